@@ -1,0 +1,3 @@
+module github.com/amber-sandbox/amber
+
+go 1.26

@@ -1,0 +1,207 @@
+package heap
+
+// EqFunc compares two keys for equality with Python semantics. The VM
+// supplies it, since equality may run user code.
+type EqFunc func(a, b Value) (bool, error)
+
+// DictEntry is one key/value pair of a Dict, in insertion order.
+// A deleted entry has an Undef key.
+type DictEntry struct {
+	Hash int64
+	Key  Value
+	Val  Value
+}
+
+// Dict is an insertion-ordered hash map with Python semantics. Entries is
+// the persisted state; index is a derived open-addressing table over it.
+type Dict struct {
+	Entries []DictEntry
+	Used    int
+	index   []int32 // -1 empty, -2 deleted, else entry index
+}
+
+const (
+	slotEmpty   = -1
+	slotDeleted = -2
+)
+
+func (d *Dict) Refs(visit func(Value)) {
+	for i := range d.Entries {
+		e := &d.Entries[i]
+		if e.Key.K == KRef {
+			visit(e.Key)
+		}
+		if e.Val.K == KRef {
+			visit(e.Val)
+		}
+	}
+}
+
+func (d *Dict) Size() int { return 64 + 40*cap(d.Entries) + 4*len(d.index) }
+
+// Len is the number of live entries.
+func (d *Dict) Len() int { return d.Used }
+
+func (d *Dict) rebuild() {
+	// Compact deleted entries, then size the index for 2/3 load.
+	if d.Used != len(d.Entries) {
+		live := d.Entries[:0]
+		for _, e := range d.Entries {
+			if e.Key.K != KUndef {
+				live = append(live, e)
+			}
+		}
+		for i := len(live); i < len(d.Entries); i++ {
+			d.Entries[i] = DictEntry{}
+		}
+		d.Entries = live
+	}
+	n := 8
+	for n*2 < (len(d.Entries)+1)*3 {
+		n <<= 1
+	}
+	if cap(d.index) >= n && len(d.index) == n {
+		for i := range d.index {
+			d.index[i] = slotEmpty
+		}
+	} else {
+		d.index = make([]int32, n)
+		for i := range d.index {
+			d.index[i] = slotEmpty
+		}
+	}
+	mask := uint64(n - 1)
+	for i, e := range d.Entries {
+		j := uint64(e.Hash) & mask
+		for d.index[j] != slotEmpty {
+			j = (j + 1) & mask
+		}
+		d.index[j] = int32(i)
+	}
+}
+
+// Lookup returns the index of key in Entries, or -1.
+func (d *Dict) Lookup(key Value, hash int64, eq EqFunc) (int, error) {
+	if d.Used == 0 {
+		return -1, nil
+	}
+	if d.index == nil {
+		d.rebuild()
+	}
+	mask := uint64(len(d.index) - 1)
+	j := uint64(hash) & mask
+	for {
+		s := d.index[j]
+		if s == slotEmpty {
+			return -1, nil
+		}
+		if s >= 0 {
+			e := &d.Entries[s]
+			if e.Hash == hash {
+				if e.Key == key {
+					return int(s), nil
+				}
+				ok, err := eq(e.Key, key)
+				if err != nil {
+					return -1, err
+				}
+				if ok {
+					return int(s), nil
+				}
+			}
+		}
+		j = (j + 1) & mask
+	}
+}
+
+// Get returns the value for key.
+func (d *Dict) Get(key Value, hash int64, eq EqFunc) (Value, bool, error) {
+	i, err := d.Lookup(key, hash, eq)
+	if err != nil || i < 0 {
+		return Undef, false, err
+	}
+	return d.Entries[i].Val, true, nil
+}
+
+// Set inserts or replaces key.
+func (d *Dict) Set(key, val Value, hash int64, eq EqFunc) error {
+	i, err := d.Lookup(key, hash, eq)
+	if err != nil {
+		return err
+	}
+	if i >= 0 {
+		d.Entries[i].Val = val
+		return nil
+	}
+	d.Append(key, val, hash)
+	return nil
+}
+
+// Append adds a key known to be absent.
+func (d *Dict) Append(key, val Value, hash int64) {
+	d.Entries = append(d.Entries, DictEntry{Hash: hash, Key: key, Val: val})
+	d.Used++
+	if d.index == nil || len(d.Entries)*3 >= len(d.index)*2 {
+		d.rebuild()
+		return
+	}
+	mask := uint64(len(d.index) - 1)
+	j := uint64(hash) & mask
+	for d.index[j] >= 0 {
+		j = (j + 1) & mask
+	}
+	d.index[j] = int32(len(d.Entries) - 1)
+}
+
+// Delete removes key and returns its value.
+func (d *Dict) Delete(key Value, hash int64, eq EqFunc) (Value, bool, error) {
+	i, err := d.Lookup(key, hash, eq)
+	if err != nil || i < 0 {
+		return Undef, false, err
+	}
+	val := d.Entries[i].Val
+	d.DeleteAt(i)
+	return val, true, nil
+}
+
+// DeleteAt removes the entry at index i. Entries may be compacted, so
+// indices taken before the call are stale after it.
+func (d *Dict) DeleteAt(i int) {
+	e := &d.Entries[i]
+	mask := uint64(len(d.index) - 1)
+	j := uint64(e.Hash) & mask
+	for d.index[j] != int32(i) {
+		j = (j + 1) & mask
+	}
+	d.index[j] = slotDeleted
+	*e = DictEntry{}
+	d.Used--
+	switch {
+	case d.Used == 0:
+		d.Entries = d.Entries[:0]
+		d.index = nil
+	case len(d.Entries) > 16 && d.Used*2 < len(d.Entries):
+		d.rebuild()
+	}
+}
+
+// Clear removes everything.
+func (d *Dict) Clear() {
+	d.Entries = nil
+	d.Used = 0
+	d.index = nil
+}
+
+// Reindex drops the derived index (after Entries was set directly).
+func (d *Dict) Reindex() {
+	d.Used = 0
+	for _, e := range d.Entries {
+		if e.Key.K != KUndef {
+			d.Used++
+		}
+	}
+	d.index = nil
+	if d.Used > 0 {
+		d.rebuild()
+	}
+}

@@ -1,0 +1,243 @@
+package heap
+
+import "sort"
+
+// PageShift sets the page size: a page holds 1<<PageShift handles.
+const PageShift = 8
+
+// PageSize is the number of handles in a page.
+const PageSize = 1 << PageShift
+
+// SegmentLen is how many items of a large list or tuple are tracked and
+// encoded together, so a change to one element of a huge list dirties one
+// segment rather than the whole list.
+const SegmentLen = 1024
+
+// Heap stores objects by handle. Handles are grouped into fixed-size pages;
+// every mutation marks its page dirty so a dump can re-encode only what
+// changed. Handle 0 is never used.
+type Heap struct {
+	objs  []Object
+	free  []Handle // ascending; reused lowest first, so reuse is deterministic
+	dirty []bool   // per page
+	// segDirty records dirty segments of large sequences, by handle.
+	segDirty map[Handle]map[int]bool
+
+	Bytes        int64 // estimated live bytes
+	Allocs       int64 // allocations since the session started
+	sinceGC      int64
+	liveAfterGC  int64
+	bytesAfterGC int64
+}
+
+// New returns an empty heap.
+func New() *Heap {
+	return &Heap{objs: make([]Object, 1, 1024), dirty: make([]bool, 1)}
+}
+
+// Len is the number of handle slots (live or free) in use.
+func (h *Heap) Len() int { return len(h.objs) }
+
+// Pages is the number of pages.
+func (h *Heap) Pages() int { return (len(h.objs) + PageSize - 1) >> PageShift }
+
+// Alloc stores o and returns a reference to it.
+func (h *Heap) Alloc(o Object) Value {
+	var hd Handle
+	if n := len(h.free); n > 0 {
+		hd = h.free[0]
+		h.free = h.free[1:]
+		h.objs[hd] = o
+	} else {
+		hd = Handle(len(h.objs))
+		h.objs = append(h.objs, o)
+		if p := int(hd >> PageShift); p >= len(h.dirty) {
+			h.dirty = append(h.dirty, true)
+		}
+	}
+	h.dirty[hd>>PageShift] = true
+	h.Allocs++
+	h.sinceGC++
+	h.Bytes += int64(o.Size())
+	return Ref(hd)
+}
+
+// Get returns the object v refers to; v must be a reference.
+func (h *Heap) Get(v Value) Object { return h.objs[v.N] }
+
+// At returns the object at handle hd, or nil.
+func (h *Heap) At(hd Handle) Object {
+	if int(hd) >= len(h.objs) {
+		return nil
+	}
+	return h.objs[hd]
+}
+
+// Touch marks the object at v dirty (v may be any value).
+func (h *Heap) Touch(v Value) {
+	if v.K == KRef {
+		h.dirty[v.N>>PageShift] = true
+	}
+}
+
+// TouchItem marks item i of the large sequence at v dirty.
+func (h *Heap) TouchItem(v Value, i int) {
+	if v.K != KRef {
+		return
+	}
+	h.dirty[v.N>>PageShift] = true
+	if h.segDirty == nil {
+		h.segDirty = map[Handle]map[int]bool{}
+	}
+	m := h.segDirty[v.H()]
+	if m == nil {
+		m = map[int]bool{}
+		h.segDirty[v.H()] = m
+	}
+	m[i/SegmentLen] = true
+}
+
+// Grew accounts for an object that grew by n bytes in place.
+func (h *Heap) Grew(n int) { h.Bytes += int64(n) }
+
+// PageDirty reports whether page p changed since the last ClearDirty.
+func (h *Heap) PageDirty(p int) bool { return p < len(h.dirty) && h.dirty[p] }
+
+// SegmentDirty reports whether segment s of the sequence at hd changed
+// since the last ClearDirty. A sequence whose page was marked dirty
+// without a segment record counts as wholly dirty.
+func (h *Heap) SegmentDirty(hd Handle, s int) (dirty, tracked bool) {
+	m, ok := h.segDirty[hd]
+	if !ok {
+		return false, false
+	}
+	return m[s], true
+}
+
+// ClearDirty forgets all dirty marks (after a dump).
+func (h *Heap) ClearDirty() {
+	for i := range h.dirty {
+		h.dirty[i] = false
+	}
+	h.segDirty = nil
+}
+
+// MarkAllDirty marks every page dirty.
+func (h *Heap) MarkAllDirty() {
+	for i := range h.dirty {
+		h.dirty[i] = true
+	}
+	h.segDirty = nil
+}
+
+// PageObjects returns the objects of page p (nil entries are free slots).
+func (h *Heap) PageObjects(p int) []Object {
+	lo := p << PageShift
+	hi := lo + PageSize
+	if hi > len(h.objs) {
+		hi = len(h.objs)
+	}
+	return h.objs[lo:hi]
+}
+
+// Restore installs objects decoded from a dump: objs[i] is handle i.
+func (h *Heap) Restore(objs []Object) {
+	if len(objs) == 0 {
+		objs = []Object{nil}
+	}
+	h.objs = objs
+	h.free = h.free[:0]
+	h.Bytes = 0
+	for i := 1; i < len(objs); i++ {
+		if objs[i] == nil {
+			h.free = append(h.free, Handle(i))
+		} else {
+			h.Bytes += int64(objs[i].Size())
+		}
+	}
+	h.dirty = make([]bool, h.Pages())
+	h.segDirty = nil
+	h.liveAfterGC = int64(len(objs) - len(h.free))
+	h.bytesAfterGC = h.Bytes
+	h.sinceGC = 0
+}
+
+// Live is the number of live objects.
+func (h *Heap) Live() int { return len(h.objs) - 1 - len(h.free) }
+
+// ShouldCollect reports whether enough has been allocated since the last
+// collection to make one worthwhile.
+func (h *Heap) ShouldCollect() bool {
+	lim := h.liveAfterGC
+	if lim < 20000 {
+		lim = 20000
+	}
+	return h.sinceGC > lim || h.Bytes > 2*h.bytesAfterGC+(64<<20)
+}
+
+// Collect marks everything reachable from the values roots yields and
+// frees the rest. It returns the number of objects freed.
+func (h *Heap) Collect(roots func(visit func(Value))) int {
+	marks := make([]bool, len(h.objs))
+	stack := make([]Handle, 0, 256)
+	visit := func(v Value) {
+		if v.K != KRef {
+			return
+		}
+		hd := v.H()
+		if int(hd) < len(marks) && !marks[hd] {
+			marks[hd] = true
+			stack = append(stack, hd)
+		}
+	}
+	roots(visit)
+	for len(stack) > 0 {
+		hd := stack[len(stack)-1]
+		stack = stack[:len(stack)-1]
+		if o := h.objs[hd]; o != nil {
+			o.Refs(visit)
+		}
+	}
+	freed := 0
+	var bytes int64
+	for i := 1; i < len(h.objs); i++ {
+		o := h.objs[i]
+		if o == nil {
+			continue
+		}
+		if !marks[i] {
+			h.objs[i] = nil
+			h.dirty[i>>PageShift] = true
+			if h.segDirty != nil {
+				delete(h.segDirty, Handle(i))
+			}
+			freed++
+			continue
+		}
+		bytes += int64(o.Size())
+	}
+	// Trailing free slots shrink the heap so new objects keep fresh pages.
+	n := len(h.objs)
+	for n > 1 && h.objs[n-1] == nil {
+		n--
+	}
+	for i := n; i < len(h.objs); i++ {
+		h.objs[i] = nil
+	}
+	h.objs = h.objs[:n]
+	if pages := h.Pages(); pages < len(h.dirty) {
+		h.dirty = h.dirty[:pages]
+	}
+	h.free = h.free[:0]
+	for i := 1; i < n; i++ {
+		if h.objs[i] == nil {
+			h.free = append(h.free, Handle(i))
+		}
+	}
+	sort.Slice(h.free, func(a, b int) bool { return h.free[a] < h.free[b] })
+	h.Bytes = bytes
+	h.bytesAfterGC = bytes
+	h.liveAfterGC = int64(n - 1 - len(h.free))
+	h.sinceGC = 0
+	return freed
+}

@@ -73,6 +73,8 @@ type VM struct {
 	cache     map[cacheKey]Value
 	codeCache map[*compile.Code]Value
 	pending   *Suspension
+	emptyTuple Value
+	buildClassFn Value
 	Filename  string
 }
 

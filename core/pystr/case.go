@@ -108,6 +108,8 @@ func Casefold(s string) string {
 	for i, r := range s {
 		if m, ok := specialFold[r]; ok {
 			b.WriteString(m)
+		} else if r == 0x3a3 {
+			b.WriteRune(0x3c3)
 		} else {
 			writeLower(&b, s, i, r)
 		}

@@ -22,11 +22,8 @@ func RSplit(s, sep string, maxsplit int) ([]string, error) {
 	if sep == "" {
 		return nil, valueError("empty separator")
 	}
-	if maxsplit < 0 {
-		return strings.Split(s, sep), nil
-	}
 	var parts []string
-	for maxsplit > 0 {
+	for maxsplit != 0 {
 		i := strings.LastIndex(s, sep)
 		if i < 0 {
 			break

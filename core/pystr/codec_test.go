@@ -1,0 +1,112 @@
+package pystr
+
+import "testing"
+
+// Expected values from CPython 3.11.
+func TestDecode(t *testing.T) {
+	tests := []struct {
+		in, enc, errs string
+		want, err     string
+	}{
+		{"\xff", "utf-8", "strict", "", "'utf-8' codec can't decode byte 0xff in position 0: invalid start byte"},
+		{"a\x80b", "utf-8", "replace", "a\ufffdb", ""},
+		{"a\x80b", "UTF8", "ignore", "ab", ""},
+		{"\xe2\x82", "utf-8", "strict", "", "'utf-8' codec can't decode bytes in position 0-1: unexpected end of data"},
+		{"\xe2\x82", "utf-8", "replace", "\ufffd", ""},
+		{"\xe2\x82x", "utf-8", "strict", "", "'utf-8' codec can't decode bytes in position 0-1: invalid continuation byte"},
+		{"\xe2\x82x", "utf-8", "replace", "\ufffdx", ""},
+		{"\xe2x", "utf-8", "strict", "", "'utf-8' codec can't decode byte 0xe2 in position 0: invalid continuation byte"},
+		{"\xed\xa0\x80", "utf-8", "strict", "", "'utf-8' codec can't decode byte 0xed in position 0: invalid continuation byte"},
+		{"\xed\xa0\x80", "utf-8", "replace", "\ufffd\ufffd\ufffd", ""},
+		{"\xf0\x80\x80\x80", "utf-8", "replace", "\ufffd\ufffd\ufffd\ufffd", ""},
+		{"\xf4\x90\x80\x80", "utf-8", "strict", "", "'utf-8' codec can't decode byte 0xf4 in position 0: invalid continuation byte"},
+		{"\xc0\xaf", "utf-8", "replace", "\ufffd\ufffd", ""},
+		{"ok\xf0\x9f\x98", "utf-8", "strict", "", "'utf-8' codec can't decode bytes in position 2-4: unexpected end of data"},
+		{"ok\xf0\x9f\x98", "utf-8", "replace", "ok\ufffd", ""},
+		{"\xc3", "utf-8", "strict", "", "'utf-8' codec can't decode byte 0xc3 in position 0: unexpected end of data"},
+		{"h\xc3\xa9\xf0\x9f\x98\x80", "utf-8", "strict", "hé😀", ""},
+		{"a\xe9b", "ascii", "strict", "", "'ascii' codec can't decode byte 0xe9 in position 1: ordinal not in range(128)"},
+		{"a\xe9b", "ascii", "replace", "a\ufffdb", ""},
+		{"a\xe9b", "latin-1", "strict", "aéb", ""},
+		{"x", "foo", "strict", "", "unknown encoding: foo"},
+	}
+	for _, tc := range tests {
+		got, err := Decode([]byte(tc.in), tc.enc, tc.errs)
+		if tc.err != "" {
+			if err == nil || err.Error() != tc.err {
+				t.Errorf("Decode(%q, %s, %s) error = %v, want %q", tc.in, tc.enc, tc.errs, err, tc.err)
+			}
+			continue
+		}
+		if err != nil || got != tc.want {
+			t.Errorf("Decode(%q, %s, %s) = %q, %v; want %q", tc.in, tc.enc, tc.errs, got, err, tc.want)
+		}
+	}
+}
+
+func TestEncode(t *testing.T) {
+	tests := []struct {
+		in, enc, errs string
+		want, err     string
+	}{
+		{"a\xe9\xe9b", "ascii", "strict", "", "'ascii' codec can't encode characters in position 1-2: ordinal not in range(128)"},
+		{"aééb", "latin-1", "strict", "a\xe9\xe9b", ""},
+		{"€", "ascii", "strict", "", "'ascii' codec can't encode character '\\u20ac' in position 0: ordinal not in range(128)"},
+		{"€", "latin1", "strict", "", "'latin-1' codec can't encode character '\\u20ac' in position 0: ordinal not in range(256)"},
+		{"x😀", "ascii", "strict", "", "'ascii' codec can't encode character '\\U0001f600' in position 1: ordinal not in range(128)"},
+		{"aé€b", "ascii", "replace", "a??b", ""},
+		{"aé€b", "latin-1", "ignore", "a\xe9b", ""},
+		{"é", "utf-8", "strict", "\xc3\xa9", ""},
+	}
+	for _, tc := range tests {
+		got, err := Encode(tc.in, tc.enc, tc.errs)
+		if tc.err != "" {
+			if err == nil || err.Error() != tc.err {
+				t.Errorf("Encode(%q) error = %v, want %q", tc.in, err, tc.err)
+			}
+			continue
+		}
+		if err != nil || string(got) != tc.want {
+			t.Errorf("Encode(%q, %s) = %q, %v; want %q", tc.in, tc.enc, got, err, tc.want)
+		}
+	}
+}
+
+func TestBytes(t *testing.T) {
+	if got := BytesRepr([]byte("a'\x00\t\xff\\")); got != `b"a'\x00\t\xff\\"` {
+		t.Errorf("BytesRepr = %s", got)
+	}
+	if got := BytesRepr([]byte(`'"`)); got != `b'\'"'` {
+		t.Errorf("BytesRepr = %s", got)
+	}
+	if got := Hex([]byte{1, 0xab}); got != "01ab" {
+		t.Errorf("Hex = %s", got)
+	}
+	if got, err := FromHex(" 01 02\t0a "); err != nil || string(got) != "\x01\x02\n" {
+		t.Errorf("FromHex = %q, %v", got, err)
+	}
+	for in, msg := range map[string]string{
+		"0g":  "non-hexadecimal number found in fromhex() arg at position 1",
+		"0 1": "non-hexadecimal number found in fromhex() arg at position 1",
+		"abc": "non-hexadecimal number found in fromhex() arg at position 3",
+	} {
+		if _, err := FromHex(in); err == nil || err.Error() != msg {
+			t.Errorf("FromHex(%q) error = %v", in, err)
+		}
+	}
+	if got := string(BytesReplace([]byte("ab"), nil, []byte("-"), -1)); got != "-a-b-" {
+		t.Errorf("BytesReplace = %q", got)
+	}
+	if got := string(BytesStrip([]byte(" \x1cab\v "), nil, false)); got != "\x1cab" {
+		t.Errorf("BytesStrip = %q", got)
+	}
+	if got := BytesSplitWhitespace([]byte(" a  b c "), 1); len(got) != 2 || string(got[1]) != "b c " {
+		t.Errorf("BytesSplitWhitespace = %q", got)
+	}
+	if got := BytesFind([]byte("abcabc"), []byte("c"), 3, 100); got != 5 {
+		t.Errorf("BytesFind = %d", got)
+	}
+	if got := string(BytesUpper([]byte("aé z"))); got != "Aé Z" {
+		t.Errorf("BytesUpper = %q", got)
+	}
+}

@@ -1,0 +1,252 @@
+package pystr
+
+import (
+	"strings"
+	"unicode/utf8"
+)
+
+// Split implements str.split(sep, maxsplit) with an explicit separator.
+// maxsplit < 0 means no limit. An empty sep is a ValueError.
+func Split(s, sep string, maxsplit int) ([]string, error) {
+	if sep == "" {
+		return nil, valueError("empty separator")
+	}
+	if maxsplit < 0 {
+		return strings.Split(s, sep), nil
+	}
+	return strings.SplitN(s, sep, maxsplit+1), nil
+}
+
+// RSplit implements str.rsplit(sep, maxsplit) with an explicit separator.
+func RSplit(s, sep string, maxsplit int) ([]string, error) {
+	if sep == "" {
+		return nil, valueError("empty separator")
+	}
+	var parts []string
+	for maxsplit != 0 {
+		i := strings.LastIndex(s, sep)
+		if i < 0 {
+			break
+		}
+		parts = append(parts, s[i+len(sep):])
+		s = s[:i]
+		maxsplit--
+	}
+	parts = append(parts, s)
+	reverse(parts)
+	return parts, nil
+}
+
+func reverse(p []string) {
+	for i, j := 0, len(p)-1; i < j; i, j = i+1, j-1 {
+		p[i], p[j] = p[j], p[i]
+	}
+}
+
+// SplitWhitespace implements str.split() / str.split(None, maxsplit):
+// runs of Python whitespace separate fields and empty fields are dropped.
+func SplitWhitespace(s string, maxsplit int) []string {
+	parts := []string{}
+	i := 0
+	for {
+		for i < len(s) {
+			r, n := utf8.DecodeRuneInString(s[i:])
+			if !IsSpaceRune(r) {
+				break
+			}
+			i += n
+		}
+		if i >= len(s) {
+			return parts
+		}
+		if maxsplit >= 0 && len(parts) == maxsplit {
+			return append(parts, s[i:])
+		}
+		j := i
+		for j < len(s) {
+			r, n := utf8.DecodeRuneInString(s[j:])
+			if IsSpaceRune(r) {
+				break
+			}
+			j += n
+		}
+		parts = append(parts, s[i:j])
+		i = j
+	}
+}
+
+// RSplitWhitespace implements str.rsplit() / str.rsplit(None, maxsplit).
+func RSplitWhitespace(s string, maxsplit int) []string {
+	parts := []string{}
+	j := len(s)
+	for {
+		for j > 0 {
+			r, n := utf8.DecodeLastRuneInString(s[:j])
+			if !IsSpaceRune(r) {
+				break
+			}
+			j -= n
+		}
+		if j <= 0 {
+			break
+		}
+		if maxsplit >= 0 && len(parts) == maxsplit {
+			parts = append(parts, s[:j])
+			break
+		}
+		i := j
+		for i > 0 {
+			r, n := utf8.DecodeLastRuneInString(s[:i])
+			if IsSpaceRune(r) {
+				break
+			}
+			i -= n
+		}
+		parts = append(parts, s[i:j])
+		j = i
+	}
+	reverse(parts)
+	return parts
+}
+
+// SplitLines implements str.splitlines(keepends).
+func SplitLines(s string, keepends bool) []string {
+	parts := []string{}
+	start := 0
+	for i := 0; i < len(s); {
+		r, n := utf8.DecodeRuneInString(s[i:])
+		if !IsLineBreak(r) {
+			i += n
+			continue
+		}
+		end := i + n
+		if r == '\r' && end < len(s) && s[end] == '\n' {
+			end++
+		}
+		if keepends {
+			parts = append(parts, s[start:end])
+		} else {
+			parts = append(parts, s[start:i])
+		}
+		start, i = end, end
+	}
+	if start < len(s) {
+		parts = append(parts, s[start:])
+	}
+	return parts
+}
+
+func stripSet(chars string, hasChars bool) func(rune) bool {
+	if !hasChars {
+		return IsSpaceRune
+	}
+	return func(r rune) bool { return strings.ContainsRune(chars, r) }
+}
+
+// Strip implements str.strip(chars); when hasChars is false (chars is
+// None) whitespace is stripped.
+func Strip(s, chars string, hasChars bool) string {
+	f := stripSet(chars, hasChars)
+	return strings.TrimRightFunc(strings.TrimLeftFunc(s, f), f)
+}
+
+// LStrip implements str.lstrip(chars).
+func LStrip(s, chars string, hasChars bool) string {
+	return strings.TrimLeftFunc(s, stripSet(chars, hasChars))
+}
+
+// RStrip implements str.rstrip(chars).
+func RStrip(s, chars string, hasChars bool) string {
+	return strings.TrimRightFunc(s, stripSet(chars, hasChars))
+}
+
+// Partition implements str.partition(sep).
+func Partition(s, sep string) (string, string, string, error) {
+	if sep == "" {
+		return "", "", "", valueError("empty separator")
+	}
+	i := strings.Index(s, sep)
+	if i < 0 {
+		return s, "", "", nil
+	}
+	return s[:i], sep, s[i+len(sep):], nil
+}
+
+// RPartition implements str.rpartition(sep).
+func RPartition(s, sep string) (string, string, string, error) {
+	if sep == "" {
+		return "", "", "", valueError("empty separator")
+	}
+	i := strings.LastIndex(s, sep)
+	if i < 0 {
+		return "", "", s, nil
+	}
+	return s[:i], sep, s[i+len(sep):], nil
+}
+
+func pad(s string, left, right int, fill rune) string {
+	if left <= 0 && right <= 0 {
+		return s
+	}
+	f := string(fill)
+	return strings.Repeat(f, max(left, 0)) + s + strings.Repeat(f, max(right, 0))
+}
+
+// Center implements str.center(width, fill).
+func Center(s string, width int, fill rune) string {
+	marg := width - Len(s)
+	if marg <= 0 {
+		return s
+	}
+	left := marg/2 + (marg & width & 1)
+	return pad(s, left, marg-left, fill)
+}
+
+// LJust implements str.ljust(width, fill).
+func LJust(s string, width int, fill rune) string {
+	return pad(s, 0, width-Len(s), fill)
+}
+
+// RJust implements str.rjust(width, fill).
+func RJust(s string, width int, fill rune) string {
+	return pad(s, width-Len(s), 0, fill)
+}
+
+// ZFill implements str.zfill(width): zeros go after a leading sign.
+func ZFill(s string, width int) string {
+	n := width - Len(s)
+	if n <= 0 {
+		return s
+	}
+	z := strings.Repeat("0", n)
+	if s != "" && (s[0] == '+' || s[0] == '-') {
+		return s[:1] + z + s[1:]
+	}
+	return z + s
+}
+
+// ExpandTabs implements str.expandtabs(tabsize).
+func ExpandTabs(s string, tabsize int) string {
+	if !strings.ContainsRune(s, '\t') {
+		return s
+	}
+	var b strings.Builder
+	col := 0
+	for _, r := range s {
+		switch r {
+		case '\t':
+			if tabsize > 0 {
+				n := tabsize - col%tabsize
+				b.WriteString(strings.Repeat(" ", n))
+				col += n
+			}
+		case '\n', '\r':
+			b.WriteRune(r)
+			col = 0
+		default:
+			b.WriteRune(r)
+			col++
+		}
+	}
+	return b.String()
+}

@@ -1,0 +1,78 @@
+package pystr
+
+import (
+	"fmt"
+	"strings"
+)
+
+func quoteFor(hasSingle, hasDouble bool) byte {
+	if hasSingle && !hasDouble {
+		return '"'
+	}
+	return '\''
+}
+
+func repr(s string, asciiOnly bool) string {
+	q := quoteFor(strings.IndexByte(s, '\'') >= 0, strings.IndexByte(s, '"') >= 0)
+	var b strings.Builder
+	b.WriteByte(q)
+	for _, r := range s {
+		switch {
+		case r == rune(q) || r == '\\':
+			b.WriteByte('\\')
+			b.WriteRune(r)
+		case r == '\n':
+			b.WriteString(`\n`)
+		case r == '\r':
+			b.WriteString(`\r`)
+		case r == '\t':
+			b.WriteString(`\t`)
+		case r < 0x7f && r >= 0x20:
+			b.WriteRune(r)
+		case !asciiOnly && r >= 0x7f && IsPrintableRune(r):
+			b.WriteRune(r)
+		case r < 0x100:
+			fmt.Fprintf(&b, `\x%02x`, r)
+		case r < 0x10000:
+			fmt.Fprintf(&b, `\u%04x`, r)
+		default:
+			fmt.Fprintf(&b, `\U%08x`, r)
+		}
+	}
+	b.WriteByte(q)
+	return b.String()
+}
+
+// Repr returns Python's repr() of the str s.
+func Repr(s string) string { return repr(s, false) }
+
+// ASCII returns Python's ascii() of the str s: like Repr but with every
+// non-ASCII character escaped.
+func ASCII(s string) string { return repr(s, true) }
+
+// BytesRepr returns Python's repr() of a bytes object, e.g. b'a\x00'.
+func BytesRepr(p []byte) string {
+	q := quoteFor(strings.IndexByte(string(p), '\'') >= 0, strings.IndexByte(string(p), '"') >= 0)
+	var b strings.Builder
+	b.WriteString("b")
+	b.WriteByte(q)
+	for _, c := range p {
+		switch {
+		case c == q || c == '\\':
+			b.WriteByte('\\')
+			b.WriteByte(c)
+		case c == '\n':
+			b.WriteString(`\n`)
+		case c == '\r':
+			b.WriteString(`\r`)
+		case c == '\t':
+			b.WriteString(`\t`)
+		case c >= 0x20 && c < 0x7f:
+			b.WriteByte(c)
+		default:
+			fmt.Fprintf(&b, `\x%02x`, c)
+		}
+	}
+	b.WriteByte(q)
+	return b.String()
+}

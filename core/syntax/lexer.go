@@ -69,6 +69,8 @@ type lexer struct {
 	toks      []token
 	err       *SyntaxError
 	filename  string
+	full      []byte // whole source, when src is truncated (f-string fields)
+	subExpr   bool   // tokenizing an f-string field: parens[0] is implicit
 }
 
 func newLexer(filename string, src []byte) *lexer {
@@ -87,15 +89,19 @@ func (lx *lexer) lineText(line int) string {
 	if line < 1 || line > len(lx.lineStart) {
 		return ""
 	}
+	src := lx.src
+	if lx.full != nil {
+		src = lx.full
+	}
 	s := lx.lineStart[line-1]
-	e := len(lx.src)
+	e := len(src)
 	if line < len(lx.lineStart) {
 		e = lx.lineStart[line] - 1
 	}
-	if s > e {
+	if s > e || e > len(src) {
 		return ""
 	}
-	return string(lx.src[s:e])
+	return string(src[s:e])
 }
 
 // posOf converts a byte offset to a Pos.
@@ -332,6 +338,15 @@ func validPrefix(p string) bool {
 }
 
 func (lx *lexer) eof() bool {
+	if lx.subExpr {
+		if len(lx.parens) > 1 {
+			o := lx.parens[len(lx.parens)-1]
+			lx.fail(fmt.Sprintf("'%c' was never closed", o.ch), o.pos, o.pos)
+		}
+		p := len(lx.src)
+		lx.toks = append(lx.toks, token{kind: tEOF, pos: lx.posOf(p), end: lx.posOf(p), off: p, eoff: p})
+		return false
+	}
 	if len(lx.parens) > 0 {
 		o := lx.parens[len(lx.parens)-1]
 		lx.fail(fmt.Sprintf("'%c' was never closed", o.ch), o.pos, o.pos)

@@ -722,9 +722,13 @@ func (lx *lexer) fstringField(start int, quote string, raw bool, depth int) fpar
 			lx.unterminated(start, triple)
 		}
 		c := src[lx.i]
-		if c == quote[0] && strings.HasPrefix(string(src[lx.i:min(len(src), lx.i+len(quote))]), quote) && nest == 0 {
-			// the enclosing f-string ends here: the field is unclosed
-			lx.failAt("f-string: expecting '}'", lx.i)
+		if c == quote[0] && strings.HasPrefix(string(src[lx.i:min(len(src), lx.i+len(quote))]), quote) {
+			// PEP 701 allows reusing the quote in a nested string; if that
+			// does not scan, the enclosing f-string ends here instead.
+			if !lx.tryNested(depth) {
+				lx.failAt("f-string: expecting '}'", lx.i)
+			}
+			continue
 		}
 		switch {
 		case c == '\n' && !triple:
@@ -833,4 +837,21 @@ func (lx *lexer) fieldTail(f *fpart, start int, quote string, raw bool, depth in
 	}
 	lx.i++
 	f.fieldEnd = lx.i
+}
+
+// tryNested tries to scan a nested string at lx.i, restoring the position
+// and reporting false if it does not scan.
+func (lx *lexer) tryNested(depth int) (ok bool) {
+	save := lx.i
+	defer func() {
+		if r := recover(); r != nil {
+			if _, isLex := r.(lexError); !isLex {
+				panic(r)
+			}
+			lx.i = save
+			ok = false
+		}
+	}()
+	lx.scanNested(save, save, depth)
+	return true
 }

@@ -43,7 +43,7 @@ func Parse(filename string, src []byte) (mod *Module, err error) {
 				mod = nil
 				return
 			}
-			if lx.err != nil {
+			if lx.err != nil && b.err.Msg == "invalid syntax" {
 				b.err = lx.err
 			}
 			mod, err = nil, b.err

@@ -2,6 +2,7 @@ package syntax
 
 import (
 	"testing"
+	"time"
 	"unicode/utf8"
 )
 
@@ -41,7 +42,11 @@ func FuzzParse(f *testing.F) {
 		if !utf8.Valid(src) {
 			return
 		}
+		start := time.Now()
 		m, err := Parse("fuzz.py", src)
+		if d := time.Since(start); d > 2*time.Second {
+			t.Fatalf("Parse took %v on %q", d, src)
+		}
 		if err != nil {
 			se, ok := err.(*SyntaxError)
 			if !ok {

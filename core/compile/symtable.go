@@ -309,7 +309,7 @@ func (st *symtable) stmt(s syntax.Stmt) {
 		for _, a := range s.Names {
 			if a.Name == "*" {
 				if st.cur.kind != scModule {
-					st.c.errorAt(s, "import * only allowed at module level")
+					st.c.errorAt(a, "import * only allowed at module level")
 				}
 				continue
 			}
@@ -364,7 +364,7 @@ func (st *symtable) declare(name string, f symFlag, s syntax.Stmt) {
 		st.c.errorAt(s, msg)
 	}
 	if f == defGlobal && cur&defNonlocal != 0 || f == defNonlocal && cur&defGlobal != 0 {
-		st.c.errorAt(s, "name '"+name+"' is nonlocal and global")
+		st.c.errorSpan(st.cur.declPos[name], "name '"+name+"' is nonlocal and global")
 	}
 	st.cur.add(name, f)
 	if _, ok := st.cur.declPos[name]; !ok {

@@ -611,11 +611,13 @@ func isTrueConst(e syntax.Expr) bool {
 	if !ok {
 		return false
 	}
-	switch v := k.Value.(type) {
+	switch v := convConst(k.Value).(type) {
 	case bool:
 		return v
 	case string:
 		return v != ""
+	case int64:
+		return v != 0
 	}
 	return false
 }
@@ -801,6 +803,7 @@ func (c *compiler) tryExcept(s *syntax.Try) {
 	c.emit(JUMP, end)
 
 	c.bind(handler)
+	c.u.line = s.Pos.Line
 	c.emit(PUSH_EXC_INFO, 0) // [prev, exc]
 	c.emit(SETUP_FINALLY, matchCleanup)
 	for i, h := range s.Handlers {
@@ -838,6 +841,7 @@ func (c *compiler) tryExcept(s *syntax.Try) {
 		c.emit(POP_EXCEPT_RERAISE, 0)
 		c.bind(next)
 	}
+	c.u.line = s.Pos.Line
 	c.emit(POP_BLOCK, 0)
 	c.emit(POP_EXCEPT_RERAISE, 0)
 	c.bind(matchCleanup) // [prev, exc, newexc]

@@ -162,7 +162,9 @@ func (c *Cache) Delete(ctx context.Context, a Addr) error {
 	return errors.Join(c.Back.Delete(ctx, a), c.Front.Delete(ctx, a))
 }
 
-func (c *Cache) Walk(ctx context.Context, fn func(ChunkInfo) error) error { return c.Back.Walk(ctx, fn) }
+func (c *Cache) Walk(ctx context.Context, fn func(ChunkInfo) error) error {
+	return c.Back.Walk(ctx, fn)
+}
 
 // GetBatch implements BatchGetter: hits come from Front, and the misses are
 // fetched from Back in one batch where Back supports it.

@@ -282,16 +282,16 @@ func (vm *VM) percentFormat(format string, args Value) (string, error) {
 			var s string
 			if str, ok := vm.StrOf(v); ok {
 				if utf8.RuneCountInString(str) != 1 {
-					return "", vm.TypeError("%%c requires int or char")
+					return "", vm.TypeError("%s", "%c requires int or char")
 				}
 				s = str
 			} else if n, ok := vm.BigOf(vm.Prim(v)); ok {
 				if !n.IsInt64() || n.Int64() < 0 || n.Int64() > 0x10ffff {
-					return "", vm.Errorf(TOverflowError, "%%c arg not in range(0x110000)")
+					return "", vm.Errorf(TOverflowError, "%s", "%c arg not in range(0x110000)")
 				}
 				s = string(rune(n.Int64()))
 			} else {
-				return "", vm.TypeError("%%c requires int or char")
+				return "", vm.TypeError("%s", "%c requires int or char")
 			}
 			b.WriteString(pyfmt.PadPercentStr(s, p))
 		case 'd', 'i', 'u', 'o', 'x', 'X':
@@ -383,11 +383,11 @@ func (vm *VM) bytesPercentFormat(format []byte, args Value) ([]byte, error) {
 				body = bb
 			} else if n, ok := vm.BigOf(vm.Prim(v)); ok {
 				if !n.IsInt64() || n.Int64() < 0 || n.Int64() > 255 {
-					return nil, vm.Errorf(TOverflowError, "%%c arg not in range(256)")
+					return nil, vm.Errorf(TOverflowError, "%s", "%c arg not in range(256)")
 				}
 				body = []byte{byte(n.Int64())}
 			} else {
-				return nil, vm.TypeError("%%c requires an integer in range(256) or a single byte")
+				return nil, vm.TypeError("%s", "%c requires an integer in range(256) or a single byte")
 			}
 			out = append(out, latin(pyfmt.PadPercentStr(latinString(body), p))...)
 			continue

@@ -99,6 +99,11 @@ func strRuneLen(s *heap.Str) int {
 	return s.N
 }
 
+// strIsASCII reports whether s holds only ASCII (computing the length cache).
+func strIsASCII(s *heap.Str) bool {
+	return strRuneLen(s) == len(s.S)
+}
+
 // strLen is len() of a str (code points) or bytes-like object.
 func (vm *VM) strLen(v Value) (int, bool) {
 	if s, ok := vm.strObj(v); ok {
@@ -394,7 +399,7 @@ func (vm *VM) strIndex(s *heap.Str, key Value) (Value, error) {
 		if cnt == 0 {
 			return vm.Intern(""), nil
 		}
-		if s.ASCII {
+		if strIsASCII(s) {
 			if step == 1 {
 				return vm.newStrN(s.S[start:stop], cnt), nil
 			}
@@ -420,7 +425,7 @@ func (vm *VM) strIndex(s *heap.Str, key Value) (Value, error) {
 	if i < 0 || i >= int64(n) {
 		return heap.Undef, vm.Errorf(TIndexError, "string index out of range")
 	}
-	if s.ASCII {
+	if n == len(s.S) {
 		return vm.Intern(asciiChars[s.S[i]]), nil
 	}
 	r, _ := utf8.DecodeRuneInString(pystr.CharAt(s.S, int(i)))

@@ -100,8 +100,8 @@ func init() {
 }
 
 // Task hooks for the scheduler (the durable-session work builds on them).
-func (vm *VM) taskDone(f *heap.Frame, v Value) error            { return nil }
-func (vm *VM) taskYielded(f *heap.Frame, v Value) error         { return nil }
+func (vm *VM) taskDone(f *heap.Frame, v Value) error                { return nil }
+func (vm *VM) taskYielded(f *heap.Frame, v Value) error             { return nil }
 func (vm *VM) taskFailed(f *heap.Frame, e *Exception) (Value, bool) { return heap.Undef, false }
 
 // runCoroutine drives a coroutine to completion in a nested loop.

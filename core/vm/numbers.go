@@ -183,7 +183,7 @@ func (vm *VM) smallIntBinary(op int, a, b int64) (Value, bool, error) {
 		return Value{}, false, nil
 	case compile.BinFloorDiv, compile.BinMod:
 		if b == 0 {
-			return Value{}, true, vm.zeroDiv("integer division or modulo by zero")
+			return Value{}, true, vm.zeroDiv(intZeroDivMsg(op))
 		}
 		if a == math.MinInt64 && b == -1 {
 			if op == compile.BinMod {
@@ -280,10 +280,13 @@ func (vm *VM) bigIntBinary(op int, x, y num) (Value, error) {
 		if math.IsInf(f, 0) {
 			return Value{}, vm.Errorf(TOverflowError, "integer division result too large for a float")
 		}
+		if f == 0 && (a.Sign() < 0) != (b.Sign() < 0) {
+			f = math.Copysign(0, -1)
+		}
 		return heap.Float(f), nil
 	case compile.BinFloorDiv, compile.BinMod:
 		if b.Sign() == 0 {
-			return Value{}, vm.zeroDiv("integer division or modulo by zero")
+			return Value{}, vm.zeroDiv(intZeroDivMsg(op))
 		}
 		q, r := bigFloorDivMod(a, b)
 		if op == compile.BinMod {
@@ -352,6 +355,14 @@ func (vm *VM) bigIntBinary(op int, x, y num) (Value, error) {
 		return heap.NotImplemented, nil
 	}
 	return vm.NewBigInt(z), nil
+}
+
+// intZeroDivMsg is CPython 3.11.7's message for int // 0 and int % 0.
+func intZeroDivMsg(op int) string {
+	if op == compile.BinMod {
+		return "integer modulo by zero"
+	}
+	return "integer division or modulo by zero"
 }
 
 // bigFloorDivMod returns Python's a // b and a % b (b != 0).
@@ -577,6 +588,9 @@ func (vm *VM) complexPowValue(a, b cplx) (Value, error) {
 				length /= math.Exp(at * b.im)
 				phase += b.im * math.Log(vabs)
 			}
+			// libm's cos and sin of an infinity fail with EDOM, which
+			// CPython reports as a ZeroDivisionError.
+			edom = math.IsInf(phase, 0)
 			p = cplx{length * math.Cos(phase), length * math.Sin(phase)}
 		}
 	}

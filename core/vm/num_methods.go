@@ -62,8 +62,8 @@ func (vm *VM) isRawNumber(v Value) bool {
 	return false
 }
 
-// hasMethod reports whether type(v) defines name.
-func (vm *VM) hasMethod(v Value, name string) bool {
+// numHasMethod reports whether type(v) defines name.
+func (vm *VM) numHasMethod(v Value, name string) bool {
 	return vm.LookupClassStr(vm.TypeOf(v), name).K != heap.KUndef
 }
 
@@ -127,7 +127,7 @@ func (vm *VM) numIndex(v Value) (Value, error) {
 	if vm.isRawNumber(v) && vm.numLevel(v) == 1 {
 		return vm.intValue(v), nil
 	}
-	if vm.hasMethod(v, "__index__") {
+	if vm.numHasMethod(v, "__index__") {
 		r, err := vm.CallMethod(v, "__index__")
 		if err != nil {
 			return Value{}, err
@@ -174,21 +174,21 @@ func (vm *VM) toInt(v Value) (Value, error) {
 			return vm.floatToInt(x.f)
 		}
 	}
-	if vm.hasMethod(v, "__int__") {
+	if vm.numHasMethod(v, "__int__") {
 		r, err := vm.CallMethod(v, "__int__")
 		if err != nil {
 			return Value{}, err
 		}
 		return vm.checkIntResult(r, "__int__")
 	}
-	if vm.hasMethod(v, "__index__") {
+	if vm.numHasMethod(v, "__index__") {
 		r, err := vm.CallMethod(v, "__index__")
 		if err != nil {
 			return Value{}, err
 		}
 		return vm.checkIntResult(r, "__index__")
 	}
-	if vm.hasMethod(v, "__trunc__") {
+	if vm.numHasMethod(v, "__trunc__") {
 		r, err := vm.CallMethod(v, "__trunc__")
 		if err != nil {
 			return Value{}, err
@@ -196,7 +196,7 @@ func (vm *VM) toInt(v Value) (Value, error) {
 		if vm.numLevel(r) == 1 {
 			return vm.intValue(r), nil
 		}
-		if !vm.hasMethod(r, "__index__") {
+		if !vm.numHasMethod(r, "__index__") {
 			return Value{}, vm.TypeError("__trunc__ returned non-Integral (type %s)", vm.TypeName(r))
 		}
 		return vm.numIndex(r)
@@ -213,7 +213,7 @@ func (vm *VM) toFloatValue(v Value) (float64, error) {
 		x, _ := vm.numOf(v)
 		return vm.toFloat(x)
 	}
-	if vm.hasMethod(v, "__float__") {
+	if vm.numHasMethod(v, "__float__") {
 		r, err := vm.CallMethod(v, "__float__")
 		if err != nil {
 			return 0, err
@@ -223,7 +223,7 @@ func (vm *VM) toFloatValue(v Value) (float64, error) {
 		}
 		return 0, vm.TypeError("%s.__float__ returned non-float (type %s)", vm.TypeName(v), vm.TypeName(r))
 	}
-	if vm.hasMethod(v, "__index__") {
+	if vm.numHasMethod(v, "__index__") {
 		r, err := vm.numIndex(v)
 		if err != nil {
 			return 0, err
@@ -333,7 +333,7 @@ func (vm *VM) complexOperand(v Value, first bool) (c cplx, isComplex bool, err e
 		f, err := vm.toFloat(x)
 		return cplx{f, 0}, false, err
 	}
-	if vm.hasMethod(v, "__complex__") {
+	if vm.numHasMethod(v, "__complex__") {
 		r, err := vm.CallMethod(v, "__complex__")
 		if err != nil {
 			return cplx{}, false, err
@@ -343,7 +343,7 @@ func (vm *VM) complexOperand(v Value, first bool) (c cplx, isComplex bool, err e
 		}
 		return cplx{}, false, vm.TypeError("__complex__ returned non-complex (type %s)", vm.TypeName(r))
 	}
-	if vm.hasMethod(v, "__float__") || vm.hasMethod(v, "__index__") {
+	if vm.numHasMethod(v, "__float__") || vm.numHasMethod(v, "__index__") {
 		f, err := vm.toFloatValue(v)
 		return cplx{f, 0}, false, err
 	}
@@ -1237,7 +1237,7 @@ func builtinAbs(vm *VM, _ Value, a Args) (Value, error) {
 		x, _ := vm.numOf(v)
 		return vm.numAbs(x)
 	}
-	if vm.hasMethod(v, "__abs__") {
+	if vm.numHasMethod(v, "__abs__") {
 		return vm.CallMethod(v, "__abs__")
 	}
 	return Value{}, vm.TypeError("bad operand type for abs(): '%s'", vm.TypeName(v))
@@ -1297,7 +1297,7 @@ func builtinPow(vm *VM, _ Value, a Args) (Value, error) {
 func (vm *VM) pow3(base, exp, mod Value) (Value, error) {
 	lb, le, lm := vm.numLevel(base), vm.numLevel(exp), vm.numLevel(mod)
 	if lb == 0 || !vm.isRawNumber(base) {
-		if vm.hasMethod(base, "__pow__") && !vm.isRawNumber(base) && lb != 1 {
+		if vm.numHasMethod(base, "__pow__") && !vm.isRawNumber(base) && lb != 1 {
 			return vm.CallMethod(base, "__pow__", exp, mod)
 		}
 	}
@@ -1349,7 +1349,7 @@ func builtinRound(vm *VM, _ Value, a Args) (Value, error) {
 			return vm.roundFloat(x.f, nd)
 		}
 	}
-	if !vm.hasMethod(v, "__round__") {
+	if !vm.numHasMethod(v, "__round__") {
 		return Value{}, vm.TypeError("type %s doesn't define __round__ method", vm.TypeName(v))
 	}
 	if nd.K == heap.KUndef || nd.K == heap.KNone {

@@ -725,7 +725,7 @@ func cmpFloat(a, b float64) int {
 	return 0
 }
 
-func cmpResult(op int, c int) bool {
+func numCmpResult(op int, c int) bool {
 	switch op {
 	case compile.CmpLt:
 		return c < 0
@@ -790,7 +790,7 @@ func (vm *VM) numCompare(op int, a, b Value) (r bool, ok bool) {
 	if unordered {
 		return op == compile.CmpNe, true
 	}
-	return cmpResult(op, c), true
+	return numCmpResult(op, c), true
 }
 
 func complexEq(x, y num) bool {

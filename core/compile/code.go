@@ -66,6 +66,7 @@ type Code struct {
 	Lines        []int32 // source line of each instruction
 	StackSize    int
 	Source       []string // source lines, for tracebacks (shared by a file's codes)
+	Docstring    any      // nil or the docstring (string) of the function, class or module
 }
 
 // Tuple is a constant tuple.

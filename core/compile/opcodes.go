@@ -125,6 +125,7 @@ const (
 	LOAD_LOCALS
 	STORE_ANNOTATION // [value] -> ; __annotations__[names[arg]] = value
 	SET_FUNC_ATTRS
+	WITH_EXIT_ASYNC // [exit] -> [awaitable]; exit(None, None, None) of an async with, to be awaited
 	NumOpcodes
 )
 

@@ -69,6 +69,8 @@ type lexer struct {
 	toks      []token
 	err       *SyntaxError
 	filename  string
+	full      []byte // whole source, when src is truncated (f-string fields)
+	subExpr   bool   // tokenizing an f-string field: parens[0] is implicit
 }
 
 func newLexer(filename string, src []byte) *lexer {
@@ -87,15 +89,19 @@ func (lx *lexer) lineText(line int) string {
 	if line < 1 || line > len(lx.lineStart) {
 		return ""
 	}
+	src := lx.src
+	if lx.full != nil {
+		src = lx.full
+	}
 	s := lx.lineStart[line-1]
-	e := len(lx.src)
+	e := len(src)
 	if line < len(lx.lineStart) {
 		e = lx.lineStart[line] - 1
 	}
-	if s > e {
+	if s > e || e > len(src) {
 		return ""
 	}
-	return string(lx.src[s:e])
+	return string(src[s:e])
 }
 
 // posOf converts a byte offset to a Pos.
@@ -332,6 +338,15 @@ func validPrefix(p string) bool {
 }
 
 func (lx *lexer) eof() bool {
+	if lx.subExpr {
+		if len(lx.parens) > 1 {
+			o := lx.parens[len(lx.parens)-1]
+			lx.fail(fmt.Sprintf("'%c' was never closed", o.ch), o.pos, o.pos)
+		}
+		p := len(lx.src)
+		lx.toks = append(lx.toks, token{kind: tEOF, pos: lx.posOf(p), end: lx.posOf(p), off: p, eoff: p})
+		return false
+	}
 	if len(lx.parens) > 0 {
 		o := lx.parens[len(lx.parens)-1]
 		lx.fail(fmt.Sprintf("'%c' was never closed", o.ch), o.pos, o.pos)
@@ -707,9 +722,13 @@ func (lx *lexer) fstringField(start int, quote string, raw bool, depth int) fpar
 			lx.unterminated(start, triple)
 		}
 		c := src[lx.i]
-		if c == quote[0] && strings.HasPrefix(string(src[lx.i:min(len(src), lx.i+len(quote))]), quote) && nest == 0 {
-			// the enclosing f-string ends here: the field is unclosed
-			lx.failAt("f-string: expecting '}'", lx.i)
+		if c == quote[0] && strings.HasPrefix(string(src[lx.i:min(len(src), lx.i+len(quote))]), quote) {
+			// PEP 701 allows reusing the quote in a nested string; if that
+			// does not scan, the enclosing f-string ends here instead.
+			if !lx.tryNested(depth) {
+				lx.failAt("f-string: expecting '}'", lx.i)
+			}
+			continue
 		}
 		switch {
 		case c == '\n' && !triple:
@@ -818,4 +837,21 @@ func (lx *lexer) fieldTail(f *fpart, start int, quote string, raw bool, depth in
 	}
 	lx.i++
 	f.fieldEnd = lx.i
+}
+
+// tryNested tries to scan a nested string at lx.i, restoring the position
+// and reporting false if it does not scan.
+func (lx *lexer) tryNested(depth int) (ok bool) {
+	save := lx.i
+	defer func() {
+		if r := recover(); r != nil {
+			if _, isLex := r.(lexError); !isLex {
+				panic(r)
+			}
+			lx.i = save
+			ok = false
+		}
+	}()
+	lx.scanNested(save, save, depth)
+	return true
 }

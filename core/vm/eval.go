@@ -55,6 +55,8 @@ func (vm *VM) unwind(base int, err error) (Value, bool, error) {
 	if !ok {
 		return heap.Undef, true, err
 	}
+	vm.noteRaise(exc, vm.frames[len(vm.frames)-1])
+	exc.reraised = false
 	for {
 		f := vm.frames[len(vm.frames)-1]
 		if n := len(f.Blocks); n > 0 {
@@ -148,6 +150,10 @@ func top(f *heap.Frame) Value { return f.Slots[f.SP-1] }
 // frame stack, an error occurs, or the base frame returns (done).
 func (vm *VM) loop(base int) (Value, bool, error) {
 	f := vm.frames[len(vm.frames)-1]
+	if e := vm.pendingThrow; e != nil {
+		vm.pendingThrow = nil
+		return heap.Undef, false, e
+	}
 	code := f.C.Code
 	instrs := code.Instrs
 	consts := f.C.Consts
@@ -779,8 +785,8 @@ func (vm *VM) loop(base int) (Value, bool, error) {
 
 		case compile.YIELD_VALUE:
 			v := pop(f)
-			if err := vm.yieldFrom(f, v); err != nil {
-				return heap.Undef, false, err
+			if done, err := vm.yieldValue(f, v); done || err != nil {
+				return v, done, err
 			}
 			return heap.Undef, false, nil
 

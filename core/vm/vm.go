@@ -74,6 +74,17 @@ type VM struct {
 	codeCache map[*compile.Code]Value
 	pending   *Suspension
 	emptyTuple Value
+	// tailOK lets a builtin deliver its result through a pushed frame
+	// (tailRet says how); set while the eval loop calls a builtin.
+	tailOK  bool
+	tailRet heap.RetKind
+	// frameBase offsets the recursion limit for nested runs of the host.
+	frameBase    int
+	genResult    Value
+	nextCallID   int64
+	// ExtraRoots are values the embedding session keeps alive.
+	ExtraRoots []Value
+	pendingThrow error
 	buildClassFn Value
 	Filename  string
 }
@@ -91,6 +102,8 @@ type Host interface {
 type Exception struct {
 	Value Value // the exception instance
 	vm    *VM
+	// reraised marks a re-raise, which adds no traceback entry.
+	reraised bool
 }
 
 func (e *Exception) Error() string {

@@ -1,0 +1,158 @@
+package cas
+
+import (
+	"context"
+	"errors"
+	"sync"
+	"sync/atomic"
+	"testing"
+	"time"
+)
+
+// TestGCConcurrentWriter: garbage older than the grace period goes; what the
+// roots reach, what a concurrent writer is writing (not yet a root), and an
+// old garbage chunk the writer deduplicates against all stay.
+func TestGCConcurrentWriter(t *testing.T) {
+	ctx := context.Background()
+	mem := NewMemory()
+	var clock atomic.Int64
+	t0 := time.Date(2025, 1, 1, 0, 0, 0, 0, time.UTC)
+	clock.Store(t0.UnixNano())
+	mem.SetClock(func() time.Time { return time.Unix(0, clock.Load()) })
+	r := NewRepo(mem, mustCodec(t, testKey(1)))
+
+	live, err := r.PutSnapshot(ctx, []byte("live"), newPages(1, 300, 512), nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	deadPages := newPages(2, 300, 512)
+	dead, err := r.PutSnapshot(ctx, []byte("dead"), deadPages, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	clock.Store(t0.Add(2 * time.Hour).UnixNano())
+	const grace = time.Hour
+
+	// The writer forks the live snapshot over and over, reusing one page of
+	// the dead snapshot (dedup against garbage) and adding new pages.
+	var (
+		wg      sync.WaitGroup
+		stop    atomic.Bool
+		written []*Snapshot
+		mu      sync.Mutex
+	)
+	wg.Add(1)
+	go func() {
+		defer wg.Done()
+		for i := 0; !stop.Load() || i < 3; i++ {
+			step := make([]Page, len(live.Pages))
+			for j, ref := range live.Pages {
+				step[j] = Page{Ref: ref}
+			}
+			step[0] = Page{Data: deadPages[7].Data}
+			step[1] = Page{Data: page(uint64(77_000+i), 512)}
+			s, err := r.PutSnapshot(ctx, []byte("fork"), step, live)
+			if err != nil {
+				t.Error(err)
+				return
+			}
+			mu.Lock()
+			written = append(written, s)
+			mu.Unlock()
+		}
+	}()
+	var rep GCReport
+	for range 3 {
+		rep, err = r.GC(ctx, []Addr{live.Root}, GCOptions{Grace: grace, Now: time.Unix(0, clock.Load())})
+		if err != nil {
+			t.Fatal(err)
+		}
+	}
+	stop.Store(true)
+	wg.Wait()
+	t.Logf("last run: %v", rep)
+
+	// Everything reachable from the live root and from every fork the writer
+	// made is intact.
+	mu.Lock()
+	check := append([]*Snapshot{live}, written...)
+	mu.Unlock()
+	for _, s := range check {
+		got, err := r.GetSnapshot(ctx, s.Root)
+		if err != nil {
+			t.Fatalf("snapshot lost: %v", err)
+		}
+		if _, err := r.GetPages(ctx, got.Pages); err != nil {
+			t.Fatalf("pages lost: %v", err)
+		}
+	}
+	// The dead snapshot's manifest and its other pages are gone.
+	if _, err := r.GetSnapshot(ctx, dead.Root); !errors.Is(err, ErrNotFound) {
+		t.Fatalf("dead root: %v", err)
+	}
+	if ok, _ := r.Has(ctx, dead.Pages[8].Addr); ok {
+		t.Fatal("dead page kept")
+	}
+	// A final GC with the forks as roots deletes nothing young or reachable.
+	var roots []Addr
+	for _, s := range check {
+		roots = append(roots, s.Root)
+	}
+	rep, err = r.GC(ctx, roots, GCOptions{Grace: grace, Now: time.Unix(0, clock.Load())})
+	if err != nil || rep.Deleted != 0 {
+		t.Fatalf("second GC: %v, %v", rep, err)
+	}
+}
+
+func TestGCGraceAndResume(t *testing.T) {
+	ctx := context.Background()
+	d, err := NewDir(t.TempDir())
+	if err != nil {
+		t.Fatal(err)
+	}
+	r := NewRepo(d, mustCodec(t, testKey(1)))
+	keep, _ := r.PutSnapshot(ctx, []byte("k"), newPages(3, 10, 100), nil)
+	garbage, _ := r.PutMany(ctx, [][]byte{[]byte("g1"), []byte("g2"), []byte("g3"), []byte("g4"), []byte("g5")})
+	roots := []Addr{keep.Root}
+
+	cases := []struct {
+		name        string
+		opts        GCOptions
+		wantDeleted int64
+		wantLeft    int64
+	}{
+		{"inside grace", GCOptions{Grace: time.Hour}, 0, 0},
+		{"dry run", GCOptions{Grace: time.Hour, Now: time.Now().Add(2 * time.Hour), DryRun: true}, 0, 5},
+		{"limited", GCOptions{Grace: time.Hour, Now: time.Now().Add(2 * time.Hour), Limit: 2}, 2, 3},
+		{"resumed", GCOptions{Grace: time.Hour, Now: time.Now().Add(2 * time.Hour)}, 3, 0},
+		{"nothing left", GCOptions{Grace: time.Hour, Now: time.Now().Add(2 * time.Hour)}, 0, 0},
+	}
+	for _, tc := range cases {
+		rep, err := r.GC(ctx, roots, tc.opts)
+		if err != nil {
+			t.Fatalf("%s: %v", tc.name, err)
+		}
+		if rep.Deleted != tc.wantDeleted || rep.Remaining != tc.wantLeft {
+			t.Fatalf("%s: %v", tc.name, rep)
+		}
+	}
+	for _, a := range garbage {
+		if ok, _ := r.Has(ctx, a); ok {
+			t.Fatal("garbage survived")
+		}
+	}
+	got, err := r.GetSnapshot(ctx, keep.Root)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := r.GetPages(ctx, got.Pages); err != nil {
+		t.Fatal(err)
+	}
+	// A root that cannot be read stops GC before it deletes anything.
+	if _, err := r.GC(ctx, []Addr{{1}}, GCOptions{Now: time.Now().Add(48 * time.Hour)}); !errors.Is(err, ErrNotFound) {
+		t.Fatalf("GC with a missing root: %v", err)
+	}
+	if ok, _ := r.Has(ctx, keep.Root); !ok {
+		t.Fatal("GC with a missing root deleted things")
+	}
+}

@@ -1,0 +1,136 @@
+// Command amber runs sandboxed Python and operates Amber's stores.
+//
+//	amber run FILE | -c CODE [limit flags]
+//	amber cas stats|gc ...
+package main
+
+import (
+	"bufio"
+	"errors"
+	"flag"
+	"fmt"
+	"os"
+	"time"
+	"unicode/utf8"
+
+	"github.com/amber-sandbox/amber/core"
+	"github.com/amber-sandbox/amber/core/vm"
+)
+
+func main() {
+	os.Exit(run(os.Args[1:]))
+}
+
+func usage() int {
+	fmt.Fprintln(os.Stderr, "usage: amber run FILE | amber run -c CODE | amber cas stats|gc ...")
+	return 2
+}
+
+func run(args []string) int {
+	if len(args) == 0 {
+		return usage()
+	}
+	switch args[0] {
+	case "run":
+		return runMain(args[1:])
+	case "cas":
+		return casMain(args[1:])
+	case "feed":
+		return feedMain(args[1:])
+	case "inspect":
+		return inspectMain(args[1:])
+	}
+	return usage()
+}
+
+func limitFlags(fs *flag.FlagSet) *vm.Limits {
+	l := &vm.Limits{}
+	fs.Func("max-duration", "stop the program after this long (e.g. 5s)", func(s string) error {
+		d, err := time.ParseDuration(s)
+		l.MaxDuration = int64(d)
+		return err
+	})
+	fs.Int64Var(&l.MaxMemory, "max-memory", 0, "memory limit in bytes (0: none)")
+	fs.Int64Var(&l.MaxAllocations, "max-allocations", 0, "allocation limit (0: none)")
+	fs.IntVar(&l.MaxRecursion, "max-recursion", 1000, "maximum call depth")
+	fs.Int64Var(&l.MaxOutput, "max-output", 0, "output limit in bytes (0: none)")
+	return l
+}
+
+func runMain(args []string) int {
+	fs := flag.NewFlagSet("run", flag.ContinueOnError)
+	code := fs.String("c", "", "program passed in as a string")
+	limits := limitFlags(fs)
+	if err := fs.Parse(args); err != nil {
+		return 2
+	}
+	var src []byte
+	name := "main.py"
+	switch {
+	case *code != "":
+		src = []byte(*code)
+		name = "<string>"
+	case fs.NArg() == 1:
+		path := fs.Arg(0)
+		b, err := os.ReadFile(path)
+		if err != nil {
+			var pe *os.PathError
+			if errors.As(err, &pe) {
+				fmt.Fprintf(os.Stderr, "amber: can't open file '%s': %v\n", path, pe.Err)
+			} else {
+				fmt.Fprintf(os.Stderr, "amber: can't open file '%s'\n", path)
+			}
+			return 2
+		}
+		if !utf8.Valid(b) {
+			fmt.Fprintf(os.Stderr, "amber: file '%s' is not valid UTF-8\n", path)
+			return 2
+		}
+		src = b
+		name = path
+	default:
+		return usage()
+	}
+	out := bufio.NewWriterSize(os.Stdout, 64<<10)
+	defer out.Flush()
+	err := core.Run(src, core.Options{ScriptName: name, Limits: *limits, Stdout: func(stream, text string) {
+		if stream == "stderr" {
+			out.Flush()
+			os.Stderr.WriteString(text)
+			return
+		}
+		out.WriteString(text)
+	}})
+	out.Flush()
+	return report(err)
+}
+
+func report(err error) int {
+	if err == nil {
+		return 0
+	}
+	var se *core.SyntaxError
+	var re *core.RuntimeError
+	var le *core.LimitError
+	switch {
+	case errors.As(err, &se):
+		fmt.Fprint(os.Stderr, se.Format())
+	case errors.As(err, &re):
+		fmt.Fprint(os.Stderr, re.Traceback)
+	case errors.As(err, &le):
+		fmt.Fprintf(os.Stderr, "amber: %s\n", le.Msg)
+	default:
+		fmt.Fprintln(os.Stderr, err)
+	}
+	return 1
+}
+
+func feedMain(args []string) int {
+	fmt.Fprintln(os.Stderr, "amber feed: not available yet")
+	return 2
+}
+
+func inspectMain(args []string) int {
+	fmt.Fprintln(os.Stderr, "amber inspect: not available yet")
+	return 2
+}

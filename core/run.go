@@ -1,0 +1,97 @@
+// Package core ties the interpreter together: it parses, compiles and runs
+// Python source on a VM with limits and host hooks.
+package core
+
+import (
+	"errors"
+	"fmt"
+	"time"
+
+	"github.com/amber-sandbox/amber/core/compile"
+	"github.com/amber-sandbox/amber/core/syntax"
+	"github.com/amber-sandbox/amber/core/vm"
+)
+
+// SyntaxError is a Python syntax error with CPython's rendering in Format.
+type SyntaxError = syntax.SyntaxError
+
+// RuntimeError is an uncaught Python exception; Traceback is the text
+// CPython would print.
+type RuntimeError struct {
+	Type      string
+	Message   string
+	Traceback string
+}
+
+func (e *RuntimeError) Error() string { return e.Traceback }
+
+// LimitError reports an exceeded limit; sandboxed code cannot catch it.
+type LimitError struct {
+	Kind string
+	Msg  string
+}
+
+func (e *LimitError) Error() string { return e.Msg }
+
+// Options configure a one-shot run.
+type Options struct {
+	ScriptName string
+	Limits     vm.Limits
+	Stdout     func(stream, text string)
+}
+
+// Run parses, compiles and runs src as a complete program.
+func Run(src []byte, opts Options) error {
+	name := opts.ScriptName
+	if name == "" {
+		name = "main.py"
+	}
+	mod, err := syntax.Parse(name, src)
+	if err != nil {
+		return err
+	}
+	code, err := compile.Compile(mod, name, src, compile.Options{})
+	if err != nil {
+		return err
+	}
+	m := vm.New()
+	m.Filename = name
+	m.Limits = mergeLimits(m.Limits, opts.Limits)
+	start := time.Now()
+	m.Clock = func() int64 { return int64(time.Since(start)) }
+	m.Output = opts.Stdout
+	main := m.MainModule()
+	if err := m.StartModule(code, m.ModuleDict(main)); err != nil {
+		return convertErr(m, err)
+	}
+	_, err = m.Resume()
+	return convertErr(m, err)
+}
+
+func mergeLimits(base, l vm.Limits) vm.Limits {
+	if l.MaxRecursion == 0 {
+		l.MaxRecursion = base.MaxRecursion
+	}
+	return l
+}
+
+func convertErr(m *vm.VM, err error) error {
+	if err == nil {
+		return nil
+	}
+	if exc, ok := vm.ExcValue(err); ok {
+		return &RuntimeError{Type: m.TypeName(exc), Message: m.ExcString(exc), Traceback: m.FormatTraceback(exc)}
+	}
+	var f *vm.Fatal
+	if errors.As(err, &f) {
+		if f.Kind == "internal" {
+			return fmt.Errorf("amber: %s", f.Msg)
+		}
+		return &LimitError{Kind: f.Kind, Msg: f.Msg}
+	}
+	var s *vm.Suspended
+	if errors.As(err, &s) {
+		return fmt.Errorf("NameError: name '%s' is not defined", s.S.Name)
+	}
+	return err
+}

@@ -1,0 +1,637 @@
+package vm
+
+import (
+	"github.com/amber-sandbox/amber/core/compile"
+	"github.com/amber-sandbox/amber/core/heap"
+)
+
+// codeOf returns the CodeObj of a Function value.
+func (vm *VM) codeOf(fn *heap.Function) *heap.CodeObj {
+	return vm.H.Get(fn.Code).(*heap.CodeObj)
+}
+
+// newFrame builds a frame for calling fn with positional args and keyword
+// arguments (kwnames name the last len(kwnames) of args).
+func (vm *VM) newFrame(fnv Value, fn *heap.Function, args []Value, kwnames []string) (*heap.Frame, error) {
+	co := vm.codeOf(fn)
+	code := co.Code
+	nloc := len(code.Varnames)
+	ncell := len(code.Cellvars) + len(code.Freevars)
+	f := &heap.Frame{
+		Code:    fn.Code,
+		C:       co,
+		Func:    fnv,
+		Globals: fn.Globals,
+		Gen:     heap.Undef,
+	}
+	f.Slots = make([]Value, nloc+ncell+code.StackSize+4)
+	f.SP = int32(nloc + ncell)
+	if len(kwnames) == 0 && code.Flags&(compile.FlagVarArgs|compile.FlagVarKw) == 0 && len(args) == code.ArgCount && code.KwOnlyCount == 0 {
+		copy(f.Slots, args)
+	} else if err := vm.bindArgs(f, fn, code, args, kwnames); err != nil {
+		return nil, err
+	}
+	// Cells: own cells start empty or from their argument; free cells come
+	// from the closure.
+	for i := range code.Cellvars {
+		c := &heap.Cell{V: heap.Undef}
+		if code.CellArgs != nil && code.CellArgs[i] >= 0 {
+			c.V = f.Slots[code.CellArgs[i]]
+		}
+		f.Slots[nloc+i] = vm.H.Alloc(c)
+	}
+	for i := range code.Freevars {
+		f.Slots[nloc+len(code.Cellvars)+i] = fn.Closure[i]
+	}
+	return f, nil
+}
+
+func (vm *VM) bindArgs(f *heap.Frame, fn *heap.Function, code *compile.Code, args []Value, kwnames []string) error {
+	name := vm.MustStr(fn.Qualname)
+	npos := len(args) - len(kwnames)
+	slots := f.Slots
+	nargs := code.ArgCount
+	total := nargs + code.KwOnlyCount
+	// Positional.
+	n := npos
+	if n > nargs {
+		n = nargs
+	}
+	copy(slots, args[:n])
+	idx := total
+	if code.Flags&compile.FlagVarArgs != 0 {
+		extra := []Value{}
+		if npos > nargs {
+			extra = append(extra, args[nargs:npos]...)
+		}
+		slots[idx] = vm.NewTuple(extra)
+		idx++
+	} else if npos > nargs {
+		given := npos
+		kwGiven := 0
+		for _, k := range kwnames {
+			for j := nargs; j < total; j++ {
+				if code.Varnames[j] == k {
+					kwGiven++
+				}
+			}
+		}
+		nd := len(fn.Defaults)
+		takes := ""
+		if nd > 0 {
+			takes = itoaStr(nargs-nd) + " to " + itoaStr(nargs)
+		} else {
+			takes = itoaStr(nargs)
+		}
+		msg := name + "() takes " + takes + " positional argument" + plural(nargs, "", "s") + " but " + itoaStr(given)
+		if kwGiven > 0 {
+			msg += " positional argument" + plural(given, "", "s") + " (and " + itoaStr(kwGiven) + " keyword-only argument" + plural(kwGiven, "", "s") + ") were given"
+		} else {
+			msg += plural(given, " was", " were") + " given"
+		}
+		return vm.TypeError("%s", msg)
+	}
+	var kwdict Value = heap.Undef
+	if code.Flags&compile.FlagVarKw != 0 {
+		kwdict = vm.NewDict()
+		slots[idx] = kwdict
+	}
+	for i, k := range kwnames {
+		v := args[npos+i]
+		found := -1
+		for j := code.PosOnlyCount; j < total; j++ {
+			if code.Varnames[j] == k {
+				found = j
+				break
+			}
+		}
+		if found < 0 {
+			if kwdict.K == heap.KUndef {
+				for j := 0; j < code.PosOnlyCount; j++ {
+					if code.Varnames[j] == k {
+						return vm.TypeError("%s() got some positional-only arguments passed as keyword arguments: '%s'", name, k)
+					}
+				}
+				return vm.TypeError("%s() got an unexpected keyword argument '%s'", name, k)
+			}
+			if err := vm.dictSetStr(kwdict, vm.Intern(k), v); err != nil {
+				return err
+			}
+			continue
+		}
+		if slots[found].K != heap.KUndef {
+			return vm.TypeError("%s() got multiple values for argument '%s'", name, k)
+		}
+		slots[found] = v
+	}
+	// Defaults and missing arguments.
+	nd := len(fn.Defaults)
+	var missing []string
+	for j := 0; j < nargs; j++ {
+		if slots[j].K == heap.KUndef {
+			if d := j - (nargs - nd); d >= 0 {
+				slots[j] = fn.Defaults[d]
+			} else {
+				missing = append(missing, code.Varnames[j])
+			}
+		}
+	}
+	if len(missing) > 0 {
+		return vm.missingArgs(name, "positional", missing)
+	}
+	for j := nargs; j < total; j++ {
+		if slots[j].K == heap.KUndef {
+			if fn.KwDefaults.K == heap.KRef {
+				d := vm.H.Get(fn.KwDefaults).(*heap.Dict)
+				k := vm.Intern(code.Varnames[j])
+				if v, ok, _ := d.Get(k, vm.strHash(k), vm.strEq); ok {
+					slots[j] = v
+					continue
+				}
+			}
+			missing = append(missing, code.Varnames[j])
+		}
+	}
+	if len(missing) > 0 {
+		return vm.missingArgs(name, "keyword-only", missing)
+	}
+	return nil
+}
+
+func (vm *VM) missingArgs(name, kind string, missing []string) error {
+	list := ""
+	for i, m := range missing {
+		switch {
+		case i == 0:
+		case i == len(missing)-1 && len(missing) == 2:
+			list += " and "
+		case i == len(missing)-1:
+			list += ", and "
+		default:
+			list += ", "
+		}
+		list += "'" + m + "'"
+	}
+	return vm.TypeError("%s() missing %d required %s argument%s: %s", name, len(missing), kind, plural(len(missing), "", "s"), list)
+}
+
+func itoaStr(i int) string {
+	if i < 0 {
+		return "-" + itoaStr(-i)
+	}
+	if i < 10 {
+		return string(rune('0' + i))
+	}
+	return itoaStr(i/10) + string(rune('0'+i%10))
+}
+
+// pushFrame installs f on the frame stack, enforcing the recursion limit.
+func (vm *VM) pushFrame(f *heap.Frame) error {
+	if len(vm.frames) >= vm.Limits.MaxRecursion+vm.frameBase {
+		return vm.Errorf(TRecursionError, "maximum recursion depth exceeded")
+	}
+	vm.frames = append(vm.frames, f)
+	return nil
+}
+
+// pushPyCall pushes a frame calling the Python function fn (unbound; args
+// include self) whose result is delivered according to ret.
+func (vm *VM) pushPyCall(fnv Value, args []Value, ret heap.RetKind, retArg int32, aux0, aux1 Value) error {
+	fn := vm.H.Get(fnv).(*heap.Function)
+	nf, err := vm.newFrame(fnv, fn, args, nil)
+	if err != nil {
+		return err
+	}
+	nf.Ret, nf.RetArg = ret, retArg
+	nf.Aux[0], nf.Aux[1] = aux0, aux1
+	if err := vm.pushFrame(nf); err != nil {
+		return err
+	}
+	return errFramePushed
+}
+
+// Call calls fn with positional args and returns its result, running a
+// nested loop if fn is Python code.
+func (vm *VM) Call(fn Value, args ...Value) (Value, error) {
+	return vm.CallArgs(fn, Args{Pos: args})
+}
+
+// CallArgs calls fn with positional and keyword arguments.
+func (vm *VM) CallArgs(fn Value, a Args) (Value, error) {
+	all := a.Pos
+	if len(a.KwNames) > 0 {
+		all = append(append([]Value(nil), a.Pos...), a.KwVals...)
+	}
+	return vm.callNested(fn, all, a.KwNames)
+}
+
+// callNested calls fn; Python frames run in a nested loop until they return.
+func (vm *VM) callNested(fn Value, args []Value, kwnames []string) (Value, error) {
+	depth := len(vm.frames)
+	r, err := vm.callValue(fn, args, kwnames, heap.RetNested, false)
+	if err != nil {
+		if err == errFramePushed {
+			// A frame (or a generator body) now runs to completion.
+			vm.nested++
+			v, err := vm.run(depth)
+			vm.nested--
+			return v, err
+		}
+		return heap.Undef, err
+	}
+	return r, nil
+}
+
+// callValue calls fn. Python functions get a frame with ret and
+// errFramePushed is returned; builtins run directly. tail allows builtins
+// to deliver their result through a pushed frame.
+func (vm *VM) callValue(fn Value, args []Value, kwnames []string, ret heap.RetKind, tail bool) (Value, error) {
+	if fn.K != heap.KRef {
+		return heap.Undef, vm.TypeError("'%s' object is not callable", vm.TypeName(fn))
+	}
+	switch o := vm.H.Get(fn).(type) {
+	case *heap.Function:
+		f, err := vm.newFrame(fn, o, args, kwnames)
+		if err != nil {
+			return heap.Undef, err
+		}
+		code := f.C.Code
+		if code.Flags&(compile.FlagGenerator|compile.FlagCoroutine|compile.FlagAsyncGenerator) != 0 {
+			g := vm.newGenerator(f, o, code)
+			return g, nil
+		}
+		f.Ret = ret
+		if err := vm.pushFrame(f); err != nil {
+			return heap.Undef, err
+		}
+		return heap.Undef, errFramePushed
+	case *heap.BoundMethod:
+		nargs := make([]Value, 0, len(args)+1)
+		nargs = append(nargs, o.Self)
+		nargs = append(nargs, args...)
+		return vm.callValue(o.Func, nargs, kwnames, ret, tail)
+	case *heap.Builtin:
+		def := &builtinTable[o.ID]
+		self := o.Self
+		pos := args[:len(args)-len(kwnames)]
+		if self.K == heap.KUndef && def.Method {
+			if len(pos) == 0 {
+				return heap.Undef, vm.TypeError("unbound method %s() needs an argument", def.Name)
+			}
+			self = pos[0]
+			pos = pos[1:]
+		}
+		a := Args{Pos: pos}
+		if len(kwnames) > 0 {
+			a.KwNames = kwnames
+			a.KwVals = args[len(args)-len(kwnames):]
+		}
+		prevTail, prevRet := vm.tailOK, vm.tailRet
+		vm.tailOK, vm.tailRet = tail || ret == heap.RetNested, ret
+		r, err := def.Fn(vm, self, a)
+		vm.tailOK, vm.tailRet = prevTail, prevRet
+		if err == nil && r.K == heap.KUndef {
+			return heap.Undef, errFramePushed
+		}
+		return r, err
+	case *heap.Class:
+		return vm.callClass(fn, o, args, kwnames, ret)
+	case *heap.Instance:
+		if c := vm.lookupSpecial(fn, "__call__"); c.K != heap.KUndef {
+			nargs := append([]Value{fn}, args...)
+			return vm.callValue(c, nargs, kwnames, ret, tail)
+		}
+	case *heap.Opaque:
+		if o.Kind == "hostfn" {
+			return heap.Undef, vm.suspendHostCall(string(o.Data), args, kwnames)
+		}
+		if fnc := vm.opaqueCall(o); fnc != nil {
+			return fnc(vm, fn, args, kwnames)
+		}
+	case *heap.HostObject:
+		return heap.Undef, vm.Errorf(TRuntimeError, "host object '%s' is not available after the session was restored", o.Name)
+	}
+	return heap.Undef, vm.TypeError("'%s' object is not callable", vm.TypeName(fn))
+}
+
+// opCall is CALL argc: [null|func, callable|self, args...].
+func (vm *VM) opCall(f *heap.Frame, argc int, kw Value) error {
+	var kwnames []string
+	if kw.K == heap.KRef {
+		for _, k := range vm.listItems(kw) {
+			kwnames = append(kwnames, vm.MustStr(k))
+		}
+	}
+	base := int(f.SP) - argc - 2
+	first := f.Slots[base]
+	var fn Value
+	var args []Value
+	if first.K == heap.KUndef {
+		fn = f.Slots[base+1]
+		args = make([]Value, argc)
+		copy(args, f.Slots[base+2:f.SP])
+	} else {
+		fn = first
+		args = make([]Value, argc+1)
+		copy(args, f.Slots[base+1:f.SP])
+	}
+	for i := base; i < int(f.SP); i++ {
+		f.Slots[i] = heap.Undef
+	}
+	f.SP = int32(base)
+	r, err := vm.callValue(fn, args, kwnames, heap.RetPush, true)
+	if err != nil {
+		return err
+	}
+	push(f, r)
+	return nil
+}
+
+// callEx is CALL_FUNCTION_EX.
+func (vm *VM) callEx(f *heap.Frame, fn, argsv, kwargs Value) error {
+	args := append([]Value(nil), vm.listItems(argsv)...)
+	var kwnames []string
+	if kwargs.K == heap.KRef {
+		d, _ := vm.DictOf(kwargs)
+		for _, e := range d.Entries {
+			if e.Key.K == heap.KUndef {
+				continue
+			}
+			s, ok := vm.StrOf(e.Key)
+			if !ok {
+				return vm.TypeError("keywords must be strings")
+			}
+			kwnames = append(kwnames, s)
+			args = append(args, e.Val)
+		}
+	}
+	r, err := vm.callValue(fn, args, kwnames, heap.RetPush, true)
+	if err != nil {
+		return err
+	}
+	push(f, r)
+	return nil
+}
+
+// invokeRet calls fn with args; a Python frame delivers per ret, anything
+// else is delivered at once.
+func (vm *VM) invokeRet(f *heap.Frame, fn Value, args []Value, ret heap.RetKind, aux Value) error {
+	r, err := vm.callValue(fn, args, nil, ret, false)
+	if err != nil {
+		if err == errFramePushed {
+			top := vm.frames[len(vm.frames)-1]
+			top.Aux[0] = aux
+		}
+		return err
+	}
+	return vm.deliver(f, ret, 0, [3]Value{aux}, r)
+}
+
+// makeFunction is MAKE_FUNCTION.
+func (vm *VM) makeFunction(f *heap.Frame, flags int) (Value, error) {
+	codev := pop(f)
+	fn := &heap.Function{Code: codev, Globals: f.Globals, KwDefaults: heap.Undef, Dict: heap.Undef, Annotations: heap.Undef}
+	if flags&8 != 0 {
+		fn.Closure = append([]Value(nil), vm.listItems(pop(f))...)
+	}
+	if flags&4 != 0 {
+		fn.Annotations = pop(f)
+	}
+	if flags&2 != 0 {
+		fn.KwDefaults = pop(f)
+	}
+	if flags&1 != 0 {
+		fn.Defaults = append([]Value(nil), vm.listItems(pop(f))...)
+	}
+	co := vm.H.Get(codev).(*heap.CodeObj)
+	fn.Name = vm.Intern(co.Code.Name)
+	fn.Qualname = vm.Intern(co.Code.QualName)
+	if s, ok := co.Code.Docstring.(string); ok {
+		fn.Doc = vm.NewStr(s)
+	} else {
+		fn.Doc = heap.None
+	}
+	g := vm.H.Get(f.Globals).(*heap.Dict)
+	k := vm.Intern("__name__")
+	if m, ok, _ := g.Get(k, vm.strHash(k), vm.strEq); ok {
+		fn.Module = m
+	} else {
+		fn.Module = heap.None
+	}
+	return vm.H.Alloc(fn), nil
+}
+
+// returnFrom finishes frame f with value v. done reports that the base
+// frame of this run returned.
+func (vm *VM) returnFrom(f *heap.Frame, v Value, base int) (bool, error) {
+	vm.popFrame()
+	if f.Gen.K == heap.KRef {
+		g := vm.H.Get(f.Gen).(*heap.Generator)
+		g.State = heap.GenDone
+		g.Frame = nil
+		vm.H.Touch(f.Gen)
+		vm.handled = f.Aux[1]
+		if f.Ret == heap.RetNested {
+			vm.genResult = v
+			return true, nil
+		}
+		caller := vm.frames[len(vm.frames)-1]
+		switch f.Ret {
+		case heap.RetForIter:
+			pop(caller)
+			caller.PC = f.RetArg
+			return false, nil
+		case heap.RetSend, heap.RetAwaitNext:
+			pop(caller) // the sub-iterator
+			push(caller, v)
+			caller.PC = f.RetArg
+			return false, nil
+		case heap.RetNext:
+			return false, vm.stopIteration(g, v)
+		case heap.RetAsyncTask:
+			return false, vm.taskDone(f, v)
+		}
+		return false, nil
+	}
+	if f.Ret == heap.RetNested || len(vm.frames) <= base {
+		return true, nil
+	}
+	caller := vm.frames[len(vm.frames)-1]
+	return false, vm.deliver(caller, f.Ret, f.RetArg, f.Aux, v)
+}
+
+func (vm *VM) stopIteration(g *heap.Generator, v Value) error {
+	if g.Kind == heap.GenAsyncGenerator {
+		return vm.ErrorArgs(TStopAsyncIteration)
+	}
+	if v.K == heap.KNone {
+		return vm.ErrorArgs(TStopIteration)
+	}
+	return vm.ErrorArgs(TStopIteration, v)
+}
+
+// deliver hands a finished call's value to the frame that asked for it.
+func (vm *VM) deliver(caller *heap.Frame, ret heap.RetKind, retArg int32, aux [3]Value, v Value) error {
+	switch ret {
+	case heap.RetPush, heap.RetForIter, heap.RetExitWithExc, heap.RetHostCall:
+		push(caller, v)
+	case heap.RetDiscard, heap.RetExitWith, heap.RetSetItem:
+	case heap.RetInit:
+		if v.K != heap.KNone {
+			return vm.TypeError("__init__() should return None, not '%s'", vm.TypeName(v))
+		}
+		push(caller, aux[0])
+	case heap.RetBool, heap.RetNotBool:
+		var t bool
+		switch v.K {
+		case heap.KBool:
+			t = v.N != 0
+		default:
+			n, err := vm.checkLen(v)
+			if err != nil {
+				return vm.TypeError("__bool__ should return bool, returned %s", vm.TypeName(v))
+			}
+			t = n > 0
+		}
+		push(caller, heap.Bool(t != (ret == heap.RetNotBool)))
+	case heap.RetBinOp:
+		if v == heap.NotImplemented {
+			op := int(retArg)
+			r, err := vm.binaryDunders(op&15, op&compile.BinInplace != 0, aux[0], aux[1], 1)
+			if err != nil {
+				return err
+			}
+			v = r
+		}
+		push(caller, v)
+	case heap.RetCompare:
+		if v == heap.NotImplemented {
+			r, err := vm.compareDunders(int(retArg), aux[0], aux[1], 1)
+			if err != nil {
+				return err
+			}
+			v = r
+		}
+		push(caller, v)
+	case heap.RetContains:
+		t, err := vm.Truth(v)
+		if err != nil {
+			return err
+		}
+		push(caller, heap.Bool(t != (retArg == 1)))
+	case heap.RetIterCheck:
+		if !vm.isIterator(v) {
+			return vm.TypeError("iter() returned non-iterator of type '%s'", vm.TypeName(v))
+		}
+		push(caller, v)
+	case heap.RetStr:
+		if _, ok := vm.StrOf(v); !ok {
+			return vm.TypeError("__str__ returned non-string (type %s)", vm.TypeName(v))
+		}
+		push(caller, v)
+	default:
+		push(caller, v)
+	}
+	return nil
+}
+
+// newGenerator wraps a fresh frame in a generator, coroutine or async
+// generator object.
+func (vm *VM) newGenerator(f *heap.Frame, fn *heap.Function, code *compile.Code) Value {
+	kind := heap.GenGenerator
+	switch {
+	case code.Flags&compile.FlagAsyncGenerator != 0:
+		kind = heap.GenAsyncGenerator
+	case code.Flags&compile.FlagCoroutine != 0:
+		kind = heap.GenCoroutine
+	}
+	g := &heap.Generator{Frame: f, Kind: kind, Name: fn.Name, Qual: fn.Qualname, ExcSave: heap.Undef, Awaiting: heap.Undef}
+	gv := vm.H.Alloc(g)
+	f.Gen = gv
+	return gv
+}
+
+// resumeGen pushes a generator's frame to run until it yields or returns;
+// the value sent in (or the exception thrown in) is given.
+func (vm *VM) resumeGen(gv Value, send Value, throw error, ret heap.RetKind, retArg int32) error {
+	g := vm.H.Get(gv).(*heap.Generator)
+	switch g.State {
+	case heap.GenRunning:
+		what := "generator"
+		if g.Kind == heap.GenCoroutine {
+			what = "coroutine"
+		}
+		return vm.ValueError("%s already executing", what)
+	case heap.GenDone:
+		if throw != nil {
+			return throw
+		}
+		if g.Kind == heap.GenCoroutine {
+			return vm.Errorf(TRuntimeError, "cannot reuse already awaited coroutine")
+		}
+		if ret == heap.RetForIter {
+			return errExhausted
+		}
+		return vm.stopIteration(g, heap.None)
+	case heap.GenCreated:
+		if send.K != heap.KNone && send.K != heap.KUndef && throw == nil {
+			return vm.TypeError("can't send non-None value to a just-started generator")
+		}
+		if throw != nil {
+			g.State = heap.GenDone
+			g.Frame = nil
+			vm.H.Touch(gv)
+			return throw
+		}
+	}
+	f := g.Frame
+	f.Ret, f.RetArg = ret, retArg
+	f.Aux[1] = vm.handled
+	if g.ExcSave.K != heap.KUndef {
+		vm.handled = g.ExcSave
+	}
+	if g.State == heap.GenSuspended && throw == nil {
+		if send.K == heap.KUndef {
+			send = heap.None
+		}
+		push(f, send)
+	}
+	g.State = heap.GenRunning
+	vm.H.Touch(gv)
+	if err := vm.pushFrame(f); err != nil {
+		g.State = heap.GenSuspended
+		return err
+	}
+	if throw != nil {
+		vm.pendingThrow = throw
+	}
+	return errFramePushed
+}
+
+var errExhausted = &Fatal{Kind: "internal", Msg: "iterator exhausted"}
+
+// yieldValue suspends the generator frame f, delivering v to its resumer.
+func (vm *VM) yieldValue(f *heap.Frame, v Value) (bool, error) {
+	vm.popFrame()
+	g := vm.H.Get(f.Gen).(*heap.Generator)
+	g.State = heap.GenSuspended
+	if vm.handled != f.Aux[1] {
+		g.ExcSave = vm.handled
+	} else {
+		g.ExcSave = heap.Undef
+	}
+	vm.handled = f.Aux[1]
+	f.Aux[1] = heap.Undef
+	vm.H.Touch(f.Gen)
+	if f.Ret == heap.RetNested {
+		vm.genResult = v
+		return true, nil
+	}
+	caller := vm.frames[len(vm.frames)-1]
+	switch f.Ret {
+	case heap.RetAsyncTask:
+		return false, vm.taskYielded(f, v)
+	}
+	push(caller, v)
+	return false, nil
+}

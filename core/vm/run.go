@@ -1,0 +1,146 @@
+package vm
+
+import (
+	"math/big"
+
+	"github.com/amber-sandbox/amber/core/compile"
+	"github.com/amber-sandbox/amber/core/heap"
+)
+
+// LoadCode places compiled code in the heap, materialising its constants
+// (nested code objects included) and appending its names as interned strs.
+func (vm *VM) LoadCode(c *compile.Code) Value {
+	if v, ok := vm.codeCache[c]; ok {
+		return v
+	}
+	consts := make([]Value, 0, len(c.Consts)+len(c.Names))
+	for _, k := range c.Consts {
+		consts = append(consts, vm.constValue(k))
+	}
+	for _, n := range c.Names {
+		consts = append(consts, vm.Intern(n))
+	}
+	v := vm.H.Alloc(&heap.CodeObj{Code: c, Consts: consts})
+	vm.codeCache[c] = v
+	return v
+}
+
+func (vm *VM) constValue(k any) Value {
+	switch x := k.(type) {
+	case nil:
+		return heap.None
+	case bool:
+		return heap.Bool(x)
+	case int64:
+		return heap.Int(x)
+	case *big.Int:
+		return vm.NewBigInt(x)
+	case float64:
+		return heap.Float(x)
+	case complex128:
+		return vm.H.Alloc(&heap.Complex{Re: real(x), Im: imag(x)})
+	case string:
+		return vm.Intern(x)
+	case []byte:
+		return vm.NewBytes(append([]byte(nil), x...), false)
+	case compile.Ellipsis:
+		return heap.Ellipsis
+	case compile.Tuple:
+		items := make([]Value, len(x))
+		for i, e := range x {
+			items[i] = vm.constValue(e)
+		}
+		return vm.NewTuple(items)
+	case *compile.Code:
+		return vm.LoadCode(x)
+	}
+	return heap.None
+}
+
+// MainModule returns (creating on first use) the __main__ module.
+func (vm *VM) MainModule() Value {
+	m, err := vm.Import("__main__")
+	if err == nil {
+		return m
+	}
+	m = vm.NewModule("__main__")
+	md := vm.H.Get(vm.Modules).(*heap.Dict)
+	k := vm.Intern("__main__")
+	md.Append(k, m, vm.strHash(k))
+	vm.ModuleSet(m, "__builtins__", vm.H.Alloc(&heap.Module{Name: vm.Intern("builtins"), Dict: vm.Builtins}))
+	return m
+}
+
+// StartModule pushes a frame running module code in globals.
+func (vm *VM) StartModule(c *compile.Code, globals Value) error {
+	cv := vm.LoadCode(c)
+	co := vm.H.Get(cv).(*heap.CodeObj)
+	f := &heap.Frame{Code: cv, C: co, Func: heap.Undef, Globals: globals, Locals: heap.Undef, Gen: heap.Undef, Ret: heap.RetNested}
+	f.Slots = make([]Value, len(c.Varnames)+c.NumCells()+c.StackSize+4)
+	f.SP = int32(len(c.Varnames) + c.NumCells())
+	for i := range c.Cellvars {
+		f.Slots[len(c.Varnames)+i] = vm.H.Alloc(&heap.Cell{V: heap.Undef})
+	}
+	vm.frameBase = len(vm.frames)
+	return vm.pushFrame(f)
+}
+
+// Resume continues the frames on the stack until the outermost returns or
+// the run pauses again. It returns the module code's value.
+func (vm *VM) Resume() (Value, error) {
+	if vm.Clock != nil {
+		vm.runStart = vm.Clock()
+		defer func() { vm.TimeUsed += vm.Clock() - vm.runStart }()
+	}
+	v, err := vm.run(0)
+	if err != nil {
+		if _, ok := err.(*Suspended); ok {
+			return heap.Undef, err
+		}
+		vm.frames = vm.frames[:0]
+		vm.handled = heap.Undef
+	}
+	return v, err
+}
+
+// ResumeWith delivers the result of a host call (or a looked-up name) to
+// the paused program and continues it.
+func (vm *VM) ResumeWith(v Value) (Value, error) {
+	if vm.pending == nil {
+		return heap.Undef, &Fatal{Kind: "internal", Msg: "nothing to resume"}
+	}
+	s := vm.pending
+	vm.pending = nil
+	f := vm.frames[len(vm.frames)-1]
+	if s.Kind == SuspendNameLookup {
+		// The load instruction raised the suspension; it completes now.
+		push(f, v)
+	} else {
+		push(f, v)
+	}
+	return vm.Resume()
+}
+
+// ResumeRaise resumes the paused program by raising exc at the pause point.
+func (vm *VM) ResumeRaise(exc Value) (Value, error) {
+	vm.pending = nil
+	vm.pendingThrow = &Exception{Value: exc, vm: vm}
+	return vm.Resume()
+}
+
+// Pending returns the current suspension, if any.
+func (vm *VM) Pending() *Suspension { return vm.pending }
+
+// Frames is the depth of the frame stack.
+func (vm *VM) Frames() int { return len(vm.frames) }
+
+// ExcValue extracts the exception object of a Python error.
+func ExcValue(err error) (Value, bool) {
+	if e, ok := err.(*Exception); ok {
+		return e.Value, true
+	}
+	return heap.Undef, false
+}
+
+// ModuleDict returns a module's namespace dict.
+func (vm *VM) ModuleDict(m Value) Value { return vm.H.Get(m).(*heap.Module).Dict }

@@ -50,7 +50,7 @@ func (vm *VM) rangeOf(v Value) (*heap.Range, bool) {
 }
 
 // sliceOf returns the slice object behind v.
-func (vm *VM) sliceOf(v Value) (*heap.Slice, bool) {
+func (vm *VM) ctSliceOf(v Value) (*heap.Slice, bool) {
 	if v.K != heap.KRef {
 		return nil, false
 	}
@@ -133,7 +133,7 @@ func (vm *VM) indexValue(v Value, typeMsg string) (int64, error) {
 
 // sliceBound converts one field of a slice (not None) to an int64,
 // clamping huge ints like CPython's _PyEval_SliceIndex.
-func (vm *VM) sliceBound(v Value) (int64, error) {
+func (vm *VM) ctSliceBound(v Value) (int64, error) {
 	switch v.K {
 	case heap.KInt:
 		return v.I(), nil
@@ -161,7 +161,7 @@ func (vm *VM) sliceBound(v Value) (int64, error) {
 func (vm *VM) sliceUnpack(s *heap.Slice) (start, stop, step int64, err error) {
 	step = 1
 	if s.Step.K != heap.KNone {
-		if step, err = vm.sliceBound(s.Step); err != nil {
+		if step, err = vm.ctSliceBound(s.Step); err != nil {
 			return
 		}
 		if step == 0 {
@@ -178,7 +178,7 @@ func (vm *VM) sliceUnpack(s *heap.Slice) (start, stop, step int64, err error) {
 		} else {
 			start = 0
 		}
-	} else if start, err = vm.sliceBound(s.Start); err != nil {
+	} else if start, err = vm.ctSliceBound(s.Start); err != nil {
 		return
 	}
 	if s.Stop.K == heap.KNone {
@@ -187,7 +187,7 @@ func (vm *VM) sliceUnpack(s *heap.Slice) (start, stop, step int64, err error) {
 		} else {
 			stop = math.MaxInt64
 		}
-	} else if stop, err = vm.sliceBound(s.Stop); err != nil {
+	} else if stop, err = vm.ctSliceBound(s.Stop); err != nil {
 		return
 	}
 	return
@@ -242,7 +242,7 @@ func adjustSlice(length, start, stop, step int64) (int64, int64, int64) {
 // SliceIndices is CPython's PySlice_GetIndicesEx: it resolves a slice
 // object against a sequence of the given length.
 func (vm *VM) SliceIndices(slice Value, length int) (start, stop, step, n int, err error) {
-	s, ok := vm.sliceOf(slice)
+	s, ok := vm.ctSliceOf(slice)
 	if !ok {
 		return 0, 0, 0, 0, vm.TypeError("expected slice, got %s", vm.TypeName(slice))
 	}
@@ -270,7 +270,7 @@ func sliceItems(items []Value, start, step, n int) []Value {
 // --- ranges --------------------------------------------------------------------
 
 // rangeLen is len(range) (saturating at MaxInt64).
-func rangeLen(r *heap.Range) int64 {
+func rangeLength(r *heap.Range) int64 {
 	var n uint64
 	switch {
 	case r.Step > 0 && r.Start < r.Stop:
@@ -309,7 +309,7 @@ func rangeEq(a, b *heap.Range) bool {
 	if a == b {
 		return true
 	}
-	la, lb := rangeLen(a), rangeLen(b)
+	la, lb := rangeLength(a), rangeLength(b)
 	if la != lb {
 		return false
 	}
@@ -418,7 +418,7 @@ func (vm *VM) seqConcat(a, b Value) (Value, error) {
 func (vm *VM) isExact(v Value, t TypeID) bool { return vm.TypeOf(v) == vm.Types[t] }
 
 // repeatCount converts the int operand of sequence repetition.
-func (vm *VM) repeatCount(n Value) (int64, bool, error) {
+func (vm *VM) seqRepeatCount(n Value) (int64, bool, error) {
 	if !vm.IsInt(n) {
 		if _, ok := vm.IndexOf(n); !ok || n.K == heap.KFloat {
 			return 0, false, nil
@@ -451,7 +451,7 @@ func (vm *VM) seqRepeat(a, b Value) (Value, error) {
 			return heap.NotImplemented, nil
 		}
 	}
-	count, ok, err := vm.repeatCount(n)
+	count, ok, err := vm.seqRepeatCount(n)
 	if err != nil {
 		return heap.Undef, err
 	}
@@ -502,7 +502,7 @@ func (vm *VM) seqInplace(op int, a, b Value) (Value, error) {
 			}
 			return a, nil
 		case compile.BinMul:
-			count, ok, err := vm.repeatCount(b)
+			count, ok, err := vm.seqRepeatCount(b)
 			if err != nil {
 				return heap.Undef, err
 			}
@@ -861,7 +861,7 @@ func (vm *VM) containerGetItem(obj, key Value) (r Value, handled bool, err error
 		r, err = vm.seqGetItem(o.Items, key, "list", true)
 		return r, true, err
 	case *heap.Tuple:
-		if _, isSlice := vm.sliceOf(key); isSlice && vm.isExact(obj, TTuple) {
+		if _, isSlice := vm.ctSliceOf(key); isSlice && vm.isExact(obj, TTuple) {
 			start, _, step, n, err := vm.SliceIndices(key, len(o.Items))
 			if err != nil {
 				return heap.Undef, true, err
@@ -884,7 +884,7 @@ func (vm *VM) containerGetItem(obj, key Value) (r Value, handled bool, err error
 }
 
 func (vm *VM) seqGetItem(items []Value, key Value, what string, list bool) (Value, error) {
-	if _, isSlice := vm.sliceOf(key); isSlice {
+	if _, isSlice := vm.ctSliceOf(key); isSlice {
 		start, _, step, n, err := vm.SliceIndices(key, len(items))
 		if err != nil {
 			return heap.Undef, err
@@ -903,8 +903,8 @@ func (vm *VM) seqGetItem(items []Value, key Value, what string, list bool) (Valu
 }
 
 func (vm *VM) rangeGetItem(r *heap.Range, key Value) (Value, error) {
-	n := rangeLen(r)
-	if _, isSlice := vm.sliceOf(key); isSlice {
+	n := rangeLength(r)
+	if _, isSlice := vm.ctSliceOf(key); isSlice {
 		start, stop, step, _, err := vm.SliceIndices(key, int(n))
 		if err != nil {
 			return heap.Undef, err
@@ -970,7 +970,7 @@ func (vm *VM) containerSetItem(obj, key, v Value) (handled bool, err error) {
 }
 
 func (vm *VM) listSetItem(lv Value, l *heap.List, key, v Value) error {
-	if _, isSlice := vm.sliceOf(key); !isSlice {
+	if _, isSlice := vm.ctSliceOf(key); !isSlice {
 		i, err := vm.indexValue(key, "list indices must be integers or slices, not %s")
 		if err != nil {
 			return err
@@ -1054,7 +1054,7 @@ func (vm *VM) containerDelItem(obj, key Value) (handled bool, err error) {
 }
 
 func (vm *VM) listDelItem(lv Value, l *heap.List, key Value) error {
-	if _, isSlice := vm.sliceOf(key); !isSlice {
+	if _, isSlice := vm.ctSliceOf(key); !isSlice {
 		i, err := vm.indexValue(key, "list indices must be integers or slices, not %s")
 		if err != nil {
 			return err
@@ -1106,7 +1106,7 @@ func deleteIndices(items []Value, start, step, n int) []Value {
 // --- bytearray item assignment -------------------------------------------------
 
 // byteValue converts v to a byte for bytearray assignment.
-func (vm *VM) byteValue(v Value) (byte, error) {
+func (vm *VM) ctByteValue(v Value) (byte, error) {
 	i, err := vm.indexValue(v, "'%s' object cannot be interpreted as an integer")
 	if err != nil {
 		if vm.ErrIs(err, TIndexError) {
@@ -1121,7 +1121,7 @@ func (vm *VM) byteValue(v Value) (byte, error) {
 }
 
 func (vm *VM) byteArraySetItem(bv Value, b *heap.Bytes, key, v Value) error {
-	if _, isSlice := vm.sliceOf(key); !isSlice {
+	if _, isSlice := vm.ctSliceOf(key); !isSlice {
 		i, err := vm.indexValue(key, "bytearray indices must be integers or slices, not %s")
 		if err != nil {
 			return err
@@ -1132,7 +1132,7 @@ func (vm *VM) byteArraySetItem(bv Value, b *heap.Bytes, key, v Value) error {
 		if i < 0 || i >= int64(len(b.B)) {
 			return vm.Errorf(TIndexError, "bytearray index out of range")
 		}
-		c, err := vm.byteValue(v)
+		c, err := vm.ctByteValue(v)
 		if err != nil {
 			return err
 		}
@@ -1159,7 +1159,7 @@ func (vm *VM) byteArraySetItem(bv Value, b *heap.Bytes, key, v Value) error {
 			return err
 		}
 		for _, it := range items {
-			c, err := vm.byteValue(it)
+			c, err := vm.ctByteValue(it)
 			if err != nil {
 				return err
 			}
@@ -1194,7 +1194,7 @@ func isBytesObj(o heap.Object) bool {
 }
 
 func (vm *VM) byteArrayDelItem(bv Value, b *heap.Bytes, key Value) error {
-	if _, isSlice := vm.sliceOf(key); !isSlice {
+	if _, isSlice := vm.ctSliceOf(key); !isSlice {
 		i, err := vm.indexValue(key, "bytearray indices must be integers or slices, not %s")
 		if err != nil {
 			return err
@@ -1305,7 +1305,7 @@ func (vm *VM) rangeContains(r *heap.Range, x Value) (bool, error) {
 			return false, nil
 		}
 	}
-	n := rangeLen(r)
+	n := rangeLength(r)
 	for i := int64(0); i < n; i++ {
 		eq, err := vm.Eq(heap.Int(rangeItem(r, i)), x)
 		if err != nil || eq {

@@ -57,7 +57,7 @@ func clampIndex(i int64, n int) int {
 }
 
 // intArg converts an index-like argument with CPython's message.
-func (vm *VM) intArg(v Value) (int64, error) {
+func (vm *VM) ctIntArg(v Value) (int64, error) {
 	if b, ok := vm.BigOf(v); ok && !b.IsInt64() {
 		if b.Sign() < 0 {
 			return -1 << 62, nil
@@ -78,7 +78,7 @@ func listInsertM(vm *VM, self Value, a Args) (Value, error) {
 	if err != nil {
 		return heap.Undef, err
 	}
-	i, err := vm.intArg(a.Pos[0])
+	i, err := vm.ctIntArg(a.Pos[0])
 	if err != nil {
 		return heap.Undef, err
 	}
@@ -136,7 +136,7 @@ func listPopM(vm *VM, self Value, a Args) (Value, error) {
 	}
 	i := int64(-1)
 	if len(a.Pos) == 1 {
-		if i, err = vm.intArg(a.Pos[0]); err != nil {
+		if i, err = vm.ctIntArg(a.Pos[0]); err != nil {
 			return heap.Undef, err
 		}
 	}
@@ -196,7 +196,7 @@ func (vm *VM) sliceArg(v Value) (int64, error) {
 	if v.K == heap.KNone {
 		return 0, vm.TypeError("slice indices must be integers or have an __index__ method")
 	}
-	return vm.sliceBound(v)
+	return vm.ctSliceBound(v)
 }
 
 func listIndexM(vm *VM, self Value, a Args) (Value, error) {
@@ -446,7 +446,7 @@ func (vm *VM) rangeIndexOf(r *heap.Range, x Value) (int64, error) {
 	case heap.KBool:
 		xi = int64(x.N)
 	default:
-		n := rangeLen(r)
+		n := rangeLength(r)
 		for i := int64(0); i < n; i++ {
 			eq, err := vm.Eq(heap.Int(rangeItem(r, i)), x)
 			if err != nil {
@@ -481,7 +481,7 @@ func rangeCountM(vm *VM, self Value, a Args) (Value, error) {
 		return heap.Int(0), nil
 	}
 	var n int64
-	for i := int64(0); i < rangeLen(r); i++ {
+	for i := int64(0); i < rangeLength(r); i++ {
 		eq, err := vm.Eq(heap.Int(rangeItem(r, i)), x)
 		if err != nil {
 			return heap.Undef, err
@@ -520,7 +520,7 @@ func rangeLenM(vm *VM, self Value, a Args) (Value, error) {
 	if err != nil {
 		return heap.Undef, err
 	}
-	return heap.Int(rangeLen(r)), nil
+	return heap.Int(rangeLength(r)), nil
 }
 
 func rangeHashM(vm *VM, self Value, a Args) (Value, error) {
@@ -530,7 +530,7 @@ func rangeHashM(vm *VM, self Value, a Args) (Value, error) {
 	}
 	// CPython hashes (len, start, step), with start/step None when they
 	// do not matter.
-	n := rangeLen(r)
+	n := rangeLength(r)
 	t := []Value{heap.Int(n), heap.None, heap.None}
 	if n > 0 {
 		t[1] = heap.Int(r.Start)
@@ -544,7 +544,7 @@ func rangeHashM(vm *VM, self Value, a Args) (Value, error) {
 
 func sliceField(which int) BuiltinFn {
 	return func(vm *VM, self Value, a Args) (Value, error) {
-		s, ok := vm.sliceOf(self)
+		s, ok := vm.ctSliceOf(self)
 		if !ok {
 			return heap.Undef, vm.TypeError("descriptor requires a 'slice' object")
 		}
@@ -562,7 +562,7 @@ func sliceIndicesM(vm *VM, self Value, a Args) (Value, error) {
 	if err := vm.ArgCount("indices", a, 1, 1); err != nil {
 		return heap.Undef, err
 	}
-	n, err := vm.intArg(a.Pos[0])
+	n, err := vm.ctIntArg(a.Pos[0])
 	if err != nil {
 		return heap.Undef, err
 	}

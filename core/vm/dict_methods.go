@@ -468,11 +468,11 @@ func init() {
 		{Name: "__setitem__", Fn: dictSetItemM},
 		{Name: "__delitem__", Fn: dictDelItemM},
 		{Name: "__contains__", Fn: dictContainsM},
-		{Name: "__eq__", Fn: cmpMethod(compile.CmpEq, "__eq__")},
-		{Name: "__ne__", Fn: cmpMethod(compile.CmpNe, "__ne__")},
+		{Name: "__eq__", Fn: seqCmpMethod(compile.CmpEq, "__eq__")},
+		{Name: "__ne__", Fn: seqCmpMethod(compile.CmpNe, "__ne__")},
 		{Name: "__repr__", Fn: reprMethod},
-		{Name: "__or__", Fn: binMethod(compile.BinOr, "__or__", false)},
-		{Name: "__ror__", Fn: binMethod(compile.BinOr, "__ror__", true)},
+		{Name: "__or__", Fn: seqBinMethod(compile.BinOr, "__or__", false)},
+		{Name: "__ror__", Fn: seqBinMethod(compile.BinOr, "__ror__", true)},
 		{Name: "__ior__", Fn: inplaceMethod(compile.BinOr, "__ior__")},
 	})
 	setLike := func() []MethodDef {
@@ -481,14 +481,14 @@ func init() {
 			{Name: "__contains__", Fn: viewContainsM},
 			{Name: "isdisjoint", Fn: viewIsDisjointM},
 			{Name: "__repr__", Fn: reprMethod},
-			{Name: "__or__", Fn: binMethod(compile.BinOr, "__or__", false)},
-			{Name: "__and__", Fn: binMethod(compile.BinAnd, "__and__", false)},
-			{Name: "__sub__", Fn: binMethod(compile.BinSub, "__sub__", false)},
-			{Name: "__xor__", Fn: binMethod(compile.BinXor, "__xor__", false)},
-			{Name: "__ror__", Fn: binMethod(compile.BinOr, "__ror__", true)},
-			{Name: "__rand__", Fn: binMethod(compile.BinAnd, "__rand__", true)},
-			{Name: "__rsub__", Fn: binMethod(compile.BinSub, "__rsub__", true)},
-			{Name: "__rxor__", Fn: binMethod(compile.BinXor, "__rxor__", true)},
+			{Name: "__or__", Fn: seqBinMethod(compile.BinOr, "__or__", false)},
+			{Name: "__and__", Fn: seqBinMethod(compile.BinAnd, "__and__", false)},
+			{Name: "__sub__", Fn: seqBinMethod(compile.BinSub, "__sub__", false)},
+			{Name: "__xor__", Fn: seqBinMethod(compile.BinXor, "__xor__", false)},
+			{Name: "__ror__", Fn: seqBinMethod(compile.BinOr, "__ror__", true)},
+			{Name: "__rand__", Fn: seqBinMethod(compile.BinAnd, "__rand__", true)},
+			{Name: "__rsub__", Fn: seqBinMethod(compile.BinSub, "__rsub__", true)},
+			{Name: "__rxor__", Fn: seqBinMethod(compile.BinXor, "__rxor__", true)},
 		}
 		return append(defs, comparisonDefs()...)
 	}

@@ -776,8 +776,8 @@ func frozensetHashM(vm *VM, self Value, a Args) (Value, error) {
 
 // --- shared dunder helpers --------------------------------------------------------
 
-// cmpMethod returns a rich-comparison dunder that defers to containerCompare.
-func cmpMethod(op int, name string) BuiltinFn {
+// seqCmpMethod returns a rich-comparison dunder that defers to containerCompare.
+func seqCmpMethod(op int, name string) BuiltinFn {
 	return func(vm *VM, self Value, a Args) (Value, error) {
 		if err := vm.ArgCount(name, a, 1, 1); err != nil {
 			return heap.Undef, err
@@ -793,8 +793,8 @@ func cmpMethod(op int, name string) BuiltinFn {
 	}
 }
 
-// binMethod returns a binary-operator dunder that defers to seqBinary.
-func binMethod(op int, name string, reflected bool) BuiltinFn {
+// seqBinMethod returns a binary-operator dunder that defers to seqBinary.
+func seqBinMethod(op int, name string, reflected bool) BuiltinFn {
 	return func(vm *VM, self Value, a Args) (Value, error) {
 		if err := vm.ArgCount(name, a, 1, 1); err != nil {
 			return heap.Undef, err
@@ -826,12 +826,12 @@ func reprMethod(vm *VM, self Value, a Args) (Value, error) {
 
 func comparisonDefs() []MethodDef {
 	return []MethodDef{
-		{Name: "__lt__", Fn: cmpMethod(compile.CmpLt, "__lt__")},
-		{Name: "__le__", Fn: cmpMethod(compile.CmpLe, "__le__")},
-		{Name: "__eq__", Fn: cmpMethod(compile.CmpEq, "__eq__")},
-		{Name: "__ne__", Fn: cmpMethod(compile.CmpNe, "__ne__")},
-		{Name: "__gt__", Fn: cmpMethod(compile.CmpGt, "__gt__")},
-		{Name: "__ge__", Fn: cmpMethod(compile.CmpGe, "__ge__")},
+		{Name: "__lt__", Fn: seqCmpMethod(compile.CmpLt, "__lt__")},
+		{Name: "__le__", Fn: seqCmpMethod(compile.CmpLe, "__le__")},
+		{Name: "__eq__", Fn: seqCmpMethod(compile.CmpEq, "__eq__")},
+		{Name: "__ne__", Fn: seqCmpMethod(compile.CmpNe, "__ne__")},
+		{Name: "__gt__", Fn: seqCmpMethod(compile.CmpGt, "__gt__")},
+		{Name: "__ge__", Fn: seqCmpMethod(compile.CmpGe, "__ge__")},
 	}
 }
 
@@ -876,14 +876,14 @@ func init() {
 		{Name: "__len__", Fn: setLenM},
 		{Name: "__contains__", Fn: setContainsM},
 		{Name: "__repr__", Fn: reprMethod},
-		{Name: "__or__", Fn: binMethod(compile.BinOr, "__or__", false)},
-		{Name: "__and__", Fn: binMethod(compile.BinAnd, "__and__", false)},
-		{Name: "__sub__", Fn: binMethod(compile.BinSub, "__sub__", false)},
-		{Name: "__xor__", Fn: binMethod(compile.BinXor, "__xor__", false)},
-		{Name: "__ror__", Fn: binMethod(compile.BinOr, "__ror__", true)},
-		{Name: "__rand__", Fn: binMethod(compile.BinAnd, "__rand__", true)},
-		{Name: "__rsub__", Fn: binMethod(compile.BinSub, "__rsub__", true)},
-		{Name: "__rxor__", Fn: binMethod(compile.BinXor, "__rxor__", true)},
+		{Name: "__or__", Fn: seqBinMethod(compile.BinOr, "__or__", false)},
+		{Name: "__and__", Fn: seqBinMethod(compile.BinAnd, "__and__", false)},
+		{Name: "__sub__", Fn: seqBinMethod(compile.BinSub, "__sub__", false)},
+		{Name: "__xor__", Fn: seqBinMethod(compile.BinXor, "__xor__", false)},
+		{Name: "__ror__", Fn: seqBinMethod(compile.BinOr, "__ror__", true)},
+		{Name: "__rand__", Fn: seqBinMethod(compile.BinAnd, "__rand__", true)},
+		{Name: "__rsub__", Fn: seqBinMethod(compile.BinSub, "__rsub__", true)},
+		{Name: "__rxor__", Fn: seqBinMethod(compile.BinXor, "__rxor__", true)},
 	}
 	common = append(common, comparisonDefs()...)
 	mutating := []MethodDef{

@@ -158,7 +158,7 @@ func init() {
 				var err error
 				if g, ok := vm.H.Get(c).(*heap.Generator); ok && g.Kind == heap.GenCoroutine {
 					r, err = vm.runCoroutine(c)
-				} else if o, ok := vm.H.Get(c).(*heap.Opaque); ok && o.Kind == "done" {
+				} else if o, ok := vm.H.Get(c).(*heap.Opaque); ok && (o.Kind == "done" || o.Kind == "sleep") {
 					r = o.Vals[0]
 				} else {
 					r = c

@@ -259,6 +259,12 @@ func init() {
 					}
 				}
 				return vm.H.Alloc(&heap.Iter{Kind: heap.IterTuple, Seq: vm.NewTuple(keys)}), nil
+			case *heap.DictView:
+				items, err := vm.Unpack(p)
+				if err != nil {
+					return heap.Undef, err
+				}
+				return vm.H.Alloc(&heap.Iter{Kind: heap.IterReversedList, Seq: vm.NewList(items), I: int64(len(items) - 1)}), nil
 			case *heap.Str, *heap.Bytes, *heap.Instance:
 				n, err := vm.Len(v)
 				if err != nil {

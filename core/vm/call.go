@@ -79,7 +79,7 @@ func (vm *VM) bindArgs(f *heap.Frame, fn *heap.Function, code *compile.Code, arg
 		nd := len(fn.Defaults)
 		takes := ""
 		if nd > 0 {
-			takes = itoaStr(nargs-nd) + " to " + itoaStr(nargs)
+			takes = "from " + itoaStr(nargs-nd) + " to " + itoaStr(nargs)
 		} else {
 			takes = itoaStr(nargs)
 		}

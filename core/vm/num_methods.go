@@ -90,7 +90,7 @@ func typeLevel(t TypeID) int {
 // selfNum checks the receiver of a method of numeric type t.
 func (vm *VM) selfNum(name string, t TypeID, self Value) (num, error) {
 	x, ok := vm.numOf(self)
-	if ok && vm.numLevel(self) == typeLevel(t) && (t != TBool || vm.Prim(self).K == heap.KBool) {
+	if ok && vm.numLevel(vm.Prim(self)) == typeLevel(t) && (t != TBool || vm.Prim(self).K == heap.KBool) {
 		return x, nil
 	}
 	return num{}, vm.TypeError("descriptor '%s' requires a '%s' object but received a '%s'", name, typeSpecName(t), vm.TypeName(self))

@@ -1098,6 +1098,12 @@ func (vm *VM) IndexOf(v Value) (int64, bool) {
 		if b, ok := vm.H.Get(v).(*heap.BigInt); ok && b.V.IsInt64() {
 			return b.V.Int64(), true
 		}
+		if fn := vm.lookupSpecial(v, "__index__"); fn.K != heap.KUndef {
+			r, err := vm.Call(vm.bindMethod(fn, v, vm.TypeOf(v)))
+			if err == nil && (r.K == heap.KInt || r.K == heap.KBool) {
+				return vm.IndexOf(r)
+			}
+		}
 	}
 	return 0, false
 }

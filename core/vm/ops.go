@@ -338,6 +338,25 @@ func (vm *VM) BinaryOp(op int, a, b Value) (Value, error) {
 }
 
 func (vm *VM) binopError(op int, inplace bool, a, b Value) error {
+	if op == compile.BinAdd {
+		if _, ok := vm.StrOf(a); ok && !vm.isInstanceObj(a) {
+			return vm.TypeError("can only concatenate str (not \"%s\") to str", vm.TypeName(b))
+		}
+		if vm.isListObj(a) {
+			return vm.TypeError("can only concatenate list (not \"%s\") to list", vm.TypeName(b))
+		}
+		if _, ok := vm.TupleOf(a); ok && !vm.isInstanceObj(a) {
+			return vm.TypeError("can only concatenate tuple (not \"%s\") to tuple", vm.TypeName(b))
+		}
+	}
+	if op == compile.BinMul {
+		if vm.isSequenceObj(a) && !vm.IsInt(b) {
+			return vm.TypeError("can't multiply sequence by non-int of type '%s'", vm.TypeName(b))
+		}
+		if vm.isSequenceObj(b) && !vm.IsInt(a) {
+			return vm.TypeError("can't multiply sequence by non-int of type '%s'", vm.TypeName(a))
+		}
+	}
 	sym := compile.BinOpSymbols[op]
 	if inplace {
 		sym += "="
@@ -857,4 +876,23 @@ func (vm *VM) callNameFromStack(f *heap.Frame) string {
 		return vm.CallableName(fn) + "()"
 	}
 	return "function"
+}
+
+func (vm *VM) isListObj(v Value) bool {
+	if v.K != heap.KRef {
+		return false
+	}
+	_, ok := vm.H.Get(v).(*heap.List)
+	return ok
+}
+
+func (vm *VM) isSequenceObj(v Value) bool {
+	if v.K != heap.KRef {
+		return false
+	}
+	switch vm.H.Get(v).(type) {
+	case *heap.List, *heap.Tuple, *heap.Str, *heap.Bytes:
+		return true
+	}
+	return false
 }

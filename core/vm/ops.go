@@ -228,6 +228,18 @@ func (vm *VM) compareDunders(op int, a, b Value, stage int) (Value, error) {
 			return r, err
 		}
 	}
+	// object.__ne__ inverts __eq__ when a class defines only __eq__.
+	if op == compile.CmpNe && (vm.lookupSpecial(a, "__eq__").K != heap.KUndef || vm.lookupSpecial(b, "__eq__").K != heap.KUndef) {
+		r, err := vm.compareDunders(compile.CmpEq, a, b, 0)
+		if err != nil {
+			return heap.Undef, err
+		}
+		if r.K == heap.KBool {
+			return heap.Bool(r.N == 0), nil
+		}
+		t, err := vm.Truth(r)
+		return heap.Bool(!t), err
+	}
 	// Instances of builtin subclasses compare by their builtin values.
 	pa, pb := vm.Prim(a), vm.Prim(b)
 	if pa != a || pb != b {

@@ -229,3 +229,68 @@ print(sys.getrecursionlimit(), 900 < depth(1) < 1000)
 		})
 	}
 }
+
+// TestLimitGaps lists programs that should be stopped by a limit but are
+// not yet. Each is skipped with the bug it shows; remove the skip once the
+// bug is fixed.
+func TestLimitGaps(t *testing.T) {
+	ms := int64(time.Millisecond)
+	tests := []struct {
+		name  string
+		src   string
+		setup func(m *vm.VM)
+		kind  string
+		bug   string
+	}{
+		{
+			name:  "duration: recursion without loops",
+			src:   "def f(n):\n    return 0 if n < 1 else f(n - 1) + f(n - 1)\nf(21)\n",
+			setup: func(m *vm.VM) { m.Clock = limTestClock(); m.Limits.MaxDuration = ms },
+			kind:  "duration",
+			bug:   "checkpoint() only runs on a backward JUMP, so loop-free recursion ignores MaxDuration (ran ~2s with a 1ms limit)",
+		},
+		{
+			name:  "duration: long-running builtin",
+			src:   "sum(range(10**8))\n",
+			setup: func(m *vm.VM) { m.Clock = limTestClock(); m.Limits.MaxDuration = ms },
+			kind:  "duration",
+			bug:   "builtins iterating in Go (sum, list, sorted, ...) never reach checkpoint(); ran ~15s with a 1ms limit",
+		},
+		{
+			name:  "memory: one huge allocation",
+			src:   "x = 'a' * (10**8)\n",
+			setup: func(m *vm.VM) { m.Limits.MaxMemory = 1 << 20 },
+			kind:  "memory",
+			bug:   "MaxMemory is only checked at backward jumps, so a single 100 MB str/list from a builtin is allowed with a 1 MB limit",
+		},
+		{
+			name:  "memory: sys.setrecursionlimit then deep recursion",
+			src:   "import sys\nsys.setrecursionlimit(10**6)\ndef f(n):\n    return 0 if n == 0 else 1 + f(n - 1)\nf(200000)\n",
+			setup: func(m *vm.VM) { m.Limits.MaxMemory = 1 << 20 },
+			kind:  "memory",
+			bug:   "sandboxed code can raise Limits.MaxRecursion without bound via sys.setrecursionlimit; 200000 frames run under a 1 MB memory limit",
+		},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			t.Skip("BUG: " + tt.bug)
+			_, err, _ := limTestRun(t, tt.src, tt.setup)
+			var f *vm.Fatal
+			if !errors.As(err, &f) || f.Kind != tt.kind {
+				t.Errorf("error = %v, want Fatal %q", err, tt.kind)
+			}
+		})
+	}
+}
+
+// TestZeroMaxRecursion documents that Limits{} with MaxRecursion 0 makes
+// every call fail, although the Limits doc says zero means the default.
+func TestZeroMaxRecursion(t *testing.T) {
+	out, err, m := limTestRun(t, "def f():\n    return 1\nprint(f())\n", func(m *vm.VM) {
+		m.Limits = vm.Limits{MaxOutput: 1000}
+	})
+	if got := suspTestErr(m, err); got == "" && out == "1\n" {
+		return // fixed: zero means the default
+	}
+	t.Skip("BUG: vm.Limits{MaxRecursion: 0} is not treated as the default 1000: pushFrame compares len(frames) >= 0+frameBase, so the first call raises RecursionError; core.Run hides it via mergeLimits, direct VM users do not")
+}

@@ -195,8 +195,16 @@ func itoaStr(i int) string {
 
 // pushFrame installs f on the frame stack, enforcing the recursion limit.
 func (vm *VM) pushFrame(f *heap.Frame) error {
-	if len(vm.frames) >= vm.Limits.MaxRecursion+vm.frameBase {
+	limit := vm.Limits.MaxRecursion
+	if limit <= 0 {
+		limit = 1000
+	}
+	if len(vm.frames) >= limit+vm.frameBase {
 		return vm.Errorf(TRecursionError, "maximum recursion depth exceeded")
+	}
+	// Calls are checkpoints too, so loop-free recursion meets the deadline.
+	if err := vm.checkpoint(); err != nil {
+		return err
 	}
 	vm.frames = append(vm.frames, f)
 	return nil
@@ -236,14 +244,15 @@ func (vm *VM) CallArgs(fn Value, a Args) (Value, error) {
 // callNested calls fn; Python frames run in a nested loop until they return.
 func (vm *VM) callNested(fn Value, args []Value, kwnames []string) (Value, error) {
 	depth := len(vm.frames)
+	// Nothing reached from Go code may pause: the Go caller's progress
+	// would be lost. Host calls here are refused with a clear error.
+	vm.nested++
+	defer func() { vm.nested-- }()
 	r, err := vm.callValue(fn, args, kwnames, heap.RetNested, false)
 	if err != nil {
 		if err == errFramePushed {
 			// A frame (or a generator body) now runs to completion.
-			vm.nested++
-			v, err := vm.run(depth)
-			vm.nested--
-			return v, err
+			return vm.run(depth)
 		}
 		return heap.Undef, err
 	}
@@ -298,6 +307,11 @@ func (vm *VM) callValue(fn Value, args []Value, kwnames []string, ret heap.RetKi
 		vm.tailOK, vm.tailRet = tail || ret == heap.RetNested, ret
 		r, err := def.Fn(vm, self, a)
 		vm.tailOK, vm.tailRet = prevTail, prevRet
+		if lim := vm.Limits.MaxMemory; lim > 0 && vm.H.Bytes > 2*lim && err == nil {
+			// A builtin may build a large object in one step. Its result is
+			// not rooted yet, so no collection here: only a clear overrun.
+			return heap.Undef, &Fatal{Kind: "memory", Msg: "memory limit exceeded"}
+		}
 		if err == nil && r.K == heap.KUndef {
 			return heap.Undef, errFramePushed
 		}

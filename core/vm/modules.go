@@ -136,9 +136,18 @@ func init() {
 			return heap.Int(int64(vm.Limits.MaxRecursion)), nil
 		})
 		vm.ModuleFunc(m, "sys.setrecursionlimit", func(vm *VM, _ Value, a Args) (Value, error) {
-			if n, ok := vm.IndexOf(a.Pos[0]); ok && n > 0 {
-				vm.Limits.MaxRecursion = int(n)
+			n, ok := vm.IndexOf(a.Pos[0])
+			if !ok || n < 1 {
+				return heap.Undef, vm.ValueError("recursion limit must be greater or equal than 1")
 			}
+			// Sandboxed code may lower the host's limit, never raise it.
+			if vm.recursionCeiling == 0 {
+				vm.recursionCeiling = vm.Limits.MaxRecursion
+			}
+			if int(n) > vm.recursionCeiling {
+				n = int64(vm.recursionCeiling)
+			}
+			vm.Limits.MaxRecursion = int(n)
 			return heap.None, nil
 		})
 		vm.ModuleFunc(m, "sys.exc_info", func(vm *VM, _ Value, a Args) (Value, error) {

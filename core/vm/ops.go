@@ -437,6 +437,14 @@ func (vm *VM) opBinary(f *heap.Frame, arg int, a, b Value) error {
 		return err
 	}
 	push(f, r)
+	if lim := vm.Limits.MaxMemory; lim > 0 && vm.H.Bytes > lim && vm.nested == 0 {
+		// 'a' * 10**8 and friends grow the heap in one step; the result
+		// is on the stack, so collecting here is safe.
+		vm.Collect()
+		if vm.H.Bytes > lim {
+			return &Fatal{Kind: "memory", Msg: "memory limit exceeded"}
+		}
+	}
 	return nil
 }
 

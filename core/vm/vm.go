@@ -82,6 +82,9 @@ type VM struct {
 	frameBase  int
 	genResult  Value
 	nextCallID int64
+	// recursionCeiling is the host's recursion limit, which
+	// sys.setrecursionlimit cannot exceed.
+	recursionCeiling int
 	// ExtraRoots are values the embedding session keeps alive.
 	ExtraRoots   []Value
 	pendingThrow error

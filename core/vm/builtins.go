@@ -1,6 +1,7 @@
 package vm
 
 import (
+	"sort"
 	"strings"
 
 	"github.com/amber-sandbox/amber/core/compile"
@@ -248,7 +249,7 @@ func init() {
 			case *heap.Tuple:
 				return vm.H.Alloc(&heap.Iter{Kind: heap.IterReversedList, Seq: p, I: int64(len(o.Items) - 1)}), nil
 			case *heap.Range:
-				n, _ := rangeLen(o)
+				n := rangeLength(o)
 				last := o.Start + (n-1)*o.Step
 				return vm.H.Alloc(&heap.Iter{Kind: heap.IterRange, I: last, N: last - n*o.Step, Step: -o.Step}), nil
 			case *heap.Dict:
@@ -858,7 +859,7 @@ func builtinDir(vm *VM, _ Value, a Args) (Value, error) {
 			}
 		}
 	}
-	sortStrings(names)
+	sort.Strings(names)
 	out := make([]Value, len(names))
 	for i, n := range names {
 		out[i] = vm.NewStr(n)
@@ -866,10 +867,3 @@ func builtinDir(vm *VM, _ Value, a Args) (Value, error) {
 	return vm.NewList(out), nil
 }
 
-func sortStrings(s []string) {
-	for i := 1; i < len(s); i++ {
-		for j := i; j > 0 && s[j] < s[j-1]; j-- {
-			s[j], s[j-1] = s[j-1], s[j]
-		}
-	}
-}

@@ -687,7 +687,7 @@ func (vm *VM) bytearraySetItem(obj, key, v Value) error {
 	if err != nil {
 		return err
 	}
-	if sl, ok := vm.sliceOf(key); ok {
+	if _, ok := vm.sliceOf(key); ok {
 		var src []byte
 		if vm.IsInt(vm.Prim(v)) {
 			return vm.TypeError("can assign only bytes, buffers, or iterables of ints in range(0, 256)")
@@ -698,7 +698,7 @@ func (vm *VM) bytearraySetItem(obj, key, v Value) error {
 		if src, err = vm.bytesFromIterable(v); err != nil {
 			return err
 		}
-		start, stop, step, n, err := vm.strSliceIndices(sl, len(b.B))
+		start, stop, step, n, err := vm.SliceIndices(key, len(b.B))
 		if err != nil {
 			return err
 		}
@@ -748,8 +748,8 @@ func (vm *VM) bytearrayDelItem(obj, key Value) error {
 	if err != nil {
 		return err
 	}
-	if sl, ok := vm.sliceOf(key); ok {
-		start, _, step, n, err := vm.strSliceIndices(sl, len(b.B))
+	if _, ok := vm.sliceOf(key); ok {
+		start, _, step, n, err := vm.SliceIndices(key, len(b.B))
 		if err != nil {
 			return err
 		}

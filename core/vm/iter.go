@@ -43,7 +43,7 @@ func (vm *VM) nativeIter(v Value) (Value, bool) {
 	case *heap.Bytes:
 		return vm.H.Alloc(&heap.Iter{Kind: heap.IterBytes, Seq: v}), true
 	case *heap.Range:
-		n, _ := rangeLen(o)
+		n := rangeLength(o)
 		return vm.H.Alloc(&heap.Iter{Kind: heap.IterRange, I: o.Start, N: o.Start + n*o.Step, Step: o.Step}), true
 	case *heap.Dict:
 		return vm.H.Alloc(&heap.Iter{Kind: heap.IterDictKeys, Seq: v, N: int64(o.Used)}), true
@@ -402,13 +402,17 @@ func (vm *VM) opForIter(f *heap.Frame, it Value, target int32) (Value, bool, err
 
 // Iterate calls fn for each item of v.
 func (vm *VM) Iterate(v Value, fn func(Value) error) error {
-	if items := vm.listItems(v); items != nil || vm.isListOrTuple(v) {
-		for i := 0; i < len(vm.listItems(v)); i++ {
-			if err := fn(vm.listItems(v)[i]); err != nil {
+	if vm.isListOrTuple(v) {
+		// Re-read the items each step: fn may grow or shrink a list.
+		for i := 0; ; i++ {
+			items := vm.listItems(v)
+			if i >= len(items) {
+				return nil
+			}
+			if err := fn(items[i]); err != nil {
 				return err
 			}
 		}
-		return nil
 	}
 	it, err := vm.GetIter(v)
 	if err != nil {

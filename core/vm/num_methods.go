@@ -62,10 +62,6 @@ func (vm *VM) isRawNumber(v Value) bool {
 	return false
 }
 
-// numHasMethod reports whether type(v) defines name.
-func (vm *VM) numHasMethod(v Value, name string) bool {
-	return vm.LookupClassStr(vm.TypeOf(v), name).K != heap.KUndef
-}
 
 // intValue returns the int value of an int-like v, with bools turned into ints.
 func (vm *VM) intValue(v Value) Value {
@@ -127,7 +123,7 @@ func (vm *VM) numIndex(v Value) (Value, error) {
 	if vm.isRawNumber(v) && vm.numLevel(v) == 1 {
 		return vm.intValue(v), nil
 	}
-	if vm.numHasMethod(v, "__index__") {
+	if vm.hasMethod(v, "__index__") {
 		r, err := vm.CallMethod(v, "__index__")
 		if err != nil {
 			return Value{}, err
@@ -142,7 +138,7 @@ func (vm *VM) parseIntText(v Value, base int) (Value, bool, error) {
 	if s, ok := vm.StrOf(v); ok {
 		b, err := pyfmt.ParseInt(s, base)
 		if err != nil {
-			return Value{}, true, vm.numErr(err)
+			return Value{}, true, vm.pystrErr(err)
 		}
 		return vm.NewBigInt(b), true, nil
 	}
@@ -150,7 +146,7 @@ func (vm *VM) parseIntText(v Value, base int) (Value, bool, error) {
 		b, err := pyfmt.ParseInt(string(bo.B), base)
 		if err != nil {
 			if base != 0 && (base < 2 || base > 36) {
-				return Value{}, true, vm.numErr(err)
+				return Value{}, true, vm.pystrErr(err)
 			}
 			r := pystr.BytesRepr(bo.B)
 			if bo.Mutable {
@@ -174,21 +170,21 @@ func (vm *VM) toInt(v Value) (Value, error) {
 			return vm.floatToInt(x.f)
 		}
 	}
-	if vm.numHasMethod(v, "__int__") {
+	if vm.hasMethod(v, "__int__") {
 		r, err := vm.CallMethod(v, "__int__")
 		if err != nil {
 			return Value{}, err
 		}
 		return vm.checkIntResult(r, "__int__")
 	}
-	if vm.numHasMethod(v, "__index__") {
+	if vm.hasMethod(v, "__index__") {
 		r, err := vm.CallMethod(v, "__index__")
 		if err != nil {
 			return Value{}, err
 		}
 		return vm.checkIntResult(r, "__index__")
 	}
-	if vm.numHasMethod(v, "__trunc__") {
+	if vm.hasMethod(v, "__trunc__") {
 		r, err := vm.CallMethod(v, "__trunc__")
 		if err != nil {
 			return Value{}, err
@@ -196,7 +192,7 @@ func (vm *VM) toInt(v Value) (Value, error) {
 		if vm.numLevel(r) == 1 {
 			return vm.intValue(r), nil
 		}
-		if !vm.numHasMethod(r, "__index__") {
+		if !vm.hasMethod(r, "__index__") {
 			return Value{}, vm.TypeError("__trunc__ returned non-Integral (type %s)", vm.TypeName(r))
 		}
 		return vm.numIndex(r)
@@ -213,7 +209,7 @@ func (vm *VM) toFloatValue(v Value) (float64, error) {
 		x, _ := vm.numOf(v)
 		return vm.toFloat(x)
 	}
-	if vm.numHasMethod(v, "__float__") {
+	if vm.hasMethod(v, "__float__") {
 		r, err := vm.CallMethod(v, "__float__")
 		if err != nil {
 			return 0, err
@@ -223,7 +219,7 @@ func (vm *VM) toFloatValue(v Value) (float64, error) {
 		}
 		return 0, vm.TypeError("%s.__float__ returned non-float (type %s)", vm.TypeName(v), vm.TypeName(r))
 	}
-	if vm.numHasMethod(v, "__index__") {
+	if vm.hasMethod(v, "__index__") {
 		r, err := vm.numIndex(v)
 		if err != nil {
 			return 0, err
@@ -233,7 +229,7 @@ func (vm *VM) toFloatValue(v Value) (float64, error) {
 	}
 	if s, ok := vm.StrOf(v); ok {
 		f, err := pyfmt.ParseFloat(s)
-		return f, vm.numErr(err)
+		return f, vm.pystrErr(err)
 	}
 	if bo, ok := vm.BytesOf(vm.Prim(v)); ok {
 		f, err := pyfmt.ParseFloat(string(bo.B))
@@ -333,7 +329,7 @@ func (vm *VM) complexOperand(v Value, first bool) (c cplx, isComplex bool, err e
 		f, err := vm.toFloat(x)
 		return cplx{f, 0}, false, err
 	}
-	if vm.numHasMethod(v, "__complex__") {
+	if vm.hasMethod(v, "__complex__") {
 		r, err := vm.CallMethod(v, "__complex__")
 		if err != nil {
 			return cplx{}, false, err
@@ -343,7 +339,7 @@ func (vm *VM) complexOperand(v Value, first bool) (c cplx, isComplex bool, err e
 		}
 		return cplx{}, false, vm.TypeError("__complex__ returned non-complex (type %s)", vm.TypeName(r))
 	}
-	if vm.numHasMethod(v, "__float__") || vm.numHasMethod(v, "__index__") {
+	if vm.hasMethod(v, "__float__") || vm.hasMethod(v, "__index__") {
 		f, err := vm.toFloatValue(v)
 		return cplx{f, 0}, false, err
 	}
@@ -1221,7 +1217,7 @@ func (vm *VM) roundFloat(f float64, nd Value) (Value, error) {
 	}
 	r, err := pyfmt.RoundFloat(f, int(b.Int64()))
 	if err != nil {
-		return Value{}, vm.numErr(err)
+		return Value{}, vm.pystrErr(err)
 	}
 	return heap.Float(r), nil
 }
@@ -1237,7 +1233,7 @@ func builtinAbs(vm *VM, _ Value, a Args) (Value, error) {
 		x, _ := vm.numOf(v)
 		return vm.numAbs(x)
 	}
-	if vm.numHasMethod(v, "__abs__") {
+	if vm.hasMethod(v, "__abs__") {
 		return vm.CallMethod(v, "__abs__")
 	}
 	return Value{}, vm.TypeError("bad operand type for abs(): '%s'", vm.TypeName(v))
@@ -1297,7 +1293,7 @@ func builtinPow(vm *VM, _ Value, a Args) (Value, error) {
 func (vm *VM) pow3(base, exp, mod Value) (Value, error) {
 	lb, le, lm := vm.numLevel(base), vm.numLevel(exp), vm.numLevel(mod)
 	if lb == 0 || !vm.isRawNumber(base) {
-		if vm.numHasMethod(base, "__pow__") && !vm.isRawNumber(base) && lb != 1 {
+		if vm.hasMethod(base, "__pow__") && !vm.isRawNumber(base) && lb != 1 {
 			return vm.CallMethod(base, "__pow__", exp, mod)
 		}
 	}
@@ -1349,7 +1345,7 @@ func builtinRound(vm *VM, _ Value, a Args) (Value, error) {
 			return vm.roundFloat(x.f, nd)
 		}
 	}
-	if !vm.numHasMethod(v, "__round__") {
+	if !vm.hasMethod(v, "__round__") {
 		return Value{}, vm.TypeError("type %s doesn't define __round__ method", vm.TypeName(v))
 	}
 	if nd.K == heap.KUndef || nd.K == heap.KNone {

@@ -5,7 +5,6 @@ package vm
 // formatting rules.
 
 import (
-	"errors"
 	"math"
 	"math/big"
 	"strconv"
@@ -72,19 +71,6 @@ func (n num) bigInt() *big.Int {
 // isIntegral reports whether n is an int (or bool).
 func (n num) isIntegral() bool { return n.k == nkInt || n.k == nkBig }
 
-// numErr converts a pystr/pyfmt error into a Python exception.
-func (vm *VM) numErr(err error) error {
-	var pe *pystr.Error
-	if errors.As(err, &pe) {
-		for _, s := range typeSpecs {
-			if s.name == pe.Type {
-				return vm.Errorf(s.id, "%s", pe.Msg)
-			}
-		}
-		return vm.Errorf(TValueError, "%s", pe.Msg)
-	}
-	return err
-}
 
 // toFloat converts a real operand to float64 (OverflowError for huge ints).
 func (vm *VM) toFloat(n num) (float64, error) {
@@ -94,7 +80,7 @@ func (vm *VM) toFloat(n num) (float64, error) {
 	case nkBig:
 		f, err := pyfmt.IntToFloat(n.b)
 		if err != nil {
-			return 0, vm.numErr(err)
+			return 0, vm.pystrErr(err)
 		}
 		return f, nil
 	}
@@ -975,7 +961,7 @@ func (vm *VM) formatNumber(v Value, spec string) (string, bool, error) {
 		s, err = formatComplex(x.f, x.im, spec)
 	}
 	if err != nil {
-		return "", true, vm.numErr(err)
+		return "", true, vm.pystrErr(err)
 	}
 	return s, true, nil
 }

@@ -514,7 +514,7 @@ func (vm *VM) Truth(v Value) (bool, error) {
 		case *heap.Complex:
 			return o.Re != 0 || o.Im != 0, nil
 		case *heap.Range:
-			n, _ := rangeLen(o)
+			n := rangeLength(o)
 			return n > 0, nil
 		case *heap.DictView:
 			d, _ := vm.DictOf(o.Dict)
@@ -560,15 +560,6 @@ func (vm *VM) opTruth(f *heap.Frame, v Value, ret heap.RetKind, _ int) (bool, er
 	return vm.Truth(v)
 }
 
-func rangeLen(r *heap.Range) (int64, bool) {
-	var n int64
-	if r.Step > 0 && r.Start < r.Stop {
-		n = (r.Stop - r.Start + r.Step - 1) / r.Step
-	} else if r.Step < 0 && r.Start > r.Stop {
-		n = (r.Start - r.Stop - r.Step - 1) / (-r.Step)
-	}
-	return n, true
-}
 
 // --- containers ---------------------------------------------------------------------
 
@@ -590,7 +581,7 @@ func (vm *VM) Len(v Value) (int, error) {
 			n, _ := vm.strLen(v)
 			return n, nil
 		case *heap.Range:
-			n, _ := rangeLen(o)
+			n := rangeLength(o)
 			return int(n), nil
 		case *heap.DictView:
 			d, _ := vm.DictOf(o.Dict)

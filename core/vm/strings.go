@@ -28,30 +28,12 @@ func (vm *VM) pystrErr(err error) error {
 	if !errors.As(err, &pe) {
 		return err
 	}
-	t := TValueError
-	switch pe.Type {
-	case "TypeError":
-		t = TTypeError
-	case "OverflowError":
-		t = TOverflowError
-	case "KeyError":
-		t = TKeyError
-	case "IndexError":
-		t = TIndexError
-	case "UnicodeDecodeError":
-		t = TUnicodeDecodeError
-	case "UnicodeEncodeError":
-		t = TUnicodeEncodeError
-	case "UnicodeError":
-		t = TUnicodeError
-	case "LookupError":
-		t = TLookupError
-	case "MemoryError":
-		t = TMemoryError
-	case "AttributeError":
-		t = TAttributeError
+	for _, s := range typeSpecs {
+		if s.name == pe.Type {
+			return vm.Errorf(s.id, "%s", pe.Msg)
+		}
 	}
-	return vm.Errorf(t, "%s", pe.Msg)
+	return vm.Errorf(TValueError, "%s", pe.Msg)
 }
 
 // bytesObj returns the bytes/bytearray object behind v, unwrapping
@@ -390,9 +372,9 @@ func (vm *VM) indexKey(key Value) (int64, bool, error) {
 }
 
 func (vm *VM) strIndex(s *heap.Str, key Value) (Value, error) {
-	if sl, ok := vm.sliceOf(key); ok {
+	if _, ok := vm.sliceOf(key); ok {
 		n := strRuneLen(s)
-		start, stop, step, cnt, err := vm.strSliceIndices(sl, n)
+		start, stop, step, cnt, err := vm.SliceIndices(key, n)
 		if err != nil {
 			return heap.Undef, err
 		}
@@ -433,8 +415,8 @@ func (vm *VM) strIndex(s *heap.Str, key Value) (Value, error) {
 }
 
 func (vm *VM) bytesIndex(b *heap.Bytes, key Value) (Value, error) {
-	if sl, ok := vm.sliceOf(key); ok {
-		start, stop, step, cnt, err := vm.strSliceIndices(sl, len(b.B))
+	if _, ok := vm.sliceOf(key); ok {
+		start, stop, step, cnt, err := vm.SliceIndices(key, len(b.B))
 		if err != nil {
 			return heap.Undef, err
 		}
@@ -496,60 +478,6 @@ func (vm *VM) sliceBound(v Value, def int64) (int64, error) {
 	return 0, vm.TypeError("slice indices must be integers or None or have an __index__ method")
 }
 
-// strSliceIndices is CPython's slice.indices(length) plus the item count.
-func (vm *VM) strSliceIndices(sl *heap.Slice, length int) (start, stop, step, n int, err error) {
-	st, err := vm.sliceBound(sl.Step, 1)
-	if err != nil {
-		return
-	}
-	if st == 0 {
-		err = vm.ValueError("slice step cannot be zero")
-		return
-	}
-	L := int64(length)
-	var lo, hi int64
-	if st < 0 {
-		lo, hi = -1, L-1
-	} else {
-		lo, hi = 0, L
-	}
-	defStart, defStop := lo, hi
-	if st < 0 {
-		defStart, defStop = hi, lo
-	}
-	norm := func(v Value, def int64) (int64, error) {
-		x, err := vm.sliceBound(v, def)
-		if err != nil || v.K == heap.KNone || v.K == heap.KUndef {
-			return x, err
-		}
-		if x < 0 {
-			x += L
-			if x < lo {
-				x = lo
-			}
-		} else if x > hi {
-			x = hi
-		}
-		return x, nil
-	}
-	s, err := norm(sl.Start, defStart)
-	if err != nil {
-		return
-	}
-	e, err := norm(sl.Stop, defStop)
-	if err != nil {
-		return
-	}
-	var cnt int64
-	if st > 0 {
-		if e > s {
-			cnt = (e-s-1)/st + 1
-		}
-	} else if s > e {
-		cnt = (s-e-1)/(-st) + 1
-	}
-	return int(s), int(e), int(st), int(cnt), nil
-}
 
 // strContains implements `item in s` for str/bytes/bytearray; handled=false otherwise.
 func (vm *VM) strContains(container, item Value) (r bool, handled bool, err error) {

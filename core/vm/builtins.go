@@ -866,4 +866,3 @@ func builtinDir(vm *VM, _ Value, a Args) (Value, error) {
 	}
 	return vm.NewList(out), nil
 }
-

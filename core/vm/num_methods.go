@@ -62,7 +62,6 @@ func (vm *VM) isRawNumber(v Value) bool {
 	return false
 }
 
-
 // intValue returns the int value of an int-like v, with bools turned into ints.
 func (vm *VM) intValue(v Value) Value {
 	p := vm.Prim(v)

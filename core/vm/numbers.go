@@ -71,7 +71,6 @@ func (n num) bigInt() *big.Int {
 // isIntegral reports whether n is an int (or bool).
 func (n num) isIntegral() bool { return n.k == nkInt || n.k == nkBig }
 
-
 // toFloat converts a real operand to float64 (OverflowError for huge ints).
 func (vm *VM) toFloat(n num) (float64, error) {
 	switch n.k {

@@ -560,7 +560,6 @@ func (vm *VM) opTruth(f *heap.Frame, v Value, ret heap.RetKind, _ int) (bool, er
 	return vm.Truth(v)
 }
 
-
 // --- containers ---------------------------------------------------------------------
 
 // Len is len(v).

@@ -478,7 +478,6 @@ func (vm *VM) sliceBound(v Value, def int64) (int64, error) {
 	return 0, vm.TypeError("slice indices must be integers or None or have an __index__ method")
 }
 
-
 // strContains implements `item in s` for str/bytes/bytearray; handled=false otherwise.
 func (vm *VM) strContains(container, item Value) (r bool, handled bool, err error) {
 	if s, ok := vm.strObj(container); ok {

@@ -82,6 +82,8 @@ type VM struct {
 	frameBase  int
 	genResult  Value
 	nextCallID int64
+	// framePool recycles frames of finished calls.
+	framePool []*heap.Frame
 	// recursionCeiling is the host's recursion limit, which
 	// sys.setrecursionlimit cannot exceed.
 	recursionCeiling int

@@ -297,10 +297,10 @@ func (vm *VM) callValue(fn Value, args []Value, kwnames []string, ret heap.RetKi
 			a.KwNames = kwnames
 			a.KwVals = args[len(args)-len(kwnames):]
 		}
-		prevTail, prevRet := vm.tailOK, vm.tailRet
-		vm.tailOK, vm.tailRet = tail || ret == heap.RetNested, ret
+		prevTail, prevRet, prevName := vm.tailOK, vm.tailRet, vm.tailName
+		vm.tailOK, vm.tailRet, vm.tailName = tail || ret == heap.RetNested, ret, def.Name
 		r, err := def.Fn(vm, self, a)
-		vm.tailOK, vm.tailRet = prevTail, prevRet
+		vm.tailOK, vm.tailRet, vm.tailName = prevTail, prevRet, prevName
 		if lim := vm.Limits.MaxMemory; lim > 0 && vm.H.Bytes > 2*lim && err == nil {
 			// A builtin may build a large object in one step. Its result is
 			// not rooted yet, so no collection here: only a clear overrun.

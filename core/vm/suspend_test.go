@@ -181,7 +181,7 @@ print(list(g()))
 		{
 			// Current behaviour: the key function runs in a nested Go loop
 			// that cannot pause, so the host call is refused.
-			name: "sorted key function",
+			name:     "sorted key function",
 			src:      "print(sorted([3, 1, 2], key=lambda x: -tool(x)))\n",
 			out:      "[3, 2, 1]\n",
 			pauses:   []string{"function call tool(3)", "function call tool(1)", "function call tool(2)"},

@@ -32,6 +32,8 @@ type Suspension struct {
 	KwNames []string
 	KwVals  []Value
 	CallID  int64
+	// CallIDs lists the pending host futures of a Futures suspension.
+	CallIDs []int64
 	Line    int
 }
 

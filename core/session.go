@@ -945,6 +945,52 @@ func pendingSuspension(m *vm.VM, p *pendingMeta) (*vm.Suspension, error) {
 type dumpCodec interface {
 	dump(m *vm.VM, snapshot bool, meta []byte) ([]byte, error)
 	load(b []byte) (m *vm.VM, snapshot bool, meta []byte, err error)
+	// pages re-encodes a loaded VM's state as its format version and pages.
+	pages(m *vm.VM, snapshot bool) (version int, pages [][]byte, err error)
+}
+
+// DumpInfo describes a dump, for operators.
+type DumpInfo struct {
+	Kind          string // "session" or "snapshot"
+	FormatVersion int
+	Config        Config
+	TimeUsed      time.Duration
+	Objects       int // live heap objects
+	Size          int // bytes of the dump
+	Pages         [][]byte
+}
+
+// InspectDump decodes and validates a dump and describes it.
+func InspectDump(b []byte) (*DumpInfo, error) {
+	m, snap, mb, err := codec.load(b)
+	if err != nil {
+		var de *DumpError
+		if errors.As(err, &de) {
+			return nil, err
+		}
+		return nil, &DumpError{Reason: "cannot decode", Err: err}
+	}
+	var meta sessionMeta
+	if err := json.Unmarshal(mb, &meta); err != nil {
+		return nil, &DumpError{Reason: "bad session metadata", Err: err}
+	}
+	version, pages, err := codec.pages(m, snap)
+	if err != nil {
+		return nil, err
+	}
+	info := &DumpInfo{
+		Kind:          "session",
+		FormatVersion: version,
+		Config:        Config{ScriptName: meta.ScriptName, Limits: meta.Limits, TypeCheck: meta.TypeCheck},
+		TimeUsed:      time.Duration(meta.TimeUsed),
+		Objects:       m.H.Live(),
+		Size:          len(b),
+		Pages:         pages,
+	}
+	if snap {
+		info.Kind = "snapshot"
+	}
+	return info, nil
 }
 
 // errNoCodec is returned until the VM's dump encoding is available.
@@ -956,5 +1002,6 @@ func (missingCodec) dump(*vm.VM, bool, []byte) ([]byte, error) { return nil, err
 func (missingCodec) load([]byte) (*vm.VM, bool, []byte, error) {
 	return nil, false, nil, &DumpError{Reason: "unsupported", Err: errNoCodec}
 }
+func (missingCodec) pages(*vm.VM, bool) (int, [][]byte, error) { return 0, nil, errNoCodec }
 
 var codec dumpCodec = missingCodec{}

@@ -9,6 +9,7 @@ package main
 
 import (
 	"bufio"
+	"encoding/hex"
 	"errors"
 	"flag"
 	"fmt"
@@ -19,6 +20,7 @@ import (
 	"unicode/utf8"
 
 	"github.com/amber-sandbox/amber/core"
+	"lukechampine.com/blake3"
 )
 
 func feedMain(args []string) int { return feedCmd(args, os.Stdout, os.Stderr) }
@@ -175,6 +177,39 @@ func oneLine(err error) string {
 }
 
 func inspectCmd(args []string, stdout, stderr io.Writer) int {
-	fmt.Fprintln(stderr, "amber inspect: not available yet")
-	return 2
+	if len(args) != 1 {
+		fmt.Fprintln(stderr, "usage: amber inspect FILE")
+		return 2
+	}
+	b, err := os.ReadFile(args[0])
+	if err != nil {
+		fmt.Fprintf(stderr, "amber: %s: %v\n", args[0], unwrapPath(err))
+		return 1
+	}
+	info, err := core.InspectDump(b)
+	if err != nil {
+		fmt.Fprintf(stderr, "amber: %s: %v\n", args[0], oneLine(err))
+		return 1
+	}
+	l := info.Config.Limits
+	total := 0
+	for _, p := range info.Pages {
+		total += len(p)
+	}
+	w := bufio.NewWriter(stdout)
+	defer w.Flush()
+	fmt.Fprintf(w, "kind: %s\n", info.Kind)
+	fmt.Fprintf(w, "format version: %d\n", info.FormatVersion)
+	fmt.Fprintf(w, "script name: %s\n", info.Config.ScriptName)
+	fmt.Fprintf(w, "type check: %v\n", info.Config.TypeCheck)
+	fmt.Fprintf(w, "limits: duration=%s memory=%d allocations=%d recursion=%d output=%d suspensions=%d\n",
+		l.MaxDuration, l.MaxMemory, l.MaxAllocations, l.MaxRecursion, l.MaxOutput, l.MaxSuspensions)
+	fmt.Fprintf(w, "time used: %s\n", info.TimeUsed)
+	fmt.Fprintf(w, "objects: %d\n", info.Objects)
+	fmt.Fprintf(w, "pages: %d (%d bytes encoded; file %d bytes)\n", len(info.Pages), total, info.Size)
+	for i, p := range info.Pages {
+		sum := blake3.Sum256(p)
+		fmt.Fprintf(w, "page %d: %d bytes blake3 %s\n", i, len(p), hex.EncodeToString(sum[:]))
+	}
+	return 0
 }

@@ -111,3 +111,23 @@ func TestFeedUsage(t *testing.T) {
 		}
 	}
 }
+
+func TestInspect(t *testing.T) {
+	skipWithoutDumps(t)
+	state := filepath.Join(t.TempDir(), "s")
+	if code, _, errOut := feedOnce("--state", state, "-c", "x = list(range(100))"); code != 0 {
+		t.Fatalf("feed: %s", errOut)
+	}
+	var out, errOut bytes.Buffer
+	if code := inspectCmd([]string{state}, &out, &errOut); code != 0 {
+		t.Fatalf("inspect: %d %s", code, errOut.String())
+	}
+	for _, want := range []string{"kind: session\n", "format version: ", "script name: main.py\n", "objects: ", "page 0: ", " blake3 "} {
+		if !strings.Contains(out.String(), want) {
+			t.Errorf("inspect output lacks %q:\n%s", want, out.String())
+		}
+	}
+	if code := inspectCmd([]string{state + ".missing"}, &out, &errOut); code != 1 {
+		t.Errorf("inspect of a missing file = %d, want 1", code)
+	}
+}

@@ -32,6 +32,8 @@ type Suspension struct {
 	KwNames []string
 	KwVals  []Value
 	CallID  int64
+	// CallIDs lists the pending host futures of a Futures suspension.
+	CallIDs []int64
 	Line    int
 }
 
@@ -164,3 +166,18 @@ func (vm *VM) Roots(visit func(Value)) {
 		}
 	}
 }
+
+// LastCallID is the last host call id issued. Call ids grow across feeds
+// and restores, so a restored session must continue from it.
+func (vm *VM) LastCallID() int64 { return vm.nextCallID }
+
+// SetLastCallID continues call ids after n (on restore).
+func (vm *VM) SetLastCallID(n int64) {
+	if n > vm.nextCallID {
+		vm.nextCallID = n
+	}
+}
+
+// SetPending re-arms the suspension a restored run is paused at, so that
+// ResumeWith, ResumeRaise, ResumeFuture and ResumeFutures apply to it.
+func (vm *VM) SetPending(s *Suspension) { vm.pending = s }

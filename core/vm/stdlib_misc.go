@@ -211,6 +211,32 @@ func initBase64Prim(vm *VM, m Value) error {
 		}
 		return pair(a2bBase64(b)), nil
 	})
+	// tr(data, from, to) maps each byte of from to the byte of to.
+	vm.ModuleFunc(m, "_base64.tr", func(vm *VM, _ Value, a Args) (Value, error) {
+		if len(a.Pos) != 3 {
+			return heap.Undef, vm.TypeError("tr() takes 3 arguments")
+		}
+		var bs [3][]byte
+		for i, v := range a.Pos {
+			b, ok := vm.bufferBytes(v)
+			if !ok {
+				return heap.Undef, vm.TypeError("a bytes-like object is required, not '%s'", vm.TypeName(v))
+			}
+			bs[i] = b
+		}
+		var table [256]byte
+		for i := range table {
+			table[i] = byte(i)
+		}
+		for i := 0; i < len(bs[1]) && i < len(bs[2]); i++ {
+			table[bs[1][i]] = bs[2][i]
+		}
+		out := make([]byte, len(bs[0]))
+		for i, c := range bs[0] {
+			out[i] = table[c]
+		}
+		return vm.NewBytes(out, false), nil
+	})
 	vm.ModuleFunc(m, "_base64.b32encode", func(vm *VM, _ Value, a Args) (Value, error) {
 		b, err := arg(a)
 		if err != nil {
@@ -387,7 +413,7 @@ def b64encode(s, altchars=None):
     encoded = _base64.b64encode(s)
     if altchars is not None:
         assert len(altchars) == 2, repr(altchars)
-        return encoded.translate(bytes.maketrans(b'+/', altchars))
+        return _base64.tr(encoded, b'+/', altchars)
     return encoded
 
 
@@ -396,7 +422,7 @@ def b64decode(s, altchars=None, validate=False):
     if altchars is not None:
         altchars = _bytes_from_decode_data(altchars)
         assert len(altchars) == 2, repr(altchars)
-        s = s.translate(bytes.maketrans(altchars, b'+/'))
+        s = _base64.tr(s, altchars, b'+/')
     if validate:
         body = s.rstrip(b'=')
         if len(s) - len(body) > 2 or any(c not in _B64CHARS for c in body):
@@ -413,12 +439,12 @@ def standard_b64decode(s):
 
 
 def urlsafe_b64encode(s):
-    return b64encode(s).translate(bytes.maketrans(b'+/', b'-_'))
+    return _base64.tr(b64encode(s), b'+/', b'-_')
 
 
 def urlsafe_b64decode(s):
     s = _bytes_from_decode_data(s)
-    s = s.translate(bytes.maketrans(b'-_', b'+/'))
+    s = _base64.tr(s, b'-_', b'+/')
     return b64decode(s)
 
 
@@ -430,7 +456,7 @@ def b32decode(s, casefold=False, map01=None):
     s = _bytes_from_decode_data(s)
     if map01 is not None:
         map01 = _bytes_from_decode_data(map01)
-        s = s.translate(bytes.maketrans(b'01', b'O' + map01))
+        s = _base64.tr(s, b'01', b'O' + map01)
     if casefold:
         s = s.upper()
     return _check(_base64.b32decode(s))

@@ -393,7 +393,7 @@ func viewLenM(vm *VM, self Value, a Args) (Value, error) {
 }
 
 func valuesLenM(vm *VM, self Value, a Args) (Value, error) {
-	if v, ok := vm.viewOf(self); ok {
+	if v, ok := vm.ctViewOf(self); ok {
 		if d, ok := vm.DictOf(v.Dict); ok {
 			return heap.Int(int64(d.Len())), nil
 		}
@@ -405,7 +405,7 @@ func viewContainsM(vm *VM, self Value, a Args) (Value, error) {
 	if err := vm.ArgCount("__contains__", a, 1, 1); err != nil {
 		return heap.Undef, err
 	}
-	v, ok := vm.viewOf(self)
+	v, ok := vm.ctViewOf(self)
 	if !ok {
 		return heap.False, nil
 	}
@@ -468,36 +468,36 @@ func init() {
 		{Name: "__setitem__", Fn: dictSetItemM},
 		{Name: "__delitem__", Fn: dictDelItemM},
 		{Name: "__contains__", Fn: dictContainsM},
-		{Name: "__eq__", Fn: cmpMethod(compile.CmpEq, "__eq__")},
-		{Name: "__ne__", Fn: cmpMethod(compile.CmpNe, "__ne__")},
-		{Name: "__repr__", Fn: reprMethod},
-		{Name: "__or__", Fn: binMethod(compile.BinOr, "__or__", false)},
-		{Name: "__ror__", Fn: binMethod(compile.BinOr, "__ror__", true)},
-		{Name: "__ior__", Fn: inplaceMethod(compile.BinOr, "__ior__")},
+		{Name: "__eq__", Fn: ctCmpMethod(compile.CmpEq, "__eq__")},
+		{Name: "__ne__", Fn: ctCmpMethod(compile.CmpNe, "__ne__")},
+		{Name: "__repr__", Fn: ctReprMethod},
+		{Name: "__or__", Fn: ctBinMethod(compile.BinOr, "__or__", false)},
+		{Name: "__ror__", Fn: ctBinMethod(compile.BinOr, "__ror__", true)},
+		{Name: "__ior__", Fn: ctInplaceMethod(compile.BinOr, "__ior__")},
 	})
 	setLike := func() []MethodDef {
 		defs := []MethodDef{
 			{Name: "__len__", Fn: viewLenM},
 			{Name: "__contains__", Fn: viewContainsM},
 			{Name: "isdisjoint", Fn: viewIsDisjointM},
-			{Name: "__repr__", Fn: reprMethod},
-			{Name: "__or__", Fn: binMethod(compile.BinOr, "__or__", false)},
-			{Name: "__and__", Fn: binMethod(compile.BinAnd, "__and__", false)},
-			{Name: "__sub__", Fn: binMethod(compile.BinSub, "__sub__", false)},
-			{Name: "__xor__", Fn: binMethod(compile.BinXor, "__xor__", false)},
-			{Name: "__ror__", Fn: binMethod(compile.BinOr, "__ror__", true)},
-			{Name: "__rand__", Fn: binMethod(compile.BinAnd, "__rand__", true)},
-			{Name: "__rsub__", Fn: binMethod(compile.BinSub, "__rsub__", true)},
-			{Name: "__rxor__", Fn: binMethod(compile.BinXor, "__rxor__", true)},
+			{Name: "__repr__", Fn: ctReprMethod},
+			{Name: "__or__", Fn: ctBinMethod(compile.BinOr, "__or__", false)},
+			{Name: "__and__", Fn: ctBinMethod(compile.BinAnd, "__and__", false)},
+			{Name: "__sub__", Fn: ctBinMethod(compile.BinSub, "__sub__", false)},
+			{Name: "__xor__", Fn: ctBinMethod(compile.BinXor, "__xor__", false)},
+			{Name: "__ror__", Fn: ctBinMethod(compile.BinOr, "__ror__", true)},
+			{Name: "__rand__", Fn: ctBinMethod(compile.BinAnd, "__rand__", true)},
+			{Name: "__rsub__", Fn: ctBinMethod(compile.BinSub, "__rsub__", true)},
+			{Name: "__rxor__", Fn: ctBinMethod(compile.BinXor, "__rxor__", true)},
 		}
-		return append(defs, comparisonDefs()...)
+		return append(defs, ctComparisonDefs()...)
 	}
 	AddMethods(TDictKeys, setLike())
 	AddMethods(TDictItems, setLike())
 	AddMethods(TDictValues, []MethodDef{
 		{Name: "__len__", Fn: valuesLenM},
 		{Name: "__contains__", Fn: viewContainsM},
-		{Name: "__repr__", Fn: reprMethod},
+		{Name: "__repr__", Fn: ctReprMethod},
 	})
 	RegisterConstructor(TDict, dictCtor)
 }

@@ -522,7 +522,7 @@ func setCopyM(vm *VM, self Value, a Args) (Value, error) {
 	if err != nil {
 		return heap.Undef, err
 	}
-	if s.Frozen && vm.isExact(self, TFrozenSet) {
+	if s.Frozen && vm.ctIsExact(self, TFrozenSet) {
 		return self, nil
 	}
 	rv, _ := vm.setCopyOf(s, s.Frozen)
@@ -777,7 +777,7 @@ func frozensetHashM(vm *VM, self Value, a Args) (Value, error) {
 // --- shared dunder helpers --------------------------------------------------------
 
 // cmpMethod returns a rich-comparison dunder that defers to containerCompare.
-func cmpMethod(op int, name string) BuiltinFn {
+func ctCmpMethod(op int, name string) BuiltinFn {
 	return func(vm *VM, self Value, a Args) (Value, error) {
 		if err := vm.ArgCount(name, a, 1, 1); err != nil {
 			return heap.Undef, err
@@ -794,7 +794,7 @@ func cmpMethod(op int, name string) BuiltinFn {
 }
 
 // binMethod returns a binary-operator dunder that defers to seqBinary.
-func binMethod(op int, name string, reflected bool) BuiltinFn {
+func ctBinMethod(op int, name string, reflected bool) BuiltinFn {
 	return func(vm *VM, self Value, a Args) (Value, error) {
 		if err := vm.ArgCount(name, a, 1, 1); err != nil {
 			return heap.Undef, err
@@ -807,7 +807,7 @@ func binMethod(op int, name string, reflected bool) BuiltinFn {
 }
 
 // inplaceMethod returns an in-place operator dunder deferring to seqInplace.
-func inplaceMethod(op int, name string) BuiltinFn {
+func ctInplaceMethod(op int, name string) BuiltinFn {
 	return func(vm *VM, self Value, a Args) (Value, error) {
 		if err := vm.ArgCount(name, a, 1, 1); err != nil {
 			return heap.Undef, err
@@ -816,7 +816,7 @@ func inplaceMethod(op int, name string) BuiltinFn {
 	}
 }
 
-func reprMethod(vm *VM, self Value, a Args) (Value, error) {
+func ctReprMethod(vm *VM, self Value, a Args) (Value, error) {
 	s, err := vm.reprContainerAs(self, vm.Prim(self))
 	if err != nil {
 		return heap.Undef, err
@@ -824,14 +824,14 @@ func reprMethod(vm *VM, self Value, a Args) (Value, error) {
 	return vm.NewStr(s), nil
 }
 
-func comparisonDefs() []MethodDef {
+func ctComparisonDefs() []MethodDef {
 	return []MethodDef{
-		{Name: "__lt__", Fn: cmpMethod(compile.CmpLt, "__lt__")},
-		{Name: "__le__", Fn: cmpMethod(compile.CmpLe, "__le__")},
-		{Name: "__eq__", Fn: cmpMethod(compile.CmpEq, "__eq__")},
-		{Name: "__ne__", Fn: cmpMethod(compile.CmpNe, "__ne__")},
-		{Name: "__gt__", Fn: cmpMethod(compile.CmpGt, "__gt__")},
-		{Name: "__ge__", Fn: cmpMethod(compile.CmpGe, "__ge__")},
+		{Name: "__lt__", Fn: ctCmpMethod(compile.CmpLt, "__lt__")},
+		{Name: "__le__", Fn: ctCmpMethod(compile.CmpLe, "__le__")},
+		{Name: "__eq__", Fn: ctCmpMethod(compile.CmpEq, "__eq__")},
+		{Name: "__ne__", Fn: ctCmpMethod(compile.CmpNe, "__ne__")},
+		{Name: "__gt__", Fn: ctCmpMethod(compile.CmpGt, "__gt__")},
+		{Name: "__ge__", Fn: ctCmpMethod(compile.CmpGe, "__ge__")},
 	}
 }
 
@@ -850,7 +850,7 @@ func newSetCtor(frozen bool) BuiltinFn {
 			return heap.Undef, err
 		}
 		exact := cls == vm.Types[TFrozenSet]
-		if frozen && exact && len(a.Pos) == 1 && vm.isExact(a.Pos[0], TFrozenSet) {
+		if frozen && exact && len(a.Pos) == 1 && vm.ctIsExact(a.Pos[0], TFrozenSet) {
 			return a.Pos[0], nil
 		}
 		rv, r := vm.newSetValue(frozen)
@@ -875,17 +875,17 @@ func init() {
 		{Name: "isdisjoint", Fn: setIsDisjointM},
 		{Name: "__len__", Fn: setLenM},
 		{Name: "__contains__", Fn: setContainsM},
-		{Name: "__repr__", Fn: reprMethod},
-		{Name: "__or__", Fn: binMethod(compile.BinOr, "__or__", false)},
-		{Name: "__and__", Fn: binMethod(compile.BinAnd, "__and__", false)},
-		{Name: "__sub__", Fn: binMethod(compile.BinSub, "__sub__", false)},
-		{Name: "__xor__", Fn: binMethod(compile.BinXor, "__xor__", false)},
-		{Name: "__ror__", Fn: binMethod(compile.BinOr, "__ror__", true)},
-		{Name: "__rand__", Fn: binMethod(compile.BinAnd, "__rand__", true)},
-		{Name: "__rsub__", Fn: binMethod(compile.BinSub, "__rsub__", true)},
-		{Name: "__rxor__", Fn: binMethod(compile.BinXor, "__rxor__", true)},
+		{Name: "__repr__", Fn: ctReprMethod},
+		{Name: "__or__", Fn: ctBinMethod(compile.BinOr, "__or__", false)},
+		{Name: "__and__", Fn: ctBinMethod(compile.BinAnd, "__and__", false)},
+		{Name: "__sub__", Fn: ctBinMethod(compile.BinSub, "__sub__", false)},
+		{Name: "__xor__", Fn: ctBinMethod(compile.BinXor, "__xor__", false)},
+		{Name: "__ror__", Fn: ctBinMethod(compile.BinOr, "__ror__", true)},
+		{Name: "__rand__", Fn: ctBinMethod(compile.BinAnd, "__rand__", true)},
+		{Name: "__rsub__", Fn: ctBinMethod(compile.BinSub, "__rsub__", true)},
+		{Name: "__rxor__", Fn: ctBinMethod(compile.BinXor, "__rxor__", true)},
 	}
-	common = append(common, comparisonDefs()...)
+	common = append(common, ctComparisonDefs()...)
 	mutating := []MethodDef{
 		{Name: "add", Fn: setAddM},
 		{Name: "remove", Fn: setRemoveM},
@@ -896,10 +896,10 @@ func init() {
 		{Name: "intersection_update", Fn: setIntersectionUpdateM},
 		{Name: "difference_update", Fn: setDifferenceUpdateM},
 		{Name: "symmetric_difference_update", Fn: setSymDiffUpdateM},
-		{Name: "__ior__", Fn: inplaceMethod(compile.BinOr, "__ior__")},
-		{Name: "__iand__", Fn: inplaceMethod(compile.BinAnd, "__iand__")},
-		{Name: "__isub__", Fn: inplaceMethod(compile.BinSub, "__isub__")},
-		{Name: "__ixor__", Fn: inplaceMethod(compile.BinXor, "__ixor__")},
+		{Name: "__ior__", Fn: ctInplaceMethod(compile.BinOr, "__ior__")},
+		{Name: "__iand__", Fn: ctInplaceMethod(compile.BinAnd, "__iand__")},
+		{Name: "__isub__", Fn: ctInplaceMethod(compile.BinSub, "__isub__")},
+		{Name: "__ixor__", Fn: ctInplaceMethod(compile.BinXor, "__ixor__")},
 	}
 	AddMethods(TSet, append(append([]MethodDef(nil), common...), mutating...))
 	AddMethods(TFrozenSet, append(append([]MethodDef(nil), common...), MethodDef{Name: "__hash__", Fn: frozensetHashM}))

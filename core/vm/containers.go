@@ -334,11 +334,9 @@ func (vm *VM) seqBinary(op int, a, b Value) (Value, error) {
 		return vm.seqRepeat(a, b)
 	case compile.BinOr, compile.BinAnd, compile.BinSub, compile.BinXor:
 		if sa, ok := vm.SetOf(a); ok {
-			sb, ok := vm.SetOf(b)
-			if !ok {
-				return heap.NotImplemented, nil
+			if sb, ok := vm.SetOf(b); ok {
+				return vm.setBinary(op, sa, sb, sa.Frozen)
 			}
-			return vm.setBinary(op, sa, sb, sa.Frozen)
 		}
 		if va, ok := vm.ctViewOf(a); ok && va.Kind != heap.IterDictValues {
 			return vm.viewBinary(op, a, b)
@@ -1613,6 +1611,9 @@ func (vm *VM) hashContainer(v Value) (h int64, ok bool, err error) {
 		if o.Frozen {
 			return frozensetHash(o), true, nil
 		}
+	case *heap.Range:
+		h, err = vm.rangeHash(o)
+		return h, true, err
 	}
 	return 0, false, nil
 }

@@ -433,6 +433,27 @@ func viewIsDisjointM(vm *VM, self Value, a Args) (Value, error) {
 	return heap.True, nil
 }
 
+// dictInitM is dict.__init__(mapping_or_iterable=(), **kwargs).
+func dictInitM(vm *VM, self Value, a Args) (Value, error) {
+	if len(a.Pos) > 1 {
+		return heap.Undef, vm.TypeError("dict expected at most 1 argument, got %d", len(a.Pos))
+	}
+	d, dv, err := vm.selfDict(self, "__init__")
+	if err != nil {
+		return heap.Undef, err
+	}
+	if len(a.Pos) == 1 {
+		if err := vm.dictUpdateFrom(dv, d, a.Pos[0]); err != nil {
+			return heap.Undef, err
+		}
+	}
+	if err := vm.dictKwargs(d, a); err != nil {
+		return heap.Undef, err
+	}
+	vm.H.Touch(dv)
+	return heap.None, nil
+}
+
 func dictCtor(vm *VM, cls Value, a Args) (Value, error) {
 	if len(a.Pos) > 1 {
 		return heap.Undef, vm.TypeError("dict expected at most 1 argument, got %d", len(a.Pos))
@@ -452,6 +473,7 @@ func dictCtor(vm *VM, cls Value, a Args) (Value, error) {
 
 func init() {
 	AddMethods(TDict, []MethodDef{
+		{Name: "__init__", Fn: dictInitM},
 		{Name: "keys", Fn: dictView(heap.IterDictKeys, "keys")},
 		{Name: "values", Fn: dictView(heap.IterDictValues, "values")},
 		{Name: "items", Fn: dictView(heap.IterDictItems, "items")},

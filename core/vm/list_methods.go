@@ -361,6 +361,28 @@ func listSortM(vm *VM, self Value, a Args) (Value, error) {
 	return heap.None, nil
 }
 
+// listInitM is list.__init__(iterable=()): it refills the list.
+func listInitM(vm *VM, self Value, a Args) (Value, error) {
+	if err := vm.NoKwargs("list", a); err != nil {
+		return heap.Undef, err
+	}
+	if err := vm.ArgCount("list", a, 0, 1); err != nil {
+		return heap.Undef, err
+	}
+	l, lv, err := vm.selfList(self, "__init__")
+	if err != nil {
+		return heap.Undef, err
+	}
+	l.Items = nil
+	vm.H.Touch(lv)
+	if len(a.Pos) == 1 {
+		if err := vm.listExtendValue(lv, l, a.Pos[0]); err != nil {
+			return heap.Undef, err
+		}
+	}
+	return heap.None, nil
+}
+
 // --- tuple ---------------------------------------------------------------------------
 
 func (vm *VM) selfTuple(self Value, fname string) (*heap.Tuple, error) {
@@ -528,6 +550,12 @@ func rangeHashM(vm *VM, self Value, a Args) (Value, error) {
 	if err != nil {
 		return heap.Undef, err
 	}
+	h, err := vm.rangeHash(r)
+	return heap.Int(h), err
+}
+
+// rangeHash is CPython's range hash.
+func (vm *VM) rangeHash(r *heap.Range) (int64, error) {
 	// CPython hashes (len, start, step), with start/step None when they
 	// do not matter.
 	n := rangeLength(r)
@@ -538,8 +566,7 @@ func rangeHashM(vm *VM, self Value, a Args) (Value, error) {
 			t[2] = heap.Int(r.Step)
 		}
 	}
-	h, err := vm.tupleHash(t)
-	return heap.Int(h), err
+	return vm.tupleHash(t)
 }
 
 func sliceField(which int) BuiltinFn {
@@ -681,6 +708,7 @@ func sliceCtor(vm *VM, cls Value, a Args) (Value, error) {
 
 func init() {
 	listDefs := []MethodDef{
+		{Name: "__init__", Fn: listInitM},
 		{Name: "append", Fn: listAppendM},
 		{Name: "extend", Fn: listExtendM},
 		{Name: "insert", Fn: listInsertM},

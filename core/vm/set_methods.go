@@ -74,15 +74,6 @@ func (vm *VM) setMerge(dst, src *heap.Set) error {
 	if (dst.Fill+src.Used)*5 >= setMask(dst)*3 {
 		setResizeTable(dst, (dst.Used+src.Used)*2)
 	}
-	if dst.Fill == 0 && len(dst.Table) == len(src.Table) && src.Fill == src.Used {
-		for i, e := range src.Table {
-			if e.State == 0 && e.Key.K != heap.KUndef {
-				dst.Table[i] = e
-			}
-		}
-		dst.Fill, dst.Used = src.Fill, src.Used
-		return nil
-	}
 	if dst.Fill == 0 {
 		mask := uint64(len(dst.Table) - 1)
 		for _, e := range src.Table {
@@ -651,11 +642,18 @@ func setSymDiffM(vm *VM, self Value, a Args) (Value, error) {
 	if err != nil {
 		return heap.Undef, err
 	}
-	os, err := vm.setOperand(a.Pos[0])
-	if err != nil {
+	if os, ok := vm.SetOf(a.Pos[0]); ok {
+		return vm.setBinary(compile.BinXor, s, os, s.Frozen)
+	}
+	// CPython builds a set from the iterable and updates it in place.
+	rv, r := vm.newSetValue(s.Frozen)
+	if err := vm.setUpdateFrom(r, a.Pos[0]); err != nil {
 		return heap.Undef, err
 	}
-	return vm.setBinary(compile.BinXor, s, os, s.Frozen)
+	if err := vm.setSymDiffUpdate(r, vm.Prim(self)); err != nil {
+		return heap.Undef, err
+	}
+	return rv, nil
 }
 
 func setSymDiffUpdateM(vm *VM, self Value, a Args) (Value, error) {
@@ -863,6 +861,28 @@ func newSetCtor(frozen bool) BuiltinFn {
 	}
 }
 
+// setInitM is set.__init__(iterable=()): it refills the set.
+func setInitM(vm *VM, self Value, a Args) (Value, error) {
+	if err := vm.NoKwargs("set", a); err != nil {
+		return heap.Undef, err
+	}
+	if err := vm.ArgCount("set", a, 0, 1); err != nil {
+		return heap.Undef, err
+	}
+	s, sv, err := vm.selfSet(self, "__init__")
+	if err != nil {
+		return heap.Undef, err
+	}
+	s.Clear()
+	defer vm.H.Touch(sv)
+	if len(a.Pos) == 1 {
+		if err := vm.setUpdateFrom(s, a.Pos[0]); err != nil {
+			return heap.Undef, err
+		}
+	}
+	return heap.None, nil
+}
+
 func init() {
 	common := []MethodDef{
 		{Name: "copy", Fn: setCopyM},
@@ -887,6 +907,7 @@ func init() {
 	}
 	common = append(common, ctComparisonDefs()...)
 	mutating := []MethodDef{
+		{Name: "__init__", Fn: setInitM},
 		{Name: "add", Fn: setAddM},
 		{Name: "remove", Fn: setRemoveM},
 		{Name: "discard", Fn: setDiscardM},

@@ -74,6 +74,16 @@ func (vm *VM) setMerge(dst, src *heap.Set) error {
 	if (dst.Fill+src.Used)*5 >= setMask(dst)*3 {
 		setResizeTable(dst, (dst.Used+src.Used)*2)
 	}
+	if dst.Fill == 0 && len(dst.Table) == len(src.Table) && src.Fill == src.Used {
+		// Same size and no dummies: CPython copies the table as is.
+		for i, e := range src.Table {
+			if e.State == 0 && e.Key.K != heap.KUndef {
+				dst.Table[i] = e
+			}
+		}
+		dst.Fill, dst.Used = src.Used, src.Used
+		return nil
+	}
 	if dst.Fill == 0 {
 		mask := uint64(len(dst.Table) - 1)
 		for _, e := range src.Table {

@@ -100,8 +100,8 @@ func init() {
 }
 
 // Task hooks for the scheduler (the durable-session work builds on them).
-func (vm *VM) taskDone(f *heap.Frame, v Value) error            { return nil }
-func (vm *VM) taskYielded(f *heap.Frame, v Value) error         { return nil }
+func (vm *VM) taskDone(f *heap.Frame, v Value) error                { return nil }
+func (vm *VM) taskYielded(f *heap.Frame, v Value) error             { return nil }
 func (vm *VM) taskFailed(f *heap.Frame, e *Exception) (Value, bool) { return heap.Undef, false }
 
 // runCoroutine drives a coroutine to completion in a nested loop.
@@ -158,7 +158,7 @@ func init() {
 				var err error
 				if g, ok := vm.H.Get(c).(*heap.Generator); ok && g.Kind == heap.GenCoroutine {
 					r, err = vm.runCoroutine(c)
-				} else if o, ok := vm.H.Get(c).(*heap.Opaque); ok && o.Kind == "done" {
+				} else if o, ok := vm.H.Get(c).(*heap.Opaque); ok && (o.Kind == "done" || o.Kind == "sleep") {
 					r = o.Vals[0]
 				} else {
 					r = c

@@ -259,6 +259,12 @@ func init() {
 					}
 				}
 				return vm.H.Alloc(&heap.Iter{Kind: heap.IterTuple, Seq: vm.NewTuple(keys)}), nil
+			case *heap.DictView:
+				items, err := vm.Unpack(p)
+				if err != nil {
+					return heap.Undef, err
+				}
+				return vm.H.Alloc(&heap.Iter{Kind: heap.IterReversedList, Seq: vm.NewList(items), I: int64(len(items) - 1)}), nil
 			case *heap.Str, *heap.Bytes, *heap.Instance:
 				n, err := vm.Len(v)
 				if err != nil {
@@ -376,7 +382,16 @@ func init() {
 			c := vm.ClassOf(cls)
 			inst := &heap.Instance{Class: cls, Dict: heap.Undef, Prim: heap.Undef}
 			if c != nil && TypeID(c.Builtin) >= TBaseException {
-				inst.Exc = &heap.ExcData{Args: vm.NewTuple(nil), Cause: heap.None, Context: heap.None}
+				inst.Exc = &heap.ExcData{Args: vm.NewTuple(append([]Value(nil), a.Pos[1:]...)), Cause: heap.None, Context: heap.None}
+			} else if c != nil && TypeID(c.Builtin) != TObject {
+				// int.__new__(cls, 7) and friends: build the builtin value.
+				if ctor, ok := constructors[TypeID(c.Builtin)]; ok {
+					p, err := ctor(vm, vm.Types[c.Builtin], Args{Pos: a.Pos[1:], KwNames: a.KwNames, KwVals: a.KwVals})
+					if err != nil {
+						return heap.Undef, err
+					}
+					inst.Prim = vm.Prim(p)
+				}
 			}
 			return vm.H.Alloc(inst), nil
 		}, Kind: KindStaticMethod},

@@ -1,6 +1,8 @@
 package vm
 
 import (
+	"strings"
+
 	"github.com/amber-sandbox/amber/core/compile"
 	"github.com/amber-sandbox/amber/core/heap"
 )
@@ -79,7 +81,7 @@ func (vm *VM) bindArgs(f *heap.Frame, fn *heap.Function, code *compile.Code, arg
 		nd := len(fn.Defaults)
 		takes := ""
 		if nd > 0 {
-			takes = itoaStr(nargs-nd) + " to " + itoaStr(nargs)
+			takes = "from " + itoaStr(nargs-nd) + " to " + itoaStr(nargs)
 		} else {
 			takes = itoaStr(nargs)
 		}
@@ -107,10 +109,16 @@ func (vm *VM) bindArgs(f *heap.Frame, fn *heap.Function, code *compile.Code, arg
 		}
 		if found < 0 {
 			if kwdict.K == heap.KUndef {
-				for j := 0; j < code.PosOnlyCount; j++ {
-					if code.Varnames[j] == k {
-						return vm.TypeError("%s() got some positional-only arguments passed as keyword arguments: '%s'", name, k)
+				var posOnly []string
+				for _, k2 := range kwnames {
+					for j := 0; j < code.PosOnlyCount; j++ {
+						if code.Varnames[j] == k2 {
+							posOnly = append(posOnly, k2)
+						}
 					}
+				}
+				if len(posOnly) > 0 {
+					return vm.TypeError("%s() got some positional-only arguments passed as keyword arguments: '%s'", name, strings.Join(posOnly, ", "))
 				}
 				return vm.TypeError("%s() got an unexpected keyword argument '%s'", name, k)
 			}

@@ -220,6 +220,15 @@ func (vm *VM) newClass(meta, name, basesv, ns Value, a Args) (Value, error) {
 		}
 		d.Append(e.Key, e.Val, e.Hash)
 	}
+	// Defining __eq__ without __hash__ makes instances unhashable.
+	{
+		ke, kh := vm.Intern("__eq__"), vm.Intern("__hash__")
+		if _, hasEq, _ := d.Get(ke, vm.strHash(ke), vm.strEq); hasEq {
+			if _, hasHash, _ := d.Get(kh, vm.strHash(kh), vm.strEq); !hasHash {
+				d.Append(kh, heap.None, vm.strHash(kh))
+			}
+		}
+	}
 	qual := name
 	k := vm.Intern("__qualname__")
 	if q, ok, _ := d.Get(k, vm.strHash(k), vm.strEq); ok {

@@ -102,6 +102,13 @@ func (vm *VM) unwind(base int, err error) (Value, bool, error) {
 		if len(vm.frames) <= base || ret == heap.RetNested {
 			return heap.Undef, true, exc
 		}
+		if ret == heap.RetForIter && !isGen && vm.IsInstance(exc.Value, TStopIteration) {
+			// A __next__ method ended the loop.
+			caller := vm.frames[len(vm.frames)-1]
+			pop(caller)
+			caller.PC = retArg
+			return heap.Undef, false, nil
+		}
 		if ret == heap.RetAsyncTask {
 			if v, handled := vm.taskFailed(f, exc); handled {
 				_ = v
@@ -1025,6 +1032,15 @@ func (vm *VM) loop(base int) (Value, bool, error) {
 				return heap.Undef, false, err
 			}
 			push(f, r)
+
+		case compile.WITH_EXIT_ASYNC:
+			exit := pop(f)
+			if err := vm.invokeRet(f, exit, []Value{heap.None, heap.None, heap.None}, heap.RetPush, heap.Undef); err != nil {
+				if err == errFramePushed {
+					return heap.Undef, false, nil
+				}
+				return heap.Undef, false, err
+			}
 
 		case compile.LOAD_LOCALS:
 			push(f, f.Locals)

@@ -55,8 +55,8 @@ func (vm *VM) hasMethod(v Value, name string) bool {
 	return !vm.LookupClassStr(vm.TypeOf(v), name).IsUndef()
 }
 
-// isMapping approximates CPython's PyMapping_Check for `%` formatting.
-func (vm *VM) isMapping(v Value) bool {
+// isPercentMapping approximates CPython's PyMapping_Check for `%` formatting.
+func (vm *VM) isPercentMapping(v Value) bool {
 	if v.K != heap.KRef {
 		return false
 	}
@@ -93,7 +93,7 @@ func (vm *VM) newPercentArgs(v Value) *percentArgs {
 	} else {
 		pa.arglen, pa.argidx = -1, -2
 	}
-	pa.mapping = vm.isMapping(v)
+	pa.mapping = vm.isPercentMapping(v)
 	return pa
 }
 

@@ -228,6 +228,18 @@ func (vm *VM) compareDunders(op int, a, b Value, stage int) (Value, error) {
 			return r, err
 		}
 	}
+	// object.__ne__ inverts __eq__ when a class defines only __eq__.
+	if op == compile.CmpNe && (vm.lookupSpecial(a, "__eq__").K != heap.KUndef || vm.lookupSpecial(b, "__eq__").K != heap.KUndef) {
+		r, err := vm.compareDunders(compile.CmpEq, a, b, 0)
+		if err != nil {
+			return heap.Undef, err
+		}
+		if r.K == heap.KBool {
+			return heap.Bool(r.N == 0), nil
+		}
+		t, err := vm.Truth(r)
+		return heap.Bool(!t), err
+	}
 	// Instances of builtin subclasses compare by their builtin values.
 	pa, pb := vm.Prim(a), vm.Prim(b)
 	if pa != a || pb != b {
@@ -338,6 +350,25 @@ func (vm *VM) BinaryOp(op int, a, b Value) (Value, error) {
 }
 
 func (vm *VM) binopError(op int, inplace bool, a, b Value) error {
+	if op == compile.BinAdd {
+		if _, ok := vm.StrOf(a); ok && !vm.isInstanceObj(a) {
+			return vm.TypeError("can only concatenate str (not \"%s\") to str", vm.TypeName(b))
+		}
+		if vm.isListObj(a) {
+			return vm.TypeError("can only concatenate list (not \"%s\") to list", vm.TypeName(b))
+		}
+		if _, ok := vm.TupleOf(a); ok && !vm.isInstanceObj(a) {
+			return vm.TypeError("can only concatenate tuple (not \"%s\") to tuple", vm.TypeName(b))
+		}
+	}
+	if op == compile.BinMul {
+		if vm.isSequenceObj(a) && !vm.IsInt(b) {
+			return vm.TypeError("can't multiply sequence by non-int of type '%s'", vm.TypeName(b))
+		}
+		if vm.isSequenceObj(b) && !vm.IsInt(a) {
+			return vm.TypeError("can't multiply sequence by non-int of type '%s'", vm.TypeName(a))
+		}
+	}
 	sym := compile.BinOpSymbols[op]
 	if inplace {
 		sym += "="
@@ -857,4 +888,23 @@ func (vm *VM) callNameFromStack(f *heap.Frame) string {
 		return vm.CallableName(fn) + "()"
 	}
 	return "function"
+}
+
+func (vm *VM) isListObj(v Value) bool {
+	if v.K != heap.KRef {
+		return false
+	}
+	_, ok := vm.H.Get(v).(*heap.List)
+	return ok
+}
+
+func (vm *VM) isSequenceObj(v Value) bool {
+	if v.K != heap.KRef {
+		return false
+	}
+	switch vm.H.Get(v).(type) {
+	case *heap.List, *heap.Tuple, *heap.Str, *heap.Bytes:
+		return true
+	}
+	return false
 }

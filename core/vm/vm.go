@@ -69,24 +69,24 @@ type VM struct {
 	// Host is consulted for host functions and undefined names.
 	Host Host
 
-	nested    int // depth of nested Go-driven runs
-	cache     map[cacheKey]Value
-	codeCache map[*compile.Code]Value
-	pending   *Suspension
+	nested     int // depth of nested Go-driven runs
+	cache      map[cacheKey]Value
+	codeCache  map[*compile.Code]Value
+	pending    *Suspension
 	emptyTuple Value
 	// tailOK lets a builtin deliver its result through a pushed frame
 	// (tailRet says how); set while the eval loop calls a builtin.
 	tailOK  bool
 	tailRet heap.RetKind
 	// frameBase offsets the recursion limit for nested runs of the host.
-	frameBase    int
-	genResult    Value
-	nextCallID   int64
+	frameBase  int
+	genResult  Value
+	nextCallID int64
 	// ExtraRoots are values the embedding session keeps alive.
-	ExtraRoots []Value
+	ExtraRoots   []Value
 	pendingThrow error
 	buildClassFn Value
-	Filename  string
+	Filename     string
 }
 
 // Host is what the embedding program provides.

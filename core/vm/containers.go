@@ -32,7 +32,7 @@ func (vm *VM) seqItemsOf(v Value) ([]Value, bool) {
 
 // rawObj returns the heap object behind v after unwrapping a builtin
 // subclass instance, or nil for immediates.
-func (vm *VM) rawObj(v Value) heap.Object {
+func (vm *VM) ctRawObj(v Value) heap.Object {
 	v = vm.Prim(v)
 	if v.K != heap.KRef {
 		return nil
@@ -41,7 +41,7 @@ func (vm *VM) rawObj(v Value) heap.Object {
 }
 
 // rangeOf returns the range object behind v.
-func (vm *VM) rangeOf(v Value) (*heap.Range, bool) {
+func (vm *VM) ctRangeOf(v Value) (*heap.Range, bool) {
 	if v.K != heap.KRef {
 		return nil, false
 	}
@@ -59,7 +59,7 @@ func (vm *VM) ctSliceOf(v Value) (*heap.Slice, bool) {
 }
 
 // viewOf returns the dict view behind v.
-func (vm *VM) viewOf(v Value) (*heap.DictView, bool) {
+func (vm *VM) ctViewOf(v Value) (*heap.DictView, bool) {
 	if v.K != heap.KRef {
 		return nil, false
 	}
@@ -97,7 +97,7 @@ func (vm *VM) userReflects(v Value, name string) bool {
 // seqIndex converts an index for a sequence of length n, raising
 // CPython's TypeError/IndexError with the sequence's name.
 func (vm *VM) seqIndex(key Value, n int, what string) (int, error) {
-	i, err := vm.indexValue(key, what+" indices must be integers or slices, not %s")
+	i, err := vm.ctIndexValue(key, what+" indices must be integers or slices, not %s")
 	if err != nil {
 		return 0, err
 	}
@@ -112,7 +112,7 @@ func (vm *VM) seqIndex(key Value, n int, what string) (int, error) {
 
 // indexValue converts v with __index__ semantics; typeMsg has one %s for
 // the type name. Ints too large for an index raise IndexError.
-func (vm *VM) indexValue(v Value, typeMsg string) (int64, error) {
+func (vm *VM) ctIndexValue(v Value, typeMsg string) (int64, error) {
 	switch v.K {
 	case heap.KInt:
 		return v.I(), nil
@@ -195,7 +195,7 @@ func (vm *VM) sliceUnpack(s *heap.Slice) (start, stop, step int64, err error) {
 
 // adjustSlice is PySlice_AdjustIndices: it clips start and stop to a
 // sequence of the given length and returns the number of items.
-func adjustSlice(length, start, stop, step int64) (int64, int64, int64) {
+func ctAdjustSlice(length, start, stop, step int64) (int64, int64, int64) {
 	if start < 0 {
 		start += length
 		if start < 0 {
@@ -250,12 +250,12 @@ func (vm *VM) SliceIndices(slice Value, length int) (start, stop, step, n int, e
 	if err != nil {
 		return 0, 0, 0, 0, err
 	}
-	a, b, cnt := adjustSlice(int64(length), a, b, c)
+	a, b, cnt := ctAdjustSlice(int64(length), a, b, c)
 	return int(a), int(b), int(c), int(cnt), nil
 }
 
 // sliceItems returns items[start:stop:step] as a new slice.
-func sliceItems(items []Value, start, step, n int) []Value {
+func ctSliceItems(items []Value, start, step, n int) []Value {
 	out := make([]Value, n)
 	if step == 1 {
 		copy(out, items[start:start+n])
@@ -334,16 +334,14 @@ func (vm *VM) seqBinary(op int, a, b Value) (Value, error) {
 		return vm.seqRepeat(a, b)
 	case compile.BinOr, compile.BinAnd, compile.BinSub, compile.BinXor:
 		if sa, ok := vm.SetOf(a); ok {
-			sb, ok := vm.SetOf(b)
-			if !ok {
-				return heap.NotImplemented, nil
+			if sb, ok := vm.SetOf(b); ok {
+				return vm.setBinary(op, sa, sb, sa.Frozen)
 			}
-			return vm.setBinary(op, sa, sb, sa.Frozen)
 		}
-		if va, ok := vm.viewOf(a); ok && va.Kind != heap.IterDictValues {
+		if va, ok := vm.ctViewOf(a); ok && va.Kind != heap.IterDictValues {
 			return vm.viewBinary(op, a, b)
 		}
-		if vb, ok := vm.viewOf(b); ok && vb.Kind != heap.IterDictValues {
+		if vb, ok := vm.ctViewOf(b); ok && vb.Kind != heap.IterDictValues {
 			if !vm.isIterableValue(a) {
 				return heap.NotImplemented, nil
 			}
@@ -369,7 +367,7 @@ func (vm *VM) seqBinary(op int, a, b Value) (Value, error) {
 // isIterableValue reports whether iter(v) would succeed, without calling it
 // for builtin containers.
 func (vm *VM) isIterableValue(v Value) bool {
-	switch vm.rawObj(v).(type) {
+	switch vm.ctRawObj(v).(type) {
 	case *heap.List, *heap.Tuple, *heap.Dict, *heap.Set, *heap.Str, *heap.Bytes, *heap.Range, *heap.DictView, *heap.Iter, *heap.Generator:
 		return true
 	}
@@ -395,10 +393,10 @@ func (vm *VM) seqConcat(a, b Value) (Value, error) {
 	}
 	if ta, ok := vm.TupleOf(a); ok {
 		if tb, ok := vm.TupleOf(b); ok {
-			if len(tb.Items) == 0 && vm.isExact(a, TTuple) {
+			if len(tb.Items) == 0 && vm.ctIsExact(a, TTuple) {
 				return a, nil
 			}
-			if len(ta.Items) == 0 && vm.isExact(b, TTuple) {
+			if len(ta.Items) == 0 && vm.ctIsExact(b, TTuple) {
 				return b, nil
 			}
 			items := make([]Value, 0, len(ta.Items)+len(tb.Items))
@@ -415,7 +413,7 @@ func (vm *VM) seqConcat(a, b Value) (Value, error) {
 }
 
 // isExact reports whether v is exactly of builtin type t (not a subclass).
-func (vm *VM) isExact(v Value, t TypeID) bool { return vm.TypeOf(v) == vm.Types[t] }
+func (vm *VM) ctIsExact(v Value, t TypeID) bool { return vm.TypeOf(v) == vm.Types[t] }
 
 // repeatCount converts the int operand of sequence repetition.
 func (vm *VM) seqRepeatCount(n Value) (int64, bool, error) {
@@ -468,7 +466,7 @@ func (vm *VM) seqRepeat(a, b Value) (Value, error) {
 	if _, isList := vm.ListOf(seq); isList {
 		return vm.NewList(out), nil
 	}
-	if count == 1 && vm.isExact(seq, TTuple) {
+	if count == 1 && vm.ctIsExact(seq, TTuple) {
 		return seq, nil
 	}
 	return vm.NewTuple(out), nil
@@ -582,7 +580,7 @@ func (vm *VM) listExtendValue(lv Value, l *heap.List, it Value) error {
 // containerCompare compares lists, tuples, sets, dicts, dict views, ranges
 // and slices; ok=false when the operation does not apply.
 func (vm *VM) containerCompare(op int, a, b Value) (r bool, ok bool, err error) {
-	oa, ob := vm.rawObj(a), vm.rawObj(b)
+	oa, ob := vm.ctRawObj(a), vm.ctRawObj(b)
 	if oa == nil || ob == nil {
 		return false, false, nil
 	}
@@ -680,7 +678,7 @@ func (vm *VM) seqCompare(op int, a, b []Value) (bool, error) {
 		}
 	}
 	if i >= la || i >= lb || i >= len(a) || i >= len(b) {
-		return cmpInts(op, int64(la), int64(lb)), nil
+		return ctCmpInts(op, int64(la), int64(lb)), nil
 	}
 	switch op {
 	case compile.CmpEq:
@@ -691,7 +689,7 @@ func (vm *VM) seqCompare(op int, a, b []Value) (bool, error) {
 	return vm.Compare(op, a[i], b[i])
 }
 
-func cmpInts(op int, a, b int64) bool {
+func ctCmpInts(op int, a, b int64) bool {
 	switch op {
 	case compile.CmpLt:
 		return a < b
@@ -785,7 +783,7 @@ func (vm *VM) dictEqual(a, b *heap.Dict) (bool, error) {
 
 // setLikeLen returns the length of a set or set-like view.
 func (vm *VM) setLikeLen(v Value) int {
-	switch o := vm.rawObj(v).(type) {
+	switch o := vm.ctRawObj(v).(type) {
 	case *heap.Set:
 		return o.Used
 	case *heap.DictView:
@@ -856,12 +854,12 @@ func (vm *VM) viewCompare(op int, a, b Value) (bool, error) {
 
 // containerGetItem implements obj[key] for list, tuple, range and dict.
 func (vm *VM) containerGetItem(obj, key Value) (r Value, handled bool, err error) {
-	switch o := vm.rawObj(obj).(type) {
+	switch o := vm.ctRawObj(obj).(type) {
 	case *heap.List:
 		r, err = vm.seqGetItem(o.Items, key, "list", true)
 		return r, true, err
 	case *heap.Tuple:
-		if _, isSlice := vm.ctSliceOf(key); isSlice && vm.isExact(obj, TTuple) {
+		if _, isSlice := vm.ctSliceOf(key); isSlice && vm.ctIsExact(obj, TTuple) {
 			start, _, step, n, err := vm.SliceIndices(key, len(o.Items))
 			if err != nil {
 				return heap.Undef, true, err
@@ -869,7 +867,7 @@ func (vm *VM) containerGetItem(obj, key Value) (r Value, handled bool, err error
 			if step == 1 && n == len(o.Items) {
 				return obj, true, nil
 			}
-			return vm.NewTuple(sliceItems(o.Items, start, step, n)), true, nil
+			return vm.NewTuple(ctSliceItems(o.Items, start, step, n)), true, nil
 		}
 		r, err = vm.seqGetItem(o.Items, key, "tuple", false)
 		return r, true, err
@@ -889,7 +887,7 @@ func (vm *VM) seqGetItem(items []Value, key Value, what string, list bool) (Valu
 		if err != nil {
 			return heap.Undef, err
 		}
-		out := sliceItems(items, start, step, n)
+		out := ctSliceItems(items, start, step, n)
 		if list {
 			return vm.NewList(out), nil
 		}
@@ -952,7 +950,7 @@ func (vm *VM) dictGetItem(dv Value, key Value) (Value, error) {
 // containerSetItem implements obj[key] = v for list, dict and bytearray.
 func (vm *VM) containerSetItem(obj, key, v Value) (handled bool, err error) {
 	pv := vm.Prim(obj)
-	switch o := vm.rawObj(obj).(type) {
+	switch o := vm.ctRawObj(obj).(type) {
 	case *heap.List:
 		return true, vm.listSetItem(pv, o, key, v)
 	case *heap.Dict:
@@ -971,7 +969,7 @@ func (vm *VM) containerSetItem(obj, key, v Value) (handled bool, err error) {
 
 func (vm *VM) listSetItem(lv Value, l *heap.List, key, v Value) error {
 	if _, isSlice := vm.ctSliceOf(key); !isSlice {
-		i, err := vm.indexValue(key, "list indices must be integers or slices, not %s")
+		i, err := vm.ctIndexValue(key, "list indices must be integers or slices, not %s")
 		if err != nil {
 			return err
 		}
@@ -1032,7 +1030,7 @@ func (vm *VM) listSetItem(lv Value, l *heap.List, key, v Value) error {
 // containerDelItem implements del obj[key] for list, dict and bytearray.
 func (vm *VM) containerDelItem(obj, key Value) (handled bool, err error) {
 	pv := vm.Prim(obj)
-	switch o := vm.rawObj(obj).(type) {
+	switch o := vm.ctRawObj(obj).(type) {
 	case *heap.List:
 		return true, vm.listDelItem(pv, o, key)
 	case *heap.Dict:
@@ -1055,7 +1053,7 @@ func (vm *VM) containerDelItem(obj, key Value) (handled bool, err error) {
 
 func (vm *VM) listDelItem(lv Value, l *heap.List, key Value) error {
 	if _, isSlice := vm.ctSliceOf(key); !isSlice {
-		i, err := vm.indexValue(key, "list indices must be integers or slices, not %s")
+		i, err := vm.ctIndexValue(key, "list indices must be integers or slices, not %s")
 		if err != nil {
 			return err
 		}
@@ -1065,7 +1063,7 @@ func (vm *VM) listDelItem(lv Value, l *heap.List, key Value) error {
 		if i < 0 || i >= int64(len(l.Items)) {
 			return vm.Errorf(TIndexError, "list assignment index out of range")
 		}
-		l.Items = deleteIndices(l.Items, int(i), 1, 1)
+		l.Items = ctDeleteIndices(l.Items, int(i), 1, 1)
 		vm.H.Touch(lv)
 		return nil
 	}
@@ -1076,13 +1074,13 @@ func (vm *VM) listDelItem(lv Value, l *heap.List, key Value) error {
 	if n == 0 {
 		return nil
 	}
-	l.Items = deleteIndices(l.Items, start, step, n)
+	l.Items = ctDeleteIndices(l.Items, start, step, n)
 	vm.H.Touch(lv)
 	return nil
 }
 
 // deleteIndices removes the n items start, start+step, ... from items.
-func deleteIndices(items []Value, start, step, n int) []Value {
+func ctDeleteIndices(items []Value, start, step, n int) []Value {
 	if step < 0 {
 		start += (n - 1) * step
 		step = -step
@@ -1107,7 +1105,7 @@ func deleteIndices(items []Value, start, step, n int) []Value {
 
 // byteValue converts v to a byte for bytearray assignment.
 func (vm *VM) ctByteValue(v Value) (byte, error) {
-	i, err := vm.indexValue(v, "'%s' object cannot be interpreted as an integer")
+	i, err := vm.ctIndexValue(v, "'%s' object cannot be interpreted as an integer")
 	if err != nil {
 		if vm.ErrIs(err, TIndexError) {
 			return 0, vm.ValueError("byte must be in range(0, 256)")
@@ -1122,7 +1120,7 @@ func (vm *VM) ctByteValue(v Value) (byte, error) {
 
 func (vm *VM) byteArraySetItem(bv Value, b *heap.Bytes, key, v Value) error {
 	if _, isSlice := vm.ctSliceOf(key); !isSlice {
-		i, err := vm.indexValue(key, "bytearray indices must be integers or slices, not %s")
+		i, err := vm.ctIndexValue(key, "bytearray indices must be integers or slices, not %s")
 		if err != nil {
 			return err
 		}
@@ -1146,7 +1144,7 @@ func (vm *VM) byteArraySetItem(bv Value, b *heap.Bytes, key, v Value) error {
 	}
 	var src []byte
 	switch {
-	case v.K == heap.KRef && isBytesObj(vm.H.Get(v)):
+	case v.K == heap.KRef && ctIsBytesObj(vm.H.Get(v)):
 		src = append([]byte(nil), vm.H.Get(v).(*heap.Bytes).B...)
 	case vm.IsInt(v):
 		return vm.TypeError("can assign only bytes, buffers, or iterables of ints in range(0, 256)")
@@ -1188,14 +1186,14 @@ func (vm *VM) byteArraySetItem(bv Value, b *heap.Bytes, key, v Value) error {
 	return nil
 }
 
-func isBytesObj(o heap.Object) bool {
+func ctIsBytesObj(o heap.Object) bool {
 	_, ok := o.(*heap.Bytes)
 	return ok
 }
 
 func (vm *VM) byteArrayDelItem(bv Value, b *heap.Bytes, key Value) error {
 	if _, isSlice := vm.ctSliceOf(key); !isSlice {
-		i, err := vm.indexValue(key, "bytearray indices must be integers or slices, not %s")
+		i, err := vm.ctIndexValue(key, "bytearray indices must be integers or slices, not %s")
 		if err != nil {
 			return err
 		}
@@ -1237,7 +1235,7 @@ func (vm *VM) byteArrayDelItem(bv Value, b *heap.Bytes, key Value) error {
 // containerContains implements `item in c` for list, tuple, dict, set,
 // frozenset, range and dict views.
 func (vm *VM) containerContains(c, item Value) (r bool, handled bool, err error) {
-	switch o := vm.rawObj(c).(type) {
+	switch o := vm.ctRawObj(c).(type) {
 	case *heap.List:
 		r, err = vm.itemsContain(o.Items, item)
 		return r, true, err
@@ -1396,9 +1394,9 @@ func (vm *VM) reprContainerAs(self, pv Value) (string, error) {
 	switch o := vm.H.Get(pv).(type) {
 	case *heap.Range:
 		if o.Step == 1 {
-			return "range(" + itoa(o.Start) + ", " + itoa(o.Stop) + ")", nil
+			return "range(" + ctItoa(o.Start) + ", " + ctItoa(o.Stop) + ")", nil
 		}
-		return "range(" + itoa(o.Start) + ", " + itoa(o.Stop) + ", " + itoa(o.Step) + ")", nil
+		return "range(" + ctItoa(o.Start) + ", " + ctItoa(o.Stop) + ", " + ctItoa(o.Step) + ")", nil
 	case *heap.Slice:
 		parts, err := vm.reprAll([]Value{o.Start, o.Stop, o.Step})
 		if err != nil {
@@ -1531,7 +1529,7 @@ func (vm *VM) reprAll(items []Value) ([]string, error) {
 	return parts, nil
 }
 
-func itoa(i int64) string {
+func ctItoa(i int64) string {
 	var buf [24]byte
 	n := len(buf)
 	u := uint64(i)
@@ -1580,7 +1578,7 @@ func (vm *VM) tupleHash(items []Value) (int64, error) {
 	return int64(acc), nil
 }
 
-func shuffleBits(h uint64) uint64 {
+func ctShuffleBits(h uint64) uint64 {
 	return ((h ^ 89869747) ^ (h << 16)) * 3644798167
 }
 
@@ -1588,7 +1586,7 @@ func shuffleBits(h uint64) uint64 {
 func frozensetHash(s *heap.Set) int64 {
 	var h uint64
 	s.Each(func(_ Value, eh int64) bool {
-		h ^= shuffleBits(uint64(eh))
+		h ^= ctShuffleBits(uint64(eh))
 		return true
 	})
 	h ^= (uint64(s.Used) + 1) * 1927868237
@@ -1613,6 +1611,9 @@ func (vm *VM) hashContainer(v Value) (h int64, ok bool, err error) {
 		if o.Frozen {
 			return frozensetHash(o), true, nil
 		}
+	case *heap.Range:
+		h, err = vm.rangeHash(o)
+		return h, true, err
 	}
 	return 0, false, nil
 }

@@ -393,7 +393,7 @@ func viewLenM(vm *VM, self Value, a Args) (Value, error) {
 }
 
 func valuesLenM(vm *VM, self Value, a Args) (Value, error) {
-	if v, ok := vm.viewOf(self); ok {
+	if v, ok := vm.ctViewOf(self); ok {
 		if d, ok := vm.DictOf(v.Dict); ok {
 			return heap.Int(int64(d.Len())), nil
 		}
@@ -405,7 +405,7 @@ func viewContainsM(vm *VM, self Value, a Args) (Value, error) {
 	if err := vm.ArgCount("__contains__", a, 1, 1); err != nil {
 		return heap.Undef, err
 	}
-	v, ok := vm.viewOf(self)
+	v, ok := vm.ctViewOf(self)
 	if !ok {
 		return heap.False, nil
 	}
@@ -433,6 +433,27 @@ func viewIsDisjointM(vm *VM, self Value, a Args) (Value, error) {
 	return heap.True, nil
 }
 
+// dictInitM is dict.__init__(mapping_or_iterable=(), **kwargs).
+func dictInitM(vm *VM, self Value, a Args) (Value, error) {
+	if len(a.Pos) > 1 {
+		return heap.Undef, vm.TypeError("dict expected at most 1 argument, got %d", len(a.Pos))
+	}
+	d, dv, err := vm.selfDict(self, "__init__")
+	if err != nil {
+		return heap.Undef, err
+	}
+	if len(a.Pos) == 1 {
+		if err := vm.dictUpdateFrom(dv, d, a.Pos[0]); err != nil {
+			return heap.Undef, err
+		}
+	}
+	if err := vm.dictKwargs(d, a); err != nil {
+		return heap.Undef, err
+	}
+	vm.H.Touch(dv)
+	return heap.None, nil
+}
+
 func dictCtor(vm *VM, cls Value, a Args) (Value, error) {
 	if len(a.Pos) > 1 {
 		return heap.Undef, vm.TypeError("dict expected at most 1 argument, got %d", len(a.Pos))
@@ -452,6 +473,7 @@ func dictCtor(vm *VM, cls Value, a Args) (Value, error) {
 
 func init() {
 	AddMethods(TDict, []MethodDef{
+		{Name: "__init__", Fn: dictInitM},
 		{Name: "keys", Fn: dictView(heap.IterDictKeys, "keys")},
 		{Name: "values", Fn: dictView(heap.IterDictValues, "values")},
 		{Name: "items", Fn: dictView(heap.IterDictItems, "items")},
@@ -468,36 +490,36 @@ func init() {
 		{Name: "__setitem__", Fn: dictSetItemM},
 		{Name: "__delitem__", Fn: dictDelItemM},
 		{Name: "__contains__", Fn: dictContainsM},
-		{Name: "__eq__", Fn: seqCmpMethod(compile.CmpEq, "__eq__")},
-		{Name: "__ne__", Fn: seqCmpMethod(compile.CmpNe, "__ne__")},
-		{Name: "__repr__", Fn: reprMethod},
-		{Name: "__or__", Fn: seqBinMethod(compile.BinOr, "__or__", false)},
-		{Name: "__ror__", Fn: seqBinMethod(compile.BinOr, "__ror__", true)},
-		{Name: "__ior__", Fn: inplaceMethod(compile.BinOr, "__ior__")},
+		{Name: "__eq__", Fn: ctCmpMethod(compile.CmpEq, "__eq__")},
+		{Name: "__ne__", Fn: ctCmpMethod(compile.CmpNe, "__ne__")},
+		{Name: "__repr__", Fn: ctReprMethod},
+		{Name: "__or__", Fn: ctBinMethod(compile.BinOr, "__or__", false)},
+		{Name: "__ror__", Fn: ctBinMethod(compile.BinOr, "__ror__", true)},
+		{Name: "__ior__", Fn: ctInplaceMethod(compile.BinOr, "__ior__")},
 	})
 	setLike := func() []MethodDef {
 		defs := []MethodDef{
 			{Name: "__len__", Fn: viewLenM},
 			{Name: "__contains__", Fn: viewContainsM},
 			{Name: "isdisjoint", Fn: viewIsDisjointM},
-			{Name: "__repr__", Fn: reprMethod},
-			{Name: "__or__", Fn: seqBinMethod(compile.BinOr, "__or__", false)},
-			{Name: "__and__", Fn: seqBinMethod(compile.BinAnd, "__and__", false)},
-			{Name: "__sub__", Fn: seqBinMethod(compile.BinSub, "__sub__", false)},
-			{Name: "__xor__", Fn: seqBinMethod(compile.BinXor, "__xor__", false)},
-			{Name: "__ror__", Fn: seqBinMethod(compile.BinOr, "__ror__", true)},
-			{Name: "__rand__", Fn: seqBinMethod(compile.BinAnd, "__rand__", true)},
-			{Name: "__rsub__", Fn: seqBinMethod(compile.BinSub, "__rsub__", true)},
-			{Name: "__rxor__", Fn: seqBinMethod(compile.BinXor, "__rxor__", true)},
+			{Name: "__repr__", Fn: ctReprMethod},
+			{Name: "__or__", Fn: ctBinMethod(compile.BinOr, "__or__", false)},
+			{Name: "__and__", Fn: ctBinMethod(compile.BinAnd, "__and__", false)},
+			{Name: "__sub__", Fn: ctBinMethod(compile.BinSub, "__sub__", false)},
+			{Name: "__xor__", Fn: ctBinMethod(compile.BinXor, "__xor__", false)},
+			{Name: "__ror__", Fn: ctBinMethod(compile.BinOr, "__ror__", true)},
+			{Name: "__rand__", Fn: ctBinMethod(compile.BinAnd, "__rand__", true)},
+			{Name: "__rsub__", Fn: ctBinMethod(compile.BinSub, "__rsub__", true)},
+			{Name: "__rxor__", Fn: ctBinMethod(compile.BinXor, "__rxor__", true)},
 		}
-		return append(defs, comparisonDefs()...)
+		return append(defs, ctComparisonDefs()...)
 	}
 	AddMethods(TDictKeys, setLike())
 	AddMethods(TDictItems, setLike())
 	AddMethods(TDictValues, []MethodDef{
 		{Name: "__len__", Fn: valuesLenM},
 		{Name: "__contains__", Fn: viewContainsM},
-		{Name: "__repr__", Fn: reprMethod},
+		{Name: "__repr__", Fn: ctReprMethod},
 	})
 	RegisterConstructor(TDict, dictCtor)
 }

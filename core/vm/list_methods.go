@@ -43,7 +43,7 @@ func listExtendM(vm *VM, self Value, a Args) (Value, error) {
 
 // clampIndex resolves a position argument for insert/index: negative
 // counts from the end, then it is clipped to [0, n].
-func clampIndex(i int64, n int) int {
+func ctClampIndex(i int64, n int) int {
 	if i < 0 {
 		i += int64(n)
 		if i < 0 {
@@ -64,7 +64,7 @@ func (vm *VM) ctIntArg(v Value) (int64, error) {
 		}
 		return 1 << 62, nil
 	}
-	return vm.indexValue(v, "'%s' object cannot be interpreted as an integer")
+	return vm.ctIndexValue(v, "'%s' object cannot be interpreted as an integer")
 }
 
 func listInsertM(vm *VM, self Value, a Args) (Value, error) {
@@ -82,7 +82,7 @@ func listInsertM(vm *VM, self Value, a Args) (Value, error) {
 	if err != nil {
 		return heap.Undef, err
 	}
-	at := clampIndex(i, len(l.Items))
+	at := ctClampIndex(i, len(l.Items))
 	l.Items = append(l.Items, heap.Undef)
 	copy(l.Items[at+1:], l.Items[at:])
 	l.Items[at] = a.Pos[1]
@@ -121,7 +121,7 @@ func listRemoveM(vm *VM, self Value, a Args) (Value, error) {
 	if i < 0 {
 		return heap.Undef, vm.ValueError("list.remove(x): x not in list")
 	}
-	l.Items = deleteIndices(l.Items, i, 1, 1)
+	l.Items = ctDeleteIndices(l.Items, i, 1, 1)
 	vm.H.Touch(lv)
 	return heap.None, nil
 }
@@ -151,7 +151,7 @@ func listPopM(vm *VM, self Value, a Args) (Value, error) {
 		return heap.Undef, vm.Errorf(TIndexError, "pop index out of range")
 	}
 	v := l.Items[i]
-	l.Items = deleteIndices(l.Items, int(i), 1, 1)
+	l.Items = ctDeleteIndices(l.Items, int(i), 1, 1)
 	vm.H.Touch(lv)
 	return v, nil
 }
@@ -176,23 +176,23 @@ func (vm *VM) seqIndexArgs(fname string, a Args, n int) (start, stop int, err er
 	}
 	stop = n
 	if len(a.Pos) > 1 {
-		s, err := vm.sliceArg(a.Pos[1])
+		s, err := vm.ctSliceArg(a.Pos[1])
 		if err != nil {
 			return 0, 0, err
 		}
-		start = clampIndex(s, n)
+		start = ctClampIndex(s, n)
 	}
 	if len(a.Pos) > 2 {
-		s, err := vm.sliceArg(a.Pos[2])
+		s, err := vm.ctSliceArg(a.Pos[2])
 		if err != nil {
 			return 0, 0, err
 		}
-		stop = clampIndex(s, n)
+		stop = ctClampIndex(s, n)
 	}
 	return start, stop, nil
 }
 
-func (vm *VM) sliceArg(v Value) (int64, error) {
+func (vm *VM) ctSliceArg(v Value) (int64, error) {
 	if v.K == heap.KNone {
 		return 0, vm.TypeError("slice indices must be integers or have an __index__ method")
 	}
@@ -257,12 +257,12 @@ func listReverseM(vm *VM, self Value, a Args) (Value, error) {
 	if err != nil {
 		return heap.Undef, err
 	}
-	reverseValues(l.Items)
+	ctReverseValues(l.Items)
 	vm.H.Touch(lv)
 	return heap.None, nil
 }
 
-func reverseValues(s []Value) {
+func ctReverseValues(s []Value) {
 	for i, j := 0, len(s)-1; i < j; i, j = i+1, j-1 {
 		s[i], s[j] = s[j], s[i]
 	}
@@ -366,6 +366,28 @@ func listSortM(vm *VM, self Value, a Args) (Value, error) {
 	return heap.None, nil
 }
 
+// listInitM is list.__init__(iterable=()): it refills the list.
+func listInitM(vm *VM, self Value, a Args) (Value, error) {
+	if err := vm.NoKwargs("list", a); err != nil {
+		return heap.Undef, err
+	}
+	if err := vm.ArgCount("list", a, 0, 1); err != nil {
+		return heap.Undef, err
+	}
+	l, lv, err := vm.selfList(self, "__init__")
+	if err != nil {
+		return heap.Undef, err
+	}
+	l.Items = nil
+	vm.H.Touch(lv)
+	if len(a.Pos) == 1 {
+		if err := vm.listExtendValue(lv, l, a.Pos[0]); err != nil {
+			return heap.Undef, err
+		}
+	}
+	return heap.None, nil
+}
+
 // --- tuple ---------------------------------------------------------------------------
 
 func (vm *VM) selfTuple(self Value, fname string) (*heap.Tuple, error) {
@@ -419,7 +441,7 @@ func tupleHashM(vm *VM, self Value, a Args) (Value, error) {
 // --- range and slice --------------------------------------------------------------
 
 func (vm *VM) selfRange(self Value) (*heap.Range, error) {
-	r, ok := vm.rangeOf(self)
+	r, ok := vm.ctRangeOf(self)
 	if !ok {
 		return nil, vm.TypeError("descriptor requires a 'range' object but received a '%s'", vm.TypeName(self))
 	}
@@ -533,6 +555,12 @@ func rangeHashM(vm *VM, self Value, a Args) (Value, error) {
 	if err != nil {
 		return heap.Undef, err
 	}
+	h, err := vm.rangeHash(r)
+	return heap.Int(h), err
+}
+
+// rangeHash is CPython's range hash.
+func (vm *VM) rangeHash(r *heap.Range) (int64, error) {
 	// CPython hashes (len, start, step), with start/step None when they
 	// do not matter.
 	n := rangeLength(r)
@@ -543,8 +571,7 @@ func rangeHashM(vm *VM, self Value, a Args) (Value, error) {
 			t[2] = heap.Int(r.Step)
 		}
 	}
-	h, err := vm.tupleHash(t)
-	return heap.Int(h), err
+	return vm.tupleHash(t)
 }
 
 func sliceField(which int) BuiltinFn {
@@ -624,7 +651,7 @@ func tupleCtor(vm *VM, cls Value, a Args) (Value, error) {
 			return r, err
 		}
 	}
-	if cls == vm.Types[TTuple] && vm.isExact(x, TTuple) {
+	if cls == vm.Types[TTuple] && vm.ctIsExact(x, TTuple) {
 		return x, nil
 	}
 	if items, ok := vm.seqItemsOf(x); ok {
@@ -642,7 +669,7 @@ func (vm *VM) rangeArg(v Value) (int64, error) {
 	if b, ok := vm.BigOf(v); ok && !b.IsInt64() {
 		return 0, vm.Errorf(TOverflowError, "Python int too large to convert to C ssize_t")
 	}
-	return vm.indexValue(v, "'%s' object cannot be interpreted as an integer")
+	return vm.ctIndexValue(v, "'%s' object cannot be interpreted as an integer")
 }
 
 func rangeCtor(vm *VM, cls Value, a Args) (Value, error) {
@@ -696,6 +723,7 @@ func sliceCtor(vm *VM, cls Value, a Args) (Value, error) {
 
 func init() {
 	listDefs := []MethodDef{
+		{Name: "__init__", Fn: listInitM},
 		{Name: "append", Fn: listAppendM},
 		{Name: "extend", Fn: listExtendM},
 		{Name: "insert", Fn: listInsertM},
@@ -712,27 +740,27 @@ func init() {
 		{Name: "__setitem__", Fn: listSetItemM},
 		{Name: "__delitem__", Fn: listDelItemM},
 		{Name: "__contains__", Fn: seqContainsM},
-		{Name: "__add__", Fn: seqBinMethod(compile.BinAdd, "__add__", false)},
-		{Name: "__mul__", Fn: seqBinMethod(compile.BinMul, "__mul__", false)},
-		{Name: "__rmul__", Fn: seqBinMethod(compile.BinMul, "__rmul__", true)},
-		{Name: "__iadd__", Fn: inplaceMethod(compile.BinAdd, "__iadd__")},
-		{Name: "__imul__", Fn: inplaceMethod(compile.BinMul, "__imul__")},
-		{Name: "__repr__", Fn: reprMethod},
+		{Name: "__add__", Fn: ctBinMethod(compile.BinAdd, "__add__", false)},
+		{Name: "__mul__", Fn: ctBinMethod(compile.BinMul, "__mul__", false)},
+		{Name: "__rmul__", Fn: ctBinMethod(compile.BinMul, "__rmul__", true)},
+		{Name: "__iadd__", Fn: ctInplaceMethod(compile.BinAdd, "__iadd__")},
+		{Name: "__imul__", Fn: ctInplaceMethod(compile.BinMul, "__imul__")},
+		{Name: "__repr__", Fn: ctReprMethod},
 	}
-	AddMethods(TList, append(listDefs, comparisonDefs()...))
+	AddMethods(TList, append(listDefs, ctComparisonDefs()...))
 	tupleDefs := []MethodDef{
 		{Name: "index", Fn: tupleIndexM},
 		{Name: "count", Fn: tupleCountM},
 		{Name: "__len__", Fn: listLenM},
 		{Name: "__getitem__", Fn: seqGetItemM},
 		{Name: "__contains__", Fn: seqContainsM},
-		{Name: "__add__", Fn: seqBinMethod(compile.BinAdd, "__add__", false)},
-		{Name: "__mul__", Fn: seqBinMethod(compile.BinMul, "__mul__", false)},
-		{Name: "__rmul__", Fn: seqBinMethod(compile.BinMul, "__rmul__", true)},
+		{Name: "__add__", Fn: ctBinMethod(compile.BinAdd, "__add__", false)},
+		{Name: "__mul__", Fn: ctBinMethod(compile.BinMul, "__mul__", false)},
+		{Name: "__rmul__", Fn: ctBinMethod(compile.BinMul, "__rmul__", true)},
 		{Name: "__hash__", Fn: tupleHashM},
-		{Name: "__repr__", Fn: reprMethod},
+		{Name: "__repr__", Fn: ctReprMethod},
 	}
-	AddMethods(TTuple, append(tupleDefs, comparisonDefs()...))
+	AddMethods(TTuple, append(tupleDefs, ctComparisonDefs()...))
 	AddMethods(TRange, []MethodDef{
 		{Name: "start", Fn: rangeField(0), Kind: KindProperty},
 		{Name: "stop", Fn: rangeField(1), Kind: KindProperty},
@@ -743,16 +771,16 @@ func init() {
 		{Name: "__getitem__", Fn: seqGetItemM},
 		{Name: "__contains__", Fn: seqContainsM},
 		{Name: "__hash__", Fn: rangeHashM},
-		{Name: "__repr__", Fn: reprMethod},
-		{Name: "__eq__", Fn: seqCmpMethod(compile.CmpEq, "__eq__")},
-		{Name: "__ne__", Fn: seqCmpMethod(compile.CmpNe, "__ne__")},
+		{Name: "__repr__", Fn: ctReprMethod},
+		{Name: "__eq__", Fn: ctCmpMethod(compile.CmpEq, "__eq__")},
+		{Name: "__ne__", Fn: ctCmpMethod(compile.CmpNe, "__ne__")},
 	})
 	AddMethods(TSlice, []MethodDef{
 		{Name: "start", Fn: sliceField(0), Kind: KindProperty},
 		{Name: "stop", Fn: sliceField(1), Kind: KindProperty},
 		{Name: "step", Fn: sliceField(2), Kind: KindProperty},
 		{Name: "indices", Fn: sliceIndicesM},
-		{Name: "__repr__", Fn: reprMethod},
+		{Name: "__repr__", Fn: ctReprMethod},
 	})
 	RegisterConstructor(TList, listCtor)
 	RegisterConstructor(TTuple, tupleCtor)

@@ -109,9 +109,19 @@ def sorted_(iterable, key, reverse):
     return sort_by_keys(items, [key(x) for x in items], reverse)
 
 def list_sort(lst, key, reverse):
+    # Like CPython, the list looks empty while it is being sorted.
     items = lst[:]
-    keys = items if key is None else [key(x) for x in items]
-    lst[:] = sort_by_keys(items, keys, reverse)
+    lst.clear()
+    try:
+        keys = items if key is None else [key(x) for x in items]
+        result = sort_by_keys(items, keys, reverse)
+    except BaseException:
+        lst[:] = items
+        raise
+    modified = len(lst) != 0
+    lst[:] = result
+    if modified:
+        raise ValueError("list modified during sort")
 
 def min_max(name, is_max, args, key, default_box):
     default = default_box[0] if default_box else _missing

@@ -75,12 +75,13 @@ func (vm *VM) setMerge(dst, src *heap.Set) error {
 		setResizeTable(dst, (dst.Used+src.Used)*2)
 	}
 	if dst.Fill == 0 && len(dst.Table) == len(src.Table) && src.Fill == src.Used {
+		// Same size and no dummies: CPython copies the table as is.
 		for i, e := range src.Table {
 			if e.State == 0 && e.Key.K != heap.KUndef {
 				dst.Table[i] = e
 			}
 		}
-		dst.Fill, dst.Used = src.Fill, src.Used
+		dst.Fill, dst.Used = src.Used, src.Used
 		return nil
 	}
 	if dst.Fill == 0 {
@@ -522,7 +523,7 @@ func setCopyM(vm *VM, self Value, a Args) (Value, error) {
 	if err != nil {
 		return heap.Undef, err
 	}
-	if s.Frozen && vm.isExact(self, TFrozenSet) {
+	if s.Frozen && vm.ctIsExact(self, TFrozenSet) {
 		return self, nil
 	}
 	rv, _ := vm.setCopyOf(s, s.Frozen)
@@ -651,11 +652,18 @@ func setSymDiffM(vm *VM, self Value, a Args) (Value, error) {
 	if err != nil {
 		return heap.Undef, err
 	}
-	os, err := vm.setOperand(a.Pos[0])
-	if err != nil {
+	if os, ok := vm.SetOf(a.Pos[0]); ok {
+		return vm.setBinary(compile.BinXor, s, os, s.Frozen)
+	}
+	// CPython builds a set from the iterable and updates it in place.
+	rv, r := vm.newSetValue(s.Frozen)
+	if err := vm.setUpdateFrom(r, a.Pos[0]); err != nil {
 		return heap.Undef, err
 	}
-	return vm.setBinary(compile.BinXor, s, os, s.Frozen)
+	if err := vm.setSymDiffUpdate(r, vm.Prim(self)); err != nil {
+		return heap.Undef, err
+	}
+	return rv, nil
 }
 
 func setSymDiffUpdateM(vm *VM, self Value, a Args) (Value, error) {
@@ -776,8 +784,8 @@ func frozensetHashM(vm *VM, self Value, a Args) (Value, error) {
 
 // --- shared dunder helpers --------------------------------------------------------
 
-// seqCmpMethod returns a rich-comparison dunder that defers to containerCompare.
-func seqCmpMethod(op int, name string) BuiltinFn {
+// cmpMethod returns a rich-comparison dunder that defers to containerCompare.
+func ctCmpMethod(op int, name string) BuiltinFn {
 	return func(vm *VM, self Value, a Args) (Value, error) {
 		if err := vm.ArgCount(name, a, 1, 1); err != nil {
 			return heap.Undef, err
@@ -793,8 +801,8 @@ func seqCmpMethod(op int, name string) BuiltinFn {
 	}
 }
 
-// seqBinMethod returns a binary-operator dunder that defers to seqBinary.
-func seqBinMethod(op int, name string, reflected bool) BuiltinFn {
+// binMethod returns a binary-operator dunder that defers to seqBinary.
+func ctBinMethod(op int, name string, reflected bool) BuiltinFn {
 	return func(vm *VM, self Value, a Args) (Value, error) {
 		if err := vm.ArgCount(name, a, 1, 1); err != nil {
 			return heap.Undef, err
@@ -807,7 +815,7 @@ func seqBinMethod(op int, name string, reflected bool) BuiltinFn {
 }
 
 // inplaceMethod returns an in-place operator dunder deferring to seqInplace.
-func inplaceMethod(op int, name string) BuiltinFn {
+func ctInplaceMethod(op int, name string) BuiltinFn {
 	return func(vm *VM, self Value, a Args) (Value, error) {
 		if err := vm.ArgCount(name, a, 1, 1); err != nil {
 			return heap.Undef, err
@@ -816,7 +824,7 @@ func inplaceMethod(op int, name string) BuiltinFn {
 	}
 }
 
-func reprMethod(vm *VM, self Value, a Args) (Value, error) {
+func ctReprMethod(vm *VM, self Value, a Args) (Value, error) {
 	s, err := vm.reprContainerAs(self, vm.Prim(self))
 	if err != nil {
 		return heap.Undef, err
@@ -824,14 +832,14 @@ func reprMethod(vm *VM, self Value, a Args) (Value, error) {
 	return vm.NewStr(s), nil
 }
 
-func comparisonDefs() []MethodDef {
+func ctComparisonDefs() []MethodDef {
 	return []MethodDef{
-		{Name: "__lt__", Fn: seqCmpMethod(compile.CmpLt, "__lt__")},
-		{Name: "__le__", Fn: seqCmpMethod(compile.CmpLe, "__le__")},
-		{Name: "__eq__", Fn: seqCmpMethod(compile.CmpEq, "__eq__")},
-		{Name: "__ne__", Fn: seqCmpMethod(compile.CmpNe, "__ne__")},
-		{Name: "__gt__", Fn: seqCmpMethod(compile.CmpGt, "__gt__")},
-		{Name: "__ge__", Fn: seqCmpMethod(compile.CmpGe, "__ge__")},
+		{Name: "__lt__", Fn: ctCmpMethod(compile.CmpLt, "__lt__")},
+		{Name: "__le__", Fn: ctCmpMethod(compile.CmpLe, "__le__")},
+		{Name: "__eq__", Fn: ctCmpMethod(compile.CmpEq, "__eq__")},
+		{Name: "__ne__", Fn: ctCmpMethod(compile.CmpNe, "__ne__")},
+		{Name: "__gt__", Fn: ctCmpMethod(compile.CmpGt, "__gt__")},
+		{Name: "__ge__", Fn: ctCmpMethod(compile.CmpGe, "__ge__")},
 	}
 }
 
@@ -855,7 +863,7 @@ func newSetCtor(frozen bool) BuiltinFn {
 			}
 		}
 		exact := cls == vm.Types[TFrozenSet]
-		if frozen && exact && len(a.Pos) == 1 && vm.isExact(a.Pos[0], TFrozenSet) {
+		if frozen && exact && len(a.Pos) == 1 && vm.ctIsExact(a.Pos[0], TFrozenSet) {
 			return a.Pos[0], nil
 		}
 		rv, r := vm.newSetValue(frozen)
@@ -866,6 +874,28 @@ func newSetCtor(frozen bool) BuiltinFn {
 		}
 		return rv, nil
 	}
+}
+
+// setInitM is set.__init__(iterable=()): it refills the set.
+func setInitM(vm *VM, self Value, a Args) (Value, error) {
+	if err := vm.NoKwargs("set", a); err != nil {
+		return heap.Undef, err
+	}
+	if err := vm.ArgCount("set", a, 0, 1); err != nil {
+		return heap.Undef, err
+	}
+	s, sv, err := vm.selfSet(self, "__init__")
+	if err != nil {
+		return heap.Undef, err
+	}
+	s.Clear()
+	defer vm.H.Touch(sv)
+	if len(a.Pos) == 1 {
+		if err := vm.setUpdateFrom(s, a.Pos[0]); err != nil {
+			return heap.Undef, err
+		}
+	}
+	return heap.None, nil
 }
 
 func init() {
@@ -880,18 +910,19 @@ func init() {
 		{Name: "isdisjoint", Fn: setIsDisjointM},
 		{Name: "__len__", Fn: setLenM},
 		{Name: "__contains__", Fn: setContainsM},
-		{Name: "__repr__", Fn: reprMethod},
-		{Name: "__or__", Fn: seqBinMethod(compile.BinOr, "__or__", false)},
-		{Name: "__and__", Fn: seqBinMethod(compile.BinAnd, "__and__", false)},
-		{Name: "__sub__", Fn: seqBinMethod(compile.BinSub, "__sub__", false)},
-		{Name: "__xor__", Fn: seqBinMethod(compile.BinXor, "__xor__", false)},
-		{Name: "__ror__", Fn: seqBinMethod(compile.BinOr, "__ror__", true)},
-		{Name: "__rand__", Fn: seqBinMethod(compile.BinAnd, "__rand__", true)},
-		{Name: "__rsub__", Fn: seqBinMethod(compile.BinSub, "__rsub__", true)},
-		{Name: "__rxor__", Fn: seqBinMethod(compile.BinXor, "__rxor__", true)},
+		{Name: "__repr__", Fn: ctReprMethod},
+		{Name: "__or__", Fn: ctBinMethod(compile.BinOr, "__or__", false)},
+		{Name: "__and__", Fn: ctBinMethod(compile.BinAnd, "__and__", false)},
+		{Name: "__sub__", Fn: ctBinMethod(compile.BinSub, "__sub__", false)},
+		{Name: "__xor__", Fn: ctBinMethod(compile.BinXor, "__xor__", false)},
+		{Name: "__ror__", Fn: ctBinMethod(compile.BinOr, "__ror__", true)},
+		{Name: "__rand__", Fn: ctBinMethod(compile.BinAnd, "__rand__", true)},
+		{Name: "__rsub__", Fn: ctBinMethod(compile.BinSub, "__rsub__", true)},
+		{Name: "__rxor__", Fn: ctBinMethod(compile.BinXor, "__rxor__", true)},
 	}
-	common = append(common, comparisonDefs()...)
+	common = append(common, ctComparisonDefs()...)
 	mutating := []MethodDef{
+		{Name: "__init__", Fn: setInitM},
 		{Name: "add", Fn: setAddM},
 		{Name: "remove", Fn: setRemoveM},
 		{Name: "discard", Fn: setDiscardM},
@@ -901,10 +932,10 @@ func init() {
 		{Name: "intersection_update", Fn: setIntersectionUpdateM},
 		{Name: "difference_update", Fn: setDifferenceUpdateM},
 		{Name: "symmetric_difference_update", Fn: setSymDiffUpdateM},
-		{Name: "__ior__", Fn: inplaceMethod(compile.BinOr, "__ior__")},
-		{Name: "__iand__", Fn: inplaceMethod(compile.BinAnd, "__iand__")},
-		{Name: "__isub__", Fn: inplaceMethod(compile.BinSub, "__isub__")},
-		{Name: "__ixor__", Fn: inplaceMethod(compile.BinXor, "__ixor__")},
+		{Name: "__ior__", Fn: ctInplaceMethod(compile.BinOr, "__ior__")},
+		{Name: "__iand__", Fn: ctInplaceMethod(compile.BinAnd, "__iand__")},
+		{Name: "__isub__", Fn: ctInplaceMethod(compile.BinSub, "__isub__")},
+		{Name: "__ixor__", Fn: ctInplaceMethod(compile.BinXor, "__ixor__")},
 	}
 	AddMethods(TSet, append(append([]MethodDef(nil), common...), mutating...))
 	AddMethods(TFrozenSet, append(append([]MethodDef(nil), common...), MethodDef{Name: "__hash__", Fn: frozensetHashM}))

@@ -70,7 +70,7 @@ func (vm *VM) sortWithKeys(vals, keys []Value, reverse bool) ([]Value, error) {
 		idx[i] = i
 	}
 	if reverse {
-		reverseInts(idx)
+		ctReverseInts(idx)
 	}
 	less, err := vm.sortLess(keys)
 	if err != nil {
@@ -88,12 +88,12 @@ func (vm *VM) sortWithKeys(vals, keys []Value, reverse bool) ([]Value, error) {
 		}
 		return r
 	}
-	mergeSort(idx, wrapped)
+	ctMergeSort(idx, wrapped)
 	if cmpErr != nil {
 		return nil, cmpErr
 	}
 	if reverse {
-		reverseInts(idx)
+		ctReverseInts(idx)
 	}
 	out := make([]Value, n)
 	for i, j := range idx {
@@ -102,7 +102,7 @@ func (vm *VM) sortWithKeys(vals, keys []Value, reverse bool) ([]Value, error) {
 	return out, nil
 }
 
-func reverseInts(s []int) {
+func ctReverseInts(s []int) {
 	for i, j := 0, len(s)-1; i < j; i, j = i+1, j-1 {
 		s[i], s[j] = s[j], s[i]
 	}
@@ -146,16 +146,16 @@ func (vm *VM) sortLess(keys []Value) (func(a, b int) (bool, error), error) {
 
 // mergeSort sorts s stably using only less (calls less(x, y) to ask
 // whether x must come before y).
-func mergeSort(s []int, less func(a, b int) bool) {
+func ctMergeSort(s []int, less func(a, b int) bool) {
 	if len(s) <= 12 {
-		insertionSort(s, less)
+		ctInsertionSort(s, less)
 		return
 	}
 	buf := make([]int, len(s))
-	mergeSortRec(s, buf, less)
+	ctMergeSortRec(s, buf, less)
 }
 
-func insertionSort(s []int, less func(a, b int) bool) {
+func ctInsertionSort(s []int, less func(a, b int) bool) {
 	for i := 1; i < len(s); i++ {
 		x := s[i]
 		j := i
@@ -167,14 +167,14 @@ func insertionSort(s []int, less func(a, b int) bool) {
 	}
 }
 
-func mergeSortRec(s, buf []int, less func(a, b int) bool) {
+func ctMergeSortRec(s, buf []int, less func(a, b int) bool) {
 	if len(s) <= 12 {
-		insertionSort(s, less)
+		ctInsertionSort(s, less)
 		return
 	}
 	mid := len(s) / 2
-	mergeSortRec(s[:mid], buf[:mid], less)
-	mergeSortRec(s[mid:], buf[mid:], less)
+	ctMergeSortRec(s[:mid], buf[:mid], less)
+	ctMergeSortRec(s[mid:], buf[mid:], less)
 	// Already in order: nothing to merge.
 	if !less(s[mid], s[mid-1]) {
 		return
@@ -237,7 +237,7 @@ func builtinSortedFn(vm *VM, self Value, a Args) (Value, error) {
 }
 
 // minMax implements min() and max(); op is CmpLt for min, CmpGt for max.
-func minMax(name string, op int) BuiltinFn {
+func ctMinMax(name string, op int) BuiltinFn {
 	return func(vm *VM, self Value, a Args) (Value, error) {
 		key, def := heap.Undef, heap.Undef
 		for i, k := range a.KwNames {
@@ -319,7 +319,7 @@ func minMax(name string, op int) BuiltinFn {
 // through vm.Compare.
 func (vm *VM) quickCompare(op int, a, b Value) (bool, error) {
 	if a.K == heap.KInt && b.K == heap.KInt {
-		return cmpInts(op, a.I(), b.I()), nil
+		return ctCmpInts(op, a.I(), b.I()), nil
 	}
 	if a.K == heap.KFloat && b.K == heap.KFloat {
 		x, y := a.F(), b.F()
@@ -381,7 +381,7 @@ func builtinSumFn(vm *VM, self Value, a Args) (Value, error) {
 	if acc.K == heap.KInt {
 		s := acc.I()
 		for ; i < len(items); i++ {
-			xi, ok := smallIntOf(items[i])
+			xi, ok := ctSmallIntOf(items[i])
 			if !ok || (xi > 0 && s > math.MaxInt64-xi) || (xi < 0 && s < math.MinInt64-xi) {
 				break
 			}
@@ -403,7 +403,7 @@ func builtinSumFn(vm *VM, self Value, a Args) (Value, error) {
 			x := items[i]
 			if x.K == heap.KFloat {
 				f += x.F()
-			} else if xi, ok := smallIntOf(x); ok {
+			} else if xi, ok := ctSmallIntOf(x); ok {
 				f += float64(xi)
 			} else {
 				break
@@ -421,7 +421,7 @@ func builtinSumFn(vm *VM, self Value, a Args) (Value, error) {
 }
 
 // anyAll implements any() (want=true) and all() (want=false).
-func anyAll(name string, want bool) BuiltinFn {
+func ctAnyAll(name string, want bool) BuiltinFn {
 	return func(vm *VM, self Value, a Args) (Value, error) {
 		if err := vm.ArgCount(name, a, 1, 1); err != nil {
 			return heap.Undef, err
@@ -468,7 +468,7 @@ func anyAll(name string, want bool) BuiltinFn {
 }
 
 // smallIntOf returns the value of a small int or bool.
-func smallIntOf(v Value) (int64, bool) {
+func ctSmallIntOf(v Value) (int64, bool) {
 	switch v.K {
 	case heap.KInt:
 		return v.I(), true
@@ -480,9 +480,9 @@ func smallIntOf(v Value) (int64, bool) {
 
 func init() {
 	RegisterBuiltinFunc("sorted", builtinSortedFn)
-	RegisterBuiltinFunc("min", minMax("min", compile.CmpLt))
-	RegisterBuiltinFunc("max", minMax("max", compile.CmpGt))
+	RegisterBuiltinFunc("min", ctMinMax("min", compile.CmpLt))
+	RegisterBuiltinFunc("max", ctMinMax("max", compile.CmpGt))
 	RegisterBuiltinFunc("sum", builtinSumFn)
-	RegisterBuiltinFunc("any", anyAll("any", true))
-	RegisterBuiltinFunc("all", anyAll("all", false))
+	RegisterBuiltinFunc("any", ctAnyAll("any", true))
+	RegisterBuiltinFunc("all", ctAnyAll("all", false))
 }

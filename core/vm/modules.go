@@ -164,29 +164,4 @@ func init() {
 		})
 		return nil
 	})
-	RegisterModule("typing", func(vm *VM, m Value) error {
-		names := []string{"Any", "Optional", "Union", "List", "Dict", "Tuple", "Set", "FrozenSet", "Callable", "Iterable", "Iterator", "Generator", "Sequence", "Mapping", "MutableMapping", "Type", "TypeVar", "Generic", "Protocol", "ClassVar", "Final", "Literal", "NamedTuple", "TypedDict", "Awaitable", "Coroutine", "AsyncIterator", "AsyncIterable", "NoReturn", "Annotated", "DefaultDict", "Deque", "Counter", "OrderedDict", "Self", "TypeAlias", "ParamSpec", "Concatenate", "SupportsInt", "Hashable", "Sized", "AnyStr", "Text", "IO", "Pattern", "Match"}
-		for _, n := range names {
-			vm.ModuleSet(m, n, vm.H.Alloc(&heap.Opaque{Kind: "typing", Data: []byte(n)}))
-		}
-		vm.ModuleSet(m, "TYPE_CHECKING", heap.False)
-		vm.ModuleFunc(m, "typing.cast", func(vm *VM, _ Value, a Args) (Value, error) {
-			if len(a.Pos) != 2 {
-				return heap.Undef, vm.TypeError("cast() takes 2 arguments")
-			}
-			return a.Pos[1], nil
-		})
-		vm.ModuleFunc(m, "typing.overload", func(vm *VM, _ Value, a Args) (Value, error) { return a.Pos[0], nil })
-		vm.ModuleFunc(m, "typing.final", func(vm *VM, _ Value, a Args) (Value, error) { return a.Pos[0], nil })
-		vm.ModuleFunc(m, "typing.runtime_checkable", func(vm *VM, _ Value, a Args) (Value, error) { return a.Pos[0], nil })
-		vm.ModuleFunc(m, "typing.get_type_hints", func(vm *VM, _ Value, a Args) (Value, error) {
-			return vm.GetAttr(a.Pos[0], "__annotations__")
-		})
-		return nil
-	})
-	// typing special forms: subscripting returns the form itself; calling
-	// TypeVar("T") returns a stand-in.
-	opaqueCalls["typing"] = func(vm *VM, self Value, args []Value, kwnames []string) (Value, error) {
-		return vm.H.Alloc(&heap.Opaque{Kind: "typing", Data: []byte("TypeVar")}), nil
-	}
 }

@@ -666,6 +666,7 @@ func builtinNext(vm *VM, _ Value, a Args) (Value, error) {
 func builtinPrint(vm *VM, _ Value, a Args) (Value, error) {
 	sep, end := " ", "\n"
 	stream := "stdout"
+	file := heap.None
 	for i, k := range a.KwNames {
 		v := a.KwVals[i]
 		switch k {
@@ -686,10 +687,10 @@ func builtinPrint(vm *VM, _ Value, a Args) (Value, error) {
 				end = s
 			}
 		case "file":
-			if v.K == heap.KRef {
-				if o, ok := vm.H.Get(v).(*heap.Opaque); ok && o.Kind == "stderr" {
-					stream = "stderr"
-				}
+			if name, ok := vm.StdStreamOf(v); ok {
+				stream = name
+			} else if v.K != heap.KNone {
+				file = v
 			}
 		case "flush":
 		default:
@@ -708,6 +709,10 @@ func builtinPrint(vm *VM, _ Value, a Args) (Value, error) {
 		b.WriteString(s)
 	}
 	b.WriteString(end)
+	if file.K != heap.KNone {
+		_, err := vm.CallMethod(file, "write", vm.NewStr(b.String()))
+		return heap.None, err
+	}
 	return heap.None, vm.write(stream, b.String())
 }
 

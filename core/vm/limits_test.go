@@ -205,10 +205,10 @@ print(sys.getrecursionlimit(), 900 < depth(1) < 1000)
 			src:  "open('/tmp/amber-test-should-not-exist', 'w')\n",
 			err:  "PermissionError: [Errno 1] Operation not permitted: the sandbox has no file system",
 		},
-		{name: "no time module", src: "import time\n", err: "ModuleNotFoundError: No module named 'time'"},
+		{name: "time is a virtual clock, not the host's", src: "import time\nprint(time.time(), time.monotonic())\n", out: "0.0 0.0\n"},
 		{name: "no subprocess module", src: "import subprocess\n", err: "ModuleNotFoundError: No module named 'subprocess'"},
 		{name: "no socket module", src: "import socket\n", err: "ModuleNotFoundError: No module named 'socket'"},
-		{name: "no datetime module", src: "from datetime import datetime\n", err: "ModuleNotFoundError: No module named 'datetime'"},
+		{name: "datetime cannot read the host clock", src: "from datetime import datetime\ndatetime.now()\n", err: "NotImplementedError: the sandbox has no clock; pass the current time in as input"},
 		{name: "no environ through __import__", src: "__import__('os').environ\n", err: "ModuleNotFoundError: No module named 'os'"},
 		{name: "input gets EOF", src: "input()\n", err: "EOFError: EOF when reading a line"},
 		{

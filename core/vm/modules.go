@@ -130,8 +130,9 @@ func init() {
 		vm.ModuleSet(m, "argv", vm.NewList([]Value{vm.NewStr(vm.Filename)}))
 		vm.ModuleSet(m, "modules", vm.Modules)
 		vm.ModuleSet(m, "path", vm.NewList(nil))
-		vm.ModuleSet(m, "stdout", vm.H.Alloc(&heap.Opaque{Kind: "stdout"}))
-		vm.ModuleSet(m, "stderr", vm.H.Alloc(&heap.Opaque{Kind: "stderr"}))
+		vm.ModuleSet(m, "stdout", newStdStream(vm, "stdout"))
+		vm.ModuleSet(m, "stderr", newStdStream(vm, "stderr"))
+		vm.ModuleSet(m, "float_info", newFloatInfo(vm))
 		vm.ModuleFunc(m, "sys.getrecursionlimit", func(vm *VM, _ Value, a Args) (Value, error) {
 			return heap.Int(int64(vm.Limits.MaxRecursion)), nil
 		})

@@ -12,6 +12,10 @@ const (
 	ModeFullMatch
 )
 
+// NotEmptyAt, or'd into a mode, rejects an empty match at pos itself (the
+// rule finditer, sub and split use after an empty match).
+const NotEmptyAt = 4
+
 // DefaultMaxSteps bounds one Match call when Limits gives no budget.
 const DefaultMaxSteps = 100_000_000
 
@@ -134,6 +138,7 @@ type machine struct {
 	s         []rune
 	end       int
 	full      bool
+	rejectAt  int
 	slots     []int32 // 2 per group, then lastindex
 	counts    []int32
 	lasts     []int32
@@ -161,6 +166,11 @@ func (re *Regexp) Match(s []rune, pos, endpos, mode int, lim *Limits) ([]int, er
 	if endpos < pos {
 		return nil, nil
 	}
+	rejectAt := -1
+	if mode&NotEmptyAt != 0 {
+		rejectAt = pos
+		mode &^= NotEmptyAt
+	}
 	m, _ := re.pool.Get().(*machine)
 	if m == nil {
 		m = &machine{re: re, slots: make([]int32, 2*(re.ngroups+1)+1), counts: make([]int32, re.loops), lasts: make([]int32, re.loops)}
@@ -174,7 +184,7 @@ func (re *Regexp) Match(s []rune, pos, endpos, mode int, lim *Limits) ([]int, er
 		}
 		re.pool.Put(m)
 	}()
-	m.s, m.end, m.full = s, endpos, mode == ModeFullMatch
+	m.s, m.end, m.full, m.rejectAt = s, endpos, mode == ModeFullMatch, rejectAt
 	m.nextCheck = 4096
 	m.steps, m.limit, m.maxStk, m.check = 0, DefaultMaxSteps, DefaultMaxStack, nil
 	if lim != nil {
@@ -337,6 +347,7 @@ func (m *machine) run(pos int) bool {
 	s, end := m.s, m.end
 	base := len(m.stack)
 	pc := 0
+	start := pos
 	for {
 		m.steps++
 		if m.steps >= m.nextCheck && !m.budget() {
@@ -367,7 +378,7 @@ func (m *machine) run(pos int) bool {
 			}
 			ok = false
 		case opMatch:
-			if m.full && pos != end {
+			if m.full && pos != end || pos == start && start == m.rejectAt {
 				ok = false
 				break
 			}

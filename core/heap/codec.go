@@ -110,6 +110,9 @@ type Encoder struct {
 	// copy; the flag is written so a loader can rebuild the intern table.
 	Interned func(Handle) bool
 
+	// Offs holds the slot offsets of the last EncodePage.
+	Offs []int
+
 	sources [][]string // source-line tables written in this page
 	err     error
 }
@@ -207,14 +210,68 @@ func EncodeSegment(dst []byte, items []Value, s int) []byte {
 	return e.B
 }
 
+// Page modes: the first byte of a page blob.
+const (
+	pageFull  byte = 0 // every slot follows
+	pageDelta byte = 1 // a bitmap of slots equal to the base page's, then the others
+)
+
 // EncodePage appends the encoding of objs, the slots of one page whose
-// first handle is first.
+// first handle is first. Offs receives the offset of each slot from the
+// start of the page's bytes (and the end offset last).
 func (e *Encoder) EncodePage(objs []Object, first Handle) {
+	start := len(e.B)
 	e.sources = e.sources[:0]
+	e.Offs = e.Offs[:0]
+	e.Byte(pageFull)
 	e.Uvarint(uint64(len(objs)))
 	for i, o := range objs {
+		e.Offs = append(e.Offs, len(e.B)-start)
 		e.Object(o, first+Handle(i))
 	}
+	e.Offs = append(e.Offs, len(e.B)-start)
+}
+
+// PageImage is a page's full encoding with its slot offsets: what a delta
+// page is written against.
+type PageImage struct {
+	B    []byte
+	Offs []int // Offs[i] is where slot i starts in B; the last is len(B)
+}
+
+func (img *PageImage) slot(i int) []byte { return img.B[img.Offs[i]:img.Offs[i+1]] }
+
+// Delta rewrites a full page encoding (full, with slot offsets offs) as a
+// delta against base when some slots are byte-identical to base's: the
+// result lists only the slots that differ. Code objects are never taken
+// from the base (their source tables are page-relative). It returns full
+// unchanged when nothing is shared.
+func Delta(full []byte, offs []int, base *PageImage) []byte {
+	nslots := len(offs) - 1
+	n := min(nslots, len(base.Offs)-1)
+	bits := make([]byte, (n+7)/8)
+	shared := 0
+	for i := 0; i < n; i++ {
+		a := full[offs[i]:offs[i+1]]
+		if a[0] != tagCode && string(a) == string(base.slot(i)) {
+			bits[i/8] |= 1 << (i % 8)
+			shared++
+		}
+	}
+	if shared == 0 {
+		return full
+	}
+	out := make([]byte, 0, len(full)-shared+len(bits)+8)
+	out = append(out, pageDelta)
+	out = binary.AppendUvarint(out, uint64(nslots))
+	out = append(out, bits...)
+	for i := 0; i < nslots; i++ {
+		if i < n && bits[i/8]&(1<<(i%8)) != 0 {
+			continue
+		}
+		out = append(out, full[offs[i]:offs[i+1]]...)
+	}
+	return out
 }
 
 // Object appends one slot: its tag and fields (tagFree for nil).
@@ -849,6 +906,8 @@ type Loader struct {
 	seqs     map[Handle]int // handle -> expected length of a segmented sequence
 	nconsts  map[Handle]int // CodeObj handle -> len(Code.Consts)
 	pages    []bool
+	// Base returns the base image of page p (for delta pages), or nil.
+	Base func(p int) *PageImage
 	// Budget bounds slots allocated beyond what the input holds (frame
 	// operand stacks); it shrinks as frames are decoded.
 	Budget int64
@@ -887,12 +946,37 @@ func (l *Loader) Page(p int, b []byte) error {
 	d := NewDecoder(b, len(l.objs))
 	lo := p << PageShift
 	want := min(PageSize, len(l.objs)-lo)
+	mode := d.Byte()
 	if n := d.Uvarint(); d.err == nil && n != uint64(want) {
 		return corrupt("page %d has %d slots, want %d", p, n, want)
 	}
+	var bits []byte
+	var base *PageImage
+	switch {
+	case d.err != nil:
+	case mode == pageDelta:
+		if l.Base != nil {
+			base = l.Base(p)
+		}
+		if base == nil {
+			return corrupt("page %d is a delta, but there is no base page", p)
+		}
+		bits = d.Raw((min(want, len(base.Offs)-1) + 7) / 8)
+	case mode != pageFull:
+		d.Fail("unknown page mode %d", mode)
+	}
 	for i := 0; i < want && d.err == nil; i++ {
 		hd := Handle(lo + i)
-		o := l.object(d, hd)
+		var o Object
+		if i/8 < len(bits) && bits[i/8]&(1<<(i%8)) != 0 {
+			bd := NewDecoder(base.slot(i), len(l.objs))
+			o = l.object(bd, hd)
+			if err := bd.Done(); err != nil {
+				d.Fail("base slot %d: %v", i, err)
+			}
+		} else {
+			o = l.object(d, hd)
+		}
 		if hd == 0 && o != nil {
 			d.Fail("handle 0 is used")
 		}

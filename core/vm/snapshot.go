@@ -224,7 +224,7 @@ func init() { heap.NumBuiltinTypes = int32(NumTypes) }
 // --- base image ------------------------------------------------------------
 
 type baseImage struct {
-	pages   [][]byte
+	pages   []heap.PageImage
 	hashes  [][32]byte
 	id      uint64
 	world   worldRoots
@@ -256,7 +256,7 @@ func getBase() (*baseImage, error) {
 		for p := 0; p < v.H.Pages(); p++ {
 			enc.B = nil
 			enc.EncodePage(v.H.PageObjects(p), heap.Handle(p<<heap.PageShift))
-			b.pages = append(b.pages, enc.B)
+			b.pages = append(b.pages, heap.PageImage{B: enc.B, Offs: append([]int(nil), enc.Offs...)})
 			h := sha256.Sum256(enc.B)
 			b.hashes = append(b.hashes, h)
 			sum.Write(h[:])
@@ -390,13 +390,19 @@ func (vm *VM) dumpPages(kind DumpKind, prev *Manifest, incremental bool) (*Manif
 		}
 		enc.B = nil
 		enc.EncodePage(objs, heap.Handle(p<<heap.PageShift))
-		pi := PageInfo{N: p, Hash: sha256.Sum256(enc.B)}
 		data := enc.B
-		if p < len(b.hashes) && b.hashes[p] == pi.Hash {
-			pi.Base = true
-			data = b.pages[p]
+		h := sha256.Sum256(data)
+		base := false
+		if p < len(b.hashes) {
+			if b.hashes[p] == h {
+				base = true
+				data = b.pages[p].B
+			} else {
+				data = heap.Delta(data, enc.Offs, &b.pages[p])
+				h = sha256.Sum256(data)
+			}
 		}
-		add(pi, data, prevIdx)
+		add(PageInfo{N: p, Hash: h, Base: base}, data, prevIdx)
 	}
 	if err := enc.Err(); err != nil {
 		return nil, nil, err
@@ -424,12 +430,7 @@ func (vm *VM) dumpPages(kind DumpKind, prev *Manifest, incremental bool) (*Manif
 			add(PageInfo{Seq: s.hd, N: seg, Hash: sha256.Sum256(data)}, data, pi)
 		}
 	}
-	for _, pi := range m.Pages {
-		if pi.Base {
-			m.BaseID = b.id
-			break
-		}
-	}
+	m.BaseID = b.id
 	return m, out, nil
 }
 
@@ -711,11 +712,7 @@ func loadPages(m *Manifest, fetch func(i int) ([]byte, error), size int) (*VM, e
 	if err != nil {
 		return nil, err
 	}
-	usesBase := false
-	for _, p := range m.Pages {
-		usesBase = usesBase || p.Base
-	}
-	if usesBase && m.BaseID != b.id {
+	if m.BaseID != 0 && m.BaseID != b.id {
 		return nil, ErrBuild
 	}
 	if m.HeapLen < 1 || m.HeapLen > maxHeapLen {
@@ -734,6 +731,12 @@ func loadPages(m *Manifest, fetch func(i int) ([]byte, error), size int) (*VM, e
 	if err != nil {
 		return nil, fmt.Errorf("%w: %v", ErrFormat, err)
 	}
+	l.Base = func(p int) *heap.PageImage {
+		if m.BaseID != b.id || p >= len(b.pages) {
+			return nil
+		}
+		return &b.pages[p]
+	}
 	for i := range m.Pages {
 		p := &m.Pages[i]
 		var data []byte
@@ -741,7 +744,7 @@ func loadPages(m *Manifest, fetch func(i int) ([]byte, error), size int) (*VM, e
 			if p.Seq != 0 || p.N >= len(b.pages) {
 				return nil, formatErr("page %d marked base, but the base image has no such page", i)
 			}
-			data = b.pages[p.N]
+			data = b.pages[p.N].B
 			p.Hash = b.hashes[p.N]
 		} else {
 			data, err = fetch(i)

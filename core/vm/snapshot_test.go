@@ -304,3 +304,21 @@ func snapPages(t *testing.T, m *vm.VM, kind vm.DumpKind) []byte {
 	}
 	return out
 }
+
+func TestDumpSizes(t *testing.T) {
+	s := newSnapSession(t)
+	idle := s.dump(vm.KindSession)
+	p := s.start("x = tool(1)\n")
+	if p == nil {
+		t.Fatal("no pause")
+	}
+	susp := s.dump(vm.KindSnapshot)
+	t.Logf("fresh idle session: %d bytes; suspended at a host call: %d bytes", len(idle), len(susp))
+	m, pages, _ := s.m.DumpPages(vm.KindSnapshot, nil)
+	for i, p := range pages {
+		if !p.Base {
+			t.Logf("page %d (%v/%d): %d bytes", i, m.Pages[i].Seq, m.Pages[i].N, len(p.Data))
+		}
+	}
+	t.Logf("roots %d meta %d", len(m.Roots), len(m.Meta))
+}

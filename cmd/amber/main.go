@@ -10,6 +10,7 @@ import (
 	"flag"
 	"fmt"
 	"os"
+	"runtime/pprof"
 	"time"
 	"unicode/utf8"
 
@@ -61,8 +62,22 @@ func runMain(args []string) int {
 	fs := flag.NewFlagSet("run", flag.ContinueOnError)
 	code := fs.String("c", "", "program passed in as a string")
 	limits := limitFlags(fs)
+	cpuprofile := fs.String("cpuprofile", "", "write a Go CPU profile of the interpreter to this file")
 	if err := fs.Parse(args); err != nil {
 		return 2
+	}
+	if *cpuprofile != "" {
+		f, err := os.Create(*cpuprofile)
+		if err != nil {
+			fmt.Fprintf(os.Stderr, "amber: %v\n", err)
+			return 2
+		}
+		defer f.Close()
+		if err := pprof.StartCPUProfile(f); err != nil {
+			fmt.Fprintf(os.Stderr, "amber: %v\n", err)
+			return 2
+		}
+		defer pprof.StopCPUProfile()
 	}
 	var src []byte
 	name := "main.py"

@@ -176,6 +176,15 @@ func init() {
 		if err != nil {
 			return heap.Undef, err
 		}
+		if vm.needsFrames(args[0]) {
+			st := args[1]
+			if st.K == heap.KUndef {
+				st = heap.Int(0)
+			}
+			if r, ok, err := vm.tailPy("enumerate", "enumerate_", args[0], st); ok {
+				return r, err
+			}
+		}
 		it, err := vm.GetIter(args[0])
 		if err != nil {
 			return heap.Undef, err
@@ -200,6 +209,11 @@ func init() {
 				z.Step = 1
 			}
 		}
+		if vm.anyNeedsFrames(a.Pos...) {
+			if r, ok, err := vm.tailPy("zip", "zip_", vm.NewTuple(append([]Value(nil), a.Pos...)), heap.Bool(z.Step == 1)); ok {
+				return r, err
+			}
+		}
 		for i, v := range a.Pos {
 			it, err := vm.GetIter(v)
 			if err != nil {
@@ -212,6 +226,11 @@ func init() {
 	RegisterBuiltinFunc("map", func(vm *VM, _ Value, a Args) (Value, error) {
 		if len(a.Pos) < 2 {
 			return heap.Undef, vm.TypeError("map() must have at least two arguments.")
+		}
+		if vm.anyNeedsFrames(a.Pos...) {
+			if r, ok, err := vm.tailPy("map", "map_", a.Pos[0], vm.NewTuple(append([]Value(nil), a.Pos[1:]...))); ok {
+				return r, err
+			}
 		}
 		m := &heap.Iter{Kind: heap.IterMap, Seq: a.Pos[0]}
 		for _, v := range a.Pos[1:] {
@@ -226,6 +245,11 @@ func init() {
 	RegisterBuiltinFunc("filter", func(vm *VM, _ Value, a Args) (Value, error) {
 		if err := vm.ArgCount("filter", a, 2, 2); err != nil {
 			return heap.Undef, err
+		}
+		if vm.anyNeedsFrames(a.Pos...) {
+			if r, ok, err := vm.tailPy("filter", "filter_", a.Pos[0], a.Pos[1]); ok {
+				return r, err
+			}
 		}
 		it, err := vm.GetIter(a.Pos[1])
 		if err != nil {

@@ -19,14 +19,8 @@ func (vm *VM) newFrame(fnv Value, fn *heap.Function, args []Value, kwnames []str
 	code := co.Code
 	nloc := len(code.Varnames)
 	ncell := len(code.Cellvars) + len(code.Freevars)
-	f := &heap.Frame{
-		Code:    fn.Code,
-		C:       co,
-		Func:    fnv,
-		Globals: fn.Globals,
-		Gen:     heap.Undef,
-	}
-	f.Slots = make([]Value, nloc+ncell+code.StackSize+4)
+	f := vm.allocFrame(nloc + ncell + code.StackSize + 4)
+	f.Code, f.C, f.Func, f.Globals, f.Gen = fn.Code, co, fnv, fn.Globals, heap.Undef
 	f.SP = int32(nloc + ncell)
 	if len(kwnames) == 0 && code.Flags&(compile.FlagVarArgs|compile.FlagVarKw) == 0 && len(args) == code.ArgCount && code.KwOnlyCount == 0 {
 		copy(f.Slots, args)
@@ -303,10 +297,10 @@ func (vm *VM) callValue(fn Value, args []Value, kwnames []string, ret heap.RetKi
 			a.KwNames = kwnames
 			a.KwVals = args[len(args)-len(kwnames):]
 		}
-		prevTail, prevRet := vm.tailOK, vm.tailRet
-		vm.tailOK, vm.tailRet = tail || ret == heap.RetNested, ret
+		prevTail, prevRet, prevName := vm.tailOK, vm.tailRet, vm.tailName
+		vm.tailOK, vm.tailRet, vm.tailName = tail || ret == heap.RetNested, ret, def.Name
 		r, err := def.Fn(vm, self, a)
-		vm.tailOK, vm.tailRet = prevTail, prevRet
+		vm.tailOK, vm.tailRet, vm.tailName = prevTail, prevRet, prevName
 		if lim := vm.Limits.MaxMemory; lim > 0 && vm.H.Bytes > 2*lim && err == nil {
 			// A builtin may build a large object in one step. Its result is
 			// not rooted yet, so no collection here: only a clear overrun.
@@ -346,6 +340,25 @@ func (vm *VM) opCall(f *heap.Frame, argc int, kw Value) error {
 	}
 	base := int(f.SP) - argc - 2
 	first := f.Slots[base]
+	if kwnames == nil {
+		callee, lo := first, base+1
+		if first.K == heap.KUndef {
+			callee, lo = f.Slots[base+1], base+2
+		}
+		if callee.K == heap.KRef {
+			if fn, ok := vm.H.Get(callee).(*heap.Function); ok {
+				done, err := vm.callPyFast(callee, fn, f.Slots[lo:f.SP])
+				if done {
+					if err == nil {
+						clear(f.Slots[base:f.SP])
+						f.SP = int32(base)
+						return errFramePushed
+					}
+					return err
+				}
+			}
+		}
+	}
 	var fn Value
 	var args []Value
 	if first.K == heap.KUndef {
@@ -476,10 +489,66 @@ func (vm *VM) returnFrom(f *heap.Frame, v Value, base int) (bool, error) {
 		return false, nil
 	}
 	if f.Ret == heap.RetNested || len(vm.frames) <= base {
+		vm.releaseFrame(f)
 		return true, nil
 	}
 	caller := vm.frames[len(vm.frames)-1]
-	return false, vm.deliver(caller, f.Ret, f.RetArg, f.Aux, v)
+	ret, retArg, aux := f.Ret, f.RetArg, f.Aux
+	vm.releaseFrame(f)
+	return false, vm.deliver(caller, ret, retArg, aux, v)
+}
+
+// allocFrame returns a zeroed frame with n slots, reusing a released one
+// when possible: calls are the interpreter's hottest allocation.
+func (vm *VM) allocFrame(n int) *heap.Frame {
+	if k := len(vm.framePool); k > 0 {
+		f := vm.framePool[k-1]
+		vm.framePool = vm.framePool[:k-1]
+		if cap(f.Slots) >= n {
+			f.Slots = f.Slots[:n]
+			return f
+		}
+		f.Slots = make([]Value, n)
+		return f
+	}
+	return &heap.Frame{Slots: make([]Value, n)}
+}
+
+// releaseFrame recycles a finished frame. Generator frames live on in
+// their generator and are never released.
+func (vm *VM) releaseFrame(f *heap.Frame) {
+	if f.Gen.K == heap.KRef || len(vm.framePool) >= 256 {
+		return
+	}
+	clear(f.Slots)
+	slots, blocks := f.Slots[:0], f.Blocks[:0]
+	*f = heap.Frame{Slots: slots, Blocks: blocks}
+	vm.framePool = append(vm.framePool, f)
+}
+
+// callPyFast pushes a frame for a plain positional call of a Python
+// function whose arguments sit on the caller's stack, without the
+// intermediate argument slice of the general path. ok=false means the
+// general path must handle the call.
+func (vm *VM) callPyFast(fnv Value, fn *heap.Function, args []Value) (bool, error) {
+	co := vm.H.Get(fn.Code).(*heap.CodeObj)
+	code := co.Code
+	if code.Flags&(compile.FlagVarArgs|compile.FlagVarKw|compile.FlagGenerator|compile.FlagCoroutine|compile.FlagAsyncGenerator) != 0 ||
+		len(args) != code.ArgCount || code.KwOnlyCount != 0 || len(code.Cellvars) != 0 {
+		return false, nil
+	}
+	nloc := len(code.Varnames)
+	f := vm.allocFrame(nloc + len(code.Freevars) + code.StackSize + 4)
+	f.Code, f.C, f.Func, f.Globals = fn.Code, co, fnv, fn.Globals
+	f.Locals, f.Gen = heap.Undef, heap.Undef
+	copy(f.Slots, args)
+	copy(f.Slots[nloc:], fn.Closure)
+	f.SP = int32(nloc + len(code.Freevars))
+	if err := vm.pushFrame(f); err != nil {
+		vm.releaseFrame(f)
+		return true, err
+	}
+	return true, nil
 }
 
 func (vm *VM) stopIteration(g *heap.Generator, v Value) error {

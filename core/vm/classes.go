@@ -46,7 +46,14 @@ func (vm *VM) callClass(clsv Value, c *heap.Class, args []Value, kwnames []strin
 		if c.Flags&ClassUser == 0 {
 			// A builtin type itself.
 			if ctor, ok := constructors[base]; ok {
-				return ctor(vm, clsv, a)
+				prevTail, prevRet, prevName := vm.tailOK, vm.tailRet, vm.tailName
+				vm.tailOK, vm.tailRet, vm.tailName = true, ret, typeSpecName(base)
+				r, err := ctor(vm, clsv, a)
+				vm.tailOK, vm.tailRet, vm.tailName = prevTail, prevRet, prevName
+				if err == nil && r.K == heap.KUndef {
+					return heap.Undef, errFramePushed
+				}
+				return r, err
 			}
 			if base >= TBaseException {
 				return vm.NewException(clsv, pos), nil

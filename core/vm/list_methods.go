@@ -344,6 +344,11 @@ func listSortM(vm *VM, self Value, a Args) (Value, error) {
 	if err != nil {
 		return heap.Undef, err
 	}
+	if vm.needsFrames(key) {
+		if r, ok, err := vm.tailPy("list.sort", "list_sort", lv, key, heap.Bool(reverse)); ok {
+			return r, err
+		}
+	}
 	items := l.Items
 	l.Items = nil
 	sorted, err := vm.sortValues(items, key, reverse)
@@ -588,6 +593,11 @@ func listCtor(vm *VM, cls Value, a Args) (Value, error) {
 	if len(a.Pos) == 0 {
 		return vm.NewList(nil), nil
 	}
+	if vm.needsFrames(a.Pos[0]) {
+		if r, ok, err := vm.tailPy("list", "to_list", a.Pos[0]); ok {
+			return r, err
+		}
+	}
 	if items, ok := vm.seqItemsOf(a.Pos[0]); ok {
 		return vm.NewList(append([]Value(nil), items...)), nil
 	}
@@ -609,6 +619,11 @@ func tupleCtor(vm *VM, cls Value, a Args) (Value, error) {
 		return vm.NewTuple(nil), nil
 	}
 	x := a.Pos[0]
+	if vm.needsFrames(x) {
+		if r, ok, err := vm.tailPy("tuple", "to_tuple", x); ok {
+			return r, err
+		}
+	}
 	if cls == vm.Types[TTuple] && vm.isExact(x, TTuple) {
 		return x, nil
 	}

@@ -849,6 +849,11 @@ func newSetCtor(frozen bool) BuiltinFn {
 		if err := vm.ArgCount(name, a, 0, 1); err != nil {
 			return heap.Undef, err
 		}
+		if len(a.Pos) == 1 && vm.needsFrames(a.Pos[0]) {
+			if r, ok, err := vm.tailPy(name, "to_"+name, a.Pos[0]); ok {
+				return r, err
+			}
+		}
 		exact := cls == vm.Types[TFrozenSet]
 		if frozen && exact && len(a.Pos) == 1 && vm.isExact(a.Pos[0], TFrozenSet) {
 			return a.Pos[0], nil

@@ -54,6 +54,16 @@ func (vm *VM) sortValues(items []Value, key Value, reverse bool) ([]Value, error
 			keys[i] = k
 		}
 	}
+	return vm.sortWithKeys(vals, keys, reverse)
+}
+
+// sortWithKeys stably sorts vals by the parallel keys (CPython's
+// list.sort semantics, reverse included). vals is reordered in a new slice.
+func (vm *VM) sortWithKeys(vals, keys []Value, reverse bool) ([]Value, error) {
+	n := len(vals)
+	if n < 2 {
+		return append([]Value(nil), vals...), nil
+	}
 	// Sort a permutation so keys and values move together.
 	idx := make([]int, n)
 	for i := range idx {
@@ -208,6 +218,11 @@ func builtinSortedFn(vm *VM, self Value, a Args) (Value, error) {
 	if err != nil {
 		return heap.Undef, err
 	}
+	if vm.anyNeedsFrames(a.Pos[0], key) {
+		if r, ok, err := vm.tailPy("sorted", "sorted_", a.Pos[0], orNone(key), heap.Bool(reverse)); ok {
+			return r, err
+		}
+	}
 	var items []Value
 	if src, ok := vm.seqItemsOf(a.Pos[0]); ok {
 		items = src
@@ -237,6 +252,15 @@ func minMax(name string, op int) BuiltinFn {
 		}
 		if key.K == heap.KNone {
 			key = heap.Undef
+		}
+		if len(a.Pos) > 0 && vm.anyNeedsFrames(append([]Value{key}, a.Pos...)...) {
+			box := vm.NewTuple(nil)
+			if def.K != heap.KUndef {
+				box = vm.NewTuple([]Value{def})
+			}
+			if r, ok, err := vm.tailPy(name, "min_max", vm.NewStr(name), heap.Bool(op == compile.CmpGt), vm.NewTuple(append([]Value(nil), a.Pos...)), orNone(key), box); ok {
+				return r, err
+			}
 		}
 		var items []Value
 		switch {
@@ -338,6 +362,11 @@ func builtinSumFn(vm *VM, self Value, a Args) (Value, error) {
 			return heap.Undef, vm.TypeError("sum() can't sum bytes [use b''.join(seq) instead]")
 		}
 	}
+	if vm.needsFrames(a.Pos[0]) {
+		if r, ok, err := vm.tailPy("sum", "sum_", a.Pos[0], acc); ok {
+			return r, err
+		}
+	}
 	var items []Value
 	if src, ok := vm.seqItemsOf(a.Pos[0]); ok {
 		items = append([]Value(nil), src...)
@@ -396,6 +425,11 @@ func anyAll(name string, want bool) BuiltinFn {
 	return func(vm *VM, self Value, a Args) (Value, error) {
 		if err := vm.ArgCount(name, a, 1, 1); err != nil {
 			return heap.Undef, err
+		}
+		if vm.needsFrames(a.Pos[0]) {
+			if r, ok, err := vm.tailPy(name, name+"_", a.Pos[0]); ok {
+				return r, err
+			}
 		}
 		if items, ok := vm.seqItemsOf(a.Pos[0]); ok {
 			items = append([]Value(nil), items...)

@@ -371,6 +371,11 @@ func strJoin(vm *VM, self Value, a Args) (Value, error) {
 	if err != nil {
 		return heap.Undef, err
 	}
+	if vm.needsFrames(args[0]) {
+		if r, ok, err := vm.tailPy("str.join", "join", self, args[0]); ok {
+			return r, err
+		}
+	}
 	var b strings.Builder
 	i := 0
 	if l, ok := vm.ListOf(args[0]); ok {

@@ -76,12 +76,15 @@ type VM struct {
 	emptyTuple Value
 	// tailOK lets a builtin deliver its result through a pushed frame
 	// (tailRet says how); set while the eval loop calls a builtin.
-	tailOK  bool
-	tailRet heap.RetKind
+	tailOK   bool
+	tailRet  heap.RetKind
+	tailName string // the builtin being called, so only it may tail-call
 	// frameBase offsets the recursion limit for nested runs of the host.
 	frameBase  int
 	genResult  Value
 	nextCallID int64
+	// framePool recycles frames of finished calls.
+	framePool []*heap.Frame
 	// recursionCeiling is the host's recursion limit, which
 	// sys.setrecursionlimit cannot exceed.
 	recursionCeiling int

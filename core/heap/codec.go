@@ -120,12 +120,12 @@ type Encoder struct {
 // Err is the first encoding error (an unknown object or builtin).
 func (e *Encoder) Err() error { return e.err }
 
-func (e *Encoder) Byte(b byte)       { e.B = append(e.B, b) }
-func (e *Encoder) Uvarint(u uint64)  { e.B = binary.AppendUvarint(e.B, u) }
-func (e *Encoder) Varint(i int64)    { e.B = binary.AppendVarint(e.B, i) }
-func (e *Encoder) Bytes(b []byte)    { e.Uvarint(uint64(len(b))); e.B = append(e.B, b...) }
-func (e *Encoder) String(s string)   { e.Uvarint(uint64(len(s))); e.B = append(e.B, s...) }
-func (e *Encoder) Bool(b bool)       { e.Byte(boolByte(b)) }
+func (e *Encoder) Byte(b byte)      { e.B = append(e.B, b) }
+func (e *Encoder) Uvarint(u uint64) { e.B = binary.AppendUvarint(e.B, u) }
+func (e *Encoder) Varint(i int64)   { e.B = binary.AppendVarint(e.B, i) }
+func (e *Encoder) Bytes(b []byte)   { e.Uvarint(uint64(len(b))); e.B = append(e.B, b...) }
+func (e *Encoder) String(s string)  { e.Uvarint(uint64(len(s))); e.B = append(e.B, s...) }
+func (e *Encoder) Bool(b bool)      { e.Byte(boolByte(b)) }
 func (e *Encoder) Strings(s []string) {
 	e.Uvarint(uint64(len(s)))
 	for _, x := range s {
@@ -952,6 +952,7 @@ func (l *Loader) Page(p int, b []byte) error {
 	}
 	var bits []byte
 	var base *PageImage
+	nbase := 0
 	switch {
 	case d.err != nil:
 	case mode == pageDelta:
@@ -961,14 +962,15 @@ func (l *Loader) Page(p int, b []byte) error {
 		if base == nil {
 			return corrupt("page %d is a delta, but there is no base page", p)
 		}
-		bits = d.Raw((min(want, len(base.Offs)-1) + 7) / 8)
+		nbase = min(want, len(base.Offs)-1)
+		bits = d.Raw((nbase + 7) / 8)
 	case mode != pageFull:
 		d.Fail("unknown page mode %d", mode)
 	}
 	for i := 0; i < want && d.err == nil; i++ {
 		hd := Handle(lo + i)
 		var o Object
-		if i/8 < len(bits) && bits[i/8]&(1<<(i%8)) != 0 {
+		if i < nbase && bits[i/8]&(1<<(i%8)) != 0 {
 			bd := NewDecoder(base.slot(i), len(l.objs))
 			o = l.object(bd, hd)
 			if err := bd.Done(); err != nil {

@@ -53,7 +53,6 @@ import (
 	"errors"
 	"fmt"
 	"runtime"
-	"sort"
 	"sync"
 	"weak"
 
@@ -855,7 +854,9 @@ func (vm *VM) decodeRoots(m *Manifest, b *baseImage, objs []heap.Object, l *heap
 		return fail("bad flags")
 	}
 	live := func(v Value) bool { return v.K != heap.KRef || objs[v.N] != nil }
-	isType := func(v Value, ok func(heap.Object) bool) bool { return v.K == heap.KRef && objs[v.N] != nil && ok(objs[v.N]) }
+	isType := func(v Value, ok func(heap.Object) bool) bool {
+		return v.K == heap.KRef && objs[v.N] != nil && ok(objs[v.N])
+	}
 	isDict := func(o heap.Object) bool { _, ok := o.(*heap.Dict); return ok }
 	if !isType(w.builtins, isDict) || !isType(w.modules, isDict) || !live(w.buildClassFn) ||
 		!isType(w.emptyTuple, func(o heap.Object) bool { t, ok := o.(*heap.Tuple); return ok && len(t.Items) == 0 }) {
@@ -864,6 +865,15 @@ func (vm *VM) decodeRoots(m *Manifest, b *baseImage, objs []heap.Object, l *heap
 	for _, t := range w.types {
 		if !isType(t, func(o heap.Object) bool { _, ok := o.(*heap.Class); return ok }) {
 			return fail("builtin type is no class")
+		}
+	}
+	// The host reaches __main__ through sys.modules outside the eval
+	// loop's safety net: it must be a module.
+	for _, e := range objs[w.modules.N].(*heap.Dict).Entries {
+		if k, ok := keyStr(objs, e.Key); ok && k == "__main__" {
+			if !isType(e.Val, func(o heap.Object) bool { _, ok := o.(*heap.Module); return ok }) {
+				return fail("sys.modules['__main__'] is no module")
+			}
 		}
 	}
 	vm.Builtins, vm.Modules, vm.emptyTuple, vm.buildClassFn, vm.Types = w.builtins, w.modules, w.emptyTuple, w.buildClassFn, w.types
@@ -956,4 +966,13 @@ func (vm *VM) decodeRoots(m *Manifest, b *baseImage, objs []heap.Object, l *heap
 	return nil
 }
 
-var _ = sort.Ints
+func keyStr(objs []heap.Object, v Value) (string, bool) {
+	if v.K != heap.KRef {
+		return "", false
+	}
+	s, ok := objs[v.N].(*heap.Str)
+	if !ok {
+		return "", false
+	}
+	return s.S, true
+}

@@ -306,6 +306,7 @@ func snapPages(t *testing.T, m *vm.VM, kind vm.DumpKind) []byte {
 }
 
 func TestDumpSizes(t *testing.T) {
+	// Monty: about 800 bytes idle and 2,400 at a host call; be smaller.
 	s := newSnapSession(t)
 	idle := s.dump(vm.KindSession)
 	p := s.start("x = tool(1)\n")
@@ -321,4 +322,200 @@ func TestDumpSizes(t *testing.T) {
 		}
 	}
 	t.Logf("roots %d meta %d", len(m.Roots), len(m.Meta))
+	if len(idle) >= 800 || len(susp) >= 2400 {
+		t.Errorf("dumps too large: idle %d, suspended %d", len(idle), len(susp))
+	}
+}
+
+func TestLoadForks(t *testing.T) {
+	s := newSnapSession(t)
+	s.run("items = [1, 2]\ncfg = {'n': 0}\n")
+	b := s.dump(vm.KindSession)
+	x, _ := loadSession(t, b)
+	y, _ := loadSession(t, b)
+	x.run("items.append('x')\ncfg['n'] = 1\n")
+	y.run("items.append('y')\n")
+	x.run("print(items, cfg)\n")
+	y.run("print(items, cfg)\n")
+	if got, want := x.out.String(), "[1, 2, 'x'] {'n': 1}\n"; got != want {
+		t.Errorf("fork x: %q, want %q", got, want)
+	}
+	if got, want := y.out.String(), "[1, 2, 'y'] {'n': 0}\n"; got != want {
+		t.Errorf("fork y: %q, want %q", got, want)
+	}
+	// A snapshot forks too: both branches finish the paused feed.
+	p := s.start("r = tool(4)\nprint('r', r)\n")
+	b = s.dump(vm.KindSnapshot)
+	x, _ = loadSession(t, b)
+	y, _ = loadSession(t, b)
+	x.finish(p)
+	_, err := y.m.ResumeWith(heap.Int(7))
+	y.settle(err)
+	if x.out.String() != "r 40\n" || y.out.String() != "r 7\n" {
+		t.Errorf("snapshot forks printed %q and %q", x.out.String(), y.out.String())
+	}
+}
+
+func TestDumpCarriesConfigAndBudgets(t *testing.T) {
+	s := newSnapSession(t)
+	s.m.Filename = "agent.py"
+	s.m.Limits = vm.Limits{MaxDuration: 5e9, MaxMemory: 1 << 30, MaxAllocations: 1e6, MaxRecursion: 200, MaxOutput: 4096}
+	s.m.TimeUsed = 123456
+	s.m.SetSessionMeta([]byte("type-check=on"))
+	s.run("print('hi')\n")
+	l, _ := loadSession(t, s.dump(vm.KindSession))
+	if l.m.Filename != "agent.py" || l.m.Limits != s.m.Limits || l.m.TimeUsed != 123456 ||
+		l.m.OutputBytes != s.m.OutputBytes || l.m.H.Allocs != s.m.H.Allocs || string(l.m.SessionMeta()) != "type-check=on" {
+		t.Errorf("config did not travel: %q %+v %d %d %q", l.m.Filename, l.m.Limits, l.m.TimeUsed, l.m.OutputBytes, l.m.SessionMeta())
+	}
+}
+
+func TestHostObjectComesBackAsStandIn(t *testing.T) {
+	s := newSnapSession(t)
+	main := s.m.ModuleDict(s.m.MainModule())
+	d, _ := s.m.DictOf(main)
+	k := s.m.Intern("db")
+	if err := d.Set(k, s.m.H.Alloc(&heap.HostObject{Name: "db", Index: 3}), hashOf(t, s.m, k), nil); err != nil {
+		t.Fatal(err)
+	}
+	l, _ := loadSession(t, s.dump(vm.KindSession))
+	l.run("try:\n    db()\nexcept RuntimeError as e:\n    print('RuntimeError:', e)\n")
+	if got := l.out.String(); !strings.Contains(got, "RuntimeError: host object 'db' is not available after the session was restored") {
+		t.Errorf("stand-in call printed %q", got)
+	}
+}
+
+func hashOf(t *testing.T, m *vm.VM, v heap.Value) int64 {
+	h, err := m.Hash(v)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return h
+}
+
+func TestLoadRejectsBadInput(t *testing.T) {
+	s := newSnapSession(t)
+	s.run("x = [1, 'two', 3.0]\ndef f(a):\n    return a + 1\n")
+	good := s.dump(vm.KindSession)
+	if _, _, err := vm.Load(good); err != nil {
+		t.Fatalf("good dump: %v", err)
+	}
+	badVersion := append([]byte(vm.Magic), 99)
+	badVersion = append(badVersion, good[len(vm.Magic)+1:]...)
+	var verr *vm.VersionError
+	if _, _, err := vm.Load(badVersion); !errors.As(err, &verr) || verr.Got != 99 || verr.Want != vm.SnapshotVersion {
+		t.Errorf("version 99: err = %v", err)
+	} else if !strings.Contains(err.Error(), "version 99 is not supported") {
+		t.Errorf("version error text: %v", err)
+	}
+	tests := []struct {
+		name string
+		b    []byte
+	}{
+		{"empty", nil},
+		{"bad magic", append([]byte("AMBEX\x00"), good[6:]...)},
+		{"trailing bytes", append(append([]byte(nil), good...), 0)},
+	}
+	for n := 0; n < len(good); n += 1 + len(good)/50 {
+		tests = append(tests, struct {
+			name string
+			b    []byte
+		}{fmt.Sprintf("truncated at %d", n), good[:n]})
+	}
+	for _, tt := range tests {
+		if _, _, err := vm.Load(tt.b); !errors.Is(err, vm.ErrFormat) {
+			t.Errorf("%s: err = %v, want ErrFormat", tt.name, err)
+		}
+	}
+	// Flipped bytes: a typed error or a VM that still works; never a panic.
+	for i := len(vm.Magic) + 1; i < len(good); i++ {
+		b := append([]byte(nil), good...)
+		b[i] ^= 0x5a
+		loadAndPoke(t, b)
+	}
+}
+
+// loadAndPoke loads b; if that works, the VM must run code without
+// crashing the process.
+func loadAndPoke(t testing.TB, b []byte) {
+	m, kind, err := vm.Load(b)
+	if err != nil {
+		var verr *vm.VersionError
+		if !errors.Is(err, vm.ErrFormat) && !errors.As(err, &verr) && !errors.Is(err, vm.ErrBuild) {
+			t.Fatalf("untyped error: %v", err)
+		}
+		return
+	}
+	m.Output = func(string, string) {}
+	if kind == vm.KindSnapshot {
+		m.ResumeWith(heap.None)
+		return
+	}
+	s := attachSession(t, m)
+	s.m.Limits = vm.Limits{MaxAllocations: 1e5}
+	s.run("try:\n    print(x, f(1))\nexcept Exception:\n    pass\n")
+}
+
+func TestDumpKindMustMatchState(t *testing.T) {
+	s := newSnapSession(t)
+	if _, err := s.m.Dump(vm.KindSnapshot); !errors.Is(err, vm.ErrKind) {
+		t.Errorf("snapshot of an idle VM: %v", err)
+	}
+	s.start("tool(1)\n")
+	if _, err := s.m.Dump(vm.KindSession); !errors.Is(err, vm.ErrKind) {
+		t.Errorf("session dump of a paused VM: %v", err)
+	}
+}
+
+func TestIncrementalDumpEncodesOnlyChangedPages(t *testing.T) {
+	s := newSnapSession(t)
+	s.run("big = [str(i) for i in range(20000)]\nother = {'a': 1}\n")
+	m1, pages, err := s.m.DumpPages(vm.KindSession, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for i := range pages {
+		m1.Pages[i].Ref = []byte(fmt.Sprint("addr", i))
+	}
+	s.run("big[12345] = 'changed'\n")
+	m2, pages, err := s.m.DumpPages(vm.KindSession, m1)
+	if err != nil {
+		t.Fatal(err)
+	}
+	dirty, encoded := 0, 0
+	for i, p := range pages {
+		if p.Dirty {
+			dirty++
+		} else if !p.Base && string(p.Ref) != string(m1.Pages[i].Ref) {
+			t.Errorf("clean page %d lost its ref", i)
+		}
+		if p.Data != nil && !p.Base {
+			encoded++
+		}
+	}
+	t.Logf("%d pages, %d encoded, %d dirty", len(pages), encoded, dirty)
+	if dirty > 4 || encoded > 6 {
+		t.Errorf("one change dirtied %d pages (%d encoded) of %d", dirty, encoded, len(pages))
+	}
+	// The incremental manifest and pages load to the same state.
+	full := map[int][]byte{}
+	_, fpages, _ := s.m.DumpPages(vm.KindSession, nil)
+	for i, p := range fpages {
+		full[i] = p.Data
+	}
+	l, err := vm.LoadPages(m2, func(i int) ([]byte, error) { return full[i], nil })
+	if err != nil {
+		t.Fatal(err)
+	}
+	ls := attachSession(t, l)
+	ls.run("print(big[12345], big[12346], len(big), other)\n")
+	if got := ls.out.String(); got != "changed 12346 20000 {'a': 1}\n" {
+		t.Errorf("after LoadPages: %q", got)
+	}
+	// A manifest survives its own encoding.
+	mb, _ := m2.MarshalBinary()
+	dm, err := vm.DecodeManifest(mb)
+	if err != nil || len(dm.Pages) != len(m2.Pages) || dm.HeapLen != m2.HeapLen {
+		t.Errorf("manifest round trip: %v", err)
+	}
 }

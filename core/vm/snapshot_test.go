@@ -519,3 +519,23 @@ func TestIncrementalDumpEncodesOnlyChangedPages(t *testing.T) {
 		t.Errorf("manifest round trip: %v", err)
 	}
 }
+
+// FuzzLoad feeds hostile bytes to the loader: it must return a typed error
+// or a VM that runs without crashing the process. The seed corpus is real
+// dumps of idle and paused sessions, so plain `go test` runs them.
+func FuzzLoad(f *testing.F) {
+	for _, tt := range snapPrograms {
+		s := newSnapSession(f)
+		for _, feed := range splitFeeds(tt.feeds) {
+			f.Add(s.dump(vm.KindSession))
+			p := s.start(feed)
+			for p != nil {
+				f.Add(s.dump(vm.KindSnapshot))
+				p = s.answer(p)
+			}
+		}
+	}
+	f.Fuzz(func(t *testing.T, b []byte) {
+		loadAndPoke(t, b)
+	})
+}

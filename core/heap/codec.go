@@ -900,7 +900,8 @@ func (d *Decoder) code() (*compile.Code, int) {
 // Loader rebuilds a heap from page and segment blobs, then validates it.
 type Loader struct {
 	Builtins Builtins
-	objs     []Object
+	n        int      // handles in the heap
+	objs     []Object // grows page by page, so memory follows the input
 	// Interned lists the strs marked interned, in handle order.
 	Interned []Handle
 	seqs     map[Handle]int // handle -> expected length of a segmented sequence
@@ -920,7 +921,8 @@ func NewLoader(n int, b Builtins, inputBytes int) (*Loader, error) {
 	}
 	return &Loader{
 		Builtins: b,
-		objs:     make([]Object, n),
+		n:        n,
+		objs:     make([]Object, 0, min(n, 1<<16)),
 		seqs:     map[Handle]int{},
 		nconsts:  map[Handle]int{},
 		pages:    make([]bool, (n+PageSize-1)>>PageShift),
@@ -929,7 +931,7 @@ func NewLoader(n int, b Builtins, inputBytes int) (*Loader, error) {
 }
 
 // Len is the number of handles.
-func (l *Loader) Len() int { return len(l.objs) }
+func (l *Loader) Len() int { return l.n }
 
 // Objects returns the decoded objects (valid after Finish).
 func (l *Loader) Objects() []Object { return l.objs }
@@ -939,13 +941,14 @@ func (l *Loader) Page(p int, b []byte) error {
 	if p < 0 || p >= len(l.pages) {
 		return corrupt("page %d out of range", p)
 	}
-	if l.pages[p] {
-		return corrupt("page %d given twice", p)
+	lo := p << PageShift
+	if lo != len(l.objs) {
+		return corrupt("page %d out of order", p)
 	}
 	l.pages[p] = true
-	d := NewDecoder(b, len(l.objs))
-	lo := p << PageShift
-	want := min(PageSize, len(l.objs)-lo)
+	d := NewDecoder(b, l.n)
+	want := min(PageSize, l.n-lo)
+	l.objs = append(l.objs, make([]Object, want)...)
 	mode := d.Byte()
 	if n := d.Uvarint(); d.err == nil && n != uint64(want) {
 		return corrupt("page %d has %d slots, want %d", p, n, want)
@@ -971,7 +974,7 @@ func (l *Loader) Page(p int, b []byte) error {
 		hd := Handle(lo + i)
 		var o Object
 		if i < nbase && bits[i/8]&(1<<(i%8)) != 0 {
-			bd := NewDecoder(base.slot(i), len(l.objs))
+			bd := NewDecoder(base.slot(i), l.n)
 			o = l.object(bd, hd)
 			if err := bd.Done(); err != nil {
 				d.Fail("base slot %d: %v", i, err)
@@ -994,14 +997,14 @@ func (l *Loader) Page(p int, b []byte) error {
 // one sequence must come in order.
 func (l *Loader) Segment(hd Handle, s int, b []byte) error {
 	want, ok := l.seqs[hd]
-	if !ok {
+	if !ok || int(hd) >= len(l.objs) {
 		return corrupt("segment for handle %d, which is no segmented sequence", hd)
 	}
 	items := l.seqItems(hd)
 	if s != Segments(len(items)+1)-1 || len(items) != s*SegmentLen {
 		return corrupt("segment %d of handle %d out of order", s, hd)
 	}
-	d := NewDecoder(b, len(l.objs))
+	d := NewDecoder(b, l.n)
 	n := d.Count(1)
 	if d.err == nil && (n == 0 || n > SegmentLen || len(items)+n > want || (n < SegmentLen && len(items)+n != want)) {
 		d.Fail("segment of %d items", n)

@@ -589,7 +589,7 @@ func DecodeManifest(b []byte) (*Manifest, error) {
 	if form != 'M' {
 		return nil, formatErr("not a manifest")
 	}
-	m, err := decodeManifestBody(d)
+	m, err := decodeManifestBody(d, false)
 	if err != nil {
 		return nil, err
 	}
@@ -599,10 +599,14 @@ func DecodeManifest(b []byte) (*Manifest, error) {
 	return m, nil
 }
 
-// maxHeapLen bounds the handles a dump may claim.
-const maxHeapLen = 1 << 30
+// maxHeapLen bounds the handles a dump may claim, and maxPages its pages
+// (a manifest alone cannot prove its heap exists, so its table is capped).
+const (
+	maxHeapLen = 1 << 28
+	maxPages   = maxHeapLen >> heap.PageShift
+)
 
-func decodeManifestBody(d *heap.Decoder) (*Manifest, error) {
+func decodeManifestBody(d *heap.Decoder, blob bool) (*Manifest, error) {
 	m := &Manifest{}
 	m.Kind = DumpKind(d.Byte())
 	if raw := d.Raw(8); raw != nil {
@@ -631,6 +635,20 @@ func decodeManifestBody(d *heap.Decoder) (*Manifest, error) {
 	}
 	m.HeapLen = int(hl)
 	npages := (m.HeapLen + heap.PageSize - 1) >> heap.PageShift
+	if npages > maxPages {
+		return nil, formatErr("heap of %d pages", npages)
+	}
+	if blob {
+		// Every page past the base image is in the blob, in two bytes
+		// at least: refuse to build a table the input cannot fill.
+		b, err := getBase()
+		if err != nil {
+			return nil, err
+		}
+		if npages > len(b.pages)+d.Left()/2 {
+			return nil, formatErr("heap of %d pages in %d bytes", npages, d.Left())
+		}
+	}
 	bits := d.Raw((npages + 7) / 8)
 	if bits == nil {
 		return nil, formatErr("truncated page table")
@@ -672,7 +690,7 @@ func Load(blob []byte) (*VM, DumpKind, error) {
 	if form != 'B' {
 		return nil, 0, formatErr("not a single-blob dump")
 	}
-	m, err := decodeManifestBody(d)
+	m, err := decodeManifestBody(d, true)
 	if err != nil {
 		return nil, 0, err
 	}

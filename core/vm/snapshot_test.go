@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/amber-sandbox/amber/core/compile"
 	"github.com/amber-sandbox/amber/core/heap"
@@ -447,12 +448,15 @@ func loadAndPoke(t testing.TB, b []byte) {
 		return
 	}
 	m.Output = func(string, string) {}
+	// The limits in the dump are hostile too: bound the poke.
+	m.Limits = vm.Limits{MaxAllocations: 1e5, MaxDuration: int64(200 * time.Millisecond), MaxMemory: 64 << 20}
+	m.TimeUsed = 0
+	m.Clock = func() int64 { return time.Now().UnixNano() }
 	if kind == vm.KindSnapshot {
 		m.ResumeWith(heap.None)
 		return
 	}
 	s := attachSession(t, m)
-	s.m.Limits = vm.Limits{MaxAllocations: 1e5}
 	s.run("try:\n    print(x, f(1))\nexcept Exception:\n    pass\n")
 }
 

@@ -580,6 +580,7 @@ type Decoder struct {
 	// MaxHandle bounds references: every handle must be below it.
 	MaxHandle uint64
 	sources   [][]string
+	s         string // the input as a string, for String
 }
 
 // NewDecoder reads b; references must be below maxHandle.
@@ -718,9 +719,19 @@ func (d *Decoder) Bytes() []byte {
 	return append([]byte(nil), b...)
 }
 
+// String reads a counted string. Strings share one copy of the input
+// (made on first use), so decoding a page of strs allocates once.
 func (d *Decoder) String() string {
 	n := d.Count(1)
-	return string(d.Raw(n))
+	if d.err != nil || n == 0 {
+		return ""
+	}
+	if d.s == "" {
+		d.s = string(d.b)
+	}
+	s := d.s[d.off : d.off+n]
+	d.off += n
+	return s
 }
 
 func (d *Decoder) Strings() []string {
@@ -907,6 +918,7 @@ type Loader struct {
 	seqs     map[Handle]int // handle -> expected length of a segmented sequence
 	nconsts  map[Handle]int // CodeObj handle -> len(Code.Consts)
 	pages    []bool
+	strs     []Str // slab for decoded strs
 	// Base returns the base image of page p (for delta pages), or nil.
 	Base func(p int) *PageImage
 	// Budget bounds slots allocated beyond what the input holds (frame
@@ -1054,7 +1066,13 @@ func (l *Loader) object(d *Decoder, hd Handle) Object {
 		if d.Bool() {
 			l.Interned = append(l.Interned, hd)
 		}
-		return &Str{S: d.String(), N: -1}
+		if len(l.strs) == 0 {
+			l.strs = make([]Str, 64)
+		}
+		o := &l.strs[0]
+		l.strs = l.strs[1:]
+		*o = Str{S: d.String(), N: -1}
+		return o
 	case tagBytes:
 		m := d.Bool()
 		return &Bytes{Mutable: m, B: d.Bytes()}

@@ -387,9 +387,13 @@ func (vm *VM) dumpPages(kind DumpKind, prev *Manifest, incremental bool) (*Manif
 			add(prev.Pages[prevIdx], nil, prevIdx)
 			continue
 		}
-		enc.B = nil
+		// Pages are cut from one growing buffer: fewer, larger allocations.
+		if cap(enc.B)-len(enc.B) < 8<<10 {
+			enc.B = make([]byte, 0, max(64<<10, 2*cap(enc.B)))
+		}
+		start := len(enc.B)
 		enc.EncodePage(objs, heap.Handle(p<<heap.PageShift))
-		data := enc.B
+		data := enc.B[start:len(enc.B):len(enc.B)]
 		h := sha256.Sum256(data)
 		base := false
 		if p < len(b.hashes) {
@@ -443,7 +447,11 @@ func (vm *VM) Dump(kind DumpKind) ([]byte, error) {
 	if err != nil {
 		return nil, err
 	}
-	out := m.appendEncoded(nil, 'B')
+	size := 0
+	for _, p := range pages {
+		size += len(p.Data) + binary.MaxVarintLen32
+	}
+	out := m.appendEncoded(make([]byte, 0, size+len(m.Roots)+256), 'B')
 	for _, p := range pages {
 		if !p.Base {
 			out = binary.AppendUvarint(out, uint64(len(p.Data)))

@@ -12,27 +12,6 @@ import (
 	"github.com/amber-sandbox/amber/core/vm"
 )
 
-// SyntaxError is a Python syntax error with CPython's rendering in Format.
-type SyntaxError = syntax.SyntaxError
-
-// RuntimeError is an uncaught Python exception; Traceback is the text
-// CPython would print.
-type RuntimeError struct {
-	Type      string
-	Message   string
-	Traceback string
-}
-
-func (e *RuntimeError) Error() string { return e.Traceback }
-
-// LimitError reports an exceeded limit; sandboxed code cannot catch it.
-type LimitError struct {
-	Kind string
-	Msg  string
-}
-
-func (e *LimitError) Error() string { return e.Msg }
-
 // Options configure a one-shot run.
 type Options struct {
 	ScriptName string

@@ -139,13 +139,3 @@ func report(err error) int {
 	}
 	return 1
 }
-
-func feedMain(args []string) int {
-	fmt.Fprintln(os.Stderr, "amber feed: not available yet")
-	return 2
-}
-
-func inspectMain(args []string) int {
-	fmt.Fprintln(os.Stderr, "amber inspect: not available yet")
-	return 2
-}

@@ -1,6 +1,23 @@
 package vm
 
+// Async support. The event loop of asyncio is written in Python (asyncioSrc,
+// below) and runs in the sandbox like user code: its ready queue, timers
+// and tasks are ordinary heap objects, and tasks are driven with
+// coroutine.send on the explicit frame stack. So a host call made inside a
+// task pauses the whole session, and a dump taken there holds the loop.
+//
+// Time is virtual: asyncio.sleep(t) schedules a wakeup at loop time + t and
+// the loop jumps its clock to the earliest timer when nothing is ready.
+// Wakeups are ordered by time, ties first-in first-out. No real clock is
+// read.
+//
+// Host futures: a host call resumed with a future returns a Future bound
+// to the call id. When no task can run and no timer is pending, the loop
+// calls _amber_async.wait(ids), which pauses the run with a Futures
+// suspension; resuming it delivers (call id, ok, value) results.
+
 import (
+	"github.com/amber-sandbox/amber/core/compile"
 	"github.com/amber-sandbox/amber/core/heap"
 )
 
@@ -28,8 +45,10 @@ func (vm *VM) getAwaitable(v Value) (Value, error) {
 	return heap.Undef, vm.TypeError("object %s can't be used in 'await' expression", vm.TypeName(v))
 }
 
-// awaitables are opaque kinds that can be awaited; the function completes
-// the await (done=true with a result) or leaves it pending.
+// awaitables are opaque kinds that can be awaited. The function completes
+// the await (done=true with a result), leaves it pending (the opaque is
+// yielded to the scheduler), or returns errFramePushed after pushing a
+// frame that finishes the step.
 var awaitables = map[string]func(vm *VM, v Value, o *heap.Opaque) (Value, bool, error){}
 
 func (vm *VM) awaitOpaque(v Value, o *heap.Opaque) (Value, bool, error) {
@@ -81,46 +100,68 @@ func (vm *VM) opGetANext(f *heap.Frame) error {
 }
 
 func init() {
+	// Awaiting an "anext" step resumes the async generator as a frame
+	// whose results come back through the task hooks below.
 	awaitables["anext"] = func(vm *VM, v Value, o *heap.Opaque) (Value, bool, error) {
-		r, ok, err := vm.genNextNested(o.Vals[0], heap.None, nil)
-		if err != nil {
-			return heap.Undef, false, err
+		if vm.nested > 0 || len(vm.frames) == 0 {
+			r, ok, err := vm.genNextNested(o.Vals[0], heap.None, nil)
+			if err != nil {
+				return heap.Undef, false, err
+			}
+			if !ok {
+				return heap.Undef, false, vm.ErrorArgs(TStopAsyncIteration)
+			}
+			return r, true, nil
 		}
-		if !ok {
+		err := vm.resumeGen(o.Vals[0], heap.None, nil, heap.RetAsyncTask, 0)
+		if err == errExhausted {
 			return heap.Undef, false, vm.ErrorArgs(TStopAsyncIteration)
 		}
-		return r, true, nil
-	}
-	awaitables["sleep"] = func(vm *VM, v Value, o *heap.Opaque) (Value, bool, error) {
-		if len(o.Vals) > 0 {
-			return o.Vals[0], true, nil
-		}
-		return heap.None, true, nil
+		return heap.Undef, false, err
 	}
 }
 
-// Task hooks for the scheduler (the durable-session work builds on them).
-func (vm *VM) taskDone(f *heap.Frame, v Value) error                { return nil }
-func (vm *VM) taskYielded(f *heap.Frame, v Value) error             { return nil }
+// An async generator stepped by an "anext" awaitable runs with
+// RetAsyncTask. Its frame either yields a value (the step is complete),
+// yields through an inner await (the value goes on up to the event loop
+// and the step stays pending), returns (StopAsyncIteration) or raises.
+
+// taskDone: the async generator returned; the awaiting frame sees
+// StopAsyncIteration at its await.
+func (vm *VM) taskDone(f *heap.Frame, v Value) error {
+	return vm.ErrorArgs(TStopAsyncIteration)
+}
+
+// taskYielded delivers a yield of the async generator frame f to the
+// frame awaiting the step, which is paused at its SEND.
+func (vm *VM) taskYielded(f *heap.Frame, v Value) error {
+	caller := vm.frames[len(vm.frames)-1]
+	if isAwaitYield(f) {
+		// An inner await yielded to the scheduler: pass it on.
+		push(caller, v)
+		return nil
+	}
+	// A real yield: the step is complete; leave the await loop.
+	send := caller.C.Code.Instrs[caller.PC-1]
+	pop(caller) // the anext awaitable
+	push(caller, v)
+	caller.PC = int32(send.Arg())
+	return nil
+}
+
+// isAwaitYield reports whether the YIELD_VALUE that f just ran belongs to
+// an await loop (SEND; YIELD_VALUE) rather than a yield expression.
+func isAwaitYield(f *heap.Frame) bool {
+	pc := int(f.PC) - 2
+	if pc < 0 {
+		return false
+	}
+	return f.C.Code.Instrs[pc].Op() == compile.SEND
+}
+
+// taskFailed lets an exception from the async generator propagate to the
+// awaiting frame.
 func (vm *VM) taskFailed(f *heap.Frame, e *Exception) (Value, bool) { return heap.Undef, false }
-
-// runCoroutine drives a coroutine to completion in a nested loop.
-func (vm *VM) runCoroutine(coro Value) (Value, error) {
-	g, ok := vm.H.Get(coro).(*heap.Generator)
-	if !ok || g.Kind != heap.GenCoroutine {
-		return heap.Undef, vm.ValueError("a coroutine was expected, got %s", vm.reprOr(coro))
-	}
-	for {
-		r, ok, err := vm.genNextNested(coro, heap.None, nil)
-		if err != nil {
-			return heap.Undef, err
-		}
-		if !ok {
-			return r, nil
-		}
-		// A bare yield inside a coroutine (from an awaitable): keep going.
-	}
-}
 
 func (vm *VM) reprOr(v Value) string {
 	s, err := vm.Repr(v)
@@ -130,57 +171,743 @@ func (vm *VM) reprOr(v Value) string {
 	return s
 }
 
+// isCoroutine reports whether v is a coroutine object.
+func (vm *VM) isCoroutine(v Value) bool {
+	if v.K != heap.KRef {
+		return false
+	}
+	g, ok := vm.H.Get(v).(*heap.Generator)
+	return ok && g.Kind == heap.GenCoroutine
+}
+
+// suspendFutures pauses the run until the host settles some of ids.
+func (vm *VM) suspendFutures(ids []int64) error {
+	if vm.nested > 0 {
+		return vm.Errorf(TRuntimeError, "cannot wait for host futures here: the event loop was reached from inside a builtin that cannot pause")
+	}
+	s := &Suspension{Kind: SuspendFutures, CallIDs: ids}
+	if n := len(vm.frames); n > 0 {
+		f := vm.frames[n-1]
+		s.Line = f.C.Code.LineAt(int(f.PC) - 1)
+	}
+	vm.pending = s
+	return &Suspended{S: s}
+}
+
 func init() {
-	RegisterModule("asyncio", func(vm *VM, m Value) error {
-		vm.ModuleFunc(m, "asyncio.run", func(vm *VM, _ Value, a Args) (Value, error) {
-			if len(a.Pos) < 1 {
-				return heap.Undef, vm.TypeError("run() missing 1 required positional argument: 'main'")
+	RegisterModule("_amber_async", func(vm *VM, m Value) error {
+		vm.ModuleFunc(m, "_amber_async.wait", func(vm *VM, _ Value, a Args) (Value, error) {
+			if len(a.Pos) != 1 {
+				return heap.Undef, vm.TypeError("wait() takes exactly one argument")
 			}
-			return vm.runCoroutine(a.Pos[0])
-		})
-		vm.ModuleFunc(m, "asyncio.sleep", func(vm *VM, _ Value, a Args) (Value, error) {
-			res := heap.None
-			if len(a.Pos) > 1 {
-				res = a.Pos[1]
-			}
-			return vm.H.Alloc(&heap.Opaque{Kind: "sleep", Vals: []Value{res}}), nil
-		})
-		vm.ModuleFunc(m, "asyncio.gather", func(vm *VM, _ Value, a Args) (Value, error) {
-			retExc := false
-			for i, k := range a.KwNames {
-				if k == "return_exceptions" {
-					retExc, _ = vm.Truth(a.KwVals[i])
-				}
-			}
-			var out []Value
-			for _, c := range a.Pos {
-				var r Value
-				var err error
-				if g, ok := vm.H.Get(c).(*heap.Generator); ok && g.Kind == heap.GenCoroutine {
-					r, err = vm.runCoroutine(c)
-				} else if o, ok := vm.H.Get(c).(*heap.Opaque); ok && (o.Kind == "done" || o.Kind == "sleep") {
-					r = o.Vals[0]
-				} else {
-					r = c
-				}
-				if err != nil {
-					if e, ok := err.(*Exception); ok && retExc {
-						r = e.Value
-					} else {
-						return heap.Undef, err
-					}
-				}
-				out = append(out, r)
-			}
-			return vm.H.Alloc(&heap.Opaque{Kind: "sleep", Vals: []Value{vm.NewList(out)}}), nil
-		})
-		vm.ModuleFunc(m, "asyncio.create_task", func(vm *VM, _ Value, a Args) (Value, error) {
-			r, err := vm.runCoroutine(a.Pos[0])
+			items, err := vm.Unpack(a.Pos[0])
 			if err != nil {
 				return heap.Undef, err
 			}
-			return vm.H.Alloc(&heap.Opaque{Kind: "sleep", Vals: []Value{r}}), nil
+			ids := make([]int64, 0, len(items))
+			for _, it := range items {
+				n, ok := vm.IndexOf(it)
+				if !ok {
+					return heap.Undef, vm.TypeError("call ids must be ints")
+				}
+				ids = append(ids, n)
+			}
+			return heap.Undef, vm.suspendFutures(ids)
+		})
+		vm.ModuleFunc(m, "_amber_async.iscoroutine", func(vm *VM, _ Value, a Args) (Value, error) {
+			if len(a.Pos) != 1 {
+				return heap.Undef, vm.TypeError("iscoroutine() takes exactly one argument")
+			}
+			return heap.Bool(vm.isCoroutine(a.Pos[0])), nil
 		})
 		return nil
 	})
+	RegisterPythonModule("asyncio", asyncioSrc)
 }
+
+// asyncioSrc is the asyncio module: futures, tasks, a virtual-time event
+// loop and the common helpers, in sandboxed Python.
+const asyncioSrc = `
+import _amber_async as _host
+
+class CancelledError(BaseException):
+    pass
+
+class InvalidStateError(Exception):
+    pass
+
+TimeoutError = TimeoutError
+
+_PENDING = 'PENDING'
+_CANCELLED = 'CANCELLED'
+_FINISHED = 'FINISHED'
+
+_running_loop = None
+_current_task = None
+_host_waiting = {}
+_task_counter = [0]
+
+
+def iscoroutine(obj):
+    return _host.iscoroutine(obj)
+
+
+def iscoroutinefunction(func):
+    code = getattr(func, '__code__', None)
+    return code is not None and bool(code.co_flags & 0x80)
+
+
+def _get_loop():
+    if _running_loop is None:
+        raise RuntimeError('no running event loop')
+    return _running_loop
+
+
+def get_running_loop():
+    return _get_loop()
+
+
+def get_event_loop():
+    return _get_loop()
+
+
+def current_task(loop=None):
+    return _current_task
+
+
+def all_tasks(loop=None):
+    loop = _get_loop()
+    return {t for t in loop._tasks if not t.done()}
+
+
+class Handle:
+    def __init__(self, fn, args):
+        self._fn = fn
+        self._args = args
+        self._cancelled = False
+
+    def cancel(self):
+        self._cancelled = True
+
+    def cancelled(self):
+        return self._cancelled
+
+
+class TimerHandle(Handle):
+    def __init__(self, when, fn, args):
+        Handle.__init__(self, fn, args)
+        self._when = when
+
+    def when(self):
+        return self._when
+
+
+class Future:
+    _asyncio_future_blocking = False
+
+    def __init__(self, *, loop=None):
+        self._state = _PENDING
+        self._result = None
+        self._exception = None
+        self._callbacks = []
+        self._cancel_message = None
+
+    def done(self):
+        return self._state != _PENDING
+
+    def cancelled(self):
+        return self._state == _CANCELLED
+
+    def _cancelled_error(self):
+        if self._cancel_message is None:
+            return CancelledError()
+        return CancelledError(self._cancel_message)
+
+    def result(self):
+        if self._state == _CANCELLED:
+            raise self._cancelled_error()
+        if self._state == _PENDING:
+            raise InvalidStateError('Result is not ready.')
+        if self._exception is not None:
+            raise self._exception
+        return self._result
+
+    def exception(self):
+        if self._state == _CANCELLED:
+            raise self._cancelled_error()
+        if self._state == _PENDING:
+            raise InvalidStateError('Exception is not set.')
+        return self._exception
+
+    def set_result(self, result):
+        if self._state != _PENDING:
+            raise InvalidStateError('invalid state')
+        self._result = result
+        self._state = _FINISHED
+        self._schedule_callbacks()
+
+    def set_exception(self, exception):
+        if self._state != _PENDING:
+            raise InvalidStateError('invalid state')
+        if isinstance(exception, type):
+            exception = exception()
+        if isinstance(exception, StopIteration):
+            raise TypeError('StopIteration interacts badly with generators and cannot be raised into a Future')
+        self._exception = exception
+        self._state = _FINISHED
+        self._schedule_callbacks()
+
+    def cancel(self, msg=None):
+        if self._state != _PENDING:
+            return False
+        self._state = _CANCELLED
+        self._cancel_message = msg
+        self._schedule_callbacks()
+        return True
+
+    def add_done_callback(self, fn, *, context=None):
+        if self._state != _PENDING:
+            _get_loop().call_soon(fn, self)
+        else:
+            self._callbacks.append(fn)
+
+    def remove_done_callback(self, fn):
+        n = len(self._callbacks)
+        self._callbacks = [cb for cb in self._callbacks if cb != fn]
+        return n - len(self._callbacks)
+
+    def _schedule_callbacks(self):
+        callbacks = self._callbacks
+        self._callbacks = []
+        if not callbacks:
+            return
+        loop = _get_loop()
+        for cb in callbacks:
+            loop.call_soon(cb, self)
+
+    def __await__(self):
+        if not self.done():
+            yield self
+        if not self.done():
+            raise RuntimeError("await wasn't used with future")
+        return self.result()
+
+    __iter__ = __await__
+
+    def __repr__(self):
+        state = self._state.lower()
+        if self._state == _FINISHED:
+            if self._exception is not None:
+                return '<Future finished exception=' + repr(self._exception) + '>'
+            return '<Future finished result=' + repr(self._result) + '>'
+        return '<Future ' + state + '>'
+
+
+class _HostFuture(Future):
+    def __init__(self, call_id):
+        Future.__init__(self)
+        self.call_id = call_id
+
+    def __repr__(self):
+        return '<host future ' + str(self.call_id) + ' ' + self._state.lower() + '>'
+
+
+def _host_future(call_id):
+    fut = _HostFuture(call_id)
+    _host_waiting[call_id] = fut
+    return fut
+
+
+class Task(Future):
+    def __init__(self, coro, *, loop=None, name=None, context=None):
+        Future.__init__(self)
+        if not iscoroutine(coro):
+            raise TypeError('a coroutine was expected, got ' + repr(coro))
+        loop = _get_loop()
+        self._coro = coro
+        self._fut_waiter = None
+        self._must_cancel = False
+        _task_counter[0] += 1
+        if name is None:
+            name = 'Task-' + str(_task_counter[0])
+        self._name = str(name)
+        loop._tasks.append(self)
+        loop.call_soon(self._step, None)
+
+    def get_name(self):
+        return self._name
+
+    def set_name(self, value):
+        self._name = str(value)
+
+    def get_coro(self):
+        return self._coro
+
+    def __repr__(self):
+        return '<Task ' + self._state.lower() + ' name=' + repr(self._name) + '>'
+
+    def cancel(self, msg=None):
+        if self.done():
+            return False
+        if self._fut_waiter is not None:
+            if self._fut_waiter.cancel(msg):
+                return True
+        self._must_cancel = True
+        self._cancel_message = msg
+        return True
+
+    def _step(self, exc):
+        global _current_task
+        if self.done():
+            return
+        if self._must_cancel:
+            if not isinstance(exc, CancelledError):
+                exc = self._cancelled_error()
+            self._must_cancel = False
+        self._fut_waiter = None
+        prev = _current_task
+        _current_task = self
+        try:
+            if exc is None:
+                r = self._coro.send(None)
+            else:
+                r = self._coro.throw(exc)
+        except StopIteration as e:
+            if self._must_cancel:
+                self._must_cancel = False
+                Future.cancel(self, self._cancel_message)
+            else:
+                Future.set_result(self, e.value)
+        except CancelledError as e:
+            Future.cancel(self, self._cancel_message)
+        except BaseException as e:
+            Future.set_exception(self, e)
+        else:
+            loop = _get_loop()
+            if r is None:
+                loop.call_soon(self._step, None)
+            elif isinstance(r, Future):
+                if r is self:
+                    loop.call_soon(self._step, RuntimeError('Task cannot await on itself: ' + repr(self)))
+                else:
+                    self._fut_waiter = r
+                    r.add_done_callback(self._wakeup)
+                    if self._must_cancel:
+                        if r.cancel(self._cancel_message):
+                            self._must_cancel = False
+            else:
+                loop.call_soon(self._step, RuntimeError('Task got bad yield: ' + repr(r)))
+        finally:
+            _current_task = prev
+
+    def _wakeup(self, fut):
+        self._step(None)
+
+
+class _Loop:
+    def __init__(self):
+        self._ready = []
+        self._timers = []
+        self._time = 0.0
+        self._tasks = []
+
+    def time(self):
+        return self._time
+
+    def call_soon(self, fn, *args, context=None):
+        h = Handle(fn, args)
+        self._ready.append(h)
+        return h
+
+    def call_later(self, delay, fn, *args, context=None):
+        return self.call_at(self._time + delay, fn, *args)
+
+    def call_at(self, when, fn, *args, context=None):
+        h = TimerHandle(when, fn, args)
+        timers = self._timers
+        i = len(timers)
+        while i > 0 and timers[i - 1]._when > when:
+            i -= 1
+        timers.insert(i, h)
+        return h
+
+    def create_future(self):
+        return Future()
+
+    def create_task(self, coro, *, name=None, context=None):
+        return Task(coro, name=name)
+
+    def is_running(self):
+        return True
+
+    def _run_once(self):
+        timers = self._timers
+        while timers and timers[0]._cancelled:
+            timers.pop(0)
+        if not self._ready:
+            if timers:
+                if timers[0]._when > self._time:
+                    self._time = timers[0]._when
+            elif _host_waiting:
+                self._wait_host()
+                return
+            else:
+                raise RuntimeError('event loop stalled: every task is waiting and nothing can wake it')
+        while timers and timers[0]._when <= self._time:
+            h = timers.pop(0)
+            if not h._cancelled:
+                self._ready.append(h)
+        todo = self._ready
+        self._ready = []
+        for h in todo:
+            if not h._cancelled:
+                h._fn(*h._args)
+
+    def _wait_host(self):
+        results = _host.wait(list(_host_waiting))
+        for call_id, ok, value in results:
+            fut = _host_waiting.pop(call_id, None)
+            if fut is None or fut.done():
+                continue
+            if ok:
+                fut.set_result(value)
+            else:
+                fut.set_exception(value)
+
+    def run_until_complete(self, fut):
+        fut = ensure_future(fut)
+        while not fut.done():
+            self._run_once()
+        return fut.result()
+
+
+def run(main, *, debug=None):
+    global _running_loop
+    if _running_loop is not None:
+        raise RuntimeError('asyncio.run() cannot be called from a running event loop')
+    if not iscoroutine(main):
+        raise ValueError('a coroutine was expected, got ' + repr(main))
+    loop = _Loop()
+    _running_loop = loop
+    try:
+        task = Task(main)
+        while not task.done():
+            loop._run_once()
+        rest = [t for t in loop._tasks if not t.done()]
+        if rest:
+            for t in rest:
+                t.cancel()
+            while [t for t in rest if not t.done()]:
+                loop._run_once()
+        return task.result()
+    finally:
+        _running_loop = None
+
+
+def ensure_future(obj, *, loop=None):
+    if isinstance(obj, Future):
+        return obj
+    if iscoroutine(obj):
+        return Task(obj)
+    if hasattr(obj, '__await__'):
+        async def _wrap():
+            return await obj
+        return Task(_wrap())
+    raise TypeError('An asyncio.Future, a coroutine or an awaitable is required')
+
+
+def create_task(coro, *, name=None, context=None):
+    return Task(coro, name=name)
+
+
+class _Sleep0:
+    def __await__(self):
+        yield
+
+
+def _settle(fut, result):
+    if not fut.done():
+        fut.set_result(result)
+
+
+async def sleep(delay, result=None):
+    if delay <= 0:
+        await _Sleep0()
+        return result
+    loop = _get_loop()
+    fut = Future()
+    h = loop.call_later(delay, _settle, fut, result)
+    try:
+        return await fut
+    finally:
+        h.cancel()
+
+
+def gather(*aws, return_exceptions=False):
+    outer = Future()
+    if not aws:
+        outer.set_result([])
+        return outer
+    children = [ensure_future(a) for a in aws]
+    count = [0]
+    n = len(children)
+
+    def child_done(fut):
+        count[0] += 1
+        if outer.done():
+            return
+        if not return_exceptions:
+            if fut.cancelled():
+                outer.set_exception(fut._cancelled_error())
+                return
+            if fut._exception is not None:
+                outer.set_exception(fut._exception)
+                return
+        if count[0] == n:
+            results = []
+            for f in children:
+                if f.cancelled():
+                    results.append(f._cancelled_error())
+                elif f._exception is not None:
+                    results.append(f._exception)
+                else:
+                    results.append(f._result)
+            outer.set_result(results)
+
+    for f in children:
+        f.add_done_callback(child_done)
+    return outer
+
+
+async def wait_for(aw, timeout):
+    fut = ensure_future(aw)
+    if timeout is None:
+        return await fut
+    loop = _get_loop()
+    waiter = Future()
+
+    def on_done(f):
+        _settle(waiter, True)
+
+    fut.add_done_callback(on_done)
+    h = loop.call_later(timeout, _settle, waiter, False)
+    try:
+        await waiter
+    finally:
+        h.cancel()
+        fut.remove_done_callback(on_done)
+    if fut.done():
+        return fut.result()
+    fut.cancel()
+    while not fut.done():
+        await _Sleep0()
+    raise TimeoutError()
+
+
+FIRST_COMPLETED = 'FIRST_COMPLETED'
+FIRST_EXCEPTION = 'FIRST_EXCEPTION'
+ALL_COMPLETED = 'ALL_COMPLETED'
+
+
+async def wait(fs, *, timeout=None, return_when=ALL_COMPLETED):
+    fs = [ensure_future(f) for f in fs]
+    if not fs:
+        raise ValueError('Set of Tasks/Futures is empty.')
+    loop = _get_loop()
+    waiter = Future()
+
+    def check(f=None):
+        if waiter.done():
+            return
+        done = [x for x in fs if x.done()]
+        if return_when == FIRST_COMPLETED and done:
+            waiter.set_result(None)
+        elif return_when == FIRST_EXCEPTION and [x for x in done if not x.cancelled() and x._exception is not None]:
+            waiter.set_result(None)
+        elif len(done) == len(fs):
+            waiter.set_result(None)
+
+    for f in fs:
+        f.add_done_callback(check)
+    check()
+    h = None
+    if timeout is not None:
+        h = loop.call_later(timeout, _settle, waiter, None)
+    try:
+        await waiter
+    finally:
+        if h is not None:
+            h.cancel()
+        for f in fs:
+            f.remove_done_callback(check)
+    return {f for f in fs if f.done()}, {f for f in fs if not f.done()}
+
+
+class Event:
+    def __init__(self):
+        self._value = False
+        self._waiters = []
+
+    def is_set(self):
+        return self._value
+
+    def set(self):
+        if not self._value:
+            self._value = True
+            waiters = self._waiters
+            self._waiters = []
+            for w in waiters:
+                _settle(w, True)
+
+    def clear(self):
+        self._value = False
+
+    async def wait(self):
+        if self._value:
+            return True
+        fut = Future()
+        self._waiters.append(fut)
+        await fut
+        return True
+
+
+class Lock:
+    def __init__(self):
+        self._locked = False
+        self._waiters = []
+
+    def locked(self):
+        return self._locked
+
+    async def acquire(self):
+        while self._locked:
+            fut = Future()
+            self._waiters.append(fut)
+            await fut
+        self._locked = True
+        return True
+
+    def release(self):
+        if not self._locked:
+            raise RuntimeError('Lock is not acquired.')
+        self._locked = False
+        if self._waiters:
+            _settle(self._waiters.pop(0), True)
+
+    async def __aenter__(self):
+        await self.acquire()
+        return None
+
+    async def __aexit__(self, exc_type, exc, tb):
+        self.release()
+
+
+class Semaphore:
+    def __init__(self, value=1):
+        if value < 0:
+            raise ValueError('Semaphore initial value must be >= 0')
+        self._value = value
+        self._waiters = []
+
+    def locked(self):
+        return self._value == 0
+
+    async def acquire(self):
+        while self._value <= 0:
+            fut = Future()
+            self._waiters.append(fut)
+            await fut
+        self._value -= 1
+        return True
+
+    def release(self):
+        self._value += 1
+        if self._waiters:
+            _settle(self._waiters.pop(0), True)
+
+    async def __aenter__(self):
+        await self.acquire()
+        return None
+
+    async def __aexit__(self, exc_type, exc, tb):
+        self.release()
+
+
+class QueueEmpty(Exception):
+    pass
+
+
+class QueueFull(Exception):
+    pass
+
+
+class Queue:
+    def __init__(self, maxsize=0):
+        self._maxsize = maxsize
+        self._items = []
+        self._getters = []
+        self._putters = []
+        self._unfinished = 0
+        self._finished = Event()
+        self._finished.set()
+
+    def qsize(self):
+        return len(self._items)
+
+    @property
+    def maxsize(self):
+        return self._maxsize
+
+    def empty(self):
+        return not self._items
+
+    def full(self):
+        return self._maxsize > 0 and len(self._items) >= self._maxsize
+
+    def _wake(self, waiters):
+        while waiters:
+            w = waiters.pop(0)
+            if not w.done():
+                w.set_result(None)
+                return
+
+    def put_nowait(self, item):
+        if self.full():
+            raise QueueFull()
+        self._items.append(item)
+        self._unfinished += 1
+        self._finished.clear()
+        self._wake(self._getters)
+
+    async def put(self, item):
+        while self.full():
+            fut = Future()
+            self._putters.append(fut)
+            await fut
+        self.put_nowait(item)
+
+    def get_nowait(self):
+        if not self._items:
+            raise QueueEmpty()
+        item = self._items.pop(0)
+        self._wake(self._putters)
+        return item
+
+    async def get(self):
+        while not self._items:
+            fut = Future()
+            self._getters.append(fut)
+            await fut
+        return self.get_nowait()
+
+    def task_done(self):
+        if self._unfinished <= 0:
+            raise ValueError('task_done() called too many times')
+        self._unfinished -= 1
+        if self._unfinished == 0:
+            self._finished.set()
+
+    async def join(self):
+        if self._unfinished > 0:
+            await self._finished.wait()
+`

@@ -196,8 +196,10 @@ func (vm *VM) pushFrame(f *heap.Frame) error {
 	if len(vm.frames) >= limit+vm.frameBase {
 		return vm.Errorf(TRecursionError, "maximum recursion depth exceeded")
 	}
-	// Calls are checkpoints too, so loop-free recursion meets the deadline.
-	if err := vm.checkpoint(); err != nil {
+	// Calls check the limits too, so loop-free recursion meets the
+	// deadline. No collection here: the caller may still hold values that
+	// only Go variables reference.
+	if err := vm.checkLimits(); err != nil {
 		return err
 	}
 	vm.frames = append(vm.frames, f)

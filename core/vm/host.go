@@ -32,6 +32,8 @@ type Suspension struct {
 	KwNames []string
 	KwVals  []Value
 	CallID  int64
+	// CallIDs lists the pending host futures of a Futures suspension.
+	CallIDs []int64
 	Line    int
 }
 
@@ -85,8 +87,29 @@ func (vm *VM) opaqueCall(o *heap.Opaque) func(vm *VM, self Value, args []Value, 
 	return opaqueCalls[o.Kind]
 }
 
-// checkpoint runs at backward jumps: limits, deadline and collection.
+// checkpoint runs at backward jumps, where every live value is in a
+// frame: limits, deadline and collection.
 func (vm *VM) checkpoint() error {
+	if err := vm.checkLimits(); err != nil {
+		return err
+	}
+	if vm.steps&255 != 0 || vm.nested > 0 {
+		return nil
+	}
+	over := vm.Limits.MaxMemory > 0 && vm.H.Bytes > vm.Limits.MaxMemory
+	if over || vm.H.ShouldCollect() {
+		vm.Collect()
+		if vm.Limits.MaxMemory > 0 && vm.H.Bytes > vm.Limits.MaxMemory {
+			return &Fatal{Kind: "memory", Msg: "memory limit exceeded"}
+		}
+	}
+	return nil
+}
+
+// checkLimits enforces the deadline and the allocation limit every 256
+// steps, and ends a run whose heap is far past the memory limit (the heap
+// size counts garbage too, so the exact check waits for a collection).
+func (vm *VM) checkLimits() error {
 	vm.steps++
 	if vm.steps&255 != 0 {
 		return nil
@@ -99,14 +122,8 @@ func (vm *VM) checkpoint() error {
 	if vm.Limits.MaxAllocations > 0 && vm.H.Allocs > vm.Limits.MaxAllocations {
 		return &Fatal{Kind: "allocations", Msg: "allocation limit exceeded"}
 	}
-	if vm.nested == 0 && vm.H.ShouldCollect() {
-		vm.Collect()
-	}
-	if vm.Limits.MaxMemory > 0 && vm.H.Bytes > vm.Limits.MaxMemory {
-		vm.Collect()
-		if vm.H.Bytes > vm.Limits.MaxMemory {
-			return &Fatal{Kind: "memory", Msg: "memory limit exceeded"}
-		}
+	if vm.Limits.MaxMemory > 0 && vm.H.Bytes > 2*vm.Limits.MaxMemory {
+		return &Fatal{Kind: "memory", Msg: "memory limit exceeded"}
 	}
 	return nil
 }
@@ -149,3 +166,18 @@ func (vm *VM) Roots(visit func(Value)) {
 		}
 	}
 }
+
+// LastCallID is the last host call id issued. Call ids grow across feeds
+// and restores, so a restored session must continue from it.
+func (vm *VM) LastCallID() int64 { return vm.nextCallID }
+
+// SetLastCallID continues call ids after n (on restore).
+func (vm *VM) SetLastCallID(n int64) {
+	if n > vm.nextCallID {
+		vm.nextCallID = n
+	}
+}
+
+// SetPending re-arms the suspension a restored run is paused at, so that
+// ResumeWith, ResumeRaise, ResumeFuture and ResumeFutures apply to it.
+func (vm *VM) SetPending(s *Suspension) { vm.pending = s }

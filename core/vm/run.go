@@ -123,9 +123,97 @@ func (vm *VM) ResumeWith(v Value) (Value, error) {
 
 // ResumeRaise resumes the paused program by raising exc at the pause point.
 func (vm *VM) ResumeRaise(exc Value) (Value, error) {
+	if vm.pending == nil {
+		return heap.Undef, &Fatal{Kind: "internal", Msg: "nothing to resume"}
+	}
 	vm.pending = nil
 	vm.pendingThrow = &Exception{Value: exc, vm: vm}
 	return vm.Resume()
+}
+
+// ResumeFuture resumes a paused host call with a future bound to its call
+// id: the program can await it, and a later Futures suspension settles it.
+func (vm *VM) ResumeFuture() (Value, error) {
+	s := vm.pending
+	if s == nil || s.Kind != SuspendFunctionCall {
+		return heap.Undef, &Fatal{Kind: "internal", Msg: "no host call to resume with a future"}
+	}
+	fut, err := vm.newHostFuture(s.CallID)
+	if err != nil {
+		return heap.Undef, err
+	}
+	return vm.ResumeWith(fut)
+}
+
+func (vm *VM) newHostFuture(id int64) (Value, error) {
+	m, err := vm.Import("asyncio")
+	if err != nil {
+		return heap.Undef, err
+	}
+	fn, err := vm.GetAttr(m, "_host_future")
+	if err != nil {
+		return heap.Undef, err
+	}
+	return vm.Call(fn, heap.Int(id))
+}
+
+// FutureResult settles one host future: Exc, when set, is raised at the
+// await; otherwise Value is its result.
+type FutureResult struct {
+	CallID int64
+	Value  Value
+	Exc    Value
+}
+
+// ResumeFutures resumes a Futures suspension with results for some or all
+// of its call ids.
+func (vm *VM) ResumeFutures(results []FutureResult) (Value, error) {
+	s := vm.pending
+	if s == nil || s.Kind != SuspendFutures {
+		return heap.Undef, &Fatal{Kind: "internal", Msg: "no futures to resume"}
+	}
+	items := make([]Value, len(results))
+	for i, r := range results {
+		if r.Exc.K == heap.KRef {
+			items[i] = vm.NewTuple([]Value{heap.Int(r.CallID), heap.False, r.Exc})
+		} else {
+			items[i] = vm.NewTuple([]Value{heap.Int(r.CallID), heap.True, r.Value})
+		}
+	}
+	return vm.ResumeWith(vm.NewList(items))
+}
+
+// NewExceptionNamed builds an exception of the builtin exception class
+// called typ (falling back to RuntimeError for unknown names) with msg.
+func (vm *VM) NewExceptionNamed(typ, msg string) Value {
+	args := []Value{vm.NewStr(msg)}
+	k := vm.Intern(typ)
+	b := vm.H.Get(vm.Builtins).(*heap.Dict)
+	if c, ok, _ := b.Get(k, vm.strHash(k), vm.strEq); ok && c.K == heap.KRef {
+		if _, isClass := vm.H.Get(c).(*heap.Class); isClass && vm.IsSubclass(c, vm.Types[TBaseException]) {
+			if msg == "" {
+				args = nil
+			}
+			return vm.NewException(c, args)
+		}
+	}
+	if msg != "" {
+		msg = typ + ": " + msg
+	} else {
+		msg = typ
+	}
+	return vm.NewException(vm.Types[TRuntimeError], []Value{vm.NewStr(msg)})
+}
+
+// Abandon drops a paused run: its frames and pending suspension.
+func (vm *VM) Abandon() {
+	for i := range vm.frames {
+		vm.frames[i] = nil
+	}
+	vm.frames = vm.frames[:0]
+	vm.pending = nil
+	vm.pendingThrow = nil
+	vm.handled = heap.Undef
 }
 
 // Pending returns the current suspension, if any.

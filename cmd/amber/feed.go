@@ -1,0 +1,215 @@
+package main
+
+// amber feed: a durable REPL. Each invocation loads the session from a
+// state file (or starts one), runs one feed, prints its output and the
+// repr of a trailing expression, and writes the session back atomically.
+//
+//	amber feed --state FILE -c CODE | FILE.py [limit flags]
+//	amber inspect FILE
+
+import (
+	"bufio"
+	"encoding/hex"
+	"errors"
+	"flag"
+	"fmt"
+	"io"
+	"os"
+	"path/filepath"
+	"time"
+	"unicode/utf8"
+
+	"github.com/amber-sandbox/amber/core"
+	"lukechampine.com/blake3"
+)
+
+func feedMain(args []string) int { return feedCmd(args, os.Stdout, os.Stderr) }
+
+func inspectMain(args []string) int { return inspectCmd(args, os.Stdout, os.Stderr) }
+
+func feedCmd(args []string, stdout, stderr io.Writer) int {
+	fs := flag.NewFlagSet("feed", flag.ContinueOnError)
+	fs.SetOutput(stderr)
+	state := fs.String("state", "", "session state file (created if missing)")
+	code := fs.String("c", "", "code to feed")
+	vl := limitFlags(fs)
+	maxSusp := fs.Int("max-suspensions", 0, "suspension limit (0: none)")
+	if err := fs.Parse(args); err != nil {
+		return 2
+	}
+	if *state == "" {
+		fmt.Fprintln(stderr, "usage: amber feed --state FILE -c CODE | FILE.py")
+		return 2
+	}
+	var src string
+	switch {
+	case *code != "" && fs.NArg() == 0:
+		src = *code
+	case *code == "" && fs.NArg() == 1:
+		b, err := os.ReadFile(fs.Arg(0))
+		if err != nil {
+			fmt.Fprintf(stderr, "amber: can't open file '%s': %v\n", fs.Arg(0), unwrapPath(err))
+			return 2
+		}
+		if !utf8.Valid(b) {
+			fmt.Fprintf(stderr, "amber: file '%s' is not valid UTF-8\n", fs.Arg(0))
+			return 2
+		}
+		src = string(b)
+	default:
+		fmt.Fprintln(stderr, "usage: amber feed --state FILE -c CODE | FILE.py")
+		return 2
+	}
+	limits := core.Limits{
+		MaxDuration:    time.Duration(vl.MaxDuration),
+		MaxMemory:      vl.MaxMemory,
+		MaxAllocations: vl.MaxAllocations,
+		MaxOutput:      vl.MaxOutput,
+		MaxSuspensions: *maxSusp,
+	}
+	// The recursion flag defaults to 1000; only an explicit value lowers
+	// a loaded session's limit.
+	fs.Visit(func(f *flag.Flag) {
+		if f.Name == "max-recursion" {
+			limits.MaxRecursion = vl.MaxRecursion
+		}
+	})
+	s := core.NewSession(core.Config{Limits: limits})
+	if b, err := os.ReadFile(*state); err == nil {
+		if err := s.LoadSession(b); err != nil {
+			fmt.Fprintf(stderr, "amber: %s: %v\n", *state, oneLine(err))
+			return 1
+		}
+	} else if !errors.Is(err, os.ErrNotExist) {
+		fmt.Fprintf(stderr, "amber: %s: %v\n", *state, unwrapPath(err))
+		return 1
+	}
+	out := bufio.NewWriterSize(stdout, 64<<10)
+	opts := &core.FeedOptions{Print: func(stream, text string) {
+		if stream == "stderr" {
+			out.Flush()
+			io.WriteString(stderr, text)
+			return
+		}
+		out.WriteString(text)
+	}}
+	res, err := s.FeedRun(src, opts)
+	if err == nil && !res.IsNone() {
+		fmt.Fprintln(out, res.Repr)
+	}
+	out.Flush()
+	status := 0
+	if err != nil {
+		status = 1
+		var se *core.SyntaxError
+		var re *core.RuntimeError
+		var le *core.LimitError
+		switch {
+		case errors.As(err, &se):
+			fmt.Fprint(stderr, se.Format())
+			return 1 // nothing ran: the state is unchanged
+		case errors.As(err, &re):
+			fmt.Fprint(stderr, re.Traceback)
+		case errors.As(err, &le):
+			fmt.Fprintf(stderr, "amber: %s\n", le.Msg)
+		default:
+			fmt.Fprintf(stderr, "amber: %v\n", oneLine(err))
+			return 1
+		}
+	}
+	b, err := s.Dump()
+	if err != nil {
+		fmt.Fprintf(stderr, "amber: cannot dump the session: %v\n", oneLine(err))
+		return 1
+	}
+	if err := writeAtomic(*state, b); err != nil {
+		fmt.Fprintf(stderr, "amber: %s: %v\n", *state, err)
+		return 1
+	}
+	return status
+}
+
+// writeAtomic replaces path with b: a temporary file in the same
+// directory, synced, then renamed over path.
+func writeAtomic(path string, b []byte) error {
+	dir, base := filepath.Split(path)
+	if dir == "" {
+		dir = "."
+	}
+	f, err := os.CreateTemp(dir, "."+base+".tmp*")
+	if err != nil {
+		return err
+	}
+	tmp := f.Name()
+	_, err = f.Write(b)
+	if err == nil {
+		err = f.Sync()
+	}
+	if cerr := f.Close(); err == nil {
+		err = cerr
+	}
+	if err == nil {
+		err = os.Rename(tmp, path)
+	}
+	if err != nil {
+		os.Remove(tmp)
+	}
+	return err
+}
+
+func unwrapPath(err error) error {
+	var pe *os.PathError
+	if errors.As(err, &pe) {
+		return pe.Err
+	}
+	return err
+}
+
+// oneLine keeps the first line of an error message.
+func oneLine(err error) string {
+	msg := err.Error()
+	for i := 0; i < len(msg); i++ {
+		if msg[i] == '\n' {
+			return msg[:i]
+		}
+	}
+	return msg
+}
+
+func inspectCmd(args []string, stdout, stderr io.Writer) int {
+	if len(args) != 1 {
+		fmt.Fprintln(stderr, "usage: amber inspect FILE")
+		return 2
+	}
+	b, err := os.ReadFile(args[0])
+	if err != nil {
+		fmt.Fprintf(stderr, "amber: %s: %v\n", args[0], unwrapPath(err))
+		return 1
+	}
+	info, err := core.InspectDump(b)
+	if err != nil {
+		fmt.Fprintf(stderr, "amber: %s: %v\n", args[0], oneLine(err))
+		return 1
+	}
+	l := info.Config.Limits
+	total := 0
+	for _, p := range info.Pages {
+		total += len(p)
+	}
+	w := bufio.NewWriter(stdout)
+	defer w.Flush()
+	fmt.Fprintf(w, "kind: %s\n", info.Kind)
+	fmt.Fprintf(w, "format version: %d\n", info.FormatVersion)
+	fmt.Fprintf(w, "script name: %s\n", info.Config.ScriptName)
+	fmt.Fprintf(w, "type check: %v\n", info.Config.TypeCheck)
+	fmt.Fprintf(w, "limits: duration=%s memory=%d allocations=%d recursion=%d output=%d suspensions=%d\n",
+		l.MaxDuration, l.MaxMemory, l.MaxAllocations, l.MaxRecursion, l.MaxOutput, l.MaxSuspensions)
+	fmt.Fprintf(w, "time used: %s\n", info.TimeUsed)
+	fmt.Fprintf(w, "objects: %d\n", info.Objects)
+	fmt.Fprintf(w, "pages: %d (%d bytes encoded; file %d bytes)\n", len(info.Pages), total, info.Size)
+	for i, p := range info.Pages {
+		sum := blake3.Sum256(p)
+		fmt.Fprintf(w, "page %d: %d bytes blake3 %s\n", i, len(p), hex.EncodeToString(sum[:]))
+	}
+	return 0
+}

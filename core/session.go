@@ -1,0 +1,1007 @@
+package core
+
+import (
+	"encoding/json"
+	"errors"
+	"fmt"
+	"math/big"
+	"sort"
+	"time"
+
+	"github.com/amber-sandbox/amber/core/compile"
+	"github.com/amber-sandbox/amber/core/heap"
+	"github.com/amber-sandbox/amber/core/syntax"
+	"github.com/amber-sandbox/amber/core/vm"
+)
+
+// Limits bound what a session may use. Zero means unlimited, except
+// MaxRecursion whose zero means the default depth of 1000. Limits travel
+// with dumps; a limit given when loading can only lower them.
+type Limits struct {
+	MaxDuration    time.Duration // run time, summed over every feed and resume
+	MaxMemory      int64         // heap bytes
+	MaxAllocations int64
+	MaxRecursion   int
+	MaxOutput      int64 // bytes printed
+	// MaxSuspensions bounds the pauses (host calls, name lookups, futures
+	// waits) of a session; the count restarts when a dump is loaded.
+	MaxSuspensions int
+}
+
+// Config configures a session.
+type Config struct {
+	// ScriptName is the file name in tracebacks (default "main.py").
+	ScriptName string
+	Limits     Limits
+	// TypeCheck is recorded with the session and travels with its dumps.
+	TypeCheck bool
+	// Clock returns monotonic run time; the default reads the host's
+	// monotonic clock. Sandboxed code never sees it.
+	Clock func() time.Duration
+}
+
+// HostFunc implements a host function. A returned error is raised in the
+// sandbox: an *Exception with its type, any other error as RuntimeError.
+type HostFunc func(args []any, kwargs map[string]any) (any, error)
+
+// FeedOptions are the per-feed inputs and host hooks.
+type FeedOptions struct {
+	// Inputs are bound as globals before the feed runs.
+	Inputs map[string]any
+	// Functions are the host functions the sandbox can call by name.
+	Functions map[string]HostFunc
+	// Lookup supplies names the sandbox reads but never defined; ok=false
+	// raises NameError. When nil, undefined names raise NameError at once.
+	Lookup func(name string) (v any, ok bool)
+	// Print receives the program's output; stream is "stdout" or "stderr".
+	Print func(stream, text string)
+}
+
+// Session is a Python namespace that runs feeds one after another, like a
+// REPL, and can be dumped and loaded at any pause. It is not safe for
+// concurrent use.
+type Session struct {
+	cfg  Config
+	m    *vm.VM
+	main vm.Value // __main__'s dict
+
+	opts        FeedOptions
+	used        bool
+	live        *progress // the one live suspension, if any
+	suspensions int
+	hostObjs    []any // Go values handed in, by HostObject index
+}
+
+// NewSession creates a session.
+func NewSession(cfg Config) *Session {
+	if cfg.ScriptName == "" {
+		cfg.ScriptName = "main.py"
+	}
+	s := &Session{cfg: cfg}
+	s.attach(newVM())
+	s.m.TimeUsed = 0
+	return s
+}
+
+// newVM builds the interpreter a session starts from.
+func newVM() *vm.VM { return vm.New() }
+
+// attach makes m the session's interpreter under the session's config.
+func (s *Session) attach(m *vm.VM) {
+	s.m = m
+	m.Filename = s.cfg.ScriptName
+	m.Limits = s.cfg.Limits.vm()
+	m.Host = sessionHost{s}
+	m.Output = s.print
+	clock := s.cfg.Clock
+	if clock == nil {
+		start := time.Now()
+		clock = func() time.Duration { return time.Since(start) }
+	}
+	m.Clock = func() int64 { return int64(clock()) }
+	s.main = m.ModuleDict(m.MainModule())
+}
+
+func (l Limits) vm() vm.Limits {
+	return vm.Limits{
+		MaxDuration:    int64(l.MaxDuration),
+		MaxMemory:      l.MaxMemory,
+		MaxAllocations: l.MaxAllocations,
+		MaxRecursion:   l.MaxRecursion,
+		MaxOutput:      l.MaxOutput,
+	}
+}
+
+// lower returns l with every limit that o sets lower (or l leaves unset)
+// taken from o.
+func (l Limits) lower(o Limits) Limits {
+	min64 := func(a, b int64) int64 {
+		if b > 0 && (a == 0 || b < a) {
+			return b
+		}
+		return a
+	}
+	l.MaxDuration = time.Duration(min64(int64(l.MaxDuration), int64(o.MaxDuration)))
+	l.MaxMemory = min64(l.MaxMemory, o.MaxMemory)
+	l.MaxAllocations = min64(l.MaxAllocations, o.MaxAllocations)
+	l.MaxRecursion = int(min64(int64(l.MaxRecursion), int64(o.MaxRecursion)))
+	l.MaxOutput = min64(l.MaxOutput, o.MaxOutput)
+	l.MaxSuspensions = int(min64(int64(l.MaxSuspensions), int64(o.MaxSuspensions)))
+	return l
+}
+
+// Config returns the session's configuration (after a load: the dump's).
+func (s *Session) Config() Config { return s.cfg }
+
+// TimeUsed is the run time spent so far, including before any dump.
+func (s *Session) TimeUsed() time.Duration { return time.Duration(s.m.TimeUsed) }
+
+func (s *Session) print(stream, text string) {
+	if s.opts.Print != nil {
+		s.opts.Print(stream, text)
+	}
+}
+
+type sessionHost struct{ s *Session }
+
+func (h sessionHost) IsHostFunction(name string) bool {
+	_, ok := h.s.opts.Functions[name]
+	return ok
+}
+
+func (h sessionHost) LookupName(name string) bool { return h.s.opts.Lookup != nil }
+
+// FeedRun runs code to completion in the session's namespace and returns
+// the value of its trailing expression (None if it has none). Host calls
+// and name lookups are answered by opts.
+func (s *Session) FeedRun(code string, opts *FeedOptions) (Object, error) {
+	p, err := s.FeedStart(code, opts)
+	for err == nil {
+		if c, ok := p.(*Complete); ok {
+			return c.Output, nil
+		}
+		p, err = s.ResumeAuto(p)
+	}
+	return Object{}, err
+}
+
+// FeedStart runs code until it completes or pauses for the host, and
+// returns the progress: a *FunctionCall, *NameLookup, *Futures or
+// *Complete.
+func (s *Session) FeedStart(code string, opts *FeedOptions) (Progress, error) {
+	if s.live != nil {
+		return nil, ErrSuspended
+	}
+	name := s.cfg.ScriptName
+	mod, err := syntax.Parse(name, []byte(code))
+	if err != nil {
+		return nil, err
+	}
+	c, err := compile.Compile(mod, name, []byte(code), compile.Options{ReturnLastExpr: true})
+	if err != nil {
+		return nil, err
+	}
+	s.used = true
+	s.setOptions(opts)
+	if opts != nil && len(opts.Inputs) > 0 {
+		names := make([]string, 0, len(opts.Inputs))
+		for k := range opts.Inputs {
+			names = append(names, k)
+		}
+		sort.Strings(names)
+		for _, k := range names {
+			v, err := s.toPy(opts.Inputs[k])
+			if err != nil {
+				return nil, fmt.Errorf("amber: input %q: %w", k, err)
+			}
+			if err := s.m.SetItem(s.main, s.m.NewStr(k), v); err != nil {
+				return nil, s.convert(err)
+			}
+		}
+	}
+	if err := s.m.StartModule(c, s.main); err != nil {
+		s.m.Abandon()
+		return nil, s.convert(err)
+	}
+	v, err := s.m.Resume()
+	return s.step(v, err)
+}
+
+func (s *Session) setOptions(opts *FeedOptions) {
+	if opts == nil {
+		s.opts = FeedOptions{}
+		return
+	}
+	s.opts = *opts
+}
+
+// Abandon drops the live suspension, if any, so the session can take new
+// feeds. Names the paused feed bound stay bound.
+func (s *Session) Abandon() {
+	if s.live != nil {
+		s.live.done = true
+		s.live = nil
+	}
+	s.m.Abandon()
+}
+
+// step turns the outcome of a run into a progress.
+func (s *Session) step(v vm.Value, err error) (Progress, error) {
+	if s.live != nil {
+		s.live.done = true
+		s.live = nil
+	}
+	if err == nil {
+		out := s.object(v)
+		return &Complete{progress: progress{s: s}, Output: out}, nil
+	}
+	var susp *vm.Suspended
+	if !errors.As(err, &susp) {
+		return nil, s.convert(err)
+	}
+	s.suspensions++
+	if lim := s.cfg.Limits.MaxSuspensions; lim > 0 && s.suspensions > lim {
+		s.m.Abandon()
+		return nil, &LimitError{Kind: "suspensions", Msg: fmt.Sprintf("suspension limit exceeded (%d)", lim)}
+	}
+	return s.progressFor(susp.S), nil
+}
+
+// progressFor builds the progress value of the VM's pending suspension
+// and makes it the live one.
+func (s *Session) progressFor(sp *vm.Suspension) Progress {
+	base := progress{s: s}
+	var p Progress
+	switch sp.Kind {
+	case vm.SuspendFunctionCall:
+		fc := &FunctionCall{
+			Name:   sp.Name,
+			Args:   make([]any, len(sp.Args)),
+			CallID: sp.CallID,
+			Pos:    Position{Filename: s.cfg.ScriptName, Line: sp.Line},
+		}
+		for i, a := range sp.Args {
+			fc.Args[i] = s.goValue(a)
+		}
+		if len(sp.KwNames) > 0 {
+			fc.Kwargs = make(map[string]any, len(sp.KwNames))
+			for i, k := range sp.KwNames {
+				fc.Kwargs[k] = s.goValue(sp.KwVals[i])
+			}
+		}
+		fc.progress = base
+		p = fc
+	case vm.SuspendNameLookup:
+		p = &NameLookup{progress: base, Name: sp.Name}
+	default:
+		p = &Futures{progress: base, CallIDs: append([]int64(nil), sp.CallIDs...)}
+	}
+	s.live = p.base()
+	return p
+}
+
+// convert maps VM errors to the package's error types.
+func (s *Session) convert(err error) error { return convertErr(s.m, err) }
+
+// Position is a place in the session's source.
+type Position struct {
+	Filename string
+	Line     int
+}
+
+// Progress is the state of a feed: *FunctionCall, *NameLookup, *Futures
+// or *Complete. Every progress but Complete is a suspension that can be
+// resumed once, or dumped as a snapshot.
+type Progress interface {
+	// Dump encodes the session paused at this progress as a snapshot.
+	Dump() ([]byte, error)
+	base() *progress
+}
+
+type progress struct {
+	s    *Session
+	done bool
+}
+
+func (p *progress) base() *progress { return p }
+
+// Dump snapshots the session paused at this progress.
+func (p *progress) Dump() ([]byte, error) {
+	if p.done {
+		return nil, ErrAlreadyResumed
+	}
+	if p.s.live != p {
+		return nil, ErrStaleProgress
+	}
+	return p.s.dump(true)
+}
+
+// claim checks that p is the live, unresumed suspension and retires it.
+func (p *progress) claim() error {
+	if p.done {
+		return ErrAlreadyResumed
+	}
+	if p.s.live != p {
+		return ErrStaleProgress
+	}
+	p.done = true
+	return nil
+}
+
+// FunctionCall: the sandbox called a host function.
+type FunctionCall struct {
+	progress
+	Name   string
+	Args   []any
+	Kwargs map[string]any
+	CallID int64
+	// OSCall marks calls the sandbox makes to the operating system on the
+	// program's behalf (files through mounts) rather than to a host
+	// function the embedder declared.
+	OSCall bool
+	Pos    Position
+}
+
+// Resume returns v as the call's result.
+func (p *FunctionCall) Resume(v any) (Progress, error) {
+	if err := p.claim(); err != nil {
+		return nil, err
+	}
+	pv, err := p.s.toPy(v)
+	if err != nil {
+		pv = p.s.m.NewExceptionNamed("TypeError", err.Error())
+		return p.s.step(p.s.m.ResumeRaise(pv))
+	}
+	return p.s.step(p.s.m.ResumeWith(pv))
+}
+
+// ResumeError raises err at the call: an *Exception with its type, any
+// other error as RuntimeError.
+func (p *FunctionCall) ResumeError(err error) (Progress, error) {
+	if err2 := p.claim(); err2 != nil {
+		return nil, err2
+	}
+	return p.s.step(p.s.m.ResumeRaise(p.s.excValue(err)))
+}
+
+// ResumeException raises an exception of the builtin type typ (such as
+// "ValueError") with msg at the call.
+func (p *FunctionCall) ResumeException(typ, msg string) (Progress, error) {
+	return p.ResumeError(&Exception{Type: typ, Message: msg})
+}
+
+// ResumeFuture returns a future for the call: the sandbox can await it,
+// and a later Futures progress settles it by this call's id.
+func (p *FunctionCall) ResumeFuture() (Progress, error) {
+	if err := p.claim(); err != nil {
+		return nil, err
+	}
+	return p.s.step(p.s.m.ResumeFuture())
+}
+
+// NameLookup: the sandbox read a name nobody defined.
+type NameLookup struct {
+	progress
+	Name string
+}
+
+// Resume supplies the name's value.
+func (p *NameLookup) Resume(v any) (Progress, error) {
+	if err := p.claim(); err != nil {
+		return nil, err
+	}
+	pv, err := p.s.toPy(v)
+	if err != nil {
+		return p.s.step(p.s.m.ResumeRaise(p.s.m.NewExceptionNamed("TypeError", err.Error())))
+	}
+	return p.s.step(p.s.m.ResumeWith(pv))
+}
+
+// ResumeUndefined raises NameError for the name.
+func (p *NameLookup) ResumeUndefined() (Progress, error) {
+	if err := p.claim(); err != nil {
+		return nil, err
+	}
+	exc := p.s.m.NewExceptionNamed("NameError", fmt.Sprintf("name '%s' is not defined", p.Name))
+	return p.s.step(p.s.m.ResumeRaise(exc))
+}
+
+// Futures: every sandbox task waits on host futures; CallIDs are the
+// calls whose futures are still unsettled.
+type Futures struct {
+	progress
+	CallIDs []int64
+}
+
+// Resume settles futures by call id. A result that is an error is raised
+// at the await (an *Exception with its type); any other value is the
+// future's result. Ids left out stay pending.
+func (p *Futures) Resume(results map[int64]any) (Progress, error) {
+	if err := p.claim(); err != nil {
+		return nil, err
+	}
+	ids := make([]int64, 0, len(results))
+	for id := range results {
+		ids = append(ids, id)
+	}
+	sort.Slice(ids, func(i, j int) bool { return ids[i] < ids[j] })
+	out := make([]vm.FutureResult, 0, len(ids))
+	for _, id := range ids {
+		r := vm.FutureResult{CallID: id, Value: heap.None}
+		if e, ok := results[id].(error); ok {
+			r.Exc = p.s.excValue(e)
+		} else if v, err := p.s.toPy(results[id]); err != nil {
+			r.Exc = p.s.m.NewExceptionNamed("TypeError", err.Error())
+		} else {
+			r.Value = v
+		}
+		out = append(out, r)
+	}
+	return p.s.step(p.s.m.ResumeFutures(out))
+}
+
+// Complete: the feed finished; Output is its trailing expression's value.
+type Complete struct {
+	progress
+	Output Object
+}
+
+// Dump of a Complete progress is a session dump.
+func (p *Complete) Dump() ([]byte, error) { return p.s.Dump() }
+
+// ResumeAuto advances p one step with the host functions and lookup given
+// to the feed: it calls the host function or looks the name up and
+// resumes with the outcome.
+func (s *Session) ResumeAuto(p Progress) (Progress, error) {
+	switch p := p.(type) {
+	case *FunctionCall:
+		fn := s.opts.Functions[p.Name]
+		if fn == nil {
+			return p.ResumeError(&Exception{Type: "NameError", Message: fmt.Sprintf("host function '%s' is not available", p.Name)})
+		}
+		if err := p.base().checkLive(); err != nil {
+			return nil, err
+		}
+		v, err := fn(p.Args, p.Kwargs)
+		if err != nil {
+			return p.ResumeError(err)
+		}
+		return p.Resume(v)
+	case *NameLookup:
+		if s.opts.Lookup == nil {
+			return p.ResumeUndefined()
+		}
+		if err := p.base().checkLive(); err != nil {
+			return nil, err
+		}
+		v, ok := s.opts.Lookup(p.Name)
+		if !ok {
+			return p.ResumeUndefined()
+		}
+		return p.Resume(v)
+	case *Futures:
+		return nil, fmt.Errorf("%w: host futures %v must be settled with Futures.Resume", ErrNoAutoResume, p.CallIDs)
+	case *Complete:
+		return nil, fmt.Errorf("%w: the feed is complete", ErrNoAutoResume)
+	}
+	return nil, fmt.Errorf("%w: unknown progress %T", ErrNoAutoResume, p)
+}
+
+func (p *progress) checkLive() error {
+	if p.done {
+		return ErrAlreadyResumed
+	}
+	if p.s.live != p {
+		return ErrStaleProgress
+	}
+	return nil
+}
+
+// excValue turns a host error into a Python exception instance.
+func (s *Session) excValue(err error) vm.Value {
+	var e *Exception
+	if errors.As(err, &e) {
+		return s.m.NewExceptionNamed(e.Type, e.Message)
+	}
+	return s.m.NewExceptionNamed("RuntimeError", err.Error())
+}
+
+// --- values crossing the boundary --------------------------------------------
+
+// Object is a Python value handed to the host: its Go form and its repr.
+type Object struct {
+	// Go is the value as Go data: nil (None), bool, int64, *big.Int,
+	// float64, complex128, string, []byte, []any (list), Tuple, Dict, Set,
+	// *Exception, a Go value the host handed in, HostStandIn, or Opaque
+	// for anything else.
+	Go   any
+	Repr string
+}
+
+// IsNone reports whether the value is None.
+func (o Object) IsNone() bool { return o.Go == nil && (o.Repr == "None" || o.Repr == "") }
+
+// Tuple is a Python tuple.
+type Tuple []any
+
+// Set is a Python set or frozenset, in iteration order.
+type Set []any
+
+// Dict is a Python dict in insertion order.
+type Dict []KV
+
+// KV is one dict entry.
+type KV struct{ Key, Value any }
+
+// Opaque stands for a Python value with no Go form.
+type Opaque struct{ Type, Repr string }
+
+// HostStandIn stands for a Go value the host handed in before the session
+// was dumped: the value itself did not travel.
+type HostStandIn struct{ Name string }
+
+func (s *Session) object(v vm.Value) Object {
+	r, err := s.m.Repr(v)
+	if err != nil {
+		r = "<" + s.m.TypeName(v) + " object>"
+	}
+	return Object{Go: s.goValue(v), Repr: r}
+}
+
+// goValue converts a Python value to Go data.
+func (s *Session) goValue(v vm.Value) any {
+	return s.goValueSeen(v, map[heap.Handle]bool{})
+}
+
+func (s *Session) goValueSeen(v vm.Value, seen map[heap.Handle]bool) any {
+	switch v.K {
+	case heap.KNone, heap.KUndef:
+		return nil
+	case heap.KBool:
+		return v.B()
+	case heap.KInt:
+		return v.I()
+	case heap.KFloat:
+		return v.F()
+	case heap.KRef:
+	default:
+		return s.opaque(v)
+	}
+	h := v.H()
+	if seen[h] {
+		return s.opaque(v)
+	}
+	switch o := s.m.H.Get(v).(type) {
+	case *heap.Str:
+		return o.S
+	case *heap.BigInt:
+		return new(big.Int).Set(&o.V)
+	case *heap.Complex:
+		return complex(o.Re, o.Im)
+	case *heap.Bytes:
+		return append([]byte(nil), o.B...)
+	case *heap.HostObject:
+		if i := int(o.Index); i >= 0 && i < len(s.hostObjs) {
+			return s.hostObjs[i]
+		}
+		return HostStandIn{Name: o.Name}
+	case *heap.List:
+		seen[h] = true
+		defer delete(seen, h)
+		out := make([]any, len(o.Items))
+		for i, x := range o.Items {
+			out[i] = s.goValueSeen(x, seen)
+		}
+		return out
+	case *heap.Tuple:
+		seen[h] = true
+		defer delete(seen, h)
+		out := make(Tuple, len(o.Items))
+		for i, x := range o.Items {
+			out[i] = s.goValueSeen(x, seen)
+		}
+		return out
+	case *heap.Dict:
+		seen[h] = true
+		defer delete(seen, h)
+		out := make(Dict, 0, o.Len())
+		for _, e := range o.Entries {
+			if e.Key.K == heap.KUndef {
+				continue
+			}
+			out = append(out, KV{s.goValueSeen(e.Key, seen), s.goValueSeen(e.Val, seen)})
+		}
+		return out
+	case *heap.Set:
+		seen[h] = true
+		defer delete(seen, h)
+		out := Set{}
+		for _, e := range o.Table {
+			if e.Key.K == heap.KUndef || e.State != 0 {
+				continue
+			}
+			out = append(out, s.goValueSeen(e.Key, seen))
+		}
+		return out
+	case *heap.Instance:
+		if o.Exc != nil {
+			msg, err := s.m.StrString(v)
+			if err != nil {
+				msg = ""
+			}
+			return &Exception{Type: s.m.TypeName(v), Message: msg}
+		}
+	}
+	return s.opaque(v)
+}
+
+func (s *Session) opaque(v vm.Value) Opaque {
+	r, err := s.m.Repr(v)
+	if err != nil {
+		r = "<" + s.m.TypeName(v) + " object>"
+	}
+	return Opaque{Type: s.m.TypeName(v), Repr: r}
+}
+
+// toPy converts Go data to a Python value. Values with no Python form
+// enter as host objects: the sandbox can hold and pass them back, and
+// after a dump they become stand-ins.
+func (s *Session) toPy(x any) (vm.Value, error) {
+	m := s.m
+	switch v := x.(type) {
+	case nil:
+		return heap.None, nil
+	case bool:
+		return heap.Bool(v), nil
+	case int:
+		return heap.Int(int64(v)), nil
+	case int8:
+		return heap.Int(int64(v)), nil
+	case int16:
+		return heap.Int(int64(v)), nil
+	case int32:
+		return heap.Int(int64(v)), nil
+	case int64:
+		return heap.Int(v), nil
+	case uint:
+		return m.NewBigInt(new(big.Int).SetUint64(uint64(v))), nil
+	case uint8:
+		return heap.Int(int64(v)), nil
+	case uint16:
+		return heap.Int(int64(v)), nil
+	case uint32:
+		return heap.Int(int64(v)), nil
+	case uint64:
+		return m.NewBigInt(new(big.Int).SetUint64(v)), nil
+	case *big.Int:
+		return m.NewBigInt(v), nil
+	case float32:
+		return heap.Float(float64(v)), nil
+	case float64:
+		return heap.Float(v), nil
+	case complex128:
+		return m.H.Alloc(&heap.Complex{Re: real(v), Im: imag(v)}), nil
+	case string:
+		return m.NewStr(v), nil
+	case []byte:
+		return m.NewBytes(append([]byte(nil), v...), false), nil
+	case Object:
+		return s.toPy(v.Go)
+	case []any:
+		items, err := s.toPyAll(v)
+		return m.NewList(items), err
+	case Tuple:
+		items, err := s.toPyAll(v)
+		return m.NewTuple(items), err
+	case []string:
+		items := make([]vm.Value, len(v))
+		for i, x := range v {
+			items[i] = m.NewStr(x)
+		}
+		return m.NewList(items), nil
+	case Set:
+		items, err := s.toPyAll(v)
+		if err != nil {
+			return heap.Undef, err
+		}
+		setFn, err := m.GetItem(m.Builtins, m.NewStr("set"))
+		if err != nil {
+			return heap.Undef, s.convert(err)
+		}
+		return m.Call(setFn, m.NewList(items))
+	case Dict:
+		d := m.NewDict()
+		for _, kv := range v {
+			k, err := s.toPy(kv.Key)
+			if err != nil {
+				return heap.Undef, err
+			}
+			val, err := s.toPy(kv.Value)
+			if err != nil {
+				return heap.Undef, err
+			}
+			if err := m.SetItem(d, k, val); err != nil {
+				return heap.Undef, s.convert(err)
+			}
+		}
+		return d, nil
+	case map[string]any:
+		keys := make([]string, 0, len(v))
+		for k := range v {
+			keys = append(keys, k)
+		}
+		sort.Strings(keys)
+		d := m.NewDict()
+		for _, k := range keys {
+			val, err := s.toPy(v[k])
+			if err != nil {
+				return heap.Undef, err
+			}
+			if err := m.SetItem(d, m.NewStr(k), val); err != nil {
+				return heap.Undef, s.convert(err)
+			}
+		}
+		return d, nil
+	case *Exception:
+		return m.NewExceptionNamed(v.Type, v.Message), nil
+	case HostStandIn:
+		return m.H.Alloc(&heap.HostObject{Name: v.Name, Index: -1}), nil
+	}
+	s.hostObjs = append(s.hostObjs, x)
+	return m.H.Alloc(&heap.HostObject{Name: fmt.Sprintf("%T", x), Index: int32(len(s.hostObjs) - 1)}), nil
+}
+
+func (s *Session) toPyAll(xs []any) ([]vm.Value, error) {
+	out := make([]vm.Value, len(xs))
+	for i, x := range xs {
+		v, err := s.toPy(x)
+		if err != nil {
+			return nil, err
+		}
+		out[i] = v
+	}
+	return out, nil
+}
+
+// --- dump and load -------------------------------------------------------------
+
+// metaVersion is the version of the session metadata inside a dump.
+const metaVersion = 1
+
+// sessionMeta is what the session adds to the VM's dump: its config and
+// budgets, and the suspension a snapshot is paused at.
+type sessionMeta struct {
+	Version    int          `json:"v"`
+	ScriptName string       `json:"script"`
+	Limits     Limits       `json:"limits"`
+	TypeCheck  bool         `json:"type_check,omitempty"`
+	TimeUsed   int64        `json:"time_used"`
+	LastCallID int64        `json:"last_call_id"`
+	Pending    *pendingMeta `json:"pending,omitempty"`
+}
+
+// pendingMeta describes a snapshot's suspension. The call's argument
+// values travel in the heap: the last of the VM's ExtraRoots is a tuple of
+// the positional then the keyword argument values.
+type pendingMeta struct {
+	Kind    string   `json:"kind"` // "function_call", "name_lookup", "futures"
+	Name    string   `json:"name,omitempty"`
+	CallID  int64    `json:"call_id,omitempty"`
+	CallIDs []int64  `json:"call_ids,omitempty"`
+	Line    int      `json:"line,omitempty"`
+	NArgs   int      `json:"nargs,omitempty"`
+	KwNames []string `json:"kwnames,omitempty"`
+}
+
+var pendingKinds = map[vm.SuspensionKind]string{
+	vm.SuspendFunctionCall: "function_call",
+	vm.SuspendNameLookup:   "name_lookup",
+	vm.SuspendFutures:      "futures",
+}
+
+// Dump encodes the idle session (its namespace, config and budgets) as a
+// session dump. A session paused at a progress is dumped with
+// Progress.Dump instead.
+func (s *Session) Dump() ([]byte, error) {
+	if s.live != nil {
+		return nil, ErrSuspended
+	}
+	return s.dump(false)
+}
+
+func (s *Session) dump(snapshot bool) ([]byte, error) {
+	meta := sessionMeta{
+		Version:    metaVersion,
+		ScriptName: s.cfg.ScriptName,
+		Limits:     s.cfg.Limits,
+		TypeCheck:  s.cfg.TypeCheck,
+		TimeUsed:   s.m.TimeUsed,
+		LastCallID: s.m.LastCallID(),
+	}
+	roots := s.m.ExtraRoots
+	defer func() { s.m.ExtraRoots = roots }()
+	if snapshot {
+		sp := s.m.Pending()
+		if sp == nil {
+			return nil, ErrStaleProgress
+		}
+		pm := &pendingMeta{Kind: pendingKinds[sp.Kind], Name: sp.Name, CallID: sp.CallID, CallIDs: sp.CallIDs, Line: sp.Line, NArgs: len(sp.Args), KwNames: sp.KwNames}
+		args := append(append([]vm.Value(nil), sp.Args...), sp.KwVals...)
+		s.m.ExtraRoots = append(append([]vm.Value(nil), roots...), s.m.NewTuple(args))
+		meta.Pending = pm
+	}
+	mb, err := json.Marshal(meta)
+	if err != nil {
+		return nil, err
+	}
+	return codec.dump(s.m, snapshot, mb)
+}
+
+// LoadSession replaces this fresh session's state with a session dump.
+// The dump's script name, limits, type-check setting and time used apply;
+// limits in this session's config can only lower the dump's.
+func (s *Session) LoadSession(b []byte) error {
+	_, err := s.load(b, false, nil)
+	return err
+}
+
+// LoadSnapshot replaces this fresh session's state with a snapshot and
+// returns the progress to resume. opts supplies the host hooks and output
+// for the rest of the run (nil: none).
+func (s *Session) LoadSnapshot(b []byte, opts *FeedOptions) (Progress, error) {
+	return s.load(b, true, opts)
+}
+
+func (s *Session) load(b []byte, snapshot bool, opts *FeedOptions) (Progress, error) {
+	if s.used || s.live != nil {
+		return nil, ErrSessionUsed
+	}
+	m, isSnap, mb, err := codec.load(b)
+	if err != nil {
+		var de *DumpError
+		if errors.As(err, &de) {
+			return nil, err
+		}
+		return nil, &DumpError{Reason: "cannot decode", Err: err}
+	}
+	kind := map[bool]string{false: "session", true: "snapshot"}
+	if isSnap != snapshot {
+		return nil, wrongKind(kind[isSnap], kind[snapshot])
+	}
+	var meta sessionMeta
+	if err := json.Unmarshal(mb, &meta); err != nil {
+		return nil, &DumpError{Reason: "bad session metadata", Err: err}
+	}
+	if meta.Version != metaVersion {
+		return nil, &DumpError{Reason: fmt.Sprintf("session metadata version %d, want %d", meta.Version, metaVersion)}
+	}
+	if (meta.Pending != nil) != snapshot {
+		return nil, &DumpError{Reason: "session metadata does not match the dump kind"}
+	}
+	var sp *vm.Suspension
+	if p := meta.Pending; p != nil {
+		sp, err = pendingSuspension(m, p)
+		if err != nil {
+			return nil, err
+		}
+	}
+	cfg := s.cfg
+	cfg.ScriptName = meta.ScriptName
+	if cfg.ScriptName == "" {
+		cfg.ScriptName = "main.py"
+	}
+	cfg.TypeCheck = meta.TypeCheck
+	cfg.Limits = meta.Limits.lower(s.cfg.Limits)
+	s.cfg = cfg
+	s.attach(m)
+	m.TimeUsed = meta.TimeUsed
+	m.SetLastCallID(meta.LastCallID)
+	s.used = true
+	s.suspensions = 0
+	s.hostObjs = nil
+	s.setOptions(opts)
+	if sp == nil {
+		return nil, nil
+	}
+	m.SetPending(sp)
+	return s.progressFor(sp), nil
+}
+
+// pendingSuspension rebuilds the suspension a snapshot is paused at,
+// validating the metadata against the loaded VM.
+func pendingSuspension(m *vm.VM, p *pendingMeta) (*vm.Suspension, error) {
+	bad := func(why string) error { return &DumpError{Reason: "bad suspension: " + why} }
+	n := len(m.ExtraRoots)
+	if n == 0 {
+		return nil, bad("its arguments are missing")
+	}
+	t, ok := m.TupleOf(m.ExtraRoots[n-1])
+	if !ok || p.NArgs < 0 || p.NArgs+len(p.KwNames) != len(t.Items) {
+		return nil, bad("its arguments do not match")
+	}
+	m.ExtraRoots = m.ExtraRoots[:n-1]
+	if m.Frames() == 0 {
+		return nil, bad("no frames to resume")
+	}
+	sp := &vm.Suspension{Name: p.Name, CallID: p.CallID, Line: p.Line}
+	switch p.Kind {
+	case "function_call":
+		sp.Kind = vm.SuspendFunctionCall
+		sp.Args = append([]vm.Value(nil), t.Items[:p.NArgs]...)
+		sp.KwNames = p.KwNames
+		sp.KwVals = append([]vm.Value(nil), t.Items[p.NArgs:]...)
+	case "name_lookup":
+		sp.Kind = vm.SuspendNameLookup
+	case "futures":
+		sp.Kind = vm.SuspendFutures
+		sp.CallIDs = p.CallIDs
+	default:
+		return nil, bad("unknown kind " + p.Kind)
+	}
+	return sp, nil
+}
+
+// dumpCodec is the seam to the heap and frame encoding in core/vm.
+type dumpCodec interface {
+	dump(m *vm.VM, snapshot bool, meta []byte) ([]byte, error)
+	load(b []byte) (m *vm.VM, snapshot bool, meta []byte, err error)
+	// pages re-encodes a loaded VM's state as its format version and pages.
+	pages(m *vm.VM, snapshot bool) (version int, pages [][]byte, err error)
+}
+
+// DumpInfo describes a dump, for operators.
+type DumpInfo struct {
+	Kind          string // "session" or "snapshot"
+	FormatVersion int
+	Config        Config
+	TimeUsed      time.Duration
+	Objects       int // live heap objects
+	Size          int // bytes of the dump
+	Pages         [][]byte
+}
+
+// InspectDump decodes and validates a dump and describes it.
+func InspectDump(b []byte) (*DumpInfo, error) {
+	m, snap, mb, err := codec.load(b)
+	if err != nil {
+		var de *DumpError
+		if errors.As(err, &de) {
+			return nil, err
+		}
+		return nil, &DumpError{Reason: "cannot decode", Err: err}
+	}
+	var meta sessionMeta
+	if err := json.Unmarshal(mb, &meta); err != nil {
+		return nil, &DumpError{Reason: "bad session metadata", Err: err}
+	}
+	version, pages, err := codec.pages(m, snap)
+	if err != nil {
+		return nil, err
+	}
+	info := &DumpInfo{
+		Kind:          "session",
+		FormatVersion: version,
+		Config:        Config{ScriptName: meta.ScriptName, Limits: meta.Limits, TypeCheck: meta.TypeCheck},
+		TimeUsed:      time.Duration(meta.TimeUsed),
+		Objects:       m.H.Live(),
+		Size:          len(b),
+		Pages:         pages,
+	}
+	if snap {
+		info.Kind = "snapshot"
+	}
+	return info, nil
+}
+
+// errNoCodec is returned until the VM's dump encoding is available.
+var errNoCodec = errors.New("amber: dumps are not available in this build")
+
+type missingCodec struct{}
+
+func (missingCodec) dump(*vm.VM, bool, []byte) ([]byte, error) { return nil, errNoCodec }
+func (missingCodec) load([]byte) (*vm.VM, bool, []byte, error) {
+	return nil, false, nil, &DumpError{Reason: "unsupported", Err: errNoCodec}
+}
+func (missingCodec) pages(*vm.VM, bool) (int, [][]byte, error) { return 0, nil, errNoCodec }
+
+var codec dumpCodec = missingCodec{}

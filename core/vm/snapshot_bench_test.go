@@ -30,7 +30,6 @@ func itoa(n int) string {
 // element changed, an incremental dump. Reports the bytes encoded.
 func BenchmarkDumpAfterOneChange(b *testing.B) {
 	s := benchSession(b, 1_000_000)
-	b.ReportMetric(float64(s.m.H.Bytes)/1e6, "heapMB")
 	prev, _, err := s.m.DumpPages(vm.KindSession, nil)
 	if err != nil {
 		b.Fatal(err)
@@ -65,6 +64,7 @@ func BenchmarkDumpAfterOneChange(b *testing.B) {
 	b.ReportMetric(float64(encoded), "bytes-encoded")
 	b.ReportMetric(float64(dirty), "dirty-pages")
 	b.ReportMetric(float64(pages), "pages")
+	b.ReportMetric(float64(s.m.H.Bytes)/1e6, "heapMB")
 }
 
 // BenchmarkDumpIdle / BenchmarkLoadIdle: a fresh idle session.
@@ -114,7 +114,6 @@ func BenchmarkDumpSuspended(b *testing.B) {
 func BenchmarkDump10MB(b *testing.B) {
 	s := benchSession(b, 200_000)
 	b.SetBytes(s.m.H.Bytes)
-	b.ReportMetric(float64(s.m.H.Bytes)/1e6, "heapMB")
 	b.ResetTimer()
 	var n int
 	for i := 0; i < b.N; i++ {

@@ -334,7 +334,6 @@ func TestHostObjects(t *testing.T) {
 
 // --- dump and load --------------------------------------------------------------
 
-
 func TestLoadRules(t *testing.T) {
 	src := core.NewSession(core.Config{})
 	feed(t, src, "x = 1", nil)

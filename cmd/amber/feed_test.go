@@ -6,9 +6,7 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
-
 )
-
 
 // feedOnce runs amber feed with args and returns exit status and output.
 func feedOnce(args ...string) (int, string, string) {

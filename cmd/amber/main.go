@@ -127,6 +127,13 @@ func report(err error) int {
 	var se *core.SyntaxError
 	var re *core.RuntimeError
 	var le *core.LimitError
+	var ee *core.ExitError
+	if errors.As(err, &ee) {
+		if ee.Message != "" {
+			fmt.Fprintln(os.Stderr, ee.Message)
+		}
+		return ee.Code
+	}
 	switch {
 	case errors.As(err, &se):
 		fmt.Fprint(os.Stderr, se.Format())

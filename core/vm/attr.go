@@ -132,8 +132,8 @@ func (vm *VM) instanceAttr(obj Value, o *heap.Instance, name Value) (Value, Valu
 			}
 			return heap.Undef, p.Get, nil
 		}
-		if inst, ok := vm.H.Get(d).(*heap.Instance); ok {
-			// A user-defined descriptor with __get__.
+		if inst, ok := vm.H.Get(d).(*heap.Instance); ok && vm.isDataDescriptor(d) {
+			// A user-defined data descriptor wins over the instance dict.
 			if g := vm.LookupClassStr(inst.Class, "__get__"); g.K != heap.KUndef {
 				r, err := vm.Call(vm.bindMethod(g, d, inst.Class), obj, cls)
 				return r, heap.Undef, err
@@ -144,6 +144,15 @@ func (vm *VM) instanceAttr(obj Value, o *heap.Instance, name Value) (Value, Valu
 		dd := vm.H.Get(o.Dict).(*heap.Dict)
 		if r, ok, _ := dd.Get(name, vm.strHash(name), vm.strEq); ok {
 			return r, heap.Undef, nil
+		}
+	}
+	if d.K == heap.KRef {
+		// A non-data descriptor (only __get__) comes after the instance dict.
+		if inst, ok := vm.H.Get(d).(*heap.Instance); ok {
+			if g := vm.LookupClassStr(inst.Class, "__get__"); g.K != heap.KUndef {
+				r, err := vm.Call(vm.bindMethod(g, d, inst.Class), obj, cls)
+				return r, heap.Undef, err
+			}
 		}
 	}
 	if d.K != heap.KUndef {
@@ -494,7 +503,7 @@ func (vm *VM) isDataDescriptor(d Value) bool {
 	case *heap.Property:
 		return true
 	case *heap.Instance:
-		return vm.LookupClassStr(o.Class, "__set__").K != heap.KUndef || vm.LookupClassStr(o.Class, "__get__").K != heap.KUndef
+		return vm.LookupClassStr(o.Class, "__set__").K != heap.KUndef || vm.LookupClassStr(o.Class, "__delete__").K != heap.KUndef
 	}
 	return false
 }

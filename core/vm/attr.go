@@ -268,6 +268,11 @@ func (vm *VM) classAttr(cls Value, c *heap.Class, name Value) (Value, Value, err
 	// Attributes of the metaclass (type): mro(), __subclasses__ ...
 	meta := vm.TypeOf(cls)
 	if m := vm.LookupClass(meta, name); m.K != heap.KUndef {
+		if m.K == heap.KRef {
+			if p, ok := vm.H.Get(m).(*heap.Property); ok {
+				return heap.Undef, p.Get, nil
+			}
+		}
 		return vm.bindMethod(m, cls, meta), heap.Undef, nil
 	}
 	return heap.Undef, heap.Undef, nil

@@ -313,6 +313,9 @@ func (vm *VM) callValue(fn Value, args []Value, kwnames []string, ret heap.RetKi
 		}
 		return r, err
 	case *heap.Class:
+		if c := vm.metaSpecial(fn, "__call__"); c.K != heap.KUndef {
+			return vm.callValue(c, args, kwnames, ret, tail)
+		}
 		return vm.callClass(fn, o, args, kwnames, ret)
 	case *heap.Instance:
 		if c := vm.lookupSpecial(fn, "__call__"); c.K != heap.KUndef {

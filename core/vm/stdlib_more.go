@@ -171,6 +171,11 @@ def _compute_abstracts(cls):
 
 
 class ABCMeta(type):
+    def __new__(mcls, name, bases, ns, **kwargs):
+        cls = super().__new__(mcls, name, bases, ns, **kwargs)
+        _compute_abstracts(cls)
+        return cls
+
     def register(cls, subclass):
         return subclass
 

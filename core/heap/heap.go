@@ -89,12 +89,18 @@ func (h *Heap) Touch(v Value) {
 // wholeSeq is the segDirty key that marks every segment dirty.
 const wholeSeq = -1
 
-// TouchItem marks item i of the large sequence at v dirty.
-func (h *Heap) TouchItem(v Value, i int) {
+// TouchItem marks item i of the sequence of length n at v dirty. Only
+// sequences longer than a segment are tracked per segment; shorter ones
+// are encoded whole with their page, so marking the page is enough.
+func (h *Heap) TouchItem(v Value, i, n int) {
 	if v.K != KRef {
 		return
 	}
 	p := v.N >> PageShift
+	if n <= SegmentLen {
+		h.dirty[p] = true
+		return
+	}
 	wasDirty := h.dirty[p]
 	h.dirty[p] = true
 	if h.segDirty == nil {

@@ -284,7 +284,7 @@ func (vm *VM) callValue(fn Value, args []Value, kwnames []string, ret heap.RetKi
 		nargs = append(nargs, args...)
 		return vm.callValue(o.Func, nargs, kwnames, ret, tail)
 	case *heap.Builtin:
-		def := &builtinTable[o.ID]
+		def := builtinDef(o.ID)
 		self := o.Self
 		pos := args[:len(args)-len(kwnames)]
 		if self.K == heap.KUndef && def.Method {

@@ -236,7 +236,7 @@ func (vm *VM) Repr(v Value) (string, error) {
 		}
 		return "<bound method " + vm.CallableName(o.Func) + " of " + self + ">", nil
 	case *heap.Builtin:
-		name := builtinTable[o.ID].Name
+		name := builtinDef(o.ID).Name
 		if o.Self.K != heap.KUndef {
 			short := name
 			if i := strings.LastIndexByte(name, '.'); i >= 0 {

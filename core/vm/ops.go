@@ -142,9 +142,7 @@ func (vm *VM) isBuiltinOf(fn Value, t TypeID) bool {
 	if !ok {
 		return false
 	}
-	name := builtinTable[b.ID].Name
-	prefix := typeSpecName(t) + "."
-	return len(name) > len(prefix) && name[:len(prefix)] == prefix
+	return builtinDef(b.ID).Owner == t
 }
 
 // Eq is a == b as a bool.

@@ -47,7 +47,6 @@ package vm
 // ErrFormat (or are a *VersionError / ErrBuild).
 
 import (
-	"bytes"
 	"crypto/sha256"
 	"encoding/binary"
 	"errors"
@@ -193,30 +192,9 @@ func (vm *VM) SessionMeta() []byte { return vm.snap().meta }
 
 type builtinNames struct{}
 
-func (builtinNames) BuiltinName(id int32) (string, bool) {
-	if id < 0 || int(id) >= len(builtinTable) {
-		return "", false
-	}
-	d := &builtinTable[id]
-	if builtinByName[d.Name] == id {
-		return d.Name, true
-	}
-	// A second builtin of the same name (function vs method).
-	return d.Name + "\x00method", true
-}
+func (builtinNames) BuiltinName(id int32) (string, bool) { return builtinName(id) }
 
-func (builtinNames) BuiltinID(name string) (int32, bool) {
-	if n, ok := bytes.CutSuffix([]byte(name), []byte("\x00method")); ok {
-		for id := range builtinTable {
-			if d := &builtinTable[id]; d.Name == string(n) && builtinByName[d.Name] != int32(id) {
-				return int32(id), true
-			}
-		}
-		return 0, false
-	}
-	id, ok := builtinByName[name]
-	return id, ok
-}
+func (builtinNames) BuiltinID(name string) (int32, bool) { return builtinID(name) }
 
 func init() { heap.NumBuiltinTypes = int32(NumTypes) }
 

@@ -81,3 +81,13 @@ var (
 func wrongKind(got, want string) error {
 	return &DumpError{Reason: fmt.Sprintf("this is a %s dump, not a %s dump", got, want)}
 }
+
+// ExitError reports that the program raised SystemExit (sys.exit()). Code
+// is the exit status; Message is printed to stderr when the argument was
+// not an int.
+type ExitError struct {
+	Code    int
+	Message string
+}
+
+func (e *ExitError) Error() string { return fmt.Sprintf("exit status %d", e.Code) }

@@ -59,6 +59,9 @@ func convertErr(m *vm.VM, err error) error {
 		return nil
 	}
 	if exc, ok := vm.ExcValue(err); ok {
+		if m.IsInstance(exc, vm.TSystemExit) {
+			return exitError(m, exc)
+		}
 		return &RuntimeError{Type: m.TypeName(exc), Message: m.ExcString(exc), Traceback: m.FormatTraceback(exc)}
 	}
 	var f *vm.Fatal
@@ -73,4 +76,22 @@ func convertErr(m *vm.VM, err error) error {
 		return fmt.Errorf("NameError: name '%s' is not defined", s.S.Name)
 	}
 	return err
+}
+
+// exitError maps SystemExit's argument to an exit status the way CPython
+// does: None is 0, an int is itself, anything else is printed and gives 1.
+func exitError(m *vm.VM, exc vm.Value) *ExitError {
+	code, _ := m.GetAttr(exc, "code")
+	switch {
+	case code.IsNone():
+		return &ExitError{Code: 0}
+	case m.IsInt(code):
+		n, _ := m.IndexOf(code)
+		return &ExitError{Code: int(n & 0xff)}
+	}
+	s, err := m.StrString(code)
+	if err != nil {
+		s = m.TypeName(code)
+	}
+	return &ExitError{Code: 1, Message: s}
 }

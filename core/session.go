@@ -993,15 +993,49 @@ func InspectDump(b []byte) (*DumpInfo, error) {
 	return info, nil
 }
 
-// errNoCodec is returned until the VM's dump encoding is available.
-var errNoCodec = errors.New("amber: dumps are not available in this build")
+// vmCodec is the VM's dump encoding (core/vm/snapshot.go); the session
+// metadata travels as the VM's session meta.
+type vmCodec struct{}
 
-type missingCodec struct{}
-
-func (missingCodec) dump(*vm.VM, bool, []byte) ([]byte, error) { return nil, errNoCodec }
-func (missingCodec) load([]byte) (*vm.VM, bool, []byte, error) {
-	return nil, false, nil, &DumpError{Reason: "unsupported", Err: errNoCodec}
+func dumpKind(snapshot bool) vm.DumpKind {
+	if snapshot {
+		return vm.KindSnapshot
+	}
+	return vm.KindSession
 }
-func (missingCodec) pages(*vm.VM, bool) (int, [][]byte, error) { return 0, nil, errNoCodec }
 
-var codec dumpCodec = missingCodec{}
+func (vmCodec) dump(m *vm.VM, snapshot bool, meta []byte) ([]byte, error) {
+	m.SetSessionMeta(meta)
+	return m.Dump(dumpKind(snapshot))
+}
+
+func (vmCodec) load(b []byte) (*vm.VM, bool, []byte, error) {
+	m, kind, err := vm.Load(b)
+	if err != nil {
+		var ve *vm.VersionError
+		switch {
+		case errors.As(err, &ve):
+			return nil, false, nil, &DumpError{Reason: "unsupported format version", Err: err}
+		case errors.Is(err, vm.ErrBuild):
+			return nil, false, nil, &DumpError{Reason: "made by another build", Err: err}
+		case errors.Is(err, vm.ErrKind):
+			return nil, false, nil, &DumpError{Reason: "wrong kind", Err: err}
+		}
+		return nil, false, nil, &DumpError{Reason: "corrupt or truncated", Err: err}
+	}
+	return m, kind == vm.KindSnapshot, m.SessionMeta(), nil
+}
+
+func (vmCodec) pages(m *vm.VM, snapshot bool) (int, [][]byte, error) {
+	_, pages, err := m.DumpPages(dumpKind(snapshot), nil)
+	if err != nil {
+		return 0, nil, err
+	}
+	out := make([][]byte, len(pages))
+	for i, p := range pages {
+		out[i] = p.Data
+	}
+	return vm.SnapshotVersion, out, nil
+}
+
+var codec dumpCodec = vmCodec{}

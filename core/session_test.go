@@ -334,16 +334,7 @@ func TestHostObjects(t *testing.T) {
 
 // --- dump and load --------------------------------------------------------------
 
-// skipWithoutDumps skips tests that need the VM's dump encoding.
-func skipWithoutDumps(t *testing.T) {
-	t.Helper()
-	if _, err := core.NewSession(core.Config{}).Dump(); err != nil && strings.Contains(err.Error(), "not available") {
-		t.Skip("waiting for snapshot")
-	}
-}
-
 func TestLoadRules(t *testing.T) {
-	skipWithoutDumps(t)
 	src := core.NewSession(core.Config{})
 	feed(t, src, "x = 1", nil)
 	sess, err := src.Dump()
@@ -381,7 +372,6 @@ func TestLoadRules(t *testing.T) {
 }
 
 func TestDumpCarriesConfig(t *testing.T) {
-	skipWithoutDumps(t)
 	now := time.Duration(0)
 	clock := func() time.Duration { now += time.Millisecond; return now }
 	lim := core.Limits{MaxMemory: 1 << 30, MaxRecursion: 200, MaxSuspensions: 5, MaxDuration: time.Hour}
@@ -418,7 +408,6 @@ func TestDumpCarriesConfig(t *testing.T) {
 }
 
 func TestSnapshotResumeAndFork(t *testing.T) {
-	skipWithoutDumps(t)
 	s := core.NewSession(core.Config{})
 	feed(t, s, "total = 10", nil)
 	p, err := s.FeedStart("total += ask('n')\ntotal", &core.FeedOptions{Functions: map[string]core.HostFunc{"ask": nil}})
@@ -459,7 +448,6 @@ func TestSnapshotResumeAndFork(t *testing.T) {
 }
 
 func TestSnapshotInsideAsync(t *testing.T) {
-	skipWithoutDumps(t)
 	s := core.NewSession(core.Config{})
 	p, err := s.FeedStart(hostAsync, &core.FeedOptions{Functions: map[string]core.HostFunc{"fetch": nil}})
 	for err == nil {
@@ -507,7 +495,6 @@ func TestSnapshotInsideAsync(t *testing.T) {
 }
 
 func TestHostObjectStandIn(t *testing.T) {
-	skipWithoutDumps(t)
 	s := core.NewSession(core.Config{})
 	feed(t, s, "h = db", &core.FeedOptions{Inputs: map[string]any{"db": struct{ x int }{1}}})
 	b, err := s.Dump()
@@ -530,7 +517,6 @@ func TestHostObjectStandIn(t *testing.T) {
 }
 
 func TestSuspensionCountResetsOnLoad(t *testing.T) {
-	skipWithoutDumps(t)
 	fns := &core.FeedOptions{Functions: map[string]core.HostFunc{"f": func([]any, map[string]any) (any, error) { return 1, nil }}}
 	s := core.NewSession(core.Config{Limits: core.Limits{MaxSuspensions: 2}})
 	feed(t, s, "f(); f()", fns)

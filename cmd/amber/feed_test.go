@@ -6,17 +6,7 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
-
-	"github.com/amber-sandbox/amber/core"
 )
-
-// skipWithoutDumps skips tests that need the VM's dump encoding.
-func skipWithoutDumps(t *testing.T) {
-	t.Helper()
-	if _, err := core.NewSession(core.Config{}).Dump(); err != nil && strings.Contains(err.Error(), "not available") {
-		t.Skip("waiting for snapshot")
-	}
-}
 
 // feedOnce runs amber feed with args and returns exit status and output.
 func feedOnce(args ...string) (int, string, string) {
@@ -26,7 +16,6 @@ func feedOnce(args ...string) (int, string, string) {
 }
 
 func TestFeedDurableREPL(t *testing.T) {
-	skipWithoutDumps(t)
 	dir := t.TempDir()
 	state := filepath.Join(dir, "s.amber")
 	prog := filepath.Join(dir, "prog.py")
@@ -64,7 +53,6 @@ func TestFeedDurableREPL(t *testing.T) {
 }
 
 func TestFeedRefusesBadState(t *testing.T) {
-	skipWithoutDumps(t)
 	dir := t.TempDir()
 	good := filepath.Join(dir, "good")
 	if code, _, errOut := feedOnce("--state", good, "-c", "a = [1, 2, 3]"); code != 0 {
@@ -113,7 +101,6 @@ func TestFeedUsage(t *testing.T) {
 }
 
 func TestInspect(t *testing.T) {
-	skipWithoutDumps(t)
 	state := filepath.Join(t.TempDir(), "s")
 	if code, _, errOut := feedOnce("--state", state, "-c", "x = list(range(100))"); code != 0 {
 		t.Fatalf("feed: %s", errOut)

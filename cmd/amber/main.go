@@ -10,6 +10,7 @@ import (
 	"flag"
 	"fmt"
 	"os"
+	"runtime/debug"
 	"runtime/pprof"
 	"time"
 	"unicode/utf8"
@@ -19,6 +20,12 @@ import (
 )
 
 func main() {
+	// The interpreter allocates many small Go objects that its own
+	// collector frees in batches; a less eager Go collector trades some
+	// memory for a large share of run time. GOGC still overrides this.
+	if os.Getenv("GOGC") == "" {
+		debug.SetGCPercent(400)
+	}
 	os.Exit(run(os.Args[1:]))
 }
 
@@ -127,6 +134,13 @@ func report(err error) int {
 	var se *core.SyntaxError
 	var re *core.RuntimeError
 	var le *core.LimitError
+	var ee *core.ExitError
+	if errors.As(err, &ee) {
+		if ee.Message != "" {
+			fmt.Fprintln(os.Stderr, ee.Message)
+		}
+		return ee.Code
+	}
 	switch {
 	case errors.As(err, &se):
 		fmt.Fprint(os.Stderr, se.Format())

@@ -39,6 +39,10 @@ func TestRunExitCodes(t *testing.T) {
 		{"output limit", []string{"run", "-max-output", "10", "-c", "while True: print('xx')"}, 1},
 		{"duration limit", []string{"run", "-max-duration", "50ms", "-c", "while True: pass"}, 1},
 		{"bad duration flag", []string{"run", "-max-duration", "soon", "-c", "pass"}, 2},
+		{"sys.exit(0)", []string{"run", "-c", "import sys\nsys.exit(0)"}, 0},
+		{"sys.exit() without a code", []string{"run", "-c", "import sys\nsys.exit()"}, 0},
+		{"SystemExit(3)", []string{"run", "-c", "raise SystemExit(3)"}, 3},
+		{"sys.exit with a message", []string{"run", "-c", "import sys\nsys.exit('bye')"}, 1},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {

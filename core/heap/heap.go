@@ -77,15 +77,32 @@ func (h *Heap) At(hd Handle) Object {
 func (h *Heap) Touch(v Value) {
 	if v.K == KRef {
 		h.dirty[v.N>>PageShift] = true
+		if h.segDirty != nil {
+			// A whole-object change of a sequence with segment records.
+			if m := h.segDirty[v.H()]; m != nil {
+				m[wholeSeq] = true
+			}
+		}
 	}
 }
 
-// TouchItem marks item i of the large sequence at v dirty.
-func (h *Heap) TouchItem(v Value, i int) {
+// wholeSeq is the segDirty key that marks every segment dirty.
+const wholeSeq = -1
+
+// TouchItem marks item i of the sequence of length n at v dirty. Only
+// sequences longer than a segment are tracked per segment; shorter ones
+// are encoded whole with their page, so marking the page is enough.
+func (h *Heap) TouchItem(v Value, i, n int) {
 	if v.K != KRef {
 		return
 	}
-	h.dirty[v.N>>PageShift] = true
+	p := v.N >> PageShift
+	if n <= SegmentLen {
+		h.dirty[p] = true
+		return
+	}
+	wasDirty := h.dirty[p]
+	h.dirty[p] = true
 	if h.segDirty == nil {
 		h.segDirty = map[Handle]map[int]bool{}
 	}
@@ -93,6 +110,11 @@ func (h *Heap) TouchItem(v Value, i int) {
 	if m == nil {
 		m = map[int]bool{}
 		h.segDirty[v.H()] = m
+		// The page changed earlier in this interval, maybe by a Touch of
+		// this very sequence, which left no segment record: assume all.
+		if wasDirty {
+			m[wholeSeq] = true
+		}
 	}
 	m[i/SegmentLen] = true
 }
@@ -105,13 +127,15 @@ func (h *Heap) PageDirty(p int) bool { return p < len(h.dirty) && h.dirty[p] }
 
 // SegmentDirty reports whether segment s of the sequence at hd changed
 // since the last ClearDirty. A sequence whose page was marked dirty
-// without a segment record counts as wholly dirty.
+// without a segment record (tracked false) counts as wholly dirty, and so
+// does one touched as a whole (Touch) or whose page was already dirty
+// when its first segment was recorded; s = -1 asks for that whole mark.
 func (h *Heap) SegmentDirty(hd Handle, s int) (dirty, tracked bool) {
 	m, ok := h.segDirty[hd]
 	if !ok {
 		return false, false
 	}
-	return m[s], true
+	return m[s] || m[wholeSeq], true
 }
 
 // ClearDirty forgets all dirty marks (after a dump).

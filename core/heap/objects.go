@@ -82,6 +82,30 @@ func (*Cell) Size() int                { return 32 }
 type CodeObj struct {
 	Code   *compile.Code
 	Consts []Value
+	// Sites are per-instruction caches of class attribute lookups for
+	// LOAD_ATTR, LOAD_METHOD and STORE_ATTR. Derived, not persisted.
+	Sites []SiteCache
+}
+
+// SiteWays is how many classes one instruction site remembers, so sites
+// that see a few classes in turn (polymorphic code) still hit.
+const SiteWays = 4
+
+// SiteCache remembers what class lookups at one instruction found.
+type SiteCache struct {
+	Ways [SiteWays]SiteEntry
+	Next uint8 // the way to replace next
+}
+
+// SiteEntry is one class's lookup result, valid while the VM's class
+// epoch is unchanged.
+type SiteEntry struct {
+	Class Handle
+	Epoch uint32
+	// Setattr is 0 if not computed yet, 1 if the class keeps object's
+	// __setattr__, 2 if it overrides it.
+	Setattr uint8
+	Val     Value
 }
 
 func (c *CodeObj) Refs(visit func(Value)) { visitAll(c.Consts, visit) }

@@ -17,7 +17,7 @@ func (vm *VM) bindMethod(fn, obj, cls Value) Value {
 	case *heap.Function:
 		return vm.H.Alloc(&heap.BoundMethod{Self: obj, Func: fn})
 	case *heap.Builtin:
-		if o.Self.K == heap.KUndef && builtinTable[o.ID].Method {
+		if o.Self.K == heap.KUndef && builtinDef(o.ID).Method {
 			return vm.H.Alloc(&heap.Builtin{ID: o.ID, Self: obj})
 		}
 	case *heap.ClassMethod:
@@ -132,8 +132,8 @@ func (vm *VM) instanceAttr(obj Value, o *heap.Instance, name Value) (Value, Valu
 			}
 			return heap.Undef, p.Get, nil
 		}
-		if inst, ok := vm.H.Get(d).(*heap.Instance); ok {
-			// A user-defined descriptor with __get__.
+		if inst, ok := vm.H.Get(d).(*heap.Instance); ok && vm.isDataDescriptor(d) {
+			// A user-defined data descriptor wins over the instance dict.
 			if g := vm.LookupClassStr(inst.Class, "__get__"); g.K != heap.KUndef {
 				r, err := vm.Call(vm.bindMethod(g, d, inst.Class), obj, cls)
 				return r, heap.Undef, err
@@ -144,6 +144,15 @@ func (vm *VM) instanceAttr(obj Value, o *heap.Instance, name Value) (Value, Valu
 		dd := vm.H.Get(o.Dict).(*heap.Dict)
 		if r, ok, _ := dd.Get(name, vm.strHash(name), vm.strEq); ok {
 			return r, heap.Undef, nil
+		}
+	}
+	if d.K == heap.KRef {
+		// A non-data descriptor (only __get__) comes after the instance dict.
+		if inst, ok := vm.H.Get(d).(*heap.Instance); ok {
+			if g := vm.LookupClassStr(inst.Class, "__get__"); g.K != heap.KUndef {
+				r, err := vm.Call(vm.bindMethod(g, d, inst.Class), obj, cls)
+				return r, heap.Undef, err
+			}
 		}
 	}
 	if d.K != heap.KUndef {
@@ -259,6 +268,11 @@ func (vm *VM) classAttr(cls Value, c *heap.Class, name Value) (Value, Value, err
 	// Attributes of the metaclass (type): mro(), __subclasses__ ...
 	meta := vm.TypeOf(cls)
 	if m := vm.LookupClass(meta, name); m.K != heap.KUndef {
+		if m.K == heap.KRef {
+			if p, ok := vm.H.Get(m).(*heap.Property); ok {
+				return heap.Undef, p.Get, nil
+			}
+		}
 		return vm.bindMethod(m, cls, meta), heap.Undef, nil
 	}
 	return heap.Undef, heap.Undef, nil
@@ -370,7 +384,7 @@ func (vm *VM) specialAttr(obj Value, n string) (Value, bool, error) {
 	case *heap.Builtin:
 		switch n {
 		case "__name__", "__qualname__":
-			name := builtinTable[o.ID].Name
+			name := builtinDef(o.ID).Name
 			if n == "__name__" {
 				if i := strings.LastIndexByte(name, '.'); i >= 0 {
 					name = name[i+1:]
@@ -446,7 +460,7 @@ func (vm *VM) opLoadAttr(f *heap.Frame, obj, name Value) error {
 			d := vm.H.Get(o.Dict).(*heap.Dict)
 			h := vm.strHash(name)
 			if r, found, _ := d.Get(name, h, vm.strEq); found {
-				if cd := vm.cachedClassLookup(o.Class, name); cd.K == heap.KUndef || !vm.isDataDescriptor(cd) {
+				if cd := vm.siteLookup(f, o.Class, name).Val; cd.K == heap.KUndef || !vm.isDataDescriptor(cd) {
 					push(f, r)
 					return nil
 				}
@@ -494,9 +508,41 @@ func (vm *VM) isDataDescriptor(d Value) bool {
 	case *heap.Property:
 		return true
 	case *heap.Instance:
-		return vm.LookupClassStr(o.Class, "__set__").K != heap.KUndef || vm.LookupClassStr(o.Class, "__get__").K != heap.KUndef
+		return vm.LookupClassStr(o.Class, "__set__").K != heap.KUndef || vm.LookupClassStr(o.Class, "__delete__").K != heap.KUndef
 	}
 	return false
+}
+
+// siteLookup is LookupClass(cls, name) cached at the current instruction
+// of f: attribute-heavy code sees the same class at a site again and again.
+func (vm *VM) siteLookup(f *heap.Frame, cls, name Value) *heap.SiteEntry {
+	co := f.C
+	if co.Sites == nil {
+		co.Sites = make([]heap.SiteCache, len(co.Code.Instrs))
+	}
+	s := &co.Sites[f.PC-1]
+	h := cls.H()
+	for i := range s.Ways {
+		if e := &s.Ways[i]; e.Class == h && e.Epoch == vm.epoch {
+			return e
+		}
+	}
+	e := &s.Ways[s.Next]
+	s.Next = (s.Next + 1) % heap.SiteWays
+	*e = heap.SiteEntry{Class: h, Epoch: vm.epoch, Val: vm.LookupClass(cls, name)}
+	return e
+}
+
+// noSetattr reports, caching it in the site entry, whether cls keeps
+// object's __setattr__.
+func (vm *VM) noSetattr(e *heap.SiteEntry, cls Value) bool {
+	if e.Setattr == 0 {
+		e.Setattr = 2
+		if vm.lookupSpecialCached(cls, "__setattr__") {
+			e.Setattr = 1
+		}
+	}
+	return e.Setattr == 1
 }
 
 // cachedClassLookup is LookupClass with a cache cleared whenever any class
@@ -515,6 +561,7 @@ func (vm *VM) invalidateCaches() {
 	if len(vm.cache) > 0 {
 		vm.cache = map[cacheKey]Value{}
 	}
+	vm.epoch++
 }
 
 // opLoadMethod is LOAD_METHOD: it avoids allocating a bound method for the
@@ -523,7 +570,7 @@ func (vm *VM) opLoadMethod(f *heap.Frame, obj, name Value) error {
 	if obj.K == heap.KRef {
 		switch o := vm.H.Get(obj).(type) {
 		case *heap.Instance:
-			m := vm.cachedClassLookup(o.Class, name)
+			m := vm.siteLookup(f, o.Class, name).Val
 			if m.K == heap.KRef {
 				if _, isFn := vm.H.Get(m).(*heap.Function); isFn {
 					shadowed := false
@@ -540,9 +587,9 @@ func (vm *VM) opLoadMethod(f *heap.Frame, obj, name Value) error {
 			}
 		case *heap.Class, *heap.Module, *heap.Super:
 		default:
-			m := vm.cachedClassLookup(vm.TypeOf(obj), name)
+			m := vm.siteLookup(f, vm.TypeOf(obj), name).Val
 			if m.K == heap.KRef {
-				if b, ok := vm.H.Get(m).(*heap.Builtin); ok && builtinTable[b.ID].Method && b.Self.K == heap.KUndef {
+				if b, ok := vm.H.Get(m).(*heap.Builtin); ok && builtinDef(b.ID).Method && b.Self.K == heap.KUndef {
 					push(f, m)
 					push(f, obj)
 					return nil
@@ -691,8 +738,7 @@ func (vm *VM) instanceSetDict(obj Value, o *heap.Instance, name, v Value) error 
 func (vm *VM) opStoreAttr(f *heap.Frame, obj, name, v Value) error {
 	if obj.K == heap.KRef {
 		if o, ok := vm.H.Get(obj).(*heap.Instance); ok && o.Dict.K == heap.KRef {
-			cd := vm.cachedClassLookup(o.Class, name)
-			if cd.K == heap.KUndef && vm.lookupSpecialCached(o.Class, "__setattr__") {
+			if e := vm.siteLookup(f, o.Class, name); e.Val.K == heap.KUndef && vm.noSetattr(e, o.Class) {
 				return vm.dictSetStr(o.Dict, name, v)
 			}
 		}

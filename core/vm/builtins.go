@@ -491,6 +491,43 @@ func init() {
 		}},
 	})
 	AddMethods(TType, []MethodDef{
+		{Name: "__new__", Fn: func(vm *VM, self Value, a Args) (Value, error) {
+			if len(a.Pos) == 2 {
+				return vm.TypeOf(a.Pos[1]), nil
+			}
+			if len(a.Pos) != 4 {
+				return heap.Undef, vm.TypeError("type.__new__() takes exactly 3 arguments (%d given)", len(a.Pos)-1)
+			}
+			return vm.newClass(a.Pos[0], a.Pos[1], a.Pos[2], a.Pos[3], Args{KwNames: a.KwNames, KwVals: a.KwVals})
+		}, Kind: KindStaticMethod},
+		{Name: "__init__", Fn: func(vm *VM, self Value, a Args) (Value, error) { return heap.None, nil }},
+		{Name: "__instancecheck__", Fn: func(vm *VM, self Value, a Args) (Value, error) {
+			if err := vm.ArgCount("__instancecheck__", a, 1, 1); err != nil {
+				return heap.Undef, err
+			}
+			return heap.Bool(vm.IsSubclass(vm.TypeOf(a.Pos[0]), self)), nil
+		}},
+		{Name: "__subclasscheck__", Fn: func(vm *VM, self Value, a Args) (Value, error) {
+			if err := vm.ArgCount("__subclasscheck__", a, 1, 1); err != nil {
+				return heap.Undef, err
+			}
+			return heap.Bool(vm.IsSubclass(a.Pos[0], self)), nil
+		}},
+		{Name: "__call__", Fn: func(vm *VM, self Value, a Args) (Value, error) {
+			c, ok := vm.H.Get(self).(*heap.Class)
+			if !ok || self.K != heap.KRef {
+				return heap.Undef, vm.TypeError("descriptor '__call__' requires a 'type' object")
+			}
+			all := append(append([]Value(nil), a.Pos...), a.KwVals...)
+			depth := len(vm.frames)
+			r, err := vm.callClass(self, c, all, a.KwNames, heap.RetNested)
+			if err == errFramePushed {
+				vm.nested++
+				r, err = vm.run(depth)
+				vm.nested--
+			}
+			return r, err
+		}},
 		{Name: "mro", Fn: func(vm *VM, self Value, a Args) (Value, error) {
 			return vm.NewList(append([]Value(nil), vm.ClassOf(self).MRO...)), nil
 		}},
@@ -741,8 +778,8 @@ func (vm *VM) isinstance(v, cls Value) (bool, error) {
 	if cls.K == heap.KRef {
 		switch o := vm.H.Get(cls).(type) {
 		case *heap.Class:
-			if fn := vm.LookupClassStr(vm.TypeOf(cls), "__instancecheck__"); fn.K != heap.KUndef {
-				r, err := vm.Call(vm.bindMethod(fn, cls, vm.TypeOf(cls)), v)
+			if fn := vm.metaSpecial(cls, "__instancecheck__"); fn.K != heap.KUndef {
+				r, err := vm.Call(fn, v)
 				if err != nil {
 					return false, err
 				}
@@ -770,6 +807,13 @@ func (vm *VM) issubclass(c, cls Value) (bool, error) {
 	}
 	if _, ok := vm.H.Get(cls).(*heap.Class); !ok || cls.K != heap.KRef {
 		return false, vm.TypeError("issubclass() arg 2 must be a class, a tuple of classes, or a union")
+	}
+	if fn := vm.metaSpecial(cls, "__subclasscheck__"); fn.K != heap.KUndef {
+		r, err := vm.Call(fn, c)
+		if err != nil {
+			return false, err
+		}
+		return vm.Truth(r)
 	}
 	return vm.IsSubclass(c, cls), nil
 }
@@ -809,9 +853,13 @@ func builtinSuper(vm *VM, _ Value, a Args) (Value, error) {
 			return heap.Undef, vm.Errorf(TRuntimeError, "super(): __class__ cell not found")
 		}
 	}
-	objType := obj
-	if _, isClass := vm.H.Get(obj).(*heap.Class); !isClass || obj.K != heap.KRef {
-		objType = vm.TypeOf(obj)
+	// super(T, cls) in a classmethod binds to the class itself; otherwise
+	// (instances, and classes in metaclass methods) to type(obj).
+	objType := vm.TypeOf(obj)
+	if obj.K == heap.KRef {
+		if _, isClass := vm.H.Get(obj).(*heap.Class); isClass && vm.IsSubclass(obj, typ) {
+			objType = obj
+		}
 	}
 	if !vm.IsSubclass(objType, typ) {
 		return heap.Undef, vm.TypeError("super(type, obj): obj must be an instance or subtype of type")

@@ -284,7 +284,7 @@ func (vm *VM) callValue(fn Value, args []Value, kwnames []string, ret heap.RetKi
 		nargs = append(nargs, args...)
 		return vm.callValue(o.Func, nargs, kwnames, ret, tail)
 	case *heap.Builtin:
-		def := &builtinTable[o.ID]
+		def := builtinDef(o.ID)
 		self := o.Self
 		pos := args[:len(args)-len(kwnames)]
 		if self.K == heap.KUndef && def.Method {
@@ -313,6 +313,9 @@ func (vm *VM) callValue(fn Value, args []Value, kwnames []string, ret heap.RetKi
 		}
 		return r, err
 	case *heap.Class:
+		if c := vm.metaSpecial(fn, "__call__"); c.K != heap.KUndef {
+			return vm.callValue(c, args, kwnames, ret, tail)
+		}
 		return vm.callClass(fn, o, args, kwnames, ret)
 	case *heap.Instance:
 		if c := vm.lookupSpecial(fn, "__call__"); c.K != heap.KUndef {

@@ -1,6 +1,9 @@
 package vm
 
 import (
+	"sort"
+	"strings"
+
 	"github.com/amber-sandbox/amber/core/heap"
 )
 
@@ -18,11 +21,12 @@ func (vm *VM) callClass(clsv Value, c *heap.Class, args []Value, kwnames []strin
 	// Metaclass call: type(name, bases, dict) or a user metaclass.
 	if vm.IsSubclass(clsv, vm.Types[TType]) {
 		if len(pos) == 3 {
-			return vm.newClass(clsv, pos[0], pos[1], pos[2], a)
+			return vm.makeClassViaMeta(clsv, pos[0], pos[1], pos[2], a)
 		}
-		if clsv == vm.Types[TType] {
+		if clsv == vm.Types[TType] || len(pos) != 1 {
 			return heap.Undef, vm.TypeError("type() takes 1 or 3 arguments")
 		}
+		return vm.TypeOf(pos[0]), nil
 	}
 	// __new__
 	var obj Value
@@ -65,6 +69,9 @@ func (vm *VM) callClass(clsv Value, c *heap.Class, args []Value, kwnames []strin
 				return vm.H.Alloc(&heap.Instance{Class: clsv, Dict: heap.Undef, Prim: heap.Undef}), nil
 			}
 			return heap.Undef, vm.TypeError("cannot create '%s' instances", vm.ClassName(clsv))
+		}
+		if err := vm.checkAbstract(clsv); err != nil {
+			return heap.Undef, err
 		}
 		inst := &heap.Instance{Class: clsv, Dict: heap.Undef, Prim: heap.Undef}
 		switch {
@@ -129,6 +136,61 @@ func (vm *VM) isBuiltinNew(fn Value) bool {
 		return ok
 	}
 	return false
+}
+
+// makeClassViaMeta runs meta(name, bases, ns): the metaclass's own
+// __new__ and __init__ when it defines them, type's otherwise.
+func (vm *VM) makeClassViaMeta(meta, name, bases, ns Value, a Args) (Value, error) {
+	kw := Args{KwNames: a.KwNames, KwVals: a.KwVals}
+	var cls Value
+	newFn := vm.LookupClassStr(meta, "__new__")
+	if newFn.K == heap.KRef && !vm.isBuiltinNew(newFn) {
+		fn := newFn
+		if sm, ok := vm.H.Get(fn).(*heap.StaticMethod); ok {
+			fn = sm.F
+		}
+		r, err := vm.CallArgs(fn, Args{Pos: []Value{meta, name, bases, ns}, KwNames: kw.KwNames, KwVals: kw.KwVals})
+		if err != nil {
+			return heap.Undef, err
+		}
+		cls = r
+		if !vm.IsSubclass(vm.TypeOf(cls), meta) {
+			return cls, nil
+		}
+	} else {
+		r, err := vm.newClass(meta, name, bases, ns, kw)
+		if err != nil {
+			return heap.Undef, err
+		}
+		cls = r
+	}
+	if initFn := vm.LookupClassStr(meta, "__init__"); initFn.K == heap.KRef && !vm.isBuiltinOf(initFn, TObject) && !vm.isBuiltinOf(initFn, TType) {
+		if _, err := vm.CallArgs(vm.bindMethod(initFn, cls, meta), Args{Pos: []Value{name, bases, ns}, KwNames: kw.KwNames, KwVals: kw.KwVals}); err != nil {
+			return heap.Undef, err
+		}
+	}
+	return cls, nil
+}
+
+// metaSpecial finds a special method that a class object gets from a
+// user-defined metaclass (len(Color), iter(Color) ...). Undef otherwise.
+func (vm *VM) metaSpecial(v Value, name string) Value {
+	if v.K != heap.KRef {
+		return heap.Undef
+	}
+	c, ok := vm.H.Get(v).(*heap.Class)
+	if !ok || c.Meta.K != heap.KRef {
+		return heap.Undef
+	}
+	mc := vm.ClassOf(c.Meta)
+	if mc == nil || mc.Flags&ClassUser == 0 {
+		return heap.Undef
+	}
+	fn := vm.LookupClassStr(c.Meta, name)
+	if fn.K == heap.KUndef || fn.K == heap.KNone || vm.isBuiltinOf(fn, TObject) || vm.isBuiltinOf(fn, TType) {
+		return heap.Undef
+	}
+	return vm.bindMethod(fn, v, c.Meta)
 }
 
 // buildClass is __build_class__(body, name, *bases, metaclass=..., **kw).
@@ -292,7 +354,7 @@ func (vm *VM) newClass(meta, name, basesv, ns Value, a Args) (Value, error) {
 			k := vm.Intern("__init_subclass__")
 			if isc, ok, _ := md.Get(k, vm.strHash(k), vm.strEq); ok {
 				if cm, ok := vm.H.Get(isc).(*heap.ClassMethod); ok {
-					if _, err := vm.CallArgs(vm.bindMethod(cm.F, cv, cv), a); err != nil {
+					if _, err := vm.CallArgs(vm.bindMethod(cm.F, cv, cv), Args{KwNames: a.KwNames, KwVals: a.KwVals}); err != nil {
 						return heap.Undef, err
 					}
 				}
@@ -360,4 +422,25 @@ func (vm *VM) computeMRO(cls Value, bases []Value) ([]Value, error) {
 			}
 		}
 	}
+}
+
+// checkAbstract refuses to instantiate a class that still has abstract
+// methods (abc.ABCMeta records them in __abstractmethods__).
+func (vm *VM) checkAbstract(cls Value) error {
+	abs := vm.LookupClassStr(cls, "__abstractmethods__")
+	if abs.K != heap.KRef {
+		return nil
+	}
+	names, err := vm.Unpack(abs)
+	if err != nil || len(names) == 0 {
+		return nil
+	}
+	strs := make([]string, 0, len(names))
+	for _, n := range names {
+		if s, ok := vm.StrOf(n); ok {
+			strs = append(strs, s)
+		}
+	}
+	sort.Strings(strs)
+	return vm.TypeError("Can't instantiate abstract class %s with abstract method%s %s", vm.ClassName(cls), plural(len(strs), "", "s"), strings.Join(strs, ", "))
 }

@@ -980,7 +980,7 @@ func (vm *VM) listSetItem(lv Value, l *heap.List, key, v Value) error {
 			return vm.Errorf(TIndexError, "list assignment index out of range")
 		}
 		l.Items[i] = v
-		vm.H.TouchItem(lv, int(i))
+		vm.H.TouchItem(lv, int(i), len(l.Items))
 		return nil
 	}
 	start, stop, step, n, err := vm.SliceIndices(key, len(l.Items))

@@ -338,7 +338,7 @@ func (vm *VM) loop(base int) (Value, bool, error) {
 					}
 					if i >= 0 && i < int64(len(l.Items)) {
 						l.Items[i] = v
-						vm.H.TouchItem(obj, int(i))
+						vm.H.TouchItem(obj, int(i), len(l.Items))
 						continue
 					}
 				}
@@ -637,7 +637,7 @@ func (vm *VM) loop(base int) (Value, bool, error) {
 			lv := slots[f.SP-int32(arg)]
 			l := vm.H.Get(lv).(*heap.List)
 			l.Items = append(l.Items, v)
-			vm.H.TouchItem(lv, len(l.Items)-1)
+			vm.H.TouchItem(lv, len(l.Items)-1, len(l.Items))
 
 		case compile.SET_ADD:
 			v := pop(f)

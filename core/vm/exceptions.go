@@ -215,6 +215,17 @@ func (vm *VM) Repr(v Value) (string, error) {
 		}
 		return "<" + vm.classFullName(o.Class) + " object at " + fakeAddr(v) + ">", nil
 	case *heap.Class:
+		if fn := vm.metaSpecial(v, "__repr__"); fn.K != heap.KUndef {
+			r, err := vm.Call(fn)
+			if err != nil {
+				return "", err
+			}
+			s, ok := vm.StrOf(r)
+			if !ok {
+				return "", vm.TypeError("__repr__ returned non-string (type %s)", vm.TypeName(r))
+			}
+			return s, nil
+		}
 		return "<class '" + vm.classFullName(v) + "'>", nil
 	case *heap.Function:
 		return "<function " + vm.MustStr(o.Qualname) + " at " + fakeAddr(v) + ">", nil
@@ -225,7 +236,7 @@ func (vm *VM) Repr(v Value) (string, error) {
 		}
 		return "<bound method " + vm.CallableName(o.Func) + " of " + self + ">", nil
 	case *heap.Builtin:
-		name := builtinTable[o.ID].Name
+		name := builtinDef(o.ID).Name
 		if o.Self.K != heap.KUndef {
 			short := name
 			if i := strings.LastIndexByte(name, '.'); i >= 0 {
@@ -302,14 +313,34 @@ func (vm *VM) formatChain(b *strings.Builder, exc Value, seen map[Value]bool) {
 		}
 		if len(ed.Traceback) > 0 {
 			b.WriteString("Traceback (most recent call last):\n")
+			// Like CPython, a run of more than three identical entries
+			// (deep recursion) is summarised.
+			var last heap.TraceEntry
+			repeats := 0
+			flush := func() {
+				if repeats > 3 {
+					b.WriteString("  [Previous line repeated " + itoaStr(repeats-3) + " more time" + plural(repeats-3, "", "s") + "]\n")
+				}
+			}
 			for i := len(ed.Traceback) - 1; i >= 0; i-- {
 				t := ed.Traceback[i]
+				if i < len(ed.Traceback)-1 && t == last {
+					repeats++
+					if repeats > 3 {
+						continue
+					}
+				} else {
+					flush()
+					repeats = 1
+				}
+				last = t
 				co := vm.H.Get(t.Code).(*heap.CodeObj)
 				b.WriteString("  File \"" + co.Code.Filename + "\", line " + itoaStr(int(t.Line)) + ", in " + co.Code.Name + "\n")
 				if line := strings.TrimSpace(co.Code.SourceLine(int(t.Line))); line != "" {
 					b.WriteString("    " + line + "\n")
 				}
 			}
+			flush()
 		}
 	}
 	b.WriteString(vm.ExcString(exc))

@@ -77,6 +77,9 @@ func (vm *VM) isIterable(v Value) bool {
 	if _, ok := vm.nativeIter(v); ok {
 		return true
 	}
+	if vm.metaSpecial(v, "__iter__").K != heap.KUndef {
+		return true
+	}
 	if vm.isInstanceObj(v) {
 		return vm.lookupSpecial(v, "__iter__").K != heap.KUndef || vm.lookupSpecial(v, "__getitem__").K != heap.KUndef || vm.Prim(v) != v
 	}
@@ -86,6 +89,16 @@ func (vm *VM) isIterable(v Value) bool {
 // GetIter is iter(v).
 func (vm *VM) GetIter(v Value) (Value, error) {
 	if it, ok := vm.nativeIter(v); ok {
+		return it, nil
+	}
+	if fn := vm.metaSpecial(v, "__iter__"); fn.K != heap.KUndef {
+		it, err := vm.Call(fn)
+		if err != nil {
+			return heap.Undef, err
+		}
+		if !vm.isIterator(it) {
+			return heap.Undef, vm.TypeError("iter() returned non-iterator of type '%s'", vm.TypeName(it))
+		}
 		return it, nil
 	}
 	if vm.isInstanceObj(v) {

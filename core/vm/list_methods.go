@@ -26,7 +26,7 @@ func listAppendM(vm *VM, self Value, a Args) (Value, error) {
 	}
 	l.Items = append(l.Items, a.Pos[0])
 	vm.H.Grew(16)
-	vm.H.TouchItem(lv, len(l.Items)-1)
+	vm.H.TouchItem(lv, len(l.Items)-1, len(l.Items))
 	return heap.None, nil
 }
 

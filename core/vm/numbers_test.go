@@ -278,7 +278,7 @@ func numTestBuiltin(t *testing.T, vm *VM, typ TypeID, name string) BuiltinFn {
 	}
 	switch o := vm.H.Get(attr).(type) {
 	case *heap.Builtin:
-		return builtinTable[o.ID].Fn
+		return builtinDef(o.ID).Fn
 	case *heap.ClassMethod:
 		return numTestBuiltin2(t, vm, o.F)
 	case *heap.Property:
@@ -294,7 +294,7 @@ func numTestBuiltin2(t *testing.T, vm *VM, v Value) BuiltinFn {
 	if !ok {
 		t.Fatalf("not a builtin")
 	}
-	return builtinTable[b.ID].Fn
+	return builtinDef(b.ID).Fn
 }
 
 func numTestType(t *testing.T, name string) TypeID {

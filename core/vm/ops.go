@@ -142,9 +142,7 @@ func (vm *VM) isBuiltinOf(fn Value, t TypeID) bool {
 	if !ok {
 		return false
 	}
-	name := builtinTable[b.ID].Name
-	prefix := typeSpecName(t) + "."
-	return len(name) > len(prefix) && name[:len(prefix)] == prefix
+	return builtinDef(b.ID).Owner == t
 }
 
 // Eq is a == b as a bool.
@@ -585,6 +583,14 @@ func (vm *VM) Len(v Value) (int, error) {
 		case *heap.DictView:
 			d, _ := vm.DictOf(o.Dict)
 			return d.Used, nil
+		case *heap.Class:
+			if fn := vm.metaSpecial(v, "__len__"); fn.K != heap.KUndef {
+				r, err := vm.Call(fn)
+				if err != nil {
+					return 0, err
+				}
+				return vm.checkLen(r)
+			}
 		case *heap.Instance:
 			if fn := vm.lookupSpecial(v, "__len__"); fn.K != heap.KUndef {
 				r, err := vm.Call(vm.bindMethod(fn, v, o.Class))
@@ -634,6 +640,9 @@ func (vm *VM) GetItem(obj, key Value) (Value, error) {
 		}
 		if obj.K == heap.KRef {
 			if _, isClass := vm.H.Get(obj).(*heap.Class); isClass {
+				if fn := vm.metaSpecial(obj, "__getitem__"); fn.K != heap.KUndef {
+					return vm.Call(fn, key)
+				}
 				if fn := vm.LookupClassStr(obj, "__class_getitem__"); fn.K != heap.KUndef {
 					return vm.Call(vm.bindMethod(fn, obj, obj), key)
 				}
@@ -728,6 +737,13 @@ func (vm *VM) Contains(container, item Value) (bool, error) {
 			return vm.Contains(o.Prim, item)
 		}
 	} else {
+		if fn := vm.metaSpecial(container, "__contains__"); fn.K != heap.KUndef {
+			r, err := vm.Call(fn, item)
+			if err != nil {
+				return false, err
+			}
+			return vm.Truth(r)
+		}
 		if r, ok, err := vm.strContains(container, item); ok || err != nil {
 			return r, err
 		}

@@ -24,7 +24,7 @@ func init() {
 func newStdStream(vm *VM, stream string) Value {
 	ns := vm.NewDict()
 	method := func(name string) Value {
-		return vm.H.Alloc(&heap.Builtin{ID: builtinByName["TextIOWrapper."+name], Self: heap.Undef})
+		return vm.H.Alloc(&heap.Builtin{ID: mustBuiltinID("TextIOWrapper." + name), Self: heap.Undef})
 	}
 	vm.dictSetStr(ns, vm.Intern("__module__"), vm.NewStr("io"))
 	vm.dictSetStr(ns, vm.Intern("write"), method("write"))
@@ -171,6 +171,11 @@ def _compute_abstracts(cls):
 
 
 class ABCMeta(type):
+    def __new__(mcls, name, bases, ns, **kwargs):
+        cls = super().__new__(mcls, name, bases, ns, **kwargs)
+        _compute_abstracts(cls)
+        return cls
+
     def register(cls, subclass):
         return subclass
 

@@ -39,13 +39,13 @@ func (t strTestVM) invokeKw(self Value, name string, args []Value, kwn []string,
 	fn := t.LookupClassStr(t.TypeOf(self), name)
 	switch o := t.H.Get(fn).(type) {
 	case *heap.Builtin:
-		return builtinTable[o.ID].Fn(t.VM, self, Args{Pos: args, KwNames: kwn, KwVals: kwv})
+		return builtinDef(o.ID).Fn(t.VM, self, Args{Pos: args, KwNames: kwn, KwVals: kwv})
 	case *heap.ClassMethod:
 		b := t.H.Get(o.F).(*heap.Builtin)
-		return builtinTable[b.ID].Fn(t.VM, t.TypeOf(self), Args{Pos: args})
+		return builtinDef(b.ID).Fn(t.VM, t.TypeOf(self), Args{Pos: args})
 	case *heap.StaticMethod:
 		b := t.H.Get(o.F).(*heap.Builtin)
-		return builtinTable[b.ID].Fn(t.VM, heap.Undef, Args{Pos: args})
+		return builtinDef(b.ID).Fn(t.VM, heap.Undef, Args{Pos: args})
 	}
 	panic("no method " + name)
 }

@@ -1,6 +1,8 @@
 package vm
 
 import (
+	"sync"
+
 	"github.com/amber-sandbox/amber/core/heap"
 )
 
@@ -272,7 +274,7 @@ func (vm *VM) initTypes() {
 	for _, m := range methodTables {
 		cls := vm.Types[m.typ]
 		for _, d := range m.defs {
-			id := registerBuiltin(typeSpecName(m.typ)+"."+d.Name, d.Fn, d.Kind != KindStaticMethod)
+			id := registerOwned(typeSpecName(m.typ)+"."+d.Name, d.Fn, d.Kind != KindStaticMethod, m.typ)
 			var v Value
 			bv := vm.H.Alloc(&heap.Builtin{ID: id})
 			switch d.Kind {
@@ -508,6 +510,8 @@ type BuiltinDef struct {
 	Fn     BuiltinFn
 	Method bool
 	Kind   MethodKind
+	// Owner is the builtin type a method belongs to, -1 for functions.
+	Owner TypeID
 }
 
 // MethodKind says how a builtin sits in a class dict.
@@ -520,19 +524,96 @@ const (
 	KindProperty
 )
 
-// builtinTable is every builtin, in registration order. Dumps refer to
-// builtins by qualified name, so the order only needs to be stable within
-// one process.
-var builtinTable []BuiltinDef
-var builtinByName = map[string]int32{}
+// The builtin registry holds every builtin function and method, in
+// registration order. Dumps refer to builtins by name, so IDs only need to
+// be stable within one process. Sessions in several goroutines share it:
+// registration takes a lock, and entries live in fixed chunks that never
+// move, so a reader holding an ID it was given needs no lock.
+const builtinChunk = 256
+
+var builtinReg struct {
+	mu     sync.RWMutex
+	chunks [1 << 12]*[builtinChunk]BuiltinDef
+	n      int32
+	byName map[string]int32
+}
+
+// builtinDef returns the builtin with the given ID.
+func builtinDef(id int32) *BuiltinDef {
+	return &builtinReg.chunks[id/builtinChunk][id%builtinChunk]
+}
+
+// builtinID finds a builtin by the name builtinName gives it.
+func builtinID(name string) (int32, bool) {
+	builtinReg.mu.RLock()
+	defer builtinReg.mu.RUnlock()
+	id, ok := builtinReg.byName[name]
+	return id, ok
+}
+
+// builtinName is the name a dump records for a builtin: its qualified
+// name, or, for the rarer second builtin of the same name (a function and
+// a method), the name with a suffix.
+func builtinName(id int32) (string, bool) {
+	builtinReg.mu.RLock()
+	defer builtinReg.mu.RUnlock()
+	if id < 0 || id >= builtinReg.n {
+		return "", false
+	}
+	d := builtinDef(id)
+	if builtinReg.byName[d.Name] == id {
+		return d.Name, true
+	}
+	return d.Name + "\x00method", true
+}
+
+// mustBuiltinID returns the ID of a builtin registered at init time.
+func mustBuiltinID(name string) int32 {
+	id, ok := builtinID(name)
+	if !ok {
+		panic("vm: builtin " + name + " is not registered")
+	}
+	return id
+}
 
 func registerBuiltin(name string, fn BuiltinFn, method bool) int32 {
-	if id, ok := builtinByName[name]; ok && builtinTable[id].Method == method {
+	return registerOwned(name, fn, method, -1)
+}
+
+// registerOwned registers a builtin; owner is the builtin type whose
+// method it is (-1 for functions). Registering the same name and kind
+// again returns the existing ID.
+func registerOwned(name string, fn BuiltinFn, method bool, owner TypeID) int32 {
+	key := name
+	builtinReg.mu.RLock()
+	id, ok := builtinReg.byName[key]
+	if ok && builtinDef(id).Method != method {
+		key = name + "\x00method"
+		id, ok = builtinReg.byName[key]
+	}
+	builtinReg.mu.RUnlock()
+	if ok {
 		return id
 	}
-	builtinTable = append(builtinTable, BuiltinDef{Name: name, Fn: fn, Method: method})
-	id := int32(len(builtinTable) - 1)
-	builtinByName[name] = id
+	builtinReg.mu.Lock()
+	defer builtinReg.mu.Unlock()
+	if id, ok := builtinReg.byName[key]; ok {
+		return id
+	}
+	if builtinReg.byName == nil {
+		builtinReg.byName = map[string]int32{}
+	}
+	id = builtinReg.n
+	c := id / builtinChunk
+	if int(c) >= len(builtinReg.chunks) {
+		panic("vm: too many builtins")
+	}
+	if builtinReg.chunks[c] == nil {
+		builtinReg.chunks[c] = new([builtinChunk]BuiltinDef)
+	}
+	*builtinDef(id) = BuiltinDef{Name: name, Fn: fn, Method: method, Owner: owner}
+	builtinReg.byName[key] = id
+	builtinReg.n++
 	return id
 }
 

@@ -83,6 +83,9 @@ type VM struct {
 	frameBase  int
 	genResult  Value
 	nextCallID int64
+	// epoch changes whenever a class changes or the heap is collected;
+	// instruction-site attribute caches are valid only within one epoch.
+	epoch uint32
 	// framePool recycles frames of finished calls.
 	framePool []*heap.Frame
 	// recursionCeiling is the host's recursion limit, which
@@ -140,6 +143,7 @@ func New() *VM {
 		codeCache: map[*compile.Code]Value{},
 	}
 	vm.Limits.MaxRecursion = 1000
+	vm.epoch = 1
 	vm.initTypes()
 	vm.initBuiltins()
 	return vm
@@ -428,7 +432,7 @@ func (vm *VM) CallableName(fn Value) string {
 		case *heap.Function:
 			return vm.MustStr(o.Qualname)
 		case *heap.Builtin:
-			return builtinTable[o.ID].Name
+			return builtinDef(o.ID).Name
 		case *heap.BoundMethod:
 			return vm.CallableName(o.Func)
 		case *heap.Class:

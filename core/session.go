@@ -8,9 +8,7 @@ import (
 	"sort"
 	"time"
 
-	"github.com/amber-sandbox/amber/core/compile"
 	"github.com/amber-sandbox/amber/core/heap"
-	"github.com/amber-sandbox/amber/core/syntax"
 	"github.com/amber-sandbox/amber/core/vm"
 )
 
@@ -173,11 +171,7 @@ func (s *Session) FeedStart(code string, opts *FeedOptions) (Progress, error) {
 		return nil, ErrSuspended
 	}
 	name := s.cfg.ScriptName
-	mod, err := syntax.Parse(name, []byte(code))
-	if err != nil {
-		return nil, err
-	}
-	c, err := compile.Compile(mod, name, []byte(code), compile.Options{ReturnLastExpr: true})
+	c, err := compileCached(name, code, true)
 	if err != nil {
 		return nil, err
 	}

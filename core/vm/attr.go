@@ -259,6 +259,14 @@ func (vm *VM) classAttr(cls Value, c *heap.Class, name Value) (Value, Value, err
 		}
 		return heap.None, heap.Undef, nil
 	case "__dict__":
+		if c.Flags&ClassUser == 0 {
+			// Builtin types are shared between sessions and immutable: hand
+			// out a copy, as CPython hands out a read-only proxy.
+			d, _ := vm.DictOf(c.Dict)
+			cp := &heap.Dict{Entries: append([]heap.DictEntry(nil), d.Entries...)}
+			cp.Reindex()
+			return vm.H.Alloc(cp), heap.Undef, nil
+		}
 		return c.Dict, heap.Undef, nil
 	case "__class__":
 		return vm.TypeOf(cls), heap.Undef, nil
@@ -650,6 +658,9 @@ func (vm *VM) findSetter(obj, name, v Value) (Value, error) {
 		}
 		return heap.Undef, vm.instanceSetDict(obj, o, name, v)
 	case *heap.Class:
+		if o.Flags&ClassUser == 0 {
+			return heap.Undef, vm.TypeError("cannot set '%s' attribute of immutable type '%s'", vm.MustStr(name), vm.ClassName(obj))
+		}
 		if err := vm.dictSetStr(o.Dict, name, v); err != nil {
 			return heap.Undef, err
 		}
@@ -787,6 +798,9 @@ func (vm *VM) DelAttr(obj, name Value) error {
 				}
 			}
 		case *heap.Class:
+			if o.Flags&ClassUser == 0 {
+				return vm.TypeError("cannot set '%s' attribute of immutable type '%s'", vm.MustStr(name), vm.ClassName(obj))
+			}
 			dd := vm.H.Get(o.Dict).(*heap.Dict)
 			if _, ok, _ := dd.Delete(name, vm.strHash(name), vm.strEq); ok {
 				vm.H.Touch(o.Dict)

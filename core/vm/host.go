@@ -148,6 +148,9 @@ func (vm *VM) Roots(visit func(Value)) {
 	for _, t := range vm.Types {
 		visit(t)
 	}
+	for _, v := range vm.sharedInterned {
+		visit(v)
+	}
 	for _, v := range vm.interned {
 		visit(v)
 	}

@@ -59,13 +59,12 @@ func (vm *VM) constValue(k any) Value {
 
 // MainModule returns (creating on first use) the __main__ module.
 func (vm *VM) MainModule() Value {
-	m, err := vm.Import("__main__")
-	if err == nil {
-		return m
-	}
-	m = vm.NewModule("__main__")
 	md := vm.H.Get(vm.Modules).(*heap.Dict)
 	k := vm.Intern("__main__")
+	if m, ok, _ := md.Get(k, vm.strHash(k), vm.strEq); ok {
+		return m
+	}
+	m := vm.NewModule("__main__")
 	md.Append(k, m, vm.strHash(k))
 	vm.ModuleSet(m, "__builtins__", vm.H.Alloc(&heap.Module{Name: vm.Intern("builtins"), Dict: vm.Builtins}))
 	return m

@@ -246,7 +246,10 @@ func getBase() (*baseImage, error) {
 }
 
 func (vm *VM) encoder() *heap.Encoder {
-	interned := make(map[heap.Handle]bool, len(vm.interned))
+	interned := make(map[heap.Handle]bool, len(vm.interned)+len(vm.sharedInterned))
+	for _, v := range vm.sharedInterned {
+		interned[v.H()] = true
+	}
 	for _, v := range vm.interned {
 		interned[v.H()] = true
 	}

@@ -14,6 +14,7 @@ import (
 	"fmt"
 	"math/big"
 	"strings"
+	"sync"
 
 	"github.com/amber-sandbox/amber/core/compile"
 	"github.com/amber-sandbox/amber/core/heap"
@@ -51,6 +52,9 @@ type VM struct {
 	Modules Value
 
 	interned map[string]Value
+	// sharedInterned are the template's interned strs, read-only and
+	// shared by every VM cloned from it.
+	sharedInterned map[string]Value
 	// handled is the exception currently being handled (sys.exc_info()).
 	handled Value
 
@@ -135,7 +139,43 @@ type cacheKey struct {
 }
 
 // New creates a VM with the builtin world set up.
+//
+// Building the builtin world (some two thousand objects) is the expensive
+// part of a new VM, so it is built once per process as a template and each
+// New clones it: immutable objects are shared, mutable ones copied.
 func New() *VM {
+	template.once.Do(func() {
+		t := newWorld()
+		t.H.PrepareShared(func(s *heap.Str) { strRuneLen(s) }, func(v Value) { t.strHash(v) })
+		template.vm = t
+	})
+	t := template.vm
+	return &VM{
+		// The builtin types and their dicts are immutable to Python code
+		// (see findSetter), so only the namespaces programs may change
+		// get private copies.
+		H:              t.H.Clone(t.Builtins.H(), t.Modules.H()),
+		Builtins:       t.Builtins,
+		Types:          t.Types,
+		Modules:        t.Modules,
+		sharedInterned: t.interned,
+		interned:       map[string]Value{},
+		cache:          map[cacheKey]Value{},
+		codeCache:      map[*compile.Code]Value{},
+		Limits:         Limits{MaxRecursion: 1000},
+		epoch:          1,
+		emptyTuple:     t.emptyTuple,
+		buildClassFn:   t.buildClassFn,
+	}
+}
+
+var template struct {
+	once sync.Once
+	vm   *VM
+}
+
+// newWorld builds a VM and its builtin world from scratch.
+func newWorld() *VM {
 	vm := &VM{
 		H:         heap.New(),
 		interned:  map[string]Value{},
@@ -158,6 +198,9 @@ func (vm *VM) NewStr(s string) Value {
 
 // Intern returns the canonical str object for s (used for names).
 func (vm *VM) Intern(s string) Value {
+	if v, ok := vm.sharedInterned[s]; ok {
+		return v
+	}
 	if v, ok := vm.interned[s]; ok {
 		return v
 	}

@@ -1,0 +1,118 @@
+package heap
+
+// Clone returns a heap with the same objects at the same handles. The
+// objects at the handles in private are copied; all others are shared with
+// h, so the caller must guarantee that nothing changes them in place, must
+// not mutate h afterwards, and must have filled the shared objects' caches
+// (see PrepareShared), because clones read them from several goroutines.
+func (h *Heap) Clone(private ...Handle) *Heap {
+	c := &Heap{
+		objs:         make([]Object, len(h.objs), len(h.objs)+256),
+		free:         append([]Handle(nil), h.free...),
+		dirty:        append([]bool(nil), h.dirty...),
+		Bytes:        h.Bytes,
+		liveAfterGC:  h.liveAfterGC,
+		bytesAfterGC: h.bytesAfterGC,
+	}
+	copy(c.objs, h.objs)
+	for _, hd := range private {
+		if o := h.objs[hd]; o != nil {
+			c.objs[hd] = cloneObject(o)
+		}
+	}
+	return c
+}
+
+// PrepareShared fills every lazily computed cache of the objects Clone
+// shares, so that no clone ever writes to them. strLen computes a str's
+// code-point length and ASCII flag, strHash its hash.
+func (h *Heap) PrepareShared(strLen func(*Str), strHash func(Value)) {
+	for i, o := range h.objs {
+		switch o := o.(type) {
+		case *Str:
+			strLen(o)
+			strHash(Ref(Handle(i)))
+		case *Dict:
+			if o.Used > 0 && o.index == nil {
+				o.rebuild()
+			}
+		}
+	}
+}
+
+func cloneObject(o Object) Object {
+	switch o := o.(type) {
+	case *Str, *Tuple, *BigInt, *Complex, *Range, *Slice, *Builtin, *Property,
+		*ClassMethod, *StaticMethod, *BoundMethod, *HostObject:
+		return o
+	case *Bytes:
+		if !o.Mutable {
+			return o
+		}
+		return &Bytes{B: append([]byte(nil), o.B...), Mutable: true}
+	case *List:
+		return &List{Items: append([]Value(nil), o.Items...)}
+	case *Dict:
+		d := &Dict{Entries: append([]DictEntry(nil), o.Entries...), Used: o.Used}
+		if o.index != nil {
+			d.index = append([]int32(nil), o.index...)
+		}
+		return d
+	case *Set:
+		s := *o
+		s.Table = append([]SetEntry(nil), o.Table...)
+		return &s
+	case *Cell:
+		c := *o
+		return &c
+	case *CodeObj:
+		return &CodeObj{Code: o.Code, Consts: o.Consts}
+	case *Function:
+		f := *o
+		f.Defaults = append([]Value(nil), o.Defaults...)
+		f.Closure = append([]Value(nil), o.Closure...)
+		return &f
+	case *Class:
+		c := *o
+		c.Bases = append([]Value(nil), o.Bases...)
+		c.MRO = append([]Value(nil), o.MRO...)
+		return &c
+	case *Instance:
+		in := *o
+		if o.Exc != nil {
+			e := *o.Exc
+			e.Traceback = append([]TraceEntry(nil), o.Exc.Traceback...)
+			in.Exc = &e
+		}
+		return &in
+	case *Module:
+		m := *o
+		return &m
+	case *Super:
+		s := *o
+		return &s
+	case *Iter:
+		it := *o
+		it.Vals = append([]Value(nil), o.Vals...)
+		return &it
+	case *DictView:
+		d := *o
+		return &d
+	case *Generator:
+		g := *o
+		if o.Frame != nil {
+			g.Frame = cloneFrame(o.Frame)
+		}
+		return &g
+	case *Opaque:
+		return &Opaque{Kind: o.Kind, Vals: append([]Value(nil), o.Vals...), Data: append([]byte(nil), o.Data...)}
+	}
+	panic("heap: Clone does not know this object type")
+}
+
+func cloneFrame(f *Frame) *Frame {
+	c := *f
+	c.Slots = append([]Value(nil), f.Slots...)
+	c.Blocks = append([]Block(nil), f.Blocks...)
+	return &c
+}

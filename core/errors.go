@@ -10,8 +10,8 @@ import (
 // SyntaxError is a Python syntax error with CPython's rendering in Format.
 type SyntaxError = syntax.SyntaxError
 
-// RuntimeError is an uncaught Python exception; Traceback is the text
-// CPython would print.
+// RuntimeError is an uncaught Python exception: its type name, str(exc)
+// as Message, and as Traceback the text CPython would print.
 type RuntimeError struct {
 	Type      string
 	Message   string

@@ -62,7 +62,11 @@ func convertErr(m *vm.VM, err error) error {
 		if m.IsInstance(exc, vm.TSystemExit) {
 			return exitError(m, exc)
 		}
-		return &RuntimeError{Type: m.TypeName(exc), Message: m.ExcString(exc), Traceback: m.FormatTraceback(exc)}
+		msg, serr := m.StrString(exc)
+		if serr != nil {
+			msg = "<exception str() failed>"
+		}
+		return &RuntimeError{Type: m.TypeName(exc), Message: msg, Traceback: m.FormatTraceback(exc)}
 	}
 	var f *vm.Fatal
 	if errors.As(err, &f) {

@@ -125,8 +125,7 @@ func TestRunErrors(t *testing.T) {
 		if !errors.As(err, &re) {
 			t.Fatalf("err = %T %v, want *core.RuntimeError", err, err)
 		}
-		// Current behaviour: Message repeats the type name.
-		if re.Type != "ValueError" || re.Message != "ValueError: bad" {
+		if re.Type != "ValueError" || re.Message != "bad" {
 			t.Errorf("Type, Message = %q, %q", re.Type, re.Message)
 		}
 	})

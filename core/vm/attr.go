@@ -103,6 +103,10 @@ func (vm *VM) findAttr(obj Value, name Value) (v Value, getter Value, err error)
 			return heap.Undef, heap.Undef, nil
 		case *heap.Super:
 			return vm.superAttr(o, name)
+		case *heap.HostObject:
+			if o.Index < 0 && vm.MustStr(name) != "__class__" {
+				return heap.Undef, heap.Undef, vm.Errorf(TRuntimeError, "host object '%s' is not available after the session was restored: the host must hand it in again", o.Name)
+			}
 		}
 	}
 	// Builtin objects: special attributes, then their class.

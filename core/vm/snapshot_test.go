@@ -381,8 +381,10 @@ func TestHostObjectComesBackAsStandIn(t *testing.T) {
 	}
 	l, _ := loadSession(t, s.dump(vm.KindSession))
 	l.run("try:\n    db()\nexcept RuntimeError as e:\n    print('RuntimeError:', e)\n")
-	if got := l.out.String(); !strings.Contains(got, "RuntimeError: host object 'db' is not available after the session was restored") {
-		t.Errorf("stand-in call printed %q", got)
+	l.run("try:\n    db.query('x')\nexcept RuntimeError as e:\n    print('RuntimeError:', e)\n")
+	got := l.out.String()
+	if strings.Count(got, "RuntimeError: host object 'db' is not available after the session was restored") != 2 {
+		t.Errorf("stand-in call and method call printed %q", got)
 	}
 }
 

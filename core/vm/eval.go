@@ -270,20 +270,14 @@ func (vm *VM) loop(base int) (Value, bool, error) {
 		case compile.LOAD_ATTR:
 			obj := pop(f)
 			if err := vm.opLoadAttr(f, obj, vm.nameAt(f, arg)); err != nil {
-				if err == errFramePushed {
-					return heap.Undef, false, nil
-				}
-				return heap.Undef, false, err
+				return opResult(err)
 			}
 
 		case compile.STORE_ATTR:
 			obj := pop(f)
 			v := pop(f)
 			if err := vm.opStoreAttr(f, obj, vm.nameAt(f, arg), v); err != nil {
-				if err == errFramePushed {
-					return heap.Undef, false, nil
-				}
-				return heap.Undef, false, err
+				return opResult(err)
 			}
 
 		case compile.DELETE_ATTR:
@@ -295,10 +289,7 @@ func (vm *VM) loop(base int) (Value, bool, error) {
 		case compile.LOAD_METHOD:
 			obj := pop(f)
 			if err := vm.opLoadMethod(f, obj, vm.nameAt(f, arg)); err != nil {
-				if err == errFramePushed {
-					return heap.Undef, false, nil
-				}
-				return heap.Undef, false, err
+				return opResult(err)
 			}
 
 		case compile.LOAD_BUILD_CLASS:
@@ -320,10 +311,7 @@ func (vm *VM) loop(base int) (Value, bool, error) {
 				}
 			}
 			if err := vm.opGetItem(f, obj, key); err != nil {
-				if err == errFramePushed {
-					return heap.Undef, false, nil
-				}
-				return heap.Undef, false, err
+				return opResult(err)
 			}
 
 		case compile.STORE_SUBSCR:
@@ -344,10 +332,7 @@ func (vm *VM) loop(base int) (Value, bool, error) {
 				}
 			}
 			if err := vm.opSetItem(f, obj, key, v); err != nil {
-				if err == errFramePushed {
-					return heap.Undef, false, nil
-				}
-				return heap.Undef, false, err
+				return opResult(err)
 			}
 
 		case compile.DELETE_SUBSCR:
@@ -387,29 +372,20 @@ func (vm *VM) loop(base int) (Value, bool, error) {
 			f.SP -= 2
 			slots[f.SP], slots[f.SP+1] = heap.Undef, heap.Undef
 			if err := vm.opBinary(f, arg, a, b); err != nil {
-				if err == errFramePushed {
-					return heap.Undef, false, nil
-				}
-				return heap.Undef, false, err
+				return opResult(err)
 			}
 
 		case compile.UNARY_NEGATIVE, compile.UNARY_POSITIVE, compile.UNARY_INVERT:
 			v := pop(f)
 			if err := vm.opUnary(f, in.Op(), v); err != nil {
-				if err == errFramePushed {
-					return heap.Undef, false, nil
-				}
-				return heap.Undef, false, err
+				return opResult(err)
 			}
 
 		case compile.UNARY_NOT:
 			v := pop(f)
 			t, err := vm.opTruth(f, v, heap.RetNotBool, 0)
 			if err != nil {
-				if err == errFramePushed {
-					return heap.Undef, false, nil
-				}
-				return heap.Undef, false, err
+				return opResult(err)
 			}
 			push(f, heap.Bool(!t))
 
@@ -425,10 +401,7 @@ func (vm *VM) loop(base int) (Value, bool, error) {
 			f.SP -= 2
 			slots[f.SP], slots[f.SP+1] = heap.Undef, heap.Undef
 			if err := vm.opCompare(f, arg, a, b); err != nil {
-				if err == errFramePushed {
-					return heap.Undef, false, nil
-				}
-				return heap.Undef, false, err
+				return opResult(err)
 			}
 
 		case compile.IS_OP:
@@ -440,10 +413,7 @@ func (vm *VM) loop(base int) (Value, bool, error) {
 			container := pop(f)
 			item := pop(f)
 			if err := vm.opContains(f, item, container, arg == 1); err != nil {
-				if err == errFramePushed {
-					return heap.Undef, false, nil
-				}
-				return heap.Undef, false, err
+				return opResult(err)
 			}
 
 		case compile.POP_TOP:
@@ -521,10 +491,7 @@ func (vm *VM) loop(base int) (Value, bool, error) {
 		case compile.GET_ITER:
 			v := pop(f)
 			if err := vm.opGetIter(f, v); err != nil {
-				if err == errFramePushed {
-					return heap.Undef, false, nil
-				}
-				return heap.Undef, false, err
+				return opResult(err)
 			}
 
 		case compile.FOR_ITER:
@@ -559,10 +526,7 @@ func (vm *VM) loop(base int) (Value, bool, error) {
 			}
 			v, ok, err := vm.opForIter(f, it, int32(arg))
 			if err != nil {
-				if err == errFramePushed {
-					return heap.Undef, false, nil
-				}
-				return heap.Undef, false, err
+				return opResult(err)
 			}
 			if ok {
 				push(f, v)
@@ -744,10 +708,7 @@ func (vm *VM) loop(base int) (Value, bool, error) {
 			kw := f.Aux[2]
 			f.Aux[2] = heap.Undef
 			if err := vm.opCall(f, arg, kw); err != nil {
-				if err == errFramePushed {
-					return heap.Undef, false, nil
-				}
-				return heap.Undef, false, err
+				return opResult(err)
 			}
 			if len(vm.frames) != depth {
 				return heap.Undef, false, nil
@@ -767,10 +728,7 @@ func (vm *VM) loop(base int) (Value, bool, error) {
 				fn = null
 			}
 			if err := vm.callEx(f, fn, args, kwargs); err != nil {
-				if err == errFramePushed {
-					return heap.Undef, false, nil
-				}
-				return heap.Undef, false, err
+				return opResult(err)
 			}
 			if len(vm.frames) != depth {
 				return heap.Undef, false, nil
@@ -807,10 +765,7 @@ func (vm *VM) loop(base int) (Value, bool, error) {
 
 		case compile.SEND:
 			if err := vm.opSend(f, int32(arg)); err != nil {
-				if err == errFramePushed {
-					return heap.Undef, false, nil
-				}
-				return heap.Undef, false, err
+				return opResult(err)
 			}
 			if len(vm.frames) != depth {
 				return heap.Undef, false, nil
@@ -827,18 +782,12 @@ func (vm *VM) loop(base int) (Value, bool, error) {
 		case compile.GET_AITER:
 			v := pop(f)
 			if err := vm.opGetAIter(f, v); err != nil {
-				if err == errFramePushed {
-					return heap.Undef, false, nil
-				}
-				return heap.Undef, false, err
+				return opResult(err)
 			}
 
 		case compile.GET_ANEXT:
 			if err := vm.opGetANext(f); err != nil {
-				if err == errFramePushed {
-					return heap.Undef, false, nil
-				}
-				return heap.Undef, false, err
+				return opResult(err)
 			}
 
 		case compile.END_ASYNC_FOR:
@@ -902,27 +851,18 @@ func (vm *VM) loop(base int) (Value, bool, error) {
 
 		case compile.BEFORE_WITH:
 			if err := vm.opBeforeWith(f, false); err != nil {
-				if err == errFramePushed {
-					return heap.Undef, false, nil
-				}
-				return heap.Undef, false, err
+				return opResult(err)
 			}
 
 		case compile.BEFORE_ASYNC_WITH:
 			if err := vm.opBeforeWith(f, true); err != nil {
-				if err == errFramePushed {
-					return heap.Undef, false, nil
-				}
-				return heap.Undef, false, err
+				return opResult(err)
 			}
 
 		case compile.WITH_EXIT:
 			exit := pop(f)
 			if err := vm.invokeRet(f, exit, []Value{heap.None, heap.None, heap.None}, heap.RetDiscard, heap.Undef); err != nil {
-				if err == errFramePushed {
-					return heap.Undef, false, nil
-				}
-				return heap.Undef, false, err
+				return opResult(err)
 			}
 
 		case compile.WITH_EXCEPT_START:
@@ -931,10 +871,7 @@ func (vm *VM) loop(base int) (Value, bool, error) {
 			ed := vm.ExcOf(exc)
 			_ = ed
 			if err := vm.invokeRet(f, exit, []Value{vm.TypeOf(exc), exc, heap.None}, heap.RetPush, heap.Undef); err != nil {
-				if err == errFramePushed {
-					return heap.Undef, false, nil
-				}
-				return heap.Undef, false, err
+				return opResult(err)
 			}
 
 		case compile.LOAD_ASSERTION_ERROR:
@@ -1036,10 +973,7 @@ func (vm *VM) loop(base int) (Value, bool, error) {
 		case compile.WITH_EXIT_ASYNC:
 			exit := pop(f)
 			if err := vm.invokeRet(f, exit, []Value{heap.None, heap.None, heap.None}, heap.RetPush, heap.Undef); err != nil {
-				if err == errFramePushed {
-					return heap.Undef, false, nil
-				}
-				return heap.Undef, false, err
+				return opResult(err)
 			}
 
 		case compile.LOAD_LOCALS:
@@ -1049,6 +983,15 @@ func (vm *VM) loop(base int) (Value, bool, error) {
 			return heap.Undef, false, &Fatal{Kind: "internal", Msg: fmt.Sprintf("unknown opcode %v", in.Op())}
 		}
 	}
+}
+
+// opResult ends an instruction that failed or handed its work to a new
+// frame (errFramePushed): either way the loop must re-read the frame stack.
+func opResult(err error) (Value, bool, error) {
+	if err == errFramePushed {
+		return heap.Undef, false, nil
+	}
+	return heap.Undef, false, err
 }
 
 func (vm *VM) popN(f *heap.Frame, n int) {

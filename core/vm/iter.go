@@ -195,6 +195,11 @@ func (vm *VM) genNextNested(gv, send Value, throw error) (Value, bool, error) {
 
 // iterNext advances a builtin iterator.
 func (vm *VM) iterNext(itv Value, it *heap.Iter) (Value, bool, error) {
+	// Builtins that drain iterators in Go (sum, list, sorted ...) meet the
+	// deadline and the allocation limit here.
+	if err := vm.checkLimits(); err != nil {
+		return heap.Undef, false, err
+	}
 	switch it.Kind {
 	case heap.IterList, heap.IterTuple:
 		items := vm.listItems(it.Seq)

@@ -797,7 +797,8 @@ const secretsSrc = `
 # sandbox has no host entropy. A host that needs unpredictable tokens must
 # seed the sandbox's random module with entropy it hands in.
 import random as _random
-import base64 as _base64
+
+_URLSAFE = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_'
 
 DEFAULT_ENTROPY = 32
 
@@ -827,7 +828,13 @@ def token_hex(nbytes=None):
 
 def token_urlsafe(nbytes=None):
     tok = token_bytes(nbytes)
-    return _base64.urlsafe_b64encode(tok).rstrip(b'=').decode('ascii')
+    out = []
+    for i in range(0, len(tok), 3):
+        chunk = tok[i:i + 3]
+        n = int.from_bytes(chunk + bytes(3 - len(chunk)), 'big')
+        for j in range(len(chunk) + 1):
+            out.append(_URLSAFE[(n >> (18 - 6 * j)) & 63])
+    return ''.join(out)
 
 def compare_digest(a, b):
     return a == b

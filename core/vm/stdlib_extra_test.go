@@ -90,6 +90,77 @@ True 1
 `,
 		},
 		{
+			name: "os1",
+			src: `import os, os.path
+from os.path import join, splitext
+print(os.path.join("a", "b", "c.txt"), os.path.join("/x", "/y", "z"), os.path.join("a/", "b"), join("", "q"))
+print(os.path.split("/a/b/c"), os.path.split("c"), os.path.split("/"), os.path.split("a//b"))
+print(splitext("f.tar.gz"), splitext(".bashrc"), splitext("a/b"), splitext("a.b/c"))
+print(os.path.basename("/a/b/"), os.path.basename("/a/b.py"), os.path.dirname("/a/b.py"), os.path.dirname("b"))
+print(os.path.normpath("/a//b/./c/../d"), os.path.normpath("../../x/.."), os.path.normpath(""), os.path.normpath("//a"))
+print(os.path.isabs("/a"), os.path.isabs("a"), os.path.relpath("/a/b/c", "/a"), os.path.relpath("/a", "/a/b/c"))
+print(os.path.abspath("/q/x/y"), os.sep, repr(os.linesep), os.name)
+print(os.getenv("NO_SUCH_VAR_X"), os.getenv("NO_SUCH_VAR_X", "dflt"), os.environ.get("NO_SUCH_VAR_X"))
+print(os.path.commonprefix(["/usr/lib", "/usr/local"]), os.path.commonpath(["/usr/lib", "/usr/local"]))
+print(os.path.exists("/no/such/file"))
+for fn in ():
+    try:
+        fn()
+    except PermissionError as e:
+        print(type(e).__name__, e)
+    except OSError as e:
+        print("OSError", e)
+`,
+			want: `a/b/c.txt /y/z a/b q
+('/a/b', 'c') ('', 'c') ('/', '') ('a', 'b')
+('f.tar', '.gz') ('.bashrc', '') ('a/b', '') ('a.b/c', '')
+ b.py /a 
+/a/b/d ../.. . //a
+True False b/c ../..
+/q/x/y / '\n' posix
+None dflt None
+/usr/l /usr
+False
+`,
+		},
+		{
+			name: "struct1",
+			src: `import struct
+print(struct.pack("<I", 1), struct.pack(">I", 1), struct.pack("!h", -2), struct.pack("<q", -1))
+print(struct.pack("<Q", 2**64 - 1), struct.unpack("<Q", b"\xff" * 8))
+print(struct.calcsize("<iHb"), struct.calcsize("@iHb"), struct.calcsize("ib"), struct.calcsize("bi"), struct.calcsize("3s2x"))
+print(struct.pack("<d", 1.5), struct.unpack("<d", struct.pack("<d", 1.5)), struct.unpack(">f", struct.pack(">f", 0.1)))
+print(struct.pack("5s", b"ab"), struct.unpack("<3sB", b"xyz\x07"), struct.pack("?", 5), struct.unpack("??", b"\x00\x02"))
+print(struct.pack("<2H", 1, 2), struct.unpack("<2H", b"\x01\x00\x02\x00"))
+print(struct.pack("<bBhHiIlLqQ", -1, 255, -1, 65535, -1, 2**32-1, -1, 1, -1, 1))
+s = struct.Struct("<ih")
+print(s.size, s.pack(7, 8), s.unpack(s.pack(7, 8)))
+for bad in [lambda: struct.pack("<B", 256), lambda: struct.pack("<h", 40000), lambda: struct.unpack("<I", b"ab"), lambda: struct.pack("<I", 1, 2), lambda: struct.pack("<i", 2**31)]:
+    try:
+        bad()
+    except struct.error as e:
+        print("error:", e)
+print(list(struct.iter_unpack("<H", b"\x01\x00\x02\x00")), struct.unpack_from("<H", b"\x00\x01\x00", 1))
+print(struct.pack("@i", 1), struct.pack("=i", 1), struct.pack("c", b"z"))
+`,
+			want: `b'\x01\x00\x00\x00' b'\x00\x00\x00\x01' b'\xff\xfe' b'\xff\xff\xff\xff\xff\xff\xff\xff'
+b'\xff\xff\xff\xff\xff\xff\xff\xff' (18446744073709551615,)
+7 7 5 8 5
+b'\x00\x00\x00\x00\x00\x00\xf8?' (1.5,) (0.10000000149011612,)
+b'ab\x00\x00\x00' (b'xyz', 7) b'\x01' (False, True)
+b'\x01\x00\x02\x00' (1, 2)
+b'\xff\xff\xff\xff\xff\xff\xff\xff\xff\xff\xff\xff\xff\xff\xff\xff\xff\xff\x01\x00\x00\x00\xff\xff\xff\xff\xff\xff\xff\xff\x01\x00\x00\x00\x00\x00\x00\x00'
+6 b'\x07\x00\x00\x00\x08\x00' (7, 8)
+error: ubyte format requires 0 <= number <= 255
+error: short format requires -32768 <= number <= 32767
+error: unpack requires a buffer of 4 bytes
+error: pack expected 1 items for packing (got 2)
+error: 'i' format requires -2147483648 <= number <= 2147483647
+[(1,), (2,)] (1,)
+b'\x01\x00\x00\x00' b'\x01\x00\x00\x00' b'z'
+`,
+		},
+		{
 			name: "tb1",
 			src: `import traceback, sys
 def f(x):
@@ -244,6 +315,52 @@ main.py:27: UserWarning: show me
 main.py:28: UserWarning: inst
   warnings.warn(UserWarning("inst"))
 done
+`,
+		},
+		{
+			name: "zlib1",
+			src: `import zlib
+d = b"hello hello hello hello" * 10
+c = zlib.compress(d)
+print(zlib.decompress(c) == d, len(c) < len(d))
+print(zlib.crc32(b"hello"), zlib.adler32(b"hello"), zlib.crc32(b"world", zlib.crc32(b"hello ")), zlib.crc32(b"hello world"))
+print(zlib.adler32(b"world", zlib.adler32(b"hello ")), zlib.adler32(b"hello world"))
+try:
+    zlib.decompress(b"garbage")
+except zlib.error as e:
+    print("error", e)
+import unicodedata
+print([unicodedata.category(c) for c in "aA1 ,$\n€é"])
+print(unicodedata.normalize("NFC", "abc"))
+`,
+			want: `True True
+907060870 103547413 222957957 222957957
+436929629 436929629
+error Error -3 while decompressing data: incorrect header check
+['Ll', 'Lu', 'Nd', 'Zs', 'Po', 'Sc', 'Cc', 'Sc', 'Ll']
+abc
+`,
+		},
+		{
+			name: "os_denied (sandbox)",
+			src: `import os
+for fn in (lambda: os.listdir("."), lambda: os.remove("x.txt"), lambda: os.makedirs("d"), lambda: os.path.getsize("f")):
+    try:
+        fn()
+    except PermissionError as e:
+        print(type(e).__name__, e, e.errno, e.filename)
+try:
+    open("x.txt")
+except OSError as e:
+    print(type(e).__name__)
+print(os.environ, os.getcwd(), os.path.abspath("x/y"), os.path.exists("/etc/passwd"))
+`,
+			want: `PermissionError [Errno 1] Operation not permitted: '.' 1 .
+PermissionError [Errno 1] Operation not permitted: 'x.txt' 1 x.txt
+PermissionError [Errno 1] Operation not permitted: 'd' 1 d
+PermissionError [Errno 1] Operation not permitted: 'f' 1 f
+PermissionError
+{} / /x/y False
 `,
 		},
 	}

@@ -67,6 +67,108 @@ True
 `,
 		},
 		{
+			name: "log1",
+			src: `import logging, sys
+logging.warning("plain %s", "warn")
+logging.info("hidden")
+log = logging.getLogger("app")
+log.error("err %d", 5)
+log.debug("no")
+print(log, logging.getLogger("app") is log, log.parent is logging.getLogger(), logging.getLogger().level)
+h = logging.StreamHandler(sys.stdout)
+h.setFormatter(logging.Formatter("%(levelname)s %(name)s %(message)s"))
+log2 = logging.getLogger("svc.sub")
+log2.addHandler(h)
+log2.setLevel(logging.DEBUG)
+log2.debug("dbg")
+log2.info("inf %s %s", 1, 2)
+log2.propagate = False
+log2.warning("only once")
+print(log2.getEffectiveLevel(), log2.isEnabledFor(logging.INFO), logging.getLevelName(40), logging.getLevelName("INFO"))
+try:
+    1/0
+except ZeroDivisionError:
+    log2.exception("failed")
+h2 = logging.StreamHandler(sys.stdout)
+h2.setFormatter(logging.Formatter("[%(levelname)-8s] %(name)s:%(lineno)d %(funcName)s - %(message)s"))
+lg = logging.getLogger("x")
+lg.addHandler(h2); lg.propagate = False
+def fn():
+    lg.warning("in fn")
+fn()
+lg.critical("d=%(a)s", {"a": 1})
+h3 = logging.StreamHandler(sys.stdout)
+h3.setFormatter(logging.Formatter("{levelname}|{message}", style="{"))
+lg.handlers = [h3]
+lg.error("brace")
+lg.setLevel("ERROR"); lg.warning("filtered"); lg.error("shown")
+class F(logging.Filter):
+    def filter(self, r):
+        return "secret" not in r.getMessage()
+lg.addFilter(F())
+lg.error("secret stuff"); lg.error("public")
+`,
+			want: `WARNING:root:plain warn
+ERROR:app:err 5
+<Logger app (WARNING)> True True 30
+DEBUG svc.sub dbg
+DEBUG:svc.sub:dbg
+INFO svc.sub inf 1 2
+INFO:svc.sub:inf 1 2
+WARNING svc.sub only once
+10 True ERROR 20
+ERROR svc.sub failed
+Traceback (most recent call last):
+  File "main.py", line 19, in <module>
+    1/0
+ZeroDivisionError: division by zero
+[WARNING ] x:27 fn - in fn
+[CRITICAL] x:29 <module> - d=1
+ERROR|brace
+ERROR|shown
+ERROR|public
+`,
+		},
+		{
+			name: "log2",
+			src: `import logging, sys
+logging.basicConfig(level=logging.DEBUG, format="%(levelname)s:%(name)s:%(message)s", stream=sys.stdout)
+logging.debug("d")
+logging.info("i")
+lg = logging.getLogger(__name__)
+lg.info("from main %s", lg.name)
+logging.basicConfig(level=logging.ERROR)
+logging.info("still")
+logging.basicConfig(format="%(message)s!", force=True, stream=sys.stdout)
+logging.warning("forced")
+logging.info("hidden now?")
+logging.log(logging.ERROR, "via log")
+`,
+			want: `DEBUG:root:d
+INFO:root:i
+INFO:__main__:from main __main__
+INFO:root:still
+forced!
+hidden now?!
+via log!
+`,
+		},
+		{
+			name: "log3",
+			src: `import logging
+lg = logging.getLogger("nohandler")
+lg.warning("last resort %s", "x")
+lg.info("nope")
+logging.getLogger().setLevel(logging.INFO)
+lg.info("info via lastResort?")
+ad = logging.LoggerAdapter(lg, {"k": 1})
+ad.warning("adapted")
+`,
+			want: `last resort x
+adapted
+`,
+		},
+		{
 			name: "misc1",
 			src: `import keyword, numbers, weakref, secrets
 print(keyword.iskeyword("for"), keyword.iskeyword("match"), keyword.issoftkeyword("match"), len(keyword.kwlist))
@@ -339,6 +441,18 @@ print(unicodedata.normalize("NFC", "abc"))
 error Error -3 while decompressing data: incorrect header check
 ['Ll', 'Lu', 'Nd', 'Zs', 'Po', 'Sc', 'Cc', 'Sc', 'Ll']
 abc
+`,
+		},
+		{
+			name: "log_asctime (sandbox)",
+			src: `import logging, sys
+logging.basicConfig(format="%(asctime)s %(levelname)s %(message)s", stream=sys.stdout)
+logging.warning("t")
+h = logging.StreamHandler(sys.stdout); h.setFormatter(logging.Formatter("%(asctime)s|%(message)s", datefmt="%H:%M"))
+l = logging.getLogger("z"); l.addHandler(h); l.propagate=False; l.warning("x")
+`,
+			want: `1970-01-01 00:00:00,000 WARNING t
+00:00|x
 `,
 		},
 		{

@@ -12,6 +12,60 @@ func TestStdlibExtraModules(t *testing.T) {
 		name, src, want string
 	}{
 		{
+			name: "csv1",
+			src: `import csv, io
+data = 'name,age,note\nalice,30,"hello, world"\nbob,25,"say ""hi"""\n\ncarol,,"multi\nline"\nx,y,\n'
+for row in csv.reader(io.StringIO(data)):
+    print(row)
+print(list(csv.reader(["a;b;c", "1;2;3"], delimiter=";")))
+out = io.StringIO()
+w = csv.writer(out)
+w.writerow(["a", "b,c", 'q"t', 1, 2.5, None, ""])
+w.writerows([[1, 2], ["x\ny", "z"]])
+print(repr(out.getvalue()))
+out = io.StringIO()
+w = csv.writer(out, lineterminator="\n", quoting=csv.QUOTE_ALL)
+w.writerow([1, "a"])
+w = csv.writer(out, lineterminator="\n", quoting=csv.QUOTE_NONNUMERIC)
+w.writerow([1, "a", 2.0])
+print(repr(out.getvalue()))
+for r in csv.DictReader(io.StringIO("x,y\n1,2\n3,4,5\n6\n")):
+    print(r)
+dr = csv.DictReader(io.StringIO("x,y\n1,2\n"))
+print(dr.fieldnames)
+out = io.StringIO()
+dw = csv.DictWriter(out, fieldnames=["x", "y"])
+dw.writeheader()
+dw.writerow({"x": 1, "y": "two"})
+dw.writerows([{"x": 3}])
+print(repr(out.getvalue()))
+try:
+    dw.writerow({"z": 1})
+except ValueError as e:
+    print(e)
+print(list(csv.reader(io.StringIO('1,"2",3\n'), quoting=csv.QUOTE_NONNUMERIC)))
+print(list(csv.reader(['a, b,  c'], skipinitialspace=True)))
+`,
+			want: `['name', 'age', 'note']
+['alice', '30', 'hello, world']
+['bob', '25', 'say "hi"']
+[]
+['carol', '', 'multi\nline']
+['x', 'y', '']
+[['a', 'b', 'c'], ['1', '2', '3']]
+'a,"b,c","q""t",1,2.5,,\r\n1,2\r\n"x\ny",z\r\n'
+'"1","a"\n1,"a",2.0\n'
+{'x': '1', 'y': '2'}
+{'x': '3', 'y': '4', None: ['5']}
+{'x': '6', 'y': None}
+['x', 'y']
+'x,y\r\n1,two\r\n3,\r\n'
+dict contains fields not in fieldnames: 'z'
+[[1.0, '2', 3.0]]
+[['a', 'b', 'c']]
+`,
+		},
+		{
 			name: "io1",
 			src: `import io
 s = io.StringIO()
@@ -226,6 +280,29 @@ False
 `,
 		},
 		{
+			name: "shlex1",
+			src: `import shlex, html
+print(shlex.split('ls -la "my file.txt" \'single q\' a\\ b'))
+print(shlex.split('echo "a \\"quoted\\" word" x#y # comment', comments=True))
+print(shlex.quote("simple"), shlex.quote("has space"), shlex.quote("it's"), shlex.quote(""))
+print(shlex.join(["echo", "hello world", "$HOME"]))
+try:
+    shlex.split('"unclosed')
+except ValueError as e:
+    print(e)
+print(html.escape('<a href="x">Tom & Jerry\'s</a>'), html.escape("<b>", quote=False))
+print(html.unescape("&lt;p&gt; &amp;amp; &quot;x&quot; &#39; &#x27; &copy; &nbsp;| &eacute; &bogus; &amp &#65;&#x42;"))
+`,
+			want: `['ls', '-la', 'my file.txt', 'single q', 'a b']
+['echo', 'a "quoted" word', 'x']
+simple 'has space' 'it'"'"'s' ''
+echo 'hello world' '$HOME'
+No closing quotation
+&lt;a href=&quot;x&quot;&gt;Tom &amp; Jerry&#x27;s&lt;/a&gt; &lt;b&gt;
+<p> &amp; "x" ' ' ©  | é &bogus; & AB
+`,
+		},
+		{
 			name: "struct1",
 			src: `import struct
 print(struct.pack("<I", 1), struct.pack(">I", 1), struct.pack("!h", -2), struct.pack("<q", -1))
@@ -368,6 +445,44 @@ True False
 1 1 True ['a'] {'a': 1}
 'mappingproxy' object does not support item assignment
 function <class 'NoneType'>
+`,
+		},
+		{
+			name: "url1",
+			src: `from urllib.parse import urlparse, urlunparse, urlencode, quote, unquote, parse_qs, parse_qsl, urljoin, urlsplit, quote_plus, unquote_plus
+import urllib.parse
+u = urlparse("https://user:pw@Example.com:8080/path/to;p?q=1&r=2#frag")
+print(u)
+print(u.scheme, u.netloc, u.hostname, u.port, u.username, u.password, u.path, u.params, u.query, u.fragment)
+print(urlunparse(u), u.geturl())
+print(urlsplit("http://a/b?c#d"), urlparse("/rel/path?x=1"), urlparse("mailto:me@x.org"))
+print(urlencode({"a": 1, "b": "x y", "c": "&="}), urlencode([("k", "v"), ("k", "w")]), urlencode({"l": [1, 2]}, doseq=True))
+print(quote("a b/c?d=é"), quote("a b/c", safe=""), quote_plus("a b&c"), unquote("a%20b%2Fc%C3%A9"), unquote_plus("a+b%21"))
+print(parse_qs("a=1&b=2&a=3&c="), parse_qs("c=&d", keep_blank_values=True), parse_qsl("x=1&y=%20z+w"))
+for rel in ["g", "./g", "g/", "/g", "//g", "?y", "g?y", "#s", "../g", "../..", "../../../g", "http://other/x"]:
+    print(rel, urljoin("http://a/b/c/d;p?q", rel))
+print(urllib.parse.urldefrag("http://x/y#z"))
+`,
+			want: `ParseResult(scheme='https', netloc='user:pw@Example.com:8080', path='/path/to', params='p', query='q=1&r=2', fragment='frag')
+https user:pw@Example.com:8080 example.com 8080 user pw /path/to p q=1&r=2 frag
+https://user:pw@Example.com:8080/path/to;p?q=1&r=2#frag https://user:pw@Example.com:8080/path/to;p?q=1&r=2#frag
+SplitResult(scheme='http', netloc='a', path='/b', query='c', fragment='d') ParseResult(scheme='', netloc='', path='/rel/path', params='', query='x=1', fragment='') ParseResult(scheme='mailto', netloc='', path='me@x.org', params='', query='', fragment='')
+a=1&b=x+y&c=%26%3D k=v&k=w l=1&l=2
+a%20b/c%3Fd%3D%C3%A9 a%20b%2Fc a+b%26c a b/cé a b!
+{'a': ['1', '3'], 'b': ['2']} {'c': [''], 'd': ['']} [('x', '1'), ('y', ' z w')]
+g http://a/b/c/g
+./g http://a/b/c/g
+g/ http://a/b/c/g/
+/g http://a/g
+//g http://g
+?y http://a/b/c/d;p?y
+g?y http://a/b/c/g?y
+#s http://a/b/c/d;p?q#s
+../g http://a/b/g
+../.. http://a/
+../../../g http://a/g
+http://other/x http://other/x
+DefragResult(url='http://x/y', fragment='z')
 `,
 		},
 		{

@@ -11,6 +11,7 @@ import (
 	"strings"
 	"unicode"
 
+	"github.com/amber-sandbox/amber/core/compile"
 	"github.com/amber-sandbox/amber/core/heap"
 )
 
@@ -33,6 +34,7 @@ func initAmberExtra(vm *VM, m Value) error {
 	vm.ModuleFunc(m, "_amber_extra.crc32", extraChecksum(false))
 	vm.ModuleFunc(m, "_amber_extra.adler32", extraChecksum(true))
 	vm.ModuleFunc(m, "_amber_extra.category", extraCategory)
+	vm.ModuleFunc(m, "_amber_extra.code_info", extraCodeInfo)
 	return nil
 }
 
@@ -240,4 +242,35 @@ func extraCategory(vm *VM, _ Value, a Args) (Value, error) {
 		}
 	}
 	return vm.NewStr("Cn"), nil
+}
+
+// extraCodeInfo(code) returns (co_flags, co_posonlyargcount,
+// co_kwonlyargcount) for a code object, with the flag bits CPython uses
+// (VARARGS 4, VARKEYWORDS 8, GENERATOR 32, COROUTINE 128,
+// ASYNC_GENERATOR 512). inspect builds signatures from it.
+func extraCodeInfo(vm *VM, _ Value, a Args) (Value, error) {
+	if err := vm.ArgCount("code_info", a, 1, 1); err != nil {
+		return heap.Undef, err
+	}
+	var co *heap.CodeObj
+	if a.Pos[0].K == heap.KRef {
+		co, _ = vm.H.Get(a.Pos[0]).(*heap.CodeObj)
+	}
+	if co == nil {
+		return heap.Undef, vm.TypeError("code_info() expects a code object")
+	}
+	c := co.Code
+	flags := int64(3) // OPTIMIZED | NEWLOCALS, as CPython sets for functions
+	for _, f := range []struct {
+		ours compile.Flags
+		bit  int64
+	}{
+		{compile.FlagVarArgs, 4}, {compile.FlagVarKw, 8}, {compile.FlagGenerator, 32},
+		{compile.FlagCoroutine, 128}, {compile.FlagAsyncGenerator, 512},
+	} {
+		if c.Flags&f.ours != 0 {
+			flags |= f.bit
+		}
+	}
+	return vm.NewTuple([]Value{heap.Int(flags), heap.Int(int64(c.PosOnlyCount)), heap.Int(int64(c.KwOnlyCount))}), nil
 }

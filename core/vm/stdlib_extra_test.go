@@ -66,6 +66,163 @@ dict contains fields not in fieldnames: 'z'
 `,
 		},
 		{
+			name: "diff1",
+			src: `import difflib
+s = difflib.SequenceMatcher(None, "abcd", "bcde")
+print(s.ratio(), s.quick_ratio(), s.get_matching_blocks(), s.get_opcodes())
+print(difflib.get_close_matches("appel", ["ape", "apple", "peach", "puppy"]))
+print(difflib.get_close_matches("wheel", ["while", "wheat", "when", "whale"], n=2, cutoff=0.5))
+a = ["one\n", "two\n", "three\n", "four\n"]
+b = ["one\n", "2\n", "three\n", "four\n", "five\n"]
+print("".join(difflib.unified_diff(a, b, fromfile="a.txt", tofile="b.txt")))
+print(list(difflib.unified_diff(["x"], ["y"], lineterm="")))
+print("".join(difflib.context_diff(a, b)))
+print(list(difflib.ndiff(["a\n", "b\n"], ["a\n", "c\n"])))
+print(round(difflib.SequenceMatcher(None, "hello world", "hallo welt").ratio(), 4))
+`,
+			want: `0.75 0.75 [Match(a=1, b=0, size=3), Match(a=4, b=4, size=0)] [('delete', 0, 1, 0, 0), ('equal', 1, 4, 0, 3), ('insert', 4, 4, 3, 4)]
+['apple', 'ape']
+['when', 'while']
+--- a.txt
++++ b.txt
+@@ -1,4 +1,5 @@
+ one
+-two
++2
+ three
+ four
++five
+
+['--- ', '+++ ', '@@ -1 +1 @@', '-x', '+y']
+*** 
+--- 
+***************
+*** 1,4 ****
+  one
+! two
+  three
+  four
+--- 1,5 ----
+  one
+! 2
+  three
+  four
++ five
+
+['  a\n', '- b\n', '+ c\n']
+0.6667
+`,
+		},
+		{
+			name: "frac1",
+			src: `from fractions import Fraction as F
+import math, numbers
+a = F(1, 3); b = F("2/6"); c = F(0.5); d = F("1.25"); e = F("-3e-2")
+print(a, repr(a), a == b, c, d, e, F(3), F(6, -4))
+print(a + d, a - 1, 2 * a, a / d, a ** 2, a ** -2, -a, abs(F(-1, 2)), 1 / a, a + 0.5)
+print(a < d, a > 0, a <= F(1, 3), a == 1/3, F(1, 2) == 0.5, F(2) == 2, sorted([d, a, c]))
+print(float(a), int(F(-7, 2)), math.floor(F(-7, 2)), math.ceil(F(7, 2)), round(F(5, 2)), round(F(7, 2)), round(F(22, 7), 2))
+print(F(math.pi).limit_denominator(1000), F(math.pi).limit_denominator(10), F(1, 3).limit_denominator(5))
+print(F(7, 2) // 2, F(7, 2) % 2, divmod(F(7, 2), 1), a.numerator, a.denominator, F(3, 4).as_integer_ratio())
+print(isinstance(a, numbers.Rational), hash(F(1, 2)) == hash(0.5), hash(F(3)) == hash(3), {F(1, 2): 1}[F(2, 4)])
+print(sum([F(1, 3)] * 3), F(1, 10) * 10 == 1, f"{F(1, 3)}", str(F(0)))
+try:
+    F(1, 0)
+except ZeroDivisionError as e:
+    print(e)
+try:
+    F("abc")
+except ValueError as e:
+    print(e)
+`,
+			want: `1/3 Fraction(1, 3) True 1/2 5/4 -3/100 3 -3/2
+19/12 -2/3 2/3 4/15 1/9 9 -1/3 1/2 3 0.8333333333333333
+True True True False True True [Fraction(1, 3), Fraction(1, 2), Fraction(5, 4)]
+0.3333333333333333 -3 -4 4 2 4 157/50
+355/113 22/7 1/3
+1 3/2 (3, Fraction(1, 2)) 1 3 (3, 4)
+True True True 1
+1 True 1/3 0
+Fraction(1, 0)
+Invalid literal for Fraction: 'abc'
+`,
+		},
+		{
+			name: "graph1",
+			src: `from graphlib import TopologicalSorter, CycleError
+g = {"d": {"b", "c"}, "c": {"a"}, "b": {"a"}}
+ts = TopologicalSorter({"d": ["b", "c"], "c": ["a"], "b": ["a"]})
+print(list(ts.static_order()))
+ts = TopologicalSorter()
+ts.add(3, 2, 1); ts.add(2, 1); ts.add(5)
+ts.prepare()
+while ts.is_active():
+    ready = ts.get_ready()
+    print(ready)
+    ts.done(*ready)
+try:
+    list(TopologicalSorter({1: [2], 2: [1]}).static_order())
+except CycleError as e:
+    print("cycle", e.args)
+`,
+			want: `['a', 'c', 'b', 'd']
+(1, 5)
+(2,)
+(3,)
+cycle ('nodes are in a cycle', [1, 2, 1])
+`,
+		},
+		{
+			name: "inspect1",
+			src: `import inspect, functools
+def f(a, b=2, *args, c, d=4, **kw): pass
+def g(x: int, y: str = "s") -> bool: pass
+def h(p, /, q, *, r): pass
+async def co(): pass
+def gen(): yield 1
+class K:
+    def __init__(self, v, w=1): pass
+    def m(self, z): pass
+print(inspect.signature(f), inspect.signature(g), inspect.signature(h), inspect.signature(lambda: 0))
+print(inspect.signature(K), inspect.signature(K(1).m), inspect.signature(K.m))
+sig = inspect.signature(f)
+for name, p in sig.parameters.items():
+    print(name, p.kind, p.default is inspect.Parameter.empty, p.default)
+print(list(inspect.signature(g).parameters), inspect.signature(g).return_annotation)
+ba = sig.bind(1, 5, 6, c=3, z=9)
+print(ba.arguments)
+ba.apply_defaults(); print(ba.arguments)
+print(inspect.isfunction(f), inspect.isclass(K), inspect.isclass(f), inspect.isgenerator(gen()), inspect.isgeneratorfunction(gen), inspect.isgeneratorfunction(f))
+print(inspect.iscoroutinefunction(co), inspect.iscoroutinefunction(f), inspect.ismethod(K(1).m), inspect.isbuiltin(len))
+@functools.wraps(f)
+def w(*a, **k): pass
+print(inspect.signature(w))
+print(inspect.getdoc(K), inspect.cleandoc("  a\n    b\n  c"))
+print([n for n, _ in inspect.getmembers(K, inspect.isfunction)])
+print(inspect.signature(functools.partial(g, 1)))
+`,
+			want: `(a, b=2, *args, c, d=4, **kw) (x: int, y: str = 's') -> bool (p, /, q, *, r) ()
+(v, w=1) (z) (self, z)
+a POSITIONAL_OR_KEYWORD True <class 'inspect._empty'>
+b POSITIONAL_OR_KEYWORD False 2
+args VAR_POSITIONAL True <class 'inspect._empty'>
+c KEYWORD_ONLY True <class 'inspect._empty'>
+d KEYWORD_ONLY False 4
+kw VAR_KEYWORD True <class 'inspect._empty'>
+['x', 'y'] <class 'bool'>
+{'a': 1, 'b': 5, 'args': (6,), 'c': 3, 'kw': {'z': 9}}
+{'a': 1, 'b': 5, 'args': (6,), 'c': 3, 'd': 4, 'kw': {'z': 9}}
+True True False True True False
+True False True True
+(a, b=2, *args, c, d=4, **kw)
+None a
+  b
+c
+['__init__', 'm']
+(y: str = 's') -> bool
+`,
+		},
+		{
 			name: "io1",
 			src: `import io
 s = io.StringIO()
@@ -483,6 +640,30 @@ g?y http://a/b/c/g?y
 ../../../g http://a/g
 http://other/x http://other/x
 DefragResult(url='http://x/y', fragment='z')
+`,
+		},
+		{
+			name: "uuid1",
+			src: `import uuid
+u = uuid.uuid5(uuid.NAMESPACE_DNS, "python.org")
+print(u, repr(u), u.hex, u.int, u.version, u.variant, u.urn)
+print(uuid.uuid3(uuid.NAMESPACE_URL, "http://x"), uuid.uuid5(uuid.NAMESPACE_URL, "http://x").bytes)
+v = uuid.UUID("{12345678-1234-5678-1234-567812345678}")
+print(v, v.fields, v.time_low, v.node, v == uuid.UUID(int=v.int), v.bytes_le.hex(), uuid.UUID(bytes=v.bytes))
+r = uuid.uuid4()
+print(r.version, len(str(r)), str(r)[14], r.variant)
+print(str(uuid.UUID(hex="12345678123456781234567812345678", version=4)))
+try:
+    uuid.UUID("xyz")
+except ValueError as e:
+    print(e)
+`,
+			want: `886313e1-3b8a-5372-9b90-0c9aee199e5d UUID('886313e1-3b8a-5372-9b90-0c9aee199e5d') 886313e13b8a53729b900c9aee199e5d 181289448026289383154478846676280385117 5 specified in RFC 4122 urn:uuid:886313e1-3b8a-5372-9b90-0c9aee199e5d
+53b14841-9895-312b-bb91-82c1f08c9edd b'\xc0Y\x94/V~T\xeb\xae\xb5_\xd9\x83\x0b\xceC'
+12345678-1234-5678-1234-567812345678 (305419896, 4660, 22136, 18, 52, 95073701484152) 305419896 95073701484152 True 78563412341278561234567812345678 12345678-1234-5678-1234-567812345678
+4 36 4 specified in RFC 4122
+12345678-1234-4678-9234-567812345678
+badly formed hexadecimal UUID string
 `,
 		},
 		{

@@ -12,6 +12,34 @@ func TestStdlibExtraModules(t *testing.T) {
 		name, src, want string
 	}{
 		{
+			name: "array1",
+			src: `from array import array
+a = array('i', [1, 2, 3])
+a.append(4); a.extend([5, 6]); a.insert(0, 0)
+print(a, len(a), a[2], a[-1], a[1:3], 3 in a, a.index(3), a.count(1), sum(a), list(a))
+print(a.tobytes()[:8], array('h', b'\x01\x00\x02\x00'), a.pop(), a.tolist())
+d = array('d', [1.5, 2]); print(d, d.itemsize, array('b'), array('u', 'hi'), array('B', [1, 2]) + array('B', [3]))
+f = array('f', [0.1]); print(f[0], f.typecode)
+for bad in [lambda: array('B', [256]), lambda: array('i', [1.5]), lambda: array('z')]:
+    try:
+        bad()
+    except (OverflowError, TypeError, ValueError) as e:
+        print(type(e).__name__)
+a[0] = 9; del a[1]; print(a, a == array('i', a.tolist()), a * 2)
+a.reverse(); print(a)
+`,
+			want: `array('i', [0, 1, 2, 3, 4, 5, 6]) 7 2 6 array('i', [1, 2]) True 3 1 21 [0, 1, 2, 3, 4, 5, 6]
+b'\x00\x00\x00\x00\x01\x00\x00\x00' array('h', [1, 2]) 6 [0, 1, 2, 3, 4, 5]
+array('d', [1.5, 2.0]) 8 array('b') array('u', 'hi') array('B', [1, 2, 3])
+0.10000000149011612 f
+OverflowError
+TypeError
+ValueError
+array('i', [9, 2, 3, 4, 5]) True array('i', [9, 2, 3, 4, 5, 9, 2, 3, 4, 5])
+array('i', [5, 4, 3, 2, 9])
+`,
+		},
+		{
 			name: "csv1",
 			src: `import csv, io
 data = 'name,age,note\nalice,30,"hello, world"\nbob,25,"say ""hi"""\n\ncarol,,"multi\nline"\nx,y,\n'

@@ -12,6 +12,59 @@ func TestStdlibExtraModules(t *testing.T) {
 		name, src, want string
 	}{
 		{
+			name: "agent2",
+			src: `import io, csv, json, logging, sys, warnings, traceback
+from dataclasses import dataclass
+from types import SimpleNamespace
+from decimal import Decimal
+from fractions import Fraction
+logging.basicConfig(level=logging.INFO, format="%(levelname)s %(name)s: %(message)s", stream=sys.stdout)
+log = logging.getLogger("pipeline")
+@dataclass
+class Row:
+    name: str
+    price: Decimal
+raw = "name,price\nwidget,2.50\ngadget,10.05\n"
+rows = [Row(r["name"], Decimal(r["price"])) for r in csv.DictReader(io.StringIO(raw))]
+log.info("loaded %d rows", len(rows))
+total = sum(r.price for r in rows)
+log.info("total=%s avg=%s", total, (total / len(rows)).quantize(Decimal("0.01")))
+cfg = SimpleNamespace(debug=False, ratio=Fraction(3, 4))
+print(cfg)
+def risky(x):
+    if x > 1:
+        raise ValueError(f"too big: {x}")
+    return x
+for x in (1, 2):
+    try:
+        risky(x)
+    except ValueError:
+        log.exception("risky failed for %s", x)
+out = io.StringIO()
+w = csv.writer(out)
+w.writerow(["name", "price"])
+for r in rows:
+    w.writerow([r.name, r.price])
+print(out.getvalue(), end="")
+print(json.dumps({"total": str(total)}))
+`,
+			want: `INFO pipeline: loaded 2 rows
+INFO pipeline: total=12.55 avg=6.28
+namespace(debug=False, ratio=Fraction(3, 4))
+ERROR pipeline: risky failed for 2
+Traceback (most recent call last):
+  File "main.py", line 25, in <module>
+    risky(x)
+  File "main.py", line 21, in risky
+    raise ValueError(f"too big: {x}")
+ValueError: too big: 2
+name,price
+widget,2.50
+gadget,10.05
+{"total": "12.55"}
+`,
+		},
+		{
 			name: "array1",
 			src: `from array import array
 a = array('i', [1, 2, 3])

@@ -37,6 +37,21 @@ try:
 except ValueError as e:
     print(e)
 `, "256 b'hipp' bytearray(b'ac')\ntranslation table must be 256 characters long\n"},
+	{"dict view set ops order", `
+from collections import defaultdict
+d = {1: 0, 3: 0, 5: 0, 7: 0, 9: 0, 0: 0}
+e = {50: 1, 9: 2, 1: 3, 66: 4, -5: 0}
+print(d.keys() | {-1, 50}, d.keys() & {1, 3, 50}, d.keys() - {0}, d.keys() ^ {50})
+print({-1, 50} | d.keys(), [0, 1, 2] - d.keys(), (50, -3) ^ d.keys())
+print(d.keys() & e.keys(), e.keys() & d.keys(), d.keys() | e.keys(), e.keys() - d.keys(), d.keys() ^ e.keys())
+print(d.items() & {(1, 0), (9, 0), (50, 1)}, d.keys() & [9, 1, 33, 0])
+dd = defaultdict(int, d)
+print(dd.keys() | {-1, 50}, len(dd.keys()), 3 in dd.keys())
+`, "{0, 1, 50, 3, 5, 7, 9, -1} {1, 3} {1, 3, 5, 7, 9} {0, 1, 50, 3, 5, 7, 9}\n" +
+		"{0, 1, 3, 5, 7, 9, 50, -1} {2} {0, 1, 3, 5, 7, 9, 50, -3}\n" +
+		"{9, 1} {9, 1} {0, 1, 66, 3, 5, 7, 9, 50, -5} {50, 66, -5} {0, 66, 3, 5, 7, 50, -5}\n" +
+		"{(1, 0), (9, 0)} {0, 9, 1}\n" +
+		"{0, 1, 3, 5, 7, 9, 50, -1} 6 True\n"},
 }
 
 func TestTypesProbe(t *testing.T) {

@@ -52,6 +52,30 @@ print(dd.keys() | {-1, 50}, len(dd.keys()), 3 in dd.keys())
 		"{9, 1} {9, 1} {0, 1, 66, 3, 5, 7, 9, 50, -5} {50, 66, -5} {0, 66, 3, 5, 7, 50, -5}\n" +
 		"{(1, 0), (9, 0)} {0, 9, 1}\n" +
 		"{0, 1, 3, 5, 7, 9, 50, -1} 6 True\n"},
+	{"utf-16 utf-32 utf-8-sig codecs", `
+print('ab\U0001f389'.encode('utf-16'), 'ab'.encode('utf-16-be'), 'a'.encode('utf-32'), 'a'.encode('utf-8-sig'))
+print(b'\xef\xbb\xbfa'.decode('utf-8-sig'), 'x\u20ac\U0001f389'.encode('utf-16').decode('utf-16') == 'x\u20ac\U0001f389', b'\xfe\xff\x00a'.decode('utf-16'))
+try:
+    b'\xff\xfea\x00b'.decode('utf-16')
+except UnicodeDecodeError as e:
+    print(e)
+print(repr(b'\x00\xd8a\x00'.decode('utf-16-le', 'replace')))
+`, "b'\\xff\\xfea\\x00b\\x00<\\xd8\\x89\\xdf' b'\\x00a\\x00b' b'\\xff\\xfe\\x00\\x00a\\x00\\x00\\x00' b'\\xef\\xbb\\xbfa'\n" +
+		"a True a\n" +
+		"'utf-16-le' codec can't decode byte 0x62 in position 4: truncated data\n" +
+		"'\ufffda'\n"},
+	{"codec error handlers", `
+print("\u20ac\xe9".encode("latin-1", errors="xmlcharrefreplace"), "\u20ac\U0001f389\xe9".encode("ascii", "backslashreplace"))
+print(b"\xe2\x82".decode("utf-8", "backslashreplace"), b'a\x80'.decode('ascii', 'backslashreplace'))
+`, "b'&#8364;\\xe9' b'\\\\u20ac\\\\U0001f389\\\\xe9'\n\\xe2\\x82 a\\x80\n"},
+	{"sort keyword errors and single-item key", `
+for f in (lambda: sorted([1], foo=1), lambda: [].sort(cmp=None), lambda: sorted([1], key=1)):
+    try:
+        f()
+    except TypeError as e:
+        print(e)
+print(sorted([1], key=lambda x: print("key", x)))
+`, "'foo' is an invalid keyword argument for sort()\n'cmp' is an invalid keyword argument for sort()\n'int' object is not callable\nkey 1\n[1]\n"},
 }
 
 func TestTypesProbe(t *testing.T) {

@@ -76,6 +76,18 @@ for f in (lambda: sorted([1], foo=1), lambda: [].sort(cmp=None), lambda: sorted(
         print(e)
 print(sorted([1], key=lambda x: print("key", x)))
 `, "'foo' is an invalid keyword argument for sort()\n'cmp' is an invalid keyword argument for sort()\n'int' object is not callable\nkey 1\n[1]\n"},
+	{"format of builtin subclasses with empty spec is str()", `
+class I(int):
+    def __repr__(self):
+        return f"I({int(self)})"
+class F(float):
+    def __str__(self):
+        return "F!"
+class B(int):
+    pass
+i = I(5)
+print(f"{i}", format(i), "{}".format(i), f"{i:03d}", f"{F(1.5)}", f"{F(1.5):.2f}", f"{B(3)}", f"{B(3):>3}")
+`, "I(5) I(5) I(5) 005 F! 1.50 3   3\n"},
 }
 
 func TestTypesProbe(t *testing.T) {

@@ -219,6 +219,15 @@ func (vm *VM) excAttr(o *heap.Instance, n string) (Value, bool) {
 		if vm.IsSubclass(o.Class, vm.Types[TNameError]) || vm.IsSubclass(o.Class, vm.Types[TImportError]) {
 			return heap.None, true
 		}
+	case "errno", "strerror", "filename", "filename2":
+		if vm.IsSubclass(o.Class, vm.Types[TOSError]) {
+			items := vm.listItems(e.Args)
+			idx := map[string]int{"errno": 0, "strerror": 1, "filename": 2, "filename2": 4}[n]
+			if len(items) >= 2 && len(items) <= 5 && idx < len(items) {
+				return items[idx], true
+			}
+			return heap.None, true
+		}
 	case "msg":
 		if vm.IsSubclass(o.Class, vm.Types[TSyntaxError]) {
 			items := vm.listItems(e.Args)

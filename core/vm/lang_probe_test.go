@@ -82,3 +82,68 @@ func TestLangProbe(t *testing.T) {
 		})
 	}
 }
+
+var langProbeCases2 = []struct {
+	name, src, want string
+}{
+	{"slots restrict attributes", `
+class P:
+    __slots__ = ('x', 'y')
+    def __init__(self): self.x = 1
+class Q(P):
+    __slots__ = ('z',)
+p = P()
+try:
+    p.z = 3
+except AttributeError as e:
+    print(e)
+try:
+    print(p.y)
+except AttributeError as e:
+    print(e)
+q = Q(); q.z = 1; q.y = 2; print(q.x, q.y, q.z)
+try:
+    setattr(q, 'w', 1)
+except AttributeError as e:
+    print(e)
+class Free(P):
+    pass
+fr = Free(); fr.w = 5; print(fr.w)
+`, "'P' object has no attribute 'z'\n'P' object has no attribute 'y'\n1 2 1\n'Q' object has no attribute 'w'\n5\n"},
+	{"getattribute override", `
+class GA:
+    def __getattribute__(self, n):
+        if n == "secret":
+            return 42
+        return object.__getattribute__(self, n)
+    def __getattr__(self, n):
+        return "fallback " + n
+    def m(self):
+        return "m"
+ga = GA(); ga.v = 3
+print(ga.secret, ga.v, ga.m(), ga.nope, getattr(ga, "secret"))
+class Log:
+    def __init__(self): self.x = 1
+    def __getattribute__(self, n):
+        print("get", n)
+        return super().__getattribute__(n)
+print(Log().x)
+`, "42 3 m fallback nope 42\nget x\n1\n"},
+	{"type unions", `
+print(int | str, isinstance(3, int | str), isinstance(3.0, int | str), isinstance(None, int | None))
+print(type(int | str), int | str == str | int, int | int)
+print(float | None | str)
+def f(a: int | None = None): pass
+print(f.__annotations__)
+`, "int | str True False True\n<class 'types.UnionType'> True <class 'int'>\nfloat | None | str\n{'a': int | None}\n"},
+}
+
+func TestLangProbe2(t *testing.T) {
+	for _, c := range langProbeCases2 {
+		t.Run(c.name, func(t *testing.T) {
+			if got := runContainerSnippet(t, c.src); got != c.want {
+				t.Errorf("program:\n%s\ngot:\n%s\nwant:\n%s", c.src, got, c.want)
+			}
+		})
+	}
+}

@@ -342,6 +342,9 @@ func (vm *VM) BinaryOp(op int, a, b Value) (Value, error) {
 		if err != nil || r != heap.NotImplemented {
 			return r, err
 		}
+		if op == compile.BinOr && vm.isUnionArg(a) && vm.isUnionArg(b) {
+			return vm.typeUnion(a, b)
+		}
 		return heap.Undef, vm.binopError(op, inplace, a, b)
 	}
 	return vm.binaryDunders(op, inplace, a, b, 0)

@@ -33,6 +33,7 @@ import (
 	"fmt"
 	"math"
 	"math/big"
+	"slices"
 
 	"github.com/amber-sandbox/amber/core/compile"
 )
@@ -960,7 +961,8 @@ func (l *Loader) Page(p int, b []byte) error {
 	l.pages[p] = true
 	d := NewDecoder(b, l.n)
 	want := min(PageSize, l.n-lo)
-	l.objs = append(l.objs, make([]Object, want)...)
+	// objs only grows, so the capacity beyond its length is still zero.
+	l.objs = slices.Grow(l.objs, want)[:lo+want]
 	mode := d.Byte()
 	if n := d.Uvarint(); d.err == nil && n != uint64(want) {
 		return corrupt("page %d has %d slots, want %d", p, n, want)
@@ -1020,6 +1022,15 @@ func (l *Loader) Segment(hd Handle, s int, b []byte) error {
 	n := d.Count(1)
 	if d.err == nil && (n == 0 || n > SegmentLen || len(items)+n > want || (n < SegmentLen && len(items)+n != want)) {
 		d.Fail("segment of %d items", n)
+	}
+	if items == nil && d.err == nil {
+		// Size the sequence up front, but trust a hostile length claim
+		// only so far: beyond 64K items the slice grows with the data.
+		c := want
+		if c > 1<<16 {
+			c = 1 << 16
+		}
+		items = make([]Value, 0, c)
 	}
 	for i := 0; i < n && d.err == nil; i++ {
 		items = append(items, d.Value())

@@ -794,6 +794,9 @@ func (vm *VM) instanceSetDict(obj Value, o *heap.Instance, name, v Value) error 
 			return nil
 		}
 	}
+	if o.Class == vm.Types[TObject] {
+		return vm.attrError(obj, name)
+	}
 	if c := vm.ClassOf(o.Class); c != nil && c.Flags&ClassSlotted != 0 && !vm.slotAllowed(o.Class, vm.MustStr(name)) {
 		return vm.attrError(obj, name)
 	}

@@ -136,6 +136,16 @@ print(float | None | str)
 def f(a: int | None = None): pass
 print(f.__annotations__)
 `, "int | str True False True\n<class 'types.UnionType'> True <class 'int'>\nfloat | None | str\n{'a': int | None}\n"},
+	{"object() takes no attributes; str item deletion message", `
+try:
+    object().x = 1
+except AttributeError as e:
+    print(e)
+try:
+    del "s"[0]
+except TypeError as e:
+    print(e)
+`, "'object' object has no attribute 'x'\n'str' object doesn't support item deletion\n"},
 }
 
 func TestLangProbe2(t *testing.T) {

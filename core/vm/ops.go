@@ -722,7 +722,7 @@ func (vm *VM) DelItem(obj, key Value) error {
 	} else if ok, err := vm.containerDelItem(obj, key); ok || err != nil {
 		return err
 	}
-	return vm.TypeError("'%s' object does not support item deletion", vm.TypeName(obj))
+	return vm.TypeError("'%s' object doesn't support item deletion", vm.TypeName(obj))
 }
 
 // Contains is `item in container`.

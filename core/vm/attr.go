@@ -101,7 +101,13 @@ func (vm *VM) getAttr(obj Value, name Value) (Value, error) {
 	}
 	if fn.K != heap.KUndef {
 		// A getter (property or __getattr__) to call with obj.
-		return vm.Call(fn, obj)
+		r, err := vm.Call(fn, obj)
+		if err != nil && vm.ErrIs(err, TAttributeError) {
+			if ga := vm.lookupSpecial(obj, "__getattr__"); ga.K != heap.KUndef {
+				return vm.Call(vm.bindMethod(ga, obj, vm.TypeOf(obj)), name)
+			}
+		}
+		return r, err
 	}
 	if v.K == heap.KUndef {
 		if ga := vm.lookupSpecial(obj, "__getattr__"); ga.K != heap.KUndef {
@@ -533,10 +539,15 @@ func (vm *VM) opLoadAttr(f *heap.Frame, obj, name Value) error {
 		return err
 	}
 	if getter.K != heap.KUndef {
-		if vm.isPyFunc(getter) {
+		ga := vm.lookupSpecial(obj, "__getattr__")
+		if vm.isPyFunc(getter) && ga.K == heap.KUndef {
 			return vm.pushPyCall(getter, []Value{obj}, heap.RetPush, 0, heap.Undef, heap.Undef)
 		}
 		r, err := vm.Call(getter, obj)
+		if err != nil && ga.K != heap.KUndef && vm.ErrIs(err, TAttributeError) {
+			// A getter's AttributeError falls back to __getattr__.
+			r, err = vm.Call(vm.bindMethod(ga, obj, vm.TypeOf(obj)), name)
+		}
 		if err != nil {
 			return err
 		}

@@ -537,7 +537,31 @@ func init() {
 	})
 	AddMethods(TBaseException, []MethodDef{
 		{Name: "with_traceback", Fn: func(vm *VM, self Value, a Args) (Value, error) { return self, nil }},
-		{Name: "add_note", Fn: func(vm *VM, self Value, a Args) (Value, error) { return heap.None, nil }},
+		{Name: "add_note", Fn: func(vm *VM, self Value, a Args) (Value, error) {
+			if err := vm.ArgCount("add_note", a, 1, 1); err != nil {
+				return heap.Undef, err
+			}
+			if _, ok := vm.StrOf(a.Pos[0]); !ok {
+				return heap.Undef, vm.TypeError("note must be a str, not '%s'", vm.TypeName(a.Pos[0]))
+			}
+			notes, err := vm.GetAttr(self, "__notes__")
+			if err != nil {
+				if !vm.ErrIs(err, TAttributeError) {
+					return heap.Undef, err
+				}
+				notes = vm.NewList(nil)
+				if err := vm.SetAttr(self, "__notes__", notes); err != nil {
+					return heap.Undef, err
+				}
+			}
+			l, ok := vm.H.Get(notes).(*heap.List)
+			if !ok {
+				return heap.Undef, vm.TypeError("Cannot add note: __notes__ is not a list")
+			}
+			l.Items = append(l.Items, a.Pos[0])
+			vm.H.Touch(notes)
+			return heap.None, nil
+		}},
 		{Name: "__init__", Fn: func(vm *VM, self Value, a Args) (Value, error) {
 			if ed := vm.ExcOf(self); ed != nil {
 				ed.Args = vm.NewTuple(append([]Value(nil), a.Pos...))

@@ -372,4 +372,15 @@ func (vm *VM) formatChain(b *strings.Builder, exc Value, seen map[Value]bool) {
 	}
 	b.WriteString(vm.ExcString(exc))
 	b.WriteString("\n")
+	if notes, err := vm.GetAttr(exc, "__notes__"); err == nil {
+		if l, ok := vm.H.Get(notes).(*heap.List); ok && notes.K == heap.KRef {
+			for _, n := range l.Items {
+				s, err := vm.StrString(n)
+				if err != nil {
+					s = "<note str() failed>"
+				}
+				b.WriteString(s + "\n")
+			}
+		}
+	}
 }

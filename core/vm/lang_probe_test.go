@@ -146,6 +146,25 @@ try:
 except TypeError as e:
     print(e)
 `, "'object' object has no attribute 'x'\n'str' object doesn't support item deletion\n"},
+	{"property AttributeError falls back to __getattr__", `
+class Prop:
+    @property
+    def p(self):
+        raise AttributeError("inner")
+    def __getattr__(self, n):
+        return "ga:" + n
+print(Prop().p, getattr(Prop(), "p"))
+`, "ga:p ga:p\n"},
+	{"exception notes", `
+e = ValueError("x")
+e.add_note("note1")
+e.add_note("note2")
+print(e.__notes__)
+try:
+    e.add_note(3)
+except TypeError as err:
+    print(err)
+`, "['note1', 'note2']\nnote must be a str, not 'int'\n"},
 }
 
 func TestLangProbe2(t *testing.T) {

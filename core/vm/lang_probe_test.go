@@ -165,6 +165,19 @@ try:
 except TypeError as err:
     print(err)
 `, "['note1', 'note2']\nnote must be a str, not 'int'\n"},
+	{"star-call errors name the callee", `
+def f(*a, **k): pass
+class C:
+    def m(self, *a): pass
+for call in [lambda: f(*5), lambda: f(1, *5), lambda: print(*5), lambda: f(**5),
+             lambda: f(1, **{"a": 1}, **{"a": 2}), lambda: C().m(**5)]:
+    try:
+        call()
+    except TypeError as e:
+        print(e)
+`, "__main__.f() argument after * must be an iterable, not int\nValue after * must be an iterable, not int\n" +
+		"print() argument after * must be an iterable, not int\n__main__.f() argument after ** must be a mapping, not int\n" +
+		"__main__.f() got multiple values for keyword argument 'a'\n__main__.C.m() argument after ** must be a mapping, not int\n"},
 }
 
 func TestLangProbe2(t *testing.T) {

@@ -71,21 +71,6 @@ def deleg():
     yield from closer()
 d = deleg(); next(d); d.close()
 `, "It.throw ValueError('x')\n99\nKE 'q'\n5\ncleanup\n"},
-}
-
-func TestLangProbe(t *testing.T) {
-	for _, c := range langProbeCases {
-		t.Run(c.name, func(t *testing.T) {
-			if got := runContainerSnippet(t, c.src); got != c.want {
-				t.Errorf("program:\n%s\ngot:\n%s\nwant:\n%s", c.src, got, c.want)
-			}
-		})
-	}
-}
-
-var langProbeCases2 = []struct {
-	name, src, want string
-}{
 	{"slots restrict attributes", `
 class P:
     __slots__ = ('x', 'y')
@@ -180,8 +165,8 @@ for call in [lambda: f(*5), lambda: f(1, *5), lambda: print(*5), lambda: f(**5),
 		"__main__.f() got multiple values for keyword argument 'a'\n__main__.C.m() argument after ** must be a mapping, not int\n"},
 }
 
-func TestLangProbe2(t *testing.T) {
-	for _, c := range langProbeCases2 {
+func TestLangProbe(t *testing.T) {
+	for _, c := range langProbeCases {
 		t.Run(c.name, func(t *testing.T) {
 			if got := runContainerSnippet(t, c.src); got != c.want {
 				t.Errorf("program:\n%s\ngot:\n%s\nwant:\n%s", c.src, got, c.want)

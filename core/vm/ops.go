@@ -342,6 +342,9 @@ func (vm *VM) BinaryOp(op int, a, b Value) (Value, error) {
 		if err != nil || r != heap.NotImplemented {
 			return r, err
 		}
+		if op == compile.BinOr && vm.isUnionArg(a) && vm.isUnionArg(b) {
+			return vm.typeUnion(a, b)
+		}
 		return heap.Undef, vm.binopError(op, inplace, a, b)
 	}
 	return vm.binaryDunders(op, inplace, a, b, 0)
@@ -719,7 +722,7 @@ func (vm *VM) DelItem(obj, key Value) error {
 	} else if ok, err := vm.containerDelItem(obj, key); ok || err != nil {
 		return err
 	}
-	return vm.TypeError("'%s' object does not support item deletion", vm.TypeName(obj))
+	return vm.TypeError("'%s' object doesn't support item deletion", vm.TypeName(obj))
 }
 
 // Contains is `item in container`.
@@ -899,9 +902,27 @@ func (vm *VM) callNameFromStack(f *heap.Frame) string {
 	// The callable sits below the pending dict and args tuple.
 	if f.SP >= 3 {
 		fn := f.Slots[f.SP-3]
-		return vm.CallableName(fn) + "()"
+		return vm.funcStr(fn) + "()"
 	}
 	return "function"
+}
+
+// funcStr names a callable as CPython's call errors do: a Python
+// function by module and qualified name, anything else by CallableName.
+func (vm *VM) funcStr(fn Value) string {
+	if fn.K == heap.KRef {
+		switch o := vm.H.Get(fn).(type) {
+		case *heap.Function:
+			q := vm.MustStr(o.Qualname)
+			if m, ok := vm.StrOf(o.Module); ok && m != "builtins" {
+				return m + "." + q
+			}
+			return q
+		case *heap.BoundMethod:
+			return vm.funcStr(o.Func)
+		}
+	}
+	return vm.CallableName(fn)
 }
 
 func (vm *VM) isListObj(v Value) bool {

@@ -11,8 +11,8 @@ import (
 // dumps are reproducible; Python code cannot rely on str hashes anyway).
 func (vm *VM) strHash(v Value) int64 {
 	s := vm.H.Get(v).(*heap.Str)
-	if s.Hash != 0 {
-		return s.Hash
+	if s.Hash != 0 || s.S == "" {
+		return s.Hash // hash("") is 0, as in CPython
 	}
 	h := uint64(14695981039346656037)
 	for i := 0; i < len(s.S); i++ {
@@ -104,7 +104,7 @@ func (vm *VM) Hash(v Value) (int64, error) {
 			}
 			h, _, err := vm.hashContainer(v)
 			return h, err
-		case *heap.Tuple:
+		case *heap.Tuple, *heap.Range:
 			h, _, err := vm.hashContainer(v)
 			return h, err
 		case *heap.Instance:
@@ -120,6 +120,14 @@ func (vm *VM) Hash(v Value) (int64, error) {
 				}
 				if !vm.IsInt(r) {
 					return 0, vm.TypeError("__hash__ method should return an integer")
+				}
+				// Like CPython, a machine-sized result is used as it is
+				// (only -1 is reserved); larger ints are reduced.
+				if r.K == heap.KInt || r.K == heap.KBool {
+					if h := int64(r.N); h != -1 {
+						return h, nil
+					}
+					return -2, nil
 				}
 				return vm.Hash(r)
 			}

@@ -470,7 +470,12 @@ func (c *compiler) callHelper(n int, args []syntax.Expr, kws []*syntax.Keyword, 
 		for _, a := range args {
 			if s, ok := a.(*syntax.Starred); ok {
 				c.expr(s.Value)
-				c.emit(LIST_EXTEND, 1)
+				if len(args) == 1 && n == 0 {
+					// f(*x) alone: errors name the callee.
+					c.emit(LIST_EXTEND, 1|ExtendCallArgs)
+				} else {
+					c.emit(LIST_EXTEND, 1)
+				}
 			} else {
 				c.expr(a)
 				c.emit(LIST_APPEND, 1)

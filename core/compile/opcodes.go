@@ -66,7 +66,7 @@ const (
 	LIST_APPEND         // [.., list, .., v] -> list at stack[-arg] (after pop) gets v
 	SET_ADD
 	MAP_ADD     // [.., dict, .., k, v]
-	LIST_EXTEND // [.., list, .., iterable]
+	LIST_EXTEND // [.., list, .., iterable]; arg = depth | ExtendCallArgs
 	SET_UPDATE
 	DICT_UPDATE
 	DICT_MERGE // like DICT_UPDATE but duplicate keys raise TypeError (for **kwargs)
@@ -193,3 +193,7 @@ func itoa(i int) string {
 	}
 	return s
 }
+
+// ExtendCallArgs marks a LIST_EXTEND that builds the arguments of f(*x),
+// whose error message names the callee.
+const ExtendCallArgs = 1 << 16

@@ -237,3 +237,154 @@ func FromHex(s string) ([]byte, error) {
 	}
 	return out, nil
 }
+
+// BytesSplitLines implements bytes.splitlines(keepends): only \n, \r and
+// \r\n end a line.
+func BytesSplitLines(p []byte, keepends bool) [][]byte {
+	parts := [][]byte{}
+	start := 0
+	for i := 0; i < len(p); {
+		if p[i] != '\n' && p[i] != '\r' {
+			i++
+			continue
+		}
+		end := i + 1
+		if p[i] == '\r' && end < len(p) && p[end] == '\n' {
+			end++
+		}
+		if keepends {
+			parts = append(parts, p[start:end])
+		} else {
+			parts = append(parts, p[start:i])
+		}
+		start, i = end, end
+	}
+	if start < len(p) {
+		parts = append(parts, p[start:])
+	}
+	return parts
+}
+
+func bytesPad(p []byte, left, right int, fill byte) []byte {
+	left, right = max(left, 0), max(right, 0)
+	out := make([]byte, 0, left+len(p)+right)
+	out = append(out, bytes.Repeat([]byte{fill}, left)...)
+	out = append(out, p...)
+	return append(out, bytes.Repeat([]byte{fill}, right)...)
+}
+
+// BytesCenter implements bytes.center(width, fill).
+func BytesCenter(p []byte, width int, fill byte) []byte {
+	marg := width - len(p)
+	if marg <= 0 {
+		return p
+	}
+	left := marg/2 + (marg & width & 1)
+	return bytesPad(p, left, marg-left, fill)
+}
+
+// BytesLJust implements bytes.ljust(width, fill).
+func BytesLJust(p []byte, width int, fill byte) []byte {
+	return bytesPad(p, 0, width-len(p), fill)
+}
+
+// BytesRJust implements bytes.rjust(width, fill).
+func BytesRJust(p []byte, width int, fill byte) []byte {
+	return bytesPad(p, width-len(p), 0, fill)
+}
+
+// BytesZFill implements bytes.zfill(width).
+func BytesZFill(p []byte, width int) []byte {
+	n := width - len(p)
+	if n <= 0 {
+		return p
+	}
+	out := make([]byte, 0, width)
+	if len(p) > 0 && (p[0] == '+' || p[0] == '-') {
+		out = append(out, p[0])
+		p = p[1:]
+	}
+	out = append(out, bytes.Repeat([]byte{'0'}, n)...)
+	return append(out, p...)
+}
+
+// BytesExpandTabs implements bytes.expandtabs(tabsize).
+func BytesExpandTabs(p []byte, tabsize int) []byte {
+	out := make([]byte, 0, len(p))
+	col := 0
+	for _, c := range p {
+		switch c {
+		case '\t':
+			if tabsize > 0 {
+				n := tabsize - col%tabsize
+				out = append(out, bytes.Repeat([]byte{' '}, n)...)
+				col += n
+			}
+		case '\n', '\r':
+			out = append(out, c)
+			col = 0
+		default:
+			out = append(out, c)
+			col++
+		}
+	}
+	return out
+}
+
+func isBytesLower(c byte) bool { return c >= 'a' && c <= 'z' }
+func isBytesUpper(c byte) bool { return c >= 'A' && c <= 'Z' }
+
+// BytesCapitalize implements bytes.capitalize: ASCII only.
+func BytesCapitalize(p []byte) []byte {
+	out := BytesLower(p)
+	if len(out) > 0 && isBytesLower(out[0]) {
+		out[0] -= 32
+	}
+	return out
+}
+
+// BytesTitle implements bytes.title: ASCII only.
+func BytesTitle(p []byte) []byte {
+	out := make([]byte, len(p))
+	prevCased := false
+	for i, c := range p {
+		switch {
+		case isBytesLower(c):
+			if !prevCased {
+				c -= 32
+			}
+			prevCased = true
+		case isBytesUpper(c):
+			if prevCased {
+				c += 32
+			}
+			prevCased = true
+		default:
+			prevCased = false
+		}
+		out[i] = c
+	}
+	return out
+}
+
+// BytesIsTitle implements bytes.istitle.
+func BytesIsTitle(p []byte) bool {
+	cased, prevCased := false, false
+	for _, c := range p {
+		switch {
+		case isBytesUpper(c):
+			if prevCased {
+				return false
+			}
+			prevCased, cased = true, true
+		case isBytesLower(c):
+			if !prevCased {
+				return false
+			}
+			prevCased, cased = true, true
+		default:
+			prevCased = false
+		}
+	}
+	return cased
+}

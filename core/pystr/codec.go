@@ -6,13 +6,27 @@ import (
 	"unicode/utf8"
 )
 
-// normCodec maps an encoding name to "utf-8", "ascii" or "latin-1", or ""
+// normCodec maps an encoding name to the codec's canonical name, or ""
 // when unsupported.
 func normCodec(name string) string {
 	n := strings.NewReplacer("-", "_", " ", "_").Replace(strings.ToLower(strings.TrimSpace(name)))
 	switch n {
 	case "utf_8", "utf8", "u8", "utf", "cp65001":
 		return "utf-8"
+	case "utf_8_sig", "utf8_sig":
+		return "utf-8-sig"
+	case "utf_16", "utf16", "u16":
+		return "utf-16"
+	case "utf_16_le", "utf_16le", "utf16le":
+		return "utf-16-le"
+	case "utf_16_be", "utf_16be", "utf16be":
+		return "utf-16-be"
+	case "utf_32", "utf32", "u32":
+		return "utf-32"
+	case "utf_32_le", "utf_32le", "utf32le":
+		return "utf-32-le"
+	case "utf_32_be", "utf_32be", "utf32be":
+		return "utf-32-be"
 	case "ascii", "us_ascii", "646", "us":
 		return "ascii"
 	case "latin_1", "latin1", "latin", "l1", "iso_8859_1", "iso8859_1", "8859", "cp819", "iso_ir_100", "csisolatin1":
@@ -88,6 +102,12 @@ func Decode(p []byte, encoding, errors string) (string, error) {
 	if codec == "" {
 		return "", lookupError(encoding)
 	}
+	if codec == "utf-8-sig" {
+		if len(p) >= 3 && p[0] == 0xef && p[1] == 0xbb && p[2] == 0xbf {
+			p = p[3:]
+		}
+		codec = "utf-8"
+	}
 	var b strings.Builder
 	bad := func(start, end int, reason string) error {
 		switch errors {
@@ -96,12 +116,18 @@ func Decode(p []byte, encoding, errors string) (string, error) {
 		case "ignore":
 		case "replace":
 			b.WriteRune(utf8.RuneError)
+		case "backslashreplace":
+			for _, c := range p[start:end] {
+				fmt.Fprintf(&b, `\x%02x`, c)
+			}
 		default:
 			return handlerError(errors)
 		}
 		return nil
 	}
 	switch codec {
+	case "utf-16", "utf-16-le", "utf-16-be", "utf-32", "utf-32-le", "utf-32-be":
+		return decodeWide(p, codec, errors)
 	case "latin-1":
 		for _, c := range p {
 			b.WriteRune(rune(c))
@@ -114,7 +140,7 @@ func Decode(p []byte, encoding, errors string) (string, error) {
 				return "", err
 			}
 		}
-	default:
+	case "utf-8":
 		for i := 0; i < len(p); {
 			if p[i] < utf8.RuneSelf {
 				b.WriteByte(p[i])
@@ -144,8 +170,13 @@ func Encode(s, encoding, errors string) ([]byte, error) {
 	if codec == "" {
 		return nil, lookupError(encoding)
 	}
-	if codec == "utf-8" {
+	switch codec {
+	case "utf-8":
 		return []byte(s), nil
+	case "utf-8-sig":
+		return append([]byte{0xef, 0xbb, 0xbf}, s...), nil
+	case "utf-16", "utf-16-le", "utf-16-be", "utf-32", "utf-32-le", "utf-32-be":
+		return encodeWide(s, codec), nil
 	}
 	limit := rune(0x80)
 	if codec == "latin-1" {
@@ -179,6 +210,14 @@ func Encode(s, encoding, errors string) ([]byte, error) {
 			for k := i; k < j; k++ {
 				out = append(out, '?')
 			}
+		case "backslashreplace":
+			for k := i; k < j; k++ {
+				out = append(out, escapeRune(rs[k])...)
+			}
+		case "xmlcharrefreplace":
+			for k := i; k < j; k++ {
+				out = append(out, fmt.Sprintf("&#%d;", rs[k])...)
+			}
 		default:
 			return nil, handlerError(errors)
 		}
@@ -195,4 +234,139 @@ func escapeRune(r rune) string {
 		return fmt.Sprintf(`\u%04x`, r)
 	}
 	return fmt.Sprintf(`\U%08x`, r)
+}
+
+// wideCodec describes a UTF-16 or UTF-32 codec: its unit size, byte order
+// (for the plain "utf-16"/"utf-32" the order comes from a BOM, default
+// little-endian) and whether it writes a BOM.
+func wideCodec(codec string) (size int, bigEndian, bom bool) {
+	size = 2
+	if strings.HasPrefix(codec, "utf-32") {
+		size = 4
+	}
+	return size, strings.HasSuffix(codec, "-be"), codec == "utf-16" || codec == "utf-32"
+}
+
+func putUnit(out []byte, u uint32, size int, bigEndian bool) []byte {
+	for k := 0; k < size; k++ {
+		shift := 8 * k
+		if bigEndian {
+			shift = 8 * (size - 1 - k)
+		}
+		out = append(out, byte(u>>shift))
+	}
+	return out
+}
+
+func getUnit(p []byte, size int, bigEndian bool) uint32 {
+	var u uint32
+	for k := 0; k < size; k++ {
+		shift := 8 * k
+		if bigEndian {
+			shift = 8 * (size - 1 - k)
+		}
+		u |= uint32(p[k]) << shift
+	}
+	return u
+}
+
+// encodeWide encodes s as UTF-16 or UTF-32.
+func encodeWide(s, codec string) []byte {
+	size, be, bom := wideCodec(codec)
+	var out []byte
+	if bom {
+		out = putUnit(out, 0xfeff, size, be)
+	}
+	for _, r := range s {
+		if size == 2 && r >= 0x10000 {
+			r -= 0x10000
+			out = putUnit(out, uint32(0xd800+(r>>10)), 2, be)
+			out = putUnit(out, uint32(0xdc00+(r&0x3ff)), 2, be)
+			continue
+		}
+		out = putUnit(out, uint32(r), size, be)
+	}
+	return out
+}
+
+// decodeWide decodes UTF-16 or UTF-32 with CPython's error reasons.
+func decodeWide(p []byte, codec, errors string) (string, error) {
+	size, be, bom := wideCodec(codec)
+	i := 0 // after any BOM; error positions count from the start of p
+	if bom {
+		be = false
+		switch {
+		case size == 2 && len(p) >= 2 && p[0] == 0xff && p[1] == 0xfe:
+			i = 2
+		case size == 2 && len(p) >= 2 && p[0] == 0xfe && p[1] == 0xff:
+			i, be = 2, true
+		case size == 4 && len(p) >= 4 && getUnit(p, 4, false) == 0xfeff:
+			i = 4
+		case size == 4 && len(p) >= 4 && getUnit(p, 4, true) == 0xfeff:
+			i, be = 4, true
+		}
+		codec += "-le"
+		if be {
+			codec = codec[:len(codec)-3] + "-be"
+		}
+	}
+	var b strings.Builder
+	bad := func(start, end int, reason string) error {
+		switch errors {
+		case "strict":
+			return decodeError(codec, p, start, end, reason)
+		case "ignore":
+		case "replace":
+			b.WriteRune(utf8.RuneError)
+		case "backslashreplace":
+			for _, c := range p[start:end] {
+				fmt.Fprintf(&b, `\x%02x`, c)
+			}
+		default:
+			return handlerError(errors)
+		}
+		return nil
+	}
+	for i+size <= len(p) {
+		u := getUnit(p[i:], size, be)
+		switch {
+		case size == 4 && u >= 0xd800 && u < 0xe000:
+			if err := bad(i, i+4, "code point in surrogate code point range(0xd800, 0xe000)"); err != nil {
+				return "", err
+			}
+		case size == 4 && u > 0x10ffff:
+			if err := bad(i, i+4, "code point not in range(0x110000)"); err != nil {
+				return "", err
+			}
+		case size == 4 || u < 0xd800 || u >= 0xe000:
+			b.WriteRune(rune(u))
+		case u >= 0xdc00:
+			if err := bad(i, i+2, "illegal encoding"); err != nil {
+				return "", err
+			}
+		case i+4 > len(p):
+			end := len(p)
+			if err := bad(i, end, "unexpected end of data"); err != nil {
+				return "", err
+			}
+			return b.String(), nil
+		default:
+			lo := getUnit(p[i+2:], 2, be)
+			if lo < 0xdc00 || lo >= 0xe000 {
+				if err := bad(i, i+2, "illegal UTF-16 surrogate"); err != nil {
+					return "", err
+				}
+				break
+			}
+			b.WriteRune(0x10000 + rune(u-0xd800)<<10 + rune(lo-0xdc00))
+			i += 2
+		}
+		i += size
+	}
+	if i < len(p) {
+		if err := bad(i, len(p), "truncated data"); err != nil {
+			return "", err
+		}
+	}
+	return b.String(), nil
 }

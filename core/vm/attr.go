@@ -61,15 +61,53 @@ func (vm *VM) attrError(obj Value, name Value) error {
 	return vm.Errorf(TAttributeError, "'%s' object has no attribute '%s'", vm.TypeName(obj), n)
 }
 
+// customGetattribute returns the __getattribute__ override of obj's
+// class, or Undef.
+func (vm *VM) customGetattribute(obj Value) Value {
+	if obj.K != heap.KRef {
+		return heap.Undef
+	}
+	o, ok := vm.H.Get(obj).(*heap.Instance)
+	if !ok {
+		return heap.Undef
+	}
+	if c := vm.ClassOf(o.Class); c == nil || c.Flags&ClassGetattribute == 0 {
+		return heap.Undef
+	}
+	return vm.lookupSpecial(obj, "__getattribute__")
+}
+
+// callGetattribute runs a __getattribute__ override, falling back to
+// __getattr__ when it raises AttributeError.
+func (vm *VM) callGetattribute(obj, name, ga Value) (Value, error) {
+	cls := vm.TypeOf(obj)
+	r, err := vm.Call(vm.bindMethod(ga, obj, cls), name)
+	if err != nil && vm.ErrIs(err, TAttributeError) {
+		if gf := vm.lookupSpecial(obj, "__getattr__"); gf.K != heap.KUndef {
+			return vm.Call(vm.bindMethod(gf, obj, cls), name)
+		}
+	}
+	return r, err
+}
+
 // getAttr resolves an attribute, running getters nested.
 func (vm *VM) getAttr(obj Value, name Value) (Value, error) {
+	if ga := vm.customGetattribute(obj); ga.K != heap.KUndef {
+		return vm.callGetattribute(obj, name, ga)
+	}
 	v, fn, err := vm.findAttr(obj, name)
 	if err != nil {
 		return heap.Undef, err
 	}
 	if fn.K != heap.KUndef {
 		// A getter (property or __getattr__) to call with obj.
-		return vm.Call(fn, obj)
+		r, err := vm.Call(fn, obj)
+		if err != nil && vm.ErrIs(err, TAttributeError) {
+			if ga := vm.lookupSpecial(obj, "__getattr__"); ga.K != heap.KUndef {
+				return vm.Call(vm.bindMethod(ga, obj, vm.TypeOf(obj)), name)
+			}
+		}
+		return r, err
 	}
 	if v.K == heap.KUndef {
 		if ga := vm.lookupSpecial(obj, "__getattr__"); ga.K != heap.KUndef {
@@ -217,6 +255,15 @@ func (vm *VM) excAttr(o *heap.Instance, n string) (Value, bool) {
 		}
 	case "name":
 		if vm.IsSubclass(o.Class, vm.Types[TNameError]) || vm.IsSubclass(o.Class, vm.Types[TImportError]) {
+			return heap.None, true
+		}
+	case "errno", "strerror", "filename", "filename2":
+		if vm.IsSubclass(o.Class, vm.Types[TOSError]) {
+			items := vm.listItems(e.Args)
+			idx := map[string]int{"errno": 0, "strerror": 1, "filename": 2, "filename2": 4}[n]
+			if len(items) >= 2 && len(items) <= 5 && idx < len(items) {
+				return items[idx], true
+			}
 			return heap.None, true
 		}
 	case "msg":
@@ -466,6 +513,14 @@ func (vm *VM) specialAttr(obj Value, n string) (Value, bool, error) {
 // as frames.
 func (vm *VM) opLoadAttr(f *heap.Frame, obj, name Value) error {
 	if obj.K == heap.KRef {
+		if o, ok := vm.H.Get(obj).(*heap.Instance); ok && vm.ClassOf(o.Class).Flags&ClassGetattribute != 0 {
+			r, err := vm.getAttr(obj, name)
+			if err != nil {
+				return err
+			}
+			push(f, r)
+			return nil
+		}
 		if o, ok := vm.H.Get(obj).(*heap.Instance); ok && o.Dict.K == heap.KRef {
 			// Fast path: a plain instance attribute not shadowed by a
 			// data descriptor on the class.
@@ -484,10 +539,15 @@ func (vm *VM) opLoadAttr(f *heap.Frame, obj, name Value) error {
 		return err
 	}
 	if getter.K != heap.KUndef {
-		if vm.isPyFunc(getter) {
+		ga := vm.lookupSpecial(obj, "__getattr__")
+		if vm.isPyFunc(getter) && ga.K == heap.KUndef {
 			return vm.pushPyCall(getter, []Value{obj}, heap.RetPush, 0, heap.Undef, heap.Undef)
 		}
 		r, err := vm.Call(getter, obj)
+		if err != nil && ga.K != heap.KUndef && vm.ErrIs(err, TAttributeError) {
+			// A getter's AttributeError falls back to __getattr__.
+			r, err = vm.Call(vm.bindMethod(ga, obj, vm.TypeOf(obj)), name)
+		}
 		if err != nil {
 			return err
 		}
@@ -583,7 +643,7 @@ func (vm *VM) opLoadMethod(f *heap.Frame, obj, name Value) error {
 		switch o := vm.H.Get(obj).(type) {
 		case *heap.Instance:
 			m := vm.siteLookup(f, o.Class, name).Val
-			if m.K == heap.KRef {
+			if m.K == heap.KRef && vm.ClassOf(o.Class).Flags&ClassGetattribute == 0 {
 				if _, isFn := vm.H.Get(m).(*heap.Function); isFn {
 					shadowed := false
 					if o.Dict.K == heap.KRef {
@@ -670,6 +730,9 @@ func (vm *VM) findSetter(obj, name, v Value) (Value, error) {
 		}
 		o.Version++
 		vm.invalidateCaches()
+		if n := vm.MustStr(name); n == "__getattribute__" || n == "__slots__" {
+			vm.setDerivedClassFlags(o)
+		}
 		return heap.Undef, nil
 	case *heap.Function:
 		if o.Dict.K == heap.KUndef {
@@ -742,6 +805,12 @@ func (vm *VM) instanceSetDict(obj Value, o *heap.Instance, name, v Value) error 
 			return nil
 		}
 	}
+	if o.Class == vm.Types[TObject] {
+		return vm.attrError(obj, name)
+	}
+	if c := vm.ClassOf(o.Class); c != nil && c.Flags&ClassSlotted != 0 && !vm.slotAllowed(o.Class, vm.MustStr(name)) {
+		return vm.attrError(obj, name)
+	}
 	if o.Dict.K == heap.KUndef {
 		o.Dict = vm.NewDict()
 		vm.H.Touch(obj)
@@ -753,7 +822,7 @@ func (vm *VM) instanceSetDict(obj Value, o *heap.Instance, name, v Value) error 
 func (vm *VM) opStoreAttr(f *heap.Frame, obj, name, v Value) error {
 	if obj.K == heap.KRef {
 		if o, ok := vm.H.Get(obj).(*heap.Instance); ok && o.Dict.K == heap.KRef {
-			if e := vm.siteLookup(f, o.Class, name); e.Val.K == heap.KUndef && vm.noSetattr(e, o.Class) {
+			if e := vm.siteLookup(f, o.Class, name); e.Val.K == heap.KUndef && vm.noSetattr(e, o.Class) && vm.ClassOf(o.Class).Flags&ClassSlotted == 0 {
 				return vm.dictSetStr(o.Dict, name, v)
 			}
 		}

@@ -537,7 +537,31 @@ func init() {
 	})
 	AddMethods(TBaseException, []MethodDef{
 		{Name: "with_traceback", Fn: func(vm *VM, self Value, a Args) (Value, error) { return self, nil }},
-		{Name: "add_note", Fn: func(vm *VM, self Value, a Args) (Value, error) { return heap.None, nil }},
+		{Name: "add_note", Fn: func(vm *VM, self Value, a Args) (Value, error) {
+			if err := vm.ArgCount("add_note", a, 1, 1); err != nil {
+				return heap.Undef, err
+			}
+			if _, ok := vm.StrOf(a.Pos[0]); !ok {
+				return heap.Undef, vm.TypeError("note must be a str, not '%s'", vm.TypeName(a.Pos[0]))
+			}
+			notes, err := vm.GetAttr(self, "__notes__")
+			if err != nil {
+				if !vm.ErrIs(err, TAttributeError) {
+					return heap.Undef, err
+				}
+				notes = vm.NewList(nil)
+				if err := vm.SetAttr(self, "__notes__", notes); err != nil {
+					return heap.Undef, err
+				}
+			}
+			l, ok := vm.H.Get(notes).(*heap.List)
+			if !ok {
+				return heap.Undef, vm.TypeError("Cannot add note: __notes__ is not a list")
+			}
+			l.Items = append(l.Items, a.Pos[0])
+			vm.H.Touch(notes)
+			return heap.None, nil
+		}},
 		{Name: "__init__", Fn: func(vm *VM, self Value, a Args) (Value, error) {
 			if ed := vm.ExcOf(self); ed != nil {
 				ed.Args = vm.NewTuple(append([]Value(nil), a.Pos...))
@@ -790,6 +814,14 @@ func (vm *VM) isinstance(v, cls Value) (bool, error) {
 			if o.Kind == "typing" {
 				return true, nil
 			}
+		case *heap.Instance:
+			if fn := vm.lookupSpecial(cls, "__instancecheck__"); fn.K != heap.KUndef {
+				r, err := vm.Call(vm.bindMethod(fn, cls, o.Class), v)
+				if err != nil {
+					return false, err
+				}
+				return vm.Truth(r)
+			}
 		}
 	}
 	return false, vm.TypeError("isinstance() arg 2 must be a type, a tuple of types, or a union")
@@ -942,4 +974,84 @@ func builtinDir(vm *VM, _ Value, a Args) (Value, error) {
 		out[i] = vm.NewStr(n)
 	}
 	return vm.NewList(out), nil
+}
+
+// int | str and friends: types.UnionType, written in Python.
+func init() {
+	RegisterPythonModule("_amber_union", unionSrc)
+}
+
+const unionSrc = `
+class UnionType:
+    __module__ = 'types'
+    __slots__ = ('__args__',)
+
+    def __init__(self, args):
+        self.__args__ = args
+
+    def __repr__(self):
+        return ' | '.join([_type_repr(a) for a in self.__args__])
+
+    def __or__(self, other):
+        return _union(self, other)
+
+    def __ror__(self, other):
+        return _union(other, self)
+
+    def __eq__(self, other):
+        return isinstance(other, UnionType) and set(self.__args__) == set(other.__args__)
+
+    def __hash__(self):
+        return hash(frozenset(self.__args__))
+
+    def __instancecheck__(self, obj):
+        return isinstance(obj, self.__args__)
+
+    def __subclasscheck__(self, cls):
+        return issubclass(cls, self.__args__)
+
+
+def _type_repr(a):
+    if a is type(None):
+        return 'None'
+    if isinstance(a, type):
+        if a.__module__ == 'builtins':
+            return a.__qualname__
+        return a.__module__ + '.' + a.__qualname__
+    return repr(a)
+
+
+def _union(a, b):
+    args = []
+    for x in (a, b):
+        if x is None:
+            x = type(None)
+        for y in (x.__args__ if isinstance(x, UnionType) else (x,)):
+            if y not in args:
+                args.append(y)
+    if len(args) == 1:
+        return args[0]
+    return UnionType(tuple(args))
+`
+
+// isUnionArg reports whether v may stand on either side of a type union.
+func (vm *VM) isUnionArg(v Value) bool {
+	if v.K == heap.KNone {
+		return true
+	}
+	_, ok := vm.H.Get(v).(*heap.Class)
+	return ok && v.K == heap.KRef
+}
+
+// typeUnion is a | b for types: a types.UnionType.
+func (vm *VM) typeUnion(a, b Value) (Value, error) {
+	m, err := vm.Import("_amber_union")
+	if err != nil {
+		return heap.Undef, err
+	}
+	fn, err := vm.GetAttr(m, "_union")
+	if err != nil {
+		return heap.Undef, err
+	}
+	return vm.Call(fn, a, b)
 }

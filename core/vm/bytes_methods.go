@@ -908,6 +908,22 @@ func bytesMethodDefs() []MethodDef {
 		{Name: "isspace", Fn: bytesPred("isspace", isASCIISpace, false)},
 		{Name: "islower", Fn: bytesPred("islower", func(c byte) bool { return c >= 'a' && c <= 'z' }, true)},
 		{Name: "isupper", Fn: bytesPred("isupper", func(c byte) bool { return c >= 'A' && c <= 'Z' }, true)},
+		{Name: "center", Fn: bytesPad("center", pystr.BytesCenter)},
+		{Name: "ljust", Fn: bytesPad("ljust", pystr.BytesLJust)},
+		{Name: "rjust", Fn: bytesPad("rjust", pystr.BytesRJust)},
+		{Name: "zfill", Fn: bytesZFill},
+		{Name: "expandtabs", Fn: bytesExpandTabs},
+		{Name: "splitlines", Fn: bytesSplitLines},
+		{Name: "partition", Fn: bytesPartition("partition")},
+		{Name: "rpartition", Fn: bytesPartition("rpartition")},
+		{Name: "removeprefix", Fn: bytesRemoveAffix("removeprefix")},
+		{Name: "removesuffix", Fn: bytesRemoveAffix("removesuffix")},
+		{Name: "capitalize", Fn: bytesMap("capitalize", pystr.BytesCapitalize)},
+		{Name: "title", Fn: bytesMap("title", pystr.BytesTitle)},
+		{Name: "istitle", Fn: bytesIsTitle},
+		{Name: "isascii", Fn: bytesIsASCII},
+		{Name: "translate", Fn: bytesTranslate},
+		{Name: "maketrans", Fn: bytesMakeTrans, Kind: KindStaticMethod},
 		{Name: "__len__", Fn: bytesDunderLen},
 		{Name: "__getitem__", Fn: bytesDunderGetItem},
 		{Name: "__contains__", Fn: bytesDunderContains},
@@ -931,4 +947,228 @@ func init() {
 	AddMethods(TByteArray, ba)
 	RegisterConstructor(TBytes, bytesConstructorFor(false))
 	RegisterConstructor(TByteArray, bytesConstructorFor(true))
+}
+
+func bytesPad(name string, f func([]byte, int, byte) []byte) BuiltinFn {
+	return func(vm *VM, self Value, a Args) (Value, error) {
+		b, err := vm.selfBytes(self, name)
+		if err != nil {
+			return heap.Undef, err
+		}
+		if err := vm.ArgCount(name, a, 1, 2); err != nil {
+			return heap.Undef, err
+		}
+		w, err := vm.intArg(a.Pos[0])
+		if err != nil {
+			return heap.Undef, err
+		}
+		fill := byte(' ')
+		if len(a.Pos) > 1 {
+			p, ok := vm.bufferBytes(a.Pos[1])
+			if !ok || len(p) != 1 {
+				return heap.Undef, vm.TypeError("%s() argument 2 must be a byte string of length 1, not %s", name, vm.TypeName(a.Pos[1]))
+			}
+			fill = p[0]
+		}
+		if w > maxStrLen {
+			return heap.Undef, vm.Errorf(TMemoryError, "")
+		}
+		return vm.newBytesLike(b, f(b.B, w, fill)), nil
+	}
+}
+
+func bytesZFill(vm *VM, self Value, a Args) (Value, error) {
+	b, err := vm.selfBytes(self, "zfill")
+	if err != nil {
+		return heap.Undef, err
+	}
+	if len(a.Pos) != 1 || len(a.KwNames) != 0 {
+		return heap.Undef, vm.TypeError("%s.zfill() takes exactly one argument (%d given)", vm.TypeName(self), len(a.Pos)+len(a.KwNames))
+	}
+	w, err := vm.intArg(a.Pos[0])
+	if err != nil {
+		return heap.Undef, err
+	}
+	if w > maxStrLen {
+		return heap.Undef, vm.Errorf(TMemoryError, "")
+	}
+	return vm.newBytesLike(b, pystr.BytesZFill(b.B, w)), nil
+}
+
+func bytesExpandTabs(vm *VM, self Value, a Args) (Value, error) {
+	b, err := vm.selfBytes(self, "expandtabs")
+	if err != nil {
+		return heap.Undef, err
+	}
+	args, err := vm.BindArgs("expandtabs", a, []string{"tabsize"}, 0)
+	if err != nil {
+		return heap.Undef, err
+	}
+	n, err := vm.optInt(args[0], 8)
+	if err != nil {
+		return heap.Undef, err
+	}
+	if tabs := bytes.Count(b.B, []byte{'\t'}); tabs > 0 && n > 0 && (n > maxStrLen || tabs*n+len(b.B) > maxStrLen) {
+		return heap.Undef, vm.Errorf(TOverflowError, "result too long")
+	}
+	return vm.newBytesLike(b, pystr.BytesExpandTabs(b.B, n)), nil
+}
+
+func bytesSplitLines(vm *VM, self Value, a Args) (Value, error) {
+	b, err := vm.selfBytes(self, "splitlines")
+	if err != nil {
+		return heap.Undef, err
+	}
+	args, err := vm.BindArgs("splitlines", a, []string{"keepends"}, 0)
+	if err != nil {
+		return heap.Undef, err
+	}
+	keep := false
+	if args[0].K != heap.KUndef {
+		if keep, err = vm.Truth(args[0]); err != nil {
+			return heap.Undef, err
+		}
+	}
+	return vm.bytesList(b, pystr.BytesSplitLines(b.B, keep)), nil
+}
+
+func bytesPartition(name string) BuiltinFn {
+	return func(vm *VM, self Value, a Args) (Value, error) {
+		b, args, err := vm.bytesArgs(name, self, a, 1, 1)
+		if err != nil {
+			return heap.Undef, err
+		}
+		sep, err := vm.needBytes(args[0])
+		if err != nil {
+			return heap.Undef, err
+		}
+		if len(sep) == 0 {
+			return heap.Undef, vm.ValueError("empty separator")
+		}
+		var parts [3][]byte
+		if name == "partition" {
+			if i := bytes.Index(b.B, sep); i >= 0 {
+				parts = [3][]byte{b.B[:i], sep, b.B[i+len(sep):]}
+			} else {
+				parts = [3][]byte{b.B, nil, nil}
+			}
+		} else {
+			if i := bytes.LastIndex(b.B, sep); i >= 0 {
+				parts = [3][]byte{b.B[:i], sep, b.B[i+len(sep):]}
+			} else {
+				parts = [3][]byte{nil, nil, b.B}
+			}
+		}
+		return vm.NewTuple([]Value{vm.newBytesLike(b, parts[0]), vm.newBytesLike(b, parts[1]), vm.newBytesLike(b, parts[2])}), nil
+	}
+}
+
+func bytesRemoveAffix(name string) BuiltinFn {
+	return func(vm *VM, self Value, a Args) (Value, error) {
+		b, args, err := vm.bytesArgs(name, self, a, 1, 1)
+		if err != nil {
+			return heap.Undef, err
+		}
+		affix, err := vm.needBytes(args[0])
+		if err != nil {
+			return heap.Undef, err
+		}
+		if name == "removeprefix" {
+			return vm.newBytesLike(b, bytes.TrimPrefix(b.B, affix)), nil
+		}
+		return vm.newBytesLike(b, bytes.TrimSuffix(b.B, affix)), nil
+	}
+}
+
+func bytesIsTitle(vm *VM, self Value, a Args) (Value, error) {
+	b, _, err := vm.bytesArgs("istitle", self, a, 0, 0)
+	if err != nil {
+		return heap.Undef, err
+	}
+	return heap.Bool(pystr.BytesIsTitle(b.B)), nil
+}
+
+func bytesIsASCII(vm *VM, self Value, a Args) (Value, error) {
+	b, _, err := vm.bytesArgs("isascii", self, a, 0, 0)
+	if err != nil {
+		return heap.Undef, err
+	}
+	for _, c := range b.B {
+		if c >= 0x80 {
+			return heap.False, nil
+		}
+	}
+	return heap.True, nil
+}
+
+func bytesTranslate(vm *VM, self Value, a Args) (Value, error) {
+	b, err := vm.selfBytes(self, "translate")
+	if err != nil {
+		return heap.Undef, err
+	}
+	if len(a.Pos) > 2 {
+		return heap.Undef, vm.TypeError("translate() takes at most 2 arguments (%d given)", len(a.Pos))
+	}
+	args, err := vm.BindArgs("translate", a, []string{"", "delete"}, 1)
+	if err != nil {
+		return heap.Undef, err
+	}
+	var table []byte
+	if args[0].K != heap.KNone {
+		if table, err = vm.needBytes(args[0]); err != nil {
+			return heap.Undef, err
+		}
+		if len(table) != 256 {
+			return heap.Undef, vm.ValueError("translation table must be 256 characters long")
+		}
+	}
+	var del [256]bool
+	if args[1].K != heap.KUndef {
+		d, err := vm.needBytes(args[1])
+		if err != nil {
+			return heap.Undef, err
+		}
+		for _, c := range d {
+			del[c] = true
+		}
+	}
+	out := make([]byte, 0, len(b.B))
+	for _, c := range b.B {
+		if del[c] {
+			continue
+		}
+		if table != nil {
+			c = table[c]
+		}
+		out = append(out, c)
+	}
+	return vm.newBytesLike(b, out), nil
+}
+
+func bytesMakeTrans(vm *VM, _ Value, a Args) (Value, error) {
+	if err := vm.NoKwargs("maketrans", a); err != nil {
+		return heap.Undef, err
+	}
+	if len(a.Pos) != 2 {
+		return heap.Undef, vm.TypeError("maketrans expected 2 arguments, got %d", len(a.Pos))
+	}
+	from, err := vm.needBytes(a.Pos[0])
+	if err != nil {
+		return heap.Undef, err
+	}
+	to, err := vm.needBytes(a.Pos[1])
+	if err != nil {
+		return heap.Undef, err
+	}
+	if len(from) != len(to) {
+		return heap.Undef, vm.ValueError("maketrans arguments must have same length")
+	}
+	table := make([]byte, 256)
+	for i := range table {
+		table[i] = byte(i)
+	}
+	for i, c := range from {
+		table[c] = to[i]
+	}
+	return vm.NewBytes(table, false), nil
 }

@@ -699,8 +699,108 @@ func (vm *VM) resumeGen(gv Value, send Value, throw error, ret heap.RetKind, ret
 		return err
 	}
 	if throw != nil {
+		if g.State == heap.GenRunning {
+			if err := vm.throwIntoYieldFrom(f, throw); err != errNoDelegate {
+				return err
+			}
+		}
 		vm.pendingThrow = throw
 	}
+	return errFramePushed
+}
+
+var errNoDelegate = &Fatal{Kind: "internal", Msg: "no yield from"}
+
+// throwIntoYieldFrom forwards throw() into the sub-iterator a generator
+// frame is delegating to with yield from/await, as CPython does: the
+// sub-iterator gets the first chance to handle the exception. It returns
+// errNoDelegate when f is not paused in a yield from (or the exception
+// must be raised in f itself), errFramePushed when f's state now says
+// what to do next, or an error to raise in f.
+func (vm *VM) throwIntoYieldFrom(f *heap.Frame, throw error) error {
+	instrs := f.C.Code.Instrs
+	pc := int(f.PC)
+	if pc <= 0 || pc >= len(instrs) || f.SP < 1 {
+		return errNoDelegate
+	}
+	jmp := instrs[pc]
+	if jmp.Op() != compile.JUMP || instrs[pc-1].Op() != compile.YIELD_VALUE {
+		return errNoDelegate
+	}
+	sendPC := int(jmp.Arg())
+	if sendPC < 0 || sendPC >= len(instrs) || instrs[sendPC].Op() != compile.SEND {
+		return errNoDelegate
+	}
+	end := int32(instrs[sendPC].Arg())
+	yieldPC := int32(pc - 1)
+	sub := top(f)
+	exc, ok := throw.(*Exception)
+	if !ok {
+		return errNoDelegate
+	}
+	if vm.IsInstance(exc.Value, TGeneratorExit) {
+		// Close the sub-iterator, then raise GeneratorExit here.
+		if _, isOpaque := vm.H.Get(sub).(*heap.Opaque); isOpaque {
+			return errNoDelegate
+		}
+		m, err := vm.GetAttr(sub, "close")
+		if err != nil {
+			if vm.ErrIs(err, TAttributeError) {
+				return errNoDelegate
+			}
+			vm.pendingThrow = err
+			return errFramePushed
+		}
+		if _, err := vm.Call(m); err != nil {
+			vm.pendingThrow = err
+			return errFramePushed
+		}
+		return errNoDelegate
+	}
+	if g, isGen := vm.H.Get(sub).(*heap.Generator); isGen {
+		if g.State != heap.GenSuspended {
+			return errNoDelegate
+		}
+		f.PC = yieldPC
+		err := vm.resumeGen(sub, heap.None, throw, heap.RetSend, end)
+		if err != errFramePushed {
+			f.PC = int32(pc)
+		}
+		if err == errExhausted {
+			return errNoDelegate
+		}
+		if err != nil && err != errFramePushed {
+			vm.pendingThrow = err
+			return errFramePushed
+		}
+		return err
+	}
+	if _, isOpaque := vm.H.Get(sub).(*heap.Opaque); isOpaque {
+		return errNoDelegate
+	}
+	m, err := vm.GetAttr(sub, "throw")
+	if err != nil {
+		if vm.ErrIs(err, TAttributeError) {
+			return errNoDelegate
+		}
+		vm.pendingThrow = err
+		return errFramePushed
+	}
+	r, err := vm.Call(m, exc.Value)
+	if err != nil {
+		if vm.ErrIs(err, TStopIteration) {
+			e := err.(*Exception)
+			v, _ := vm.excAttr(vm.H.Get(e.Value).(*heap.Instance), "value")
+			pop(f)
+			push(f, v)
+			f.PC = end
+			return errFramePushed
+		}
+		vm.pendingThrow = err
+		return errFramePushed
+	}
+	push(f, r)
+	f.PC = yieldPC
 	return errFramePushed
 }
 

@@ -314,6 +314,7 @@ func (vm *VM) newClass(meta, name, basesv, ns Value, a Args) (Value, error) {
 		return heap.Undef, err
 	}
 	c.MRO = mro
+	vm.setDerivedClassFlags(c)
 	// Functions become methods; __init_subclass__ and __class_getitem__
 	// are implicit classmethods; __new__ an implicit staticmethod.
 	for i := range d.Entries {
@@ -443,4 +444,101 @@ func (vm *VM) checkAbstract(cls Value) error {
 	}
 	sort.Strings(strs)
 	return vm.TypeError("Can't instantiate abstract class %s with abstract method%s %s", vm.ClassName(cls), plural(len(strs), "", "s"), strings.Join(strs, ", "))
+}
+
+// Derived class flags, kept in high bits clear of the flags in types.go.
+const (
+	// ClassSlotted: every user class in the MRO declares __slots__
+	// (without "__dict__"), so instances take only the named attributes.
+	ClassSlotted uint32 = 1 << 20
+	// ClassGetattribute: the class overrides __getattribute__.
+	ClassGetattribute uint32 = 1 << 21
+)
+
+// setDerivedClassFlags computes ClassSlotted and ClassGetattribute for a
+// user class whose MRO is set.
+func (vm *VM) setDerivedClassFlags(c *heap.Class) {
+	c.Flags &^= ClassSlotted | ClassGetattribute
+	if len(c.MRO) == 0 {
+		return
+	}
+	slotted := true
+	for _, m := range c.MRO {
+		mc := vm.ClassOf(m)
+		if mc == nil || mc.Flags&ClassUser == 0 {
+			continue
+		}
+		names, ok := vm.classSlots(mc)
+		if !ok {
+			slotted = false
+			break
+		}
+		for _, n := range names {
+			if n == "__dict__" {
+				slotted = false
+			}
+		}
+	}
+	if slotted {
+		c.Flags |= ClassSlotted
+	}
+	if fn := vm.LookupClassStr(c.MRO[0], "__getattribute__"); fn.K != heap.KUndef && !vm.isBuiltinOf(fn, TObject) {
+		c.Flags |= ClassGetattribute
+	}
+}
+
+// classSlots returns the names a class's own __slots__ declares; ok is
+// false when it declares none.
+func (vm *VM) classSlots(c *heap.Class) ([]string, bool) {
+	d := vm.H.Get(c.Dict).(*heap.Dict)
+	k := vm.Intern("__slots__")
+	sv, ok, _ := d.Get(k, vm.strHash(k), vm.strEq)
+	if !ok {
+		return nil, false
+	}
+	if s, isStr := vm.StrOf(sv); isStr {
+		return []string{s}, true
+	}
+	var names []string
+	if sv.K == heap.KRef {
+		switch o := vm.H.Get(sv).(type) {
+		case *heap.Tuple:
+			for _, x := range o.Items {
+				if s, ok := vm.StrOf(x); ok {
+					names = append(names, s)
+				}
+			}
+		case *heap.List:
+			for _, x := range o.Items {
+				if s, ok := vm.StrOf(x); ok {
+					names = append(names, s)
+				}
+			}
+		case *heap.Dict:
+			for _, e := range o.Entries {
+				if s, ok := vm.StrOf(e.Key); ok && e.Key.K != heap.KUndef {
+					names = append(names, s)
+				}
+			}
+		}
+	}
+	return names, true
+}
+
+// slotAllowed reports whether an instance of the slotted class cls may
+// take attribute name.
+func (vm *VM) slotAllowed(cls Value, name string) bool {
+	for _, m := range vm.ClassOf(cls).MRO {
+		mc := vm.ClassOf(m)
+		if mc == nil || mc.Flags&ClassUser == 0 {
+			continue
+		}
+		names, _ := vm.classSlots(mc)
+		for _, n := range names {
+			if n == name {
+				return true
+			}
+		}
+	}
+	return false
 }

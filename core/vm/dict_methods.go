@@ -151,11 +151,13 @@ func dictView(kind heap.IterKind, name string) BuiltinFn {
 		if err := vm.ArgCount(name, a, 0, 0); err != nil {
 			return heap.Undef, err
 		}
-		_, dv, err := vm.selfDict(self, name)
-		if err != nil {
+		if _, _, err := vm.selfDict(self, name); err != nil {
 			return heap.Undef, err
 		}
-		return vm.H.Alloc(&heap.DictView{Dict: dv, Kind: kind}), nil
+		// The view keeps the receiver itself (every reader goes through
+		// DictOf), so set operations can tell a plain dict from a subclass
+		// as CPython's dictviews_to_set does.
+		return vm.H.Alloc(&heap.DictView{Dict: self, Kind: kind}), nil
 	}
 }
 

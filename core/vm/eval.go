@@ -622,10 +622,13 @@ func (vm *VM) loop(base int) (Value, bool, error) {
 
 		case compile.LIST_EXTEND:
 			v := pop(f)
-			lv := slots[f.SP-int32(arg)]
+			lv := slots[f.SP-int32(arg&(compile.ExtendCallArgs-1))]
 			items, err := vm.Unpack(v)
 			if err != nil {
 				if vm.ErrIs(err, TTypeError) && !vm.isIterable(v) {
+					if arg&compile.ExtendCallArgs != 0 && f.SP >= 2 {
+						return heap.Undef, false, vm.TypeError("%s() argument after * must be an iterable, not %s", vm.funcStr(slots[f.SP-2]), vm.TypeName(v))
+					}
 					return heap.Undef, false, vm.TypeError("Value after * must be an iterable, not %s", vm.TypeName(v))
 				}
 				return heap.Undef, false, err

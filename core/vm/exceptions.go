@@ -158,6 +158,33 @@ func (vm *VM) excStr(v Value, o *heap.Instance) (string, error) {
 		}
 		return vm.StrString(args[0])
 	}
+	if len(args) <= 5 && vm.IsSubclass(o.Class, vm.Types[TOSError]) {
+		// OSError(errno, strerror[, filename[, winerror[, filename2]]])
+		no, err := vm.StrString(args[0])
+		if err != nil {
+			return "", err
+		}
+		msg, err := vm.StrString(args[1])
+		if err != nil {
+			return "", err
+		}
+		s := "[Errno " + no + "] " + msg
+		if len(args) >= 3 && args[2].K != heap.KNone {
+			fn, err := vm.Repr(args[2])
+			if err != nil {
+				return "", err
+			}
+			s += ": " + fn
+			if len(args) == 5 && args[4].K != heap.KNone {
+				fn2, err := vm.Repr(args[4])
+				if err != nil {
+					return "", err
+				}
+				s += " -> " + fn2
+			}
+		}
+		return s, nil
+	}
 	return vm.Repr(o.Exc.Args)
 }
 
@@ -345,4 +372,15 @@ func (vm *VM) formatChain(b *strings.Builder, exc Value, seen map[Value]bool) {
 	}
 	b.WriteString(vm.ExcString(exc))
 	b.WriteString("\n")
+	if notes, err := vm.GetAttr(exc, "__notes__"); err == nil {
+		if l, ok := vm.H.Get(notes).(*heap.List); ok && notes.K == heap.KRef {
+			for _, n := range l.Items {
+				s, err := vm.StrString(n)
+				if err != nil {
+					s = "<note str() failed>"
+				}
+				b.WriteString(s + "\n")
+			}
+		}
+	}
 }

@@ -486,6 +486,11 @@ func (vm *VM) Format(v Value, spec string) (string, error) {
 				return s, nil
 			}
 		}
+		// int/float/complex/str.__format__ with an empty spec is str(self),
+		// which reaches a subclass's __str__ or __repr__.
+		if spec == "" {
+			return vm.StrString(v)
+		}
 	}
 	p := vm.Prim(v)
 	if s, ok := vm.strObj(p); ok {

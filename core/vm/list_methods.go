@@ -332,7 +332,7 @@ func listSortM(vm *VM, self Value, a Args) (Value, error) {
 	if len(a.Pos) > 0 {
 		return heap.Undef, vm.TypeError("sort() takes no positional arguments")
 	}
-	args, err := vm.BindArgs("sort", a, []string{"key", "reverse"}, 0)
+	args, err := vm.sortKwargs(a)
 	if err != nil {
 		return heap.Undef, err
 	}

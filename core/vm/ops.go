@@ -11,8 +11,8 @@ import (
 // dumps are reproducible; Python code cannot rely on str hashes anyway).
 func (vm *VM) strHash(v Value) int64 {
 	s := vm.H.Get(v).(*heap.Str)
-	if s.Hash != 0 {
-		return s.Hash
+	if s.Hash != 0 || s.S == "" {
+		return s.Hash // hash("") is 0, as in CPython
 	}
 	h := uint64(14695981039346656037)
 	for i := 0; i < len(s.S); i++ {
@@ -104,7 +104,7 @@ func (vm *VM) Hash(v Value) (int64, error) {
 			}
 			h, _, err := vm.hashContainer(v)
 			return h, err
-		case *heap.Tuple:
+		case *heap.Tuple, *heap.Range:
 			h, _, err := vm.hashContainer(v)
 			return h, err
 		case *heap.Instance:
@@ -120,6 +120,14 @@ func (vm *VM) Hash(v Value) (int64, error) {
 				}
 				if !vm.IsInt(r) {
 					return 0, vm.TypeError("__hash__ method should return an integer")
+				}
+				// Like CPython, a machine-sized result is used as it is
+				// (only -1 is reserved); larger ints are reduced.
+				if r.K == heap.KInt || r.K == heap.KBool {
+					if h := int64(r.N); h != -1 {
+						return h, nil
+					}
+					return -2, nil
 				}
 				return vm.Hash(r)
 			}
@@ -341,6 +349,9 @@ func (vm *VM) BinaryOp(op int, a, b Value) (Value, error) {
 		r, err := vm.nativeBinary(op, a, b)
 		if err != nil || r != heap.NotImplemented {
 			return r, err
+		}
+		if op == compile.BinOr && vm.isUnionArg(a) && vm.isUnionArg(b) {
+			return vm.typeUnion(a, b)
 		}
 		return heap.Undef, vm.binopError(op, inplace, a, b)
 	}
@@ -719,7 +730,7 @@ func (vm *VM) DelItem(obj, key Value) error {
 	} else if ok, err := vm.containerDelItem(obj, key); ok || err != nil {
 		return err
 	}
-	return vm.TypeError("'%s' object does not support item deletion", vm.TypeName(obj))
+	return vm.TypeError("'%s' object doesn't support item deletion", vm.TypeName(obj))
 }
 
 // Contains is `item in container`.
@@ -899,9 +910,27 @@ func (vm *VM) callNameFromStack(f *heap.Frame) string {
 	// The callable sits below the pending dict and args tuple.
 	if f.SP >= 3 {
 		fn := f.Slots[f.SP-3]
-		return vm.CallableName(fn) + "()"
+		return vm.funcStr(fn) + "()"
 	}
 	return "function"
+}
+
+// funcStr names a callable as CPython's call errors do: a Python
+// function by module and qualified name, anything else by CallableName.
+func (vm *VM) funcStr(fn Value) string {
+	if fn.K == heap.KRef {
+		switch o := vm.H.Get(fn).(type) {
+		case *heap.Function:
+			q := vm.MustStr(o.Qualname)
+			if m, ok := vm.StrOf(o.Module); ok && m != "builtins" {
+				return m + "." + q
+			}
+			return q
+		case *heap.BoundMethod:
+			return vm.funcStr(o.Func)
+		}
+	}
+	return vm.CallableName(fn)
 }
 
 func (vm *VM) isListObj(v Value) bool {

@@ -392,18 +392,20 @@ func (vm *VM) setIntersectionSets(a, b *heap.Set, frozen bool) (Value, *heap.Set
 }
 
 // viewBinary implements & | - ^ where one side is a dict keys/items view:
-// the result is a set.
+// the result is a set built as CPython's dictviews_* functions build it,
+// so its iteration order matches.
 func (vm *VM) viewBinary(op int, a, b Value) (Value, error) {
+	if op == compile.BinAnd {
+		return vm.viewIntersect(a, b)
+	}
 	rv, r := vm.newSetValue(false)
-	if err := vm.setUpdateFrom(r, a); err != nil {
+	if err := vm.setUpdateFrom(r, vm.viewSetSource(a)); err != nil {
 		return heap.Undef, err
 	}
 	var err error
 	switch op {
 	case compile.BinOr:
 		err = vm.setUpdateFrom(r, b)
-	case compile.BinAnd:
-		err = vm.setIntersectUpdate(r, b)
 	case compile.BinSub:
 		err = vm.setDifferenceUpdate(r, b)
 	case compile.BinXor:
@@ -413,6 +415,71 @@ func (vm *VM) viewBinary(op int, a, b Value) (Value, error) {
 		return heap.Undef, err
 	}
 	return rv, nil
+}
+
+// viewSetSource is what CPython's dictviews_to_set builds its set from:
+// a keys view of a plain dict becomes the dict itself, which sizes the
+// set's table once up front.
+func (vm *VM) viewSetSource(v Value) Value {
+	if view, ok := vm.ctViewOf(v); ok && view.Kind == heap.IterDictKeys && view.Dict.K == heap.KRef {
+		if _, plain := vm.H.Get(view.Dict).(*heap.Dict); plain {
+			return view.Dict
+		}
+	}
+	return v
+}
+
+// viewIntersect is CPython's _PyDictView_Intersect.
+func (vm *VM) viewIntersect(a, b Value) (Value, error) {
+	self, other := a, b
+	view, ok := vm.ctViewOf(self)
+	if !ok || view.Kind == heap.IterDictValues {
+		self, other = other, self
+		view, _ = vm.ctViewOf(self)
+	}
+	selfLen, err := vm.Len(self)
+	if err != nil {
+		return heap.Undef, err
+	}
+	if other.K == heap.KRef {
+		if os, ok := vm.H.Get(other).(*heap.Set); ok && !os.Frozen && selfLen <= os.Used {
+			rv, _, err := vm.setIntersection(os, self, false)
+			return rv, err
+		}
+	}
+	if ov, ok := vm.ctViewOf(other); ok && ov.Kind != heap.IterDictValues {
+		otherLen, err := vm.Len(other)
+		if err != nil {
+			return heap.Undef, err
+		}
+		if otherLen > selfLen {
+			self, other = other, self
+			view = ov
+		}
+	}
+	rv, r := vm.newSetValue(false)
+	iter, err := vm.GetIter(other)
+	if err != nil {
+		return heap.Undef, err
+	}
+	for {
+		x, ok, err := vm.Next(iter)
+		if err != nil {
+			return heap.Undef, err
+		}
+		if !ok {
+			return rv, nil
+		}
+		in, err := vm.viewContains(view, x)
+		if err != nil {
+			return heap.Undef, err
+		}
+		if in {
+			if err := vm.setAdd(r, x); err != nil {
+				return heap.Undef, err
+			}
+		}
+	}
 }
 
 // --- methods ----------------------------------------------------------------------

@@ -40,7 +40,7 @@ func (vm *VM) sortOptions(key, reverse Value) (Value, bool, error) {
 func (vm *VM) sortValues(items []Value, key Value, reverse bool) ([]Value, error) {
 	n := len(items)
 	vals := append([]Value(nil), items...)
-	if n < 2 {
+	if n == 0 || (n == 1 && key.K == heap.KUndef) {
 		return vals, nil
 	}
 	keys := vals
@@ -203,14 +203,24 @@ func ctMergeSortRec(s, buf []int, less func(a, b int) bool) {
 	}
 }
 
+// sortKwargs binds the key and reverse keyword arguments of sorted() and
+// list.sort() with CPython's message for any other keyword.
+func (vm *VM) sortKwargs(a Args) ([]Value, error) {
+	for _, k := range a.KwNames {
+		if k != "key" && k != "reverse" {
+			return nil, vm.TypeError("'%s' is an invalid keyword argument for sort()", k)
+		}
+	}
+	return vm.BindArgs("sort", a, []string{"key", "reverse"}, 0)
+}
+
 // --- builtins ---------------------------------------------------------------------
 
 func builtinSortedFn(vm *VM, self Value, a Args) (Value, error) {
 	if len(a.Pos) != 1 {
 		return heap.Undef, vm.TypeError("sorted expected 1 argument, got %d", len(a.Pos))
 	}
-	kw := Args{KwNames: a.KwNames, KwVals: a.KwVals}
-	args, err := vm.BindArgs("sort", kw, []string{"key", "reverse"}, 0)
+	args, err := vm.sortKwargs(Args{KwNames: a.KwNames, KwVals: a.KwVals})
 	if err != nil {
 		return heap.Undef, err
 	}

@@ -48,21 +48,7 @@ for r in rows:
 print(out.getvalue(), end="")
 print(json.dumps({"total": str(total)}))
 `,
-			want: `INFO pipeline: loaded 2 rows
-INFO pipeline: total=12.55 avg=6.28
-namespace(debug=False, ratio=Fraction(3, 4))
-ERROR pipeline: risky failed for 2
-Traceback (most recent call last):
-  File "main.py", line 25, in <module>
-    risky(x)
-  File "main.py", line 21, in risky
-    raise ValueError(f"too big: {x}")
-ValueError: too big: 2
-name,price
-widget,2.50
-gadget,10.05
-{"total": "12.55"}
-`,
+			want: "INFO pipeline: loaded 2 rows\nINFO pipeline: total=12.55 avg=6.28\nnamespace(debug=False, ratio=Fraction(3, 4))\nERROR pipeline: risky failed for 2\nTraceback (most recent call last):\n  File \"main.py\", line 25, in <module>\n    risky(x)\n  File \"main.py\", line 21, in risky\n    raise ValueError(f\"too big: {x}\")\nValueError: too big: 2\nname,price\r\nwidget,2.50\r\ngadget,10.05\r\n{\"total\": \"12.55\"}\n",
 		},
 		{
 			name: "array1",

@@ -22,7 +22,14 @@ func TestSessionsInParallel(t *testing.T) {
 			for r := 0; r < rounds; r++ {
 				s := core.NewSession(core.Config{})
 				src := fmt.Sprintf(`
-import json, re
+import json, re, base64, hashlib, random, struct, io, math, itertools, collections, datetime, zlib, decimal, fractions
+random.seed(7)
+extra = (base64.b64decode(base64.b64encode(b"xy")), hashlib.sha256(b"a").hexdigest()[:6], random.randint(1, 9),
+         struct.unpack("<i", struct.pack("<i", -5))[0], io.StringIO("a\nb").readlines(), math.isqrt(99),
+         list(itertools.islice(itertools.count(3), 2)), collections.Counter("aab").most_common(1),
+         datetime.date(2024, 1, 31).isoformat(), len(zlib.compress(b"aaaa")) > 0,
+         str(decimal.Decimal("1.10") + 1), str(fractions.Fraction(1, 3) * 3))
+assert extra == (b"xy", "ca9781", 6, -5, ["a\n", "b"], 9, [3, 4], [("a", 2)], "2024-01-31", True, "2.10", "1"), extra
 class P:
     def __init__(self, v): self.v = v
 xs = sorted([P(i) for i in range(20)], key=lambda p: -p.v)

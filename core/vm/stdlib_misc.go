@@ -181,7 +181,7 @@ func a2bBase64(in []byte) ([]byte, string) {
 }
 
 func initBase64Prim(vm *VM, m Value) error {
-	arg := func(a Args) ([]byte, error) {
+	arg := func(vm *VM, a Args) ([]byte, error) {
 		if len(a.Pos) < 1 {
 			return nil, vm.TypeError("missing argument")
 		}
@@ -191,25 +191,27 @@ func initBase64Prim(vm *VM, m Value) error {
 		}
 		return b, nil
 	}
-	pair := func(b []byte, msg string) Value {
-		if msg != "" {
-			return vm.NewTuple([]Value{heap.None, vm.NewStr(msg)})
+	pair := func(vm *VM) func(b []byte, msg string) Value {
+		return func(b []byte, msg string) Value {
+			if msg != "" {
+				return vm.NewTuple([]Value{heap.None, vm.NewStr(msg)})
+			}
+			return vm.NewTuple([]Value{vm.NewBytes(b, false), heap.None})
 		}
-		return vm.NewTuple([]Value{vm.NewBytes(b, false), heap.None})
 	}
 	vm.ModuleFunc(m, "_base64.b64encode", func(vm *VM, _ Value, a Args) (Value, error) {
-		b, err := arg(a)
+		b, err := arg(vm, a)
 		if err != nil {
 			return heap.Undef, err
 		}
 		return vm.NewBytes([]byte(base64.StdEncoding.EncodeToString(b)), false), nil
 	})
 	vm.ModuleFunc(m, "_base64.b64decode", func(vm *VM, _ Value, a Args) (Value, error) {
-		b, err := arg(a)
+		b, err := arg(vm, a)
 		if err != nil {
 			return heap.Undef, err
 		}
-		return pair(a2bBase64(b)), nil
+		return pair(vm)(a2bBase64(b)), nil
 	})
 	// tr(data, from, to) maps each byte of from to the byte of to.
 	vm.ModuleFunc(m, "_base64.tr", func(vm *VM, _ Value, a Args) (Value, error) {
@@ -238,25 +240,25 @@ func initBase64Prim(vm *VM, m Value) error {
 		return vm.NewBytes(out, false), nil
 	})
 	vm.ModuleFunc(m, "_base64.b32encode", func(vm *VM, _ Value, a Args) (Value, error) {
-		b, err := arg(a)
+		b, err := arg(vm, a)
 		if err != nil {
 			return heap.Undef, err
 		}
 		return vm.NewBytes([]byte(base32.StdEncoding.EncodeToString(b)), false), nil
 	})
 	vm.ModuleFunc(m, "_base64.b32decode", func(vm *VM, _ Value, a Args) (Value, error) {
-		b, err := arg(a)
+		b, err := arg(vm, a)
 		if err != nil {
 			return heap.Undef, err
 		}
 		if len(b)%8 != 0 {
-			return pair(nil, "Incorrect padding"), nil
+			return pair(vm)(nil, "Incorrect padding"), nil
 		}
 		out, derr := base32.StdEncoding.DecodeString(string(b))
 		if derr != nil {
-			return pair(nil, "Non-base32 digit found"), nil
+			return pair(vm)(nil, "Non-base32 digit found"), nil
 		}
-		return pair(out, ""), nil
+		return pair(vm)(out, ""), nil
 	})
 	return nil
 }

@@ -728,6 +728,7 @@ func builtinPrint(vm *VM, _ Value, a Args) (Value, error) {
 	sep, end := " ", "\n"
 	stream := "stdout"
 	file := heap.None
+	fileGiven := false
 	for i, k := range a.KwNames {
 		v := a.KwVals[i]
 		switch k {
@@ -748,6 +749,7 @@ func builtinPrint(vm *VM, _ Value, a Args) (Value, error) {
 				end = s
 			}
 		case "file":
+			fileGiven = v.K != heap.KNone
 			if name, ok := vm.StdStreamOf(v); ok {
 				stream = name
 			} else if v.K != heap.KNone {
@@ -770,11 +772,39 @@ func builtinPrint(vm *VM, _ Value, a Args) (Value, error) {
 		b.WriteString(s)
 	}
 	b.WriteString(end)
+	if file.K == heap.KNone && !fileGiven {
+		// Programs redirect print by replacing sys.stdout.
+		file = vm.sysStdout()
+	}
 	if file.K != heap.KNone {
 		_, err := vm.CallMethod(file, "write", vm.NewStr(b.String()))
 		return heap.None, err
 	}
 	return heap.None, vm.write(stream, b.String())
+}
+
+// sysStdout returns sys.stdout when a program replaced it with an object
+// of its own, None otherwise.
+func (vm *VM) sysStdout() Value {
+	md := vm.H.Get(vm.Modules).(*heap.Dict)
+	k := vm.Intern("sys")
+	sys, ok, _ := md.Get(k, vm.strHash(k), vm.strEq)
+	if !ok {
+		return heap.None
+	}
+	mo, ok := vm.H.Get(sys).(*heap.Module)
+	if !ok {
+		return heap.None
+	}
+	sk := vm.Intern("stdout")
+	out, ok, _ := vm.H.Get(mo.Dict).(*heap.Dict).Get(sk, vm.strHash(sk), vm.strEq)
+	if !ok {
+		return heap.None
+	}
+	if _, std := vm.StdStreamOf(out); std {
+		return heap.None
+	}
+	return out
 }
 
 // write sends program output to the host, enforcing the output limit.

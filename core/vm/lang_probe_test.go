@@ -7,6 +7,54 @@ import "testing"
 var langProbeCases = []struct {
 	name, src, want string
 }{
+	{"ABCMeta.register, __subclasshook__ and collections.abc", `
+from abc import ABC, ABCMeta, abstractmethod
+class Shape(ABC):
+    @abstractmethod
+    def area(self): ...
+class Sq:
+    def area(self): return 4
+Shape.register(Sq)
+print(isinstance(Sq(), Shape), issubclass(Sq, Shape), isinstance(1, Shape))
+class Sized(metaclass=ABCMeta):
+    @classmethod
+    def __subclasshook__(cls, C):
+        return hasattr(C, "__len__") or NotImplemented
+print(isinstance([], Sized), isinstance(1, Sized))
+class Circle(Shape):
+    def area(self): return 3
+print(isinstance(Circle(), Shape), issubclass(Circle, Shape))
+import collections.abc as cabc
+print(isinstance([], cabc.Sequence), isinstance({}, cabc.Mapping), issubclass(list, cabc.Sequence))
+`, `True True False
+True False
+True True
+True True True
+`},
+	{"print follows a replaced sys.stdout; redirect_stdout and redirect_stderr", `
+import io, sys
+from contextlib import redirect_stdout, redirect_stderr
+buf = io.StringIO()
+with redirect_stdout(buf):
+    print("hidden", 1)
+print("captured:", repr(buf.getvalue()))
+old = sys.stdout
+sys.stdout = io.StringIO()
+print("x")
+v = sys.stdout.getvalue()
+sys.stdout = old
+print(repr(v))
+err = io.StringIO()
+with redirect_stderr(err):
+    print("e", file=sys.stderr)
+print(repr(err.getvalue()))
+import warnings
+print(issubclass(FutureWarning, Warning), issubclass(DeprecationWarning, Warning))
+`, `captured: 'hidden 1\n'
+'x\n'
+'e\n'
+True True
+`},
 	{"hash of user objects, ranges and the empty str", `
 class P:
     def __init__(s, x, y): s.x, s.y = x, y

@@ -308,6 +308,32 @@ class suppress:
     def __exit__(self, exctype, excinst, exctb):
         return exctype is not None and issubclass(exctype, self._exceptions)
 
+class _RedirectStream:
+    _stream = None
+
+    def __init__(self, new_target):
+        self._new_target = new_target
+        self._old_targets = []
+
+    def __enter__(self):
+        import sys
+        self._old_targets.append(getattr(sys, self._stream))
+        setattr(sys, self._stream, self._new_target)
+        return self._new_target
+
+    def __exit__(self, exctype, excinst, exctb):
+        import sys
+        setattr(sys, self._stream, self._old_targets.pop())
+
+
+class redirect_stdout(_RedirectStream):
+    _stream = "stdout"
+
+
+class redirect_stderr(_RedirectStream):
+    _stream = "stderr"
+
+
 class nullcontext:
     def __init__(self, enter_result=None):
         self.enter_result = enter_result

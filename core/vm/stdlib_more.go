@@ -170,6 +170,10 @@ def _compute_abstracts(cls):
     cls.__abstractmethods__ = frozenset(abstracts)
 
 
+# Virtual subclasses registered with ABCMeta.register, by ABC.
+_registry = {}
+
+
 class ABCMeta(type):
     def __new__(mcls, name, bases, ns, **kwargs):
         cls = super().__new__(mcls, name, bases, ns, **kwargs)
@@ -177,10 +181,31 @@ class ABCMeta(type):
         return cls
 
     def register(cls, subclass):
+        if not isinstance(subclass, type):
+            raise TypeError("Can only register classes")
+        if issubclass(subclass, cls):
+            return subclass
+        if issubclass(cls, subclass):
+            raise RuntimeError("Refusing to create an inheritance cycle")
+        _registry.setdefault(cls, []).append(subclass)
         return subclass
 
     def __instancecheck__(cls, instance):
-        return type.__instancecheck__(cls, instance) if hasattr(type, '__instancecheck__') else isinstance(instance, cls)
+        return cls.__subclasscheck__(type(instance))
+
+    def __subclasscheck__(cls, subclass):
+        if type.__subclasscheck__(cls, subclass):
+            return True
+        hook = getattr(cls, '__subclasshook__', None)
+        if hook is not None:
+            ok = hook(subclass)
+            if ok is not NotImplemented:
+                return bool(ok)
+        for klass in cls.__mro__:
+            for r in _registry.get(klass, ()):
+                if issubclass(subclass, r):
+                    return True
+        return False
 
 
 class ABC(metaclass=ABCMeta):
@@ -198,9 +223,6 @@ class ABC(metaclass=ABCMeta):
             raise TypeError(f"Can't instantiate abstract class {cls.__name__} with abstract method{s} {', '.join(names)}")
         return object.__new__(cls)
 
-    @classmethod
-    def register(cls, subclass):
-        return subclass
 
 
 def get_cache_token():

@@ -113,6 +113,14 @@ const (
 	TUserWarning
 	TDeprecationWarning
 	TRuntimeWarning
+	TFutureWarning
+	TPendingDeprecationWarning
+	TSyntaxWarning
+	TImportWarning
+	TResourceWarning
+	TBytesWarning
+	TUnicodeWarning
+	TEncodingWarning
 	TBaseExceptionGroup
 	TExceptionGroup
 	NumTypes
@@ -229,6 +237,14 @@ var typeSpecs = []typeSpec{
 	{TUserWarning, "UserWarning", TWarning, false},
 	{TDeprecationWarning, "DeprecationWarning", TWarning, false},
 	{TRuntimeWarning, "RuntimeWarning", TWarning, false},
+	{TFutureWarning, "FutureWarning", TWarning, false},
+	{TPendingDeprecationWarning, "PendingDeprecationWarning", TWarning, false},
+	{TSyntaxWarning, "SyntaxWarning", TWarning, false},
+	{TImportWarning, "ImportWarning", TWarning, false},
+	{TResourceWarning, "ResourceWarning", TWarning, false},
+	{TBytesWarning, "BytesWarning", TWarning, false},
+	{TUnicodeWarning, "UnicodeWarning", TWarning, false},
+	{TEncodingWarning, "EncodingWarning", TWarning, false},
 	{TBaseExceptionGroup, "BaseExceptionGroup", TBaseException, false},
 	{TExceptionGroup, "ExceptionGroup", TBaseExceptionGroup, false},
 }

@@ -378,6 +378,11 @@ def unhexlify(hexstr):
 
 
 a2b_hex = unhexlify
+
+
+def crc32(data, value=0):
+    import zlib
+    return zlib.crc32(data, value)
 `
 
 const base64Src = `

@@ -17,7 +17,10 @@ type DictEntry struct {
 type Dict struct {
 	Entries []DictEntry
 	Used    int
-	index   []int32 // -1 empty, -2 deleted, else entry index
+	// Ver changes with every mutation, so caches of lookups (LOAD_GLOBAL)
+	// can tell they are stale. Derived, not persisted.
+	Ver   uint32
+	index []int32 // -1 empty, -2 deleted, else entry index
 }
 
 const (
@@ -131,6 +134,7 @@ func (d *Dict) Set(key, val Value, hash int64, eq EqFunc) error {
 	}
 	if i >= 0 {
 		d.Entries[i].Val = val
+		d.Ver++
 		return nil
 	}
 	d.Append(key, val, hash)
@@ -141,6 +145,7 @@ func (d *Dict) Set(key, val Value, hash int64, eq EqFunc) error {
 func (d *Dict) Append(key, val Value, hash int64) {
 	d.Entries = append(d.Entries, DictEntry{Hash: hash, Key: key, Val: val})
 	d.Used++
+	d.Ver++
 	if d.index == nil || len(d.Entries)*3 >= len(d.index)*2 {
 		d.rebuild()
 		return
@@ -176,6 +181,7 @@ func (d *Dict) DeleteAt(i int) {
 	d.index[j] = slotDeleted
 	*e = DictEntry{}
 	d.Used--
+	d.Ver++
 	switch {
 	case d.Used == 0:
 		d.Entries = d.Entries[:0]
@@ -187,6 +193,7 @@ func (d *Dict) DeleteAt(i int) {
 
 // Clear removes everything.
 func (d *Dict) Clear() {
+	d.Ver++
 	d.Entries = nil
 	d.Used = 0
 	d.index = nil
@@ -194,6 +201,7 @@ func (d *Dict) Clear() {
 
 // Reindex drops the derived index (after Entries was set directly).
 func (d *Dict) Reindex() {
+	d.Ver++
 	d.Used = 0
 	for _, e := range d.Entries {
 		if e.Key.K != KUndef {

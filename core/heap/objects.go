@@ -82,9 +82,11 @@ func (*Cell) Size() int                { return 32 }
 type CodeObj struct {
 	Code   *compile.Code
 	Consts []Value
-	// Sites are per-instruction caches of class attribute lookups for
-	// LOAD_ATTR, LOAD_METHOD and STORE_ATTR. Derived, not persisted.
-	Sites []SiteCache
+	// Sites are caches for the instructions that look names up
+	// (LOAD_ATTR, LOAD_METHOD, STORE_ATTR, LOAD_GLOBAL); SiteIdx maps an
+	// instruction to its site, -1 for the others. Derived, not persisted.
+	Sites   []SiteCache
+	SiteIdx []int32
 }
 
 // SiteWays is how many classes one instruction site remembers, so sites
@@ -95,6 +97,12 @@ const SiteWays = 4
 type SiteCache struct {
 	Ways [SiteWays]SiteEntry
 	Next uint8 // the way to replace next
+	// For LOAD_GLOBAL: the value found, valid while the globals and
+	// builtins dicts keep these versions and the epoch is unchanged.
+	Globals    Handle
+	GVer, BVer uint32
+	GEpoch     uint32
+	Global     Value
 }
 
 // SiteEntry is one class's lookup result, valid while the VM's class

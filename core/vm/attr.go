@@ -3,6 +3,7 @@ package vm
 import (
 	"strings"
 
+	"github.com/amber-sandbox/amber/core/compile"
 	"github.com/amber-sandbox/amber/core/heap"
 )
 
@@ -588,11 +589,7 @@ func (vm *VM) isDataDescriptor(d Value) bool {
 // siteLookup is LookupClass(cls, name) cached at the current instruction
 // of f: attribute-heavy code sees the same class at a site again and again.
 func (vm *VM) siteLookup(f *heap.Frame, cls, name Value) *heap.SiteEntry {
-	co := f.C
-	if co.Sites == nil {
-		co.Sites = make([]heap.SiteCache, len(co.Code.Instrs))
-	}
-	s := &co.Sites[f.PC-1]
+	s := vm.site(f)
 	h := cls.H()
 	for i := range s.Ways {
 		if e := &s.Ways[i]; e.Class == h && e.Epoch == vm.epoch {
@@ -603,6 +600,27 @@ func (vm *VM) siteLookup(f *heap.Frame, cls, name Value) *heap.SiteEntry {
 	s.Next = (s.Next + 1) % heap.SiteWays
 	*e = heap.SiteEntry{Class: h, Epoch: vm.epoch, Val: vm.LookupClass(cls, name)}
 	return e
+}
+
+// site returns the cache of the instruction f is executing. Only the
+// instructions that look names up get one.
+func (vm *VM) site(f *heap.Frame) *heap.SiteCache {
+	co := f.C
+	if co.SiteIdx == nil {
+		co.SiteIdx = make([]int32, len(co.Code.Instrs))
+		n := int32(0)
+		for i, in := range co.Code.Instrs {
+			switch in.Op() {
+			case compile.LOAD_ATTR, compile.LOAD_METHOD, compile.STORE_ATTR, compile.LOAD_GLOBAL:
+				co.SiteIdx[i] = n
+				n++
+			default:
+				co.SiteIdx[i] = -1
+			}
+		}
+		co.Sites = make([]heap.SiteCache, n)
+	}
+	return &co.Sites[co.SiteIdx[f.PC-1]]
 }
 
 // noSetattr reports, caching it in the site entry, whether cls keeps
@@ -903,17 +921,28 @@ func (vm *VM) DelAttr(obj, name Value) error {
 // --- globals -----------------------------------------------------------------
 
 func (vm *VM) loadGlobal(f *heap.Frame, consts []Value, code interface{}, arg int) (Value, error) {
+	g := vm.H.Get(f.Globals).(*heap.Dict)
+	b := vm.H.Get(vm.Builtins).(*heap.Dict)
+	var s *heap.SiteCache
+	if f.C.Code.Instrs[f.PC-1].Op() == compile.LOAD_GLOBAL {
+		s = vm.site(f)
+		if s.GEpoch == vm.epoch && s.Globals == f.Globals.H() && s.GVer == g.Ver && s.BVer == b.Ver {
+			return s.Global, nil
+		}
+	}
 	name := vm.nameAt(f, arg)
 	h := vm.strHash(name)
-	g := vm.H.Get(f.Globals).(*heap.Dict)
-	if v, ok, _ := g.Get(name, h, vm.strEq); ok {
-		return v, nil
+	v, ok, _ := g.Get(name, h, vm.strEq)
+	if !ok {
+		v, ok, _ = b.Get(name, h, vm.strEq)
 	}
-	b := vm.H.Get(vm.Builtins).(*heap.Dict)
-	if v, ok, _ := b.Get(name, h, vm.strEq); ok {
-		return v, nil
+	if !ok {
+		return vm.undefinedName(name)
 	}
-	return vm.undefinedName(name)
+	if s != nil {
+		s.Globals, s.GVer, s.BVer, s.GEpoch, s.Global = f.Globals.H(), g.Ver, b.Ver, vm.epoch, v
+	}
+	return v, nil
 }
 
 // undefinedName asks the host about a name no scope defines.

@@ -156,6 +156,9 @@ func top(f *heap.Frame) Value { return f.Slots[f.SP-1] }
 // loop runs instructions of the top frame until something changes the
 // frame stack, an error occurs, or the base frame returns (done).
 func (vm *VM) loop(base int) (Value, bool, error) {
+	// Calls and returns switch frames without leaving the loop: they jump
+	// back here to load the new top frame.
+reload:
 	f := vm.frames[len(vm.frames)-1]
 	if e := vm.pendingThrow; e != nil {
 		vm.pendingThrow = nil
@@ -711,10 +714,13 @@ func (vm *VM) loop(base int) (Value, bool, error) {
 			kw := f.Aux[2]
 			f.Aux[2] = heap.Undef
 			if err := vm.opCall(f, arg, kw); err != nil {
-				return opResult(err)
+				if err == errFramePushed {
+					goto reload
+				}
+				return heap.Undef, false, err
 			}
 			if len(vm.frames) != depth {
-				return heap.Undef, false, nil
+				goto reload
 			}
 
 		case compile.CALL_FUNCTION_EX:
@@ -749,14 +755,14 @@ func (vm *VM) loop(base int) (Value, bool, error) {
 			if done, err := vm.returnFrom(f, v, base); done || err != nil {
 				return v, done, err
 			}
-			return heap.Undef, false, nil
+			goto reload
 
 		case compile.YIELD_VALUE:
 			v := pop(f)
 			if done, err := vm.yieldValue(f, v); done || err != nil {
 				return v, done, err
 			}
-			return heap.Undef, false, nil
+			goto reload
 
 		case compile.GET_YIELD_FROM_ITER:
 			v := pop(f)

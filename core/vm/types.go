@@ -1,6 +1,7 @@
 package vm
 
 import (
+	"sort"
 	"sync"
 
 	"github.com/amber-sandbox/amber/core/heap"
@@ -559,12 +560,40 @@ func builtinDef(id int32) *BuiltinDef {
 	return &builtinReg.chunks[id/builtinChunk][id%builtinChunk]
 }
 
-// builtinID finds a builtin by the name builtinName gives it.
+// builtinID finds a builtin by the name builtinName gives it. Module
+// functions register when their module is first imported, so a dump made
+// by a process that imported a module can name builtins this process has
+// not registered yet: on a miss, every module is registered once.
 func builtinID(name string) (int32, bool) {
 	builtinReg.mu.RLock()
-	defer builtinReg.mu.RUnlock()
 	id, ok := builtinReg.byName[name]
+	builtinReg.mu.RUnlock()
+	if ok {
+		return id, true
+	}
+	registerAllModules()
+	builtinReg.mu.RLock()
+	defer builtinReg.mu.RUnlock()
+	id, ok = builtinReg.byName[name]
 	return id, ok
+}
+
+var allModules sync.Once
+
+// registerAllModules imports every module into a scratch VM, which
+// registers all their builtin functions in this process.
+func registerAllModules() {
+	allModules.Do(func() {
+		names := make([]string, 0, len(moduleInits))
+		for n := range moduleInits {
+			names = append(names, n)
+		}
+		sort.Strings(names)
+		scratch := New()
+		for _, n := range names {
+			scratch.Import(n) // a module that fails to build registers what it got to
+		}
+	})
 }
 
 // builtinName is the name a dump records for a builtin: its qualified

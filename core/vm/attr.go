@@ -267,6 +267,18 @@ func (vm *VM) excAttr(o *heap.Instance, n string) (Value, bool) {
 			}
 			return heap.None, true
 		}
+	case "message", "exceptions":
+		if vm.IsSubclass(o.Class, vm.Types[TBaseExceptionGroup]) {
+			items := vm.listItems(e.Args)
+			if n == "message" && len(items) > 0 {
+				return items[0], true
+			}
+			if n == "exceptions" && len(items) > 1 {
+				if subs, err := vm.Unpack(items[1]); err == nil {
+					return vm.NewTuple(subs), true
+				}
+			}
+		}
 	case "msg":
 		if vm.IsSubclass(o.Class, vm.Types[TSyntaxError]) {
 			items := vm.listItems(e.Args)

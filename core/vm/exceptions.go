@@ -1,6 +1,7 @@
 package vm
 
 import (
+	"fmt"
 	"strings"
 
 	"github.com/amber-sandbox/amber/core/heap"
@@ -157,6 +158,20 @@ func (vm *VM) excStr(v Value, o *heap.Instance) (string, error) {
 			return vm.Repr(args[0])
 		}
 		return vm.StrString(args[0])
+	}
+	if len(args) == 2 && vm.IsSubclass(o.Class, vm.Types[TBaseExceptionGroup]) {
+		msg, err := vm.StrString(args[0])
+		if err != nil {
+			return "", err
+		}
+		n, err := vm.Len(args[1])
+		if err != nil {
+			return "", err
+		}
+		if n == 1 {
+			return msg + " (1 sub-exception)", nil
+		}
+		return fmt.Sprintf("%s (%d sub-exceptions)", msg, n), nil
 	}
 	if len(args) <= 5 && vm.IsSubclass(o.Class, vm.Types[TOSError]) {
 		// OSError(errno, strerror[, filename[, winerror[, filename2]]])

@@ -1,0 +1,30 @@
+package vm
+
+import "testing"
+
+// langProbe2Cases are realistic agent-style programs whose output once
+// differed from CPython 3.11; want is what python3 prints.
+var langProbe2Cases = []struct {
+	name, src, want string
+}{
+	{"ExceptionGroup message, exceptions and str", `
+e = ExceptionGroup("m", [ValueError(1)])
+print(str(e), repr(e), e.args, e.exceptions, e.message)
+try:
+    raise ExceptionGroup("invalid", [KeyError("a"), TypeError("b")])
+except ExceptionGroup as eg:
+    print(eg, [str(x) for x in eg.exceptions])
+`, `m (1 sub-exception) ExceptionGroup('m', [ValueError(1)]) ('m', [ValueError(1)]) (ValueError(1),) m
+invalid (2 sub-exceptions) ["'a'", 'b']
+`},
+}
+
+func TestLangProbe2(t *testing.T) {
+	for _, c := range langProbe2Cases {
+		t.Run(c.name, func(t *testing.T) {
+			if got := runContainerSnippet(t, c.src); got != c.want {
+				t.Errorf("program:\n%s\ngot:\n%s\nwant:\n%s", c.src, got, c.want)
+			}
+		})
+	}
+}

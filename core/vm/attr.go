@@ -393,6 +393,13 @@ func (vm *VM) specialAttr(obj Value, n string) (Value, bool, error) {
 		return heap.Undef, false, nil
 	}
 	switch o := vm.H.Get(obj).(type) {
+	case *heap.Cell:
+		if n == "cell_contents" {
+			if o.V.K == heap.KUndef {
+				return heap.Undef, true, vm.Errorf(TValueError, "Cell is empty")
+			}
+			return o.V, true, nil
+		}
 	case *heap.Function:
 		switch n {
 		case "__name__":

@@ -297,6 +297,18 @@ func (vm *VM) Repr(v Value) (string, error) {
 			kind = "async_generator"
 		}
 		return "<" + kind + " object " + vm.MustStr(o.Qual) + " at " + fakeAddr(v) + ">", nil
+	case *heap.StaticMethod:
+		f, err := vm.Repr(o.F)
+		if err != nil {
+			return "", err
+		}
+		return "<staticmethod(" + f + ")>", nil
+	case *heap.ClassMethod:
+		f, err := vm.Repr(o.F)
+		if err != nil {
+			return "", err
+		}
+		return "<classmethod(" + f + ")>", nil
 	case *heap.Cell:
 		return "<cell at " + fakeAddr(v) + ">", nil
 	case *heap.HostObject:

@@ -378,6 +378,12 @@ func (vm *VM) formatChain(b *strings.Builder, exc Value, seen map[Value]bool) {
 			}
 			for i := len(ed.Traceback) - 1; i >= 0; i-- {
 				t := ed.Traceback[i]
+				co := vm.H.Get(t.Code).(*heap.CodeObj)
+				if strings.HasPrefix(co.Code.Filename, "_amber") {
+					// Python twins of builtins (map, sorted, ...) are
+					// builtins to the user: CPython shows no frame for them.
+					continue
+				}
 				if i < len(ed.Traceback)-1 && t == last {
 					repeats++
 					if repeats > 3 {
@@ -388,7 +394,6 @@ func (vm *VM) formatChain(b *strings.Builder, exc Value, seen map[Value]bool) {
 					repeats = 1
 				}
 				last = t
-				co := vm.H.Get(t.Code).(*heap.CodeObj)
 				b.WriteString("  File \"" + co.Code.Filename + "\", line " + itoaStr(int(t.Line)) + ", in " + co.Code.Name + "\n")
 				if line := strings.TrimSpace(co.Code.SourceLine(int(t.Line))); line != "" {
 					b.WriteString("    " + line + "\n")

@@ -35,6 +35,15 @@ class A:
 print(repr(A.__dict__["s"]).startswith("<staticmethod(<function A.s at "))
 print(repr(A.__dict__["c"]).startswith("<classmethod(<function A.c at "))
 `, "2 2\nTrue\nTrue\n"},
+	{"tracebacks show no frames of the Python twins of builtins", `
+import traceback
+f = lambda d: d["a"][5]
+try:
+    list(map(f, [{"a": []}]))
+except IndexError:
+    tb = traceback.format_exc()
+    print("_amber" in tb, tb.count("File "), tb.splitlines()[-1])
+`, "False 2 IndexError: list index out of range\n"},
 }
 
 func TestLangProbe2(t *testing.T) {

@@ -214,10 +214,11 @@ func init() {
 				return r, err
 			}
 		}
-		for i, v := range a.Pos {
+		for _, v := range a.Pos {
 			it, err := vm.GetIter(v)
 			if err != nil {
-				return heap.Undef, vm.TypeError("zip argument #%d must support iteration", i+1)
+				// CPython 3.11 passes iter()'s own TypeError through.
+				return heap.Undef, err
 			}
 			z.Vals = append(z.Vals, it)
 		}

@@ -346,6 +346,27 @@ func fakeAddr(v Value) string {
 	return "0x" + string(buf)
 }
 
+// excLine is the last line of a traceback: the exception's type, qualified
+// by its module unless that is __main__ or builtins, and its message.
+func (vm *VM) excLine(exc Value) string {
+	line := vm.ExcString(exc)
+	cls := vm.TypeOf(exc)
+	c := vm.ClassOf(cls)
+	if c == nil || c.Dict.K != heap.KRef {
+		return line
+	}
+	q, _ := vm.StrOf(c.Qualname)
+	if q == "" {
+		return line
+	}
+	rest := strings.TrimPrefix(line, vm.TypeName(exc))
+	mod, ok, _ := vm.H.Get(c.Dict).(*heap.Dict).Get(vm.NewStr("__module__"), vm.strHash(vm.NewStr("__module__")), vm.strEq)
+	if m, isStr := vm.StrOf(mod); ok && isStr && m != "__main__" && m != "builtins" {
+		return m + "." + q + rest
+	}
+	return q + rest
+}
+
 // FormatTraceback renders an exception like CPython 3.11 prints an
 // uncaught one, including its cause/context chain.
 func (vm *VM) FormatTraceback(exc Value) string {
@@ -402,7 +423,7 @@ func (vm *VM) formatChain(b *strings.Builder, exc Value, seen map[Value]bool) {
 			flush()
 		}
 	}
-	b.WriteString(vm.ExcString(exc))
+	b.WriteString(vm.excLine(exc))
 	b.WriteString("\n")
 	if notes, err := vm.GetAttr(exc, "__notes__"); err == nil {
 		if l, ok := vm.H.Get(notes).(*heap.List); ok && notes.K == heap.KRef {

@@ -1,6 +1,11 @@
 package vm
 
-import "testing"
+import (
+	"testing"
+
+	"github.com/amber-sandbox/amber/core/compile"
+	"github.com/amber-sandbox/amber/core/syntax"
+)
 
 // langProbe2Cases are realistic agent-style programs whose output once
 // differed from CPython 3.11; want is what python3 prints.
@@ -79,6 +84,61 @@ func TestLangProbe2(t *testing.T) {
 		t.Run(c.name, func(t *testing.T) {
 			if got := runContainerSnippet(t, c.src); got != c.want {
 				t.Errorf("program:\n%s\ngot:\n%s\nwant:\n%s", c.src, got, c.want)
+			}
+		})
+	}
+}
+
+// langProbe2Tracebacks are programs that end in an uncaught exception; want
+// is CPython's traceback text without its ^^^ marker lines.
+var langProbe2Tracebacks = []struct {
+	name, src, want string
+}{
+	{"the last line names the exception by module and qualname", `
+class Outer:
+    class Inner(Exception): pass
+class E(Exception): pass
+E.__module__ = "mymod"
+try:
+    raise Outer.Inner("q")
+except Exception as e:
+    raise E("x") from e
+`, `Traceback (most recent call last):
+  File "t.py", line 7, in <module>
+    raise Outer.Inner("q")
+Outer.Inner: q
+
+The above exception was the direct cause of the following exception:
+
+Traceback (most recent call last):
+  File "t.py", line 9, in <module>
+    raise E("x") from e
+mymod.E: x
+`},
+}
+
+func TestLangProbe2Tracebacks(t *testing.T) {
+	for _, c := range langProbe2Tracebacks {
+		t.Run(c.name, func(t *testing.T) {
+			mod, err := syntax.Parse("t.py", []byte(c.src))
+			if err != nil {
+				t.Fatalf("parse: %v", err)
+			}
+			code, err := compile.Compile(mod, "t.py", []byte(c.src), compile.Options{})
+			if err != nil {
+				t.Fatalf("compile: %v", err)
+			}
+			m := New()
+			if err := m.StartModule(code, m.ModuleDict(m.MainModule())); err != nil {
+				t.Fatalf("start: %v", err)
+			}
+			_, err = m.Resume()
+			e, ok := err.(*Exception)
+			if !ok {
+				t.Fatalf("want an uncaught exception, got %v", err)
+			}
+			if got := m.FormatTraceback(e.Value); got != c.want {
+				t.Errorf("got:\n%s\nwant:\n%s", got, c.want)
 			}
 		})
 	}

@@ -9,6 +9,11 @@ import (
 )
 
 func (vm *VM) initBuiltins() {
+	// ExceptionGroup derives from both BaseExceptionGroup and Exception.
+	eg := vm.Types[TExceptionGroup]
+	egc := vm.H.Get(eg).(*heap.Class)
+	egc.Bases = []Value{vm.Types[TBaseExceptionGroup], vm.Types[TException]}
+	egc.MRO = []Value{eg, vm.Types[TBaseExceptionGroup], vm.Types[TException], vm.Types[TBaseException], vm.Types[TObject]}
 	vm.Modules = vm.NewDict()
 	bm := vm.NewModule("builtins")
 	vm.Builtins = vm.H.Get(bm).(*heap.Module).Dict
@@ -1086,3 +1091,103 @@ func (vm *VM) typeUnion(a, b Value) (Value, error) {
 	}
 	return vm.Call(fn, a, b)
 }
+
+// except* handlers: the compiler makes a Star from the exception being
+// handled, asks it for the part each handler's type matches, hands it what
+// the handlers raise, and finally lets it raise what is left.
+func init() {
+	RegisterPythonModule("_amber_excstar", excStarSrc)
+}
+
+const excStarSrc = `
+def _group(msg, excs):
+    if all(isinstance(e, Exception) for e in excs):
+        return ExceptionGroup(msg, excs)
+    return BaseExceptionGroup(msg, excs)
+
+def _derive(eg, excs):
+    d = getattr(type(eg), "derive", None)
+    g = d(eg, excs) if d is not None else _group(eg.message, excs)
+    g.__cause__ = eg.__cause__
+    g.__context__ = eg.__context__
+    if hasattr(eg, "__notes__"):
+        g.__notes__ = list(eg.__notes__)
+    return g
+
+def split(eg, pred):
+    if pred(eg):
+        return eg, None
+    m, r = [], []
+    for e in eg.exceptions:
+        if isinstance(e, BaseExceptionGroup):
+            a, b = split(e, pred)
+            if a is not None:
+                m.append(a)
+            if b is not None:
+                r.append(b)
+        elif pred(e):
+            m.append(e)
+        else:
+            r.append(e)
+    if not m:
+        return None, eg
+    if not r:
+        return eg, None
+    return _derive(eg, m), _derive(eg, r)
+
+def _leaves(e, out):
+    if isinstance(e, BaseExceptionGroup):
+        for x in e.exceptions:
+            _leaves(x, out)
+    else:
+        out.append(e)
+    return out
+
+class Star:
+    def __init__(self, exc):
+        self.orig = exc
+        self.naked = not isinstance(exc, BaseExceptionGroup)
+        self.rest = _group("", (exc,)) if self.naked else exc
+        self.matched = []
+        self.raised = []
+
+    def match(self, typ):
+        types = typ if isinstance(typ, tuple) else (typ,)
+        for t in types:
+            if not (isinstance(t, type) and issubclass(t, BaseException)):
+                raise TypeError("catching classes that do not inherit from BaseException is not allowed")
+            if issubclass(t, BaseExceptionGroup):
+                raise TypeError("catching ExceptionGroup with except* is not allowed. Use except instead.")
+        if self.rest is None:
+            return None
+        m, self.rest = split(self.rest, lambda e: isinstance(e, typ))
+        if m is not None:
+            self.matched.append(m)
+        return m
+
+    def add(self, exc):
+        self.raised.append(exc)
+
+    def finish(self):
+        new, keep = [], []
+        for e in self.raised:
+            if any(e is m for m in self.matched):
+                _leaves(e, keep)
+            else:
+                new.append(e)
+        if self.rest is not None:
+            _leaves(self.rest, keep)
+        kept = None
+        if keep:
+            if self.naked:
+                kept = self.orig
+            else:
+                ids = [id(x) for x in keep]
+                kept = split(self.orig, lambda e: not isinstance(e, BaseExceptionGroup) and id(e) in ids)[0]
+        if kept is not None:
+            new.append(kept)
+        if len(new) > 1:
+            raise _group("", new)
+        if new:
+            raise new[0]
+`

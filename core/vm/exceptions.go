@@ -278,15 +278,23 @@ func (vm *VM) Repr(v Value) (string, error) {
 		}
 		return "<bound method " + vm.CallableName(o.Func) + " of " + self + ">", nil
 	case *heap.Builtin:
-		name := builtinDef(o.ID).Name
+		def := builtinDef(o.ID)
+		name := def.Name
+		short := name
+		if i := strings.LastIndexByte(name, '.'); i >= 0 {
+			short = name[i+1:]
+		}
 		if o.Self.K != heap.KUndef {
-			short := name
-			if i := strings.LastIndexByte(name, '.'); i >= 0 {
-				short = name[i+1:]
-			}
 			return "<built-in method " + short + " of " + vm.TypeName(o.Self) + " object at " + fakeAddr(o.Self) + ">", nil
 		}
-		return "<built-in function " + name + ">", nil
+		if def.Method && def.Owner >= 0 && def.Kind == KindMethod {
+			kind := "method"
+			if strings.HasPrefix(short, "__") && strings.HasSuffix(short, "__") {
+				kind = "slot wrapper"
+			}
+			return "<" + kind + " '" + short + "' of '" + vm.ClassName(vm.Types[def.Owner]) + "' objects>", nil
+		}
+		return "<built-in function " + short + ">", nil
 	case *heap.Module:
 		return "<module '" + vm.MustStr(o.Name) + "'>", nil
 	case *heap.Generator:

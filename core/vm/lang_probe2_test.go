@@ -209,6 +209,13 @@ print("%d %s %i" % (P.A, P.A, P.A), "%d" % P.A)
 1-2 1 b'x' S A
 1 1 1 1
 `},
+	{"reprs of builtin functions and unbound builtin methods", `
+import math
+print(repr(math.sqrt), repr(len), repr(dict.get), repr(list.__len__), repr(str.upper), repr(print), repr(math.floor))
+print(str.upper, [].append.__name__, math.sqrt.__name__, len.__name__)
+`, `<built-in function sqrt> <built-in function len> <method 'get' of 'dict' objects> <slot wrapper '__len__' of 'list' objects> <method 'upper' of 'str' objects> <built-in function print> <built-in function floor>
+<method 'upper' of 'str' objects> append sqrt len
+`},
 }
 
 func TestLangProbe2(t *testing.T) {

@@ -6,6 +6,7 @@ import (
 
 	"github.com/amber-sandbox/amber/core/compile"
 	"github.com/amber-sandbox/amber/core/heap"
+	"github.com/amber-sandbox/amber/core/syntax"
 )
 
 func (vm *VM) initBuiltins() {
@@ -1191,3 +1192,93 @@ class Star:
         if new:
             raise new[0]
 `
+
+// eval and exec compile source text inside the sandbox and run it nested,
+// with the caller's globals and a snapshot of its locals by default.
+func init() {
+	RegisterBuiltinFunc("eval", func(vm *VM, _ Value, a Args) (Value, error) {
+		return vm.evalExec("eval", a)
+	})
+	RegisterBuiltinFunc("exec", func(vm *VM, _ Value, a Args) (Value, error) {
+		return vm.evalExec("exec", a)
+	})
+}
+
+func (vm *VM) evalExec(mode string, a Args) (Value, error) {
+	args, err := vm.BindArgs(mode, a, []string{"source", "globals", "locals"}, 1)
+	if err != nil {
+		return heap.Undef, err
+	}
+	var src string
+	if s, ok := vm.StrOf(args[0]); ok {
+		src = s
+	} else if b, ok := vm.bufferBytes(args[0]); ok {
+		src = string(b)
+	} else {
+		return heap.Undef, vm.TypeError("%s() arg 1 must be a string, bytes or code object", mode)
+	}
+	globals, locals := orNone(args[1]), orNone(args[2])
+	if globals.K == heap.KNone {
+		globals = vm.frames[len(vm.frames)-1].Globals
+		if locals.K == heap.KNone {
+			locals = vm.currentLocals()
+		}
+	} else if _, ok := vm.H.Get(globals).(*heap.Dict); !ok || globals.K != heap.KRef {
+		return heap.Undef, vm.TypeError("globals must be a dict")
+	}
+	if locals.K == heap.KNone {
+		locals = globals
+	}
+	if mode == "eval" {
+		src = strings.TrimLeft(src, " \t")
+	}
+	mod, err := syntax.Parse("<string>", []byte(src))
+	if err != nil {
+		return heap.Undef, vm.syntaxErr(err)
+	}
+	if mode == "eval" {
+		if len(mod.Body) != 1 {
+			return heap.Undef, vm.Errorf(TSyntaxError, "invalid syntax")
+		}
+		if _, ok := mod.Body[0].(*syntax.ExprStmt); !ok {
+			return heap.Undef, vm.Errorf(TSyntaxError, "invalid syntax")
+		}
+	}
+	code, err := compile.Compile(mod, "<string>", []byte(src), compile.Options{ReturnLastExpr: mode == "eval", NameLocals: locals != globals})
+	if err != nil {
+		return heap.Undef, vm.syntaxErr(err)
+	}
+	cv := vm.LoadCode(code)
+	co := vm.H.Get(cv).(*heap.CodeObj)
+	f := &heap.Frame{Code: cv, C: co, Func: heap.Undef, Globals: globals, Locals: heap.Undef, Gen: heap.Undef, Ret: heap.RetNested}
+	if locals != globals {
+		f.Locals = locals
+	}
+	f.Slots = make([]Value, len(code.Varnames)+code.NumCells()+code.StackSize+4)
+	f.SP = int32(len(code.Varnames) + code.NumCells())
+	depth := len(vm.frames)
+	if err := vm.pushFrame(f); err != nil {
+		return heap.Undef, err
+	}
+	vm.nested++
+	r, err := vm.run(depth)
+	vm.nested--
+	if err != nil {
+		return heap.Undef, err
+	}
+	if mode == "exec" {
+		return heap.None, nil
+	}
+	return r, nil
+}
+
+func (vm *VM) syntaxErr(err error) error {
+	if se, ok := err.(*syntax.SyntaxError); ok {
+		t := TSyntaxError
+		if se.Kind == "IndentationError" {
+			t = TIndentationError
+		}
+		return vm.Errorf(t, "%s", se.Msg)
+	}
+	return vm.Errorf(TSyntaxError, "%v", err)
+}

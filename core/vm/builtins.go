@@ -1098,6 +1098,27 @@ func (vm *VM) typeUnion(a, b Value) (Value, error) {
 // the handlers raise, and finally lets it raise what is left.
 func init() {
 	RegisterPythonModule("_amber_excstar", excStarSrc)
+	egMethod := func(name string) BuiltinFn {
+		return func(vm *VM, self Value, a Args) (Value, error) {
+			if len(a.Pos) != 1 || len(a.KwNames) != 0 {
+				return heap.Undef, vm.TypeError("%s() takes exactly one argument (%d given)", name, len(a.Pos))
+			}
+			m, err := vm.Import("_amber_excstar")
+			if err != nil {
+				return heap.Undef, err
+			}
+			fn, err := vm.GetAttr(m, "eg_"+name)
+			if err != nil {
+				return heap.Undef, err
+			}
+			return vm.Call(fn, self, a.Pos[0])
+		}
+	}
+	AddMethods(TBaseExceptionGroup, []MethodDef{
+		{Name: "split", Fn: egMethod("split")},
+		{Name: "subgroup", Fn: egMethod("subgroup")},
+		{Name: "derive", Fn: egMethod("derive")},
+	})
 }
 
 const excStarSrc = `
@@ -1143,6 +1164,22 @@ def _leaves(e, out):
     else:
         out.append(e)
     return out
+
+def _cond(c):
+    if isinstance(c, tuple) or (isinstance(c, type) and issubclass(c, BaseException)):
+        return lambda e: isinstance(e, c)
+    if callable(c):
+        return c
+    raise TypeError("expected a function, exception type or tuple of exception types")
+
+def eg_split(eg, c):
+    return split(eg, _cond(c))
+
+def eg_subgroup(eg, c):
+    return split(eg, _cond(c))[0]
+
+def eg_derive(eg, excs):
+    return _group(eg.message, excs)
 
 class Star:
     def __init__(self, exc):

@@ -258,6 +258,22 @@ name 'undefined_thing' is not defined
 3
 {'r': 8}
 `},
+	{"ExceptionGroup split, subgroup and derive", `
+eg = ExceptionGroup("eg", [ValueError(1), TypeError(2), ExceptionGroup("in", [ValueError(3), KeyError(4)])])
+m, r = eg.split(ValueError)
+print(repr(m), repr(r))
+print(repr(eg.subgroup(lambda e: isinstance(e, LookupError))), eg.subgroup(OSError))
+print(repr(eg.split((TypeError, KeyError))[0]), eg.split(Exception)[0] is eg)
+print(repr(eg.derive([ValueError(9)])))
+class MyEG(ExceptionGroup):
+    def derive(self, excs): return MyEG(self.message + "!", excs)
+print(repr(MyEG("m", [ValueError(1), TypeError(2)]).split(ValueError)))
+`, `ExceptionGroup('eg', [ValueError(1), ExceptionGroup('in', [ValueError(3)])]) ExceptionGroup('eg', [TypeError(2), ExceptionGroup('in', [KeyError(4)])])
+ExceptionGroup('eg', [ExceptionGroup('in', [KeyError(4)])]) None
+ExceptionGroup('eg', [TypeError(2), ExceptionGroup('in', [KeyError(4)])]) True
+ExceptionGroup('eg', [ValueError(9)])
+(MyEG('m!', [ValueError(1)]), MyEG('m!', [TypeError(2)]))
+`},
 }
 
 func TestLangProbe2(t *testing.T) {

@@ -113,12 +113,115 @@ func init() {
 			}
 			return r, true, nil
 		}
-		err := vm.resumeGen(o.Vals[0], heap.None, nil, heap.RetAsyncTask, 0)
+		send := heap.None
+		if len(o.Vals) > 1 {
+			send = o.Vals[1]
+		}
+		err := vm.resumeGen(o.Vals[0], send, nil, heap.RetAsyncTask, 0)
 		if err == errExhausted {
 			return heap.Undef, false, vm.ErrorArgs(TStopAsyncIteration)
 		}
 		return heap.Undef, false, err
 	}
+	// athrow raises an exception at the async generator's yield; the
+	// step completes like anext.
+	awaitables["athrow"] = func(vm *VM, v Value, o *heap.Opaque) (Value, bool, error) {
+		if len(o.Vals) != 2 {
+			return heap.Undef, false, vm.Errorf(TRuntimeError, "bad athrow awaitable")
+		}
+		exc := &Exception{Value: o.Vals[1], vm: vm}
+		if vm.nested > 0 || len(vm.frames) == 0 {
+			r, ok, err := vm.genNextNested(o.Vals[0], heap.None, exc)
+			if err != nil {
+				return heap.Undef, false, err
+			}
+			if !ok {
+				return heap.Undef, false, vm.ErrorArgs(TStopAsyncIteration)
+			}
+			return r, true, nil
+		}
+		err := vm.resumeGen(o.Vals[0], heap.None, exc, heap.RetAsyncTask, 0)
+		if err == errExhausted {
+			return heap.Undef, false, vm.ErrorArgs(TStopAsyncIteration)
+		}
+		return heap.Undef, false, err
+	}
+	// aclose throws GeneratorExit and runs the generator's cleanup to the
+	// end without pausing: an await inside its finally blocks is not
+	// supported here.
+	awaitables["aclose"] = func(vm *VM, v Value, o *heap.Opaque) (Value, bool, error) {
+		gv := o.Vals[0]
+		g := vm.H.Get(gv).(*heap.Generator)
+		if g.State == heap.GenDone || g.State == heap.GenCreated {
+			g.State = heap.GenDone
+			g.Frame = nil
+			vm.H.Touch(gv)
+			return heap.None, true, nil
+		}
+		exc := vm.NewException(vm.Types[TGeneratorExit], nil)
+		_, ok, err := vm.genNextNested(gv, heap.None, &Exception{Value: exc, vm: vm})
+		if err != nil {
+			if vm.ErrIs(err, TGeneratorExit) || vm.ErrIs(err, TStopAsyncIteration) {
+				return heap.None, true, nil
+			}
+			return heap.Undef, false, err
+		}
+		if ok {
+			return heap.Undef, false, vm.Errorf(TRuntimeError, "async generator ignored GeneratorExit")
+		}
+		return heap.None, true, nil
+	}
+	AddMethods(TAsyncGenerator, []MethodDef{
+		{Name: "asend", Fn: func(vm *VM, self Value, a Args) (Value, error) {
+			if err := vm.ArgCount("asend", a, 1, 1); err != nil {
+				return heap.Undef, err
+			}
+			return vm.H.Alloc(&heap.Opaque{Kind: "anext", Vals: []Value{self, a.Pos[0]}}), nil
+		}},
+		{Name: "athrow", Fn: func(vm *VM, self Value, a Args) (Value, error) {
+			if err := vm.ArgCount("athrow", a, 1, 3); err != nil {
+				return heap.Undef, err
+			}
+			exc := a.Pos[0]
+			if len(a.Pos) > 1 && a.Pos[1].K != heap.KNone {
+				if c, ok := vm.H.Get(exc).(*heap.Class); ok && c != nil {
+					r, err := vm.Call(exc, a.Pos[1])
+					if err != nil {
+						return heap.Undef, err
+					}
+					exc = r
+				}
+			}
+			e, err := vm.instantiateExc(exc)
+			if err != nil {
+				return heap.Undef, err
+			}
+			return vm.H.Alloc(&heap.Opaque{Kind: "athrow", Vals: []Value{self, e}}), nil
+		}},
+		{Name: "aclose", Fn: func(vm *VM, self Value, a Args) (Value, error) {
+			if err := vm.ArgCount("aclose", a, 0, 0); err != nil {
+				return heap.Undef, err
+			}
+			return vm.H.Alloc(&heap.Opaque{Kind: "aclose", Vals: []Value{self}}), nil
+		}},
+	})
+	RegisterBuiltinFunc("anext", builtinANext)
+}
+
+// builtinANext is anext(aiterator[, default]).
+func builtinANext(vm *VM, _ Value, a Args) (Value, error) {
+	if err := vm.ArgCount("anext", a, 1, 2); err != nil {
+		return heap.Undef, err
+	}
+	it := a.Pos[0]
+	if len(a.Pos) == 2 {
+		return heap.Undef, vm.TypeError("anext() with a default is not supported; catch StopAsyncIteration instead")
+	}
+	fn := vm.LookupClassStr(vm.TypeOf(it), "__anext__")
+	if fn.K == heap.KUndef {
+		return heap.Undef, vm.TypeError("'%s' object is not an async iterator", vm.TypeName(it))
+	}
+	return vm.Call(vm.bindMethod(fn, it, vm.TypeOf(it)))
 }
 
 // An async generator stepped by an "anext" awaitable runs with
@@ -180,6 +283,22 @@ func (vm *VM) isCoroutine(v Value) bool {
 	return ok && g.Kind == heap.GenCoroutine
 }
 
+// isCoroutineFunction reports whether v is an async def function or a
+// method bound to one.
+func (vm *VM) isCoroutineFunction(v Value) bool {
+	for v.K == heap.KRef {
+		switch o := vm.H.Get(v).(type) {
+		case *heap.BoundMethod:
+			v = o.Func
+		case *heap.Function:
+			return vm.codeOf(o).Code.Flags&compile.FlagCoroutine != 0
+		default:
+			return false
+		}
+	}
+	return false
+}
+
 // suspendFutures pauses the run until the host settles some of ids.
 func (vm *VM) suspendFutures(ids []int64) error {
 	if vm.nested > 0 {
@@ -220,6 +339,12 @@ func init() {
 			}
 			return heap.Bool(vm.isCoroutine(a.Pos[0])), nil
 		})
+		vm.ModuleFunc(m, "_amber_async.iscoroutinefunction", func(vm *VM, _ Value, a Args) (Value, error) {
+			if len(a.Pos) != 1 {
+				return heap.Undef, vm.TypeError("iscoroutinefunction() takes exactly one argument")
+			}
+			return heap.Bool(vm.isCoroutineFunction(a.Pos[0])), nil
+		})
 		return nil
 	})
 	RegisterPythonModule("asyncio", asyncioSrc)
@@ -253,8 +378,7 @@ def iscoroutine(obj):
 
 
 def iscoroutinefunction(func):
-    code = getattr(func, '__code__', None)
-    return code is not None and bool(code.co_flags & 0x80)
+    return _host.iscoroutinefunction(func)
 
 
 def _get_loop():
@@ -704,6 +828,117 @@ async def wait_for(aw, timeout):
     raise TimeoutError()
 
 
+def as_completed(fs, *, timeout=None):
+    todo = [ensure_future(f) for f in fs]
+    done = []
+    waiters = []
+    loop = _get_loop()
+
+    def on_done(f):
+        if f in todo:
+            todo.remove(f)
+            done.append(f)
+            if waiters:
+                _settle(waiters.pop(0), None)
+
+    def on_timeout():
+        for f in todo:
+            f.remove_done_callback(on_done)
+        del todo[:]
+        while waiters:
+            _settle(waiters.pop(0), None)
+
+    for f in todo:
+        f.add_done_callback(on_done)
+    if todo and timeout is not None:
+        loop.call_later(timeout, on_timeout)
+
+    async def _wait_for_one():
+        if not done:
+            if not todo:
+                raise TimeoutError()
+            w = Future()
+            waiters.append(w)
+            await w
+            if not done:
+                raise TimeoutError()
+        return done.pop(0).result()
+
+    for _ in range(len(todo)):
+        yield _wait_for_one()
+
+
+class Timeout:
+    def __init__(self, when):
+        self._when = when
+        self._handle = None
+        self._task = None
+        self._expired = False
+
+    def when(self):
+        return self._when
+
+    def expired(self):
+        return self._expired
+
+    def reschedule(self, when):
+        if self._handle is not None:
+            self._handle.cancel()
+            self._handle = None
+        self._when = when
+        if when is not None and self._task is not None:
+            self._handle = _get_loop().call_at(when, self._on_timeout)
+
+    def _on_timeout(self):
+        self._expired = True
+        self._task.cancel()
+        self._handle = None
+
+    async def __aenter__(self):
+        self._task = current_task()
+        if self._task is None:
+            raise RuntimeError('Timeout should be used inside a task')
+        self.reschedule(self._when)
+        return self
+
+    async def __aexit__(self, exc_type, exc, tb):
+        if self._handle is not None:
+            self._handle.cancel()
+            self._handle = None
+        if self._expired and exc_type is CancelledError:
+            raise TimeoutError() from exc
+        return None
+
+
+def timeout(delay):
+    loop = _get_loop()
+    return Timeout(None if delay is None else loop.time() + delay)
+
+
+def timeout_at(when):
+    return Timeout(when)
+
+
+def shield(arg):
+    inner = ensure_future(arg)
+    if inner.done():
+        return inner
+    outer = Future()
+
+    def _inner_done(f):
+        if outer.done():
+            return
+        if f.cancelled():
+            outer.cancel()
+        elif f._exception is not None:
+            outer.set_exception(f._exception)
+        else:
+            outer.set_result(f._result)
+
+    inner.add_done_callback(_inner_done)
+    return outer
+
+
 FIRST_COMPLETED = 'FIRST_COMPLETED'
 FIRST_EXCEPTION = 'FIRST_EXCEPTION'
 ALL_COMPLETED = 'ALL_COMPLETED'
@@ -780,10 +1015,20 @@ class Lock:
         return self._locked
 
     async def acquire(self):
-        while self._locked:
-            fut = Future()
-            self._waiters.append(fut)
-            await fut
+        if not self._locked and all(w.cancelled() for w in self._waiters):
+            self._locked = True
+            return True
+        fut = Future()
+        self._waiters.append(fut)
+        try:
+            try:
+                await fut
+            finally:
+                self._waiters.remove(fut)
+        except CancelledError:
+            if not self._locked:
+                self._wake_up_first()
+            raise
         self._locked = True
         return True
 
@@ -791,8 +1036,11 @@ class Lock:
         if not self._locked:
             raise RuntimeError('Lock is not acquired.')
         self._locked = False
-        if self._waiters:
-            _settle(self._waiters.pop(0), True)
+        self._wake_up_first()
+
+    def _wake_up_first(self):
+        if self._waiters and not self._waiters[0].done():
+            self._waiters[0].set_result(True)
 
     async def __aenter__(self):
         await self.acquire()
@@ -810,20 +1058,38 @@ class Semaphore:
         self._waiters = []
 
     def locked(self):
-        return self._value == 0
+        return self._value == 0 or any(not w.cancelled() for w in self._waiters)
 
     async def acquire(self):
-        while self._value <= 0:
-            fut = Future()
-            self._waiters.append(fut)
-            await fut
-        self._value -= 1
+        if not self.locked():
+            self._value -= 1
+            return True
+        fut = Future()
+        self._waiters.append(fut)
+        try:
+            try:
+                await fut
+            finally:
+                self._waiters.remove(fut)
+        except CancelledError:
+            if not fut.cancelled():
+                self._value += 1
+                self._wake_up_next()
+            raise
+        if self._value > 0:
+            self._wake_up_next()
         return True
 
     def release(self):
         self._value += 1
-        if self._waiters:
-            _settle(self._waiters.pop(0), True)
+        self._wake_up_next()
+
+    def _wake_up_next(self):
+        for fut in self._waiters:
+            if not fut.done():
+                self._value -= 1
+                fut.set_result(True)
+                return
 
     async def __aenter__(self):
         await self.acquire()
@@ -831,6 +1097,17 @@ class Semaphore:
 
     async def __aexit__(self, exc_type, exc, tb):
         self.release()
+
+
+class BoundedSemaphore(Semaphore):
+    def __init__(self, value=1):
+        self._bound_value = value
+        Semaphore.__init__(self, value)
+
+    def release(self):
+        if self._value >= self._bound_value:
+            raise ValueError('BoundedSemaphore released too many times')
+        Semaphore.release(self)
 
 
 class QueueEmpty(Exception):

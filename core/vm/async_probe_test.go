@@ -1,0 +1,114 @@
+package vm
+
+import "testing"
+
+// asyncProbeCases are asyncio programs written the way agent code uses
+// asyncio whose output once differed from CPython 3.11; want is what
+// python3 prints.
+var asyncProbeCases = []struct {
+	name, src, want string
+}{
+	{"as_completed yields results in completion order", `
+import asyncio
+async def job(i):
+    await asyncio.sleep(0.01 * i)
+    return i
+async def main():
+    out = []
+    for f in asyncio.as_completed([job(3), job(1), job(2)]):
+        out.append(await f)
+    print(out)
+    try:
+        for f in asyncio.as_completed([job(5)], timeout=0.01):
+            await f
+    except TimeoutError:
+        print('as_completed timeout')
+asyncio.run(main())
+`, "[1, 2, 3]\nas_completed timeout\n"},
+	{"iscoroutinefunction of functions and bound methods", `
+import asyncio
+class C:
+    async def m(self): pass
+    def n(self): pass
+async def f(): pass
+def g(): pass
+print(asyncio.iscoroutinefunction(f), asyncio.iscoroutinefunction(g))
+print(asyncio.iscoroutinefunction(C().m), asyncio.iscoroutinefunction(C().n), asyncio.iscoroutinefunction(len))
+`, "True False\nTrue False False\n"},
+	{"anext, asend, athrow and aclose on async generators", `
+import asyncio
+async def agen():
+    try:
+        x = yield 1
+        print('got', x)
+        try:
+            yield 2
+        except KeyError as e:
+            print('thrown', e)
+            yield 3
+    finally:
+        print('cleanup')
+async def main():
+    g = agen()
+    print(await anext(g))
+    print(await g.asend('hi'))
+    print(await g.athrow(KeyError('k')))
+    print(await g.aclose())
+    try:
+        await anext(g)
+    except StopAsyncIteration:
+        print('exhausted')
+asyncio.run(main())
+`, "1\ngot hi\n2\nthrown 'k'\n3\ncleanup\nNone\nexhausted\n"},
+	{"asyncio.timeout and shield", `
+import asyncio
+async def main():
+    try:
+        async with asyncio.timeout(0.01):
+            await asyncio.sleep(1)
+    except TimeoutError:
+        print('timeout ctx')
+    async with asyncio.timeout(1) as cm:
+        await asyncio.sleep(0.01)
+    print(cm.expired())
+    print(await asyncio.shield(asyncio.sleep(0, 'sh')))
+asyncio.run(main())
+`, "timeout ctx\nFalse\nsh\n"},
+	{"Semaphore and Lock hand over in FIFO order", `
+import asyncio
+async def main():
+    sem = asyncio.Semaphore(2)
+    log = []
+    async def w(i):
+        async with sem:
+            log.append(i)
+            await asyncio.sleep(0.01)
+    await asyncio.gather(*[w(i) for i in range(5)])
+    print(log, sem.locked())
+    lock = asyncio.Lock()
+    out = []
+    async def l(i):
+        async with lock:
+            out.append(i)
+            await asyncio.sleep(0)
+            out.append(-i)
+    await asyncio.gather(*[l(i) for i in range(1, 4)])
+    print(out, lock.locked())
+    b = asyncio.BoundedSemaphore(1)
+    try:
+        b.release()
+    except ValueError as e:
+        print(e)
+asyncio.run(main())
+`, "[0, 1, 2, 3, 4] False\n[1, -1, 2, -2, 3, -3] False\nBoundedSemaphore released too many times\n"},
+}
+
+func TestAsyncProbe(t *testing.T) {
+	for _, c := range asyncProbeCases {
+		t.Run(c.name, func(t *testing.T) {
+			if got := runContainerSnippet(t, c.src); got != c.want {
+				t.Errorf("program:\n%s\ngot:\n%s\nwant:\n%s", c.src, got, c.want)
+			}
+		})
+	}
+}

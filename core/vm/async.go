@@ -558,6 +558,12 @@ class Task(Future):
         loop._tasks.append(self)
         loop.call_soon(self._step, None)
 
+    def _cancelled_error(self):
+        exc = getattr(self, '_cancelled_exc', None)
+        if exc is not None:
+            return exc
+        return Future._cancelled_error(self)
+
     def get_name(self):
         return self._name
 
@@ -603,6 +609,7 @@ class Task(Future):
             else:
                 Future.set_result(self, e.value)
         except CancelledError as e:
+            self._cancelled_exc = e
             Future.cancel(self, self._cancel_message)
         except BaseException as e:
             Future.set_exception(self, e)
@@ -937,6 +944,93 @@ def shield(arg):
 
     inner.add_done_callback(_inner_done)
     return outer
+
+
+class TaskGroup:
+    def __init__(self):
+        self._tasks = []
+        self._errors = []
+        self._entered = False
+        self._exiting = False
+        self._aborting = False
+        self._parent_task = None
+        self._parent_cancel_requested = False
+        self._on_completed_fut = None
+
+    def __repr__(self):
+        return '<TaskGroup tasks=' + str(len(self._tasks)) + '>'
+
+    async def __aenter__(self):
+        if self._entered:
+            raise RuntimeError('TaskGroup ' + repr(self) + ' has already been entered')
+        self._entered = True
+        self._parent_task = current_task()
+        if self._parent_task is None:
+            raise RuntimeError('TaskGroup ' + repr(self) + ' cannot determine the parent task')
+        return self
+
+    def create_task(self, coro, *, name=None, context=None):
+        if not self._entered:
+            raise RuntimeError('TaskGroup ' + repr(self) + ' has not been entered')
+        if self._exiting and not self._tasks:
+            raise RuntimeError('TaskGroup ' + repr(self) + ' is finished')
+        if self._aborting:
+            raise RuntimeError('TaskGroup ' + repr(self) + ' is shutting down')
+        task = Task(coro, name=name)
+        self._tasks.append(task)
+        task.add_done_callback(self._on_task_done)
+        return task
+
+    def _abort(self):
+        self._aborting = True
+        for t in self._tasks:
+            if not t.done():
+                t.cancel()
+
+    def _on_task_done(self, task):
+        if task in self._tasks:
+            self._tasks.remove(task)
+        if self._on_completed_fut is not None and not self._tasks:
+            _settle(self._on_completed_fut, True)
+        if task.cancelled():
+            return
+        exc = task.exception()
+        if exc is None:
+            return
+        self._errors.append(exc)
+        if not self._aborting:
+            self._abort()
+            if not self._exiting and not self._parent_task.done():
+                self._parent_cancel_requested = True
+                self._parent_task.cancel()
+
+    async def __aexit__(self, et, exc, tb):
+        self._exiting = True
+        propagate = None
+        if et is not None and not self._aborting:
+            self._abort()
+        if et is CancelledError and not self._parent_cancel_requested:
+            propagate = exc
+        while self._tasks:
+            self._on_completed_fut = Future()
+            try:
+                await self._on_completed_fut
+            except CancelledError as e:
+                if not self._aborting:
+                    propagate = e
+                    self._abort()
+            self._on_completed_fut = None
+        if propagate is not None and not self._errors:
+            raise propagate
+        if et is not None and et is not CancelledError:
+            self._errors.append(exc)
+        if self._errors:
+            errors = self._errors
+            self._errors = []
+            raise BaseExceptionGroup('unhandled errors in a TaskGroup', errors)
+        if self._parent_cancel_requested and et is CancelledError:
+            return True
+        return None
 
 
 FIRST_COMPLETED = 'FIRST_COMPLETED'

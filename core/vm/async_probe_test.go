@@ -101,6 +101,60 @@ async def main():
         print(e)
 asyncio.run(main())
 `, "[0, 1, 2, 3, 4] False\n[1, -1, 2, -2, 3, -3] False\nBoundedSemaphore released too many times\n"},
+	{"cancel message reaches the awaiter; inner coroutine cleans up first", `
+import asyncio
+async def deep(log):
+    try:
+        await asyncio.sleep(5)
+    except asyncio.CancelledError:
+        log.append('deep cancelled')
+        await asyncio.sleep(0)
+        raise
+async def mid(log):
+    try:
+        await deep(log)
+    finally:
+        log.append('mid finally')
+async def main():
+    log = []
+    t = asyncio.create_task(mid(log))
+    await asyncio.sleep(0.001)
+    t.cancel('bye')
+    try:
+        await t
+    except asyncio.CancelledError as e:
+        log.append(e.args)
+    print(log, t.cancelled())
+asyncio.run(main())
+`, "['deep cancelled', 'mid finally', ('bye',)] True\n"},
+	{"TaskGroup waits for children and cancels siblings on failure", `
+import asyncio
+async def main():
+    async with asyncio.TaskGroup() as tg:
+        t1 = tg.create_task(asyncio.sleep(0.01, 'x'))
+        t2 = tg.create_task(asyncio.sleep(0.02, 'y'))
+    print(t1.result(), t2.result())
+    async def fail():
+        await asyncio.sleep(0.01)
+        raise ValueError('tg fail')
+    log = []
+    async def slow():
+        try:
+            await asyncio.sleep(1)
+        except asyncio.CancelledError:
+            log.append('slow cancelled')
+            raise
+    try:
+        async with asyncio.TaskGroup() as tg:
+            tg.create_task(fail())
+            tg.create_task(slow())
+            await asyncio.sleep(5)
+            log.append('not reached')
+    except BaseException as eg:
+        print(isinstance(eg, BaseExceptionGroup), eg.args[1])
+    print(log)
+asyncio.run(main())
+`, "x y\nTrue [ValueError('tg fail')]\n['slow cancelled']\n"},
 }
 
 func TestAsyncProbe(t *testing.T) {

@@ -12,9 +12,12 @@ package vm
 // read.
 //
 // Host futures: a host call resumed with a future returns a Future bound
-// to the call id. When no task can run and no timer is pending, the loop
-// calls _amber_async.wait(ids), which pauses the run with a Futures
-// suspension; resuming it delivers (call id, ok, value) results.
+// to the call id. When no task can run and some host future is unsettled,
+// the loop calls _amber_async.wait(ids), which pauses the run with a
+// Futures suspension; resuming it delivers (call id, ok, value) results.
+// Virtual time does not advance while host calls are outstanding: the
+// sandbox cannot know how long the host takes, so timers (sleeps,
+// timeouts) fire only once the host has answered.
 
 import (
 	"github.com/amber-sandbox/amber/core/compile"
@@ -676,12 +679,17 @@ class _Loop:
         while timers and timers[0]._cancelled:
             timers.pop(0)
         if not self._ready:
+            for call_id in [k for k in _host_waiting if _host_waiting[k].done()]:
+                del _host_waiting[call_id]
+            if _host_waiting:
+                # Host calls are outstanding: wait for the host before
+                # virtual time moves, so a timeout or a sleeping task never
+                # overtakes a host call the program is waiting for.
+                self._wait_host()
+                return
             if timers:
                 if timers[0]._when > self._time:
                     self._time = timers[0]._when
-            elif _host_waiting:
-                self._wait_host()
-                return
             else:
                 raise RuntimeError('event loop stalled: every task is waiting and nothing can wake it')
         while timers and timers[0]._when <= self._time:

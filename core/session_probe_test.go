@@ -1,0 +1,272 @@
+package core_test
+
+import (
+	"errors"
+	"reflect"
+	"strings"
+	"testing"
+
+	"github.com/amber-sandbox/amber/core"
+)
+
+// reload dumps p and loads it into a fresh session, as an embedder that
+// keeps no session in memory between steps would.
+func reload(t *testing.T, p core.Progress, out *strings.Builder) core.Progress {
+	t.Helper()
+	b, err := p.Dump()
+	if err != nil {
+		t.Fatalf("dump: %v", err)
+	}
+	s := core.NewSession(core.Config{})
+	q, err := s.LoadSnapshot(b, &core.FeedOptions{Functions: probeFns, Print: func(_, text string) { out.WriteString(text) }})
+	if err != nil {
+		t.Fatalf("load snapshot: %v", err)
+	}
+	return q
+}
+
+// probeFns declares the host functions the probes call; the tests answer
+// the calls themselves.
+var probeFns = map[string]core.HostFunc{
+	"fetch": func([]any, map[string]any) (any, error) { return nil, errors.New("unexpected auto call") },
+	"ask":   func([]any, map[string]any) (any, error) { return nil, errors.New("unexpected auto call") },
+}
+
+func TestProbeAsyncHostCallsAcrossSnapshots(t *testing.T) {
+	src := `
+import asyncio
+async def one(name, n):
+    try:
+        r = await fetch(name, n=n)
+        return (name, r)
+    except ValueError as e:
+        return (name, 'error: ' + str(e))
+async def main():
+    rs = await asyncio.gather(one('a', 1), one('b', 2), one('c', 3))
+    print(rs)
+    return rs
+asyncio.run(main())
+`
+	var out strings.Builder
+	s := core.NewSession(core.Config{})
+	p, err := s.FeedStart(src, &core.FeedOptions{Functions: probeFns, Print: func(_, text string) { out.WriteString(text) }})
+	if err != nil {
+		t.Fatal(err)
+	}
+	// Each host call becomes a future; a snapshot is taken and resumed in
+	// a fresh session at every step.
+	byName := map[string]int64{}
+	for {
+		p = reload(t, p, &out)
+		fc, ok := p.(*core.FunctionCall)
+		if !ok {
+			break
+		}
+		if fc.Name != "fetch" || len(fc.Args) != 1 || fc.Kwargs["n"] == nil {
+			t.Fatalf("call %s %v %v", fc.Name, fc.Args, fc.Kwargs)
+		}
+		byName[fc.Args[0].(string)] = fc.CallID
+		if p, err = fc.ResumeFuture(); err != nil {
+			t.Fatal(err)
+		}
+	}
+	fut, ok := p.(*core.Futures)
+	if !ok || len(fut.CallIDs) != 3 {
+		t.Fatalf("progress %#v, want Futures with three ids", p)
+	}
+	// Out of order: c first, then b fails, then a.
+	p, err = fut.Resume(map[int64]any{byName["c"]: map[string]any{"k": []any{1, 2.5, "x"}}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	fut = reload(t, p, &out).(*core.Futures)
+	if !reflect.DeepEqual(fut.CallIDs, []int64{byName["a"], byName["b"]}) {
+		t.Fatalf("still pending %v, want a and b", fut.CallIDs)
+	}
+	p, err = fut.Resume(map[int64]any{byName["b"]: &core.Exception{Type: "ValueError", Message: "nope"}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	fut = reload(t, p, &out).(*core.Futures)
+	p, err = fut.Resume(map[int64]any{byName["a"]: int64(7)})
+	if err != nil {
+		t.Fatal(err)
+	}
+	c, ok := p.(*core.Complete)
+	if !ok {
+		t.Fatalf("progress %#v, want Complete", p)
+	}
+	want := "[('a', 7), ('b', 'error: nope'), ('c', {'k': [1, 2.5, 'x']})]\n"
+	if out.String() != want {
+		t.Errorf("output %q, want %q", out.String(), want)
+	}
+	_ = c
+}
+
+func TestProbeREPLValuesRoundTrip(t *testing.T) {
+	s := core.NewSession(core.Config{})
+	inputs := map[string]any{
+		"n": 3, "f": 1.5, "s": "héllo", "xs": []any{1, "two", 3.0, nil, true},
+		"d":   map[string]any{"a": []any{1, map[string]any{"b": core.Tuple{1, 2}}}},
+		"big": uint64(1 << 63),
+	}
+	steps := []struct{ code, repr string }{
+		{"n * 2 + big", "9223372036854775814"},
+		{"f * n", "4.5"},
+		{"s.upper()", "'HÉLLO'"},
+		{"xs + [len(xs)]", "[1, 'two', 3.0, None, True, 5]"},
+		{"d['a'][1]['b']", "(1, 2)"},
+		{"{'k': d, 's': {1}}", "{'k': {'a': [1, {'b': (1, 2)}]}, 's': {1}}"},
+	}
+	for i, st := range steps {
+		var opts *core.FeedOptions
+		if i == 0 {
+			opts = &core.FeedOptions{Inputs: inputs}
+		}
+		o, err := s.FeedRun(st.code, opts)
+		if err != nil {
+			t.Fatalf("%s: %v", st.code, err)
+		}
+		if o.Repr != st.repr {
+			t.Errorf("%s = %s, want %s", st.code, o.Repr, st.repr)
+		}
+		// The session survives a dump and load between feeds.
+		b, err := s.Dump()
+		if err != nil {
+			t.Fatal(err)
+		}
+		s = core.NewSession(core.Config{})
+		if err := s.LoadSession(b); err != nil {
+			t.Fatal(err)
+		}
+	}
+	o, err := s.FeedRun("d", nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := core.Dict{{"a", []any{int64(1), core.Dict{{"b", core.Tuple{int64(1), int64(2)}}}}}}
+	if !reflect.DeepEqual(o.Go, want) {
+		t.Errorf("d = %#v, want %#v", o.Go, want)
+	}
+}
+
+func TestProbeHostErrorsCaught(t *testing.T) {
+	s := core.NewSession(core.Config{})
+	fns := map[string]core.HostFunc{
+		"boom": func(args []any, kw map[string]any) (any, error) {
+			return nil, &core.Exception{Type: "KeyError", Message: "missing"}
+		},
+		"plain": func(args []any, kw map[string]any) (any, error) { return nil, errors.New("disk on fire") },
+		"custom": func(args []any, kw map[string]any) (any, error) {
+			return nil, &core.Exception{Type: "NoSuchError", Message: "odd"}
+		},
+	}
+	o, err := s.FeedRun(`
+out = []
+for f in (boom, plain, custom):
+    try:
+        f()
+    except Exception as e:
+        out.append((type(e).__name__, str(e)))
+out
+`, &core.FeedOptions{Functions: fns})
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Log(o.Repr)
+	if !strings.HasPrefix(o.Repr, `[('KeyError', "'missing'"), ('RuntimeError', 'disk on fire')`) {
+		t.Errorf("got %s", o.Repr)
+	}
+}
+
+func TestProbeLimitsTravel(t *testing.T) {
+	s := core.NewSession(core.Config{Limits: core.Limits{MaxRecursion: 50, MaxSuspensions: 2, MaxOutput: 100}})
+	p, err := s.FeedStart("x = ask()\ny = ask()\nz = ask()\n", &core.FeedOptions{Functions: probeFns})
+	if err != nil {
+		t.Fatal(err)
+	}
+	var out strings.Builder
+	p = reload(t, p, &out)
+	fc := p.(*core.FunctionCall)
+	p, err = fc.Resume(1)
+	if err != nil {
+		t.Fatal(err)
+	}
+	b, _ := p.Dump()
+	s2 := core.NewSession(core.Config{})
+	p, err = s2.LoadSnapshot(b, &core.FeedOptions{Functions: probeFns})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got := s2.Config().Limits; got.MaxRecursion != 50 || got.MaxSuspensions != 2 || got.MaxOutput != 100 {
+		t.Errorf("limits after load %+v", got)
+	}
+	p, err = p.(*core.FunctionCall).Resume(2)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err = p.(*core.FunctionCall).Resume(3); err != nil {
+		t.Fatal(err)
+	}
+	_, err = s2.FeedRun("def r(n): return r(n+1)\nr(0)", nil)
+	var re *core.RuntimeError
+	if !errors.As(err, &re) || re.Type != "RecursionError" {
+		t.Errorf("recursion after load: %v", err)
+	}
+	_, err = s2.FeedRun("print('x' * 200)", nil)
+	var le *core.LimitError
+	if !errors.As(err, &le) || le.Kind != "output" {
+		t.Errorf("output after load: %v", err)
+	}
+}
+
+// runHost drives a feed, answering every host call with a future, and
+// settles all pending futures with settle(id) at each Futures progress.
+func runHost(t *testing.T, src string, settle func(args map[int64][]any, id int64) any) string {
+	t.Helper()
+	var out strings.Builder
+	s := core.NewSession(core.Config{})
+	p, err := s.FeedStart(src, &core.FeedOptions{Functions: probeFns, Print: func(_, text string) { out.WriteString(text) }})
+	args := map[int64][]any{}
+	for steps := 0; err == nil && steps < 100; steps++ {
+		switch q := p.(type) {
+		case *core.FunctionCall:
+			args[q.CallID] = q.Args
+			p, err = q.ResumeFuture()
+		case *core.Futures:
+			res := map[int64]any{}
+			for _, id := range q.CallIDs {
+				res[id] = settle(args, id)
+			}
+			p, err = q.Resume(res)
+		case *core.Complete:
+			return out.String()
+		default:
+			t.Fatalf("progress %#v", p)
+		}
+	}
+	if err != nil {
+		t.Fatalf("%v\noutput so far: %s", err, out.String())
+	}
+	t.Fatal("too many steps")
+	return ""
+}
+
+func TestProbeHostFutureUnderTimeout(t *testing.T) {
+	got := runHost(t, `
+import asyncio
+async def main():
+    r = await asyncio.wait_for(fetch('x'), timeout=10)
+    print('got', r)
+    async def tick():
+        await asyncio.sleep(1)
+        print('tick')
+    r2 = await asyncio.gather(fetch('y'), tick())
+    print(r2)
+asyncio.run(main())
+`, func(args map[int64][]any, id int64) any { return args[id][0].(string) + "!" })
+	want := "got x!\ntick\n['y!', None]\n"
+	if got != want {
+		t.Errorf("output %q, want %q", got, want)
+	}
+}

@@ -270,3 +270,47 @@ asyncio.run(main())
 		t.Errorf("output %q, want %q", got, want)
 	}
 }
+
+type status string
+type id int
+
+func TestProbeTypedGoInputs(t *testing.T) {
+	type point struct{ X, Y int }
+	cases := []struct {
+		name string
+		in   any
+		repr string
+	}{
+		{"[]int", []int{1, 2, 3}, "[1, 2, 3]"},
+		{"[]float64", []float64{0.5, 2}, "[0.5, 2.0]"},
+		{"[]map[string]any", []map[string]any{{"a": 1}, {"b": "x"}}, "[{'a': 1}, {'b': 'x'}]"},
+		{"map[string]int", map[string]int{"b": 2, "a": 1}, "{'a': 1, 'b': 2}"},
+		{"map[string][]string", map[string][]string{"k": {"v", "w"}}, "{'k': ['v', 'w']}"},
+		{"map[int]string", map[int]string{2: "two", 1: "one"}, "{1: 'one', 2: 'two'}"},
+		{"[][]int", [][]int{{1}, {2, 3}}, "[[1], [2, 3]]"},
+		{"[2]bool", [2]bool{true, false}, "[True, False]"},
+		{"[]any nil", []any(nil), "[]"},
+		{"named string and int", []any{status("ok"), id(7)}, "['ok', 7]"},
+	}
+	for _, c := range cases {
+		t.Run(c.name, func(t *testing.T) {
+			s := core.NewSession(core.Config{})
+			o, err := s.FeedRun("v", &core.FeedOptions{Inputs: map[string]any{"v": c.in}})
+			if err != nil {
+				t.Fatal(err)
+			}
+			if o.Repr != c.repr {
+				t.Errorf("got %s, want %s", o.Repr, c.repr)
+			}
+		})
+	}
+	// A struct has no Python form: it stays a host object that round-trips.
+	s := core.NewSession(core.Config{})
+	o, err := s.FeedRun("p", &core.FeedOptions{Inputs: map[string]any{"p": point{1, 2}}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if o.Go != (point{1, 2}) {
+		t.Errorf("struct came back as %#v", o.Go)
+	}
+}

@@ -314,3 +314,133 @@ func TestProbeTypedGoInputs(t *testing.T) {
 		t.Errorf("struct came back as %#v", o.Go)
 	}
 }
+
+func TestProbeHostCallsInsideTasks(t *testing.T) {
+	got := runHostSync(t, `
+import asyncio
+async def inner(log):
+    try:
+        return await fetch('slow')
+    except asyncio.CancelledError:
+        log.append('inner cancelled')
+        raise
+async def outer(log):
+    try:
+        return await inner(log)
+    finally:
+        log.append('outer finally')
+async def main():
+    log = []
+    v = ask('sync')
+    print('sync', v)
+    t = asyncio.create_task(outer(log))
+    await asyncio.sleep(0)
+    t.cancel()
+    try:
+        await t
+    except asyncio.CancelledError:
+        log.append('main saw cancel')
+    print(log)
+    xs = sorted(['b', 'a', 'c'], key=lambda k: ask(k))
+    print(xs)
+    print(await fetch('last'))
+asyncio.run(main())
+`)
+	want := "sync sync?\n['inner cancelled', 'outer finally', 'main saw cancel']\n['c', 'b', 'a']\nlast!\n"
+	if got != want {
+		t.Errorf("output %q, want %q", got, want)
+	}
+}
+
+// runHostSync answers ask(x) at once with x+"?" (reversed order keys for
+// sorting) and fetch(x) with a future settled to x+"!".
+func runHostSync(t *testing.T, src string) string {
+	t.Helper()
+	var out strings.Builder
+	s := core.NewSession(core.Config{})
+	p, err := s.FeedStart(src, &core.FeedOptions{Functions: probeFns, Print: func(_, text string) { out.WriteString(text) }})
+	args := map[int64][]any{}
+	for steps := 0; err == nil && steps < 100; steps++ {
+		if _, done := p.(*core.Complete); !done {
+			p = reload(t, p, &out)
+		}
+		switch q := p.(type) {
+		case *core.FunctionCall:
+			a := q.Args[0].(string)
+			if q.Name == "ask" {
+				if len(a) == 1 {
+					p, err = q.Resume(int64('z' - a[0]))
+				} else {
+					p, err = q.Resume(a + "?")
+				}
+				continue
+			}
+			args[q.CallID] = q.Args
+			p, err = q.ResumeFuture()
+		case *core.Futures:
+			res := map[int64]any{}
+			for _, id := range q.CallIDs {
+				res[id] = args[id][0].(string) + "!"
+			}
+			p, err = q.Resume(res)
+		case *core.Complete:
+			return out.String()
+		default:
+			t.Fatalf("progress %#v", p)
+		}
+	}
+	if err != nil {
+		t.Fatalf("%v\noutput so far: %s", err, out.String())
+	}
+	t.Fatal("too many steps")
+	return ""
+}
+
+func TestProbeFuturesResumeEdgeCases(t *testing.T) {
+	var out strings.Builder
+	s := core.NewSession(core.Config{})
+	p, err := s.FeedStart(`
+import asyncio
+async def main():
+    f = fetch('shared')
+    a, b = await asyncio.gather(f, f)
+    print(a, b)
+    try:
+        await fetch('bad')
+    except RuntimeError as e:
+        print('caught', e)
+asyncio.run(main())
+`, &core.FeedOptions{Functions: probeFns, Print: func(_, text string) { out.WriteString(text) }})
+	if err != nil {
+		t.Fatal(err)
+	}
+	id := p.(*core.FunctionCall).CallID
+	if p, err = p.(*core.FunctionCall).ResumeFuture(); err != nil {
+		t.Fatal(err)
+	}
+	// Unknown ids and an empty round leave the future pending.
+	for _, res := range []map[int64]any{{id + 100: 1}, {}} {
+		if p, err = p.(*core.Futures).Resume(res); err != nil {
+			t.Fatal(err)
+		}
+		if f, ok := p.(*core.Futures); !ok || !reflect.DeepEqual(f.CallIDs, []int64{id}) {
+			t.Fatalf("after %v: %#v", res, p)
+		}
+	}
+	if p, err = p.(*core.Futures).Resume(map[int64]any{id: "v"}); err != nil {
+		t.Fatal(err)
+	}
+	id = p.(*core.FunctionCall).CallID
+	if p, err = p.(*core.FunctionCall).ResumeFuture(); err != nil {
+		t.Fatal(err)
+	}
+	if p, err = p.(*core.Futures).Resume(map[int64]any{id: errors.New("backend down")}); err != nil {
+		t.Fatal(err)
+	}
+	if _, ok := p.(*core.Complete); !ok {
+		t.Fatalf("progress %#v", p)
+	}
+	if want := "v v\ncaught backend down\n"; out.String() != want {
+		t.Errorf("output %q, want %q", out.String(), want)
+	}
+}

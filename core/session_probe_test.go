@@ -5,6 +5,7 @@ import (
 	"reflect"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/amber-sandbox/amber/core"
 )
@@ -442,5 +443,37 @@ asyncio.run(main())
 	}
 	if want := "v v\ncaught backend down\n"; out.String() != want {
 		t.Errorf("output %q, want %q", out.String(), want)
+	}
+}
+
+func TestProbeDurationTravelsThroughSnapshots(t *testing.T) {
+	var now time.Duration
+	clock := func() time.Duration { now += time.Millisecond; return now }
+	cfg := core.Config{Clock: clock, Limits: core.Limits{MaxDuration: time.Second}}
+	s := core.NewSession(cfg)
+	p, err := s.FeedStart("x = ask('a')\nwhile True:\n    pass\n", &core.FeedOptions{Functions: probeFns})
+	if err != nil {
+		t.Fatal(err)
+	}
+	before := s.TimeUsed()
+	b, err := p.Dump()
+	if err != nil {
+		t.Fatal(err)
+	}
+	s2 := core.NewSession(core.Config{Clock: clock})
+	p, err = s2.LoadSnapshot(b, &core.FeedOptions{Functions: probeFns})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if s2.TimeUsed() != before || s2.Config().Limits.MaxDuration != time.Second {
+		t.Fatalf("after load: used %v (was %v), limits %+v", s2.TimeUsed(), before, s2.Config().Limits)
+	}
+	_, err = p.(*core.FunctionCall).Resume(1)
+	var le *core.LimitError
+	if !errors.As(err, &le) || le.Kind != "duration" {
+		t.Fatalf("resume: %v, want a duration limit error", err)
+	}
+	if s2.TimeUsed() < time.Second {
+		t.Errorf("time used %v after hitting a 1s limit", s2.TimeUsed())
 	}
 }

@@ -1152,6 +1152,68 @@ class Lock:
         self.release()
 
 
+class Condition:
+    def __init__(self, lock=None):
+        if lock is None:
+            lock = Lock()
+        self._lock = lock
+        self.locked = lock.locked
+        self.acquire = lock.acquire
+        self.release = lock.release
+        self._waiters = []
+
+    async def __aenter__(self):
+        await self._lock.acquire()
+        return None
+
+    async def __aexit__(self, exc_type, exc, tb):
+        self._lock.release()
+
+    async def wait(self):
+        if not self.locked():
+            raise RuntimeError('cannot wait on un-acquired lock')
+        self.release()
+        try:
+            fut = Future()
+            self._waiters.append(fut)
+            try:
+                await fut
+                return True
+            finally:
+                self._waiters.remove(fut)
+        finally:
+            err = None
+            while True:
+                try:
+                    await self.acquire()
+                    break
+                except CancelledError as e:
+                    err = e
+            if err is not None:
+                raise err
+
+    async def wait_for(self, predicate):
+        result = predicate()
+        while not result:
+            await self.wait()
+            result = predicate()
+        return result
+
+    def notify(self, n=1):
+        if not self.locked():
+            raise RuntimeError('cannot notify on un-acquired lock')
+        idx = 0
+        for fut in self._waiters:
+            if idx >= n:
+                break
+            if not fut.done():
+                idx += 1
+                fut.set_result(False)
+
+    def notify_all(self):
+        self.notify(len(self._waiters))
+
+
 class Semaphore:
     def __init__(self, value=1):
         if value < 0:

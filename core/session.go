@@ -250,10 +250,11 @@ func (s *Session) progressFor(sp *vm.Suspension) Progress {
 	switch sp.Kind {
 	case vm.SuspendFunctionCall:
 		fc := &FunctionCall{
-			Name:   sp.Name,
-			Args:   make([]any, len(sp.Args)),
-			CallID: sp.CallID,
-			Pos:    Position{Filename: s.cfg.ScriptName, Line: sp.Line},
+			Name:    sp.Name,
+			Args:    make([]any, len(sp.Args)),
+			CallID:  sp.CallID,
+			Awaited: s.m.PendingCallAwaited(),
+			Pos:     Position{Filename: s.cfg.ScriptName, Line: sp.Line},
 		}
 		for i, a := range sp.Args {
 			fc.Args[i] = s.goValue(a)
@@ -330,6 +331,10 @@ type FunctionCall struct {
 	Args   []any
 	Kwargs map[string]any
 	CallID int64
+	// Awaited reports that the sandbox awaits the call's result at once
+	// (await fn(...)): Resume(v) then makes the await evaluate to v, and
+	// ResumeFuture lets the host settle it later in a Futures progress.
+	Awaited bool
 	// OSCall marks calls the sandbox makes to the operating system on the
 	// program's behalf (files through mounts) rather than to a host
 	// function the embedder declared.
@@ -346,6 +351,9 @@ func (p *FunctionCall) Resume(v any) (Progress, error) {
 	if err != nil {
 		pv = p.s.m.NewExceptionNamed("TypeError", err.Error())
 		return p.s.step(p.s.m.ResumeRaise(pv))
+	}
+	if p.Awaited {
+		return p.s.step(p.s.m.ResumeAwaited(pv))
 	}
 	return p.s.step(p.s.m.ResumeWith(pv))
 }

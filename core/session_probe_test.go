@@ -477,3 +477,88 @@ func TestProbeDurationTravelsThroughSnapshots(t *testing.T) {
 		t.Errorf("time used %v after hitting a 1s limit", s2.TimeUsed())
 	}
 }
+
+func TestProbeAsyncGeneratorsAwaitingHost(t *testing.T) {
+	got := runHostSync(t, `
+import asyncio
+async def pages(n):
+    for i in range(n):
+        yield await fetch(f'p{i}')
+class Ctx:
+    async def __aenter__(self):
+        self.v = await fetch('enter')
+        return self
+    async def __aexit__(self, *a):
+        print('exit', await fetch('exit'))
+async def main():
+    print([p async for p in pages(3)])
+    async with Ctx() as c:
+        print('in', c.v)
+    async for p in pages(2):
+        print('page', p, ask('sync'))
+    results = await asyncio.gather(*[fetch(f'g{i}') for i in range(3)], return_exceptions=True)
+    print(results)
+asyncio.run(main())
+`)
+	want := "['p0!', 'p1!', 'p2!']\nin enter!\nexit exit!\npage p0! sync?\npage p1! sync?\n['g0!', 'g1!', 'g2!']\n"
+	if got != want {
+		t.Errorf("output %q, want %q", got, want)
+	}
+}
+
+func TestProbeAwaitedCallResumedWithValue(t *testing.T) {
+	src := `import asyncio
+async def main():
+    a = await fetch('a')
+    f = fetch('b')
+    try:
+        await f
+    except TypeError as e:
+        print('plain call:', e)
+    try:
+        await fetch('err')
+    except KeyError as e:
+        print('caught', e)
+    return a
+asyncio.run(main())`
+	var out strings.Builder
+	s := core.NewSession(core.Config{})
+	p, err := s.FeedStart(src, &core.FeedOptions{Functions: probeFns, Print: func(_, text string) { out.WriteString(text) }})
+	if err != nil {
+		t.Fatal(err)
+	}
+	var awaited []bool
+	for err == nil {
+		fc, ok := p.(*core.FunctionCall)
+		if !ok {
+			break
+		}
+		p = reload(t, p, &out) // Awaited survives a snapshot
+		fc = p.(*core.FunctionCall)
+		awaited = append(awaited, fc.Awaited)
+		if fc.Args[0] == "err" {
+			p, err = fc.ResumeException("KeyError", "k")
+		} else {
+			p, err = fc.Resume(fc.Args[0].(string) + "!")
+		}
+	}
+	if err != nil {
+		t.Fatal(err)
+	}
+	if c := p.(*core.Complete); c.Output.Repr != "'a!'" {
+		t.Errorf("result %s", c.Output.Repr)
+	}
+	if !reflect.DeepEqual(awaited, []bool{true, false, true}) {
+		t.Errorf("awaited %v", awaited)
+	}
+	if want := "plain call: object str can't be used in 'await' expression\ncaught 'k'\n"; out.String() != want {
+		t.Errorf("output %q, want %q", out.String(), want)
+	}
+	// FeedRun answers awaited host calls with the function's result.
+	s = core.NewSession(core.Config{})
+	o, err := s.FeedRun("import asyncio\nasync def main():\n    return [await fetch(1), await fetch(2)]\nasyncio.run(main())",
+		&core.FeedOptions{Functions: map[string]core.HostFunc{"fetch": func(args []any, _ map[string]any) (any, error) { return args[0].(int64) * 10, nil }}})
+	if err != nil || o.Repr != "[10, 20]" {
+		t.Errorf("FeedRun: %v %v", o.Repr, err)
+	}
+}

@@ -539,6 +539,13 @@ class _HostFuture(Future):
         return '<host future ' + str(self.call_id) + ' ' + self._state.lower() + '>'
 
 
+def _done_future(result):
+    fut = Future()
+    fut._result = result
+    fut._state = _FINISHED
+    return fut
+
+
 def _host_future(call_id):
     fut = _HostFuture(call_id)
     _host_waiting[call_id] = fut

@@ -144,6 +144,40 @@ func (vm *VM) ResumeFuture() (Value, error) {
 	return vm.ResumeWith(fut)
 }
 
+// PendingCallAwaited reports whether the paused host call's result goes
+// straight into an await (await fn(...)).
+func (vm *VM) PendingCallAwaited() bool {
+	s := vm.pending
+	if s == nil || s.Kind != SuspendFunctionCall || len(vm.frames) == 0 {
+		return false
+	}
+	f := vm.frames[len(vm.frames)-1]
+	instrs := f.C.Code.Instrs
+	return int(f.PC) >= 0 && int(f.PC) < len(instrs) && instrs[f.PC].Op() == compile.GET_AWAITABLE
+}
+
+// ResumeAwaited resumes a paused host call whose result is awaited with
+// an already-settled future of v, so "await fn()" evaluates to v.
+func (vm *VM) ResumeAwaited(v Value) (Value, error) {
+	s := vm.pending
+	if s == nil || s.Kind != SuspendFunctionCall {
+		return heap.Undef, &Fatal{Kind: "internal", Msg: "no host call to resume"}
+	}
+	m, err := vm.Import("asyncio")
+	if err != nil {
+		return heap.Undef, err
+	}
+	fn, err := vm.GetAttr(m, "_done_future")
+	if err != nil {
+		return heap.Undef, err
+	}
+	fut, err := vm.Call(fn, v)
+	if err != nil {
+		return heap.Undef, err
+	}
+	return vm.ResumeWith(fut)
+}
+
 func (vm *VM) newHostFuture(id int64) (Value, error) {
 	m, err := vm.Import("asyncio")
 	if err != nil {

@@ -1299,6 +1299,12 @@ class Queue:
         self._finished = Event()
         self._finished.set()
 
+    def _put(self, item):
+        self._items.append(item)
+
+    def _get(self):
+        return self._items.pop(0)
+
     def qsize(self):
         return len(self._items)
 
@@ -1322,7 +1328,7 @@ class Queue:
     def put_nowait(self, item):
         if self.full():
             raise QueueFull()
-        self._items.append(item)
+        self._put(item)
         self._unfinished += 1
         self._finished.clear()
         self._wake(self._getters)
@@ -1337,7 +1343,7 @@ class Queue:
     def get_nowait(self):
         if not self._items:
             raise QueueEmpty()
-        item = self._items.pop(0)
+        item = self._get()
         self._wake(self._putters)
         return item
 
@@ -1358,4 +1364,19 @@ class Queue:
     async def join(self):
         if self._unfinished > 0:
             await self._finished.wait()
+
+
+class PriorityQueue(Queue):
+    def _put(self, item):
+        import heapq
+        heapq.heappush(self._items, item)
+
+    def _get(self):
+        import heapq
+        return heapq.heappop(self._items)
+
+
+class LifoQueue(Queue):
+    def _get(self):
+        return self._items.pop()
 `

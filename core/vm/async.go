@@ -394,8 +394,23 @@ def get_running_loop():
     return _get_loop()
 
 
+_event_loop = [None]
+
+
 def get_event_loop():
-    return _get_loop()
+    if _running_loop is not None:
+        return _running_loop
+    if _event_loop[0] is None or _event_loop[0]._closed:
+        _event_loop[0] = _Loop()
+    return _event_loop[0]
+
+
+def new_event_loop():
+    return _Loop()
+
+
+def set_event_loop(loop):
+    _event_loop[0] = loop
 
 
 def current_task(loop=None):
@@ -557,7 +572,9 @@ class Task(Future):
         Future.__init__(self)
         if not iscoroutine(coro):
             raise TypeError('a coroutine was expected, got ' + repr(coro))
-        loop = _get_loop()
+        if loop is None:
+            loop = get_event_loop()
+        self._loop = loop
         self._coro = coro
         self._fut_waiter = None
         self._must_cancel = False
@@ -624,7 +641,7 @@ class Task(Future):
         except BaseException as e:
             Future.set_exception(self, e)
         else:
-            loop = _get_loop()
+            loop = self._loop
             if r is None:
                 loop.call_soon(self._step, None)
             elif isinstance(r, Future):
@@ -651,6 +668,7 @@ class _Loop:
         self._timers = []
         self._time = 0.0
         self._tasks = []
+        self._closed = False
 
     def time(self):
         return self._time
@@ -676,10 +694,20 @@ class _Loop:
         return Future()
 
     def create_task(self, coro, *, name=None, context=None):
-        return Task(coro, name=name)
+        return Task(coro, loop=self, name=name)
 
     def is_running(self):
-        return True
+        return _running_loop is self
+
+    def is_closed(self):
+        return self._closed
+
+    def close(self):
+        if _running_loop is self:
+            raise RuntimeError('Cannot close a running event loop')
+        self._closed = True
+        self._ready = []
+        self._timers = []
 
     def _run_once(self):
         timers = self._timers
@@ -721,10 +749,24 @@ class _Loop:
                 fut.set_exception(value)
 
     def run_until_complete(self, fut):
-        fut = ensure_future(fut)
-        while not fut.done():
-            self._run_once()
-        return fut.result()
+        global _running_loop
+        if self._closed:
+            raise RuntimeError('Event loop is closed')
+        if _running_loop is not None:
+            raise RuntimeError('Cannot run the event loop while another loop is running')
+        _running_loop = self
+        try:
+            if isinstance(fut, Future):
+                pass
+            elif iscoroutine(fut):
+                fut = Task(fut, loop=self)
+            else:
+                fut = ensure_future(fut)
+            while not fut.done():
+                self._run_once()
+            return fut.result()
+        finally:
+            _running_loop = None
 
 
 def run(main, *, debug=None):
@@ -763,7 +805,7 @@ def ensure_future(obj, *, loop=None):
 
 
 def create_task(coro, *, name=None, context=None):
-    return Task(coro, name=name)
+    return Task(coro, loop=_get_loop(), name=name)
 
 
 class _Sleep0:

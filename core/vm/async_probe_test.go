@@ -196,6 +196,33 @@ async def main():
     print([await lq.get() for _ in range(3)])
 asyncio.run(main())
 `, "get timeout\na\n[(1, '1'), (1, '1'), (2, '2'), (3, '3')]\n[3, 2, 1]\n"},
+	{"new_event_loop, set_event_loop and run_until_complete", `
+import asyncio
+async def main(x):
+    await asyncio.sleep(0.01)
+    return x + 1
+loop = asyncio.new_event_loop()
+asyncio.set_event_loop(loop)
+print(loop.run_until_complete(main(1)))
+print(loop.run_until_complete(asyncio.gather(main(2), main(3))))
+print(loop.is_closed())
+loop.close()
+print(loop.is_closed())
+print(asyncio.run(main(10)))
+loop2 = asyncio.new_event_loop()
+t = loop2.create_task(main(5))
+print(loop2.run_until_complete(t))
+loop2.close()
+try:
+    loop2.run_until_complete(main(0))
+except RuntimeError as e:
+    print(e)
+async def f(): pass
+try:
+    asyncio.create_task(f())
+except RuntimeError as e:
+    print(e)
+`, "2\n[3, 4]\nFalse\nTrue\n11\n6\nEvent loop is closed\nno running event loop\n"},
 }
 
 func TestAsyncProbe(t *testing.T) {

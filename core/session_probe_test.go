@@ -2,6 +2,8 @@ package core_test
 
 import (
 	"errors"
+	"math"
+	"math/big"
 	"reflect"
 	"strings"
 	"testing"
@@ -560,5 +562,52 @@ asyncio.run(main())`
 		&core.FeedOptions{Functions: map[string]core.HostFunc{"fetch": func(args []any, _ map[string]any) (any, error) { return args[0].(int64) * 10, nil }}})
 	if err != nil || o.Repr != "[10, 20]" {
 		t.Errorf("FeedRun: %v %v", o.Repr, err)
+	}
+}
+
+func TestProbeResultsToGo(t *testing.T) {
+	s := core.NewSession(core.Config{})
+	cases := []struct {
+		code string
+		want any
+	}{
+		{"2**70", func() any { b, _ := new(big.Int).SetString("1180591620717411303424", 10); return b }()},
+		{"{(1, 'a'): [b'x', None]}", core.Dict{{core.Tuple{int64(1), "a"}, []any{[]byte("x"), nil}}}},
+		{"frozenset({3})", core.Set{int64(3)}},
+		{"1+2j", complex(1, 2)},
+		{"float('inf')", math.Inf(1)},
+		{"ValueError('bad')", &core.Exception{Type: "ValueError", Message: "bad"}},
+		{"(x for x in [])", core.Opaque{Type: "generator", Repr: ""}},
+		{"l = [1]; l.append(l); l", []any{int64(1), core.Opaque{Type: "list", Repr: "[1, [...]]"}}},
+	}
+	for _, c := range cases {
+		o, err := s.FeedRun(c.code, nil)
+		if err != nil {
+			t.Fatalf("%s: %v", c.code, err)
+		}
+		got := o.Go
+		if op, ok := got.(core.Opaque); ok && op.Type == "generator" {
+			op.Repr = ""
+			got = op
+		}
+		if !reflect.DeepEqual(got, c.want) {
+			t.Errorf("%s: got %#v, want %#v", c.code, got, c.want)
+		}
+	}
+}
+
+func TestProbeAbandonedLoopDoesNotBlockNextRun(t *testing.T) {
+	s := core.NewSession(core.Config{})
+	p, err := s.FeedStart("import asyncio\nasync def main():\n    return await fetch('x')\nasyncio.run(main())", &core.FeedOptions{Functions: probeFns})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, ok := p.(*core.FunctionCall); !ok {
+		t.Fatalf("progress %#v", p)
+	}
+	s.Abandon()
+	o, err := s.FeedRun("async def g():\n    await asyncio.sleep(0.1)\n    return 'fresh'\nasyncio.run(g())", nil)
+	if err != nil || o.Repr != "'fresh'" {
+		t.Errorf("after abandon: %v %v", o.Repr, err)
 	}
 }

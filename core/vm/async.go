@@ -286,6 +286,34 @@ func (vm *VM) isCoroutine(v Value) bool {
 	return ok && g.Kind == heap.GenCoroutine
 }
 
+// resetAsyncio clears the event-loop state of an imported asyncio module.
+// A run that was abandoned (or killed by a limit) inside asyncio.run
+// never reached its finally blocks, so without this the next feed would
+// find a loop still "running". Called only when no frame is live.
+func (vm *VM) resetAsyncio() {
+	md, ok := vm.H.Get(vm.Modules).(*heap.Dict)
+	if !ok {
+		return
+	}
+	k := vm.Intern("asyncio")
+	m, ok, _ := md.Get(k, vm.strHash(k), vm.strEq)
+	if !ok {
+		return
+	}
+	d, ok := vm.H.Get(m).(*heap.Module)
+	if !ok {
+		return
+	}
+	g := d.Dict
+	cur, err := vm.GetItem(g, vm.NewStr("_running_loop"))
+	if err != nil || cur.K == heap.KNone {
+		return
+	}
+	_ = vm.SetItem(g, vm.NewStr("_running_loop"), heap.None)
+	_ = vm.SetItem(g, vm.NewStr("_current_task"), heap.None)
+	_ = vm.SetItem(g, vm.NewStr("_host_waiting"), vm.NewDict())
+}
+
 // isCoroutineFunction reports whether v is an async def function or a
 // method bound to one.
 func (vm *VM) isCoroutineFunction(v Value) bool {

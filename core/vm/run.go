@@ -72,6 +72,9 @@ func (vm *VM) MainModule() Value {
 
 // StartModule pushes a frame running module code in globals.
 func (vm *VM) StartModule(c *compile.Code, globals Value) error {
+	if len(vm.frames) == 0 {
+		vm.resetAsyncio()
+	}
 	cv := vm.LoadCode(c)
 	co := vm.H.Get(cv).(*heap.CodeObj)
 	f := &heap.Frame{Code: cv, C: co, Func: heap.Undef, Globals: globals, Locals: heap.Undef, Gen: heap.Undef, Ret: heap.RetNested}

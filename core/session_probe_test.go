@@ -611,3 +611,16 @@ func TestProbeAbandonedLoopDoesNotBlockNextRun(t *testing.T) {
 		t.Errorf("after abandon: %v %v", o.Repr, err)
 	}
 }
+
+func TestProbeLimitInsideLoopThenRunAgain(t *testing.T) {
+	s := core.NewSession(core.Config{Limits: core.Limits{MaxOutput: 50}})
+	_, err := s.FeedRun("import asyncio\nasync def main():\n    while True:\n        print('x' * 10)\n        await asyncio.sleep(0)\nasyncio.run(main())", &core.FeedOptions{Print: func(string, string) {}})
+	var le *core.LimitError
+	if !errors.As(err, &le) {
+		t.Fatalf("want a limit error, got %v", err)
+	}
+	o, err := s.FeedRun("async def g():\n    return 'again'\nasyncio.run(g())", nil)
+	if err != nil || o.Repr != "'again'" {
+		t.Errorf("after limit: %v %v", o.Repr, err)
+	}
+}

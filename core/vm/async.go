@@ -606,6 +606,7 @@ class Task(Future):
         self._coro = coro
         self._fut_waiter = None
         self._must_cancel = False
+        self._num_cancels_requested = 0
         _task_counter[0] += 1
         if name is None:
             name = 'Task-' + str(_task_counter[0])
@@ -631,9 +632,18 @@ class Task(Future):
     def __repr__(self):
         return '<Task ' + self._state.lower() + ' name=' + repr(self._name) + '>'
 
+    def cancelling(self):
+        return self._num_cancels_requested
+
+    def uncancel(self):
+        if self._num_cancels_requested > 0:
+            self._num_cancels_requested -= 1
+        return self._num_cancels_requested
+
     def cancel(self, msg=None):
         if self.done():
             return False
+        self._num_cancels_requested += 1
         if self._fut_waiter is not None:
             if self._fut_waiter.cancel(msg):
                 return True

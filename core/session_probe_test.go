@@ -1,6 +1,7 @@
 package core_test
 
 import (
+	"bytes"
 	"errors"
 	"math"
 	"math/big"
@@ -622,5 +623,44 @@ func TestProbeLimitInsideLoopThenRunAgain(t *testing.T) {
 	o, err := s.FeedRun("async def g():\n    return 'again'\nasyncio.run(g())", nil)
 	if err != nil || o.Repr != "'again'" {
 		t.Errorf("after limit: %v %v", o.Repr, err)
+	}
+}
+
+func TestProbeSnapshotsAreDeterministic(t *testing.T) {
+	src := "import asyncio\nasync def one(i):\n    return await fetch(i)\nasync def main():\n    return await asyncio.gather(*[one(i) for i in range(3)])\nasyncio.run(main())"
+	run := func() [][]byte {
+		// Time used travels in the dump, so the clock must be the same too.
+		s := core.NewSession(core.Config{Clock: func() time.Duration { return 0 }})
+		p, err := s.FeedStart(src, &core.FeedOptions{Functions: probeFns})
+		var dumps [][]byte
+		for err == nil {
+			b, derr := p.Dump()
+			if derr != nil {
+				t.Fatal(derr)
+			}
+			dumps = append(dumps, b)
+			switch q := p.(type) {
+			case *core.FunctionCall:
+				p, err = q.ResumeFuture()
+			case *core.Futures:
+				p, err = q.Resume(map[int64]any{q.CallIDs[len(q.CallIDs)-1]: int64(len(q.CallIDs))})
+			case *core.Complete:
+				if q.Output.Repr != "[1, 2, 3]" {
+					t.Errorf("result %s", q.Output.Repr)
+				}
+				return dumps
+			}
+		}
+		t.Fatal(err)
+		return nil
+	}
+	a, b := run(), run()
+	if len(a) != len(b) {
+		t.Fatalf("%d vs %d steps", len(a), len(b))
+	}
+	for i := range a {
+		if !bytes.Equal(a[i], b[i]) {
+			t.Errorf("step %d: dumps of the same run differ", i)
+		}
 	}
 }

@@ -869,12 +869,31 @@ async def sleep(delay, result=None):
         h.cancel()
 
 
+class _GatheringFuture(Future):
+    def __init__(self, children):
+        Future.__init__(self)
+        self._children = children
+        self._cancel_requested = False
+
+    def cancel(self, msg=None):
+        if self.done():
+            return False
+        ret = False
+        for child in self._children:
+            if child.cancel(msg):
+                ret = True
+        if ret:
+            self._cancel_requested = True
+        return ret
+
+
 def gather(*aws, return_exceptions=False):
-    outer = Future()
     if not aws:
+        outer = Future()
         outer.set_result([])
         return outer
     children = [ensure_future(a) for a in aws]
+    outer = _GatheringFuture(children)
     count = [0]
     n = len(children)
 
@@ -898,7 +917,10 @@ def gather(*aws, return_exceptions=False):
                     results.append(f._exception)
                 else:
                     results.append(f._result)
-            outer.set_result(results)
+            if outer._cancel_requested:
+                outer.set_exception(fut._cancelled_error())
+            else:
+                outer.set_result(results)
 
     for f in children:
         f.add_done_callback(child_done)

@@ -277,6 +277,45 @@ async def main():
         print('ok', t.cancelled())
 asyncio.run(main())
 `, "[0, 1, 2, 3]\n[0, 1, 2, 'timeout 3', 'timeout 4']\n[0, 1, 2]\n[0, 10, 20, 30]\n['TimeoutError', 'TimeoutError']\nTrue True 2\nok True\n"},
+	{"cancelling a gather (or the task awaiting it) cancels its children", `
+import asyncio
+async def child(i, log):
+    try:
+        await asyncio.sleep(5)
+    except asyncio.CancelledError:
+        log.append(f'child {i} cancelled')
+        raise
+async def main():
+    log = []
+    g = asyncio.gather(child(1, log), child(2, log))
+    await asyncio.sleep(0)
+    print(g.cancel())
+    try:
+        await g
+    except asyncio.CancelledError:
+        log.append('gather cancelled')
+    print(log, g.cancelled())
+    log = []
+    async def parent():
+        await asyncio.gather(child(3, log), child(4, log))
+    t = asyncio.create_task(parent())
+    await asyncio.sleep(0.01)
+    t.cancel()
+    try:
+        await t
+    except asyncio.CancelledError:
+        log.append('parent cancelled')
+    print(log)
+    log = []
+    g = asyncio.gather(child(5, log), asyncio.sleep(0, 'ok'), return_exceptions=True)
+    await asyncio.sleep(0)
+    g.cancel()
+    try:
+        print(await g)
+    except asyncio.CancelledError:
+        print('rx cancelled', log)
+asyncio.run(main())
+`, "True\n['child 1 cancelled', 'child 2 cancelled', 'gather cancelled'] False\n['child 3 cancelled', 'child 4 cancelled', 'parent cancelled']\nrx cancelled ['child 5 cancelled']\n"},
 }
 
 func TestAsyncProbe(t *testing.T) {

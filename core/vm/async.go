@@ -941,15 +941,32 @@ async def wait_for(aw, timeout):
     h = loop.call_later(timeout, _settle, waiter, False)
     try:
         await waiter
+    except CancelledError:
+        # The caller was cancelled: cancel the awaited operation too.
+        fut.remove_done_callback(on_done)
+        await _cancel_and_wait(fut)
+        raise
     finally:
         h.cancel()
         fut.remove_done_callback(on_done)
     if fut.done():
         return fut.result()
-    fut.cancel()
-    while not fut.done():
-        await _Sleep0()
+    await _cancel_and_wait(fut)
     raise TimeoutError()
+
+
+async def _cancel_and_wait(fut):
+    waiter = Future()
+
+    def on_done(f):
+        _settle(waiter, None)
+
+    fut.add_done_callback(on_done)
+    try:
+        fut.cancel()
+        await waiter
+    finally:
+        fut.remove_done_callback(on_done)
 
 
 def as_completed(fs, *, timeout=None):

@@ -316,6 +316,33 @@ async def main():
         print('rx cancelled', log)
 asyncio.run(main())
 `, "True\n['child 1 cancelled', 'child 2 cancelled', 'gather cancelled'] False\n['child 3 cancelled', 'child 4 cancelled', 'parent cancelled']\nrx cancelled ['child 5 cancelled']\n"},
+	{"wait_for: a cleanup that sleeps after the timeout finishes before TimeoutError; cancelling the caller cancels the operation", `
+import asyncio
+async def op(log):
+    try:
+        await asyncio.sleep(5)
+    except asyncio.CancelledError:
+        log.append('op cleanup start')
+        await asyncio.sleep(0.5)
+        log.append('op cleanup done')
+        raise
+async def main():
+    log = []
+    try:
+        await asyncio.wait_for(op(log), timeout=0.1)
+    except TimeoutError:
+        log.append('timeout')
+    print(log)
+    log = []
+    async def caller():
+        await asyncio.wait_for(op(log), timeout=10)
+    t = asyncio.create_task(caller())
+    await asyncio.sleep(0.01)
+    t.cancel()
+    await asyncio.gather(t, return_exceptions=True)
+    print(log, t.cancelled())
+asyncio.run(main())
+`, "['op cleanup start', 'op cleanup done', 'timeout']\n['op cleanup start', 'op cleanup done'] True\n"},
 }
 
 func TestAsyncProbe(t *testing.T) {

@@ -611,6 +611,11 @@ class Task(Future):
         if name is None:
             name = 'Task-' + str(_task_counter[0])
         self._name = str(name)
+        if len(loop._tasks) >= loop._prune_at:
+            # Drop finished tasks now and then so a long run that creates
+            # many tasks does not keep them all alive.
+            loop._tasks = [t for t in loop._tasks if not t.done()]
+            loop._prune_at = 2 * len(loop._tasks) + 64
         loop._tasks.append(self)
         loop.call_soon(self._step, None)
 
@@ -706,6 +711,7 @@ class _Loop:
         self._timers = []
         self._time = 0.0
         self._tasks = []
+        self._prune_at = 64
         self._closed = False
 
     def time(self):

@@ -343,6 +343,21 @@ async def main():
     print(log, t.cancelled())
 asyncio.run(main())
 `, "['op cleanup start', 'op cleanup done', 'timeout']\n['op cleanup start', 'op cleanup done'] True\n"},
+	{"many short tasks; all_tasks counts only live ones", `
+import asyncio
+async def w(i):
+    await asyncio.sleep(0)
+    return i
+async def main():
+    total = 0
+    for i in range(2000):
+        total += await asyncio.create_task(w(i))
+    print(total, len(asyncio.all_tasks()))
+    ts = [asyncio.create_task(w(i)) for i in range(100)]
+    print(len(asyncio.all_tasks()))
+    print(sum(await asyncio.gather(*ts)))
+asyncio.run(main())
+`, "1999000 1\n101\n4950\n"},
 }
 
 func TestAsyncProbe(t *testing.T) {

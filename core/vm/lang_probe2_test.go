@@ -274,6 +274,19 @@ ExceptionGroup('eg', [TypeError(2), ExceptionGroup('in', [KeyError(4)])]) True
 ExceptionGroup('eg', [ValueError(9)])
 (MyEG('m!', [ValueError(1)]), MyEG('m!', [TypeError(2)]))
 `},
+	{"sequence repetition by an object with __index__", `
+class J:
+    def __index__(self): return 2
+print([0] * J(), J() * "ab", (1,) * J())
+x = [1]
+x *= J()
+print(x)
+class T(tuple): pass
+print(T((1,)) * J())
+`, `[0, 0] abab (1, 1)
+[1, 1]
+(1, 1)
+`},
 }
 
 func TestLangProbe2(t *testing.T) {

@@ -413,6 +413,20 @@ func (vm *VM) binaryDunders(op int, inplace bool, a, b Value, stage int) (Value,
 			return r, err
 		}
 	}
+	if op == compile.BinMul {
+		// seq * obj and obj * seq repeat by obj.__index__().
+		seq, n := a, b
+		if !vm.isSequenceObj(vm.Prim(seq)) {
+			seq, n = b, a
+		}
+		if vm.isSequenceObj(vm.Prim(seq)) && vm.isUserInstance(n) && vm.hasMethod(n, "__index__") {
+			k, err := vm.numIndex(n)
+			if err != nil {
+				return heap.Undef, err
+			}
+			return vm.nativeBinary(op, vm.Prim(seq), k)
+		}
+	}
 	pa, pb := vm.Prim(a), vm.Prim(b)
 	if pa != a || pb != b {
 		if op == compile.BinMod && pb != b && vm.isPercentFormat(pa) && !vm.isPercentContainer(pb) {

@@ -1225,7 +1225,7 @@ class Star:
         if kept is not None:
             new.append(kept)
         if len(new) > 1:
-            raise _group("", new)
+            raise _group("", new) from None
         if new:
             raise new[0]
 `

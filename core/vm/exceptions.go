@@ -383,19 +383,43 @@ func (vm *VM) FormatTraceback(exc Value) string {
 	return b.String()
 }
 
-func (vm *VM) formatChain(b *strings.Builder, exc Value, seen map[Value]bool) {
+func (vm *VM) formatChain(out *strings.Builder, exc Value, seen map[Value]bool) {
+	vm.formatExc(out, exc, seen, &tbCtx{})
+}
+
+// tbCtx is the state of rendering nested exception groups: their depth,
+// and whether the innermost open group still owes its closing rule.
+type tbCtx struct {
+	depth     int
+	needClose bool
+}
+
+// emit writes text with the margin of the current group depth.
+func (c *tbCtx) emit(out *strings.Builder, text string, margin string) {
+	prefix := strings.Repeat("  ", c.depth)
+	if c.depth > 0 {
+		prefix += margin + " "
+	}
+	for _, line := range strings.SplitAfter(text, "\n") {
+		if line != "" {
+			out.WriteString(prefix + line)
+		}
+	}
+}
+
+func (vm *VM) formatExc(out *strings.Builder, exc Value, seen map[Value]bool, ctx *tbCtx) {
 	seen[exc] = true
 	ed := vm.ExcOf(exc)
+	b := &strings.Builder{}
 	if ed != nil {
 		if ed.Cause.K == heap.KRef && !seen[ed.Cause] {
-			vm.formatChain(b, ed.Cause, seen)
-			b.WriteString("\nThe above exception was the direct cause of the following exception:\n\n")
+			vm.formatExc(out, ed.Cause, seen, ctx)
+			ctx.emit(out, "\nThe above exception was the direct cause of the following exception:\n\n", "|")
 		} else if !ed.SuppressContext && ed.Context.K == heap.KRef && !seen[ed.Context] {
-			vm.formatChain(b, ed.Context, seen)
-			b.WriteString("\nDuring handling of the above exception, another exception occurred:\n\n")
+			vm.formatExc(out, ed.Context, seen, ctx)
+			ctx.emit(out, "\nDuring handling of the above exception, another exception occurred:\n\n", "|")
 		}
 		if len(ed.Traceback) > 0 {
-			b.WriteString("Traceback (most recent call last):\n")
 			// Like CPython, a run of more than three identical entries
 			// (deep recursion) is summarised.
 			var last heap.TraceEntry
@@ -431,6 +455,27 @@ func (vm *VM) formatChain(b *strings.Builder, exc Value, seen map[Value]bool) {
 			flush()
 		}
 	}
+	stack := b.String()
+	b.Reset()
+	group := vm.IsSubclass(vm.TypeOf(exc), vm.Types[TBaseExceptionGroup])
+	top := false
+	if group {
+		top = ctx.depth == 0
+		if top {
+			ctx.depth = 1
+		}
+		if stack != "" {
+			margin := "|"
+			if top {
+				margin = "+"
+			}
+			ctx.emit(out, "Exception Group Traceback (most recent call last):\n", margin)
+			ctx.emit(out, stack, "|")
+		}
+	} else if stack != "" {
+		ctx.emit(out, "Traceback (most recent call last):\n", "|")
+		ctx.emit(out, stack, "|")
+	}
 	b.WriteString(vm.excLine(exc))
 	b.WriteString("\n")
 	if notes, err := vm.GetAttr(exc, "__notes__"); err == nil {
@@ -443,5 +488,36 @@ func (vm *VM) formatChain(b *strings.Builder, exc Value, seen map[Value]bool) {
 				b.WriteString(s + "\n")
 			}
 		}
+	}
+	ctx.emit(out, b.String(), "|")
+	if !group {
+		return
+	}
+	subs, err := vm.GetAttr(exc, "exceptions")
+	var items []Value
+	if err == nil {
+		items, _ = vm.Unpack(subs)
+	}
+	ctx.needClose = false
+	for i, sub := range items {
+		last := i == len(items)-1
+		if last {
+			ctx.needClose = true
+		}
+		lead := "  "
+		if i == 0 {
+			lead = "+-"
+		}
+		out.WriteString(strings.Repeat("  ", ctx.depth) + lead + "+---------------- " + itoaStr(i+1) + " ----------------\n")
+		ctx.depth++
+		vm.formatExc(out, sub, seen, ctx)
+		if last && ctx.needClose {
+			out.WriteString(strings.Repeat("  ", ctx.depth) + "+------------------------------------\n")
+			ctx.needClose = false
+		}
+		ctx.depth--
+	}
+	if top {
+		ctx.depth = 0
 	}
 }

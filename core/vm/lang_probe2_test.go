@@ -325,6 +325,35 @@ Traceback (most recent call last):
     raise E("x") from e
 mymod.E: x
 `},
+	{"exception groups render as a tree", `
+def f():
+    raise ValueError("v")
+errs = []
+try:
+    f()
+except ValueError as e:
+    errs.append(e)
+raise ExceptionGroup("eg", [errs[0], ExceptionGroup("inner", [TypeError(2)]), KeyError("k")])
+`, `  + Exception Group Traceback (most recent call last):
+  |   File "t.py", line 9, in <module>
+  |     raise ExceptionGroup("eg", [errs[0], ExceptionGroup("inner", [TypeError(2)]), KeyError("k")])
+  | ExceptionGroup: eg (3 sub-exceptions)
+  +-+---------------- 1 ----------------
+    | Traceback (most recent call last):
+    |   File "t.py", line 6, in <module>
+    |     f()
+    |   File "t.py", line 3, in f
+    |     raise ValueError("v")
+    | ValueError: v
+    +---------------- 2 ----------------
+    | ExceptionGroup: inner (1 sub-exception)
+    +-+---------------- 1 ----------------
+      | TypeError: 2
+      +------------------------------------
+    +---------------- 3 ----------------
+    | KeyError: 'k'
+    +------------------------------------
+`},
 }
 
 func TestLangProbe2Tracebacks(t *testing.T) {

@@ -40,6 +40,7 @@ func Run(src []byte, opts Options) error {
 	m.Clock = func() int64 { return int64(time.Since(start)) }
 	m.Output = opts.Stdout
 	main := m.MainModule()
+	m.ModuleSet(main, "__file__", m.NewStr(name))
 	if err := m.StartModule(code, m.ModuleDict(main)); err != nil {
 		return convertErr(m, err)
 	}

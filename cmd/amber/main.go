@@ -113,7 +113,9 @@ func runMain(args []string) int {
 	default:
 		return usage()
 	}
-	out := bufio.NewWriterSize(os.Stdout, 64<<10)
+	// Block-buffered like CPython writing to a pipe, so a run that is cut
+	// short from outside has shown most of its output.
+	out := bufio.NewWriterSize(os.Stdout, 8<<10)
 	defer out.Flush()
 	err := core.Run(src, core.Options{ScriptName: name, Limits: *limits, Stdout: func(stream, text string) {
 		if stream == "stderr" {

@@ -392,7 +392,26 @@ def _process_class(cls, init, repr, eq, order, unsafe_hash, frozen, match_args, 
             cls.__doc__ = cls.__name__ + '(' + ', '.join([f.name for f in init_list]) + ')'
         except Exception:
             pass
+    if slots:
+        cls = _add_slots(cls)
     return cls
+
+
+def _add_slots(cls):
+    if '__slots__' in cls.__dict__:
+        raise TypeError(f'{cls.__name__} already specifies __slots__')
+    names = tuple([f.name for f in cls.__dataclass_fields__.values() if f._field_type is _FIELD])
+    ns = dict(cls.__dict__)
+    for n in names:
+        ns.pop(n, None)
+    ns.pop('__dict__', None)
+    ns.pop('__weakref__', None)
+    ns['__slots__'] = names
+    qualname = getattr(cls, '__qualname__', None)
+    new = type(cls)(cls.__name__, cls.__bases__, ns)
+    if qualname is not None:
+        new.__qualname__ = qualname
+    return new
 
 
 class _DataclassParams:

@@ -29,6 +29,31 @@ try:
 except statistics.StatisticsError as e:
     print(e)
 `, "0.9933992677987828 LinearRegression(slope=2.0, intercept=0.0)\n3.6666666666666665 LinearRegression(slope=2.142857142857143, intercept=0.0)\n3.7 52.0\nat least one of the inputs is constant\n"},
+	{"dataclass slots=True", `
+from dataclasses import dataclass, field, fields, asdict
+@dataclass(slots=True)
+class P:
+    x: int
+    y: int = 0
+    tags: list = field(default_factory=list)
+    def norm(self):
+        return abs(self.x) + abs(self.y)
+p = P(3, -4)
+print(p, p.norm(), P.__slots__, [f.name for f in fields(P)], asdict(p), P(1) == P(1))
+try:
+    p.z = 1
+except AttributeError as e:
+    print("AttributeError")
+print(P.__name__, P.__qualname__)
+@dataclass(slots=True, frozen=True, order=True)
+class F:
+    a: int
+print(F(1) < F(2), hash(F(1)) == hash(F(1)))
+try:
+    F(1).a = 2
+except Exception as e:
+    print(type(e).__name__, e)
+`, "P(x=3, y=-4, tags=[]) 7 ('x', 'y', 'tags') ['x', 'y', 'tags'] {'x': 3, 'y': -4, 'tags': []} True\nAttributeError\nP P\nTrue True\nFrozenInstanceError cannot assign to field 'a'\n"},
 }
 
 func TestTypesProbe2(t *testing.T) {

@@ -54,6 +54,15 @@ try:
 except Exception as e:
     print(type(e).__name__, e)
 `, "P(x=3, y=-4, tags=[]) 7 ('x', 'y', 'tags') ['x', 'y', 'tags'] {'x': 3, 'y': -4, 'tags': []} True\nAttributeError\nP P\nTrue True\nFrozenInstanceError cannot assign to field 'a'\n"},
+	{"re flags are RegexFlag", `
+import re
+print(repr(re.I), str(re.I), re.I, re.I|re.M, repr(re.I|re.M), re.I|re.M|0, re.I.name, re.I.value, re.NOFLAG, repr(re.NOFLAG), re.I & re.M, ~re.I, re.compile('x', re.I|re.M).flags, re.I == 2, f'{re.I}', '%d' % re.I, re.I + 1, re.U, re.compile('x').flags)
+print(format(re.I, 'd'), format(re.I, '>20'), format(re.I|re.M, ''), hash(re.I)==2, re.I|1, 1|re.I, re.I^re.I, re.RegexFlag(10), re.I in re.I|re.M, bool(re.NOFLAG), list(re.I|re.M), ~re.NOFLAG)
+print(re.findall("a", "AaA", re.I), re.compile("A.b", re.I | re.S), re.sub("^x", "y", "x\nx", flags=re.M), {re.I: 1}[2], re.compile("x", flags=re.IGNORECASE).search("X"))
+flags = 0
+flags |= re.I
+print(flags, re.compile("a", flags).match("A") is not None, re.X.name, (re.I|re.M).name)
+`, "re.IGNORECASE re.IGNORECASE re.IGNORECASE re.IGNORECASE|re.MULTILINE re.IGNORECASE|re.MULTILINE re.IGNORECASE|re.MULTILINE IGNORECASE 2 re.NOFLAG re.NOFLAG re.NOFLAG re.ASCII|re.LOCALE|re.UNICODE|re.MULTILINE|re.DOTALL|re.VERBOSE|re.TEMPLATE|re.DEBUG 42 True re.IGNORECASE 2 3 re.UNICODE 32\n2                    2 re.IGNORECASE|re.MULTILINE True re.IGNORECASE|re.TEMPLATE re.IGNORECASE|re.TEMPLATE re.NOFLAG re.IGNORECASE|re.MULTILINE True False [re.IGNORECASE, re.MULTILINE] re.ASCII|re.IGNORECASE|re.LOCALE|re.UNICODE|re.MULTILINE|re.DOTALL|re.VERBOSE|re.TEMPLATE|re.DEBUG\n['A', 'a', 'A'] re.compile('A.b', re.IGNORECASE|re.DOTALL) y\ny 1 <re.Match object; span=(0, 1), match='X'>\nre.IGNORECASE True VERBOSE IGNORECASE|MULTILINE\n"},
 }
 
 func TestTypesProbe2(t *testing.T) {

@@ -63,6 +63,33 @@ flags = 0
 flags |= re.I
 print(flags, re.compile("a", flags).match("A") is not None, re.X.name, (re.I|re.M).name)
 `, "re.IGNORECASE re.IGNORECASE re.IGNORECASE re.IGNORECASE|re.MULTILINE re.IGNORECASE|re.MULTILINE re.IGNORECASE|re.MULTILINE IGNORECASE 2 re.NOFLAG re.NOFLAG re.NOFLAG re.ASCII|re.LOCALE|re.UNICODE|re.MULTILINE|re.DOTALL|re.VERBOSE|re.TEMPLATE|re.DEBUG 42 True re.IGNORECASE 2 3 re.UNICODE 32\n2                    2 re.IGNORECASE|re.MULTILINE True re.IGNORECASE|re.TEMPLATE re.IGNORECASE|re.TEMPLATE re.NOFLAG re.IGNORECASE|re.MULTILINE True False [re.IGNORECASE, re.MULTILINE] re.ASCII|re.IGNORECASE|re.LOCALE|re.UNICODE|re.MULTILINE|re.DOTALL|re.VERBOSE|re.TEMPLATE|re.DEBUG\n['A', 'a', 'A'] re.compile('A.b', re.IGNORECASE|re.DOTALL) y\ny 1 <re.Match object; span=(0, 1), match='X'>\nre.IGNORECASE True VERBOSE IGNORECASE|MULTILINE\n"},
+	{"string.Formatter parse and subclass hooks", `
+from string import Formatter
+f = Formatter()
+for s in ["a{0}b{name!r:>5}c", "{{x}}", "x{}y{:{w}}z", "{0[1]}.{a.b}", "}}{{", "", "plain", "{:%Y-%m}", "{x[a:b]}"]:
+    print(repr(s), list(f.parse(s)))
+print(f.format("{} and {:>{w}}|{k[0]}", 1, "r", w=5, k=[9]), f.vformat("{a}-{0}", (7,), {"a": 2}))
+class Upper(Formatter):
+    def format_field(self, value, spec):
+        return super().format_field(value, spec).upper()
+    def get_value(self, key, args, kwargs):
+        if isinstance(key, str) and key not in kwargs:
+            return "<" + key + ">"
+        return super().get_value(key, args, kwargs)
+print(Upper().format("{greet}, {name}! {0:x}", 255, greet="hi"))
+fields = [name for _, name, _, _ in Formatter().parse("Dear {title} {last}, ref {id}") if name]
+print(fields)
+for bad in ["{", "}", "{0!x}", "{!}"]:
+    try:
+        print(f.format(bad, 1))
+    except (ValueError, IndexError) as e:
+        print(type(e).__name__, e)
+for s in ['{!}', '{0!}', '{0!rr}', '{0', 'ab{', '{0:{}'] :
+    try:
+        print(list(Formatter().parse(s)))
+    except ValueError as e:
+        print(s, 'E', e)
+`, "'a{0}b{name!r:>5}c' [('a', '0', '', None), ('b', 'name', '>5', 'r'), ('c', None, None, None)]\n'{{x}}' [('{', None, None, None), ('x}', None, None, None)]\n'x{}y{:{w}}z' [('x', '', '', None), ('y', '', '{w}', None), ('z', None, None, None)]\n'{0[1]}.{a.b}' [('', '0[1]', '', None), ('.', 'a.b', '', None)]\n'}}{{' [('}', None, None, None), ('{', None, None, None)]\n'' []\n'plain' [('plain', None, None, None)]\n'{:%Y-%m}' [('', '', '%Y-%m', None)]\n'{x[a:b]}' [('', 'x[a:b]', '', None)]\n1 and     r|9 2-7\nHI, <NAME>! FF\n['title', 'last', 'id']\nValueError Single '{' encountered in format string\nValueError Single '}' encountered in format string\nValueError Unknown conversion specifier x\nValueError unmatched '{' in format spec\n{!} E unmatched '{' in format spec\n{0!} E unmatched '{' in format spec\n{0!rr} E expected ':' after conversion specifier\n{0 E expected '}' before end of string\nab{ E Single '{' encountered in format string\n{0:{} E unmatched '{' in format spec\n"},
 }
 
 func TestTypesProbe2(t *testing.T) {

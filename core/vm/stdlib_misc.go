@@ -7,6 +7,7 @@ package vm
 
 import (
 	"crypto/md5"
+	"crypto/pbkdf2"
 	"crypto/sha1"
 	"crypto/sha256"
 	"crypto/sha3"
@@ -119,8 +120,48 @@ func initHashlibPrim(vm *VM, m Value) error {
 		}
 		return vm.NewBytes(h.Sum(nil), false), nil
 	})
+	// pbkdf2(name, password, salt, iterations, dklen) -> bytes
+	vm.ModuleFunc(m, "_hashlib.pbkdf2", func(vm *VM, _ Value, a Args) (Value, error) {
+		name, _ := vm.StrOf(a.Pos[0])
+		newFn := hashAlgo(name)
+		if newFn == nil {
+			return heap.Undef, vm.ValueError("unsupported hash type %s", name)
+		}
+		pw, ok1 := vm.bufferBytes(a.Pos[1])
+		salt, ok2 := vm.bufferBytes(a.Pos[2])
+		if !ok1 || !ok2 {
+			bad := a.Pos[1]
+			if ok1 {
+				bad = a.Pos[2]
+			}
+			return heap.Undef, vm.TypeError("a bytes-like object is required, not '%s'", vm.TypeName(bad))
+		}
+		iter, ok3 := vm.IndexOf(a.Pos[3])
+		dklen, ok4 := vm.IndexOf(a.Pos[4])
+		if !ok3 || !ok4 {
+			return heap.Undef, vm.TypeError("'%s' object cannot be interpreted as an integer", vm.TypeName(a.Pos[3]))
+		}
+		if iter < 1 {
+			return heap.Undef, vm.ValueError("iteration value must be greater than 0.")
+		}
+		if dklen < 1 {
+			return heap.Undef, vm.ValueError("key length must be greater than 0.")
+		}
+		// The work runs in one Go call that preemption cannot interrupt.
+		if iter > pbkdf2MaxIter || dklen > 1<<16 {
+			return heap.Undef, vm.Errorf(TOverflowError, "pbkdf2_hmac: iteration count or key length too large for the sandbox")
+		}
+		key, err := pbkdf2.Key(newFn, string(pw), salt, int(iter), int(dklen))
+		if err != nil {
+			return heap.Undef, vm.ValueError("%s", err.Error())
+		}
+		return vm.NewBytes(key, false), nil
+	})
 	return nil
 }
+
+// pbkdf2MaxIter bounds pbkdf2_hmac's iterations, which run uninterrupted.
+const pbkdf2MaxIter = 10_000_000
 
 var b64Table = func() (t [256]int8) {
 	for i := range t {
@@ -281,7 +322,7 @@ import _hashlib
 
 algorithms_guaranteed = frozenset(_hashlib.algorithms)
 algorithms_available = frozenset(_hashlib.algorithms)
-__all__ = ('new', 'algorithms_guaranteed', 'algorithms_available') + _hashlib.algorithms
+__all__ = ('new', 'algorithms_guaranteed', 'algorithms_available', 'pbkdf2_hmac', 'file_digest') + _hashlib.algorithms
 
 
 class _Hash:
@@ -336,6 +377,17 @@ def _constructor(name):
 for _name in _hashlib.algorithms:
     globals()[_name] = _constructor(_name)
 del _name
+
+
+def pbkdf2_hmac(hash_name, password, salt, iterations, dklen=None):
+    if not isinstance(hash_name, str):
+        raise TypeError(f"pbkdf2_hmac() argument 'hash_name' must be str, not {type(hash_name).__name__}")
+    key = hash_name.lower().replace('-', '_')
+    if key not in algorithms_available:
+        raise ValueError(f'unsupported hash type {hash_name}')
+    if dklen is None:
+        dklen = _hashlib.info(key)[0]
+    return _hashlib.pbkdf2(key, password, salt, iterations, dklen)
 
 
 def file_digest(fileobj, digest, /, *, _bufsize=2**18):

@@ -90,6 +90,19 @@ for s in ['{!}', '{0!}', '{0!rr}', '{0', 'ab{', '{0:{}'] :
     except ValueError as e:
         print(s, 'E', e)
 `, "'a{0}b{name!r:>5}c' [('a', '0', '', None), ('b', 'name', '>5', 'r'), ('c', None, None, None)]\n'{{x}}' [('{', None, None, None), ('x}', None, None, None)]\n'x{}y{:{w}}z' [('x', '', '', None), ('y', '', '{w}', None), ('z', None, None, None)]\n'{0[1]}.{a.b}' [('', '0[1]', '', None), ('.', 'a.b', '', None)]\n'}}{{' [('}', None, None, None), ('{', None, None, None)]\n'' []\n'plain' [('plain', None, None, None)]\n'{:%Y-%m}' [('', '', '%Y-%m', None)]\n'{x[a:b]}' [('', 'x[a:b]', '', None)]\n1 and     r|9 2-7\nHI, <NAME>! FF\n['title', 'last', 'id']\nValueError Single '{' encountered in format string\nValueError Single '}' encountered in format string\nValueError Unknown conversion specifier x\nValueError unmatched '{' in format spec\n{!} E unmatched '{' in format spec\n{0!} E unmatched '{' in format spec\n{0!rr} E expected ':' after conversion specifier\n{0 E expected '}' before end of string\nab{ E Single '{' encountered in format string\n{0:{} E unmatched '{' in format spec\n"},
+	{"hashlib.pbkdf2_hmac", `
+import hashlib, os
+print(hashlib.pbkdf2_hmac('sha256', b'password', b'salt', 1000).hex(), hashlib.pbkdf2_hmac('sha1', b'pw', b'salt', 2, dklen=10))
+print(hashlib.pbkdf2_hmac('SHA512', b'secret', bytes(16), 100_000)[:8].hex(), len(hashlib.pbkdf2_hmac('md5', b'', b'', 1)))
+try:
+    hashlib.pbkdf2_hmac('sha256', 'p', b's', 1)
+except TypeError as e:
+    print(type(e).__name__, e)
+try:
+    hashlib.pbkdf2_hmac('sha256', b'p', b's', 0)
+except ValueError as e:
+    print(type(e).__name__, e)
+`, "632c2812e46d4604102ba7618e9d6d7d2f8128f6266b4a03264d2a0460b7dcb3 b'\\x13:\\x0b\\x82;\\x02\\x98\\x01Wm'\n756764758391ce22 16\nTypeError a bytes-like object is required, not 'str'\nValueError iteration value must be greater than 0.\n"},
 }
 
 func TestTypesProbe2(t *testing.T) {

@@ -103,6 +103,24 @@ try:
 except ValueError as e:
     print(type(e).__name__, e)
 `, "632c2812e46d4604102ba7618e9d6d7d2f8128f6266b4a03264d2a0460b7dcb3 b'\\x13:\\x0b\\x82;\\x02\\x98\\x01Wm'\n756764758391ce22 16\nTypeError a bytes-like object is required, not 'str'\nValueError iteration value must be greater than 0.\n"},
+	{"calendar module", `
+import calendar
+print(calendar.monthrange(2024, 2), calendar.isleap(2024), calendar.month_name[3], calendar.day_abbr[0], list(calendar.month_abbr)[:3], calendar.leapdays(2000, 2025))
+print(calendar.monthcalendar(2024, 2)[0], calendar.weekday(2024, 7, 4), calendar.day_name[calendar.weekday(2024, 7, 4)])
+print(calendar.month(2024, 2))
+print(calendar.month(2023, 12, w=3, l=1))
+cal = calendar.Calendar(firstweekday=6)
+print(list(cal.iterweekdays()), cal.monthdayscalendar(2024, 3)[0], cal.monthdatescalendar(2024, 3)[0][0], list(cal.itermonthdays2(2024, 3))[:3])
+tc = calendar.TextCalendar(calendar.SUNDAY)
+print(tc.formatmonth(2024, 9))
+calendar.prmonth(2025, 1)
+print(calendar.calendar(2024))
+print(calendar.timegm((2024, 1, 1, 0, 0, 0)), calendar.weekheader(3))
+try:
+    calendar.monthrange(2024, 13)
+except calendar.IllegalMonthError as e:
+    print("bad:", e)
+`, "(3, 29) True March Mon ['', 'Jan', 'Feb'] 7\n[0, 0, 0, 1, 2, 3, 4] 3 Thursday\n   February 2024\nMo Tu We Th Fr Sa Su\n          1  2  3  4\n 5  6  7  8  9 10 11\n12 13 14 15 16 17 18\n19 20 21 22 23 24 25\n26 27 28 29\n\n       December 2023\nMon Tue Wed Thu Fri Sat Sun\n                  1   2   3\n  4   5   6   7   8   9  10\n 11  12  13  14  15  16  17\n 18  19  20  21  22  23  24\n 25  26  27  28  29  30  31\n\n[6, 0, 1, 2, 3, 4, 5] [0, 0, 0, 0, 0, 1, 2] 2024-02-25 [(0, 6), (0, 0), (0, 1)]\n   September 2024\nSu Mo Tu We Th Fr Sa\n 1  2  3  4  5  6  7\n 8  9 10 11 12 13 14\n15 16 17 18 19 20 21\n22 23 24 25 26 27 28\n29 30\n\n    January 2025\nMo Tu We Th Fr Sa Su\n       1  2  3  4  5\n 6  7  8  9 10 11 12\n13 14 15 16 17 18 19\n20 21 22 23 24 25 26\n27 28 29 30 31\n                                  2024\n\n      January                   February                   March\nMo Tu We Th Fr Sa Su      Mo Tu We Th Fr Sa Su      Mo Tu We Th Fr Sa Su\n 1  2  3  4  5  6  7                1  2  3  4                   1  2  3\n 8  9 10 11 12 13 14       5  6  7  8  9 10 11       4  5  6  7  8  9 10\n15 16 17 18 19 20 21      12 13 14 15 16 17 18      11 12 13 14 15 16 17\n22 23 24 25 26 27 28      19 20 21 22 23 24 25      18 19 20 21 22 23 24\n29 30 31                  26 27 28 29               25 26 27 28 29 30 31\n\n       April                      May                       June\nMo Tu We Th Fr Sa Su      Mo Tu We Th Fr Sa Su      Mo Tu We Th Fr Sa Su\n 1  2  3  4  5  6  7             1  2  3  4  5                      1  2\n 8  9 10 11 12 13 14       6  7  8  9 10 11 12       3  4  5  6  7  8  9\n15 16 17 18 19 20 21      13 14 15 16 17 18 19      10 11 12 13 14 15 16\n22 23 24 25 26 27 28      20 21 22 23 24 25 26      17 18 19 20 21 22 23\n29 30                     27 28 29 30 31            24 25 26 27 28 29 30\n\n        July                     August                  September\nMo Tu We Th Fr Sa Su      Mo Tu We Th Fr Sa Su      Mo Tu We Th Fr Sa Su\n 1  2  3  4  5  6  7                1  2  3  4                         1\n 8  9 10 11 12 13 14       5  6  7  8  9 10 11       2  3  4  5  6  7  8\n15 16 17 18 19 20 21      12 13 14 15 16 17 18       9 10 11 12 13 14 15\n22 23 24 25 26 27 28      19 20 21 22 23 24 25      16 17 18 19 20 21 22\n29 30 31                  26 27 28 29 30 31         23 24 25 26 27 28 29\n                                                    30\n\n      October                   November                  December\nMo Tu We Th Fr Sa Su      Mo Tu We Th Fr Sa Su      Mo Tu We Th Fr Sa Su\n    1  2  3  4  5  6                   1  2  3                         1\n 7  8  9 10 11 12 13       4  5  6  7  8  9 10       2  3  4  5  6  7  8\n14 15 16 17 18 19 20      11 12 13 14 15 16 17       9 10 11 12 13 14 15\n21 22 23 24 25 26 27      18 19 20 21 22 23 24      16 17 18 19 20 21 22\n28 29 30 31               25 26 27 28 29 30         23 24 25 26 27 28 29\n                                                    30 31\n\n1704067200 Mon Tue Wed Thu Fri Sat Sun\nbad: bad month number 13; must be 1-12\n"},
 }
 
 func TestTypesProbe2(t *testing.T) {

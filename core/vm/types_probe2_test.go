@@ -133,6 +133,25 @@ u = datetime(2024, 1, 1, 12, tzinfo=timezone(timedelta(hours=2))).utctimetuple()
 print(u, u.tm_hour)
 print(datetime(2024, 1, 1, tzinfo=timezone.utc).timetuple().tm_isdst, time.strftime("%Y-%m-%d %H:%M", now.timetuple()))
 `, "167 5 9 (2024, 6, 15) -1 9\ntime.struct_time(tm_year=2024, tm_mon=6, tm_mday=15, tm_hour=9, tm_min=5, tm_sec=3, tm_wday=5, tm_yday=167, tm_isdst=-1)\ntime.struct_time(tm_year=2024, tm_mon=3, tm_mday=1, tm_hour=0, tm_min=0, tm_sec=0, tm_wday=4, tm_yday=61, tm_isdst=-1) 61\ntime.struct_time(tm_year=2024, tm_mon=1, tm_mday=1, tm_hour=10, tm_min=0, tm_sec=0, tm_wday=0, tm_yday=1, tm_isdst=0) 10\n-1 2024-06-15 09:05\n"},
+	{"json raw_decode", `
+import json
+dec = json.JSONDecoder()
+print(dec.raw_decode('{"a": 1} trailing'), dec.raw_decode('[1, 2]'), dec.raw_decode('xx"é"yy', 2), dec.raw_decode('12 34', 3))
+text = 'noise {"id": 1} more {"id": 2, "v": [true]} end'
+objs, i = [], 0
+while True:
+    i = text.find("{", i)
+    if i < 0:
+        break
+    obj, i = dec.raw_decode(text, i)
+    objs.append(obj)
+print(objs)
+for bad in [(' 1', 0), ('[1,', 0), ('é', 0)]:
+    try:
+        dec.raw_decode(*bad)
+    except json.JSONDecodeError as e:
+        print(e)
+`, "({'a': 1}, 8) ([1, 2], 6) ('é', 5) (34, 5)\n[{'id': 1}, {'id': 2, 'v': [True]}]\nExpecting value: line 1 column 1 (char 0)\nExpecting value: line 1 column 4 (char 3)\nExpecting value: line 1 column 1 (char 0)\n"},
 }
 
 func TestTypesProbe2(t *testing.T) {

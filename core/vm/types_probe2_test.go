@@ -152,6 +152,43 @@ for bad in [(' 1', 0), ('[1,', 0), ('é', 0)]:
     except json.JSONDecodeError as e:
         print(e)
 `, "({'a': 1}, 8) ([1, 2], 6) ('é', 5) (34, 5)\n[{'id': 1}, {'id': 2, 'v': [True]}]\nExpecting value: line 1 column 1 (char 0)\nExpecting value: line 1 column 4 (char 3)\nExpecting value: line 1 column 1 (char 0)\n"},
+	{"argparse", `
+import argparse
+p = argparse.ArgumentParser(prog="tool", description="Process things.", epilog="Bye.")
+p.add_argument("files", nargs="+", help="input files")
+p.add_argument("-n", "--count", type=int, default=3, help="how many (default: %(default)s)")
+p.add_argument("-v", "--verbose", action="count", default=0)
+p.add_argument("--mode", choices=["fast", "slow"], default="fast")
+p.add_argument("--tag", action="append", default=[])
+p.add_argument("--dry-run", action="store_true", help="do nothing, just print what would happen in a long help line that wraps")
+p.add_argument("-o", dest="out", metavar="PATH")
+args = p.parse_args(["a.txt", "b.txt", "-n", "5", "--tag", "x", "--tag=y", "-vv", "--dry-run", "-oout.txt"])
+print(args)
+print(p.format_help())
+print(p.parse_args(["z"]))
+a2, rest = p.parse_known_args(["f", "--zzz", "1"])
+print(a2.files, rest)
+g = argparse.ArgumentParser(prog="git")
+g.add_argument("--debug", action="store_true")
+sp = g.add_subparsers(dest="cmd", help="sub-command")
+c = sp.add_parser("commit", help="record changes")
+c.add_argument("-m", "--message", required=True)
+c.add_argument("--amend", action="store_true")
+pu = sp.add_parser("push")
+pu.add_argument("remote", nargs="?", default="origin")
+print(g.parse_args(["--debug", "commit", "-m", "msg"]), g.parse_args(["push"]), g.parse_args(["push", "up"]))
+q = argparse.ArgumentParser(prog="q")
+q.add_argument("x", type=float)
+q.add_argument("y", nargs="?", default=1.5, type=float)
+q.add_argument("--ids", nargs="*", type=int, default=[])
+print(q.parse_args(["2", "--ids", "1", "2"]), q.parse_args(["2", "3"]))
+ns = argparse.Namespace(a=1)
+print(ns, ns.a, "a" in ns, vars(ns))
+try:
+    q.parse_args(["nan-no", "--ids", "z"])
+except SystemExit as e:
+    print("exit", e.code)
+`, "Namespace(files=['a.txt', 'b.txt'], count=5, verbose=2, mode='fast', tag=['x', 'y'], dry_run=True, out='out.txt')\nusage: tool [-h] [-n COUNT] [-v] [--mode {fast,slow}] [--tag TAG] [--dry-run]\n            [-o PATH]\n            files [files ...]\n\nProcess things.\n\npositional arguments:\n  files                 input files\n\noptions:\n  -h, --help            show this help message and exit\n  -n COUNT, --count COUNT\n                        how many (default: 3)\n  -v, --verbose\n  --mode {fast,slow}\n  --tag TAG\n  --dry-run             do nothing, just print what would happen in a long\n                        help line that wraps\n  -o PATH\n\nBye.\n\nNamespace(files=['z'], count=3, verbose=0, mode='fast', tag=[], dry_run=False, out=None)\n['f'] ['--zzz', '1']\nNamespace(debug=True, cmd='commit', message='msg', amend=False) Namespace(debug=False, cmd='push', remote='origin') Namespace(debug=False, cmd='push', remote='up')\nNamespace(x=2.0, y=1.5, ids=[1, 2]) Namespace(x=2.0, y=3.0, ids=[])\nNamespace(a=1) 1 True {'a': 1}\nexit 2\n"},
 }
 
 func TestTypesProbe2(t *testing.T) {

@@ -184,11 +184,14 @@ q.add_argument("--ids", nargs="*", type=int, default=[])
 print(q.parse_args(["2", "--ids", "1", "2"]), q.parse_args(["2", "3"]))
 ns = argparse.Namespace(a=1)
 print(ns, ns.a, "a" in ns, vars(ns))
+import io, contextlib
+err = io.StringIO()
 try:
-    q.parse_args(["2", "--ids", "z"])
+    with contextlib.redirect_stderr(err):
+        q.parse_args(["2", "--ids", "z"])
 except SystemExit as e:
-    print("exit", e.code)
-`, "Namespace(files=['a.txt', 'b.txt'], count=5, verbose=2, mode='fast', tag=['x', 'y'], dry_run=True, out='out.txt')\nusage: tool [-h] [-n COUNT] [-v] [--mode {fast,slow}] [--tag TAG] [--dry-run]\n            [-o PATH]\n            files [files ...]\n\nProcess things.\n\npositional arguments:\n  files                 input files\n\noptions:\n  -h, --help            show this help message and exit\n  -n COUNT, --count COUNT\n                        how many (default: 3)\n  -v, --verbose\n  --mode {fast,slow}\n  --tag TAG\n  --dry-run             do nothing, just print what would happen in a long\n                        help line that wraps\n  -o PATH\n\nBye.\n\nNamespace(files=['z'], count=3, verbose=0, mode='fast', tag=[], dry_run=False, out=None)\n['f'] ['--zzz', '1']\nNamespace(debug=True, cmd='commit', message='msg', amend=False) Namespace(debug=False, cmd='push', remote='origin') Namespace(debug=False, cmd='push', remote='up')\nNamespace(x=2.0, y=1.5, ids=[1, 2]) Namespace(x=2.0, y=3.0, ids=[])\nNamespace(a=1) 1 True {'a': 1}\nexit 2\n"},
+    print("exit", e.code, err.getvalue().splitlines())
+`, "Namespace(files=['a.txt', 'b.txt'], count=5, verbose=2, mode='fast', tag=['x', 'y'], dry_run=True, out='out.txt')\nusage: tool [-h] [-n COUNT] [-v] [--mode {fast,slow}] [--tag TAG] [--dry-run]\n            [-o PATH]\n            files [files ...]\n\nProcess things.\n\npositional arguments:\n  files                 input files\n\noptions:\n  -h, --help            show this help message and exit\n  -n COUNT, --count COUNT\n                        how many (default: 3)\n  -v, --verbose\n  --mode {fast,slow}\n  --tag TAG\n  --dry-run             do nothing, just print what would happen in a long\n                        help line that wraps\n  -o PATH\n\nBye.\n\nNamespace(files=['z'], count=3, verbose=0, mode='fast', tag=[], dry_run=False, out=None)\n['f'] ['--zzz', '1']\nNamespace(debug=True, cmd='commit', message='msg', amend=False) Namespace(debug=False, cmd='push', remote='origin') Namespace(debug=False, cmd='push', remote='up')\nNamespace(x=2.0, y=1.5, ids=[1, 2]) Namespace(x=2.0, y=3.0, ids=[])\nNamespace(a=1) 1 True {'a': 1}\nexit 2 ['usage: q [-h] [--ids [IDS ...]] x [y]', \"q: error: argument --ids: invalid int value: 'z'\"]\n"},
 }
 
 func TestTypesProbe2(t *testing.T) {

@@ -192,6 +192,33 @@ try:
 except SystemExit as e:
     print("exit", e.code, err.getvalue().splitlines())
 `, "Namespace(files=['a.txt', 'b.txt'], count=5, verbose=2, mode='fast', tag=['x', 'y'], dry_run=True, out='out.txt')\nusage: tool [-h] [-n COUNT] [-v] [--mode {fast,slow}] [--tag TAG] [--dry-run]\n            [-o PATH]\n            files [files ...]\n\nProcess things.\n\npositional arguments:\n  files                 input files\n\noptions:\n  -h, --help            show this help message and exit\n  -n COUNT, --count COUNT\n                        how many (default: 3)\n  -v, --verbose\n  --mode {fast,slow}\n  --tag TAG\n  --dry-run             do nothing, just print what would happen in a long\n                        help line that wraps\n  -o PATH\n\nBye.\n\nNamespace(files=['z'], count=3, verbose=0, mode='fast', tag=[], dry_run=False, out=None)\n['f'] ['--zzz', '1']\nNamespace(debug=True, cmd='commit', message='msg', amend=False) Namespace(debug=False, cmd='push', remote='origin') Namespace(debug=False, cmd='push', remote='up')\nNamespace(x=2.0, y=1.5, ids=[1, 2]) Namespace(x=2.0, y=3.0, ids=[])\nNamespace(a=1) 1 True {'a': 1}\nexit 2 ['usage: q [-h] [--ids [IDS ...]] x [y]', \"q: error: argument --ids: invalid int value: 'z'\"]\n"},
+	{"pathlib pure paths", `
+from pathlib import PurePosixPath, Path, PurePath
+pp = PurePosixPath("/data/reports/2024/summary.final.csv")
+print(pp.name, pp.stem, pp.suffix, pp.suffixes, pp.parent, pp.parts[:3], pp.with_suffix(".json"), pp / "x", pp.parent.parent.name, pp.match("*.csv"), pp.relative_to("/data"))
+print(Path("a/b.txt").with_name("c.md"), str(Path("x") / "y" / "z.py"), Path("/a/b").is_absolute(), repr(PurePosixPath("a")), repr(Path("a//b/./c/")), PurePath("x"))
+print(list(pp.parents), pp.parents[0], len(pp.parents), pp.anchor, pp.root, PurePosixPath("") , PurePosixPath("/"), PurePosixPath("/").parent, PurePosixPath(".").name)
+print(PurePosixPath("a", "/b", "c"), "base" / PurePosixPath("f"), PurePosixPath(".bashrc").suffix, PurePosixPath("a.tar.gz").suffixes, PurePosixPath("a.").suffix, PurePosixPath("x.py").with_stem("y"))
+print(sorted([Path("b"), Path("a/z"), Path("a")]), Path("a") == Path("a/"), {Path("a"), Path("a")}, Path("/x/y").is_relative_to("/x"), PurePosixPath("a/b/c.py").match("b/*.py"), PurePosixPath("a/b/c.py").match("/b/*.py"))
+try:
+    PurePosixPath("/a/b").relative_to("/c")
+except ValueError as e:
+    print(e)
+try:
+    PurePosixPath("/a").with_suffix("json")
+except ValueError as e:
+    print(e)
+p = Path("/no/such/file.txt")
+print(p.exists(), p.is_file(), p.is_dir(), str(p.resolve()), p.with_suffix("").name, [str(x) for x in [p, p.parent]], f"{p}", p.as_posix())
+import os
+print(os.path.join(Path("a"), "b"), os.fspath(Path("q")), Path("a").joinpath("b", "c"))
+`, "summary.final.csv summary.final .csv ['.final', '.csv'] /data/reports/2024 ('/', 'data', 'reports') /data/reports/2024/summary.final.json /data/reports/2024/summary.final.csv/x reports True reports/2024/summary.final.csv\na/c.md x/y/z.py True PurePosixPath('a') PosixPath('a/b/c') x\n[PurePosixPath('/data/reports/2024'), PurePosixPath('/data/reports'), PurePosixPath('/data'), PurePosixPath('/')] /data/reports/2024 4 / / . / / \n/b/c base/f  ['.tar', '.gz']  y.py\n[PosixPath('a'), PosixPath('a/z'), PosixPath('b')] True {PosixPath('a')} True True False\n'/a/b' is not in the subpath of '/c' OR one path is relative and the other is absolute.\nInvalid suffix 'json'\nFalse False False /no/such/file.txt file ['/no/such/file.txt', '/no/such'] /no/such/file.txt /no/such/file.txt\na/b q a/b/c\n"},
+	{"fnmatch", `
+import fnmatch
+names = ["a.py", "b.txt", "test_x.py", "README.md", "data[1].csv", ".hidden", "x\\y"]
+print(fnmatch.filter(names, "*.py"), fnmatch.filter(names, "test_?.py"), fnmatch.filter(names, "[!a-c]*"), fnmatch.filter(names, "*[[]1]*"))
+print(fnmatch.fnmatch("FILE.TXT", "*.txt"), fnmatch.fnmatchcase("a.PY", "*.py"), fnmatch.fnmatch("x\\y", "x\\y"), fnmatch.fnmatch("ab", "a[]"), fnmatch.translate("*.py"))
+`, "['a.py', 'test_x.py'] ['test_x.py'] ['test_x.py', 'README.md', 'data[1].csv', '.hidden', 'x\\\\y'] ['data[1].csv']\nFalse False True False (?s:.*\\.py)\\Z\n"},
 }
 
 func TestTypesProbe2(t *testing.T) {

@@ -219,6 +219,15 @@ names = ["a.py", "b.txt", "test_x.py", "README.md", "data[1].csv", ".hidden", "x
 print(fnmatch.filter(names, "*.py"), fnmatch.filter(names, "test_?.py"), fnmatch.filter(names, "[!a-c]*"), fnmatch.filter(names, "*[[]1]*"))
 print(fnmatch.fnmatch("FILE.TXT", "*.txt"), fnmatch.fnmatchcase("a.PY", "*.py"), fnmatch.fnmatch("x\\y", "x\\y"), fnmatch.fnmatch("ab", "a[]"), fnmatch.translate("*.py"))
 `, "['a.py', 'test_x.py'] ['test_x.py'] ['test_x.py', 'README.md', 'data[1].csv', '.hidden', 'x\\\\y'] ['data[1].csv']\nFalse False True False (?s:.*\\.py)\\Z\n"},
+	{"cp1252 codec", `
+print("ü€“x”—".encode("cp1252"), b"\xfc\x80\x93\x94".decode("cp1252"), "café".encode("windows-1252"), bytes(range(0x80, 0xa0)).decode("cp1252", "replace"))
+for f in (lambda: "\u0100".encode("cp1252"), lambda: "\u0100\u0101".encode("cp1252"), lambda: b"a\x81".decode("cp1252"), lambda: "é".encode("ascii")):
+    try:
+        f()
+    except UnicodeError as e:
+        print(type(e).__name__, e)
+print("\u0100a".encode("cp1252", "replace"), "\u0100".encode("cp1252", "xmlcharrefreplace"), b"\x81\x8d".decode("cp1252", "ignore"))
+`, "b'\\xfc\\x80\\x93x\\x94\\x97' ü€“” b'caf\\xe9' €�‚ƒ„…†‡ˆ‰Š‹Œ�Ž��‘’“”•–—˜™š›œ�žŸ\nUnicodeEncodeError 'charmap' codec can't encode character '\\u0100' in position 0: character maps to <undefined>\nUnicodeEncodeError 'charmap' codec can't encode characters in position 0-1: character maps to <undefined>\nUnicodeDecodeError 'charmap' codec can't decode byte 0x81 in position 1: character maps to <undefined>\nUnicodeEncodeError 'ascii' codec can't encode character '\\xe9' in position 0: ordinal not in range(128)\nb'?a' b'&#256;' \n"},
 }
 
 func TestTypesProbe2(t *testing.T) {

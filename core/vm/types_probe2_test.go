@@ -228,6 +228,35 @@ for f in (lambda: "\u0100".encode("cp1252"), lambda: "\u0100\u0101".encode("cp12
         print(type(e).__name__, e)
 print("\u0100a".encode("cp1252", "replace"), "\u0100".encode("cp1252", "xmlcharrefreplace"), b"\x81\x8d".decode("cp1252", "ignore"))
 `, "b'\\xfc\\x80\\x93x\\x94\\x97' ü€“” b'caf\\xe9' €�‚ƒ„…†‡ˆ‰Š‹Œ�Ž��‘’“”•–—˜™š›œ�žŸ\nUnicodeEncodeError 'charmap' codec can't encode character '\\u0100' in position 0: character maps to <undefined>\nUnicodeEncodeError 'charmap' codec can't encode characters in position 0-1: character maps to <undefined>\nUnicodeDecodeError 'charmap' codec can't decode byte 0x81 in position 1: character maps to <undefined>\nUnicodeEncodeError 'ascii' codec can't encode character '\\xe9' in position 0: ordinal not in range(128)\nb'?a' b'&#256;' \n"},
+	{"dataclass __doc__ is its signature", `
+from dataclasses import dataclass, field, InitVar
+from typing import List, Optional, Dict
+import datetime
+@dataclass
+class P:
+    x: int
+    tags: list = field(default_factory=list)
+@dataclass
+class Q:
+    name: str
+    when: datetime.date
+    items: List[str] = field(default_factory=list)
+    note: Optional[str] = None
+    ratio: float = 0.5
+    ref: "Q" = None
+    hidden: int = field(default=0, init=False)
+    seed: InitVar[int] = 1
+    meta: Dict[str, int] = field(default_factory=dict, kw_only=True)
+    def __post_init__(self, seed):
+        pass
+@dataclass
+class Documented:
+    """My docs."""
+    a: int
+print(P.__doc__)
+print(Q.__doc__)
+print(Documented.__doc__)
+`, "P(x: int, tags: list = <factory>)\nQ(name: str, when: datetime.date, items: List[str] = <factory>, note: Optional[str] = None, ratio: float = 0.5, ref: 'Q' = None, seed: dataclasses.InitVar[int] = 1, *, meta: Dict[str, int] = <factory>)\nMy docs.\n"},
 }
 
 func TestTypesProbe2(t *testing.T) {

@@ -257,6 +257,22 @@ print(P.__doc__)
 print(Q.__doc__)
 print(Documented.__doc__)
 `, "P(x: int, tags: list = <factory>)\nQ(name: str, when: datetime.date, items: List[str] = <factory>, note: Optional[str] = None, ratio: float = 0.5, ref: 'Q' = None, seed: dataclasses.InitVar[int] = 1, *, meta: Dict[str, int] = <factory>)\nMy docs.\n"},
+	{"io.TextIOWrapper over a byte buffer", `
+import io, sys, csv
+raw = io.BytesIO("name,city\r\nAnn,Zürich\r\nBob,Köln\r\n".encode("utf-8"))
+tw = io.TextIOWrapper(raw, encoding="utf-8", newline="")
+print(list(csv.DictReader(tw)))
+t2 = io.TextIOWrapper(io.BytesIO(b"l1\r\nl2\nl3"))
+print(t2.readline(), t2.readlines(), t2.encoding)
+out = io.BytesIO()
+w = io.TextIOWrapper(out, encoding="utf-16-le")
+w.write("hé"); w.flush()
+print(out.getvalue(), isinstance(sys.stdout, io.TextIOWrapper), isinstance(w, io.TextIOWrapper), isinstance(io.StringIO(), io.TextIOWrapper), isinstance(w, io.TextIOBase))
+b = w.detach(); print(b is out)
+with io.TextIOWrapper(io.BytesIO(b"a\nb\n")) as f:
+    for line in f:
+        print(repr(line))
+`, "[{'name': 'Ann', 'city': 'Zürich'}, {'name': 'Bob', 'city': 'Köln'}]\nl1\n ['l2\\n', 'l3'] UTF-8\nb'h\\x00\\xe9\\x00' True True False True\nTrue\n'a\\n'\n'b\\n'\n"},
 }
 
 func TestTypesProbe2(t *testing.T) {

@@ -273,6 +273,19 @@ with io.TextIOWrapper(io.BytesIO(b"a\nb\n")) as f:
     for line in f:
         print(repr(line))
 `, "[{'name': 'Ann', 'city': 'Zürich'}, {'name': 'Bob', 'city': 'Köln'}]\nl1\n ['l2\\n', 'l3'] UTF-8\nb'h\\x00\\xe9\\x00' True True False True\nTrue\n'a\\n'\n'b\\n'\n"},
+	{"hmac module", `
+import hmac, hashlib
+print(hmac.new(b"key", b"msg", hashlib.sha256).hexdigest(), hmac.new(b"k", digestmod="md5").hexdigest())
+h = hmac.new(b"x" * 100, digestmod=hashlib.sha1); h.update(b"part1"); c = h.copy(); h.update(b"part2")
+print(h.hexdigest(), c.hexdigest(), h.name, h.digest_size, h.block_size, hmac.digest(b"k", b"m", "sha512")[:6])
+sig = hmac.new(b"secret", b"payload", hashlib.sha256).hexdigest()
+print(hmac.compare_digest(sig, sig), hmac.compare_digest(b"a", b"ab"), hmac.compare_digest(bytearray(b"z"), b"z"))
+for bad in (lambda: hmac.new("str", b"m", "sha256"), lambda: hmac.new(b"k", b"m"), lambda: hmac.compare_digest("a", b"a")):
+    try:
+        bad()
+    except TypeError as e:
+        print(e)
+`, "2d93cbc1be167bcb1637a4a23cbff01a7878f0c50ee833954ea5221bb1b8c628 cd32bedd46aa63cffa3023f050fc78e3\nf16088e726dffc2ab91ce644efa12ebe1d72d64b c2e48f8d83924492dd561894e845c1ca069172b1 hmac-sha1 20 64 b'\\x94\\xec\\x95\\x86X\\xae'\nTrue False True\nkey: expected bytes or bytearray, but got 'str'\nMissing required parameter 'digestmod'.\na bytes-like object is required, not 'str'\n"},
 }
 
 func TestTypesProbe2(t *testing.T) {

@@ -286,6 +286,33 @@ for bad in (lambda: hmac.new("str", b"m", "sha256"), lambda: hmac.new(b"k", b"m"
     except TypeError as e:
         print(e)
 `, "2d93cbc1be167bcb1637a4a23cbff01a7878f0c50ee833954ea5221bb1b8c628 cd32bedd46aa63cffa3023f050fc78e3\nf16088e726dffc2ab91ce644efa12ebe1d72d64b c2e48f8d83924492dd561894e845c1ca069172b1 hmac-sha1 20 64 b'\\x94\\xec\\x95\\x86X\\xae'\nTrue False True\nkey: expected bytes or bytearray, but got 'str'\nMissing required parameter 'digestmod'.\na bytes-like object is required, not 'str'\n"},
+	{"queue module", `
+import queue
+q = queue.Queue()
+for x in "abc":
+    q.put(x)
+print(q.qsize(), q.get(), q.get_nowait(), q.empty(), q.full())
+pq = queue.PriorityQueue()
+for p, t in [(3, "low"), (1, "high"), (2, "mid")]:
+    pq.put((p, t))
+print([pq.get()[1] for _ in range(pq.qsize())])
+lq = queue.LifoQueue(maxsize=2); lq.put(1); lq.put(2)
+try:
+    lq.put_nowait(3)
+except queue.Full:
+    print("full", lq.full())
+print(lq.get(), lq.get())
+try:
+    lq.get_nowait()
+except queue.Empty:
+    print("empty")
+sq = queue.SimpleQueue(); sq.put("s"); print(sq.get(), sq.empty())
+q.put(1); q.task_done(); q.task_done(); q.task_done()
+try:
+    q.task_done()
+except ValueError as e:
+    print(e)
+`, "3 a b False False\n['high', 'mid', 'low']\nfull True\n2 1\nempty\ns True\n"},
 }
 
 func TestTypesProbe2(t *testing.T) {

@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"math/big"
+	"reflect"
 	"sort"
 	"time"
 
@@ -249,10 +250,11 @@ func (s *Session) progressFor(sp *vm.Suspension) Progress {
 	switch sp.Kind {
 	case vm.SuspendFunctionCall:
 		fc := &FunctionCall{
-			Name:   sp.Name,
-			Args:   make([]any, len(sp.Args)),
-			CallID: sp.CallID,
-			Pos:    Position{Filename: s.cfg.ScriptName, Line: sp.Line},
+			Name:    sp.Name,
+			Args:    make([]any, len(sp.Args)),
+			CallID:  sp.CallID,
+			Awaited: s.m.PendingCallAwaited(),
+			Pos:     Position{Filename: s.cfg.ScriptName, Line: sp.Line},
 		}
 		for i, a := range sp.Args {
 			fc.Args[i] = s.goValue(a)
@@ -329,6 +331,10 @@ type FunctionCall struct {
 	Args   []any
 	Kwargs map[string]any
 	CallID int64
+	// Awaited reports that the sandbox awaits the call's result at once
+	// (await fn(...)): Resume(v) then makes the await evaluate to v, and
+	// ResumeFuture lets the host settle it later in a Futures progress.
+	Awaited bool
 	// OSCall marks calls the sandbox makes to the operating system on the
 	// program's behalf (files through mounts) rather than to a host
 	// function the embedder declared.
@@ -345,6 +351,9 @@ func (p *FunctionCall) Resume(v any) (Progress, error) {
 	if err != nil {
 		pv = p.s.m.NewExceptionNamed("TypeError", err.Error())
 		return p.s.step(p.s.m.ResumeRaise(pv))
+	}
+	if p.Awaited {
+		return p.s.step(p.s.m.ResumeAwaited(pv))
 	}
 	return p.s.step(p.s.m.ResumeWith(pv))
 }
@@ -741,8 +750,82 @@ func (s *Session) toPy(x any) (vm.Value, error) {
 	case HostStandIn:
 		return m.H.Alloc(&heap.HostObject{Name: v.Name, Index: -1}), nil
 	}
+	if pv, ok, err := s.toPyReflect(reflect.ValueOf(x)); ok {
+		return pv, err
+	}
 	s.hostObjs = append(s.hostObjs, x)
 	return m.H.Alloc(&heap.HostObject{Name: fmt.Sprintf("%T", x), Index: int32(len(s.hostObjs) - 1)}), nil
+}
+
+// toPyReflect converts Go data of types toPy does not list by name:
+// slices and arrays become lists, maps dicts (in sorted key order, so the
+// heap is the same on every run), and named basic types their Python
+// counterparts. ok=false leaves x to become a host object.
+func (s *Session) toPyReflect(rv reflect.Value) (vm.Value, bool, error) {
+	m := s.m
+	switch rv.Kind() {
+	case reflect.Bool:
+		return heap.Bool(rv.Bool()), true, nil
+	case reflect.Int, reflect.Int8, reflect.Int16, reflect.Int32, reflect.Int64:
+		return heap.Int(rv.Int()), true, nil
+	case reflect.Uint, reflect.Uint8, reflect.Uint16, reflect.Uint32, reflect.Uint64, reflect.Uintptr:
+		v, err := s.toPy(rv.Uint())
+		return v, true, err
+	case reflect.Float32, reflect.Float64:
+		return heap.Float(rv.Float()), true, nil
+	case reflect.String:
+		return m.NewStr(rv.String()), true, nil
+	case reflect.Slice, reflect.Array:
+		if rv.Kind() == reflect.Slice && rv.Type().Elem().Kind() == reflect.Uint8 {
+			return m.NewBytes(append([]byte(nil), rv.Bytes()...), false), true, nil
+		}
+		items := make([]vm.Value, rv.Len())
+		for i := range items {
+			v, err := s.toPy(rv.Index(i).Interface())
+			if err != nil {
+				return heap.Undef, true, err
+			}
+			items[i] = v
+		}
+		return m.NewList(items), true, nil
+	case reflect.Map:
+		keys := rv.MapKeys()
+		sort.Slice(keys, func(i, j int) bool { return goKeyLess(keys[i], keys[j]) })
+		d := m.NewDict()
+		for _, k := range keys {
+			pk, err := s.toPy(k.Interface())
+			if err != nil {
+				return heap.Undef, true, err
+			}
+			pv, err := s.toPy(rv.MapIndex(k).Interface())
+			if err != nil {
+				return heap.Undef, true, err
+			}
+			if err := m.SetItem(d, pk, pv); err != nil {
+				return heap.Undef, true, s.convert(err)
+			}
+		}
+		return d, true, nil
+	}
+	return heap.Undef, false, nil
+}
+
+// goKeyLess orders map keys: numbers by value, strings lexically, other
+// kinds by their printed form.
+func goKeyLess(a, b reflect.Value) bool {
+	if a.Kind() == b.Kind() {
+		switch a.Kind() {
+		case reflect.String:
+			return a.String() < b.String()
+		case reflect.Int, reflect.Int8, reflect.Int16, reflect.Int32, reflect.Int64:
+			return a.Int() < b.Int()
+		case reflect.Uint, reflect.Uint8, reflect.Uint16, reflect.Uint32, reflect.Uint64, reflect.Uintptr:
+			return a.Uint() < b.Uint()
+		case reflect.Float32, reflect.Float64:
+			return a.Float() < b.Float()
+		}
+	}
+	return fmt.Sprintf("%T:%v", a.Interface(), a.Interface()) < fmt.Sprintf("%T:%v", b.Interface(), b.Interface())
 }
 
 func (s *Session) toPyAll(xs []any) ([]vm.Value, error) {

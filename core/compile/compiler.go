@@ -15,6 +15,9 @@ type Options struct {
 	// ReturnLastExpr makes the module code return the value of its last
 	// statement when that is an expression statement (REPL/feed mode).
 	ReturnLastExpr bool
+	// NameLocals makes module-level code look names up in its frame's
+	// locals mapping first (exec and eval with separate locals).
+	NameLocals bool
 }
 
 // bailout carries a SyntaxError up the compiler's call stack; it is
@@ -266,6 +269,8 @@ func (c *compiler) nameOp(name string, ctx syntax.ExprContext) {
 		return load
 	}
 	switch {
+	case s.kind == scModule && c.opts.NameLocals && r != resGlobalExplicit:
+		c.emit(pick(LOAD_NAME, STORE_NAME, DELETE_NAME), c.nameIndex(name))
 	case s.kind == scModule:
 		c.emit(pick(LOAD_GLOBAL, STORE_GLOBAL, DELETE_GLOBAL), c.nameIndex(name))
 	case r == resFree || r == resCell:

@@ -790,7 +790,8 @@ func (c *compiler) tryFinally(s *syntax.Try) {
 
 func (c *compiler) tryExcept(s *syntax.Try) {
 	if s.IsStar {
-		c.errorAt(s, "except* is not supported")
+		c.tryExceptStar(s)
+		return
 	}
 	handler, matchCleanup, end := c.newLabel(), c.newLabel(), c.newLabel()
 	c.u.line = s.Pos.Line
@@ -849,6 +850,149 @@ func (c *compiler) tryExcept(s *syntax.Try) {
 	c.emit(POP_TOP, 0)
 	c.emit(POP_EXCEPT_RERAISE, 0)
 	c.bind(end)
+}
+
+// tryExceptStar compiles try/except*. The handler asks a
+// _amber_excstar.Star, made from the exception, for the part of it each
+// handler's type matches, runs the handler with that part as the handled
+// exception, collects what handlers raise, and at the end lets the Star
+// raise whatever is left unhandled or newly raised.
+func (c *compiler) tryExceptStar(s *syntax.Try) {
+	for _, h := range s.Handlers {
+		if n := exceptStarEscape(h.Body, false); n != nil {
+			c.errorAt(n, "'break', 'continue' and 'return' cannot appear in an except* block")
+			return
+		}
+	}
+	handler, matchCleanup, end := c.newLabel(), c.newLabel(), c.newLabel()
+	c.u.line = s.Pos.Line
+	c.emit(SETUP_FINALLY, handler)
+	c.u.fblocks = append(c.u.fblocks, fblock{kind: fbTryExcept})
+	c.stmts(s.Body)
+	c.u.fblocks = c.u.fblocks[:len(c.u.fblocks)-1]
+	c.emit(POP_BLOCK, 0)
+	c.stmts(s.Orelse)
+	c.emit(JUMP, end)
+
+	c.bind(handler)
+	c.u.line = s.Pos.Line
+	c.emit(PUSH_EXC_INFO, 0) // [prev, exc]
+	c.emit(SETUP_FINALLY, matchCleanup)
+	c.loadConst(int64(0))
+	c.loadConst(nil)
+	c.emit(IMPORT_NAME, c.nameIndex("_amber_excstar"))
+	c.emit(LOAD_METHOD, c.nameIndex("Star"))
+	c.emit(COPY, 3)
+	c.emit(CALL, 1) // [prev, exc, star]
+	for _, h := range s.Handlers {
+		c.u.line = h.Pos.Line
+		next, matched, cleanup := c.newLabel(), c.newLabel(), c.newLabel()
+		c.emit(COPY, 1)
+		c.emit(LOAD_METHOD, c.nameIndex("match"))
+		c.expr(h.Type)
+		c.emit(CALL, 1) // [prev, exc, star, part]
+		c.emit(COPY, 1)
+		c.emit(POP_JUMP_IF_NOT_NONE, matched)
+		c.emit(POP_TOP, 0)
+		c.emit(JUMP, next)
+		c.bind(matched)
+		c.emit(PUSH_EXC_INFO, 0) // [prev, exc, star, exc, part]
+		if h.Name != "" {
+			c.nameOp(h.Name, syntax.Store)
+		} else {
+			c.emit(POP_TOP, 0)
+		}
+		c.emit(SETUP_FINALLY, cleanup)
+		c.u.fblocks = append(c.u.fblocks, fblock{kind: fbHandlerCleanup, name: h.Name})
+		c.stmts(h.Body)
+		c.u.fblocks = c.u.fblocks[:len(c.u.fblocks)-1]
+		c.emit(POP_BLOCK, 0)
+		if h.Name != "" {
+			c.clearName(h.Name)
+		}
+		c.emit(POP_EXCEPT, 0) // [prev, exc, star]
+		c.emit(JUMP, next)
+		c.bind(cleanup) // [prev, exc, star, exc, raised]
+		if h.Name != "" {
+			c.clearName(h.Name)
+		}
+		c.emit(SWAP, 2)
+		c.emit(POP_EXCEPT, 0) // [prev, exc, star, raised]
+		c.emit(COPY, 2)
+		c.emit(LOAD_METHOD, c.nameIndex("add"))
+		c.emit(COPY, 3)
+		c.emit(CALL, 1)
+		c.emit(POP_TOP, 0)
+		c.emit(POP_TOP, 0) // [prev, exc, star]
+		c.bind(next)
+	}
+	c.u.line = s.Pos.Line
+	c.emit(LOAD_METHOD, c.nameIndex("finish"))
+	c.emit(CALL, 0)
+	c.emit(POP_TOP, 0) // [prev, exc]
+	c.emit(POP_BLOCK, 0)
+	c.emit(POP_TOP, 0)
+	c.emit(POP_EXCEPT, 0)
+	c.emit(JUMP, end)
+	c.bind(matchCleanup) // [prev, exc, newexc]
+	c.emit(SWAP, 2)
+	c.emit(POP_TOP, 0)
+	c.emit(POP_EXCEPT_RERAISE, 0)
+	c.bind(end)
+}
+
+// exceptStarEscape finds a return, or a break or continue outside a loop,
+// in an except* handler's body.
+func exceptStarEscape(body []syntax.Stmt, inLoop bool) syntax.Node {
+	for _, st := range body {
+		var n syntax.Node
+		switch s := st.(type) {
+		case *syntax.Return:
+			return s
+		case *syntax.Break:
+			if !inLoop {
+				return s
+			}
+		case *syntax.Continue:
+			if !inLoop {
+				return s
+			}
+		case *syntax.For:
+			if n = exceptStarEscape(s.Body, true); n == nil {
+				n = exceptStarEscape(s.Orelse, inLoop)
+			}
+		case *syntax.While:
+			if n = exceptStarEscape(s.Body, true); n == nil {
+				n = exceptStarEscape(s.Orelse, inLoop)
+			}
+		case *syntax.If:
+			if n = exceptStarEscape(s.Body, inLoop); n == nil {
+				n = exceptStarEscape(s.Orelse, inLoop)
+			}
+		case *syntax.With:
+			n = exceptStarEscape(s.Body, inLoop)
+		case *syntax.Match:
+			for _, mc := range s.Cases {
+				if n = exceptStarEscape(mc.Body, inLoop); n != nil {
+					break
+				}
+			}
+		case *syntax.Try:
+			parts := [][]syntax.Stmt{s.Body, s.Orelse, s.Finalbody}
+			for _, h := range s.Handlers {
+				parts = append(parts, h.Body)
+			}
+			for _, p := range parts {
+				if n = exceptStarEscape(p, inLoop); n != nil {
+					break
+				}
+			}
+		}
+		if n != nil {
+			return n
+		}
+	}
+	return nil
 }
 
 func (c *compiler) with(s *syntax.With, i int) {

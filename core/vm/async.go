@@ -12,9 +12,12 @@ package vm
 // read.
 //
 // Host futures: a host call resumed with a future returns a Future bound
-// to the call id. When no task can run and no timer is pending, the loop
-// calls _amber_async.wait(ids), which pauses the run with a Futures
-// suspension; resuming it delivers (call id, ok, value) results.
+// to the call id. When no task can run and some host future is unsettled,
+// the loop calls _amber_async.wait(ids), which pauses the run with a
+// Futures suspension; resuming it delivers (call id, ok, value) results.
+// Virtual time does not advance while host calls are outstanding: the
+// sandbox cannot know how long the host takes, so timers (sleeps,
+// timeouts) fire only once the host has answered.
 
 import (
 	"github.com/amber-sandbox/amber/core/compile"
@@ -113,12 +116,115 @@ func init() {
 			}
 			return r, true, nil
 		}
-		err := vm.resumeGen(o.Vals[0], heap.None, nil, heap.RetAsyncTask, 0)
+		send := heap.None
+		if len(o.Vals) > 1 {
+			send = o.Vals[1]
+		}
+		err := vm.resumeGen(o.Vals[0], send, nil, heap.RetAsyncTask, 0)
 		if err == errExhausted {
 			return heap.Undef, false, vm.ErrorArgs(TStopAsyncIteration)
 		}
 		return heap.Undef, false, err
 	}
+	// athrow raises an exception at the async generator's yield; the
+	// step completes like anext.
+	awaitables["athrow"] = func(vm *VM, v Value, o *heap.Opaque) (Value, bool, error) {
+		if len(o.Vals) != 2 {
+			return heap.Undef, false, vm.Errorf(TRuntimeError, "bad athrow awaitable")
+		}
+		exc := &Exception{Value: o.Vals[1], vm: vm}
+		if vm.nested > 0 || len(vm.frames) == 0 {
+			r, ok, err := vm.genNextNested(o.Vals[0], heap.None, exc)
+			if err != nil {
+				return heap.Undef, false, err
+			}
+			if !ok {
+				return heap.Undef, false, vm.ErrorArgs(TStopAsyncIteration)
+			}
+			return r, true, nil
+		}
+		err := vm.resumeGen(o.Vals[0], heap.None, exc, heap.RetAsyncTask, 0)
+		if err == errExhausted {
+			return heap.Undef, false, vm.ErrorArgs(TStopAsyncIteration)
+		}
+		return heap.Undef, false, err
+	}
+	// aclose throws GeneratorExit and runs the generator's cleanup to the
+	// end without pausing: an await inside its finally blocks is not
+	// supported here.
+	awaitables["aclose"] = func(vm *VM, v Value, o *heap.Opaque) (Value, bool, error) {
+		gv := o.Vals[0]
+		g := vm.H.Get(gv).(*heap.Generator)
+		if g.State == heap.GenDone || g.State == heap.GenCreated {
+			g.State = heap.GenDone
+			g.Frame = nil
+			vm.H.Touch(gv)
+			return heap.None, true, nil
+		}
+		exc := vm.NewException(vm.Types[TGeneratorExit], nil)
+		_, ok, err := vm.genNextNested(gv, heap.None, &Exception{Value: exc, vm: vm})
+		if err != nil {
+			if vm.ErrIs(err, TGeneratorExit) || vm.ErrIs(err, TStopAsyncIteration) {
+				return heap.None, true, nil
+			}
+			return heap.Undef, false, err
+		}
+		if ok {
+			return heap.Undef, false, vm.Errorf(TRuntimeError, "async generator ignored GeneratorExit")
+		}
+		return heap.None, true, nil
+	}
+	AddMethods(TAsyncGenerator, []MethodDef{
+		{Name: "asend", Fn: func(vm *VM, self Value, a Args) (Value, error) {
+			if err := vm.ArgCount("asend", a, 1, 1); err != nil {
+				return heap.Undef, err
+			}
+			return vm.H.Alloc(&heap.Opaque{Kind: "anext", Vals: []Value{self, a.Pos[0]}}), nil
+		}},
+		{Name: "athrow", Fn: func(vm *VM, self Value, a Args) (Value, error) {
+			if err := vm.ArgCount("athrow", a, 1, 3); err != nil {
+				return heap.Undef, err
+			}
+			exc := a.Pos[0]
+			if len(a.Pos) > 1 && a.Pos[1].K != heap.KNone {
+				if c, ok := vm.H.Get(exc).(*heap.Class); ok && c != nil {
+					r, err := vm.Call(exc, a.Pos[1])
+					if err != nil {
+						return heap.Undef, err
+					}
+					exc = r
+				}
+			}
+			e, err := vm.instantiateExc(exc)
+			if err != nil {
+				return heap.Undef, err
+			}
+			return vm.H.Alloc(&heap.Opaque{Kind: "athrow", Vals: []Value{self, e}}), nil
+		}},
+		{Name: "aclose", Fn: func(vm *VM, self Value, a Args) (Value, error) {
+			if err := vm.ArgCount("aclose", a, 0, 0); err != nil {
+				return heap.Undef, err
+			}
+			return vm.H.Alloc(&heap.Opaque{Kind: "aclose", Vals: []Value{self}}), nil
+		}},
+	})
+	RegisterBuiltinFunc("anext", builtinANext)
+}
+
+// builtinANext is anext(aiterator[, default]).
+func builtinANext(vm *VM, _ Value, a Args) (Value, error) {
+	if err := vm.ArgCount("anext", a, 1, 2); err != nil {
+		return heap.Undef, err
+	}
+	it := a.Pos[0]
+	if len(a.Pos) == 2 {
+		return heap.Undef, vm.TypeError("anext() with a default is not supported; catch StopAsyncIteration instead")
+	}
+	fn := vm.LookupClassStr(vm.TypeOf(it), "__anext__")
+	if fn.K == heap.KUndef {
+		return heap.Undef, vm.TypeError("'%s' object is not an async iterator", vm.TypeName(it))
+	}
+	return vm.Call(vm.bindMethod(fn, it, vm.TypeOf(it)))
 }
 
 // An async generator stepped by an "anext" awaitable runs with
@@ -180,6 +286,50 @@ func (vm *VM) isCoroutine(v Value) bool {
 	return ok && g.Kind == heap.GenCoroutine
 }
 
+// resetAsyncio clears the event-loop state of an imported asyncio module.
+// A run that was abandoned (or killed by a limit) inside asyncio.run
+// never reached its finally blocks, so without this the next feed would
+// find a loop still "running". Called only when no frame is live.
+func (vm *VM) resetAsyncio() {
+	md, ok := vm.H.Get(vm.Modules).(*heap.Dict)
+	if !ok {
+		return
+	}
+	k := vm.Intern("asyncio")
+	m, ok, _ := md.Get(k, vm.strHash(k), vm.strEq)
+	if !ok {
+		return
+	}
+	d, ok := vm.H.Get(m).(*heap.Module)
+	if !ok {
+		return
+	}
+	g := d.Dict
+	cur, err := vm.GetItem(g, vm.NewStr("_running_loop"))
+	if err != nil || cur.K == heap.KNone {
+		return
+	}
+	_ = vm.SetItem(g, vm.NewStr("_running_loop"), heap.None)
+	_ = vm.SetItem(g, vm.NewStr("_current_task"), heap.None)
+	_ = vm.SetItem(g, vm.NewStr("_host_waiting"), vm.NewDict())
+}
+
+// isCoroutineFunction reports whether v is an async def function or a
+// method bound to one.
+func (vm *VM) isCoroutineFunction(v Value) bool {
+	for v.K == heap.KRef {
+		switch o := vm.H.Get(v).(type) {
+		case *heap.BoundMethod:
+			v = o.Func
+		case *heap.Function:
+			return vm.codeOf(o).Code.Flags&compile.FlagCoroutine != 0
+		default:
+			return false
+		}
+	}
+	return false
+}
+
 // suspendFutures pauses the run until the host settles some of ids.
 func (vm *VM) suspendFutures(ids []int64) error {
 	if vm.nested > 0 {
@@ -220,6 +370,12 @@ func init() {
 			}
 			return heap.Bool(vm.isCoroutine(a.Pos[0])), nil
 		})
+		vm.ModuleFunc(m, "_amber_async.iscoroutinefunction", func(vm *VM, _ Value, a Args) (Value, error) {
+			if len(a.Pos) != 1 {
+				return heap.Undef, vm.TypeError("iscoroutinefunction() takes exactly one argument")
+			}
+			return heap.Bool(vm.isCoroutineFunction(a.Pos[0])), nil
+		})
 		return nil
 	})
 	RegisterPythonModule("asyncio", asyncioSrc)
@@ -253,8 +409,7 @@ def iscoroutine(obj):
 
 
 def iscoroutinefunction(func):
-    code = getattr(func, '__code__', None)
-    return code is not None and bool(code.co_flags & 0x80)
+    return _host.iscoroutinefunction(func)
 
 
 def _get_loop():
@@ -267,8 +422,23 @@ def get_running_loop():
     return _get_loop()
 
 
+_event_loop = [None]
+
+
 def get_event_loop():
-    return _get_loop()
+    if _running_loop is not None:
+        return _running_loop
+    if _event_loop[0] is None or _event_loop[0]._closed:
+        _event_loop[0] = _Loop()
+    return _event_loop[0]
+
+
+def new_event_loop():
+    return _Loop()
+
+
+def set_event_loop(loop):
+    _event_loop[0] = loop
 
 
 def current_task(loop=None):
@@ -412,6 +582,13 @@ class _HostFuture(Future):
         return '<host future ' + str(self.call_id) + ' ' + self._state.lower() + '>'
 
 
+def _done_future(result):
+    fut = Future()
+    fut._result = result
+    fut._state = _FINISHED
+    return fut
+
+
 def _host_future(call_id):
     fut = _HostFuture(call_id)
     _host_waiting[call_id] = fut
@@ -423,16 +600,30 @@ class Task(Future):
         Future.__init__(self)
         if not iscoroutine(coro):
             raise TypeError('a coroutine was expected, got ' + repr(coro))
-        loop = _get_loop()
+        if loop is None:
+            loop = get_event_loop()
+        self._loop = loop
         self._coro = coro
         self._fut_waiter = None
         self._must_cancel = False
+        self._num_cancels_requested = 0
         _task_counter[0] += 1
         if name is None:
             name = 'Task-' + str(_task_counter[0])
         self._name = str(name)
+        if len(loop._tasks) >= loop._prune_at:
+            # Drop finished tasks now and then so a long run that creates
+            # many tasks does not keep them all alive.
+            loop._tasks = [t for t in loop._tasks if not t.done()]
+            loop._prune_at = 2 * len(loop._tasks) + 64
         loop._tasks.append(self)
         loop.call_soon(self._step, None)
+
+    def _cancelled_error(self):
+        exc = getattr(self, '_cancelled_exc', None)
+        if exc is not None:
+            return exc
+        return Future._cancelled_error(self)
 
     def get_name(self):
         return self._name
@@ -446,9 +637,18 @@ class Task(Future):
     def __repr__(self):
         return '<Task ' + self._state.lower() + ' name=' + repr(self._name) + '>'
 
+    def cancelling(self):
+        return self._num_cancels_requested
+
+    def uncancel(self):
+        if self._num_cancels_requested > 0:
+            self._num_cancels_requested -= 1
+        return self._num_cancels_requested
+
     def cancel(self, msg=None):
         if self.done():
             return False
+        self._num_cancels_requested += 1
         if self._fut_waiter is not None:
             if self._fut_waiter.cancel(msg):
                 return True
@@ -479,11 +679,12 @@ class Task(Future):
             else:
                 Future.set_result(self, e.value)
         except CancelledError as e:
+            self._cancelled_exc = e
             Future.cancel(self, self._cancel_message)
         except BaseException as e:
             Future.set_exception(self, e)
         else:
-            loop = _get_loop()
+            loop = self._loop
             if r is None:
                 loop.call_soon(self._step, None)
             elif isinstance(r, Future):
@@ -510,6 +711,8 @@ class _Loop:
         self._timers = []
         self._time = 0.0
         self._tasks = []
+        self._prune_at = 64
+        self._closed = False
 
     def time(self):
         return self._time
@@ -535,22 +738,37 @@ class _Loop:
         return Future()
 
     def create_task(self, coro, *, name=None, context=None):
-        return Task(coro, name=name)
+        return Task(coro, loop=self, name=name)
 
     def is_running(self):
-        return True
+        return _running_loop is self
+
+    def is_closed(self):
+        return self._closed
+
+    def close(self):
+        if _running_loop is self:
+            raise RuntimeError('Cannot close a running event loop')
+        self._closed = True
+        self._ready = []
+        self._timers = []
 
     def _run_once(self):
         timers = self._timers
         while timers and timers[0]._cancelled:
             timers.pop(0)
         if not self._ready:
+            for call_id in [k for k in _host_waiting if _host_waiting[k].done()]:
+                del _host_waiting[call_id]
+            if _host_waiting:
+                # Host calls are outstanding: wait for the host before
+                # virtual time moves, so a timeout or a sleeping task never
+                # overtakes a host call the program is waiting for.
+                self._wait_host()
+                return
             if timers:
                 if timers[0]._when > self._time:
                     self._time = timers[0]._when
-            elif _host_waiting:
-                self._wait_host()
-                return
             else:
                 raise RuntimeError('event loop stalled: every task is waiting and nothing can wake it')
         while timers and timers[0]._when <= self._time:
@@ -575,10 +793,24 @@ class _Loop:
                 fut.set_exception(value)
 
     def run_until_complete(self, fut):
-        fut = ensure_future(fut)
-        while not fut.done():
-            self._run_once()
-        return fut.result()
+        global _running_loop
+        if self._closed:
+            raise RuntimeError('Event loop is closed')
+        if _running_loop is not None:
+            raise RuntimeError('Cannot run the event loop while another loop is running')
+        _running_loop = self
+        try:
+            if isinstance(fut, Future):
+                pass
+            elif iscoroutine(fut):
+                fut = Task(fut, loop=self)
+            else:
+                fut = ensure_future(fut)
+            while not fut.done():
+                self._run_once()
+            return fut.result()
+        finally:
+            _running_loop = None
 
 
 def run(main, *, debug=None):
@@ -617,7 +849,7 @@ def ensure_future(obj, *, loop=None):
 
 
 def create_task(coro, *, name=None, context=None):
-    return Task(coro, name=name)
+    return Task(coro, loop=_get_loop(), name=name)
 
 
 class _Sleep0:
@@ -643,12 +875,31 @@ async def sleep(delay, result=None):
         h.cancel()
 
 
+class _GatheringFuture(Future):
+    def __init__(self, children):
+        Future.__init__(self)
+        self._children = children
+        self._cancel_requested = False
+
+    def cancel(self, msg=None):
+        if self.done():
+            return False
+        ret = False
+        for child in self._children:
+            if child.cancel(msg):
+                ret = True
+        if ret:
+            self._cancel_requested = True
+        return ret
+
+
 def gather(*aws, return_exceptions=False):
-    outer = Future()
     if not aws:
+        outer = Future()
         outer.set_result([])
         return outer
     children = [ensure_future(a) for a in aws]
+    outer = _GatheringFuture(children)
     count = [0]
     n = len(children)
 
@@ -672,7 +923,10 @@ def gather(*aws, return_exceptions=False):
                     results.append(f._exception)
                 else:
                     results.append(f._result)
-            outer.set_result(results)
+            if outer._cancel_requested:
+                outer.set_exception(fut._cancelled_error())
+            else:
+                outer.set_result(results)
 
     for f in children:
         f.add_done_callback(child_done)
@@ -693,15 +947,230 @@ async def wait_for(aw, timeout):
     h = loop.call_later(timeout, _settle, waiter, False)
     try:
         await waiter
+    except CancelledError:
+        # The caller was cancelled: cancel the awaited operation too.
+        fut.remove_done_callback(on_done)
+        await _cancel_and_wait(fut)
+        raise
     finally:
         h.cancel()
         fut.remove_done_callback(on_done)
     if fut.done():
         return fut.result()
-    fut.cancel()
-    while not fut.done():
-        await _Sleep0()
+    await _cancel_and_wait(fut)
     raise TimeoutError()
+
+
+async def _cancel_and_wait(fut):
+    waiter = Future()
+
+    def on_done(f):
+        _settle(waiter, None)
+
+    fut.add_done_callback(on_done)
+    try:
+        fut.cancel()
+        await waiter
+    finally:
+        fut.remove_done_callback(on_done)
+
+
+def as_completed(fs, *, timeout=None):
+    todo = [ensure_future(f) for f in fs]
+    done = []
+    waiters = []
+    loop = _get_loop()
+
+    def on_done(f):
+        if f in todo:
+            todo.remove(f)
+            done.append(f)
+            if waiters:
+                _settle(waiters.pop(0), None)
+
+    def on_timeout():
+        for f in todo:
+            f.remove_done_callback(on_done)
+        del todo[:]
+        while waiters:
+            _settle(waiters.pop(0), None)
+
+    for f in todo:
+        f.add_done_callback(on_done)
+    if todo and timeout is not None:
+        loop.call_later(timeout, on_timeout)
+
+    async def _wait_for_one():
+        if not done:
+            if not todo:
+                raise TimeoutError()
+            w = Future()
+            waiters.append(w)
+            await w
+            if not done:
+                raise TimeoutError()
+        return done.pop(0).result()
+
+    for _ in range(len(todo)):
+        yield _wait_for_one()
+
+
+class Timeout:
+    def __init__(self, when):
+        self._when = when
+        self._handle = None
+        self._task = None
+        self._expired = False
+
+    def when(self):
+        return self._when
+
+    def expired(self):
+        return self._expired
+
+    def reschedule(self, when):
+        if self._handle is not None:
+            self._handle.cancel()
+            self._handle = None
+        self._when = when
+        if when is not None and self._task is not None:
+            self._handle = _get_loop().call_at(when, self._on_timeout)
+
+    def _on_timeout(self):
+        self._expired = True
+        self._task.cancel()
+        self._handle = None
+
+    async def __aenter__(self):
+        self._task = current_task()
+        if self._task is None:
+            raise RuntimeError('Timeout should be used inside a task')
+        self.reschedule(self._when)
+        return self
+
+    async def __aexit__(self, exc_type, exc, tb):
+        if self._handle is not None:
+            self._handle.cancel()
+            self._handle = None
+        if self._expired and exc_type is CancelledError:
+            raise TimeoutError() from exc
+        return None
+
+
+def timeout(delay):
+    loop = _get_loop()
+    return Timeout(None if delay is None else loop.time() + delay)
+
+
+def timeout_at(when):
+    return Timeout(when)
+
+
+def shield(arg):
+    inner = ensure_future(arg)
+    if inner.done():
+        return inner
+    outer = Future()
+
+    def _inner_done(f):
+        if outer.done():
+            return
+        if f.cancelled():
+            outer.cancel()
+        elif f._exception is not None:
+            outer.set_exception(f._exception)
+        else:
+            outer.set_result(f._result)
+
+    inner.add_done_callback(_inner_done)
+    return outer
+
+
+class TaskGroup:
+    def __init__(self):
+        self._tasks = []
+        self._errors = []
+        self._entered = False
+        self._exiting = False
+        self._aborting = False
+        self._parent_task = None
+        self._parent_cancel_requested = False
+        self._on_completed_fut = None
+
+    def __repr__(self):
+        return '<TaskGroup tasks=' + str(len(self._tasks)) + '>'
+
+    async def __aenter__(self):
+        if self._entered:
+            raise RuntimeError('TaskGroup ' + repr(self) + ' has already been entered')
+        self._entered = True
+        self._parent_task = current_task()
+        if self._parent_task is None:
+            raise RuntimeError('TaskGroup ' + repr(self) + ' cannot determine the parent task')
+        return self
+
+    def create_task(self, coro, *, name=None, context=None):
+        if not self._entered:
+            raise RuntimeError('TaskGroup ' + repr(self) + ' has not been entered')
+        if self._exiting and not self._tasks:
+            raise RuntimeError('TaskGroup ' + repr(self) + ' is finished')
+        if self._aborting:
+            raise RuntimeError('TaskGroup ' + repr(self) + ' is shutting down')
+        task = Task(coro, name=name)
+        self._tasks.append(task)
+        task.add_done_callback(self._on_task_done)
+        return task
+
+    def _abort(self):
+        self._aborting = True
+        for t in self._tasks:
+            if not t.done():
+                t.cancel()
+
+    def _on_task_done(self, task):
+        if task in self._tasks:
+            self._tasks.remove(task)
+        if self._on_completed_fut is not None and not self._tasks:
+            _settle(self._on_completed_fut, True)
+        if task.cancelled():
+            return
+        exc = task.exception()
+        if exc is None:
+            return
+        self._errors.append(exc)
+        if not self._aborting:
+            self._abort()
+            if not self._exiting and not self._parent_task.done():
+                self._parent_cancel_requested = True
+                self._parent_task.cancel()
+
+    async def __aexit__(self, et, exc, tb):
+        self._exiting = True
+        propagate = None
+        if et is not None and not self._aborting:
+            self._abort()
+        if et is CancelledError and not self._parent_cancel_requested:
+            propagate = exc
+        while self._tasks:
+            self._on_completed_fut = Future()
+            try:
+                await self._on_completed_fut
+            except CancelledError as e:
+                if not self._aborting:
+                    propagate = e
+                    self._abort()
+            self._on_completed_fut = None
+        if propagate is not None and not self._errors:
+            raise propagate
+        if et is not None and et is not CancelledError:
+            self._errors.append(exc)
+        if self._errors:
+            errors = self._errors
+            self._errors = []
+            raise BaseExceptionGroup('unhandled errors in a TaskGroup', errors)
+        if self._parent_cancel_requested and et is CancelledError:
+            return True
+        return None
 
 
 FIRST_COMPLETED = 'FIRST_COMPLETED'
@@ -780,10 +1249,20 @@ class Lock:
         return self._locked
 
     async def acquire(self):
-        while self._locked:
-            fut = Future()
-            self._waiters.append(fut)
-            await fut
+        if not self._locked and all(w.cancelled() for w in self._waiters):
+            self._locked = True
+            return True
+        fut = Future()
+        self._waiters.append(fut)
+        try:
+            try:
+                await fut
+            finally:
+                self._waiters.remove(fut)
+        except CancelledError:
+            if not self._locked:
+                self._wake_up_first()
+            raise
         self._locked = True
         return True
 
@@ -791,8 +1270,11 @@ class Lock:
         if not self._locked:
             raise RuntimeError('Lock is not acquired.')
         self._locked = False
-        if self._waiters:
-            _settle(self._waiters.pop(0), True)
+        self._wake_up_first()
+
+    def _wake_up_first(self):
+        if self._waiters and not self._waiters[0].done():
+            self._waiters[0].set_result(True)
 
     async def __aenter__(self):
         await self.acquire()
@@ -800,6 +1282,68 @@ class Lock:
 
     async def __aexit__(self, exc_type, exc, tb):
         self.release()
+
+
+class Condition:
+    def __init__(self, lock=None):
+        if lock is None:
+            lock = Lock()
+        self._lock = lock
+        self.locked = lock.locked
+        self.acquire = lock.acquire
+        self.release = lock.release
+        self._waiters = []
+
+    async def __aenter__(self):
+        await self._lock.acquire()
+        return None
+
+    async def __aexit__(self, exc_type, exc, tb):
+        self._lock.release()
+
+    async def wait(self):
+        if not self.locked():
+            raise RuntimeError('cannot wait on un-acquired lock')
+        self.release()
+        try:
+            fut = Future()
+            self._waiters.append(fut)
+            try:
+                await fut
+                return True
+            finally:
+                self._waiters.remove(fut)
+        finally:
+            err = None
+            while True:
+                try:
+                    await self.acquire()
+                    break
+                except CancelledError as e:
+                    err = e
+            if err is not None:
+                raise err
+
+    async def wait_for(self, predicate):
+        result = predicate()
+        while not result:
+            await self.wait()
+            result = predicate()
+        return result
+
+    def notify(self, n=1):
+        if not self.locked():
+            raise RuntimeError('cannot notify on un-acquired lock')
+        idx = 0
+        for fut in self._waiters:
+            if idx >= n:
+                break
+            if not fut.done():
+                idx += 1
+                fut.set_result(False)
+
+    def notify_all(self):
+        self.notify(len(self._waiters))
 
 
 class Semaphore:
@@ -810,20 +1354,38 @@ class Semaphore:
         self._waiters = []
 
     def locked(self):
-        return self._value == 0
+        return self._value == 0 or any(not w.cancelled() for w in self._waiters)
 
     async def acquire(self):
-        while self._value <= 0:
-            fut = Future()
-            self._waiters.append(fut)
-            await fut
-        self._value -= 1
+        if not self.locked():
+            self._value -= 1
+            return True
+        fut = Future()
+        self._waiters.append(fut)
+        try:
+            try:
+                await fut
+            finally:
+                self._waiters.remove(fut)
+        except CancelledError:
+            if not fut.cancelled():
+                self._value += 1
+                self._wake_up_next()
+            raise
+        if self._value > 0:
+            self._wake_up_next()
         return True
 
     def release(self):
         self._value += 1
-        if self._waiters:
-            _settle(self._waiters.pop(0), True)
+        self._wake_up_next()
+
+    def _wake_up_next(self):
+        for fut in self._waiters:
+            if not fut.done():
+                self._value -= 1
+                fut.set_result(True)
+                return
 
     async def __aenter__(self):
         await self.acquire()
@@ -831,6 +1393,17 @@ class Semaphore:
 
     async def __aexit__(self, exc_type, exc, tb):
         self.release()
+
+
+class BoundedSemaphore(Semaphore):
+    def __init__(self, value=1):
+        self._bound_value = value
+        Semaphore.__init__(self, value)
+
+    def release(self):
+        if self._value >= self._bound_value:
+            raise ValueError('BoundedSemaphore released too many times')
+        Semaphore.release(self)
 
 
 class QueueEmpty(Exception):
@@ -850,6 +1423,12 @@ class Queue:
         self._unfinished = 0
         self._finished = Event()
         self._finished.set()
+
+    def _put(self, item):
+        self._items.append(item)
+
+    def _get(self):
+        return self._items.pop(0)
 
     def qsize(self):
         return len(self._items)
@@ -874,7 +1453,7 @@ class Queue:
     def put_nowait(self, item):
         if self.full():
             raise QueueFull()
-        self._items.append(item)
+        self._put(item)
         self._unfinished += 1
         self._finished.clear()
         self._wake(self._getters)
@@ -889,7 +1468,7 @@ class Queue:
     def get_nowait(self):
         if not self._items:
             raise QueueEmpty()
-        item = self._items.pop(0)
+        item = self._get()
         self._wake(self._putters)
         return item
 
@@ -910,4 +1489,19 @@ class Queue:
     async def join(self):
         if self._unfinished > 0:
             await self._finished.wait()
+
+
+class PriorityQueue(Queue):
+    def _put(self, item):
+        import heapq
+        heapq.heappush(self._items, item)
+
+    def _get(self):
+        import heapq
+        return heapq.heappop(self._items)
+
+
+class LifoQueue(Queue):
+    def _get(self):
+        return self._items.pop()
 `

@@ -267,6 +267,18 @@ func (vm *VM) excAttr(o *heap.Instance, n string) (Value, bool) {
 			}
 			return heap.None, true
 		}
+	case "message", "exceptions":
+		if vm.IsSubclass(o.Class, vm.Types[TBaseExceptionGroup]) {
+			items := vm.listItems(e.Args)
+			if n == "message" && len(items) > 0 {
+				return items[0], true
+			}
+			if n == "exceptions" && len(items) > 1 {
+				if subs, err := vm.Unpack(items[1]); err == nil {
+					return vm.NewTuple(subs), true
+				}
+			}
+		}
 	case "msg":
 		if vm.IsSubclass(o.Class, vm.Types[TSyntaxError]) {
 			items := vm.listItems(e.Args)
@@ -381,6 +393,13 @@ func (vm *VM) specialAttr(obj Value, n string) (Value, bool, error) {
 		return heap.Undef, false, nil
 	}
 	switch o := vm.H.Get(obj).(type) {
+	case *heap.Cell:
+		if n == "cell_contents" {
+			if o.V.K == heap.KUndef {
+				return heap.Undef, true, vm.Errorf(TValueError, "Cell is empty")
+			}
+			return o.V, true, nil
+		}
 	case *heap.Function:
 		switch n {
 		case "__name__":

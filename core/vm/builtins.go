@@ -6,9 +6,15 @@ import (
 
 	"github.com/amber-sandbox/amber/core/compile"
 	"github.com/amber-sandbox/amber/core/heap"
+	"github.com/amber-sandbox/amber/core/syntax"
 )
 
 func (vm *VM) initBuiltins() {
+	// ExceptionGroup derives from both BaseExceptionGroup and Exception.
+	eg := vm.Types[TExceptionGroup]
+	egc := vm.H.Get(eg).(*heap.Class)
+	egc.Bases = []Value{vm.Types[TBaseExceptionGroup], vm.Types[TException]}
+	egc.MRO = []Value{eg, vm.Types[TBaseExceptionGroup], vm.Types[TException], vm.Types[TBaseException], vm.Types[TObject]}
 	vm.Modules = vm.NewDict()
 	bm := vm.NewModule("builtins")
 	vm.Builtins = vm.H.Get(bm).(*heap.Module).Dict
@@ -214,10 +220,11 @@ func init() {
 				return r, err
 			}
 		}
-		for i, v := range a.Pos {
+		for _, v := range a.Pos {
 			it, err := vm.GetIter(v)
 			if err != nil {
-				return heap.Undef, vm.TypeError("zip argument #%d must support iteration", i+1)
+				// CPython 3.11 passes iter()'s own TypeError through.
+				return heap.Undef, err
 			}
 			z.Vals = append(z.Vals, it)
 		}
@@ -1084,4 +1091,231 @@ func (vm *VM) typeUnion(a, b Value) (Value, error) {
 		return heap.Undef, err
 	}
 	return vm.Call(fn, a, b)
+}
+
+// except* handlers: the compiler makes a Star from the exception being
+// handled, asks it for the part each handler's type matches, hands it what
+// the handlers raise, and finally lets it raise what is left.
+func init() {
+	RegisterPythonModule("_amber_excstar", excStarSrc)
+	egMethod := func(name string) BuiltinFn {
+		return func(vm *VM, self Value, a Args) (Value, error) {
+			if len(a.Pos) != 1 || len(a.KwNames) != 0 {
+				return heap.Undef, vm.TypeError("%s() takes exactly one argument (%d given)", name, len(a.Pos))
+			}
+			m, err := vm.Import("_amber_excstar")
+			if err != nil {
+				return heap.Undef, err
+			}
+			fn, err := vm.GetAttr(m, "eg_"+name)
+			if err != nil {
+				return heap.Undef, err
+			}
+			return vm.Call(fn, self, a.Pos[0])
+		}
+	}
+	AddMethods(TBaseExceptionGroup, []MethodDef{
+		{Name: "split", Fn: egMethod("split")},
+		{Name: "subgroup", Fn: egMethod("subgroup")},
+		{Name: "derive", Fn: egMethod("derive")},
+	})
+}
+
+const excStarSrc = `
+def _group(msg, excs):
+    if all(isinstance(e, Exception) for e in excs):
+        return ExceptionGroup(msg, excs)
+    return BaseExceptionGroup(msg, excs)
+
+def _derive(eg, excs):
+    d = getattr(type(eg), "derive", None)
+    g = d(eg, excs) if d is not None else _group(eg.message, excs)
+    g.__cause__ = eg.__cause__
+    g.__context__ = eg.__context__
+    if hasattr(eg, "__notes__"):
+        g.__notes__ = list(eg.__notes__)
+    return g
+
+def split(eg, pred):
+    if pred(eg):
+        return eg, None
+    m, r = [], []
+    for e in eg.exceptions:
+        if isinstance(e, BaseExceptionGroup):
+            a, b = split(e, pred)
+            if a is not None:
+                m.append(a)
+            if b is not None:
+                r.append(b)
+        elif pred(e):
+            m.append(e)
+        else:
+            r.append(e)
+    if not m:
+        return None, eg
+    if not r:
+        return eg, None
+    return _derive(eg, m), _derive(eg, r)
+
+def _leaves(e, out):
+    if isinstance(e, BaseExceptionGroup):
+        for x in e.exceptions:
+            _leaves(x, out)
+    else:
+        out.append(e)
+    return out
+
+def _cond(c):
+    if isinstance(c, tuple) or (isinstance(c, type) and issubclass(c, BaseException)):
+        return lambda e: isinstance(e, c)
+    if callable(c):
+        return c
+    raise TypeError("expected a function, exception type or tuple of exception types")
+
+def eg_split(eg, c):
+    return split(eg, _cond(c))
+
+def eg_subgroup(eg, c):
+    return split(eg, _cond(c))[0]
+
+def eg_derive(eg, excs):
+    return _group(eg.message, excs)
+
+class Star:
+    def __init__(self, exc):
+        self.orig = exc
+        self.naked = not isinstance(exc, BaseExceptionGroup)
+        self.rest = _group("", (exc,)) if self.naked else exc
+        self.matched = []
+        self.raised = []
+
+    def match(self, typ):
+        types = typ if isinstance(typ, tuple) else (typ,)
+        for t in types:
+            if not (isinstance(t, type) and issubclass(t, BaseException)):
+                raise TypeError("catching classes that do not inherit from BaseException is not allowed")
+            if issubclass(t, BaseExceptionGroup):
+                raise TypeError("catching ExceptionGroup with except* is not allowed. Use except instead.")
+        if self.rest is None:
+            return None
+        m, self.rest = split(self.rest, lambda e: isinstance(e, typ))
+        if m is not None:
+            self.matched.append(m)
+        return m
+
+    def add(self, exc):
+        self.raised.append(exc)
+
+    def finish(self):
+        new, keep = [], []
+        for e in self.raised:
+            if any(e is m for m in self.matched):
+                _leaves(e, keep)
+            else:
+                new.append(e)
+        if self.rest is not None:
+            _leaves(self.rest, keep)
+        kept = None
+        if keep:
+            if self.naked:
+                kept = self.orig
+            else:
+                ids = [id(x) for x in keep]
+                kept = split(self.orig, lambda e: not isinstance(e, BaseExceptionGroup) and id(e) in ids)[0]
+        if kept is not None:
+            new.append(kept)
+        if len(new) > 1:
+            raise _group("", new) from None
+        if new:
+            raise new[0]
+`
+
+// eval and exec compile source text inside the sandbox and run it nested,
+// with the caller's globals and a snapshot of its locals by default.
+func init() {
+	RegisterBuiltinFunc("eval", func(vm *VM, _ Value, a Args) (Value, error) {
+		return vm.evalExec("eval", a)
+	})
+	RegisterBuiltinFunc("exec", func(vm *VM, _ Value, a Args) (Value, error) {
+		return vm.evalExec("exec", a)
+	})
+}
+
+func (vm *VM) evalExec(mode string, a Args) (Value, error) {
+	args, err := vm.BindArgs(mode, a, []string{"source", "globals", "locals"}, 1)
+	if err != nil {
+		return heap.Undef, err
+	}
+	var src string
+	if s, ok := vm.StrOf(args[0]); ok {
+		src = s
+	} else if b, ok := vm.bufferBytes(args[0]); ok {
+		src = string(b)
+	} else {
+		return heap.Undef, vm.TypeError("%s() arg 1 must be a string, bytes or code object", mode)
+	}
+	globals, locals := orNone(args[1]), orNone(args[2])
+	if globals.K == heap.KNone {
+		globals = vm.frames[len(vm.frames)-1].Globals
+		if locals.K == heap.KNone {
+			locals = vm.currentLocals()
+		}
+	} else if _, ok := vm.H.Get(globals).(*heap.Dict); !ok || globals.K != heap.KRef {
+		return heap.Undef, vm.TypeError("globals must be a dict")
+	}
+	if locals.K == heap.KNone {
+		locals = globals
+	}
+	if mode == "eval" {
+		src = strings.TrimLeft(src, " \t")
+	}
+	mod, err := syntax.Parse("<string>", []byte(src))
+	if err != nil {
+		return heap.Undef, vm.syntaxErr(err)
+	}
+	if mode == "eval" {
+		if len(mod.Body) != 1 {
+			return heap.Undef, vm.Errorf(TSyntaxError, "invalid syntax")
+		}
+		if _, ok := mod.Body[0].(*syntax.ExprStmt); !ok {
+			return heap.Undef, vm.Errorf(TSyntaxError, "invalid syntax")
+		}
+	}
+	code, err := compile.Compile(mod, "<string>", []byte(src), compile.Options{ReturnLastExpr: mode == "eval", NameLocals: locals != globals})
+	if err != nil {
+		return heap.Undef, vm.syntaxErr(err)
+	}
+	cv := vm.LoadCode(code)
+	co := vm.H.Get(cv).(*heap.CodeObj)
+	f := &heap.Frame{Code: cv, C: co, Func: heap.Undef, Globals: globals, Locals: heap.Undef, Gen: heap.Undef, Ret: heap.RetNested}
+	if locals != globals {
+		f.Locals = locals
+	}
+	f.Slots = make([]Value, len(code.Varnames)+code.NumCells()+code.StackSize+4)
+	f.SP = int32(len(code.Varnames) + code.NumCells())
+	depth := len(vm.frames)
+	if err := vm.pushFrame(f); err != nil {
+		return heap.Undef, err
+	}
+	vm.nested++
+	r, err := vm.run(depth)
+	vm.nested--
+	if err != nil {
+		return heap.Undef, err
+	}
+	if mode == "exec" {
+		return heap.None, nil
+	}
+	return r, nil
+}
+
+func (vm *VM) syntaxErr(err error) error {
+	if se, ok := err.(*syntax.SyntaxError); ok {
+		t := TSyntaxError
+		if se.Kind == "IndentationError" {
+			t = TIndentationError
+		}
+		return vm.Errorf(t, "%s", se.Msg)
+	}
+	return vm.Errorf(TSyntaxError, "%v", err)
 }

@@ -1,6 +1,7 @@
 package vm
 
 import (
+	"fmt"
 	"strings"
 
 	"github.com/amber-sandbox/amber/core/heap"
@@ -158,6 +159,20 @@ func (vm *VM) excStr(v Value, o *heap.Instance) (string, error) {
 		}
 		return vm.StrString(args[0])
 	}
+	if len(args) == 2 && vm.IsSubclass(o.Class, vm.Types[TBaseExceptionGroup]) {
+		msg, err := vm.StrString(args[0])
+		if err != nil {
+			return "", err
+		}
+		n, err := vm.Len(args[1])
+		if err != nil {
+			return "", err
+		}
+		if n == 1 {
+			return msg + " (1 sub-exception)", nil
+		}
+		return fmt.Sprintf("%s (%d sub-exceptions)", msg, n), nil
+	}
 	if len(args) <= 5 && vm.IsSubclass(o.Class, vm.Types[TOSError]) {
 		// OSError(errno, strerror[, filename[, winerror[, filename2]]])
 		no, err := vm.StrString(args[0])
@@ -263,15 +278,23 @@ func (vm *VM) Repr(v Value) (string, error) {
 		}
 		return "<bound method " + vm.CallableName(o.Func) + " of " + self + ">", nil
 	case *heap.Builtin:
-		name := builtinDef(o.ID).Name
+		def := builtinDef(o.ID)
+		name := def.Name
+		short := name
+		if i := strings.LastIndexByte(name, '.'); i >= 0 {
+			short = name[i+1:]
+		}
 		if o.Self.K != heap.KUndef {
-			short := name
-			if i := strings.LastIndexByte(name, '.'); i >= 0 {
-				short = name[i+1:]
-			}
 			return "<built-in method " + short + " of " + vm.TypeName(o.Self) + " object at " + fakeAddr(o.Self) + ">", nil
 		}
-		return "<built-in function " + name + ">", nil
+		if def.Method && def.Owner >= 0 && def.Kind == KindMethod {
+			kind := "method"
+			if strings.HasPrefix(short, "__") && strings.HasSuffix(short, "__") {
+				kind = "slot wrapper"
+			}
+			return "<" + kind + " '" + short + "' of '" + vm.ClassName(vm.Types[def.Owner]) + "' objects>", nil
+		}
+		return "<built-in function " + short + ">", nil
 	case *heap.Module:
 		return "<module '" + vm.MustStr(o.Name) + "'>", nil
 	case *heap.Generator:
@@ -282,6 +305,18 @@ func (vm *VM) Repr(v Value) (string, error) {
 			kind = "async_generator"
 		}
 		return "<" + kind + " object " + vm.MustStr(o.Qual) + " at " + fakeAddr(v) + ">", nil
+	case *heap.StaticMethod:
+		f, err := vm.Repr(o.F)
+		if err != nil {
+			return "", err
+		}
+		return "<staticmethod(" + f + ")>", nil
+	case *heap.ClassMethod:
+		f, err := vm.Repr(o.F)
+		if err != nil {
+			return "", err
+		}
+		return "<classmethod(" + f + ")>", nil
 	case *heap.Cell:
 		return "<cell at " + fakeAddr(v) + ">", nil
 	case *heap.HostObject:
@@ -319,6 +354,27 @@ func fakeAddr(v Value) string {
 	return "0x" + string(buf)
 }
 
+// excLine is the last line of a traceback: the exception's type, qualified
+// by its module unless that is __main__ or builtins, and its message.
+func (vm *VM) excLine(exc Value) string {
+	line := vm.ExcString(exc)
+	cls := vm.TypeOf(exc)
+	c := vm.ClassOf(cls)
+	if c == nil || c.Dict.K != heap.KRef {
+		return line
+	}
+	q, _ := vm.StrOf(c.Qualname)
+	if q == "" {
+		return line
+	}
+	rest := strings.TrimPrefix(line, vm.TypeName(exc))
+	mod, ok, _ := vm.H.Get(c.Dict).(*heap.Dict).Get(vm.NewStr("__module__"), vm.strHash(vm.NewStr("__module__")), vm.strEq)
+	if m, isStr := vm.StrOf(mod); ok && isStr && m != "__main__" && m != "builtins" {
+		return m + "." + q + rest
+	}
+	return q + rest
+}
+
 // FormatTraceback renders an exception like CPython 3.11 prints an
 // uncaught one, including its cause/context chain.
 func (vm *VM) FormatTraceback(exc Value) string {
@@ -327,19 +383,43 @@ func (vm *VM) FormatTraceback(exc Value) string {
 	return b.String()
 }
 
-func (vm *VM) formatChain(b *strings.Builder, exc Value, seen map[Value]bool) {
+func (vm *VM) formatChain(out *strings.Builder, exc Value, seen map[Value]bool) {
+	vm.formatExc(out, exc, seen, &tbCtx{})
+}
+
+// tbCtx is the state of rendering nested exception groups: their depth,
+// and whether the innermost open group still owes its closing rule.
+type tbCtx struct {
+	depth     int
+	needClose bool
+}
+
+// emit writes text with the margin of the current group depth.
+func (c *tbCtx) emit(out *strings.Builder, text string, margin string) {
+	prefix := strings.Repeat("  ", c.depth)
+	if c.depth > 0 {
+		prefix += margin + " "
+	}
+	for _, line := range strings.SplitAfter(text, "\n") {
+		if line != "" {
+			out.WriteString(prefix + line)
+		}
+	}
+}
+
+func (vm *VM) formatExc(out *strings.Builder, exc Value, seen map[Value]bool, ctx *tbCtx) {
 	seen[exc] = true
 	ed := vm.ExcOf(exc)
+	b := &strings.Builder{}
 	if ed != nil {
 		if ed.Cause.K == heap.KRef && !seen[ed.Cause] {
-			vm.formatChain(b, ed.Cause, seen)
-			b.WriteString("\nThe above exception was the direct cause of the following exception:\n\n")
+			vm.formatExc(out, ed.Cause, seen, ctx)
+			ctx.emit(out, "\nThe above exception was the direct cause of the following exception:\n\n", "|")
 		} else if !ed.SuppressContext && ed.Context.K == heap.KRef && !seen[ed.Context] {
-			vm.formatChain(b, ed.Context, seen)
-			b.WriteString("\nDuring handling of the above exception, another exception occurred:\n\n")
+			vm.formatExc(out, ed.Context, seen, ctx)
+			ctx.emit(out, "\nDuring handling of the above exception, another exception occurred:\n\n", "|")
 		}
 		if len(ed.Traceback) > 0 {
-			b.WriteString("Traceback (most recent call last):\n")
 			// Like CPython, a run of more than three identical entries
 			// (deep recursion) is summarised.
 			var last heap.TraceEntry
@@ -351,6 +431,12 @@ func (vm *VM) formatChain(b *strings.Builder, exc Value, seen map[Value]bool) {
 			}
 			for i := len(ed.Traceback) - 1; i >= 0; i-- {
 				t := ed.Traceback[i]
+				co := vm.H.Get(t.Code).(*heap.CodeObj)
+				if strings.HasPrefix(co.Code.Filename, "_amber") {
+					// Python twins of builtins (map, sorted, ...) are
+					// builtins to the user: CPython shows no frame for them.
+					continue
+				}
 				if i < len(ed.Traceback)-1 && t == last {
 					repeats++
 					if repeats > 3 {
@@ -361,7 +447,6 @@ func (vm *VM) formatChain(b *strings.Builder, exc Value, seen map[Value]bool) {
 					repeats = 1
 				}
 				last = t
-				co := vm.H.Get(t.Code).(*heap.CodeObj)
 				b.WriteString("  File \"" + co.Code.Filename + "\", line " + itoaStr(int(t.Line)) + ", in " + co.Code.Name + "\n")
 				if line := strings.TrimSpace(co.Code.SourceLine(int(t.Line))); line != "" {
 					b.WriteString("    " + line + "\n")
@@ -370,7 +455,28 @@ func (vm *VM) formatChain(b *strings.Builder, exc Value, seen map[Value]bool) {
 			flush()
 		}
 	}
-	b.WriteString(vm.ExcString(exc))
+	stack := b.String()
+	b.Reset()
+	group := vm.IsSubclass(vm.TypeOf(exc), vm.Types[TBaseExceptionGroup])
+	top := false
+	if group {
+		top = ctx.depth == 0
+		if top {
+			ctx.depth = 1
+		}
+		if stack != "" {
+			margin := "|"
+			if top {
+				margin = "+"
+			}
+			ctx.emit(out, "Exception Group Traceback (most recent call last):\n", margin)
+			ctx.emit(out, stack, "|")
+		}
+	} else if stack != "" {
+		ctx.emit(out, "Traceback (most recent call last):\n", "|")
+		ctx.emit(out, stack, "|")
+	}
+	b.WriteString(vm.excLine(exc))
 	b.WriteString("\n")
 	if notes, err := vm.GetAttr(exc, "__notes__"); err == nil {
 		if l, ok := vm.H.Get(notes).(*heap.List); ok && notes.K == heap.KRef {
@@ -382,5 +488,36 @@ func (vm *VM) formatChain(b *strings.Builder, exc Value, seen map[Value]bool) {
 				b.WriteString(s + "\n")
 			}
 		}
+	}
+	ctx.emit(out, b.String(), "|")
+	if !group {
+		return
+	}
+	subs, err := vm.GetAttr(exc, "exceptions")
+	var items []Value
+	if err == nil {
+		items, _ = vm.Unpack(subs)
+	}
+	ctx.needClose = false
+	for i, sub := range items {
+		last := i == len(items)-1
+		if last {
+			ctx.needClose = true
+		}
+		lead := "  "
+		if i == 0 {
+			lead = "+-"
+		}
+		out.WriteString(strings.Repeat("  ", ctx.depth) + lead + "+---------------- " + itoaStr(i+1) + " ----------------\n")
+		ctx.depth++
+		vm.formatExc(out, sub, seen, ctx)
+		if last && ctx.needClose {
+			out.WriteString(strings.Repeat("  ", ctx.depth) + "+------------------------------------\n")
+			ctx.needClose = false
+		}
+		ctx.depth--
+	}
+	if top {
+		ctx.depth = 0
 	}
 }

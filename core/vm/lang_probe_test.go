@@ -7,6 +7,59 @@ import "testing"
 var langProbeCases = []struct {
 	name, src, want string
 }{
+	{"asynccontextmanager, AsyncExitStack and aclosing", `
+import asyncio
+from contextlib import asynccontextmanager, AsyncExitStack, aclosing
+
+@asynccontextmanager
+async def resource(name):
+    print("open", name)
+    try:
+        yield name.upper()
+    finally:
+        print("close", name)
+
+async def agen():
+    try:
+        for i in range(3):
+            yield i
+    finally:
+        print("agen closed")
+
+async def main():
+    async with resource("a") as r:
+        print("using", r)
+    try:
+        async with resource("b"):
+            raise ValueError("boom")
+    except ValueError as e:
+        print("caught", e)
+    async with AsyncExitStack() as stack:
+        x = await stack.enter_async_context(resource("c"))
+        y = await stack.enter_async_context(resource("d"))
+        print(x, y)
+    async with aclosing(agen()) as g:
+        async for v in g:
+            print(v)
+            if v == 1:
+                break
+
+asyncio.run(main())
+`, `open a
+using A
+close a
+open b
+close b
+caught boom
+open c
+open d
+C D
+close d
+close c
+0
+1
+agen closed
+`},
 	{"ABCMeta.register, __subclasshook__ and collections.abc", `
 from abc import ABC, ABCMeta, abstractmethod
 class Shape(ABC):

@@ -413,8 +413,27 @@ func (vm *VM) binaryDunders(op int, inplace bool, a, b Value, stage int) (Value,
 			return r, err
 		}
 	}
+	if op == compile.BinMul {
+		// seq * obj and obj * seq repeat by obj.__index__().
+		seq, n := a, b
+		if !vm.isSequenceObj(vm.Prim(seq)) {
+			seq, n = b, a
+		}
+		if vm.isSequenceObj(vm.Prim(seq)) && vm.isUserInstance(n) && vm.hasMethod(n, "__index__") {
+			k, err := vm.numIndex(n)
+			if err != nil {
+				return heap.Undef, err
+			}
+			return vm.nativeBinary(op, vm.Prim(seq), k)
+		}
+	}
 	pa, pb := vm.Prim(a), vm.Prim(b)
 	if pa != a || pb != b {
+		if op == compile.BinMod && pb != b && vm.isPercentFormat(pa) && !vm.isPercentContainer(pb) {
+			// "%s" % obj formats obj itself (its __str__, __repr__, ...),
+			// as it would a tuple item.
+			pb = b
+		}
 		r, err := vm.nativeBinary(op, pa, pb)
 		if err != nil || r != heap.NotImplemented {
 			return r, err
@@ -947,6 +966,31 @@ func (vm *VM) isSequenceObj(v Value) bool {
 	}
 	switch vm.H.Get(v).(type) {
 	case *heap.List, *heap.Tuple, *heap.Str, *heap.Bytes:
+		return true
+	}
+	return false
+}
+
+// isPercentFormat reports whether v is a str or bytes, whose % formats.
+func (vm *VM) isPercentFormat(v Value) bool {
+	if v.K != heap.KRef {
+		return false
+	}
+	switch vm.H.Get(v).(type) {
+	case *heap.Str, *heap.Bytes:
+		return true
+	}
+	return false
+}
+
+// isPercentContainer reports whether v is a tuple or dict: the arguments
+// of a % format rather than a single one.
+func (vm *VM) isPercentContainer(v Value) bool {
+	if v.K != heap.KRef {
+		return false
+	}
+	switch vm.H.Get(v).(type) {
+	case *heap.Tuple, *heap.Dict:
 		return true
 	}
 	return false

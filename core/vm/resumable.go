@@ -177,7 +177,10 @@ def join(sep, it):
     return sep.join([x for x in it])
 
 def map_(f, iterables):
-    iters = [iter(i) for i in iterables]
+    # iter() runs now, as the builtin does; the items come lazily.
+    return _map([iter(i) for i in iterables], f)
+
+def _map(iters, f):
     while True:
         args = []
         for i in iters:
@@ -188,18 +191,26 @@ def map_(f, iterables):
         yield f(*args)
 
 def filter_(f, it):
+    return _filter(f, iter(it))
+
+def _filter(f, it):
     for x in it:
         if (x if f is None else f(x)):
             yield x
 
 def enumerate_(it, start):
+    return _enumerate(iter(it), start)
+
+def _enumerate(it, start):
     n = start
     for x in it:
         yield (n, x)
         n += 1
 
 def zip_(iterables, strict):
-    iters = [iter(i) for i in iterables]
+    return _zip([iter(i) for i in iterables], strict)
+
+def _zip(iters, strict):
     if not iters:
         return
     while True:

@@ -72,6 +72,9 @@ func (vm *VM) MainModule() Value {
 
 // StartModule pushes a frame running module code in globals.
 func (vm *VM) StartModule(c *compile.Code, globals Value) error {
+	if len(vm.frames) == 0 {
+		vm.resetAsyncio()
+	}
 	cv := vm.LoadCode(c)
 	co := vm.H.Get(cv).(*heap.CodeObj)
 	f := &heap.Frame{Code: cv, C: co, Func: heap.Undef, Globals: globals, Locals: heap.Undef, Gen: heap.Undef, Ret: heap.RetNested}
@@ -138,6 +141,40 @@ func (vm *VM) ResumeFuture() (Value, error) {
 		return heap.Undef, &Fatal{Kind: "internal", Msg: "no host call to resume with a future"}
 	}
 	fut, err := vm.newHostFuture(s.CallID)
+	if err != nil {
+		return heap.Undef, err
+	}
+	return vm.ResumeWith(fut)
+}
+
+// PendingCallAwaited reports whether the paused host call's result goes
+// straight into an await (await fn(...)).
+func (vm *VM) PendingCallAwaited() bool {
+	s := vm.pending
+	if s == nil || s.Kind != SuspendFunctionCall || len(vm.frames) == 0 {
+		return false
+	}
+	f := vm.frames[len(vm.frames)-1]
+	instrs := f.C.Code.Instrs
+	return int(f.PC) >= 0 && int(f.PC) < len(instrs) && instrs[f.PC].Op() == compile.GET_AWAITABLE
+}
+
+// ResumeAwaited resumes a paused host call whose result is awaited with
+// an already-settled future of v, so "await fn()" evaluates to v.
+func (vm *VM) ResumeAwaited(v Value) (Value, error) {
+	s := vm.pending
+	if s == nil || s.Kind != SuspendFunctionCall {
+		return heap.Undef, &Fatal{Kind: "internal", Msg: "no host call to resume"}
+	}
+	m, err := vm.Import("asyncio")
+	if err != nil {
+		return heap.Undef, err
+	}
+	fn, err := vm.GetAttr(m, "_done_future")
+	if err != nil {
+		return heap.Undef, err
+	}
+	fut, err := vm.Call(fn, v)
 	if err != nil {
 		return heap.Undef, err
 	}

@@ -313,6 +313,10 @@ try:
 except ValueError as e:
     print(e)
 `, "3 a b False False\n['high', 'mid', 'low']\nfull True\n2 1\nempty\ns True\n"},
+	{"errno module", `
+import errno
+print(errno.ENOENT, errno.EEXIST, errno.errorcode[2], errno.EWOULDBLOCK == errno.EAGAIN, errno.errorcode[errno.EACCES])
+`, "2 17 ENOENT True EACCES\n"},
 }
 
 func TestTypesProbe2(t *testing.T) {

@@ -31,8 +31,30 @@ func normCodec(name string) string {
 		return "ascii"
 	case "latin_1", "latin1", "latin", "l1", "iso_8859_1", "iso8859_1", "8859", "cp819", "iso_ir_100", "csisolatin1":
 		return "latin-1"
+	case "cp1252", "windows_1252", "1252":
+		return "cp1252"
 	}
 	return ""
+}
+
+// cp1252High maps bytes 0x80-0x9f of Windows-1252 to runes; 0 marks the
+// five undefined bytes. Every other byte is its Latin-1 code point.
+var cp1252High = [32]rune{
+	0x20ac, 0, 0x201a, 0x0192, 0x201e, 0x2026, 0x2020, 0x2021, 0x02c6, 0x2030, 0x0160, 0x2039, 0x0152, 0, 0x017d, 0,
+	0, 0x2018, 0x2019, 0x201c, 0x201d, 0x2022, 0x2013, 0x2014, 0x02dc, 0x2122, 0x0161, 0x203a, 0x0153, 0, 0x017e, 0x0178,
+}
+
+// cp1252Byte encodes r in Windows-1252.
+func cp1252Byte(r rune) (byte, bool) {
+	if r < 0x80 || (r >= 0xa0 && r < 0x100) {
+		return byte(r), true
+	}
+	for i, c := range cp1252High {
+		if c != 0 && c == r {
+			return byte(0x80 + i), true
+		}
+	}
+	return 0, false
 }
 
 func lookupError(name string) *Error {
@@ -132,6 +154,21 @@ func Decode(p []byte, encoding, errors string) (string, error) {
 		for _, c := range p {
 			b.WriteRune(rune(c))
 		}
+	case "cp1252":
+		for i, c := range p {
+			r := rune(c)
+			if c >= 0x80 && c < 0xa0 {
+				r = cp1252High[c-0x80]
+			}
+			if r != 0 || c == 0 {
+				b.WriteRune(r)
+				continue
+			}
+			codec = "charmap"
+			if err := bad(i, i+1, "character maps to <undefined>"); err != nil {
+				return "", err
+			}
+		}
 	case "ascii":
 		for i, c := range p {
 			if c < 0x80 {
@@ -182,27 +219,36 @@ func Encode(s, encoding, errors string) ([]byte, error) {
 	if codec == "latin-1" {
 		limit = 0x100
 	}
+	byteOf := func(r rune) (byte, bool) { return byte(r), r < limit }
+	reason := fmt.Sprintf("ordinal not in range(%d)", limit)
+	if codec == "cp1252" {
+		byteOf = cp1252Byte
+		codec, reason = "charmap", "character maps to <undefined>"
+	}
 	rs := []rune(s)
 	out := make([]byte, 0, len(rs))
 	for i := 0; i < len(rs); {
-		if rs[i] < limit {
-			out = append(out, byte(rs[i]))
+		if c, ok := byteOf(rs[i]); ok {
+			out = append(out, c)
 			i++
 			continue
 		}
 		j := i
-		for j < len(rs) && rs[j] >= limit {
+		for j < len(rs) {
+			if _, ok := byteOf(rs[j]); ok {
+				break
+			}
 			j++
 		}
 		switch errors {
 		case "strict":
 			var msg string
 			if j-i == 1 {
-				msg = fmt.Sprintf("'%s' codec can't encode character '%s' in position %d: ordinal not in range(%d)",
-					codec, escapeRune(rs[i]), i, limit)
+				msg = fmt.Sprintf("'%s' codec can't encode character '%s' in position %d: %s",
+					codec, escapeRune(rs[i]), i, reason)
 			} else {
-				msg = fmt.Sprintf("'%s' codec can't encode characters in position %d-%d: ordinal not in range(%d)",
-					codec, i, j-1, limit)
+				msg = fmt.Sprintf("'%s' codec can't encode characters in position %d-%d: %s",
+					codec, i, j-1, reason)
 			}
 			return nil, &Error{Type: "UnicodeEncodeError", Msg: msg}
 		case "ignore":

@@ -408,16 +408,100 @@ func (c *reCall) marker() Value {
 const reSrc = `
 import _sre
 
-TEMPLATE = T = 1
-IGNORECASE = I = 2
-LOCALE = L = 4
-MULTILINE = M = 8
-DOTALL = S = 16
-UNICODE = U = 32
-VERBOSE = X = 64
-DEBUG = 128
-ASCII = A = 256
-NOFLAG = 0
+
+
+class RegexFlag(int):
+    """An int whose repr names the flags it holds, like CPython's IntFlag."""
+
+    _members = (("ASCII", 256), ("IGNORECASE", 2), ("LOCALE", 4), ("UNICODE", 32),
+                ("MULTILINE", 8), ("DOTALL", 16), ("VERBOSE", 64), ("TEMPLATE", 1), ("DEBUG", 128))
+
+    def __new__(cls, value=0):
+        return int.__new__(cls, value)
+
+    def _names(self):
+        v = int(self)
+        names = []
+        for name, bit in RegexFlag._members:
+            if v & bit:
+                names.append(name)
+                v &= ~bit
+        return names, v
+
+    @property
+    def name(self):
+        if int(self) == 0:
+            return "NOFLAG"
+        names, rest = self._names()
+        return "|".join(names) if names and not rest else None
+
+    @property
+    def value(self):
+        return int(self)
+
+    def __repr__(self):
+        if int(self) == 0:
+            return "re.NOFLAG"
+        names, rest = self._names()
+        out = ["re." + n for n in names]
+        if rest:
+            out.append(hex(rest))
+        return "|".join(out)
+
+    __str__ = __repr__
+
+    def __format__(self, spec):
+        if not spec:
+            return repr(self)
+        return int.__format__(int(self), spec)
+
+    def __or__(self, other):
+        if isinstance(other, int):
+            return RegexFlag(int(self) | int(other))
+        return NotImplemented
+
+    def __and__(self, other):
+        if isinstance(other, int):
+            return RegexFlag(int(self) & int(other))
+        return NotImplemented
+
+    def __xor__(self, other):
+        if isinstance(other, int):
+            return RegexFlag(int(self) ^ int(other))
+        return NotImplemented
+
+    __ror__ = __or__
+    __rand__ = __and__
+    __rxor__ = __xor__
+
+    def __invert__(self):
+        return RegexFlag(~int(self) & 511)
+
+    def __contains__(self, other):
+        return int(other) & int(self) == int(other)
+
+    def __iter__(self):
+        v = int(self)
+        bit = 1
+        while bit <= v:
+            if v & bit:
+                yield RegexFlag(bit)
+            bit <<= 1
+
+    def __reduce__(self):
+        return RegexFlag, (int(self),)
+
+
+TEMPLATE = T = RegexFlag(1)
+IGNORECASE = I = RegexFlag(2)
+LOCALE = L = RegexFlag(4)
+MULTILINE = M = RegexFlag(8)
+DOTALL = S = RegexFlag(16)
+UNICODE = U = RegexFlag(32)
+VERBOSE = X = RegexFlag(64)
+DEBUG = RegexFlag(128)
+ASCII = A = RegexFlag(256)
+NOFLAG = RegexFlag(0)
 
 _MAXSIZE = 9223372036854775807
 _FLAG_NAMES = (("TEMPLATE", 1), ("IGNORECASE", 2), ("LOCALE", 4), ("MULTILINE", 8),

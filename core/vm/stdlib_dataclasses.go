@@ -389,10 +389,58 @@ def _process_class(cls, init, repr, eq, order, unsafe_hash, frozen, match_args, 
         _set_new_attribute(cls, '__match_args__', tuple([f.name for f in init_list if f.init and not f.kw_only]))
     if '__doc__' not in cls.__dict__ or cls.__dict__['__doc__'] is None:
         try:
-            cls.__doc__ = cls.__name__ + '(' + ', '.join([f.name for f in init_list]) + ')'
+            cls.__doc__ = cls.__name__ + _doc_signature([f for f in init_list if f.init])
         except Exception:
             pass
+    if slots:
+        cls = _add_slots(cls)
     return cls
+
+
+def _format_annotation(a):
+    if isinstance(a, type):
+        if a.__module__ == 'builtins':
+            return a.__qualname__
+        return a.__module__ + '.' + a.__qualname__
+    if getattr(a, '__module__', None) == 'typing':
+        return repr(a).replace('typing.', '')
+    return repr(a)
+
+
+def _doc_signature(fields):
+    # str(inspect.signature(cls)) without the return annotation.
+    parts = []
+    star = False
+    for f in fields:
+        if f.kw_only and not star:
+            parts.append('*')
+            star = True
+        p = f.name
+        if f.type is not MISSING:
+            p += ': ' + _format_annotation(f.type)
+        if f.default is not MISSING:
+            p += (' = ' if f.type is not MISSING else '=') + repr(f.default)
+        elif f.default_factory is not MISSING:
+            p += (' = ' if f.type is not MISSING else '=') + '<factory>'
+        parts.append(p)
+    return '(' + ', '.join(parts) + ')'
+
+
+def _add_slots(cls):
+    if '__slots__' in cls.__dict__:
+        raise TypeError(f'{cls.__name__} already specifies __slots__')
+    names = tuple([f.name for f in cls.__dataclass_fields__.values() if f._field_type is _FIELD])
+    ns = dict(cls.__dict__)
+    for n in names:
+        ns.pop(n, None)
+    ns.pop('__dict__', None)
+    ns.pop('__weakref__', None)
+    ns['__slots__'] = names
+    qualname = getattr(cls, '__qualname__', None)
+    new = type(cls)(cls.__name__, cls.__bases__, ns)
+    if qualname is not None:
+        new.__qualname__ = qualname
+    return new
 
 
 class _DataclassParams:

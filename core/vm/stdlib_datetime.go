@@ -649,7 +649,8 @@ class date:
 
     def timetuple(self):
         yday = _days_before_month(self._year, self._month) + self._day
-        return (self._year, self._month, self._day, 0, 0, 0, self.weekday(), yday, -1)
+        import time as _time
+        return _time.struct_time((self._year, self._month, self._day, 0, 0, 0, self.weekday(), yday, -1))
 
     def toordinal(self):
         return _ymd2ord(self._year, self._month, self._day)
@@ -1000,7 +1001,11 @@ class datetime(date):
 
     def timetuple(self):
         yday = _days_before_month(self._year, self._month) + self._day
-        return (self._year, self._month, self._day, self._hour, self._minute, self._second, self.weekday(), yday, -1)
+        dst = self.dst()
+        isdst = -1 if dst is None else int(bool(dst))
+        import time as _time
+        return _time.struct_time((self._year, self._month, self._day, self._hour, self._minute, self._second,
+                                  self.weekday(), yday, isdst))
 
     def timestamp(self):
         off = self.utcoffset()
@@ -1014,7 +1019,8 @@ class datetime(date):
         dt = self
         if off:
             dt = self - off
-        return dt.replace(tzinfo=None).timetuple()[:8] + (0,)
+        import time as _time
+        return _time.struct_time(tuple(dt.replace(tzinfo=None).timetuple())[:8] + (0,))
 
     def date(self):
         return date(self._year, self._month, self._day)

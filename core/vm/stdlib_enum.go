@@ -221,6 +221,20 @@ def _build_members(cls, boundary):
         if base.__dict__.get('_member_names_'):
             raise TypeError(f'{cls.__name__} cannot extend {base!r}')
     mtype = _member_type(cls)
+    if mtype is not object:
+        # A data-type mixin (class S(str, Enum)) must not lend the enum its
+        # str/repr/format: the enum's own methods win, as in CPython.
+        first_enum = None
+        for base in cls.__mro__[1:]:
+            if issubclass(base, Enum):
+                first_enum = base
+                break
+        for meth in ('__repr__', '__str__', '__format__'):
+            if meth in ns or first_enum is None:
+                continue
+            found = getattr(cls, meth)
+            if found == getattr(mtype, meth) or found == getattr(object, meth):
+                setattr(cls, meth, getattr(first_enum, meth))
     gen, _ = _raw_lookup(cls, '_generate_next_value_')
     custom_new = None
     for klass in cls.__mro__:

@@ -216,7 +216,108 @@ class BufferedIOBase(IOBase):
 class RawIOBase(IOBase):
     pass
 
-TextIOWrapper = type(_sys.stdout)
+_StdStream = type(_sys.stdout)
+
+
+class _TextIOMeta(type):
+    def __instancecheck__(cls, obj):
+        return type.__instancecheck__(cls, obj) or (cls is TextIOWrapper and isinstance(obj, _StdStream))
+
+
+class TextIOWrapper(TextIOBase, metaclass=_TextIOMeta):
+    # Text over a binary buffer: reads decode the rest of the buffer once,
+    # writes encode straight into it.
+    def __init__(self, buffer, encoding=None, errors=None, newline=None, line_buffering=False,
+                 write_through=False):
+        self.buffer = buffer
+        self.encoding = encoding or 'UTF-8'
+        self.errors = errors or 'strict'
+        self._newline = newline
+        self.line_buffering = line_buffering
+        self._r = None
+
+    def _reader(self):
+        if self.buffer is None:
+            raise ValueError('underlying buffer has been detached')
+        if self._r is None:
+            text = self.buffer.read().decode(self.encoding, self.errors)
+            if self._newline is None:
+                text = text.replace('\r\n', '\n').replace('\r', '\n')
+            self._r = StringIO(text)
+        return self._r
+
+    def read(self, size=-1):
+        return self._reader().read(size)
+
+    def readline(self, size=-1):
+        return self._reader().readline(size)
+
+    def readlines(self, hint=-1):
+        return list(self)
+
+    def __iter__(self):
+        return self
+
+    def __next__(self):
+        line = self.readline()
+        if not line:
+            raise StopIteration
+        return line
+
+    def write(self, s):
+        if not isinstance(s, str):
+            raise TypeError('write() argument must be str, not %s' % type(s).__name__)
+        if self.buffer is None:
+            raise ValueError('underlying buffer has been detached')
+        data = s
+        if self._newline not in (None, '', '\n'):
+            data = data.replace('\n', self._newline)
+        self.buffer.write(data.encode(self.encoding, self.errors))
+        return len(s)
+
+    def writelines(self, lines):
+        for line in lines:
+            self.write(line)
+
+    def flush(self):
+        f = getattr(self.buffer, 'flush', None)
+        if f is not None:
+            f()
+
+    def detach(self):
+        b = self.buffer
+        self.buffer = None
+        return b
+
+    def seek(self, pos, whence=0):
+        self._r = None
+        return self.buffer.seek(pos, whence)
+
+    def tell(self):
+        return self.buffer.tell()
+
+    def readable(self):
+        return True
+
+    def writable(self):
+        return True
+
+    def seekable(self):
+        return True
+
+    @property
+    def closed(self):
+        return self.buffer is not None and getattr(self.buffer, 'closed', False)
+
+    def close(self):
+        if self.buffer is not None:
+            self.buffer.close()
+
+    def __enter__(self):
+        return self
+
+    def __exit__(self, *exc):
+        self.close()
 
 def open(*args, **kwargs):
     raise PermissionError('[Errno 1] Operation not permitted')

@@ -758,7 +758,7 @@ func (d *jsonDecoder) array(i int) (Value, int, error) {
 }
 
 func (vm *VM) jsonDecode(_ Value, a Args) (Value, error) {
-	args, err := vm.BindArgs("decode", a, []string{"s", "errcls", "object_hook", "object_pairs_hook", "parse_float", "parse_int", "parse_constant", "strict"}, 8)
+	args, err := vm.BindArgs("decode", a, []string{"s", "errcls", "object_hook", "object_pairs_hook", "parse_float", "parse_int", "parse_constant", "strict", "raw_idx"}, 8)
 	if err != nil {
 		return heap.Undef, err
 	}
@@ -770,6 +770,35 @@ func (vm *VM) jsonDecode(_ Value, a Args) (Value, error) {
 		parseFloat: args[4], parseInt: args[5], parseConst: args[6], keys: map[string]Value{}}
 	if d.strict, err = vm.Truth(args[7]); err != nil {
 		return heap.Undef, err
+	}
+	if args[8].K != heap.KUndef && args[8].K != heap.KNone {
+		// raw_decode: one value starting exactly at char index raw_idx;
+		// returns (value, end char index).
+		idx, ok := vm.IndexOf(args[8])
+		if !ok {
+			return heap.Undef, vm.TypeError("idx must be an integer")
+		}
+		if idx < 0 {
+			return heap.Undef, vm.ValueError("idx cannot be negative")
+		}
+		off := len(s)
+		for n, bi := int64(0), 0; bi <= len(s); n++ {
+			if n == idx {
+				off = bi
+				break
+			}
+			if bi == len(s) {
+				break
+			}
+			_, size := utf8.DecodeRuneInString(s[bi:])
+			bi += size
+		}
+		v, j, err := d.value(off)
+		if err != nil {
+			return heap.Undef, err
+		}
+		end := utf8.RuneCountInString(s[:j])
+		return vm.NewTuple([]Value{v, heap.Int(int64(end))}), nil
 	}
 	i := d.ws(0)
 	v, j, err := d.value(i)
@@ -862,6 +891,10 @@ class JSONDecoder:
     def decode(self, s):
         return _json.decode(s, JSONDecodeError, self.object_hook, self.object_pairs_hook,
                             self.parse_float, self.parse_int, self.parse_constant, self.strict)
+
+    def raw_decode(self, s, idx=0):
+        return _json.decode(s, JSONDecodeError, self.object_hook, self.object_pairs_hook,
+                            self.parse_float, self.parse_int, self.parse_constant, self.strict, idx)
 
 
 def dumps(obj, *, skipkeys=False, ensure_ascii=True, check_circular=True,

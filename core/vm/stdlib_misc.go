@@ -7,6 +7,7 @@ package vm
 
 import (
 	"crypto/md5"
+	"crypto/pbkdf2"
 	"crypto/sha1"
 	"crypto/sha256"
 	"crypto/sha3"
@@ -119,8 +120,48 @@ func initHashlibPrim(vm *VM, m Value) error {
 		}
 		return vm.NewBytes(h.Sum(nil), false), nil
 	})
+	// pbkdf2(name, password, salt, iterations, dklen) -> bytes
+	vm.ModuleFunc(m, "_hashlib.pbkdf2", func(vm *VM, _ Value, a Args) (Value, error) {
+		name, _ := vm.StrOf(a.Pos[0])
+		newFn := hashAlgo(name)
+		if newFn == nil {
+			return heap.Undef, vm.ValueError("unsupported hash type %s", name)
+		}
+		pw, ok1 := vm.bufferBytes(a.Pos[1])
+		salt, ok2 := vm.bufferBytes(a.Pos[2])
+		if !ok1 || !ok2 {
+			bad := a.Pos[1]
+			if ok1 {
+				bad = a.Pos[2]
+			}
+			return heap.Undef, vm.TypeError("a bytes-like object is required, not '%s'", vm.TypeName(bad))
+		}
+		iter, ok3 := vm.IndexOf(a.Pos[3])
+		dklen, ok4 := vm.IndexOf(a.Pos[4])
+		if !ok3 || !ok4 {
+			return heap.Undef, vm.TypeError("'%s' object cannot be interpreted as an integer", vm.TypeName(a.Pos[3]))
+		}
+		if iter < 1 {
+			return heap.Undef, vm.ValueError("iteration value must be greater than 0.")
+		}
+		if dklen < 1 {
+			return heap.Undef, vm.ValueError("key length must be greater than 0.")
+		}
+		// The work runs in one Go call that preemption cannot interrupt.
+		if iter > pbkdf2MaxIter || dklen > 1<<16 {
+			return heap.Undef, vm.Errorf(TOverflowError, "pbkdf2_hmac: iteration count or key length too large for the sandbox")
+		}
+		key, err := pbkdf2.Key(newFn, string(pw), salt, int(iter), int(dklen))
+		if err != nil {
+			return heap.Undef, vm.ValueError("%s", err.Error())
+		}
+		return vm.NewBytes(key, false), nil
+	})
 	return nil
 }
+
+// pbkdf2MaxIter bounds pbkdf2_hmac's iterations, which run uninterrupted.
+const pbkdf2MaxIter = 10_000_000
 
 var b64Table = func() (t [256]int8) {
 	for i := range t {
@@ -281,7 +322,7 @@ import _hashlib
 
 algorithms_guaranteed = frozenset(_hashlib.algorithms)
 algorithms_available = frozenset(_hashlib.algorithms)
-__all__ = ('new', 'algorithms_guaranteed', 'algorithms_available') + _hashlib.algorithms
+__all__ = ('new', 'algorithms_guaranteed', 'algorithms_available', 'pbkdf2_hmac', 'file_digest') + _hashlib.algorithms
 
 
 class _Hash:
@@ -336,6 +377,17 @@ def _constructor(name):
 for _name in _hashlib.algorithms:
     globals()[_name] = _constructor(_name)
 del _name
+
+
+def pbkdf2_hmac(hash_name, password, salt, iterations, dklen=None):
+    if not isinstance(hash_name, str):
+        raise TypeError(f"pbkdf2_hmac() argument 'hash_name' must be str, not {type(hash_name).__name__}")
+    key = hash_name.lower().replace('-', '_')
+    if key not in algorithms_available:
+        raise ValueError(f'unsupported hash type {hash_name}')
+    if dklen is None:
+        dklen = _hashlib.info(key)[0]
+    return _hashlib.pbkdf2(key, password, salt, iterations, dklen)
 
 
 def file_digest(fileobj, digest, /, *, _bufsize=2**18):
@@ -1094,12 +1146,191 @@ class Template:
         return True
 
 
+def _parse_format(s):
+    # Yields (literal, field_name, format_spec, conversion) as str.format
+    # reads them; a literal '{{' or '}}' ends a chunk with no field.
+    i, n = 0, len(s)
+    lit = []
+    while i < n:
+        c = s[i]
+        if c == '}':
+            if i + 1 < n and s[i + 1] == '}':
+                lit.append('}')
+                yield ''.join(lit), None, None, None
+                lit = []
+                i += 2
+                continue
+            raise ValueError("Single '}' encountered in format string")
+        if c != '{':
+            lit.append(c)
+            i += 1
+            continue
+        if i + 1 < n and s[i + 1] == '{':
+            lit.append('{')
+            yield ''.join(lit), None, None, None
+            lit = []
+            i += 2
+            continue
+        if i + 1 == n:
+            raise ValueError("Single '{' encountered in format string")
+        j = i + 1
+        depth = 1
+        nested = False
+        bracket = False
+        while j < n:
+            d = s[j]
+            if bracket:
+                if d == ']':
+                    bracket = False
+            elif d == '[':
+                bracket = True
+            elif d == '{':
+                depth += 1
+                nested = True
+            elif d == '}':
+                depth -= 1
+                if depth == 0:
+                    break
+            j += 1
+        if j >= n:
+            if nested:
+                raise ValueError("unmatched '{' in format spec")
+            raise ValueError("expected '}' before end of string")
+        field = s[i + 1:j]
+        k = 0
+        bracket = False
+        while k < len(field):
+            d = field[k]
+            if bracket:
+                if d == ']':
+                    bracket = False
+            elif d == '[':
+                bracket = True
+            elif d in '!:':
+                break
+            k += 1
+        name = field[:k]
+        conversion = None
+        spec = ''
+        rest = field[k:]
+        if rest.startswith('!'):
+            if len(rest) < 2:
+                raise ValueError("unmatched '{' in format spec")
+            conversion = rest[1]
+            rest = rest[2:]
+            if rest and rest[0] != ':':
+                raise ValueError("expected ':' after conversion specifier")
+        if rest.startswith(':'):
+            spec = rest[1:]
+        yield ''.join(lit), name, spec, conversion
+        lit = []
+        i = j + 1
+    if lit:
+        yield ''.join(lit), None, None, None
+
+
+def _split_field_name(name):
+    i = 0
+    while i < len(name) and name[i] not in '.[':
+        i += 1
+    first = name[:i]
+    if first.isdigit():
+        first = int(first)
+    rest = []
+    while i < len(name):
+        if name[i] == '.':
+            j = i + 1
+            while j < len(name) and name[j] not in '.[':
+                j += 1
+            attr = name[i + 1:j]
+            if not attr:
+                raise ValueError('Empty attribute in format string')
+            rest.append((True, attr))
+            i = j
+        elif name[i] == '[':
+            j = name.find(']', i)
+            if j < 0:
+                raise ValueError("Missing ']' in format string")
+            key = name[i + 1:j]
+            if not key:
+                raise ValueError('Empty attribute in format string')
+            rest.append((False, int(key) if key.isdigit() else key))
+            i = j + 1
+        else:
+            raise ValueError("Only '.' or '[' may follow ']' in format field specifier")
+    return first, rest
+
+
 class Formatter:
     def format(self, format_string, /, *args, **kwargs):
-        return format_string.format(*args, **kwargs)
+        return self.vformat(format_string, args, kwargs)
 
     def vformat(self, format_string, args, kwargs):
-        return format_string.format(*args, **kwargs)
+        used_args = set()
+        result, _ = self._vformat(format_string, args, kwargs, used_args, 2)
+        self.check_unused_args(used_args, args, kwargs)
+        return result
+
+    def _vformat(self, format_string, args, kwargs, used_args, recursion_depth, auto_arg_index=0):
+        if recursion_depth < 0:
+            raise ValueError('Max string recursion exceeded')
+        result = []
+        for literal_text, field_name, format_spec, conversion in self.parse(format_string):
+            if literal_text:
+                result.append(literal_text)
+            if field_name is None:
+                continue
+            if field_name == '':
+                if auto_arg_index is False:
+                    raise ValueError('cannot switch from manual field specification to automatic field numbering')
+                field_name = str(auto_arg_index)
+                auto_arg_index += 1
+            elif field_name.isdigit():
+                if auto_arg_index:
+                    raise ValueError('cannot switch from manual field specification to automatic field numbering')
+                auto_arg_index = False
+            obj, arg_used = self.get_field(field_name, args, kwargs)
+            used_args.add(arg_used)
+            obj = self.convert_field(obj, conversion)
+            format_spec, auto_arg_index = self._vformat(format_spec, args, kwargs, used_args,
+                                                        recursion_depth - 1, auto_arg_index=auto_arg_index)
+            result.append(self.format_field(obj, format_spec))
+        return ''.join(result), auto_arg_index
+
+    def get_value(self, key, args, kwargs):
+        if isinstance(key, int):
+            return args[key]
+        return kwargs[key]
+
+    def check_unused_args(self, used_args, args, kwargs):
+        pass
+
+    def format_field(self, value, format_spec):
+        return format(value, format_spec)
+
+    def convert_field(self, value, conversion):
+        if conversion is None:
+            return value
+        if conversion == 's':
+            return str(value)
+        if conversion == 'r':
+            return repr(value)
+        if conversion == 'a':
+            return ascii(value)
+        raise ValueError('Unknown conversion specifier {0!s}'.format(conversion))
+
+    def parse(self, format_string):
+        return _parse_format(format_string)
+
+    def get_field(self, field_name, args, kwargs):
+        first, rest = _split_field_name(field_name)
+        obj = self.get_value(first, args, kwargs)
+        for is_attr, i in rest:
+            if is_attr:
+                obj = getattr(obj, i)
+            else:
+                obj = obj[i]
+        return obj, first
 `
 
 const textwrapSrc = `

@@ -381,6 +381,8 @@ def get_clock_info(name):
 // so results round like CPython's.
 const statisticsSrc = `
 import _random
+import math as _math
+from collections import namedtuple as _namedtuple
 
 
 class StatisticsError(ValueError):
@@ -671,6 +673,74 @@ def quantiles(data, *, n=4, method='exclusive'):
             result.append(interpolated)
         return result
     raise ValueError(f'Unknown method: {method!r}')
+
+
+def _paired(x, y, what):
+    n = len(x)
+    if len(y) != n:
+        raise StatisticsError(what + ' requires that both inputs have same number of data points')
+    if n < 2:
+        raise StatisticsError(what + ' requires at least two data points')
+    return n
+
+
+def covariance(x, y, /):
+    n = _paired(x, y, 'covariance')
+    xbar = _math.fsum(x) / n
+    ybar = _math.fsum(y) / n
+    sxy = _math.fsum((xi - xbar) * (yi - ybar) for xi, yi in zip(x, y))
+    return sxy / (n - 1)
+
+
+def correlation(x, y, /):
+    n = _paired(x, y, 'correlation')
+    xbar = _math.fsum(x) / n
+    ybar = _math.fsum(y) / n
+    sxy = _math.fsum((xi - xbar) * (yi - ybar) for xi, yi in zip(x, y))
+    sxx = _math.fsum((xi - xbar) ** 2 for xi in x)
+    syy = _math.fsum((yi - ybar) ** 2 for yi in y)
+    try:
+        return sxy / _math.sqrt(sxx * syy)
+    except ZeroDivisionError:
+        raise StatisticsError('at least one of the inputs is constant') from None
+
+
+LinearRegression = _namedtuple('LinearRegression', ('slope', 'intercept'))
+
+
+def linear_regression(x, y, /, *, proportional=False):
+    n = _paired(x, y, 'linear regression')
+    if proportional:
+        sxy = _math.fsum(xi * yi for xi, yi in zip(x, y))
+        sxx = _math.fsum(xi * xi for xi in x)
+    else:
+        xbar = _math.fsum(x) / n
+        ybar = _math.fsum(y) / n
+        sxy = _math.fsum((xi - xbar) * (yi - ybar) for xi, yi in zip(x, y))
+        sxx = _math.fsum((xi - xbar) ** 2 for xi in x)
+    try:
+        slope = sxy / sxx
+    except ZeroDivisionError:
+        raise StatisticsError('x is constant') from None
+    intercept = 0.0 if proportional else ybar - slope * xbar
+    return LinearRegression(slope=slope, intercept=intercept)
+
+
+def median_grouped(data, interval=1):
+    data = sorted(data)
+    n = len(data)
+    if n == 0:
+        raise StatisticsError('no median for empty data')
+    if n == 1:
+        return data[0]
+    x = data[n // 2]
+    for obj in (x, interval):
+        if isinstance(obj, (str, bytes)):
+            raise TypeError('expected number but got %r' % obj)
+    L = x - interval / 2
+    cf = data.index(x)
+    f = data.count(x)
+    return L + interval * (n / 2 - cf) / f
 `
 
 // pprint: CPython's layout rules for dicts, lists, tuples and sets.

@@ -639,17 +639,7 @@ var genMethods = []MethodDef{
 		if len(a.Pos) == 0 {
 			return heap.Undef, vm.TypeError("throw expected at least 1 argument, got 0")
 		}
-		exc := a.Pos[0]
-		if len(a.Pos) > 1 && a.Pos[1].K != heap.KNone {
-			if c, ok := vm.H.Get(exc).(*heap.Class); ok && c != nil {
-				r, err := vm.Call(exc, a.Pos[1])
-				if err != nil {
-					return heap.Undef, err
-				}
-				exc = r
-			}
-		}
-		e, err := vm.instantiateExc(exc)
+		e, err := vm.throwArgs(a)
 		if err != nil {
 			return heap.Undef, err
 		}

@@ -33,6 +33,22 @@ func (vm *VM) instantiateExc(v Value) (Value, error) {
 	return heap.Undef, vm.TypeError("exceptions must derive from BaseException")
 }
 
+// throwArgs turns the arguments of generator.throw / athrow (an exception
+// or a class, with an optional value) into an exception instance.
+func (vm *VM) throwArgs(a Args) (Value, error) {
+	exc := a.Pos[0]
+	if len(a.Pos) > 1 && a.Pos[1].K != heap.KNone && exc.K == heap.KRef {
+		if _, ok := vm.H.Get(exc).(*heap.Class); ok {
+			r, err := vm.Call(exc, a.Pos[1])
+			if err != nil {
+				return heap.Undef, err
+			}
+			exc = r
+		}
+	}
+	return vm.instantiateExc(exc)
+}
+
 // opRaise is RAISE_VARARGS.
 func (vm *VM) opRaise(f *heap.Frame, argc int) error {
 	switch argc {

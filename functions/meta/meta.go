@@ -1,0 +1,145 @@
+// Package meta is the step engine's metadata store: projects, session
+// heads, snapshot records and connections. Every write that commits a step
+// is a single-item conditional write, so the same code runs on an embedded
+// single-file store (bbolt, the default for amber serve and tests) and on
+// one DynamoDB table (no transactions needed, so dynalite can test it).
+package meta
+
+import (
+	"context"
+	"errors"
+	"time"
+)
+
+// Errors callers branch on.
+var (
+	ErrNotFound = errors.New("meta: not found")
+	// ErrConflict: a conditional write found another version (a concurrent
+	// step committed first) or an item that already exists.
+	ErrConflict = errors.New("meta: conflict")
+	// ErrQuota: a usage increase would pass the project's quota.
+	ErrQuota = errors.New("meta: quota exceeded")
+)
+
+// Session states.
+const (
+	StateIdle      = "idle"
+	StateSuspended = "suspended"
+	StateRunning   = "running"
+	StateClosed    = "closed"
+)
+
+// Snapshot kinds.
+const (
+	KindSessionDump       = "session_dump"
+	KindSuspendedSnapshot = "suspended_snapshot"
+)
+
+// Project is a tenant: its ids, chunks and quota are its own.
+type Project struct {
+	ID string
+	// CASKey is the 32-byte key of the project's content addresses, so
+	// that chunks never dedup across projects.
+	CASKey []byte
+	// KeyHashes are SHA-256 hashes (hex) of the project's API keys.
+	KeyHashes []string
+	Quota     int64 // bytes; 0: unlimited
+	Used      int64 // bytes counted against the quota
+}
+
+// Session is a session's head: the state its last committed step left.
+type Session struct {
+	Project string
+	ID      string
+	Root    string // hex cas address of the head manifest ("" before any step)
+	Version int64  // bumped by every commit; commits are conditional on it
+	State   string
+	// Ephemeral sessions cannot be dumped and die with their connection.
+	Ephemeral  bool
+	Connection string // the connection of an ephemeral session
+	// Config is the engine's encoded session config (script name, limits,
+	// type checking), opaque here.
+	Config []byte
+	// Fresh: no feed or load has run yet (loaders need a fresh session).
+	Fresh   bool
+	Created time.Time
+	Saved   time.Time
+	Expires time.Time
+	// LastRequest is the id of the last committed request and LastReply
+	// the hex cas address of its recorded reply: a retry of LastRequest
+	// returns that reply without running again.
+	LastRequest string
+	LastReply   string
+	// Bytes is the logical size of the head state; Stored the bytes its
+	// commit added to the store (counted against the quota).
+	Bytes  int64
+	Stored int64
+	// History is the hex cas address of the session's step log (a chunk
+	// listing the steps it committed), "" when empty.
+	History string
+}
+
+// Snapshot is an immutable saved state: a dump of a session.
+type Snapshot struct {
+	Project string
+	ID      string
+	Root    string // hex cas address of its manifest
+	Kind    string // KindSessionDump or KindSuspendedSnapshot
+	Bytes   int64  // logical size
+	Stored  int64  // bytes its dump added to the store
+	Created time.Time
+	Expires time.Time
+	// Request is the id of the request that made it, so a retried dump
+	// finds the snapshot it already made.
+	Request string
+}
+
+// Connection is a client connection (WebSocket) and what dies with it.
+type Connection struct {
+	ID        string
+	Project   string
+	Created   time.Time
+	Ephemeral []string // ids of the ephemeral sessions it checked out
+}
+
+// Store is the metadata store. Gets are strongly consistent. Methods that
+// are not found return an error matching ErrNotFound.
+type Store interface {
+	PutProject(ctx context.Context, p *Project) error // create or replace
+	GetProject(ctx context.Context, id string) (*Project, error)
+	// ProjectByKeyHash finds the project owning an API key's hash.
+	ProjectByKeyHash(ctx context.Context, keyHash string) (*Project, error)
+	// AddUsage adds delta (may be negative) to the project's Used. A
+	// positive delta that would take Used past a non-zero Quota fails
+	// with ErrQuota and changes nothing.
+	AddUsage(ctx context.Context, project string, delta int64) error
+
+	// CreateSession writes a new session; ErrConflict if the id exists.
+	CreateSession(ctx context.Context, s *Session) error
+	GetSession(ctx context.Context, project, id string) (*Session, error)
+	// CommitSession replaces the session's head if its stored Version is
+	// expectVersion (s.Version is the new version); otherwise ErrConflict
+	// and nothing changes. This one conditional write is the commit point
+	// of a step.
+	CommitSession(ctx context.Context, s *Session, expectVersion int64) error
+	DeleteSession(ctx context.Context, project, id string) error
+	ListSessions(ctx context.Context, project string) ([]*Session, error)
+
+	// PutSnapshot writes a new snapshot record; ErrConflict if the id
+	// exists (snapshots never change).
+	PutSnapshot(ctx context.Context, s *Snapshot) error
+	GetSnapshot(ctx context.Context, project, id string) (*Snapshot, error)
+	DeleteSnapshot(ctx context.Context, project, id string) error
+	ListSnapshots(ctx context.Context, project string) ([]*Snapshot, error)
+
+	PutConnection(ctx context.Context, c *Connection) error
+	GetConnection(ctx context.Context, id string) (*Connection, error)
+	// AddEphemeral records an ephemeral session on its connection.
+	AddEphemeral(ctx context.Context, connection, session string) error
+	DeleteConnection(ctx context.Context, id string) error
+
+	// ListProjects lists every project (for GC).
+	ListProjects(ctx context.Context) ([]*Project, error)
+
+	Close() error
+}

@@ -1,0 +1,222 @@
+// Package protocol is Amber's wire protocol: the requests, replies and
+// events that carry the step engine's operations over WebSocket, HTTP and
+// in-process transports, the splitting of large messages into parts, and
+// the JSON encoding of Python values.
+//
+// It is plain data: the engine (functions/engine) gives it meaning, the
+// transports (functions/*, infra, cmd/amber serve) and the SDK (sdk/)
+// carry it. docs/protocol.md is its reference, with JSON Schemas in docs/.
+package protocol
+
+import (
+	"encoding/json"
+	"fmt"
+)
+
+// Operations. A Request's Op is one of these.
+const (
+	OpCheckout       = "checkout"        // {ephemeral, script_name, limits, type_check} -> session
+	OpFeed           = "feed"            // {session, code, inputs, functions, lookup} -> progress
+	OpResume         = "resume"          // {session, call_id, return_value | exception | future | not_handled} -> progress
+	OpResumeFutures  = "resume_futures"  // {session, results{call_id: return_value | exception}} -> progress
+	OpContinue       = "continue"        // {session} -> progress (the next slice of a running step)
+	OpDump           = "dump"            // {session} -> snapshot
+	OpLoadSession    = "load_session"    // {session, snapshot} -> ok
+	OpLoadSnapshot   = "load_snapshot"   // {session, snapshot} -> progress
+	OpClose          = "close"           // {session} -> ok
+	OpSnapshots      = "snapshots"       // {} -> snapshots (the project's sessions and snapshots), quota
+	OpDeleteSnapshot = "delete_snapshot" // {snapshot} -> ok
+	OpHistory        = "history"         // {session} -> steps (the steps the session committed)
+)
+
+// Progress kinds, in Reply.Progress.
+const (
+	ProgressComplete     = "complete"
+	ProgressFunctionCall = "function_call"
+	ProgressNameLookup   = "name_lookup"
+	ProgressFutures      = "futures"
+	ProgressRunning      = "running"
+)
+
+// Error kinds, in Error.Kind.
+const (
+	KindPython         = "python"          // an uncaught Python exception
+	KindSyntax         = "syntax"          // the code does not parse (or fails type checking)
+	KindLimit          = "limit"           // a session limit was reached
+	KindUnknownSession = "unknown_session" // no such session or snapshot in this project, or expired
+	KindEphemeral      = "ephemeral"       // dump of an ephemeral session
+	KindConflict       = "conflict"        // another step committed first; retry
+	KindWrongLoader    = "wrong_loader"    // load_session of a snapshot or load_snapshot of a session dump
+	KindNotFresh       = "not_fresh"       // a loader on a session that already ran or loaded
+	KindAlreadyResumed = "already_resumed" // resume of a suspension that was already resumed
+	KindQuota          = "quota"           // the project's storage quota would be exceeded
+	KindTooLarge       = "too_large"       // a message over the size limit
+	KindBadRequest     = "bad_request"     // malformed request
+	KindUnauthorized   = "unauthorized"    // missing or wrong API key
+	KindInternal       = "internal"        // anything else; safe to retry with the same id
+)
+
+// Limits are a session's limits on the wire. Zero means unlimited (for
+// max_recursion: the default depth).
+type Limits struct {
+	MaxDurationMs  int64 `json:"max_duration_ms,omitempty"`
+	MaxMemory      int64 `json:"max_memory,omitempty"`
+	MaxAllocations int64 `json:"max_allocations,omitempty"`
+	MaxRecursion   int   `json:"max_recursion,omitempty"`
+	MaxOutput      int64 `json:"max_output,omitempty"`
+	MaxSuspensions int   `json:"max_suspensions,omitempty"`
+}
+
+// Exception is a Python exception named by its builtin type.
+type Exception struct {
+	Type    string `json:"type"`
+	Message string `json:"message"`
+}
+
+// FutureResult settles one host future: a value or an exception.
+type FutureResult struct {
+	ReturnValue json.RawMessage `json:"return_value,omitempty"`
+	Exception   *Exception      `json:"exception,omitempty"`
+}
+
+// Request is one client message. ID is chosen by the client and is the
+// idempotency key: a retried request with the same ID returns the reply
+// recorded the first time, without running anything again.
+type Request struct {
+	Op string `json:"op"`
+	ID string `json:"id"`
+
+	// checkout
+	Ephemeral  bool    `json:"ephemeral,omitempty"`
+	ScriptName string  `json:"script_name,omitempty"`
+	Limits     *Limits `json:"limits,omitempty"`
+	TypeCheck  bool    `json:"type_check,omitempty"`
+
+	// every session operation
+	Session string `json:"session,omitempty"`
+
+	// feed
+	Code      string                     `json:"code,omitempty"`
+	Inputs    map[string]json.RawMessage `json:"inputs,omitempty"` // encoded values
+	Functions []string                   `json:"functions,omitempty"`
+	// Lookup makes reads of undefined names suspend as name_lookup
+	// instead of raising NameError.
+	Lookup bool `json:"lookup,omitempty"`
+
+	// resume: exactly one of ReturnValue, Exception, Future, NotHandled.
+	// CallID names the pending function call (absent for a name lookup).
+	CallID      *int64          `json:"call_id,omitempty"`
+	ReturnValue json.RawMessage `json:"return_value,omitempty"`
+	Exception   *Exception      `json:"exception,omitempty"`
+	Future      bool            `json:"future,omitempty"`
+	NotHandled  bool            `json:"not_handled,omitempty"`
+
+	// resume_futures: call id (decimal) -> result
+	Results map[string]FutureResult `json:"results,omitempty"`
+
+	// load_session, load_snapshot, delete_snapshot
+	Snapshot string `json:"snapshot,omitempty"`
+}
+
+// Error is a failed reply's reason. It is also a Go error.
+type Error struct {
+	Kind      string `json:"kind"`
+	Type      string `json:"type,omitempty"` // the Python exception type, for python, syntax and limit
+	Message   string `json:"message"`
+	Traceback string `json:"traceback,omitempty"`
+}
+
+func (e *Error) Error() string {
+	if e.Type != "" {
+		return fmt.Sprintf("%s: %s: %s", e.Kind, e.Type, e.Message)
+	}
+	return e.Kind + ": " + e.Message
+}
+
+// Errorf builds an Error of kind with a formatted message.
+func Errorf(kind, format string, args ...any) *Error {
+	return &Error{Kind: kind, Message: fmt.Sprintf(format, args...)}
+}
+
+// Event is a message sent during a step, before its reply. The only event
+// is "print": output the sandbox wrote to a stream ("stdout" or "stderr").
+type Event struct {
+	ID     string `json:"id"`
+	Event  string `json:"event"`
+	Stream string `json:"stream,omitempty"`
+	Text   string `json:"text,omitempty"`
+}
+
+// SnapshotInfo describes one saved id of a project: a session (its last
+// committed state, loadable with load_session) or a snapshot made by dump.
+type SnapshotInfo struct {
+	ID   string `json:"id"`
+	Kind string `json:"kind"` // "session", "session_dump" or "suspended_snapshot"
+	// State is a session's state: "idle", "suspended" or "running".
+	State string `json:"state,omitempty"`
+	// Bytes is the logical size of the state; StoredBytes what its chunks
+	// take in the store; SharedBytes the part of StoredBytes also
+	// referenced by another live id of the project.
+	Bytes       int64  `json:"bytes"`
+	StoredBytes int64  `json:"stored_bytes"`
+	SharedBytes int64  `json:"shared_bytes"`
+	Created     string `json:"created"` // RFC 3339
+	Saved       string `json:"saved,omitempty"`
+	Expires     string `json:"expires"`
+}
+
+// Quota is a project's storage use against its quota, in bytes.
+type Quota struct {
+	Used  int64 `json:"used"`
+	Limit int64 `json:"limit"` // 0: unlimited
+}
+
+// StepStats measure one committed step.
+type StepStats struct {
+	Op          string `json:"op"`
+	RequestID   string `json:"request_id"`
+	Version     int64  `json:"version"`
+	DurationUs  int64  `json:"duration_us"`
+	DirtyPages  int    `json:"dirty_pages"`
+	Requests    int    `json:"requests"` // store writes the commit made
+	BytesStored int64  `json:"bytes_written"`
+	At          string `json:"at"` // RFC 3339
+}
+
+// Reply answers one Request. OK replies carry the operation's result;
+// progress replies carry Progress and that kind's fields.
+type Reply struct {
+	ID    string `json:"id"`
+	OK    bool   `json:"ok"`
+	Error *Error `json:"error,omitempty"`
+
+	Session  string `json:"session,omitempty"`  // checkout
+	Snapshot string `json:"snapshot,omitempty"` // dump
+
+	Progress string `json:"progress,omitempty"`
+	// complete
+	Value json.RawMessage `json:"value,omitempty"`
+	Repr  string          `json:"repr,omitempty"`
+	// function_call
+	CallID   int64                      `json:"call_id,omitempty"`
+	Function string                     `json:"function,omitempty"`
+	Args     []json.RawMessage          `json:"args,omitempty"`
+	Kwargs   map[string]json.RawMessage `json:"kwargs,omitempty"`
+	ObjectID int64                      `json:"object_id,omitempty"` // a host object's method call
+	OSCall   string                     `json:"os_call,omitempty"`   // an OS operation's name
+	// name_lookup
+	Name string `json:"name,omitempty"`
+	// futures
+	Pending []int64 `json:"pending,omitempty"`
+
+	// Printed is the output of the step, also streamed as events.
+	Printed []Event `json:"printed,omitempty"`
+
+	Snapshots []SnapshotInfo `json:"snapshots,omitempty"` // snapshots
+	Quota     *Quota         `json:"quota,omitempty"`     // snapshots
+	Steps     []StepStats    `json:"steps,omitempty"`     // history
+	Stats     *StepStats     `json:"stats,omitempty"`     // the step this reply committed
+}
+
+// Fail returns a failed reply to request id.
+func Fail(id string, err *Error) *Reply { return &Reply{ID: id, Error: err} }

@@ -6,6 +6,7 @@ package functions
 import (
 	_ "github.com/aws/aws-lambda-go/events"
 	_ "github.com/aws/aws-lambda-go/lambda"
+	_ "github.com/aws/aws-sdk-go-v2/config"
 	_ "github.com/aws/aws-sdk-go-v2/service/apigatewaymanagementapi"
 	_ "github.com/chromedp/chromedp"
 	_ "github.com/coder/websocket"

@@ -82,6 +82,12 @@ func (e *Engine) Authenticate(ctx context.Context, apiKey string) (string, error
 // Connect records a new connection of a project.
 func (e *Engine) Connect(ctx context.Context, connection, project string) error { return nil }
 
+// ConnectionProject returns the project of a connection recorded by
+// Connect, or an error of kind unauthorized.
+func (e *Engine) ConnectionProject(ctx context.Context, connection string) (string, error) {
+	return "", protocol.Errorf(protocol.KindUnauthorized, "engine: not implemented yet")
+}
+
 // Disconnect drops a connection and deletes its ephemeral sessions.
 func (e *Engine) Disconnect(ctx context.Context, connection string) error { return nil }
 

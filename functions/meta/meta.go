@@ -65,18 +65,25 @@ type Session struct {
 	Created time.Time
 	Saved   time.Time
 	Expires time.Time
-	// LastRequest is the id of the last committed request and LastReply
-	// the hex cas address of its recorded reply: a retry of LastRequest
-	// returns that reply without running again.
+	// LastRequest is the id of the last committed request. Its recorded
+	// reply is ReplyInline when small, else the chunk at the hex cas
+	// address LastReply: a retry of LastRequest returns that reply without
+	// running again.
 	LastRequest string
 	LastReply   string
+	ReplyInline []byte
 	// Bytes is the logical size of the head state; Stored the bytes its
 	// commit added to the store (counted against the quota).
 	Bytes  int64
 	Stored int64
-	// History is the hex cas address of the session's step log (a chunk
-	// listing the steps it committed), "" when empty.
-	History string
+	// Steps is the engine's compact log of the session's most recent
+	// committed steps (for the Workbench's history), opaque here. Keep it
+	// small: it is written with every commit.
+	Steps []byte
+	// Extra is engine data committed with the head in the same single
+	// write (for example small dirty pages packed into the head to save
+	// requests), opaque here. Keep the whole item well under 400 KB.
+	Extra []byte
 }
 
 // Snapshot is an immutable saved state: a dump of a session.

@@ -515,7 +515,7 @@ func (s *Session) excValue(err error) vm.Value {
 type Object struct {
 	// Go is the value as Go data: nil (None), bool, int64, *big.Int,
 	// float64, complex128, string, []byte, []any (list), Tuple, Dict, Set,
-	// *Exception, a Go value the host handed in, HostStandIn, or Opaque
+	// FrozenSet, *Exception, a Go value the host handed in, HostStandIn, or Opaque
 	// for anything else.
 	Go   any
 	Repr string
@@ -527,8 +527,11 @@ func (o Object) IsNone() bool { return o.Go == nil && (o.Repr == "None" || o.Rep
 // Tuple is a Python tuple.
 type Tuple []any
 
-// Set is a Python set or frozenset, in iteration order.
+// Set is a Python set, in iteration order.
 type Set []any
+
+// FrozenSet is a Python frozenset, in iteration order.
+type FrozenSet []any
 
 // Dict is a Python dict in insertion order.
 type Dict []KV
@@ -625,6 +628,9 @@ func (s *Session) goValueSeen(v vm.Value, seen map[heap.Handle]bool) any {
 			}
 			out = append(out, s.goValueSeen(e.Key, seen))
 		}
+		if o.Frozen {
+			return FrozenSet(out)
+		}
 		return out
 	case *heap.Instance:
 		if o.Exc != nil {
@@ -703,15 +709,9 @@ func (s *Session) toPy(x any) (vm.Value, error) {
 		}
 		return m.NewList(items), nil
 	case Set:
-		items, err := s.toPyAll(v)
-		if err != nil {
-			return heap.Undef, err
-		}
-		setFn, err := m.GetItem(m.Builtins, m.NewStr("set"))
-		if err != nil {
-			return heap.Undef, s.convert(err)
-		}
-		return m.Call(setFn, m.NewList(items))
+		return s.toPySet("set", v)
+	case FrozenSet:
+		return s.toPySet("frozenset", v)
 	case Dict:
 		d := m.NewDict()
 		for _, kv := range v {
@@ -826,6 +826,19 @@ func goKeyLess(a, b reflect.Value) bool {
 		}
 	}
 	return fmt.Sprintf("%T:%v", a.Interface(), a.Interface()) < fmt.Sprintf("%T:%v", b.Interface(), b.Interface())
+}
+
+// toPySet builds a set or frozenset (builtin name) of xs.
+func (s *Session) toPySet(name string, xs []any) (vm.Value, error) {
+	items, err := s.toPyAll(xs)
+	if err != nil {
+		return heap.Undef, err
+	}
+	fn, err := s.m.GetItem(s.m.Builtins, s.m.NewStr(name))
+	if err != nil {
+		return heap.Undef, s.convert(err)
+	}
+	return s.m.Call(fn, s.m.NewList(items))
 }
 
 func (s *Session) toPyAll(xs []any) ([]vm.Value, error) {

@@ -574,7 +574,7 @@ func TestProbeResultsToGo(t *testing.T) {
 	}{
 		{"2**70", func() any { b, _ := new(big.Int).SetString("1180591620717411303424", 10); return b }()},
 		{"{(1, 'a'): [b'x', None]}", core.Dict{{core.Tuple{int64(1), "a"}, []any{[]byte("x"), nil}}}},
-		{"frozenset({3})", core.Set{int64(3)}},
+		{"frozenset({3})", core.FrozenSet{int64(3)}},
 		{"1+2j", complex(1, 2)},
 		{"float('inf')", math.Inf(1)},
 		{"ValueError('bad')", &core.Exception{Type: "ValueError", Message: "bad"}},

@@ -234,6 +234,9 @@ func (s *Session) step(v vm.Value, err error) (Progress, error) {
 	if !errors.As(err, &susp) {
 		return nil, s.convert(err)
 	}
+	if susp.S.Kind == vm.SuspendPreempt {
+		return s.progressFor(susp.S), nil // a step budget's pause is not a suspension
+	}
 	s.suspensions++
 	if lim := s.cfg.Limits.MaxSuspensions; lim > 0 && s.suspensions > lim {
 		s.m.Abandon()
@@ -269,6 +272,8 @@ func (s *Session) progressFor(sp *vm.Suspension) Progress {
 		p = fc
 	case vm.SuspendNameLookup:
 		p = &NameLookup{progress: base, Name: sp.Name}
+	case vm.SuspendPreempt:
+		p = &Preempted{progress: base}
 	default:
 		p = &Futures{progress: base, CallIDs: append([]int64(nil), sp.CallIDs...)}
 	}
@@ -482,6 +487,8 @@ func (s *Session) ResumeAuto(p Progress) (Progress, error) {
 			return p.ResumeUndefined()
 		}
 		return p.Resume(v)
+	case *Preempted:
+		return p.Resume()
 	case *Futures:
 		return nil, fmt.Errorf("%w: host futures %v must be settled with Futures.Resume", ErrNoAutoResume, p.CallIDs)
 	case *Complete:
@@ -887,6 +894,7 @@ var pendingKinds = map[vm.SuspensionKind]string{
 	vm.SuspendFunctionCall: "function_call",
 	vm.SuspendNameLookup:   "name_lookup",
 	vm.SuspendFutures:      "futures",
+	vm.SuspendPreempt:      "preempted",
 }
 
 // Dump encodes the idle session (its namespace, config and budgets) as a
@@ -1025,6 +1033,8 @@ func pendingSuspension(m *vm.VM, p *pendingMeta) (*vm.Suspension, error) {
 	case "futures":
 		sp.Kind = vm.SuspendFutures
 		sp.CallIDs = p.CallIDs
+	case "preempted":
+		sp.Kind = vm.SuspendPreempt
 	default:
 		return nil, bad("unknown kind " + p.Kind)
 	}

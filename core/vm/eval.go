@@ -164,6 +164,9 @@ reload:
 		vm.pendingThrow = nil
 		return heap.Undef, false, e
 	}
+	if vm.preemptDue && vm.nested == 0 {
+		return heap.Undef, false, vm.preempt()
+	}
 	code := f.C.Code
 	instrs := code.Instrs
 	consts := f.C.Consts
@@ -439,6 +442,10 @@ reload:
 			if int32(arg) < f.PC {
 				if err := vm.checkpoint(); err != nil {
 					return heap.Undef, false, err
+				}
+				if vm.preemptDue && vm.nested == 0 {
+					f.PC = int32(arg)
+					return heap.Undef, false, vm.preempt()
 				}
 			}
 			f.PC = int32(arg)

@@ -11,6 +11,9 @@ const (
 	SuspendFunctionCall SuspensionKind = iota
 	SuspendNameLookup
 	SuspendFutures
+	// SuspendPreempt: the run reached its step budget (VM.PreemptAt) and
+	// paused between two instructions; ResumeContinue runs on.
+	SuspendPreempt
 )
 
 func (k SuspensionKind) String() string {
@@ -19,6 +22,8 @@ func (k SuspensionKind) String() string {
 		return "function call"
 	case SuspendNameLookup:
 		return "name lookup"
+	case SuspendPreempt:
+		return "preempted"
 	}
 	return "futures"
 }
@@ -125,7 +130,22 @@ func (vm *VM) checkLimits() error {
 	if vm.Limits.MaxMemory > 0 && vm.H.Bytes > 2*vm.Limits.MaxMemory {
 		return &Fatal{Kind: "memory", Msg: "memory limit exceeded"}
 	}
+	if vm.PreemptAt != 0 && vm.Clock != nil && vm.Clock() >= vm.PreemptAt {
+		vm.preemptDue = true
+	}
 	return nil
+}
+
+// preempt pauses the run at an instruction boundary for the step budget.
+func (vm *VM) preempt() error {
+	vm.preemptDue = false
+	s := &Suspension{Kind: SuspendPreempt}
+	if n := len(vm.frames); n > 0 {
+		f := vm.frames[n-1]
+		s.Line = f.C.Code.LineAt(int(f.PC))
+	}
+	vm.pending = s
+	return &Suspended{S: s}
 }
 
 // Collect runs the garbage collector from the VM's roots.

@@ -90,6 +90,7 @@ func (vm *VM) StartModule(c *compile.Code, globals Value) error {
 // Resume continues the frames on the stack until the outermost returns or
 // the run pauses again. It returns the module code's value.
 func (vm *VM) Resume() (Value, error) {
+	vm.preemptDue = false
 	if vm.Clock != nil {
 		vm.runStart = vm.Clock()
 		defer func() { vm.TimeUsed += vm.Clock() - vm.runStart }()
@@ -120,6 +121,16 @@ func (vm *VM) ResumeWith(v Value) (Value, error) {
 	} else {
 		push(f, v)
 	}
+	return vm.Resume()
+}
+
+// ResumeContinue continues a run paused by its step budget
+// (SuspendPreempt).
+func (vm *VM) ResumeContinue() (Value, error) {
+	if vm.pending == nil || vm.pending.Kind != SuspendPreempt {
+		return heap.Undef, &Fatal{Kind: "internal", Msg: "no preempted run to continue"}
+	}
+	vm.pending = nil
 	return vm.Resume()
 }
 

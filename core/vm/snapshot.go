@@ -930,7 +930,7 @@ func (vm *VM) decodeRoots(m *Manifest, b *baseImage, objs []heap.Object, l *heap
 	case 1:
 		s := &Suspension{}
 		k := d.Uvarint()
-		if k > uint64(SuspendFutures) {
+		if k > uint64(SuspendPreempt) {
 			return fail("bad suspension kind")
 		}
 		s.Kind = SuspensionKind(k)

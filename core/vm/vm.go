@@ -65,6 +65,11 @@ type VM struct {
 	TimeUsed int64
 	runStart int64
 	steps    uint32
+	// PreemptAt, when non-zero, is a Clock reading past which a run pauses
+	// at the next safe point (a backward jump or a frame switch, outside
+	// nested runs) with a SuspendPreempt suspension: a step budget.
+	PreemptAt  int64
+	preemptDue bool
 
 	// Output receives print() output; stream is "stdout" or "stderr".
 	Output      func(stream, text string)

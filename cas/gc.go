@@ -59,6 +59,20 @@ func (g GCReport) String() string {
 // while GC runs survives. On error the report says how far the sweep got;
 // run GC again to resume.
 func (r *Repo) GC(ctx context.Context, roots []Addr, opts GCOptions) (GCReport, error) {
+	return GCProjects(ctx, r.store, []ProjectRoots{{Repo: r, Roots: roots}}, opts)
+}
+
+// ProjectRoots are one project's live roots, read through its Repo (its
+// codec). Repo.Store() must be the store being collected.
+type ProjectRoots struct {
+	Repo  *Repo
+	Roots []Addr
+}
+
+// GCProjects is GC for a store shared by many projects, each with its own
+// codec: it marks every project's roots with that project's Repo, then
+// sweeps store once for the union. A project left out loses its chunks.
+func GCProjects(ctx context.Context, store Store, projects []ProjectRoots, opts GCOptions) (GCReport, error) {
 	var rep GCReport
 	if opts.Grace <= 0 {
 		opts.Grace = DefaultGrace
@@ -69,20 +83,26 @@ func (r *Repo) GC(ctx context.Context, roots []Addr, opts GCOptions) (GCReport, 
 	cutoff := opts.Now.Add(-opts.Grace)
 
 	live := make(map[Addr]bool)
-	for _, a := range roots {
-		live[a] = true
-	}
-	rep.Roots = len(live)
-	if err := r.References(ctx, roots, func(ref Ref) error {
-		live[ref.Addr] = true
-		return nil
-	}); err != nil {
-		return rep, fmt.Errorf("cas: gc mark: %w", err)
+	concurrency := DefaultConcurrency
+	for _, p := range projects {
+		concurrency = p.Repo.concurrency
+		for _, a := range p.Roots {
+			if !live[a] {
+				live[a] = true
+				rep.Roots++
+			}
+		}
+		if err := p.Repo.References(ctx, p.Roots, func(ref Ref) error {
+			live[ref.Addr] = true
+			return nil
+		}); err != nil {
+			return rep, fmt.Errorf("cas: gc mark: %w", err)
+		}
 	}
 	rep.Live = int64(len(live))
 
 	var cands []ChunkInfo
-	if err := r.store.Walk(ctx, func(ci ChunkInfo) error {
+	if err := store.Walk(ctx, func(ci ChunkInfo) error {
 		rep.Scanned++
 		switch {
 		case live[ci.Addr]:
@@ -105,8 +125,8 @@ func (r *Repo) GC(ctx context.Context, roots []Addr, opts GCOptions) (GCReport, 
 	}
 
 	var mu sync.Mutex
-	err := forEach(ctx, len(cands), r.concurrency, func(ctx context.Context, i int) error {
-		ci, err := r.store.Stat(ctx, cands[i].Addr)
+	err := forEach(ctx, len(cands), concurrency, func(ctx context.Context, i int) error {
+		ci, err := store.Stat(ctx, cands[i].Addr)
 		switch {
 		case errors.Is(err, ErrNotFound):
 			mu.Lock()
@@ -121,7 +141,7 @@ func (r *Repo) GC(ctx context.Context, roots []Addr, opts GCOptions) (GCReport, 
 			mu.Unlock()
 			return nil
 		}
-		if err := r.store.Delete(ctx, ci.Addr); err != nil {
+		if err := store.Delete(ctx, ci.Addr); err != nil {
 			return err
 		}
 		mu.Lock()

@@ -1,0 +1,1088 @@
+package protocol
+
+// The JSON encoding of Python values (docs/values.schema.json).
+//
+// JSON's own types stand for themselves: null, true/false, an int within
+// ±(2^53-1), a finite float (always written with a "." or an exponent, so
+// 1.0 stays a float), a str, a list, and a dict whose keys are all strs not
+// starting with "$". Everything else is an object with one "$" tag:
+//
+//	{"$int": "123456789012345678901234567890"}
+//	{"$float": "nan" | "inf" | "-inf"}
+//	{"$bytes": "<standard base64>"}
+//	{"$tuple": [...]}, {"$set": [...]}, {"$frozenset": [...]}
+//	{"$dict": [[key, value], ...]}
+//	{"$exception": {"type": "ValueError", "message": "..."}}
+//	{"$host": 7}   (a host object's id, or a stand-in's name as a string)
+//	{"$repr": "<generator object f at 0x...>", "$type": "generator"}
+//
+// Decoding is strict: unknown tags, keys starting with "$" beside a tag,
+// duplicate keys, nesting deeper than MaxValueDepth, inputs larger than
+// MaxValueBytes and ints longer than MaxIntDigits are refused with a
+// *ValueError. A plain JSON integer outside ±(2^53-1) (which the encoder
+// never writes) is decoded exactly: int64 when it fits, else *big.Int.
+
+import (
+	"bytes"
+	"encoding/base64"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io"
+	"math"
+	"math/big"
+	"reflect"
+	"sort"
+	"strconv"
+	"strings"
+	"unicode/utf8"
+
+	"github.com/amber-sandbox/amber/core"
+)
+
+// Limits of the value encoding.
+const (
+	// MaxValueDepth is how deeply containers may nest.
+	MaxValueDepth = 200
+	// MaxValueBytes is the largest encoded value DecodeValue reads.
+	MaxValueBytes = 64 << 20
+	// MaxIntDigits is the most digits of a $int (CPython's default limit
+	// on int/str conversion).
+	MaxIntDigits = 4300
+	// MaxSafeInt is the largest int written as a plain JSON number.
+	MaxSafeInt = 1<<53 - 1
+)
+
+// Value tags.
+const (
+	TagInt       = "$int"
+	TagFloat     = "$float"
+	TagBytes     = "$bytes"
+	TagTuple     = "$tuple"
+	TagSet       = "$set"
+	TagFrozenSet = "$frozenset"
+	TagDict      = "$dict"
+	TagException = "$exception"
+	TagHost      = "$host"
+	TagRepr      = "$repr"
+	TagType      = "$type"
+)
+
+// Tags lists every tag the encoding uses.
+var Tags = []string{TagInt, TagFloat, TagBytes, TagTuple, TagSet, TagFrozenSet, TagDict, TagException, TagHost, TagRepr, TagType}
+
+// Errors a *ValueError may wrap; test with errors.Is.
+var (
+	ErrValueTooDeep  = errors.New("value nested too deeply")
+	ErrValueTooLarge = errors.New("value too large")
+)
+
+// ValueError is a value that cannot be encoded or decoded. Path locates it
+// inside the value ("$" is the root, then [i] and .key steps).
+type ValueError struct {
+	Path   string
+	Reason string
+	Err    error // ErrValueTooDeep, ErrValueTooLarge, or a parse error; may be nil
+}
+
+func (e *ValueError) Error() string {
+	msg := "value " + e.Path + ": " + e.Reason
+	if e.Err != nil {
+		msg += ": " + e.Err.Error()
+	}
+	return msg
+}
+
+func (e *ValueError) Unwrap() error { return e.Err }
+
+// --- encoding ------------------------------------------------------------------
+
+// EncodeValue encodes a Go value as core hands it out (core.Object.Go), or as
+// a host passes it, in the JSON value encoding. A core.Object encodes its Go
+// form. Go values with no Python counterpart (structs, pointers, funcs)
+// encode as {"$repr", "$type"}.
+func EncodeValue(v any) (json.RawMessage, error) {
+	e := encoder{}
+	if err := e.value(v, "$", 0); err != nil {
+		return nil, err
+	}
+	if e.err != nil {
+		return nil, e.err
+	}
+	return json.RawMessage(e.buf.Bytes()), nil
+}
+
+// EncodeObject encodes a value core handed out. A value the encoding
+// cannot carry (nested too deeply) is sent as {"$repr", "$type"} with its
+// repr, so a reply always has a value.
+func EncodeObject(o core.Object) json.RawMessage {
+	raw, err := EncodeValue(o.Go)
+	if err == nil {
+		return raw
+	}
+	e := encoder{}
+	e.opaque(pyTypeName(o.Go), o.Repr)
+	return json.RawMessage(e.buf.Bytes())
+}
+
+// pyTypeName names the Python type of a Go value core hands out.
+func pyTypeName(v any) string {
+	switch v.(type) {
+	case []any:
+		return "list"
+	case core.Tuple:
+		return "tuple"
+	case core.Set:
+		return "set"
+	case core.FrozenSet:
+		return "frozenset"
+	case core.Dict, map[string]any:
+		return "dict"
+	case core.Opaque:
+		return v.(core.Opaque).Type
+	case *core.Exception:
+		return v.(*core.Exception).Type
+	}
+	return "object"
+}
+
+type encoder struct {
+	buf bytes.Buffer
+	// depth and path locate the value being written; err is the first
+	// tagged scalar written too deep.
+	depth int
+	path  string
+	err   error
+}
+
+// open notes an object opened for a tagged scalar of the current value.
+func (e *encoder) open() {
+	if e.depth+1 > MaxValueDepth && e.err == nil {
+		e.err = tooDeep(e.path)
+	}
+}
+
+// tooDeep is the error for JSON nested more than MaxValueDepth levels.
+func tooDeep(path string) error {
+	return &ValueError{Path: path, Reason: fmt.Sprintf("more than %d levels of nesting", MaxValueDepth), Err: ErrValueTooDeep}
+}
+
+// value encodes v inside depth levels of JSON arrays and objects. Every
+// array and object the encoder writes is at most MaxValueDepth deep, the
+// limit DecodeValue enforces.
+func (e *encoder) value(v any, path string, depth int) error {
+	if depth > MaxValueDepth {
+		return tooDeep(path)
+	}
+	e.depth, e.path = depth, path
+	switch x := v.(type) {
+	case nil:
+		e.buf.WriteString("null")
+	case bool:
+		if x {
+			e.buf.WriteString("true")
+		} else {
+			e.buf.WriteString("false")
+		}
+	case int:
+		e.int64(int64(x))
+	case int8:
+		e.int64(int64(x))
+	case int16:
+		e.int64(int64(x))
+	case int32:
+		e.int64(int64(x))
+	case int64:
+		e.int64(x)
+	case uint:
+		e.uint64(uint64(x))
+	case uint8:
+		e.int64(int64(x))
+	case uint16:
+		e.int64(int64(x))
+	case uint32:
+		e.int64(int64(x))
+	case uint64:
+		e.uint64(x)
+	case *big.Int:
+		if x == nil {
+			e.buf.WriteString("null")
+			return nil
+		}
+		e.bigInt(x)
+	case big.Int:
+		e.bigInt(&x)
+	case float32:
+		e.float(float64(x))
+	case float64:
+		e.float(x)
+	case complex64:
+		e.opaque("complex", complexRepr(complex128(x)))
+	case complex128:
+		e.opaque("complex", complexRepr(x))
+	case string:
+		writeString(&e.buf, x)
+	case []byte:
+		e.tagged(TagBytes)
+		e.buf.WriteByte('"')
+		e.buf.WriteString(base64.StdEncoding.EncodeToString(x))
+		e.buf.WriteString(`"}`)
+	case []any:
+		return e.list(x, path, depth)
+	case []string:
+		if depth+1 > MaxValueDepth {
+			return tooDeep(path)
+		}
+		e.buf.WriteByte('[')
+		for i, s := range x {
+			if i > 0 {
+				e.buf.WriteByte(',')
+			}
+			writeString(&e.buf, s)
+		}
+		e.buf.WriteByte(']')
+	case core.Tuple:
+		e.tagged(TagTuple)
+		if err := e.list(x, path, depth+1); err != nil {
+			return err
+		}
+		e.buf.WriteByte('}')
+	case core.Set:
+		e.tagged(TagSet)
+		if err := e.list(x, path, depth+1); err != nil {
+			return err
+		}
+		e.buf.WriteByte('}')
+	case core.FrozenSet:
+		e.tagged(TagFrozenSet)
+		if err := e.list(x, path, depth+1); err != nil {
+			return err
+		}
+		e.buf.WriteByte('}')
+	case core.Dict:
+		return e.dict(x, path, depth)
+	case map[string]any:
+		keys := make([]string, 0, len(x))
+		for k := range x {
+			keys = append(keys, k)
+		}
+		sort.Strings(keys)
+		d := make(core.Dict, len(keys))
+		for i, k := range keys {
+			d[i] = core.KV{Key: k, Value: x[k]}
+		}
+		return e.dict(d, path, depth)
+	case *core.Exception:
+		if x == nil {
+			e.buf.WriteString("null")
+			return nil
+		}
+		return e.exception(x.Type, x.Message, path, depth)
+	case core.Exception:
+		return e.exception(x.Type, x.Message, path, depth)
+	case *Exception:
+		if x == nil {
+			e.buf.WriteString("null")
+			return nil
+		}
+		return e.exception(x.Type, x.Message, path, depth)
+	case core.Opaque:
+		e.opaque(x.Type, x.Repr)
+	case core.HostStandIn:
+		e.tagged(TagHost)
+		if isCanonicalInt(x.Name) {
+			e.buf.WriteString(x.Name)
+		} else {
+			writeString(&e.buf, x.Name)
+		}
+		e.buf.WriteByte('}')
+	case HostRef:
+		e.tagged(TagHost)
+		e.buf.WriteString(strconv.FormatInt(int64(x), 10))
+		e.buf.WriteByte('}')
+	case core.Object:
+		return e.value(x.Go, path, depth)
+	case *core.Object:
+		if x == nil {
+			e.buf.WriteString("null")
+			return nil
+		}
+		return e.value(x.Go, path, depth)
+	case json.RawMessage:
+		// An already encoded value: check it, then copy it.
+		if _, err := decodeValue(x, false); err != nil {
+			var ve *ValueError
+			if errors.As(err, &ve) {
+				ve.Path = path + strings.TrimPrefix(ve.Path, "$")
+				return ve
+			}
+			return err
+		}
+		e.buf.Write(bytes.TrimSpace(x))
+	default:
+		return e.reflect(reflect.ValueOf(v), path, depth)
+	}
+	return nil
+}
+
+// reflect encodes Go data of types not named above, like core does on the
+// way in: named basic types, slices and arrays, maps (in sorted key order).
+func (e *encoder) reflect(rv reflect.Value, path string, depth int) error {
+	switch rv.Kind() {
+	case reflect.Bool:
+		return e.value(rv.Bool(), path, depth)
+	case reflect.Int, reflect.Int8, reflect.Int16, reflect.Int32, reflect.Int64:
+		e.int64(rv.Int())
+		return nil
+	case reflect.Uint, reflect.Uint8, reflect.Uint16, reflect.Uint32, reflect.Uint64, reflect.Uintptr:
+		e.uint64(rv.Uint())
+		return nil
+	case reflect.Float32, reflect.Float64:
+		e.float(rv.Float())
+		return nil
+	case reflect.String:
+		writeString(&e.buf, rv.String())
+		return nil
+	case reflect.Slice, reflect.Array:
+		if rv.Kind() == reflect.Slice && rv.Type().Elem().Kind() == reflect.Uint8 {
+			return e.value(rv.Bytes(), path, depth)
+		}
+		if rv.Kind() == reflect.Slice && rv.IsNil() {
+			e.buf.WriteString("[]")
+			return nil
+		}
+		items := make([]any, rv.Len())
+		for i := range items {
+			items[i] = rv.Index(i).Interface()
+		}
+		return e.list(items, path, depth)
+	case reflect.Map:
+		keys := rv.MapKeys()
+		sort.Slice(keys, func(i, j int) bool { return keyLess(keys[i], keys[j]) })
+		d := make(core.Dict, len(keys))
+		for i, k := range keys {
+			d[i] = core.KV{Key: k.Interface(), Value: rv.MapIndex(k).Interface()}
+		}
+		return e.dict(d, path, depth)
+	case reflect.Invalid:
+		e.buf.WriteString("null")
+		return nil
+	}
+	// Anything else is a host object: the sandbox could hold it but JSON
+	// cannot carry it.
+	t := rv.Type().String()
+	e.opaque(t, fmt.Sprintf("<%s object>", t))
+	return nil
+}
+
+func keyLess(a, b reflect.Value) bool {
+	if a.Kind() == b.Kind() {
+		switch a.Kind() {
+		case reflect.String:
+			return a.String() < b.String()
+		case reflect.Int, reflect.Int8, reflect.Int16, reflect.Int32, reflect.Int64:
+			return a.Int() < b.Int()
+		case reflect.Uint, reflect.Uint8, reflect.Uint16, reflect.Uint32, reflect.Uint64, reflect.Uintptr:
+			return a.Uint() < b.Uint()
+		case reflect.Float32, reflect.Float64:
+			return a.Float() < b.Float()
+		}
+	}
+	return fmt.Sprintf("%T:%v", a.Interface(), a.Interface()) < fmt.Sprintf("%T:%v", b.Interface(), b.Interface())
+}
+
+// tagged opens a one-tag object: {"$tag":
+func (e *encoder) tagged(tag string) {
+	e.open()
+	e.buf.WriteString(`{"`)
+	e.buf.WriteString(tag)
+	e.buf.WriteString(`":`)
+}
+
+func (e *encoder) int64(n int64) {
+	if n >= -MaxSafeInt && n <= MaxSafeInt {
+		e.buf.WriteString(strconv.FormatInt(n, 10))
+		return
+	}
+	e.tagged(TagInt)
+	e.buf.WriteByte('"')
+	e.buf.WriteString(strconv.FormatInt(n, 10))
+	e.buf.WriteString(`"}`)
+}
+
+func (e *encoder) uint64(n uint64) {
+	if n <= MaxSafeInt {
+		e.buf.WriteString(strconv.FormatUint(n, 10))
+		return
+	}
+	e.tagged(TagInt)
+	e.buf.WriteByte('"')
+	e.buf.WriteString(strconv.FormatUint(n, 10))
+	e.buf.WriteString(`"}`)
+}
+
+func (e *encoder) bigInt(n *big.Int) {
+	if n.IsInt64() {
+		e.int64(n.Int64())
+		return
+	}
+	e.tagged(TagInt)
+	e.buf.WriteByte('"')
+	e.buf.WriteString(n.String())
+	e.buf.WriteString(`"}`)
+}
+
+func (e *encoder) float(f float64) {
+	if math.IsNaN(f) || math.IsInf(f, 0) {
+		e.open()
+	}
+	switch {
+	case math.IsNaN(f):
+		e.buf.WriteString(`{"$float":"nan"}`)
+	case math.IsInf(f, 1):
+		e.buf.WriteString(`{"$float":"inf"}`)
+	case math.IsInf(f, -1):
+		e.buf.WriteString(`{"$float":"-inf"}`)
+	default:
+		e.buf.WriteString(FormatFloat(f))
+	}
+}
+
+// FormatFloat writes a finite float the way Python's repr does (the
+// shortest digits that round-trip; exponent form below 1e-4 and from 1e16),
+// which is always valid JSON with a "." or an exponent.
+func FormatFloat(f float64) string {
+	s := strconv.FormatFloat(f, 'e', -1, 64)
+	mant, expStr, _ := strings.Cut(s, "e")
+	exp, _ := strconv.Atoi(expStr)
+	if exp < -4 || exp >= 16 {
+		// Python keeps two exponent digits at least, as Go does.
+		return mant + "e" + expStr
+	}
+	s = strconv.FormatFloat(f, 'f', -1, 64)
+	if !strings.ContainsAny(s, ".e") {
+		s += ".0"
+	}
+	return s
+}
+
+// complexRepr is Python's repr of a complex number.
+func complexRepr(c complex128) string {
+	re, im := real(c), imag(c)
+	if re == 0 && !math.Signbit(re) {
+		return complexPart(im) + "j"
+	}
+	ims := complexPart(im)
+	if !strings.HasPrefix(ims, "-") {
+		ims = "+" + ims
+	}
+	return "(" + complexPart(re) + ims + "j)"
+}
+
+// complexPart is one part of a complex's repr: a float's repr without ".0".
+func complexPart(f float64) string {
+	switch {
+	case math.IsNaN(f):
+		return "nan"
+	case math.IsInf(f, 1):
+		return "inf"
+	case math.IsInf(f, -1):
+		return "-inf"
+	}
+	return strings.TrimSuffix(FormatFloat(f), ".0")
+}
+
+// list writes items as an array inside depth levels.
+func (e *encoder) list(items []any, path string, depth int) error {
+	if depth+1 > MaxValueDepth {
+		return tooDeep(path)
+	}
+	e.buf.WriteByte('[')
+	for i, x := range items {
+		if i > 0 {
+			e.buf.WriteByte(',')
+		}
+		if err := e.value(x, path+"["+strconv.Itoa(i)+"]", depth+1); err != nil {
+			return err
+		}
+	}
+	e.buf.WriteByte(']')
+	return nil
+}
+
+func (e *encoder) dict(d core.Dict, path string, depth int) error {
+	plain := true
+	for _, kv := range d {
+		k, ok := kv.Key.(string)
+		if !ok || strings.HasPrefix(k, "$") {
+			plain = false
+			break
+		}
+	}
+	if plain {
+		if depth+1 > MaxValueDepth {
+			return tooDeep(path)
+		}
+		e.buf.WriteByte('{')
+		for i, kv := range d {
+			if i > 0 {
+				e.buf.WriteByte(',')
+			}
+			k := kv.Key.(string)
+			writeString(&e.buf, k)
+			e.buf.WriteByte(':')
+			if err := e.value(kv.Value, path+"."+k, depth+1); err != nil {
+				return err
+			}
+		}
+		e.buf.WriteByte('}')
+		return nil
+	}
+	if depth+3 > MaxValueDepth {
+		return tooDeep(path)
+	}
+	e.tagged(TagDict)
+	e.buf.WriteByte('[')
+	for i, kv := range d {
+		if i > 0 {
+			e.buf.WriteByte(',')
+		}
+		p := path + "[" + strconv.Itoa(i) + "]"
+		e.buf.WriteByte('[')
+		if err := e.value(kv.Key, p+"[0]", depth+3); err != nil {
+			return err
+		}
+		e.buf.WriteByte(',')
+		if err := e.value(kv.Value, p+"[1]", depth+3); err != nil {
+			return err
+		}
+		e.buf.WriteByte(']')
+	}
+	e.buf.WriteString("]}")
+	return nil
+}
+
+func (e *encoder) exception(typ, msg, path string, depth int) error {
+	if depth+2 > MaxValueDepth {
+		return tooDeep(path)
+	}
+	e.tagged(TagException)
+	e.buf.WriteString(`{"type":`)
+	writeString(&e.buf, typ)
+	e.buf.WriteString(`,"message":`)
+	writeString(&e.buf, msg)
+	e.buf.WriteString("}}")
+	return nil
+}
+
+func (e *encoder) opaque(typ, repr string) {
+	e.open()
+	e.buf.WriteString(`{"$repr":`)
+	writeString(&e.buf, repr)
+	e.buf.WriteString(`,"$type":`)
+	writeString(&e.buf, typ)
+	e.buf.WriteByte('}')
+}
+
+const hexDigits = "0123456789abcdef"
+
+// writeString writes s as a JSON string. Invalid UTF-8 (a Python str with
+// lone surrogates) becomes U+FFFD; <, > and & are left alone.
+func writeString(b *bytes.Buffer, s string) {
+	b.WriteByte('"')
+	start := 0
+	for i := 0; i < len(s); {
+		c := s[i]
+		if c < utf8.RuneSelf {
+			if c >= 0x20 && c != '"' && c != '\\' {
+				i++
+				continue
+			}
+			b.WriteString(s[start:i])
+			switch c {
+			case '"', '\\':
+				b.WriteByte('\\')
+				b.WriteByte(c)
+			case '\n':
+				b.WriteString(`\n`)
+			case '\r':
+				b.WriteString(`\r`)
+			case '\t':
+				b.WriteString(`\t`)
+			default:
+				b.WriteString(`\u00`)
+				b.WriteByte(hexDigits[c>>4])
+				b.WriteByte(hexDigits[c&0xf])
+			}
+			i++
+			start = i
+			continue
+		}
+		r, size := utf8.DecodeRuneInString(s[i:])
+		if r == utf8.RuneError && size == 1 {
+			b.WriteString(s[start:i])
+			b.WriteString(`\ufffd`)
+			i += size
+			start = i
+			continue
+		}
+		if r == '\u2028' || r == '\u2029' {
+			b.WriteString(s[start:i])
+			b.WriteString(`\u202`)
+			b.WriteByte(hexDigits[r&0xf])
+			i += size
+			start = i
+			continue
+		}
+		i += size
+	}
+	b.WriteString(s[start:])
+	b.WriteByte('"')
+}
+
+// isCanonicalInt reports whether s is an int64 written the way
+// strconv.FormatInt writes it.
+func isCanonicalInt(s string) bool {
+	n, err := strconv.ParseInt(s, 10, 64)
+	return err == nil && strconv.FormatInt(n, 10) == s
+}
+
+// HostRef is a host object by the id its client gave it: {"$host": id}.
+// DecodeValue returns core.HostStandIn{Name: "<id>"} for it, so that the
+// reference survives a dump as data; EncodeValue accepts both.
+type HostRef int64
+
+// --- decoding ------------------------------------------------------------------
+
+// DecodeValue decodes one value of the JSON value encoding into the Go
+// forms core accepts as inputs and resume values: nil, bool, int64 or
+// *big.Int, float64, string, []byte, []any, core.Tuple, core.Set,
+// core.FrozenSet, core.Dict ($dict), map[string]any (a plain JSON object),
+// *core.Exception, core.HostStandIn ($host) and core.Opaque ($repr).
+//
+// A plain JSON object becomes a map[string]any, which loses its key order;
+// DecodeValueOrdered keeps it.
+func DecodeValue(raw json.RawMessage) (any, error) { return decodeValue(raw, false) }
+
+// DecodeValueOrdered is DecodeValue, except that a plain JSON object
+// becomes a core.Dict in the order of its keys, as Python would keep it.
+// The step engine hands values to the sandbox with this.
+func DecodeValueOrdered(raw json.RawMessage) (any, error) { return decodeValue(raw, true) }
+
+func decodeValue(raw json.RawMessage, ordered bool) (any, error) {
+	if len(raw) > MaxValueBytes {
+		return nil, &ValueError{Path: "$", Reason: fmt.Sprintf("%d bytes, more than %d", len(raw), MaxValueBytes), Err: ErrValueTooLarge}
+	}
+	d := decoder{dec: json.NewDecoder(bytes.NewReader(raw)), ordered: ordered}
+	d.dec.UseNumber()
+	v, err := d.value("$", 0)
+	if err != nil {
+		return nil, err
+	}
+	if _, err := d.dec.Token(); err != io.EOF {
+		return nil, &ValueError{Path: "$", Reason: "data after the value"}
+	}
+	return v, nil
+}
+
+type decoder struct {
+	dec     *json.Decoder
+	ordered bool
+}
+
+func (d *decoder) token(path string) (json.Token, error) {
+	t, err := d.dec.Token()
+	if err != nil {
+		if err == io.EOF {
+			err = io.ErrUnexpectedEOF
+		}
+		return nil, &ValueError{Path: path, Reason: "bad JSON", Err: err}
+	}
+	return t, nil
+}
+
+func (d *decoder) value(path string, depth int) (any, error) {
+	t, err := d.token(path)
+	if err != nil {
+		return nil, err
+	}
+	return d.valueFrom(t, path, depth)
+}
+
+func (d *decoder) valueFrom(t json.Token, path string, depth int) (any, error) {
+	switch x := t.(type) {
+	case nil, bool, string:
+		return x, nil
+	case json.Number:
+		return number(x, path)
+	case json.Delim:
+		if depth+1 > MaxValueDepth {
+			return nil, tooDeep(path)
+		}
+		switch x {
+		case '[':
+			return d.list(path, depth)
+		case '{':
+			return d.object(path, depth)
+		}
+	}
+	return nil, &ValueError{Path: path, Reason: fmt.Sprintf("unexpected %v", t)}
+}
+
+// number decodes a plain JSON number: an integer exactly (int64, or
+// *big.Int past int64), anything with a fraction or exponent as a float.
+func number(n json.Number, path string) (any, error) {
+	s := string(n)
+	if !strings.ContainsAny(s, ".eE") {
+		if i, err := strconv.ParseInt(s, 10, 64); err == nil {
+			return i, nil
+		}
+		return bigInt(s, path)
+	}
+	f, err := strconv.ParseFloat(s, 64)
+	if err != nil && !errors.Is(err, strconv.ErrRange) {
+		return nil, &ValueError{Path: path, Reason: "bad number " + strconv.Quote(s), Err: err}
+	}
+	// Out of range: ±inf or 0, as Python's json module reads it.
+	return f, nil
+}
+
+func bigInt(s, path string) (any, error) {
+	digits := strings.TrimPrefix(s, "-")
+	if len(digits) > MaxIntDigits {
+		return nil, &ValueError{Path: path, Reason: fmt.Sprintf("int of %d digits, more than %d", len(digits), MaxIntDigits), Err: ErrValueTooLarge}
+	}
+	if digits == "" || strings.Trim(digits, "0123456789") != "" || len(digits) > 1 && digits[0] == '0' {
+		return nil, &ValueError{Path: path, Reason: "bad int " + strconv.Quote(s)}
+	}
+	if i, err := strconv.ParseInt(s, 10, 64); err == nil {
+		return i, nil
+	}
+	b, ok := new(big.Int).SetString(s, 10)
+	if !ok {
+		return nil, &ValueError{Path: path, Reason: "bad int " + strconv.Quote(s)}
+	}
+	return b, nil
+}
+
+// items reads values up to the closing ']' of a list already opened.
+func (d *decoder) items(path string, depth int) ([]any, error) {
+	out := []any{}
+	for i := 0; ; i++ {
+		t, err := d.token(path)
+		if err != nil {
+			return nil, err
+		}
+		if t == json.Delim(']') {
+			return out, nil
+		}
+		v, err := d.valueFrom(t, path+"["+strconv.Itoa(i)+"]", depth+1)
+		if err != nil {
+			return nil, err
+		}
+		out = append(out, v)
+	}
+}
+
+func (d *decoder) list(path string, depth int) (any, error) {
+	return d.items(path, depth)
+}
+
+// openList reads the '[' that starts a tag's list.
+func (d *decoder) openList(path string, depth int) error {
+	t, err := d.token(path)
+	if err != nil {
+		return err
+	}
+	if t != json.Delim('[') {
+		return &ValueError{Path: path, Reason: "want a list"}
+	}
+	if depth+1 > MaxValueDepth {
+		return tooDeep(path)
+	}
+	return nil
+}
+
+func (d *decoder) str(path string) (string, error) {
+	t, err := d.token(path)
+	if err != nil {
+		return "", err
+	}
+	s, ok := t.(string)
+	if !ok {
+		return "", &ValueError{Path: path, Reason: "want a string"}
+	}
+	return s, nil
+}
+
+// object decodes an object already opened: a plain dict, or a tag.
+func (d *decoder) object(path string, depth int) (any, error) {
+	t, err := d.token(path)
+	if err != nil {
+		return nil, err
+	}
+	if t == json.Delim('}') {
+		if d.ordered {
+			return core.Dict{}, nil
+		}
+		return map[string]any{}, nil
+	}
+	key := t.(string) // json.Decoder only gives string keys
+	if strings.HasPrefix(key, "$") {
+		return d.tag(key, path, depth)
+	}
+	var dict core.Dict
+	seen := map[string]bool{}
+	for {
+		if seen[key] {
+			return nil, &ValueError{Path: path, Reason: "duplicate key " + strconv.Quote(key)}
+		}
+		seen[key] = true
+		v, err := d.value(path+"."+key, depth+1)
+		if err != nil {
+			return nil, err
+		}
+		dict = append(dict, core.KV{Key: key, Value: v})
+		t, err := d.token(path)
+		if err != nil {
+			return nil, err
+		}
+		if t == json.Delim('}') {
+			break
+		}
+		key = t.(string)
+		if strings.HasPrefix(key, "$") {
+			return nil, &ValueError{Path: path, Reason: "key " + strconv.Quote(key) + " starts with $ in a plain dict (use $dict)"}
+		}
+	}
+	if d.ordered {
+		return dict, nil
+	}
+	m := make(map[string]any, len(dict))
+	for _, kv := range dict {
+		m[kv.Key.(string)] = kv.Value
+	}
+	return m, nil
+}
+
+// tag decodes a tagged object whose first key, tag, was read.
+func (d *decoder) tag(tag, path string, depth int) (any, error) {
+	p := path + "." + tag
+	var out any
+	switch tag {
+	case TagInt:
+		s, err := d.str(p)
+		if err != nil {
+			return nil, err
+		}
+		if out, err = bigInt(s, p); err != nil {
+			return nil, err
+		}
+	case TagFloat:
+		s, err := d.str(p)
+		if err != nil {
+			return nil, err
+		}
+		switch s {
+		case "nan":
+			out = math.NaN()
+		case "inf":
+			out = math.Inf(1)
+		case "-inf":
+			out = math.Inf(-1)
+		default:
+			return nil, &ValueError{Path: p, Reason: `want "nan", "inf" or "-inf", not ` + strconv.Quote(s)}
+		}
+	case TagBytes:
+		s, err := d.str(p)
+		if err != nil {
+			return nil, err
+		}
+		b, err := base64.StdEncoding.Strict().DecodeString(s)
+		if err != nil {
+			return nil, &ValueError{Path: p, Reason: "bad base64", Err: err}
+		}
+		out = b
+	case TagTuple, TagSet, TagFrozenSet:
+		if err := d.openList(p, depth+1); err != nil {
+			return nil, err
+		}
+		items, err := d.items(p, depth+1)
+		if err != nil {
+			return nil, err
+		}
+		switch tag {
+		case TagTuple:
+			out = core.Tuple(items)
+		case TagSet:
+			out = core.Set(items)
+		default:
+			out = core.FrozenSet(items)
+		}
+	case TagDict:
+		dict, err := d.dictPairs(p, depth)
+		if err != nil {
+			return nil, err
+		}
+		out = dict
+	case TagException:
+		if depth+2 > MaxValueDepth {
+			return nil, tooDeep(p)
+		}
+		exc, err := d.exception(p)
+		if err != nil {
+			return nil, err
+		}
+		out = exc
+	case TagHost:
+		t, err := d.token(p)
+		if err != nil {
+			return nil, err
+		}
+		switch x := t.(type) {
+		case json.Number:
+			n, err := strconv.ParseInt(string(x), 10, 64)
+			if err != nil {
+				return nil, &ValueError{Path: p, Reason: "want an integer object id", Err: err}
+			}
+			out = core.HostStandIn{Name: strconv.FormatInt(n, 10)}
+		case string:
+			out = core.HostStandIn{Name: x}
+		default:
+			return nil, &ValueError{Path: p, Reason: "want an integer object id or a name"}
+		}
+	case TagRepr, TagType:
+		first, err := d.str(p)
+		if err != nil {
+			return nil, err
+		}
+		other := TagType
+		if tag == TagType {
+			other = TagRepr
+		}
+		k, err := d.token(path)
+		if err != nil {
+			return nil, err
+		}
+		if k != other {
+			return nil, &ValueError{Path: path, Reason: tag + " needs " + other + " beside it"}
+		}
+		second, err := d.str(path + "." + other)
+		if err != nil {
+			return nil, err
+		}
+		if tag == TagRepr {
+			out = core.Opaque{Repr: first, Type: second}
+		} else {
+			out = core.Opaque{Type: first, Repr: second}
+		}
+	default:
+		return nil, &ValueError{Path: path, Reason: "unknown tag " + strconv.Quote(tag)}
+	}
+	t, err := d.token(path)
+	if err != nil {
+		return nil, err
+	}
+	if t != json.Delim('}') {
+		return nil, &ValueError{Path: path, Reason: fmt.Sprintf("unexpected key %v beside %s", t, tag)}
+	}
+	return out, nil
+}
+
+// dictPairs decodes the [[k, v], ...] of a $dict.
+func (d *decoder) dictPairs(path string, depth int) (core.Dict, error) {
+	if err := d.openList(path, depth+1); err != nil {
+		return nil, err
+	}
+	dict := core.Dict{}
+	for i := 0; ; i++ {
+		p := path + "[" + strconv.Itoa(i) + "]"
+		t, err := d.token(p)
+		if err != nil {
+			return nil, err
+		}
+		if t == json.Delim(']') {
+			return dict, nil
+		}
+		if t != json.Delim('[') {
+			return nil, &ValueError{Path: p, Reason: "want a [key, value] pair"}
+		}
+		if depth+3 > MaxValueDepth {
+			return nil, tooDeep(p)
+		}
+		pair, err := d.items(p, depth+2)
+		if err != nil {
+			return nil, err
+		}
+		if len(pair) != 2 {
+			return nil, &ValueError{Path: p, Reason: fmt.Sprintf("want a [key, value] pair, not %d items", len(pair))}
+		}
+		dict = append(dict, core.KV{Key: pair[0], Value: pair[1]})
+	}
+}
+
+// exception decodes the {"type", "message"} of an $exception.
+func (d *decoder) exception(path string) (*core.Exception, error) {
+	t, err := d.token(path)
+	if err != nil {
+		return nil, err
+	}
+	if t != json.Delim('{') {
+		return nil, &ValueError{Path: path, Reason: `want {"type", "message"}`}
+	}
+	exc := &core.Exception{}
+	var seenType, seenMsg bool
+	for {
+		t, err := d.token(path)
+		if err != nil {
+			return nil, err
+		}
+		if t == json.Delim('}') {
+			break
+		}
+		switch t {
+		case "type":
+			if seenType {
+				return nil, &ValueError{Path: path, Reason: `duplicate key "type"`}
+			}
+			seenType = true
+			if exc.Type, err = d.str(path + ".type"); err != nil {
+				return nil, err
+			}
+		case "message":
+			if seenMsg {
+				return nil, &ValueError{Path: path, Reason: `duplicate key "message"`}
+			}
+			seenMsg = true
+			if exc.Message, err = d.str(path + ".message"); err != nil {
+				return nil, err
+			}
+		default:
+			return nil, &ValueError{Path: path, Reason: fmt.Sprintf("unexpected key %v", t)}
+		}
+	}
+	if !isIdentifier(exc.Type) {
+		return nil, &ValueError{Path: path + ".type", Reason: "want an exception class name, not " + strconv.Quote(exc.Type)}
+	}
+	return exc, nil
+}
+
+// isIdentifier reports whether s is an ASCII Python identifier, optionally
+// dotted (module.Class).
+func isIdentifier(s string) bool {
+	if s == "" {
+		return false
+	}
+	for _, part := range strings.Split(s, ".") {
+		if part == "" || part[0] >= '0' && part[0] <= '9' {
+			return false
+		}
+		for i := 0; i < len(part); i++ {
+			c := part[i]
+			if !(c == '_' || c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' || c >= '0' && c <= '9') {
+				return false
+			}
+		}
+	}
+	return true
+}

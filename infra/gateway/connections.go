@@ -1,0 +1,82 @@
+package gateway
+
+import (
+	"context"
+	"io"
+	"net"
+	"net/http"
+	"time"
+	"unicode/utf8"
+
+	"github.com/coder/websocket"
+)
+
+// serveConnections is the management API: POST sends data to a
+// connection, GET describes it, DELETE disconnects it. A connection that
+// is not open answers 410 GoneException, as on AWS. Only loopback callers
+// are served: on AWS the endpoint needs IAM credentials, here it trusts
+// the machine.
+func (g *Gateway) serveConnections(w http.ResponseWriter, r *http.Request, id string) {
+	if !isLoopback(r.RemoteAddr) {
+		writeAWSError(w, http.StatusForbidden, "ForbiddenException", "Forbidden")
+		return
+	}
+	g.mu.Lock()
+	c := g.conns[id]
+	g.mu.Unlock()
+	if c == nil {
+		writeAWSError(w, http.StatusGone, "GoneException", "")
+		return
+	}
+	switch r.Method {
+	case http.MethodPost:
+		data, err := io.ReadAll(io.LimitReader(r.Body, int64(g.opts.MaxMessage)+1))
+		if err != nil {
+			writeAWSError(w, http.StatusBadRequest, "BadRequestException", err.Error())
+			return
+		}
+		if len(data) > g.opts.MaxMessage {
+			writeAWSError(w, http.StatusRequestEntityTooLarge, "PayloadTooLargeException", "Payload too large")
+			return
+		}
+		ctx, cancel := context.WithTimeout(r.Context(), 10*time.Second)
+		defer cancel()
+		if err := c.send(ctx, data); err != nil {
+			writeAWSError(w, http.StatusGone, "GoneException", "")
+			return
+		}
+		c.touch()
+		w.WriteHeader(http.StatusOK)
+	case http.MethodGet:
+		writeJSON(w, http.StatusOK, map[string]any{
+			"connectedAt":  c.connectedAt.UTC().Format(isoLayout),
+			"lastActiveAt": c.lastActiveAt().UTC().Format(isoLayout),
+			"identity":     map[string]string{"sourceIp": c.sourceIP, "userAgent": c.userAgent},
+		})
+	case http.MethodDelete:
+		go c.close(websocket.StatusNormalClosure, "")
+		w.WriteHeader(http.StatusNoContent)
+	default:
+		writeJSON(w, http.StatusMethodNotAllowed, map[string]string{"message": "Method Not Allowed"})
+	}
+}
+
+const isoLayout = "2006-01-02T15:04:05.000Z"
+
+// writeAWSError answers as an AWS REST-JSON service does, so the SDK
+// client returns the typed error (types.GoneException, ...).
+func writeAWSError(w http.ResponseWriter, status int, errType, message string) {
+	w.Header().Set("X-Amzn-ErrorType", errType)
+	writeJSON(w, status, map[string]string{"message": message})
+}
+
+func isLoopback(remote string) bool {
+	host, _, err := net.SplitHostPort(remote)
+	if err != nil {
+		host = remote
+	}
+	ip := net.ParseIP(host)
+	return ip != nil && ip.IsLoopback()
+}
+
+func utf8Valid(b []byte) bool { return utf8.Valid(b) }

@@ -1,0 +1,852 @@
+// Amber Workbench: a page that drives durable Python sessions over
+// Amber's WebSocket protocol (docs/protocol.md). No dependencies, no build.
+'use strict';
+
+(() => {
+  const $ = (sel, root = document) => root.querySelector(sel);
+  const store = window.sessionStorage;
+
+  // ---------------------------------------------------------------- values
+
+  // parseJSON parses a message, marking numbers written as floats ("1.0",
+  // "1e3") so that they print as Python floats. The source text is only
+  // visible to revivers in browsers that support it; elsewhere integral
+  // floats print as ints.
+  function parseJSON(text) {
+    return JSON.parse(text, function (key, value, ctx) {
+      if (typeof value === 'number' && ctx && typeof ctx.source === 'string' &&
+          Number.isInteger(value) && /[.eE]/.test(ctx.source)) {
+        return { $pyfloat: value };
+      }
+      return value;
+    });
+  }
+
+  // toJSON writes a value parsed by parseJSON back as JSON.
+  function toJSON(v, indent) {
+    return JSON.stringify(v, (k, x) =>
+      (x && typeof x === 'object' && '$pyfloat' in x) ? x.$pyfloat : x, indent);
+  }
+
+  function pyStr(s) {
+    const q = s.includes("'") && !s.includes('"') ? '"' : "'";
+    let out = q;
+    for (const ch of s) {
+      const c = ch.codePointAt(0);
+      if (ch === '\\') out += '\\\\';
+      else if (ch === q) out += '\\' + q;
+      else if (ch === '\n') out += '\\n';
+      else if (ch === '\r') out += '\\r';
+      else if (ch === '\t') out += '\\t';
+      else if (c < 0x20 || c === 0x7f) out += '\\x' + c.toString(16).padStart(2, '0');
+      else out += ch;
+    }
+    return out + q;
+  }
+
+  function pyBytes(b64) {
+    let bin;
+    try { bin = atob(b64); } catch (e) { return "b'?'"; }
+    let out = "b'";
+    for (let i = 0; i < bin.length; i++) {
+      const c = bin.charCodeAt(i);
+      if (c === 0x5c) out += '\\\\';
+      else if (c === 0x27) out += "\\'";
+      else if (c === 0x0a) out += '\\n';
+      else if (c === 0x0d) out += '\\r';
+      else if (c === 0x09) out += '\\t';
+      else if (c < 0x20 || c >= 0x7f) out += '\\x' + c.toString(16).padStart(2, '0');
+      else out += bin[i];
+    }
+    return out + "'";
+  }
+
+  function pyFloat(n) {
+    if (Number.isInteger(n) && Math.abs(n) < 1e16) return n.toFixed(1);
+    // Python writes at least two exponent digits: 1e-07, 1e+21.
+    return String(n).replace(/e([+-])(\d)$/, (m, sign, d) => 'e' + sign + '0' + d);
+  }
+
+  // py renders a value of the wire encoding the way Python's repr would.
+  function py(v) {
+    if (v === null || v === undefined) return 'None';
+    if (v === true) return 'True';
+    if (v === false) return 'False';
+    if (typeof v === 'number') return Number.isInteger(v) ? String(v) : pyFloat(v);
+    if (typeof v === 'string') return pyStr(v);
+    if (Array.isArray(v)) return '[' + v.map(py).join(', ') + ']';
+    if (typeof v !== 'object') return String(v);
+    if ('$pyfloat' in v) return pyFloat(v.$pyfloat);
+    if ('$int' in v) return String(v.$int);
+    if ('$float' in v) return String(v.$float);
+    if ('$bytes' in v) return pyBytes(v.$bytes);
+    if ('$tuple' in v) {
+      const t = v.$tuple || [];
+      return t.length === 1 ? '(' + py(t[0]) + ',)' : '(' + t.map(py).join(', ') + ')';
+    }
+    if ('$set' in v) return (v.$set || []).length ? '{' + v.$set.map(py).join(', ') + '}' : 'set()';
+    if ('$frozenset' in v) {
+      const s = v.$frozenset || [];
+      return s.length ? 'frozenset({' + s.map(py).join(', ') + '})' : 'frozenset()';
+    }
+    if ('$dict' in v) return '{' + (v.$dict || []).map(([k, x]) => py(k) + ': ' + py(x)).join(', ') + '}';
+    if ('$exception' in v) {
+      const e = v.$exception || {};
+      return (e.type || 'Exception') + '(' + (e.message ? pyStr(e.message) : '') + ')';
+    }
+    if ('$host' in v) return '<host object ' + v.$host + '>';
+    if ('$repr' in v) return String(v.$repr);
+    return '{' + Object.keys(v).map((k) => pyStr(k) + ': ' + py(v[k])).join(', ') + '}';
+  }
+
+  // ---------------------------------------------------------------- format
+
+  function fmtBytes(n) {
+    if (typeof n !== 'number' || !isFinite(n)) return '–';
+    if (n < 1024) return n + ' B';
+    const units = ['KB', 'MB', 'GB', 'TB'];
+    let u = -1;
+    do { n /= 1024; u++; } while (n >= 1024 && u < units.length - 1);
+    return (n < 10 ? n.toFixed(1) : Math.round(n)) + ' ' + units[u];
+  }
+
+  function fmtTime(s) {
+    if (!s) return '–';
+    const d = new Date(s);
+    if (isNaN(d)) return s;
+    const pad = (x) => String(x).padStart(2, '0');
+    return d.getFullYear() + '-' + pad(d.getMonth() + 1) + '-' + pad(d.getDate()) + ' ' +
+      pad(d.getHours()) + ':' + pad(d.getMinutes()) + ':' + pad(d.getSeconds());
+  }
+
+  function fmtDuration(us) {
+    if (typeof us !== 'number') return '–';
+    if (us < 1000) return us + ' µs';
+    if (us < 1e6) return (us / 1000).toFixed(us < 1e4 ? 2 : 1) + ' ms';
+    return (us / 1e6).toFixed(2) + ' s';
+  }
+
+  // hexID is an id as hex: ids that are hex already stay as they are,
+  // anything else is the hex of its UTF-8 bytes.
+  function hexID(id) {
+    if (/^[0-9a-fA-F]+$/.test(id)) return id.toLowerCase();
+    return Array.from(new TextEncoder().encode(id), (b) => b.toString(16).padStart(2, '0')).join('');
+  }
+
+  function el(tag, attrs, ...children) {
+    const e = document.createElement(tag);
+    for (const [k, v] of Object.entries(attrs || {})) {
+      if (v === undefined || v === null || v === false) continue;
+      if (k === 'class') e.className = v;
+      else if (k === 'text') e.textContent = v;
+      else if (k.startsWith('on')) e.addEventListener(k.slice(2), v);
+      else e.setAttribute(k, v === true ? '' : v);
+    }
+    for (const c of children) if (c !== null && c !== undefined) e.append(c);
+    return e;
+  }
+
+  async function copyText(text, status) {
+    try {
+      await navigator.clipboard.writeText(text);
+      status.textContent = 'copied';
+    } catch (e) {
+      // No clipboard permission (plain http, headless): select it instead.
+      const input = el('input', { value: text, readonly: true, 'aria-label': 'id as hex', class: 'copy-field' });
+      status.replaceChildren(input, ' press Ctrl+C');
+      input.focus();
+      input.select();
+    }
+    status.dataset.copied = text;
+  }
+
+  // ---------------------------------------------------------------- client
+
+  class ProtocolError extends Error {
+    constructor(err) {
+      super(err.message || err.kind);
+      this.kind = err.kind;
+      this.type = err.type;
+      this.traceback = err.traceback;
+    }
+  }
+
+  // Client sends requests over one WebSocket and matches replies and print
+  // events to them by id. A message sent in parts is put back together. If
+  // the connection drops, pending requests are sent again with the same id
+  // once it is back: the server runs each id at most once.
+  class Client {
+    constructor(onStatus) {
+      this.onStatus = onStatus;
+      this.ws = null;
+      this.opening = null;
+      this.pending = new Map();
+      this.parts = new Map();
+      this.seq = 0;
+      this.prefix = 'wb-' + Math.random().toString(36).slice(2, 10) + '-';
+    }
+
+    url() {
+      let base = (store.getItem('amber.endpoint') || '').trim();
+      if (!base) base = (location.protocol === 'https:' ? 'wss://' : 'ws://') + location.host + '/';
+      const u = new URL(base, location.href);
+      const key = store.getItem('amber.key') || '';
+      if (key) u.searchParams.set('api_key', key);
+      return u.toString();
+    }
+
+    reconnect() {
+      if (this.ws) this.ws.close(1000, 'reconnect');
+      this.ws = null;
+      this.opening = null;
+      return this.open();
+    }
+
+    open() {
+      if (this.ws && this.ws.readyState === WebSocket.OPEN) return Promise.resolve();
+      if (this.opening) return this.opening;
+      this.onStatus('connecting…', 'busy');
+      this.opening = new Promise((resolve, reject) => {
+        let ws;
+        try { ws = new WebSocket(this.url()); } catch (e) {
+          this.opening = null;
+          this.onStatus('bad endpoint', 'error');
+          reject(e);
+          return;
+        }
+        let opened = false;
+        ws.onopen = () => {
+          opened = true;
+          this.ws = ws;
+          this.opening = null;
+          this.onStatus('connected', 'ok');
+          resolve();
+          for (const p of this.pending.values()) if (!p.sent) this.send(p);
+        };
+        ws.onmessage = (m) => this.receive(m.data);
+        ws.onclose = (ev) => {
+          if (this.ws === ws) this.ws = null;
+          if (!opened) {
+            this.opening = null;
+            this.onStatus('cannot connect' + (ev.code ? ' (' + ev.code + ')' : ''), 'error');
+            reject(new ProtocolError({ kind: 'unauthorized', message: 'cannot connect to ' + this.url().replace(/api_key=[^&]*/, 'api_key=…') }));
+            return;
+          }
+          this.onStatus('disconnected' + (ev.code ? ' (' + ev.code + (ev.reason ? ': ' + ev.reason : '') + ')' : ''), 'idle');
+          this.parts.clear();
+          this.retry(ev);
+        };
+      });
+      return this.opening;
+    }
+
+    retry(ev) {
+      const waiting = [...this.pending.values()];
+      if (!waiting.length) return;
+      for (const p of waiting) {
+        p.sent = false;
+        if (ev.code === 1009 || p.tries >= 2) {
+          this.pending.delete(p.req.id);
+          p.reject(new ProtocolError({
+            kind: ev.code === 1009 ? 'too_large' : 'internal',
+            message: ev.code === 1009 ? 'the message is over the size limit (connection closed with 1009)'
+              : 'connection lost (' + ev.code + ')',
+          }));
+        }
+      }
+      if (this.pending.size) setTimeout(() => this.open().catch(() => this.failAll()), 300);
+    }
+
+    failAll() {
+      for (const p of this.pending.values()) p.reject(new ProtocolError({ kind: 'internal', message: 'connection lost' }));
+      this.pending.clear();
+    }
+
+    send(p) {
+      p.sent = true;
+      p.tries++;
+      this.ws.send(JSON.stringify(p.req));
+    }
+
+    // request sends {op, id, ...fields} and resolves with the reply.
+    // onEvent receives the print events that come before it.
+    request(op, fields, onEvent) {
+      const req = Object.assign({ op, id: this.prefix + (++this.seq) }, fields);
+      return new Promise((resolve, reject) => {
+        const p = { req, resolve, reject, onEvent, sent: false, tries: 0 };
+        this.pending.set(req.id, p);
+        this.open().then(() => { if (!p.sent && this.ws) this.send(p); }, (e) => {
+          this.pending.delete(req.id);
+          reject(e);
+        });
+      });
+    }
+
+    receive(text) {
+      let msg;
+      try { msg = parseJSON(text); } catch (e) { return; }
+      if (!msg || typeof msg !== 'object') return;
+      if (typeof msg.parts === 'number' && 'part' in msg && 'data' in msg) {
+        let a = this.parts.get(msg.id);
+        if (!a) { a = { n: msg.parts, data: new Map() }; this.parts.set(msg.id, a); }
+        a.data.set(Number(msg.part), String(msg.data));
+        if (a.data.size < a.n) return;
+        this.parts.delete(msg.id);
+        const keys = [...a.data.keys()].sort((x, y) => x - y);
+        this.receive(keys.map((k) => a.data.get(k)).join(''));
+        return;
+      }
+      const p = this.pending.get(msg.id);
+      if (!p) return;
+      if (msg.event) {
+        p.events = (p.events || 0) + 1;
+        if (p.onEvent) p.onEvent(msg);
+        return;
+      }
+      this.pending.delete(msg.id);
+      msg.streamed = p.events || 0;
+      p.resolve(msg);
+    }
+  }
+
+  // ---------------------------------------------------------------- panes
+
+  const loaderFor = (kind) => (kind === 'suspended_snapshot' ? 'load_snapshot' : 'load_session');
+  let paneCount = 0;
+
+  class Pane {
+    constructor(app) {
+      this.app = app;
+      this.n = ++paneCount;
+      this.session = '';
+      this.pendingCall = null;
+      const root = $('#pane-template').content.firstElementChild.cloneNode(true);
+      this.root = root;
+      root.dataset.pane = String(this.n);
+      const title = $('.pane-title', root);
+      title.id = 'pane-title-' + this.n;
+      title.textContent = 'Pane ' + this.n;
+      root.setAttribute('aria-labelledby', title.id);
+      for (const [cls, label] of [['.code', 'Code'], ['.output', 'Output']]) {
+        $(cls, root).setAttribute('aria-label', label + ', pane ' + this.n);
+      }
+      $('.remove-pane', root).setAttribute('aria-label', 'Remove pane ' + this.n);
+      this.out = $('.output', root);
+
+      $('.checkout', root).addEventListener('click', () => this.guard(() => this.checkout()));
+      $('.feed', root).addEventListener('submit', (e) => { e.preventDefault(); this.guard(() => this.run()); });
+      $('.code', root).addEventListener('keydown', (e) => {
+        if (e.key === 'Enter' && (e.ctrlKey || e.metaKey)) { e.preventDefault(); this.guard(() => this.run()); }
+      });
+      $('.answer', root).addEventListener('submit', (e) => { e.preventDefault(); this.guard(() => this.resume()); });
+      $('.answer', root).addEventListener('change', () => this.answerMode());
+      $('.value', root).addEventListener('keydown', (e) => {
+        if (e.key === 'Enter' && (e.ctrlKey || e.metaKey)) { e.preventDefault(); this.guard(() => this.resume()); }
+      });
+      $('.dump', root).addEventListener('click', () => this.guard(() => this.dump()));
+      $('.fork', root).addEventListener('click', () => this.fork());
+      $('.copy-hex', root).addEventListener('click', () => copyText(hexID(this.snapshot), $('.copy-status', root)));
+      $('.history-btn', root).addEventListener('click', () => this.app.showHistory(this.session));
+      $('.close-session', root).addEventListener('click', () => this.guard(() => this.close()));
+      $('.remove-pane', root).addEventListener('click', () => this.app.removePane(this));
+      app.panes.append(root);
+    }
+
+    focus() { $('.code', this.root).focus(); }
+
+    // guard runs one action at a time and shows what fails.
+    async guard(fn) {
+      if (this.busy) return;
+      this.setBusy(true);
+      try { await fn(); } catch (e) { this.showError(e); } finally { this.setBusy(false); }
+    }
+
+    setBusy(b) {
+      this.busy = b;
+      this.root.setAttribute('aria-busy', b ? 'true' : 'false');
+      for (const sel of ['.run', '.resume', '.checkout', '.dump', '.close-session', '.fork']) {
+        const btn = $(sel, this.root);
+        if (b) { btn.dataset.wasDisabled = btn.disabled ? '1' : ''; btn.disabled = true; } else if ('wasDisabled' in btn.dataset) {
+          btn.disabled = btn.dataset.wasDisabled === '1';
+          delete btn.dataset.wasDisabled;
+        }
+      }
+      if (!b) this.refreshButtons();
+    }
+
+    refreshButtons() {
+      const has = !!this.session;
+      $('.checkout', this.root).disabled = has;
+      $('.ephemeral', this.root).disabled = has;
+      $('.dump', this.root).disabled = !has;
+      $('.history-btn', this.root).disabled = !has;
+      $('.close-session', this.root).disabled = !has;
+      $('.run', this.root).disabled = false;
+      $('.resume', this.root).disabled = false;
+      $('.fork', this.root).disabled = false;
+    }
+
+    setState(state) {
+      const badge = $('.state', this.root);
+      badge.textContent = state;
+      badge.dataset.state = state;
+    }
+
+    setSession(id, ephemeral) {
+      this.session = id;
+      this.ephemeral = ephemeral;
+      const sid = $('.sid', this.root);
+      sid.textContent = id || 'no session yet';
+      if (ephemeral) $('.ephemeral', this.root).checked = true;
+      this.setState(id ? 'idle' : 'new');
+      this.refreshButtons();
+    }
+
+    call(op, fields, onEvent) {
+      return this.app.client.request(op, fields, onEvent).then((r) => {
+        if (r.ok === false && r.error) throw new ProtocolError(r.error);
+        return r;
+      });
+    }
+
+    async checkout() {
+      const ephemeral = $('.ephemeral', this.root).checked;
+      const r = await this.call('checkout', ephemeral ? { ephemeral: true } : {});
+      this.setSession(r.session, ephemeral);
+      this.note('checked out ' + r.session + (ephemeral ? ' (ephemeral)' : ''));
+      this.app.snapshotsChanged();
+    }
+
+    // load checks out a fresh session and loads id into it.
+    async load(id, loader) {
+      await this.checkout();
+      this.note(loader + ' ' + id);
+      const r = await this.call(loader, { session: this.session, snapshot: id }, (ev) => this.print(ev));
+      this.loadedFrom = id;
+      if (loader === 'load_snapshot') await this.progress(r);
+      else this.note('loaded');
+      this.app.snapshotsChanged();
+    }
+
+    async run() {
+      const code = $('.code', this.root).value;
+      if (!code.trim()) return;
+      if (this.pendingCall) {
+        this.note('this session is paused at a host call: answer it first');
+        return;
+      }
+      if (!this.session) await this.checkout();
+      const functions = $('.functions', this.root).value.split(/[\s,]+/).filter(Boolean);
+      const fields = { session: this.session, code };
+      if (functions.length) fields.functions = functions;
+      if ($('.lookup', this.root).checked) fields.lookup = true;
+      this.echo(code);
+      this.setState('running');
+      const r = await this.call('feed', fields, (ev) => this.print(ev)).catch((e) => { this.setState('idle'); throw e; });
+      await this.progress(r);
+    }
+
+    // progress shows a progress reply, and continues a running step until
+    // it stops.
+    async progress(r) {
+      for (;;) {
+        if (!r.streamed && r.printed) r.printed.forEach((ev) => this.print(ev));
+        if (r.progress !== 'running') break;
+        this.setState('running');
+        r = await this.call('continue', { session: this.session }, (ev) => this.print(ev));
+      }
+      this.pendingCall = null;
+      $('.pending', this.root).hidden = true;
+      switch (r.progress) {
+        case 'complete':
+          this.setState('idle');
+          this.result(r);
+          break;
+        case 'function_call':
+        case 'name_lookup':
+        case 'futures':
+          this.setState('suspended');
+          this.pause(r);
+          break;
+        default:
+          this.setState('idle');
+          if (r.progress) this.note('progress: ' + r.progress);
+      }
+      this.app.snapshotsChanged();
+    }
+
+    pause(r) {
+      this.pendingCall = r;
+      const sec = $('.pending', this.root);
+      const title = $('.pending-title', sec);
+      const call = $('.call', sec);
+      const raw = $('.call-raw', sec);
+      if (r.progress === 'function_call') {
+        const args = (r.args || []).map(py);
+        for (const [k, v] of Object.entries(r.kwargs || {})) args.push(k + '=' + py(v));
+        const who = r.os_call ? 'OS call ' + r.os_call : (r.object_id ? 'method of host object ' + r.object_id : 'host function');
+        title.textContent = 'Paused at a ' + who + ' (call ' + r.call_id + ')';
+        call.textContent = (r.function || r.os_call || '?') + '(' + args.join(', ') + ')';
+        raw.textContent = toJSON({ function: r.function, args: r.args || [], kwargs: r.kwargs || {} }, 2);
+      } else if (r.progress === 'name_lookup') {
+        title.textContent = 'Paused at a name lookup';
+        call.textContent = r.name;
+        raw.textContent = toJSON({ name: r.name }, 2);
+      } else {
+        title.textContent = 'Waiting for host futures';
+        call.textContent = 'pending calls: ' + (r.pending || []).join(', ');
+        raw.textContent = toJSON({ pending: r.pending || [] }, 2);
+      }
+      $('.value', sec).value = r.progress === 'futures'
+        ? toJSON(Object.fromEntries((r.pending || []).map((id) => [String(id), null])), 0) : 'null';
+      $('.answer-value', sec).firstChild.textContent = r.progress === 'futures'
+        ? 'Results: call id → value (JSON, in the value encoding)' : 'Value (JSON, in the value encoding)';
+      sec.hidden = false;
+      this.answerMode();
+      this.note(title.textContent + ': ' + call.textContent);
+    }
+
+    answerMode() {
+      const mode = $('.answer input[name=mode]:checked', this.root).value;
+      $('.answer-value', this.root).hidden = mode !== 'value';
+      $('.answer-error', this.root).hidden = mode !== 'error';
+    }
+
+    async resume() {
+      const r0 = this.pendingCall;
+      if (!r0) return;
+      const mode = $('.answer input[name=mode]:checked', this.root).value;
+      const text = $('.value', this.root).value.trim() || 'null';
+      let value;
+      if (mode === 'value') {
+        try { value = JSON.parse(text); } catch (e) {
+          throw new ProtocolError({ kind: 'bad_request', message: 'the value is not JSON: ' + e.message });
+        }
+      }
+      const exception = { type: $('.exc-type', this.root).value.trim() || 'Exception', message: $('.exc-message', this.root).value };
+      let op = 'resume';
+      const fields = { session: this.session };
+      if (r0.progress === 'futures') {
+        op = 'resume_futures';
+        const results = {};
+        for (const id of r0.pending || []) {
+          results[String(id)] = mode === 'value'
+            ? { return_value: value && typeof value === 'object' && String(id) in value ? value[String(id)] : null }
+            : { exception };
+        }
+        fields.results = results;
+      } else {
+        if (r0.progress === 'function_call') fields.call_id = r0.call_id;
+        if (mode === 'value') fields.return_value = value;
+        else if (mode === 'error') fields.exception = exception;
+        else fields.not_handled = true;
+      }
+      this.note('answer: ' + (mode === 'value' ? text : mode === 'error' ? exception.type + '(' + pyStr(exception.message) + ')' : 'not handled'));
+      const r = await this.call(op, fields, (ev) => this.print(ev));
+      await this.progress(r);
+      if (!this.pendingCall) this.focus();
+    }
+
+    async dump() {
+      const r = await this.call('dump', { session: this.session });
+      this.snapshot = r.snapshot;
+      this.snapshotKind = this.pendingCall ? 'suspended_snapshot' : 'session_dump';
+      const sec = $('.dumped', this.root);
+      $('.snap-id', sec).textContent = r.snapshot;
+      $('.copy-status', sec).textContent = '';
+      sec.hidden = false;
+      this.note('dumped: ' + r.snapshot + (this.pendingCall ? ' (suspended snapshot)' : ''));
+      this.app.snapshotsChanged();
+    }
+
+    fork() {
+      if (this.snapshot) this.app.openLoaded(this.snapshot, loaderFor(this.snapshotKind));
+    }
+
+    async close() {
+      await this.call('close', { session: this.session });
+      this.note('closed ' + this.session + ' (still loadable by its id)');
+      this.pendingCall = null;
+      $('.pending', this.root).hidden = true;
+      this.setSession('', false);
+      $('.ephemeral', this.root).checked = false;
+      this.app.snapshotsChanged();
+    }
+
+    // ---- output
+
+    append(node) {
+      this.out.append(node);
+      this.out.scrollTop = this.out.scrollHeight;
+    }
+
+    echo(code) {
+      const lines = code.replace(/\n+$/, '').split('\n');
+      this.append(el('pre', { class: 'in', text: lines.map((l, i) => (i ? '... ' : '>>> ') + l).join('\n') }));
+    }
+
+    print(ev) {
+      if (ev.event !== 'print') return;
+      const last = this.out.lastElementChild;
+      const cls = 'print ' + (ev.stream === 'stderr' ? 'stderr' : 'stdout');
+      if (last && last.className === cls) last.textContent += ev.text;
+      else this.append(el('pre', { class: cls, text: ev.text }));
+    }
+
+    result(r) {
+      let text = r.repr;
+      if (text === undefined || text === '') text = r.value === undefined ? 'None' : py(r.value);
+      if (text === 'None' && (r.value === undefined || r.value === null)) {
+        this.append(el('pre', { class: 'value none', text: 'None', 'aria-label': 'value None' }));
+      } else {
+        this.append(el('pre', { class: 'value', text }));
+      }
+    }
+
+    note(text) { this.append(el('p', { class: 'note', text })); }
+
+    showError(e) {
+      const kind = e.kind || 'error';
+      let text = e.traceback || ((e.type ? e.type + ': ' : '') + (e.message || String(e)));
+      if (e.traceback && e.type && !e.traceback.includes(e.type)) text += '\n' + e.type + ': ' + e.message;
+      const box = el('div', { class: 'error', role: 'alert' },
+        el('p', { class: 'error-kind', text: 'error: ' + kind }),
+        el('pre', { class: 'traceback', tabindex: '0', text }));
+      this.append(box);
+      if (this.pendingCall) this.setState('suspended');
+      else if (this.session) this.setState('idle');
+    }
+  }
+
+  // ---------------------------------------------------------------- app
+
+  class App {
+    constructor() {
+      this.panes = $('#panes');
+      this.list = [];
+      this.snapshots = [];
+      this.sort = { key: 'created', dir: -1 };
+      this.client = new Client((text, kind) => {
+        const s = $('#conn-status');
+        s.textContent = text;
+        s.dataset.kind = kind;
+      });
+
+      $('#endpoint').value = store.getItem('amber.endpoint') || '';
+      $('#api-key').value = store.getItem('amber.key') || '';
+      $('#connect-form').addEventListener('submit', (e) => {
+        e.preventDefault();
+        store.setItem('amber.endpoint', $('#endpoint').value.trim());
+        store.setItem('amber.key', $('#api-key').value);
+        this.client.reconnect().then(() => this.refreshSnapshots(), () => {});
+      });
+      $('#new-pane').addEventListener('click', () => this.addPane().focus());
+      $('#load-form').addEventListener('submit', (e) => {
+        e.preventDefault();
+        const id = $('#load-id').value.trim();
+        if (id) this.openLoaded(id, $('#load-as').value);
+      });
+      $('#snap-refresh').addEventListener('click', () => this.refreshSnapshots());
+      $('#snap-filter').addEventListener('change', () => this.renderSnapshots());
+      for (const th of document.querySelectorAll('#snap-table th[data-key]')) {
+        $('button', th).addEventListener('click', () => {
+          const key = th.dataset.key;
+          this.sort = { key, dir: this.sort.key === key ? -this.sort.dir : 1 };
+          this.renderSnapshots();
+        });
+      }
+      $('#history-form').addEventListener('submit', (e) => {
+        e.preventDefault();
+        this.showHistory($('#history-id').value.trim(), false);
+      });
+
+      this.addPane();
+      this.client.open().then(() => this.refreshSnapshots(), () => {});
+    }
+
+    addPane() {
+      const p = new Pane(this);
+      this.list.push(p);
+      return p;
+    }
+
+    removePane(p) {
+      this.list = this.list.filter((x) => x !== p);
+      p.root.remove();
+      if (!this.list.length) this.addPane();
+      this.list[this.list.length - 1].focus();
+    }
+
+    // openLoaded loads id into a new pane, beside the others.
+    openLoaded(id, loader) {
+      const p = this.addPane();
+      p.root.scrollIntoView({ block: 'nearest' });
+      p.guard(() => p.load(id, loader)).then(() => p.focus());
+      return p;
+    }
+
+    snapshotsChanged() {
+      clearTimeout(this.refreshTimer);
+      this.refreshTimer = setTimeout(() => this.refreshSnapshots(), 150);
+    }
+
+    async refreshSnapshots() {
+      const status = $('#snap-status');
+      try {
+        const r = await this.client.request('snapshots', {});
+        if (r.ok === false) throw new ProtocolError(r.error || {});
+        this.snapshots = r.snapshots || [];
+        this.quota = r.quota || null;
+        this.renderSnapshots();
+        status.textContent = this.snapshots.length + ' saved id' + (this.snapshots.length === 1 ? '' : 's');
+      } catch (e) {
+        status.textContent = 'cannot list snapshots: ' + (e.message || e);
+      }
+    }
+
+    renderSnapshots() {
+      const filter = $('#snap-filter').value;
+      const { key, dir } = this.sort;
+      const rows = this.snapshots.filter((s) => !filter || s.kind === filter);
+      rows.sort((a, b) => {
+        const x = a[key], y = b[key];
+        if (typeof x === 'number' || typeof y === 'number') return ((x || 0) - (y || 0)) * dir;
+        return String(x || '').localeCompare(String(y || '')) * dir;
+      });
+      for (const th of document.querySelectorAll('#snap-table th[data-key]')) {
+        th.setAttribute('aria-sort', th.dataset.key === key ? (dir > 0 ? 'ascending' : 'descending') : 'none');
+      }
+      const body = $('#snap-body');
+      body.replaceChildren(...rows.map((s) => this.snapshotRow(s)));
+      if (!rows.length) {
+        body.append(el('tr', {}, el('td', { colspan: '7', class: 'muted', text: this.snapshots.length ? 'nothing of this kind' : 'nothing saved yet' })));
+      }
+      const q = this.quota;
+      const meter = $('#quota-meter');
+      const used = q ? q.used || 0 : this.snapshots.reduce((n, s) => n + (s.stored_bytes || 0), 0);
+      if (q && q.limit) {
+        meter.max = q.limit;
+        meter.value = Math.min(used, q.limit);
+        meter.high = q.limit * 0.8;
+        $('#quota-text').textContent = fmtBytes(used) + ' of ' + fmtBytes(q.limit) + ' (' + Math.round(100 * used / q.limit) + '%)';
+      } else {
+        meter.max = 1;
+        meter.value = 0;
+        $('#quota-text').textContent = fmtBytes(used) + ' used, no quota';
+      }
+    }
+
+    snapshotRow(s) {
+      const kindLabel = { session: 'session', session_dump: 'session dump', suspended_snapshot: 'suspended snapshot' }[s.kind] || s.kind;
+      const del = el('button', { type: 'button', class: 'danger delete', 'aria-label': 'Delete ' + s.id });
+      del.textContent = 'Delete';
+      del.addEventListener('click', () => {
+        if (del.dataset.armed !== '1') {
+          del.dataset.armed = '1';
+          del.textContent = 'Confirm delete';
+          setTimeout(() => { if (del.isConnected) { del.dataset.armed = ''; del.textContent = 'Delete'; } }, 5000);
+          return;
+        }
+        this.deleteSnapshot(s.id);
+      });
+      const actions = el('td', { class: 'actions' },
+        el('button', { type: 'button', class: 'continue', 'aria-label': 'Continue ' + s.id, text: 'Continue', onclick: () => this.openLoaded(s.id, loaderFor(s.kind)) }));
+      if (s.kind === 'session') {
+        actions.append(el('button', { type: 'button', class: 'history-row', 'aria-label': 'History of ' + s.id, text: 'History', onclick: () => this.showHistory(s.id) }));
+      }
+      actions.append(del);
+      return el('tr', { 'data-id': s.id, 'data-kind': s.kind },
+        el('td', {}, el('code', { class: 'id', title: s.id, text: s.id })),
+        el('td', {}, el('span', { class: 'kind', 'data-kind': s.kind, text: kindLabel }), s.state ? el('span', { class: 'muted', text: ' · ' + s.state }) : null),
+        el('td', { class: 'num', title: (s.bytes || 0) + ' logical bytes', text: fmtBytes(s.stored_bytes) }),
+        el('td', { class: 'num', text: fmtBytes(s.shared_bytes) }),
+        el('td', { title: s.created || '', text: fmtTime(s.created) }),
+        el('td', { title: s.expires || '', text: fmtTime(s.expires) }),
+        actions);
+    }
+
+    async deleteSnapshot(id) {
+      const status = $('#snap-status');
+      try {
+        const r = await this.client.request('delete_snapshot', { snapshot: id });
+        if (r.ok === false) throw new ProtocolError(r.error || {});
+        status.textContent = 'deleted ' + id;
+        this.snapshots = this.snapshots.filter((s) => s.id !== id);
+        this.renderSnapshots();
+        await this.refreshSnapshots();
+        status.textContent = 'deleted ' + id;
+      } catch (e) {
+        status.textContent = 'cannot delete ' + id + ': ' + (e.message || e);
+      }
+    }
+
+    async showHistory(session, scroll = true) {
+      if (!session) return;
+      $('#history-id').value = session;
+      const status = $('#history-status');
+      status.textContent = 'loading…';
+      try {
+        const r = await this.client.request('history', { session });
+        if (r.ok === false) throw new ProtocolError(r.error || {});
+        const steps = r.steps || [];
+        this.renderHistory(steps);
+        const total = steps.reduce((n, s) => n + (s.bytes_written || 0), 0);
+        status.textContent = steps.length + ' step' + (steps.length === 1 ? '' : 's') + ', ' + fmtBytes(total) + ' written';
+      } catch (e) {
+        this.renderHistory([]);
+        status.textContent = 'cannot show history: ' + (e.message || e);
+      }
+      if (scroll) $('#history-heading').scrollIntoView({ block: 'start' });
+    }
+
+    renderHistory(steps) {
+      $('#history-body').replaceChildren(...steps.map((s) => el('tr', {},
+        el('td', { class: 'num', text: String(s.version ?? '') }),
+        el('td', { text: s.op }),
+        el('td', {}, el('code', { text: s.request_id })),
+        el('td', { class: 'num', text: fmtDuration(s.duration_us) }),
+        el('td', { class: 'num', text: String(s.dirty_pages ?? 0) }),
+        el('td', { class: 'num', title: (s.bytes_written || 0) + ' bytes', text: fmtBytes(s.bytes_written || 0) }),
+        el('td', { class: 'num', text: String(s.requests ?? 0) }))));
+      $('#history-chart').replaceChildren(steps.length ? chart(steps) : '');
+    }
+  }
+
+  // chart draws bytes written per step as bars, in inline SVG.
+  function chart(steps) {
+    const NS = 'http://www.w3.org/2000/svg';
+    const W = 640, H = 140, padL = 44, padB = 18, padT = 8;
+    const max = Math.max(1, ...steps.map((s) => s.bytes_written || 0));
+    const bw = (W - padL) / steps.length;
+    const svg = document.createElementNS(NS, 'svg');
+    svg.setAttribute('viewBox', `0 0 ${W} ${H}`);
+    svg.setAttribute('role', 'img');
+    const total = steps.reduce((n, s) => n + (s.bytes_written || 0), 0);
+    svg.setAttribute('aria-label', `Bytes written per step: ${steps.length} steps, ${fmtBytes(total)} in all, at most ${fmtBytes(max)} in one step`);
+    const mk = (tag, attrs, text) => {
+      const e = document.createElementNS(NS, tag);
+      for (const [k, v] of Object.entries(attrs)) e.setAttribute(k, v);
+      if (text !== undefined) e.textContent = text;
+      svg.append(e);
+      return e;
+    };
+    mk('line', { x1: padL, y1: H - padB, x2: W, y2: H - padB, class: 'axis' });
+    mk('text', { x: padL - 4, y: padT + 8, 'text-anchor': 'end', class: 'tick' }, fmtBytes(max));
+    mk('text', { x: padL - 4, y: H - padB, 'text-anchor': 'end', class: 'tick' }, '0');
+    steps.forEach((s, i) => {
+      const v = s.bytes_written || 0;
+      const h = Math.max(v ? 1 : 0, (H - padB - padT) * v / max);
+      const x = padL + i * bw + Math.min(2, bw * 0.1);
+      const rect = mk('rect', { x, y: H - padB - h, width: Math.max(1, bw - Math.min(4, bw * 0.2)), height: h, class: 'bar bar-' + s.op });
+      const t = document.createElementNS(NS, 'title');
+      t.textContent = `v${s.version} ${s.op}: ${fmtBytes(v)}, ${s.dirty_pages || 0} dirty pages`;
+      rect.append(t);
+      if (steps.length <= 24) mk('text', { x: x + bw / 2 - 2, y: H - 4, 'text-anchor': 'middle', class: 'tick' }, String(s.version ?? i + 1));
+    });
+    return svg;
+  }
+
+  window.addEventListener('DOMContentLoaded', () => { window.amberWorkbench = new App(); });
+  // For the tests and the console.
+  window.amberPy = py;
+})();

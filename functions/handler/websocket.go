@@ -1,0 +1,256 @@
+package handler
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"log/slog"
+	"net/http"
+	"os"
+	"sync"
+	"sync/atomic"
+	"time"
+
+	"github.com/aws/aws-lambda-go/events"
+
+	"github.com/amber-sandbox/amber/functions/engine"
+	"github.com/amber-sandbox/amber/functions/protocol"
+)
+
+// EnvConnectionsEndpoint overrides the management API endpoint the
+// WebSocket handler posts to (by default https://{domainName}/{stage} from
+// the event; set it for a custom domain or a local gateway).
+const EnvConnectionsEndpoint = "AMBER_CONNECTIONS_ENDPOINT"
+
+// replyPostTimeout bounds the post of a reply after the step, which may
+// run after the invocation's context is done.
+const replyPostTimeout = 10 * time.Second
+
+// WebSocket handles API Gateway WebSocket events: $connect authenticates
+// and records the connection, $disconnect drops it (and its ephemeral
+// sessions), $default runs one request and posts its events and reply to
+// the connection. It is safe for concurrent use.
+type WebSocket struct {
+	Engine Engine
+	// Poster posts to connections. Nil: a management API client for the
+	// event's endpoint (or $AMBER_CONNECTIONS_ENDPOINT), made once per
+	// endpoint.
+	Poster Poster
+	// OpenProject, when set, is the project of connections that give no
+	// API key (amber serve without --keys). A key given is still checked.
+	OpenProject string
+	Log         *slog.Logger
+
+	mu      sync.Mutex
+	posters map[string]Poster
+}
+
+// Handle handles one WebSocket event. Errors of the step go to the client
+// as replies; an error return means the event itself could not be
+// handled.
+func (h *WebSocket) Handle(ctx context.Context, ev events.APIGatewayWebsocketProxyRequest) (events.APIGatewayProxyResponse, error) {
+	rc := ev.RequestContext
+	switch route(rc.RouteKey, rc.EventType) {
+	case "$connect":
+		return h.connect(ctx, ev), nil
+	case "$disconnect":
+		if err := h.Engine.Disconnect(ctx, rc.ConnectionID); err != nil {
+			logger(h.Log).ErrorContext(ctx, "disconnect", "connection", rc.ConnectionID, "err", err)
+			return status(http.StatusInternalServerError, "disconnect failed"), nil
+		}
+		return status(http.StatusOK, ""), nil
+	default:
+		return h.message(ctx, ev), nil
+	}
+}
+
+func route(key, eventType string) string {
+	switch {
+	case key == "$connect" || eventType == "CONNECT":
+		return "$connect"
+	case key == "$disconnect" || eventType == "DISCONNECT":
+		return "$disconnect"
+	}
+	return "$default"
+}
+
+func status(code int, msg string) events.APIGatewayProxyResponse {
+	return events.APIGatewayProxyResponse{StatusCode: code, Body: msg}
+}
+
+func (h *WebSocket) connect(ctx context.Context, ev events.APIGatewayWebsocketProxyRequest) events.APIGatewayProxyResponse {
+	id := ev.RequestContext.ConnectionID
+	key := header(ev.Headers, APIKeyHeader)
+	if key == "" {
+		key = ev.QueryStringParameters[APIKeyQuery]
+	}
+	project, perr := authenticate(ctx, h.Engine, key, h.OpenProject)
+	if perr != nil {
+		code := http.StatusUnauthorized
+		if perr.Kind != protocol.KindUnauthorized {
+			code = http.StatusInternalServerError
+		}
+		logger(h.Log).InfoContext(ctx, "connect refused", "connection", id, "err", perr)
+		return status(code, perr.Message)
+	}
+	if err := h.Engine.Connect(ctx, id, project); err != nil {
+		logger(h.Log).ErrorContext(ctx, "connect", "connection", id, "err", err)
+		return status(http.StatusInternalServerError, "connect failed")
+	}
+	return status(http.StatusOK, "")
+}
+
+// message runs one $default request and posts what it says.
+func (h *WebSocket) message(ctx context.Context, ev events.APIGatewayWebsocketProxyRequest) events.APIGatewayProxyResponse {
+	conn := ev.RequestContext.ConnectionID
+	log := logger(h.Log).With("connection", conn)
+	poster, err := h.poster(ctx, ev)
+	if err != nil {
+		log.ErrorContext(ctx, "no poster", "err", err)
+		return status(http.StatusInternalServerError, "cannot reach the connection")
+	}
+	s := newSender(ctx, poster, conn, log)
+
+	reply := h.run(ctx, ev, s.emit)
+	s.finish()
+	if s.isGone() {
+		// The client left: the step is committed and its reply recorded,
+		// so a retry with the same id gets it.
+		log.InfoContext(ctx, "client gone before its reply", "id", reply.ID)
+		return status(http.StatusOK, "")
+	}
+	pctx, cancel := context.WithTimeout(context.WithoutCancel(ctx), replyPostTimeout)
+	defer cancel()
+	if err := post(pctx, poster, conn, reply.ID, marshal(reply.ID, reply)); err != nil && !errors.Is(err, ErrGone) {
+		log.ErrorContext(ctx, "post reply", "id", reply.ID, "err", err)
+	}
+	return status(http.StatusOK, "")
+}
+
+func (h *WebSocket) run(ctx context.Context, ev events.APIGatewayWebsocketProxyRequest, emit func(protocol.Event)) *protocol.Reply {
+	msg, err := body(ev.Body, ev.IsBase64Encoded)
+	if err != nil {
+		return protocol.Fail("", protocol.Errorf(protocol.KindBadRequest, "body is not base64: %v", err))
+	}
+	req, perr := parseRequest(msg)
+	if perr != nil {
+		return protocol.Fail(req.ID, perr)
+	}
+	if req.Op == "" {
+		return protocol.Fail(req.ID, protocol.Errorf(protocol.KindBadRequest, "request has no op"))
+	}
+	conn := ev.RequestContext.ConnectionID
+	project, err := h.Engine.ConnectionProject(ctx, conn)
+	if err != nil {
+		return protocol.Fail(req.ID, asProtocolError(err, protocol.KindUnauthorized))
+	}
+	return h.Engine.Handle(ctx, engine.Caller{Project: project, Connection: conn}, req, emit)
+}
+
+// poster returns h.Poster or the management API client of the event's
+// endpoint.
+func (h *WebSocket) poster(ctx context.Context, ev events.APIGatewayWebsocketProxyRequest) (Poster, error) {
+	if h.Poster != nil {
+		return h.Poster, nil
+	}
+	endpoint := os.Getenv(EnvConnectionsEndpoint)
+	if endpoint == "" {
+		rc := ev.RequestContext
+		if rc.DomainName == "" {
+			return nil, fmt.Errorf("handler: event has no domainName and %s is not set", EnvConnectionsEndpoint)
+		}
+		endpoint = "https://" + rc.DomainName
+		if rc.Stage != "" {
+			endpoint += "/" + rc.Stage
+		}
+	}
+	h.mu.Lock()
+	defer h.mu.Unlock()
+	if p := h.posters[endpoint]; p != nil {
+		return p, nil
+	}
+	p, err := NewManagementPoster(ctx, endpoint)
+	if err != nil {
+		return nil, err
+	}
+	if h.posters == nil {
+		h.posters = make(map[string]Poster)
+	}
+	h.posters[endpoint] = p
+	return p, nil
+}
+
+// post sends one message, in parts when it is over the message limit.
+func post(ctx context.Context, p Poster, conn, id string, msg []byte) error {
+	for _, m := range protocol.SplitMessage(id, msg) {
+		if err := p.PostToConnection(ctx, conn, m); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// sender posts a step's events in order on its own goroutine, so that a
+// step does not wait for each post. Once the client is gone it drops the
+// rest.
+type sender struct {
+	ctx    context.Context
+	poster Poster
+	conn   string
+	log    *slog.Logger
+
+	gone   atomic.Bool
+	mu     sync.RWMutex // guards closed and the close of ch
+	closed bool
+	ch     chan protocol.Event
+	done   chan struct{}
+}
+
+func newSender(ctx context.Context, p Poster, conn string, log *slog.Logger) *sender {
+	s := &sender{ctx: ctx, poster: p, conn: conn, log: log,
+		ch: make(chan protocol.Event, 64), done: make(chan struct{})}
+	go s.loop()
+	return s
+}
+
+func (s *sender) loop() {
+	defer close(s.done)
+	for ev := range s.ch {
+		if s.gone.Load() {
+			continue
+		}
+		err := post(s.ctx, s.poster, s.conn, ev.ID, marshal(ev.ID, ev))
+		switch {
+		case errors.Is(err, ErrGone):
+			s.gone.Store(true)
+		case err != nil:
+			s.log.WarnContext(s.ctx, "post event", "id", ev.ID, "err", err)
+		}
+	}
+}
+
+// emit queues one event; it blocks while 64 are waiting, which slows a
+// step that prints faster than the connection takes it.
+func (s *sender) emit(ev protocol.Event) {
+	if ev.Event == "" {
+		ev.Event = "print"
+	}
+	s.mu.RLock()
+	defer s.mu.RUnlock()
+	if !s.closed {
+		s.ch <- ev
+	}
+}
+
+// finish waits until every queued event is posted (or dropped).
+func (s *sender) finish() {
+	s.mu.Lock()
+	if !s.closed {
+		s.closed = true
+		close(s.ch)
+	}
+	s.mu.Unlock()
+	<-s.done
+}
+
+func (s *sender) isGone() bool { return s.gone.Load() }

@@ -1,6 +1,7 @@
 // Command amber runs sandboxed Python and operates Amber's stores.
 //
 //	amber run FILE | -c CODE [limit flags]
+//	amber serve [flags]
 //	amber cas stats|gc ...
 package main
 
@@ -30,7 +31,7 @@ func main() {
 }
 
 func usage() int {
-	fmt.Fprintln(os.Stderr, "usage: amber run FILE | amber run -c CODE | amber cas stats|gc ...")
+	fmt.Fprintln(os.Stderr, "usage: amber run FILE | amber run -c CODE | amber serve [flags] | amber cas stats|gc ...")
 	return 2
 }
 
@@ -47,6 +48,8 @@ func run(args []string) int {
 		return feedMain(args[1:])
 	case "inspect":
 		return inspectMain(args[1:])
+	case "serve":
+		return serveMain(args[1:])
 	}
 	return usage()
 }

@@ -1,0 +1,31 @@
+// Command http is the HTTP API's Lambda function: POST /v1/{op} runs one
+// request and returns its reply, with the printed output in "printed".
+// Built as bootstrap for provided.al2023:
+//
+//	GOOS=linux GOARCH=arm64 CGO_ENABLED=0 go build -tags lambda.norpc -o bootstrap ./functions/http
+//
+// It is configured by the environment variables template.yaml sets (see
+// handler.EngineFromEnv).
+package main
+
+import (
+	"context"
+	"log/slog"
+	"os"
+
+	"github.com/aws/aws-lambda-go/lambda"
+
+	"github.com/amber-sandbox/amber/functions/handler"
+)
+
+func main() {
+	log := slog.New(slog.NewJSONHandler(os.Stderr, nil))
+	slog.SetDefault(log)
+	e, err := handler.EngineFromEnv(context.Background())
+	if err != nil {
+		log.Error("init", "err", err)
+		os.Exit(1)
+	}
+	h := &handler.HTTP{Engine: e, Log: log}
+	lambda.Start(h.Handle)
+}

@@ -499,7 +499,7 @@
       }
       $('.value', sec).value = r.progress === 'futures'
         ? toJSON(Object.fromEntries((r.pending || []).map((id) => [String(id), null])), 0) : 'null';
-      $('.answer-value', sec).firstChild.textContent = r.progress === 'futures'
+      $('.value-label', sec).textContent = r.progress === 'futures'
         ? 'Results: call id → value (JSON, in the value encoding)' : 'Value (JSON, in the value encoding)';
       sec.hidden = false;
       this.answerMode();

@@ -14,6 +14,7 @@ import (
 	"time"
 
 	"github.com/amber-sandbox/amber/infra/serve"
+	"github.com/amber-sandbox/amber/infra/workbench"
 )
 
 // serveMain runs amber serve until SIGINT or SIGTERM.
@@ -49,6 +50,7 @@ func serveCmd(ctx context.Context, args []string, stdout, stderr io.Writer) int 
 	fs.DurationVar(&o.Retention, "retention", 0, "how long sessions and snapshots live after they were saved (0: engine default)")
 	fs.Int64Var(&o.Quota, "quota", 0, "storage quota of each project in bytes (0: unlimited)")
 	fs.Int64Var(&o.CacheBytes, "cache-bytes", 0, "memory for warm sessions and chunks (0: engine default)")
+	wb := fs.Bool("workbench", true, "serve the Workbench page at http://ADDR/")
 	quiet := fs.Bool("q", false, "log warnings and errors only")
 	if err := fs.Parse(args); err != nil {
 		return 2
@@ -64,6 +66,9 @@ func serveCmd(ctx context.Context, args []string, stdout, stderr io.Writer) int 
 			return 2
 		}
 		o.Keys = m
+	}
+	if *wb {
+		o.Static = workbench.Handler()
 	}
 	level := slog.LevelInfo
 	if *quiet {
@@ -124,6 +129,9 @@ func printHowToConnect(w io.Writer, srv *serve.Server, o serve.Options) {
 	fmt.Fprintf(w, "amber serve: listening on %s (%s)\n", srv.Addr(), store)
 	fmt.Fprintf(w, "  WebSocket   %s\n", srv.URL())
 	fmt.Fprintf(w, "  HTTP        POST %s/v1/{op}\n", srv.HTTPURL())
+	if o.Static != nil {
+		fmt.Fprintf(w, "  Workbench   %s/\n", srv.HTTPURL())
+	}
 	if o.Keys == nil {
 		fmt.Fprintf(w, "  project     %q, no API key needed (loopback only)\n", serve.OpenProject)
 	} else {

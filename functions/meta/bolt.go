@@ -82,7 +82,7 @@ func (b *Bolt) update(ctx context.Context, fn func(*bolt.Tx) error) error {
 }
 
 func wrapBolt(err error) error {
-	if err == nil || errors.Is(err, ErrNotFound) || errors.Is(err, ErrConflict) || errors.Is(err, ErrQuota) {
+	if err == nil || errors.Is(err, ErrNotFound) || errors.Is(err, ErrConflict) || errors.Is(err, ErrQuota) || errors.Is(err, ErrTooLarge) {
 		return err
 	}
 	return fmt.Errorf("meta: bolt: %w", err)
@@ -222,6 +222,9 @@ func (b *Bolt) CreateSession(ctx context.Context, s *Session) error {
 	if s.Project == "" || s.ID == "" {
 		return errors.New("meta: session without a project or id")
 	}
+	if err := checkSessionSize(s); err != nil {
+		return err
+	}
 	return b.update(ctx, func(tx *bolt.Tx) error {
 		bk, err := projectBucket(tx, bucketSessions, s.Project, true)
 		if err != nil {
@@ -246,6 +249,9 @@ func (b *Bolt) GetSession(ctx context.Context, project, id string) (*Session, er
 }
 
 func (b *Bolt) CommitSession(ctx context.Context, s *Session, expectVersion int64) error {
+	if err := checkSessionSize(s); err != nil {
+		return err
+	}
 	return b.update(ctx, func(tx *bolt.Tx) error {
 		bk, _ := projectBucket(tx, bucketSessions, s.Project, false)
 		old, err := get[Session](bk, s.ID, "session")

@@ -8,6 +8,7 @@ package meta
 import (
 	"context"
 	"errors"
+	"fmt"
 	"time"
 )
 
@@ -19,7 +20,26 @@ var (
 	ErrConflict = errors.New("meta: conflict")
 	// ErrQuota: a usage increase would pass the project's quota.
 	ErrQuota = errors.New("meta: quota exceeded")
+	// ErrTooLarge: a session record over MaxSessionBytes.
+	ErrTooLarge = errors.New("meta: session record too large")
 )
+
+// MaxSessionBytes bounds a session record's variable data (ids, root,
+// state, connection, config, recorded reply, steps and extra), keeping its
+// DynamoDB item under the 400 KB item limit with room for attribute names
+// and numbers. Both stores enforce it, so what works locally works on
+// DynamoDB.
+const MaxSessionBytes = 390_000
+
+// checkSessionSize fails with ErrTooLarge for a session over MaxSessionBytes.
+func checkSessionSize(s *Session) error {
+	n := len(s.Project) + len(s.ID) + len(s.Root) + len(s.State) + len(s.Connection) + len(s.Config) +
+		len(s.LastRequest) + len(s.LastReply) + len(s.ReplyInline) + len(s.Steps) + len(s.Extra)
+	if n > MaxSessionBytes {
+		return fmt.Errorf("session %s/%s: %d bytes > %d: %w", s.Project, s.ID, n, MaxSessionBytes, ErrTooLarge)
+	}
+	return nil
+}
 
 // Session states.
 const (

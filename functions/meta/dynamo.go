@@ -1,0 +1,833 @@
+package meta
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"slices"
+	"strconv"
+	"time"
+
+	"github.com/aws/aws-sdk-go-v2/aws"
+	"github.com/aws/aws-sdk-go-v2/service/dynamodb"
+	ddb "github.com/aws/aws-sdk-go-v2/service/dynamodb/types"
+	"github.com/aws/smithy-go"
+)
+
+// DynamoAPI is the part of *dynamodb.Client the DynamoDB store uses.
+type DynamoAPI interface {
+	GetItem(context.Context, *dynamodb.GetItemInput, ...func(*dynamodb.Options)) (*dynamodb.GetItemOutput, error)
+	PutItem(context.Context, *dynamodb.PutItemInput, ...func(*dynamodb.Options)) (*dynamodb.PutItemOutput, error)
+	UpdateItem(context.Context, *dynamodb.UpdateItemInput, ...func(*dynamodb.Options)) (*dynamodb.UpdateItemOutput, error)
+	DeleteItem(context.Context, *dynamodb.DeleteItemInput, ...func(*dynamodb.Options)) (*dynamodb.DeleteItemOutput, error)
+	Query(context.Context, *dynamodb.QueryInput, ...func(*dynamodb.Options)) (*dynamodb.QueryOutput, error)
+	Scan(context.Context, *dynamodb.ScanInput, ...func(*dynamodb.Options)) (*dynamodb.ScanOutput, error)
+}
+
+// Keys of the DynamoDB table (string attributes pk and sk):
+//
+//	project     pk PROJECT#<project>   sk PROJECT
+//	session     pk PROJECT#<project>   sk SESSION#<id>
+//	snapshot    pk PROJECT#<project>   sk SNAPSHOT#<id>
+//	API key     pk KEY#<sha-256 hex>   sk KEY        (points at its project)
+//	connection  pk CONN#<id>           sk CONN
+//
+// A project's sessions and snapshots are one item collection, so listing
+// them is a Query (DynamoDB splits a hot collection by sort key, so one
+// busy project is not limited to one partition's throughput). Items that
+// expire carry expires_at in epoch seconds, the table's TTL attribute;
+// connections expire a day after they were made.
+const (
+	attrPK        = "pk"
+	attrSK        = "sk"
+	attrExpiresAt = "expires_at"
+
+	prefixProject  = "PROJECT#"
+	prefixKey      = "KEY#"
+	prefixConn     = "CONN#"
+	prefixSession  = "SESSION#"
+	prefixSnapshot = "SNAPSHOT#"
+	skProject      = "PROJECT"
+	skKey          = "KEY"
+	skConn         = "CONN"
+
+	connectionTTL = 24 * time.Hour
+)
+
+// Dynamo is the metadata store on one DynamoDB table (see
+// CreateDynamoTable). Every write is a single-item write, conditional
+// where it commits something, so it needs no transactions. Gets are
+// strongly consistent; lists are Queries (ListProjects is a Scan). It is
+// safe for concurrent use.
+//
+// The table is its own: cas.Dynamo's chunk table has another key schema
+// (a binary hash key "a"), so the two cannot share one table.
+type Dynamo struct {
+	client DynamoAPI
+	table  string
+	// pageSize limits the items of one Query or Scan page (0: DynamoDB's
+	// 1 MB pages); tests set it small to cover paging.
+	pageSize int32
+}
+
+var _ Store = (*Dynamo)(nil)
+
+// NewDynamo returns the store on an existing table. client is usually a
+// *dynamodb.Client.
+func NewDynamo(client DynamoAPI, table string) *Dynamo {
+	return &Dynamo{client: client, table: table}
+}
+
+// Close does nothing: the client belongs to the caller.
+func (d *Dynamo) Close() error { return nil }
+
+// CreateDynamoTable creates the metadata table (on-demand, keys pk and sk,
+// TTL on expires_at) and waits until it is active. An existing table is
+// left as is. Where the server has no TTL API (dynalite), the table works
+// without expiry.
+func CreateDynamoTable(ctx context.Context, client *dynamodb.Client, table string) error {
+	_, err := client.CreateTable(ctx, &dynamodb.CreateTableInput{
+		TableName:   aws.String(table),
+		BillingMode: ddb.BillingModePayPerRequest,
+		AttributeDefinitions: []ddb.AttributeDefinition{
+			{AttributeName: aws.String(attrPK), AttributeType: ddb.ScalarAttributeTypeS},
+			{AttributeName: aws.String(attrSK), AttributeType: ddb.ScalarAttributeTypeS},
+		},
+		KeySchema: []ddb.KeySchemaElement{
+			{AttributeName: aws.String(attrPK), KeyType: ddb.KeyTypeHash},
+			{AttributeName: aws.String(attrSK), KeyType: ddb.KeyTypeRange},
+		},
+	})
+	var inUse *ddb.ResourceInUseException
+	if err != nil && !errors.As(err, &inUse) {
+		return fmt.Errorf("meta: create table %s: %w", table, err)
+	}
+	w := dynamodb.NewTableExistsWaiter(client, func(o *dynamodb.TableExistsWaiterOptions) {
+		o.MinDelay = 50 * time.Millisecond
+		o.MaxDelay = time.Second
+	})
+	if err := w.Wait(ctx, &dynamodb.DescribeTableInput{TableName: aws.String(table)}, time.Minute); err != nil {
+		return fmt.Errorf("meta: wait for table %s: %w", table, err)
+	}
+	ttl, err := client.DescribeTimeToLive(ctx, &dynamodb.DescribeTimeToLiveInput{TableName: aws.String(table)})
+	if err == nil && ttl.TimeToLiveDescription != nil && aws.ToString(ttl.TimeToLiveDescription.AttributeName) == attrExpiresAt {
+		return nil
+	}
+	_, err = client.UpdateTimeToLive(ctx, &dynamodb.UpdateTimeToLiveInput{
+		TableName:               aws.String(table),
+		TimeToLiveSpecification: &ddb.TimeToLiveSpecification{AttributeName: aws.String(attrExpiresAt), Enabled: aws.Bool(true)},
+	})
+	var api smithy.APIError
+	if err != nil && !(errors.As(err, &api) && api.ErrorCode() == "UnknownOperationException") {
+		return fmt.Errorf("meta: enable TTL on %s: %w", table, err)
+	}
+	return nil
+}
+
+// --- items ---------------------------------------------------------------------
+
+type item map[string]ddb.AttributeValue
+
+func key(pk, sk string) item {
+	return item{attrPK: &ddb.AttributeValueMemberS{Value: pk}, attrSK: &ddb.AttributeValueMemberS{Value: sk}}
+}
+
+// Empty values are left out (an absent attribute reads as the zero value).
+func (it item) str(name, v string) {
+	if v != "" {
+		it[name] = &ddb.AttributeValueMemberS{Value: v}
+	}
+}
+
+func (it item) num(name string, v int64) {
+	it[name] = &ddb.AttributeValueMemberN{Value: strconv.FormatInt(v, 10)}
+}
+
+func (it item) bin(name string, v []byte) {
+	if len(v) > 0 {
+		it[name] = &ddb.AttributeValueMemberB{Value: v}
+	}
+}
+
+func (it item) flag(name string, v bool) {
+	if v {
+		it[name] = &ddb.AttributeValueMemberBOOL{Value: true}
+	}
+}
+
+// time stores t in UTC with nanoseconds.
+func (it item) time(name string, t time.Time) {
+	if !t.IsZero() {
+		it[name] = &ddb.AttributeValueMemberS{Value: t.UTC().Format(time.RFC3339Nano)}
+	}
+}
+
+func (it item) strs(name string, v []string) {
+	if len(v) > 0 {
+		l := make([]ddb.AttributeValue, len(v))
+		for i, s := range v {
+			l[i] = &ddb.AttributeValueMemberS{Value: s}
+		}
+		it[name] = &ddb.AttributeValueMemberL{Value: l}
+	}
+}
+
+// expires sets the TTL attribute for t.
+func (it item) expires(t time.Time) {
+	if !t.IsZero() {
+		it.num(attrExpiresAt, t.Unix())
+	}
+}
+
+// reader reads attributes of an item, keeping the first error.
+type reader struct {
+	it  map[string]ddb.AttributeValue
+	err error
+}
+
+func (r *reader) fail(name, want string) {
+	if r.err == nil {
+		r.err = fmt.Errorf("meta: bad item: attribute %s is not %s", name, want)
+	}
+}
+
+func (r *reader) str(name string) string {
+	switch v := r.it[name].(type) {
+	case nil:
+	case *ddb.AttributeValueMemberS:
+		return v.Value
+	default:
+		r.fail(name, "a string")
+	}
+	return ""
+}
+
+func (r *reader) num(name string) int64 {
+	switch v := r.it[name].(type) {
+	case nil:
+	case *ddb.AttributeValueMemberN:
+		n, err := strconv.ParseInt(v.Value, 10, 64)
+		if err != nil {
+			r.fail(name, "an int64")
+		}
+		return n
+	default:
+		r.fail(name, "a number")
+	}
+	return 0
+}
+
+func (r *reader) bin(name string) []byte {
+	switch v := r.it[name].(type) {
+	case nil:
+	case *ddb.AttributeValueMemberB:
+		return v.Value
+	default:
+		r.fail(name, "binary")
+	}
+	return nil
+}
+
+func (r *reader) flag(name string) bool {
+	switch v := r.it[name].(type) {
+	case nil:
+	case *ddb.AttributeValueMemberBOOL:
+		return v.Value
+	default:
+		r.fail(name, "a bool")
+	}
+	return false
+}
+
+func (r *reader) time(name string) time.Time {
+	s := r.str(name)
+	if s == "" {
+		return time.Time{}
+	}
+	t, err := time.Parse(time.RFC3339Nano, s)
+	if err != nil {
+		r.fail(name, "an RFC 3339 time")
+	}
+	return t.UTC()
+}
+
+func (r *reader) strs(name string) []string {
+	switch v := r.it[name].(type) {
+	case nil:
+	case *ddb.AttributeValueMemberL:
+		out := make([]string, 0, len(v.Value))
+		for _, x := range v.Value {
+			s, ok := x.(*ddb.AttributeValueMemberS)
+			if !ok {
+				r.fail(name, "a list of strings")
+				return nil
+			}
+			out = append(out, s.Value)
+		}
+		return out
+	default:
+		r.fail(name, "a list")
+	}
+	return nil
+}
+
+func projectItem(p *Project) item {
+	it := key(prefixProject+p.ID, skProject)
+	it.str("id", p.ID)
+	it.bin("cas_key", p.CASKey)
+	it.strs("key_hashes", p.KeyHashes)
+	it.num("quota", p.Quota)
+	it.num("used", p.Used)
+	return it
+}
+
+func readProject(it map[string]ddb.AttributeValue) (*Project, error) {
+	r := reader{it: it}
+	p := &Project{
+		ID:        r.str("id"),
+		CASKey:    r.bin("cas_key"),
+		KeyHashes: r.strs("key_hashes"),
+		Quota:     r.num("quota"),
+		Used:      r.num("used"),
+	}
+	return p, r.err
+}
+
+func sessionItem(s *Session) item {
+	it := key(prefixProject+s.Project, prefixSession+s.ID)
+	it.str("project", s.Project)
+	it.str("id", s.ID)
+	it.str("root", s.Root)
+	it.num("version", s.Version)
+	it.str("state", s.State)
+	it.flag("ephemeral", s.Ephemeral)
+	it.str("connection", s.Connection)
+	it.bin("config", s.Config)
+	it.flag("fresh", s.Fresh)
+	it.time("created", s.Created)
+	it.time("saved", s.Saved)
+	it.time("expires", s.Expires)
+	it.expires(s.Expires)
+	it.str("last_request", s.LastRequest)
+	it.str("last_reply", s.LastReply)
+	it.bin("reply_inline", s.ReplyInline)
+	it.num("bytes", s.Bytes)
+	it.num("stored", s.Stored)
+	it.bin("steps", s.Steps)
+	it.bin("extra", s.Extra)
+	return it
+}
+
+func readSession(it map[string]ddb.AttributeValue) (*Session, error) {
+	r := reader{it: it}
+	s := &Session{
+		Project:     r.str("project"),
+		ID:          r.str("id"),
+		Root:        r.str("root"),
+		Version:     r.num("version"),
+		State:       r.str("state"),
+		Ephemeral:   r.flag("ephemeral"),
+		Connection:  r.str("connection"),
+		Config:      r.bin("config"),
+		Fresh:       r.flag("fresh"),
+		Created:     r.time("created"),
+		Saved:       r.time("saved"),
+		Expires:     r.time("expires"),
+		LastRequest: r.str("last_request"),
+		LastReply:   r.str("last_reply"),
+		ReplyInline: r.bin("reply_inline"),
+		Bytes:       r.num("bytes"),
+		Stored:      r.num("stored"),
+		Steps:       r.bin("steps"),
+		Extra:       r.bin("extra"),
+	}
+	return s, r.err
+}
+
+func snapshotItem(s *Snapshot) item {
+	it := key(prefixProject+s.Project, prefixSnapshot+s.ID)
+	it.str("project", s.Project)
+	it.str("id", s.ID)
+	it.str("root", s.Root)
+	it.str("kind", s.Kind)
+	it.num("bytes", s.Bytes)
+	it.num("stored", s.Stored)
+	it.time("created", s.Created)
+	it.time("expires", s.Expires)
+	it.expires(s.Expires)
+	it.str("request", s.Request)
+	return it
+}
+
+func readSnapshot(it map[string]ddb.AttributeValue) (*Snapshot, error) {
+	r := reader{it: it}
+	s := &Snapshot{
+		Project: r.str("project"),
+		ID:      r.str("id"),
+		Root:    r.str("root"),
+		Kind:    r.str("kind"),
+		Bytes:   r.num("bytes"),
+		Stored:  r.num("stored"),
+		Created: r.time("created"),
+		Expires: r.time("expires"),
+		Request: r.str("request"),
+	}
+	return s, r.err
+}
+
+func connectionItem(c *Connection) item {
+	it := key(prefixConn+c.ID, skConn)
+	it.str("id", c.ID)
+	it.str("project", c.Project)
+	it.time("created", c.Created)
+	if !c.Created.IsZero() {
+		it.expires(c.Created.Add(connectionTTL))
+	}
+	it.strs("ephemeral", c.Ephemeral)
+	return it
+}
+
+func readConnection(it map[string]ddb.AttributeValue) (*Connection, error) {
+	r := reader{it: it}
+	c := &Connection{
+		ID:        r.str("id"),
+		Project:   r.str("project"),
+		Created:   r.time("created"),
+		Ephemeral: r.strs("ephemeral"),
+	}
+	return c, r.err
+}
+
+// --- calls ---------------------------------------------------------------------
+
+func isConditionFailed(err error) bool {
+	var ccf *ddb.ConditionalCheckFailedException
+	return errors.As(err, &ccf)
+}
+
+// names maps each "#name" to the attribute name, so that expressions never
+// trip over DynamoDB's reserved words.
+func names(placeholders ...string) map[string]string {
+	out := make(map[string]string, len(placeholders))
+	for _, p := range placeholders {
+		out[p] = p[1:]
+	}
+	return out
+}
+
+// values builds ExpressionAttributeValues from name, value pairs.
+func values(kv ...any) map[string]ddb.AttributeValue {
+	out := map[string]ddb.AttributeValue{}
+	for i := 0; i+1 < len(kv); i += 2 {
+		name, _ := kv[i].(string)
+		switch v := kv[i+1].(type) {
+		case string:
+			out[name] = &ddb.AttributeValueMemberS{Value: v}
+		case int64:
+			out[name] = &ddb.AttributeValueMemberN{Value: strconv.FormatInt(v, 10)}
+		case ddb.AttributeValue:
+			out[name] = v
+		}
+	}
+	return out
+}
+
+// getItem reads one item with a strongly consistent read (nil if absent).
+func (d *Dynamo) getItem(ctx context.Context, k item) (map[string]ddb.AttributeValue, error) {
+	out, err := d.client.GetItem(ctx, &dynamodb.GetItemInput{TableName: &d.table, Key: k, ConsistentRead: aws.Bool(true)})
+	if err != nil {
+		return nil, fmt.Errorf("meta: dynamodb get: %w", err)
+	}
+	return out.Item, nil
+}
+
+// deleteItem deletes an item that must exist.
+func (d *Dynamo) deleteItem(ctx context.Context, k item, what string) error {
+	_, err := d.client.DeleteItem(ctx, &dynamodb.DeleteItemInput{
+		TableName:           &d.table,
+		Key:                 k,
+		ConditionExpression: aws.String("attribute_exists(pk)"),
+	})
+	if isConditionFailed(err) {
+		return fmt.Errorf("%s: %w", what, ErrNotFound)
+	}
+	if err != nil {
+		return fmt.Errorf("meta: dynamodb delete %s: %w", what, err)
+	}
+	return nil
+}
+
+// query reads every item of a partition whose sort key has prefix.
+func (d *Dynamo) query(ctx context.Context, pk, prefix string) ([]map[string]ddb.AttributeValue, error) {
+	in := &dynamodb.QueryInput{
+		TableName:                 &d.table,
+		KeyConditionExpression:    aws.String("pk = :pk AND begins_with(sk, :prefix)"),
+		ExpressionAttributeValues: values(":pk", pk, ":prefix", prefix),
+		ConsistentRead:            aws.Bool(true),
+	}
+	if d.pageSize > 0 {
+		in.Limit = aws.Int32(d.pageSize)
+	}
+	var items []map[string]ddb.AttributeValue
+	for {
+		out, err := d.client.Query(ctx, in)
+		if err != nil {
+			return nil, fmt.Errorf("meta: dynamodb query %s: %w", pk, err)
+		}
+		items = append(items, out.Items...)
+		if len(out.LastEvaluatedKey) == 0 {
+			return items, nil
+		}
+		in.ExclusiveStartKey = out.LastEvaluatedKey
+	}
+}
+
+func (d *Dynamo) PutProject(ctx context.Context, p *Project) error {
+	if p.ID == "" {
+		return errors.New("meta: project without an id")
+	}
+	old, err := d.GetProject(ctx, p.ID)
+	if err != nil && !errors.Is(err, ErrNotFound) {
+		return err
+	}
+	// Claim the key hashes first: a claim left behind by a failed put is
+	// inert, since ProjectByKeyHash checks that the project lists the hash.
+	for _, h := range p.KeyHashes {
+		it := key(prefixKey+h, skKey)
+		it.str("project", p.ID)
+		_, err := d.client.PutItem(ctx, &dynamodb.PutItemInput{
+			TableName:                 &d.table,
+			Item:                      it,
+			ConditionExpression:       aws.String("attribute_not_exists(pk) OR #project = :p"),
+			ExpressionAttributeNames:  names("#project"),
+			ExpressionAttributeValues: values(":p", p.ID),
+		})
+		if isConditionFailed(err) {
+			return fmt.Errorf("key hash %s belongs to another project: %w", h, ErrConflict)
+		}
+		if err != nil {
+			return fmt.Errorf("meta: dynamodb put key of %s: %w", p.ID, err)
+		}
+	}
+	if _, err := d.client.PutItem(ctx, &dynamodb.PutItemInput{TableName: &d.table, Item: projectItem(p)}); err != nil {
+		return fmt.Errorf("meta: dynamodb put project %s: %w", p.ID, err)
+	}
+	if old == nil {
+		return nil
+	}
+	for _, h := range old.KeyHashes {
+		if slices.Contains(p.KeyHashes, h) {
+			continue
+		}
+		_, err := d.client.DeleteItem(ctx, &dynamodb.DeleteItemInput{
+			TableName:                 &d.table,
+			Key:                       key(prefixKey+h, skKey),
+			ConditionExpression:       aws.String("#project = :p"),
+			ExpressionAttributeNames:  names("#project"),
+			ExpressionAttributeValues: values(":p", p.ID),
+		})
+		if err != nil && !isConditionFailed(err) {
+			return fmt.Errorf("meta: dynamodb delete key of %s: %w", p.ID, err)
+		}
+	}
+	return nil
+}
+
+func (d *Dynamo) GetProject(ctx context.Context, id string) (*Project, error) {
+	it, err := d.getItem(ctx, key(prefixProject+id, skProject))
+	if err != nil {
+		return nil, err
+	}
+	if it == nil {
+		return nil, fmt.Errorf("project %q: %w", id, ErrNotFound)
+	}
+	return readProject(it)
+}
+
+func (d *Dynamo) ProjectByKeyHash(ctx context.Context, keyHash string) (*Project, error) {
+	it, err := d.getItem(ctx, key(prefixKey+keyHash, skKey))
+	if err != nil {
+		return nil, err
+	}
+	r := reader{it: it}
+	id := r.str("project")
+	if it == nil || r.err != nil || id == "" {
+		return nil, fmt.Errorf("key hash: %w", ErrNotFound)
+	}
+	p, err := d.GetProject(ctx, id)
+	if err != nil {
+		return nil, err
+	}
+	if !slices.Contains(p.KeyHashes, keyHash) {
+		return nil, fmt.Errorf("key hash: %w", ErrNotFound)
+	}
+	return p, nil
+}
+
+// AddUsage is one conditional UpdateItem. DynamoDB conditions have no
+// arithmetic, so "used + delta <= quota" is written as "quota = :q AND
+// used <= :q - delta" with the quota just read; if the quota changed in
+// between, it reads it again.
+func (d *Dynamo) AddUsage(ctx context.Context, project string, delta int64) error {
+	k := key(prefixProject+project, skProject)
+	for attempt := 0; ; attempt++ {
+		in := &dynamodb.UpdateItemInput{
+			TableName:        &d.table,
+			Key:              k,
+			UpdateExpression: aws.String("ADD #used :d"),
+		}
+		var quota int64
+		if delta <= 0 {
+			in.ConditionExpression = aws.String("attribute_exists(pk)")
+			in.ExpressionAttributeNames = names("#used")
+			in.ExpressionAttributeValues = values(":d", delta)
+		} else {
+			p, err := d.GetProject(ctx, project)
+			if err != nil {
+				return err
+			}
+			quota = p.Quota
+			if quota == 0 {
+				in.ConditionExpression = aws.String("#quota = :q")
+				in.ExpressionAttributeNames = names("#used", "#quota")
+				in.ExpressionAttributeValues = values(":d", delta, ":q", int64(0))
+			} else {
+				if delta > quota {
+					return fmt.Errorf("project %s: %d bytes > quota %d: %w", project, delta, quota, ErrQuota)
+				}
+				in.ConditionExpression = aws.String("#quota = :q AND #used <= :max")
+				in.ExpressionAttributeNames = names("#used", "#quota")
+				in.ExpressionAttributeValues = values(":d", delta, ":q", quota, ":max", quota-delta)
+			}
+		}
+		_, err := d.client.UpdateItem(ctx, in)
+		if err == nil {
+			return nil
+		}
+		if !isConditionFailed(err) {
+			return fmt.Errorf("meta: dynamodb add usage of %s: %w", project, err)
+		}
+		p, err := d.GetProject(ctx, project)
+		if err != nil {
+			return err
+		}
+		if delta > 0 && p.Quota == quota {
+			return fmt.Errorf("project %s: %d + %d bytes > %d: %w", project, p.Used, delta, p.Quota, ErrQuota)
+		}
+		if attempt == 10 {
+			return fmt.Errorf("project %s: quota keeps changing: %w", project, ErrConflict)
+		}
+	}
+}
+
+func (d *Dynamo) ListProjects(ctx context.Context) ([]*Project, error) {
+	in := &dynamodb.ScanInput{
+		TableName:                 &d.table,
+		FilterExpression:          aws.String("sk = :sk"),
+		ExpressionAttributeValues: values(":sk", skProject),
+		ConsistentRead:            aws.Bool(true),
+	}
+	if d.pageSize > 0 {
+		in.Limit = aws.Int32(d.pageSize)
+	}
+	var out []*Project
+	for {
+		page, err := d.client.Scan(ctx, in)
+		if err != nil {
+			return nil, fmt.Errorf("meta: dynamodb scan projects: %w", err)
+		}
+		for _, it := range page.Items {
+			p, err := readProject(it)
+			if err != nil {
+				return nil, err
+			}
+			out = append(out, p)
+		}
+		if len(page.LastEvaluatedKey) == 0 {
+			return out, nil
+		}
+		in.ExclusiveStartKey = page.LastEvaluatedKey
+	}
+}
+
+func (d *Dynamo) CreateSession(ctx context.Context, s *Session) error {
+	if s.Project == "" || s.ID == "" {
+		return errors.New("meta: session without a project or id")
+	}
+	if err := checkSessionSize(s); err != nil {
+		return err
+	}
+	_, err := d.client.PutItem(ctx, &dynamodb.PutItemInput{
+		TableName:           &d.table,
+		Item:                sessionItem(s),
+		ConditionExpression: aws.String("attribute_not_exists(pk)"),
+	})
+	if isConditionFailed(err) {
+		return fmt.Errorf("session %s/%s exists: %w", s.Project, s.ID, ErrConflict)
+	}
+	if err != nil {
+		return fmt.Errorf("meta: dynamodb create session %s/%s: %w", s.Project, s.ID, err)
+	}
+	return nil
+}
+
+func (d *Dynamo) GetSession(ctx context.Context, project, id string) (*Session, error) {
+	it, err := d.getItem(ctx, key(prefixProject+project, prefixSession+id))
+	if err != nil {
+		return nil, err
+	}
+	if it == nil {
+		return nil, fmt.Errorf("session %s/%s: %w", project, id, ErrNotFound)
+	}
+	return readSession(it)
+}
+
+// CommitSession is one PutItem conditional on the stored version. When
+// the condition fails, a read tells a missing session from a conflict.
+func (d *Dynamo) CommitSession(ctx context.Context, s *Session, expectVersion int64) error {
+	if err := checkSessionSize(s); err != nil {
+		return err
+	}
+	_, err := d.client.PutItem(ctx, &dynamodb.PutItemInput{
+		TableName:                 &d.table,
+		Item:                      sessionItem(s),
+		ConditionExpression:       aws.String("#version = :v"),
+		ExpressionAttributeNames:  names("#version"),
+		ExpressionAttributeValues: values(":v", expectVersion),
+	})
+	if err == nil {
+		return nil
+	}
+	if !isConditionFailed(err) {
+		return fmt.Errorf("meta: dynamodb commit session %s/%s: %w", s.Project, s.ID, err)
+	}
+	old, err := d.GetSession(ctx, s.Project, s.ID)
+	if err != nil {
+		return err
+	}
+	return fmt.Errorf("session %s/%s is at version %d, not %d: %w", s.Project, s.ID, old.Version, expectVersion, ErrConflict)
+}
+
+func (d *Dynamo) DeleteSession(ctx context.Context, project, id string) error {
+	return d.deleteItem(ctx, key(prefixProject+project, prefixSession+id), "session "+project+"/"+id)
+}
+
+func (d *Dynamo) ListSessions(ctx context.Context, project string) ([]*Session, error) {
+	items, err := d.query(ctx, prefixProject+project, prefixSession)
+	if err != nil {
+		return nil, err
+	}
+	out := make([]*Session, 0, len(items))
+	for _, it := range items {
+		s, err := readSession(it)
+		if err != nil {
+			return nil, err
+		}
+		out = append(out, s)
+	}
+	return out, nil
+}
+
+func (d *Dynamo) PutSnapshot(ctx context.Context, s *Snapshot) error {
+	if s.Project == "" || s.ID == "" {
+		return errors.New("meta: snapshot without a project or id")
+	}
+	_, err := d.client.PutItem(ctx, &dynamodb.PutItemInput{
+		TableName:           &d.table,
+		Item:                snapshotItem(s),
+		ConditionExpression: aws.String("attribute_not_exists(pk)"),
+	})
+	if isConditionFailed(err) {
+		return fmt.Errorf("snapshot %s/%s exists: %w", s.Project, s.ID, ErrConflict)
+	}
+	if err != nil {
+		return fmt.Errorf("meta: dynamodb put snapshot %s/%s: %w", s.Project, s.ID, err)
+	}
+	return nil
+}
+
+func (d *Dynamo) GetSnapshot(ctx context.Context, project, id string) (*Snapshot, error) {
+	it, err := d.getItem(ctx, key(prefixProject+project, prefixSnapshot+id))
+	if err != nil {
+		return nil, err
+	}
+	if it == nil {
+		return nil, fmt.Errorf("snapshot %s/%s: %w", project, id, ErrNotFound)
+	}
+	return readSnapshot(it)
+}
+
+func (d *Dynamo) DeleteSnapshot(ctx context.Context, project, id string) error {
+	return d.deleteItem(ctx, key(prefixProject+project, prefixSnapshot+id), "snapshot "+project+"/"+id)
+}
+
+func (d *Dynamo) ListSnapshots(ctx context.Context, project string) ([]*Snapshot, error) {
+	items, err := d.query(ctx, prefixProject+project, prefixSnapshot)
+	if err != nil {
+		return nil, err
+	}
+	out := make([]*Snapshot, 0, len(items))
+	for _, it := range items {
+		s, err := readSnapshot(it)
+		if err != nil {
+			return nil, err
+		}
+		out = append(out, s)
+	}
+	return out, nil
+}
+
+func (d *Dynamo) PutConnection(ctx context.Context, c *Connection) error {
+	if c.ID == "" {
+		return errors.New("meta: connection without an id")
+	}
+	if _, err := d.client.PutItem(ctx, &dynamodb.PutItemInput{TableName: &d.table, Item: connectionItem(c)}); err != nil {
+		return fmt.Errorf("meta: dynamodb put connection %s: %w", c.ID, err)
+	}
+	return nil
+}
+
+func (d *Dynamo) GetConnection(ctx context.Context, id string) (*Connection, error) {
+	it, err := d.getItem(ctx, key(prefixConn+id, skConn))
+	if err != nil {
+		return nil, err
+	}
+	if it == nil {
+		return nil, fmt.Errorf("connection %q: %w", id, ErrNotFound)
+	}
+	return readConnection(it)
+}
+
+// AddEphemeral appends to the connection's list unless the session is in
+// it already, in one conditional UpdateItem.
+func (d *Dynamo) AddEphemeral(ctx context.Context, connection, session string) error {
+	_, err := d.client.UpdateItem(ctx, &dynamodb.UpdateItemInput{
+		TableName:                &d.table,
+		Key:                      key(prefixConn+connection, skConn),
+		UpdateExpression:         aws.String("SET #eph = list_append(if_not_exists(#eph, :empty), :s)"),
+		ConditionExpression:      aws.String("attribute_exists(pk) AND NOT contains(#eph, :id)"),
+		ExpressionAttributeNames: map[string]string{"#eph": "ephemeral"},
+		ExpressionAttributeValues: values(
+			":empty", ddb.AttributeValue(&ddb.AttributeValueMemberL{Value: []ddb.AttributeValue{}}),
+			":s", ddb.AttributeValue(&ddb.AttributeValueMemberL{Value: []ddb.AttributeValue{&ddb.AttributeValueMemberS{Value: session}}}),
+			":id", session),
+	})
+	if err == nil {
+		return nil
+	}
+	if !isConditionFailed(err) {
+		return fmt.Errorf("meta: dynamodb add ephemeral to %s: %w", connection, err)
+	}
+	c, err := d.GetConnection(ctx, connection)
+	if err != nil {
+		return err
+	}
+	if !slices.Contains(c.Ephemeral, session) {
+		return fmt.Errorf("connection %s changed while adding %s: %w", connection, session, ErrConflict)
+	}
+	return nil
+}
+
+func (d *Dynamo) DeleteConnection(ctx context.Context, id string) error {
+	return d.deleteItem(ctx, key(prefixConn+id, skConn), "connection "+id)
+}

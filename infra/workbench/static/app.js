@@ -99,6 +99,25 @@
     return '{' + Object.keys(v).map((k) => pyStr(k) + ': ' + py(v[k])).join(', ') + '}';
   }
 
+  // Raw is JSON text sent as it is, so that a value typed by hand keeps
+  // its exact form (big ints, float digits) on the wire.
+  class Raw {
+    constructor(text) { this.text = text; }
+  }
+
+  // encode writes a request as JSON, with Raw fields spliced in verbatim.
+  function encode(req) {
+    const raws = [];
+    const nonce = Math.random().toString(36).slice(2);
+    const text = JSON.stringify(req, (k, v) => {
+      if (!(v instanceof Raw)) return v;
+      raws.push(v.text);
+      return '@@raw-' + nonce + '-' + (raws.length - 1) + '@@';
+    });
+    if (!raws.length) return text;
+    return text.replace(new RegExp('"@@raw-' + nonce + '-(\\d+)@@"', 'g'), (m, i) => raws[Number(i)]);
+  }
+
   // ---------------------------------------------------------------- format
 
   function fmtBytes(n) {
@@ -196,7 +215,11 @@
     }
 
     reconnect() {
-      if (this.ws) this.ws.close(1000, 'reconnect');
+      if (this.ws) {
+        this.ws.replaced = true;
+        this.ws.close(1000, 'reconnect');
+      }
+      for (const p of this.pending.values()) p.sent = false;
       this.ws = null;
       this.opening = null;
       return this.open();
@@ -225,6 +248,7 @@
         };
         ws.onmessage = (m) => this.receive(m.data);
         ws.onclose = (ev) => {
+          if (ws.replaced) return;
           if (this.ws === ws) this.ws = null;
           if (!opened) {
             this.opening = null;
@@ -265,7 +289,7 @@
     send(p) {
       p.sent = true;
       p.tries++;
-      this.ws.send(JSON.stringify(p.req));
+      this.ws.send(encode(p.req));
     }
 
     // request sends {op, id, ...fields} and resolves with the reply.
@@ -537,7 +561,7 @@
         fields.results = results;
       } else {
         if (r0.progress === 'function_call') fields.call_id = r0.call_id;
-        if (mode === 'value') fields.return_value = value;
+        if (mode === 'value') fields.return_value = new Raw(text);
         else if (mode === 'error') fields.exception = exception;
         else fields.not_handled = true;
       }
@@ -848,5 +872,6 @@
 
   window.addEventListener('DOMContentLoaded', () => { window.amberWorkbench = new App(); });
   // For the tests and the console.
-  window.amberPy = py;
+  window.amberPy = (text) => py(parseJSON(text));
+  window.amberEncode = (req, rawField) => encode(Object.assign({}, req, rawField ? { [rawField]: new Raw(req[rawField]) } : {}));
 })();

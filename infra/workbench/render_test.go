@@ -1,0 +1,67 @@
+package workbench_test
+
+import (
+	"net/http/httptest"
+	"strconv"
+	"testing"
+	"time"
+
+	"github.com/amber-sandbox/amber/infra/workbench"
+	"github.com/chromedp/chromedp"
+)
+
+// The page shows values of the wire encoding (functions/protocol/value.go)
+// as Python's repr would, in a real browser.
+func TestValuesShowAsPython(t *testing.T) {
+	exe := chromium(t)
+	srv := httptest.NewServer(workbench.Handler())
+	defer srv.Close()
+	b := newBrowser(t, exe, time.Minute)
+	b.do("opening the page", chromedp.Navigate(srv.URL+"/"))
+	b.wait("the script runs", `typeof window.amberPy === "function"`)
+
+	tests := []struct{ json, repr string }{
+		{`null`, `None`},
+		{`true`, `True`},
+		{`42`, `42`},
+		{`-7`, `-7`},
+		{`1.0`, `1.0`},
+		{`2.5`, `2.5`},
+		{`1e-7`, `1e-07`},
+		{`{"$int": "123456789012345678901234567890"}`, `123456789012345678901234567890`},
+		{`{"$float": "nan"}`, `nan`},
+		{`{"$float": "-inf"}`, `-inf`},
+		{`"it's"`, `"it's"`},
+		{`"a\nb\\"`, `'a\nb\\'`},
+		{`{"$bytes": "aGk="}`, `b'hi'`},
+		{`{"$bytes": "AP8="}`, `b'\x00\xff'`},
+		{`[1, "a", null]`, `[1, 'a', None]`},
+		{`{"$tuple": []}`, `()`},
+		{`{"$tuple": [1]}`, `(1,)`},
+		{`{"$tuple": [1, 2]}`, `(1, 2)`},
+		{`{"$set": []}`, `set()`},
+		{`{"$set": [1, 2]}`, `{1, 2}`},
+		{`{"$frozenset": [3]}`, `frozenset({3})`},
+		{`{"a": 1, "b": [true]}`, `{'a': 1, 'b': [True]}`},
+		{`{"$dict": [[1, "x"], [{"$tuple": [2, 3]}, null]]}`, `{1: 'x', (2, 3): None}`},
+		{`{"$exception": {"type": "KeyError", "message": "k"}}`, `KeyError('k')`},
+		{`{"$host": 3}`, `<host object 3>`},
+		{`{"$repr": "<function f at 0x1>", "$type": "function"}`, `<function f at 0x1>`},
+	}
+	for _, tt := range tests {
+		if got := b.eval(`amberPy(` + strconv.Quote(tt.json) + `)`); got != tt.repr {
+			t.Errorf("%s shows as %s, want %s", tt.json, got, tt.repr)
+		}
+	}
+
+	// A value typed by hand goes on the wire as typed: a big int keeps its
+	// digits, which a round trip through JavaScript numbers would lose.
+	got := b.eval(`amberEncode({op: "resume", id: "r1", return_value: "[12345678901234567890, 1.50, \"@@raw-x-0@@\"]"}, "return_value")`)
+	want := `{"op":"resume","id":"r1","return_value":[12345678901234567890, 1.50, "@@raw-x-0@@"]}`
+	if got != want {
+		t.Errorf("encoded request\n got %s\nwant %s", got, want)
+	}
+	if errs := b.jsErrors(); len(errs) > 0 {
+		t.Errorf("the page threw: %v", errs)
+	}
+}

@@ -9,11 +9,20 @@
 // first, then one conditional write of the head. A retried request id
 // returns the reply recorded at commit, so each step commits exactly once.
 //
-// The engine uses only core's public API and cas.
+// The engine uses only core's public API and cas. README.md in this
+// directory has the design, the measured costs and the benchmarks.
 package engine
 
 import (
 	"context"
+	"crypto/hmac"
+	"crypto/rand"
+	"crypto/sha256"
+	"encoding/hex"
+	"errors"
+	"fmt"
+	"hash/fnv"
+	"sync"
 	"time"
 
 	"github.com/amber-sandbox/amber/cas"
@@ -37,8 +46,12 @@ type Config struct {
 	// DefaultQuota is the storage quota of projects created by
 	// EnsureProject without one (0: unlimited).
 	DefaultQuota int64
-	// CacheBytes bounds the warm interpreters and chunks kept in memory.
+	// CacheBytes bounds the warm interpreters and chunks kept in memory
+	// (default 256 MB).
 	CacheBytes int64
+	// GCGrace is the cas grace period of GC (default cas.DefaultGrace): a
+	// commit must finish within it.
+	GCGrace time.Duration
 	// Now is the clock (default time.Now).
 	Now func() time.Time
 }
@@ -52,55 +65,284 @@ type Caller struct {
 
 // Engine runs steps. It is safe for concurrent use by many goroutines.
 type Engine struct {
-	cfg Config
+	cfg    Config
+	meta   meta.Store
+	chunks cas.Store
+	warm   *warmCache
+	locks  [64]sync.Mutex // per-session serialization, striped by id
+
+	mu     sync.Mutex
+	codecs map[string]*cas.Codec // project -> codec
+	closer func() error
 }
 
 // New returns an engine over the given stores.
 func New(cfg Config) (*Engine, error) {
-	return &Engine{cfg: cfg}, nil
+	if cfg.Meta == nil || cfg.Chunks == nil {
+		return nil, errors.New("engine: Config needs Meta and Chunks")
+	}
+	if cfg.StepMargin <= 0 {
+		cfg.StepMargin = time.Second
+	}
+	if cfg.MaxStep <= 0 {
+		cfg.MaxStep = 30 * time.Second
+	}
+	if cfg.Retention <= 0 {
+		cfg.Retention = 7 * 24 * time.Hour
+	}
+	if cfg.CacheBytes <= 0 {
+		cfg.CacheBytes = 256 << 20
+	}
+	if cfg.GCGrace <= 0 {
+		cfg.GCGrace = cas.DefaultGrace
+	}
+	if cfg.Now == nil {
+		cfg.Now = time.Now
+	}
+	return &Engine{
+		cfg:    cfg,
+		meta:   cfg.Meta,
+		chunks: cfg.Chunks,
+		warm:   newWarmCache(cfg.CacheBytes),
+		codecs: map[string]*cas.Codec{},
+	}, nil
 }
 
 // Handle runs one request and returns its reply. emit, if not nil,
 // receives the step's events (printed output) as they happen, before the
 // reply. Handle never returns nil.
 func (e *Engine) Handle(ctx context.Context, caller Caller, req *protocol.Request, emit func(protocol.Event)) *protocol.Reply {
-	return protocol.Fail(req.ID, protocol.Errorf(protocol.KindInternal, "engine: not implemented yet"))
+	if req == nil {
+		return protocol.Fail("", protocol.Errorf(protocol.KindBadRequest, "no request"))
+	}
+	if caller.Project == "" {
+		return protocol.Fail(req.ID, protocol.Errorf(protocol.KindUnauthorized, "no project"))
+	}
+	if req.ID == "" {
+		return protocol.Fail(req.ID, protocol.Errorf(protocol.KindBadRequest, "a request needs an id"))
+	}
+	rep, err := e.handle(ctx, caller, req, emit)
+	if err != nil {
+		return protocol.Fail(req.ID, asProtocolError(err))
+	}
+	rep.ID = req.ID
+	return rep
+}
+
+func (e *Engine) handle(ctx context.Context, caller Caller, req *protocol.Request, emit func(protocol.Event)) (*protocol.Reply, error) {
+	switch req.Op {
+	case protocol.OpCheckout:
+		return e.checkout(ctx, caller, req)
+	case protocol.OpFeed, protocol.OpResume, protocol.OpResumeFutures, protocol.OpContinue,
+		protocol.OpLoadSession, protocol.OpLoadSnapshot, protocol.OpClose:
+		return e.step(ctx, caller, req, emit)
+	case protocol.OpDump:
+		return e.dump(ctx, caller, req)
+	case protocol.OpSnapshots:
+		return e.snapshots(ctx, caller)
+	case protocol.OpDeleteSnapshot:
+		return e.deleteSnapshot(ctx, caller, req)
+	case protocol.OpHistory:
+		return e.history(ctx, caller, req)
+	}
+	return nil, protocol.Errorf(protocol.KindBadRequest, "unknown op %q", req.Op)
+}
+
+// --- projects and connections ----------------------------------------------------
+
+func hashKey(apiKey string) string {
+	h := sha256.Sum256([]byte(apiKey))
+	return hex.EncodeToString(h[:])
 }
 
 // EnsureProject creates the project if it does not exist, adds the API
 // keys given (plain keys; only their hashes are stored) and returns it.
 func (e *Engine) EnsureProject(ctx context.Context, id string, apiKeys ...string) (*meta.Project, error) {
-	return nil, protocol.Errorf(protocol.KindInternal, "engine: not implemented yet")
+	if id == "" {
+		return nil, protocol.Errorf(protocol.KindBadRequest, "a project needs an id")
+	}
+	p, err := e.meta.GetProject(ctx, id)
+	switch {
+	case errors.Is(err, meta.ErrNotFound):
+		p = &meta.Project{ID: id, CASKey: make([]byte, 32), Quota: e.cfg.DefaultQuota}
+		if _, err := rand.Read(p.CASKey); err != nil {
+			return nil, err
+		}
+	case err != nil:
+		return nil, fmt.Errorf("engine: project %s: %w", id, err)
+	}
+	changed := p.Used == 0 && p.KeyHashes == nil
+	for _, k := range apiKeys {
+		h := hashKey(k)
+		found := false
+		for _, have := range p.KeyHashes {
+			found = found || have == h
+		}
+		if !found {
+			p.KeyHashes = append(p.KeyHashes, h)
+			changed = true
+		}
+	}
+	if changed || errors.Is(err, meta.ErrNotFound) {
+		if err := e.meta.PutProject(ctx, p); err != nil {
+			return nil, fmt.Errorf("engine: project %s: %w", id, err)
+		}
+	}
+	return p, nil
 }
 
 // Authenticate returns the project an API key belongs to, or an error of
 // kind unauthorized.
 func (e *Engine) Authenticate(ctx context.Context, apiKey string) (string, error) {
-	return "", protocol.Errorf(protocol.KindUnauthorized, "engine: not implemented yet")
+	if apiKey == "" {
+		return "", protocol.Errorf(protocol.KindUnauthorized, "missing API key")
+	}
+	p, err := e.meta.ProjectByKeyHash(ctx, hashKey(apiKey))
+	if errors.Is(err, meta.ErrNotFound) {
+		return "", protocol.Errorf(protocol.KindUnauthorized, "unknown API key")
+	}
+	if err != nil {
+		return "", fmt.Errorf("engine: authenticate: %w", err)
+	}
+	return p.ID, nil
 }
 
 // Connect records a new connection of a project.
-func (e *Engine) Connect(ctx context.Context, connection, project string) error { return nil }
+func (e *Engine) Connect(ctx context.Context, connection, project string) error {
+	return e.meta.PutConnection(ctx, &meta.Connection{ID: connection, Project: project, Created: e.cfg.Now()})
+}
 
 // ConnectionProject returns the project of a connection recorded by
 // Connect, or an error of kind unauthorized.
 func (e *Engine) ConnectionProject(ctx context.Context, connection string) (string, error) {
-	return "", protocol.Errorf(protocol.KindUnauthorized, "engine: not implemented yet")
+	c, err := e.meta.GetConnection(ctx, connection)
+	if errors.Is(err, meta.ErrNotFound) {
+		return "", protocol.Errorf(protocol.KindUnauthorized, "unknown connection")
+	}
+	if err != nil {
+		return "", fmt.Errorf("engine: connection: %w", err)
+	}
+	return c.Project, nil
 }
 
 // Disconnect drops a connection and deletes its ephemeral sessions.
-func (e *Engine) Disconnect(ctx context.Context, connection string) error { return nil }
+func (e *Engine) Disconnect(ctx context.Context, connection string) error {
+	c, err := e.meta.GetConnection(ctx, connection)
+	if errors.Is(err, meta.ErrNotFound) {
+		return nil
+	}
+	if err != nil {
+		return fmt.Errorf("engine: disconnect: %w", err)
+	}
+	for _, id := range c.Ephemeral {
+		if err := e.dropSession(ctx, c.Project, id); err != nil {
+			return err
+		}
+	}
+	return e.meta.DeleteConnection(ctx, connection)
+}
 
-// GC deletes expired records, then sweeps chunks no live root reaches
-// (with the cas grace period).
-func (e *Engine) GC(ctx context.Context) (GCReport, error) { return GCReport{}, nil }
-
-// GCReport says what a GC run did.
-type GCReport struct {
-	ExpiredSessions  int
-	ExpiredSnapshots int
-	Chunks           cas.GCReport
+// dropSession deletes a session record and returns its bytes to the quota.
+func (e *Engine) dropSession(ctx context.Context, project, id string) error {
+	s, err := e.meta.GetSession(ctx, project, id)
+	if errors.Is(err, meta.ErrNotFound) {
+		return nil
+	}
+	if err != nil {
+		return err
+	}
+	if err := e.meta.DeleteSession(ctx, project, id); err != nil {
+		return err
+	}
+	e.warm.drop(project, id)
+	if s.Bytes > 0 {
+		return e.meta.AddUsage(ctx, project, -s.Bytes)
+	}
+	return nil
 }
 
 // Close releases the engine's stores.
-func (e *Engine) Close() error { return nil }
+func (e *Engine) Close() error {
+	if e.closer != nil {
+		return e.closer()
+	}
+	return nil
+}
+
+// --- helpers ---------------------------------------------------------------------
+
+// repo returns the project's view of the chunk store (its codec), over
+// store (the engine's, or a counting wrapper for one step).
+func (e *Engine) repo(ctx context.Context, project string, store cas.Store) (*cas.Repo, error) {
+	e.mu.Lock()
+	c := e.codecs[project]
+	e.mu.Unlock()
+	if c == nil {
+		p, err := e.meta.GetProject(ctx, project)
+		if errors.Is(err, meta.ErrNotFound) {
+			return nil, protocol.Errorf(protocol.KindUnauthorized, "unknown project %s", project)
+		}
+		if err != nil {
+			return nil, err
+		}
+		var key cas.Key
+		if len(p.CASKey) != len(key) {
+			return nil, fmt.Errorf("engine: project %s has a %d-byte cas key", project, len(p.CASKey))
+		}
+		copy(key[:], p.CASKey)
+		if c, err = cas.NewCodec(key); err != nil {
+			return nil, err
+		}
+		e.mu.Lock()
+		e.codecs[project] = c
+		e.mu.Unlock()
+	}
+	if store == nil {
+		store = e.chunks
+	}
+	return cas.NewRepo(store, c), nil
+}
+
+// derivedID names what request reqID of project made (a session or a
+// snapshot), so a retried checkout or dump finds it: a keyed hash, 128 bits.
+func (e *Engine) derivedID(ctx context.Context, project, what, reqID string) (string, error) {
+	p, err := e.meta.GetProject(ctx, project)
+	if err != nil {
+		return "", err
+	}
+	m := hmac.New(sha256.New, p.CASKey)
+	fmt.Fprintf(m, "%s\x00%s\x00%s", what, project, reqID)
+	return hex.EncodeToString(m.Sum(nil)[:16]), nil
+}
+
+func (e *Engine) lock(session string) func() {
+	h := fnv.New32a()
+	h.Write([]byte(session))
+	l := &e.locks[h.Sum32()%uint32(len(e.locks))]
+	l.Lock()
+	return l.Unlock
+}
+
+func (e *Engine) expiry(now time.Time) time.Time { return now.Add(e.cfg.Retention) }
+
+func unknown(id string) error {
+	return protocol.Errorf(protocol.KindUnknownSession, "unknown session or snapshot %q", id)
+}
+
+// head reads a live (not expired) session head of the project.
+func (e *Engine) head(ctx context.Context, project, id string) (*meta.Session, error) {
+	if id == "" {
+		return nil, protocol.Errorf(protocol.KindBadRequest, "no session given")
+	}
+	s, err := e.meta.GetSession(ctx, project, id)
+	if errors.Is(err, meta.ErrNotFound) {
+		return nil, unknown(id)
+	}
+	if err != nil {
+		return nil, fmt.Errorf("engine: read session head: %w", err)
+	}
+	if !s.Expires.IsZero() && !e.cfg.Now().Before(s.Expires) {
+		return nil, unknown(id)
+	}
+	return s, nil
+}

@@ -1,0 +1,852 @@
+package engine
+
+import (
+	"context"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"sort"
+	"strconv"
+	"time"
+
+	"github.com/amber-sandbox/amber/cas"
+	"github.com/amber-sandbox/amber/core"
+	"github.com/amber-sandbox/amber/functions/meta"
+	"github.com/amber-sandbox/amber/functions/protocol"
+)
+
+// inlineReplyMax is the largest recorded reply kept in the session head;
+// larger ones are a chunk named by meta.Session.LastReply.
+const inlineReplyMax = 16 << 10
+
+// maxSteps is how many steps the head's log keeps for history.
+const maxSteps = 16
+
+// checkout creates a session. Its id derives from the request id, so a
+// retried checkout returns the session the first one made.
+func (e *Engine) checkout(ctx context.Context, caller Caller, req *protocol.Request) (*protocol.Reply, error) {
+	id, err := e.derivedID(ctx, caller.Project, "session", req.ID)
+	if err != nil {
+		return nil, err
+	}
+	cfg := sessionConfig{ScriptName: req.ScriptName, TypeCheck: req.TypeCheck}
+	if req.Limits != nil {
+		cfg.Limits = *req.Limits
+	}
+	now := e.cfg.Now()
+	s := &meta.Session{
+		Project: caller.Project, ID: id, State: meta.StateIdle, Fresh: true,
+		Ephemeral: req.Ephemeral, Config: cfg.encode(),
+		Created: now, Saved: now, Expires: e.expiry(now),
+	}
+	if req.Ephemeral {
+		s.Connection = caller.Connection
+	}
+	switch err := e.meta.CreateSession(ctx, s); {
+	case errors.Is(err, meta.ErrConflict):
+		// A retry: the session exists already.
+	case err != nil:
+		return nil, fmt.Errorf("engine: checkout: %w", err)
+	}
+	if req.Ephemeral && caller.Connection != "" {
+		if err := e.meta.AddEphemeral(ctx, caller.Connection, id); err != nil {
+			return nil, fmt.Errorf("engine: checkout: %w", err)
+		}
+	}
+	return &protocol.Reply{OK: true, Session: id}, nil
+}
+
+// step runs a session operation that commits: load, run, commit.
+func (e *Engine) step(ctx context.Context, caller Caller, req *protocol.Request, emit func(protocol.Event)) (*protocol.Reply, error) {
+	unlock := e.lock(req.Session)
+	defer unlock()
+	project := caller.Project
+	head, err := e.head(ctx, project, req.Session)
+	if err != nil {
+		return nil, err
+	}
+	if head.LastRequest == req.ID {
+		return e.recorded(ctx, project, head)
+	}
+	if head.State == meta.StateClosed {
+		return nil, protocol.Errorf(protocol.KindUnknownSession, "unknown session %q: it was closed (load_session can still load it)", req.Session)
+	}
+	cfg, err := decodeConfig(head.Config)
+	if err != nil {
+		return nil, err
+	}
+	counter := &countingStore{Store: e.chunks}
+	repo, err := e.repo(ctx, project, counter)
+	if err != nil {
+		return nil, err
+	}
+	c := &commit{e: e, repo: repo, counter: counter, head: head, cfg: cfg, req: req, start: time.Now()}
+
+	switch req.Op {
+	case protocol.OpClose:
+		e.warm.drop(project, head.ID)
+		if head.Ephemeral {
+			if err := e.dropSession(ctx, project, head.ID); err != nil {
+				return nil, err
+			}
+			return &protocol.Reply{OK: true}, nil
+		}
+		return c.headOnly(ctx, meta.StateClosed, head.Root, head.Bytes, &protocol.Reply{OK: true})
+	case protocol.OpLoadSession, protocol.OpLoadSnapshot:
+		return e.load(ctx, c, emit)
+	}
+
+	st := e.warm.take(project, head.ID, head.Version)
+	if st == nil {
+		if st, err = loadRoot(ctx, repo, head.Root, cfg); err != nil {
+			return nil, err
+		}
+	}
+	var printed []protocol.Event
+	opts := c.cfg.feedOptions(func(stream, text string) {
+		ev := protocol.Event{ID: req.ID, Event: "print", Stream: stream, Text: text}
+		printed = append(printed, ev)
+		if emit != nil {
+			emit(ev)
+		}
+	})
+	st.sess.SetStepBudget(e.budget(ctx))
+	p, runErr, ran := c.run(st, opts)
+	if !ran {
+		// Refused before running: the state is as loaded.
+		e.warm.put(project, head.ID, head.Version, st)
+		return nil, runErr
+	}
+	if runErr != nil && !committable(runErr) {
+		return nil, runErr // the interpreter may be half-way: not kept
+	}
+	var reply *protocol.Reply
+	if runErr != nil {
+		reply = protocol.Fail(req.ID, asProtocolError(runErr))
+		st.prog = nil
+	} else {
+		if reply, err = progressReply(p); err != nil {
+			return nil, err
+		}
+		st.prog = p
+		if _, done := p.(*core.Complete); done {
+			st.prog = nil
+		}
+	}
+	reply.Printed = printed
+	return c.state(ctx, st, reply)
+}
+
+// run runs the request's operation on st. ran=false means it was refused
+// before anything ran.
+func (c *commit) run(st *state, opts *core.FeedOptions) (p core.Progress, err error, ran bool) {
+	req := c.req
+	if req.Op == protocol.OpFeed {
+		if st.prog != nil {
+			return nil, protocol.Errorf(protocol.KindBadRequest, "the session is paused (%s); resume it first", progressKind(st.prog)), false
+		}
+		inputs := make(map[string]any, len(req.Inputs))
+		for k, raw := range req.Inputs {
+			v, err := protocol.DecodeValueOrdered(raw)
+			if err != nil {
+				return nil, protocol.Errorf(protocol.KindBadRequest, "input %q: %v", k, err), false
+			}
+			inputs[k] = v
+		}
+		c.cfg.Functions, c.cfg.Lookup = req.Functions, req.Lookup
+		c.cfg.Suspensions = 0
+		opts = c.cfg.feedOptions(opts.Print)
+		opts.Inputs = inputs
+		p, err = st.sess.FeedStart(req.Code, opts)
+		return c.countSuspension(st, p, err)
+	}
+	st.sess.SetFeedOptions(opts)
+	switch req.Op {
+	case protocol.OpResume:
+		p, err, ran = c.resume(st)
+	case protocol.OpResumeFutures:
+		f, ok := st.prog.(*core.Futures)
+		if !ok {
+			return nil, notPaused(st.prog, "futures"), false
+		}
+		results := make(map[int64]any, len(req.Results))
+		for k, r := range req.Results {
+			id, perr := strconv.ParseInt(k, 10, 64)
+			if perr != nil {
+				return nil, protocol.Errorf(protocol.KindBadRequest, "result key %q is not a call id", k), false
+			}
+			if r.Exception != nil {
+				results[id] = &core.Exception{Type: r.Exception.Type, Message: r.Exception.Message}
+				continue
+			}
+			v, derr := protocol.DecodeValueOrdered(r.ReturnValue)
+			if derr != nil {
+				return nil, protocol.Errorf(protocol.KindBadRequest, "result %s: %v", k, derr), false
+			}
+			results[id] = v
+		}
+		p, err = f.Resume(results)
+		ran = true
+	case protocol.OpContinue:
+		pre, ok := st.prog.(*core.Preempted)
+		if !ok {
+			return nil, notPaused(st.prog, "running"), false
+		}
+		p, err = pre.Resume()
+		ran = true
+	default:
+		return nil, protocol.Errorf(protocol.KindBadRequest, "unknown op %q", req.Op), false
+	}
+	if !ran {
+		return p, err, false
+	}
+	return c.countSuspension(st, p, err)
+}
+
+// countSuspension enforces MaxSuspensions across cold loads.
+func (c *commit) countSuspension(st *state, p core.Progress, err error) (core.Progress, error, bool) {
+	if err != nil {
+		return nil, err, true
+	}
+	switch p.(type) {
+	case *core.FunctionCall, *core.NameLookup, *core.Futures:
+		c.cfg.Suspensions++
+		if lim := c.cfg.Limits.MaxSuspensions; lim > 0 && c.cfg.Suspensions > lim {
+			st.sess.Abandon()
+			return nil, &core.LimitError{Kind: "suspensions", Msg: fmt.Sprintf("suspension limit exceeded (%d)", lim)}, true
+		}
+	}
+	return p, nil, true
+}
+
+func (c *commit) resume(st *state) (core.Progress, error, bool) {
+	req := c.req
+	var value any
+	if len(req.ReturnValue) > 0 {
+		v, err := protocol.DecodeValueOrdered(req.ReturnValue)
+		if err != nil {
+			return nil, protocol.Errorf(protocol.KindBadRequest, "return_value: %v", err), false
+		}
+		value = v
+	}
+	answers := 0
+	for _, set := range []bool{len(req.ReturnValue) > 0, req.Exception != nil, req.Future, req.NotHandled} {
+		if set {
+			answers++
+		}
+	}
+	if answers != 1 {
+		return nil, protocol.Errorf(protocol.KindBadRequest, "resume needs exactly one of return_value, exception, future and not_handled"), false
+	}
+	switch p := st.prog.(type) {
+	case *core.FunctionCall:
+		if req.CallID == nil || *req.CallID != p.CallID {
+			return nil, protocol.Errorf(protocol.KindAlreadyResumed, "call %s is not the pending call (%d)", callIDString(req.CallID), p.CallID), false
+		}
+		switch {
+		case req.Exception != nil:
+			q, err := p.ResumeException(req.Exception.Type, req.Exception.Message)
+			return q, err, true
+		case req.Future:
+			q, err := p.ResumeFuture()
+			return q, err, true
+		case req.NotHandled:
+			q, err := p.ResumeError(&core.Exception{Type: "NameError", Message: fmt.Sprintf("host function '%s' is not available", p.Name)})
+			return q, err, true
+		}
+		q, err := p.Resume(value)
+		return q, err, true
+	case *core.NameLookup:
+		if req.CallID != nil {
+			return nil, protocol.Errorf(protocol.KindAlreadyResumed, "the session waits for the name %q, not call %d", p.Name, *req.CallID), false
+		}
+		switch {
+		case req.Exception != nil:
+			q, err := p.ResumeUndefined()
+			return q, err, true
+		case req.Future:
+			return nil, protocol.Errorf(protocol.KindBadRequest, "a name lookup cannot be answered with a future"), false
+		case req.NotHandled:
+			q, err := p.ResumeUndefined()
+			return q, err, true
+		}
+		q, err := p.Resume(value)
+		return q, err, true
+	}
+	return nil, notPaused(st.prog, "a function call or name lookup"), false
+}
+
+func callIDString(id *int64) string {
+	if id == nil {
+		return "(none)"
+	}
+	return strconv.FormatInt(*id, 10)
+}
+
+func notPaused(p core.Progress, want string) error {
+	if p == nil {
+		return protocol.Errorf(protocol.KindAlreadyResumed, "the session is not paused at %s: nothing to resume", want)
+	}
+	return protocol.Errorf(protocol.KindBadRequest, "the session is paused at %s, not at %s", progressKind(p), want)
+}
+
+func progressKind(p core.Progress) string {
+	switch p.(type) {
+	case *core.FunctionCall:
+		return protocol.ProgressFunctionCall
+	case *core.NameLookup:
+		return protocol.ProgressNameLookup
+	case *core.Futures:
+		return protocol.ProgressFutures
+	case *core.Preempted:
+		return protocol.ProgressRunning
+	}
+	return protocol.ProgressComplete
+}
+
+// feedOptions are the host hooks of the session's running feed: the host
+// functions by name (the engine answers none itself: they suspend) and the
+// name lookup flag.
+func (c sessionConfig) feedOptions(print func(stream, text string)) *core.FeedOptions {
+	opts := &core.FeedOptions{Print: print}
+	if len(c.Functions) > 0 {
+		opts.Functions = make(map[string]core.HostFunc, len(c.Functions))
+		for _, f := range c.Functions {
+			opts.Functions[f] = nil
+		}
+	}
+	if c.Lookup {
+		opts.Lookup = func(string) (any, bool) { return nil, false }
+	}
+	return opts
+}
+
+// budget is a step's run time: until the context's deadline less the
+// margin, or MaxStep.
+func (e *Engine) budget(ctx context.Context) time.Duration {
+	b := e.cfg.MaxStep
+	if dl, ok := ctx.Deadline(); ok {
+		b = time.Until(dl) - e.cfg.StepMargin
+		if b < 10*time.Millisecond {
+			b = 10 * time.Millisecond
+		}
+	}
+	return b
+}
+
+func encodeAny(v any) json.RawMessage {
+	if raw, err := protocol.EncodeValue(v); err == nil {
+		return raw
+	}
+	return protocol.EncodeObject(core.Object{Go: v, Repr: fmt.Sprint(v)})
+}
+
+// progressReply is the reply of a step that ended at p.
+func progressReply(p core.Progress) (*protocol.Reply, error) {
+	r := &protocol.Reply{OK: true, Progress: progressKind(p)}
+	switch p := p.(type) {
+	case *core.Complete:
+		r.Value = protocol.EncodeObject(p.Output)
+		r.Repr = p.Output.Repr
+	case *core.FunctionCall:
+		r.CallID, r.Function = p.CallID, p.Name
+		r.Args = make([]json.RawMessage, len(p.Args))
+		for i, a := range p.Args {
+			r.Args[i] = encodeAny(a)
+		}
+		if len(p.Kwargs) > 0 {
+			r.Kwargs = make(map[string]json.RawMessage, len(p.Kwargs))
+			for k, v := range p.Kwargs {
+				r.Kwargs[k] = encodeAny(v)
+			}
+		}
+		if p.OSCall {
+			r.OSCall = p.Name
+		}
+	case *core.NameLookup:
+		r.Name = p.Name
+	case *core.Futures:
+		r.Pending = append([]int64{}, p.CallIDs...)
+	case *core.Preempted:
+	default:
+		return nil, fmt.Errorf("engine: unknown progress %T", p)
+	}
+	return r, nil
+}
+
+// --- commit -----------------------------------------------------------------------
+
+// commit is one step's write: new chunks, then the conditional head update.
+type commit struct {
+	e       *Engine
+	repo    *cas.Repo
+	counter *countingStore
+	head    *meta.Session
+	cfg     sessionConfig
+	req     *protocol.Request
+	start   time.Time
+}
+
+// state stores st (its changed pages) and commits the head with reply.
+func (c *commit) state(ctx context.Context, st *state, reply *protocol.Reply) (*protocol.Reply, error) {
+	d, pages, size, err := dumpState(st)
+	if err != nil {
+		return nil, err
+	}
+	delta := size - c.head.Bytes
+	if delta > 0 {
+		if err := c.e.meta.AddUsage(ctx, c.head.Project, delta); err != nil {
+			return nil, fmt.Errorf("engine: commit: %w", err)
+		}
+	}
+	sv, err := putState(ctx, c.repo, c.counter, st, d, pages, size)
+	if err != nil {
+		c.undoUsage(ctx, delta)
+		return nil, err
+	}
+	stats := &protocol.StepStats{DirtyPages: sv.dirty, Requests: int(sv.requests) + 1, BytesStored: sv.written}
+	out, err := c.write(ctx, stateOf(st.prog), sv.root.String(), size, sv.written, reply, stats, delta)
+	if err != nil {
+		return nil, err
+	}
+	st.dump, st.snap, st.size = sv.dump, sv.snap, size
+	c.e.warm.put(c.head.Project, c.head.ID, c.head.Version+1, st)
+	return out, nil
+}
+
+// headOnly commits a head change that stores no state (close, load_session).
+func (c *commit) headOnly(ctx context.Context, state, root string, bytes int64, reply *protocol.Reply) (*protocol.Reply, error) {
+	delta := bytes - c.head.Bytes
+	if delta > 0 {
+		if err := c.e.meta.AddUsage(ctx, c.head.Project, delta); err != nil {
+			return nil, fmt.Errorf("engine: commit: %w", err)
+		}
+	}
+	return c.write(ctx, state, root, bytes, 0, reply, &protocol.StepStats{Requests: 1}, delta)
+}
+
+func (c *commit) undoUsage(ctx context.Context, delta int64) {
+	if delta > 0 {
+		// Best effort: GC recomputes usage from the live records.
+		_ = c.e.meta.AddUsage(context.WithoutCancel(ctx), c.head.Project, -delta)
+	}
+}
+
+// write records reply and commits the new head: the step's commit point.
+func (c *commit) write(ctx context.Context, state, root string, bytes, written int64, reply *protocol.Reply, stats *protocol.StepStats, delta int64) (*protocol.Reply, error) {
+	now := c.e.cfg.Now()
+	h := *c.head
+	h.Version = c.head.Version + 1
+	h.Root, h.State, h.Fresh = root, state, false
+	h.Saved, h.Expires = now, c.e.expiry(now)
+	h.Config = c.cfg.encode()
+	h.LastRequest = c.req.ID
+	h.Bytes, h.Stored = bytes, written
+	stats.Op, stats.RequestID, stats.Version = c.req.Op, c.req.ID, h.Version
+	stats.DurationUs = time.Since(c.start).Microseconds()
+	stats.At = now.UTC().Format(time.RFC3339)
+	h.Steps = appendStep(c.head.Steps, *stats)
+	reply.ID = c.req.ID
+	reply.Stats = stats
+	rb, err := json.Marshal(reply)
+	if err != nil {
+		c.undoUsage(ctx, delta)
+		return nil, fmt.Errorf("engine: encode reply: %w", err)
+	}
+	h.ReplyInline, h.LastReply = nil, ""
+	if len(rb) <= inlineReplyMax {
+		h.ReplyInline = rb
+	} else {
+		// A manifest with no pages, so GC marks it like any root.
+		snap, err := c.repo.PutSnapshot(ctx, rb, nil, nil)
+		if err != nil {
+			c.undoUsage(ctx, delta)
+			return nil, fmt.Errorf("engine: store reply: %w", err)
+		}
+		h.LastReply = snap.Root.String()
+	}
+	if err := c.e.meta.CommitSession(ctx, &h, c.head.Version); err != nil {
+		c.undoUsage(ctx, delta)
+		return nil, fmt.Errorf("engine: commit: %w", err)
+	}
+	if delta < 0 {
+		_ = c.e.meta.AddUsage(ctx, c.head.Project, delta) // GC reconciles a miss
+	}
+	return reply, nil
+}
+
+// recorded returns the reply a committed request recorded.
+func (e *Engine) recorded(ctx context.Context, project string, head *meta.Session) (*protocol.Reply, error) {
+	rb := head.ReplyInline
+	if head.LastReply != "" {
+		repo, err := e.repo(ctx, project, nil)
+		if err != nil {
+			return nil, err
+		}
+		addr, err := cas.ParseAddr(head.LastReply)
+		if err != nil {
+			return nil, fmt.Errorf("engine: bad reply address: %w", err)
+		}
+		snap, err := repo.GetSnapshot(ctx, addr)
+		if err != nil {
+			return nil, fmt.Errorf("engine: read recorded reply: %w", err)
+		}
+		rb = snap.Meta
+	}
+	var r protocol.Reply
+	if err := json.Unmarshal(rb, &r); err != nil {
+		return nil, fmt.Errorf("engine: bad recorded reply: %w", err)
+	}
+	return &r, nil
+}
+
+// The step log is compact: one JSON array per step.
+type stepRow [8]any
+
+func appendStep(log []byte, s protocol.StepStats) []byte {
+	steps := decodeSteps(log)
+	steps = append(steps, s)
+	if len(steps) > maxSteps {
+		steps = steps[len(steps)-maxSteps:]
+	}
+	rows := make([]stepRow, len(steps))
+	for i, s := range steps {
+		rows[i] = stepRow{s.Op, s.RequestID, s.Version, s.DurationUs, s.DirtyPages, s.Requests, s.BytesStored, s.At}
+	}
+	b, _ := json.Marshal(rows)
+	return b
+}
+
+func decodeSteps(log []byte) []protocol.StepStats {
+	var raw [][8]json.RawMessage
+	if len(log) == 0 || json.Unmarshal(log, &raw) != nil {
+		return nil
+	}
+	out := make([]protocol.StepStats, 0, len(raw))
+	for _, r := range raw {
+		var s protocol.StepStats
+		_ = json.Unmarshal(r[0], &s.Op)
+		_ = json.Unmarshal(r[1], &s.RequestID)
+		_ = json.Unmarshal(r[2], &s.Version)
+		_ = json.Unmarshal(r[3], &s.DurationUs)
+		_ = json.Unmarshal(r[4], &s.DirtyPages)
+		_ = json.Unmarshal(r[5], &s.Requests)
+		_ = json.Unmarshal(r[6], &s.BytesStored)
+		_ = json.Unmarshal(r[7], &s.At)
+		out = append(out, s)
+	}
+	return out
+}
+
+// --- loaders ------------------------------------------------------------------
+
+// source is what a loader loads: a snapshot record or a session's head.
+type source struct {
+	root      string
+	kind      string // meta.KindSessionDump or meta.KindSuspendedSnapshot
+	bytes     int64
+	functions []string
+	lookup    bool
+}
+
+// resolve finds id among the project's live snapshots and sessions.
+func (e *Engine) resolve(ctx context.Context, project, id string, repo *cas.Repo) (*source, error) {
+	if id == "" {
+		return nil, protocol.Errorf(protocol.KindBadRequest, "no snapshot given")
+	}
+	now := e.cfg.Now()
+	snap, err := e.meta.GetSnapshot(ctx, project, id)
+	switch {
+	case err == nil:
+		if !now.Before(snap.Expires) {
+			return nil, unknown(id)
+		}
+		return &source{root: snap.Root, kind: snap.Kind, bytes: snap.Bytes}, nil
+	case !errors.Is(err, meta.ErrNotFound):
+		return nil, fmt.Errorf("engine: read snapshot: %w", err)
+	}
+	s, err := e.head(ctx, project, id)
+	if err != nil {
+		return nil, err
+	}
+	if s.Ephemeral {
+		return nil, protocol.Errorf(protocol.KindEphemeral, "this session is ephemeral, so it cannot be dumped or loaded elsewhere")
+	}
+	cfg, err := decodeConfig(s.Config)
+	if err != nil {
+		return nil, err
+	}
+	src := &source{root: s.Root, kind: meta.KindSessionDump, bytes: s.Bytes, functions: cfg.Functions, lookup: cfg.Lookup}
+	switch s.State {
+	case meta.StateSuspended, meta.StateRunning:
+		src.kind = meta.KindSuspendedSnapshot
+	case meta.StateClosed:
+		if src.kind, err = rootKind(ctx, repo, s.Root); err != nil {
+			return nil, err
+		}
+	}
+	return src, nil
+}
+
+// rootKind reads a stored state's kind from its manifest.
+func rootKind(ctx context.Context, repo *cas.Repo, root string) (string, error) {
+	if root == "" {
+		return meta.KindSessionDump, nil
+	}
+	addr, err := cas.ParseAddr(root)
+	if err != nil {
+		return "", err
+	}
+	snap, err := repo.GetSnapshot(ctx, addr)
+	if err != nil {
+		return "", fmt.Errorf("engine: read %s: %w", root, err)
+	}
+	d, err := core.ReadPageDump(snap.Meta)
+	if err != nil {
+		return "", err
+	}
+	if d.Kind == "session" {
+		return meta.KindSessionDump, nil
+	}
+	return meta.KindSuspendedSnapshot, nil
+}
+
+// load runs load_session and load_snapshot: the fresh session's head takes
+// the source's root, so the two share every chunk (a fork).
+func (e *Engine) load(ctx context.Context, c *commit, emit func(protocol.Event)) (*protocol.Reply, error) {
+	req, head := c.req, c.head
+	if !head.Fresh || head.Root != "" {
+		return nil, protocol.Errorf(protocol.KindNotFresh, "%v", core.ErrSessionUsed)
+	}
+	src, err := e.resolve(ctx, head.Project, req.Snapshot, c.repo)
+	if err != nil {
+		return nil, err
+	}
+	wantSnap := req.Op == protocol.OpLoadSnapshot
+	if isSnap := src.kind == meta.KindSuspendedSnapshot; isSnap != wantSnap {
+		if isSnap {
+			return nil, protocol.Errorf(protocol.KindWrongLoader, "%q is a snapshot of a paused run: load it with load_snapshot", req.Snapshot)
+		}
+		return nil, protocol.Errorf(protocol.KindWrongLoader, "%q is a session dump: load it with load_session", req.Snapshot)
+	}
+	if !wantSnap {
+		c.cfg.Functions, c.cfg.Lookup, c.cfg.Suspensions = nil, false, 0
+		return c.headOnly(ctx, meta.StateIdle, src.root, src.bytes, &protocol.Reply{OK: true})
+	}
+	c.cfg.Functions, c.cfg.Lookup, c.cfg.Suspensions = src.functions, src.lookup, 0
+	if len(req.Functions) > 0 || req.Lookup {
+		c.cfg.Functions, c.cfg.Lookup = req.Functions, req.Lookup
+	}
+	st, err := loadRoot(ctx, c.repo, src.root, c.cfg)
+	if err != nil {
+		return nil, err
+	}
+	reply, err := progressReply(st.prog)
+	if err != nil {
+		return nil, err
+	}
+	delta := src.bytes - head.Bytes
+	if delta > 0 {
+		if err := c.e.meta.AddUsage(ctx, head.Project, delta); err != nil {
+			return nil, fmt.Errorf("engine: load: %w", err)
+		}
+	}
+	out, err := c.write(ctx, stateOf(st.prog), src.root, src.bytes, 0, reply, &protocol.StepStats{Requests: 1}, delta)
+	if err != nil {
+		return nil, err
+	}
+	c.e.warm.put(head.Project, head.ID, head.Version+1, st)
+	return out, nil
+}
+
+// --- dump, snapshots, history -------------------------------------------------------
+
+// dump saves a session's last committed state as an immutable snapshot. It
+// writes no chunks: the snapshot names the head's root.
+func (e *Engine) dump(ctx context.Context, caller Caller, req *protocol.Request) (*protocol.Reply, error) {
+	project := caller.Project
+	head, err := e.head(ctx, project, req.Session)
+	if err != nil {
+		return nil, err
+	}
+	if head.Ephemeral {
+		return nil, protocol.Errorf(protocol.KindEphemeral, "this session is ephemeral, so it cannot be dumped")
+	}
+	id, err := e.derivedID(ctx, project, "snapshot", req.ID)
+	if err != nil {
+		return nil, err
+	}
+	if s, err := e.meta.GetSnapshot(ctx, project, id); err == nil && s.Request == req.ID {
+		return &protocol.Reply{OK: true, Snapshot: id}, nil
+	}
+	repo, err := e.repo(ctx, project, nil)
+	if err != nil {
+		return nil, err
+	}
+	root, bytes, stored := head.Root, head.Bytes, int64(0)
+	if root == "" {
+		// A fresh session has no stored state yet: store the empty one.
+		cfg, err := decodeConfig(head.Config)
+		if err != nil {
+			return nil, err
+		}
+		st, err := loadRoot(ctx, repo, "", cfg)
+		if err != nil {
+			return nil, err
+		}
+		d, pages, size, err := dumpState(st)
+		if err != nil {
+			return nil, err
+		}
+		counter := &countingStore{Store: e.chunks}
+		crepo, err := e.repo(ctx, project, counter)
+		if err != nil {
+			return nil, err
+		}
+		sv, err := putState(ctx, crepo, counter, st, d, pages, size)
+		if err != nil {
+			return nil, err
+		}
+		root, bytes, stored = sv.root.String(), size, sv.written
+	}
+	kind := meta.KindSessionDump
+	switch head.State {
+	case meta.StateSuspended, meta.StateRunning:
+		kind = meta.KindSuspendedSnapshot
+	case meta.StateClosed:
+		if kind, err = rootKind(ctx, repo, root); err != nil {
+			return nil, err
+		}
+	}
+	if err := e.meta.AddUsage(ctx, project, bytes); err != nil {
+		return nil, fmt.Errorf("engine: dump: %w", err)
+	}
+	now := e.cfg.Now()
+	s := &meta.Snapshot{Project: project, ID: id, Root: root, Kind: kind, Bytes: bytes, Stored: stored, Created: now, Expires: e.expiry(now), Request: req.ID}
+	if err := e.meta.PutSnapshot(ctx, s); err != nil {
+		_ = e.meta.AddUsage(context.WithoutCancel(ctx), project, -bytes)
+		if !errors.Is(err, meta.ErrConflict) {
+			return nil, fmt.Errorf("engine: dump: %w", err)
+		}
+	}
+	return &protocol.Reply{OK: true, Snapshot: id}, nil
+}
+
+// snapshots lists the project's live sessions and snapshots.
+func (e *Engine) snapshots(ctx context.Context, caller Caller) (*protocol.Reply, error) {
+	project := caller.Project
+	now := e.cfg.Now()
+	p, err := e.meta.GetProject(ctx, project)
+	if err != nil {
+		return nil, fmt.Errorf("engine: snapshots: %w", err)
+	}
+	sessions, err := e.meta.ListSessions(ctx, project)
+	if err != nil {
+		return nil, fmt.Errorf("engine: snapshots: %w", err)
+	}
+	snaps, err := e.meta.ListSnapshots(ctx, project)
+	if err != nil {
+		return nil, fmt.Errorf("engine: snapshots: %w", err)
+	}
+	var infos []protocol.SnapshotInfo
+	var roots []string
+	for _, s := range sessions {
+		if s.Ephemeral || !now.Before(s.Expires) {
+			continue
+		}
+		infos = append(infos, protocol.SnapshotInfo{
+			ID: s.ID, Kind: "session", State: s.State, Bytes: s.Bytes,
+			Created: rfc(s.Created), Saved: rfc(s.Saved), Expires: rfc(s.Expires),
+		})
+		roots = append(roots, s.Root)
+	}
+	for _, s := range snaps {
+		if !now.Before(s.Expires) {
+			continue
+		}
+		infos = append(infos, protocol.SnapshotInfo{
+			ID: s.ID, Kind: s.Kind, Bytes: s.Bytes, Created: rfc(s.Created), Expires: rfc(s.Expires),
+		})
+		roots = append(roots, s.Root)
+	}
+	if err := e.sharing(ctx, project, roots, infos); err != nil {
+		return nil, err
+	}
+	sort.SliceStable(infos, func(i, j int) bool { return infos[i].Created < infos[j].Created })
+	return &protocol.Reply{OK: true, Snapshots: infos, Quota: &protocol.Quota{Used: p.Used, Limit: p.Quota}}, nil
+}
+
+// sharing fills StoredBytes (the uncompressed bytes of the distinct chunks
+// each id reaches) and SharedBytes (the part also reached by another id).
+func (e *Engine) sharing(ctx context.Context, project string, roots []string, infos []protocol.SnapshotInfo) error {
+	repo, err := e.repo(ctx, project, nil)
+	if err != nil {
+		return err
+	}
+	users := map[cas.Addr]int{}
+	sizes := map[cas.Addr]int64{}
+	reach := make([][]cas.Addr, len(roots))
+	for i, r := range roots {
+		if r == "" {
+			continue
+		}
+		a, err := cas.ParseAddr(r)
+		if err != nil {
+			return err
+		}
+		if err := repo.References(ctx, []cas.Addr{a}, func(ref cas.Ref) error {
+			if ref.Size == 0 {
+				return nil
+			}
+			reach[i] = append(reach[i], ref.Addr)
+			users[ref.Addr]++
+			sizes[ref.Addr] = ref.Size
+			return nil
+		}); err != nil {
+			return fmt.Errorf("engine: snapshots: %w", err)
+		}
+	}
+	for i := range infos {
+		for _, a := range reach[i] {
+			infos[i].StoredBytes += sizes[a]
+			if users[a] > 1 {
+				infos[i].SharedBytes += sizes[a]
+			}
+		}
+	}
+	return nil
+}
+
+func rfc(t time.Time) string {
+	if t.IsZero() {
+		return ""
+	}
+	return t.UTC().Format(time.RFC3339)
+}
+
+// deleteSnapshot deletes a snapshot record (its chunks go at the next GC).
+func (e *Engine) deleteSnapshot(ctx context.Context, caller Caller, req *protocol.Request) (*protocol.Reply, error) {
+	s, err := e.meta.GetSnapshot(ctx, caller.Project, req.Snapshot)
+	if errors.Is(err, meta.ErrNotFound) || (err == nil && !e.cfg.Now().Before(s.Expires)) {
+		return nil, unknown(req.Snapshot)
+	}
+	if err != nil {
+		return nil, fmt.Errorf("engine: delete snapshot: %w", err)
+	}
+	if err := e.meta.DeleteSnapshot(ctx, caller.Project, req.Snapshot); err != nil {
+		return nil, fmt.Errorf("engine: delete snapshot: %w", err)
+	}
+	if s.Bytes > 0 {
+		_ = e.meta.AddUsage(ctx, caller.Project, -s.Bytes)
+	}
+	return &protocol.Reply{OK: true}, nil
+}
+
+// history returns the steps the session's head remembers.
+func (e *Engine) history(ctx context.Context, caller Caller, req *protocol.Request) (*protocol.Reply, error) {
+	head, err := e.head(ctx, caller.Project, req.Session)
+	if err != nil {
+		return nil, err
+	}
+	return &protocol.Reply{OK: true, Steps: decodeSteps(head.Steps)}, nil
+}

@@ -15,13 +15,13 @@ import (
 // internal (safe to retry with the same request id).
 func asProtocolError(err error) *protocol.Error {
 	var (
-		pe  *protocol.Error
-		se  *core.SyntaxError
-		re  *core.RuntimeError
-		le  *core.LimitError
-		de  *core.DumpError
-		ee  *core.ExitError
-		ve  *protocol.ValueError
+		pe *protocol.Error
+		se *core.SyntaxError
+		re *core.RuntimeError
+		le *core.LimitError
+		de *core.DumpError
+		ee *core.ExitError
+		ve *protocol.ValueError
 	)
 	switch {
 	case errors.As(err, &pe):

@@ -63,10 +63,10 @@ func (c sessionConfig) core() core.Config {
 // state is a session's interpreter as of one committed version.
 type state struct {
 	sess *core.Session
-	prog core.Progress   // the live suspension (or preemption), nil when idle
-	dump *core.PageDump  // the last dump, for incremental dumps
-	snap *cas.Snapshot   // where dump is stored, for page-table reuse
-	size int64           // logical bytes, for the warm cache's bound
+	prog core.Progress  // the live suspension (or preemption), nil when idle
+	dump *core.PageDump // the last dump, for incremental dumps
+	snap *cas.Snapshot  // where dump is stored, for page-table reuse
+	size int64          // logical bytes, for the warm cache's bound
 }
 
 const refSize = cas.AddrSize + 8

@@ -3,6 +3,20 @@
 // is a single-item conditional write, so the same code runs on an embedded
 // single-file store (bbolt, the default for amber serve and tests) and on
 // one DynamoDB table (no transactions needed, so dynalite can test it).
+//
+// Two implementations pass one conformance suite (store_test.go):
+//
+//   - Bolt (OpenBolt): one bbolt file, for one process with many
+//     goroutines.
+//   - Dynamo (NewDynamo, CreateDynamoTable): one DynamoDB table with string
+//     keys pk and sk and a TTL attribute expires_at; see dynamo.go for the
+//     key layout. It is a table of its own, apart from cas.Dynamo's chunk
+//     table: the two have different key schemas (cas uses a binary hash key
+//     "a"), so they cannot share one.
+//
+// Times come back in UTC with the nanoseconds they were stored with. The
+// stores do not hide expired records: Expires is for the engine to check
+// and for GC to act on (DynamoDB's TTL also deletes them, eventually).
 package meta
 
 import (

@@ -31,6 +31,10 @@ func testStore(t *testing.T, open openFunc) {
 		{"Connections", testConnections},
 		{"Lists", testLists},
 		{"Canceled", testCanceled},
+		{"TooLarge", testTooLarge},
+		{"ConcurrentUsage", testConcurrentUsage},
+		{"ConcurrentCreates", testConcurrentCreates},
+		{"ConcurrentEphemeral", testConcurrentEphemeral},
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
@@ -501,5 +505,129 @@ func testCanceled(t *testing.T, s Store) {
 	}
 	if _, err := s.GetSession(ctx, "p", "s"); !errors.Is(err, ErrNotFound) {
 		t.Fatalf("the canceled CreateSession wrote: %v", err)
+	}
+}
+
+// A session record over MaxSessionBytes is refused before it is written,
+// by both stores alike.
+func testTooLarge(t *testing.T, s Store) {
+	big := &Session{Project: "p", ID: "big", Extra: make([]byte, MaxSessionBytes)}
+	wantErr(t, "CreateSession of a huge session", s.CreateSession(ctx, big), ErrTooLarge)
+	_, err := s.GetSession(ctx, "p", "big")
+	wantErr(t, "GetSession of the refused session", err, ErrNotFound)
+
+	// Just under the limit fits, and round-trips.
+	ok := &Session{Project: "p", ID: "big", Extra: make([]byte, MaxSessionBytes-len("pbig")-1000), Steps: make([]byte, 1000)}
+	ok.Extra[0], ok.Extra[len(ok.Extra)-1] = 1, 2
+	must(t, "CreateSession at the limit", s.CreateSession(ctx, ok))
+	got, err := s.GetSession(ctx, "p", "big")
+	must(t, "GetSession", err)
+	checkSession(t, got, ok)
+
+	next := *ok
+	next.Version = 1
+	next.ReplyInline = []byte("x")
+	wantErr(t, "CommitSession past the limit", s.CommitSession(ctx, &next, 0), ErrTooLarge)
+	got, _ = s.GetSession(ctx, "p", "big")
+	if got.Version != 0 {
+		t.Errorf("refused commit wrote version %d", got.Version)
+	}
+}
+
+// Concurrent usage increases never pass the quota: exactly as many fit as
+// the quota allows.
+func testConcurrentUsage(t *testing.T, s Store) {
+	const quota, delta, writers = 1000, 70, 24 // 14 fit
+	must(t, "PutProject", s.PutProject(ctx, &Project{ID: "q", Quota: quota}))
+	var (
+		wg     sync.WaitGroup
+		mu     sync.Mutex
+		ok     int
+		others []error
+	)
+	for range writers {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			err := s.AddUsage(ctx, "q", delta)
+			mu.Lock()
+			defer mu.Unlock()
+			switch {
+			case err == nil:
+				ok++
+			case !errors.Is(err, ErrQuota):
+				others = append(others, err)
+			}
+		}()
+	}
+	wg.Wait()
+	if len(others) > 0 {
+		t.Fatalf("errors other than ErrQuota: %v", others)
+	}
+	p, err := s.GetProject(ctx, "q")
+	must(t, "GetProject", err)
+	if ok != quota/delta || p.Used != int64(ok*delta) {
+		t.Fatalf("%d increases succeeded, used %d; want %d and %d", ok, p.Used, quota/delta, quota/delta*delta)
+	}
+}
+
+// Of concurrent creates of one id, one wins; snapshots likewise.
+func testConcurrentCreates(t *testing.T, s Store) {
+	const writers = 8
+	var wg sync.WaitGroup
+	results := make([][2]error, writers)
+	for w := range writers {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			results[w][0] = s.CreateSession(ctx, &Session{Project: "p", ID: "one", LastRequest: fmt.Sprint(w)})
+			results[w][1] = s.PutSnapshot(ctx, &Snapshot{Project: "p", ID: "one", Request: fmt.Sprint(w)})
+		}()
+	}
+	wg.Wait()
+	for i, what := range []string{"CreateSession", "PutSnapshot"} {
+		wins := 0
+		for _, r := range results {
+			switch {
+			case r[i] == nil:
+				wins++
+			case !errors.Is(r[i], ErrConflict):
+				t.Fatalf("%s: %v", what, r[i])
+			}
+		}
+		if wins != 1 {
+			t.Errorf("%s: %d winners, want 1", what, wins)
+		}
+	}
+}
+
+// Concurrent AddEphemeral calls all land, each once.
+func testConcurrentEphemeral(t *testing.T, s Store) {
+	must(t, "PutConnection", s.PutConnection(ctx, &Connection{ID: "c", Project: "p"}))
+	const n = 10
+	var wg sync.WaitGroup
+	errs := make([]error, 2*n)
+	for i := range 2 * n {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			errs[i] = s.AddEphemeral(ctx, "c", fmt.Sprintf("e%d", i%n))
+		}()
+	}
+	wg.Wait()
+	for _, err := range errs {
+		must(t, "AddEphemeral", err)
+	}
+	c, err := s.GetConnection(ctx, "c")
+	must(t, "GetConnection", err)
+	got := slices.Clone(c.Ephemeral)
+	sort.Strings(got)
+	var want []string
+	for i := range n {
+		want = append(want, fmt.Sprintf("e%d", i))
+	}
+	sort.Strings(want)
+	if !slices.Equal(got, want) {
+		t.Errorf("ephemeral %v, want %v", got, want)
 	}
 }

@@ -100,7 +100,6 @@ func startS3(t testing.TB) string {
 	return srv.URL
 }
 
-
 // dynamoClient returns a client of the shared dynalite, or skips loudly
 // when it cannot run here (fails in CI).
 func dynamoClient(t testing.TB) *dynamodb.Client {

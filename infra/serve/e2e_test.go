@@ -256,19 +256,7 @@ func TestErrorKinds(t *testing.T) {
 	})
 	t.Run("bad request: not JSON", func(t *testing.T) {
 		defer c.use(t)()
-		if err := c.ws.Write(context.Background(), websocket.MessageText, []byte("{not json")); err != nil {
-			t.Fatal(err)
-		}
-		ch := make(chan *protocol.Reply, 1)
-		c.mu.Lock()
-		if rep, ok := c.replies[""]; ok {
-			ch <- rep
-			delete(c.replies, "")
-		} else {
-			c.waiting[""] = ch
-		}
-		c.mu.Unlock()
-		rep := c.wait(ch, "")
+		rep := c.wait(c.sendRaw("", []byte("{not json")), "")
 		if rep.OK || rep.Error.Kind != protocol.KindBadRequest {
 			t.Fatalf("reply %+v", rep)
 		}

@@ -21,6 +21,13 @@ package protocol
 // MaxValueBytes and ints longer than MaxIntDigits are refused with a
 // *ValueError. A plain JSON integer outside ±(2^53-1) (which the encoder
 // never writes) is decoded exactly: int64 when it fits, else *big.Int.
+//
+// What does not round-trip, by design: an exception travels as its type
+// and str() (KeyError('k') comes back as KeyError("'k'")); a $repr value
+// comes back as a core.Opaque, not as the object; a str holding invalid
+// UTF-8 (lone surrogates) is written with U+FFFD in their place; a Go map
+// has no order, so it is written in sorted key order. The decoder is in
+// value_decode.go.
 
 import (
 	"bytes"

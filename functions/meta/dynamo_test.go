@@ -2,8 +2,13 @@ package meta
 
 import (
 	"context"
+	"reflect"
+	"sync"
 	"testing"
 	"time"
+
+	"github.com/aws/aws-sdk-go-v2/aws"
+	"github.com/aws/aws-sdk-go-v2/service/dynamodb"
 )
 
 func TestDynamo(t *testing.T) {
@@ -21,5 +26,92 @@ func TestCreateDynamoTableTwice(t *testing.T) {
 	must(t, "CreateDynamoTable again", CreateDynamoTable(ctx, client, "twice"))
 	if _, err := d.GetProject(ctx, "p"); err != nil {
 		t.Fatalf("after the second create: %v", err)
+	}
+}
+
+// counting forwards to the real client and counts calls by operation.
+type counting struct {
+	DynamoAPI
+	mu    sync.Mutex
+	calls map[string]int
+}
+
+func (c *counting) count(op string) {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	c.calls[op]++
+}
+
+func (c *counting) take() map[string]int {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	out := c.calls
+	c.calls = map[string]int{}
+	return out
+}
+
+func (c *counting) GetItem(ctx context.Context, in *dynamodb.GetItemInput, o ...func(*dynamodb.Options)) (*dynamodb.GetItemOutput, error) {
+	c.count("GetItem")
+	if !aws.ToBool(in.ConsistentRead) {
+		c.count("inconsistent read")
+	}
+	return c.DynamoAPI.GetItem(ctx, in, o...)
+}
+
+func (c *counting) PutItem(ctx context.Context, in *dynamodb.PutItemInput, o ...func(*dynamodb.Options)) (*dynamodb.PutItemOutput, error) {
+	c.count("PutItem")
+	return c.DynamoAPI.PutItem(ctx, in, o...)
+}
+
+func (c *counting) UpdateItem(ctx context.Context, in *dynamodb.UpdateItemInput, o ...func(*dynamodb.Options)) (*dynamodb.UpdateItemOutput, error) {
+	c.count("UpdateItem")
+	return c.DynamoAPI.UpdateItem(ctx, in, o...)
+}
+
+func (c *counting) Query(ctx context.Context, in *dynamodb.QueryInput, o ...func(*dynamodb.Options)) (*dynamodb.QueryOutput, error) {
+	c.count("Query")
+	return c.DynamoAPI.Query(ctx, in, o...)
+}
+
+func (c *counting) Scan(ctx context.Context, in *dynamodb.ScanInput, o ...func(*dynamodb.Options)) (*dynamodb.ScanOutput, error) {
+	c.count("Scan")
+	return c.DynamoAPI.Scan(ctx, in, o...)
+}
+
+// The calls each operation makes: a commit is one write, gets are strongly
+// consistent single reads, lists of a project are Queries.
+func TestDynamoCalls(t *testing.T) {
+	base := newTestDynamo(t)
+	c := &counting{DynamoAPI: base.client, calls: map[string]int{}}
+	d := NewDynamo(c, base.table)
+	must(t, "PutProject", d.PutProject(ctx, &Project{ID: "p", Quota: 100}))
+	must(t, "CreateSession", d.CreateSession(ctx, &Session{Project: "p", ID: "s"}))
+	must(t, "PutSnapshot", d.PutSnapshot(ctx, &Snapshot{Project: "p", ID: "d"}))
+	c.take()
+	steps := []struct {
+		name string
+		run  func() error
+		want map[string]int
+	}{
+		{"CommitSession", func() error { return d.CommitSession(ctx, &Session{Project: "p", ID: "s", Version: 1}, 0) },
+			map[string]int{"PutItem": 1}},
+		{"GetSession", func() error { _, err := d.GetSession(ctx, "p", "s"); return err },
+			map[string]int{"GetItem": 1}},
+		{"AddUsage negative", func() error { return d.AddUsage(ctx, "p", -1) },
+			map[string]int{"UpdateItem": 1}},
+		{"AddUsage positive", func() error { return d.AddUsage(ctx, "p", 1) },
+			map[string]int{"GetItem": 1, "UpdateItem": 1}},
+		{"ListSessions", func() error { _, err := d.ListSessions(ctx, "p"); return err },
+			map[string]int{"Query": 1}},
+		{"ListSnapshots", func() error { _, err := d.ListSnapshots(ctx, "p"); return err },
+			map[string]int{"Query": 1}},
+		{"CreateSession", func() error { return d.CreateSession(ctx, &Session{Project: "p", ID: "s2"}) },
+			map[string]int{"PutItem": 1}},
+	}
+	for _, st := range steps {
+		must(t, st.name, st.run())
+		if got := c.take(); !reflect.DeepEqual(got, st.want) {
+			t.Errorf("%s made %v, want %v", st.name, got, st.want)
+		}
 	}
 }

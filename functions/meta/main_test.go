@@ -123,7 +123,9 @@ func dynamoClient(t testing.TB) *dynamodb.Client {
 
 // openTestDynamo returns a store on a fresh table, with small pages so
 // that lists cross page boundaries.
-func openTestDynamo(t *testing.T) Store {
+func openTestDynamo(t *testing.T) Store { return newTestDynamo(t) }
+
+func newTestDynamo(t testing.TB) *Dynamo {
 	t.Helper()
 	client := dynamoClient(t)
 	table := fmt.Sprintf("meta%d", tableSeq.Add(1))

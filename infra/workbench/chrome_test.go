@@ -104,7 +104,9 @@ func newBrowser(t *testing.T, exe string, timeout time.Duration) *browser {
 // do runs actions, failing the test with what if they fail.
 func (b *browser) do(what string, actions ...chromedp.Action[chromedp.Void]) {
 	b.t.Helper()
-	if err := chromedp.Do(b.ctx, actions...); err != nil {
+	ctx, cancel := context.WithTimeout(b.ctx, 20*time.Second)
+	defer cancel()
+	if err := chromedp.Do(ctx, actions...); err != nil {
 		b.t.Fatalf("%s: %v%s", what, err, b.pageState())
 	}
 }
@@ -152,16 +154,15 @@ func (b *browser) jsErrors() []string {
 	return append([]string(nil), b.errors...)
 }
 
-// screenshot saves the viewport at width×height (as a phone below 700 px)
-// as name in dir and returns its path.
+// screenshot saves the viewport at width×height (as a phone below 700 px),
+// where it is scrolled to, as name in dir and returns its path.
 func (b *browser) screenshot(dir, name string, width, height int64) string {
 	b.t.Helper()
 	emulate := chromedp.EmulateViewport(width, height)
 	if width < 700 {
 		emulate = chromedp.EmulateViewport(width, height, chromedp.EmulateMobile, chromedp.EmulateScale(1))
 	}
-	b.do("sizing for "+name, emulate, chromedp.Evaluate[chromedp.Void](`window.scrollTo(0, 0)`),
-		chromedp.Sleep(300*time.Millisecond)) // let the layout settle
+	b.do("sizing for "+name, emulate, chromedp.Sleep(300*time.Millisecond)) // let the layout settle
 	png, err := chromedp.Run(b.ctx, chromedp.CaptureScreenshot())
 	if err != nil {
 		b.t.Fatalf("screenshot %s: %v", name, err)

@@ -364,7 +364,7 @@
       });
       $('.answer', root).addEventListener('submit', (e) => { e.preventDefault(); this.guard(() => this.resume()); });
       $('.answer', root).addEventListener('change', () => this.answerMode());
-      $('.value', root).addEventListener('keydown', (e) => {
+      $('.answer-json', root).addEventListener('keydown', (e) => {
         if (e.key === 'Enter' && (e.ctrlKey || e.metaKey)) { e.preventDefault(); this.guard(() => this.resume()); }
       });
       $('.dump', root).addEventListener('click', () => this.guard(() => this.dump()));
@@ -479,8 +479,7 @@
         this.setState('running');
         r = await this.call('continue', { session: this.session }, (ev) => this.print(ev));
       }
-      this.pendingCall = null;
-      $('.pending', this.root).hidden = true;
+      this.endPause();
       switch (r.progress) {
         case 'complete':
           this.setState('idle');
@@ -497,6 +496,11 @@
           if (r.progress) this.note('progress: ' + r.progress);
       }
       this.app.snapshotsChanged();
+    }
+
+    endPause() {
+      this.pendingCall = null;
+      $('.pending', this.root).hidden = true;
     }
 
     pause(r) {
@@ -521,10 +525,11 @@
         call.textContent = 'pending calls: ' + (r.pending || []).join(', ');
         raw.textContent = toJSON({ pending: r.pending || [] }, 2);
       }
-      $('.value', sec).value = r.progress === 'futures'
+      $('.answer-json', sec).value = r.progress === 'futures'
         ? toJSON(Object.fromEntries((r.pending || []).map((id) => [String(id), null])), 0) : 'null';
       $('.value-label', sec).textContent = r.progress === 'futures'
         ? 'Results: call id → value (JSON, in the value encoding)' : 'Value (JSON, in the value encoding)';
+      $('.answer input[value=value]', sec).checked = true;
       sec.hidden = false;
       this.answerMode();
       this.note(title.textContent + ': ' + call.textContent);
@@ -540,7 +545,7 @@
       const r0 = this.pendingCall;
       if (!r0) return;
       const mode = $('.answer input[name=mode]:checked', this.root).value;
-      const text = $('.value', this.root).value.trim() || 'null';
+      const text = $('.answer-json', this.root).value.trim() || 'null';
       let value;
       if (mode === 'value') {
         try { value = JSON.parse(text); } catch (e) {
@@ -566,7 +571,15 @@
         else fields.not_handled = true;
       }
       this.note('answer: ' + (mode === 'value' ? text : mode === 'error' ? exception.type + '(' + pyStr(exception.message) + ')' : 'not handled'));
-      const r = await this.call(op, fields, (ev) => this.print(ev));
+      let r;
+      try {
+        r = await this.call(op, fields, (ev) => this.print(ev));
+      } catch (e) {
+        // An exception that ends the step (or a call resumed elsewhere)
+        // leaves nothing to answer; other errors keep the call pending.
+        if (['python', 'syntax', 'limit', 'already_resumed', 'unknown_session'].includes(e.kind)) this.endPause();
+        throw e;
+      }
       await this.progress(r);
       if (!this.pendingCall) this.focus();
     }
@@ -590,8 +603,7 @@
     async close() {
       await this.call('close', { session: this.session });
       this.note('closed ' + this.session + ' (still loadable by its id)');
-      this.pendingCall = null;
-      $('.pending', this.root).hidden = true;
+      this.endPause();
       this.setSession('', false);
       $('.ephemeral', this.root).checked = false;
       this.app.snapshotsChanged();
@@ -758,6 +770,7 @@
         meter.value = 0;
         $('#quota-text').textContent = fmtBytes(used) + ' used, no quota';
       }
+      meter.hidden = !(q && q.limit);
     }
 
     snapshotRow(s) {
@@ -779,13 +792,14 @@
         actions.append(el('button', { type: 'button', class: 'history-row', 'aria-label': 'History of ' + s.id, text: 'History', onclick: () => this.showHistory(s.id) }));
       }
       actions.append(del);
+      // data-label names each cell when a phone shows rows as cards.
       return el('tr', { 'data-id': s.id, 'data-kind': s.kind },
-        el('td', {}, el('code', { class: 'id', title: s.id, text: s.id })),
-        el('td', {}, el('span', { class: 'kind', 'data-kind': s.kind, text: kindLabel }), s.state ? el('span', { class: 'muted', text: ' · ' + s.state }) : null),
-        el('td', { class: 'num', title: (s.bytes || 0) + ' logical bytes', text: fmtBytes(s.stored_bytes) }),
-        el('td', { class: 'num', text: fmtBytes(s.shared_bytes) }),
-        el('td', { title: s.created || '', text: fmtTime(s.created) }),
-        el('td', { title: s.expires || '', text: fmtTime(s.expires) }),
+        el('td', { class: 'id-cell', 'data-label': 'Id' }, el('code', { class: 'id', title: s.id, text: s.id })),
+        el('td', { 'data-label': 'Kind' }, el('span', { class: 'kind', 'data-kind': s.kind, text: kindLabel }), s.state ? el('span', { class: 'muted', text: ' · ' + s.state }) : null),
+        el('td', { class: 'num', 'data-label': 'Stored', title: (s.bytes || 0) + ' logical bytes', text: fmtBytes(s.stored_bytes) }),
+        el('td', { class: 'num', 'data-label': 'Shared', text: fmtBytes(s.shared_bytes) }),
+        el('td', { 'data-label': 'Created', title: s.created || '', text: fmtTime(s.created) }),
+        el('td', { 'data-label': 'Expires', title: s.expires || '', text: fmtTime(s.expires) }),
         actions);
     }
 

@@ -1,0 +1,274 @@
+package workbench_test
+
+import (
+	"context"
+	"encoding/hex"
+	"flag"
+	"fmt"
+	"os"
+	"path/filepath"
+	"regexp"
+	"strconv"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/amber-sandbox/amber/infra/serve"
+	"github.com/amber-sandbox/amber/infra/workbench"
+	"github.com/chromedp/chromedp"
+)
+
+// quota is the storage quota of the browser test's project.
+const quota = 1 << 20
+
+var updateScreenshot = flag.Bool("update-screenshot", false, "copy the 1280×800 screenshot to docs/workbench.png")
+
+// TestBrowser drives the Workbench in headless Chromium against amber serve
+// (serve.Start on a temporary data dir): the REPL, a host call answered by
+// hand, dump and fork, two branches driven apart, history, the snapshots
+// table and a delete, and screenshots at desktop and phone widths.
+func TestBrowser(t *testing.T) {
+	exe := chromium(t)
+
+	ctx, cancel := context.WithTimeout(context.Background(), 2*time.Minute)
+	defer cancel()
+	srv, err := serve.Start(ctx, serve.Options{
+		Addr:    "127.0.0.1:0",
+		DataDir: t.TempDir(),
+		Static:  workbench.Handler(),
+		Quota:   quota,
+	})
+	if err != nil {
+		t.Fatalf("serve.Start: %v", err)
+	}
+	defer func() {
+		sctx, scancel := context.WithTimeout(context.Background(), 10*time.Second)
+		defer scancel()
+		if err := srv.Shutdown(sctx); err != nil {
+			t.Errorf("Shutdown: %v", err)
+		}
+	}()
+
+	browseWorkbench(t, exe, srv.HTTPURL()+"/")
+}
+
+// browseWorkbench is the browser scenario, against the Workbench at url.
+func browseWorkbench(t *testing.T, exe, url string) {
+	b := newBrowser(t, exe, 90*time.Second)
+	b.do("opening the Workbench", chromedp.Navigate(url))
+	b.wait("the page connects", `document.querySelector("#conn-status").textContent === "connected"`)
+
+	// 1. Feed code (with Ctrl+Enter) and read the printed output and the value.
+	b.do("typing code in pane 1",
+		chromedp.SetValue(chromedp.CSS(pane(1, ".code")), "print('hello from the workbench')\nx = 40 + 2\nx"),
+		chromedp.Focus(chromedp.CSS(pane(1, ".code"))),
+		chromedp.KeyEvent("\r", chromedp.KeyModifiers(chromedp.ModifierCtrl)),
+	)
+	b.wait("the value shows", outputHas(1, ".value", "42"))
+	if got := b.text(pane(1, ".print")); got != "hello from the workbench\n" {
+		t.Errorf("printed output = %q", got)
+	}
+	session1 := b.text(pane(1, ".sid"))
+	if session1 == "" || session1 == "no session yet" {
+		t.Fatalf("pane 1 shows no session id after the first run")
+	}
+
+	// 2. A host call, answered by hand.
+	b.do("calling a host function",
+		chromedp.SetValue(chromedp.CSS(pane(1, ".functions")), "ask"),
+		chromedp.SetValue(chromedp.CSS(pane(1, ".code")), "answer = ask('question?', n=2)\nprint('got', answer)\nanswer"),
+		chromedp.Click(chromedp.CSS(pane(1, ".run"))),
+	)
+	b.wait("the call pauses", visible(pane(1, ".pending")))
+	if got := b.text(pane(1, ".call")); got != "ask('question?', n=2)" {
+		t.Errorf("paused call shows %q, want ask('question?', n=2)", got)
+	}
+	if got := b.text(pane(1, ".state")); got != "suspended" {
+		t.Errorf("state while paused = %q", got)
+	}
+	b.do("answering with a value",
+		chromedp.SetValue(chromedp.CSS(pane(1, ".answer-json")), `"yes"`),
+		chromedp.Click(chromedp.CSS(pane(1, ".resume"))),
+	)
+	b.wait("the answer is used", outputHas(1, ".print", "got yes"))
+	b.wait("the value shows", outputHas(1, ".value", "'yes'"))
+	b.wait("the pause is gone", `!`+visible(pane(1, ".pending")))
+
+	// An exception answered by hand, and its traceback as text.
+	b.do("raising an exception by hand",
+		chromedp.SetValue(chromedp.CSS(pane(1, ".code")), "ask('again?')"),
+		chromedp.Click(chromedp.CSS(pane(1, ".run"))),
+	)
+	b.wait("the call pauses", visible(pane(1, ".pending")))
+	b.do("choosing an exception",
+		chromedp.Click(chromedp.CSS(pane(1, `.answer input[value="error"]`))),
+		chromedp.SetValue(chromedp.CSS(pane(1, ".exc-type")), "KeyError"),
+		chromedp.SetValue(chromedp.CSS(pane(1, ".exc-message")), "no such question"),
+		chromedp.Click(chromedp.CSS(pane(1, ".resume"))),
+	)
+	b.wait("the traceback shows", outputHas(1, ".traceback", "KeyError"))
+
+	// 3. Dump, copy the id as hex, and fork it into a second pane.
+	b.do("dumping", chromedp.Click(chromedp.CSS(pane(1, ".dump"))))
+	b.wait("the snapshot id shows", visible(pane(1, ".dumped")))
+	snapshot := b.text(pane(1, ".snap-id"))
+	if snapshot == "" {
+		t.Fatal("dump shows no snapshot id")
+	}
+	b.do("copying the id", chromedp.Click(chromedp.CSS(pane(1, ".copy-hex"))))
+	b.wait("the id is copied", `!!document.querySelector(`+strconv.Quote(pane(1, ".copy-status"))+`).dataset.copied`)
+	copied := b.eval(`document.querySelector(` + strconv.Quote(pane(1, ".copy-status")) + `).dataset.copied`)
+	if _, err := hex.DecodeString(copied); err != nil || !strings.EqualFold(copied, hexOf(snapshot)) {
+		t.Errorf("copied %q for snapshot %q, want its hex", copied, snapshot)
+	}
+	b.do("forking", chromedp.Click(chromedp.CSS(pane(1, ".fork"))))
+	b.wait("pane 2 loads the snapshot", outputHas(2, ".note", "loaded"))
+	session2 := b.text(pane(2, ".sid"))
+	if session2 == session1 || session2 == "" {
+		t.Errorf("fork pane has session %q, pane 1 has %q", session2, session1)
+	}
+
+	// 4. Drive the two branches apart.
+	feed := func(n int, code string) {
+		t.Helper()
+		before := b.eval(fmt.Sprintf(`String(document.querySelectorAll(%q).length)`, pane(n, ".output .value")))
+		b.do(fmt.Sprintf("feeding pane %d", n),
+			chromedp.SetValue(chromedp.CSS(pane(n, ".code")), code),
+			chromedp.Click(chromedp.CSS(pane(n, ".run"))))
+		b.wait(fmt.Sprintf("pane %d answers", n),
+			fmt.Sprintf(`document.querySelectorAll(%q).length > %s`, pane(n, ".output .value"), before))
+	}
+	lastValue := func(n int) string {
+		return b.eval(fmt.Sprintf(`[...document.querySelectorAll(%q)].pop().textContent`, pane(n, ".output .value")))
+	}
+	feed(1, "x = x + 1\nx")
+	feed(2, "x = x * 10\nx")
+	feed(1, "(x, answer)")
+	feed(2, "(x, answer)")
+	if got := lastValue(1); got != "(43, 'yes')" {
+		t.Errorf("pane 1 after its branch: %s, want (43, 'yes')", got)
+	}
+	if got := lastValue(2); got != "(420, 'yes')" {
+		t.Errorf("pane 2 after its branch: %s, want (420, 'yes')", got)
+	}
+
+	// 5. History: the steps pane 1 committed, charted.
+	b.do("showing pane 1's history", chromedp.Click(chromedp.CSS(pane(1, ".history-btn"))))
+	b.wait("the history lists the steps", `document.querySelectorAll("#history-body tr").length >= 5`)
+	b.wait("the chart has a bar per step", `document.querySelectorAll("#history-chart svg rect").length === document.querySelectorAll("#history-body tr").length`)
+	if ops := b.eval(`[...document.querySelectorAll("#history-body tr td:nth-child(2)")].map(td => td.textContent).join(" ")`); !strings.Contains(ops, "feed") || !strings.Contains(ops, "resume") {
+		t.Errorf("history operations %q lack feed and resume", ops)
+	}
+
+	// 6. The snapshots table: the dump is listed; delete it and it is gone.
+	row := fmt.Sprintf(`#snap-body tr[data-id=%q]`, snapshot)
+	b.do("refreshing snapshots", chromedp.Click(chromedp.ID("snap-refresh")))
+	b.wait("the dump is listed", fmt.Sprintf(`!!document.querySelector(%q)`, row))
+	if kind := b.eval(fmt.Sprintf(`document.querySelector(%q).dataset.kind`, row)); kind != "session_dump" {
+		t.Errorf("dump listed as %q", kind)
+	}
+	b.wait("both sessions are listed", fmt.Sprintf(`!!document.querySelector('#snap-body tr[data-id=%q]') && !!document.querySelector('#snap-body tr[data-id=%q]')`, session1, session2))
+	filter := func(kind string) {
+		b.do("filtering by kind "+kind, chromedp.Evaluate[chromedp.Void](fmt.Sprintf(
+			`(s => { s.value = %q; s.dispatchEvent(new Event("change")); })(document.querySelector("#snap-filter"))`, kind)))
+	}
+	filter("session_dump")
+	if n := b.eval(`String(document.querySelectorAll("#snap-body tr[data-kind=session]").length)`); n != "0" {
+		t.Errorf("filter on dumps still shows %s sessions", n)
+	}
+	b.do("sorting by stored bytes", chromedp.Click(chromedp.CSS(`#snap-table th[data-key=stored_bytes] button`)))
+	if s := b.eval(`document.querySelector("#snap-table th[data-key=stored_bytes]").getAttribute("aria-sort")`); s != "ascending" {
+		t.Errorf("aria-sort after sorting = %q", s)
+	}
+	filter("")
+	if n := b.eval(`String(document.querySelectorAll("#snap-body tr").length)`); n != "3" {
+		t.Errorf("all kinds: %s rows, want 3 (two sessions and a dump)", n)
+	}
+	if q := b.text("#quota-text"); !strings.Contains(q, " of 1.0 MB (") {
+		t.Errorf("quota text %q, want the use of 1.0 MB", q)
+	}
+	if v := b.eval(`String(document.querySelector("#quota-meter").value)`); v == "0" {
+		t.Error("the quota bar shows nothing used")
+	}
+
+	// Screenshots: the two branches side by side; the snapshots and the
+	// history; the same page on a phone, where the panes stack.
+	shots := artifacts(t)
+	scroll := func(js string) {
+		b.do("scrolling", chromedp.Evaluate[chromedp.Void](js), chromedp.Sleep(100*time.Millisecond))
+	}
+	scroll(`window.scrollTo(0, 0)`)
+	desktop := b.screenshot(shots, "workbench-1280x800.png", 1280, 800)
+	scroll(`document.querySelector("#snapshots-heading").scrollIntoView()`)
+	b.screenshot(shots, "workbench-1280x800-snapshots.png", 1280, 800)
+	scroll(`window.scrollTo(0, 0)`)
+	b.screenshot(shots, "workbench-390x844.png", 390, 844)
+	scroll(`document.querySelector("#snapshots-heading").scrollIntoView()`)
+	b.screenshot(shots, "workbench-390x844-snapshots.png", 390, 844)
+	b.do("back to desktop", chromedp.EmulateViewport(1280, 800))
+
+	b.do("deleting the dump (two clicks: delete, confirm)",
+		chromedp.Click(chromedp.CSS(row+" button.delete")),
+		chromedp.Click(chromedp.CSS(row+" button.delete")))
+	b.wait("the dump disappears from the table", fmt.Sprintf(`!document.querySelector(%q)`, row))
+	b.wait("the status says so", `document.querySelector("#snap-status").textContent.startsWith("deleted")`)
+	b.do("refreshing snapshots", chromedp.Click(chromedp.ID("snap-refresh")))
+	b.wait("the list is refreshed", `/saved id/.test(document.querySelector("#snap-status").textContent)`)
+	if b.eval(fmt.Sprintf(`String(!!document.querySelector(%q))`, row)) != "false" {
+		t.Error("the deleted dump is back after a refresh")
+	}
+
+	// 7. Load a pasted id: pane 1's session, into a third pane.
+	b.do("loading pane 1's session by id",
+		chromedp.SetValue(chromedp.ID("load-id"), session1),
+		chromedp.Click(chromedp.ID("load")))
+	b.wait("pane 3 loads it", outputHas(3, ".note", "loaded"))
+	feed(3, "x")
+	if got := lastValue(3); got != "43" {
+		t.Errorf("pane 3 loaded from pane 1's session: x = %s, want 43", got)
+	}
+
+	// 8. Messages over 128 KB arrive in parts and are put back together.
+	feed(3, "s = 'ab' * 100000\nprint(s)\nlen(s)")
+	if got := lastValue(3); got != "200000" {
+		t.Errorf("len(s) = %s, want 200000", got)
+	}
+	if n := b.eval(fmt.Sprintf(`String([...document.querySelectorAll(%q)].pop().textContent.length)`, pane(3, ".output .print"))); n != "200001" {
+		t.Errorf("printed %s characters, want 200001", n)
+	}
+
+	if errs := b.jsErrors(); len(errs) > 0 {
+		t.Errorf("the page threw: %s", strings.Join(errs, "\n"))
+	}
+	if *updateScreenshot {
+		png, err := os.ReadFile(desktop)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if err := os.WriteFile(filepath.Join("..", "..", "docs", "workbench.png"), png, 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+}
+
+// outputHas is a JavaScript expression: some element matching sel in pane
+// n's output contains text.
+func outputHas(n int, sel, text string) string {
+	return fmt.Sprintf(`[...document.querySelectorAll(%q)].some(e => e.textContent.includes(%q))`, pane(n, ".output "+sel), text)
+}
+
+// visible is a JavaScript expression: the element matching sel is shown.
+func visible(sel string) string {
+	return fmt.Sprintf(`(e => !!e && !e.hidden && e.offsetParent !== null)(document.querySelector(%q))`, sel)
+}
+
+var hexID = regexp.MustCompile(`^[0-9a-fA-F]+$`)
+
+// hexOf is what the page copies for an id: the id if it is hex, else the
+// hex of its bytes.
+func hexOf(id string) string {
+	if hexID.MatchString(id) {
+		return strings.ToLower(id)
+	}
+	return hex.EncodeToString([]byte(id))
+}

@@ -595,6 +595,10 @@ const (
 	maxPages   = maxHeapLen >> heap.PageShift
 )
 
+// maxManifestSegments bounds the segments a bare manifest may list (a
+// billion list items).
+const maxManifestSegments = 1 << 20
+
 func decodeManifestBody(d *heap.Decoder, blob bool) (*Manifest, error) {
 	m := &Manifest{}
 	m.Kind = DumpKind(d.Byte())
@@ -653,7 +657,14 @@ func decodeManifestBody(d *heap.Decoder, blob bool) (*Manifest, error) {
 		if (i > 0 && delta == 0) || hd == 0 || hd >= uint64(m.HeapLen) || n < 2 || n > 1<<21 {
 			return nil, formatErr("bad segment table entry")
 		}
-		if uint64(len(m.Pages))+n > uint64(npages)+uint64(d.Left())*8+64 {
+		// A blob carries every segment, so its size bounds the table; a
+		// bare manifest (its pages stored elsewhere) is bounded by
+		// maxManifestSegments.
+		limit := uint64(npages) + uint64(d.Left())*8 + 64
+		if !blob {
+			limit = uint64(npages) + maxManifestSegments
+		}
+		if uint64(len(m.Pages))+n > limit {
 			return nil, formatErr("segment table larger than the dump")
 		}
 		for s := 0; s < int(n); s++ {

@@ -129,6 +129,11 @@
     return (n < 10 ? n.toFixed(1) : Math.round(n)) + ' ' + units[u];
   }
 
+  function pct(f) {
+    const p = 100 * f;
+    return (p > 0 && p < 10 ? p.toFixed(1) : String(Math.round(p))) + '%';
+  }
+
   function fmtTime(s) {
     if (!s) return '–';
     const d = new Date(s);
@@ -447,6 +452,10 @@
       this.note(loader + ' ' + id);
       const r = await this.call(loader, { session: this.session, snapshot: id }, (ev) => this.print(ev));
       this.loadedFrom = id;
+      const origin = $('.origin', this.root);
+      origin.textContent = (this.forkOf ? 'fork of ' + this.forkOf + ': ' : '') +
+        (loader === 'load_snapshot' ? 'from suspended snapshot ' : 'loaded from ') + id;
+      origin.hidden = false;
       if (loader === 'load_snapshot') await this.progress(r);
       else this.note('loaded');
       this.app.snapshotsChanged();
@@ -597,7 +606,9 @@
     }
 
     fork() {
-      if (this.snapshot) this.app.openLoaded(this.snapshot, loaderFor(this.snapshotKind));
+      if (!this.snapshot) return;
+      const p = this.app.openLoaded(this.snapshot, loaderFor(this.snapshotKind));
+      p.forkOf = 'Pane ' + this.n;
     }
 
     async close() {
@@ -764,7 +775,7 @@
         meter.max = q.limit;
         meter.value = Math.min(used, q.limit);
         meter.high = q.limit * 0.8;
-        $('#quota-text').textContent = fmtBytes(used) + ' of ' + fmtBytes(q.limit) + ' (' + Math.round(100 * used / q.limit) + '%)';
+        $('#quota-text').textContent = fmtBytes(used) + ' of ' + fmtBytes(q.limit) + ' (' + pct(used / q.limit) + ')';
       } else {
         meter.max = 1;
         meter.value = 0;

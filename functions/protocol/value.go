@@ -516,16 +516,11 @@ func (e *encoder) list(items []any, path string, depth int) error {
 	return nil
 }
 
+// dict writes a dict as a plain object when every key is a str not
+// starting with "$" (and no key repeats, which a Go-built core.Dict could
+// do), else as a $dict.
 func (e *encoder) dict(d core.Dict, path string, depth int) error {
-	plain := true
-	for _, kv := range d {
-		k, ok := kv.Key.(string)
-		if !ok || strings.HasPrefix(k, "$") {
-			plain = false
-			break
-		}
-	}
-	if plain {
+	if plainKeys(d) {
 		if depth+1 > MaxValueDepth {
 			return tooDeep(path)
 		}
@@ -566,6 +561,32 @@ func (e *encoder) dict(d core.Dict, path string, depth int) error {
 	}
 	e.buf.WriteString("]}")
 	return nil
+}
+
+func plainKeys(d core.Dict) bool {
+	var seen map[string]bool
+	if len(d) > 8 {
+		seen = make(map[string]bool, len(d))
+	}
+	for i, kv := range d {
+		k, ok := kv.Key.(string)
+		if !ok || strings.HasPrefix(k, "$") {
+			return false
+		}
+		if seen != nil {
+			if seen[k] {
+				return false
+			}
+			seen[k] = true
+			continue
+		}
+		for _, prev := range d[:i] {
+			if prev.Key.(string) == k {
+				return false
+			}
+		}
+	}
+	return true
 }
 
 func (e *encoder) exception(typ, msg, path string, depth int) error {

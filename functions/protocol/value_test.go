@@ -73,6 +73,7 @@ var roundTrips = []struct {
 	{"int key dict", core.Dict{{Key: int64(1), Value: int64(2)}}, `{"$dict":[[1,2]]}`, nil},
 	{"tuple key dict", core.Dict{{Key: core.Tuple{int64(1), "a"}, Value: []any{}}, {Key: "x", Value: nil}},
 		`{"$dict":[[{"$tuple":[1,"a"]},[]],["x",null]]}`, nil},
+	{"repeated key", core.Dict{{Key: "a", Value: int64(1)}, {Key: "a", Value: int64(2)}}, `{"$dict":[["a",1],["a",2]]}`, nil},
 	{"go map", map[string]any{"z": true, "a": []any{}}, `{"a":[],"z":true}`, nil},
 	{"go map with $", map[string]any{"$z": true}, `{"$dict":[["$z",true]]}`, core.Dict{{Key: "$z", Value: true}}},
 	{"go int map", map[int]string{2: "b", 1: "a"}, `{"$dict":[[1,"a"],[2,"b"]]}`,

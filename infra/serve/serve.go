@@ -199,6 +199,9 @@ func openEngine(ctx context.Context, opts Options) (*engine.Engine, error) {
 		if region == "" {
 			region = "us-east-1"
 		}
+		if err := prepareLocalStores(ctx, opts, region); err != nil {
+			return nil, err
+		}
 		eng, err = engine.OpenAWS(ctx, engine.AWSConfig{
 			Region:         region,
 			Table:          opts.Table,

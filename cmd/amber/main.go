@@ -50,6 +50,8 @@ func run(args []string) int {
 		return inspectMain(args[1:])
 	case "serve":
 		return serveMain(args[1:])
+	case "gc":
+		return gcMain(args[1:])
 	}
 	return usage()
 }

@@ -21,7 +21,6 @@ type DynamoAPI interface {
 	UpdateItem(context.Context, *dynamodb.UpdateItemInput, ...func(*dynamodb.Options)) (*dynamodb.UpdateItemOutput, error)
 	DeleteItem(context.Context, *dynamodb.DeleteItemInput, ...func(*dynamodb.Options)) (*dynamodb.DeleteItemOutput, error)
 	Query(context.Context, *dynamodb.QueryInput, ...func(*dynamodb.Options)) (*dynamodb.QueryOutput, error)
-	Scan(context.Context, *dynamodb.ScanInput, ...func(*dynamodb.Options)) (*dynamodb.ScanOutput, error)
 }
 
 // Keys of the DynamoDB table (string attributes pk and sk):
@@ -31,6 +30,7 @@ type DynamoAPI interface {
 //	snapshot    pk PROJECT#<project>   sk SNAPSHOT#<id>
 //	API key     pk KEY#<sha-256 hex>   sk KEY        (points at its project)
 //	connection  pk CONN#<id>           sk CONN
+//	registry    pk PROJECTS            sk <project>  (lists the projects)
 //
 // A project's sessions and snapshots are one item collection, so listing
 // them is a Query (DynamoDB splits a hot collection by sort key, so one
@@ -50,6 +50,7 @@ const (
 	skProject      = "PROJECT"
 	skKey          = "KEY"
 	skConn         = "CONN"
+	pkRegistry     = "PROJECTS"
 
 	connectionTTL = 24 * time.Hour
 )
@@ -57,15 +58,15 @@ const (
 // Dynamo is the metadata store on one DynamoDB table (see
 // CreateDynamoTable). Every write is a single-item write, conditional
 // where it commits something, so it needs no transactions. Gets are
-// strongly consistent; lists are Queries (ListProjects is a Scan). It is
-// safe for concurrent use.
+// strongly consistent; lists are Queries, never Scans. It is safe for
+// concurrent use.
 //
 // The table is its own: cas.Dynamo's chunk table has another key schema
 // (a binary hash key "a"), so the two cannot share one table.
 type Dynamo struct {
 	client DynamoAPI
 	table  string
-	// pageSize limits the items of one Query or Scan page (0: DynamoDB's
+	// pageSize limits the items of one Query page (0: DynamoDB's
 	// 1 MB pages); tests set it small to cover paging.
 	pageSize int32
 }
@@ -457,13 +458,18 @@ func (d *Dynamo) deleteItem(ctx context.Context, k item, what string) error {
 	return nil
 }
 
-// query reads every item of a partition whose sort key has prefix.
+// query reads every item of a partition whose sort key has prefix ("":
+// all of them).
 func (d *Dynamo) query(ctx context.Context, pk, prefix string) ([]map[string]ddb.AttributeValue, error) {
 	in := &dynamodb.QueryInput{
 		TableName:                 &d.table,
 		KeyConditionExpression:    aws.String("pk = :pk AND begins_with(sk, :prefix)"),
 		ExpressionAttributeValues: values(":pk", pk, ":prefix", prefix),
 		ConsistentRead:            aws.Bool(true),
+	}
+	if prefix == "" {
+		in.KeyConditionExpression = aws.String("pk = :pk")
+		in.ExpressionAttributeValues = values(":pk", pk)
 	}
 	if d.pageSize > 0 {
 		in.Limit = aws.Int32(d.pageSize)
@@ -490,8 +496,13 @@ func (d *Dynamo) PutProject(ctx context.Context, p *Project) error {
 	if err != nil && !errors.Is(err, ErrNotFound) {
 		return err
 	}
-	// Claim the key hashes first: a claim left behind by a failed put is
-	// inert, since ProjectByKeyHash checks that the project lists the hash.
+	// Register the project, then claim its key hashes, then write it. What
+	// a failed put leaves behind is inert: ListProjects skips a registered
+	// id with no project, and ProjectByKeyHash checks that the project
+	// lists the hash.
+	if _, err := d.client.PutItem(ctx, &dynamodb.PutItemInput{TableName: &d.table, Item: key(pkRegistry, p.ID)}); err != nil {
+		return fmt.Errorf("meta: dynamodb register project %s: %w", p.ID, err)
+	}
 	for _, h := range p.KeyHashes {
 		it := key(prefixKey+h, skKey)
 		it.str("project", p.ID)
@@ -620,34 +631,30 @@ func (d *Dynamo) AddUsage(ctx context.Context, project string, delta int64) erro
 	}
 }
 
+// ListProjects queries the registry partition for the project ids, then
+// reads each project (GC's use: no Scan over the sessions' large items).
 func (d *Dynamo) ListProjects(ctx context.Context) ([]*Project, error) {
-	in := &dynamodb.ScanInput{
-		TableName:                 &d.table,
-		FilterExpression:          aws.String("sk = :sk"),
-		ExpressionAttributeValues: values(":sk", skProject),
-		ConsistentRead:            aws.Bool(true),
+	items, err := d.query(ctx, pkRegistry, "")
+	if err != nil {
+		return nil, err
 	}
-	if d.pageSize > 0 {
-		in.Limit = aws.Int32(d.pageSize)
-	}
-	var out []*Project
-	for {
-		page, err := d.client.Scan(ctx, in)
+	out := make([]*Project, 0, len(items))
+	for _, it := range items {
+		r := reader{it: it}
+		id := r.str(attrSK)
+		if r.err != nil {
+			return nil, r.err
+		}
+		p, err := d.GetProject(ctx, id)
+		if errors.Is(err, ErrNotFound) {
+			continue // registered by a PutProject that failed after
+		}
 		if err != nil {
-			return nil, fmt.Errorf("meta: dynamodb scan projects: %w", err)
+			return nil, err
 		}
-		for _, it := range page.Items {
-			p, err := readProject(it)
-			if err != nil {
-				return nil, err
-			}
-			out = append(out, p)
-		}
-		if len(page.LastEvaluatedKey) == 0 {
-			return out, nil
-		}
-		in.ExclusiveStartKey = page.LastEvaluatedKey
+		out = append(out, p)
 	}
+	return out, nil
 }
 
 func (d *Dynamo) CreateSession(ctx context.Context, s *Session) error {

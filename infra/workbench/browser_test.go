@@ -162,7 +162,14 @@ func browseWorkbench(t *testing.T, exe, url string) {
 
 	// 6. The snapshots table: the dump is listed; delete it and it is gone.
 	row := fmt.Sprintf(`#snap-body tr[data-id=%q]`, snapshot)
-	b.do("refreshing snapshots", chromedp.Click(chromedp.ID("snap-refresh")))
+	// refresh clicks Refresh and waits for the new list.
+	refresh := func() {
+		t.Helper()
+		gen := b.eval(`document.querySelector("#snap-table").dataset.generation || "0"`)
+		b.do("refreshing snapshots", chromedp.Click(chromedp.ID("snap-refresh")))
+		b.wait("the list is refreshed", `Number(document.querySelector("#snap-table").dataset.generation || 0) > `+gen)
+	}
+	refresh()
 	b.wait("the dump is listed", fmt.Sprintf(`!!document.querySelector(%q)`, row))
 	if kind := b.eval(fmt.Sprintf(`document.querySelector(%q).dataset.kind`, row)); kind != "session_dump" {
 		t.Errorf("dump listed as %q", kind)
@@ -212,8 +219,7 @@ func browseWorkbench(t *testing.T, exe, url string) {
 		chromedp.Click(chromedp.CSS(row+" button.delete")))
 	b.wait("the dump disappears from the table", fmt.Sprintf(`!document.querySelector(%q)`, row))
 	b.wait("the status says so", `document.querySelector("#snap-status").textContent.startsWith("deleted")`)
-	b.do("refreshing snapshots", chromedp.Click(chromedp.ID("snap-refresh")))
-	b.wait("the list is refreshed", `/saved id/.test(document.querySelector("#snap-status").textContent)`)
+	refresh()
 	if b.eval(fmt.Sprintf(`String(!!document.querySelector(%q))`, row)) != "false" {
 		t.Error("the deleted dump is back after a refresh")
 	}
@@ -235,6 +241,43 @@ func browseWorkbench(t *testing.T, exe, url string) {
 	}
 	if n := b.eval(fmt.Sprintf(`String([...document.querySelectorAll(%q)].pop().textContent.length)`, pane(3, ".output .print"))); n != "200001" {
 		t.Errorf("printed %s characters, want 200001", n)
+	}
+
+	// 9. An ephemeral session cannot be dumped; a name lookup answered by hand.
+	b.do("a new pane", chromedp.Click(chromedp.ID("new-pane")))
+	b.wait("pane 4 exists", `!!document.querySelector('[data-pane="4"]')`)
+	b.do("an ephemeral checkout",
+		chromedp.Click(chromedp.CSS(pane(4, ".ephemeral"))),
+		chromedp.Click(chromedp.CSS(pane(4, ".checkout"))))
+	b.wait("pane 4 has a session", outputHas(4, ".note", "(ephemeral)"))
+	b.do("dumping it", chromedp.Click(chromedp.CSS(pane(4, ".dump"))))
+	b.wait("the dump is refused", outputHas(4, ".error-kind", "ephemeral"))
+	if msg := b.text(pane(4, ".traceback")); !strings.Contains(msg, "this session is ephemeral, so it cannot be dumped") {
+		t.Errorf("ephemeral dump error: %q", msg)
+	}
+	b.do("reading an undefined name",
+		chromedp.Click(chromedp.CSS(pane(4, ".lookup"))),
+		chromedp.SetValue(chromedp.CSS(pane(4, ".code")), "y + 1"),
+		chromedp.Click(chromedp.CSS(pane(4, ".run"))))
+	b.wait("the lookup pauses", visible(pane(4, ".pending")))
+	if got := b.text(pane(4, ".call")); got != "y" {
+		t.Errorf("name lookup shows %q, want y", got)
+	}
+	b.do("answering 41",
+		chromedp.SetValue(chromedp.CSS(pane(4, ".answer-json")), "41"),
+		chromedp.Click(chromedp.CSS(pane(4, ".resume"))))
+	b.wait("y + 1 is 42", outputHas(4, ".value", "42"))
+	refresh()
+	// The sessions of panes 1, 2 and 3; not the deleted dump, not pane 4's
+	// ephemeral session.
+	b.wait("the table lists three sessions", `document.querySelectorAll("#snap-body tr[data-kind=session]").length === 3 && document.querySelectorAll("#snap-body tr").length === 3`)
+
+	// 10. "Continue" in the table loads pane 2's session into a new pane.
+	b.do("continuing pane 2's session", chromedp.Click(chromedp.CSS(fmt.Sprintf(`#snap-body tr[data-id=%q] button.continue`, session2))))
+	b.wait("pane 5 loads it", outputHas(5, ".note", "loaded"))
+	feed(5, "x")
+	if got := lastValue(5); got != "420" {
+		t.Errorf("pane 5 continued from pane 2: x = %s, want 420", got)
 	}
 
 	if errs := b.jsErrors(); len(errs) > 0 {

@@ -106,6 +106,12 @@ func (b *browser) do(what string, actions ...chromedp.Action[chromedp.Void]) {
 	b.t.Helper()
 	ctx, cancel := context.WithTimeout(b.ctx, 20*time.Second)
 	defer cancel()
+	start := time.Now()
+	defer func() {
+		if d := time.Since(start); d > time.Second {
+			b.t.Logf("%s took %v", what, d.Round(time.Millisecond))
+		}
+	}()
 	if err := chromedp.Do(ctx, actions...); err != nil {
 		b.t.Fatalf("%s: %v%s", what, err, b.pageState())
 	}
@@ -114,6 +120,12 @@ func (b *browser) do(what string, actions ...chromedp.Action[chromedp.Void]) {
 // wait polls a JavaScript expression until it is truthy.
 func (b *browser) wait(what, expr string) {
 	b.t.Helper()
+	start := time.Now()
+	defer func() {
+		if d := time.Since(start); d > time.Second {
+			b.t.Logf("waited %v until %s", d.Round(time.Millisecond), what)
+		}
+	}()
 	_, err := chromedp.Run(b.ctx, chromedp.Poll[chromedp.Void](expr,
 		chromedp.WithPollingTimeout(20*time.Second), chromedp.WithPollingInterval(50*time.Millisecond)))
 	if err != nil {

@@ -3,6 +3,7 @@ package workbench_test
 import (
 	"net/http/httptest"
 	"strconv"
+	"strings"
 	"testing"
 	"time"
 
@@ -63,5 +64,51 @@ func TestValuesShowAsPython(t *testing.T) {
 	}
 	if errs := b.jsErrors(); len(errs) > 0 {
 		t.Errorf("the page threw: %v", errs)
+	}
+}
+
+// Every control has an accessible name, the output is a live region, and
+// Ctrl+Enter is announced; focus is visible.
+func TestPageIsAccessible(t *testing.T) {
+	exe := chromium(t)
+	srv := httptest.NewServer(workbench.Handler())
+	defer srv.Close()
+	b := newBrowser(t, exe, time.Minute)
+	b.do("opening the page", chromedp.Navigate(srv.URL+"/"))
+	b.wait("a pane is there", `!!document.querySelector('[data-pane="1"]')`)
+
+	unnamed := b.eval(`[...document.querySelectorAll("input, textarea, select, button")]
+		.filter(e => !e.closest("template"))
+		.filter(e => !(e.labels && e.labels.length) && !e.getAttribute("aria-label") && !e.textContent.trim())
+		.map(e => e.outerHTML.slice(0, 80)).join("\n")`)
+	if unnamed != "" {
+		t.Errorf("controls without a name:\n%s", unnamed)
+	}
+	checks := []struct{ what, expr string }{
+		{"output is a polite live log", `(o => o.getAttribute("role") === "log" && o.getAttribute("aria-live") === "polite")(document.querySelector('[data-pane="1"] .output'))`},
+		{"connection status is a status region", `document.querySelector("#conn-status").getAttribute("role") === "status"`},
+		{"the code field announces Ctrl+Enter", `document.querySelector('[data-pane="1"] .code').getAttribute("aria-keyshortcuts") === "Control+Enter"`},
+		{"panes are labelled by their titles", `document.getElementById(document.querySelector('[data-pane="1"]').getAttribute("aria-labelledby")).textContent === "Pane 1"`},
+		{"sortable headers say how they sort", `document.querySelectorAll("#snap-table th[aria-sort]").length === 6`},
+	}
+	for _, c := range checks {
+		if b.eval(`String(!!(`+c.expr+`))`) != "true" {
+			t.Errorf("%s: no", c.what)
+		}
+	}
+
+	// Tab order inside a pane follows the reading order: code, host
+	// functions, lookup, Run.
+	b.do("focusing the code", chromedp.Focus(chromedp.CSS(`[data-pane="1"] .code`)))
+	var order []string
+	for range 3 {
+		b.do("tab", chromedp.KeyEvent("\t"))
+		order = append(order, b.eval(`document.activeElement.className`))
+	}
+	if want := []string{"functions", "lookup", "run primary"}; strings.Join(order, ",") != strings.Join(want, ",") {
+		t.Errorf("tab order after the code: %v, want %v", order, want)
+	}
+	if o := b.eval(`(s => s.outlineStyle + " " + s.outlineWidth)(getComputedStyle(document.activeElement))`); !strings.HasPrefix(o, "solid 3px") {
+		t.Errorf("the focused Run button's outline is %q, want a visible 3px one", o)
 	}
 }

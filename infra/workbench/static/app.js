@@ -746,6 +746,8 @@
         this.quota = r.quota || null;
         this.renderSnapshots();
         status.textContent = this.snapshots.length + ' saved id' + (this.snapshots.length === 1 ? '' : 's');
+        const table = $('#snap-table');
+        table.dataset.generation = String(Number(table.dataset.generation || 0) + 1);
       } catch (e) {
         status.textContent = 'cannot list snapshots: ' + (e.message || e);
       }

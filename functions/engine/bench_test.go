@@ -2,7 +2,6 @@ package engine
 
 import (
 	"context"
-	"encoding/json"
 	"fmt"
 	"math"
 	"sort"
@@ -57,11 +56,53 @@ type loggedMeta struct {
 	log *writeLog
 }
 
-// headSize approximates the DynamoDB item size of a head: its attribute
-// values as JSON (names are short in the table's encoding).
+// headSize is the DynamoDB item size of a head as functions/meta stores it
+// (attribute names plus values; numbers about one byte per two digits).
 func headSize(s *meta.Session) int {
-	b, _ := json.Marshal(s)
-	return len(b)
+	n := 0
+	str := func(name, v string) {
+		if v != "" {
+			n += len(name) + len(v)
+		}
+	}
+	bin := func(name string, v []byte) {
+		if len(v) > 0 {
+			n += len(name) + len(v)
+		}
+	}
+	num := func(name string, v int64) { n += len(name) + len(fmt.Sprint(v))/2 + 1 }
+	tm := func(name string, t time.Time) {
+		if !t.IsZero() {
+			n += len(name) + len(t.UTC().Format(time.RFC3339Nano))
+		}
+	}
+	str("pk", "PROJECT#"+s.Project)
+	str("sk", "SESSION#"+s.ID)
+	str("project", s.Project)
+	str("id", s.ID)
+	str("root", s.Root)
+	num("version", s.Version)
+	str("state", s.State)
+	if s.Ephemeral {
+		n += len("ephemeral") + 1
+	}
+	str("connection", s.Connection)
+	bin("config", s.Config)
+	if s.Fresh {
+		n += len("fresh") + 1
+	}
+	tm("created", s.Created)
+	tm("saved", s.Saved)
+	tm("expires", s.Expires)
+	num("expires_at", s.Expires.Unix())
+	str("last_request", s.LastRequest)
+	str("last_reply", s.LastReply)
+	bin("reply_inline", s.ReplyInline)
+	num("bytes", s.Bytes)
+	num("stored", s.Stored)
+	bin("steps", s.Steps)
+	bin("extra", s.Extra)
+	return n
 }
 
 func (l loggedMeta) CommitSession(ctx context.Context, s *meta.Session, expect int64) error {

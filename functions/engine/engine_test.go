@@ -18,14 +18,14 @@ import (
 // backend makes the stores an engine test runs on.
 type backend struct {
 	name string
-	open func(t *testing.T) (meta.Store, cas.Store)
+	open func(t testing.TB) (meta.Store, cas.Store)
 }
 
 // backends are the store pairs every engine test runs on: memory (fast),
 // the embedded default (bbolt + cas.Dir) and the AWS stack (DynamoDB via
 // dynalite + S3 via gofakes3), added by stores_test.go.
 var backends = []backend{
-	{"memory", func(t *testing.T) (meta.Store, cas.Store) { return newMemMeta(), cas.NewMemory() }},
+	{"memory", func(t testing.TB) (meta.Store, cas.Store) { return newMemMeta(), cas.NewMemory() }},
 }
 
 // clock is a settable test clock.
@@ -512,7 +512,7 @@ func TestExactlyOnce(t *testing.T) {
 	forEachBackend(t, func(t *testing.T, b backend) {
 		var fm *faultMeta
 		var fc *faultChunks
-		h := newHarness(t, backend{b.name, func(t *testing.T) (meta.Store, cas.Store) {
+		h := newHarness(t, backend{b.name, func(t testing.TB) (meta.Store, cas.Store) {
 			m, c := b.open(t)
 			fm, fc = &faultMeta{Store: m}, &faultChunks{Store: c}
 			return fm, fc
@@ -563,7 +563,7 @@ func TestExactlyOnce(t *testing.T) {
 func TestConcurrentStepConflicts(t *testing.T) {
 	forEachBackend(t, func(t *testing.T, b backend) {
 		var fm *faultMeta
-		h := newHarness(t, backend{b.name, func(t *testing.T) (meta.Store, cas.Store) {
+		h := newHarness(t, backend{b.name, func(t testing.TB) (meta.Store, cas.Store) {
 			m, c := b.open(t)
 			fm = &faultMeta{Store: m}
 			return fm, c

@@ -51,7 +51,7 @@ func TestMain(m *testing.M) {
 	os.Exit(code)
 }
 
-func openBolt(t *testing.T) (meta.Store, cas.Store) {
+func openBolt(t testing.TB) (meta.Store, cas.Store) {
 	t.Helper()
 	dir := t.TempDir()
 	m, err := meta.OpenBolt(filepath.Join(dir, "meta.db"))
@@ -68,7 +68,7 @@ func openBolt(t *testing.T) (meta.Store, cas.Store) {
 
 // openAWS gives a fresh metadata table, a fresh chunk table and an S3
 // bucket on gofakes3, with chunks up to 4 KB in DynamoDB as in production.
-func openAWS(t *testing.T) (meta.Store, cas.Store) {
+func openAWS(t testing.TB) (meta.Store, cas.Store) {
 	t.Helper()
 	client := dynamoClient(t)
 	ctx, cancel := context.WithTimeout(context.Background(), 30*time.Second)

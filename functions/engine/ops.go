@@ -2,6 +2,7 @@ package engine
 
 import (
 	"context"
+	"encoding/binary"
 	"encoding/json"
 	"errors"
 	"fmt"
@@ -20,7 +21,7 @@ import (
 const inlineReplyMax = 16 << 10
 
 // maxSteps is how many steps the head's log keeps for history.
-const maxSteps = 16
+const maxSteps = 8
 
 // checkout creates a session. Its id derives from the request id, so a
 // retried checkout returns the session the first one made.
@@ -447,8 +448,9 @@ func (c *commit) write(ctx context.Context, state, root string, bytes, written i
 	stats.At = now.UTC().Format(time.RFC3339)
 	h.Steps = appendStep(c.head.Steps, *stats)
 	reply.ID = c.req.ID
-	reply.Stats = stats
+	reply.Stats = nil // recorded in the step log; a replay takes it from there
 	rb, err := json.Marshal(reply)
+	reply.Stats = stats
 	if err != nil {
 		c.undoUsage(ctx, delta)
 		return nil, fmt.Errorf("engine: encode reply: %w", err)
@@ -497,42 +499,82 @@ func (e *Engine) recorded(ctx context.Context, project string, head *meta.Sessio
 	if err := json.Unmarshal(rb, &r); err != nil {
 		return nil, fmt.Errorf("engine: bad recorded reply: %w", err)
 	}
+	for _, s := range decodeSteps(head.Steps) {
+		if s.RequestID == head.LastRequest && s.Version == head.Version {
+			s := s
+			r.Stats = &s
+		}
+	}
 	return &r, nil
 }
 
-// The step log is compact: one JSON array per step.
-type stepRow [8]any
+// The step log is compact binary, newest last: a format byte, then per
+// step the op's index, the request id, version, duration (µs), dirty
+// pages, requests, bytes written and the commit time (Unix seconds), as
+// uvarints. It is rewritten with every commit, so it stays small.
+const stepLogFormat = 1
+
+var stepOps = []string{
+	protocol.OpCheckout, protocol.OpFeed, protocol.OpResume, protocol.OpResumeFutures, protocol.OpContinue,
+	protocol.OpDump, protocol.OpLoadSession, protocol.OpLoadSnapshot, protocol.OpClose,
+}
 
 func appendStep(log []byte, s protocol.StepStats) []byte {
-	steps := decodeSteps(log)
-	steps = append(steps, s)
+	steps := append(decodeSteps(log), s)
 	if len(steps) > maxSteps {
 		steps = steps[len(steps)-maxSteps:]
 	}
-	rows := make([]stepRow, len(steps))
-	for i, s := range steps {
-		rows[i] = stepRow{s.Op, s.RequestID, s.Version, s.DurationUs, s.DirtyPages, s.Requests, s.BytesStored, s.At}
+	out := []byte{stepLogFormat}
+	for _, s := range steps {
+		op := 0
+		for i, o := range stepOps {
+			if o == s.Op {
+				op = i
+			}
+		}
+		at, _ := time.Parse(time.RFC3339, s.At)
+		out = append(out, byte(op))
+		out = binary.AppendUvarint(out, uint64(len(s.RequestID)))
+		out = append(out, s.RequestID...)
+		for _, n := range []int64{s.Version, s.DurationUs, int64(s.DirtyPages), int64(s.Requests), s.BytesStored, at.Unix()} {
+			out = binary.AppendUvarint(out, uint64(max(n, 0)))
+		}
 	}
-	b, _ := json.Marshal(rows)
-	return b
+	return out
 }
 
+// decodeSteps reads a step log; a malformed tail is dropped.
 func decodeSteps(log []byte) []protocol.StepStats {
-	var raw [][8]json.RawMessage
-	if len(log) == 0 || json.Unmarshal(log, &raw) != nil {
+	if len(log) == 0 || log[0] != stepLogFormat {
 		return nil
 	}
-	out := make([]protocol.StepStats, 0, len(raw))
-	for _, r := range raw {
-		var s protocol.StepStats
-		_ = json.Unmarshal(r[0], &s.Op)
-		_ = json.Unmarshal(r[1], &s.RequestID)
-		_ = json.Unmarshal(r[2], &s.Version)
-		_ = json.Unmarshal(r[3], &s.DurationUs)
-		_ = json.Unmarshal(r[4], &s.DirtyPages)
-		_ = json.Unmarshal(r[5], &s.Requests)
-		_ = json.Unmarshal(r[6], &s.BytesStored)
-		_ = json.Unmarshal(r[7], &s.At)
+	var out []protocol.StepStats
+	b := log[1:]
+	uv := func() (int64, bool) {
+		n, k := binary.Uvarint(b)
+		if k <= 0 {
+			return 0, false
+		}
+		b = b[k:]
+		return int64(n), true
+	}
+	for len(b) > 0 {
+		op := int(b[0])
+		b = b[1:]
+		n, ok := uv()
+		if !ok || op >= len(stepOps) || n > int64(len(b)) {
+			break
+		}
+		s := protocol.StepStats{Op: stepOps[op], RequestID: string(b[:n])}
+		b = b[n:]
+		var v [6]int64
+		for i := range v {
+			if v[i], ok = uv(); !ok {
+				return out
+			}
+		}
+		s.Version, s.DurationUs, s.DirtyPages, s.Requests, s.BytesStored = v[0], v[1], int(v[2]), int(v[3]), v[4]
+		s.At = time.Unix(v[5], 0).UTC().Format(time.RFC3339)
 		out = append(out, s)
 	}
 	return out

@@ -58,9 +58,12 @@ type Options struct {
 
 	// LambdaURL, if set, sends every event to a function running under
 	// the Runtime Interface Emulator at this URL instead of calling the
-	// handlers in-process. The function then owns the stores and the
-	// projects; the server opens an engine only on AWS-protocol stores
-	// (to create the projects of Keys).
+	// handlers in-process (one invocation at a time, as the emulator
+	// runs them). The function then owns the stores and the projects; the
+	// server opens an engine only on AWS-protocol stores (to create the
+	// projects of Keys). Start the function with
+	// AMBER_CONNECTIONS_ENDPOINT set to the server's HTTPURL, where it
+	// posts replies (the event's domainName is plain http here).
 	LambdaURL string
 
 	// API Gateway's limits (defaults: 10 minutes idle, 2 hours per

@@ -14,7 +14,8 @@ import (
 // The environment variables EngineFromEnv reads. template.yaml sets the
 // deployed ones; the local ones point the functions at stand-ins.
 const (
-	EnvTable      = "AMBER_TABLE"             // DynamoDB table (metadata and small chunks)
+	EnvTable      = "AMBER_TABLE"             // DynamoDB table of metadata
+	EnvChunkTable = "AMBER_CHUNK_TABLE"       // DynamoDB table of small chunks (optional: S3 only when empty)
 	EnvBucket     = "AMBER_BUCKET"            // S3 bucket of chunks
 	EnvCacheBytes = "AMBER_CACHE_BYTES"       // bytes of warm interpreters and chunks kept in memory
 	EnvStepMargin = "AMBER_STEP_MARGIN_MS"    // time kept free before the deadline for commit and reply
@@ -31,7 +32,8 @@ const (
 const DefaultProject = "default"
 
 // EngineFromEnv opens the engine the Lambda functions use, configured by
-// environment variables: DynamoDB + S3 (AMBER_TABLE, AMBER_BUCKET, and
+// environment variables: DynamoDB + S3 (AMBER_TABLE, AMBER_BUCKET,
+// optionally AMBER_CHUNK_TABLE for small chunks, and
 // AMBER_DYNAMODB_ENDPOINT / AMBER_S3_ENDPOINT for local stand-ins), or
 // the embedded store in AMBER_DATA_DIR when that is set. The projects of
 // AMBER_API_KEYS are created (or given the keys) before it returns.
@@ -69,6 +71,7 @@ func EngineFromEnv(ctx context.Context) (*engine.Engine, error) {
 			Bucket:         os.Getenv(EnvBucket),
 			DynamoEndpoint: os.Getenv(EnvDynamoDB),
 			S3Endpoint:     os.Getenv(EnvS3),
+			ChunkTable:     os.Getenv(EnvChunkTable),
 		}
 		if ac.Table == "" || ac.Bucket == "" {
 			return nil, fmt.Errorf("handler: %s and %s must be set (or %s for the embedded store)", EnvTable, EnvBucket, EnvDataDir)

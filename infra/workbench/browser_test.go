@@ -5,6 +5,7 @@ import (
 	"encoding/hex"
 	"flag"
 	"fmt"
+	"log/slog"
 	"os"
 	"path/filepath"
 	"regexp"
@@ -37,6 +38,7 @@ func TestBrowser(t *testing.T) {
 		DataDir: t.TempDir(),
 		Static:  workbench.Handler(),
 		Quota:   quota,
+		Logger:  testLogger(t),
 	})
 	if err != nil {
 		t.Fatalf("serve.Start: %v", err)
@@ -294,6 +296,18 @@ func browseWorkbench(t *testing.T, exe, url string) {
 	}
 }
 
+// testLogger sends the server's log lines to the test's log.
+func testLogger(t *testing.T) *slog.Logger {
+	return slog.New(slog.NewTextHandler(testWriter{t}, nil))
+}
+
+type testWriter struct{ t *testing.T }
+
+func (w testWriter) Write(p []byte) (int, error) {
+	w.t.Log("serve: " + strings.TrimRight(string(p), "\n"))
+	return len(p), nil
+}
+
 // outputHas is a JavaScript expression: some element matching sel in pane
 // n's output contains text.
 func outputHas(n int, sel, text string) string {
@@ -314,4 +328,72 @@ func hexOf(id string) string {
 		return strings.ToLower(id)
 	}
 	return hex.EncodeToString([]byte(id))
+}
+
+// TestBrowserKeyAndReconnect: with API keys, the page connects only once a
+// key is entered (sent as api_key, kept in sessionStorage across a reload),
+// and after the gateway closes an idle connection the next run reconnects
+// and continues the same durable session.
+func TestBrowserKeyAndReconnect(t *testing.T) {
+	exe := chromium(t)
+
+	ctx, cancel := context.WithTimeout(context.Background(), time.Minute)
+	defer cancel()
+	srv, err := serve.Start(ctx, serve.Options{
+		Addr:        "127.0.0.1:0",
+		DataDir:     t.TempDir(),
+		Keys:        map[string]string{"key-alpha": "alpha"},
+		IdleTimeout: 1500 * time.Millisecond,
+		Static:      workbench.Handler(),
+		Logger:      testLogger(t),
+	})
+	if err != nil {
+		t.Fatalf("serve.Start: %v", err)
+	}
+	defer func() {
+		sctx, scancel := context.WithTimeout(context.Background(), 10*time.Second)
+		defer scancel()
+		if err := srv.Shutdown(sctx); err != nil {
+			t.Errorf("Shutdown: %v", err)
+		}
+	}()
+
+	b := newBrowser(t, exe, 50*time.Second)
+	b.do("opening the Workbench", chromedp.Navigate(srv.HTTPURL()+"/"))
+	b.wait("a keyless connection is refused", `document.querySelector("#conn-status").textContent.startsWith("cannot connect")`)
+
+	b.do("entering the key",
+		chromedp.SetValue(chromedp.ID("api-key"), "key-alpha"),
+		chromedp.Click(chromedp.ID("connect")))
+	b.wait("the page connects", `document.querySelector("#conn-status").textContent === "connected"`)
+	if got := b.eval(`sessionStorage.getItem("amber.key")`); got != "key-alpha" {
+		t.Errorf("sessionStorage holds key %q", got)
+	}
+
+	run := func(code, want string) {
+		t.Helper()
+		before := b.eval(fmt.Sprintf(`String(document.querySelectorAll(%q).length)`, pane(1, ".output .value")))
+		b.do("running "+code,
+			chromedp.SetValue(chromedp.CSS(pane(1, ".code")), code),
+			chromedp.Click(chromedp.CSS(pane(1, ".run"))))
+		b.wait("the value of "+code, fmt.Sprintf(`document.querySelectorAll(%q).length > %s`, pane(1, ".output .value"), before))
+		if got := b.eval(fmt.Sprintf(`[...document.querySelectorAll(%q)].pop().textContent`, pane(1, ".output .value"))); got != want {
+			t.Errorf("%s = %s, want %s", code, got, want)
+		}
+	}
+	run("x = 1\nx", "1")
+	b.wait("the idle connection is closed", `document.querySelector("#conn-status").textContent.startsWith("disconnected")`)
+	run("x + 1", "2")
+	if got := b.text("#conn-status"); got != "connected" {
+		t.Errorf("after the run the status is %q", got)
+	}
+
+	b.do("reloading the page", chromedp.Reload())
+	b.wait("the page connects with the stored key", `document.querySelector("#conn-status").textContent === "connected"`)
+	if got := b.eval(`document.querySelector("#api-key").value`); got != "key-alpha" {
+		t.Errorf("the key field after a reload holds %q", got)
+	}
+	if errs := b.jsErrors(); len(errs) > 0 {
+		t.Errorf("the page threw: %s", strings.Join(errs, "\n"))
+	}
 }

@@ -109,7 +109,7 @@ func (e *ValueError) Unwrap() error { return e.Err }
 // encode as {"$repr", "$type"}.
 func EncodeValue(v any) (json.RawMessage, error) {
 	e := encoder{}
-	if err := e.value(v, "$", 0); err != nil {
+	if err := e.value(v, 0); err != nil {
 		return nil, err
 	}
 	if e.err != nil {
@@ -154,17 +154,22 @@ func pyTypeName(v any) string {
 
 type encoder struct {
 	buf bytes.Buffer
-	// depth and path locate the value being written; err is the first
-	// tagged scalar written too deep.
+	// depth and steps locate the value being written (steps become a
+	// path string only for an error); err is the first tagged scalar
+	// written too deep.
 	depth int
-	path  string
+	steps []step
 	err   error
 }
+
+func (e *encoder) where() string { return pathString(e.steps) }
+func (e *encoder) push(s step)   { e.steps = append(e.steps, s) }
+func (e *encoder) pop()          { e.steps = e.steps[:len(e.steps)-1] }
 
 // open notes an object opened for a tagged scalar of the current value.
 func (e *encoder) open() {
 	if e.depth+1 > MaxValueDepth && e.err == nil {
-		e.err = tooDeep(e.path)
+		e.err = tooDeep(e.where())
 	}
 }
 
@@ -176,11 +181,11 @@ func tooDeep(path string) error {
 // value encodes v inside depth levels of JSON arrays and objects. Every
 // array and object the encoder writes is at most MaxValueDepth deep, the
 // limit DecodeValue enforces.
-func (e *encoder) value(v any, path string, depth int) error {
+func (e *encoder) value(v any, depth int) error {
 	if depth > MaxValueDepth {
-		return tooDeep(path)
+		return tooDeep(e.where())
 	}
-	e.depth, e.path = depth, path
+	e.depth = depth
 	switch x := v.(type) {
 	case nil:
 		e.buf.WriteString("null")
@@ -234,10 +239,10 @@ func (e *encoder) value(v any, path string, depth int) error {
 		e.buf.WriteString(base64.StdEncoding.EncodeToString(x))
 		e.buf.WriteString(`"}`)
 	case []any:
-		return e.list(x, path, depth)
+		return e.list(x, depth)
 	case []string:
 		if depth+1 > MaxValueDepth {
-			return tooDeep(path)
+			return tooDeep(e.where())
 		}
 		e.buf.WriteByte('[')
 		for i, s := range x {
@@ -248,25 +253,13 @@ func (e *encoder) value(v any, path string, depth int) error {
 		}
 		e.buf.WriteByte(']')
 	case core.Tuple:
-		e.tagged(TagTuple)
-		if err := e.list(x, path, depth+1); err != nil {
-			return err
-		}
-		e.buf.WriteByte('}')
+		return e.taggedList(TagTuple, x, depth)
 	case core.Set:
-		e.tagged(TagSet)
-		if err := e.list(x, path, depth+1); err != nil {
-			return err
-		}
-		e.buf.WriteByte('}')
+		return e.taggedList(TagSet, x, depth)
 	case core.FrozenSet:
-		e.tagged(TagFrozenSet)
-		if err := e.list(x, path, depth+1); err != nil {
-			return err
-		}
-		e.buf.WriteByte('}')
+		return e.taggedList(TagFrozenSet, x, depth)
 	case core.Dict:
-		return e.dict(x, path, depth)
+		return e.dict(x, depth)
 	case map[string]any:
 		keys := make([]string, 0, len(x))
 		for k := range x {
@@ -277,21 +270,21 @@ func (e *encoder) value(v any, path string, depth int) error {
 		for i, k := range keys {
 			d[i] = core.KV{Key: k, Value: x[k]}
 		}
-		return e.dict(d, path, depth)
+		return e.dict(d, depth)
 	case *core.Exception:
 		if x == nil {
 			e.buf.WriteString("null")
 			return nil
 		}
-		return e.exception(x.Type, x.Message, path, depth)
+		return e.exception(x.Type, x.Message, depth)
 	case core.Exception:
-		return e.exception(x.Type, x.Message, path, depth)
+		return e.exception(x.Type, x.Message, depth)
 	case *Exception:
 		if x == nil {
 			e.buf.WriteString("null")
 			return nil
 		}
-		return e.exception(x.Type, x.Message, path, depth)
+		return e.exception(x.Type, x.Message, depth)
 	case core.Opaque:
 		e.opaque(x.Type, x.Repr)
 	case core.HostStandIn:
@@ -307,36 +300,36 @@ func (e *encoder) value(v any, path string, depth int) error {
 		e.buf.WriteString(strconv.FormatInt(int64(x), 10))
 		e.buf.WriteByte('}')
 	case core.Object:
-		return e.value(x.Go, path, depth)
+		return e.value(x.Go, depth)
 	case *core.Object:
 		if x == nil {
 			e.buf.WriteString("null")
 			return nil
 		}
-		return e.value(x.Go, path, depth)
+		return e.value(x.Go, depth)
 	case json.RawMessage:
 		// An already encoded value: check it, then copy it.
 		if _, err := decodeValue(x, false); err != nil {
 			var ve *ValueError
 			if errors.As(err, &ve) {
-				ve.Path = path + strings.TrimPrefix(ve.Path, "$")
+				ve.Path = e.where() + strings.TrimPrefix(ve.Path, "$")
 				return ve
 			}
 			return err
 		}
 		e.buf.Write(bytes.TrimSpace(x))
 	default:
-		return e.reflect(reflect.ValueOf(v), path, depth)
+		return e.reflect(reflect.ValueOf(v), depth)
 	}
 	return nil
 }
 
 // reflect encodes Go data of types not named above, like core does on the
 // way in: named basic types, slices and arrays, maps (in sorted key order).
-func (e *encoder) reflect(rv reflect.Value, path string, depth int) error {
+func (e *encoder) reflect(rv reflect.Value, depth int) error {
 	switch rv.Kind() {
 	case reflect.Bool:
-		return e.value(rv.Bool(), path, depth)
+		return e.value(rv.Bool(), depth)
 	case reflect.Int, reflect.Int8, reflect.Int16, reflect.Int32, reflect.Int64:
 		e.int64(rv.Int())
 		return nil
@@ -351,7 +344,7 @@ func (e *encoder) reflect(rv reflect.Value, path string, depth int) error {
 		return nil
 	case reflect.Slice, reflect.Array:
 		if rv.Kind() == reflect.Slice && rv.Type().Elem().Kind() == reflect.Uint8 {
-			return e.value(rv.Bytes(), path, depth)
+			return e.value(rv.Bytes(), depth)
 		}
 		if rv.Kind() == reflect.Slice && rv.IsNil() {
 			e.buf.WriteString("[]")
@@ -361,7 +354,7 @@ func (e *encoder) reflect(rv reflect.Value, path string, depth int) error {
 		for i := range items {
 			items[i] = rv.Index(i).Interface()
 		}
-		return e.list(items, path, depth)
+		return e.list(items, depth)
 	case reflect.Map:
 		keys := rv.MapKeys()
 		sort.Slice(keys, func(i, j int) bool { return keyLess(keys[i], keys[j]) })
@@ -369,7 +362,7 @@ func (e *encoder) reflect(rv reflect.Value, path string, depth int) error {
 		for i, k := range keys {
 			d[i] = core.KV{Key: k.Interface(), Value: rv.MapIndex(k).Interface()}
 		}
-		return e.dict(d, path, depth)
+		return e.dict(d, depth)
 	case reflect.Invalid:
 		e.buf.WriteString("null")
 		return nil
@@ -498,17 +491,33 @@ func complexPart(f float64) string {
 	return strings.TrimSuffix(FormatFloat(f), ".0")
 }
 
+// taggedList writes {"$tag": [items]} inside depth levels.
+func (e *encoder) taggedList(tag string, items []any, depth int) error {
+	e.tagged(tag)
+	e.push(step{key: tag, index: -1})
+	err := e.list(items, depth+1)
+	e.pop()
+	if err != nil {
+		return err
+	}
+	e.buf.WriteByte('}')
+	return nil
+}
+
 // list writes items as an array inside depth levels.
-func (e *encoder) list(items []any, path string, depth int) error {
+func (e *encoder) list(items []any, depth int) error {
 	if depth+1 > MaxValueDepth {
-		return tooDeep(path)
+		return tooDeep(e.where())
 	}
 	e.buf.WriteByte('[')
 	for i, x := range items {
 		if i > 0 {
 			e.buf.WriteByte(',')
 		}
-		if err := e.value(x, path+"["+strconv.Itoa(i)+"]", depth+1); err != nil {
+		e.push(step{index: i})
+		err := e.value(x, depth+1)
+		e.pop()
+		if err != nil {
 			return err
 		}
 	}
@@ -519,10 +528,10 @@ func (e *encoder) list(items []any, path string, depth int) error {
 // dict writes a dict as a plain object when every key is a str not
 // starting with "$" (and no key repeats, which a Go-built core.Dict could
 // do), else as a $dict.
-func (e *encoder) dict(d core.Dict, path string, depth int) error {
+func (e *encoder) dict(d core.Dict, depth int) error {
 	if plainKeys(d) {
 		if depth+1 > MaxValueDepth {
-			return tooDeep(path)
+			return tooDeep(e.where())
 		}
 		e.buf.WriteByte('{')
 		for i, kv := range d {
@@ -532,7 +541,10 @@ func (e *encoder) dict(d core.Dict, path string, depth int) error {
 			k := kv.Key.(string)
 			writeString(&e.buf, k)
 			e.buf.WriteByte(':')
-			if err := e.value(kv.Value, path+"."+k, depth+1); err != nil {
+			e.push(step{key: k, index: -1})
+			err := e.value(kv.Value, depth+1)
+			e.pop()
+			if err != nil {
 				return err
 			}
 		}
@@ -540,7 +552,7 @@ func (e *encoder) dict(d core.Dict, path string, depth int) error {
 		return nil
 	}
 	if depth+3 > MaxValueDepth {
-		return tooDeep(path)
+		return tooDeep(e.where())
 	}
 	e.tagged(TagDict)
 	e.buf.WriteByte('[')
@@ -548,13 +560,18 @@ func (e *encoder) dict(d core.Dict, path string, depth int) error {
 		if i > 0 {
 			e.buf.WriteByte(',')
 		}
-		p := path + "[" + strconv.Itoa(i) + "]"
 		e.buf.WriteByte('[')
-		if err := e.value(kv.Key, p+"[0]", depth+3); err != nil {
-			return err
+		e.push(step{key: TagDict, index: -1})
+		e.push(step{index: i})
+		e.push(step{index: 0})
+		err := e.value(kv.Key, depth+3)
+		if err == nil {
+			e.buf.WriteByte(',')
+			e.steps[len(e.steps)-1].index = 1
+			err = e.value(kv.Value, depth+3)
 		}
-		e.buf.WriteByte(',')
-		if err := e.value(kv.Value, p+"[1]", depth+3); err != nil {
+		e.steps = e.steps[:len(e.steps)-3]
+		if err != nil {
 			return err
 		}
 		e.buf.WriteByte(']')
@@ -589,9 +606,9 @@ func plainKeys(d core.Dict) bool {
 	return true
 }
 
-func (e *encoder) exception(typ, msg, path string, depth int) error {
+func (e *encoder) exception(typ, msg string, depth int) error {
 	if depth+2 > MaxValueDepth {
-		return tooDeep(path)
+		return tooDeep(e.where())
 	}
 	e.tagged(TagException)
 	e.buf.WriteString(`{"type":`)

@@ -53,10 +53,13 @@ type parser struct {
 	path    []step // built into a string only for errors
 }
 
-func (p *parser) where() string {
+func (p *parser) where() string { return pathString(p.path) }
+
+// pathString writes steps as a path: "$", then [i] and .key steps.
+func pathString(steps []step) string {
 	var b strings.Builder
 	b.WriteString("$")
-	for _, s := range p.path {
+	for _, s := range steps {
 		if s.index >= 0 {
 			b.WriteString("[" + strconv.Itoa(s.index) + "]")
 		} else {

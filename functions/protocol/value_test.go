@@ -383,3 +383,32 @@ func TestFormatFloatMatchesPythonRepr(t *testing.T) {
 		}
 	}
 }
+
+// Errors say where in the value the problem is.
+func TestValueErrorPaths(t *testing.T) {
+	cases := []struct {
+		json string
+		path string
+	}{
+		{`[1, {"a": {"$tuple": [1, {"$float": "x"}]}}]`, `$[1].a.$tuple[1].$float`},
+		{`{"$dict": [[1, 2], [{"$bytes": "!"}, 3]]}`, `$.$dict[1][0].$bytes`},
+		{`{"k": [true, {"$nope": 1}]}`, `$.k[1].$nope`},
+		{`[[], [1, 2`, `$[1]`},
+	}
+	for _, c := range cases {
+		_, err := DecodeValue(json.RawMessage(c.json))
+		var ve *ValueError
+		if !errors.As(err, &ve) || ve.Path != c.path {
+			t.Errorf("%s: error %v, want one at %s", c.json, err, c.path)
+		}
+	}
+	var deep any = int64(1)
+	for range MaxValueDepth {
+		deep = []any{deep}
+	}
+	_, err := EncodeValue(core.Dict{{Key: int64(1), Value: core.Tuple{deep}}})
+	var ve *ValueError
+	if !errors.As(err, &ve) || !strings.HasPrefix(ve.Path, "$.$dict[0][1].$tuple[0][0][0]") {
+		t.Errorf("encode error %v", err)
+	}
+}

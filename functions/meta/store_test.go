@@ -80,6 +80,21 @@ func fullSession(project, id string) *Session {
 	}
 }
 
+func fullSnapshot(project, id string) *Snapshot {
+	return &Snapshot{Project: project, ID: id, Root: "0011", Kind: KindSuspendedSnapshot, Bytes: 1 << 33, Stored: 99,
+		Created: tBase, Expires: tLater, Request: "req-1"}
+}
+
+func fullProject(id string) *Project {
+	p := &Project{ID: id, CASKey: make([]byte, 32), KeyHashes: []string{"h1", "h2"}, Quota: 1 << 30, Used: 77}
+	p.CASKey[0], p.CASKey[31] = 1, 0xff
+	return p
+}
+
+func fullConnection(id string) *Connection {
+	return &Connection{ID: id, Project: "p", Created: tBase, Ephemeral: []string{"e1", "e2"}}
+}
+
 // sameTime checks that got is want's instant, in UTC.
 func sameTime(t *testing.T, what string, got, want time.Time) {
 	t.Helper()
@@ -163,8 +178,7 @@ func testProjects(t *testing.T, s Store) {
 	_, err := s.GetProject(ctx, "p1")
 	wantErr(t, "GetProject of a missing project", err, ErrNotFound)
 
-	p := &Project{ID: "p1", CASKey: make([]byte, 32), KeyHashes: []string{"h1", "h2"}, Quota: 1 << 30, Used: 77}
-	p.CASKey[0], p.CASKey[31] = 1, 0xff
+	p := fullProject("p1")
 	must(t, "PutProject", s.PutProject(ctx, p))
 	got, err := s.GetProject(ctx, "p1")
 	must(t, "GetProject", err)
@@ -357,8 +371,7 @@ func testSnapshots(t *testing.T, s Store) {
 	_, err := s.GetSnapshot(ctx, "p", "d1")
 	wantErr(t, "GetSnapshot of a missing snapshot", err, ErrNotFound)
 
-	want := &Snapshot{Project: "p", ID: "d1", Root: "0011", Kind: KindSuspendedSnapshot, Bytes: 1 << 33, Stored: 99,
-		Created: tBase, Expires: tLater, Request: "req-1"}
+	want := fullSnapshot("p", "d1")
 	must(t, "PutSnapshot", s.PutSnapshot(ctx, want))
 	got, err := s.GetSnapshot(ctx, "p", "d1")
 	must(t, "GetSnapshot", err)
@@ -415,6 +428,14 @@ func testConnections(t *testing.T, s Store) {
 	got, _ = s.GetConnection(ctx, "c1")
 	if got.Project != "p2" || !reflect.DeepEqual(got.Ephemeral, []string{"z"}) {
 		t.Errorf("after replace: %+v", got)
+	}
+	full := fullConnection("c1")
+	must(t, "PutConnection full", s.PutConnection(ctx, full))
+	got, err = s.GetConnection(ctx, "c1")
+	must(t, "GetConnection", err)
+	sameTime(t, "Created", got.Created, full.Created)
+	if !reflect.DeepEqual(normalize(got), normalize(full)) {
+		t.Errorf("GetConnection = %+v, want %+v", got, full)
 	}
 	must(t, "DeleteConnection", s.DeleteConnection(ctx, "c1"))
 	_, err = s.GetConnection(ctx, "c1")
@@ -629,5 +650,18 @@ func testConcurrentEphemeral(t *testing.T, s Store) {
 	sort.Strings(want)
 	if !slices.Equal(got, want) {
 		t.Errorf("ephemeral %v, want %v", got, want)
+	}
+}
+
+// The round-trip records set every field, so a field added later without
+// a place in the stores fails the suite instead of being dropped.
+func TestFullRecordsSetEveryField(t *testing.T) {
+	for _, r := range []any{fullSession("p", "s"), fullSnapshot("p", "d"), fullProject("p"), fullConnection("c")} {
+		v := reflect.ValueOf(r).Elem()
+		for i := range v.NumField() {
+			if v.Field(i).IsZero() {
+				t.Errorf("%s.%s is not set: add it to the round-trip records", v.Type().Name(), v.Type().Field(i).Name)
+			}
+		}
 	}
 }

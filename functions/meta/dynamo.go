@@ -37,6 +37,11 @@ type DynamoAPI interface {
 // busy project is not limited to one partition's throughput). Items that
 // expire carry expires_at in epoch seconds, the table's TTL attribute;
 // connections expire a day after they were made.
+// DynamoTTLAttribute is the table's TTL attribute (epoch seconds): a
+// template that creates the table must name it in its
+// TimeToLiveSpecification.
+const DynamoTTLAttribute = attrExpiresAt
+
 const (
 	attrPK        = "pk"
 	attrSK        = "sk"

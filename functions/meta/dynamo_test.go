@@ -112,3 +112,35 @@ func TestDynamoCalls(t *testing.T) {
 		}
 	}
 }
+
+// Records that expire carry the TTL attribute in epoch seconds; the rest
+// do not.
+func TestDynamoTTLAttribute(t *testing.T) {
+	d := newTestDynamo(t)
+	must(t, "CreateSession", d.CreateSession(ctx, &Session{Project: "p", ID: "s", Expires: tLater}))
+	must(t, "CreateSession", d.CreateSession(ctx, &Session{Project: "p", ID: "forever"}))
+	must(t, "PutSnapshot", d.PutSnapshot(ctx, &Snapshot{Project: "p", ID: "d", Expires: tLater}))
+	must(t, "PutConnection", d.PutConnection(ctx, &Connection{ID: "c", Created: tBase}))
+	must(t, "PutProject", d.PutProject(ctx, &Project{ID: "p"}))
+	cases := []struct {
+		pk, sk string
+		want   int64 // 0: no TTL
+	}{
+		{"PROJECT#p", "SESSION#s", tLater.Unix()},
+		{"PROJECT#p", "SESSION#forever", 0},
+		{"PROJECT#p", "SNAPSHOT#d", tLater.Unix()},
+		{"CONN#c", "CONN", tBase.Add(connectionTTL).Unix()},
+		{"PROJECT#p", "PROJECT", 0},
+	}
+	for _, c := range cases {
+		it, err := d.getItem(ctx, key(c.pk, c.sk))
+		must(t, "GetItem "+c.pk+" "+c.sk, err)
+		if it == nil {
+			t.Fatalf("no item %s %s", c.pk, c.sk)
+		}
+		r := reader{it: it}
+		if got := r.num(DynamoTTLAttribute); got != c.want || r.err != nil {
+			t.Errorf("%s %s: %s = %d (%v), want %d", c.pk, c.sk, DynamoTTLAttribute, got, r.err, c.want)
+		}
+	}
+}

@@ -68,6 +68,11 @@ type Options struct {
 	Stage      string // default "local"
 	// MaxMessage is the message size limit in bytes (default 128 KB).
 	MaxMessage int
+	// MaxFrame is the frame size limit in bytes (default 32 KB): a
+	// client's larger frame closes the connection with 1009, and
+	// messages to clients go in frames of at most this size. Negative:
+	// no frame limit.
+	MaxFrame int
 	// IdleTimeout and MaxConnection bound a connection's life.
 	IdleTimeout   time.Duration
 	MaxConnection time.Duration
@@ -111,6 +116,9 @@ func New(opts Options) *Gateway {
 	}
 	if opts.MaxMessage <= 0 {
 		opts.MaxMessage = MaxMessage
+	}
+	if opts.MaxFrame == 0 {
+		opts.MaxFrame = MaxFrame
 	}
 	if opts.IdleTimeout <= 0 {
 		opts.IdleTimeout = IdleTimeout
@@ -235,7 +243,9 @@ type conn struct {
 	connectedAt time.Time
 	sourceIP    string
 	userAgent   string
-	lastActive  atomic.Int64 // unix nanoseconds
+	lastActive  atomic.Int64    // unix nanoseconds
+	frames      *frameInspector // the client's frames, when they are limited
+	maxFrame    int
 
 	closeMu     sync.Mutex
 	closeCode   websocket.StatusCode // set when the gateway closes it
@@ -257,13 +267,29 @@ func (c *conn) close(code websocket.StatusCode, reason string) {
 	_ = c.ws.Close(code, reason)
 }
 
-// send writes one message to the client.
+// send writes one message to the client, in frames of at most maxFrame
+// bytes as API Gateway does.
 func (c *conn) send(ctx context.Context, data []byte) error {
 	typ := websocket.MessageText
 	if !utf8Valid(data) {
 		typ = websocket.MessageBinary
 	}
-	return c.ws.Write(ctx, typ, data)
+	if c.maxFrame <= 0 || len(data) <= c.maxFrame {
+		return c.ws.Write(ctx, typ, data)
+	}
+	w, err := c.ws.Writer(ctx, typ)
+	if err != nil {
+		return err
+	}
+	for len(data) > 0 {
+		n := min(len(data), c.maxFrame)
+		if _, err := w.Write(data[:n]); err != nil {
+			_ = w.Close()
+			return err
+		}
+		data = data[n:]
+	}
+	return w.Close()
 }
 
 func (g *Gateway) serveWebSocket(w http.ResponseWriter, r *http.Request) {
@@ -275,7 +301,7 @@ func (g *Gateway) serveWebSocket(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	now := time.Now()
-	c := &conn{id: newConnectionID(), connectedAt: now, sourceIP: sourceIP(r), userAgent: r.UserAgent()}
+	c := &conn{id: newConnectionID(), connectedAt: now, sourceIP: sourceIP(r), userAgent: r.UserAgent(), maxFrame: g.opts.MaxFrame}
 	c.lastActive.Store(now.UnixNano())
 
 	ev := g.wsEvent(c, r.Host, "$connect", "CONNECT")
@@ -294,6 +320,10 @@ func (g *Gateway) serveWebSocket(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 
+	if g.opts.MaxFrame > 0 {
+		c.frames = newFrameInspector(int64(g.opts.MaxFrame))
+		w = &hijackInspector{ResponseWriter: w, f: c.frames}
+	}
 	ws, err := websocket.Accept(w, r, &websocket.AcceptOptions{
 		InsecureSkipVerify: g.opts.OriginPatterns == nil,
 		OriginPatterns:     g.opts.OriginPatterns,
@@ -337,6 +367,12 @@ func (g *Gateway) run(c *conn, host string) {
 			break
 		}
 		c.touch()
+		if c.frames != nil && c.frames.tooBig.Load() {
+			// API Gateway refuses a frame over 32 KB, even in a
+			// message under 128 KB.
+			c.close(websocket.StatusMessageTooBig, "Message too big")
+			continue
+		}
 		if !g.begin() {
 			c.close(websocket.StatusGoingAway, "Going away")
 			continue

@@ -6,6 +6,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"net"
 	"net/http"
 	"net/http/httptest"
 	"strings"
@@ -276,19 +277,6 @@ func TestLimits(t *testing.T) {
 	}
 }
 
-func TestMessageUnderLimit(t *testing.T) {
-	_, _, srv := start(t, gateway.Options{})
-	c := dial(t, srv, "?api_key=k")
-	// 100 KB in, 100 KB back: under the 128 KB limit both ways.
-	msg := strings.Repeat("a", 100<<10)
-	if err := c.Write(context.Background(), websocket.MessageText, []byte(msg)); err != nil {
-		t.Fatal(err)
-	}
-	if got := read(t, c); got != strings.ToUpper(msg) {
-		t.Fatalf("echo of %d bytes came back as %d bytes", len(msg), len(got))
-	}
-}
-
 func TestManagementAPI(t *testing.T) {
 	be, _, srv := start(t, gateway.Options{})
 	c := dial(t, srv, "?api_key=k")
@@ -484,5 +472,71 @@ func TestLambdaBackend(t *testing.T) {
 	}
 	if want := "$connect $default POST /v1/{op}"; strings.Join(got, " ") != want {
 		t.Errorf("invocations = %v, want %s", got, want)
+	}
+}
+
+// inspectConn is a client connection a connection whose reads go through a frame
+// inspector, to see the sizes of the server's frames.
+type inspectConn struct {
+	net.Conn
+	f interface{ Feed([]byte) }
+}
+
+func (c *inspectConn) Read(p []byte) (int, error) {
+	n, err := c.Conn.Read(p)
+	c.f.Feed(p[:n])
+	return n, err
+}
+
+// TestFrames: a client frame over 32 KB closes the connection with 1009
+// even in a message under 128 KB, as API Gateway does; the same message
+// in 32 KB frames goes through, and the gateway's own messages come in
+// frames of at most 32 KB.
+func TestFrames(t *testing.T) {
+	be, _, srv := start(t, gateway.Options{})
+	msg := []byte(strings.Repeat("f", 100<<10))
+
+	c := dial(t, srv, "?api_key=k")
+	_ = c.Write(context.Background(), websocket.MessageText, msg)
+	if code := closeCode(t, c, 5*time.Second); code != websocket.StatusMessageTooBig {
+		t.Fatalf("a 100 KB frame: close code %d, want 1009", code)
+	}
+	if _, ok := be.last("$default"); ok {
+		t.Fatal("the message in an oversized frame reached the backend")
+	}
+
+	seen := gateway.NewFrameInspector(gateway.MaxFrame)
+	ctx, cancel := context.WithTimeout(context.Background(), 5*time.Second)
+	defer cancel()
+	hc := &http.Client{Transport: &http.Transport{DialContext: func(ctx context.Context, network, addr string) (net.Conn, error) {
+		nc, err := (&net.Dialer{}).DialContext(ctx, network, addr)
+		if err != nil {
+			return nil, err
+		}
+		return &inspectConn{Conn: nc, f: seen}, nil
+	}}}
+	c2, _, err := websocket.Dial(ctx, "ws"+strings.TrimPrefix(srv.URL, "http")+"/?api_key=k", &websocket.DialOptions{HTTPClient: hc})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer c2.CloseNow()
+	c2.SetReadLimit(1 << 20)
+	w, err := c2.Writer(ctx, websocket.MessageText)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for i := 0; i < len(msg); i += gateway.MaxFrame {
+		if _, err := w.Write(msg[i:min(i+gateway.MaxFrame, len(msg))]); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if err := w.Close(); err != nil {
+		t.Fatal(err)
+	}
+	if got := read(t, c2); got != strings.ToUpper(string(msg)) {
+		t.Fatalf("echo of %d bytes in 32 KB frames came back as %d bytes", len(msg), len(got))
+	}
+	if seen.TooBig() {
+		t.Error("the gateway sent a frame over 32 KB")
 	}
 }

@@ -9,6 +9,7 @@ import (
 	"os/exec"
 	"path/filepath"
 	"strings"
+	"sync/atomic"
 	"testing"
 	"time"
 
@@ -125,7 +126,11 @@ func startS3(t *testing.T) string {
 	return srv.URL
 }
 
-// tableName gives each test its own table in the shared dynalite.
+var tables atomic.Int64
+
+// tableName gives each test (and each run of it) its own table in the
+// shared dynalite.
 func tableName(t *testing.T) string {
-	return "amber-" + strings.ToLower(strings.NewReplacer("/", "-", "_", "-").Replace(t.Name()))
+	name := strings.ToLower(strings.NewReplacer("/", "-", "_", "-").Replace(t.Name()))
+	return fmt.Sprintf("amber-%s-%d", name, tables.Add(1))
 }

@@ -6,7 +6,9 @@ import (
 	"fmt"
 	"net/http"
 	"os"
+	"strconv"
 	"strings"
+	"sync/atomic"
 	"testing"
 	"time"
 
@@ -63,11 +65,6 @@ func newStack(t *testing.T) *stack {
 	if err != nil {
 		t.Fatalf("serve: %v", err)
 	}
-	t.Cleanup(func() {
-		ctx, cancel := context.WithTimeout(context.Background(), 30*time.Second)
-		defer cancel()
-		_ = srv.Shutdown(ctx)
-	})
 	st := &stack{t: t, bootstrap: bootstrap, rieAddr: rieAddr, srv: srv, env: []string{
 		"AMBER_TABLE=" + table,
 		"AMBER_BUCKET=amber",
@@ -82,7 +79,16 @@ func newStack(t *testing.T) *stack {
 		"AMBER_DATA_DIR=",
 	}}
 	st.start()
-	t.Cleanup(func() { st.emu.Stop() })
+	// The server goes first: its connections' $disconnect events still
+	// reach the function.
+	t.Cleanup(func() {
+		ctx, cancel := context.WithTimeout(context.Background(), 30*time.Second)
+		defer cancel()
+		if err := srv.Shutdown(ctx); err != nil {
+			t.Errorf("serve shutdown: %v", err)
+		}
+		st.emu.Stop()
+	})
 	return st
 }
 
@@ -113,8 +119,12 @@ type client struct {
 	t  *testing.T
 	ws *websocket.Conn
 	r  protocol.Reassembler
-	n  int
 }
+
+var (
+	runID = strconv.FormatInt(time.Now().UnixNano(), 36)
+	seq   atomic.Int64
+)
 
 func (s *stack) dial(key string) (*client, *http.Response, error) {
 	ctx, cancel := context.WithTimeout(context.Background(), 30*time.Second)
@@ -146,8 +156,8 @@ func (s *stack) connect(key string) *client {
 func (c *client) do(req protocol.Request) ([]protocol.Event, *protocol.Reply) {
 	c.t.Helper()
 	if req.ID == "" {
-		c.n++
-		req.ID = fmt.Sprintf("%s-%d", req.Op, c.n)
+		// Request ids are idempotency keys in the project: unique per run.
+		req.ID = fmt.Sprintf("%s-%s-%d", req.Op, runID, seq.Add(1))
 	}
 	ctx, cancel := context.WithTimeout(context.Background(), 60*time.Second)
 	defer cancel()
@@ -276,6 +286,12 @@ func TestWebSocketUnderEmulator(t *testing.T) {
 		time.Sleep(50 * time.Millisecond)
 	}
 	_ = watcher.ws.Close(websocket.StatusNormalClosure, "")
+	// Let the last invocations return (a reply is posted before its
+	// invocation ends) so that the restart kills no running one.
+	for s.srv.Gateway().Connections() > 0 {
+		time.Sleep(20 * time.Millisecond)
+	}
+	time.Sleep(300 * time.Millisecond)
 
 	// A cold start: a new function process, a new connection. The
 	// session is in DynamoDB and S3.

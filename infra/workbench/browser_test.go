@@ -245,6 +245,20 @@ func browseWorkbench(t *testing.T, exe, url string) {
 		t.Errorf("printed %s characters, want 200001", n)
 	}
 
+	// A request over 32 KB cannot go in one browser frame: refused in the
+	// page, and the connection stays up.
+	b.do("feeding 40 KB of code",
+		chromedp.SetValue(chromedp.CSS(pane(3, ".code")), "x = 1  # "+strings.Repeat("a", 40_000)),
+		chromedp.Click(chromedp.CSS(pane(3, ".run"))))
+	b.wait("the request is refused", outputHas(3, ".error-kind", "too_large"))
+	if got := b.text("#conn-status"); got != "connected" {
+		t.Errorf("after a refused request the status is %q", got)
+	}
+	feed(3, "x")
+	if got := lastValue(3); got != "43" {
+		t.Errorf("x after the refused request = %s, want 43", got)
+	}
+
 	// 9. An ephemeral session cannot be dumped; a name lookup answered by hand.
 	b.do("a new pane", chromedp.Click(chromedp.ID("new-pane")))
 	b.wait("pane 4 exists", `!!document.querySelector('[data-pane="4"]')`)
@@ -344,8 +358,12 @@ func TestBrowserKeyAndReconnect(t *testing.T) {
 		DataDir:     t.TempDir(),
 		Keys:        map[string]string{"key-alpha": "alpha"},
 		IdleTimeout: 1500 * time.Millisecond,
-		Static:      workbench.Handler(),
-		Logger:      testLogger(t),
+		// A step gets 1 s minus a 0.6 s margin: longer feeds answer
+		// "running" and the page continues them.
+		IntegrationTimeout: time.Second,
+		StepMargin:         600 * time.Millisecond,
+		Static:             workbench.Handler(),
+		Logger:             testLogger(t),
 	})
 	if err != nil {
 		t.Fatalf("serve.Start: %v", err)
@@ -386,6 +404,16 @@ func TestBrowserKeyAndReconnect(t *testing.T) {
 	run("x + 1", "2")
 	if got := b.text("#conn-status"); got != "connected" {
 		t.Errorf("after the run the status is %q", got)
+	}
+
+	// A feed longer than one step runs in slices: running, continue, ...
+	slices := b.eval(`String(window.amberWorkbench.client.seq)`)
+	run("n = 0\nfor i in range(2_000_000):\n    n += i\nn", "1999999000000")
+	requests, _ := strconv.Atoi(b.eval(`String(window.amberWorkbench.client.seq)`))
+	before, _ := strconv.Atoi(slices)
+	t.Logf("the long feed took %d requests", requests-before)
+	if requests-before < 2 {
+		t.Errorf("the long feed took %d request(s); want a feed and at least one continue", requests-before)
 	}
 
 	b.do("reloading the page", chromedp.Reload())

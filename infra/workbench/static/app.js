@@ -186,6 +186,9 @@
 
   // ---------------------------------------------------------------- client
 
+  // MAX_FRAME is API Gateway's WebSocket frame size limit.
+  const MAX_FRAME = 32 * 1024;
+
   class ProtocolError extends Error {
     constructor(err) {
       super(err.message || err.kind);
@@ -207,7 +210,11 @@
       this.pending = new Map();
       this.parts = new Map();
       this.seq = 0;
-      this.prefix = 'wb-' + Math.random().toString(36).slice(2, 10) + '-';
+      // Request ids are idempotency keys (and checkout and dump derive
+      // their ids from them): random per page, then a counter.
+      const rnd = new Uint8Array(8);
+      crypto.getRandomValues(rnd);
+      this.prefix = 'wb-' + Array.from(rnd, (b) => b.toString(16).padStart(2, '0')).join('') + '-';
     }
 
     url() {
@@ -286,15 +293,46 @@
       if (this.pending.size) setTimeout(() => this.open().catch(() => this.failAll()), 300);
     }
 
+    // gatewayError handles what API Gateway sends when the function failed
+    // or timed out ({"message": "Internal server error", ...}): it names no
+    // request, so every request sent and not answered goes again with the
+    // same id, which runs it at most once. After three tries it fails.
+    gatewayError(msg) {
+      this.onStatus('connected; the server said: ' + msg.message, 'error');
+      this.warned = true;
+      for (const p of [...this.pending.values()]) {
+        if (!p.sent) continue;
+        if (p.tries >= 3) {
+          this.pending.delete(p.req.id);
+          p.reject(new ProtocolError({ kind: 'internal', message: msg.message + ' (after ' + p.tries + ' tries)' }));
+          continue;
+        }
+        setTimeout(() => {
+          if (this.pending.get(p.req.id) === p && this.ws) this.send(p);
+        }, 300 * p.tries);
+      }
+    }
+
     failAll() {
       for (const p of this.pending.values()) p.reject(new ProtocolError({ kind: 'internal', message: 'connection lost' }));
       this.pending.clear();
     }
 
     send(p) {
+      const text = encode(p.req);
+      // A browser sends a message as one WebSocket frame, and API Gateway
+      // (and amber serve) close the connection on a frame over 32 KB.
+      if (new TextEncoder().encode(text).length > MAX_FRAME) {
+        this.pending.delete(p.req.id);
+        p.reject(new ProtocolError({
+          kind: 'too_large',
+          message: 'this request is ' + fmtBytes(text.length) + ': a browser can send at most 32 KB per message (one WebSocket frame)',
+        }));
+        return;
+      }
       p.sent = true;
       p.tries++;
-      this.ws.send(encode(p.req));
+      this.ws.send(text);
     }
 
     // request sends {op, id, ...fields} and resolves with the reply.
@@ -325,6 +363,10 @@
         this.receive(keys.map((k) => a.data.get(k)).join(''));
         return;
       }
+      if (msg.id === undefined && typeof msg.message === 'string') {
+        this.gatewayError(msg);
+        return;
+      }
       const p = this.pending.get(msg.id);
       if (!p) return;
       if (msg.event) {
@@ -333,6 +375,10 @@
         return;
       }
       this.pending.delete(msg.id);
+      if (this.warned) {
+        this.warned = false;
+        this.onStatus('connected', 'ok');
+      }
       msg.streamed = p.events || 0;
       p.resolve(msg);
     }

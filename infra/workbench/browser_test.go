@@ -296,6 +296,37 @@ func browseWorkbench(t *testing.T, exe, url string) {
 		t.Errorf("pane 5 continued from pane 2: x = %s, want 420", got)
 	}
 
+	// 11. Fork a paused session: the dump is a suspended snapshot, the fork
+	// pauses at the same call, and each branch answers it differently.
+	b.do("a new pane", chromedp.Click(chromedp.ID("new-pane")))
+	b.wait("pane 6 exists", `!!document.querySelector('[data-pane="6"]')`)
+	b.do("pausing pane 6 at a host call",
+		chromedp.SetValue(chromedp.CSS(pane(6, ".functions")), "ask"),
+		chromedp.SetValue(chromedp.CSS(pane(6, ".code")), "a = ask('first?')\na"),
+		chromedp.Click(chromedp.CSS(pane(6, ".run"))))
+	b.wait("pane 6 pauses", visible(pane(6, ".pending")))
+	b.do("dumping the paused session", chromedp.Click(chromedp.CSS(pane(6, ".dump"))))
+	b.wait("a suspended snapshot", outputHas(6, ".note", "(suspended snapshot)"))
+	b.do("forking it", chromedp.Click(chromedp.CSS(pane(6, ".fork"))))
+	b.wait("pane 7 pauses at the same call", visible(pane(7, ".pending")))
+	if got := b.text(pane(7, ".call")); got != "ask('first?')" {
+		t.Errorf("the fork of a paused session shows %q, want ask('first?')", got)
+	}
+	for n, answer := range map[int]string{6: `"one"`, 7: `"two"`} {
+		b.do(fmt.Sprintf("answering pane %d", n),
+			chromedp.SetValue(chromedp.CSS(pane(n, ".answer-json")), answer),
+			chromedp.Click(chromedp.CSS(pane(n, ".resume"))))
+	}
+	b.wait("pane 6 got its answer", outputHas(6, ".value", "'one'"))
+	b.wait("pane 7 got its answer", outputHas(7, ".value", "'two'"))
+
+	// Close a session: the pane lets go of it.
+	b.do("closing pane 6's session", chromedp.Click(chromedp.CSS(pane(6, ".close-session"))))
+	b.wait("the session is closed", outputHas(6, ".note", "closed "))
+	if got := b.text(pane(6, ".sid")); got != "no session yet" {
+		t.Errorf("after close the pane shows session %q", got)
+	}
+
 	if errs := b.jsErrors(); len(errs) > 0 {
 		t.Errorf("the page threw: %s", strings.Join(errs, "\n"))
 	}

@@ -431,7 +431,16 @@ func TestBrowserKeyAndReconnect(t *testing.T) {
 		}
 	}
 	run("x = 1\nx", "1")
+	b.do("an ephemeral session in pane 2",
+		chromedp.Click(chromedp.ID("new-pane")),
+		chromedp.Click(chromedp.CSS(pane(2, ".ephemeral"))),
+		chromedp.Click(chromedp.CSS(pane(2, ".checkout"))))
+	b.wait("pane 2 has it", outputHas(2, ".note", "(ephemeral)"))
 	b.wait("the idle connection is closed", `document.querySelector("#conn-status").textContent.startsWith("disconnected")`)
+	b.wait("pane 2 lets its ephemeral session go", outputHas(2, ".note", "is gone"))
+	if got := b.text(pane(2, ".sid")); got != "no session yet" {
+		t.Errorf("pane 2 still shows session %q after its connection closed", got)
+	}
 	run("x + 1", "2")
 	if got := b.text("#conn-status"); got != "connected" {
 		t.Errorf("after the run the status is %q", got)

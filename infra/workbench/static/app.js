@@ -230,6 +230,7 @@
       if (this.ws) {
         this.ws.replaced = true;
         this.ws.close(1000, 'reconnect');
+        if (this.onClosed) this.onClosed();
       }
       for (const p of this.pending.values()) p.sent = false;
       this.ws = null;
@@ -269,6 +270,7 @@
             return;
           }
           this.onStatus('disconnected' + (ev.code ? ' (' + ev.code + (ev.reason ? ': ' + ev.reason : '') + ')' : ''), 'idle');
+          if (this.onClosed) this.onClosed();
           this.parts.clear();
           this.retry(ev);
         };
@@ -724,6 +726,16 @@
         s.textContent = text;
         s.dataset.kind = kind;
       });
+
+      // Ephemeral sessions live as long as their connection.
+      this.client.onClosed = () => {
+        for (const p of this.list) {
+          if (!p.session || !p.ephemeral) continue;
+          p.note('the connection closed, so ephemeral session ' + p.session + ' is gone');
+          p.endPause();
+          p.setSession('', false);
+        }
+      };
 
       $('#endpoint').value = store.getItem('amber.endpoint') || '';
       $('#api-key').value = store.getItem('amber.key') || '';

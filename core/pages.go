@@ -30,8 +30,17 @@ type PageDump struct {
 	m *vm.Manifest
 }
 
+// PageKey names a page across the dumps of one session: heap page N
+// (Seq 0), or segment N of the big list or tuple whose handle is Seq. A
+// page's position in the table can move between dumps; its key does not.
+type PageKey struct {
+	Seq uint32
+	N   int
+}
+
 // Page is one page of a PageDump.
 type Page struct {
+	Key PageKey
 	// Data is the page's bytes: nil for a clean page that was not
 	// re-encoded (its Ref names it) and for pages of a decoded manifest.
 	Data []byte
@@ -95,7 +104,8 @@ func (s *Session) DumpPages(prev *PageDump) (*PageDump, error) {
 		d.Kind = "snapshot"
 	}
 	for i, p := range pages {
-		d.Pages[i] = Page{Data: p.Data, Dirty: p.Dirty, Base: p.Base, Ref: p.Ref}
+		pi := man.Pages[p.Index]
+		d.Pages[i] = Page{Key: PageKey{uint32(pi.Seq), pi.N}, Data: p.Data, Dirty: p.Dirty, Base: p.Base, Ref: p.Ref}
 	}
 	return d, nil
 }
@@ -137,7 +147,7 @@ func ReadPageDump(manifest []byte) (*PageDump, error) {
 	}
 	d := &PageDump{Kind: man.Kind.String(), Manifest: append([]byte(nil), manifest...), Pages: make([]Page, len(man.Pages)), m: man}
 	for i, p := range man.Pages {
-		d.Pages[i] = Page{Base: p.Base, Ref: p.Ref}
+		d.Pages[i] = Page{Key: PageKey{uint32(p.Seq), p.N}, Base: p.Base, Ref: p.Ref}
 	}
 	return d, nil
 }

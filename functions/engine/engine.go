@@ -49,6 +49,11 @@ type Config struct {
 	// CacheBytes bounds the warm interpreters and chunks kept in memory
 	// (default 256 MB).
 	CacheBytes int64
+	// InlineBytes bounds the overlay of changed pages a session head
+	// carries (default 3 KB): a step whose overlay would grow past it
+	// flushes the pages as chunks under a new root. Negative: flush every
+	// step.
+	InlineBytes int
 	// GCGrace is the cas grace period of GC (default cas.DefaultGrace): a
 	// commit must finish within it.
 	GCGrace time.Duration
@@ -92,6 +97,9 @@ func New(cfg Config) (*Engine, error) {
 	}
 	if cfg.CacheBytes <= 0 {
 		cfg.CacheBytes = 256 << 20
+	}
+	if cfg.InlineBytes == 0 {
+		cfg.InlineBytes = 3 << 10
 	}
 	if cfg.GCGrace <= 0 {
 		cfg.GCGrace = cas.DefaultGrace

@@ -19,14 +19,21 @@ import (
 type backend struct {
 	name string
 	open func(t testing.TB) (meta.Store, cas.Store)
+	// inline, if not zero, is the engines' Config.InlineBytes: -1 flushes
+	// every step, a small value flushes often.
+	inline int
 }
 
 // backends are the store pairs every engine test runs on: memory (fast),
 // the embedded default (bbolt + cas.Dir) and the AWS stack (DynamoDB via
 // dynalite + S3 via gofakes3), added by stores_test.go.
 var backends = []backend{
-	{"memory", func(t testing.TB) (meta.Store, cas.Store) { return newMemMeta(), cas.NewMemory() }},
+	{"memory", openMemory, 0},
+	{"memory-flush-always", openMemory, -1},
+	{"memory-flush-often", openMemory, 300},
 }
+
+func openMemory(testing.TB) (meta.Store, cas.Store) { return newMemMeta(), cas.NewMemory() }
 
 // clock is a settable test clock.
 type clock struct{ ns atomic.Int64 }
@@ -48,12 +55,13 @@ type harness struct {
 	clock  *clock
 	caller Caller
 	n      atomic.Int64
+	inline int
 }
 
 func newHarness(t *testing.T, b backend, tweak func(*Config)) *harness {
 	t.Helper()
 	m, c := b.open(t)
-	h := &harness{t: t, meta: m, chunks: c, clock: newClock()}
+	h := &harness{t: t, meta: m, chunks: c, clock: newClock(), inline: b.inline}
 	h.e = h.engine(tweak)
 	if _, err := h.e.EnsureProject(context.Background(), "p1", "key-1"); err != nil {
 		t.Fatal(err)
@@ -64,7 +72,7 @@ func newHarness(t *testing.T, b backend, tweak func(*Config)) *harness {
 
 // engine opens another engine on the same stores (another process).
 func (h *harness) engine(tweak func(*Config)) *Engine {
-	cfg := Config{Meta: h.meta, Chunks: h.chunks, Now: h.clock.now}
+	cfg := Config{Meta: h.meta, Chunks: h.chunks, Now: h.clock.now, InlineBytes: h.inline}
 	if tweak != nil {
 		tweak(&cfg)
 	}
@@ -516,7 +524,7 @@ func TestExactlyOnce(t *testing.T) {
 			m, c := b.open(t)
 			fm, fc = &faultMeta{Store: m}, &faultChunks{Store: c}
 			return fm, fc
-		}}, nil)
+		}, b.inline}, nil)
 		s := h.checkout(false)
 		h.feed(s, "n = 0")
 		step := func(id string) *protocol.Reply {
@@ -567,7 +575,7 @@ func TestConcurrentStepConflicts(t *testing.T) {
 			m, c := b.open(t)
 			fm = &faultMeta{Store: m}
 			return fm, c
-		}}, nil)
+		}, b.inline}, nil)
 		other := h.engine(nil) // another process on the same stores
 		s := h.checkout(false)
 		h.feed(s, "log = []")

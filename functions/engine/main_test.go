@@ -39,8 +39,9 @@ var (
 
 func init() {
 	backends = append(backends,
-		backend{"bolt", openBolt},
-		backend{"aws", openAWS},
+		backend{"bolt", openBolt, 0},
+		backend{"aws", openAWS, 0},
+		backend{"aws-flush-always", openAWS, -1},
 	)
 }
 

@@ -92,14 +92,14 @@ func (e *Engine) step(ctx context.Context, caller Caller, req *protocol.Request,
 			}
 			return &protocol.Reply{OK: true}, nil
 		}
-		return c.headOnly(ctx, meta.StateClosed, head.Root, head.Bytes, &protocol.Reply{OK: true})
+		return c.headOnly(ctx, meta.StateClosed, head.Root, head.Extra, head.Bytes, &protocol.Reply{OK: true})
 	case protocol.OpLoadSession, protocol.OpLoadSnapshot:
 		return e.load(ctx, c, emit)
 	}
 
 	st := e.warm.take(project, head.ID, head.Version)
 	if st == nil {
-		if st, err = loadRoot(ctx, repo, head.Root, cfg); err != nil {
+		if st, err = loadRoot(ctx, repo, head.Root, head.Extra, cfg); err != nil {
 			return nil, err
 		}
 	}
@@ -388,9 +388,11 @@ type commit struct {
 	start   time.Time
 }
 
-// state stores st (its changed pages) and commits the head with reply.
+// state commits st's new state with reply: the changed pages go to the
+// head's overlay, or, when it outgrows Config.InlineBytes, are flushed as
+// chunks under a new root.
 func (c *commit) state(ctx context.Context, st *state, reply *protocol.Reply) (*protocol.Reply, error) {
-	d, pages, size, err := dumpState(st)
+	size, err := st.advance(ctx, c.repo)
 	if err != nil {
 		return nil, err
 	}
@@ -400,30 +402,37 @@ func (c *commit) state(ctx context.Context, st *state, reply *protocol.Reply) (*
 			return nil, fmt.Errorf("engine: commit: %w", err)
 		}
 	}
-	sv, err := putState(ctx, c.repo, c.counter, st, d, pages, size)
+	stats := &protocol.StepStats{DirtyPages: st.dump.DirtyPages(), Requests: 1}
+	extra := st.extra()
+	if lim := c.e.cfg.InlineBytes; lim < 0 || len(extra) > lim {
+		sv, err := st.flush(ctx, c.repo, c.counter)
+		if err != nil {
+			c.undoUsage(ctx, delta)
+			return nil, err
+		}
+		extra = nil
+		stats.Requests += int(sv.requests)
+		stats.BytesStored = sv.written
+	}
+	stats.BytesStored += int64(len(extra))
+	out, err := c.write(ctx, stateOf(st.prog), st.rootString(), extra, size, stats.BytesStored, reply, stats, delta)
 	if err != nil {
-		c.undoUsage(ctx, delta)
 		return nil, err
 	}
-	stats := &protocol.StepStats{DirtyPages: sv.dirty, Requests: int(sv.requests) + 1, BytesStored: sv.written}
-	out, err := c.write(ctx, stateOf(st.prog), sv.root.String(), size, sv.written, reply, stats, delta)
-	if err != nil {
-		return nil, err
-	}
-	st.dump, st.snap, st.size = sv.dump, sv.snap, size
+	st.size = size
 	c.e.warm.put(c.head.Project, c.head.ID, c.head.Version+1, st)
 	return out, nil
 }
 
 // headOnly commits a head change that stores no state (close, load_session).
-func (c *commit) headOnly(ctx context.Context, state, root string, bytes int64, reply *protocol.Reply) (*protocol.Reply, error) {
+func (c *commit) headOnly(ctx context.Context, state, root string, extra []byte, bytes int64, reply *protocol.Reply) (*protocol.Reply, error) {
 	delta := bytes - c.head.Bytes
 	if delta > 0 {
 		if err := c.e.meta.AddUsage(ctx, c.head.Project, delta); err != nil {
 			return nil, fmt.Errorf("engine: commit: %w", err)
 		}
 	}
-	return c.write(ctx, state, root, bytes, 0, reply, &protocol.StepStats{Requests: 1}, delta)
+	return c.write(ctx, state, root, extra, bytes, 0, reply, &protocol.StepStats{Requests: 1}, delta)
 }
 
 func (c *commit) undoUsage(ctx context.Context, delta int64) {
@@ -434,11 +443,11 @@ func (c *commit) undoUsage(ctx context.Context, delta int64) {
 }
 
 // write records reply and commits the new head: the step's commit point.
-func (c *commit) write(ctx context.Context, state, root string, bytes, written int64, reply *protocol.Reply, stats *protocol.StepStats, delta int64) (*protocol.Reply, error) {
+func (c *commit) write(ctx context.Context, state, root string, extra []byte, bytes, written int64, reply *protocol.Reply, stats *protocol.StepStats, delta int64) (*protocol.Reply, error) {
 	now := c.e.cfg.Now()
 	h := *c.head
 	h.Version = c.head.Version + 1
-	h.Root, h.State, h.Fresh = root, state, false
+	h.Root, h.Extra, h.State, h.Fresh = root, extra, state, false
 	h.Saved, h.Expires = now, c.e.expiry(now)
 	h.Config = c.cfg.encode()
 	h.LastRequest = c.req.ID
@@ -585,6 +594,7 @@ func decodeSteps(log []byte) []protocol.StepStats {
 // source is what a loader loads: a snapshot record or a session's head.
 type source struct {
 	root      string
+	extra     []byte // a session's overlay
 	kind      string // meta.KindSessionDump or meta.KindSuspendedSnapshot
 	bytes     int64
 	functions []string
@@ -618,32 +628,43 @@ func (e *Engine) resolve(ctx context.Context, project, id string, repo *cas.Repo
 	if err != nil {
 		return nil, err
 	}
-	src := &source{root: s.Root, kind: meta.KindSessionDump, bytes: s.Bytes, functions: cfg.Functions, lookup: cfg.Lookup}
+	src := &source{root: s.Root, extra: s.Extra, kind: meta.KindSessionDump, bytes: s.Bytes, functions: cfg.Functions, lookup: cfg.Lookup}
 	switch s.State {
 	case meta.StateSuspended, meta.StateRunning:
 		src.kind = meta.KindSuspendedSnapshot
 	case meta.StateClosed:
-		if src.kind, err = rootKind(ctx, repo, s.Root); err != nil {
+		if src.kind, err = rootKind(ctx, repo, s.Root, s.Extra); err != nil {
 			return nil, err
 		}
 	}
 	return src, nil
 }
 
-// rootKind reads a stored state's kind from its manifest.
-func rootKind(ctx context.Context, repo *cas.Repo, root string) (string, error) {
-	if root == "" {
+// rootKind reads a stored state's kind from its manifest (the overlay's,
+// when there is one).
+func rootKind(ctx context.Context, repo *cas.Repo, root string, extra []byte) (string, error) {
+	var manifest []byte
+	switch {
+	case len(extra) > 0:
+		ov, err := decodeOverlay(extra)
+		if err != nil {
+			return "", err
+		}
+		manifest = ov.manifest
+	case root == "":
 		return meta.KindSessionDump, nil
+	default:
+		addr, err := cas.ParseAddr(root)
+		if err != nil {
+			return "", err
+		}
+		snap, err := repo.GetSnapshot(ctx, addr)
+		if err != nil {
+			return "", fmt.Errorf("engine: read %s: %w", root, err)
+		}
+		manifest = snap.Meta
 	}
-	addr, err := cas.ParseAddr(root)
-	if err != nil {
-		return "", err
-	}
-	snap, err := repo.GetSnapshot(ctx, addr)
-	if err != nil {
-		return "", fmt.Errorf("engine: read %s: %w", root, err)
-	}
-	d, err := core.ReadPageDump(snap.Meta)
+	d, err := core.ReadPageDump(manifest)
 	if err != nil {
 		return "", err
 	}
@@ -673,13 +694,13 @@ func (e *Engine) load(ctx context.Context, c *commit, emit func(protocol.Event))
 	}
 	if !wantSnap {
 		c.cfg.Functions, c.cfg.Lookup, c.cfg.Suspensions = nil, false, 0
-		return c.headOnly(ctx, meta.StateIdle, src.root, src.bytes, &protocol.Reply{OK: true})
+		return c.headOnly(ctx, meta.StateIdle, src.root, src.extra, src.bytes, &protocol.Reply{OK: true})
 	}
 	c.cfg.Functions, c.cfg.Lookup, c.cfg.Suspensions = src.functions, src.lookup, 0
 	if len(req.Functions) > 0 || req.Lookup {
 		c.cfg.Functions, c.cfg.Lookup = req.Functions, req.Lookup
 	}
-	st, err := loadRoot(ctx, c.repo, src.root, c.cfg)
+	st, err := loadRoot(ctx, c.repo, src.root, src.extra, c.cfg)
 	if err != nil {
 		return nil, err
 	}
@@ -693,7 +714,7 @@ func (e *Engine) load(ctx context.Context, c *commit, emit func(protocol.Event))
 			return nil, fmt.Errorf("engine: load: %w", err)
 		}
 	}
-	out, err := c.write(ctx, stateOf(st.prog), src.root, src.bytes, 0, reply, &protocol.StepStats{Requests: 1}, delta)
+	out, err := c.write(ctx, stateOf(st.prog), src.root, src.extra, src.bytes, 0, reply, &protocol.StepStats{Requests: 1}, delta)
 	if err != nil {
 		return nil, err
 	}
@@ -703,10 +724,13 @@ func (e *Engine) load(ctx context.Context, c *commit, emit func(protocol.Event))
 
 // --- dump, snapshots, history -------------------------------------------------------
 
-// dump saves a session's last committed state as an immutable snapshot. It
-// writes no chunks: the snapshot names the head's root.
+// dump saves a session's last committed state as an immutable snapshot.
+// The snapshot names a flushed root: when the head carries an overlay (or
+// no state yet), dump flushes it first; otherwise it writes no chunks.
 func (e *Engine) dump(ctx context.Context, caller Caller, req *protocol.Request) (*protocol.Reply, error) {
 	project := caller.Project
+	unlock := e.lock(req.Session)
+	defer unlock()
 	head, err := e.head(ctx, project, req.Session)
 	if err != nil {
 		return nil, err
@@ -721,43 +745,41 @@ func (e *Engine) dump(ctx context.Context, caller Caller, req *protocol.Request)
 	if s, err := e.meta.GetSnapshot(ctx, project, id); err == nil && s.Request == req.ID {
 		return &protocol.Reply{OK: true, Snapshot: id}, nil
 	}
-	repo, err := e.repo(ctx, project, nil)
+	counter := &countingStore{Store: e.chunks}
+	repo, err := e.repo(ctx, project, counter)
 	if err != nil {
 		return nil, err
 	}
 	root, bytes, stored := head.Root, head.Bytes, int64(0)
-	if root == "" {
-		// A fresh session has no stored state yet: store the empty one.
-		cfg, err := decodeConfig(head.Config)
-		if err != nil {
-			return nil, err
-		}
-		st, err := loadRoot(ctx, repo, "", cfg)
-		if err != nil {
-			return nil, err
-		}
-		d, pages, size, err := dumpState(st)
-		if err != nil {
-			return nil, err
-		}
-		counter := &countingStore{Store: e.chunks}
-		crepo, err := e.repo(ctx, project, counter)
-		if err != nil {
-			return nil, err
-		}
-		sv, err := putState(ctx, crepo, counter, st, d, pages, size)
-		if err != nil {
-			return nil, err
-		}
-		root, bytes, stored = sv.root.String(), size, sv.written
-	}
 	kind := meta.KindSessionDump
 	switch head.State {
 	case meta.StateSuspended, meta.StateRunning:
 		kind = meta.KindSuspendedSnapshot
 	case meta.StateClosed:
-		if kind, err = rootKind(ctx, repo, root); err != nil {
+		if kind, err = rootKind(ctx, repo, head.Root, head.Extra); err != nil {
 			return nil, err
+		}
+	}
+	if root == "" || len(head.Extra) > 0 {
+		cfg, err := decodeConfig(head.Config)
+		if err != nil {
+			return nil, err
+		}
+		st := e.warm.take(project, head.ID, head.Version)
+		if st == nil {
+			if st, err = loadRoot(ctx, repo, head.Root, head.Extra, cfg); err != nil {
+				return nil, err
+			}
+		}
+		sv, err := st.flush(ctx, repo, counter)
+		if err != nil {
+			return nil, err
+		}
+		// The flushed state is the same state: it stays warm.
+		e.warm.put(project, head.ID, head.Version, st)
+		root, stored = sv.root.String(), sv.written
+		if bytes == 0 {
+			bytes = st.size
 		}
 	}
 	if err := e.meta.AddUsage(ctx, project, bytes); err != nil {

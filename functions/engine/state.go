@@ -60,13 +60,17 @@ func (c sessionConfig) core() core.Config {
 	}
 }
 
-// state is a session's interpreter as of one committed version.
+// state is a session's interpreter as of one committed version, with
+// what the next commit needs: the last dump (for incremental dumps), the
+// flushed root R it stands on and the overlay of pages that differ from R.
 type state struct {
-	sess *core.Session
-	prog core.Progress  // the live suspension (or preemption), nil when idle
-	dump *core.PageDump // the last dump, for incremental dumps
-	snap *cas.Snapshot  // where dump is stored, for page-table reuse
-	size int64          // logical bytes, for the warm cache's bound
+	sess  *core.Session
+	prog  core.Progress  // the live suspension (or preemption), nil when idle
+	dump  *core.PageDump // the last dump; page refs are R's cas refs or overlayMarker
+	snap  *cas.Snapshot  // R, nil before the first flush
+	rrefs map[core.PageKey]cas.PageRef
+	ov    *overlay // nil when the state is R itself
+	size  int64    // logical bytes
 }
 
 const refSize = cas.AddrSize + 8
@@ -88,54 +92,132 @@ func decodeRef(b []byte) (cas.PageRef, bool) {
 	return r, true
 }
 
-// loadRoot loads the state stored at root into a new session configured
-// by cfg. An empty root is a fresh session.
-func loadRoot(ctx context.Context, repo *cas.Repo, root string, cfg sessionConfig) (*state, error) {
-	sess := core.NewSession(cfg.core())
-	if root == "" {
-		return &state{sess: sess}, nil
-	}
+// readRoot reads a flushed root's cas snapshot, its core manifest and its
+// pages by key. The cas page table lists the pages that are not Base, in
+// manifest order.
+func readRoot(ctx context.Context, repo *cas.Repo, root string) (*cas.Snapshot, *core.PageDump, map[core.PageKey]cas.PageRef, error) {
 	addr, err := cas.ParseAddr(root)
 	if err != nil {
-		return nil, fmt.Errorf("engine: bad root %q: %w", root, err)
+		return nil, nil, nil, fmt.Errorf("engine: bad root %q: %w", root, err)
 	}
 	snap, err := repo.GetSnapshot(ctx, addr)
 	if err != nil {
-		return nil, fmt.Errorf("engine: load %s: %w", root, err)
+		return nil, nil, nil, fmt.Errorf("engine: load %s: %w", root, err)
 	}
 	d, err := core.ReadPageDump(snap.Meta)
 	if err != nil {
-		return nil, fmt.Errorf("engine: load %s: %w", root, err)
+		return nil, nil, nil, fmt.Errorf("engine: load %s: %w", root, err)
 	}
-	// The cas page table lists the pages that are not Base, in order.
-	var want []cas.PageRef
-	idx := make(map[int]int)
+	refs := make(map[core.PageKey]cas.PageRef, len(snap.Pages))
+	k := 0
 	for i, p := range d.Pages {
 		if p.Base {
 			continue
 		}
-		if len(want) == len(snap.Pages) {
-			return nil, fmt.Errorf("engine: load %s: the manifest lists more pages than were stored", root)
+		if k == len(snap.Pages) {
+			return nil, nil, nil, fmt.Errorf("engine: load %s: the manifest lists more pages than were stored", root)
 		}
-		d.SetRef(i, encodeRef(snap.Pages[len(want)]))
-		idx[i] = len(want)
-		want = append(want, snap.Pages[len(want)])
+		d.SetRef(i, encodeRef(snap.Pages[k]))
+		refs[p.Key] = snap.Pages[k]
+		k++
 	}
-	if len(want) != len(snap.Pages) {
-		return nil, fmt.Errorf("engine: load %s: %d stored pages for %d in the manifest", root, len(snap.Pages), len(want))
+	if k != len(snap.Pages) {
+		return nil, nil, nil, fmt.Errorf("engine: load %s: %d stored pages for %d in the manifest", root, len(snap.Pages), k)
+	}
+	return snap, d, refs, nil
+}
+
+// loadRoot loads the state of a flushed root plus a head's overlay into a
+// new session configured by cfg. No root and no overlay is a fresh session.
+func loadRoot(ctx context.Context, repo *cas.Repo, root string, extra []byte, cfg sessionConfig) (*state, error) {
+	sess := core.NewSession(cfg.core())
+	st := &state{sess: sess, rrefs: map[core.PageKey]cas.PageRef{}}
+	var d *core.PageDump
+	if root != "" {
+		var err error
+		if st.snap, d, st.rrefs, err = readRoot(ctx, repo, root); err != nil {
+			return nil, err
+		}
+	}
+	if len(extra) > 0 {
+		ov, err := decodeOverlay(extra)
+		if err != nil {
+			return nil, err
+		}
+		if d, err = core.ReadPageDump(ov.manifest); err != nil {
+			return nil, fmt.Errorf("engine: load overlay: %w", err)
+		}
+		st.ov = ov
+	}
+	if d == nil {
+		return st, nil
+	}
+	// Fetch R's pages that the state uses (directly or as patch bases).
+	need := map[cas.Addr]int{}
+	var want []cas.PageRef
+	use := func(k core.PageKey) error {
+		r, ok := st.rrefs[k]
+		if !ok {
+			return fmt.Errorf("engine: load: page %v is neither in the overlay nor in the root", k)
+		}
+		if _, ok := need[r.Addr]; !ok {
+			need[r.Addr] = len(want)
+			want = append(want, r)
+		}
+		return nil
+	}
+	for _, p := range d.Pages {
+		if p.Base {
+			continue
+		}
+		e, inOverlay := st.overlayEntry(p.Key)
+		if inOverlay && !isPatch(e.payload) {
+			continue
+		}
+		if err := use(p.Key); err != nil {
+			return nil, err
+		}
 	}
 	data, err := repo.GetPages(ctx, want)
 	if err != nil {
 		return nil, fmt.Errorf("engine: load %s: %w", root, err)
 	}
-	fetch := func(i int) ([]byte, error) {
-		k, ok := idx[i]
+	rpage := func(k core.PageKey) []byte {
+		r, ok := st.rrefs[k]
 		if !ok {
+			return nil
+		}
+		j, ok := need[r.Addr]
+		if !ok {
+			return nil
+		}
+		return data[j]
+	}
+	pages := make([][]byte, len(d.Pages))
+	for i, p := range d.Pages {
+		if p.Base {
+			continue
+		}
+		if e, ok := st.overlayEntry(p.Key); ok {
+			if pages[i], err = applyPayload(e.payload, rpage(p.Key)); err != nil {
+				return nil, err
+			}
+			d.SetRef(i, overlayMarker)
+			st.size += int64(len(pages[i]))
+			continue
+		}
+		pages[i] = rpage(p.Key)
+		d.SetRef(i, encodeRef(st.rrefs[p.Key]))
+		st.size += st.rrefs[p.Key].Size
+	}
+	st.size += int64(len(d.Manifest))
+	fetch := func(i int) ([]byte, error) {
+		if pages[i] == nil {
 			return nil, fmt.Errorf("engine: page %d was not stored", i)
 		}
-		return data[k], nil
+		return pages[i], nil
 	}
-	st := &state{sess: sess, dump: d, snap: snap, size: snap.LogicalSize()}
+	st.dump = d
 	if d.Kind == "session" {
 		err = sess.LoadSessionPages(d, fetch)
 	} else {
@@ -147,12 +229,74 @@ func loadRoot(ctx context.Context, repo *cas.Repo, root string, cfg sessionConfi
 	return st, nil
 }
 
-// saved is what storing a state wrote.
+func (st *state) overlayEntry(k core.PageKey) (overlayEntry, bool) {
+	if st.ov == nil {
+		return overlayEntry{}, false
+	}
+	e, ok := st.ov.pages[k]
+	return e, ok
+}
+
+// rootPage returns R's page k (nil if R has none).
+func (st *state) rootPage(ctx context.Context, repo *cas.Repo, k core.PageKey) ([]byte, error) {
+	r, ok := st.rrefs[k]
+	if !ok {
+		return nil, nil
+	}
+	return repo.Get(ctx, r.Addr)
+}
+
+// advance dumps the session and makes the dump the state's current one:
+// changed pages go to a new overlay (patches of R's pages where smaller).
+// It returns the logical size. Nothing is written.
+func (st *state) advance(ctx context.Context, repo *cas.Repo) (int64, error) {
+	d, err := st.sess.DumpPages(st.dump)
+	if err != nil {
+		return 0, err
+	}
+	ov := &overlay{manifest: d.Manifest, pages: map[core.PageKey]overlayEntry{}}
+	size := int64(len(d.Manifest))
+	for i, p := range d.Pages {
+		switch {
+		case p.Base:
+			continue
+		case p.Dirty || p.Ref == nil:
+			if p.Data == nil {
+				return 0, fmt.Errorf("engine: page %d is unchanged but has no stored address", i)
+			}
+			base, err := st.rootPage(ctx, repo, p.Key)
+			if err != nil {
+				return 0, fmt.Errorf("engine: read the root's page: %w", err)
+			}
+			size += int64(len(p.Data))
+			if base != nil && samePage(base, p.Data) {
+				d.SetRef(i, encodeRef(st.rrefs[p.Key]))
+				continue
+			}
+			ov.pages[p.Key] = overlayEntry{payload: makePayload(p.Data, base), size: int64(len(p.Data))}
+			d.SetRef(i, overlayMarker)
+		case samePage(p.Ref, overlayMarker):
+			e, ok := st.overlayEntry(p.Key)
+			if !ok {
+				return 0, fmt.Errorf("engine: page %v is marked as in the overlay but is not", p.Key)
+			}
+			ov.pages[p.Key] = e
+			size += e.size
+		default:
+			r, ok := decodeRef(p.Ref)
+			if !ok {
+				return 0, fmt.Errorf("engine: page %d has a bad ref", i)
+			}
+			size += r.Size
+		}
+	}
+	st.dump, st.ov, st.size = d, ov, size
+	return size, nil
+}
+
+// saved is what flushing a state wrote.
 type saved struct {
 	root     cas.Addr
-	snap     *cas.Snapshot
-	dump     *core.PageDump
-	bytes    int64 // logical size of the state
 	dirty    int   // pages stored
 	requests int64 // store writes
 	written  int64 // stored (encoded) bytes written
@@ -170,63 +314,76 @@ func (c *countingStore) Put(ctx context.Context, a cas.Addr, data []byte) error 
 	return c.Store.Put(ctx, a, data)
 }
 
-// dumpState dumps st's session (incrementally against its last dump) and
-// returns the cas pages to store plus the logical size, without writing.
-// Base pages (the builtin world, rebuilt by the loader) are not stored:
-// the cas page table lists the other pages in order.
-func dumpState(st *state) (*core.PageDump, []cas.Page, int64, error) {
-	d, err := st.sess.DumpPages(st.dump)
-	if err != nil {
-		return nil, nil, 0, err
-	}
-	pages := make([]cas.Page, 0, len(d.Pages))
-	size := int64(len(d.Manifest))
-	for i, p := range d.Pages {
-		switch {
-		case p.Base:
-			continue
-		case p.Dirty || p.Ref == nil:
-			if p.Data == nil {
-				return nil, nil, 0, fmt.Errorf("engine: page %d is unchanged but has no stored address", i)
-			}
-			pages = append(pages, cas.Page{Data: p.Data})
-			size += int64(len(p.Data))
-		default:
-			r, ok := decodeRef(p.Ref)
-			if !ok {
-				return nil, nil, 0, fmt.Errorf("engine: page %d has a bad ref", i)
-			}
-			pages = append(pages, cas.Page{Ref: r})
-			size += r.Size
+// flush writes the state's overlay pages as chunks and a manifest naming
+// every page: the state becomes a root R' with an empty overlay.
+func (st *state) flush(ctx context.Context, repo *cas.Repo, counter *countingStore) (*saved, error) {
+	if st.dump == nil {
+		// A fresh session: dump it first.
+		if _, err := st.advance(ctx, repo); err != nil {
+			return nil, err
 		}
 	}
-	return d, pages, size, nil
-}
-
-// putState writes the pages and manifest of a dump.
-func putState(ctx context.Context, repo *cas.Repo, counter *countingStore, st *state, d *core.PageDump, pages []cas.Page, size int64) (*saved, error) {
+	d := st.dump
 	before, beforeBytes := counter.puts.Load(), counter.bytes.Load()
+	pages := make([]cas.Page, 0, len(d.Pages))
 	dirty := 0
-	for _, p := range pages {
-		if p.Data != nil {
-			dirty++
+	for i, p := range d.Pages {
+		if p.Base {
+			continue
 		}
+		if e, ok := st.overlayEntry(p.Key); ok && samePage(p.Ref, overlayMarker) {
+			base, err := st.rootPage(ctx, repo, p.Key)
+			if err != nil {
+				return nil, fmt.Errorf("engine: read the root's page: %w", err)
+			}
+			data, err := applyPayload(e.payload, base)
+			if err != nil {
+				return nil, err
+			}
+			pages = append(pages, cas.Page{Data: data})
+			dirty++
+			continue
+		}
+		r, ok := decodeRef(p.Ref)
+		if !ok {
+			return nil, fmt.Errorf("engine: page %d has no stored address", i)
+		}
+		pages = append(pages, cas.Page{Ref: r})
 	}
 	snap, err := repo.PutSnapshot(ctx, d.Manifest, pages, st.snap)
 	if err != nil {
 		return nil, fmt.Errorf("engine: store state: %w", err)
 	}
+	rrefs := make(map[core.PageKey]cas.PageRef, len(snap.Pages))
 	k := 0
 	for i, p := range d.Pages {
 		if !p.Base {
 			d.SetRef(i, encodeRef(snap.Pages[k]))
+			rrefs[p.Key] = snap.Pages[k]
 			k++
 		}
 	}
+	st.snap, st.rrefs, st.ov = snap, rrefs, nil
 	return &saved{
-		root: snap.Root, snap: snap, dump: d, bytes: size, dirty: dirty,
+		root: snap.Root, dirty: dirty,
 		requests: counter.puts.Load() - before, written: counter.bytes.Load() - beforeBytes,
 	}, nil
+}
+
+// rootString names the state's flushed root ("" before the first flush).
+func (st *state) rootString() string {
+	if st.snap == nil {
+		return ""
+	}
+	return st.snap.Root.String()
+}
+
+// extra is the head's overlay bytes (nil when the state is its root).
+func (st *state) extra() []byte {
+	if st.ov == nil {
+		return nil
+	}
+	return st.ov.encode()
 }
 
 // stateOf names a session's state for its head.

@@ -1,0 +1,178 @@
+package engine
+
+import (
+	"bytes"
+	"encoding/binary"
+	"errors"
+	"fmt"
+	"sort"
+
+	"github.com/amber-sandbox/amber/core"
+)
+
+// A session's state is a flushed root R — a cas snapshot, self-contained —
+// plus an overlay kept in the session's head (meta.Session.Extra): the
+// current core manifest and the pages that differ from R's page of the same
+// key, each raw or as a small patch of R's page. A typical step changes a
+// few bytes of a page or two, so it writes one small item, the head, and
+// nothing else; when the overlay outgrows Config.InlineBytes, the step
+// flushes it: the changed pages become chunks, a new manifest names them,
+// and the head's overlay empties. Snapshots (dump) always name a flushed
+// root, so they never depend on a head.
+
+// overlayFormat is the first byte of an encoded overlay.
+const overlayFormat = 1
+
+// Payload tags.
+const (
+	payloadRaw   = 0 // the page's bytes
+	payloadPatch = 1 // prefix and suffix lengths kept from R's page, then the middle
+)
+
+// overlayMarker is the core page ref of a page whose bytes are in the
+// overlay (a cas ref is refSize bytes).
+var overlayMarker = []byte{'o'}
+
+type overlayEntry struct {
+	payload []byte
+	size    int64 // the page's length
+}
+
+type overlay struct {
+	manifest []byte // the current core manifest
+	pages    map[core.PageKey]overlayEntry
+}
+
+func (o *overlay) encode() []byte {
+	keys := make([]core.PageKey, 0, len(o.pages))
+	for k := range o.pages {
+		keys = append(keys, k)
+	}
+	sort.Slice(keys, func(i, j int) bool {
+		if keys[i].Seq != keys[j].Seq {
+			return keys[i].Seq < keys[j].Seq
+		}
+		return keys[i].N < keys[j].N
+	})
+	b := []byte{overlayFormat}
+	b = binary.AppendUvarint(b, uint64(len(o.manifest)))
+	b = append(b, o.manifest...)
+	b = binary.AppendUvarint(b, uint64(len(keys)))
+	for _, k := range keys {
+		e := o.pages[k]
+		b = binary.AppendUvarint(b, uint64(k.Seq))
+		b = binary.AppendUvarint(b, uint64(k.N))
+		b = binary.AppendUvarint(b, uint64(e.size))
+		b = binary.AppendUvarint(b, uint64(len(e.payload)))
+		b = append(b, e.payload...)
+	}
+	return b
+}
+
+var errOverlay = errors.New("engine: corrupt overlay in the session head")
+
+func decodeOverlay(b []byte) (*overlay, error) {
+	if len(b) == 0 || b[0] != overlayFormat {
+		return nil, errOverlay
+	}
+	b = b[1:]
+	uv := func() (uint64, error) {
+		n, k := binary.Uvarint(b)
+		if k <= 0 {
+			return 0, errOverlay
+		}
+		b = b[k:]
+		return n, nil
+	}
+	take := func() ([]byte, error) {
+		n, err := uv()
+		if err != nil || n > uint64(len(b)) {
+			return nil, errOverlay
+		}
+		out := b[:n:n]
+		b = b[n:]
+		return out, nil
+	}
+	o := &overlay{pages: map[core.PageKey]overlayEntry{}}
+	var err error
+	if o.manifest, err = take(); err != nil {
+		return nil, err
+	}
+	count, err := uv()
+	if err != nil || count > uint64(len(b)) {
+		return nil, errOverlay
+	}
+	for i := uint64(0); i < count; i++ {
+		var v [3]uint64
+		for j := range v {
+			if v[j], err = uv(); err != nil {
+				return nil, err
+			}
+		}
+		p, err := take()
+		if err != nil || v[0] > 1<<32-1 || v[1] > 1<<31 || v[2] > 1<<31 {
+			return nil, errOverlay
+		}
+		o.pages[core.PageKey{Seq: uint32(v[0]), N: int(v[1])}] = overlayEntry{payload: p, size: int64(v[2])}
+	}
+	if len(b) != 0 {
+		return nil, errOverlay
+	}
+	return o, nil
+}
+
+// makePayload encodes page data: a patch of base when that is smaller.
+func makePayload(data, base []byte) []byte {
+	raw := append([]byte{payloadRaw}, data...)
+	if base == nil {
+		return raw
+	}
+	pre := 0
+	for pre < len(data) && pre < len(base) && data[pre] == base[pre] {
+		pre++
+	}
+	suf := 0
+	for suf < len(data)-pre && suf < len(base)-pre && data[len(data)-1-suf] == base[len(base)-1-suf] {
+		suf++
+	}
+	p := []byte{payloadPatch}
+	p = binary.AppendUvarint(p, uint64(pre))
+	p = binary.AppendUvarint(p, uint64(suf))
+	p = append(p, data[pre:len(data)-suf]...)
+	if len(p) >= len(raw) {
+		return raw
+	}
+	return p
+}
+
+// applyPayload rebuilds a page from its payload (and R's page, for a patch).
+func applyPayload(p, base []byte) ([]byte, error) {
+	if len(p) == 0 {
+		return nil, errOverlay
+	}
+	switch p[0] {
+	case payloadRaw:
+		return p[1:], nil
+	case payloadPatch:
+		b := p[1:]
+		pre, k := binary.Uvarint(b)
+		if k <= 0 {
+			return nil, errOverlay
+		}
+		b = b[k:]
+		suf, k := binary.Uvarint(b)
+		if k <= 0 || base == nil || pre+suf > uint64(len(base)) {
+			return nil, errOverlay
+		}
+		b = b[k:]
+		out := make([]byte, 0, int(pre)+len(b)+int(suf))
+		out = append(out, base[:pre]...)
+		out = append(out, b...)
+		return append(out, base[uint64(len(base))-suf:]...), nil
+	}
+	return nil, fmt.Errorf("%w: payload tag %d", errOverlay, p[0])
+}
+
+func isPatch(p []byte) bool { return len(p) > 0 && p[0] == payloadPatch }
+
+func samePage(a, b []byte) bool { return bytes.Equal(a, b) }

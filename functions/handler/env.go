@@ -40,20 +40,20 @@ const DefaultProject = "default"
 func EngineFromEnv(ctx context.Context) (*engine.Engine, error) {
 	var cfg engine.Config
 	var err error
-	if cfg.CacheBytes, err = envInt(EnvCacheBytes); err != nil {
+	if cfg.CacheBytes, err = envInt(EnvCacheBytes, os.Getenv(EnvCacheBytes)); err != nil {
 		return nil, err
 	}
-	ms, err := envInt(EnvStepMargin)
+	ms, err := envInt(EnvStepMargin, os.Getenv(EnvStepMargin))
 	if err != nil {
 		return nil, err
 	}
 	cfg.StepMargin = time.Duration(ms) * time.Millisecond
-	hours, err := envInt(EnvRetention)
+	hours, err := envInt(EnvRetention, os.Getenv(EnvRetention))
 	if err != nil {
 		return nil, err
 	}
 	cfg.Retention = time.Duration(hours) * time.Hour
-	if cfg.DefaultQuota, err = envInt(EnvQuota); err != nil {
+	if cfg.DefaultQuota, err = envInt(EnvQuota, os.Getenv(EnvQuota)); err != nil {
 		return nil, err
 	}
 	keys, err := parseAPIKeys(os.Getenv(EnvAPIKeys))
@@ -90,10 +90,11 @@ func EngineFromEnv(ctx context.Context) (*engine.Engine, error) {
 	return e, nil
 }
 
-// envInt reads a non-negative integer variable; unset is 0 (the engine's
-// default).
-func envInt(name string) (int64, error) {
-	s := strings.TrimSpace(os.Getenv(name))
+// envInt parses the value of a non-negative integer variable; unset is 0
+// (the engine's default). Callers read the variable by its constant name,
+// which lets infra/rie's test check that template.yaml sets it.
+func envInt(name, value string) (int64, error) {
+	s := strings.TrimSpace(value)
 	if s == "" {
 		return 0, nil
 	}

@@ -6,6 +6,7 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
+	"strings"
 	"sync"
 	"testing"
 	"time"
@@ -90,7 +91,7 @@ func newBrowser(t *testing.T, exe string, timeout time.Duration) *browser {
 			if err != nil {
 				return
 			}
-			if m.IsException() {
+			if m.IsException() || m.Type == chromedp.ConsoleError {
 				b.mu.Lock()
 				b.errors = append(b.errors, m.String())
 				b.mu.Unlock()
@@ -159,11 +160,22 @@ func (b *browser) pageState() string {
 	return s
 }
 
-// jsErrors returns the uncaught exceptions the page threw.
-func (b *browser) jsErrors() []string {
+// jsErrors returns the uncaught exceptions the page threw and the errors
+// the console showed, but for those that contain one of expected.
+func (b *browser) jsErrors(expected ...string) []string {
 	b.mu.Lock()
 	defer b.mu.Unlock()
-	return append([]string(nil), b.errors...)
+	var errs []string
+next:
+	for _, e := range b.errors {
+		for _, x := range expected {
+			if strings.Contains(e, x) {
+				continue next
+			}
+		}
+		errs = append(errs, e)
+	}
+	return errs
 }
 
 // screenshot saves the viewport at width×height (as a phone below 700 px),

@@ -438,15 +438,14 @@
       try { await fn(); } catch (e) { this.showError(e); } finally { this.setBusy(false); }
     }
 
+    // setBusy marks the pane busy. Buttons are marked aria-disabled, not
+    // disabled, so that the focus stays where the keyboard left it; guard
+    // ignores them meanwhile.
     setBusy(b) {
       this.busy = b;
       this.root.setAttribute('aria-busy', b ? 'true' : 'false');
       for (const sel of ['.run', '.resume', '.checkout', '.dump', '.close-session', '.fork']) {
-        const btn = $(sel, this.root);
-        if (b) { btn.dataset.wasDisabled = btn.disabled ? '1' : ''; btn.disabled = true; } else if ('wasDisabled' in btn.dataset) {
-          btn.disabled = btn.dataset.wasDisabled === '1';
-          delete btn.dataset.wasDisabled;
-        }
+        $(sel, this.root).setAttribute('aria-disabled', b ? 'true' : 'false');
       }
       if (!b) this.refreshButtons();
     }
@@ -458,9 +457,6 @@
       $('.dump', this.root).disabled = !has;
       $('.history-btn', this.root).disabled = !has;
       $('.close-session', this.root).disabled = !has;
-      $('.run', this.root).disabled = false;
-      $('.resume', this.root).disabled = false;
-      $('.fork', this.root).disabled = false;
     }
 
     setState(state) {

@@ -19,8 +19,8 @@ import (
 // "printed" list. It is safe for concurrent use.
 //
 // Status codes: 200 for every reply of a step, failed or not (a Python
-// error is the step's result); 400 bad_request, 401 unauthorized, 404
-// unknown route, 405 not POST, 413 too_large and 500 internal.
+// error is the step's result); 400 bad_request, 401 unauthorized, 404 no
+// route (not POST /v1/{op}), 413 too_large and 500 internal.
 type HTTP struct {
 	Engine Engine
 	// OpenProject, when set, is the project of requests without an API
@@ -43,7 +43,8 @@ func (h *HTTP) Handle(ctx context.Context, ev events.APIGatewayV2HTTPRequest) (e
 		return respond(http.StatusNotFound, protocol.Fail("", protocol.Errorf(protocol.KindBadRequest, "no route %s: use POST /v1/{op}", ev.RawPath))), nil
 	}
 	if m := rc.Method; m != "" && m != http.MethodPost {
-		return respond(http.StatusMethodNotAllowed, protocol.Fail("", protocol.Errorf(protocol.KindBadRequest, "%s /v1/%s: use POST", m, op))), nil
+		// The HTTP API has no route for other methods.
+		return respond(http.StatusNotFound, protocol.Fail("", protocol.Errorf(protocol.KindBadRequest, "no route %s /v1/%s: use POST", m, op))), nil
 	}
 	reply := h.run(ctx, ev, op)
 	return respond(httpStatus(reply), reply), nil

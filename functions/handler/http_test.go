@@ -97,7 +97,7 @@ func TestHTTPRefusals(t *testing.T) {
 		{"no key", v.http, httpEvent("POST", "/v1/snapshots", "", `{"id":"a"}`), 401, protocol.KindUnauthorized, "a"},
 		{"wrong key", v.http, httpEvent("POST", "/v1/snapshots", "nope", `{"id":"a"}`), 401, protocol.KindUnauthorized, "a"},
 		{"no key, open project", open, httpEvent("POST", "/v1/snapshots", "", `{"id":"a"}`), 200, "", "a"},
-		{"GET", v.http, httpEvent("GET", "/v1/snapshots", "key-1", ""), 405, protocol.KindBadRequest, ""},
+		{"GET", v.http, httpEvent("GET", "/v1/snapshots", "key-1", ""), 404, protocol.KindBadRequest, ""},
 		{"no route", v.http, httpEvent("POST", "/v2/feed", "key-1", `{"id":"a"}`), 404, protocol.KindBadRequest, ""},
 		{"op differs", v.http, httpEvent("POST", "/v1/feed", "key-1", `{"id":"a","op":"dump"}`), 400, protocol.KindBadRequest, "a"},
 		{"not JSON", v.http, httpEvent("POST", "/v1/feed", "key-1", `{"id":`), 400, protocol.KindBadRequest, ""},

@@ -324,3 +324,48 @@ func TestWebSocketUnderEmulator(t *testing.T) {
 		t.Fatalf("bad message: %s %v", msg, err)
 	}
 }
+
+// TestRetryAfterLeavingUnderEmulator: a client leaves while its step
+// runs in the function (after its first print event); the step goes on
+// and commits, whether its reply post still reached the closing
+// connection or met the gateway's 410 (GoneException, tested in
+// functions/handler). The same request id on a new connection gets the
+// recorded reply, with the recorded output, and the step ran once.
+func TestRetryAfterLeavingUnderEmulator(t *testing.T) {
+	s := newStack(t)
+	c := s.connect("key-1")
+	sess := c.ok(protocol.Request{Op: protocol.OpCheckout}).Session
+	c.ok(protocol.Request{Op: protocol.OpFeed, Session: sess, Code: "runs = 0"})
+
+	slow := protocol.Request{Op: protocol.OpFeed, ID: "slow-" + runID, Session: sess,
+		Code: "runs += 1\nprint('working')\nt = 0\nfor i in range(1_000_000):\n    t += i\nt"}
+	ctx, cancel := context.WithTimeout(context.Background(), 30*time.Second)
+	defer cancel()
+	b, _ := json.Marshal(slow)
+	if err := c.ws.Write(ctx, websocket.MessageText, b); err != nil {
+		t.Fatal(err)
+	}
+	// The print event says the step is running: leave now, before the
+	// reply.
+	if _, msg, err := c.ws.Read(ctx); err != nil || !strings.Contains(string(msg), `"event":"print"`) {
+		t.Fatalf("first message %s, %v", msg, err)
+	}
+	_ = c.ws.CloseNow()
+
+	c2 := s.connect("key-1")
+	evs, rep := c2.do(slow)
+	if !rep.OK || rep.Repr != "499999500000" {
+		t.Fatalf("retry: %+v %+v", rep, rep.Error)
+	}
+	if len(evs) != 0 {
+		// A recorded reply is not run again, so nothing is printed anew;
+		// its output is in printed.
+		t.Fatalf("the retry printed again: %+v", evs)
+	}
+	if len(rep.Printed) != 1 || rep.Printed[0].Text != "working\n" {
+		t.Fatalf("recorded output %+v", rep.Printed)
+	}
+	if rep := c2.ok(protocol.Request{Op: protocol.OpFeed, Session: sess, Code: "runs"}); rep.Repr != "1" {
+		t.Fatalf("the step ran %s times", rep.Repr)
+	}
+}

@@ -249,10 +249,6 @@ func (s *Session) SetStepBudget(d time.Duration) {
 	s.m.PreemptAt = s.m.Clock() + int64(d)
 }
 
-// Used reports whether the session ran a feed or loaded a dump: loaders
-// need a session that did neither.
-func (s *Session) Used() bool { return s.used }
-
 // Preempted: the run reached its step budget (SetStepBudget) and paused
 // between two instructions. Resume runs on; it is not a suspension for
 // MaxSuspensions, and it can be dumped like any other progress.

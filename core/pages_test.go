@@ -72,6 +72,19 @@ func TestPageDumpSessionRoundTrip(t *testing.T) {
 	if n := ps.save(t, d2); n == 0 || n > 3 {
 		t.Errorf("a one-key change stored %d pages, want 1..3 (of %d)", n, len(d2.Pages))
 	}
+	// Keys name pages across dumps: unique, and the same page keeps its key.
+	keys := map[core.PageKey]int{}
+	for i, p := range d2.Pages {
+		if j, dup := keys[p.Key]; dup {
+			t.Fatalf("pages %d and %d share key %v", j, i, p.Key)
+		}
+		keys[p.Key] = i
+	}
+	for i, p := range d1.Pages {
+		if j, ok := keys[p.Key]; ok && !d2.Pages[j].Dirty && string(d2.Pages[j].Ref) != string(d1.Pages[i].Ref) {
+			t.Errorf("clean page %v changed ref between dumps", p.Key)
+		}
+	}
 
 	r, fetch := ps.reload(t, d2)
 	l := core.NewSession(core.Config{})

@@ -290,6 +290,22 @@ func TestStepBudgetRunsInSlices(t *testing.T) {
 		}
 		h.fail(protocol.Request{Op: protocol.OpContinue, Session: s}, protocol.KindAlreadyResumed, "nothing to resume")
 
+		// A running session dumps as a paused snapshot and runs on elsewhere.
+		rs := h.checkout(false)
+		if rep = h.feed(rs, "u = 0\nfor i in range(2000000):\n    u += 1\nu"); rep.Progress != protocol.ProgressRunning {
+			t.Fatalf("long feed: %+v", rep)
+		}
+		rsnap := h.ok(protocol.Request{Op: protocol.OpDump, Session: rs}).Snapshot
+		h.fail(protocol.Request{Op: protocol.OpLoadSession, Session: h.checkout(false), Snapshot: rsnap}, protocol.KindWrongLoader, "load_snapshot")
+		moved := h.checkout(false)
+		rep = h.on(other, protocol.Request{Op: protocol.OpLoadSnapshot, Session: moved, Snapshot: rsnap})
+		for rep.Error == nil && rep.Progress == protocol.ProgressRunning {
+			rep = h.on(other, protocol.Request{Op: protocol.OpContinue, Session: moved})
+		}
+		if rep.Error != nil || rep.Repr != "2000000" {
+			t.Fatalf("moved run: %+v %v", rep.Repr, rep.Error)
+		}
+
 		// The duration limit holds across slices.
 		ls := h.ok(protocol.Request{Op: protocol.OpCheckout, Limits: &protocol.Limits{MaxDurationMs: 100}}).Session
 		rep = h.feed(ls, "while True:\n    pass")

@@ -401,3 +401,16 @@ func mustJSON(v any) string {
 	}
 	return string(b)
 }
+
+// TestAnotherInstance: a message may reach a function instance that did
+// not handle the connection's $connect (Lambda runs many): it finds the
+// connection's project in the metadata store.
+func TestAnotherInstance(t *testing.T) {
+	v := newEnv(t)
+	v.connect("c1", "key-2")
+	s := v.checkout("c1", false)
+	v.ws = &handler.WebSocket{Engine: v.e, Poster: v.ws.Poster, Log: quiet}
+	if rep := v.request("c1", protocol.Request{Op: protocol.OpFeed, Session: s, Code: "1 + 1"}); !rep.OK || rep.Repr != "2" {
+		t.Fatalf("on another instance: %+v", rep.Error)
+	}
+}

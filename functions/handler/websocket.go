@@ -43,6 +43,50 @@ type WebSocket struct {
 
 	mu      sync.Mutex
 	posters map[string]Poster
+	// projects caches the project of connections this instance has seen:
+	// a connection's project never changes, and API Gateway sends no
+	// message on a connection after its $disconnect, so a warm function
+	// saves the metadata read of every step but a connection's first.
+	projects map[string]string
+}
+
+// maxCachedConnections bounds WebSocket.projects; past it the cache
+// starts again empty.
+const maxCachedConnections = 10000
+
+func (h *WebSocket) cachedProject(conn string) (string, bool) {
+	h.mu.Lock()
+	defer h.mu.Unlock()
+	p, ok := h.projects[conn]
+	return p, ok
+}
+
+func (h *WebSocket) cacheProject(conn, project string) {
+	h.mu.Lock()
+	defer h.mu.Unlock()
+	if h.projects == nil || len(h.projects) >= maxCachedConnections {
+		h.projects = make(map[string]string)
+	}
+	h.projects[conn] = project
+}
+
+func (h *WebSocket) forget(conn string) {
+	h.mu.Lock()
+	defer h.mu.Unlock()
+	delete(h.projects, conn)
+}
+
+// project returns the project of a connection recorded by $connect.
+func (h *WebSocket) project(ctx context.Context, conn string) (string, error) {
+	if p, ok := h.cachedProject(conn); ok {
+		return p, nil
+	}
+	p, err := h.Engine.ConnectionProject(ctx, conn)
+	if err != nil {
+		return "", err
+	}
+	h.cacheProject(conn, p)
+	return p, nil
 }
 
 // Handle handles one WebSocket event. Errors of the step go to the client
@@ -54,6 +98,7 @@ func (h *WebSocket) Handle(ctx context.Context, ev events.APIGatewayWebsocketPro
 	case "$connect":
 		return h.connect(ctx, ev), nil
 	case "$disconnect":
+		h.forget(rc.ConnectionID)
 		if err := h.Engine.Disconnect(ctx, rc.ConnectionID); err != nil {
 			logger(h.Log).ErrorContext(ctx, "disconnect", "connection", rc.ConnectionID, "err", err)
 			return status(http.StatusInternalServerError, "disconnect failed"), nil
@@ -97,6 +142,7 @@ func (h *WebSocket) connect(ctx context.Context, ev events.APIGatewayWebsocketPr
 		logger(h.Log).ErrorContext(ctx, "connect", "connection", id, "err", err)
 		return status(http.StatusInternalServerError, "connect failed")
 	}
+	h.cacheProject(id, project)
 	return status(http.StatusOK, "")
 }
 
@@ -140,7 +186,7 @@ func (h *WebSocket) run(ctx context.Context, ev events.APIGatewayWebsocketProxyR
 		return protocol.Fail(req.ID, protocol.Errorf(protocol.KindBadRequest, "request has no op"))
 	}
 	conn := ev.RequestContext.ConnectionID
-	project, err := h.Engine.ConnectionProject(ctx, conn)
+	project, err := h.project(ctx, conn)
 	if err != nil {
 		return protocol.Fail(req.ID, asProtocolError(err, protocol.KindUnauthorized))
 	}

@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"net/http"
 	"os"
+	"slices"
 	"strconv"
 	"strings"
 	"sync/atomic"
@@ -295,12 +296,16 @@ func TestWebSocketUnderEmulator(t *testing.T) {
 
 	// A cold start: a new function process, a new connection. The
 	// session is in DynamoDB and S3.
+	t0 := time.Now()
 	s.start()
 	c = s.connect("key-1")
+	t1 := time.Now()
 	rep = c.ok(protocol.Request{Op: protocol.OpFeed, Session: sess, Code: "total + data[-1]"})
 	if rep.Repr != "123" {
 		t.Fatalf("after a cold start: %+v", rep)
 	}
+	t.Logf("cold start: emulator and function up and connected in %v; first step (session loaded from dynalite + gofakes3) %v",
+		t1.Sub(t0).Round(time.Millisecond), time.Since(t1).Round(time.Microsecond))
 	// The snapshot loads into a fresh session.
 	fork := c.ok(protocol.Request{Op: protocol.OpCheckout}).Session
 	c.ok(protocol.Request{Op: protocol.OpLoadSession, Session: fork, Snapshot: snap})
@@ -368,4 +373,30 @@ func TestRetryAfterLeavingUnderEmulator(t *testing.T) {
 	if rep := c2.ok(protocol.Request{Op: protocol.OpFeed, Session: sess, Code: "runs"}); rep.Repr != "1" {
 		t.Fatalf("the step ran %s times", rep.Repr)
 	}
+}
+
+// TestStepLatencyUnderEmulator measures steps end to end through the
+// emulated function — client, gateway, emulator, bootstrap, dynalite and
+// gofakes3, @connections, client — and logs p50/p99 (go test -v).
+func TestStepLatencyUnderEmulator(t *testing.T) {
+	s := newStack(t)
+	c := s.connect("key-1")
+	sess := c.ok(protocol.Request{Op: protocol.OpCheckout}).Session
+	c.ok(protocol.Request{Op: protocol.OpFeed, Session: sess, Code: "acc = []"})
+	const steps = 50
+	lat := make([]time.Duration, 0, steps)
+	start := time.Now()
+	for i := range steps {
+		t0 := time.Now()
+		rep := c.ok(protocol.Request{Op: protocol.OpFeed, Session: sess, Code: fmt.Sprintf("acc.append(%d)\nlen(acc)", i)})
+		lat = append(lat, time.Since(t0))
+		if rep.Repr != strconv.Itoa(i+1) {
+			t.Fatalf("step %d: %+v", i, rep)
+		}
+	}
+	total := time.Since(start)
+	slices.Sort(lat)
+	t.Logf("%d steps under the emulator on dynalite + gofakes3: %.0f steps/s, p50 %v, p99 %v, max %v",
+		steps, float64(steps)/total.Seconds(), lat[steps/2].Round(time.Microsecond),
+		lat[steps*99/100].Round(time.Microsecond), lat[steps-1].Round(time.Microsecond))
 }

@@ -32,7 +32,7 @@ type connections struct {
 	gone map[string]bool
 }
 
-func newConnections(t *testing.T) *connections {
+func newConnections(t testing.TB) *connections {
 	c := &connections{msgs: map[string][][]byte{}, gone: map[string]bool{}}
 	c.srv = httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		id, ok := strings.CutPrefix(r.URL.Path, "/@connections/")
@@ -74,7 +74,7 @@ func (c *connections) take(id string) [][]byte {
 // env is one engine on the embedded store with a project "p1" (key
 // "key-1") and a project "p2" (key "key-2"), behind both handlers.
 type env struct {
-	t     *testing.T
+	t     testing.TB
 	e     *engine.Engine
 	conns *connections
 	ws    *handler.WebSocket
@@ -82,7 +82,7 @@ type env struct {
 	seq   int
 }
 
-func newEnv(t *testing.T) *env {
+func newEnv(t testing.TB) *env {
 	t.Helper()
 	ctx := context.Background()
 	e, err := engine.OpenLocal(ctx, engine.LocalConfig{Dir: t.TempDir()}, engine.Config{})
@@ -413,4 +413,29 @@ func TestAnotherInstance(t *testing.T) {
 	if rep := v.request("c1", protocol.Request{Op: protocol.OpFeed, Session: s, Code: "1 + 1"}); !rep.OK || rep.Repr != "2" {
 		t.Fatalf("on another instance: %+v", rep.Error)
 	}
+}
+
+// FuzzWebSocketMessage: any message body on a connected connection gets
+// exactly one reply (after its events), with the request's id when it
+// has one, and never a panic.
+func FuzzWebSocketMessage(f *testing.F) {
+	f.Add(`{"op":"checkout","id":"a"}`)
+	f.Add(`{"op":"feed","id":"b","session":"x","code":"print(1)"}`)
+	f.Add(`{"op":"resume","id":"c","call_id":-1,"return_value":{"$bytes":"!!"}}`)
+	f.Add(`{"op":"resume_futures","id":"d","results":{"x":{}}}`)
+	f.Add(`[1,2,3]`)
+	f.Add(`{"id":{"nested":true}}`)
+	f.Add("\xff\xfe")
+	v := newEnv(f)
+	v.connect("c1", "key-1")
+	f.Fuzz(func(t *testing.T, msg string) {
+		v.t = t
+		_, rep := v.send("c1", msg)
+		if rep == nil {
+			t.Fatalf("no reply to %q", msg)
+		}
+		if rep.OK == (rep.Error != nil) {
+			t.Fatalf("reply ok=%v with error %+v", rep.OK, rep.Error)
+		}
+	})
 }

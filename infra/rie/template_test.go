@@ -176,13 +176,13 @@ func mapKeys[V any](m map[string]V) func(func(string) bool) {
 // runtimeEnv are set by Lambda itself (a template may not set them).
 var runtimeEnv = []string{"AWS_REGION"}
 
-// localEnv point the functions at local stand-ins; unset on AWS.
+// localEnv point the functions at local stand-ins; empty on AWS.
 var localEnv = []string{"AMBER_DYNAMODB_ENDPOINT", "AMBER_S3_ENDPOINT", "AMBER_DATA_DIR"}
 
 // TestTemplateSetsEveryEnv: every environment variable the handlers and
 // the Lambda mains read is set for every function by template.yaml (or
-// by Lambda, or is for local stand-ins only), and the template sets no
-// AMBER_ variable that nothing reads.
+// by Lambda, or is for local stand-ins only and empty there), and the
+// template sets no AMBER_ variable that nothing reads.
 func TestTemplateSetsEveryEnv(t *testing.T) {
 	var read []string
 	for _, dir := range []string{"functions/handler", "functions/ws", "functions/http", "functions/gc"} {
@@ -220,8 +220,17 @@ func TestTemplateSetsEveryEnv(t *testing.T) {
 		if strings.HasPrefix(name, "AMBER_") && !slices.Contains(read, name) {
 			t.Errorf("template.yaml sets %s, which no handler reads", name)
 		}
-		if slices.Contains(localEnv, name) {
-			t.Errorf("template.yaml sets %s, which is for local stand-ins only", name)
+	}
+	// Local-only variables may be declared (sam local --env-vars sets
+	// only declared ones) but must be empty on AWS.
+	for _, name := range localEnv {
+		if v := get(m.doc, "Globals", "Function", "Environment", "Variables", name); v != nil && v.Value != "" {
+			t.Errorf("template.yaml sets %s=%q; it is for local stand-ins and must be empty on AWS", name, v.Value)
+		}
+		for id, fn := range m.resources("AWS::Serverless::Function") {
+			if v := get(fn, "Properties", "Environment", "Variables", name); v != nil && v.Value != "" {
+				t.Errorf("%s sets %s=%q; it is for local stand-ins and must be empty on AWS", id, name, v.Value)
+			}
 		}
 	}
 }

@@ -297,11 +297,16 @@ func TestLargeReplyInParts(t *testing.T) {
 	v := newEnv(t)
 	v.connect("c1", "key-1")
 	s := v.checkout("c1", false)
-	// A 300 KB repr and 200 KB printed at once: both over 128 KB.
-	rep := v.request("c1", protocol.Request{Op: protocol.OpFeed, Session: s,
-		Code: "print('p' * 200_000)\n'é\"<' * 100_000"})
-	if !rep.OK || rep.Progress != protocol.ProgressComplete {
-		t.Fatalf("reply %+v", rep.Error)
+	// A 300 KB repr and 200 KB printed at once: the event and the reply
+	// are both over 128 KB.
+	req := protocol.Request{Op: protocol.OpFeed, ID: "big", Session: s,
+		Code: "print('p' * 200_000)\n'é\"<' * 100_000"}
+	evs, rep := v.send("c1", mustJSON(req))
+	if rep == nil || !rep.OK || rep.Progress != protocol.ProgressComplete {
+		t.Fatalf("reply %+v", rep)
+	}
+	if len(evs) != 1 || evs[0].Text != strings.Repeat("p", 200_000)+"\n" {
+		t.Fatalf("%d events", len(evs))
 	}
 	want := "'" + strings.Repeat("é\"<", 100_000) + "'"
 	if rep.Repr != want {

@@ -41,8 +41,10 @@ type WebSocket struct {
 	OpenProject string
 	Log         *slog.Logger
 
-	mu      sync.Mutex
-	posters map[string]Poster
+	posterMu sync.Mutex
+	posters  map[string]Poster
+
+	mu sync.Mutex // guards projects
 	// projects caches the project of connections this instance has seen:
 	// a connection's project never changes, and API Gateway sends no
 	// message on a connection after its $disconnect, so a warm function
@@ -210,8 +212,8 @@ func (h *WebSocket) poster(ctx context.Context, ev events.APIGatewayWebsocketPro
 			endpoint += "/" + rc.Stage
 		}
 	}
-	h.mu.Lock()
-	defer h.mu.Unlock()
+	h.posterMu.Lock()
+	defer h.posterMu.Unlock()
 	if p := h.posters[endpoint]; p != nil {
 		return p, nil
 	}

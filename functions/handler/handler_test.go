@@ -444,3 +444,25 @@ func FuzzWebSocketMessage(f *testing.F) {
 		}
 	})
 }
+
+// TestPosterFromEnv: without a Poster, replies go to the management API
+// at $AMBER_CONNECTIONS_ENDPOINT (on AWS: https://{domainName}/{stage}).
+func TestPosterFromEnv(t *testing.T) {
+	v := newEnv(t)
+	t.Setenv(handler.EnvConnectionsEndpoint, v.conns.srv.URL)
+	v.ws = &handler.WebSocket{Engine: v.e, Log: quiet}
+	v.connect("c1", "key-1")
+	if rep := v.request("c1", protocol.Request{Op: protocol.OpSnapshots}); !rep.OK {
+		t.Fatalf("reply %+v", rep.Error)
+	}
+
+	// No endpoint at all: the message cannot be answered, and says so.
+	t.Setenv(handler.EnvConnectionsEndpoint, "")
+	h := &handler.WebSocket{Engine: v.e, Log: quiet}
+	ev := wsEvent("$default", "c1", `{"op":"snapshots","id":"x"}`)
+	ev.RequestContext.DomainName = ""
+	resp, err := h.Handle(context.Background(), ev)
+	if err != nil || resp.StatusCode != http.StatusInternalServerError {
+		t.Fatalf("without an endpoint: %d %v", resp.StatusCode, err)
+	}
+}

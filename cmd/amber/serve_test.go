@@ -5,6 +5,7 @@ import (
 	"context"
 	"encoding/json"
 	"io"
+	"net/http"
 	"os"
 	"path/filepath"
 	"strings"
@@ -76,6 +77,17 @@ func TestServeCommand(t *testing.T) {
 	rep = roundTrip(`{"op":"feed","id":"2","session":"` + session + `","code":"6 * 7"}`)
 	if rep["value"] != 42.0 {
 		t.Fatalf("feed: %v", rep)
+	}
+
+	// The Workbench is served at /.
+	httpURL := "http://" + strings.TrimSuffix(strings.TrimPrefix(url, "ws://"), "/") + "/"
+	resp, err := http.Get(httpURL)
+	if err != nil {
+		t.Fatal(err)
+	}
+	resp.Body.Close()
+	if resp.StatusCode != 200 || !strings.HasPrefix(resp.Header.Get("Content-Type"), "text/html") {
+		t.Errorf("GET / = %d %s, want the Workbench page", resp.StatusCode, resp.Header.Get("Content-Type"))
 	}
 
 	// A client that keeps reading sees the server's close at shutdown.

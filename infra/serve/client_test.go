@@ -4,6 +4,7 @@ import (
 	"context"
 	"encoding/json"
 	"fmt"
+	"log/slog"
 	"net/http"
 	"strings"
 	"sync"
@@ -26,6 +27,9 @@ func startServer(t testing.TB, opts serve.Options) *serve.Server {
 	}
 	if opts.DataDir == "" {
 		opts.DataDir = t.TempDir()
+	}
+	if opts.Logger == nil && !testing.Verbose() {
+		opts.Logger = slog.New(slog.DiscardHandler)
 	}
 	ctx, cancel := context.WithTimeout(context.Background(), 30*time.Second)
 	defer cancel()

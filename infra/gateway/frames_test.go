@@ -62,3 +62,25 @@ func TestFrameInspector(t *testing.T) {
 		}
 	}
 }
+
+// FuzzFrameInspector: any byte stream, fed whole or in pieces, gives the
+// same verdict and the same parser state, without panicking.
+func FuzzFrameInspector(f *testing.F) {
+	f.Add(frame(1, 40000, true), 3)
+	f.Add(append(frame(1, 10, true), frame(0, 70000, false)...), 1)
+	f.Add([]byte{0x81, 0xff, 0, 0, 0, 0, 0, 0, 0x80, 0}, 2)
+	f.Fuzz(func(t *testing.T, stream []byte, step int) {
+		if step <= 0 {
+			step = 1
+		}
+		whole, pieces := newFrameInspector(32*1024), newFrameInspector(32*1024)
+		whole.feed(stream)
+		for i := 0; i < len(stream); i += step {
+			pieces.feed(stream[i:min(i+step, len(stream))])
+		}
+		if whole.tooBig.Load() != pieces.tooBig.Load() || whole.remaining != pieces.remaining ||
+			string(whole.hdr) != string(pieces.hdr) || whole.need != pieces.need {
+			t.Fatalf("whole and in pieces of %d differ", step)
+		}
+	})
+}

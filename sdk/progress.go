@@ -288,3 +288,20 @@ func (s *Session) futuresRequest(results map[int64]any) (*protocol.Request, erro
 
 // rawNone is None on the wire.
 var rawNone = json.RawMessage("null")
+
+// ResumeAuto runs p — a progress of this session — to completion,
+// answering its pauses with the feed's FeedOptions (the ones given to
+// FeedStart or LoadSnapshot). A *Complete comes straight back.
+func (s *Session) ResumeAuto(ctx context.Context, p Progress) (*Complete, error) {
+	switch q := p.(type) {
+	case *Complete:
+		return q, nil
+	case *FunctionCall:
+		return q.auto(ctx, q)
+	case *NameLookup:
+		return q.auto(ctx, q)
+	case *Futures:
+		return q.auto(ctx, q)
+	}
+	return nil, fmt.Errorf("sdk: cannot resume %T", p)
+}

@@ -7,6 +7,7 @@ import (
 	"fmt"
 	"net/http"
 	"sync"
+	"sync/atomic"
 	"time"
 
 	"github.com/coder/websocket"
@@ -48,6 +49,7 @@ type wsTransport struct {
 	mu     sync.Mutex
 	cur    *wsConn
 	closed bool
+	dials  atomic.Int64 // connections opened, for tests
 }
 
 // wsConn is one WebSocket connection: a reader goroutine hands events and
@@ -92,6 +94,7 @@ func (t *wsTransport) connect(ctx context.Context) (*wsConn, error) {
 	// Replies over 128 KB come in parts of at most 32 KB; a whole message
 	// is never larger than MaxMessage, but leave room for the envelope.
 	c.SetReadLimit(2 * protocol.MaxMessage)
+	t.dials.Add(1)
 	wc := &wsConn{c: c, done: make(chan struct{}), pending: map[string]*wsCall{}}
 	go wc.read()
 	t.cur = wc

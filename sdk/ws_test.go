@@ -1,0 +1,163 @@
+package sdk
+
+import (
+	"context"
+	"errors"
+	"strings"
+	"sync/atomic"
+	"testing"
+	"time"
+
+	"github.com/amber-sandbox/amber/infra/serve"
+)
+
+// slowLoop runs long enough (hundreds of milliseconds) for a test to cut
+// the connection while the step runs.
+const slowLoop = "for i in range(20_000_000):\n    pass\n"
+
+// A connection cut while a step runs: the SDK reconnects and resends the
+// request with its id, and the step runs once.
+func TestConnectionCutMidStep(t *testing.T) {
+	ctx := testCtx(t)
+	srv, _ := startServe(t, serve.Options{})
+	p := wsDialer(srv.URL())(t)
+	ws := p.t.(*wsTransport)
+	s := checkout(t, p, nil)
+	feed(t, s, "counter = 0", nil)
+
+	var calls atomic.Int64
+	cut := make(chan struct{})
+	var printed strings.Builder
+	opts := &FeedOptions{
+		Functions: map[string]HostFunc{"mark": func(ctx context.Context, args []any, kw map[string]any) (any, error) {
+			calls.Add(1)
+			return nil, nil
+		}},
+		Print: func(stream, text string) { printed.WriteString(text) },
+	}
+	// mark() is the step's first host call: the resume that follows it
+	// runs the slow loop, and the connection is cut while it does.
+	opts.Functions["mark"] = func(ctx context.Context, args []any, kw map[string]any) (any, error) {
+		if calls.Add(1) == 1 {
+			go func() {
+				time.Sleep(50 * time.Millisecond)
+				ws.cut()
+				close(cut)
+			}()
+		}
+		return nil, nil
+	}
+	v, err := s.FeedRun(ctx, "counter += 1\nprint('ran')\nmark()\n"+slowLoop+"counter += 10\ncounter", opts)
+	if err != nil {
+		t.Fatal(err)
+	}
+	select {
+	case <-cut:
+	default:
+		t.Fatal("the step ended before the cut: make the loop longer")
+	}
+	if v.Go != int64(11) {
+		t.Errorf("counter = %s after the cut step, want 11: a step ran more than once", v.Repr)
+	}
+	if calls.Load() != 1 {
+		t.Errorf("host function called %d times, want 1", calls.Load())
+	}
+	if printed.String() != "ran\n" {
+		t.Errorf("printed %q, want one line", printed.String())
+	}
+	if d := ws.dials.Load(); d < 2 {
+		t.Errorf("%d dials: the cut did not force a reconnect", d)
+	}
+	if v := feed(t, s, "counter", nil); v.Go != int64(11) {
+		t.Errorf("committed counter = %s", v.Repr)
+	}
+}
+
+// API Gateway's idle timeout and connection limit close the connection;
+// the next call reconnects transparently.
+func TestReconnectAfterIdleTimeoutAndConnectionLimit(t *testing.T) {
+	for _, tc := range []struct {
+		name string
+		opts serve.Options
+	}{
+		{"idle timeout", serve.Options{IdleTimeout: 300 * time.Millisecond}},
+		{"connection limit", serve.Options{MaxConnection: 400 * time.Millisecond}},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			srv, _ := startServe(t, tc.opts)
+			p := wsDialer(srv.URL())(t)
+			ws := p.t.(*wsTransport)
+			s := checkout(t, p, nil)
+			feed(t, s, "n = 0", nil)
+			deadline := time.Now().Add(1200 * time.Millisecond)
+			steps := 0
+			for time.Now().Before(deadline) {
+				feed(t, s, "n += 1", nil)
+				steps++
+				time.Sleep(100 * time.Millisecond)
+				if tc.name == "idle timeout" {
+					time.Sleep(500 * time.Millisecond) // idle past the timeout
+				}
+			}
+			if v := feed(t, s, "n", nil); v.Go != int64(steps) {
+				t.Errorf("n = %s after %d steps", v.Repr, steps)
+			}
+			if d := ws.dials.Load(); d < 2 {
+				t.Errorf("%d dials, want a reconnect", d)
+			}
+		})
+	}
+}
+
+// A server that is gone for good: the call fails with a ShutdownError
+// whose Dump carries the session on, once a server is back.
+func TestShutdownErrorCarriesTheLastCommittedState(t *testing.T) {
+	ctx := testCtx(t)
+	dir := t.TempDir()
+	srv, stop := startServe(t, serve.Options{DataDir: dir})
+	p, err := Dial(ctx, srv.URL(), WithRetries(2))
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer p.Close()
+	s := checkout(t, p, nil)
+	feed(t, s, "notes = ['saved']", nil)
+	stop()
+
+	_, err = s.FeedRun(ctx, "notes.append('lost')", nil)
+	var se *ShutdownError
+	if !errors.As(err, &se) || len(se.Dump) == 0 {
+		t.Fatalf("feed after shutdown: %v, want *ShutdownError", err)
+	}
+
+	srv2, _ := startServe(t, serve.Options{DataDir: dir})
+	p2 := wsDialer(srv2.URL())(t)
+	s2 := checkout(t, p2, nil)
+	if err := s2.LoadSession(ctx, se.Dump); err != nil {
+		t.Fatal(err)
+	}
+	if v := feed(t, s2, "notes", nil); v.Repr != "['saved']" {
+		t.Errorf("resumed state: %s", v.Repr)
+	}
+}
+
+// A pool on an API key sees its project only.
+func TestAPIKeys(t *testing.T) {
+	ctx := testCtx(t)
+	srv, _ := startServe(t, serve.Options{Keys: map[string]string{"key-a": "a", "key-b": "b"}})
+	if _, err := Dial(ctx, srv.URL(), WithAPIKey("wrong")); err == nil {
+		t.Fatal("dial with a wrong key succeeded")
+	}
+	a := wsDialer(srv.URL(), WithAPIKey("key-a"))(t)
+	b := wsDialer(srv.URL(), WithAPIKey("key-b"))(t)
+	s := checkout(t, a, nil)
+	feed(t, s, "secret = 1", nil)
+	id, err := s.Dump(ctx)
+	if err != nil {
+		t.Fatal(err)
+	}
+	other := checkout(t, b, nil)
+	if err := other.LoadSession(ctx, id); !errors.Is(err, ErrUnknownSession) {
+		t.Errorf("another project's snapshot: %v, want unknown session", err)
+	}
+}

@@ -96,7 +96,8 @@ type Server struct {
 }
 
 // Start opens the stores, creates the projects, and listens. It returns
-// once the server accepts connections.
+// once the server accepts connections. ctx bounds the start only; the
+// server runs until Shutdown.
 func Start(ctx context.Context, opts Options) (*Server, error) {
 	if opts.Addr == "" {
 		opts.Addr = DefaultAddr

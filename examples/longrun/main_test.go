@@ -1,0 +1,30 @@
+package main
+
+import (
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/amber-sandbox/amber/examples/internal/exampletest"
+	"github.com/amber-sandbox/amber/infra/serve"
+)
+
+func TestLongComputationSpansSteps(t *testing.T) {
+	// A step budget of 300ms: the integration timeout less the margin.
+	url := exampletest.Serve(t, serve.Options{
+		IntegrationTimeout: 1300 * time.Millisecond,
+		StepMargin:         time.Second,
+	})
+	var out strings.Builder
+	count, steps, err := run(exampletest.Context(t), url, "", 5_000_000, &out)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if count != 348513 {
+		t.Errorf("%d primes below 5,000,000, want 348513", count)
+	}
+	if steps < 3 {
+		t.Errorf("the computation took %d step(s); want several with a 300ms budget\n%s", steps, out.String())
+	}
+	t.Log(out.String())
+}

@@ -44,7 +44,9 @@ func inProcessServer(t *testing.T) dialer {
 // shuts it down when the test ends (or earlier, by stop).
 func startServe(t *testing.T, opts serve.Options) (srv *serve.Server, stop func()) {
 	t.Helper()
-	opts.Addr = "127.0.0.1:0"
+	if opts.Addr == "" {
+		opts.Addr = "127.0.0.1:0"
+	}
 	opts.Logger = slog.New(slog.DiscardHandler)
 	if opts.DataDir == "" {
 		opts.DataDir = t.TempDir()

@@ -605,9 +605,16 @@ func TestDisconnectMidStep(t *testing.T) {
 	c.close()
 
 	a := dial(t, srv, "", nil)
-	req := protocol.Request{Op: "feed", ID: "once", Session: s, Code: "runs += 1\nfor _ in range(300000): pass\nprint('ran')\nruns"}
+	req := protocol.Request{Op: "feed", ID: "once", Session: s, Code: "print('started')\nruns += 1\nfor _ in range(10000000): pass\nruns"}
 	a.send(req)
-	time.Sleep(20 * time.Millisecond) // the step has started
+	// Leave as soon as the step has started (its first print arrived):
+	// the loop keeps it running for a few hundred milliseconds more.
+	for deadline := time.Now().Add(10 * time.Second); a.printed("once") == ""; time.Sleep(time.Millisecond) {
+		if time.Now().After(deadline) {
+			t.Fatal("the step did not start")
+		}
+	}
+	left := time.Now()
 	_ = a.ws.CloseNow()
 	<-a.done
 
@@ -626,6 +633,12 @@ func TestDisconnectMidStep(t *testing.T) {
 	if !rep.OK || string(rep.Value) != "1" {
 		t.Fatalf("retry: %+v", rep)
 	}
+	// The client left within moments of the step's start; the step ran
+	// far longer, so it was cut off mid-step.
+	if rep.Stats != nil && time.Duration(rep.Stats.DurationUs)*time.Microsecond < 50*time.Millisecond {
+		t.Errorf("the step took only %dus: the test did not leave mid-step", rep.Stats.DurationUs)
+	}
+	t.Logf("retry answered %v after the client left", time.Since(left).Round(time.Millisecond))
 	if got := b.eval(s, "runs"); got != "1" {
 		t.Fatalf("runs = %s: the step ran more than once", got)
 	}

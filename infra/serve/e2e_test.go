@@ -652,8 +652,12 @@ func TestShutdownKeepsState(t *testing.T) {
 	c := dial(t, srv, "", nil)
 	s := c.checkout(protocol.Request{})
 	c.eval(s, "count = 1")
-	ch := c.send(protocol.Request{Op: "feed", ID: "during-shutdown", Session: s, Code: "for _ in range(200000): pass\ncount += 1\ncount"})
-	time.Sleep(20 * time.Millisecond)
+	ch := c.send(protocol.Request{Op: "feed", ID: "during-shutdown", Session: s, Code: "print('started')\nfor _ in range(10000000): pass\ncount += 1\ncount"})
+	for deadline := time.Now().Add(10 * time.Second); c.printed("during-shutdown") == ""; time.Sleep(time.Millisecond) {
+		if time.Now().After(deadline) {
+			t.Fatal("the step did not start")
+		}
+	}
 	shutdown(t, srv)
 	rep := c.wait(ch, "during-shutdown")
 	if !rep.OK || string(rep.Value) != "2" {

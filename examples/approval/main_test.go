@@ -2,6 +2,7 @@ package main
 
 import (
 	"os"
+	"os/exec"
 	"path/filepath"
 	"strings"
 	"testing"
@@ -42,5 +43,32 @@ func TestApprovalGate(t *testing.T) {
 		if _, err := os.Stat(state); !os.IsNotExist(err) {
 			t.Errorf("state file left behind: %v", err)
 		}
+	}
+}
+
+// The gate as it is used: the first process exits while the call waits,
+// and a second process resumes it.
+func TestApprovalGateAcrossProcesses(t *testing.T) {
+	bin := filepath.Join(t.TempDir(), "approval")
+	build := exec.Command("go", "build", "-o", bin, ".")
+	if out, err := build.CombinedOutput(); err != nil {
+		t.Fatalf("go build: %v\n%s", err, out)
+	}
+	url := exampletest.Serve(t, serve.Options{})
+	state := filepath.Join(t.TempDir(), "pending.txt")
+	runBin := func(args ...string) string {
+		t.Helper()
+		cmd := exec.CommandContext(exampletest.Context(t), bin, append([]string{"-url", url, "-state", state}, args...)...)
+		out, err := cmd.CombinedOutput()
+		if err != nil {
+			t.Fatalf("approval %v: %v\n%s", args, err, out)
+		}
+		return string(out)
+	}
+	if out := runBin(); !strings.Contains(out, "waiting for approval: transfer") {
+		t.Fatalf("first process:\n%s", out)
+	}
+	if out := runBin("-approve"); !strings.Contains(out, "sent 250 to bob: receipt-0001") {
+		t.Fatalf("second process:\n%s", out)
 	}
 }

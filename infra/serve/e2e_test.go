@@ -673,3 +673,44 @@ func TestShutdownKeepsState(t *testing.T) {
 		t.Fatalf("count after restart = %s", got)
 	}
 }
+
+// TestShutdownDeadline: when the shutdown's deadline passes before a step
+// finishes, the step is cut off; a restart finds the session either
+// before the step or at a committed slice of it, never half-written.
+func TestShutdownDeadline(t *testing.T) {
+	dir := t.TempDir()
+	srv := startServer(t, serve.Options{DataDir: dir})
+	c := dial(t, srv, "", nil)
+	s := c.checkout(protocol.Request{})
+	c.eval(s, "count = 1")
+	c.send(protocol.Request{Op: "feed", ID: "cut", Session: s, Code: "print('started')\nfor _ in range(100000000): pass\ncount += 1\ncount"})
+	for deadline := time.Now().Add(10 * time.Second); c.printed("cut") == ""; time.Sleep(time.Millisecond) {
+		if time.Now().After(deadline) {
+			t.Fatal("the step did not start")
+		}
+	}
+	shutdowns.Store(srv, true)
+	ctx, cancel := context.WithTimeout(context.Background(), 100*time.Millisecond)
+	err := srv.Shutdown(ctx)
+	cancel()
+	t.Logf("shutdown with a step running: %v", err)
+
+	srv2 := startServer(t, serve.Options{DataDir: dir})
+	d := dial(t, srv2, "", nil)
+	rep := d.feed(s, "count")
+	if !rep.OK {
+		// A slice of the step was committed as running: continue it.
+		t.Logf("feed after restart: %v; continuing the step", rep.Error)
+		for i := 0; i < 100; i++ {
+			r := d.do(protocol.Request{Op: "continue", ID: newID("continue"), Session: s})
+			if !r.OK || r.Progress != protocol.ProgressRunning {
+				break
+			}
+		}
+		rep = d.feed(s, "count")
+	}
+	if !rep.OK || (string(rep.Value) != "1" && string(rep.Value) != "2") {
+		t.Fatalf("after a cut shutdown: %+v", rep)
+	}
+	t.Logf("count after restart: %s", rep.Value)
+}

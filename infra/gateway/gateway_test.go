@@ -203,6 +203,16 @@ func TestConnectMessageDisconnect(t *testing.T) {
 		t.Errorf("message event = %+v", msg)
 	}
 
+	// A binary message reaches the backend base64-encoded.
+	if err := c.Write(ctx, websocket.MessageBinary, []byte{0xff, 0x00}); err != nil {
+		t.Fatal(err)
+	}
+	read(t, c)
+	bin, _ := be.last("$default")
+	if !bin.IsBase64Encoded || bin.Body != "/wA=" {
+		t.Errorf("binary message event: base64 %v body %q", bin.IsBase64Encoded, bin.Body)
+	}
+
 	if err := c.Close(websocket.StatusNormalClosure, "bye"); err != nil {
 		t.Fatal(err)
 	}

@@ -18,11 +18,17 @@ import (
 // lost: every step commits once and every session ends with its own 20
 // increments. It reports throughput and step latency (go test -v -run
 // TestLoad ./infra/serve/). AMBER_LOAD_CONNS and AMBER_LOAD_STEPS change
-// the size; the test fails if the run takes longer than its bound.
+// the size, AMBER_LOAD_STORE=aws runs it on dynalite + gofakes3 instead of
+// the embedded store; the test fails if the run takes longer than its
+// bound.
 func TestLoad(t *testing.T) {
 	conns, steps := envInt("AMBER_LOAD_CONNS", 200), envInt("AMBER_LOAD_STEPS", 20)
 	bound := 4 * time.Minute
-	srv := startServer(t, serve.Options{})
+	opts := serve.Options{}
+	if os.Getenv("AMBER_LOAD_STORE") == "aws" {
+		opts = awsOptions(t, startFakeS3(t))
+	}
+	srv := startServer(t, opts)
 
 	type result struct {
 		latencies []time.Duration

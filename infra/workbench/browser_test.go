@@ -389,10 +389,10 @@ func TestBrowserKeyAndReconnect(t *testing.T) {
 		DataDir:     t.TempDir(),
 		Keys:        map[string]string{"key-alpha": "alpha"},
 		IdleTimeout: 1500 * time.Millisecond,
-		// A step gets 1 s minus a 0.6 s margin: longer feeds answer
+		// A step gets 1 s minus a 0.85 s margin: longer feeds answer
 		// "running" and the page continues them.
 		IntegrationTimeout: time.Second,
-		StepMargin:         600 * time.Millisecond,
+		StepMargin:         850 * time.Millisecond,
 		Static:             workbench.Handler(),
 		Logger:             testLogger(t),
 	})
@@ -448,7 +448,8 @@ func TestBrowserKeyAndReconnect(t *testing.T) {
 
 	// A feed longer than one step runs in slices: running, continue, ...
 	slices := b.eval(`String(window.amberWorkbench.client.seq)`)
-	run("n = 0\nfor i in range(2_000_000):\n    n += i\nn", "1999999000000")
+	// About 0.5 s of work here (10^7 additions), in slices of 0.15 s.
+	run("n = 0\nfor i in range(10_000_000):\n    n += i\nn", "49999995000000")
 	requests, _ := strconv.Atoi(b.eval(`String(window.amberWorkbench.client.seq)`))
 	before, _ := strconv.Atoi(slices)
 	t.Logf("the long feed took %d requests", requests-before)

@@ -588,9 +588,21 @@ func TestProjects(t *testing.T) {
 // TestOpenProjectLoopbackOnly: without keys, amber serve refuses to
 // listen beyond loopback.
 func TestOpenProjectLoopbackOnly(t *testing.T) {
-	_, err := serve.Start(context.Background(), serve.Options{Addr: "0.0.0.0:0", DataDir: t.TempDir()})
-	if err == nil || !strings.Contains(err.Error(), "loopback") {
-		t.Fatalf("Start on 0.0.0.0 without keys: %v", err)
+	tests := []struct {
+		name string
+		opts serve.Options
+		msg  string
+	}{
+		{"all interfaces", serve.Options{Addr: "0.0.0.0:0"}, "loopback"},
+		{"no host", serve.Options{Addr: ":0"}, "loopback"},
+		{"empty keys", serve.Options{Addr: "127.0.0.1:0", Keys: map[string]string{}}, "none given"},
+		{"empty project", serve.Options{Addr: "127.0.0.1:0", Keys: map[string]string{"k": ""}}, "empty"},
+	}
+	for _, tt := range tests {
+		tt.opts.DataDir = t.TempDir()
+		if _, err := serve.Start(context.Background(), tt.opts); err == nil || !strings.Contains(err.Error(), tt.msg) {
+			t.Errorf("%s: Start = %v, want an error about %q", tt.name, err, tt.msg)
+		}
 	}
 }
 

@@ -113,6 +113,9 @@ func Start(ctx context.Context, opts Options) (*Server, error) {
 			return nil, err
 		}
 	}
+	if opts.Keys != nil && len(opts.Keys) == 0 {
+		return nil, errors.New("serve: keys: none given (nil Keys means one open project)")
+	}
 	for key, project := range opts.Keys {
 		if key == "" || project == "" {
 			return nil, errors.New("serve: keys: an empty API key or project name")

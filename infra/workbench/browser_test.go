@@ -67,6 +67,7 @@ func browseWorkbench(t *testing.T, exe, url string) {
 		chromedp.KeyEvent("\r", chromedp.KeyModifiers(chromedp.ModifierCtrl)),
 	)
 	b.wait("the value shows", outputHas(1, ".value", "42"))
+	b.wait("the step's stats show", outputHas(1, ".stats", "written"))
 	if got := b.text(pane(1, ".print")); got != "hello from the workbench\n" {
 		t.Errorf("printed output = %q", got)
 	}

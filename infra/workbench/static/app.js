@@ -529,6 +529,7 @@
       for (;;) {
         if (!r.streamed && r.printed) r.printed.forEach((ev) => this.print(ev));
         if (r.progress !== 'running') break;
+        this.stats(r.stats, 'running: ');
         this.setState('running');
         r = await this.call('continue', { session: this.session }, (ev) => this.print(ev));
       }
@@ -548,6 +549,7 @@
           this.setState('idle');
           if (r.progress) this.note('progress: ' + r.progress);
       }
+      this.stats(r.stats);
       this.app.snapshotsChanged();
     }
 
@@ -695,6 +697,17 @@
     }
 
     note(text) { this.append(el('p', { class: 'note', text })); }
+
+    // stats shows what a committed step wrote: content addressing at work.
+    stats(st, prefix = '') {
+      if (!st) return;
+      const parts = [];
+      if (st.version) parts.push('v' + st.version);
+      parts.push((st.dirty_pages || 0) + ' dirty page' + (st.dirty_pages === 1 ? '' : 's'));
+      parts.push(fmtBytes(st.bytes_written || 0) + ' written');
+      if (st.duration_us) parts.push(fmtDuration(st.duration_us));
+      this.append(el('p', { class: 'note stats', text: prefix + 'step ' + parts.join(' · ') }));
+    }
 
     showError(e) {
       const kind = e.kind || 'error';

@@ -2,6 +2,7 @@ package sdk
 
 import (
 	"context"
+	"fmt"
 	"strings"
 	"testing"
 	"time"
@@ -50,12 +51,13 @@ func TestRunningStepsContinue(t *testing.T) {
 			ctx := tc.ctx(t)
 			s := checkout(t, tc.dial(t)(t), nil)
 			var out strings.Builder
-			code := "total = 0\nfor part in range(5):\n    for i in range(1_500_000):\n        total += 1\n    print('part', part)\ntotal"
+			per := 1_500_000 / loopScale
+			code := fmt.Sprintf("total = 0\nfor part in range(5):\n    for i in range(%d):\n        total += 1\n    print('part', part)\ntotal", per)
 			v, err := s.FeedRun(ctx, code, &FeedOptions{Print: func(stream, text string) { out.WriteString(text) }})
 			if err != nil {
 				t.Fatal(err)
 			}
-			if v.Go != int64(7_500_000) {
+			if v.Go != int64(5*per) {
 				t.Errorf("total = %s", v.Repr)
 			}
 			if want := "part 0\npart 1\npart 2\npart 3\npart 4\n"; out.String() != want {

@@ -3,6 +3,7 @@ package sdk
 import (
 	"context"
 	"errors"
+	"fmt"
 	"strings"
 	"sync/atomic"
 	"testing"
@@ -13,7 +14,7 @@ import (
 
 // slowLoop runs long enough (hundreds of milliseconds) for a test to cut
 // the connection while the step runs.
-const slowLoop = "for i in range(20_000_000):\n    pass\n"
+var slowLoop = fmt.Sprintf("for i in range(%d):\n    pass\n", 20_000_000/loopScale)
 
 // A connection cut while a step runs: the SDK reconnects and resends the
 // request with its id, and the step runs once.

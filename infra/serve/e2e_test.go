@@ -527,7 +527,7 @@ func TestParts(t *testing.T) {
 // TestIdleTimeout: a connection that sends nothing is closed with 1001,
 // and its sessions (not ephemeral) stay.
 func TestIdleTimeout(t *testing.T) {
-	srv := startServer(t, serve.Options{IdleTimeout: 300 * time.Millisecond})
+	srv := startServer(t, serve.Options{IdleTimeout: time.Second})
 	c := dial(t, srv, "", nil)
 	s := c.checkout(protocol.Request{})
 	c.eval(s, "v = 3")

@@ -13,10 +13,10 @@ import (
 // timeout stops before it, commits and answers running; continue runs the
 // next slice, on any connection, until the feed completes.
 func TestLongStepContinues(t *testing.T) {
-	srv := startServer(t, serve.Options{IntegrationTimeout: 600 * time.Millisecond, StepMargin: 300 * time.Millisecond})
+	srv := startServer(t, serve.Options{IntegrationTimeout: 2 * time.Second, StepMargin: 1200 * time.Millisecond})
 	c := dial(t, srv, "", nil)
 	s := c.checkout(protocol.Request{})
-	const n = 12_000_000
+	const n = 30_000_000
 	start := time.Now()
 	rep := c.ok(protocol.Request{Op: "feed", ID: newID("long"), Session: s, Code: fmt.Sprintf("total = 0\nfor i in range(%d):\n    total += i\ntotal", n)})
 	slices := 1
@@ -35,6 +35,6 @@ func TestLongStepContinues(t *testing.T) {
 	}
 	t.Logf("%d iterations in %d slices, %v", n, slices, time.Since(start).Round(time.Millisecond))
 	if slices == 1 {
-		t.Fatal("the loop finished within one 300 ms slice: running was not exercised")
+		t.Fatal("the loop finished within one 800 ms slice: running was not exercised")
 	}
 }

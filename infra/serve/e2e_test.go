@@ -695,7 +695,7 @@ func TestShutdownDeadline(t *testing.T) {
 	c := dial(t, srv, "", nil)
 	s := c.checkout(protocol.Request{})
 	c.eval(s, "count = 1")
-	c.send(protocol.Request{Op: "feed", ID: "cut", Session: s, Code: "print('started')\nfor _ in range(100000000): pass\ncount += 1\ncount"})
+	c.send(protocol.Request{Op: "feed", ID: "cut", Session: s, Code: "print('started')\nfor _ in range(20000000): pass\ncount += 1\ncount"})
 	for deadline := time.Now().Add(10 * time.Second); c.printed("cut") == ""; time.Sleep(time.Millisecond) {
 		if time.Now().After(deadline) {
 			t.Fatal("the step did not start")

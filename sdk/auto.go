@@ -2,6 +2,8 @@ package sdk
 
 import (
 	"context"
+	"crypto/rand"
+	"encoding/binary"
 	"errors"
 	"fmt"
 
@@ -17,6 +19,11 @@ import (
 // After the session is dumped and loaded in another client, the object is
 // a proxy there: its method calls raise RuntimeError, since the Go value
 // did not travel.
+//
+// The client side is complete: a host object is sent as {"$host": id}
+// and comes back from the sandbox as the same Go value. Method calls on it
+// need the interpreter's host objects (core's issue 9); until the server
+// has them, the sandbox treats every host object as such a proxy.
 type HostObject interface {
 	CallMethod(ctx context.Context, method string, args []any, kwargs map[string]any) (any, error)
 }
@@ -216,8 +223,13 @@ func (s *Session) hostID(o HostObject) (id int64, ok bool) {
 	if s.objects == nil {
 		s.objects = map[int64]HostObject{}
 		s.objIDs = map[HostObject]int64{}
+		// Ids start at a random base, so that an object handed in after a
+		// restore is never taken for a proxy of one from before it.
+		var b [4]byte
+		_, _ = rand.Read(b[:])
+		s.objBase = int64(binary.BigEndian.Uint32(b[:])) << 16
 	}
-	id = int64(len(s.objects) + 1)
+	id = s.objBase + int64(len(s.objects)) + 1
 	s.objects[id] = o
 	s.objIDs[o] = id
 	return id, true

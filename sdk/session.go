@@ -34,6 +34,7 @@ type Session struct {
 
 	objects map[int64]HostObject // host objects handed in, by object id
 	objIDs  map[HostObject]int64
+	objBase int64
 }
 
 // ID is the session's id. LoadSession of it (as []byte) in a fresh

@@ -477,6 +477,33 @@ var scenarios = []struct {
 			t.Errorf("after a large request: %v", v.Repr)
 		}
 	}},
+	{"list and delete snapshots", func(t *testing.T, dial dialer) {
+		ctx := testCtx(t)
+		p := dial(t)
+		s := checkout(t, p, nil)
+		feed(t, s, "data = list(range(100))", nil)
+		id, err := s.Dump(ctx)
+		if err != nil {
+			t.Fatal(err)
+		}
+		infos, quota, err := p.Snapshots(ctx)
+		if err != nil {
+			t.Fatal(err)
+		}
+		kinds := map[string]string{}
+		for _, in := range infos {
+			kinds[in.ID] = in.Kind
+		}
+		if kinds[string(id)] != "session_dump" || kinds[s.ID()] != "session" || quota == nil {
+			t.Errorf("snapshots %+v, quota %v: want the dump and the session", infos, quota)
+		}
+		if err := p.DeleteSnapshot(ctx, id); err != nil {
+			t.Fatal(err)
+		}
+		if err := checkout(t, p, nil).LoadSession(ctx, id); !errors.Is(err, ErrUnknownSession) {
+			t.Errorf("load of a deleted snapshot: %v, want unknown session", err)
+		}
+	}},
 	{"one session, two goroutines", func(t *testing.T, dial dialer) {
 		ctx := testCtx(t)
 		s := checkout(t, dial(t), nil)

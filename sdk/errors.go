@@ -90,19 +90,21 @@ func (e *PythonError) Error() string {
 	return e.Type + ": " + e.Message
 }
 
-// LimitError reports a session limit that was reached (duration, memory,
-// allocations, recursion, output or suspensions). Sandboxed code cannot
-// catch it.
+// LimitError reports a session limit that was reached. Sandboxed code
+// cannot catch it. (The recursion limit raises RecursionError instead,
+// as in CPython: a *PythonError.)
 type LimitError struct {
-	Type    string // the limit's exception type as the server names it
+	// Kind is the limit: "duration", "memory", "allocations", "output"
+	// or "suspensions".
+	Kind    string
 	Message string
 }
 
 func (e *LimitError) Error() string {
-	if e.Type == "" {
+	if e.Kind == "" {
 		return "limit: " + e.Message
 	}
-	return e.Type + ": " + e.Message
+	return e.Kind + " limit: " + e.Message
 }
 
 // ShutdownError reports a step that could not be completed: the
@@ -134,7 +136,7 @@ func fromProtocol(pe *protocol.Error) error {
 		}
 		return &PythonError{Type: typ, Message: pe.Message, Traceback: pe.Traceback}
 	case protocol.KindLimit:
-		return &LimitError{Type: pe.Type, Message: pe.Message}
+		return &LimitError{Kind: pe.Type, Message: pe.Message}
 	}
 	msg := pe.Message
 	if msg == "" {

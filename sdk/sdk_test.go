@@ -234,6 +234,15 @@ var scenarios = []struct {
 		if !errors.Is(err, ErrEphemeral) || !strings.Contains(err.Error(), "this session is ephemeral, so it cannot be dumped") {
 			t.Errorf("dump of an ephemeral session: %v", err)
 		}
+		infos, _, err := p.Snapshots(testCtx(t))
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, in := range infos {
+			if in.ID == s.ID() {
+				t.Errorf("the ephemeral session is listed: %+v", in)
+			}
+		}
 	}},
 	{"unknown session", func(t *testing.T, dial dialer) {
 		ctx := testCtx(t)
@@ -455,12 +464,17 @@ var scenarios = []struct {
 	{"limits and large values", func(t *testing.T, dial dialer) {
 		ctx := testCtx(t)
 		p := dial(t)
-		s := checkout(t, p, &CheckoutOptions{Limits: Limits{MaxRecursion: 50}})
-		_, err := s.FeedRun(ctx, "def f(n):\n    return f(n + 1)\nf(0)", nil)
+		s := checkout(t, p, &CheckoutOptions{Limits: Limits{MaxDuration: 200 * time.Millisecond}})
+		_, err := s.FeedRun(ctx, "while True:\n    pass", nil)
 		var le *LimitError
+		if !errors.As(err, &le) || le.Kind != "duration" {
+			t.Errorf("past the duration limit: %#v, want a duration LimitError", err)
+		}
+		s = checkout(t, p, &CheckoutOptions{Limits: Limits{MaxRecursion: 50}})
+		_, err = s.FeedRun(ctx, "def f(n):\n    return f(n + 1)\nf(0)", nil)
 		var pe *PythonError
-		if !errors.As(err, &le) && !(errors.As(err, &pe) && pe.Type == "RecursionError") {
-			t.Errorf("recursion past the limit: %#v", err)
+		if !errors.As(err, &pe) || pe.Type != "RecursionError" {
+			t.Errorf("recursion past the limit: %#v, want RecursionError", err)
 		}
 		// A reply over 128 KB comes in parts.
 		big := checkout(t, p, nil)

@@ -726,3 +726,40 @@ func TestShutdownDeadline(t *testing.T) {
 	}
 	t.Logf("count after restart: %s", rep.Value)
 }
+
+// TestOpenProjectOrigins: without keys, browsers may connect only from
+// pages served on this machine (no other site can drive the open project
+// from a visitor's browser); with keys, any origin, as API Gateway.
+func TestOpenProjectOrigins(t *testing.T) {
+	open := startServer(t, serve.Options{})
+	keyed := startServer(t, serve.Options{Keys: map[string]string{"k": "p"}})
+	tests := []struct {
+		srv    *serve.Server
+		query  string
+		origin string
+		ok     bool
+	}{
+		{open, "", "", true},
+		{open, "", "http://localhost:3000", true},
+		{open, "", "http://localhost", true},
+		{open, "", "http://127.0.0.1:5173", true},
+		{open, "", "http://[::1]:8080", true},
+		{open, "", open.HTTPURL(), true},
+		{open, "", "https://evil.example", false},
+		{open, "", "http://localhost.evil.example", false},
+		{keyed, "?api_key=k", "https://app.example", true},
+	}
+	for _, tt := range tests {
+		h := http.Header{}
+		if tt.origin != "" {
+			h.Set("Origin", tt.origin)
+		}
+		c, err := tryDial(t, tt.srv.URL()+tt.query, h)
+		if (err == nil) != tt.ok {
+			t.Errorf("origin %q: dial error %v, want ok=%v", tt.origin, err, tt.ok)
+		}
+		if c != nil {
+			c.close()
+		}
+	}
+}

@@ -158,7 +158,7 @@ func Start(ctx context.Context, opts Options) (*Server, error) {
 	if opts.Keys == nil {
 		// No key guards the open project: only pages served from this
 		// machine may open WebSockets to it from a browser.
-		origins = []string{"127.0.0.1:*", "localhost:*", "[::1]:*"}
+		origins = []string{"127.0.0.1", "127.0.0.1:*", "localhost", "localhost:*", `\[::1\]`, `\[::1\]:*`}
 	}
 	logger := opts.Logger
 	s.gw = gateway.New(gateway.Options{

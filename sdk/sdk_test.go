@@ -5,6 +5,8 @@ import (
 	"errors"
 	"fmt"
 	"log/slog"
+	"math/big"
+	"reflect"
 	"strings"
 	"sync"
 	"sync/atomic"
@@ -516,6 +518,41 @@ var scenarios = []struct {
 		}
 		if err := checkout(t, p, nil).LoadSession(ctx, id); !errors.Is(err, ErrUnknownSession) {
 			t.Errorf("load of a deleted snapshot: %v, want unknown session", err)
+		}
+	}},
+	{"values both ways", func(t *testing.T, dial dialer) {
+		s := checkout(t, dial(t), nil)
+		big := new(big.Int).Lsh(big.NewInt(1), 100)
+		for _, tc := range []struct {
+			code string
+			want any
+		}{
+			{"None", nil},
+			{"True", true},
+			{"2 ** 40", int64(1 << 40)},
+			{"2 ** 100", big},
+			{"1.5", 1.5},
+			{"'hé'", "hé"},
+			{"b'ab'", []byte("ab")},
+			{"[1, 'a']", []any{int64(1), "a"}},
+			{"(1, 'a')", Tuple{int64(1), "a"}},
+			{"{3}", Set{int64(3)}},
+			{"frozenset({4})", FrozenSet{int64(4)}},
+			{"{'k': 1}", map[string]any{"k": int64(1)}},
+			{"{1: 'a'}", Dict{{Key: int64(1), Value: "a"}}},
+		} {
+			v := feed(t, s, tc.code, nil)
+			if !reflect.DeepEqual(v.Go, tc.want) {
+				t.Errorf("%s: %#v, want %#v", tc.code, v.Go, tc.want)
+			}
+			// Back in as an input, it is the same Python value.
+			same := feed(t, s, "x == ("+tc.code+")", &FeedOptions{Inputs: map[string]any{"x": v.Go}})
+			if same.Go != true {
+				t.Errorf("%s does not round-trip as an input", tc.code)
+			}
+		}
+		if v := feed(t, s, "2 ** 100", nil); v.Repr != "1267650600228229401496703205376" {
+			t.Errorf("repr %s", v.Repr)
 		}
 	}},
 	{"one session, two goroutines", func(t *testing.T, dial dialer) {

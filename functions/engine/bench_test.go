@@ -298,3 +298,39 @@ func BenchmarkStep(b *testing.B) {
 	b.Run("cold-bolt", func(b *testing.B) { benchStep(b, openBolt, true) })
 	b.Run("cold-aws", func(b *testing.B) { benchStep(b, openAWS, true) })
 }
+
+// readCounter counts chunk reads.
+type readCounter struct {
+	cas.Store
+	gets int64
+	mu   sync.Mutex
+}
+
+func (r *readCounter) Get(ctx context.Context, a cas.Addr) ([]byte, error) {
+	r.mu.Lock()
+	r.gets++
+	r.mu.Unlock()
+	return r.Store.Get(ctx, a)
+}
+
+// TestColdLoadReads counts the chunk reads of a cold step (a new process,
+// no caches): what a cold Lambda fetches before it can run.
+func TestColdLoadReads(t *testing.T) {
+	for _, tc := range []struct{ name, setup, step string }{
+		{"small heap", "d = {i: str(i) for i in range(2000)}", "d[1] = 0"},
+		{"10 MB heap", tenMB, "big[1] = 0"},
+	} {
+		rc := &readCounter{Store: cas.NewMemory()}
+		h := newHarness(t, backend{"memory", func(testing.TB) (meta.Store, cas.Store) { return newMemMeta(), rc }, 0}, nil)
+		s := h.checkout(false)
+		h.feed(s, tc.setup)
+		h.ok(protocol.Request{Op: protocol.OpDump, Session: s}) // flush: the state is a root
+		h.feed(s, tc.step)                                      // plus an overlay
+		rc.mu.Lock()
+		rc.gets = 0
+		rc.mu.Unlock()
+		h.on(h.engine(nil), protocol.Request{Op: protocol.OpFeed, Session: s, Code: "1"})
+		head, _ := h.meta.GetSession(context.Background(), "p1", s)
+		t.Logf("%s: a cold step read %d chunks (%d logical bytes)", tc.name, rc.gets, head.Bytes)
+	}
+}

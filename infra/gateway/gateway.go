@@ -27,6 +27,8 @@ import (
 	"fmt"
 	"net"
 	"net/http"
+	"net/url"
+	pathpkg "path"
 	"strings"
 	"sync"
 	"sync/atomic"
@@ -78,10 +80,12 @@ type Options struct {
 	MaxConnection time.Duration
 	// IntegrationTimeout bounds each backend call: its context's deadline.
 	IntegrationTimeout time.Duration
-	// OriginPatterns, when set, restricts the Origin of browser WebSocket
-	// connections (host patterns as in websocket.AcceptOptions; the
-	// gateway's own host is always allowed). Nil accepts any origin, as
-	// API Gateway does.
+	// OriginPatterns, when set, restricts the Origin of browser requests
+	// — WebSocket connections, the HTTP API and @connections — to these
+	// host patterns (path.Match patterns, as in websocket.AcceptOptions;
+	// the gateway's own host is always allowed). Requests without an
+	// Origin (non-browser clients) are not affected. Nil accepts any
+	// origin, as API Gateway does.
 	OriginPatterns []string
 	// Static, if set, serves every other path (the Workbench at /).
 	Static http.Handler
@@ -138,6 +142,12 @@ func New(opts Options) *Gateway {
 // POST /v1/{op}, and everything else to Options.Static.
 func (g *Gateway) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 	path := r.URL.Path
+	if !isUpgrade(r) && !g.originAllowed(r) && (strings.Contains(path, "/@connections/") || strings.HasPrefix(path, "/v1/")) {
+		// A page from another site must not drive the API from a
+		// visitor's browser (a cross-site POST needs no preflight).
+		writeJSON(w, http.StatusForbidden, map[string]string{"message": "Forbidden"})
+		return
+	}
 	if i := strings.Index(path, "/@connections/"); i >= 0 {
 		g.serveConnections(w, r, path[i+len("/@connections/"):])
 		return
@@ -159,6 +169,28 @@ func (g *Gateway) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	http.NotFound(w, r)
+}
+
+// originAllowed reports whether a request's Origin passes
+// OriginPatterns.
+func (g *Gateway) originAllowed(r *http.Request) bool {
+	origin := r.Header.Get("Origin")
+	if g.opts.OriginPatterns == nil || origin == "" {
+		return true
+	}
+	u, err := url.Parse(origin)
+	if err != nil {
+		return false
+	}
+	if strings.EqualFold(u.Host, r.Host) {
+		return true
+	}
+	for _, p := range g.opts.OriginPatterns {
+		if ok, _ := pathpkg.Match(strings.ToLower(p), strings.ToLower(u.Host)); ok {
+			return true
+		}
+	}
+	return false
 }
 
 func isUpgrade(r *http.Request) bool {

@@ -550,3 +550,39 @@ func TestFrames(t *testing.T) {
 		t.Error("the gateway sent a frame over 32 KB")
 	}
 }
+
+// TestOriginPatterns: with OriginPatterns, browser requests from other
+// sites are refused on every endpoint; clients without an Origin are not.
+func TestOriginPatterns(t *testing.T) {
+	_, _, srv := start(t, gateway.Options{OriginPatterns: []string{"localhost:*"}})
+	tests := []struct {
+		method, path, origin string
+		want                 int
+	}{
+		{"POST", "/v1/feed", "", 200},
+		{"POST", "/v1/feed", "http://localhost:3000", 200},
+		{"POST", "/v1/feed", srv.URL, 200},
+		{"POST", "/v1/feed", "https://evil.example", 403},
+		{"POST", "/@connections/abc=", "https://evil.example", 403},
+		{"POST", "/@connections/abc=", "", 410},
+	}
+	for _, tt := range tests {
+		req, _ := http.NewRequest(tt.method, srv.URL+tt.path, strings.NewReader("x"))
+		if tt.origin != "" {
+			req.Header.Set("Origin", tt.origin)
+		}
+		resp, err := http.DefaultClient.Do(req)
+		if err != nil {
+			t.Fatal(err)
+		}
+		resp.Body.Close()
+		if resp.StatusCode != tt.want {
+			t.Errorf("%s %s from %q = %d, want %d", tt.method, tt.path, tt.origin, resp.StatusCode, tt.want)
+		}
+	}
+	h := http.Header{}
+	h.Set("Origin", "https://evil.example")
+	if _, resp, err := websocket.Dial(context.Background(), "ws"+strings.TrimPrefix(srv.URL, "http")+"/?api_key=k", &websocket.DialOptions{HTTPHeader: h}); err == nil || resp == nil || resp.StatusCode != 403 {
+		t.Errorf("WebSocket from another site: %v", err)
+	}
+}

@@ -157,7 +157,8 @@ func Start(ctx context.Context, opts Options) (*Server, error) {
 	var origins []string
 	if opts.Keys == nil {
 		// No key guards the open project: only pages served from this
-		// machine may open WebSockets to it from a browser.
+		// machine may reach it from a browser (WebSocket, HTTP API and
+		// @connections alike).
 		origins = []string{"127.0.0.1", "127.0.0.1:*", "localhost", "localhost:*", `\[::1\]`, `\[::1\]:*`}
 	}
 	logger := opts.Logger

@@ -146,8 +146,8 @@ func TestShutdownErrorCarriesTheLastCommittedState(t *testing.T) {
 func TestAPIKeys(t *testing.T) {
 	ctx := testCtx(t)
 	srv, _ := startServe(t, serve.Options{Keys: map[string]string{"key-a": "a", "key-b": "b"}})
-	if _, err := Dial(ctx, srv.URL(), WithAPIKey("wrong")); err == nil {
-		t.Fatal("dial with a wrong key succeeded")
+	if _, err := Dial(ctx, srv.URL(), WithAPIKey("wrong")); !errors.Is(err, ErrUnauthorized) {
+		t.Fatalf("dial with a wrong key: %v, want ErrUnauthorized", err)
 	}
 	a := wsDialer(srv.URL(), WithAPIKey("key-a"))(t)
 	b := wsDialer(srv.URL(), WithAPIKey("key-b"))(t)

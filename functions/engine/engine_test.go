@@ -823,3 +823,46 @@ func TestLargeReplyIsRecorded(t *testing.T) {
 		}
 	})
 }
+
+// TestProjectsNeverShareChunks: two projects that build the same state
+// store it under unrelated addresses (each project's cas key).
+func TestProjectsNeverShareChunks(t *testing.T) {
+	forEachBackend(t, func(t *testing.T, b backend) {
+		h := newHarness(t, b, nil)
+		ctx := context.Background()
+		if _, err := h.e.EnsureProject(ctx, "p2"); err != nil {
+			t.Fatal(err)
+		}
+		reach := map[string]map[cas.Addr]bool{}
+		for _, p := range []string{"p1", "p2"} {
+			h.caller = Caller{Project: p}
+			s := h.checkout(false)
+			h.feed(s, "data = list(range(5000))")
+			snap := h.ok(protocol.Request{Op: protocol.OpDump, Session: s}).Snapshot
+			rec, err := h.meta.GetSnapshot(ctx, p, snap)
+			if err != nil {
+				t.Fatal(err)
+			}
+			repo, err := h.e.repo(ctx, p, nil)
+			if err != nil {
+				t.Fatal(err)
+			}
+			root, _ := cas.ParseAddr(rec.Root)
+			reach[p] = map[cas.Addr]bool{}
+			if err := repo.References(ctx, []cas.Addr{root}, func(r cas.Ref) error {
+				reach[p][r.Addr] = true
+				return nil
+			}); err != nil {
+				t.Fatal(err)
+			}
+		}
+		for a := range reach["p1"] {
+			if reach["p2"][a] {
+				t.Fatalf("chunk %s is shared by two projects", a)
+			}
+		}
+		if len(reach["p1"]) == 0 {
+			t.Fatal("nothing stored")
+		}
+	})
+}

@@ -162,3 +162,45 @@ func TestAPIKeys(t *testing.T) {
 		t.Errorf("another project's snapshot: %v, want unknown session", err)
 	}
 }
+
+// Many goroutines share one pool (one connection), each with its own
+// session: every reply reaches its caller.
+func TestPoolSharedByGoroutines(t *testing.T) {
+	ctx := testCtx(t)
+	srv, _ := startServe(t, serve.Options{})
+	p := wsDialer(srv.URL())(t)
+	const workers, steps = 24, 10
+	errs := make(chan error, workers)
+	for w := range workers {
+		go func() {
+			errs <- func() error {
+				s, err := p.Checkout(ctx, nil)
+				if err != nil {
+					return err
+				}
+				defer s.Close(ctx)
+				if _, err := s.FeedRun(ctx, fmt.Sprintf("n = %d", w*1000), nil); err != nil {
+					return err
+				}
+				for i := 1; i <= steps; i++ {
+					v, err := s.FeedRun(ctx, "n += 1\nn", nil)
+					if err != nil {
+						return err
+					}
+					if v.Go != int64(w*1000+i) {
+						return fmt.Errorf("worker %d step %d: n = %s", w, i, v.Repr)
+					}
+				}
+				return nil
+			}()
+		}()
+	}
+	for range workers {
+		if err := <-errs; err != nil {
+			t.Error(err)
+		}
+	}
+	if d := p.t.(*wsTransport).dials.Load(); d != 1 {
+		t.Errorf("%d connections, want 1 shared", d)
+	}
+}

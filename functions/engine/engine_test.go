@@ -866,3 +866,23 @@ func TestProjectsNeverShareChunks(t *testing.T) {
 		}
 	})
 }
+
+// TestMaxSuspensionsAcrossColdSteps: the suspension limit counts pauses
+// over the session's life, even when every step runs in a new process.
+func TestMaxSuspensionsAcrossColdSteps(t *testing.T) {
+	forEachBackend(t, func(t *testing.T, b backend) {
+		h := newHarness(t, b, nil)
+		s := h.ok(protocol.Request{Op: protocol.OpCheckout, Limits: &protocol.Limits{MaxSuspensions: 3}}).Session
+		var rep *protocol.Reply
+		for i := 0; i < 4; i++ {
+			rep = h.on(h.engine(nil), protocol.Request{Op: protocol.OpFeed, Session: s, Code: "ask()", Functions: []string{"ask"}})
+			if rep.Error != nil {
+				break
+			}
+			rep = h.on(h.engine(nil), protocol.Request{Op: protocol.OpResume, Session: s, CallID: i64(rep.CallID), ReturnValue: raw(i)})
+		}
+		if rep.Error == nil || rep.Error.Kind != protocol.KindLimit || rep.Error.Type != "suspensions" {
+			t.Fatalf("the fourth pause: %+v %v", rep, rep.Error)
+		}
+	})
+}

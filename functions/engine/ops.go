@@ -155,7 +155,6 @@ func (c *commit) run(st *state, opts *core.FeedOptions) (p core.Progress, err er
 			inputs[k] = v
 		}
 		c.cfg.Functions, c.cfg.Lookup = req.Functions, req.Lookup
-		c.cfg.Suspensions = 0
 		opts = c.cfg.feedOptions(opts.Print)
 		opts.Inputs = inputs
 		p, err = st.sess.FeedStart(req.Code, opts)

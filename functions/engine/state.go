@@ -24,7 +24,8 @@ type sessionConfig struct {
 	Functions  []string        `json:"functions,omitempty"`
 	Lookup     bool            `json:"lookup,omitempty"`
 	// Suspensions counts the pauses since checkout or load, for
-	// MaxSuspensions (core's own count restarts with every load).
+	// MaxSuspensions, as core counts them; core's own count restarts with
+	// every cold load, this one only with load_session/load_snapshot.
 	Suspensions int `json:"suspensions,omitempty"`
 }
 

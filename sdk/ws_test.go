@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"strings"
+	"sync"
 	"sync/atomic"
 	"testing"
 	"time"
@@ -26,45 +27,43 @@ func TestConnectionCutMidStep(t *testing.T) {
 	s := checkout(t, p, nil)
 	feed(t, s, "counter = 0", nil)
 
+	// mark() is the feed's host call; the resume that follows it prints
+	// "looping" and then runs the slow loop. The connection is cut when
+	// that line arrives, while the loop runs on the server.
 	var calls atomic.Int64
 	cut := make(chan struct{})
+	var cutOnce sync.Once
 	var printed strings.Builder
 	opts := &FeedOptions{
 		Functions: map[string]HostFunc{"mark": func(ctx context.Context, args []any, kw map[string]any) (any, error) {
 			calls.Add(1)
 			return nil, nil
 		}},
-		Print: func(stream, text string) { printed.WriteString(text) },
+		Print: func(stream, text string) {
+			printed.WriteString(text)
+			if text == "looping\n" {
+				cutOnce.Do(func() {
+					go func() {
+						ws.cut()
+						close(cut)
+					}()
+				})
+			}
+		},
 	}
-	// mark() is the step's first host call: the resume that follows it
-	// runs the slow loop, and the connection is cut while it does.
-	opts.Functions["mark"] = func(ctx context.Context, args []any, kw map[string]any) (any, error) {
-		if calls.Add(1) == 1 {
-			go func() {
-				time.Sleep(50 * time.Millisecond)
-				ws.cut()
-				close(cut)
-			}()
-		}
-		return nil, nil
-	}
-	v, err := s.FeedRun(ctx, "counter += 1\nprint('ran')\nmark()\n"+slowLoop+"counter += 10\ncounter", opts)
+	v, err := s.FeedRun(ctx, "counter += 1\nprint('ran')\nmark()\nprint('looping')\n"+slowLoop+"counter += 10\ncounter", opts)
 	if err != nil {
 		t.Fatal(err)
 	}
-	select {
-	case <-cut:
-	default:
-		t.Fatal("the step ended before the cut: make the loop longer")
-	}
+	<-cut
 	if v.Go != int64(11) {
 		t.Errorf("counter = %s after the cut step, want 11: a step ran more than once", v.Repr)
 	}
 	if calls.Load() != 1 {
 		t.Errorf("host function called %d times, want 1", calls.Load())
 	}
-	if printed.String() != "ran\n" {
-		t.Errorf("printed %q, want one line", printed.String())
+	if printed.String() != "ran\nlooping\n" {
+		t.Errorf("printed %q, want each line once", printed.String())
 	}
 	if d := ws.dials.Load(); d < 2 {
 		t.Errorf("%d dials: the cut did not force a reconnect", d)

@@ -27,11 +27,12 @@ type writeLog struct {
 	mu     sync.Mutex
 	chunks []int // stored sizes of chunk puts
 	heads  []int // encoded sizes of session head writes
+	usage  int   // project usage updates (one small item each)
 }
 
 func (w *writeLog) reset() {
 	w.mu.Lock()
-	w.chunks, w.heads = nil, nil
+	w.chunks, w.heads, w.usage = nil, nil, 0
 	w.mu.Unlock()
 }
 
@@ -105,6 +106,13 @@ func headSize(s *meta.Session) int {
 	bin("steps", s.Steps)
 	bin("extra", s.Extra)
 	return n
+}
+
+func (l loggedMeta) AddUsage(ctx context.Context, project string, delta int64) error {
+	l.log.mu.Lock()
+	l.log.usage++
+	l.log.mu.Unlock()
+	return l.Store.AddUsage(ctx, project, delta)
 }
 
 func (l loggedMeta) CommitSession(ctx context.Context, s *meta.Session, expect int64) error {
@@ -186,11 +194,14 @@ func TestStepWrites(t *testing.T) {
 			dirty += rep.Stats.DirtyPages
 		}
 		chunks, heads := log.snapshot()
+		log.mu.Lock()
+		usage := log.usage
+		log.mu.Unlock()
 		perStep := func(x float64) float64 { return x / n }
 		row := fmt.Sprintf("| %s | %.1f | %.1f | %.0f B | %.0f B | $%.2f | $%.2f |", tc.name,
-			perStep(float64(dirty)), perStep(float64(len(chunks)+len(heads))),
+			perStep(float64(dirty)), perStep(float64(len(chunks)+len(heads)+usage)),
 			perStep(float64(sum(chunks))), perStep(float64(sum(heads))),
-			perStep(costPerMillion(chunks, heads, false)), perStep(costPerMillion(chunks, heads, true)))
+			perStep(costPerMillion(chunks, heads, false)+float64(usage)*dynamoWRU), perStep(costPerMillion(chunks, heads, true)+float64(usage)*dynamoWRU))
 		rows = append(rows, row)
 	}
 	t.Log("\n| step | dirty pages | writes | chunk bytes | head bytes | $/M steps (tiered) | $/M steps (all S3) |\n| --- | --- | --- | --- | --- | --- | --- |\n" + strings.Join(rows, "\n"))

@@ -263,10 +263,24 @@ func (e *Engine) dropSession(ctx context.Context, project, id string) error {
 		return err
 	}
 	e.warm.drop(project, id)
-	if s.Bytes > 0 {
-		return e.meta.AddUsage(ctx, project, -s.Bytes)
+	if c := charged(s.Bytes); c > 0 {
+		return e.meta.AddUsage(ctx, project, -c)
 	}
 	return nil
+}
+
+// usageQuantum is the granularity of quota charges: a session or snapshot
+// is charged its logical bytes rounded up to it, so most steps, which grow
+// a state by a few bytes, change no charge and write nothing but the head
+// (the project's usage item would otherwise be a hot key).
+const usageQuantum = 64 << 10
+
+// charged is what a state of n logical bytes counts against the quota.
+func charged(n int64) int64 {
+	if n <= 0 {
+		return 0
+	}
+	return (n + usageQuantum - 1) / usageQuantum * usageQuantum
 }
 
 // Close releases the engine's stores.

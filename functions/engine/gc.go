@@ -57,7 +57,7 @@ func (e *Engine) GC(ctx context.Context) (GCReport, error) {
 				rep.ExpiredSnapshots++
 				continue
 			}
-			used += s.Bytes
+			used += charged(s.Bytes)
 			if err := add(s.Root); err != nil {
 				return rep, err
 			}
@@ -75,7 +75,7 @@ func (e *Engine) GC(ctx context.Context) (GCReport, error) {
 				rep.ExpiredSessions++
 				continue
 			}
-			used += s.Bytes
+			used += charged(s.Bytes)
 			if err := add(s.Root); err != nil {
 				return rep, err
 			}

@@ -395,7 +395,7 @@ func (c *commit) state(ctx context.Context, st *state, reply *protocol.Reply) (*
 	if err != nil {
 		return nil, err
 	}
-	delta := size - c.head.Bytes
+	delta := charged(size) - charged(c.head.Bytes)
 	if delta > 0 {
 		if err := c.e.meta.AddUsage(ctx, c.head.Project, delta); err != nil {
 			return nil, fmt.Errorf("engine: commit: %w", err)
@@ -425,7 +425,7 @@ func (c *commit) state(ctx context.Context, st *state, reply *protocol.Reply) (*
 
 // headOnly commits a head change that stores no state (close, load_session).
 func (c *commit) headOnly(ctx context.Context, state, root string, extra []byte, bytes int64, reply *protocol.Reply) (*protocol.Reply, error) {
-	delta := bytes - c.head.Bytes
+	delta := charged(bytes) - charged(c.head.Bytes)
 	if delta > 0 {
 		if err := c.e.meta.AddUsage(ctx, c.head.Project, delta); err != nil {
 			return nil, fmt.Errorf("engine: commit: %w", err)
@@ -707,7 +707,7 @@ func (e *Engine) load(ctx context.Context, c *commit, emit func(protocol.Event))
 	if err != nil {
 		return nil, err
 	}
-	delta := src.bytes - head.Bytes
+	delta := charged(src.bytes) - charged(head.Bytes)
 	if delta > 0 {
 		if err := c.e.meta.AddUsage(ctx, head.Project, delta); err != nil {
 			return nil, fmt.Errorf("engine: load: %w", err)
@@ -781,13 +781,13 @@ func (e *Engine) dump(ctx context.Context, caller Caller, req *protocol.Request)
 			bytes = st.size
 		}
 	}
-	if err := e.meta.AddUsage(ctx, project, bytes); err != nil {
+	if err := e.meta.AddUsage(ctx, project, charged(bytes)); err != nil {
 		return nil, fmt.Errorf("engine: dump: %w", err)
 	}
 	now := e.cfg.Now()
 	s := &meta.Snapshot{Project: project, ID: id, Root: root, Kind: kind, Bytes: bytes, Stored: stored, Created: now, Expires: e.expiry(now), Request: req.ID}
 	if err := e.meta.PutSnapshot(ctx, s); err != nil {
-		_ = e.meta.AddUsage(context.WithoutCancel(ctx), project, -bytes)
+		_ = e.meta.AddUsage(context.WithoutCancel(ctx), project, -charged(bytes))
 		if !errors.Is(err, meta.ErrConflict) {
 			return nil, fmt.Errorf("engine: dump: %w", err)
 		}
@@ -899,8 +899,8 @@ func (e *Engine) deleteSnapshot(ctx context.Context, caller Caller, req *protoco
 	if err := e.meta.DeleteSnapshot(ctx, caller.Project, req.Snapshot); err != nil {
 		return nil, fmt.Errorf("engine: delete snapshot: %w", err)
 	}
-	if s.Bytes > 0 {
-		_ = e.meta.AddUsage(ctx, caller.Project, -s.Bytes)
+	if c := charged(s.Bytes); c > 0 {
+		_ = e.meta.AddUsage(ctx, caller.Project, -c)
 	}
 	return &protocol.Reply{OK: true}, nil
 }

@@ -46,8 +46,9 @@ type Config struct {
 	// DefaultQuota is the storage quota of projects created by
 	// EnsureProject without one (0: unlimited).
 	DefaultQuota int64
-	// CacheBytes bounds the warm interpreters and chunks kept in memory
-	// (default 256 MB).
+	// CacheBytes bounds the memory of warm interpreters (half, counted in
+	// their states' logical bytes) and of cached chunks (the other half,
+	// in OpenLocal and OpenAWS). Default 256 MB.
 	CacheBytes int64
 	// InlineBytes bounds the overlay of changed pages a session head
 	// carries (default 3 KB): a step whose overlay would grow past it
@@ -111,7 +112,7 @@ func New(cfg Config) (*Engine, error) {
 		cfg:    cfg,
 		meta:   cfg.Meta,
 		chunks: cfg.Chunks,
-		warm:   newWarmCache(cfg.CacheBytes),
+		warm:   newWarmCache(cfg.CacheBytes / 2), // the other half: the chunk LRU of OpenLocal and OpenAWS
 		codecs: map[string]*cas.Codec{},
 	}, nil
 }

@@ -52,7 +52,7 @@ func (p *pause) begin() error {
 	return nil
 }
 
-func (p *pause) Dump(ctx context.Context) ([]byte, error) {
+func (p *pause) dump(ctx context.Context) ([]byte, error) {
 	if err := p.begin(); err != nil {
 		if errors.Is(err, ErrAlreadyResumed) {
 			return nil, fmt.Errorf("sdk: dump of a progress that was already resumed: %w", err)
@@ -131,6 +131,11 @@ func (c *FunctionCall) ResumeNotHandled(ctx context.Context) (Progress, error) {
 	return c.resume(ctx, c.req(&protocol.Request{NotHandled: true}))
 }
 
+// Dump saves the session paused at this call as a snapshot and returns
+// its id: LoadSnapshot of it, in a fresh session, gives this call back to
+// resume — once per load, so loading it twice forks.
+func (c *FunctionCall) Dump(ctx context.Context) ([]byte, error) { return c.dump(ctx) }
+
 // ResumeAuto answers this call and every later pause with the feed's
 // FeedOptions (as FeedRun does) until the feed completes.
 func (c *FunctionCall) ResumeAuto(ctx context.Context) (*Complete, error) { return c.auto(ctx, c) }
@@ -168,6 +173,9 @@ func (n *NameLookup) ResumeNotHandled(ctx context.Context) (Progress, error) {
 	return n.ResumeUndefined(ctx)
 }
 
+// Dump saves the session paused at this lookup as a snapshot.
+func (n *NameLookup) Dump(ctx context.Context) ([]byte, error) { return n.dump(ctx) }
+
 // ResumeAuto answers with the feed's Lookup and runs on to completion.
 func (n *NameLookup) ResumeAuto(ctx context.Context) (*Complete, error) { return n.auto(ctx, n) }
 
@@ -188,6 +196,9 @@ func (f *Futures) Resume(ctx context.Context, results map[int64]any) (Progress, 
 	}
 	return f.resume(ctx, req)
 }
+
+// Dump saves the session waiting on these futures as a snapshot.
+func (f *Futures) Dump(ctx context.Context) ([]byte, error) { return f.dump(ctx) }
 
 // ResumeAuto settles the futures that FeedRun or ResumeAuto started for
 // Async host functions, as they finish, and runs on to completion.

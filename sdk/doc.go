@@ -4,8 +4,9 @@
 //
 // # A pool, sessions, feeds
 //
-// Open a pool with Dial (WebSocket) or InProcess (an engine in this
-// process, for tests and one-machine programs), check out a session and
+// Open a pool with Dial (WebSocket), DialHTTP (the HTTP API, one POST per
+// request) or InProcess (an engine in this process, for tests and
+// one-machine programs), check out a session and
 // feed it code. Each feed runs in the session's namespace, like a REPL,
 // and every step the server runs is saved before it answers:
 //

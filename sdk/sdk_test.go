@@ -88,11 +88,24 @@ func webSocketServer(t *testing.T) dialer {
 	return wsDialer(srv.URL())
 }
 
+func httpServer(t *testing.T) dialer {
+	srv, _ := startServe(t, serve.Options{})
+	return func(t *testing.T) *Pool {
+		p, err := DialHTTP(testCtx(t), srv.HTTPURL())
+		if err != nil {
+			t.Fatal(err)
+		}
+		t.Cleanup(func() { _ = p.Close() })
+		return p
+	}
+}
+
 var transports = []struct {
 	name  string
 	start func(t *testing.T) dialer
 }{
 	{"websocket", webSocketServer},
+	{"http", httpServer},
 	{"inprocess", inProcessServer},
 }
 

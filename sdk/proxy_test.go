@@ -97,7 +97,7 @@ func TestLostReplyIsResent(t *testing.T) {
 	hs := httptest.NewServer(proxy)
 	defer hs.Close()
 
-	p, err := Dial(ctx, "ws"+strings.TrimPrefix(hs.URL, "http"), WithReplyTimeout(500*time.Millisecond))
+	p, err := Dial(ctx, "ws"+strings.TrimPrefix(hs.URL, "http"), WithReplyTimeout(time.Second))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -114,8 +114,8 @@ func TestLostReplyIsResent(t *testing.T) {
 	if v.Go != int64(1) || printed.String() != "once\n" {
 		t.Errorf("value %s, printed %q", v.Repr, printed.String())
 	}
-	if d := p.t.(*wsTransport).dials.Load(); d != 2 {
-		t.Errorf("%d dials, want 2 (one reconnect)", d)
+	if d := p.t.(*wsTransport).dials.Load(); d < 2 {
+		t.Errorf("%d dials, want a reconnect", d)
 	}
 	// The feed ran once: one feed step in the history.
 	hist, err := s.History(ctx)

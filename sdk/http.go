@@ -53,12 +53,12 @@ func (t *httpTransport) roundTrip(ctx context.Context, req *protocol.Request, on
 		if ctx.Err() != nil {
 			return nil, ctx.Err()
 		}
-		return nil, fmt.Errorf("%w: %w", errLost, err)
+		return nil, fmt.Errorf("%w: %w", ErrConnectionLost, err)
 	}
 	defer resp.Body.Close()
 	data, err := io.ReadAll(resp.Body)
 	if err != nil {
-		return nil, fmt.Errorf("%w: %w", errLost, err)
+		return nil, fmt.Errorf("%w: %w", ErrConnectionLost, err)
 	}
 	var r protocol.Reply
 	if err := json.Unmarshal(data, &r); err != nil || (r.ID == "" && r.Error == nil) {
@@ -68,7 +68,7 @@ func (t *httpTransport) roundTrip(ctx context.Context, req *protocol.Request, on
 		if resp.StatusCode == http.StatusUnauthorized || resp.StatusCode == http.StatusForbidden {
 			return nil, &Error{Kind: protocol.KindUnauthorized, Message: "unauthorized: " + resp.Status}
 		}
-		return nil, fmt.Errorf("%w: HTTP %s", errLost, resp.Status)
+		return nil, fmt.Errorf("%w: HTTP %s", ErrConnectionLost, resp.Status)
 	}
 	return &r, nil
 }

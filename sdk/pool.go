@@ -115,7 +115,7 @@ func (p *Pool) call(ctx context.Context, req *protocol.Request, onEvent func(pro
 			if ctx.Err() != nil {
 				return nil, ctx.Err()
 			}
-			if !errors.Is(err, errLost) {
+			if !errors.Is(err, ErrConnectionLost) {
 				return nil, err
 			}
 			retry = true

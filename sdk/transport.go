@@ -20,9 +20,11 @@ type transport interface {
 	close() error
 }
 
-// errLost marks a request whose reply did not arrive (the connection
-// closed or the reply timed out); it is safe to resend with the same id.
-var errLost = errors.New("sdk: connection lost before the reply")
+// ErrConnectionLost: a request's reply did not arrive (the connection
+// closed, the server could not be reached, or the reply timed out). The
+// SDK resends such requests with their ids; a call fails with it (inside
+// a *ShutdownError for steps) only when every resend was lost too.
+var ErrConnectionLost = errors.New("sdk: connection lost before the reply")
 
 // newID returns a random request or connection id.
 func newID() string {

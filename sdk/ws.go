@@ -160,7 +160,7 @@ func (t *wsTransport) roundTrip(ctx context.Context, req *protocol.Request, onEv
 		if errors.As(err, &se) || errors.Is(err, ErrClosed) {
 			return nil, err
 		}
-		return nil, fmt.Errorf("%w: %w", errLost, err)
+		return nil, fmt.Errorf("%w: %w", ErrConnectionLost, err)
 	}
 	call := &wsCall{onEvent: onEvent, reply: make(chan *protocol.Reply, 1), lost: make(chan struct{})}
 	wc.mu.Lock()
@@ -176,7 +176,7 @@ func (t *wsTransport) roundTrip(ctx context.Context, req *protocol.Request, onEv
 			return nil, ctx.Err()
 		}
 		t.drop(wc)
-		return nil, fmt.Errorf("%w: %w", errLost, err)
+		return nil, fmt.Errorf("%w: %w", ErrConnectionLost, err)
 	}
 	timer := time.NewTimer(t.cfg.replyTimeout)
 	defer timer.Stop()
@@ -190,14 +190,14 @@ func (t *wsTransport) roundTrip(ctx context.Context, req *protocol.Request, onEv
 			return r, nil
 		default:
 		}
-		return nil, fmt.Errorf("%w: %w", errLost, wc.err)
+		return nil, fmt.Errorf("%w: %w", ErrConnectionLost, wc.err)
 	case <-call.lost:
-		return nil, fmt.Errorf("%w: the gateway reported a failed integration", errLost)
+		return nil, fmt.Errorf("%w: the gateway reported a failed integration", ErrConnectionLost)
 	case <-timer.C:
 		// No reply in time: the server may have lost this connection
 		// (a 410 on its side). Start over on a fresh one.
 		t.drop(wc)
-		return nil, fmt.Errorf("%w: no reply in %v", errLost, t.cfg.replyTimeout)
+		return nil, fmt.Errorf("%w: no reply in %v", ErrConnectionLost, t.cfg.replyTimeout)
 	case <-ctx.Done():
 		return nil, ctx.Err()
 	}

@@ -126,8 +126,8 @@ func TestShutdownErrorCarriesTheLastCommittedState(t *testing.T) {
 
 	_, err = s.FeedRun(ctx, "notes.append('lost')", nil)
 	var se *ShutdownError
-	if !errors.As(err, &se) || len(se.Dump) == 0 {
-		t.Fatalf("feed after shutdown: %v, want *ShutdownError", err)
+	if !errors.As(err, &se) || len(se.Dump) == 0 || !errors.Is(err, ErrConnectionLost) {
+		t.Fatalf("feed after shutdown: %v, want *ShutdownError with ErrConnectionLost", err)
 	}
 
 	srv2, _ := startServe(t, serve.Options{DataDir: dir})

@@ -112,7 +112,7 @@ func (e *Engine) step(ctx context.Context, caller Caller, req *protocol.Request,
 		}
 	})
 	st.sess.SetStepBudget(e.budget(ctx))
-	p, runErr, ran := c.run(st, opts)
+	p, ran, runErr := c.run(st, opts)
 	if !ran {
 		// Refused before running: the state is as loaded.
 		e.warm.put(project, head.ID, head.Version, st)
@@ -140,17 +140,17 @@ func (e *Engine) step(ctx context.Context, caller Caller, req *protocol.Request,
 
 // run runs the request's operation on st. ran=false means it was refused
 // before anything ran.
-func (c *commit) run(st *state, opts *core.FeedOptions) (p core.Progress, err error, ran bool) {
+func (c *commit) run(st *state, opts *core.FeedOptions) (p core.Progress, ran bool, err error) {
 	req := c.req
 	if req.Op == protocol.OpFeed {
 		if st.prog != nil {
-			return nil, protocol.Errorf(protocol.KindBadRequest, "the session is paused (%s); resume it first", progressKind(st.prog)), false
+			return nil, false, protocol.Errorf(protocol.KindBadRequest, "the session is paused (%s); resume it first", progressKind(st.prog))
 		}
 		inputs := make(map[string]any, len(req.Inputs))
 		for k, raw := range req.Inputs {
 			v, err := protocol.DecodeValueOrdered(raw)
 			if err != nil {
-				return nil, protocol.Errorf(protocol.KindBadRequest, "input %q: %v", k, err), false
+				return nil, false, protocol.Errorf(protocol.KindBadRequest, "input %q: %v", k, err)
 			}
 			inputs[k] = v
 		}
@@ -163,17 +163,17 @@ func (c *commit) run(st *state, opts *core.FeedOptions) (p core.Progress, err er
 	st.sess.SetFeedOptions(opts)
 	switch req.Op {
 	case protocol.OpResume:
-		p, err, ran = c.resume(st)
+		p, ran, err = c.resume(st)
 	case protocol.OpResumeFutures:
 		f, ok := st.prog.(*core.Futures)
 		if !ok {
-			return nil, notPaused(st.prog, "futures"), false
+			return nil, false, notPaused(st.prog, "futures")
 		}
 		results := make(map[int64]any, len(req.Results))
 		for k, r := range req.Results {
 			id, perr := strconv.ParseInt(k, 10, 64)
 			if perr != nil {
-				return nil, protocol.Errorf(protocol.KindBadRequest, "result key %q is not a call id", k), false
+				return nil, false, protocol.Errorf(protocol.KindBadRequest, "result key %q is not a call id", k)
 			}
 			if r.Exception != nil {
 				results[id] = &core.Exception{Type: r.Exception.Type, Message: r.Exception.Message}
@@ -181,7 +181,7 @@ func (c *commit) run(st *state, opts *core.FeedOptions) (p core.Progress, err er
 			}
 			v, derr := protocol.DecodeValueOrdered(r.ReturnValue)
 			if derr != nil {
-				return nil, protocol.Errorf(protocol.KindBadRequest, "result %s: %v", k, derr), false
+				return nil, false, protocol.Errorf(protocol.KindBadRequest, "result %s: %v", k, derr)
 			}
 			results[id] = v
 		}
@@ -190,42 +190,42 @@ func (c *commit) run(st *state, opts *core.FeedOptions) (p core.Progress, err er
 	case protocol.OpContinue:
 		pre, ok := st.prog.(*core.Preempted)
 		if !ok {
-			return nil, notPaused(st.prog, "running"), false
+			return nil, false, notPaused(st.prog, "running")
 		}
 		p, err = pre.Resume()
 		ran = true
 	default:
-		return nil, protocol.Errorf(protocol.KindBadRequest, "unknown op %q", req.Op), false
+		return nil, false, protocol.Errorf(protocol.KindBadRequest, "unknown op %q", req.Op)
 	}
 	if !ran {
-		return p, err, false
+		return p, false, err
 	}
 	return c.countSuspension(st, p, err)
 }
 
 // countSuspension enforces MaxSuspensions across cold loads.
-func (c *commit) countSuspension(st *state, p core.Progress, err error) (core.Progress, error, bool) {
+func (c *commit) countSuspension(st *state, p core.Progress, err error) (core.Progress, bool, error) {
 	if err != nil {
-		return nil, err, true
+		return nil, true, err
 	}
 	switch p.(type) {
 	case *core.FunctionCall, *core.NameLookup, *core.Futures:
 		c.cfg.Suspensions++
 		if lim := c.cfg.Limits.MaxSuspensions; lim > 0 && c.cfg.Suspensions > lim {
 			st.sess.Abandon()
-			return nil, &core.LimitError{Kind: "suspensions", Msg: fmt.Sprintf("suspension limit exceeded (%d)", lim)}, true
+			return nil, true, &core.LimitError{Kind: "suspensions", Msg: fmt.Sprintf("suspension limit exceeded (%d)", lim)}
 		}
 	}
-	return p, nil, true
+	return p, true, nil
 }
 
-func (c *commit) resume(st *state) (core.Progress, error, bool) {
+func (c *commit) resume(st *state) (core.Progress, bool, error) {
 	req := c.req
 	var value any
 	if len(req.ReturnValue) > 0 {
 		v, err := protocol.DecodeValueOrdered(req.ReturnValue)
 		if err != nil {
-			return nil, protocol.Errorf(protocol.KindBadRequest, "return_value: %v", err), false
+			return nil, false, protocol.Errorf(protocol.KindBadRequest, "return_value: %v", err)
 		}
 		value = v
 	}
@@ -236,44 +236,44 @@ func (c *commit) resume(st *state) (core.Progress, error, bool) {
 		}
 	}
 	if answers != 1 {
-		return nil, protocol.Errorf(protocol.KindBadRequest, "resume needs exactly one of return_value, exception, future and not_handled"), false
+		return nil, false, protocol.Errorf(protocol.KindBadRequest, "resume needs exactly one of return_value, exception, future and not_handled")
 	}
 	switch p := st.prog.(type) {
 	case *core.FunctionCall:
 		if req.CallID == nil || *req.CallID != p.CallID {
-			return nil, protocol.Errorf(protocol.KindAlreadyResumed, "call %s is not the pending call (%d)", callIDString(req.CallID), p.CallID), false
+			return nil, false, protocol.Errorf(protocol.KindAlreadyResumed, "call %s is not the pending call (%d)", callIDString(req.CallID), p.CallID)
 		}
 		switch {
 		case req.Exception != nil:
 			q, err := p.ResumeException(req.Exception.Type, req.Exception.Message)
-			return q, err, true
+			return q, true, err
 		case req.Future:
 			q, err := p.ResumeFuture()
-			return q, err, true
+			return q, true, err
 		case req.NotHandled:
 			q, err := p.ResumeError(&core.Exception{Type: "NameError", Message: fmt.Sprintf("host function '%s' is not available", p.Name)})
-			return q, err, true
+			return q, true, err
 		}
 		q, err := p.Resume(value)
-		return q, err, true
+		return q, true, err
 	case *core.NameLookup:
 		if req.CallID != nil {
-			return nil, protocol.Errorf(protocol.KindAlreadyResumed, "the session waits for the name %q, not call %d", p.Name, *req.CallID), false
+			return nil, false, protocol.Errorf(protocol.KindAlreadyResumed, "the session waits for the name %q, not call %d", p.Name, *req.CallID)
 		}
 		switch {
 		case req.Exception != nil:
 			q, err := p.ResumeUndefined()
-			return q, err, true
+			return q, true, err
 		case req.Future:
-			return nil, protocol.Errorf(protocol.KindBadRequest, "a name lookup cannot be answered with a future"), false
+			return nil, false, protocol.Errorf(protocol.KindBadRequest, "a name lookup cannot be answered with a future")
 		case req.NotHandled:
 			q, err := p.ResumeUndefined()
-			return q, err, true
+			return q, true, err
 		}
 		q, err := p.Resume(value)
-		return q, err, true
+		return q, true, err
 	}
-	return nil, notPaused(st.prog, "a function call or name lookup"), false
+	return nil, false, notPaused(st.prog, "a function call or name lookup")
 }
 
 func callIDString(id *int64) string {

@@ -28,7 +28,7 @@ func TestRunningStepsContinue(t *testing.T) {
 		ctx  func(t *testing.T) context.Context
 		dial func(t *testing.T) dialer
 	}{
-		{"websocket", testCtx, func(t *testing.T) dialer {
+		{"websocket", func(t *testing.T) context.Context { return testCtx(t) }, func(t *testing.T) dialer {
 			// Step budget: 1.2s integration timeout less a 1s margin.
 			srv, _ := startServe(t, serve.Options{IntegrationTimeout: 1200 * time.Millisecond, StepMargin: time.Second})
 			return wsDialer(srv.URL())
@@ -40,7 +40,7 @@ func TestRunningStepsContinue(t *testing.T) {
 				t.Fatal(err)
 			}
 			t.Cleanup(func() { _ = e.Close() })
-			return func(t *testing.T) *Pool {
+			return func(t testing.TB) *Pool {
 				p := InProcess(e, "default")
 				t.Cleanup(func() { _ = p.Close() })
 				return p

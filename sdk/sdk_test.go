@@ -20,22 +20,22 @@ import (
 // dialer opens a new client of one server: a new connection over
 // WebSocket, a new in-process client of the same engine. A second dialer
 // call is "a later process".
-type dialer func(t *testing.T) *Pool
+type dialer func(t testing.TB) *Pool
 
-func testCtx(t *testing.T) context.Context {
+func testCtx(t testing.TB) context.Context {
 	ctx, cancel := context.WithTimeout(context.Background(), 60*time.Second)
 	t.Cleanup(cancel)
 	return ctx
 }
 
 // inProcessServer is an engine on the embedded store in a temp dir.
-func inProcessServer(t *testing.T) dialer {
+func inProcessServer(t testing.TB) dialer {
 	e, err := engine.OpenLocal(testCtx(t), engine.LocalConfig{Dir: t.TempDir()}, engine.Config{})
 	if err != nil {
 		t.Fatal(err)
 	}
 	t.Cleanup(func() { _ = e.Close() })
-	return func(t *testing.T) *Pool {
+	return func(t testing.TB) *Pool {
 		p := InProcess(e, "default")
 		t.Cleanup(func() { _ = p.Close() })
 		return p
@@ -44,7 +44,7 @@ func inProcessServer(t *testing.T) dialer {
 
 // startServe runs amber serve on a loopback port and a temp dir, and
 // shuts it down when the test ends (or earlier, by stop).
-func startServe(t *testing.T, opts serve.Options) (srv *serve.Server, stop func()) {
+func startServe(t testing.TB, opts serve.Options) (srv *serve.Server, stop func()) {
 	t.Helper()
 	if opts.Addr == "" {
 		opts.Addr = "127.0.0.1:0"
@@ -72,7 +72,7 @@ func startServe(t *testing.T, opts serve.Options) (srv *serve.Server, stop func(
 }
 
 func wsDialer(url string, opts ...Option) dialer {
-	return func(t *testing.T) *Pool {
+	return func(t testing.TB) *Pool {
 		t.Helper()
 		p, err := Dial(testCtx(t), url, opts...)
 		if err != nil {
@@ -83,14 +83,14 @@ func wsDialer(url string, opts ...Option) dialer {
 	}
 }
 
-func webSocketServer(t *testing.T) dialer {
+func webSocketServer(t testing.TB) dialer {
 	srv, _ := startServe(t, serve.Options{})
 	return wsDialer(srv.URL())
 }
 
-func httpServer(t *testing.T) dialer {
+func httpServer(t testing.TB) dialer {
 	srv, _ := startServe(t, serve.Options{})
-	return func(t *testing.T) *Pool {
+	return func(t testing.TB) *Pool {
 		p, err := DialHTTP(testCtx(t), srv.HTTPURL())
 		if err != nil {
 			t.Fatal(err)
@@ -102,7 +102,7 @@ func httpServer(t *testing.T) dialer {
 
 var transports = []struct {
 	name  string
-	start func(t *testing.T) dialer
+	start func(t testing.TB) dialer
 }{
 	{"websocket", webSocketServer},
 	{"http", httpServer},

@@ -130,12 +130,25 @@ func (e *Engine) Handle(ctx context.Context, caller Caller, req *protocol.Reques
 	if req.ID == "" {
 		return protocol.Fail(req.ID, protocol.Errorf(protocol.KindBadRequest, "a request needs an id"))
 	}
-	rep, err := e.handle(ctx, caller, req, emit)
+	rep, err := e.safeHandle(ctx, caller, req, emit)
 	if err != nil {
 		return protocol.Fail(req.ID, asProtocolError(err))
 	}
 	rep.ID = req.ID
 	return rep
+}
+
+// safeHandle turns a panic into an internal error: one bad step must not
+// take down a server that runs many sessions. A panic before the head
+// write commits nothing; after it, a retry returns the recorded reply.
+func (e *Engine) safeHandle(ctx context.Context, caller Caller, req *protocol.Request, emit func(protocol.Event)) (rep *protocol.Reply, err error) {
+	defer func() {
+		if r := recover(); r != nil {
+			e.warm.drop(caller.Project, req.Session)
+			rep, err = nil, fmt.Errorf("engine: internal error in %s: %v", req.Op, r)
+		}
+	}()
+	return e.handle(ctx, caller, req, emit)
 }
 
 func (e *Engine) handle(ctx context.Context, caller Caller, req *protocol.Request, emit func(protocol.Event)) (*protocol.Reply, error) {

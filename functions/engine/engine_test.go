@@ -887,3 +887,19 @@ func TestMaxSuspensionsAcrossColdSteps(t *testing.T) {
 		}
 	})
 }
+
+// TestPanicIsAnInternalError: a panic inside a step (here, in the caller's
+// emit) becomes an internal error, commits nothing, and the retry runs.
+func TestPanicIsAnInternalError(t *testing.T) {
+	h := newHarness(t, backends[0], nil)
+	s := h.checkout(false)
+	h.feed(s, "n = 0")
+	req := protocol.Request{Op: protocol.OpFeed, ID: "p", Session: s, Code: "n += 1\nprint(n)\nn"}
+	rep := h.e.Handle(context.Background(), h.caller, &req, func(protocol.Event) { panic("emit failed") })
+	if rep.Error == nil || rep.Error.Kind != protocol.KindInternal || !strings.Contains(rep.Error.Message, "emit failed") {
+		t.Fatalf("reply %+v", rep.Error)
+	}
+	if rep := h.on(nil, req); rep.Repr != "1" {
+		t.Errorf("retry: %+v %v", rep.Repr, rep.Error)
+	}
+}

@@ -5,8 +5,12 @@
 // The caller sees one FeedRun. The session's limits (its duration limit
 // too) hold across all the steps.
 //
-//	go run ./cmd/amber serve &
-//	go run ./examples/longrun [-url ws://127.0.0.1:8765] [-n 2000000]
+// With amber serve's defaults a step may last 28 seconds (API Gateway's
+// 29-second integration timeout less a 1-second margin); a shorter
+// integration timeout shows the slices:
+//
+//	go run ./cmd/amber serve --integration-timeout 1500ms --step-margin 1s &
+//	go run ./examples/longrun [-url ws://127.0.0.1:8765] [-n 20000000]
 package main
 
 import (

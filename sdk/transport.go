@@ -41,10 +41,9 @@ type inProcess struct {
 	project string
 	conn    string
 
-	once    sync.Mutex
-	ready   bool
-	closed  bool
-	connErr error
+	mu     sync.Mutex
+	ready  bool // the project and the connection are recorded
+	closed bool
 }
 
 // InProcess returns a pool that runs requests on e directly, as the given
@@ -58,8 +57,8 @@ func InProcess(e *engine.Engine, project string, opts ...Option) *Pool {
 }
 
 func (t *inProcess) setup(ctx context.Context) error {
-	t.once.Lock()
-	defer t.once.Unlock()
+	t.mu.Lock()
+	defer t.mu.Unlock()
 	if t.closed {
 		return ErrClosed
 	}
@@ -85,8 +84,8 @@ func (t *inProcess) roundTrip(ctx context.Context, req *protocol.Request, onEven
 }
 
 func (t *inProcess) close() error {
-	t.once.Lock()
-	defer t.once.Unlock()
+	t.mu.Lock()
+	defer t.mu.Unlock()
 	if t.closed {
 		return nil
 	}

@@ -54,3 +54,48 @@ json.dumps({"n": n, "s": re.sub(r"\d", "#", str(xs[0].v))}) + str(n)`, w*1000+r)
 		t.Error(err)
 	}
 }
+
+// Each goroutine runs its own session through programs that repr, sort,
+// format and hash containers (including recursive ones), the builtins that
+// keep per-call state. Under -race this catches any of it that is shared.
+func TestParallelSessionsContainers(t *testing.T) {
+	const workers, rounds = 6, 15
+	prog := `
+xs = [3, 1, 2]
+xs.append(xs)
+d = {"k": xs, 2: (1.5, "s", b"b")}
+d["self"] = d
+r = repr(xs) + repr(d) + repr({1, 2}) + repr(frozenset([3]))
+srt = sorted([(i * 7919) %% 101 for i in range(60)], key=lambda v: -v)[:5]
+sorted_strs = sorted(["b%%d" %% i for i in range(20)], reverse=True)[:3]
+f = f"{3.14159:.2f}|{%d:>6}|{'x':*^5}|{[1, 2]!r:>10}|" + format(1234567.891, ",.1f") + "%%05d" %% 42
+h = hash((1, "a", 2.5, frozenset([1, 2]), None)) == hash((1, "a", 2.5, frozenset([2, 1]), None))
+out = (r, srt, sorted_strs, f, h, len({(i, str(i)): i for i in range(50)}))
+str(out)`
+	const want = `'("[3, 1, 2, [...]]{\'k\': [3, 1, 2, [...]], 2: (1.5, \'s\', b\'b\'), \'self\': {...}}{1, 2}frozenset({3})", [100, 97, 96, 94, 93], [\'b9\', \'b8\', \'b7\'], \'3.14|    42|**x**|    [1, 2]|1,234,567.900042\', True, 50)'`
+	var wg sync.WaitGroup
+	errs := make(chan error, workers)
+	for w := 0; w < workers; w++ {
+		wg.Add(1)
+		go func(w int) {
+			defer wg.Done()
+			for r := 0; r < rounds; r++ {
+				s := core.NewSession(core.Config{})
+				got, err := s.FeedRun(fmt.Sprintf(prog, 42), nil)
+				if err != nil {
+					errs <- fmt.Errorf("worker %d: %v", w, err)
+					return
+				}
+				if got.Repr != want {
+					errs <- fmt.Errorf("worker %d round %d: %s", w, r, got.Repr)
+					return
+				}
+			}
+		}(w)
+	}
+	wg.Wait()
+	close(errs)
+	for err := range errs {
+		t.Error(err)
+	}
+}

@@ -925,6 +925,9 @@ type Loader struct {
 	// Budget bounds slots allocated beyond what the input holds (frame
 	// operand stacks); it shrinks as frames are decoded.
 	Budget int64
+	// NumBuiltinTypes bounds Class.Builtin; the VM sets it to its type
+	// count.
+	NumBuiltinTypes int32
 }
 
 // NewLoader prepares to load a heap of n handles.
@@ -940,6 +943,8 @@ func NewLoader(n int, b Builtins, inputBytes int) (*Loader, error) {
 		nconsts:  map[Handle]int{},
 		pages:    make([]bool, (n+PageSize-1)>>PageShift),
 		Budget:   1<<20 + 4*int64(inputBytes),
+
+		NumBuiltinTypes: 1 << 16,
 	}, nil
 }
 
@@ -1347,9 +1352,6 @@ var _ = big.NewInt
 
 // --- validation --------------------------------------------------------------
 
-// NumBuiltinTypes bounds Class.Builtin; the VM sets it to its type count.
-var NumBuiltinTypes int32 = 1 << 16
-
 // Finish checks that every segmented sequence is complete, every reference
 // names a live object, and every object is well formed (see CheckCode and
 // CheckFrame); it rebuilds each code object's constant table.
@@ -1431,7 +1433,7 @@ func (l *Loader) check(hd Handle, o Object) error {
 				return errors.New("MRO entry is no class")
 			}
 		}
-		if x.Builtin < 0 || x.Builtin >= NumBuiltinTypes {
+		if x.Builtin < 0 || x.Builtin >= l.NumBuiltinTypes {
 			return fmt.Errorf("builtin type %d out of range", x.Builtin)
 		}
 	case *Instance:

@@ -40,7 +40,15 @@ func (vm *VM) initBuiltins() {
 	vm.dictSetStr(vm.Builtins, vm.Intern("NotImplemented"), heap.NotImplemented)
 	vm.dictSetStr(vm.Builtins, vm.Intern("__debug__"), heap.True)
 	vm.dictSetStr(vm.Builtins, vm.Intern("__name__"), vm.Intern("builtins"))
-	for _, b := range builtinFuncs {
+	// By name, so the builtin world does not depend on init order.
+	funcs := append(builtinFuncs[:0:0], builtinFuncs...)
+	sort.SliceStable(funcs, func(i, j int) bool { return funcs[i].name < funcs[j].name })
+	for i := 1; i < len(funcs); i++ {
+		if funcs[i].name == funcs[i-1].name {
+			panic("vm: builtin function " + funcs[i].name + " registered twice")
+		}
+	}
+	for _, b := range funcs {
 		id := registerBuiltin(b.name, b.fn, false)
 		v := vm.H.Alloc(&heap.Builtin{ID: id, Self: heap.Undef})
 		vm.dictSetStr(vm.Builtins, vm.Intern(b.name), v)
@@ -149,7 +157,7 @@ func init() {
 		case *heap.Instance:
 			return heap.Bool(vm.lookupSpecial(v, "__call__").K != heap.KUndef), nil
 		case *heap.Opaque:
-			return heap.Bool(o.Kind == "hostfn" || opaqueCalls[o.Kind] != nil), nil
+			return heap.Bool(o.Kind == "hostfn"), nil
 		}
 		return heap.False, nil
 	})

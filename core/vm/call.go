@@ -326,9 +326,6 @@ func (vm *VM) callValue(fn Value, args []Value, kwnames []string, ret heap.RetKi
 		if o.Kind == "hostfn" {
 			return heap.Undef, vm.suspendHostCall(string(o.Data), args, kwnames)
 		}
-		if fnc := vm.opaqueCall(o); fnc != nil {
-			return fnc(vm, fn, args, kwnames)
-		}
 	case *heap.HostObject:
 		return heap.Undef, vm.Errorf(TRuntimeError, "host object '%s' is not available after the session was restored", o.Name)
 	}

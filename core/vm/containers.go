@@ -1348,30 +1348,21 @@ func (vm *VM) viewContains(v *heap.DictView, x Value) (bool, error) {
 
 // --- repr ------------------------------------------------------------------------------
 
-// reprActive holds, per VM, the containers whose repr is in progress, so
-// recursive containers print as [...].
-var reprActive = map[*VM]map[heap.Handle]bool{}
-
-// reprEnter marks v as being repr'd; it reports false if it already was.
+// reprEnter marks v as being repr'd (vm.reprActive), so recursive
+// containers print as [...]; it reports false if it already was.
 func (vm *VM) reprEnter(v Value) bool {
-	m := reprActive[vm]
-	if m == nil {
-		m = map[heap.Handle]bool{}
-		reprActive[vm] = m
+	if vm.reprActive == nil {
+		vm.reprActive = map[heap.Handle]bool{}
 	}
-	if m[v.H()] {
+	if vm.reprActive[v.H()] {
 		return false
 	}
-	m[v.H()] = true
+	vm.reprActive[v.H()] = true
 	return true
 }
 
 func (vm *VM) reprLeave(v Value) {
-	m := reprActive[vm]
-	delete(m, v.H())
-	if len(m) == 0 {
-		delete(reprActive, vm)
-	}
+	delete(vm.reprActive, v.H())
 }
 
 // reprContainer is repr() of list, tuple, dict, set, frozenset, range,

@@ -68,23 +68,10 @@ func (vm *VM) suspendNameLookup(name string) error {
 }
 
 func (vm *VM) opaqueClass(o *heap.Opaque) Value {
-	if c, ok := opaqueClasses[o.Kind]; ok {
-		return vm.Types[c]
-	}
 	if o.Kind == "hostfn" {
 		return vm.Types[TBuiltinFunction]
 	}
 	return vm.Types[TOpaque]
-}
-
-// opaqueClasses maps opaque kinds to the builtin type they present as.
-var opaqueClasses = map[string]TypeID{}
-
-// opaqueCalls lets modules make opaque objects callable.
-var opaqueCalls = map[string]func(vm *VM, self Value, args []Value, kwnames []string) (Value, error){}
-
-func (vm *VM) opaqueCall(o *heap.Opaque) func(vm *VM, self Value, args []Value, kwnames []string) (Value, error) {
-	return opaqueCalls[o.Kind]
 }
 
 // checkpoint runs at backward jumps, where every live value is in a

@@ -1,6 +1,7 @@
 package vm
 
 import (
+	"sort"
 	"strings"
 
 	"github.com/amber-sandbox/amber/core/heap"
@@ -13,6 +14,16 @@ var moduleInits = map[string]ModuleInit{}
 
 // RegisterModule makes a builtin module importable. Call it from init.
 func RegisterModule(name string, init ModuleInit) { moduleInits[name] = init }
+
+// ModuleNames lists every importable module, sorted.
+func ModuleNames() []string {
+	names := make([]string, 0, len(moduleInits))
+	for n := range moduleInits {
+		names = append(names, n)
+	}
+	sort.Strings(names)
+	return names
+}
 
 // NewModule allocates an empty module object.
 func (vm *VM) NewModule(name string) Value {

@@ -51,9 +51,7 @@ import (
 	"encoding/binary"
 	"errors"
 	"fmt"
-	"runtime"
 	"sync"
-	"weak"
 
 	"github.com/amber-sandbox/amber/core/compile"
 	"github.com/amber-sandbox/amber/core/heap"
@@ -160,33 +158,17 @@ type Page struct {
 
 // --- per-VM dump state ----------------------------------------------------
 
-// snapState is kept beside a VM (not in it) until the VM struct grows a
-// field for it.
+// snapState is a VM's dump state (the field vm.snap).
 type snapState struct {
 	last *Manifest // the manifest of the last DumpPages or load
 	meta []byte
 }
 
-var snapStates sync.Map // weak.Pointer[VM] -> *snapState
-
-func (vm *VM) snap() *snapState {
-	k := weak.Make(vm)
-	if s, ok := snapStates.Load(k); ok {
-		return s.(*snapState)
-	}
-	s := &snapState{}
-	if old, loaded := snapStates.LoadOrStore(k, s); loaded {
-		return old.(*snapState)
-	}
-	runtime.AddCleanup(vm, func(k weak.Pointer[VM]) { snapStates.Delete(k) }, k)
-	return s
-}
-
 // SetSessionMeta stores opaque bytes that travel in the VM's dumps.
-func (vm *VM) SetSessionMeta(b []byte) { vm.snap().meta = append([]byte(nil), b...) }
+func (vm *VM) SetSessionMeta(b []byte) { vm.snap.meta = append([]byte(nil), b...) }
 
 // SessionMeta returns the bytes set with SetSessionMeta (or loaded).
-func (vm *VM) SessionMeta() []byte { return vm.snap().meta }
+func (vm *VM) SessionMeta() []byte { return vm.snap.meta }
 
 // --- builtins by name ------------------------------------------------------
 
@@ -195,8 +177,6 @@ type builtinNames struct{}
 func (builtinNames) BuiltinName(id int32) (string, bool) { return builtinName(id) }
 
 func (builtinNames) BuiltinID(name string) (int32, bool) { return builtinID(name) }
-
-func init() { heap.NumBuiltinTypes = int32(NumTypes) }
 
 // --- base image ------------------------------------------------------------
 
@@ -223,6 +203,16 @@ var (
 	base     *baseImage
 	baseErr  error
 )
+
+// BaseImageID is the fingerprint of this build's builtin base image, as
+// dumps record it. It changes whenever the builtin world does.
+func BaseImageID() (uint64, error) {
+	b, err := getBase()
+	if err != nil {
+		return 0, err
+	}
+	return b.id, nil
+}
 
 func getBase() (*baseImage, error) {
 	baseOnce.Do(func() {
@@ -287,7 +277,7 @@ func (vm *VM) DumpPages(kind DumpKind, prev *Manifest) (*Manifest, []Page, error
 	if err := vm.checkKind(kind); err != nil {
 		return nil, nil, err
 	}
-	st := vm.snap()
+	st := &vm.snap
 	incremental := prev != nil && st.last == prev
 	m, pages, err := vm.dumpPages(kind, prev, incremental)
 	if err != nil {
@@ -311,7 +301,7 @@ func (vm *VM) dumpPages(kind DumpKind, prev *Manifest, incremental bool) (*Manif
 		TimeUsed:    vm.TimeUsed,
 		OutputBytes: vm.OutputBytes,
 		Allocs:      vm.H.Allocs,
-		Meta:        vm.snap().meta,
+		Meta:        vm.snap.meta,
 		HeapLen:     vm.H.Len(),
 	}
 	roots, err := vm.encodeRoots(b)
@@ -737,6 +727,7 @@ func loadPages(m *Manifest, fetch func(i int) ([]byte, error), size int) (*VM, e
 	if err != nil {
 		return nil, fmt.Errorf("%w: %v", ErrFormat, err)
 	}
+	l.NumBuiltinTypes = int32(NumTypes)
 	l.Base = func(p int) *heap.PageImage {
 		if m.BaseID != b.id || p >= len(b.pages) {
 			return nil
@@ -826,7 +817,7 @@ func loadPages(m *Manifest, fetch func(i int) ([]byte, error), size int) (*VM, e
 	if (m.Kind == KindSession) != (len(vm.frames) == 0) {
 		return nil, formatErr("%v dump with %d frames", m.Kind, len(vm.frames))
 	}
-	st := vm.snap()
+	st := &vm.snap
 	st.last = m
 	st.meta = m.Meta
 	return vm, nil

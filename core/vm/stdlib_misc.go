@@ -222,37 +222,20 @@ func a2bBase64(in []byte) ([]byte, string) {
 }
 
 func initBase64Prim(vm *VM, m Value) error {
-	arg := func(vm *VM, a Args) ([]byte, error) {
-		if len(a.Pos) < 1 {
-			return nil, vm.TypeError("missing argument")
-		}
-		b, ok := vm.bufferBytes(a.Pos[0])
-		if !ok {
-			return nil, vm.TypeError("a bytes-like object is required, not '%s'", vm.TypeName(a.Pos[0]))
-		}
-		return b, nil
-	}
-	pair := func(vm *VM) func(b []byte, msg string) Value {
-		return func(b []byte, msg string) Value {
-			if msg != "" {
-				return vm.NewTuple([]Value{heap.None, vm.NewStr(msg)})
-			}
-			return vm.NewTuple([]Value{vm.NewBytes(b, false), heap.None})
-		}
-	}
 	vm.ModuleFunc(m, "_base64.b64encode", func(vm *VM, _ Value, a Args) (Value, error) {
-		b, err := arg(vm, a)
+		b, err := b64Arg(vm, a)
 		if err != nil {
 			return heap.Undef, err
 		}
 		return vm.NewBytes([]byte(base64.StdEncoding.EncodeToString(b)), false), nil
 	})
 	vm.ModuleFunc(m, "_base64.b64decode", func(vm *VM, _ Value, a Args) (Value, error) {
-		b, err := arg(vm, a)
+		b, err := b64Arg(vm, a)
 		if err != nil {
 			return heap.Undef, err
 		}
-		return pair(vm)(a2bBase64(b)), nil
+		out, msg := a2bBase64(b)
+		return b64Result(vm, out, msg), nil
 	})
 	// tr(data, from, to) maps each byte of from to the byte of to.
 	vm.ModuleFunc(m, "_base64.tr", func(vm *VM, _ Value, a Args) (Value, error) {
@@ -281,25 +264,25 @@ func initBase64Prim(vm *VM, m Value) error {
 		return vm.NewBytes(out, false), nil
 	})
 	vm.ModuleFunc(m, "_base64.b32encode", func(vm *VM, _ Value, a Args) (Value, error) {
-		b, err := arg(vm, a)
+		b, err := b64Arg(vm, a)
 		if err != nil {
 			return heap.Undef, err
 		}
 		return vm.NewBytes([]byte(base32.StdEncoding.EncodeToString(b)), false), nil
 	})
 	vm.ModuleFunc(m, "_base64.b32decode", func(vm *VM, _ Value, a Args) (Value, error) {
-		b, err := arg(vm, a)
+		b, err := b64Arg(vm, a)
 		if err != nil {
 			return heap.Undef, err
 		}
 		if len(b)%8 != 0 {
-			return pair(vm)(nil, "Incorrect padding"), nil
+			return b64Result(vm, nil, "Incorrect padding"), nil
 		}
 		out, derr := base32.StdEncoding.DecodeString(string(b))
 		if derr != nil {
-			return pair(vm)(nil, "Non-base32 digit found"), nil
+			return b64Result(vm, nil, "Non-base32 digit found"), nil
 		}
-		return pair(vm)(out, ""), nil
+		return b64Result(vm, out, ""), nil
 	})
 	return nil
 }
@@ -1560,3 +1543,23 @@ def indent(text, prefix, predicate=None):
     return ''.join(prefix + line if predicate(line) else line
                    for line in text.splitlines(True))
 `
+
+// b64Arg is the bytes-like first argument of a _base64 function.
+func b64Arg(vm *VM, a Args) ([]byte, error) {
+	if len(a.Pos) < 1 {
+		return nil, vm.TypeError("missing argument")
+	}
+	b, ok := vm.bufferBytes(a.Pos[0])
+	if !ok {
+		return nil, vm.TypeError("a bytes-like object is required, not '%s'", vm.TypeName(a.Pos[0]))
+	}
+	return b, nil
+}
+
+// b64Result is the (bytes, None) or (None, message) a decoder returns.
+func b64Result(vm *VM, b []byte, msg string) Value {
+	if msg != "" {
+		return vm.NewTuple([]Value{heap.None, vm.NewStr(msg)})
+	}
+	return vm.NewTuple([]Value{vm.NewBytes(b, false), heap.None})
+}

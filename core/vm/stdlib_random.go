@@ -235,22 +235,7 @@ func init() {
 			name string
 			fn   func(float64) float64
 		}{{"log", math.Log}, {"exp", math.Exp}, {"sqrt", math.Sqrt}, {"cos", math.Cos}, {"sin", math.Sin}, {"acos", math.Acos}} {
-			fn := f.fn
-			name := f.name
-			vm.ModuleFunc(m, "_random."+name, func(vm *VM, _ Value, a Args) (Value, error) {
-				if err := vm.ArgCount(name, a, 1, 1); err != nil {
-					return heap.Undef, err
-				}
-				x, ok := vm.floatArg(a.Pos[0])
-				if !ok {
-					return heap.Undef, vm.TypeError("must be real number, not %s", vm.TypeName(a.Pos[0]))
-				}
-				r := fn(x)
-				if math.IsNaN(r) && !math.IsNaN(x) {
-					return heap.Undef, vm.ValueError("math domain error")
-				}
-				return heap.Float(r), nil
-			})
+			vm.ModuleFunc(m, "_random."+f.name, randomFloatFunc(f.name, f.fn))
 		}
 		return nil
 	})
@@ -693,3 +678,21 @@ setstate = _inst.setstate
 getrandbits = _inst.getrandbits
 randbytes = _inst.randbytes
 `
+
+// randomFloatFunc wraps a float function for _random.
+func randomFloatFunc(name string, fn func(float64) float64) BuiltinFn {
+	return func(vm *VM, _ Value, a Args) (Value, error) {
+		if err := vm.ArgCount(name, a, 1, 1); err != nil {
+			return heap.Undef, err
+		}
+		x, ok := vm.floatArg(a.Pos[0])
+		if !ok {
+			return heap.Undef, vm.TypeError("must be real number, not %s", vm.TypeName(a.Pos[0]))
+		}
+		r := fn(x)
+		if math.IsNaN(r) && !math.IsNaN(x) {
+			return heap.Undef, vm.ValueError("math domain error")
+		}
+		return heap.Float(r), nil
+	}
+}

@@ -1,6 +1,7 @@
 package vm
 
 import (
+	"reflect"
 	"sort"
 	"sync"
 
@@ -288,7 +289,7 @@ func (vm *VM) initTypes() {
 	for _, s := range typeSpecs {
 		vm.setClassAttr(vm.Types[s.id], "__module__", vm.Intern("builtins"))
 	}
-	for _, m := range methodTables {
+	for _, m := range sortedMethodTables() {
 		cls := vm.Types[m.typ]
 		for _, d := range m.defs {
 			id := registerOwned(typeSpecName(m.typ)+"."+d.Name, d.Fn, d.Kind != KindStaticMethod, m.typ)
@@ -638,11 +639,13 @@ func registerOwned(name string, fn BuiltinFn, method bool, owner TypeID) int32 {
 	}
 	builtinReg.mu.RUnlock()
 	if ok {
+		sameFn(name, id, fn)
 		return id
 	}
 	builtinReg.mu.Lock()
 	defer builtinReg.mu.Unlock()
 	if id, ok := builtinReg.byName[key]; ok {
+		sameFn(name, id, fn)
 		return id
 	}
 	if builtinReg.byName == nil {
@@ -662,6 +665,20 @@ func registerOwned(name string, fn BuiltinFn, method bool, owner TypeID) int32 {
 	return id
 }
 
+// sameFn panics when a name already registered is registered again with
+// other code: the registry keeps one function per name for the whole
+// process, so the later one would be dropped without a word. Module
+// functions must therefore not capture per-VM state (a test checks the
+// function literals passed to ModuleFunc).
+func sameFn(name string, id int32, fn BuiltinFn) {
+	if fn == nil {
+		return
+	}
+	if old := builtinDef(id).Fn; old != nil && reflect.ValueOf(old).Pointer() != reflect.ValueOf(fn).Pointer() {
+		panic("vm: builtin " + name + " registered twice with different functions")
+	}
+}
+
 // MethodDef declares a method of a builtin type.
 type MethodDef struct {
 	Name string
@@ -675,6 +692,25 @@ type methodTable struct {
 }
 
 var methodTables []methodTable
+
+// sortedMethodTables orders the method tables by type, then by their first
+// method's name, so the builtin world (and the base image's ID) does not
+// depend on which file declares a table or on init order.
+func sortedMethodTables() []methodTable {
+	ts := append([]methodTable(nil), methodTables...)
+	sort.Slice(ts, func(i, j int) bool {
+		if ts[i].typ != ts[j].typ {
+			return ts[i].typ < ts[j].typ
+		}
+		return ts[i].defs[0].Name < ts[j].defs[0].Name
+	})
+	for i := 1; i < len(ts); i++ {
+		if ts[i].typ == ts[i-1].typ && ts[i].defs[0].Name == ts[i-1].defs[0].Name {
+			panic("vm: two method tables of " + typeSpecName(ts[i].typ) + " start with " + ts[i].defs[0].Name)
+		}
+	}
+	return ts
+}
 
 // AddMethods declares methods of a builtin type. Call it from an init
 // function; the order of calls and of defs must be deterministic.

@@ -100,6 +100,10 @@ type VM struct {
 	pendingThrow error
 	buildClassFn Value
 	Filename     string
+	// reprActive holds the containers whose repr is in progress.
+	reprActive map[heap.Handle]bool
+	// snap is the dump state: the last manifest and the session's meta.
+	snap snapState
 }
 
 // Host is what the embedding program provides.

@@ -1013,61 +1013,8 @@ func builtinDir(vm *VM, _ Value, a Args) (Value, error) {
 
 // int | str and friends: types.UnionType, written in Python.
 func init() {
-	RegisterPythonModule("_amber_union", unionSrc)
+
 }
-
-const unionSrc = `
-class UnionType:
-    __module__ = 'types'
-    __slots__ = ('__args__',)
-
-    def __init__(self, args):
-        self.__args__ = args
-
-    def __repr__(self):
-        return ' | '.join([_type_repr(a) for a in self.__args__])
-
-    def __or__(self, other):
-        return _union(self, other)
-
-    def __ror__(self, other):
-        return _union(other, self)
-
-    def __eq__(self, other):
-        return isinstance(other, UnionType) and set(self.__args__) == set(other.__args__)
-
-    def __hash__(self):
-        return hash(frozenset(self.__args__))
-
-    def __instancecheck__(self, obj):
-        return isinstance(obj, self.__args__)
-
-    def __subclasscheck__(self, cls):
-        return issubclass(cls, self.__args__)
-
-
-def _type_repr(a):
-    if a is type(None):
-        return 'None'
-    if isinstance(a, type):
-        if a.__module__ == 'builtins':
-            return a.__qualname__
-        return a.__module__ + '.' + a.__qualname__
-    return repr(a)
-
-
-def _union(a, b):
-    args = []
-    for x in (a, b):
-        if x is None:
-            x = type(None)
-        for y in (x.__args__ if isinstance(x, UnionType) else (x,)):
-            if y not in args:
-                args.append(y)
-    if len(args) == 1:
-        return args[0]
-    return UnionType(tuple(args))
-`
 
 // isUnionArg reports whether v may stand on either side of a type union.
 func (vm *VM) isUnionArg(v Value) bool {
@@ -1095,7 +1042,7 @@ func (vm *VM) typeUnion(a, b Value) (Value, error) {
 // handled, asks it for the part each handler's type matches, hands it what
 // the handlers raise, and finally lets it raise what is left.
 func init() {
-	RegisterPythonModule("_amber_excstar", excStarSrc)
+
 	egMethod := func(name string) BuiltinFn {
 		return func(vm *VM, self Value, a Args) (Value, error) {
 			if len(a.Pos) != 1 || len(a.KwNames) != 0 {
@@ -1118,115 +1065,6 @@ func init() {
 		{Name: "derive", Fn: egMethod("derive")},
 	})
 }
-
-const excStarSrc = `
-def _group(msg, excs):
-    if all(isinstance(e, Exception) for e in excs):
-        return ExceptionGroup(msg, excs)
-    return BaseExceptionGroup(msg, excs)
-
-def _derive(eg, excs):
-    d = getattr(type(eg), "derive", None)
-    g = d(eg, excs) if d is not None else _group(eg.message, excs)
-    g.__cause__ = eg.__cause__
-    g.__context__ = eg.__context__
-    if hasattr(eg, "__notes__"):
-        g.__notes__ = list(eg.__notes__)
-    return g
-
-def split(eg, pred):
-    if pred(eg):
-        return eg, None
-    m, r = [], []
-    for e in eg.exceptions:
-        if isinstance(e, BaseExceptionGroup):
-            a, b = split(e, pred)
-            if a is not None:
-                m.append(a)
-            if b is not None:
-                r.append(b)
-        elif pred(e):
-            m.append(e)
-        else:
-            r.append(e)
-    if not m:
-        return None, eg
-    if not r:
-        return eg, None
-    return _derive(eg, m), _derive(eg, r)
-
-def _leaves(e, out):
-    if isinstance(e, BaseExceptionGroup):
-        for x in e.exceptions:
-            _leaves(x, out)
-    else:
-        out.append(e)
-    return out
-
-def _cond(c):
-    if isinstance(c, tuple) or (isinstance(c, type) and issubclass(c, BaseException)):
-        return lambda e: isinstance(e, c)
-    if callable(c):
-        return c
-    raise TypeError("expected a function, exception type or tuple of exception types")
-
-def eg_split(eg, c):
-    return split(eg, _cond(c))
-
-def eg_subgroup(eg, c):
-    return split(eg, _cond(c))[0]
-
-def eg_derive(eg, excs):
-    return _group(eg.message, excs)
-
-class Star:
-    def __init__(self, exc):
-        self.orig = exc
-        self.naked = not isinstance(exc, BaseExceptionGroup)
-        self.rest = _group("", (exc,)) if self.naked else exc
-        self.matched = []
-        self.raised = []
-
-    def match(self, typ):
-        types = typ if isinstance(typ, tuple) else (typ,)
-        for t in types:
-            if not (isinstance(t, type) and issubclass(t, BaseException)):
-                raise TypeError("catching classes that do not inherit from BaseException is not allowed")
-            if issubclass(t, BaseExceptionGroup):
-                raise TypeError("catching ExceptionGroup with except* is not allowed. Use except instead.")
-        if self.rest is None:
-            return None
-        m, self.rest = split(self.rest, lambda e: isinstance(e, typ))
-        if m is not None:
-            self.matched.append(m)
-        return m
-
-    def add(self, exc):
-        self.raised.append(exc)
-
-    def finish(self):
-        new, keep = [], []
-        for e in self.raised:
-            if any(e is m for m in self.matched):
-                _leaves(e, keep)
-            else:
-                new.append(e)
-        if self.rest is not None:
-            _leaves(self.rest, keep)
-        kept = None
-        if keep:
-            if self.naked:
-                kept = self.orig
-            else:
-                ids = [id(x) for x in keep]
-                kept = split(self.orig, lambda e: not isinstance(e, BaseExceptionGroup) and id(e) in ids)[0]
-        if kept is not None:
-            new.append(kept)
-        if len(new) > 1:
-            raise _group("", new) from None
-        if new:
-            raise new[0]
-`
 
 // eval and exec compile source text inside the sandbox and run it nested,
 // with the caller's globals and a snapshot of its locals by default.

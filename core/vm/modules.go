@@ -100,8 +100,14 @@ func (vm *VM) importFrom(m Value, name string) (Value, error) {
 	if err != nil {
 		mo, ok := vm.H.Get(m).(*heap.Module)
 		if ok {
-			if sub, err2 := vm.Import(vm.MustStr(mo.Name) + "." + name); err2 == nil {
+			subName := vm.MustStr(mo.Name) + "." + name
+			sub, err2 := vm.Import(subName)
+			if err2 == nil {
 				return sub, nil
+			}
+			if _, exists := moduleInits[subName]; exists {
+				// The submodule exists but failed: report why.
+				return heap.Undef, err2
 			}
 			return heap.Undef, vm.Errorf(TImportError, "cannot import name '%s' from '%s' (unknown location)", name, vm.MustStr(mo.Name))
 		}

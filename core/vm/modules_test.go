@@ -79,3 +79,17 @@ func TestModuleFuncsCaptureNothing(t *testing.T) {
 		})
 	}
 }
+
+// BenchmarkImportEverything is the cost of importing every module in a
+// fresh VM (module code is compiled once per process).
+func BenchmarkImportEverything(b *testing.B) {
+	names := vm.ModuleNames()
+	for i := 0; i < b.N; i++ {
+		m := vm.New()
+		for _, n := range names {
+			if _, err := m.Import(n); err != nil {
+				b.Fatal(err)
+			}
+		}
+	}
+}

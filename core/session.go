@@ -9,8 +9,8 @@ import (
 	"sort"
 	"time"
 
-	"github.com/amber-sandbox/amber/core/heap"
-	"github.com/amber-sandbox/amber/core/vm"
+	"github.com/amber-sandbox/amber/core/internal/heap"
+	"github.com/amber-sandbox/amber/core/internal/vm"
 )
 
 // Limits bound what a session may use. Zero means unlimited, except

@@ -1,0 +1,20 @@
+// Package pyfmt implements Python's number formatting and parsing rules
+// (float repr, int()/float() parsing, format specs, str.format and
+// printf-style % parsing) on plain Go values. It knows nothing of the VM:
+// callers convert Python objects to Go values and translate *Error values
+// into Python exceptions.
+//
+// All behaviour follows CPython 3.11.
+package pyfmt
+
+import "github.com/amber-sandbox/amber/core/internal/pystr"
+
+// Error describes a Python exception that an operation would raise.
+// Type is the Python exception class name ("ValueError", "TypeError",
+// "OverflowError", "KeyError", "IndexError", ...); Msg is CPython's exact
+// message. It is the same type as pystr.Error, so callers handle a single
+// error type for both packages.
+type Error = pystr.Error
+
+func valueError(msg string) *Error    { return &Error{Type: "ValueError", Msg: msg} }
+func overflowError(msg string) *Error { return &Error{Type: "OverflowError", Msg: msg} }

@@ -1,0 +1,404 @@
+package vm
+
+import (
+	"errors"
+	"sync"
+
+	"github.com/amber-sandbox/amber/core/internal/heap"
+	"github.com/amber-sandbox/amber/core/internal/pyre"
+)
+
+// The re module is Python code (reSrc) over a few primitives in _sre that
+// run core/pyre, a Python-compatible backtracking engine. Compiled patterns
+// and the code point form of the last subject string are cached on the Go
+// side; both are pure functions of their keys, so nothing here is state
+// that a snapshot must carry.
+
+type reKey struct {
+	pat   string
+	flags int
+}
+
+var reCache = struct {
+	sync.Mutex
+	m     map[reKey]*pyre.Regexp
+	lastS string
+	lastR []rune
+}{m: map[reKey]*pyre.Regexp{}}
+
+const reCacheMax = 512
+
+// reErr turns a pyre compile error into a Python exception. re.error is a
+// class of the Python layer, so for it this returns a marker tuple
+// ("error", msg, pos) that the Python side raises.
+func (vm *VM) reCompile(pat string, flags int) (*pyre.Regexp, Value, error) {
+	k := reKey{pat, flags}
+	reCache.Lock()
+	r, ok := reCache.m[k]
+	reCache.Unlock()
+	if ok {
+		return r, heap.Undef, nil
+	}
+	r, err := pyre.Compile(pat, flags)
+	if err != nil {
+		var pe *pyre.Error
+		var ve *pyre.ValueError
+		var oe *pyre.OverflowError
+		switch {
+		case errors.As(err, &pe):
+			pos := heap.None
+			if pe.Pos >= 0 {
+				pos = heap.Int(int64(pe.Pos))
+			}
+			return nil, vm.NewTuple([]Value{vm.NewStr("error"), vm.NewStr(pe.Msg), pos}), nil
+		case errors.As(err, &ve):
+			return nil, heap.Undef, vm.Errorf(TValueError, "%s", ve.Msg)
+		case errors.As(err, &oe):
+			return nil, heap.Undef, vm.Errorf(TOverflowError, "%s", oe.Msg)
+		}
+		return nil, heap.Undef, vm.Errorf(TValueError, "%s", err.Error())
+	}
+	reCache.Lock()
+	if len(reCache.m) >= reCacheMax {
+		reCache.m = map[reKey]*pyre.Regexp{}
+	}
+	reCache.m[k] = r
+	reCache.Unlock()
+	return r, heap.Undef, nil
+}
+
+func reRunes(s string) []rune {
+	reCache.Lock()
+	defer reCache.Unlock()
+	if s == reCache.lastS && reCache.lastR != nil {
+		return reCache.lastR
+	}
+	r := []rune(s)
+	reCache.lastS, reCache.lastR = s, r
+	return r
+}
+
+// reLimits makes the engine stop at the run's deadline.
+func (vm *VM) reLimits() *pyre.Limits {
+	return &pyre.Limits{Check: func() error {
+		if vm.Limits.MaxDuration > 0 && vm.Clock != nil {
+			if vm.Clock()-vm.runStart+vm.TimeUsed > vm.Limits.MaxDuration {
+				return &Fatal{Kind: "duration", Msg: "time limit exceeded"}
+			}
+		}
+		return nil
+	}}
+}
+
+func (vm *VM) reMatchErr(err error) error {
+	if errors.Is(err, pyre.ErrStepLimit) || errors.Is(err, pyre.ErrStackLimit) {
+		return vm.Errorf(TRuntimeError, "%s", err.Error())
+	}
+	return err
+}
+
+// reArgs decodes (pattern, flags, string, pos, endpos).
+type reCall struct {
+	re         *pyre.Regexp
+	s          string
+	rs         []rune
+	pos, end   int
+	ascii      bool
+	errMarker  Value
+	failedComp bool
+}
+
+func (vm *VM) reArgs(a Args) (*reCall, error) {
+	if len(a.Pos) < 5 {
+		return nil, vm.Errorf(TTypeError, "_sre: bad call")
+	}
+	pat, ok1 := vm.StrOf(a.Pos[0])
+	flags, ok2 := vm.IndexOf(a.Pos[1])
+	s, ok3 := vm.StrOf(a.Pos[2])
+	pos, ok4 := vm.IndexOf(a.Pos[3])
+	end, ok5 := vm.IndexOf(a.Pos[4])
+	if !ok1 || !ok2 || !ok4 || !ok5 {
+		return nil, vm.Errorf(TTypeError, "_sre: bad arguments")
+	}
+	if !ok3 {
+		return nil, vm.Errorf(TTypeError, "expected string or bytes-like object, got '%s'", vm.TypeName(a.Pos[2]))
+	}
+	r, marker, err := vm.reCompile(pat, int(flags))
+	if err != nil {
+		return nil, err
+	}
+	c := &reCall{re: r, s: s, errMarker: marker}
+	if r == nil {
+		c.failedComp = true
+		return c, nil
+	}
+	c.rs = reRunes(s)
+	c.ascii = len(c.rs) == len(s)
+	n := int64(len(c.rs))
+	if pos < 0 {
+		pos = 0
+	}
+	if pos > n {
+		pos = n
+	}
+	if end > n {
+		end = n
+	}
+	if end < 0 {
+		end = 0
+	}
+	c.pos, c.end = int(pos), int(end)
+	return c, nil
+}
+
+func (c *reCall) sub(a, b int) string {
+	if c.ascii {
+		return c.s[a:b]
+	}
+	return string(c.rs[a:b])
+}
+
+func (vm *VM) reSpans(spans []int) Value {
+	out := make([]Value, len(spans))
+	for i, v := range spans {
+		out[i] = heap.Int(int64(v))
+	}
+	return vm.NewTuple(out)
+}
+
+// reEach runs a search repeatedly, with CPython's rules for empty matches,
+// calling fn for each match until it returns false or max matches ran.
+func (vm *VM) reEach(c *reCall, max int, fn func(spans []int) bool) error {
+	pos := c.pos
+	mode := pyre.ModeSearch
+	lim := vm.reLimits()
+	for n := 0; max <= 0 || n < max; n++ {
+		if pos > c.end {
+			break
+		}
+		sp, err := c.re.Match(c.rs, pos, c.end, mode, lim)
+		if err != nil {
+			return vm.reMatchErr(err)
+		}
+		if sp == nil {
+			break
+		}
+		if !fn(sp) {
+			break
+		}
+		mode = pyre.ModeSearch
+		if sp[0] == sp[1] {
+			mode |= pyre.NotEmptyAt
+		}
+		pos = sp[1]
+	}
+	return nil
+}
+
+func (vm *VM) groupStr(c *reCall, sp []int, g int, unset Value) Value {
+	if sp[2*g] < 0 {
+		return unset
+	}
+	return vm.NewStr(c.sub(sp[2*g], sp[2*g+1]))
+}
+
+func init() {
+	RegisterModule("_sre", func(vm *VM, m Value) error {
+		// compile(pattern, flags) -> (flags, groups, groupindex) or the
+		// error marker ("error", msg, pos).
+		vm.ModuleFunc(m, "_sre.compile", func(vm *VM, _ Value, a Args) (Value, error) {
+			pat, _ := vm.StrOf(a.Pos[0])
+			flags, _ := vm.IndexOf(a.Pos[1])
+			r, marker, err := vm.reCompile(pat, int(flags))
+			if err != nil {
+				return heap.Undef, err
+			}
+			if r == nil {
+				return marker, nil
+			}
+			d := vm.NewDict()
+			dd := vm.H.Get(d).(*heap.Dict)
+			idx := r.GroupIndex()
+			for _, n := range r.GroupNames() {
+				vm.dictSet(dd, vm.NewStr(n), heap.Int(int64(idx[n])))
+			}
+			return vm.NewTuple([]Value{heap.Int(int64(r.Flags())), heap.Int(int64(r.NumGroups())), d}), nil
+		})
+		// find(pattern, flags, string, pos, endpos, mode) -> spans + (lastindex,) or None.
+		vm.ModuleFunc(m, "_sre.find", func(vm *VM, _ Value, a Args) (Value, error) {
+			c, err := vm.reArgs(a)
+			if err != nil || c.failedComp {
+				return c.marker(), err
+			}
+			mode, _ := vm.IndexOf(a.Pos[5])
+			if c.pos > c.end {
+				return heap.None, nil
+			}
+			sp, err := c.re.Match(c.rs, c.pos, c.end, int(mode), vm.reLimits())
+			if err != nil {
+				return heap.Undef, vm.reMatchErr(err)
+			}
+			if sp == nil {
+				return heap.None, nil
+			}
+			return vm.reSpans(sp), nil
+		})
+		// spans(pattern, flags, string, pos, endpos, max) -> list of span tuples.
+		vm.ModuleFunc(m, "_sre.spans", func(vm *VM, _ Value, a Args) (Value, error) {
+			c, err := vm.reArgs(a)
+			if err != nil || c.failedComp {
+				return c.marker(), err
+			}
+			max, _ := vm.IndexOf(a.Pos[5])
+			var out []Value
+			err = vm.reEach(c, int(max), func(sp []int) bool {
+				out = append(out, vm.reSpans(sp))
+				return true
+			})
+			if err != nil {
+				return heap.Undef, err
+			}
+			return vm.NewList(out), nil
+		})
+		// findall(pattern, flags, string, pos, endpos) -> list.
+		vm.ModuleFunc(m, "_sre.findall", func(vm *VM, _ Value, a Args) (Value, error) {
+			c, err := vm.reArgs(a)
+			if err != nil || c.failedComp {
+				return c.marker(), err
+			}
+			ng := c.re.NumGroups()
+			empty := vm.NewStr("")
+			var out []Value
+			err = vm.reEach(c, 0, func(sp []int) bool {
+				switch ng {
+				case 0:
+					out = append(out, vm.NewStr(c.sub(sp[0], sp[1])))
+				case 1:
+					out = append(out, vm.groupStr(c, sp, 1, empty))
+				default:
+					t := make([]Value, ng)
+					for g := 1; g <= ng; g++ {
+						t[g-1] = vm.groupStr(c, sp, g, empty)
+					}
+					out = append(out, vm.NewTuple(t))
+				}
+				return true
+			})
+			if err != nil {
+				return heap.Undef, err
+			}
+			return vm.NewList(out), nil
+		})
+		// split(pattern, flags, string, 0, len, maxsplit) -> list.
+		vm.ModuleFunc(m, "_sre.split", func(vm *VM, _ Value, a Args) (Value, error) {
+			c, err := vm.reArgs(a)
+			if err != nil || c.failedComp {
+				return c.marker(), err
+			}
+			max, _ := vm.IndexOf(a.Pos[5])
+			ng := c.re.NumGroups()
+			var out []Value
+			last := c.pos
+			err = vm.reEach(c, int(max), func(sp []int) bool {
+				out = append(out, vm.NewStr(c.sub(last, sp[0])))
+				for g := 1; g <= ng; g++ {
+					out = append(out, vm.groupStr(c, sp, g, heap.None))
+				}
+				last = sp[1]
+				return true
+			})
+			if err != nil {
+				return heap.Undef, err
+			}
+			out = append(out, vm.NewStr(c.sub(last, len(c.rs))))
+			return vm.NewList(out), nil
+		})
+		// template(pattern, flags, repl) -> list of str and int, or a
+		// marker ("error", msg, pos) / ("index", msg).
+		vm.ModuleFunc(m, "_sre.template", func(vm *VM, _ Value, a Args) (Value, error) {
+			pat, _ := vm.StrOf(a.Pos[0])
+			flags, _ := vm.IndexOf(a.Pos[1])
+			tmpl, ok := vm.StrOf(a.Pos[2])
+			if !ok {
+				return heap.Undef, vm.Errorf(TTypeError, "expected str instance, %s found", vm.TypeName(a.Pos[2]))
+			}
+			r, marker, err := vm.reCompile(pat, int(flags))
+			if err != nil || r == nil {
+				return marker, err
+			}
+			items, err := r.ParseTemplate(tmpl)
+			if err != nil {
+				var pe *pyre.Error
+				var ie *pyre.IndexError
+				if errors.As(err, &pe) {
+					return vm.NewTuple([]Value{vm.NewStr("error"), vm.NewStr(pe.Msg), heap.Int(int64(pe.Pos))}), nil
+				}
+				if errors.As(err, &ie) {
+					return heap.Undef, vm.Errorf(TIndexError, "%s", ie.Msg)
+				}
+				return heap.Undef, err
+			}
+			out := make([]Value, len(items))
+			for i, it := range items {
+				if it.Group >= 0 {
+					out[i] = heap.Int(int64(it.Group))
+				} else {
+					out[i] = vm.NewStr(it.Lit)
+				}
+			}
+			return vm.NewList(out), nil
+		})
+		// subt(pattern, flags, string, 0, len, count, items) -> (str, n):
+		// sub with a parsed template.
+		vm.ModuleFunc(m, "_sre.subt", func(vm *VM, _ Value, a Args) (Value, error) {
+			c, err := vm.reArgs(a)
+			if err != nil || c.failedComp {
+				return c.marker(), err
+			}
+			count, _ := vm.IndexOf(a.Pos[5])
+			items, _ := vm.ListOf(a.Pos[6])
+			type piece struct {
+				lit   string
+				group int
+			}
+			pieces := make([]piece, len(items.Items))
+			for i, it := range items.Items {
+				if s, ok := vm.StrOf(it); ok {
+					pieces[i] = piece{lit: s, group: -1}
+				} else {
+					g, _ := vm.IndexOf(it)
+					pieces[i] = piece{group: int(g)}
+				}
+			}
+			var b []byte
+			last, n := 0, 0
+			err = vm.reEach(c, int(count), func(sp []int) bool {
+				b = append(b, c.sub(last, sp[0])...)
+				for _, p := range pieces {
+					if p.group < 0 {
+						b = append(b, p.lit...)
+					} else if sp[2*p.group] >= 0 {
+						b = append(b, c.sub(sp[2*p.group], sp[2*p.group+1])...)
+					}
+				}
+				last = sp[1]
+				n++
+				return true
+			})
+			if err != nil {
+				return heap.Undef, err
+			}
+			b = append(b, c.sub(last, len(c.rs))...)
+			return vm.NewTuple([]Value{vm.NewStr(string(b)), heap.Int(int64(n))}), nil
+		})
+		return nil
+	})
+
+}
+
+func (c *reCall) marker() Value {
+	if c == nil {
+		return heap.Undef
+	}
+	return c.errMarker
+}

@@ -149,4 +149,3 @@ func TestRunErrors(t *testing.T) {
 		}
 	})
 }
-

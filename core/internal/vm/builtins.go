@@ -1012,9 +1012,6 @@ func builtinDir(vm *VM, _ Value, a Args) (Value, error) {
 }
 
 // int | str and friends: types.UnionType, written in Python.
-func init() {
-
-}
 
 // isUnionArg reports whether v may stand on either side of a type union.
 func (vm *VM) isUnionArg(v Value) bool {

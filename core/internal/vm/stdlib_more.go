@@ -91,10 +91,6 @@ func streamFlush(vm *VM, self Value, a Args) (Value, error) {
 	return heap.None, nil
 }
 
-func init() {
-
-}
-
 // newFloatInfo returns the object for sys.float_info.
 func newFloatInfo(vm *VM) Value {
 	ns := vm.NewDict()

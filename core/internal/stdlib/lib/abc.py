@@ -1,4 +1,7 @@
-
+# abc: abstract methods are enforced for subclasses of ABC, whose
+# __init_subclass__ computes __abstractmethods__ and whose __new__ refuses
+# abstract classes. The VM does not run a metaclass's __new__ or __call__,
+# so a class that only says metaclass=ABCMeta is not checked.
 def abstractmethod(funcobj):
     funcobj.__isabstractmethod__ = True
     return funcobj

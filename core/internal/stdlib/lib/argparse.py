@@ -1,4 +1,6 @@
-
+# argparse: the common subset (positionals, options, store/append/count/
+# const actions, nargs, choices, subparsers, groups) with CPython's help
+# and error layout for ordinary parsers.
 import sys as _sys
 
 SUPPRESS = '==SUPPRESS=='

@@ -1,4 +1,5 @@
-
+# array, written in Python: a list of checked numbers with the common
+# typecodes; tobytes/frombytes use struct.
 import struct as _struct
 
 typecodes = 'bBuhHiIlLqQfd'

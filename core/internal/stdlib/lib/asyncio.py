@@ -1,4 +1,5 @@
-
+# asyncio: futures, tasks, a virtual-time event
+# loop and the common helpers, in sandboxed Python.
 import _amber_async as _host
 
 class CancelledError(BaseException):

@@ -1,4 +1,4 @@
-
+# calendar: plain Python over datetime, with CPython's text layouts.
 import datetime as _datetime
 
 __all__ = ['IllegalMonthError', 'IllegalWeekdayError', 'setfirstweekday', 'firstweekday',

@@ -1,4 +1,4 @@
-
+# errno: Linux error numbers (the common ones) and errorcode.
 _CODES = (('EPERM', 1), ('ENOENT', 2), ('ESRCH', 3), ('EINTR', 4), ('EIO', 5), ('ENXIO', 6),
           ('E2BIG', 7), ('ENOEXEC', 8), ('EBADF', 9), ('ECHILD', 10), ('EAGAIN', 11),
           ('ENOMEM', 12), ('EACCES', 13), ('EFAULT', 14), ('EBUSY', 16), ('EEXIST', 17),

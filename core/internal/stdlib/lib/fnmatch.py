@@ -1,4 +1,4 @@
-
+# fnmatch: shell patterns compiled to regular expressions.
 import re as _re
 import posixpath as _pp
 

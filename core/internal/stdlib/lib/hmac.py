@@ -1,4 +1,4 @@
-
+# hmac: RFC 2104 over the hashlib objects, in Python.
 import hashlib as _hashlib
 
 __all__ = ['new', 'compare_digest', 'digest', 'HMAC']

@@ -1,4 +1,6 @@
-
+# The json module: a thin Python layer (json, with JSONDecodeError and
+# JSONEncoder) over _json, an encoder and decoder in Go that walk heap
+# values directly and reproduce CPython 3.11's output and error messages.
 import _json
 
 __all__ = ['dump', 'dumps', 'load', 'loads', 'JSONDecoder', 'JSONDecodeError', 'JSONEncoder']

@@ -1,4 +1,5 @@
-
+# logging, written in Python. Time stamps (asctime, created) come from the
+# sandbox's virtual time module, never the host clock.
 import sys
 import time as _time
 import traceback as _traceback

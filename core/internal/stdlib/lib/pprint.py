@@ -1,4 +1,4 @@
-
+# pprint: CPython's layout rules for dicts, lists, tuples and sets.
 def _safe_key(x):
     try:
         x < x

@@ -1,4 +1,4 @@
-
+# re: the module in Python over the matcher primitives of _sre (Go).
 import _sre
 
 

@@ -1,4 +1,5 @@
-
+# statistics: exact sums over integer ratios, as CPython's Fractions do,
+# so results round like CPython's.
 import _random
 import math as _math
 from collections import namedtuple as _namedtuple

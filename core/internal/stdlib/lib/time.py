@@ -1,4 +1,8 @@
-
+# time: the sandbox has no clock. time(), monotonic(), perf_counter() and
+# friends read a virtual clock that starts at 0.0 (the epoch, for time())
+# and advances only when the program calls sleep(), which returns at once.
+# Elapsed-time arithmetic therefore works and is deterministic; a host
+# that wants real time can hand it in as input.
 _virtual = [0]   # nanoseconds since the start of the virtual clock
 
 timezone = 0

@@ -1,7 +1,0 @@
-package vm
-
-// calendar: plain Python over datetime, with CPython's text layouts.
-
-func init() {
-
-}

@@ -1,7 +1,0 @@
-package vm
-
-// Python-written modules: fractions, uuid, graphlib, inspect, difflib.
-
-func init() {
-
-}

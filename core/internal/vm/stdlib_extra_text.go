@@ -1,7 +1,0 @@
-package vm
-
-// Python-written text modules: shlex, html, urllib.parse, csv.
-
-func init() {
-
-}

@@ -1,7 +1,0 @@
-package vm
-
-// hmac: RFC 2104 over the hashlib objects, in Python.
-
-func init() {
-
-}

@@ -8,6 +8,9 @@ import (
 )
 
 // reraise raises exc again without recording a new traceback entry.
+// Raise returns the error that raises the exception instance exc.
+func (vm *VM) Raise(exc Value) *Exception { return &Exception{Value: exc, vm: vm} }
+
 func (vm *VM) reraise(f *heap.Frame, exc Value) error {
 	return &Exception{Value: exc, vm: vm, reraised: true}
 }

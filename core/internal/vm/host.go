@@ -74,6 +74,17 @@ func (vm *VM) opaqueClass(o *heap.Opaque) Value {
 	return vm.Types[TOpaque]
 }
 
+// DeadlineErr is the error that stops a run past its time limit, or nil.
+// Long-running native code (the regex engine) polls it.
+func (vm *VM) DeadlineErr() error {
+	if vm.Limits.MaxDuration > 0 && vm.Clock != nil {
+		if vm.Clock()-vm.runStart+vm.TimeUsed > vm.Limits.MaxDuration {
+			return &Fatal{Kind: "duration", Msg: "time limit exceeded"}
+		}
+	}
+	return nil
+}
+
 // checkpoint runs at backward jumps, where every live value is in a
 // frame: limits, deadline and collection.
 func (vm *VM) checkpoint() error {

@@ -80,14 +80,7 @@ func reRunes(s string) []rune {
 
 // reLimits makes the engine stop at the run's deadline.
 func (vm *VM) reLimits() *pyre.Limits {
-	return &pyre.Limits{Check: func() error {
-		if vm.Limits.MaxDuration > 0 && vm.Clock != nil {
-			if vm.Clock()-vm.runStart+vm.TimeUsed > vm.Limits.MaxDuration {
-				return &Fatal{Kind: "duration", Msg: "time limit exceeded"}
-			}
-		}
-		return nil
-	}}
+	return &pyre.Limits{Check: vm.DeadlineErr}
 }
 
 func (vm *VM) reMatchErr(err error) error {

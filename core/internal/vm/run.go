@@ -258,6 +258,16 @@ func (vm *VM) Pending() *Suspension { return vm.pending }
 // Frames is the depth of the frame stack.
 func (vm *VM) Frames() int { return len(vm.frames) }
 
+// FrameAt returns the frame depth calls below the innermost one (0 is the
+// innermost), or nil.
+func (vm *VM) FrameAt(depth int) *heap.Frame {
+	i := len(vm.frames) - 1 - depth
+	if depth < 0 || i < 0 {
+		return nil
+	}
+	return vm.frames[i]
+}
+
 // ExcValue extracts the exception object of a Python error.
 func ExcValue(err error) (Value, bool) {
 	if e, ok := err.(*Exception); ok {

@@ -61,11 +61,10 @@ func extraCaller(vm *VM, _ Value, a Args) (Value, error) {
 	if !ok || depth < 0 {
 		return heap.Undef, vm.TypeError("caller() depth must be a non-negative int")
 	}
-	i := len(vm.frames) - 1 - int(depth)
-	if i < 0 {
+	f := vm.FrameAt(int(depth))
+	if f == nil {
 		return heap.None, nil
 	}
-	f := vm.frames[i]
 	pc := int(f.PC) - 1
 	if pc < 0 {
 		pc = 0

@@ -433,7 +433,7 @@ func (d *jsonDecoder) fail(msg string, off int) error {
 	if err != nil {
 		return err
 	}
-	return &Exception{Value: exc, vm: vm}
+	return vm.Raise(exc)
 }
 
 func (d *jsonDecoder) ws(i int) int {

@@ -10,6 +10,8 @@ import (
 	"time"
 
 	"github.com/amber-sandbox/amber/core/internal/heap"
+	// The standard library's modules register themselves with the VM.
+	_ "github.com/amber-sandbox/amber/core/internal/stdlib"
 	"github.com/amber-sandbox/amber/core/internal/vm"
 )
 

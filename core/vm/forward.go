@@ -5,7 +5,10 @@
 // nothing imports it.
 package vm
 
-import ivm "github.com/amber-sandbox/amber/core/internal/vm"
+import (
+	_ "github.com/amber-sandbox/amber/core/internal/stdlib" // the modules
+	ivm "github.com/amber-sandbox/amber/core/internal/vm"
+)
 
 type (
 	VM           = ivm.VM

@@ -40,8 +40,8 @@ func (vm *VM) getAwaitable(v Value) (Value, error) {
 				return v, nil
 			}
 		case *heap.Instance:
-			if fn := vm.lookupSpecial(v, "__await__"); fn.K != heap.KUndef {
-				return vm.Call(vm.bindMethod(fn, v, o.Class))
+			if fn := vm.LookupSpecial(v, "__await__"); fn.K != heap.KUndef {
+				return vm.Call(vm.BindMethod(fn, v, o.Class))
 			}
 		}
 	}
@@ -70,7 +70,7 @@ func (vm *VM) opGetAIter(f *heap.Frame, v Value) error {
 		}
 		return vm.TypeError("'async for' requires an object with __aiter__ method, got %s", vm.TypeName(v))
 	}
-	r, err := vm.Call(vm.bindMethod(fn, v, vm.TypeOf(v)))
+	r, err := vm.Call(vm.BindMethod(fn, v, vm.TypeOf(v)))
 	if err != nil {
 		return err
 	}
@@ -90,7 +90,7 @@ func (vm *VM) opGetANext(f *heap.Frame) error {
 	if fn.K == heap.KUndef {
 		return vm.TypeError("'async for' received an object from __aiter__ that does not implement __anext__: %s", vm.TypeName(it))
 	}
-	r, err := vm.Call(vm.bindMethod(fn, it, vm.TypeOf(it)))
+	r, err := vm.Call(vm.BindMethod(fn, it, vm.TypeOf(it)))
 	if err != nil {
 		return err
 	}
@@ -214,7 +214,7 @@ func builtinANext(vm *VM, _ Value, a Args) (Value, error) {
 	if fn.K == heap.KUndef {
 		return heap.Undef, vm.TypeError("'%s' object is not an async iterator", vm.TypeName(it))
 	}
-	return vm.Call(vm.bindMethod(fn, it, vm.TypeOf(it)))
+	return vm.Call(vm.BindMethod(fn, it, vm.TypeOf(it)))
 }
 
 // An async generator stepped by an "anext" awaitable runs with
@@ -286,7 +286,7 @@ func (vm *VM) resetAsyncio() {
 		return
 	}
 	k := vm.Intern("asyncio")
-	m, ok, _ := md.Get(k, vm.strHash(k), vm.strEq)
+	m, ok, _ := md.Get(k, vm.StrHash(k), vm.StrEq)
 	if !ok {
 		return
 	}

@@ -10,7 +10,7 @@ import (
 // bindMethod binds a class attribute found for obj: functions become
 // bound methods, builtin methods get their receiver, classmethods bind the
 // class, staticmethods unwrap.
-func (vm *VM) bindMethod(fn, obj, cls Value) Value {
+func (vm *VM) BindMethod(fn, obj, cls Value) Value {
 	if fn.K != heap.KRef {
 		return fn
 	}
@@ -22,7 +22,7 @@ func (vm *VM) bindMethod(fn, obj, cls Value) Value {
 			return vm.H.Alloc(&heap.Builtin{ID: o.ID, Self: obj})
 		}
 	case *heap.ClassMethod:
-		return vm.bindMethod(o.F, cls, cls)
+		return vm.BindMethod(o.F, cls, cls)
 	case *heap.StaticMethod:
 		return o.F
 	}
@@ -75,17 +75,17 @@ func (vm *VM) customGetattribute(obj Value) Value {
 	if c := vm.ClassOf(o.Class); c == nil || c.Flags&ClassGetattribute == 0 {
 		return heap.Undef
 	}
-	return vm.lookupSpecial(obj, "__getattribute__")
+	return vm.LookupSpecial(obj, "__getattribute__")
 }
 
 // callGetattribute runs a __getattribute__ override, falling back to
 // __getattr__ when it raises AttributeError.
 func (vm *VM) callGetattribute(obj, name, ga Value) (Value, error) {
 	cls := vm.TypeOf(obj)
-	r, err := vm.Call(vm.bindMethod(ga, obj, cls), name)
+	r, err := vm.Call(vm.BindMethod(ga, obj, cls), name)
 	if err != nil && vm.ErrIs(err, TAttributeError) {
-		if gf := vm.lookupSpecial(obj, "__getattr__"); gf.K != heap.KUndef {
-			return vm.Call(vm.bindMethod(gf, obj, cls), name)
+		if gf := vm.LookupSpecial(obj, "__getattr__"); gf.K != heap.KUndef {
+			return vm.Call(vm.BindMethod(gf, obj, cls), name)
 		}
 	}
 	return r, err
@@ -104,15 +104,15 @@ func (vm *VM) getAttr(obj Value, name Value) (Value, error) {
 		// A getter (property or __getattr__) to call with obj.
 		r, err := vm.Call(fn, obj)
 		if err != nil && vm.ErrIs(err, TAttributeError) {
-			if ga := vm.lookupSpecial(obj, "__getattr__"); ga.K != heap.KUndef {
-				return vm.Call(vm.bindMethod(ga, obj, vm.TypeOf(obj)), name)
+			if ga := vm.LookupSpecial(obj, "__getattr__"); ga.K != heap.KUndef {
+				return vm.Call(vm.BindMethod(ga, obj, vm.TypeOf(obj)), name)
 			}
 		}
 		return r, err
 	}
 	if v.K == heap.KUndef {
-		if ga := vm.lookupSpecial(obj, "__getattr__"); ga.K != heap.KUndef {
-			return vm.Call(vm.bindMethod(ga, obj, vm.TypeOf(obj)), name)
+		if ga := vm.LookupSpecial(obj, "__getattr__"); ga.K != heap.KUndef {
+			return vm.Call(vm.BindMethod(ga, obj, vm.TypeOf(obj)), name)
 		}
 		return heap.Undef, vm.attrError(obj, name)
 	}
@@ -130,7 +130,7 @@ func (vm *VM) findAttr(obj Value, name Value) (v Value, getter Value, err error)
 			return vm.classAttr(obj, o, name)
 		case *heap.Module:
 			d := vm.H.Get(o.Dict).(*heap.Dict)
-			if r, ok, _ := d.Get(name, vm.strHash(name), vm.strEq); ok {
+			if r, ok, _ := d.Get(name, vm.StrHash(name), vm.StrEq); ok {
 				return r, heap.Undef, nil
 			}
 			switch vm.MustStr(name) {
@@ -162,7 +162,7 @@ func (vm *VM) findAttr(obj Value, name Value) (v Value, getter Value, err error)
 			return heap.Undef, p.Get, nil
 		}
 	}
-	return vm.bindMethod(d, obj, cls), heap.Undef, nil
+	return vm.BindMethod(d, obj, cls), heap.Undef, nil
 }
 
 func (vm *VM) instanceAttr(obj Value, o *heap.Instance, name Value) (Value, Value, error) {
@@ -178,14 +178,14 @@ func (vm *VM) instanceAttr(obj Value, o *heap.Instance, name Value) (Value, Valu
 		if inst, ok := vm.H.Get(d).(*heap.Instance); ok && vm.isDataDescriptor(d) {
 			// A user-defined data descriptor wins over the instance dict.
 			if g := vm.LookupClassStr(inst.Class, "__get__"); g.K != heap.KUndef {
-				r, err := vm.Call(vm.bindMethod(g, d, inst.Class), obj, cls)
+				r, err := vm.Call(vm.BindMethod(g, d, inst.Class), obj, cls)
 				return r, heap.Undef, err
 			}
 		}
 	}
 	if o.Dict.K == heap.KRef {
 		dd := vm.H.Get(o.Dict).(*heap.Dict)
-		if r, ok, _ := dd.Get(name, vm.strHash(name), vm.strEq); ok {
+		if r, ok, _ := dd.Get(name, vm.StrHash(name), vm.StrEq); ok {
 			return r, heap.Undef, nil
 		}
 	}
@@ -193,13 +193,13 @@ func (vm *VM) instanceAttr(obj Value, o *heap.Instance, name Value) (Value, Valu
 		// A non-data descriptor (only __get__) comes after the instance dict.
 		if inst, ok := vm.H.Get(d).(*heap.Instance); ok {
 			if g := vm.LookupClassStr(inst.Class, "__get__"); g.K != heap.KUndef {
-				r, err := vm.Call(vm.bindMethod(g, d, inst.Class), obj, cls)
+				r, err := vm.Call(vm.BindMethod(g, d, inst.Class), obj, cls)
 				return r, heap.Undef, err
 			}
 		}
 	}
 	if d.K != heap.KUndef {
-		return vm.bindMethod(d, obj, cls), heap.Undef, nil
+		return vm.BindMethod(d, obj, cls), heap.Undef, nil
 	}
 	n := vm.MustStr(name)
 	switch n {
@@ -296,12 +296,12 @@ func (vm *VM) classAttr(cls Value, c *heap.Class, name Value) (Value, Value, err
 		if d.K == heap.KRef {
 			switch o := vm.H.Get(d).(type) {
 			case *heap.ClassMethod:
-				return vm.bindMethod(o.F, cls, cls), heap.Undef, nil
+				return vm.BindMethod(o.F, cls, cls), heap.Undef, nil
 			case *heap.StaticMethod:
 				return o.F, heap.Undef, nil
 			case *heap.Instance:
 				if g := vm.LookupClassStr(o.Class, "__get__"); g.K != heap.KUndef {
-					r, err := vm.Call(vm.bindMethod(g, d, o.Class), heap.None, cls)
+					r, err := vm.Call(vm.BindMethod(g, d, o.Class), heap.None, cls)
 					return r, heap.Undef, err
 				}
 			}
@@ -345,7 +345,7 @@ func (vm *VM) classAttr(cls Value, c *heap.Class, name Value) (Value, Value, err
 				return heap.Undef, p.Get, nil
 			}
 		}
-		return vm.bindMethod(m, cls, meta), heap.Undef, nil
+		return vm.BindMethod(m, cls, meta), heap.Undef, nil
 	}
 	return heap.Undef, heap.Undef, nil
 }
@@ -363,7 +363,7 @@ func (vm *VM) superAttr(s *heap.Super, name Value) (Value, Value, error) {
 		}
 		mc := vm.ClassOf(m)
 		d := vm.H.Get(mc.Dict).(*heap.Dict)
-		if v, ok, _ := d.Get(name, vm.strHash(name), vm.strEq); ok {
+		if v, ok, _ := d.Get(name, vm.StrHash(name), vm.StrEq); ok {
 			if v.K == heap.KRef {
 				if p, ok := vm.H.Get(v).(*heap.Property); ok {
 					return heap.Undef, p.Get, nil
@@ -373,12 +373,12 @@ func (vm *VM) superAttr(s *heap.Super, name Value) (Value, Value, error) {
 				// super() in a classmethod: bind classmethods to the class.
 				if v.K == heap.KRef {
 					if cm, ok := vm.H.Get(v).(*heap.ClassMethod); ok {
-						return vm.bindMethod(cm.F, s.Obj, s.Obj), heap.Undef, nil
+						return vm.BindMethod(cm.F, s.Obj, s.Obj), heap.Undef, nil
 					}
 				}
-				return vm.bindMethod(v, s.Obj, s.ObjType), heap.Undef, nil
+				return vm.BindMethod(v, s.Obj, s.ObjType), heap.Undef, nil
 			}
-			return vm.bindMethod(v, s.Obj, s.ObjType), heap.Undef, nil
+			return vm.BindMethod(v, s.Obj, s.ObjType), heap.Undef, nil
 		}
 	}
 	return heap.Undef, heap.Undef, vm.Errorf(TAttributeError, "'super' object has no attribute '%s'", vm.MustStr(name))
@@ -445,7 +445,7 @@ func (vm *VM) specialAttr(obj Value, n string) (Value, bool, error) {
 		if o.Dict.K == heap.KRef {
 			d := vm.H.Get(o.Dict).(*heap.Dict)
 			k := vm.Intern(n)
-			if r, ok, _ := d.Get(k, vm.strHash(k), vm.strEq); ok {
+			if r, ok, _ := d.Get(k, vm.StrHash(k), vm.StrEq); ok {
 				return r, true, nil
 			}
 		}
@@ -545,8 +545,8 @@ func (vm *VM) opLoadAttr(f *heap.Frame, obj, name Value) error {
 			// Fast path: a plain instance attribute not shadowed by a
 			// data descriptor on the class.
 			d := vm.H.Get(o.Dict).(*heap.Dict)
-			h := vm.strHash(name)
-			if r, found, _ := d.Get(name, h, vm.strEq); found {
+			h := vm.StrHash(name)
+			if r, found, _ := d.Get(name, h, vm.StrEq); found {
 				if cd := vm.siteLookup(f, o.Class, name).Val; cd.K == heap.KUndef || !vm.isDataDescriptor(cd) {
 					push(f, r)
 					return nil
@@ -559,14 +559,14 @@ func (vm *VM) opLoadAttr(f *heap.Frame, obj, name Value) error {
 		return err
 	}
 	if getter.K != heap.KUndef {
-		ga := vm.lookupSpecial(obj, "__getattr__")
+		ga := vm.LookupSpecial(obj, "__getattr__")
 		if vm.isPyFunc(getter) && ga.K == heap.KUndef {
 			return vm.pushPyCall(getter, []Value{obj}, heap.RetPush, 0, heap.Undef, heap.Undef)
 		}
 		r, err := vm.Call(getter, obj)
 		if err != nil && ga.K != heap.KUndef && vm.ErrIs(err, TAttributeError) {
 			// A getter's AttributeError falls back to __getattr__.
-			r, err = vm.Call(vm.bindMethod(ga, obj, vm.TypeOf(obj)), name)
+			r, err = vm.Call(vm.BindMethod(ga, obj, vm.TypeOf(obj)), name)
 		}
 		if err != nil {
 			return err
@@ -575,11 +575,11 @@ func (vm *VM) opLoadAttr(f *heap.Frame, obj, name Value) error {
 		return nil
 	}
 	if v.K == heap.KUndef {
-		if ga := vm.lookupSpecial(obj, "__getattr__"); ga.K != heap.KUndef {
+		if ga := vm.LookupSpecial(obj, "__getattr__"); ga.K != heap.KUndef {
 			if vm.isPyFunc(ga) {
 				return vm.pushPyCall(ga, []Value{obj, name}, heap.RetPush, 0, heap.Undef, heap.Undef)
 			}
-			r, err := vm.Call(vm.bindMethod(ga, obj, vm.TypeOf(obj)), name)
+			r, err := vm.Call(vm.BindMethod(ga, obj, vm.TypeOf(obj)), name)
 			if err != nil {
 				return err
 			}
@@ -685,7 +685,7 @@ func (vm *VM) opLoadMethod(f *heap.Frame, obj, name Value) error {
 					shadowed := false
 					if o.Dict.K == heap.KRef {
 						d := vm.H.Get(o.Dict).(*heap.Dict)
-						_, shadowed, _ = d.Get(name, vm.strHash(name), vm.strEq)
+						_, shadowed, _ = d.Get(name, vm.StrHash(name), vm.StrEq)
 					}
 					if !shadowed {
 						push(f, m)
@@ -748,13 +748,13 @@ func (vm *VM) findSetter(obj, name, v Value) (Value, error) {
 				return p.Set, nil
 			case *heap.Instance:
 				if s := vm.LookupClassStr(p.Class, "__set__"); s.K != heap.KUndef {
-					_, err := vm.Call(vm.bindMethod(s, d, p.Class), obj, v)
+					_, err := vm.Call(vm.BindMethod(s, d, p.Class), obj, v)
 					return heap.Undef, err
 				}
 			}
 		}
-		if sa := vm.lookupSpecial(obj, "__setattr__"); sa.K != heap.KUndef {
-			_, err := vm.Call(vm.bindMethod(sa, obj, o.Class), name, v)
+		if sa := vm.LookupSpecial(obj, "__setattr__"); sa.K != heap.KUndef {
+			_, err := vm.Call(vm.BindMethod(sa, obj, o.Class), name, v)
 			return heap.Undef, err
 		}
 		return heap.Undef, vm.instanceSetDict(obj, o, name, v)
@@ -896,13 +896,13 @@ func (vm *VM) DelAttr(obj, name Value) error {
 					return err
 				}
 			}
-			if da := vm.lookupSpecial(obj, "__delattr__"); da.K != heap.KUndef {
-				_, err := vm.Call(vm.bindMethod(da, obj, o.Class), name)
+			if da := vm.LookupSpecial(obj, "__delattr__"); da.K != heap.KUndef {
+				_, err := vm.Call(vm.BindMethod(da, obj, o.Class), name)
 				return err
 			}
 			if o.Dict.K == heap.KRef {
 				dd := vm.H.Get(o.Dict).(*heap.Dict)
-				if _, ok, _ := dd.Delete(name, vm.strHash(name), vm.strEq); ok {
+				if _, ok, _ := dd.Delete(name, vm.StrHash(name), vm.StrEq); ok {
 					vm.H.Touch(o.Dict)
 					return nil
 				}
@@ -912,7 +912,7 @@ func (vm *VM) DelAttr(obj, name Value) error {
 				return vm.TypeError("cannot set '%s' attribute of immutable type '%s'", vm.MustStr(name), vm.ClassName(obj))
 			}
 			dd := vm.H.Get(o.Dict).(*heap.Dict)
-			if _, ok, _ := dd.Delete(name, vm.strHash(name), vm.strEq); ok {
+			if _, ok, _ := dd.Delete(name, vm.StrHash(name), vm.StrEq); ok {
 				vm.H.Touch(o.Dict)
 				o.Version++
 				vm.invalidateCaches()
@@ -920,14 +920,14 @@ func (vm *VM) DelAttr(obj, name Value) error {
 			}
 		case *heap.Module:
 			dd := vm.H.Get(o.Dict).(*heap.Dict)
-			if _, ok, _ := dd.Delete(name, vm.strHash(name), vm.strEq); ok {
+			if _, ok, _ := dd.Delete(name, vm.StrHash(name), vm.StrEq); ok {
 				vm.H.Touch(o.Dict)
 				return nil
 			}
 		case *heap.Function:
 			if o.Dict.K == heap.KRef {
 				dd := vm.H.Get(o.Dict).(*heap.Dict)
-				if _, ok, _ := dd.Delete(name, vm.strHash(name), vm.strEq); ok {
+				if _, ok, _ := dd.Delete(name, vm.StrHash(name), vm.StrEq); ok {
 					vm.H.Touch(o.Dict)
 					return nil
 				}
@@ -950,10 +950,10 @@ func (vm *VM) loadGlobal(f *heap.Frame, consts []Value, code interface{}, arg in
 		}
 	}
 	name := vm.nameAt(f, arg)
-	h := vm.strHash(name)
-	v, ok, _ := g.Get(name, h, vm.strEq)
+	h := vm.StrHash(name)
+	v, ok, _ := g.Get(name, h, vm.StrEq)
 	if !ok {
-		v, ok, _ = b.Get(name, h, vm.strEq)
+		v, ok, _ = b.Get(name, h, vm.StrEq)
 	}
 	if !ok {
 		return vm.undefinedName(name)
@@ -981,8 +981,8 @@ func (vm *VM) undefinedName(name Value) (Value, error) {
 func (vm *VM) loadName(f *heap.Frame, arg int) (Value, error) {
 	name := vm.nameAt(f, arg)
 	if f.Locals.K == heap.KRef {
-		if d, ok := vm.DictOf(f.Locals); ok && !vm.isInstanceObj(f.Locals) {
-			if v, ok, _ := d.Get(name, vm.strHash(name), vm.strEq); ok {
+		if d, ok := vm.DictOf(f.Locals); ok && !vm.IsInstanceObj(f.Locals) {
+			if v, ok, _ := d.Get(name, vm.StrHash(name), vm.StrEq); ok {
 				return v, nil
 			}
 		} else if v, err := vm.GetItem(f.Locals, name); err == nil {
@@ -997,7 +997,7 @@ func (vm *VM) loadName(f *heap.Frame, arg int) (Value, error) {
 func (vm *VM) deleteGlobal(f *heap.Frame, arg int) error {
 	name := vm.nameAt(f, arg)
 	g := vm.H.Get(f.Globals).(*heap.Dict)
-	if _, ok, _ := g.Delete(name, vm.strHash(name), vm.strEq); !ok {
+	if _, ok, _ := g.Delete(name, vm.StrHash(name), vm.StrEq); !ok {
 		return vm.Errorf(TNameError, "name '%s' is not defined", vm.MustStr(name))
 	}
 	vm.H.Touch(f.Globals)

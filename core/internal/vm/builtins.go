@@ -20,7 +20,7 @@ func (vm *VM) initBuiltins() {
 	vm.Builtins = vm.H.Get(bm).(*heap.Module).Dict
 	md := vm.H.Get(vm.Modules).(*heap.Dict)
 	k := vm.Intern("builtins")
-	md.Append(k, bm, vm.strHash(k))
+	md.Append(k, bm, vm.StrHash(k))
 	for _, s := range typeSpecs {
 		switch s.id {
 		case TNoneType, TFunction, TBuiltinFunction, TMethod, TCell, TCode, TModule, TGenerator, TCoroutine,
@@ -155,7 +155,7 @@ func init() {
 		case *heap.Function, *heap.BoundMethod, *heap.Builtin, *heap.Class:
 			return heap.True, nil
 		case *heap.Instance:
-			return heap.Bool(vm.lookupSpecial(v, "__call__").K != heap.KUndef), nil
+			return heap.Bool(vm.LookupSpecial(v, "__call__").K != heap.KUndef), nil
 		case *heap.Opaque:
 			return heap.Bool(o.Kind == "hostfn"), nil
 		}
@@ -277,8 +277,8 @@ func init() {
 			return heap.Undef, err
 		}
 		v := a.Pos[0]
-		if fn := vm.lookupSpecial(v, "__reversed__"); fn.K != heap.KUndef {
-			return vm.Call(vm.bindMethod(fn, v, vm.TypeOf(v)))
+		if fn := vm.LookupSpecial(v, "__reversed__"); fn.K != heap.KUndef {
+			return vm.Call(vm.BindMethod(fn, v, vm.TypeOf(v)))
 		}
 		p := vm.Prim(v)
 		if p.K == heap.KRef {
@@ -485,7 +485,7 @@ func init() {
 			name := vm.Intern(vm.MustStr(a.Pos[0]))
 			if o.Dict.K == heap.KRef {
 				dd := vm.H.Get(o.Dict).(*heap.Dict)
-				if _, ok, _ := dd.Delete(name, vm.strHash(name), vm.strEq); ok {
+				if _, ok, _ := dd.Delete(name, vm.StrHash(name), vm.StrEq); ok {
 					vm.H.Touch(o.Dict)
 					return heap.None, nil
 				}
@@ -793,7 +793,7 @@ func builtinPrint(vm *VM, _ Value, a Args) (Value, error) {
 func (vm *VM) sysStdout() Value {
 	md := vm.H.Get(vm.Modules).(*heap.Dict)
 	k := vm.Intern("sys")
-	sys, ok, _ := md.Get(k, vm.strHash(k), vm.strEq)
+	sys, ok, _ := md.Get(k, vm.StrHash(k), vm.StrEq)
 	if !ok {
 		return heap.None
 	}
@@ -802,7 +802,7 @@ func (vm *VM) sysStdout() Value {
 		return heap.None
 	}
 	sk := vm.Intern("stdout")
-	out, ok, _ := vm.H.Get(mo.Dict).(*heap.Dict).Get(sk, vm.strHash(sk), vm.strEq)
+	out, ok, _ := vm.H.Get(mo.Dict).(*heap.Dict).Get(sk, vm.StrHash(sk), vm.StrEq)
 	if !ok {
 		return heap.None
 	}
@@ -850,8 +850,8 @@ func (vm *VM) isinstance(v, cls Value) (bool, error) {
 				return true, nil
 			}
 		case *heap.Instance:
-			if fn := vm.lookupSpecial(cls, "__instancecheck__"); fn.K != heap.KUndef {
-				r, err := vm.Call(vm.bindMethod(fn, cls, o.Class), v)
+			if fn := vm.LookupSpecial(cls, "__instancecheck__"); fn.K != heap.KUndef {
+				r, err := vm.Call(vm.BindMethod(fn, cls, o.Class), v)
 				if err != nil {
 					return false, err
 				}
@@ -948,13 +948,13 @@ func (vm *VM) currentLocals() Value {
 	for i, n := range code.Varnames {
 		if v := f.Slots[i]; v.K != heap.KUndef {
 			k := vm.Intern(n)
-			dd.Set(k, v, vm.strHash(k), vm.strEq)
+			dd.Set(k, v, vm.StrHash(k), vm.StrEq)
 		}
 	}
 	for i, n := range append(append([]string(nil), code.Cellvars...), code.Freevars...) {
 		if c, ok := vm.H.Get(f.Slots[len(code.Varnames)+i]).(*heap.Cell); ok && c.V.K != heap.KUndef {
 			k := vm.Intern(n)
-			dd.Set(k, c.V, vm.strHash(k), vm.strEq)
+			dd.Set(k, c.V, vm.StrHash(k), vm.StrEq)
 		}
 	}
 	return d
@@ -1082,7 +1082,7 @@ func (vm *VM) evalExec(mode string, a Args) (Value, error) {
 	var src string
 	if s, ok := vm.StrOf(args[0]); ok {
 		src = s
-	} else if b, ok := vm.bufferBytes(args[0]); ok {
+	} else if b, ok := vm.BufferBytes(args[0]); ok {
 		src = string(b)
 	} else {
 		return heap.Undef, vm.TypeError("%s() arg 1 must be a string, bytes or code object", mode)

@@ -45,7 +45,7 @@ func (vm *VM) bytesArgs(name string, self Value, a Args, min, max int) (*heap.By
 
 // needBytes converts an argument that must be bytes-like.
 func (vm *VM) needBytes(v Value) ([]byte, error) {
-	if b, ok := vm.bufferBytes(v); ok {
+	if b, ok := vm.BufferBytes(v); ok {
 		return b, nil
 	}
 	return nil, vm.TypeError("a bytes-like object is required, not '%s'", vm.TypeName(v))
@@ -53,7 +53,7 @@ func (vm *VM) needBytes(v Value) ([]byte, error) {
 
 // subArg converts the sub argument of find/count/index: bytes-like or int.
 func (vm *VM) subArg(v Value) ([]byte, error) {
-	if b, ok := vm.bufferBytes(v); ok {
+	if b, ok := vm.BufferBytes(v); ok {
 		return b, nil
 	}
 	if vm.IsInt(vm.Prim(v)) {
@@ -125,12 +125,12 @@ func bytesStartsEnds(name string) BuiltinFn {
 			}
 			return pystr.BytesEndsWith(b.B, p, start, end)
 		}
-		if p, ok := vm.bufferBytes(args[0]); ok {
+		if p, ok := vm.BufferBytes(args[0]); ok {
 			return heap.Bool(test(p)), nil
 		}
 		if t, ok := vm.TupleOf(args[0]); ok {
 			for _, it := range t.Items {
-				p, ok := vm.bufferBytes(it)
+				p, ok := vm.BufferBytes(it)
 				if !ok {
 					return heap.Undef, vm.TypeError("a bytes-like object is required, not '%s'", vm.TypeName(it))
 				}
@@ -336,7 +336,7 @@ func bytesJoin(vm *VM, self Value, a Args) (Value, error) {
 	var out []byte
 	i := 0
 	err = vm.Iterate(args[0], func(v Value) error {
-		p, ok := vm.bufferBytes(v)
+		p, ok := vm.BufferBytes(v)
 		if !ok {
 			return vm.TypeError("sequence item %d: expected a bytes-like object, %s found", i, vm.TypeName(v))
 		}
@@ -389,7 +389,7 @@ func bytesHex(vm *VM, self Value, a Args) (Value, error) {
 	var sep string
 	if s, ok := vm.StrOf(args[0]); ok {
 		sep = s
-	} else if p, ok := vm.bufferBytes(args[0]); ok {
+	} else if p, ok := vm.BufferBytes(args[0]); ok {
 		sep = string(p)
 	} else {
 		return heap.Undef, vm.TypeError("sep must be str or bytes.")
@@ -520,7 +520,7 @@ func (vm *VM) byteArg(v Value) (byte, error) {
 
 // bytesFromIterable collects the ints of an iterable as bytes.
 func (vm *VM) bytesFromIterable(v Value) ([]byte, error) {
-	if p, ok := vm.bufferBytes(v); ok {
+	if p, ok := vm.BufferBytes(v); ok {
 		return append([]byte(nil), p...), nil
 	}
 	var out []byte
@@ -839,7 +839,7 @@ func bytesConstructorFor(mutable bool) BuiltinFn {
 			}
 			return heap.Undef, vm.TypeError("errors without a string argument")
 		}
-		if p, ok := vm.bufferBytes(src); ok {
+		if p, ok := vm.BufferBytes(src); ok {
 			return vm.NewBytes(append([]byte(nil), p...), mutable), nil
 		}
 		if !mutable && vm.isUserInstance(src) && vm.hasMethod(src, "__bytes__") {
@@ -847,7 +847,7 @@ func bytesConstructorFor(mutable bool) BuiltinFn {
 			if err != nil {
 				return heap.Undef, err
 			}
-			p, ok := vm.bufferBytes(r)
+			p, ok := vm.BufferBytes(r)
 			if !ok {
 				return heap.Undef, vm.TypeError("__bytes__ returned non-bytes (type %s)", vm.TypeName(r))
 			}
@@ -964,7 +964,7 @@ func bytesPad(name string, f func([]byte, int, byte) []byte) BuiltinFn {
 		}
 		fill := byte(' ')
 		if len(a.Pos) > 1 {
-			p, ok := vm.bufferBytes(a.Pos[1])
+			p, ok := vm.BufferBytes(a.Pos[1])
 			if !ok || len(p) != 1 {
 				return heap.Undef, vm.TypeError("%s() argument 2 must be a byte string of length 1, not %s", name, vm.TypeName(a.Pos[1]))
 			}

@@ -75,13 +75,13 @@ func (vm *VM) bindArgs(f *heap.Frame, fn *heap.Function, code *compile.Code, arg
 		nd := len(fn.Defaults)
 		takes := ""
 		if nd > 0 {
-			takes = "from " + itoaStr(nargs-nd) + " to " + itoaStr(nargs)
+			takes = "from " + ItoaStr(nargs-nd) + " to " + ItoaStr(nargs)
 		} else {
-			takes = itoaStr(nargs)
+			takes = ItoaStr(nargs)
 		}
-		msg := name + "() takes " + takes + " positional argument" + plural(nargs, "", "s") + " but " + itoaStr(given)
+		msg := name + "() takes " + takes + " positional argument" + plural(nargs, "", "s") + " but " + ItoaStr(given)
 		if kwGiven > 0 {
-			msg += " positional argument" + plural(given, "", "s") + " (and " + itoaStr(kwGiven) + " keyword-only argument" + plural(kwGiven, "", "s") + ") were given"
+			msg += " positional argument" + plural(given, "", "s") + " (and " + ItoaStr(kwGiven) + " keyword-only argument" + plural(kwGiven, "", "s") + ") were given"
 		} else {
 			msg += plural(given, " was", " were") + " given"
 		}
@@ -146,7 +146,7 @@ func (vm *VM) bindArgs(f *heap.Frame, fn *heap.Function, code *compile.Code, arg
 			if fn.KwDefaults.K == heap.KRef {
 				d := vm.H.Get(fn.KwDefaults).(*heap.Dict)
 				k := vm.Intern(code.Varnames[j])
-				if v, ok, _ := d.Get(k, vm.strHash(k), vm.strEq); ok {
+				if v, ok, _ := d.Get(k, vm.StrHash(k), vm.StrEq); ok {
 					slots[j] = v
 					continue
 				}
@@ -177,14 +177,14 @@ func (vm *VM) missingArgs(name, kind string, missing []string) error {
 	return vm.TypeError("%s() missing %d required %s argument%s: %s", name, len(missing), kind, plural(len(missing), "", "s"), list)
 }
 
-func itoaStr(i int) string {
+func ItoaStr(i int) string {
 	if i < 0 {
-		return "-" + itoaStr(-i)
+		return "-" + ItoaStr(-i)
 	}
 	if i < 10 {
 		return string(rune('0' + i))
 	}
-	return itoaStr(i/10) + string(rune('0'+i%10))
+	return ItoaStr(i/10) + string(rune('0'+i%10))
 }
 
 // pushFrame installs f on the frame stack, enforcing the recursion limit.
@@ -318,7 +318,7 @@ func (vm *VM) callValue(fn Value, args []Value, kwnames []string, ret heap.RetKi
 		}
 		return vm.callClass(fn, o, args, kwnames, ret)
 	case *heap.Instance:
-		if c := vm.lookupSpecial(fn, "__call__"); c.K != heap.KUndef {
+		if c := vm.LookupSpecial(fn, "__call__"); c.K != heap.KUndef {
 			nargs := append([]Value{fn}, args...)
 			return vm.callValue(c, nargs, kwnames, ret, tail)
 		}
@@ -450,7 +450,7 @@ func (vm *VM) makeFunction(f *heap.Frame, flags int) (Value, error) {
 	}
 	g := vm.H.Get(f.Globals).(*heap.Dict)
 	k := vm.Intern("__name__")
-	if m, ok, _ := g.Get(k, vm.strHash(k), vm.strEq); ok {
+	if m, ok, _ := g.Get(k, vm.StrHash(k), vm.StrEq); ok {
 		fn.Module = m
 	} else {
 		fn.Module = heap.None

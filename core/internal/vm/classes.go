@@ -114,7 +114,7 @@ func (vm *VM) callClass(clsv Value, c *heap.Class, args []Value, kwnames []strin
 		}
 		return heap.Undef, errFramePushed
 	}
-	r, err := vm.callNested(vm.bindMethod(initFn, obj, clsv), args, kwnames)
+	r, err := vm.callNested(vm.BindMethod(initFn, obj, clsv), args, kwnames)
 	if err != nil {
 		return heap.Undef, err
 	}
@@ -165,7 +165,7 @@ func (vm *VM) makeClassViaMeta(meta, name, bases, ns Value, a Args) (Value, erro
 		cls = r
 	}
 	if initFn := vm.LookupClassStr(meta, "__init__"); initFn.K == heap.KRef && !vm.isBuiltinOf(initFn, TObject) && !vm.isBuiltinOf(initFn, TType) {
-		if _, err := vm.CallArgs(vm.bindMethod(initFn, cls, meta), Args{Pos: []Value{name, bases, ns}, KwNames: kw.KwNames, KwVals: kw.KwVals}); err != nil {
+		if _, err := vm.CallArgs(vm.BindMethod(initFn, cls, meta), Args{Pos: []Value{name, bases, ns}, KwNames: kw.KwNames, KwVals: kw.KwVals}); err != nil {
 			return heap.Undef, err
 		}
 	}
@@ -190,7 +190,7 @@ func (vm *VM) metaSpecial(v Value, name string) Value {
 	if fn.K == heap.KUndef || fn.K == heap.KNone || vm.isBuiltinOf(fn, TObject) || vm.isBuiltinOf(fn, TType) {
 		return heap.Undef
 	}
-	return vm.bindMethod(fn, v, c.Meta)
+	return vm.BindMethod(fn, v, c.Meta)
 }
 
 // buildClass is __build_class__(body, name, *bases, metaclass=..., **kw).
@@ -292,17 +292,17 @@ func (vm *VM) newClass(meta, name, basesv, ns Value, a Args) (Value, error) {
 	// Defining __eq__ without __hash__ makes instances unhashable.
 	{
 		ke, kh := vm.Intern("__eq__"), vm.Intern("__hash__")
-		if _, hasEq, _ := d.Get(ke, vm.strHash(ke), vm.strEq); hasEq {
-			if _, hasHash, _ := d.Get(kh, vm.strHash(kh), vm.strEq); !hasHash {
-				d.Append(kh, heap.None, vm.strHash(kh))
+		if _, hasEq, _ := d.Get(ke, vm.StrHash(ke), vm.StrEq); hasEq {
+			if _, hasHash, _ := d.Get(kh, vm.StrHash(kh), vm.StrEq); !hasHash {
+				d.Append(kh, heap.None, vm.StrHash(kh))
 			}
 		}
 	}
 	qual := name
 	k := vm.Intern("__qualname__")
-	if q, ok, _ := d.Get(k, vm.strHash(k), vm.strEq); ok {
+	if q, ok, _ := d.Get(k, vm.StrHash(k), vm.StrEq); ok {
 		qual = q
-		d.Delete(k, vm.strHash(k), vm.strEq)
+		d.Delete(k, vm.StrHash(k), vm.StrEq)
 	}
 	c := &heap.Class{Name: name, Qualname: qual, Bases: bases, Dict: dict, Builtin: builtin, Flags: ClassUser, Meta: heap.Undef}
 	if meta != vm.Types[TType] {
@@ -341,7 +341,7 @@ func (vm *VM) newClass(meta, name, basesv, ns Value, a Args) (Value, error) {
 		}
 		if inst, ok := vm.H.Get(e.Val).(*heap.Instance); ok {
 			if sn := vm.LookupClassStr(inst.Class, "__set_name__"); sn.K != heap.KUndef {
-				if _, err := vm.Call(vm.bindMethod(sn, e.Val, inst.Class), cv, e.Key); err != nil {
+				if _, err := vm.Call(vm.BindMethod(sn, e.Val, inst.Class), cv, e.Key); err != nil {
 					return heap.Undef, err
 				}
 			}
@@ -353,9 +353,9 @@ func (vm *VM) newClass(meta, name, basesv, ns Value, a Args) (Value, error) {
 			mc := vm.ClassOf(m)
 			md := vm.H.Get(mc.Dict).(*heap.Dict)
 			k := vm.Intern("__init_subclass__")
-			if isc, ok, _ := md.Get(k, vm.strHash(k), vm.strEq); ok {
+			if isc, ok, _ := md.Get(k, vm.StrHash(k), vm.StrEq); ok {
 				if cm, ok := vm.H.Get(isc).(*heap.ClassMethod); ok {
-					if _, err := vm.CallArgs(vm.bindMethod(cm.F, cv, cv), Args{KwNames: a.KwNames, KwVals: a.KwVals}); err != nil {
+					if _, err := vm.CallArgs(vm.BindMethod(cm.F, cv, cv), Args{KwNames: a.KwNames, KwVals: a.KwVals}); err != nil {
 						return heap.Undef, err
 					}
 				}
@@ -492,7 +492,7 @@ func (vm *VM) setDerivedClassFlags(c *heap.Class) {
 func (vm *VM) classSlots(c *heap.Class) ([]string, bool) {
 	d := vm.H.Get(c.Dict).(*heap.Dict)
 	k := vm.Intern("__slots__")
-	sv, ok, _ := d.Get(k, vm.strHash(k), vm.strEq)
+	sv, ok, _ := d.Get(k, vm.StrHash(k), vm.StrEq)
 	if !ok {
 		return nil, false
 	}

@@ -930,7 +930,7 @@ func (vm *VM) dictGetItem(dv Value, key Value) (Value, error) {
 	if !ok {
 		return heap.Undef, vm.TypeError("descriptor '__getitem__' requires a 'dict' object but received a '%s'", vm.TypeName(dv))
 	}
-	v, found, err := vm.dictGet(d, key)
+	v, found, err := vm.DictGet(d, key)
 	if err != nil {
 		return heap.Undef, err
 	}
@@ -954,7 +954,7 @@ func (vm *VM) containerSetItem(obj, key, v Value) (handled bool, err error) {
 	case *heap.List:
 		return true, vm.listSetItem(pv, o, key, v)
 	case *heap.Dict:
-		if err := vm.dictSet(o, key, v); err != nil {
+		if err := vm.DictSet(o, key, v); err != nil {
 			return true, err
 		}
 		vm.H.Touch(pv)
@@ -1243,7 +1243,7 @@ func (vm *VM) containerContains(c, item Value) (r bool, handled bool, err error)
 		r, err = vm.itemsContain(o.Items, item)
 		return r, true, err
 	case *heap.Dict:
-		_, r, err = vm.dictGet(o, item)
+		_, r, err = vm.DictGet(o, item)
 		return r, true, err
 	case *heap.Set:
 		r, err = vm.setContains(o, item)
@@ -1320,14 +1320,14 @@ func (vm *VM) viewContains(v *heap.DictView, x Value) (bool, error) {
 	}
 	switch v.Kind {
 	case heap.IterDictKeys:
-		_, found, err := vm.dictGet(d, x)
+		_, found, err := vm.DictGet(d, x)
 		return found, err
 	case heap.IterDictItems:
 		t, ok := vm.TupleOf(x)
 		if !ok || len(t.Items) != 2 {
 			return false, nil
 		}
-		val, found, err := vm.dictGet(d, t.Items[0])
+		val, found, err := vm.DictGet(d, t.Items[0])
 		if err != nil || !found {
 			return false, err
 		}

@@ -69,7 +69,7 @@ func (vm *VM) dictUpdateFrom(dv Value, d *heap.Dict, other Value) error {
 			if err != nil {
 				return err
 			}
-			if err := vm.dictSet(d, k, v); err != nil {
+			if err := vm.DictSet(d, k, v); err != nil {
 				return err
 			}
 		}
@@ -121,7 +121,7 @@ func (vm *VM) dictUpdatePairs(d *heap.Dict, other Value) error {
 		if len(pair) != 2 {
 			return vm.ValueError("dictionary update sequence element #%d has length %d; 2 is required", i, len(pair))
 		}
-		if err := vm.dictSet(d, pair[0], pair[1]); err != nil {
+		if err := vm.DictSet(d, pair[0], pair[1]); err != nil {
 			return err
 		}
 	}
@@ -130,7 +130,7 @@ func (vm *VM) dictUpdatePairs(d *heap.Dict, other Value) error {
 // dictKwargs sets keyword arguments as str keys.
 func (vm *VM) dictKwargs(d *heap.Dict, a Args) error {
 	for i, k := range a.KwNames {
-		if err := vm.dictSet(d, vm.NewStr(k), a.KwVals[i]); err != nil {
+		if err := vm.DictSet(d, vm.NewStr(k), a.KwVals[i]); err != nil {
 			return err
 		}
 	}
@@ -169,7 +169,7 @@ func dictGetM(vm *VM, self Value, a Args) (Value, error) {
 	if err != nil {
 		return heap.Undef, err
 	}
-	v, found, err := vm.dictGet(d, a.Pos[0])
+	v, found, err := vm.DictGet(d, a.Pos[0])
 	if err != nil {
 		return heap.Undef, err
 	}
@@ -190,7 +190,7 @@ func dictSetDefaultM(vm *VM, self Value, a Args) (Value, error) {
 	if err != nil {
 		return heap.Undef, err
 	}
-	v, found, err := vm.dictGet(d, a.Pos[0])
+	v, found, err := vm.DictGet(d, a.Pos[0])
 	if err != nil || found {
 		return v, err
 	}
@@ -198,7 +198,7 @@ func dictSetDefaultM(vm *VM, self Value, a Args) (Value, error) {
 	if len(a.Pos) == 2 {
 		def = a.Pos[1]
 	}
-	if err := vm.dictSet(d, a.Pos[0], def); err != nil {
+	if err := vm.DictSet(d, a.Pos[0], def); err != nil {
 		return heap.Undef, err
 	}
 	vm.H.Touch(dv)
@@ -309,7 +309,7 @@ func dictFromKeysM(vm *VM, cls Value, a Args) (Value, error) {
 		rv := vm.NewDict()
 		d := vm.H.Get(rv).(*heap.Dict)
 		for _, k := range keys {
-			if err := vm.dictSet(d, k, val); err != nil {
+			if err := vm.DictSet(d, k, val); err != nil {
 				return heap.Undef, err
 			}
 		}
@@ -350,7 +350,7 @@ func dictSetItemM(vm *VM, self Value, a Args) (Value, error) {
 	if err != nil {
 		return heap.Undef, err
 	}
-	if err := vm.dictSet(d, a.Pos[0], a.Pos[1]); err != nil {
+	if err := vm.DictSet(d, a.Pos[0], a.Pos[1]); err != nil {
 		return heap.Undef, err
 	}
 	vm.H.Touch(dv)
@@ -384,7 +384,7 @@ func dictContainsM(vm *VM, self Value, a Args) (Value, error) {
 	if err != nil {
 		return heap.Undef, err
 	}
-	_, found, err := vm.dictGet(d, a.Pos[0])
+	_, found, err := vm.DictGet(d, a.Pos[0])
 	return heap.Bool(found), err
 }
 

@@ -437,7 +437,7 @@ reload:
 
 		case compile.JUMP:
 			if int32(arg) < f.PC {
-				if err := vm.checkpoint(); err != nil {
+				if err := vm.Checkpoint(); err != nil {
 					return heap.Undef, false, err
 				}
 			}
@@ -566,7 +566,7 @@ reload:
 			d := vm.H.Get(dv).(*heap.Dict)
 			items := slots[f.SP-int32(2*arg) : f.SP]
 			for i := 0; i < len(items); i += 2 {
-				if err := vm.dictSet(d, items[i], items[i+1]); err != nil {
+				if err := vm.DictSet(d, items[i], items[i+1]); err != nil {
 					return heap.Undef, false, err
 				}
 			}
@@ -579,7 +579,7 @@ reload:
 			d := vm.H.Get(dv).(*heap.Dict)
 			vals := slots[f.SP-int32(arg) : f.SP]
 			for i, k := range keys {
-				if err := vm.dictSet(d, k, vals[i]); err != nil {
+				if err := vm.DictSet(d, k, vals[i]); err != nil {
 					return heap.Undef, false, err
 				}
 			}
@@ -618,7 +618,7 @@ reload:
 			v := pop(f)
 			k := pop(f)
 			dv := slots[f.SP-int32(arg)]
-			if err := vm.dictSet(vm.H.Get(dv).(*heap.Dict), k, v); err != nil {
+			if err := vm.DictSet(vm.H.Get(dv).(*heap.Dict), k, v); err != nil {
 				return heap.Undef, false, err
 			}
 			vm.H.Touch(dv)
@@ -916,8 +916,8 @@ reload:
 			}
 			k := vm.Intern("__annotations__")
 			d, _ := vm.DictOf(ns)
-			if _, ok, _ := d.Get(k, vm.strHash(k), vm.strEq); !ok {
-				d.Append(k, vm.NewDict(), vm.strHash(k))
+			if _, ok, _ := d.Get(k, vm.StrHash(k), vm.StrEq); !ok {
+				d.Append(k, vm.NewDict(), vm.StrHash(k))
 				vm.H.Touch(ns)
 			}
 

@@ -145,8 +145,8 @@ func (vm *VM) StrString(v Value) (string, error) {
 		case *heap.Str:
 			return o.S, nil
 		case *heap.Instance:
-			if fn := vm.lookupSpecial(v, "__str__"); fn.K != heap.KUndef {
-				r, err := vm.Call(vm.bindMethod(fn, v, o.Class))
+			if fn := vm.LookupSpecial(v, "__str__"); fn.K != heap.KUndef {
+				r, err := vm.Call(vm.BindMethod(fn, v, o.Class))
 				if err != nil {
 					return "", err
 				}
@@ -159,7 +159,7 @@ func (vm *VM) StrString(v Value) (string, error) {
 			if o.Exc != nil {
 				return vm.excStr(v, o)
 			}
-			if vm.lookupSpecial(v, "__repr__").K == heap.KUndef && o.Prim.K != heap.KUndef {
+			if vm.LookupSpecial(v, "__repr__").K == heap.KUndef && o.Prim.K != heap.KUndef {
 				return vm.StrString(o.Prim)
 			}
 		}
@@ -250,8 +250,8 @@ func (vm *VM) Repr(v Value) (string, error) {
 		s, _ := vm.reprString(v)
 		return s, nil
 	case *heap.Instance:
-		if fn := vm.lookupSpecial(v, "__repr__"); fn.K != heap.KUndef {
-			r, err := vm.Call(vm.bindMethod(fn, v, o.Class))
+		if fn := vm.LookupSpecial(v, "__repr__"); fn.K != heap.KUndef {
+			r, err := vm.Call(vm.BindMethod(fn, v, o.Class))
 			if err != nil {
 				return "", err
 			}
@@ -387,7 +387,7 @@ func (vm *VM) excLine(exc Value) string {
 		return line
 	}
 	rest := strings.TrimPrefix(line, vm.TypeName(exc))
-	mod, ok, _ := vm.H.Get(c.Dict).(*heap.Dict).Get(vm.NewStr("__module__"), vm.strHash(vm.NewStr("__module__")), vm.strEq)
+	mod, ok, _ := vm.H.Get(c.Dict).(*heap.Dict).Get(vm.NewStr("__module__"), vm.StrHash(vm.NewStr("__module__")), vm.StrEq)
 	if m, isStr := vm.StrOf(mod); ok && isStr && m != "__main__" && m != "builtins" {
 		return m + "." + q + rest
 	}
@@ -445,7 +445,7 @@ func (vm *VM) formatExc(out *strings.Builder, exc Value, seen map[Value]bool, ct
 			repeats := 0
 			flush := func() {
 				if repeats > 3 {
-					b.WriteString("  [Previous line repeated " + itoaStr(repeats-3) + " more time" + plural(repeats-3, "", "s") + "]\n")
+					b.WriteString("  [Previous line repeated " + ItoaStr(repeats-3) + " more time" + plural(repeats-3, "", "s") + "]\n")
 				}
 			}
 			for i := len(ed.Traceback) - 1; i >= 0; i-- {
@@ -466,7 +466,7 @@ func (vm *VM) formatExc(out *strings.Builder, exc Value, seen map[Value]bool, ct
 					repeats = 1
 				}
 				last = t
-				b.WriteString("  File \"" + co.Code.Filename + "\", line " + itoaStr(int(t.Line)) + ", in " + co.Code.Name + "\n")
+				b.WriteString("  File \"" + co.Code.Filename + "\", line " + ItoaStr(int(t.Line)) + ", in " + co.Code.Name + "\n")
 				if line := strings.TrimSpace(co.Code.SourceLine(int(t.Line))); line != "" {
 					b.WriteString("    " + line + "\n")
 				}
@@ -527,7 +527,7 @@ func (vm *VM) formatExc(out *strings.Builder, exc Value, seen map[Value]bool, ct
 		if i == 0 {
 			lead = "+-"
 		}
-		out.WriteString(strings.Repeat("  ", ctx.depth) + lead + "+---------------- " + itoaStr(i+1) + " ----------------\n")
+		out.WriteString(strings.Repeat("  ", ctx.depth) + lead + "+---------------- " + ItoaStr(i+1) + " ----------------\n")
 		ctx.depth++
 		vm.formatExc(out, sub, seen, ctx)
 		if last && ctx.needClose {

@@ -40,7 +40,7 @@ func asciiEscape(s string) string {
 
 // Ascii is ascii(v): repr(v) with non-ASCII characters escaped.
 func (vm *VM) Ascii(v Value) (string, error) {
-	if s, ok := vm.strObj(v); ok && vm.isExactStr(v) {
+	if s, ok := vm.strObj(v); ok && vm.IsExactStr(v) {
 		return pystr.ASCII(s.S), nil
 	}
 	r, err := vm.Repr(v)
@@ -352,13 +352,13 @@ func (vm *VM) bytesPercentFormat(format []byte, args Value) ([]byte, error) {
 		switch p.Conv {
 		case 's', 'r', 'a':
 			if p.Conv == 's' {
-				bb, ok := vm.bufferBytes(v)
+				bb, ok := vm.BufferBytes(v)
 				if !ok && vm.isUserInstance(v) && vm.hasMethod(v, "__bytes__") {
 					r, err := vm.CallMethod(v, "__bytes__")
 					if err != nil {
 						return nil, err
 					}
-					bb, ok = vm.bufferBytes(r)
+					bb, ok = vm.BufferBytes(r)
 				}
 				if !ok {
 					return nil, vm.TypeError("%%b requires a bytes-like object, or an object that implements __bytes__, not '%s'", vm.TypeName(v))
@@ -379,7 +379,7 @@ func (vm *VM) bytesPercentFormat(format []byte, args Value) ([]byte, error) {
 			out = append(out, latin(pyfmt.PadPercentStr(latinString(body), p))...)
 			continue
 		case 'c':
-			if bb, ok := vm.bufferBytes(v); ok && len(bb) == 1 {
+			if bb, ok := vm.BufferBytes(v); ok && len(bb) == 1 {
 				body = bb
 			} else if n, ok := vm.BigOf(vm.Prim(v)); ok {
 				if !n.IsInt64() || n.Int64() < 0 || n.Int64() > 255 {
@@ -436,7 +436,7 @@ func (vm *VM) formatValue(v Value, conv int, spec Value) (Value, error) {
 		case heap.KInt:
 			return vm.NewStr(strconv.FormatInt(v.I(), 10)), nil
 		case heap.KRef:
-			if vm.isExactStr(v) {
+			if vm.IsExactStr(v) {
 				return v, nil
 			}
 		}

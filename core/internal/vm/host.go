@@ -87,7 +87,7 @@ func (vm *VM) DeadlineErr() error {
 
 // checkpoint runs at backward jumps, where every live value is in a
 // frame: limits, deadline and collection.
-func (vm *VM) checkpoint() error {
+func (vm *VM) Checkpoint() error {
 	if err := vm.checkLimits(); err != nil {
 		return err
 	}

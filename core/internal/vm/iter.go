@@ -80,8 +80,8 @@ func (vm *VM) isIterable(v Value) bool {
 	if vm.metaSpecial(v, "__iter__").K != heap.KUndef {
 		return true
 	}
-	if vm.isInstanceObj(v) {
-		return vm.lookupSpecial(v, "__iter__").K != heap.KUndef || vm.lookupSpecial(v, "__getitem__").K != heap.KUndef || vm.Prim(v) != v
+	if vm.IsInstanceObj(v) {
+		return vm.LookupSpecial(v, "__iter__").K != heap.KUndef || vm.LookupSpecial(v, "__getitem__").K != heap.KUndef || vm.Prim(v) != v
 	}
 	return false
 }
@@ -101,10 +101,10 @@ func (vm *VM) GetIter(v Value) (Value, error) {
 		}
 		return it, nil
 	}
-	if vm.isInstanceObj(v) {
+	if vm.IsInstanceObj(v) {
 		o := vm.H.Get(v).(*heap.Instance)
-		if fn := vm.lookupSpecial(v, "__iter__"); fn.K != heap.KUndef {
-			it, err := vm.Call(vm.bindMethod(fn, v, o.Class))
+		if fn := vm.LookupSpecial(v, "__iter__"); fn.K != heap.KUndef {
+			it, err := vm.Call(vm.BindMethod(fn, v, o.Class))
 			if err != nil {
 				return heap.Undef, err
 			}
@@ -116,7 +116,7 @@ func (vm *VM) GetIter(v Value) (Value, error) {
 		if o.Prim.K != heap.KUndef {
 			return vm.GetIter(o.Prim)
 		}
-		if fn := vm.lookupSpecial(v, "__getitem__"); fn.K != heap.KUndef {
+		if fn := vm.LookupSpecial(v, "__getitem__"); fn.K != heap.KUndef {
 			return vm.H.Alloc(&heap.Iter{Kind: heap.IterSeqProto, Seq: v}), nil
 		}
 	}
@@ -128,7 +128,7 @@ func (vm *VM) opGetIter(f *heap.Frame, v Value) error {
 		push(f, it)
 		return nil
 	}
-	if fn := vm.lookupSpecial(v, "__iter__"); vm.isPyFunc(fn) {
+	if fn := vm.LookupSpecial(v, "__iter__"); vm.isPyFunc(fn) {
 		return vm.pushPyCall(fn, []Value{v}, heap.RetIterCheck, 0, heap.Undef, heap.Undef)
 	}
 	it, err := vm.GetIter(v)
@@ -148,11 +148,11 @@ func (vm *VM) Next(it Value) (Value, bool, error) {
 		case *heap.Generator:
 			return vm.genNextNested(it, heap.None, nil)
 		case *heap.Instance:
-			fn := vm.lookupSpecial(it, "__next__")
+			fn := vm.LookupSpecial(it, "__next__")
 			if fn.K == heap.KUndef {
 				return heap.Undef, false, vm.TypeError("'%s' object is not an iterator", vm.TypeName(it))
 			}
-			v, err := vm.Call(vm.bindMethod(fn, it, o.Class))
+			v, err := vm.Call(vm.BindMethod(fn, it, o.Class))
 			if err != nil {
 				if vm.ErrIs(err, TStopIteration) {
 					return heap.Undef, false, nil
@@ -393,7 +393,7 @@ func rangeText(i int) string {
 	if i == 1 {
 		return ""
 	}
-	return "-" + itoaStr(i)
+	return "-" + ItoaStr(i)
 }
 
 // opForIter is FOR_ITER beyond the list/range fast paths.
@@ -409,7 +409,7 @@ func (vm *VM) opForIter(f *heap.Frame, it Value, target int32) (Value, bool, err
 			}
 			return heap.Undef, false, err
 		case *heap.Instance:
-			fn := vm.lookupSpecial(it, "__next__")
+			fn := vm.LookupSpecial(it, "__next__")
 			if vm.isPyFunc(fn) {
 				return heap.Undef, false, vm.pushPyCall(fn, []Value{it}, heap.RetForIter, target, heap.Undef, heap.Undef)
 			}

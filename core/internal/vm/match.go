@@ -8,7 +8,7 @@ func (vm *VM) isMapping(v Value) bool {
 	if _, ok := vm.DictOf(v); ok {
 		return true
 	}
-	if vm.isInstanceObj(v) {
+	if vm.IsInstanceObj(v) {
 		return vm.LookupClassStr(vm.TypeOf(v), "keys").K != heap.KUndef && vm.LookupClassStr(vm.TypeOf(v), "__getitem__").K != heap.KUndef
 	}
 	return false
@@ -33,9 +33,9 @@ func (vm *VM) matchKeys(subject, keys Value) (Value, error) {
 	for _, k := range vm.listItems(keys) {
 		var v Value
 		var ok bool
-		if d, isd := vm.DictOf(subject); isd && !vm.isInstanceObj(subject) {
+		if d, isd := vm.DictOf(subject); isd && !vm.IsInstanceObj(subject) {
 			var err error
-			v, ok, err = vm.dictGet(d, k)
+			v, ok, err = vm.DictGet(d, k)
 			if err != nil {
 				return heap.Undef, err
 			}
@@ -71,7 +71,7 @@ func (vm *VM) copyDictWithout(subject, keys Value) (Value, error) {
 				return nil
 			}
 		}
-		return vm.dictSet(od, p[0], p[1])
+		return vm.DictSet(od, p[0], p[1])
 	})
 	return out, err
 }
@@ -163,11 +163,11 @@ func (vm *VM) opBeforeWith(f *heap.Frame, async bool) error {
 		}
 		return vm.TypeError("'%s' object does not support the %s protocol%s", vm.TypeName(mgr), what, missing)
 	}
-	push(f, vm.bindMethod(exit, mgr, cls))
+	push(f, vm.BindMethod(exit, mgr, cls))
 	if vm.isPyFunc(enter) {
 		return vm.pushPyCall(enter, []Value{mgr}, heap.RetPush, 0, heap.Undef, heap.Undef)
 	}
-	r, err := vm.Call(vm.bindMethod(enter, mgr, cls))
+	r, err := vm.Call(vm.BindMethod(enter, mgr, cls))
 	if err != nil {
 		return err
 	}

@@ -30,7 +30,7 @@ func (vm *VM) NewModule(name string) Value {
 	d := vm.NewDict()
 	dd := vm.H.Get(d).(*heap.Dict)
 	k := vm.Intern("__name__")
-	dd.Append(k, vm.NewStr(name), vm.strHash(k))
+	dd.Append(k, vm.NewStr(name), vm.StrHash(k))
 	return vm.H.Alloc(&heap.Module{Name: vm.Intern(name), Dict: d})
 }
 
@@ -54,7 +54,7 @@ func (vm *VM) ModuleFunc(m Value, qual string, fn BuiltinFn) {
 func (vm *VM) Import(name string) (Value, error) {
 	md := vm.H.Get(vm.Modules).(*heap.Dict)
 	k := vm.Intern(name)
-	if m, ok, _ := md.Get(k, vm.strHash(k), vm.strEq); ok {
+	if m, ok, _ := md.Get(k, vm.StrHash(k), vm.StrEq); ok {
 		return m, nil
 	}
 	init, ok := moduleInits[name]
@@ -62,10 +62,10 @@ func (vm *VM) Import(name string) (Value, error) {
 		return heap.Undef, vm.Errorf(TModuleNotFoundError, "No module named '%s'", name)
 	}
 	m := vm.NewModule(name)
-	md.Append(k, m, vm.strHash(k))
+	md.Append(k, m, vm.StrHash(k))
 	vm.H.Touch(vm.Modules)
 	if err := init(vm, m); err != nil {
-		md.Delete(k, vm.strHash(k), vm.strEq)
+		md.Delete(k, vm.StrHash(k), vm.StrEq)
 		return heap.Undef, err
 	}
 	return m, nil

@@ -34,11 +34,11 @@ func init() {
 
 // numLevel ranks numeric values: 0 not a number, 1 int/bool, 2 float, 3 complex.
 func (vm *VM) numLevel(v Value) int {
-	x, ok := vm.numOf(v)
+	x, ok := vm.NumOf(v)
 	if !ok {
 		return 0
 	}
-	switch x.k {
+	switch x.K {
 	case nkInt, nkBig:
 		return 1
 	case nkFloat:
@@ -63,7 +63,7 @@ func (vm *VM) isRawNumber(v Value) bool {
 }
 
 // intValue returns the int value of an int-like v, with bools turned into ints.
-func (vm *VM) intValue(v Value) Value {
+func (vm *VM) IntValue(v Value) Value {
 	p := vm.Prim(v)
 	if p.K == heap.KBool {
 		return heap.Int(int64(p.N))
@@ -84,7 +84,7 @@ func typeLevel(t TypeID) int {
 
 // selfNum checks the receiver of a method of numeric type t.
 func (vm *VM) selfNum(name string, t TypeID, self Value) (num, error) {
-	x, ok := vm.numOf(self)
+	x, ok := vm.NumOf(self)
 	if ok && vm.numLevel(vm.Prim(self)) == typeLevel(t) && (t != TBool || vm.Prim(self).K == heap.KBool) {
 		return x, nil
 	}
@@ -94,7 +94,7 @@ func (vm *VM) selfNum(name string, t TypeID, self Value) (num, error) {
 // --- conversions --------------------------------------------------------------
 
 // floatToInt truncates f to an int value.
-func (vm *VM) floatToInt(f float64) (Value, error) {
+func (vm *VM) FloatToInt(f float64) (Value, error) {
 	switch {
 	case math.IsNaN(f):
 		return Value{}, vm.ValueError("cannot convert float NaN to integer")
@@ -112,15 +112,15 @@ func (vm *VM) floatToInt(f float64) (Value, error) {
 // checkIntResult validates the result of __int__/__index__/__trunc__.
 func (vm *VM) checkIntResult(r Value, method string) (Value, error) {
 	if vm.numLevel(r) == 1 {
-		return vm.intValue(r), nil
+		return vm.IntValue(r), nil
 	}
 	return Value{}, vm.TypeError("%s returned non-int (type %s)", method, vm.TypeName(r))
 }
 
 // numIndex implements operator.index(v): an int value or TypeError.
-func (vm *VM) numIndex(v Value) (Value, error) {
+func (vm *VM) NumIndex(v Value) (Value, error) {
 	if vm.isRawNumber(v) && vm.numLevel(v) == 1 {
-		return vm.intValue(v), nil
+		return vm.IntValue(v), nil
 	}
 	if vm.hasMethod(v, "__index__") {
 		r, err := vm.CallMethod(v, "__index__")
@@ -161,12 +161,12 @@ func (vm *VM) parseIntText(v Value, base int) (Value, bool, error) {
 // toInt implements int(v).
 func (vm *VM) toInt(v Value) (Value, error) {
 	if vm.isRawNumber(v) {
-		x, _ := vm.numOf(v)
-		switch x.k {
+		x, _ := vm.NumOf(v)
+		switch x.K {
 		case nkInt, nkBig:
-			return vm.intValue(v), nil
+			return vm.IntValue(v), nil
 		case nkFloat:
-			return vm.floatToInt(x.f)
+			return vm.FloatToInt(x.f)
 		}
 	}
 	if vm.hasMethod(v, "__int__") {
@@ -189,12 +189,12 @@ func (vm *VM) toInt(v Value) (Value, error) {
 			return Value{}, err
 		}
 		if vm.numLevel(r) == 1 {
-			return vm.intValue(r), nil
+			return vm.IntValue(r), nil
 		}
 		if !vm.hasMethod(r, "__index__") {
 			return Value{}, vm.TypeError("__trunc__ returned non-Integral (type %s)", vm.TypeName(r))
 		}
-		return vm.numIndex(r)
+		return vm.NumIndex(r)
 	}
 	if r, ok, err := vm.parseIntText(v, 10); ok {
 		return r, err
@@ -203,10 +203,10 @@ func (vm *VM) toInt(v Value) (Value, error) {
 }
 
 // toFloatValue implements float(v).
-func (vm *VM) toFloatValue(v Value) (float64, error) {
+func (vm *VM) ToFloatValue(v Value) (float64, error) {
 	if vm.isRawNumber(v) && vm.numLevel(v) <= 2 {
-		x, _ := vm.numOf(v)
-		return vm.toFloat(x)
+		x, _ := vm.NumOf(v)
+		return vm.ToFloat(x)
 	}
 	if vm.hasMethod(v, "__float__") {
 		r, err := vm.CallMethod(v, "__float__")
@@ -219,12 +219,12 @@ func (vm *VM) toFloatValue(v Value) (float64, error) {
 		return 0, vm.TypeError("%s.__float__ returned non-float (type %s)", vm.TypeName(v), vm.TypeName(r))
 	}
 	if vm.hasMethod(v, "__index__") {
-		r, err := vm.numIndex(v)
+		r, err := vm.NumIndex(v)
 		if err != nil {
 			return 0, err
 		}
-		x, _ := vm.numOf(r)
-		return vm.toFloat(x)
+		x, _ := vm.NumOf(r)
+		return vm.ToFloat(x)
 	}
 	if s, ok := vm.StrOf(v); ok {
 		f, err := pyfmt.ParseFloat(s)
@@ -275,7 +275,7 @@ func intNew(vm *VM, _ Value, a Args) (Value, error) {
 	if x.K == heap.KUndef {
 		return Value{}, vm.TypeError("int() missing string argument")
 	}
-	bv, err := vm.numIndex(base)
+	bv, err := vm.NumIndex(base)
 	if err != nil {
 		return Value{}, err
 	}
@@ -310,7 +310,7 @@ func floatNew(vm *VM, _ Value, a Args) (Value, error) {
 	if len(a.Pos) == 0 {
 		return heap.Float(0), nil
 	}
-	f, err := vm.toFloatValue(a.Pos[0])
+	f, err := vm.ToFloatValue(a.Pos[0])
 	if err != nil {
 		return Value{}, err
 	}
@@ -321,11 +321,11 @@ func floatNew(vm *VM, _ Value, a Args) (Value, error) {
 // whether it was a complex number.
 func (vm *VM) complexOperand(v Value, first bool) (c cplx, isComplex bool, err error) {
 	if vm.isRawNumber(v) {
-		x, _ := vm.numOf(v)
-		if x.k == nkComplex {
+		x, _ := vm.NumOf(v)
+		if x.K == NkComplex {
 			return cplx{x.f, x.im}, true, nil
 		}
-		f, err := vm.toFloat(x)
+		f, err := vm.ToFloat(x)
 		return cplx{f, 0}, false, err
 	}
 	if vm.hasMethod(v, "__complex__") {
@@ -333,13 +333,13 @@ func (vm *VM) complexOperand(v Value, first bool) (c cplx, isComplex bool, err e
 		if err != nil {
 			return cplx{}, false, err
 		}
-		if x, ok := vm.numOf(r); ok && x.k == nkComplex {
+		if x, ok := vm.NumOf(r); ok && x.K == NkComplex {
 			return cplx{x.f, x.im}, true, nil
 		}
 		return cplx{}, false, vm.TypeError("__complex__ returned non-complex (type %s)", vm.TypeName(r))
 	}
 	if vm.hasMethod(v, "__float__") || vm.hasMethod(v, "__index__") {
-		f, err := vm.toFloatValue(v)
+		f, err := vm.ToFloatValue(v)
 		return cplx{f, 0}, false, err
 	}
 	if first {
@@ -553,7 +553,7 @@ func binMethod(t TypeID, op int, reflected bool) BuiltinFn {
 		}
 		x, y := vm.Prim(self), vm.Prim(other)
 		if t != TBool {
-			x, y = vm.intValue(x), vm.intValue(y)
+			x, y = vm.IntValue(x), vm.IntValue(y)
 			if vm.numLevel(x) != 1 {
 				x = vm.Prim(self)
 			}
@@ -610,7 +610,7 @@ func propDef(t TypeID, name string, fn func(vm *VM, self Value, x num) (Value, e
 
 func unaryOpMethod(t TypeID, name string, op compile.Opcode) MethodDef {
 	return unaryMethod(t, name, func(vm *VM, self Value, _ num) (Value, error) {
-		return vm.numUnary(op, vm.intValue(self))
+		return vm.numUnary(op, vm.IntValue(self))
 	})
 }
 
@@ -634,7 +634,7 @@ func commonNumDefs(t TypeID, ops []int) []MethodDef {
 		unaryOpMethod(t, "__pos__", compile.UNARY_POSITIVE),
 		unaryMethod(t, "__abs__", func(vm *VM, _ Value, x num) (Value, error) { return vm.numAbs(x) }),
 		unaryMethod(t, "__bool__", func(vm *VM, _ Value, x num) (Value, error) {
-			switch x.k {
+			switch x.K {
 			case nkInt:
 				return heap.Bool(x.i != 0), nil
 			case nkBig:
@@ -670,20 +670,20 @@ func commonNumDefs(t TypeID, ops []int) []MethodDef {
 			return vm.NewStr(s), nil
 		}},
 		unaryMethod(t, "conjugate", func(vm *VM, self Value, x num) (Value, error) {
-			if x.k == nkComplex {
+			if x.K == NkComplex {
 				return vm.newComplex(cplx{x.f, -x.im}), nil
 			}
-			return vm.intValue(self), nil
+			return vm.IntValue(self), nil
 		}),
 		propDef(t, "real", func(vm *VM, self Value, x num) (Value, error) {
-			if x.k == nkComplex {
+			if x.K == NkComplex {
 				return heap.Float(x.f), nil
 			}
-			return vm.intValue(self), nil
+			return vm.IntValue(self), nil
 		}),
 		propDef(t, "imag", func(vm *VM, _ Value, x num) (Value, error) {
-			switch x.k {
-			case nkComplex:
+			switch x.K {
+			case NkComplex:
 				return heap.Float(x.im), nil
 			case nkFloat:
 				return heap.Float(0), nil
@@ -695,15 +695,15 @@ func commonNumDefs(t TypeID, ops []int) []MethodDef {
 }
 
 func (vm *VM) divmodValues(x, y num, a, b Value) (Value, error) {
-	if x.k == nkComplex || y.k == nkComplex {
+	if x.K == NkComplex || y.K == NkComplex {
 		return Value{}, vm.TypeError("unsupported operand type(s) for divmod(): '%s' and '%s'", vm.TypeName(a), vm.TypeName(b))
 	}
-	if x.k == nkFloat || y.k == nkFloat {
-		fa, err := vm.toFloat(x)
+	if x.K == nkFloat || y.K == nkFloat {
+		fa, err := vm.ToFloat(x)
 		if err != nil {
 			return Value{}, err
 		}
-		fb, err := vm.toFloat(y)
+		fb, err := vm.ToFloat(y)
 		if err != nil {
 			return Value{}, err
 		}
@@ -713,11 +713,11 @@ func (vm *VM) divmodValues(x, y num, a, b Value) (Value, error) {
 		q, r := floatDivMod(fa, fb)
 		return vm.NewTuple([]Value{heap.Float(q), heap.Float(r)}), nil
 	}
-	q, err := vm.numBinary(compile.BinFloorDiv, vm.intValue(a), vm.intValue(b))
+	q, err := vm.numBinary(compile.BinFloorDiv, vm.IntValue(a), vm.IntValue(b))
 	if err != nil {
 		return Value{}, err
 	}
-	r, err := vm.numBinary(compile.BinMod, vm.intValue(a), vm.intValue(b))
+	r, err := vm.numBinary(compile.BinMod, vm.IntValue(a), vm.IntValue(b))
 	if err != nil {
 		return Value{}, err
 	}
@@ -742,7 +742,7 @@ func divmodMethod(t TypeID, reflected bool) MethodDef {
 		if lv == 0 || lv > typeLevel(t) {
 			return heap.NotImplemented, nil
 		}
-		y, _ := vm.numOf(other)
+		y, _ := vm.NumOf(other)
 		if reflected {
 			return vm.divmodValues(y, x, other, self)
 		}
@@ -759,7 +759,7 @@ var floatOps = []int{compile.BinAdd, compile.BinSub, compile.BinMul, compile.Bin
 func intMethodDefs() []MethodDef {
 	const t = TInt
 	defs := commonNumDefs(t, intOps)
-	toInt := func(vm *VM, self Value, _ num) (Value, error) { return vm.intValue(self), nil }
+	toInt := func(vm *VM, self Value, _ num) (Value, error) { return vm.IntValue(self), nil }
 	defs = append(defs,
 		divmodMethod(t, false), divmodMethod(t, true),
 		unaryOpMethod(t, "__invert__", compile.UNARY_INVERT),
@@ -769,7 +769,7 @@ func intMethodDefs() []MethodDef {
 		unaryMethod(t, "__floor__", toInt),
 		unaryMethod(t, "__ceil__", toInt),
 		unaryMethod(t, "__float__", func(vm *VM, _ Value, x num) (Value, error) {
-			f, err := vm.toFloat(x)
+			f, err := vm.ToFloat(x)
 			return heap.Float(f), err
 		}),
 		MethodDef{Name: "__round__", Fn: func(vm *VM, self Value, a Args) (Value, error) {
@@ -801,7 +801,7 @@ func intMethodDefs() []MethodDef {
 			return heap.Int(int64(n)), nil
 		}),
 		unaryMethod(t, "as_integer_ratio", func(vm *VM, self Value, _ num) (Value, error) {
-			return vm.NewTuple([]Value{vm.intValue(self), heap.Int(1)}), nil
+			return vm.NewTuple([]Value{vm.IntValue(self), heap.Int(1)}), nil
 		}),
 		MethodDef{Name: "to_bytes", Fn: intToBytes},
 		MethodDef{Name: "from_bytes", Fn: intFromBytes, Kind: KindClassMethod},
@@ -824,10 +824,10 @@ func floatMethodDefs() []MethodDef {
 	defs := commonNumDefs(t, floatOps)
 	defs = append(defs,
 		divmodMethod(t, false), divmodMethod(t, true),
-		unaryMethod(t, "__int__", func(vm *VM, _ Value, x num) (Value, error) { return vm.floatToInt(x.f) }),
-		unaryMethod(t, "__trunc__", func(vm *VM, _ Value, x num) (Value, error) { return vm.floatToInt(x.f) }),
-		unaryMethod(t, "__floor__", func(vm *VM, _ Value, x num) (Value, error) { return vm.floatToInt(math.Floor(x.f)) }),
-		unaryMethod(t, "__ceil__", func(vm *VM, _ Value, x num) (Value, error) { return vm.floatToInt(math.Ceil(x.f)) }),
+		unaryMethod(t, "__int__", func(vm *VM, _ Value, x num) (Value, error) { return vm.FloatToInt(x.f) }),
+		unaryMethod(t, "__trunc__", func(vm *VM, _ Value, x num) (Value, error) { return vm.FloatToInt(x.f) }),
+		unaryMethod(t, "__floor__", func(vm *VM, _ Value, x num) (Value, error) { return vm.FloatToInt(math.Floor(x.f)) }),
+		unaryMethod(t, "__ceil__", func(vm *VM, _ Value, x num) (Value, error) { return vm.FloatToInt(math.Ceil(x.f)) }),
 		unaryMethod(t, "__float__", func(vm *VM, _ Value, x num) (Value, error) { return heap.Float(x.f), nil }),
 		MethodDef{Name: "__round__", Fn: func(vm *VM, self Value, a Args) (Value, error) {
 			if err := vm.ArgCount("__round__", a, 0, 1); err != nil {
@@ -1050,15 +1050,15 @@ func intToBytes(vm *VM, self Value, a Args) (Value, error) {
 	}
 	length := int64(1)
 	if args[0].K != heap.KUndef {
-		lv, err := vm.numIndex(args[0])
+		lv, err := vm.NumIndex(args[0])
 		if err != nil {
 			return Value{}, err
 		}
 		l, ok := vm.IndexOf(lv)
 		if !ok || l < 0 {
 			if ok || vm.numLevel(lv) == 1 {
-				x2, _ := vm.numOf(lv)
-				if x2.k == nkBig && x2.b.Sign() > 0 {
+				x2, _ := vm.NumOf(lv)
+				if x2.K == nkBig && x2.b.Sign() > 0 {
 					return Value{}, vm.Errorf(TOverflowError, "Python int too large to convert to C ssize_t")
 				}
 			}
@@ -1126,7 +1126,7 @@ func intFromBytes(vm *VM, cls Value, a Args) (Value, error) {
 			return Value{}, err
 		}
 		for _, it := range items {
-			iv, err := vm.numIndex(it)
+			iv, err := vm.NumIndex(it)
 			if err != nil {
 				return Value{}, err
 			}
@@ -1171,11 +1171,11 @@ func (vm *VM) roundInt(x num, nd Value) (Value, error) {
 	if nd.K == heap.KNone || nd.K == heap.KUndef {
 		return v, nil
 	}
-	ndv, err := vm.numIndex(nd)
+	ndv, err := vm.NumIndex(nd)
 	if err != nil {
 		return Value{}, err
 	}
-	n, _ := vm.numOf(ndv)
+	n, _ := vm.NumOf(ndv)
 	if n.bigInt().Sign() >= 0 {
 		return v, nil
 	}
@@ -1197,13 +1197,13 @@ func (vm *VM) roundInt(x num, nd Value) (Value, error) {
 func (vm *VM) roundFloat(f float64, nd Value) (Value, error) {
 	if nd.K == heap.KNone || nd.K == heap.KUndef {
 		r := math.RoundToEven(f)
-		return vm.floatToInt(r)
+		return vm.FloatToInt(r)
 	}
-	ndv, err := vm.numIndex(nd)
+	ndv, err := vm.NumIndex(nd)
 	if err != nil {
 		return Value{}, err
 	}
-	n, _ := vm.numOf(ndv)
+	n, _ := vm.NumOf(ndv)
 	if math.IsNaN(f) || math.IsInf(f, 0) || f == 0 {
 		return heap.Float(f), nil
 	}
@@ -1229,7 +1229,7 @@ func builtinAbs(vm *VM, _ Value, a Args) (Value, error) {
 	}
 	v := a.Pos[0]
 	if vm.isRawNumber(v) {
-		x, _ := vm.numOf(v)
+		x, _ := vm.NumOf(v)
 		return vm.numAbs(x)
 	}
 	if vm.hasMethod(v, "__abs__") {
@@ -1244,8 +1244,8 @@ func builtinDivmod(vm *VM, _ Value, a Args) (Value, error) {
 	}
 	l, r := a.Pos[0], a.Pos[1]
 	if vm.isRawNumber(l) && vm.isRawNumber(r) {
-		x, _ := vm.numOf(l)
-		y, _ := vm.numOf(r)
+		x, _ := vm.NumOf(l)
+		y, _ := vm.NumOf(r)
 		return vm.divmodValues(x, y, l, r)
 	}
 	tl, tr := vm.TypeOf(l), vm.TypeOf(r)
@@ -1302,9 +1302,9 @@ func (vm *VM) pow3(base, exp, mod Value) (Value, error) {
 	if lb != 1 || le != 1 || lm != 1 {
 		return Value{}, vm.TypeError("pow() 3rd argument not allowed unless all arguments are integers")
 	}
-	xb, _ := vm.numOf(base)
-	xe, _ := vm.numOf(exp)
-	xm, _ := vm.numOf(mod)
+	xb, _ := vm.NumOf(base)
+	xe, _ := vm.NumOf(exp)
+	xm, _ := vm.NumOf(mod)
 	b, e, m := xb.bigInt(), xe.bigInt(), xm.bigInt()
 	if m.Sign() == 0 {
 		return Value{}, vm.ValueError("pow() 3rd argument cannot be 0")
@@ -1336,8 +1336,8 @@ func builtinRound(vm *VM, _ Value, a Args) (Value, error) {
 	}
 	v, nd := args[0], args[1]
 	if vm.isRawNumber(v) {
-		x, _ := vm.numOf(v)
-		switch x.k {
+		x, _ := vm.NumOf(v)
+		switch x.K {
 		case nkInt, nkBig:
 			return vm.roundInt(x, nd)
 		case nkFloat:
@@ -1358,13 +1358,13 @@ func (vm *VM) intBaseString(name string, a Args, base int, prefix string) (Value
 	if err := vm.ArgCount(name, a, 1, 1); err != nil {
 		return Value{}, err
 	}
-	iv, err := vm.numIndex(a.Pos[0])
+	iv, err := vm.NumIndex(a.Pos[0])
 	if err != nil {
 		return Value{}, err
 	}
-	x, _ := vm.numOf(iv)
+	x, _ := vm.NumOf(iv)
 	var s string
-	if x.k == nkInt {
+	if x.K == nkInt {
 		if x.i < 0 {
 			s = "-" + prefix + strconv.FormatUint(uint64(-(x.i+1))+1, base)
 		} else {

@@ -23,12 +23,12 @@ const (
 	nkInt     numKind = iota + 1 // small int (or bool)
 	nkBig                        // big int
 	nkFloat                      // float
-	nkComplex                    // complex
+	NkComplex                    // complex
 )
 
 // num is an unpacked numeric operand.
 type num struct {
-	k      numKind
+	K      numKind
 	isBool bool
 	i      int64
 	b      *big.Int // nkBig only; never mutated
@@ -40,21 +40,21 @@ type num struct {
 type cplx struct{ re, im float64 }
 
 // numOf unpacks v (unwrapping instances of int/float/complex subclasses).
-func (vm *VM) numOf(v Value) (num, bool) {
+func (vm *VM) NumOf(v Value) (num, bool) {
 	v = vm.Prim(v)
 	switch v.K {
 	case heap.KBool:
-		return num{k: nkInt, isBool: true, i: int64(v.N)}, true
+		return num{K: nkInt, isBool: true, i: int64(v.N)}, true
 	case heap.KInt:
-		return num{k: nkInt, i: v.I()}, true
+		return num{K: nkInt, i: v.I()}, true
 	case heap.KFloat:
-		return num{k: nkFloat, f: v.F()}, true
+		return num{K: nkFloat, f: v.F()}, true
 	case heap.KRef:
 		switch o := vm.H.Get(v).(type) {
 		case *heap.BigInt:
-			return num{k: nkBig, b: &o.V}, true
+			return num{K: nkBig, b: &o.V}, true
 		case *heap.Complex:
-			return num{k: nkComplex, f: o.Re, im: o.Im}, true
+			return num{K: NkComplex, f: o.Re, im: o.Im}, true
 		}
 	}
 	return num{}, false
@@ -62,18 +62,18 @@ func (vm *VM) numOf(v Value) (num, bool) {
 
 // big returns an int operand as a fresh big.Int.
 func (n num) bigInt() *big.Int {
-	if n.k == nkBig {
+	if n.K == nkBig {
 		return new(big.Int).Set(n.b)
 	}
 	return big.NewInt(n.i)
 }
 
 // isIntegral reports whether n is an int (or bool).
-func (n num) isIntegral() bool { return n.k == nkInt || n.k == nkBig }
+func (n num) isIntegral() bool { return n.K == nkInt || n.K == nkBig }
 
 // toFloat converts a real operand to float64 (OverflowError for huge ints).
-func (vm *VM) toFloat(n num) (float64, error) {
-	switch n.k {
+func (vm *VM) ToFloat(n num) (float64, error) {
+	switch n.K {
 	case nkInt:
 		return float64(n.i), nil
 	case nkBig:
@@ -88,10 +88,10 @@ func (vm *VM) toFloat(n num) (float64, error) {
 
 // toComplex converts an operand to a complex value.
 func (vm *VM) toComplex(n num) (cplx, error) {
-	if n.k == nkComplex {
+	if n.K == NkComplex {
 		return cplx{n.f, n.im}, nil
 	}
-	f, err := vm.toFloat(n)
+	f, err := vm.ToFloat(n)
 	return cplx{f, 0}, err
 }
 
@@ -104,15 +104,15 @@ func (vm *VM) zeroDiv(msg string) error { return vm.Errorf(TZeroDivisionError, "
 // numBinary implements binary operator op for numbers; NotImplemented when
 // either operand is not a number or the operator does not apply.
 func (vm *VM) numBinary(op int, a, b Value) (Value, error) {
-	x, ok1 := vm.numOf(a)
-	y, ok2 := vm.numOf(b)
+	x, ok1 := vm.NumOf(a)
+	y, ok2 := vm.NumOf(b)
 	if !ok1 || !ok2 {
 		return heap.NotImplemented, nil
 	}
 	switch {
-	case x.k == nkComplex || y.k == nkComplex:
+	case x.K == NkComplex || y.K == NkComplex:
 		return vm.complexBinary(op, x, y)
-	case x.k == nkFloat || y.k == nkFloat:
+	case x.K == nkFloat || y.K == nkFloat:
 		return vm.floatBinary(op, x, y)
 	}
 	if x.isBool && y.isBool && a.K == heap.KBool && b.K == heap.KBool {
@@ -125,7 +125,7 @@ func (vm *VM) numBinary(op int, a, b Value) (Value, error) {
 			return heap.Bool(x.i^y.i != 0), nil
 		}
 	}
-	if x.k == nkInt && y.k == nkInt {
+	if x.K == nkInt && y.K == nkInt {
 		if v, ok, err := vm.smallIntBinary(op, x.i, y.i); ok || err != nil {
 			return v, err
 		}
@@ -280,11 +280,11 @@ func (vm *VM) bigIntBinary(op int, x, y num) (Value, error) {
 		return vm.NewBigInt(q), nil
 	case compile.BinPow:
 		if b.Sign() < 0 {
-			fa, err := vm.toFloat(x)
+			fa, err := vm.ToFloat(x)
 			if err != nil {
 				return Value{}, err
 			}
-			fb, err := vm.toFloat(y)
+			fb, err := vm.ToFloat(y)
 			if err != nil {
 				return Value{}, err
 			}
@@ -404,11 +404,11 @@ func (vm *VM) floatBinary(op int, x, y num) (Value, error) {
 	default:
 		return heap.NotImplemented, nil
 	}
-	a, err := vm.toFloat(x)
+	a, err := vm.ToFloat(x)
 	if err != nil {
 		return Value{}, err
 	}
-	b, err := vm.toFloat(y)
+	b, err := vm.ToFloat(y)
 	if err != nil {
 		return Value{}, err
 	}
@@ -621,13 +621,13 @@ func (vm *VM) complexBinary(op int, x, y num) (Value, error) {
 
 // numUnary implements -, + and ~ on numbers.
 func (vm *VM) numUnary(op compile.Opcode, v Value) (Value, error) {
-	x, ok := vm.numOf(v)
+	x, ok := vm.NumOf(v)
 	if !ok {
 		return heap.NotImplemented, nil
 	}
 	switch op {
 	case compile.UNARY_NEGATIVE:
-		switch x.k {
+		switch x.K {
 		case nkInt:
 			if x.i == math.MinInt64 {
 				return vm.NewBigInt(new(big.Int).Neg(x.bigInt())), nil
@@ -637,22 +637,22 @@ func (vm *VM) numUnary(op compile.Opcode, v Value) (Value, error) {
 			return vm.NewBigInt(new(big.Int).Neg(x.b)), nil
 		case nkFloat:
 			return heap.Float(-x.f), nil
-		case nkComplex:
+		case NkComplex:
 			return vm.newComplex(cplx{-x.f, -x.im}), nil
 		}
 	case compile.UNARY_POSITIVE:
-		switch x.k {
+		switch x.K {
 		case nkInt:
 			return heap.Int(x.i), nil
 		case nkBig:
 			return vm.NewBigInt(x.b), nil
 		case nkFloat:
 			return heap.Float(x.f), nil
-		case nkComplex:
+		case NkComplex:
 			return vm.newComplex(cplx{x.f, x.im}), nil
 		}
 	case compile.UNARY_INVERT:
-		switch x.k {
+		switch x.K {
 		case nkInt:
 			return heap.Int(^x.i), nil
 		case nkBig:
@@ -664,7 +664,7 @@ func (vm *VM) numUnary(op compile.Opcode, v Value) (Value, error) {
 
 // numAbs is abs() of a number.
 func (vm *VM) numAbs(x num) (Value, error) {
-	switch x.k {
+	switch x.K {
 	case nkInt:
 		if x.i == math.MinInt64 {
 			return vm.NewBigInt(new(big.Int).Abs(x.bigInt())), nil
@@ -693,7 +693,7 @@ func cmpIntFloat(n num, f float64) int {
 	if math.IsInf(f, -1) {
 		return 1
 	}
-	if n.k == nkInt && n.i >= -(1<<53) && n.i <= 1<<53 {
+	if n.K == nkInt && n.i >= -(1<<53) && n.i <= 1<<53 {
 		return cmpFloat(float64(n.i), f)
 	}
 	bf := new(big.Float).SetInt(n.bigInt())
@@ -729,7 +729,7 @@ func numCmpResult(op int, c int) bool {
 // realCmp compares two real numbers; unordered is true when a NaN is involved.
 func realCmp(x, y num) (c int, unordered bool) {
 	switch {
-	case x.k == nkInt && y.k == nkInt:
+	case x.K == nkInt && y.K == nkInt:
 		switch {
 		case x.i < y.i:
 			return -1, false
@@ -739,12 +739,12 @@ func realCmp(x, y num) (c int, unordered bool) {
 		return 0, false
 	case x.isIntegral() && y.isIntegral():
 		return x.bigInt().Cmp(y.bigInt()), false
-	case x.k == nkFloat && y.k == nkFloat:
+	case x.K == nkFloat && y.K == nkFloat:
 		if math.IsNaN(x.f) || math.IsNaN(y.f) {
 			return 0, true
 		}
 		return cmpFloat(x.f, y.f), false
-	case x.k == nkFloat:
+	case x.K == nkFloat:
 		if math.IsNaN(x.f) {
 			return 0, true
 		}
@@ -759,12 +759,12 @@ func realCmp(x, y num) (c int, unordered bool) {
 // numCompare compares two numbers; ok=false if either is not a number or
 // the comparison is an ordering of complex numbers.
 func (vm *VM) numCompare(op int, a, b Value) (r bool, ok bool) {
-	x, ok1 := vm.numOf(a)
-	y, ok2 := vm.numOf(b)
+	x, ok1 := vm.NumOf(a)
+	y, ok2 := vm.NumOf(b)
 	if !ok1 || !ok2 {
 		return false, false
 	}
-	if x.k == nkComplex || y.k == nkComplex {
+	if x.K == NkComplex || y.K == NkComplex {
 		if op != compile.CmpEq && op != compile.CmpNe {
 			return false, false
 		}
@@ -779,16 +779,16 @@ func (vm *VM) numCompare(op int, a, b Value) (r bool, ok bool) {
 }
 
 func complexEq(x, y num) bool {
-	if x.k != nkComplex {
+	if x.K != NkComplex {
 		x, y = y, x
 	}
-	if y.k == nkComplex {
+	if y.K == NkComplex {
 		return x.f == y.f && x.im == y.im
 	}
 	if x.im != 0 {
 		return false
 	}
-	c, unordered := realCmp(num{k: nkFloat, f: x.f}, y)
+	c, unordered := realCmp(num{K: nkFloat, f: x.f}, y)
 	return !unordered && c == 0
 }
 
@@ -868,11 +868,11 @@ func hashFloat(v float64) int64 {
 
 // hashNumber is hash() of a number.
 func (vm *VM) hashNumber(v Value) (int64, bool) {
-	x, ok := vm.numOf(v)
+	x, ok := vm.NumOf(v)
 	if !ok {
 		return 0, false
 	}
-	switch x.k {
+	switch x.K {
 	case nkInt:
 		return hashInt64(x.i), true
 	case nkBig:
@@ -910,11 +910,11 @@ func (vm *VM) reprNumber(v Value) (string, bool) {
 		}
 		return "False", true
 	}
-	x, ok := vm.numOf(p)
+	x, ok := vm.NumOf(p)
 	if !ok {
 		return "", false
 	}
-	switch x.k {
+	switch x.K {
 	case nkInt:
 		return strconv.FormatInt(x.i, 10), true
 	case nkBig:
@@ -928,7 +928,7 @@ func (vm *VM) reprNumber(v Value) (string, bool) {
 // formatNumber implements format(v, spec) for numbers.
 func (vm *VM) formatNumber(v Value, spec string) (string, bool, error) {
 	p := vm.Prim(v)
-	x, ok := vm.numOf(p)
+	x, ok := vm.NumOf(p)
 	if !ok {
 		return "", false, nil
 	}
@@ -938,11 +938,11 @@ func (vm *VM) formatNumber(v Value, spec string) (string, bool, error) {
 	}
 	var s string
 	var err error
-	switch x.k {
+	switch x.K {
 	case nkInt, nkBig:
 		var sp pyfmt.Spec
 		if sp, err = pyfmt.ParseSpec(spec, "int"); err == nil {
-			if x.k == nkInt {
+			if x.K == nkInt {
 				s, err = pyfmt.FormatInt64(x.i, sp)
 			} else {
 				s, err = pyfmt.FormatInt(x.b, sp)
@@ -1083,8 +1083,8 @@ func (vm *VM) IndexOf(v Value) (int64, bool) {
 		if b, ok := vm.H.Get(v).(*heap.BigInt); ok && b.V.IsInt64() {
 			return b.V.Int64(), true
 		}
-		if fn := vm.lookupSpecial(v, "__index__"); fn.K != heap.KUndef {
-			r, err := vm.Call(vm.bindMethod(fn, v, vm.TypeOf(v)))
+		if fn := vm.LookupSpecial(v, "__index__"); fn.K != heap.KUndef {
+			r, err := vm.Call(vm.BindMethod(fn, v, vm.TypeOf(v)))
 			if err == nil && (r.K == heap.KInt || r.K == heap.KBool) {
 				return vm.IndexOf(r)
 			}

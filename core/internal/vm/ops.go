@@ -9,7 +9,7 @@ import (
 
 // strHash hashes a str value deterministically (no per-process seed, so
 // dumps are reproducible; Python code cannot rely on str hashes anyway).
-func (vm *VM) strHash(v Value) int64 {
+func (vm *VM) StrHash(v Value) int64 {
 	s := vm.H.Get(v).(*heap.Str)
 	if s.Hash != 0 || s.S == "" {
 		return s.Hash // hash("") is 0, as in CPython
@@ -28,7 +28,7 @@ func (vm *VM) strHash(v Value) int64 {
 }
 
 // strEq compares keys known to be strs (class and module dicts).
-func (vm *VM) strEq(a, b Value) (bool, error) {
+func (vm *VM) StrEq(a, b Value) (bool, error) {
 	if a == b {
 		return true, nil
 	}
@@ -82,7 +82,7 @@ func (vm *VM) Hash(v Value) (int64, error) {
 	case heap.KRef:
 		switch o := vm.H.Get(v).(type) {
 		case *heap.Str:
-			return vm.strHash(v), nil
+			return vm.StrHash(v), nil
 		case *heap.BigInt, *heap.Complex:
 			h, _ := vm.hashNumber(v)
 			return h, nil
@@ -114,7 +114,7 @@ func (vm *VM) Hash(v Value) (int64, error) {
 				return 0, vm.TypeError("unhashable type: '%s'", vm.TypeName(v))
 			}
 			if hf.K != heap.KUndef && !vm.isBuiltinOf(hf, TObject) {
-				r, err := vm.Call(vm.bindMethod(hf, v, cls))
+				r, err := vm.Call(vm.BindMethod(hf, v, cls))
 				if err != nil {
 					return 0, err
 				}
@@ -180,7 +180,7 @@ func (vm *VM) Compare(op int, a, b Value) (bool, error) {
 	return vm.Truth(r)
 }
 
-func (vm *VM) isInstanceObj(v Value) bool {
+func (vm *VM) IsInstanceObj(v Value) bool {
 	if v.K != heap.KRef {
 		return false
 	}
@@ -201,7 +201,7 @@ func (vm *VM) nativeCompare(op int, a, b Value) (bool, bool, error) {
 
 // richCompare implements comparison with dunder dispatch, run nested.
 func (vm *VM) richCompare(op int, a, b Value) (Value, error) {
-	if !vm.isInstanceObj(a) && !vm.isInstanceObj(b) {
+	if !vm.IsInstanceObj(a) && !vm.IsInstanceObj(b) {
 		r, ok, err := vm.nativeCompare(op, a, b)
 		if err != nil {
 			return heap.Undef, err
@@ -218,7 +218,7 @@ func (vm *VM) richCompare(op int, a, b Value) (Value, error) {
 // stage (1 skips the first).
 func (vm *VM) compareDunders(op int, a, b Value, stage int) (Value, error) {
 	ta, tb := vm.TypeOf(a), vm.TypeOf(b)
-	reflectFirst := ta != tb && vm.IsSubclass(tb, ta) && vm.isInstanceObj(b)
+	reflectFirst := ta != tb && vm.IsSubclass(tb, ta) && vm.IsInstanceObj(b)
 	if stage == 0 {
 		if reflectFirst {
 			if r, err := vm.tryDunder(b, compile.CmpDunders[compile.CmpSwapped[op]], a); err != nil || r != heap.NotImplemented {
@@ -235,7 +235,7 @@ func (vm *VM) compareDunders(op int, a, b Value, stage int) (Value, error) {
 		}
 	}
 	// object.__ne__ inverts __eq__ when a class defines only __eq__.
-	if op == compile.CmpNe && (vm.lookupSpecial(a, "__eq__").K != heap.KUndef || vm.lookupSpecial(b, "__eq__").K != heap.KUndef) {
+	if op == compile.CmpNe && (vm.LookupSpecial(a, "__eq__").K != heap.KUndef || vm.LookupSpecial(b, "__eq__").K != heap.KUndef) {
 		r, err := vm.compareDunders(compile.CmpEq, a, b, 0)
 		if err != nil {
 			return heap.Undef, err
@@ -273,17 +273,17 @@ func (vm *VM) compareDefault(op int, a, b Value) (Value, error) {
 // tryDunder calls obj's special method name with args if its class
 // defines one (other than object's default); NotImplemented otherwise.
 func (vm *VM) tryDunder(obj Value, name string, args ...Value) (Value, error) {
-	fn := vm.lookupSpecial(obj, name)
+	fn := vm.LookupSpecial(obj, name)
 	if fn.K == heap.KUndef {
 		return heap.NotImplemented, nil
 	}
-	return vm.Call(vm.bindMethod(fn, obj, vm.TypeOf(obj)), args...)
+	return vm.Call(vm.BindMethod(fn, obj, vm.TypeOf(obj)), args...)
 }
 
 // lookupSpecial finds a special method on an Instance's class, ignoring
 // object's defaults. Undef if absent or obj is not an Instance.
-func (vm *VM) lookupSpecial(obj Value, name string) Value {
-	if !vm.isInstanceObj(obj) {
+func (vm *VM) LookupSpecial(obj Value, name string) Value {
+	if !vm.IsInstanceObj(obj) {
 		return heap.Undef
 	}
 	fn := vm.LookupClassStr(vm.TypeOf(obj), name)
@@ -308,8 +308,8 @@ func (vm *VM) isPyFunc(fn Value) bool {
 
 // opCompare is COMPARE_OP: dunders that are Python functions run as frames.
 func (vm *VM) opCompare(f *heap.Frame, op int, a, b Value) error {
-	if vm.isInstanceObj(a) && !(vm.isInstanceObj(b) && vm.TypeOf(a) != vm.TypeOf(b) && vm.IsSubclass(vm.TypeOf(b), vm.TypeOf(a))) {
-		if fn := vm.lookupSpecial(a, compile.CmpDunders[op]); vm.isPyFunc(fn) {
+	if vm.IsInstanceObj(a) && !(vm.IsInstanceObj(b) && vm.TypeOf(a) != vm.TypeOf(b) && vm.IsSubclass(vm.TypeOf(b), vm.TypeOf(a))) {
+		if fn := vm.LookupSpecial(a, compile.CmpDunders[op]); vm.isPyFunc(fn) {
 			return vm.pushPyCall(fn, []Value{a, b}, heap.RetCompare, int32(op), a, b)
 		}
 	}
@@ -339,7 +339,7 @@ func (vm *VM) nativeBinary(op int, a, b Value) (Value, error) {
 func (vm *VM) BinaryOp(op int, a, b Value) (Value, error) {
 	inplace := op&compile.BinInplace != 0
 	op &= 15
-	if !vm.isInstanceObj(a) && !vm.isInstanceObj(b) {
+	if !vm.IsInstanceObj(a) && !vm.IsInstanceObj(b) {
 		if inplace {
 			r, err := vm.seqInplace(op, a, b)
 			if err != nil || r != heap.NotImplemented {
@@ -360,13 +360,13 @@ func (vm *VM) BinaryOp(op int, a, b Value) (Value, error) {
 
 func (vm *VM) binopError(op int, inplace bool, a, b Value) error {
 	if op == compile.BinAdd {
-		if _, ok := vm.StrOf(a); ok && !vm.isInstanceObj(a) {
+		if _, ok := vm.StrOf(a); ok && !vm.IsInstanceObj(a) {
 			return vm.TypeError("can only concatenate str (not \"%s\") to str", vm.TypeName(b))
 		}
 		if vm.isListObj(a) {
 			return vm.TypeError("can only concatenate list (not \"%s\") to list", vm.TypeName(b))
 		}
-		if _, ok := vm.TupleOf(a); ok && !vm.isInstanceObj(a) {
+		if _, ok := vm.TupleOf(a); ok && !vm.IsInstanceObj(a) {
 			return vm.TypeError("can only concatenate tuple (not \"%s\") to tuple", vm.TypeName(b))
 		}
 	}
@@ -399,7 +399,7 @@ func (vm *VM) binaryDunders(op int, inplace bool, a, b Value, stage int) (Value,
 				return r, err
 			}
 		}
-		if ta != tb && vm.IsSubclass(tb, ta) && vm.lookupSpecial(b, "__r"+name+"__").K != heap.KUndef {
+		if ta != tb && vm.IsSubclass(tb, ta) && vm.LookupSpecial(b, "__r"+name+"__").K != heap.KUndef {
 			if r, err := vm.tryDunder(b, "__r"+name+"__", a); err != nil || r != heap.NotImplemented {
 				return r, err
 			}
@@ -420,7 +420,7 @@ func (vm *VM) binaryDunders(op int, inplace bool, a, b Value, stage int) (Value,
 			seq, n = b, a
 		}
 		if vm.isSequenceObj(vm.Prim(seq)) && vm.isUserInstance(n) && vm.hasMethod(n, "__index__") {
-			k, err := vm.numIndex(n)
+			k, err := vm.NumIndex(n)
 			if err != nil {
 				return heap.Undef, err
 			}
@@ -446,17 +446,17 @@ func (vm *VM) binaryDunders(op int, inplace bool, a, b Value, stage int) (Value,
 func (vm *VM) opBinary(f *heap.Frame, arg int, a, b Value) error {
 	op := arg & 15
 	inplace := arg&compile.BinInplace != 0
-	if vm.isInstanceObj(a) {
+	if vm.IsInstanceObj(a) {
 		name := "__" + compile.BinOpDunders[op] + "__"
 		fn := heap.Undef
 		if inplace {
-			fn = vm.lookupSpecial(a, "__i"+compile.BinOpDunders[op]+"__")
+			fn = vm.LookupSpecial(a, "__i"+compile.BinOpDunders[op]+"__")
 		}
 		if fn.K == heap.KUndef {
-			fn = vm.lookupSpecial(a, name)
+			fn = vm.LookupSpecial(a, name)
 		}
 		tb := vm.TypeOf(b)
-		if vm.isPyFunc(fn) && !(vm.isInstanceObj(b) && tb != vm.TypeOf(a) && vm.IsSubclass(tb, vm.TypeOf(a))) {
+		if vm.isPyFunc(fn) && !(vm.IsInstanceObj(b) && tb != vm.TypeOf(a) && vm.IsSubclass(tb, vm.TypeOf(a))) {
 			return vm.pushPyCall(fn, []Value{a, b}, heap.RetBinOp, int32(arg), a, b)
 		}
 	}
@@ -495,7 +495,7 @@ func (vm *VM) Unary(op compile.Opcode, v Value) (Value, error) {
 	case compile.UNARY_INVERT:
 		name, sym = "__invert__", "~"
 	}
-	if vm.isInstanceObj(v) {
+	if vm.IsInstanceObj(v) {
 		if r, err := vm.tryDunder(v, name); err != nil || r != heap.NotImplemented {
 			return r, err
 		}
@@ -548,8 +548,8 @@ func (vm *VM) Truth(v Value) (bool, error) {
 			d, _ := vm.DictOf(o.Dict)
 			return d.Used > 0, nil
 		case *heap.Instance:
-			if fn := vm.lookupSpecial(v, "__bool__"); fn.K != heap.KUndef {
-				r, err := vm.Call(vm.bindMethod(fn, v, o.Class))
+			if fn := vm.LookupSpecial(v, "__bool__"); fn.K != heap.KUndef {
+				r, err := vm.Call(vm.BindMethod(fn, v, o.Class))
 				if err != nil {
 					return false, err
 				}
@@ -558,7 +558,7 @@ func (vm *VM) Truth(v Value) (bool, error) {
 				}
 				return r.N != 0, nil
 			}
-			if fn := vm.lookupSpecial(v, "__len__"); fn.K != heap.KUndef {
+			if fn := vm.LookupSpecial(v, "__len__"); fn.K != heap.KUndef {
 				n, err := vm.Len(v)
 				return n > 0, err
 			}
@@ -575,11 +575,11 @@ func (vm *VM) Truth(v Value) (bool, error) {
 // opTruth is truth testing in the eval loop: a Python __bool__/__len__
 // runs as a frame that pushes the bool (or its negation) when ret says so.
 func (vm *VM) opTruth(f *heap.Frame, v Value, ret heap.RetKind, _ int) (bool, error) {
-	if vm.isInstanceObj(v) {
-		fn := vm.lookupSpecial(v, "__bool__")
+	if vm.IsInstanceObj(v) {
+		fn := vm.LookupSpecial(v, "__bool__")
 		kind := ret
 		if fn.K == heap.KUndef {
-			fn = vm.lookupSpecial(v, "__len__")
+			fn = vm.LookupSpecial(v, "__len__")
 		}
 		if vm.isPyFunc(fn) {
 			return false, vm.pushPyCall(fn, []Value{v}, kind, 0, heap.Undef, heap.Undef)
@@ -622,8 +622,8 @@ func (vm *VM) Len(v Value) (int, error) {
 				return vm.checkLen(r)
 			}
 		case *heap.Instance:
-			if fn := vm.lookupSpecial(v, "__len__"); fn.K != heap.KUndef {
-				r, err := vm.Call(vm.bindMethod(fn, v, o.Class))
+			if fn := vm.LookupSpecial(v, "__len__"); fn.K != heap.KUndef {
+				r, err := vm.Call(vm.BindMethod(fn, v, o.Class))
 				if err != nil {
 					return 0, err
 				}
@@ -650,10 +650,10 @@ func (vm *VM) checkLen(r Value) (int, error) {
 
 // GetItem is obj[key], run nested.
 func (vm *VM) GetItem(obj, key Value) (Value, error) {
-	if vm.isInstanceObj(obj) {
+	if vm.IsInstanceObj(obj) {
 		o := vm.H.Get(obj).(*heap.Instance)
-		if fn := vm.lookupSpecial(obj, "__getitem__"); fn.K != heap.KUndef {
-			return vm.Call(vm.bindMethod(fn, obj, o.Class), key)
+		if fn := vm.LookupSpecial(obj, "__getitem__"); fn.K != heap.KUndef {
+			return vm.Call(vm.BindMethod(fn, obj, o.Class), key)
 		}
 		if o.Prim.K != heap.KUndef {
 			if _, isDict := vm.H.Get(o.Prim).(*heap.Dict); isDict {
@@ -674,7 +674,7 @@ func (vm *VM) GetItem(obj, key Value) (Value, error) {
 					return vm.Call(fn, key)
 				}
 				if fn := vm.LookupClassStr(obj, "__class_getitem__"); fn.K != heap.KUndef {
-					return vm.Call(vm.bindMethod(fn, obj, obj), key)
+					return vm.Call(vm.BindMethod(fn, obj, obj), key)
 				}
 				// list[int], dict[str, int] ...: annotations only.
 				return obj, nil
@@ -691,7 +691,7 @@ func (vm *VM) GetItem(obj, key Value) (Value, error) {
 
 // opGetItem is BINARY_SUBSCR beyond the list fast path.
 func (vm *VM) opGetItem(f *heap.Frame, obj, key Value) error {
-	if fn := vm.lookupSpecial(obj, "__getitem__"); vm.isPyFunc(fn) {
+	if fn := vm.LookupSpecial(obj, "__getitem__"); vm.isPyFunc(fn) {
 		return vm.pushPyCall(fn, []Value{obj, key}, heap.RetPush, 0, heap.Undef, heap.Undef)
 	}
 	r, err := vm.GetItem(obj, key)
@@ -704,10 +704,10 @@ func (vm *VM) opGetItem(f *heap.Frame, obj, key Value) error {
 
 // SetItem is obj[key] = v.
 func (vm *VM) SetItem(obj, key, v Value) error {
-	if vm.isInstanceObj(obj) {
+	if vm.IsInstanceObj(obj) {
 		o := vm.H.Get(obj).(*heap.Instance)
-		if fn := vm.lookupSpecial(obj, "__setitem__"); fn.K != heap.KUndef {
-			_, err := vm.Call(vm.bindMethod(fn, obj, o.Class), key, v)
+		if fn := vm.LookupSpecial(obj, "__setitem__"); fn.K != heap.KUndef {
+			_, err := vm.Call(vm.BindMethod(fn, obj, o.Class), key, v)
 			return err
 		}
 		if o.Prim.K != heap.KUndef {
@@ -715,7 +715,7 @@ func (vm *VM) SetItem(obj, key, v Value) error {
 		}
 	} else if obj.K == heap.KRef {
 		if d, ok := vm.H.Get(obj).(*heap.Dict); ok {
-			if err := vm.dictSet(d, key, v); err != nil {
+			if err := vm.DictSet(d, key, v); err != nil {
 				return err
 			}
 			vm.H.Touch(obj)
@@ -729,7 +729,7 @@ func (vm *VM) SetItem(obj, key, v Value) error {
 }
 
 func (vm *VM) opSetItem(f *heap.Frame, obj, key, v Value) error {
-	if fn := vm.lookupSpecial(obj, "__setitem__"); vm.isPyFunc(fn) {
+	if fn := vm.LookupSpecial(obj, "__setitem__"); vm.isPyFunc(fn) {
 		return vm.pushPyCall(fn, []Value{obj, key, v}, heap.RetDiscard, 0, heap.Undef, heap.Undef)
 	}
 	return vm.SetItem(obj, key, v)
@@ -737,10 +737,10 @@ func (vm *VM) opSetItem(f *heap.Frame, obj, key, v Value) error {
 
 // DelItem is del obj[key].
 func (vm *VM) DelItem(obj, key Value) error {
-	if vm.isInstanceObj(obj) {
+	if vm.IsInstanceObj(obj) {
 		o := vm.H.Get(obj).(*heap.Instance)
-		if fn := vm.lookupSpecial(obj, "__delitem__"); fn.K != heap.KUndef {
-			_, err := vm.Call(vm.bindMethod(fn, obj, o.Class), key)
+		if fn := vm.LookupSpecial(obj, "__delitem__"); fn.K != heap.KUndef {
+			_, err := vm.Call(vm.BindMethod(fn, obj, o.Class), key)
 			return err
 		}
 		if o.Prim.K != heap.KUndef {
@@ -754,16 +754,16 @@ func (vm *VM) DelItem(obj, key Value) error {
 
 // Contains is `item in container`.
 func (vm *VM) Contains(container, item Value) (bool, error) {
-	if vm.isInstanceObj(container) {
+	if vm.IsInstanceObj(container) {
 		o := vm.H.Get(container).(*heap.Instance)
-		if fn := vm.lookupSpecial(container, "__contains__"); fn.K != heap.KUndef {
-			r, err := vm.Call(vm.bindMethod(fn, container, o.Class), item)
+		if fn := vm.LookupSpecial(container, "__contains__"); fn.K != heap.KUndef {
+			r, err := vm.Call(vm.BindMethod(fn, container, o.Class), item)
 			if err != nil {
 				return false, err
 			}
 			return vm.Truth(r)
 		}
-		if o.Prim.K != heap.KUndef && vm.lookupSpecial(container, "__iter__").K == heap.KUndef {
+		if o.Prim.K != heap.KUndef && vm.LookupSpecial(container, "__iter__").K == heap.KUndef {
 			return vm.Contains(o.Prim, item)
 		}
 	} else {
@@ -807,7 +807,7 @@ func (vm *VM) Contains(container, item Value) (bool, error) {
 }
 
 func (vm *VM) opContains(f *heap.Frame, item, container Value, invert bool) error {
-	if fn := vm.lookupSpecial(container, "__contains__"); vm.isPyFunc(fn) {
+	if fn := vm.LookupSpecial(container, "__contains__"); vm.isPyFunc(fn) {
 		inv := int32(0)
 		if invert {
 			inv = 1
@@ -824,7 +824,7 @@ func (vm *VM) opContains(f *heap.Frame, item, container Value, invert bool) erro
 
 // --- dicts and sets with Python keys ---------------------------------------------------
 
-func (vm *VM) dictGet(d *heap.Dict, k Value) (Value, bool, error) {
+func (vm *VM) DictGet(d *heap.Dict, k Value) (Value, bool, error) {
 	h, err := vm.Hash(k)
 	if err != nil {
 		return heap.Undef, false, err
@@ -832,7 +832,7 @@ func (vm *VM) dictGet(d *heap.Dict, k Value) (Value, bool, error) {
 	return d.Get(k, h, vm.keyEq)
 }
 
-func (vm *VM) dictSet(d *heap.Dict, k, v Value) error {
+func (vm *VM) DictSet(d *heap.Dict, k, v Value) error {
 	h, err := vm.Hash(k)
 	if err != nil {
 		return err
@@ -854,7 +854,7 @@ func (vm *VM) dictSetStr(dv, k, v Value) error {
 	if !ok {
 		return vm.SetItem(dv, k, v)
 	}
-	if err := d.Set(k, v, vm.strHash(k), vm.keyEq); err != nil {
+	if err := d.Set(k, v, vm.StrHash(k), vm.keyEq); err != nil {
 		return err
 	}
 	vm.H.Touch(dv)
@@ -891,7 +891,7 @@ func (vm *VM) setDiscard(s *heap.Set, k Value) (bool, error) {
 func (vm *VM) dictMerge(dv, src Value, strict bool, f *heap.Frame) error {
 	d := vm.H.Get(dv).(*heap.Dict)
 	defer vm.H.Touch(dv)
-	if sd, ok := vm.DictOf(src); ok && !vm.isInstanceObj(src) {
+	if sd, ok := vm.DictOf(src); ok && !vm.IsInstanceObj(src) {
 		for _, e := range sd.Entries {
 			if e.Key.K == heap.KUndef {
 				continue
@@ -921,7 +921,7 @@ func (vm *VM) dictMerge(dv, src Value, strict bool, f *heap.Frame) error {
 		if err != nil {
 			return err
 		}
-		return vm.dictSet(d, k, v)
+		return vm.DictSet(d, k, v)
 	})
 }
 

@@ -1,29 +1,53 @@
 package vm
 
 import (
+	"embed"
 	"fmt"
+	"sort"
+	"strings"
 	"sync"
 
 	"github.com/amber-sandbox/amber/core/internal/compile"
 	"github.com/amber-sandbox/amber/core/internal/heap"
-	"github.com/amber-sandbox/amber/core/internal/stdlib/lib"
 	"github.com/amber-sandbox/amber/core/internal/syntax"
 )
 
-// The modules written in Python are .py files embedded by package lib.
-// Each runs in the sandbox itself, so it pauses and persists like user
-// code. A module's source is parsed and compiled once per process, on
-// first import; every VM that imports it afterwards only loads the shared
-// code into its heap and runs the module body.
+// Modules written in Python run in the sandbox itself, so they pause and
+// persist like user code. A module's source is parsed and compiled once
+// per process, on first import; every VM that imports it afterwards only
+// loads the shared code into its heap and runs the module body.
+//
+// The interpreter's own helpers are here, in runtime/*.py: _amber (the
+// resumable builtins: sorted with a key, map, min/max, ...), _amber_union
+// (X | Y of types) and _amber_excstar (except*). The standard library's
+// Python modules are registered by package stdlib.
+
+//go:embed runtime/*.py
+var runtimeFiles embed.FS
+
 func init() {
-	for _, m := range lib.Modules() {
-		registerPython(m.Name, m.File, m.Src)
+	entries, err := runtimeFiles.ReadDir("runtime")
+	if err != nil {
+		panic(err)
+	}
+	sort.Slice(entries, func(i, j int) bool { return entries[i].Name() < entries[j].Name() })
+	for _, e := range entries {
+		src, err := runtimeFiles.ReadFile("runtime/" + e.Name())
+		if err != nil {
+			panic(err)
+		}
+		RegisterPythonModule(strings.TrimSuffix(e.Name(), ".py"), e.Name(), src)
 	}
 }
 
-// RegisterPythonModule makes a module importable whose body is src.
-func RegisterPythonModule(name, src string) {
-	registerPython(name, name+".py", []byte(src))
+// RuntimeSources returns the interpreter's own Python modules by file name.
+func RuntimeSources() map[string][]byte {
+	out := map[string][]byte{}
+	entries, _ := runtimeFiles.ReadDir("runtime")
+	for _, e := range entries {
+		out[e.Name()], _ = runtimeFiles.ReadFile("runtime/" + e.Name())
+	}
+	return out
 }
 
 // pyModule is a module's code, compiled on first use.
@@ -48,7 +72,9 @@ func (p *pyModule) compile(name, file string, src []byte) (*compile.Code, error)
 	return p.code, p.err
 }
 
-func registerPython(name, file string, src []byte) {
+// RegisterPythonModule makes a module importable whose body is the
+// Python source src; file is the name its tracebacks show.
+func RegisterPythonModule(name, file string, src []byte) {
 	p := &pyModule{}
 	RegisterModule(name, func(vm *VM, m Value) error {
 		code, err := p.compile(name, file, src)

@@ -61,11 +61,11 @@ func (vm *VM) constValue(k any) Value {
 func (vm *VM) MainModule() Value {
 	md := vm.H.Get(vm.Modules).(*heap.Dict)
 	k := vm.Intern("__main__")
-	if m, ok, _ := md.Get(k, vm.strHash(k), vm.strEq); ok {
+	if m, ok, _ := md.Get(k, vm.StrHash(k), vm.StrEq); ok {
 		return m
 	}
 	m := vm.NewModule("__main__")
-	md.Append(k, m, vm.strHash(k))
+	md.Append(k, m, vm.StrHash(k))
 	vm.ModuleSet(m, "__builtins__", vm.H.Alloc(&heap.Module{Name: vm.Intern("builtins"), Dict: vm.Builtins}))
 	return m
 }
@@ -225,7 +225,7 @@ func (vm *VM) NewExceptionNamed(typ, msg string) Value {
 	args := []Value{vm.NewStr(msg)}
 	k := vm.Intern(typ)
 	b := vm.H.Get(vm.Builtins).(*heap.Dict)
-	if c, ok, _ := b.Get(k, vm.strHash(k), vm.strEq); ok && c.K == heap.KRef {
+	if c, ok, _ := b.Get(k, vm.StrHash(k), vm.StrEq); ok && c.K == heap.KRef {
 		if _, isClass := vm.H.Get(c).(*heap.Class); isClass && vm.IsSubclass(c, vm.Types[TBaseException]) {
 			if msg == "" {
 				args = nil

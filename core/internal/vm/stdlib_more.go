@@ -55,7 +55,7 @@ func (vm *VM) StdStreamOf(v Value) (string, bool) {
 		return "", false
 	}
 	k := vm.Intern(stdStreamAttr)
-	s, found, _ := d.Get(k, vm.strHash(k), vm.strEq)
+	s, found, _ := d.Get(k, vm.StrHash(k), vm.StrEq)
 	if !found {
 		return "", false
 	}

@@ -260,7 +260,7 @@ func strStrip(name string, f func(string, string, bool) string) BuiltinFn {
 			chars, has = c, true
 		}
 		r := f(s, chars, has)
-		if r == s && vm.isExactStr(self) {
+		if r == s && vm.IsExactStr(self) {
 			return self, nil
 		}
 		return vm.NewStr(r), nil
@@ -339,7 +339,7 @@ func strAffix(name string) BuiltinFn {
 		} else {
 			r = strings.TrimSuffix(s, p)
 		}
-		if r == s && vm.isExactStr(self) {
+		if r == s && vm.IsExactStr(self) {
 			return self, nil
 		}
 		return vm.NewStr(r), nil
@@ -421,7 +421,7 @@ func (vm *VM) iterable(v Value) bool {
 }
 
 func (vm *VM) joinValues(sep string, items []Value) (Value, error) {
-	if len(items) == 1 && vm.isExactStr(items[0]) {
+	if len(items) == 1 && vm.IsExactStr(items[0]) {
 		return items[0], nil
 	}
 	n := len(sep) * len(items)
@@ -601,7 +601,7 @@ func strMakeTrans(vm *VM, self Value, a Args) (Value, error) {
 			} else if !vm.IsInt(k) {
 				return heap.Undef, vm.TypeError("keys in translate table must be strings or integers")
 			}
-			if err := vm.dictSet(d, k, e.Val); err != nil {
+			if err := vm.DictSet(d, k, e.Val); err != nil {
 				return heap.Undef, err
 			}
 		}
@@ -620,7 +620,7 @@ func strMakeTrans(vm *VM, self Value, a Args) (Value, error) {
 		return heap.Undef, vm.ValueError("the first two maketrans arguments must have equal length")
 	}
 	for i := range xs {
-		if err := vm.dictSet(d, heap.Int(int64(xs[i])), heap.Int(int64(ys[i]))); err != nil {
+		if err := vm.DictSet(d, heap.Int(int64(xs[i])), heap.Int(int64(ys[i]))); err != nil {
 			return heap.Undef, err
 		}
 	}
@@ -630,7 +630,7 @@ func strMakeTrans(vm *VM, self Value, a Args) (Value, error) {
 			return heap.Undef, vm.TypeError("maketrans() argument 3 must be str, not %s", vm.TypeName(a.Pos[2]))
 		}
 		for _, r := range z {
-			if err := vm.dictSet(d, heap.Int(int64(r)), heap.None); err != nil {
+			if err := vm.DictSet(d, heap.Int(int64(r)), heap.None); err != nil {
 				return heap.Undef, err
 			}
 		}
@@ -754,7 +754,7 @@ func strDunderStr(vm *VM, self Value, a Args) (Value, error) {
 	if err != nil {
 		return heap.Undef, err
 	}
-	if vm.isExactStr(self) {
+	if vm.IsExactStr(self) {
 		return self, nil
 	}
 	return vm.NewStr(s), nil
@@ -796,7 +796,7 @@ func strConstructor(vm *VM, cls Value, a Args) (Value, error) {
 		if obj.K == heap.KUndef {
 			return vm.Intern(""), nil
 		}
-		if vm.isExactStr(obj) {
+		if vm.IsExactStr(obj) {
 			return obj, nil
 		}
 		s, err := vm.StrString(obj)
@@ -808,7 +808,7 @@ func strConstructor(vm *VM, cls Value, a Args) (Value, error) {
 	if obj.K == heap.KUndef {
 		return vm.Intern(""), nil
 	}
-	b, ok := vm.bufferBytes(obj)
+	b, ok := vm.BufferBytes(obj)
 	if !ok {
 		return heap.Undef, vm.TypeError("decoding to str: need a bytes-like object, %s found", vm.TypeName(obj))
 	}
@@ -860,7 +860,7 @@ func builtinOrd(vm *VM, self Value, a Args) (Value, error) {
 		r, _ := utf8.DecodeRuneInString(s)
 		return heap.Int(int64(r)), nil
 	}
-	if b, ok := vm.bufferBytes(v); ok {
+	if b, ok := vm.BufferBytes(v); ok {
 		if len(b) != 1 {
 			return heap.Undef, vm.TypeError("ord() expected a character, but string of length %d found", len(b))
 		}

@@ -183,10 +183,10 @@ func (vm *VM) strBinary(op int, a, b Value) (Value, error) {
 	case compile.BinAdd:
 		if aStr {
 			if sb, ok := vm.strObj(b); ok {
-				if sb.S == "" && vm.isExactStr(a) {
+				if sb.S == "" && vm.IsExactStr(a) {
 					return a, nil
 				}
-				if sa.S == "" && vm.isExactStr(b) {
+				if sa.S == "" && vm.IsExactStr(b) {
 					return b, nil
 				}
 				n := -1
@@ -198,7 +198,7 @@ func (vm *VM) strBinary(op int, a, b Value) (Value, error) {
 			return heap.NotImplemented, nil
 		}
 		if aBytes {
-			other, ok := vm.bufferBytes(b)
+			other, ok := vm.BufferBytes(b)
 			if !ok {
 				return heap.NotImplemented, nil
 			}
@@ -219,7 +219,7 @@ func (vm *VM) strBinary(op int, a, b Value) (Value, error) {
 			n = 0
 		}
 		if s, ok := vm.strObj(seq); ok {
-			if n == 1 && vm.isExactStr(seq) {
+			if n == 1 && vm.IsExactStr(seq) {
 				return seq, nil
 			}
 			if err := vm.repeatSize(len(s.S), n); err != nil {
@@ -257,7 +257,7 @@ func (vm *VM) strBinary(op int, a, b Value) (Value, error) {
 }
 
 // isExactStr reports whether v is a str (not a subclass instance).
-func (vm *VM) isExactStr(v Value) bool {
+func (vm *VM) IsExactStr(v Value) bool {
 	if v.K != heap.KRef {
 		return false
 	}
@@ -267,7 +267,7 @@ func (vm *VM) isExactStr(v Value) bool {
 
 // bufferBytes returns the bytes of a bytes-like object (bytes, bytearray
 // and their subclasses).
-func (vm *VM) bufferBytes(v Value) ([]byte, bool) {
+func (vm *VM) BufferBytes(v Value) ([]byte, bool) {
 	if b, ok := vm.bytesObj(v); ok {
 		return b.B, true
 	}
@@ -488,7 +488,7 @@ func (vm *VM) strContains(container, item Value) (r bool, handled bool, err erro
 		return strings.Contains(s.S, sub), true, nil
 	}
 	if b, ok := vm.bytesObj(container); ok {
-		if sub, ok := vm.bufferBytes(item); ok {
+		if sub, ok := vm.BufferBytes(item); ok {
 			return bytes.Contains(b.B, sub), true, nil
 		}
 		c, err := vm.byteValue(item)

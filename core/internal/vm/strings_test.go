@@ -20,7 +20,7 @@ func (t strTestVM) L(v ...Value) Value { return t.NewList(v) }
 func (t strTestVM) D(kv ...Value) Value {
 	d := t.NewDict()
 	for i := 0; i < len(kv); i += 2 {
-		if err := t.dictSet(t.H.Get(d).(*heap.Dict), kv[i], kv[i+1]); err != nil {
+		if err := t.DictSet(t.H.Get(d).(*heap.Dict), kv[i], kv[i+1]); err != nil {
 			panic(err)
 		}
 	}

@@ -484,7 +484,7 @@ func (vm *VM) setClassAttr(cls Value, name string, v Value) {
 	c := vm.H.Get(cls).(*heap.Class)
 	d := vm.H.Get(c.Dict).(*heap.Dict)
 	k := vm.Intern(name)
-	d.Set(k, v, vm.strHash(k), vm.identityEq)
+	d.Set(k, v, vm.StrHash(k), vm.identityEq)
 	vm.H.Touch(c.Dict)
 	c.Version++
 }
@@ -492,11 +492,11 @@ func (vm *VM) setClassAttr(cls Value, name string, v Value) {
 // LookupClass finds name along cls's MRO, returning Undef if absent.
 func (vm *VM) LookupClass(cls Value, name Value) Value {
 	c := vm.H.Get(cls).(*heap.Class)
-	h := vm.strHash(name)
+	h := vm.StrHash(name)
 	for _, m := range c.MRO {
 		mc := vm.H.Get(m).(*heap.Class)
 		d := vm.H.Get(mc.Dict).(*heap.Dict)
-		if v, ok, _ := d.Get(name, h, vm.strEq); ok {
+		if v, ok, _ := d.Get(name, h, vm.StrEq); ok {
 			return v
 		}
 	}

@@ -150,7 +150,7 @@ type cacheKey struct {
 func New() *VM {
 	template.once.Do(func() {
 		t := newWorld()
-		t.H.PrepareShared(func(s *heap.Str) { strRuneLen(s) }, func(v Value) { t.strHash(v) })
+		t.H.PrepareShared(func(s *heap.Str) { strRuneLen(s) }, func(v Value) { t.StrHash(v) })
 		template.vm = t
 	})
 	t := template.vm

@@ -1,10 +1,11 @@
-package vm
+package stdlib
 
 // The math module, in Go: CPython 3.11's functions, results and error
 // messages ("math domain error", "math range error"), with exact integer
 // functions on big ints and a correctly rounded fsum.
 
 import (
+	py "github.com/amber-sandbox/amber/core/internal/vm"
 	"math"
 	"math/big"
 
@@ -12,20 +13,20 @@ import (
 	"github.com/amber-sandbox/amber/core/internal/heap"
 )
 
-func (vm *VM) mathDomain() error { return vm.Errorf(TValueError, "math domain error") }
-func (vm *VM) mathRange() error  { return vm.Errorf(TOverflowError, "math range error") }
+func mathDomain(vm *py.VM) error { return vm.Errorf(py.TValueError, "math domain error") }
+func mathRange(vm *py.VM) error  { return vm.Errorf(py.TOverflowError, "math range error") }
 
 // mathFloat converts a math function argument to float64 the way
 // PyFloat_AsDouble does: numbers, then __float__, then __index__.
-func (vm *VM) mathFloat(v Value) (float64, error) {
-	if n, ok := vm.numOf(v); ok {
-		if n.k == nkComplex {
+func mathFloat(vm *py.VM, v py.Value) (float64, error) {
+	if n, ok := vm.NumOf(v); ok {
+		if n.K == py.NkComplex {
 			return 0, vm.TypeError("must be real number, not complex")
 		}
-		return vm.toFloat(n)
+		return vm.ToFloat(n)
 	}
-	if fn := vm.lookupSpecial(v, "__float__"); fn.K != heap.KUndef {
-		r, err := vm.Call(vm.bindMethod(fn, v, vm.TypeOf(v)))
+	if fn := vm.LookupSpecial(v, "__float__"); fn.K != heap.KUndef {
+		r, err := vm.Call(vm.BindMethod(fn, v, vm.TypeOf(v)))
 		if err != nil {
 			return 0, err
 		}
@@ -34,22 +35,22 @@ func (vm *VM) mathFloat(v Value) (float64, error) {
 		}
 		return 0, vm.TypeError("%s.__float__ returned non-float (type %s)", vm.TypeName(v), vm.TypeName(r))
 	}
-	if fn := vm.lookupSpecial(v, "__index__"); fn.K != heap.KUndef {
-		r, err := vm.numIndex(v)
+	if fn := vm.LookupSpecial(v, "__index__"); fn.K != heap.KUndef {
+		r, err := vm.NumIndex(v)
 		if err != nil {
 			return 0, err
 		}
-		return vm.mathFloat(r)
+		return mathFloat(vm, r)
 	}
 	return 0, vm.TypeError("must be real number, not %s", vm.TypeName(v))
 }
 
 // mathInt converts an argument that must be an integer (with __index__).
-func (vm *VM) mathInt(v Value) (*big.Int, error) {
+func mathInt(vm *py.VM, v py.Value) (*big.Int, error) {
 	if b, ok := vm.BigOf(v); ok {
 		return b, nil
 	}
-	r, err := vm.numIndex(v)
+	r, err := vm.NumIndex(v)
 	if err != nil {
 		return nil, err
 	}
@@ -58,10 +59,10 @@ func (vm *VM) mathInt(v Value) (*big.Int, error) {
 }
 
 // mathLog returns the natural log of v, exact for ints too large for a float.
-func (vm *VM) mathLog(v Value, fn func(float64) float64) (float64, error) {
+func mathLog(vm *py.VM, v py.Value, fn func(float64) float64) (float64, error) {
 	if b, ok := vm.BigOf(vm.Prim(v)); ok {
 		if b.Sign() <= 0 {
-			return 0, vm.mathDomain()
+			return 0, mathDomain(vm)
 		}
 		if e := b.BitLen(); e > 1000 {
 			// As CPython: log(m * 2**e) with m in [0.5, 1).
@@ -69,7 +70,7 @@ func (vm *VM) mathLog(v Value, fn func(float64) float64) (float64, error) {
 			return fn(math.Ldexp(top, -60)) + fn(2)*float64(e), nil
 		}
 	}
-	x, err := vm.mathFloat(v)
+	x, err := mathFloat(vm, v)
 	if err != nil {
 		return 0, err
 	}
@@ -77,37 +78,37 @@ func (vm *VM) mathLog(v Value, fn func(float64) float64) (float64, error) {
 		return x, nil
 	}
 	if x <= 0 {
-		return 0, vm.mathDomain()
+		return 0, mathDomain(vm)
 	}
 	return fn(x), nil
 }
 
 // mathFunc1 wraps a float function with CPython's math_1 error rules.
-func mathFunc1(f func(float64) float64, canOverflow bool) BuiltinFn {
-	return func(vm *VM, _ Value, a Args) (Value, error) {
+func mathFunc1(f func(float64) float64, canOverflow bool) py.BuiltinFn {
+	return func(vm *py.VM, _ py.Value, a py.Args) (py.Value, error) {
 		if err := vm.ArgCount("math function", a, 1, 1); err != nil {
 			return heap.Undef, err
 		}
-		x, err := vm.mathFloat(a.Pos[0])
+		x, err := mathFloat(vm, a.Pos[0])
 		if err != nil {
 			return heap.Undef, err
 		}
 		r := f(x)
 		if math.IsNaN(r) && !math.IsNaN(x) {
-			return heap.Undef, vm.mathDomain()
+			return heap.Undef, mathDomain(vm)
 		}
 		if math.IsInf(r, 0) && !math.IsInf(x, 0) && !math.IsNaN(x) {
 			if canOverflow {
-				return heap.Undef, vm.mathRange()
+				return heap.Undef, mathRange(vm)
 			}
-			return heap.Undef, vm.mathDomain()
+			return heap.Undef, mathDomain(vm)
 		}
 		return heap.Float(r), nil
 	}
 }
 
 // mathArgs checks a fixed count of positional arguments.
-func (vm *VM) mathArgs(name string, a Args, n int) error {
+func mathArgs(vm *py.VM, name string, a py.Args, n int) error {
 	if len(a.KwNames) > 0 {
 		return vm.TypeError("%s() takes no keyword arguments", name)
 	}
@@ -120,13 +121,13 @@ func (vm *VM) mathArgs(name string, a Args, n int) error {
 	return nil
 }
 
-func (vm *VM) mathFloats(name string, a Args, n int) ([]float64, error) {
-	if err := vm.mathArgs(name, a, n); err != nil {
+func mathFloats(vm *py.VM, name string, a py.Args, n int) ([]float64, error) {
+	if err := mathArgs(vm, name, a, n); err != nil {
 		return nil, err
 	}
 	out := make([]float64, n)
 	for i, v := range a.Pos {
-		f, err := vm.mathFloat(v)
+		f, err := mathFloat(vm, v)
 		if err != nil {
 			return nil, err
 		}
@@ -137,35 +138,35 @@ func (vm *VM) mathFloats(name string, a Args, n int) ([]float64, error) {
 
 // mathRound implements floor/ceil: ints pass through, floats become ints,
 // other objects use their dunder or __float__.
-func (vm *VM) mathRound(name, dunder string, a Args, f func(float64) float64) (Value, error) {
-	if err := vm.mathArgs(name, a, 1); err != nil {
+func mathRound(vm *py.VM, name, dunder string, a py.Args, f func(float64) float64) (py.Value, error) {
+	if err := mathArgs(vm, name, a, 1); err != nil {
 		return heap.Undef, err
 	}
 	v := a.Pos[0]
 	if vm.IsInt(vm.Prim(v)) {
-		return vm.intValue(vm.Prim(v)), nil
+		return vm.IntValue(vm.Prim(v)), nil
 	}
 	if p := vm.Prim(v); p.K != heap.KFloat {
-		if fn := vm.lookupSpecial(v, dunder); fn.K != heap.KUndef {
-			return vm.Call(vm.bindMethod(fn, v, vm.TypeOf(v)))
+		if fn := vm.LookupSpecial(v, dunder); fn.K != heap.KUndef {
+			return vm.Call(vm.BindMethod(fn, v, vm.TypeOf(v)))
 		}
-		if !vm.isInstanceObj(v) && dunder == "__trunc__" {
+		if !vm.IsInstanceObj(v) && dunder == "__trunc__" {
 			return heap.Undef, vm.TypeError("type %s doesn't define __trunc__ method", vm.TypeName(v))
 		}
 	}
-	x, err := vm.mathFloat(v)
+	x, err := mathFloat(vm, v)
 	if err != nil {
 		return heap.Undef, err
 	}
-	return vm.floatToInt(f(x))
+	return vm.FloatToInt(f(x))
 }
 
 // mathFsum is Shewchuk's exact summation, rounded once, as in CPython.
-func (vm *VM) mathFsum(it Value) (float64, error) {
+func mathFsum(vm *py.VM, it py.Value) (float64, error) {
 	var partials []float64
 	special, infSum := 0.0, 0.0
-	err := vm.Iterate(it, func(v Value) error {
-		x, err := vm.mathFloat(v)
+	err := vm.Iterate(it, func(v py.Value) error {
+		x, err := mathFloat(vm, v)
 		if err != nil {
 			return err
 		}
@@ -187,7 +188,7 @@ func (vm *VM) mathFsum(it Value) (float64, error) {
 		if x != 0 {
 			if math.IsInf(x, 0) || math.IsNaN(x) {
 				if !math.IsInf(xsave, 0) && !math.IsNaN(xsave) {
-					return vm.Errorf(TOverflowError, "intermediate overflow in fsum")
+					return vm.Errorf(py.TOverflowError, "intermediate overflow in fsum")
 				}
 				if math.IsInf(xsave, 0) {
 					infSum += xsave
@@ -261,7 +262,7 @@ func vectorNorm(xs []float64) float64 {
 	return r
 }
 
-func (vm *VM) mathComb(n, k *big.Int, perm bool) (Value, error) {
+func mathComb(vm *py.VM, n, k *big.Int, perm bool) (py.Value, error) {
 	if n.Sign() < 0 {
 		return heap.Undef, vm.ValueError("n must be a non-negative integer")
 	}
@@ -272,7 +273,7 @@ func (vm *VM) mathComb(n, k *big.Int, perm bool) (Value, error) {
 		return heap.Int(0), nil
 	}
 	if !k.IsInt64() {
-		return heap.Undef, vm.Errorf(TOverflowError, "k must not exceed %d", int64(math.MaxInt64))
+		return heap.Undef, vm.Errorf(py.TOverflowError, "k must not exceed %d", int64(math.MaxInt64))
 	}
 	kk := k.Int64()
 	if !perm {
@@ -290,7 +291,7 @@ func (vm *VM) mathComb(n, k *big.Int, perm bool) (Value, error) {
 			r.Quo(r, big.NewInt(i+1))
 		}
 		if i&1023 == 1023 {
-			if err := vm.checkpoint(); err != nil {
+			if err := vm.Checkpoint(); err != nil {
 				return heap.Undef, err
 			}
 		}
@@ -298,11 +299,7 @@ func (vm *VM) mathComb(n, k *big.Int, perm bool) (Value, error) {
 	return vm.NewBigInt(r), nil
 }
 
-func init() {
-	RegisterModule("math", initMath)
-}
-
-func initMath(vm *VM, m Value) error {
+func initMath(vm *py.VM, m py.Value) error {
 	vm.ModuleSet(m, "pi", heap.Float(math.Pi))
 	vm.ModuleSet(m, "e", heap.Float(math.E))
 	vm.ModuleSet(m, "tau", heap.Float(2*math.Pi))
@@ -355,42 +352,42 @@ func initMath(vm *VM, m Value) error {
 		vm.ModuleFunc(m, "math."+s.name, mathFunc1(s.f, s.canOverflow))
 	}
 
-	vm.ModuleFunc(m, "math.log", func(vm *VM, _ Value, a Args) (Value, error) {
+	vm.ModuleFunc(m, "math.log", func(vm *py.VM, _ py.Value, a py.Args) (py.Value, error) {
 		if len(a.Pos) < 1 || len(a.Pos) > 2 {
 			return heap.Undef, vm.TypeError("log expected 1 or 2 arguments, got %d", len(a.Pos))
 		}
-		x, err := vm.mathLog(a.Pos[0], math.Log)
+		x, err := mathLog(vm, a.Pos[0], math.Log)
 		if err != nil {
 			return heap.Undef, err
 		}
 		if len(a.Pos) == 2 {
-			b, err := vm.mathLog(a.Pos[1], math.Log)
+			b, err := mathLog(vm, a.Pos[1], math.Log)
 			if err != nil {
 				return heap.Undef, err
 			}
 			if b == 0 {
-				return heap.Undef, vm.Errorf(TZeroDivisionError, "float division by zero")
+				return heap.Undef, vm.Errorf(py.TZeroDivisionError, "float division by zero")
 			}
 			x /= b
 		}
 		return heap.Float(x), nil
 	})
-	vm.ModuleFunc(m, "math.log2", func(vm *VM, _ Value, a Args) (Value, error) {
-		if err := vm.mathArgs("log2", a, 1); err != nil {
+	vm.ModuleFunc(m, "math.log2", func(vm *py.VM, _ py.Value, a py.Args) (py.Value, error) {
+		if err := mathArgs(vm, "log2", a, 1); err != nil {
 			return heap.Undef, err
 		}
-		r, err := vm.mathLog(a.Pos[0], math.Log2)
+		r, err := mathLog(vm, a.Pos[0], math.Log2)
 		return heap.Float(r), err
 	})
-	vm.ModuleFunc(m, "math.log10", func(vm *VM, _ Value, a Args) (Value, error) {
-		if err := vm.mathArgs("log10", a, 1); err != nil {
+	vm.ModuleFunc(m, "math.log10", func(vm *py.VM, _ py.Value, a py.Args) (py.Value, error) {
+		if err := mathArgs(vm, "log10", a, 1); err != nil {
 			return heap.Undef, err
 		}
-		r, err := vm.mathLog(a.Pos[0], math.Log10)
+		r, err := mathLog(vm, a.Pos[0], math.Log10)
 		return heap.Float(r), err
 	})
-	vm.ModuleFunc(m, "math.pow", func(vm *VM, _ Value, a Args) (Value, error) {
-		xs, err := vm.mathFloats("pow", a, 2)
+	vm.ModuleFunc(m, "math.pow", func(vm *py.VM, _ py.Value, a py.Args) (py.Value, error) {
+		xs, err := mathFloats(vm, "pow", a, 2)
 		if err != nil {
 			return heap.Undef, err
 		}
@@ -399,33 +396,33 @@ func initMath(vm *VM, m Value) error {
 		finite := !math.IsInf(x, 0) && !math.IsNaN(x) && !math.IsInf(y, 0) && !math.IsNaN(y)
 		if finite {
 			if math.IsNaN(r) {
-				return heap.Undef, vm.mathDomain()
+				return heap.Undef, mathDomain(vm)
 			}
 			if math.IsInf(r, 0) {
 				if x == 0 {
-					return heap.Undef, vm.mathDomain()
+					return heap.Undef, mathDomain(vm)
 				}
-				return heap.Undef, vm.mathRange()
+				return heap.Undef, mathRange(vm)
 			}
 		}
 		return heap.Float(r), nil
 	})
-	vm.ModuleFunc(m, "math.atan2", func(vm *VM, _ Value, a Args) (Value, error) {
-		xs, err := vm.mathFloats("atan2", a, 2)
+	vm.ModuleFunc(m, "math.atan2", func(vm *py.VM, _ py.Value, a py.Args) (py.Value, error) {
+		xs, err := mathFloats(vm, "atan2", a, 2)
 		if err != nil {
 			return heap.Undef, err
 		}
 		return heap.Float(math.Atan2(xs[0], xs[1])), nil
 	})
-	vm.ModuleFunc(m, "math.copysign", func(vm *VM, _ Value, a Args) (Value, error) {
-		xs, err := vm.mathFloats("copysign", a, 2)
+	vm.ModuleFunc(m, "math.copysign", func(vm *py.VM, _ py.Value, a py.Args) (py.Value, error) {
+		xs, err := mathFloats(vm, "copysign", a, 2)
 		if err != nil {
 			return heap.Undef, err
 		}
 		return heap.Float(math.Copysign(xs[0], xs[1])), nil
 	})
-	vm.ModuleFunc(m, "math.fmod", func(vm *VM, _ Value, a Args) (Value, error) {
-		xs, err := vm.mathFloats("fmod", a, 2)
+	vm.ModuleFunc(m, "math.fmod", func(vm *py.VM, _ py.Value, a py.Args) (py.Value, error) {
+		xs, err := mathFloats(vm, "fmod", a, 2)
 		if err != nil {
 			return heap.Undef, err
 		}
@@ -435,46 +432,46 @@ func initMath(vm *VM, m Value) error {
 		}
 		r := math.Mod(x, y)
 		if math.IsNaN(r) && !math.IsNaN(x) && !math.IsNaN(y) {
-			return heap.Undef, vm.mathDomain()
+			return heap.Undef, mathDomain(vm)
 		}
 		return heap.Float(r), nil
 	})
-	vm.ModuleFunc(m, "math.remainder", func(vm *VM, _ Value, a Args) (Value, error) {
-		xs, err := vm.mathFloats("remainder", a, 2)
+	vm.ModuleFunc(m, "math.remainder", func(vm *py.VM, _ py.Value, a py.Args) (py.Value, error) {
+		xs, err := mathFloats(vm, "remainder", a, 2)
 		if err != nil {
 			return heap.Undef, err
 		}
 		r := math.Remainder(xs[0], xs[1])
 		if math.IsNaN(r) && !math.IsNaN(xs[0]) && !math.IsNaN(xs[1]) {
-			return heap.Undef, vm.mathDomain()
+			return heap.Undef, mathDomain(vm)
 		}
 		return heap.Float(r), nil
 	})
-	vm.ModuleFunc(m, "math.modf", func(vm *VM, _ Value, a Args) (Value, error) {
-		xs, err := vm.mathFloats("modf", a, 1)
+	vm.ModuleFunc(m, "math.modf", func(vm *py.VM, _ py.Value, a py.Args) (py.Value, error) {
+		xs, err := mathFloats(vm, "modf", a, 1)
 		if err != nil {
 			return heap.Undef, err
 		}
 		x := xs[0]
 		if math.IsInf(x, 0) {
-			return vm.NewTuple([]Value{heap.Float(math.Copysign(0, x)), heap.Float(x)}), nil
+			return vm.NewTuple([]py.Value{heap.Float(math.Copysign(0, x)), heap.Float(x)}), nil
 		}
 		i, f := math.Modf(x)
-		return vm.NewTuple([]Value{heap.Float(f), heap.Float(i)}), nil
+		return vm.NewTuple([]py.Value{heap.Float(f), heap.Float(i)}), nil
 	})
-	vm.ModuleFunc(m, "math.frexp", func(vm *VM, _ Value, a Args) (Value, error) {
-		xs, err := vm.mathFloats("frexp", a, 1)
+	vm.ModuleFunc(m, "math.frexp", func(vm *py.VM, _ py.Value, a py.Args) (py.Value, error) {
+		xs, err := mathFloats(vm, "frexp", a, 1)
 		if err != nil {
 			return heap.Undef, err
 		}
 		f, e := math.Frexp(xs[0])
-		return vm.NewTuple([]Value{heap.Float(f), heap.Int(int64(e))}), nil
+		return vm.NewTuple([]py.Value{heap.Float(f), heap.Int(int64(e))}), nil
 	})
-	vm.ModuleFunc(m, "math.ldexp", func(vm *VM, _ Value, a Args) (Value, error) {
-		if err := vm.mathArgs("ldexp", a, 2); err != nil {
+	vm.ModuleFunc(m, "math.ldexp", func(vm *py.VM, _ py.Value, a py.Args) (py.Value, error) {
+		if err := mathArgs(vm, "ldexp", a, 2); err != nil {
 			return heap.Undef, err
 		}
-		x, err := vm.mathFloat(a.Pos[0])
+		x, err := mathFloat(vm, a.Pos[0])
 		if err != nil {
 			return heap.Undef, err
 		}
@@ -496,64 +493,64 @@ func initMath(vm *VM, m Value) error {
 		}
 		r := math.Ldexp(x, int(e))
 		if math.IsInf(r, 0) && !math.IsInf(x, 0) {
-			return heap.Undef, vm.mathRange()
+			return heap.Undef, mathRange(vm)
 		}
 		return heap.Float(r), nil
 	})
-	vm.ModuleFunc(m, "math.floor", func(vm *VM, _ Value, a Args) (Value, error) {
-		return vm.mathRound("floor", "__floor__", a, math.Floor)
+	vm.ModuleFunc(m, "math.floor", func(vm *py.VM, _ py.Value, a py.Args) (py.Value, error) {
+		return mathRound(vm, "floor", "__floor__", a, math.Floor)
 	})
-	vm.ModuleFunc(m, "math.ceil", func(vm *VM, _ Value, a Args) (Value, error) {
-		return vm.mathRound("ceil", "__ceil__", a, math.Ceil)
+	vm.ModuleFunc(m, "math.ceil", func(vm *py.VM, _ py.Value, a py.Args) (py.Value, error) {
+		return mathRound(vm, "ceil", "__ceil__", a, math.Ceil)
 	})
-	vm.ModuleFunc(m, "math.trunc", func(vm *VM, _ Value, a Args) (Value, error) {
-		return vm.mathRound("trunc", "__trunc__", a, math.Trunc)
+	vm.ModuleFunc(m, "math.trunc", func(vm *py.VM, _ py.Value, a py.Args) (py.Value, error) {
+		return mathRound(vm, "trunc", "__trunc__", a, math.Trunc)
 	})
-	vm.ModuleFunc(m, "math.isfinite", func(vm *VM, _ Value, a Args) (Value, error) {
-		xs, err := vm.mathFloats("isfinite", a, 1)
+	vm.ModuleFunc(m, "math.isfinite", func(vm *py.VM, _ py.Value, a py.Args) (py.Value, error) {
+		xs, err := mathFloats(vm, "isfinite", a, 1)
 		if err != nil {
 			return heap.Undef, err
 		}
 		return heap.Bool(!math.IsInf(xs[0], 0) && !math.IsNaN(xs[0])), nil
 	})
-	vm.ModuleFunc(m, "math.isinf", func(vm *VM, _ Value, a Args) (Value, error) {
-		xs, err := vm.mathFloats("isinf", a, 1)
+	vm.ModuleFunc(m, "math.isinf", func(vm *py.VM, _ py.Value, a py.Args) (py.Value, error) {
+		xs, err := mathFloats(vm, "isinf", a, 1)
 		if err != nil {
 			return heap.Undef, err
 		}
 		return heap.Bool(math.IsInf(xs[0], 0)), nil
 	})
-	vm.ModuleFunc(m, "math.isnan", func(vm *VM, _ Value, a Args) (Value, error) {
-		xs, err := vm.mathFloats("isnan", a, 1)
+	vm.ModuleFunc(m, "math.isnan", func(vm *py.VM, _ py.Value, a py.Args) (py.Value, error) {
+		xs, err := mathFloats(vm, "isnan", a, 1)
 		if err != nil {
 			return heap.Undef, err
 		}
 		return heap.Bool(math.IsNaN(xs[0])), nil
 	})
-	vm.ModuleFunc(m, "math.isclose", func(vm *VM, _ Value, a Args) (Value, error) {
+	vm.ModuleFunc(m, "math.isclose", func(vm *py.VM, _ py.Value, a py.Args) (py.Value, error) {
 		if len(a.Pos) != 2 {
 			return heap.Undef, vm.TypeError("isclose() takes exactly 2 positional arguments (%d given)", len(a.Pos))
 		}
-		args, err := vm.BindArgs("isclose", Args{KwNames: a.KwNames, KwVals: a.KwVals}, []string{"rel_tol", "abs_tol"}, 0)
+		args, err := vm.BindArgs("isclose", py.Args{KwNames: a.KwNames, KwVals: a.KwVals}, []string{"rel_tol", "abs_tol"}, 0)
 		if err != nil {
 			return heap.Undef, err
 		}
-		x, err := vm.mathFloat(a.Pos[0])
+		x, err := mathFloat(vm, a.Pos[0])
 		if err != nil {
 			return heap.Undef, err
 		}
-		y, err := vm.mathFloat(a.Pos[1])
+		y, err := mathFloat(vm, a.Pos[1])
 		if err != nil {
 			return heap.Undef, err
 		}
 		rel, abs := 1e-9, 0.0
 		if args[0].K != heap.KUndef {
-			if rel, err = vm.mathFloat(args[0]); err != nil {
+			if rel, err = mathFloat(vm, args[0]); err != nil {
 				return heap.Undef, err
 			}
 		}
 		if args[1].K != heap.KUndef {
-			if abs, err = vm.mathFloat(args[1]); err != nil {
+			if abs, err = mathFloat(vm, args[1]); err != nil {
 				return heap.Undef, err
 			}
 		}
@@ -569,20 +566,20 @@ func initMath(vm *VM, m Value) error {
 		d := math.Abs(y - x)
 		return heap.Bool(d <= math.Abs(rel*y) || d <= math.Abs(rel*x) || d <= abs), nil
 	})
-	vm.ModuleFunc(m, "math.fsum", func(vm *VM, _ Value, a Args) (Value, error) {
-		if err := vm.mathArgs("fsum", a, 1); err != nil {
+	vm.ModuleFunc(m, "math.fsum", func(vm *py.VM, _ py.Value, a py.Args) (py.Value, error) {
+		if err := mathArgs(vm, "fsum", a, 1); err != nil {
 			return heap.Undef, err
 		}
-		r, err := vm.mathFsum(a.Pos[0])
+		r, err := mathFsum(vm, a.Pos[0])
 		return heap.Float(r), err
 	})
-	vm.ModuleFunc(m, "math.hypot", func(vm *VM, _ Value, a Args) (Value, error) {
+	vm.ModuleFunc(m, "math.hypot", func(vm *py.VM, _ py.Value, a py.Args) (py.Value, error) {
 		if err := vm.NoKwargs("hypot", a); err != nil {
 			return heap.Undef, err
 		}
 		xs := make([]float64, len(a.Pos))
 		for i, v := range a.Pos {
-			f, err := vm.mathFloat(v)
+			f, err := mathFloat(vm, v)
 			if err != nil {
 				return heap.Undef, err
 			}
@@ -590,8 +587,8 @@ func initMath(vm *VM, m Value) error {
 		}
 		return heap.Float(vectorNorm(xs)), nil
 	})
-	vm.ModuleFunc(m, "math.dist", func(vm *VM, _ Value, a Args) (Value, error) {
-		if err := vm.mathArgs("dist", a, 2); err != nil {
+	vm.ModuleFunc(m, "math.dist", func(vm *py.VM, _ py.Value, a py.Args) (py.Value, error) {
+		if err := mathArgs(vm, "dist", a, 2); err != nil {
 			return heap.Undef, err
 		}
 		var pts [2][]float64
@@ -607,7 +604,7 @@ func initMath(vm *VM, m Value) error {
 				return heap.Undef, err
 			}
 			for _, it := range items {
-				f, err := vm.mathFloat(it)
+				f, err := mathFloat(vm, it)
 				if err != nil {
 					return heap.Undef, err
 				}
@@ -623,8 +620,8 @@ func initMath(vm *VM, m Value) error {
 		}
 		return heap.Float(vectorNorm(d)), nil
 	})
-	vm.ModuleFunc(m, "math.prod", func(vm *VM, _ Value, a Args) (Value, error) {
-		args, err := vm.BindArgs("prod", Args{Pos: a.Pos[:min(len(a.Pos), 1)], KwNames: a.KwNames, KwVals: a.KwVals}, []string{"iterable", "start"}, 1)
+	vm.ModuleFunc(m, "math.prod", func(vm *py.VM, _ py.Value, a py.Args) (py.Value, error) {
+		args, err := vm.BindArgs("prod", py.Args{Pos: a.Pos[:min(len(a.Pos), 1)], KwNames: a.KwNames, KwVals: a.KwVals}, []string{"iterable", "start"}, 1)
 		if err != nil {
 			return heap.Undef, err
 		}
@@ -635,18 +632,18 @@ func initMath(vm *VM, m Value) error {
 		if args[1].K != heap.KUndef {
 			acc = args[1]
 		}
-		err = vm.Iterate(args[0], func(v Value) error {
+		err = vm.Iterate(args[0], func(v py.Value) error {
 			r, err := vm.BinaryOp(compile.BinMul, acc, v)
 			acc = r
 			return err
 		})
 		return acc, err
 	})
-	vm.ModuleFunc(m, "math.factorial", func(vm *VM, _ Value, a Args) (Value, error) {
-		if err := vm.mathArgs("factorial", a, 1); err != nil {
+	vm.ModuleFunc(m, "math.factorial", func(vm *py.VM, _ py.Value, a py.Args) (py.Value, error) {
+		if err := mathArgs(vm, "factorial", a, 1); err != nil {
 			return heap.Undef, err
 		}
-		n, err := vm.mathInt(a.Pos[0])
+		n, err := mathInt(vm, a.Pos[0])
 		if err != nil {
 			return heap.Undef, err
 		}
@@ -654,12 +651,12 @@ func initMath(vm *VM, m Value) error {
 			return heap.Undef, vm.ValueError("factorial() not defined for negative values")
 		}
 		if !n.IsInt64() || n.Int64() > 100000 {
-			return heap.Undef, vm.Errorf(TOverflowError, "factorial() argument should not exceed %d", int64(math.MaxInt64))
+			return heap.Undef, vm.Errorf(py.TOverflowError, "factorial() argument should not exceed %d", int64(math.MaxInt64))
 		}
 		return vm.NewBigInt(new(big.Int).MulRange(1, n.Int64())), nil
 	})
-	gcdLcm := func(name string, lcm bool) BuiltinFn {
-		return func(vm *VM, _ Value, a Args) (Value, error) {
+	gcdLcm := func(name string, lcm bool) py.BuiltinFn {
+		return func(vm *py.VM, _ py.Value, a py.Args) (py.Value, error) {
 			if err := vm.NoKwargs(name, a); err != nil {
 				return heap.Undef, err
 			}
@@ -668,7 +665,7 @@ func initMath(vm *VM, m Value) error {
 				acc.SetInt64(1)
 			}
 			for _, v := range a.Pos {
-				x, err := vm.mathInt(v)
+				x, err := mathInt(vm, v)
 				if err != nil {
 					return heap.Undef, err
 				}
@@ -689,11 +686,11 @@ func initMath(vm *VM, m Value) error {
 	}
 	vm.ModuleFunc(m, "math.gcd", gcdLcm("gcd", false))
 	vm.ModuleFunc(m, "math.lcm", gcdLcm("lcm", true))
-	vm.ModuleFunc(m, "math.isqrt", func(vm *VM, _ Value, a Args) (Value, error) {
-		if err := vm.mathArgs("isqrt", a, 1); err != nil {
+	vm.ModuleFunc(m, "math.isqrt", func(vm *py.VM, _ py.Value, a py.Args) (py.Value, error) {
+		if err := mathArgs(vm, "isqrt", a, 1); err != nil {
 			return heap.Undef, err
 		}
-		n, err := vm.mathInt(a.Pos[0])
+		n, err := mathInt(vm, a.Pos[0])
 		if err != nil {
 			return heap.Undef, err
 		}
@@ -702,48 +699,48 @@ func initMath(vm *VM, m Value) error {
 		}
 		return vm.NewBigInt(new(big.Int).Sqrt(n)), nil
 	})
-	vm.ModuleFunc(m, "math.comb", func(vm *VM, _ Value, a Args) (Value, error) {
-		if err := vm.mathArgs("comb", a, 2); err != nil {
+	vm.ModuleFunc(m, "math.comb", func(vm *py.VM, _ py.Value, a py.Args) (py.Value, error) {
+		if err := mathArgs(vm, "comb", a, 2); err != nil {
 			return heap.Undef, err
 		}
-		n, err := vm.mathInt(a.Pos[0])
+		n, err := mathInt(vm, a.Pos[0])
 		if err != nil {
 			return heap.Undef, err
 		}
-		k, err := vm.mathInt(a.Pos[1])
+		k, err := mathInt(vm, a.Pos[1])
 		if err != nil {
 			return heap.Undef, err
 		}
-		return vm.mathComb(n, k, false)
+		return mathComb(vm, n, k, false)
 	})
-	vm.ModuleFunc(m, "math.perm", func(vm *VM, _ Value, a Args) (Value, error) {
+	vm.ModuleFunc(m, "math.perm", func(vm *py.VM, _ py.Value, a py.Args) (py.Value, error) {
 		if err := vm.NoKwargs("perm", a); err != nil {
 			return heap.Undef, err
 		}
 		if len(a.Pos) < 1 || len(a.Pos) > 2 {
 			return heap.Undef, vm.TypeError("perm expected at most 2 arguments, got %d", len(a.Pos))
 		}
-		n, err := vm.mathInt(a.Pos[0])
+		n, err := mathInt(vm, a.Pos[0])
 		if err != nil {
 			return heap.Undef, err
 		}
 		k := n
 		if len(a.Pos) == 2 && a.Pos[1].K != heap.KNone {
-			if k, err = vm.mathInt(a.Pos[1]); err != nil {
+			if k, err = mathInt(vm, a.Pos[1]); err != nil {
 				return heap.Undef, err
 			}
 		}
-		return vm.mathComb(n, k, true)
+		return mathComb(vm, n, k, true)
 	})
-	vm.ModuleFunc(m, "math.nextafter", func(vm *VM, _ Value, a Args) (Value, error) {
-		xs, err := vm.mathFloats("nextafter", a, 2)
+	vm.ModuleFunc(m, "math.nextafter", func(vm *py.VM, _ py.Value, a py.Args) (py.Value, error) {
+		xs, err := mathFloats(vm, "nextafter", a, 2)
 		if err != nil {
 			return heap.Undef, err
 		}
 		return heap.Float(math.Nextafter(xs[0], xs[1])), nil
 	})
-	vm.ModuleFunc(m, "math.ulp", func(vm *VM, _ Value, a Args) (Value, error) {
-		xs, err := vm.mathFloats("ulp", a, 1)
+	vm.ModuleFunc(m, "math.ulp", func(vm *py.VM, _ py.Value, a py.Args) (py.Value, error) {
+		xs, err := mathFloats(vm, "ulp", a, 1)
 		if err != nil {
 			return heap.Undef, err
 		}

@@ -1,8 +1,9 @@
-package vm
+package stdlib
 
 import (
 	"crypto/sha512"
 	"encoding/binary"
+	py "github.com/amber-sandbox/amber/core/internal/vm"
 	"math"
 	"math/big"
 
@@ -150,100 +151,97 @@ func (s mtState) getrandbits(k int64) *big.Int {
 	return new(big.Int).SetBytes(buf)
 }
 
-func init() {
-	RegisterModule("_random", func(vm *VM, m Value) error {
-		vm.ModuleFunc(m, "_random.new", func(vm *VM, _ Value, a Args) (Value, error) {
-			st := make(mtState, mtStateSize)
-			st.seedBig(big.NewInt(defaultRandomSeed))
-			return vm.NewBytes(st, true), nil
-		})
-		vm.ModuleFunc(m, "_random.seed", randomSeed)
-		vm.ModuleFunc(m, "_random.random", func(vm *VM, _ Value, a Args) (Value, error) {
-			st, err := vm.mtStateArg(a, 1)
-			if err != nil {
-				return heap.Undef, err
-			}
-			r := st.random()
-			vm.H.Touch(a.Pos[0])
-			return heap.Float(r), nil
-		})
-		vm.ModuleFunc(m, "_random.getrandbits", func(vm *VM, _ Value, a Args) (Value, error) {
-			st, err := vm.mtStateArg(a, 2)
-			if err != nil {
-				return heap.Undef, err
-			}
-			k, ok := vm.IndexOf(a.Pos[1])
-			if !ok {
-				return heap.Undef, vm.TypeError("'%s' object cannot be interpreted as an integer", vm.TypeName(a.Pos[1]))
-			}
-			if k < 0 {
-				return heap.Undef, vm.ValueError("number of bits must be non-negative")
-			}
-			if k == 0 {
-				return heap.Int(0), nil
-			}
-			if k > 1<<24 {
-				return heap.Undef, vm.Errorf(TOverflowError, "getrandbits: too many bits requested")
-			}
-			r := st.getrandbits(k)
-			vm.H.Touch(a.Pos[0])
-			return vm.NewBigInt(r), nil
-		})
-		vm.ModuleFunc(m, "_random.getstate", func(vm *VM, _ Value, a Args) (Value, error) {
-			st, err := vm.mtStateArg(a, 1)
-			if err != nil {
-				return heap.Undef, err
-			}
-			items := make([]Value, mtN+1)
-			for i := range items {
-				items[i] = heap.Int(int64(st.word(i)))
-			}
-			return vm.NewTuple(items), nil
-		})
-		vm.ModuleFunc(m, "_random.setstate", func(vm *VM, _ Value, a Args) (Value, error) {
-			st, err := vm.mtStateArg(a, 2)
-			if err != nil {
-				return heap.Undef, err
-			}
-			t, ok := vm.TupleOf(a.Pos[1])
-			if !ok {
-				return heap.Undef, vm.TypeError("state vector must be a tuple")
-			}
-			if len(t.Items) != mtN+1 {
-				return heap.Undef, vm.ValueError("state vector is the wrong size")
-			}
-			words := make([]uint32, mtN+1)
-			for i, v := range t.Items {
-				n, ok := vm.BigOf(v)
-				if !ok || n.Sign() < 0 || n.BitLen() > 32 {
-					return heap.Undef, vm.Errorf(TOverflowError, "Python int too large to convert to C unsigned long")
-				}
-				words[i] = uint32(n.Uint64())
-			}
-			if words[mtN] > mtN {
-				return heap.Undef, vm.ValueError("invalid state")
-			}
-			for i, w := range words {
-				st.setWord(i, w)
-			}
-			vm.H.Touch(a.Pos[0])
-			return heap.None, nil
-		})
-		// Float helpers for the distributions, so random does not depend
-		// on the math module.
-		for _, f := range []struct {
-			name string
-			fn   func(float64) float64
-		}{{"log", math.Log}, {"exp", math.Exp}, {"sqrt", math.Sqrt}, {"cos", math.Cos}, {"sin", math.Sin}, {"acos", math.Acos}} {
-			vm.ModuleFunc(m, "_random."+f.name, randomFloatFunc(f.name, f.fn))
-		}
-		return nil
+func initRandom(vm *py.VM, m py.Value) error {
+	vm.ModuleFunc(m, "_random.new", func(vm *py.VM, _ py.Value, a py.Args) (py.Value, error) {
+		st := make(mtState, mtStateSize)
+		st.seedBig(big.NewInt(defaultRandomSeed))
+		return vm.NewBytes(st, true), nil
 	})
-
+	vm.ModuleFunc(m, "_random.seed", randomSeed)
+	vm.ModuleFunc(m, "_random.random", func(vm *py.VM, _ py.Value, a py.Args) (py.Value, error) {
+		st, err := mtStateArg(vm, a, 1)
+		if err != nil {
+			return heap.Undef, err
+		}
+		r := st.random()
+		vm.H.Touch(a.Pos[0])
+		return heap.Float(r), nil
+	})
+	vm.ModuleFunc(m, "_random.getrandbits", func(vm *py.VM, _ py.Value, a py.Args) (py.Value, error) {
+		st, err := mtStateArg(vm, a, 2)
+		if err != nil {
+			return heap.Undef, err
+		}
+		k, ok := vm.IndexOf(a.Pos[1])
+		if !ok {
+			return heap.Undef, vm.TypeError("'%s' object cannot be interpreted as an integer", vm.TypeName(a.Pos[1]))
+		}
+		if k < 0 {
+			return heap.Undef, vm.ValueError("number of bits must be non-negative")
+		}
+		if k == 0 {
+			return heap.Int(0), nil
+		}
+		if k > 1<<24 {
+			return heap.Undef, vm.Errorf(py.TOverflowError, "getrandbits: too many bits requested")
+		}
+		r := st.getrandbits(k)
+		vm.H.Touch(a.Pos[0])
+		return vm.NewBigInt(r), nil
+	})
+	vm.ModuleFunc(m, "_random.getstate", func(vm *py.VM, _ py.Value, a py.Args) (py.Value, error) {
+		st, err := mtStateArg(vm, a, 1)
+		if err != nil {
+			return heap.Undef, err
+		}
+		items := make([]py.Value, mtN+1)
+		for i := range items {
+			items[i] = heap.Int(int64(st.word(i)))
+		}
+		return vm.NewTuple(items), nil
+	})
+	vm.ModuleFunc(m, "_random.setstate", func(vm *py.VM, _ py.Value, a py.Args) (py.Value, error) {
+		st, err := mtStateArg(vm, a, 2)
+		if err != nil {
+			return heap.Undef, err
+		}
+		t, ok := vm.TupleOf(a.Pos[1])
+		if !ok {
+			return heap.Undef, vm.TypeError("state vector must be a tuple")
+		}
+		if len(t.Items) != mtN+1 {
+			return heap.Undef, vm.ValueError("state vector is the wrong size")
+		}
+		words := make([]uint32, mtN+1)
+		for i, v := range t.Items {
+			n, ok := vm.BigOf(v)
+			if !ok || n.Sign() < 0 || n.BitLen() > 32 {
+				return heap.Undef, vm.Errorf(py.TOverflowError, "Python int too large to convert to C unsigned long")
+			}
+			words[i] = uint32(n.Uint64())
+		}
+		if words[mtN] > mtN {
+			return heap.Undef, vm.ValueError("invalid state")
+		}
+		for i, w := range words {
+			st.setWord(i, w)
+		}
+		vm.H.Touch(a.Pos[0])
+		return heap.None, nil
+	})
+	// Float helpers for the distributions, so random does not depend
+	// on the math module.
+	for _, f := range []struct {
+		name string
+		fn   func(float64) float64
+	}{{"log", math.Log}, {"exp", math.Exp}, {"sqrt", math.Sqrt}, {"cos", math.Cos}, {"sin", math.Sin}, {"acos", math.Acos}} {
+		vm.ModuleFunc(m, "_random."+f.name, randomFloatFunc(f.name, f.fn))
+	}
+	return nil
 }
 
 // floatArg converts an int or float argument to float64.
-func (vm *VM) floatArg(v Value) (float64, bool) {
+func floatArg(vm *py.VM, v py.Value) (float64, bool) {
 	v = vm.Prim(v)
 	switch v.K {
 	case heap.KFloat:
@@ -261,7 +259,7 @@ func (vm *VM) floatArg(v Value) (float64, bool) {
 	return 0, false
 }
 
-func (vm *VM) mtStateArg(a Args, n int) (mtState, error) {
+func mtStateArg(vm *py.VM, a py.Args, n int) (mtState, error) {
 	if len(a.Pos) != n {
 		return nil, vm.TypeError("expected %d arguments, got %d", n, len(a.Pos))
 	}
@@ -273,8 +271,8 @@ func (vm *VM) mtStateArg(a Args, n int) (mtState, error) {
 }
 
 // randomSeed is _random.seed(state, a): CPython's Random.seed(a, version=2).
-func randomSeed(vm *VM, _ Value, a Args) (Value, error) {
-	st, err := vm.mtStateArg(a, 2)
+func randomSeed(vm *py.VM, _ py.Value, a py.Args) (py.Value, error) {
+	st, err := mtStateArg(vm, a, 2)
 	if err != nil {
 		return heap.Undef, err
 	}
@@ -311,12 +309,12 @@ func randomSeed(vm *VM, _ Value, a Args) (Value, error) {
 }
 
 // randomFloatFunc wraps a float function for _random.
-func randomFloatFunc(name string, fn func(float64) float64) BuiltinFn {
-	return func(vm *VM, _ Value, a Args) (Value, error) {
+func randomFloatFunc(name string, fn func(float64) float64) py.BuiltinFn {
+	return func(vm *py.VM, _ py.Value, a py.Args) (py.Value, error) {
 		if err := vm.ArgCount(name, a, 1, 1); err != nil {
 			return heap.Undef, err
 		}
-		x, ok := vm.floatArg(a.Pos[0])
+		x, ok := floatArg(vm, a.Pos[0])
 		if !ok {
 			return heap.Undef, vm.TypeError("must be real number, not %s", vm.TypeName(a.Pos[0]))
 		}

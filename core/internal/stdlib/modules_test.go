@@ -1,4 +1,4 @@
-package vm_test
+package stdlib_test
 
 import (
 	"go/ast"
@@ -10,6 +10,7 @@ import (
 	"strings"
 	"testing"
 
+	_ "github.com/amber-sandbox/amber/core/internal/stdlib"
 	"github.com/amber-sandbox/amber/core/internal/vm"
 )
 
@@ -29,10 +30,17 @@ func TestImportEveryModule(t *testing.T) {
 
 // The builtin registry keeps one function per name for the process, so a
 // function literal given to ModuleFunc must not capture variables of the
-// module's init function: a later VM's capture would be dropped.
+// module's init function: a later VM's capture would be dropped. This
+// checks the native modules here and the interpreter's own (sys, ...).
 func TestModuleFuncsCaptureNothing(t *testing.T) {
+	for _, dir := range []string{".", "../vm"} {
+		checkModuleFuncCaptures(t, dir)
+	}
+}
+
+func checkModuleFuncCaptures(t *testing.T, dir string) {
 	fset := token.NewFileSet()
-	pkgs, err := parser.ParseDir(fset, ".", func(fi fs.FileInfo) bool { return !strings.HasSuffix(fi.Name(), "_test.go") }, 0)
+	pkgs, err := parser.ParseDir(fset, dir, func(fi fs.FileInfo) bool { return !strings.HasSuffix(fi.Name(), "_test.go") }, 0)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -44,7 +52,7 @@ func TestModuleFuncsCaptureNothing(t *testing.T) {
 	}
 	info := &types.Info{Uses: map[*ast.Ident]types.Object{}}
 	conf := types.Config{Importer: importer.ForCompiler(fset, "source", nil)}
-	if _, err := conf.Check("vm", fset, files, info); err != nil {
+	if _, err := conf.Check(dir, fset, files, info); err != nil {
 		t.Fatal(err)
 	}
 	for _, f := range files {

@@ -1,10 +1,11 @@
-package vm
+package stdlib
 
 // The json module: a thin Python layer (json, with JSONDecodeError and
 // JSONEncoder) over _json, an encoder and decoder in Go that walk heap
 // values directly and reproduce CPython 3.11's output and error messages.
 
 import (
+	py "github.com/amber-sandbox/amber/core/internal/vm"
 	"math"
 	"math/big"
 	"sort"
@@ -22,7 +23,7 @@ import (
 const jsonMaxDepth = 1000
 
 type jsonEncoder struct {
-	vm         *VM
+	vm         *py.VM
 	buf        []byte
 	indent     string
 	hasIndent  bool
@@ -33,11 +34,11 @@ type jsonEncoder struct {
 	skipKeys   bool
 	allowNaN   bool
 	circular   bool
-	dflt       Value
+	dflt       py.Value
 	markers    map[heap.Handle]struct{}
 }
 
-func (e *jsonEncoder) enter(v Value) error {
+func (e *jsonEncoder) enter(v py.Value) error {
 	if !e.circular || v.K != heap.KRef {
 		return nil
 	}
@@ -48,7 +49,7 @@ func (e *jsonEncoder) enter(v Value) error {
 	return nil
 }
 
-func (e *jsonEncoder) leave(v Value) {
+func (e *jsonEncoder) leave(v py.Value) {
 	if e.circular && v.K == heap.KRef {
 		delete(e.markers, v.H())
 	}
@@ -140,9 +141,9 @@ func (e *jsonEncoder) newline(level int) {
 	}
 }
 
-func (e *jsonEncoder) encode(v Value, level int) error {
+func (e *jsonEncoder) encode(v py.Value, level int) error {
 	if level > jsonMaxDepth {
-		return e.vm.Errorf(TRecursionError, "maximum recursion depth exceeded while encoding a JSON object")
+		return e.vm.Errorf(py.TRecursionError, "maximum recursion depth exceeded while encoding a JSON object")
 	}
 	switch v.K {
 	case heap.KNone:
@@ -207,14 +208,14 @@ func (e *jsonEncoder) encode(v Value, level int) error {
 	return nil
 }
 
-func (e *jsonEncoder) isBytes(v Value) bool {
+func (e *jsonEncoder) isBytes(v py.Value) bool {
 	_, ok := e.vm.H.Get(v).(*heap.Bytes)
 	return ok
 }
 
-func (e *jsonEncoder) array(v Value, items []Value, level int) error {
+func (e *jsonEncoder) array(v py.Value, items []py.Value, level int) error {
 	if lim := e.vm.Limits.MaxMemory; lim > 0 && int64(len(e.buf)) > int64(lim) {
-		return &Fatal{Kind: "memory", Msg: "memory limit exceeded"}
+		return &py.Fatal{Kind: "memory", Msg: "memory limit exceeded"}
 	}
 	if len(items) == 0 {
 		e.buf = append(e.buf, "[]"...)
@@ -247,7 +248,7 @@ func (e *jsonEncoder) array(v Value, items []Value, level int) error {
 }
 
 // key renders a dict key as a JSON object key; ok=false skips it.
-func (e *jsonEncoder) key(k Value) (string, bool, error) {
+func (e *jsonEncoder) key(k py.Value) (string, bool, error) {
 	vm := e.vm
 	if s, ok := vm.StrOf(k); ok {
 		return s, true, nil
@@ -285,7 +286,7 @@ func (e *jsonEncoder) key(k Value) (string, bool, error) {
 	return "", false, vm.TypeError("keys must be str, int, float, bool or None, not %s", vm.TypeName(k))
 }
 
-func (e *jsonEncoder) object(v Value, d *heap.Dict, level int) error {
+func (e *jsonEncoder) object(v py.Value, d *heap.Dict, level int) error {
 	if d.Len() == 0 {
 		e.buf = append(e.buf, "{}"...)
 		return nil
@@ -343,7 +344,7 @@ func (e *jsonEncoder) sortEntries(entries []heap.DictEntry) error {
 	vm := e.vm
 	allStr := true
 	for _, en := range entries {
-		if !vm.isExactStr(en.Key) {
+		if !vm.IsExactStr(en.Key) {
 			allStr = false
 			break
 		}
@@ -368,7 +369,7 @@ func (e *jsonEncoder) sortEntries(entries []heap.DictEntry) error {
 	return firstErr
 }
 
-func (vm *VM) jsonEncode(_ Value, a Args) (Value, error) {
+func jsonEncode(vm *py.VM, _ py.Value, a py.Args) (py.Value, error) {
 	args, err := vm.BindArgs("encode", a, []string{"obj", "indent", "sort_keys", "item_sep", "key_sep", "ensure_ascii", "default", "skipkeys", "allow_nan", "check_circular"}, 10)
 	if err != nil {
 		return heap.Undef, err
@@ -411,16 +412,16 @@ func (vm *VM) jsonEncode(_ Value, a Args) (Value, error) {
 // --- decoding ---------------------------------------------------------------
 
 type jsonDecoder struct {
-	vm          *VM
+	vm          *py.VM
 	s           string
-	errCls      Value
-	objectHook  Value
-	pairsHook   Value
-	parseFloat  Value
-	parseInt    Value
-	parseConst  Value
+	errCls      py.Value
+	objectHook  py.Value
+	pairsHook   py.Value
+	parseFloat  py.Value
+	parseInt    py.Value
+	parseConst  py.Value
 	strict      bool
-	keys        map[string]Value
+	keys        map[string]py.Value
 	depth       int
 	pendingFail error
 }
@@ -448,7 +449,7 @@ func (d *jsonDecoder) ws(i int) int {
 	return i
 }
 
-func (d *jsonDecoder) value(i int) (Value, int, error) {
+func (d *jsonDecoder) value(i int) (py.Value, int, error) {
 	if i >= len(d.s) {
 		return heap.Undef, i, d.fail("Expecting value", i)
 	}
@@ -496,7 +497,7 @@ func (d *jsonDecoder) value(i int) (Value, int, error) {
 	return heap.Undef, i, d.fail("Expecting value", i)
 }
 
-func (d *jsonDecoder) constant(name string, f float64, end int) (Value, int, error) {
+func (d *jsonDecoder) constant(name string, f float64, end int) (py.Value, int, error) {
 	if d.parseConst.K != heap.KNone {
 		r, err := d.vm.Call(d.parseConst, d.vm.NewStr(name))
 		return r, end, err
@@ -504,7 +505,7 @@ func (d *jsonDecoder) constant(name string, f float64, end int) (Value, int, err
 	return heap.Float(f), end, nil
 }
 
-func (d *jsonDecoder) number(i int) (Value, int, error) {
+func (d *jsonDecoder) number(i int) (py.Value, int, error) {
 	s := d.s
 	j := i
 	if s[j] == '-' {
@@ -659,7 +660,7 @@ func hex4(s string, i int) (rune, bool) {
 	return r, true
 }
 
-func (d *jsonDecoder) key(s string) Value {
+func (d *jsonDecoder) key(s string) py.Value {
 	if v, ok := d.keys[s]; ok {
 		return v
 	}
@@ -668,15 +669,15 @@ func (d *jsonDecoder) key(s string) Value {
 	return v
 }
 
-func (d *jsonDecoder) object(i int) (Value, int, error) {
+func (d *jsonDecoder) object(i int) (py.Value, int, error) {
 	vm := d.vm
 	d.depth++
 	defer func() { d.depth-- }()
 	if d.depth > jsonMaxDepth {
-		return heap.Undef, i, vm.Errorf(TRecursionError, "maximum recursion depth exceeded while decoding a JSON object from a unicode string")
+		return heap.Undef, i, vm.Errorf(py.TRecursionError, "maximum recursion depth exceeded while decoding a JSON object from a unicode string")
 	}
 	dict := &heap.Dict{}
-	var pairs []Value
+	var pairs []py.Value
 	i = d.ws(i)
 	if i < len(d.s) && d.s[i] == '}' {
 		return d.finishObject(dict, pairs, i+1)
@@ -700,8 +701,8 @@ func (d *jsonDecoder) object(i int) (Value, int, error) {
 			return heap.Undef, j, err
 		}
 		if d.pairsHook.K != heap.KNone {
-			pairs = append(pairs, vm.NewTuple([]Value{k, v}))
-		} else if err := dict.Set(k, v, vm.strHash(k), vm.strEq); err != nil {
+			pairs = append(pairs, vm.NewTuple([]py.Value{k, v}))
+		} else if err := dict.Set(k, v, vm.StrHash(k), vm.StrEq); err != nil {
 			return heap.Undef, j, err
 		}
 		i = d.ws(j)
@@ -715,7 +716,7 @@ func (d *jsonDecoder) object(i int) (Value, int, error) {
 	}
 }
 
-func (d *jsonDecoder) finishObject(dict *heap.Dict, pairs []Value, end int) (Value, int, error) {
+func (d *jsonDecoder) finishObject(dict *heap.Dict, pairs []py.Value, end int) (py.Value, int, error) {
 	vm := d.vm
 	if d.pairsHook.K != heap.KNone {
 		r, err := vm.Call(d.pairsHook, vm.NewList(pairs))
@@ -729,13 +730,13 @@ func (d *jsonDecoder) finishObject(dict *heap.Dict, pairs []Value, end int) (Val
 	return v, end, nil
 }
 
-func (d *jsonDecoder) array(i int) (Value, int, error) {
+func (d *jsonDecoder) array(i int) (py.Value, int, error) {
 	d.depth++
 	defer func() { d.depth-- }()
 	if d.depth > jsonMaxDepth {
-		return heap.Undef, i, d.vm.Errorf(TRecursionError, "maximum recursion depth exceeded while decoding a JSON array from a unicode string")
+		return heap.Undef, i, d.vm.Errorf(py.TRecursionError, "maximum recursion depth exceeded while decoding a JSON array from a unicode string")
 	}
-	var items []Value
+	var items []py.Value
 	i = d.ws(i)
 	if i < len(d.s) && d.s[i] == ']' {
 		return d.vm.NewList(items), i + 1, nil
@@ -757,7 +758,7 @@ func (d *jsonDecoder) array(i int) (Value, int, error) {
 	}
 }
 
-func (vm *VM) jsonDecode(_ Value, a Args) (Value, error) {
+func jsonDecode(vm *py.VM, _ py.Value, a py.Args) (py.Value, error) {
 	args, err := vm.BindArgs("decode", a, []string{"s", "errcls", "object_hook", "object_pairs_hook", "parse_float", "parse_int", "parse_constant", "strict", "raw_idx"}, 8)
 	if err != nil {
 		return heap.Undef, err
@@ -767,7 +768,7 @@ func (vm *VM) jsonDecode(_ Value, a Args) (Value, error) {
 		return heap.Undef, vm.TypeError("the JSON object must be str, bytes or bytearray, not %s", vm.TypeName(args[0]))
 	}
 	d := &jsonDecoder{vm: vm, s: s, errCls: args[1], objectHook: args[2], pairsHook: args[3],
-		parseFloat: args[4], parseInt: args[5], parseConst: args[6], keys: map[string]Value{}}
+		parseFloat: args[4], parseInt: args[5], parseConst: args[6], keys: map[string]py.Value{}}
 	if d.strict, err = vm.Truth(args[7]); err != nil {
 		return heap.Undef, err
 	}
@@ -798,7 +799,7 @@ func (vm *VM) jsonDecode(_ Value, a Args) (Value, error) {
 			return heap.Undef, err
 		}
 		end := utf8.RuneCountInString(s[:j])
-		return vm.NewTuple([]Value{v, heap.Int(int64(end))}), nil
+		return vm.NewTuple([]py.Value{v, heap.Int(int64(end))}), nil
 	}
 	i := d.ws(0)
 	v, j, err := d.value(i)
@@ -812,11 +813,8 @@ func (vm *VM) jsonDecode(_ Value, a Args) (Value, error) {
 	return v, nil
 }
 
-func init() {
-	RegisterModule("_json", func(vm *VM, m Value) error {
-		vm.ModuleFunc(m, "_json.encode", func(vm *VM, self Value, a Args) (Value, error) { return vm.jsonEncode(self, a) })
-		vm.ModuleFunc(m, "_json.decode", func(vm *VM, self Value, a Args) (Value, error) { return vm.jsonDecode(self, a) })
-		return nil
-	})
-
+func initJSON(vm *py.VM, m py.Value) error {
+	vm.ModuleFunc(m, "_json.encode", func(vm *py.VM, self py.Value, a py.Args) (py.Value, error) { return jsonEncode(vm, self, a) })
+	vm.ModuleFunc(m, "_json.decode", func(vm *py.VM, self py.Value, a py.Args) (py.Value, error) { return jsonDecode(vm, self, a) })
+	return nil
 }

@@ -1,9 +1,10 @@
-package vm
+package stdlib
 
 import (
 	"bytes"
 	"compress/zlib"
 	"encoding/binary"
+	py "github.com/amber-sandbox/amber/core/internal/vm"
 	"hash/adler32"
 	"hash/crc32"
 	"io"
@@ -20,11 +21,7 @@ import (
 // source position (warnings), IEEE float packing (struct), zlib, and
 // Unicode categories.
 
-func init() {
-	RegisterModule("_amber_extra", initAmberExtra)
-}
-
-func initAmberExtra(vm *VM, m Value) error {
+func initAmberExtra(vm *py.VM, m py.Value) error {
 	vm.ModuleFunc(m, "_amber_extra.format_exception", extraFormatException)
 	vm.ModuleFunc(m, "_amber_extra.caller", extraCaller)
 	vm.ModuleFunc(m, "_amber_extra.float_pack", extraFloatPack)
@@ -40,7 +37,7 @@ func initAmberExtra(vm *VM, m Value) error {
 
 // extraFormatException(exc) renders exc (with its chain) exactly as the VM
 // prints an uncaught exception.
-func extraFormatException(vm *VM, _ Value, a Args) (Value, error) {
+func extraFormatException(vm *py.VM, _ py.Value, a py.Args) (py.Value, error) {
 	if err := vm.ArgCount("format_exception", a, 1, 1); err != nil {
 		return heap.Undef, err
 	}
@@ -53,7 +50,7 @@ func extraFormatException(vm *VM, _ Value, a Args) (Value, error) {
 // extraCaller(depth) returns (filename, line, function name, source, module name) of the Python
 // frame depth levels above the one calling this builtin, and the stripped
 // source line there, or None.
-func extraCaller(vm *VM, _ Value, a Args) (Value, error) {
+func extraCaller(vm *py.VM, _ py.Value, a py.Args) (py.Value, error) {
 	if err := vm.ArgCount("caller", a, 1, 1); err != nil {
 		return heap.Undef, err
 	}
@@ -71,11 +68,11 @@ func extraCaller(vm *VM, _ Value, a Args) (Value, error) {
 	}
 	modName := heap.None
 	if d, ok := vm.DictOf(f.Globals); ok {
-		if v, found, _ := vm.dictGet(d, vm.Intern("__name__")); found {
+		if v, found, _ := vm.DictGet(d, vm.Intern("__name__")); found {
 			modName = v
 		}
 	}
-	return vm.NewTuple([]Value{
+	return vm.NewTuple([]py.Value{
 		vm.NewStr(f.C.Code.Filename),
 		heap.Int(int64(f.C.Code.LineAt(pc))),
 		vm.NewStr(f.C.Code.Name),
@@ -85,11 +82,11 @@ func extraCaller(vm *VM, _ Value, a Args) (Value, error) {
 }
 
 // extraFloatPack(x, size, little) packs a float into 4 or 8 IEEE bytes.
-func extraFloatPack(vm *VM, _ Value, a Args) (Value, error) {
+func extraFloatPack(vm *py.VM, _ py.Value, a py.Args) (py.Value, error) {
 	if err := vm.ArgCount("float_pack", a, 3, 3); err != nil {
 		return heap.Undef, err
 	}
-	x, err := vm.toFloatValue(a.Pos[0])
+	x, err := vm.ToFloatValue(a.Pos[0])
 	if err != nil {
 		return heap.Undef, err
 	}
@@ -102,7 +99,7 @@ func extraFloatPack(vm *VM, _ Value, a Args) (Value, error) {
 	switch size {
 	case 4:
 		if !math.IsInf(x, 0) && !math.IsNaN(x) && math.Abs(x) > math.MaxFloat32 {
-			return heap.Undef, vm.Errorf(TOverflowError, "float too large to pack with f format")
+			return heap.Undef, vm.Errorf(py.TOverflowError, "float too large to pack with f format")
 		}
 		b := make([]byte, 4)
 		order.PutUint32(b, math.Float32bits(float32(x)))
@@ -116,7 +113,7 @@ func extraFloatPack(vm *VM, _ Value, a Args) (Value, error) {
 }
 
 // extraFloatUnpack(b, little) reads a 4- or 8-byte IEEE float.
-func extraFloatUnpack(vm *VM, _ Value, a Args) (Value, error) {
+func extraFloatUnpack(vm *py.VM, _ py.Value, a py.Args) (py.Value, error) {
 	if err := vm.ArgCount("float_unpack", a, 2, 2); err != nil {
 		return heap.Undef, err
 	}
@@ -137,24 +134,24 @@ func extraFloatUnpack(vm *VM, _ Value, a Args) (Value, error) {
 	return heap.Undef, vm.ValueError("float_unpack: need 4 or 8 bytes")
 }
 
-func (vm *VM) bytesArg(fname string, v Value) ([]byte, error) {
+func bytesArg(vm *py.VM, fname string, v py.Value) ([]byte, error) {
 	if bo, ok := vm.BytesOf(v); ok {
 		return bo.B, nil
 	}
 	return nil, vm.TypeError("a bytes-like object is required, not '%s'", vm.TypeName(v))
 }
 
-func extraZlibCompress(vm *VM, _ Value, a Args) (Value, error) {
+func extraZlibCompress(vm *py.VM, _ py.Value, a py.Args) (py.Value, error) {
 	if err := vm.ArgCount("compress", a, 2, 2); err != nil {
 		return heap.Undef, err
 	}
-	data, err := vm.bytesArg("compress", a.Pos[0])
+	data, err := bytesArg(vm, "compress", a.Pos[0])
 	if err != nil {
 		return heap.Undef, err
 	}
 	level, _ := vm.IndexOf(a.Pos[1])
 	if level < -1 || level > 9 {
-		return heap.Undef, vm.Errorf(TValueError, "Bad compression level")
+		return heap.Undef, vm.Errorf(py.TValueError, "Bad compression level")
 	}
 	var buf bytes.Buffer
 	w, gerr := zlib.NewWriterLevel(&buf, int(level))
@@ -166,11 +163,11 @@ func extraZlibCompress(vm *VM, _ Value, a Args) (Value, error) {
 	return vm.NewBytes(buf.Bytes(), false), nil
 }
 
-func extraZlibDecompress(vm *VM, _ Value, a Args) (Value, error) {
+func extraZlibDecompress(vm *py.VM, _ py.Value, a py.Args) (py.Value, error) {
 	if err := vm.ArgCount("decompress", a, 2, 2); err != nil {
 		return heap.Undef, err
 	}
-	data, err := vm.bytesArg("decompress", a.Pos[0])
+	data, err := bytesArg(vm, "decompress", a.Pos[0])
 	if err != nil {
 		return heap.Undef, err
 	}
@@ -187,17 +184,17 @@ func extraZlibDecompress(vm *VM, _ Value, a Args) (Value, error) {
 		return heap.None, nil
 	}
 	if int64(len(out)) > limit {
-		return heap.Undef, vm.Errorf(TMemoryError, "decompressed data too large")
+		return heap.Undef, vm.Errorf(py.TMemoryError, "decompressed data too large")
 	}
 	return vm.NewBytes(out, false), nil
 }
 
-func extraChecksum(adler bool) BuiltinFn {
-	return func(vm *VM, _ Value, a Args) (Value, error) {
+func extraChecksum(adler bool) py.BuiltinFn {
+	return func(vm *py.VM, _ py.Value, a py.Args) (py.Value, error) {
 		if err := vm.ArgCount("checksum", a, 2, 2); err != nil {
 			return heap.Undef, err
 		}
-		data, err := vm.bytesArg("checksum", a.Pos[0])
+		data, err := bytesArg(vm, "checksum", a.Pos[0])
 		if err != nil {
 			return heap.Undef, err
 		}
@@ -226,7 +223,7 @@ var unicodeCategories = []string{
 	"Zs", "Zl", "Zp", "Cc", "Cf", "Cs", "Co",
 }
 
-func extraCategory(vm *VM, _ Value, a Args) (Value, error) {
+func extraCategory(vm *py.VM, _ py.Value, a py.Args) (py.Value, error) {
 	if err := vm.ArgCount("category", a, 1, 1); err != nil {
 		return heap.Undef, err
 	}
@@ -247,7 +244,7 @@ func extraCategory(vm *VM, _ Value, a Args) (Value, error) {
 // co_kwonlyargcount) for a code object, with the flag bits CPython uses
 // (VARARGS 4, VARKEYWORDS 8, GENERATOR 32, COROUTINE 128,
 // ASYNC_GENERATOR 512). inspect builds signatures from it.
-func extraCodeInfo(vm *VM, _ Value, a Args) (Value, error) {
+func extraCodeInfo(vm *py.VM, _ py.Value, a py.Args) (py.Value, error) {
 	if err := vm.ArgCount("code_info", a, 1, 1); err != nil {
 		return heap.Undef, err
 	}
@@ -271,5 +268,5 @@ func extraCodeInfo(vm *VM, _ Value, a Args) (Value, error) {
 			flags |= f.bit
 		}
 	}
-	return vm.NewTuple([]Value{heap.Int(flags), heap.Int(int64(c.PosOnlyCount)), heap.Int(int64(c.KwOnlyCount))}), nil
+	return vm.NewTuple([]py.Value{heap.Int(flags), heap.Int(int64(c.PosOnlyCount)), heap.Int(int64(c.KwOnlyCount))}), nil
 }

@@ -5,7 +5,6 @@ package vm
 // CPython 3.11's semantics and error messages.
 
 import (
-	"math"
 	"strings"
 
 	"github.com/amber-sandbox/amber/core/internal/compile"
@@ -38,33 +37,6 @@ func (vm *VM) ctRawObj(v Value) heap.Object {
 		return nil
 	}
 	return vm.H.Get(v)
-}
-
-// rangeOf returns the range object behind v.
-func (vm *VM) ctRangeOf(v Value) (*heap.Range, bool) {
-	if v.K != heap.KRef {
-		return nil, false
-	}
-	r, ok := vm.H.Get(v).(*heap.Range)
-	return r, ok
-}
-
-// sliceOf returns the slice object behind v.
-func (vm *VM) ctSliceOf(v Value) (*heap.Slice, bool) {
-	if v.K != heap.KRef {
-		return nil, false
-	}
-	s, ok := vm.H.Get(v).(*heap.Slice)
-	return s, ok
-}
-
-// viewOf returns the dict view behind v.
-func (vm *VM) ctViewOf(v Value) (*heap.DictView, bool) {
-	if v.K != heap.KRef {
-		return nil, false
-	}
-	d, ok := vm.H.Get(v).(*heap.DictView)
-	return d, ok
 }
 
 // sameOrEq is PyObject_RichCompareBool(a, b, Py_EQ): identity implies
@@ -131,196 +103,7 @@ func (vm *VM) ctIndexValue(v Value, typeMsg string) (int64, error) {
 
 // --- slices ------------------------------------------------------------------
 
-// sliceBound converts one field of a slice (not None) to an int64,
-// clamping huge ints like CPython's _PyEval_SliceIndex.
-func (vm *VM) ctSliceBound(v Value) (int64, error) {
-	switch v.K {
-	case heap.KInt:
-		return v.I(), nil
-	case heap.KBool:
-		return int64(v.N), nil
-	}
-	if b, ok := vm.BigOf(v); ok {
-		if b.IsInt64() {
-			return b.Int64(), nil
-		}
-		if b.Sign() < 0 {
-			return math.MinInt64, nil
-		}
-		return math.MaxInt64, nil
-	}
-	i, ok := vm.IndexOf(v)
-	if !ok {
-		return 0, vm.TypeError("slice indices must be integers or None or have an __index__ method")
-	}
-	return i, nil
-}
-
-// sliceUnpack is PySlice_Unpack: the raw start, stop and step with None
-// replaced by the defaults for the step's direction.
-func (vm *VM) sliceUnpack(s *heap.Slice) (start, stop, step int64, err error) {
-	step = 1
-	if s.Step.K != heap.KNone {
-		if step, err = vm.ctSliceBound(s.Step); err != nil {
-			return
-		}
-		if step == 0 {
-			err = vm.ValueError("slice step cannot be zero")
-			return
-		}
-		if step < -math.MaxInt64 {
-			step = -math.MaxInt64
-		}
-	}
-	if s.Start.K == heap.KNone {
-		if step < 0 {
-			start = math.MaxInt64
-		} else {
-			start = 0
-		}
-	} else if start, err = vm.ctSliceBound(s.Start); err != nil {
-		return
-	}
-	if s.Stop.K == heap.KNone {
-		if step < 0 {
-			stop = math.MinInt64
-		} else {
-			stop = math.MaxInt64
-		}
-	} else if stop, err = vm.ctSliceBound(s.Stop); err != nil {
-		return
-	}
-	return
-}
-
-// adjustSlice is PySlice_AdjustIndices: it clips start and stop to a
-// sequence of the given length and returns the number of items.
-func ctAdjustSlice(length, start, stop, step int64) (int64, int64, int64) {
-	if start < 0 {
-		start += length
-		if start < 0 {
-			if step < 0 {
-				start = -1
-			} else {
-				start = 0
-			}
-		}
-	} else if start >= length {
-		if step < 0 {
-			start = length - 1
-		} else {
-			start = length
-		}
-	}
-	if stop < 0 {
-		stop += length
-		if stop < 0 {
-			if step < 0 {
-				stop = -1
-			} else {
-				stop = 0
-			}
-		}
-	} else if stop >= length {
-		if step < 0 {
-			stop = length - 1
-		} else {
-			stop = length
-		}
-	}
-	var n int64
-	if step < 0 {
-		if stop < start {
-			n = (start-stop-1)/(-step) + 1
-		}
-	} else if start < stop {
-		n = (stop-start-1)/step + 1
-	}
-	return start, stop, n
-}
-
-// SliceIndices is CPython's PySlice_GetIndicesEx: it resolves a slice
-// object against a sequence of the given length.
-func (vm *VM) SliceIndices(slice Value, length int) (start, stop, step, n int, err error) {
-	s, ok := vm.ctSliceOf(slice)
-	if !ok {
-		return 0, 0, 0, 0, vm.TypeError("expected slice, got %s", vm.TypeName(slice))
-	}
-	a, b, c, err := vm.sliceUnpack(s)
-	if err != nil {
-		return 0, 0, 0, 0, err
-	}
-	a, b, cnt := ctAdjustSlice(int64(length), a, b, c)
-	return int(a), int(b), int(c), int(cnt), nil
-}
-
-// sliceItems returns items[start:stop:step] as a new slice.
-func ctSliceItems(items []Value, start, step, n int) []Value {
-	out := make([]Value, n)
-	if step == 1 {
-		copy(out, items[start:start+n])
-		return out
-	}
-	for i, j := 0, start; i < n; i, j = i+1, j+step {
-		out[i] = items[j]
-	}
-	return out
-}
-
 // --- ranges --------------------------------------------------------------------
-
-// rangeLen is len(range) (saturating at MaxInt64).
-func rangeLength(r *heap.Range) int64 {
-	var n uint64
-	switch {
-	case r.Step > 0 && r.Start < r.Stop:
-		n = (uint64(r.Stop)-uint64(r.Start)-1)/uint64(r.Step) + 1
-	case r.Step < 0 && r.Start > r.Stop:
-		n = (uint64(r.Start)-uint64(r.Stop)-1)/(uint64(-(r.Step+1))+1) + 1
-	}
-	if n > math.MaxInt64 {
-		return math.MaxInt64
-	}
-	return int64(n)
-}
-
-// rangeItem is r[i] for 0 <= i < len(r).
-func rangeItem(r *heap.Range, i int64) int64 { return r.Start + i*r.Step }
-
-// rangeHas reports whether the int x is an element of r.
-func rangeHas(r *heap.Range, x int64) bool {
-	if r.Step > 0 {
-		if x < r.Start || x >= r.Stop {
-			return false
-		}
-	} else if x > r.Start || x <= r.Stop {
-		return false
-	}
-	d := uint64(x - r.Start)
-	if r.Step < 0 {
-		d = uint64(r.Start - x)
-		return d%(uint64(-(r.Step+1))+1) == 0
-	}
-	return d%uint64(r.Step) == 0
-}
-
-// rangeEq is range == range: equal as sequences.
-func rangeEq(a, b *heap.Range) bool {
-	if a == b {
-		return true
-	}
-	la, lb := rangeLength(a), rangeLength(b)
-	if la != lb {
-		return false
-	}
-	if la == 0 {
-		return true
-	}
-	if a.Start != b.Start {
-		return false
-	}
-	return la == 1 || a.Step == b.Step
-}
 
 // --- seqBinary -------------------------------------------------------------------
 
@@ -554,27 +337,6 @@ func (vm *VM) seqInplace(op int, a, b Value) (Value, error) {
 	return heap.NotImplemented, nil
 }
 
-// listExtendValue appends the items of any iterable to the list l (whose
-// value is lv).
-func (vm *VM) listExtendValue(lv Value, l *heap.List, it Value) error {
-	var items []Value
-	if src, ok := vm.seqItemsOf(it); ok {
-		items = append([]Value(nil), src...)
-	} else {
-		var err error
-		if items, err = vm.Unpack(it); err != nil {
-			return err
-		}
-	}
-	if len(items) == 0 {
-		return nil
-	}
-	l.Items = append(l.Items, items...)
-	vm.H.Grew(16 * len(items))
-	vm.H.Touch(lv)
-	return nil
-}
-
 // --- comparison ------------------------------------------------------------------
 
 // containerCompare compares lists, tuples, sets, dicts, dict views, ranges
@@ -647,16 +409,6 @@ func (vm *VM) containerCompare(op int, a, b Value) (r bool, ok bool, err error) 
 	return false, false, nil
 }
 
-func (vm *VM) isSetLike(o heap.Object) bool {
-	switch x := o.(type) {
-	case *heap.Set:
-		return true
-	case *heap.DictView:
-		return x.Kind != heap.IterDictValues
-	}
-	return false
-}
-
 // seqCompare compares two sequences lexicographically.
 func (vm *VM) seqCompare(op int, a, b []Value) (bool, error) {
 	la, lb := len(a), len(b)
@@ -703,151 +455,6 @@ func ctCmpInts(op int, a, b int64) bool {
 		return a > b
 	}
 	return a >= b
-}
-
-// setSubset reports whether every element of a is in b.
-func (vm *VM) setSubset(a, b *heap.Set) (bool, error) {
-	if a.Used > b.Used {
-		return false, nil
-	}
-	var err error
-	res := true
-	a.Each(func(k Value, h int64) bool {
-		var ok bool
-		ok, err = b.Contains(k, h, vm.Eq)
-		if err != nil || !ok {
-			res = false
-			return false
-		}
-		return true
-	})
-	return res, err
-}
-
-func (vm *VM) setCompare(op int, a, b *heap.Set) (bool, error) {
-	switch op {
-	case compile.CmpEq, compile.CmpNe:
-		eq := a.Used == b.Used
-		if eq {
-			var err error
-			if eq, err = vm.setSubset(a, b); err != nil {
-				return false, err
-			}
-		}
-		return eq == (op == compile.CmpEq), nil
-	case compile.CmpLe:
-		return vm.setSubset(a, b)
-	case compile.CmpLt:
-		if a.Used >= b.Used {
-			return false, nil
-		}
-		return vm.setSubset(a, b)
-	case compile.CmpGe:
-		return vm.setSubset(b, a)
-	case compile.CmpGt:
-		if b.Used >= a.Used {
-			return false, nil
-		}
-		return vm.setSubset(b, a)
-	}
-	return false, nil
-}
-
-// dictEqual is dict == dict.
-func (vm *VM) dictEqual(a, b *heap.Dict) (bool, error) {
-	if a == b {
-		return true, nil
-	}
-	if a.Len() != b.Len() {
-		return false, nil
-	}
-	for i := 0; i < len(a.Entries); i++ {
-		e := a.Entries[i]
-		if e.Key.K == heap.KUndef {
-			continue
-		}
-		bv, found, err := b.Get(e.Key, e.Hash, vm.Eq)
-		if err != nil {
-			return false, err
-		}
-		if !found {
-			return false, nil
-		}
-		eq, err := vm.sameOrEq(e.Val, bv)
-		if err != nil || !eq {
-			return false, err
-		}
-	}
-	return true, nil
-}
-
-// setLikeLen returns the length of a set or set-like view.
-func (vm *VM) setLikeLen(v Value) int {
-	switch o := vm.ctRawObj(v).(type) {
-	case *heap.Set:
-		return o.Used
-	case *heap.DictView:
-		if d, ok := vm.DictOf(o.Dict); ok {
-			return d.Len()
-		}
-	}
-	return 0
-}
-
-// allContainedIn reports whether every element of a is in b.
-func (vm *VM) allContainedIn(a, b Value) (bool, error) {
-	it, err := vm.GetIter(a)
-	if err != nil {
-		return false, err
-	}
-	for {
-		x, ok, err := vm.Next(it)
-		if err != nil {
-			return false, err
-		}
-		if !ok {
-			return true, nil
-		}
-		in, err := vm.Contains(b, x)
-		if err != nil || !in {
-			return false, err
-		}
-	}
-}
-
-// viewCompare compares a dict keys/items view with a set or another view.
-func (vm *VM) viewCompare(op int, a, b Value) (bool, error) {
-	la, lb := vm.setLikeLen(a), vm.setLikeLen(b)
-	switch op {
-	case compile.CmpEq, compile.CmpNe:
-		r := la == lb
-		if r {
-			var err error
-			if r, err = vm.allContainedIn(a, b); err != nil {
-				return false, err
-			}
-		}
-		return r == (op == compile.CmpEq), nil
-	case compile.CmpLt:
-		if la >= lb {
-			return false, nil
-		}
-		return vm.allContainedIn(a, b)
-	case compile.CmpLe:
-		if la > lb {
-			return false, nil
-		}
-		return vm.allContainedIn(a, b)
-	case compile.CmpGt:
-		if la <= lb {
-			return false, nil
-		}
-		return vm.allContainedIn(b, a)
-	}
-	if la < lb {
-		return false, nil
-	}
-	return vm.allContainedIn(b, a)
 }
 
 // --- item access -------------------------------------------------------------------
@@ -900,53 +507,6 @@ func (vm *VM) seqGetItem(items []Value, key Value, what string, list bool) (Valu
 	return items[i], nil
 }
 
-func (vm *VM) rangeGetItem(r *heap.Range, key Value) (Value, error) {
-	n := rangeLength(r)
-	if _, isSlice := vm.ctSliceOf(key); isSlice {
-		start, stop, step, _, err := vm.SliceIndices(key, int(n))
-		if err != nil {
-			return heap.Undef, err
-		}
-		return vm.H.Alloc(&heap.Range{
-			Start: r.Start + int64(start)*r.Step,
-			Stop:  r.Start + int64(stop)*r.Step,
-			Step:  int64(step) * r.Step,
-		}), nil
-	}
-	i, err := vm.seqIndex(key, int(n), "range object")
-	if err != nil {
-		if vm.ErrIs(err, TTypeError) {
-			return heap.Undef, vm.TypeError("range indices must be integers or slices, not %s", vm.TypeName(key))
-		}
-		return heap.Undef, err
-	}
-	return heap.Int(rangeItem(r, int64(i))), nil
-}
-
-// dictGetItem is d[key] for a dict or an instance of a dict subclass,
-// calling the subclass's __missing__ when the key is absent.
-func (vm *VM) dictGetItem(dv Value, key Value) (Value, error) {
-	d, ok := vm.DictOf(dv)
-	if !ok {
-		return heap.Undef, vm.TypeError("descriptor '__getitem__' requires a 'dict' object but received a '%s'", vm.TypeName(dv))
-	}
-	v, found, err := vm.DictGet(d, key)
-	if err != nil {
-		return heap.Undef, err
-	}
-	if found {
-		return v, nil
-	}
-	if dv.K == heap.KRef {
-		if _, inst := vm.H.Get(dv).(*heap.Instance); inst {
-			if m := vm.LookupClassStr(vm.TypeOf(dv), "__missing__"); m.K != heap.KUndef {
-				return vm.CallMethod(dv, "__missing__", key)
-			}
-		}
-	}
-	return heap.Undef, vm.ErrorArgs(TKeyError, key)
-}
-
 // containerSetItem implements obj[key] = v for list, dict and bytearray.
 func (vm *VM) containerSetItem(obj, key, v Value) (handled bool, err error) {
 	pv := vm.Prim(obj)
@@ -965,66 +525,6 @@ func (vm *VM) containerSetItem(obj, key, v Value) (handled bool, err error) {
 		}
 	}
 	return false, nil
-}
-
-func (vm *VM) listSetItem(lv Value, l *heap.List, key, v Value) error {
-	if _, isSlice := vm.ctSliceOf(key); !isSlice {
-		i, err := vm.ctIndexValue(key, "list indices must be integers or slices, not %s")
-		if err != nil {
-			return err
-		}
-		if i < 0 {
-			i += int64(len(l.Items))
-		}
-		if i < 0 || i >= int64(len(l.Items)) {
-			return vm.Errorf(TIndexError, "list assignment index out of range")
-		}
-		l.Items[i] = v
-		vm.H.TouchItem(lv, int(i), len(l.Items))
-		return nil
-	}
-	start, stop, step, n, err := vm.SliceIndices(key, len(l.Items))
-	if err != nil {
-		return err
-	}
-	var items []Value
-	if src, ok := vm.seqItemsOf(v); ok {
-		items = append([]Value(nil), src...)
-	} else {
-		if _, err := vm.GetIter(v); err != nil {
-			if vm.ErrIs(err, TTypeError) {
-				if step == 1 {
-					return vm.TypeError("can only assign an iterable")
-				}
-				return vm.TypeError("must assign iterable to extended slice")
-			}
-			return err
-		}
-		if items, err = vm.Unpack(v); err != nil {
-			return err
-		}
-	}
-	if step == 1 {
-		if stop < start {
-			stop = start
-		}
-		out := make([]Value, 0, len(l.Items)-(stop-start)+len(items))
-		out = append(out, l.Items[:start]...)
-		out = append(out, items...)
-		out = append(out, l.Items[stop:]...)
-		vm.H.Grew(16 * (len(out) - len(l.Items)))
-		l.Items = out
-		vm.H.Touch(lv)
-		return nil
-	}
-	if len(items) != n {
-		return vm.ValueError("attempt to assign sequence of size %d to extended slice of size %d", len(items), n)
-	}
-	for i, j := 0, start; i < n; i, j = i+1, j+step {
-		l.Items[j] = items[i]
-	}
-	vm.H.Touch(lv)
-	return nil
 }
 
 // containerDelItem implements del obj[key] for list, dict and bytearray.
@@ -1051,34 +551,6 @@ func (vm *VM) containerDelItem(obj, key Value) (handled bool, err error) {
 	return false, nil
 }
 
-func (vm *VM) listDelItem(lv Value, l *heap.List, key Value) error {
-	if _, isSlice := vm.ctSliceOf(key); !isSlice {
-		i, err := vm.ctIndexValue(key, "list indices must be integers or slices, not %s")
-		if err != nil {
-			return err
-		}
-		if i < 0 {
-			i += int64(len(l.Items))
-		}
-		if i < 0 || i >= int64(len(l.Items)) {
-			return vm.Errorf(TIndexError, "list assignment index out of range")
-		}
-		l.Items = ctDeleteIndices(l.Items, int(i), 1, 1)
-		vm.H.Touch(lv)
-		return nil
-	}
-	start, _, step, n, err := vm.SliceIndices(key, len(l.Items))
-	if err != nil {
-		return err
-	}
-	if n == 0 {
-		return nil
-	}
-	l.Items = ctDeleteIndices(l.Items, start, step, n)
-	vm.H.Touch(lv)
-	return nil
-}
-
 // deleteIndices removes the n items start, start+step, ... from items.
 func ctDeleteIndices(items []Value, start, step, n int) []Value {
 	if step < 0 {
@@ -1102,133 +574,6 @@ func ctDeleteIndices(items []Value, start, step, n int) []Value {
 }
 
 // --- bytearray item assignment -------------------------------------------------
-
-// byteValue converts v to a byte for bytearray assignment.
-func (vm *VM) ctByteValue(v Value) (byte, error) {
-	i, err := vm.ctIndexValue(v, "'%s' object cannot be interpreted as an integer")
-	if err != nil {
-		if vm.ErrIs(err, TIndexError) {
-			return 0, vm.ValueError("byte must be in range(0, 256)")
-		}
-		return 0, err
-	}
-	if i < 0 || i > 255 {
-		return 0, vm.ValueError("byte must be in range(0, 256)")
-	}
-	return byte(i), nil
-}
-
-func (vm *VM) byteArraySetItem(bv Value, b *heap.Bytes, key, v Value) error {
-	if _, isSlice := vm.ctSliceOf(key); !isSlice {
-		i, err := vm.ctIndexValue(key, "bytearray indices must be integers or slices, not %s")
-		if err != nil {
-			return err
-		}
-		if i < 0 {
-			i += int64(len(b.B))
-		}
-		if i < 0 || i >= int64(len(b.B)) {
-			return vm.Errorf(TIndexError, "bytearray index out of range")
-		}
-		c, err := vm.ctByteValue(v)
-		if err != nil {
-			return err
-		}
-		b.B[i] = c
-		vm.H.Touch(bv)
-		return nil
-	}
-	start, stop, step, n, err := vm.SliceIndices(key, len(b.B))
-	if err != nil {
-		return err
-	}
-	var src []byte
-	switch {
-	case v.K == heap.KRef && ctIsBytesObj(vm.H.Get(v)):
-		src = append([]byte(nil), vm.H.Get(v).(*heap.Bytes).B...)
-	case vm.IsInt(v):
-		return vm.TypeError("can assign only bytes, buffers, or iterables of ints in range(0, 256)")
-	default:
-		if _, isStr := vm.StrOf(v); isStr {
-			return vm.TypeError("can assign only bytes, buffers, or iterables of ints in range(0, 256)")
-		}
-		items, err := vm.Unpack(v)
-		if err != nil {
-			return err
-		}
-		for _, it := range items {
-			c, err := vm.ctByteValue(it)
-			if err != nil {
-				return err
-			}
-			src = append(src, c)
-		}
-	}
-	if step == 1 {
-		if stop < start {
-			stop = start
-		}
-		out := make([]byte, 0, len(b.B)-(stop-start)+len(src))
-		out = append(out, b.B[:start]...)
-		out = append(out, src...)
-		out = append(out, b.B[stop:]...)
-		b.B = out
-		vm.H.Touch(bv)
-		return nil
-	}
-	if len(src) != n {
-		return vm.ValueError("attempt to assign bytes of size %d to extended slice of size %d", len(src), n)
-	}
-	for i, j := 0, start; i < n; i, j = i+1, j+step {
-		b.B[j] = src[i]
-	}
-	vm.H.Touch(bv)
-	return nil
-}
-
-func ctIsBytesObj(o heap.Object) bool {
-	_, ok := o.(*heap.Bytes)
-	return ok
-}
-
-func (vm *VM) byteArrayDelItem(bv Value, b *heap.Bytes, key Value) error {
-	if _, isSlice := vm.ctSliceOf(key); !isSlice {
-		i, err := vm.ctIndexValue(key, "bytearray indices must be integers or slices, not %s")
-		if err != nil {
-			return err
-		}
-		if i < 0 {
-			i += int64(len(b.B))
-		}
-		if i < 0 || i >= int64(len(b.B)) {
-			return vm.Errorf(TIndexError, "bytearray index out of range")
-		}
-		b.B = append(b.B[:i], b.B[i+1:]...)
-		vm.H.Touch(bv)
-		return nil
-	}
-	start, _, step, n, err := vm.SliceIndices(key, len(b.B))
-	if err != nil || n == 0 {
-		return err
-	}
-	if step < 0 {
-		start += (n - 1) * step
-		step = -step
-	}
-	out := b.B[:start]
-	next := start
-	for j := start; j < len(b.B); j++ {
-		if n > 0 && j == next {
-			n--
-			next += step
-			continue
-		}
-		out = append(out, b.B[j])
-	}
-	b.B = out
-	vm.H.Touch(bv)
-	return nil
-}
 
 // --- membership ----------------------------------------------------------------------
 
@@ -1261,84 +606,6 @@ func (vm *VM) containerContains(c, item Value) (r bool, handled bool, err error)
 func (vm *VM) itemsContain(items []Value, x Value) (bool, error) {
 	for i := 0; i < len(items); i++ {
 		eq, err := vm.sameOrEq(items[i], x)
-		if err != nil || eq {
-			return eq, err
-		}
-	}
-	return false, nil
-}
-
-// setContains looks x up in s; a set argument is looked up as a frozenset.
-func (vm *VM) setContains(s *heap.Set, x Value) (bool, error) {
-	r, err := vm.setHas(s, x)
-	if err != nil && vm.ErrIs(err, TTypeError) {
-		if fx, ok := vm.frozenCopy(x); ok {
-			return vm.setHas(s, fx)
-		}
-	}
-	return r, err
-}
-
-// frozenCopy returns a frozenset with the elements of x if x is a
-// (mutable) set, for lookups of sets in sets.
-func (vm *VM) frozenCopy(x Value) (Value, bool) {
-	xs, ok := vm.SetOf(x)
-	if !ok || xs.Frozen {
-		return heap.Undef, false
-	}
-	fv := vm.NewSet(true)
-	_ = vm.setMerge(vm.H.Get(fv).(*heap.Set), xs)
-	return fv, true
-}
-
-func (vm *VM) rangeContains(r *heap.Range, x Value) (bool, error) {
-	switch x.K {
-	case heap.KInt:
-		return rangeHas(r, x.I()), nil
-	case heap.KBool:
-		return rangeHas(r, int64(x.N)), nil
-	}
-	if x.K == heap.KRef {
-		if _, big := vm.H.Get(x).(*heap.BigInt); big {
-			return false, nil
-		}
-	}
-	n := rangeLength(r)
-	for i := int64(0); i < n; i++ {
-		eq, err := vm.Eq(heap.Int(rangeItem(r, i)), x)
-		if err != nil || eq {
-			return eq, err
-		}
-	}
-	return false, nil
-}
-
-func (vm *VM) viewContains(v *heap.DictView, x Value) (bool, error) {
-	d, ok := vm.DictOf(v.Dict)
-	if !ok {
-		return false, nil
-	}
-	switch v.Kind {
-	case heap.IterDictKeys:
-		_, found, err := vm.DictGet(d, x)
-		return found, err
-	case heap.IterDictItems:
-		t, ok := vm.TupleOf(x)
-		if !ok || len(t.Items) != 2 {
-			return false, nil
-		}
-		val, found, err := vm.DictGet(d, t.Items[0])
-		if err != nil || !found {
-			return false, err
-		}
-		return vm.sameOrEq(val, t.Items[1])
-	}
-	for i := 0; i < len(d.Entries); i++ {
-		e := d.Entries[i]
-		if e.Key.K == heap.KUndef {
-			continue
-		}
-		eq, err := vm.sameOrEq(e.Val, x)
 		if err != nil || eq {
 			return eq, err
 		}
@@ -1479,35 +746,6 @@ func (vm *VM) reprContainerAs(self, pv Value) (string, error) {
 	return "", vm.TypeError("unexpected container")
 }
 
-func (vm *VM) reprDict(d *heap.Dict) (string, error) {
-	var b strings.Builder
-	b.WriteByte('{')
-	first := true
-	for i := 0; i < len(d.Entries); i++ {
-		e := d.Entries[i]
-		if e.Key.K == heap.KUndef {
-			continue
-		}
-		if !first {
-			b.WriteString(", ")
-		}
-		first = false
-		ks, err := vm.Repr(e.Key)
-		if err != nil {
-			return "", err
-		}
-		vs, err := vm.Repr(e.Val)
-		if err != nil {
-			return "", err
-		}
-		b.WriteString(ks)
-		b.WriteString(": ")
-		b.WriteString(vs)
-	}
-	b.WriteByte('}')
-	return b.String(), nil
-}
-
 func (vm *VM) reprAll(items []Value) ([]string, error) {
 	parts := make([]string, 0, len(items))
 	for i := 0; i < len(items); i++ {
@@ -1543,51 +781,6 @@ func ctItoa(i int64) string {
 }
 
 // --- hash ------------------------------------------------------------------------------
-
-const (
-	xxPrime1 uint64 = 11400714785074694791
-	xxPrime2 uint64 = 14029467366897019727
-	xxPrime5 uint64 = 2870177450012600261
-)
-
-// tupleHash is CPython 3.11's xxHash-based tuple hash.
-func (vm *VM) tupleHash(items []Value) (int64, error) {
-	acc := xxPrime5
-	for _, it := range items {
-		h, err := vm.Hash(it)
-		if err != nil {
-			return 0, err
-		}
-		acc += uint64(h) * xxPrime2
-		acc = acc<<31 | acc>>33
-		acc *= xxPrime1
-	}
-	acc += uint64(len(items)) ^ (xxPrime5 ^ 3527539)
-	if acc == math.MaxUint64 {
-		return 1546275796, nil
-	}
-	return int64(acc), nil
-}
-
-func ctShuffleBits(h uint64) uint64 {
-	return ((h ^ 89869747) ^ (h << 16)) * 3644798167
-}
-
-// frozensetHash is CPython's frozenset hash.
-func frozensetHash(s *heap.Set) int64 {
-	var h uint64
-	s.Each(func(_ Value, eh int64) bool {
-		h ^= ctShuffleBits(uint64(eh))
-		return true
-	})
-	h ^= (uint64(s.Used) + 1) * 1927868237
-	h ^= (h >> 11) ^ (h >> 25)
-	h = h*69069 + 907133923
-	if h == math.MaxUint64 {
-		h = 590923713
-	}
-	return int64(h)
-}
 
 // hashContainer hashes tuple and frozenset; ok=false otherwise.
 func (vm *VM) hashContainer(v Value) (h int64, ok bool, err error) {

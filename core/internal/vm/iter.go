@@ -389,13 +389,6 @@ func (vm *VM) iterNext(itv Value, it *heap.Iter) (Value, bool, error) {
 	return heap.Undef, false, nil
 }
 
-func rangeText(i int) string {
-	if i == 1 {
-		return ""
-	}
-	return "-" + ItoaStr(i)
-}
-
 // opForIter is FOR_ITER beyond the list/range fast paths.
 func (vm *VM) opForIter(f *heap.Frame, it Value, target int32) (Value, bool, error) {
 	if it.K == heap.KRef {

@@ -1,8 +1,10 @@
 package vm
 
-// Python numbers: bool, int (int64 fast path, math/big beyond), float and
-// complex, with CPython 3.11's arithmetic, comparison, hashing, repr and
-// formatting rules.
+// The numeric tower shared by bool, int, float and complex (see int.go,
+// float.go and complex.go): operand classification, mixed-type binary and
+// unary operations, comparison, hashing, repr and formatting with CPython
+// 3.11's rules, the method tables' shared parts, and abs, divmod, pow and
+// round.
 
 import (
 	"math"
@@ -36,9 +38,6 @@ type num struct {
 	im     float64  // nkComplex
 }
 
-// cplx is a complex value computed with CPython's formulas.
-type cplx struct{ re, im float64 }
-
 // numOf unpacks v (unwrapping instances of int/float/complex subclasses).
 func (vm *VM) NumOf(v Value) (num, bool) {
 	v = vm.Prim(v)
@@ -70,34 +69,6 @@ func (n num) bigInt() *big.Int {
 
 // isIntegral reports whether n is an int (or bool).
 func (n num) isIntegral() bool { return n.K == nkInt || n.K == nkBig }
-
-// toFloat converts a real operand to float64 (OverflowError for huge ints).
-func (vm *VM) ToFloat(n num) (float64, error) {
-	switch n.K {
-	case nkInt:
-		return float64(n.i), nil
-	case nkBig:
-		f, err := pyfmt.IntToFloat(n.b)
-		if err != nil {
-			return 0, vm.pystrErr(err)
-		}
-		return f, nil
-	}
-	return n.f, nil
-}
-
-// toComplex converts an operand to a complex value.
-func (vm *VM) toComplex(n num) (cplx, error) {
-	if n.K == NkComplex {
-		return cplx{n.f, n.im}, nil
-	}
-	f, err := vm.ToFloat(n)
-	return cplx{f, 0}, err
-}
-
-func (vm *VM) newComplex(c cplx) Value {
-	return vm.H.Alloc(&heap.Complex{Re: c.re, Im: c.im})
-}
 
 func (vm *VM) zeroDiv(msg string) error { return vm.Errorf(TZeroDivisionError, "%s", msg) }
 
@@ -131,492 +102,6 @@ func (vm *VM) numBinary(op int, a, b Value) (Value, error) {
 		}
 	}
 	return vm.bigIntBinary(op, x, y)
-}
-
-// smallIntBinary is the int64 fast path; ok=false means "redo with big ints".
-func (vm *VM) smallIntBinary(op int, a, b int64) (Value, bool, error) {
-	switch op {
-	case compile.BinAdd:
-		s := a + b
-		if (a >= 0) == (b >= 0) && (s >= 0) != (a >= 0) {
-			return Value{}, false, nil
-		}
-		return heap.Int(s), true, nil
-	case compile.BinSub:
-		s := a - b
-		if (a >= 0) != (b >= 0) && (s >= 0) != (a >= 0) {
-			return Value{}, false, nil
-		}
-		return heap.Int(s), true, nil
-	case compile.BinMul:
-		if a == 0 || b == 0 {
-			return heap.Int(0), true, nil
-		}
-		p := a * b
-		if p/b != a || (a == -1 && b == math.MinInt64) || (b == -1 && a == math.MinInt64) {
-			return Value{}, false, nil
-		}
-		return heap.Int(p), true, nil
-	case compile.BinTrueDiv:
-		if b == 0 {
-			return Value{}, true, vm.zeroDiv("division by zero")
-		}
-		const lim = 1 << 53
-		if a >= -lim && a <= lim && b >= -lim && b <= lim {
-			return heap.Float(float64(a) / float64(b)), true, nil
-		}
-		return Value{}, false, nil
-	case compile.BinFloorDiv, compile.BinMod:
-		if b == 0 {
-			return Value{}, true, vm.zeroDiv(intZeroDivMsg(op))
-		}
-		if a == math.MinInt64 && b == -1 {
-			if op == compile.BinMod {
-				return heap.Int(0), true, nil
-			}
-			return Value{}, false, nil
-		}
-		q, r := a/b, a%b
-		if r != 0 && (r < 0) != (b < 0) {
-			q--
-			r += b
-		}
-		if op == compile.BinMod {
-			return heap.Int(r), true, nil
-		}
-		return heap.Int(q), true, nil
-	case compile.BinPow:
-		if b < 0 {
-			return Value{}, false, nil
-		}
-		result, base, e := int64(1), a, b
-		for e > 0 {
-			if e&1 == 1 {
-				p := result * base
-				if base != 0 && (p/base != result || (base == -1 && result == math.MinInt64)) {
-					return Value{}, false, nil
-				}
-				result = p
-			}
-			e >>= 1
-			if e > 0 {
-				if base > 3037000499 || base < -3037000499 {
-					return Value{}, false, nil
-				}
-				base *= base
-			}
-		}
-		return heap.Int(result), true, nil
-	case compile.BinLShift:
-		if b < 0 {
-			return Value{}, true, vm.ValueError("negative shift count")
-		}
-		if a == 0 {
-			return heap.Int(0), true, nil
-		}
-		if b >= 63 {
-			return Value{}, false, nil
-		}
-		s := a << uint(b)
-		if s>>uint(b) != a {
-			return Value{}, false, nil
-		}
-		return heap.Int(s), true, nil
-	case compile.BinRShift:
-		if b < 0 {
-			return Value{}, true, vm.ValueError("negative shift count")
-		}
-		if b >= 63 {
-			if a < 0 {
-				return heap.Int(-1), true, nil
-			}
-			return heap.Int(0), true, nil
-		}
-		return heap.Int(a >> uint(b)), true, nil
-	case compile.BinAnd:
-		return heap.Int(a & b), true, nil
-	case compile.BinOr:
-		return heap.Int(a | b), true, nil
-	case compile.BinXor:
-		return heap.Int(a ^ b), true, nil
-	}
-	return heap.NotImplemented, true, nil
-}
-
-// maxIntBits bounds the size of ints built by ** and << (a MemoryError
-// instead of exhausting the host).
-const maxIntBits = 1 << 32
-
-func (vm *VM) bigIntBinary(op int, x, y num) (Value, error) {
-	a, b := x.bigInt(), y.bigInt()
-	z := new(big.Int)
-	switch op {
-	case compile.BinAdd:
-		z.Add(a, b)
-	case compile.BinSub:
-		z.Sub(a, b)
-	case compile.BinMul:
-		z.Mul(a, b)
-	case compile.BinTrueDiv:
-		if b.Sign() == 0 {
-			return Value{}, vm.zeroDiv("division by zero")
-		}
-		f, _ := new(big.Rat).SetFrac(a, b).Float64()
-		if math.IsInf(f, 0) {
-			return Value{}, vm.Errorf(TOverflowError, "integer division result too large for a float")
-		}
-		if f == 0 && (a.Sign() < 0) != (b.Sign() < 0) {
-			f = math.Copysign(0, -1)
-		}
-		return heap.Float(f), nil
-	case compile.BinFloorDiv, compile.BinMod:
-		if b.Sign() == 0 {
-			return Value{}, vm.zeroDiv(intZeroDivMsg(op))
-		}
-		q, r := bigFloorDivMod(a, b)
-		if op == compile.BinMod {
-			return vm.NewBigInt(r), nil
-		}
-		return vm.NewBigInt(q), nil
-	case compile.BinPow:
-		if b.Sign() < 0 {
-			fa, err := vm.ToFloat(x)
-			if err != nil {
-				return Value{}, err
-			}
-			fb, err := vm.ToFloat(y)
-			if err != nil {
-				return Value{}, err
-			}
-			return vm.floatPowValue(fa, fb)
-		}
-		if a.CmpAbs(big.NewInt(1)) <= 0 {
-			// 0, 1, -1 to any non-negative power.
-			switch {
-			case b.Sign() == 0:
-				return heap.Int(1), nil
-			case a.Sign() >= 0:
-				return vm.NewBigInt(a), nil
-			case b.Bit(0) == 0:
-				return heap.Int(1), nil
-			}
-			return heap.Int(-1), nil
-		}
-		if !b.IsInt64() || float64(a.BitLen()-1)*float64(b.Int64()) > maxIntBits {
-			return Value{}, vm.Errorf(TMemoryError, "")
-		}
-		z.Exp(a, b, nil)
-	case compile.BinLShift, compile.BinRShift:
-		if b.Sign() < 0 {
-			return Value{}, vm.ValueError("negative shift count")
-		}
-		if a.Sign() == 0 {
-			return heap.Int(0), nil
-		}
-		if op == compile.BinRShift {
-			if !b.IsInt64() || b.Int64() > int64(a.BitLen()) {
-				if a.Sign() < 0 {
-					return heap.Int(-1), nil
-				}
-				return heap.Int(0), nil
-			}
-			z.Rsh(a, uint(b.Int64()))
-			break
-		}
-		if !b.IsInt64() || b.Int64() > math.MaxInt64/2 {
-			return Value{}, vm.Errorf(TOverflowError, "too many digits in integer")
-		}
-		if b.Int64()+int64(a.BitLen()) > maxIntBits {
-			return Value{}, vm.Errorf(TMemoryError, "")
-		}
-		z.Lsh(a, uint(b.Int64()))
-	case compile.BinAnd:
-		z.And(a, b)
-	case compile.BinOr:
-		z.Or(a, b)
-	case compile.BinXor:
-		z.Xor(a, b)
-	default:
-		return heap.NotImplemented, nil
-	}
-	return vm.NewBigInt(z), nil
-}
-
-// intZeroDivMsg is CPython 3.11.7's message for int // 0 and int % 0.
-func intZeroDivMsg(op int) string {
-	if op == compile.BinMod {
-		return "integer modulo by zero"
-	}
-	return "integer division or modulo by zero"
-}
-
-// bigFloorDivMod returns Python's a // b and a % b (b != 0).
-func bigFloorDivMod(a, b *big.Int) (*big.Int, *big.Int) {
-	q, r := new(big.Int).QuoRem(a, b, new(big.Int))
-	if r.Sign() != 0 && r.Sign() != b.Sign() {
-		q.Sub(q, big.NewInt(1))
-		r.Add(r, b)
-	}
-	return q, r
-}
-
-// floatDivMod is CPython's float_divmod (b != 0).
-func floatDivMod(vx, wx float64) (float64, float64) {
-	mod := math.Mod(vx, wx)
-	div := (vx - mod) / wx
-	if mod != 0 {
-		if (wx < 0) != (mod < 0) {
-			mod += wx
-			div -= 1.0
-		}
-	} else {
-		mod = math.Copysign(0, wx)
-	}
-	var floordiv float64
-	if div != 0 {
-		floordiv = math.Floor(div)
-		if div-floordiv > 0.5 {
-			floordiv += 1.0
-		}
-	} else {
-		floordiv = math.Copysign(0, vx/wx)
-	}
-	return floordiv, mod
-}
-
-// floatMod is CPython's float_rem (b != 0).
-func floatMod(vx, wx float64) float64 {
-	mod := math.Mod(vx, wx)
-	if mod != 0 {
-		if (wx < 0) != (mod < 0) {
-			mod += wx
-		}
-	} else {
-		mod = math.Copysign(0, wx)
-	}
-	return mod
-}
-
-func (vm *VM) floatBinary(op int, x, y num) (Value, error) {
-	switch op {
-	case compile.BinAdd, compile.BinSub, compile.BinMul, compile.BinTrueDiv,
-		compile.BinFloorDiv, compile.BinMod, compile.BinPow:
-	default:
-		return heap.NotImplemented, nil
-	}
-	a, err := vm.ToFloat(x)
-	if err != nil {
-		return Value{}, err
-	}
-	b, err := vm.ToFloat(y)
-	if err != nil {
-		return Value{}, err
-	}
-	switch op {
-	case compile.BinAdd:
-		return heap.Float(a + b), nil
-	case compile.BinSub:
-		return heap.Float(a - b), nil
-	case compile.BinMul:
-		return heap.Float(a * b), nil
-	case compile.BinTrueDiv:
-		if b == 0 {
-			return Value{}, vm.zeroDiv("float division by zero")
-		}
-		return heap.Float(a / b), nil
-	case compile.BinFloorDiv:
-		if b == 0 {
-			return Value{}, vm.zeroDiv("float floor division by zero")
-		}
-		q, _ := floatDivMod(a, b)
-		return heap.Float(q), nil
-	case compile.BinMod:
-		if b == 0 {
-			return Value{}, vm.zeroDiv("float modulo")
-		}
-		return heap.Float(floatMod(a, b)), nil
-	}
-	return vm.floatPowValue(a, b)
-}
-
-func isOddInteger(f float64) bool {
-	return math.Abs(math.Mod(f, 2)) == 1
-}
-
-// floatPowValue is CPython's float_pow: a float, or a complex for a
-// negative base raised to a fractional power.
-func (vm *VM) floatPowValue(iv, iw float64) (Value, error) {
-	switch {
-	case iw == 0:
-		return heap.Float(1), nil
-	case math.IsNaN(iv):
-		return heap.Float(iv), nil
-	case math.IsNaN(iw):
-		if iv == 1 {
-			return heap.Float(1), nil
-		}
-		return heap.Float(iw), nil
-	case math.IsInf(iw, 0):
-		av := math.Abs(iv)
-		if av == 1 {
-			return heap.Float(1), nil
-		}
-		if (iw > 0) == (av > 1) {
-			return heap.Float(math.Inf(1)), nil
-		}
-		return heap.Float(0), nil
-	case math.IsInf(iv, 0):
-		odd := isOddInteger(iw)
-		if iw > 0 {
-			if odd {
-				return heap.Float(iv), nil
-			}
-			return heap.Float(math.Abs(iv)), nil
-		}
-		if odd {
-			return heap.Float(math.Copysign(0, iv)), nil
-		}
-		return heap.Float(0), nil
-	case iv == 0:
-		if iw < 0 {
-			return Value{}, vm.zeroDiv("0.0 cannot be raised to a negative power")
-		}
-		if isOddInteger(iw) {
-			return heap.Float(iv), nil
-		}
-		return heap.Float(0), nil
-	}
-	negate := false
-	if iv < 0 {
-		if iw != math.Floor(iw) {
-			return vm.complexPowValue(cplx{iv, 0}, cplx{iw, 0})
-		}
-		iv = -iv
-		negate = isOddInteger(iw)
-	}
-	if iv == 1 {
-		if negate {
-			return heap.Float(-1), nil
-		}
-		return heap.Float(1), nil
-	}
-	r := math.Pow(iv, iw)
-	if math.IsInf(r, 0) {
-		return Value{}, vm.ErrorArgs(TOverflowError, heap.Int(34), vm.NewStr("Numerical result out of range"))
-	}
-	if negate {
-		r = -r
-	}
-	return heap.Float(r), nil
-}
-
-func cProd(a, b cplx) cplx {
-	return cplx{float64(a.re*b.re) - float64(a.im*b.im), float64(a.re*b.im) + float64(a.im*b.re)}
-}
-
-// cQuot is CPython's _Py_c_quot; ok=false on division by zero.
-func cQuot(a, b cplx) (cplx, bool) {
-	absBr, absBi := math.Abs(b.re), math.Abs(b.im)
-	switch {
-	case absBr >= absBi:
-		if absBr == 0 {
-			return cplx{}, false
-		}
-		ratio := b.im / b.re
-		denom := b.re + float64(b.im*ratio)
-		return cplx{(a.re + float64(a.im*ratio)) / denom, (a.im - float64(a.re*ratio)) / denom}, true
-	case absBi >= absBr:
-		ratio := b.re / b.im
-		denom := float64(b.re*ratio) + b.im
-		return cplx{(float64(a.re*ratio) + a.im) / denom, (float64(a.im*ratio) - a.re) / denom}, true
-	}
-	return cplx{math.NaN(), math.NaN()}, true
-}
-
-// complexPowValue is CPython's complex_pow.
-func (vm *VM) complexPowValue(a, b cplx) (Value, error) {
-	var p cplx
-	edom := false
-	if b.im == 0 && b.re == math.Floor(b.re) && math.Abs(b.re) <= 100 {
-		n := int64(b.re)
-		neg := n < 0
-		if neg {
-			n = -n
-		}
-		r, q := cplx{1, 0}, a
-		for mask := int64(1); mask > 0 && n >= mask; mask <<= 1 {
-			if n&mask != 0 {
-				r = cProd(r, q)
-			}
-			q = cProd(q, q)
-		}
-		p = r
-		if neg {
-			var ok bool
-			p, ok = cQuot(cplx{1, 0}, r)
-			edom = !ok
-		}
-	} else {
-		switch {
-		case b.re == 0 && b.im == 0:
-			p = cplx{1, 0}
-		case a.re == 0 && a.im == 0:
-			if b.im != 0 || b.re < 0 {
-				edom = true
-			}
-		default:
-			vabs := math.Hypot(a.re, a.im)
-			length := math.Pow(vabs, b.re)
-			at := math.Atan2(a.im, a.re)
-			phase := at * b.re
-			if b.im != 0 {
-				length /= math.Exp(at * b.im)
-				phase += b.im * math.Log(vabs)
-			}
-			// libm's cos and sin of an infinity fail with EDOM, which
-			// CPython reports as a ZeroDivisionError.
-			edom = math.IsInf(phase, 0)
-			p = cplx{length * math.Cos(phase), length * math.Sin(phase)}
-		}
-	}
-	if edom {
-		return Value{}, vm.zeroDiv("0.0 to a negative or complex power")
-	}
-	if math.IsInf(p.re, 0) || math.IsInf(p.im, 0) {
-		return Value{}, vm.Errorf(TOverflowError, "complex exponentiation")
-	}
-	return vm.newComplex(p), nil
-}
-
-func (vm *VM) complexBinary(op int, x, y num) (Value, error) {
-	switch op {
-	case compile.BinAdd, compile.BinSub, compile.BinMul, compile.BinTrueDiv, compile.BinPow:
-	default:
-		return heap.NotImplemented, nil
-	}
-	a, err := vm.toComplex(x)
-	if err != nil {
-		return Value{}, err
-	}
-	b, err := vm.toComplex(y)
-	if err != nil {
-		return Value{}, err
-	}
-	switch op {
-	case compile.BinAdd:
-		return vm.newComplex(cplx{a.re + b.re, a.im + b.im}), nil
-	case compile.BinSub:
-		return vm.newComplex(cplx{a.re - b.re, a.im - b.im}), nil
-	case compile.BinMul:
-		return vm.newComplex(cProd(a, b)), nil
-	case compile.BinTrueDiv:
-		q, ok := cQuot(a, b)
-		if !ok {
-			return Value{}, vm.zeroDiv("complex division by zero")
-		}
-		return vm.newComplex(q), nil
-	}
-	return vm.complexPowValue(a, b)
 }
 
 // numUnary implements -, + and ~ on numbers.
@@ -683,31 +168,6 @@ func (vm *VM) numAbs(x num) (Value, error) {
 		return Value{}, vm.Errorf(TOverflowError, "absolute value too large")
 	}
 	return heap.Float(r), nil
-}
-
-// cmpIntFloat compares int n with finite-or-infinite, non-NaN float f.
-func cmpIntFloat(n num, f float64) int {
-	if math.IsInf(f, 1) {
-		return -1
-	}
-	if math.IsInf(f, -1) {
-		return 1
-	}
-	if n.K == nkInt && n.i >= -(1<<53) && n.i <= 1<<53 {
-		return cmpFloat(float64(n.i), f)
-	}
-	bf := new(big.Float).SetInt(n.bigInt())
-	return bf.Cmp(big.NewFloat(f))
-}
-
-func cmpFloat(a, b float64) int {
-	switch {
-	case a < b:
-		return -1
-	case a > b:
-		return 1
-	}
-	return 0
 }
 
 func numCmpResult(op int, c int) bool {
@@ -778,20 +238,6 @@ func (vm *VM) numCompare(op int, a, b Value) (r bool, ok bool) {
 	return numCmpResult(op, c), true
 }
 
-func complexEq(x, y num) bool {
-	if x.K != NkComplex {
-		x, y = y, x
-	}
-	if y.K == NkComplex {
-		return x.f == y.f && x.im == y.im
-	}
-	if x.im != 0 {
-		return false
-	}
-	c, unordered := realCmp(num{K: nkFloat, f: x.f}, y)
-	return !unordered && c == 0
-}
-
 // Numeric hashing (CPython's Python/pyhash.c).
 const (
 	hashBits    = 61
@@ -807,63 +253,6 @@ func fixHash(h int64) int64 {
 		return -2
 	}
 	return h
-}
-
-func hashInt64(i int64) int64 {
-	if i >= 0 {
-		return fixHash(int64(hashUint64(uint64(i))))
-	}
-	return fixHash(-int64(hashUint64(uint64(-(i + 1)) + 1)))
-}
-
-func hashBig(b *big.Int) int64 {
-	if b.IsInt64() {
-		return hashInt64(b.Int64())
-	}
-	m := new(big.Int).Abs(b)
-	m.Mod(m, big.NewInt(hashModulus))
-	h := m.Int64()
-	if b.Sign() < 0 {
-		h = -h
-	}
-	return fixHash(h)
-}
-
-func hashFloat(v float64) int64 {
-	if math.IsInf(v, 1) {
-		return hashInf
-	}
-	if math.IsInf(v, -1) {
-		return -hashInf
-	}
-	if math.IsNaN(v) {
-		return 0
-	}
-	m, e := math.Frexp(v)
-	sign := int64(1)
-	if m < 0 {
-		sign = -1
-		m = -m
-	}
-	var x uint64
-	for m != 0 {
-		x = ((x << 28) & hashModulus) | x>>(hashBits-28)
-		m *= 268435456.0
-		e -= 28
-		y := uint64(m)
-		m -= float64(y)
-		x += y
-		if x >= hashModulus {
-			x -= hashModulus
-		}
-	}
-	if e >= 0 {
-		e %= hashBits
-	} else {
-		e = hashBits - 1 - ((-1 - e) % hashBits)
-	}
-	x = ((x << uint(e)) & hashModulus) | x>>uint(hashBits-e)
-	return fixHash(int64(x) * sign)
 }
 
 // hashNumber is hash() of a number.
@@ -882,23 +271,6 @@ func (vm *VM) hashNumber(v Value) (int64, bool) {
 	}
 	h := uint64(hashFloat(x.f)) + hashImag*uint64(hashFloat(x.im))
 	return fixHash(int64(h)), true
-}
-
-// complexPart renders one part of a complex repr (no forced ".0").
-func complexPart(f float64, sign bool) string {
-	s := pyfmt.FloatRepr(f)
-	s = strings.TrimSuffix(s, ".0")
-	if sign && !strings.HasPrefix(s, "-") {
-		s = "+" + s
-	}
-	return s
-}
-
-func complexRepr(re, im float64) string {
-	if re == 0 && !math.Signbit(re) {
-		return complexPart(im, false) + "j"
-	}
-	return "(" + complexPart(re, false) + complexPart(im, true) + "j)"
 }
 
 // reprNumber is repr() of a number.
@@ -967,81 +339,6 @@ func (vm *VM) formatNumber(v Value, spec string) (string, bool, error) {
 
 func fmtValueError(msg string) error { return &pystr.Error{Type: "ValueError", Msg: msg} }
 
-// formatComplex is CPython's format_complex_internal.
-func formatComplex(re, im float64, spec string) (string, error) {
-	sp, err := pyfmt.ParseSpec(spec, "complex")
-	if err != nil {
-		return "", err
-	}
-	if sp.Zero {
-		return "", fmtValueError("Zero padding is not allowed in complex format specifier")
-	}
-	if sp.Align == '=' {
-		return "", fmtValueError("'=' alignment flag is not allowed in complex format specifier")
-	}
-	typ := sp.Type
-	switch typ {
-	case 0, 'e', 'E', 'f', 'F', 'g', 'G', 'n':
-	default:
-		return "", fmtValueError("Unknown format code '" + string(rune(typ)) + "' for object of type 'complex'")
-	}
-	skipRe, parens := false, false
-	repr := false
-	if typ == 0 {
-		if re == 0 && !math.Signbit(re) {
-			skipRe = true
-		} else {
-			parens = true
-		}
-		if sp.Precision < 0 {
-			repr = true
-		} else {
-			typ = 'g'
-		}
-	}
-	part := pyfmt.Spec{Fill: 0, Align: 0, Sign: sp.Sign, NoNegZero: sp.NoNegZero, Alt: sp.Alt,
-		Width: -1, Grouping: sp.Grouping, Precision: sp.Precision, Type: typ}
-	one := func(f float64, sign byte) (string, error) {
-		if repr {
-			s := complexPart(f, sign == '+')
-			if sign == ' ' && !strings.HasPrefix(s, "-") {
-				s = " " + s
-			}
-			if sp.NoNegZero && f == 0 {
-				s = strings.Replace(s, "-", "", 1)
-				if sign == '+' {
-					s = "+" + s
-				}
-			}
-			return s, nil
-		}
-		ps := part
-		ps.Sign = sign
-		return pyfmt.FormatFloat(f, ps)
-	}
-	var out string
-	if !skipRe {
-		s, err := one(re, sp.Sign)
-		if err != nil {
-			return "", err
-		}
-		out = s
-	}
-	imSign := sp.Sign
-	if !skipRe {
-		imSign = '+'
-	}
-	s, err := one(im, imSign)
-	if err != nil {
-		return "", err
-	}
-	out += s + "j"
-	if parens {
-		out = "(" + out + ")"
-	}
-	return padFormatted(out, sp), nil
-}
-
 // padFormatted pads s to the spec's width (default right alignment).
 func padFormatted(s string, sp pyfmt.Spec) string {
 	n := len([]rune(s))
@@ -1091,4 +388,452 @@ func (vm *VM) IndexOf(v Value) (int64, bool) {
 		}
 	}
 	return 0, false
+}
+
+func init() {
+	RegisterConstructor(TInt, intNew)
+	RegisterConstructor(TBool, boolNew)
+	RegisterConstructor(TFloat, floatNew)
+	RegisterConstructor(TComplex, complexNew)
+	AddMethods(TInt, intMethodDefs())
+	AddMethods(TBool, boolMethodDefs())
+	AddMethods(TFloat, floatMethodDefs())
+	AddMethods(TComplex, complexMethodDefs())
+	RegisterBuiltinFunc("abs", builtinAbs)
+	RegisterBuiltinFunc("divmod", builtinDivmod)
+	RegisterBuiltinFunc("pow", builtinPow)
+	RegisterBuiltinFunc("round", builtinRound)
+	RegisterBuiltinFunc("bin", func(vm *VM, _ Value, a Args) (Value, error) { return vm.intBaseString("bin", a, 2, "0b") })
+	RegisterBuiltinFunc("oct", func(vm *VM, _ Value, a Args) (Value, error) { return vm.intBaseString("oct", a, 8, "0o") })
+	RegisterBuiltinFunc("hex", func(vm *VM, _ Value, a Args) (Value, error) { return vm.intBaseString("hex", a, 16, "0x") })
+}
+
+// numLevel ranks numeric values: 0 not a number, 1 int/bool, 2 float, 3 complex.
+func (vm *VM) numLevel(v Value) int {
+	x, ok := vm.NumOf(v)
+	if !ok {
+		return 0
+	}
+	switch x.K {
+	case nkInt, nkBig:
+		return 1
+	case nkFloat:
+		return 2
+	}
+	return 3
+}
+
+// isRawNumber reports whether v is a number that is not an instance of a
+// user subclass (so no Python-level override can apply).
+func (vm *VM) isRawNumber(v Value) bool {
+	switch v.K {
+	case heap.KInt, heap.KBool, heap.KFloat:
+		return true
+	case heap.KRef:
+		switch vm.H.Get(v).(type) {
+		case *heap.BigInt, *heap.Complex:
+			return true
+		}
+	}
+	return false
+}
+
+// intValue returns the int value of an int-like v, with bools turned into ints.
+func (vm *VM) IntValue(v Value) Value {
+	p := vm.Prim(v)
+	if p.K == heap.KBool {
+		return heap.Int(int64(p.N))
+	}
+	return p
+}
+
+// typeLevel is the numLevel of instances of builtin type t.
+func typeLevel(t TypeID) int {
+	switch t {
+	case TInt, TBool:
+		return 1
+	case TFloat:
+		return 2
+	}
+	return 3
+}
+
+// selfNum checks the receiver of a method of numeric type t.
+func (vm *VM) selfNum(name string, t TypeID, self Value) (num, error) {
+	x, ok := vm.NumOf(self)
+	if ok && vm.numLevel(vm.Prim(self)) == typeLevel(t) && (t != TBool || vm.Prim(self).K == heap.KBool) {
+		return x, nil
+	}
+	return num{}, vm.TypeError("descriptor '%s' requires a '%s' object but received a '%s'", name, typeSpecName(t), vm.TypeName(self))
+}
+
+// numIndex implements operator.index(v): an int value or TypeError.
+func (vm *VM) NumIndex(v Value) (Value, error) {
+	if vm.isRawNumber(v) && vm.numLevel(v) == 1 {
+		return vm.IntValue(v), nil
+	}
+	if vm.hasMethod(v, "__index__") {
+		r, err := vm.CallMethod(v, "__index__")
+		if err != nil {
+			return Value{}, err
+		}
+		return vm.checkIntResult(r, "__index__")
+	}
+	return Value{}, vm.TypeError("'%s' object cannot be interpreted as an integer", vm.TypeName(v))
+}
+
+// binMethod builds __op__ / __rop__ for numeric type t.
+func binMethod(t TypeID, op int, reflected bool) BuiltinFn {
+	name := "__" + compile.BinOpDunders[op] + "__"
+	if reflected {
+		name = "__r" + compile.BinOpDunders[op] + "__"
+	}
+	return func(vm *VM, self Value, a Args) (Value, error) {
+		if op == compile.BinPow && len(a.Pos) == 2 && !reflected {
+			if _, err := vm.selfNum(name, t, self); err != nil {
+				return Value{}, err
+			}
+			if a.Pos[1].K != heap.KNone {
+				return vm.pow3(self, a.Pos[0], a.Pos[1])
+			}
+			a.Pos = a.Pos[:1]
+		}
+		if err := vm.ArgCount(name, a, 1, 1); err != nil {
+			return Value{}, err
+		}
+		if _, err := vm.selfNum(name, t, self); err != nil {
+			return Value{}, err
+		}
+		other := a.Pos[0]
+		lv := vm.numLevel(other)
+		if lv == 0 || lv > typeLevel(t) {
+			return heap.NotImplemented, nil
+		}
+		x, y := vm.Prim(self), vm.Prim(other)
+		if t != TBool {
+			x, y = vm.IntValue(x), vm.IntValue(y)
+			if vm.numLevel(x) != 1 {
+				x = vm.Prim(self)
+			}
+			if vm.numLevel(y) != 1 {
+				y = vm.Prim(other)
+			}
+		}
+		if reflected {
+			x, y = y, x
+		}
+		return vm.numBinary(op, x, y)
+	}
+}
+
+func cmpMethod(t TypeID, op int) BuiltinFn {
+	name := compile.CmpDunders[op]
+	return func(vm *VM, self Value, a Args) (Value, error) {
+		if err := vm.ArgCount(name, a, 1, 1); err != nil {
+			return Value{}, err
+		}
+		if _, err := vm.selfNum(name, t, self); err != nil {
+			return Value{}, err
+		}
+		lv := vm.numLevel(a.Pos[0])
+		if lv == 0 || lv > typeLevel(t) {
+			return heap.NotImplemented, nil
+		}
+		r, ok := vm.numCompare(op, self, a.Pos[0])
+		if !ok {
+			return heap.NotImplemented, nil
+		}
+		return heap.Bool(r), nil
+	}
+}
+
+func unaryMethod(t TypeID, name string, fn func(vm *VM, self Value, x num) (Value, error)) MethodDef {
+	return MethodDef{Name: name, Fn: func(vm *VM, self Value, a Args) (Value, error) {
+		if err := vm.ArgCount(name, a, 0, 0); err != nil {
+			return Value{}, err
+		}
+		x, err := vm.selfNum(name, t, self)
+		if err != nil {
+			return Value{}, err
+		}
+		return fn(vm, self, x)
+	}}
+}
+
+func propDef(t TypeID, name string, fn func(vm *VM, self Value, x num) (Value, error)) MethodDef {
+	d := unaryMethod(t, name, fn)
+	d.Kind = KindProperty
+	return d
+}
+
+func unaryOpMethod(t TypeID, name string, op compile.Opcode) MethodDef {
+	return unaryMethod(t, name, func(vm *VM, self Value, _ num) (Value, error) {
+		return vm.numUnary(op, vm.IntValue(self))
+	})
+}
+
+// commonNumDefs are the dunders shared by int, float and complex.
+func commonNumDefs(t TypeID, ops []int) []MethodDef {
+	var defs []MethodDef
+	for _, op := range ops {
+		defs = append(defs,
+			MethodDef{Name: "__" + compile.BinOpDunders[op] + "__", Fn: binMethod(t, op, false)},
+			MethodDef{Name: "__r" + compile.BinOpDunders[op] + "__", Fn: binMethod(t, op, true)})
+	}
+	cmps := []int{compile.CmpLt, compile.CmpLe, compile.CmpEq, compile.CmpNe, compile.CmpGt, compile.CmpGe}
+	if t == TComplex {
+		cmps = []int{compile.CmpEq, compile.CmpNe}
+	}
+	for _, op := range cmps {
+		defs = append(defs, MethodDef{Name: compile.CmpDunders[op], Fn: cmpMethod(t, op)})
+	}
+	defs = append(defs,
+		unaryOpMethod(t, "__neg__", compile.UNARY_NEGATIVE),
+		unaryOpMethod(t, "__pos__", compile.UNARY_POSITIVE),
+		unaryMethod(t, "__abs__", func(vm *VM, _ Value, x num) (Value, error) { return vm.numAbs(x) }),
+		unaryMethod(t, "__bool__", func(vm *VM, _ Value, x num) (Value, error) {
+			switch x.K {
+			case nkInt:
+				return heap.Bool(x.i != 0), nil
+			case nkBig:
+				return heap.True, nil
+			case nkFloat:
+				return heap.Bool(x.f != 0), nil
+			}
+			return heap.Bool(x.f != 0 || x.im != 0), nil
+		}),
+		unaryMethod(t, "__hash__", func(vm *VM, self Value, _ num) (Value, error) {
+			h, _ := vm.hashNumber(self)
+			return heap.Int(h), nil
+		}),
+		unaryMethod(t, "__repr__", func(vm *VM, self Value, _ num) (Value, error) {
+			s, _ := vm.reprNumber(self)
+			return vm.NewStr(s), nil
+		}),
+		MethodDef{Name: "__format__", Fn: func(vm *VM, self Value, a Args) (Value, error) {
+			if err := vm.ArgCount("__format__", a, 1, 1); err != nil {
+				return Value{}, err
+			}
+			if _, err := vm.selfNum("__format__", t, self); err != nil {
+				return Value{}, err
+			}
+			spec, ok := vm.StrOf(a.Pos[0])
+			if !ok {
+				return Value{}, vm.TypeError("__format__() argument must be str, not %s", vm.TypeName(a.Pos[0]))
+			}
+			s, _, err := vm.formatNumber(self, spec)
+			if err != nil {
+				return Value{}, err
+			}
+			return vm.NewStr(s), nil
+		}},
+		unaryMethod(t, "conjugate", func(vm *VM, self Value, x num) (Value, error) {
+			if x.K == NkComplex {
+				return vm.newComplex(cplx{x.f, -x.im}), nil
+			}
+			return vm.IntValue(self), nil
+		}),
+		propDef(t, "real", func(vm *VM, self Value, x num) (Value, error) {
+			if x.K == NkComplex {
+				return heap.Float(x.f), nil
+			}
+			return vm.IntValue(self), nil
+		}),
+		propDef(t, "imag", func(vm *VM, _ Value, x num) (Value, error) {
+			switch x.K {
+			case NkComplex:
+				return heap.Float(x.im), nil
+			case nkFloat:
+				return heap.Float(0), nil
+			}
+			return heap.Int(0), nil
+		}),
+	)
+	return defs
+}
+
+func (vm *VM) divmodValues(x, y num, a, b Value) (Value, error) {
+	if x.K == NkComplex || y.K == NkComplex {
+		return Value{}, vm.TypeError("unsupported operand type(s) for divmod(): '%s' and '%s'", vm.TypeName(a), vm.TypeName(b))
+	}
+	if x.K == nkFloat || y.K == nkFloat {
+		fa, err := vm.ToFloat(x)
+		if err != nil {
+			return Value{}, err
+		}
+		fb, err := vm.ToFloat(y)
+		if err != nil {
+			return Value{}, err
+		}
+		if fb == 0 {
+			return Value{}, vm.zeroDiv("float divmod()")
+		}
+		q, r := floatDivMod(fa, fb)
+		return vm.NewTuple([]Value{heap.Float(q), heap.Float(r)}), nil
+	}
+	q, err := vm.numBinary(compile.BinFloorDiv, vm.IntValue(a), vm.IntValue(b))
+	if err != nil {
+		return Value{}, err
+	}
+	r, err := vm.numBinary(compile.BinMod, vm.IntValue(a), vm.IntValue(b))
+	if err != nil {
+		return Value{}, err
+	}
+	return vm.NewTuple([]Value{q, r}), nil
+}
+
+func divmodMethod(t TypeID, reflected bool) MethodDef {
+	name := "__divmod__"
+	if reflected {
+		name = "__rdivmod__"
+	}
+	return MethodDef{Name: name, Fn: func(vm *VM, self Value, a Args) (Value, error) {
+		if err := vm.ArgCount(name, a, 1, 1); err != nil {
+			return Value{}, err
+		}
+		x, err := vm.selfNum(name, t, self)
+		if err != nil {
+			return Value{}, err
+		}
+		other := a.Pos[0]
+		lv := vm.numLevel(other)
+		if lv == 0 || lv > typeLevel(t) {
+			return heap.NotImplemented, nil
+		}
+		y, _ := vm.NumOf(other)
+		if reflected {
+			return vm.divmodValues(y, x, other, self)
+		}
+		return vm.divmodValues(x, y, self, other)
+	}}
+}
+
+func builtinAbs(vm *VM, _ Value, a Args) (Value, error) {
+	if err := vm.ArgCount("abs", a, 1, 1); err != nil {
+		return Value{}, err
+	}
+	v := a.Pos[0]
+	if vm.isRawNumber(v) {
+		x, _ := vm.NumOf(v)
+		return vm.numAbs(x)
+	}
+	if vm.hasMethod(v, "__abs__") {
+		return vm.CallMethod(v, "__abs__")
+	}
+	return Value{}, vm.TypeError("bad operand type for abs(): '%s'", vm.TypeName(v))
+}
+
+func builtinDivmod(vm *VM, _ Value, a Args) (Value, error) {
+	if err := vm.ArgCount("divmod", a, 2, 2); err != nil {
+		return Value{}, err
+	}
+	l, r := a.Pos[0], a.Pos[1]
+	if vm.isRawNumber(l) && vm.isRawNumber(r) {
+		x, _ := vm.NumOf(l)
+		y, _ := vm.NumOf(r)
+		return vm.divmodValues(x, y, l, r)
+	}
+	tl, tr := vm.TypeOf(l), vm.TypeOf(r)
+	tryL := func() (Value, error) {
+		if vm.LookupClassStr(tl, "__divmod__").K == heap.KUndef {
+			return heap.NotImplemented, nil
+		}
+		return vm.CallMethod(l, "__divmod__", r)
+	}
+	tryR := func() (Value, error) {
+		if tl == tr || vm.LookupClassStr(tr, "__rdivmod__").K == heap.KUndef {
+			return heap.NotImplemented, nil
+		}
+		return vm.CallMethod(r, "__rdivmod__", l)
+	}
+	order := []func() (Value, error){tryL, tryR}
+	if tl != tr && vm.IsSubclass(tr, tl) {
+		order = []func() (Value, error){tryR, tryL}
+	}
+	for _, f := range order {
+		v, err := f()
+		if err != nil {
+			return Value{}, err
+		}
+		if v.K != heap.KNotImplemented {
+			return v, nil
+		}
+	}
+	return Value{}, vm.TypeError("unsupported operand type(s) for divmod(): '%s' and '%s'", vm.TypeName(l), vm.TypeName(r))
+}
+
+func builtinPow(vm *VM, _ Value, a Args) (Value, error) {
+	args, err := vm.BindArgs("pow", a, []string{"base", "exp", "mod"}, 2)
+	if err != nil {
+		return Value{}, err
+	}
+	if args[2].K == heap.KUndef || args[2].K == heap.KNone {
+		return vm.BinaryOp(compile.BinPow, args[0], args[1])
+	}
+	return vm.pow3(args[0], args[1], args[2])
+}
+
+// pow3 is three-argument pow().
+func (vm *VM) pow3(base, exp, mod Value) (Value, error) {
+	lb, le, lm := vm.numLevel(base), vm.numLevel(exp), vm.numLevel(mod)
+	if lb == 0 || !vm.isRawNumber(base) {
+		if vm.hasMethod(base, "__pow__") && !vm.isRawNumber(base) && lb != 1 {
+			return vm.CallMethod(base, "__pow__", exp, mod)
+		}
+	}
+	if lb == 0 || le == 0 || lm == 0 {
+		return Value{}, vm.TypeError("unsupported operand type(s) for ** or pow(): '%s', '%s', '%s'", vm.TypeName(base), vm.TypeName(exp), vm.TypeName(mod))
+	}
+	if lb != 1 || le != 1 || lm != 1 {
+		return Value{}, vm.TypeError("pow() 3rd argument not allowed unless all arguments are integers")
+	}
+	xb, _ := vm.NumOf(base)
+	xe, _ := vm.NumOf(exp)
+	xm, _ := vm.NumOf(mod)
+	b, e, m := xb.bigInt(), xe.bigInt(), xm.bigInt()
+	if m.Sign() == 0 {
+		return Value{}, vm.ValueError("pow() 3rd argument cannot be 0")
+	}
+	am := new(big.Int).Abs(m)
+	b.Mod(b, am)
+	if e.Sign() < 0 {
+		inv := new(big.Int)
+		if am.Cmp(big.NewInt(1)) == 0 {
+			return heap.Int(0), nil
+		}
+		if inv.ModInverse(b, am) == nil {
+			return Value{}, vm.ValueError("base is not invertible for the given modulus")
+		}
+		b = inv
+		e.Neg(e)
+	}
+	r := new(big.Int).Exp(b, e, am)
+	if m.Sign() < 0 && r.Sign() != 0 {
+		r.Add(r, m)
+	}
+	return vm.NewBigInt(r), nil
+}
+
+func builtinRound(vm *VM, _ Value, a Args) (Value, error) {
+	args, err := vm.BindArgs("round", a, []string{"number", "ndigits"}, 1)
+	if err != nil {
+		return Value{}, err
+	}
+	v, nd := args[0], args[1]
+	if vm.isRawNumber(v) {
+		x, _ := vm.NumOf(v)
+		switch x.K {
+		case nkInt, nkBig:
+			return vm.roundInt(x, nd)
+		case nkFloat:
+			return vm.roundFloat(x.f, nd)
+		}
+	}
+	if !vm.hasMethod(v, "__round__") {
+		return Value{}, vm.TypeError("type %s doesn't define __round__ method", vm.TypeName(v))
+	}
+	if nd.K == heap.KUndef || nd.K == heap.KNone {
+		return vm.CallMethod(v, "__round__")
+	}
+	return vm.CallMethod(v, "__round__", nd)
 }

@@ -1,6 +1,6 @@
 package vm
 
-// Methods and constructors of list, tuple, range and slice.
+// The list type: methods, constructor, item assignment and deletion.
 
 import (
 	"github.com/amber-sandbox/amber/core/internal/compile"
@@ -390,223 +390,7 @@ func listInitM(vm *VM, self Value, a Args) (Value, error) {
 
 // --- tuple ---------------------------------------------------------------------------
 
-func (vm *VM) selfTuple(self Value, fname string) (*heap.Tuple, error) {
-	t, ok := vm.TupleOf(self)
-	if !ok {
-		return nil, vm.TypeError("descriptor '%s' for 'tuple' objects doesn't apply to a '%s' object", fname, vm.TypeName(self))
-	}
-	return t, nil
-}
-
-func tupleIndexM(vm *VM, self Value, a Args) (Value, error) {
-	t, err := vm.selfTuple(self, "index")
-	if err != nil {
-		return heap.Undef, err
-	}
-	start, stop, err := vm.seqIndexArgs("index", a, len(t.Items))
-	if err != nil {
-		return heap.Undef, err
-	}
-	i, err := vm.findItem(func() []Value { return t.Items }, a.Pos[0], start, stop)
-	if err != nil {
-		return heap.Undef, err
-	}
-	if i < 0 {
-		return heap.Undef, vm.ValueError("tuple.index(x): x not in tuple")
-	}
-	return heap.Int(int64(i)), nil
-}
-
-func tupleCountM(vm *VM, self Value, a Args) (Value, error) {
-	if err := vm.ArgCount("tuple.count", a, 1, 1); err != nil {
-		return heap.Undef, err
-	}
-	t, err := vm.selfTuple(self, "count")
-	if err != nil {
-		return heap.Undef, err
-	}
-	n, err := vm.countItems(func() []Value { return t.Items }, a.Pos[0])
-	return heap.Int(n), err
-}
-
-func tupleHashM(vm *VM, self Value, a Args) (Value, error) {
-	t, err := vm.selfTuple(self, "__hash__")
-	if err != nil {
-		return heap.Undef, err
-	}
-	h, err := vm.tupleHash(t.Items)
-	return heap.Int(h), err
-}
-
 // --- range and slice --------------------------------------------------------------
-
-func (vm *VM) selfRange(self Value) (*heap.Range, error) {
-	r, ok := vm.ctRangeOf(self)
-	if !ok {
-		return nil, vm.TypeError("descriptor requires a 'range' object but received a '%s'", vm.TypeName(self))
-	}
-	return r, nil
-}
-
-func rangeField(which int) BuiltinFn {
-	return func(vm *VM, self Value, a Args) (Value, error) {
-		r, err := vm.selfRange(self)
-		if err != nil {
-			return heap.Undef, err
-		}
-		switch which {
-		case 0:
-			return heap.Int(r.Start), nil
-		case 1:
-			return heap.Int(r.Stop), nil
-		}
-		return heap.Int(r.Step), nil
-	}
-}
-
-// rangeIndexOf returns the position of x in r, or -1.
-func (vm *VM) rangeIndexOf(r *heap.Range, x Value) (int64, error) {
-	var xi int64
-	switch x.K {
-	case heap.KInt:
-		xi = x.I()
-	case heap.KBool:
-		xi = int64(x.N)
-	default:
-		n := rangeLength(r)
-		for i := int64(0); i < n; i++ {
-			eq, err := vm.Eq(heap.Int(rangeItem(r, i)), x)
-			if err != nil {
-				return -1, err
-			}
-			if eq {
-				return i, nil
-			}
-		}
-		return -1, nil
-	}
-	if !rangeHas(r, xi) {
-		return -1, nil
-	}
-	return (xi - r.Start) / r.Step, nil
-}
-
-func rangeCountM(vm *VM, self Value, a Args) (Value, error) {
-	if err := vm.ArgCount("range.count", a, 1, 1); err != nil {
-		return heap.Undef, err
-	}
-	r, err := vm.selfRange(self)
-	if err != nil {
-		return heap.Undef, err
-	}
-	x := a.Pos[0]
-	if x.K == heap.KInt || x.K == heap.KBool {
-		i, _ := vm.rangeIndexOf(r, x)
-		if i >= 0 {
-			return heap.Int(1), nil
-		}
-		return heap.Int(0), nil
-	}
-	var n int64
-	for i := int64(0); i < rangeLength(r); i++ {
-		eq, err := vm.Eq(heap.Int(rangeItem(r, i)), x)
-		if err != nil {
-			return heap.Undef, err
-		}
-		if eq {
-			n++
-		}
-	}
-	return heap.Int(n), nil
-}
-
-func rangeIndexM(vm *VM, self Value, a Args) (Value, error) {
-	if err := vm.ArgCount("range.index", a, 1, 1); err != nil {
-		return heap.Undef, err
-	}
-	r, err := vm.selfRange(self)
-	if err != nil {
-		return heap.Undef, err
-	}
-	i, err := vm.rangeIndexOf(r, a.Pos[0])
-	if err != nil {
-		return heap.Undef, err
-	}
-	if i < 0 {
-		s, err := vm.Repr(a.Pos[0])
-		if err != nil {
-			return heap.Undef, err
-		}
-		return heap.Undef, vm.ValueError("%s is not in range", s)
-	}
-	return heap.Int(i), nil
-}
-
-func rangeLenM(vm *VM, self Value, a Args) (Value, error) {
-	r, err := vm.selfRange(self)
-	if err != nil {
-		return heap.Undef, err
-	}
-	return heap.Int(rangeLength(r)), nil
-}
-
-func rangeHashM(vm *VM, self Value, a Args) (Value, error) {
-	r, err := vm.selfRange(self)
-	if err != nil {
-		return heap.Undef, err
-	}
-	h, err := vm.rangeHash(r)
-	return heap.Int(h), err
-}
-
-// rangeHash is CPython's range hash.
-func (vm *VM) rangeHash(r *heap.Range) (int64, error) {
-	// CPython hashes (len, start, step), with start/step None when they
-	// do not matter.
-	n := rangeLength(r)
-	t := []Value{heap.Int(n), heap.None, heap.None}
-	if n > 0 {
-		t[1] = heap.Int(r.Start)
-		if n > 1 {
-			t[2] = heap.Int(r.Step)
-		}
-	}
-	return vm.tupleHash(t)
-}
-
-func sliceField(which int) BuiltinFn {
-	return func(vm *VM, self Value, a Args) (Value, error) {
-		s, ok := vm.ctSliceOf(self)
-		if !ok {
-			return heap.Undef, vm.TypeError("descriptor requires a 'slice' object")
-		}
-		switch which {
-		case 0:
-			return s.Start, nil
-		case 1:
-			return s.Stop, nil
-		}
-		return s.Step, nil
-	}
-}
-
-func sliceIndicesM(vm *VM, self Value, a Args) (Value, error) {
-	if err := vm.ArgCount("indices", a, 1, 1); err != nil {
-		return heap.Undef, err
-	}
-	n, err := vm.ctIntArg(a.Pos[0])
-	if err != nil {
-		return heap.Undef, err
-	}
-	if n < 0 {
-		return heap.Undef, vm.ValueError("length should not be negative")
-	}
-	start, stop, step, _, err := vm.SliceIndices(self, int(n))
-	if err != nil {
-		return heap.Undef, err
-	}
-	return vm.NewTuple([]Value{heap.Int(int64(start)), heap.Int(int64(stop)), heap.Int(int64(step))}), nil
-}
 
 // --- constructors -----------------------------------------------------------------
 
@@ -633,92 +417,6 @@ func listCtor(vm *VM, cls Value, a Args) (Value, error) {
 		return heap.Undef, err
 	}
 	return vm.NewList(append([]Value(nil), items...)), nil
-}
-
-func tupleCtor(vm *VM, cls Value, a Args) (Value, error) {
-	if err := vm.NoKwargs("tuple", a); err != nil {
-		return heap.Undef, err
-	}
-	if err := vm.ArgCount("tuple", a, 0, 1); err != nil {
-		return heap.Undef, err
-	}
-	if len(a.Pos) == 0 {
-		return vm.NewTuple(nil), nil
-	}
-	x := a.Pos[0]
-	if vm.needsFrames(x) {
-		if r, ok, err := vm.tailPy("tuple", "to_tuple", x); ok {
-			return r, err
-		}
-	}
-	if cls == vm.Types[TTuple] && vm.ctIsExact(x, TTuple) {
-		return x, nil
-	}
-	if items, ok := vm.seqItemsOf(x); ok {
-		return vm.NewTuple(append([]Value(nil), items...)), nil
-	}
-	items, err := vm.Unpack(x)
-	if err != nil {
-		return heap.Undef, err
-	}
-	return vm.NewTuple(append([]Value(nil), items...)), nil
-}
-
-// rangeArg converts a range() argument.
-func (vm *VM) rangeArg(v Value) (int64, error) {
-	if b, ok := vm.BigOf(v); ok && !b.IsInt64() {
-		return 0, vm.Errorf(TOverflowError, "Python int too large to convert to C ssize_t")
-	}
-	return vm.ctIndexValue(v, "'%s' object cannot be interpreted as an integer")
-}
-
-func rangeCtor(vm *VM, cls Value, a Args) (Value, error) {
-	if err := vm.NoKwargs("range", a); err != nil {
-		return heap.Undef, err
-	}
-	if err := vm.ArgCount("range", a, 1, 3); err != nil {
-		return heap.Undef, err
-	}
-	var vals [3]int64
-	for i, v := range a.Pos {
-		x, err := vm.rangeArg(v)
-		if err != nil {
-			return heap.Undef, err
-		}
-		vals[i] = x
-	}
-	r := &heap.Range{Step: 1}
-	switch len(a.Pos) {
-	case 1:
-		r.Stop = vals[0]
-	case 2:
-		r.Start, r.Stop = vals[0], vals[1]
-	case 3:
-		r.Start, r.Stop, r.Step = vals[0], vals[1], vals[2]
-		if r.Step == 0 {
-			return heap.Undef, vm.ValueError("range() arg 3 must not be zero")
-		}
-	}
-	return vm.H.Alloc(r), nil
-}
-
-func sliceCtor(vm *VM, cls Value, a Args) (Value, error) {
-	if err := vm.NoKwargs("slice", a); err != nil {
-		return heap.Undef, err
-	}
-	if err := vm.ArgCount("slice", a, 1, 3); err != nil {
-		return heap.Undef, err
-	}
-	s := &heap.Slice{Start: heap.None, Stop: heap.None, Step: heap.None}
-	switch len(a.Pos) {
-	case 1:
-		s.Stop = a.Pos[0]
-	case 2:
-		s.Start, s.Stop = a.Pos[0], a.Pos[1]
-	case 3:
-		s.Start, s.Stop, s.Step = a.Pos[0], a.Pos[1], a.Pos[2]
-	}
-	return vm.H.Alloc(s), nil
 }
 
 func init() {
@@ -748,42 +446,114 @@ func init() {
 		{Name: "__repr__", Fn: ctReprMethod},
 	}
 	AddMethods(TList, append(listDefs, ctComparisonDefs()...))
-	tupleDefs := []MethodDef{
-		{Name: "index", Fn: tupleIndexM},
-		{Name: "count", Fn: tupleCountM},
-		{Name: "__len__", Fn: listLenM},
-		{Name: "__getitem__", Fn: seqGetItemM},
-		{Name: "__contains__", Fn: seqContainsM},
-		{Name: "__add__", Fn: ctBinMethod(compile.BinAdd, "__add__", false)},
-		{Name: "__mul__", Fn: ctBinMethod(compile.BinMul, "__mul__", false)},
-		{Name: "__rmul__", Fn: ctBinMethod(compile.BinMul, "__rmul__", true)},
-		{Name: "__hash__", Fn: tupleHashM},
-		{Name: "__repr__", Fn: ctReprMethod},
-	}
-	AddMethods(TTuple, append(tupleDefs, ctComparisonDefs()...))
-	AddMethods(TRange, []MethodDef{
-		{Name: "start", Fn: rangeField(0), Kind: KindProperty},
-		{Name: "stop", Fn: rangeField(1), Kind: KindProperty},
-		{Name: "step", Fn: rangeField(2), Kind: KindProperty},
-		{Name: "count", Fn: rangeCountM},
-		{Name: "index", Fn: rangeIndexM},
-		{Name: "__len__", Fn: rangeLenM},
-		{Name: "__getitem__", Fn: seqGetItemM},
-		{Name: "__contains__", Fn: seqContainsM},
-		{Name: "__hash__", Fn: rangeHashM},
-		{Name: "__repr__", Fn: ctReprMethod},
-		{Name: "__eq__", Fn: ctCmpMethod(compile.CmpEq, "__eq__")},
-		{Name: "__ne__", Fn: ctCmpMethod(compile.CmpNe, "__ne__")},
-	})
-	AddMethods(TSlice, []MethodDef{
-		{Name: "start", Fn: sliceField(0), Kind: KindProperty},
-		{Name: "stop", Fn: sliceField(1), Kind: KindProperty},
-		{Name: "step", Fn: sliceField(2), Kind: KindProperty},
-		{Name: "indices", Fn: sliceIndicesM},
-		{Name: "__repr__", Fn: ctReprMethod},
-	})
 	RegisterConstructor(TList, listCtor)
-	RegisterConstructor(TTuple, tupleCtor)
-	RegisterConstructor(TRange, rangeCtor)
-	RegisterConstructor(TSlice, sliceCtor)
+}
+
+func (vm *VM) listSetItem(lv Value, l *heap.List, key, v Value) error {
+	if _, isSlice := vm.ctSliceOf(key); !isSlice {
+		i, err := vm.ctIndexValue(key, "list indices must be integers or slices, not %s")
+		if err != nil {
+			return err
+		}
+		if i < 0 {
+			i += int64(len(l.Items))
+		}
+		if i < 0 || i >= int64(len(l.Items)) {
+			return vm.Errorf(TIndexError, "list assignment index out of range")
+		}
+		l.Items[i] = v
+		vm.H.TouchItem(lv, int(i), len(l.Items))
+		return nil
+	}
+	start, stop, step, n, err := vm.SliceIndices(key, len(l.Items))
+	if err != nil {
+		return err
+	}
+	var items []Value
+	if src, ok := vm.seqItemsOf(v); ok {
+		items = append([]Value(nil), src...)
+	} else {
+		if _, err := vm.GetIter(v); err != nil {
+			if vm.ErrIs(err, TTypeError) {
+				if step == 1 {
+					return vm.TypeError("can only assign an iterable")
+				}
+				return vm.TypeError("must assign iterable to extended slice")
+			}
+			return err
+		}
+		if items, err = vm.Unpack(v); err != nil {
+			return err
+		}
+	}
+	if step == 1 {
+		if stop < start {
+			stop = start
+		}
+		out := make([]Value, 0, len(l.Items)-(stop-start)+len(items))
+		out = append(out, l.Items[:start]...)
+		out = append(out, items...)
+		out = append(out, l.Items[stop:]...)
+		vm.H.Grew(16 * (len(out) - len(l.Items)))
+		l.Items = out
+		vm.H.Touch(lv)
+		return nil
+	}
+	if len(items) != n {
+		return vm.ValueError("attempt to assign sequence of size %d to extended slice of size %d", len(items), n)
+	}
+	for i, j := 0, start; i < n; i, j = i+1, j+step {
+		l.Items[j] = items[i]
+	}
+	vm.H.Touch(lv)
+	return nil
+}
+
+func (vm *VM) listDelItem(lv Value, l *heap.List, key Value) error {
+	if _, isSlice := vm.ctSliceOf(key); !isSlice {
+		i, err := vm.ctIndexValue(key, "list indices must be integers or slices, not %s")
+		if err != nil {
+			return err
+		}
+		if i < 0 {
+			i += int64(len(l.Items))
+		}
+		if i < 0 || i >= int64(len(l.Items)) {
+			return vm.Errorf(TIndexError, "list assignment index out of range")
+		}
+		l.Items = ctDeleteIndices(l.Items, int(i), 1, 1)
+		vm.H.Touch(lv)
+		return nil
+	}
+	start, _, step, n, err := vm.SliceIndices(key, len(l.Items))
+	if err != nil {
+		return err
+	}
+	if n == 0 {
+		return nil
+	}
+	l.Items = ctDeleteIndices(l.Items, start, step, n)
+	vm.H.Touch(lv)
+	return nil
+}
+
+// listExtendValue appends the items of any iterable to the list l (whose
+// value is lv).
+func (vm *VM) listExtendValue(lv Value, l *heap.List, it Value) error {
+	var items []Value
+	if src, ok := vm.seqItemsOf(it); ok {
+		items = append([]Value(nil), src...)
+	} else {
+		var err error
+		if items, err = vm.Unpack(it); err != nil {
+			return err
+		}
+	}
+	if len(items) == 0 {
+		return nil
+	}
+	l.Items = append(l.Items, items...)
+	vm.H.Grew(16 * len(items))
+	vm.H.Touch(lv)
+	return nil
 }

@@ -1,5 +1,8 @@
 package vm
 
+// The bytes and bytearray types: methods, constructors, and their hooks
+// in indexing and item assignment.
+
 import (
 	"bytes"
 	"strings"
@@ -1171,4 +1174,131 @@ func bytesMakeTrans(vm *VM, _ Value, a Args) (Value, error) {
 		table[c] = to[i]
 	}
 	return vm.NewBytes(table, false), nil
+}
+
+func (vm *VM) byteArraySetItem(bv Value, b *heap.Bytes, key, v Value) error {
+	if _, isSlice := vm.ctSliceOf(key); !isSlice {
+		i, err := vm.ctIndexValue(key, "bytearray indices must be integers or slices, not %s")
+		if err != nil {
+			return err
+		}
+		if i < 0 {
+			i += int64(len(b.B))
+		}
+		if i < 0 || i >= int64(len(b.B)) {
+			return vm.Errorf(TIndexError, "bytearray index out of range")
+		}
+		c, err := vm.ctByteValue(v)
+		if err != nil {
+			return err
+		}
+		b.B[i] = c
+		vm.H.Touch(bv)
+		return nil
+	}
+	start, stop, step, n, err := vm.SliceIndices(key, len(b.B))
+	if err != nil {
+		return err
+	}
+	var src []byte
+	switch {
+	case v.K == heap.KRef && ctIsBytesObj(vm.H.Get(v)):
+		src = append([]byte(nil), vm.H.Get(v).(*heap.Bytes).B...)
+	case vm.IsInt(v):
+		return vm.TypeError("can assign only bytes, buffers, or iterables of ints in range(0, 256)")
+	default:
+		if _, isStr := vm.StrOf(v); isStr {
+			return vm.TypeError("can assign only bytes, buffers, or iterables of ints in range(0, 256)")
+		}
+		items, err := vm.Unpack(v)
+		if err != nil {
+			return err
+		}
+		for _, it := range items {
+			c, err := vm.ctByteValue(it)
+			if err != nil {
+				return err
+			}
+			src = append(src, c)
+		}
+	}
+	if step == 1 {
+		if stop < start {
+			stop = start
+		}
+		out := make([]byte, 0, len(b.B)-(stop-start)+len(src))
+		out = append(out, b.B[:start]...)
+		out = append(out, src...)
+		out = append(out, b.B[stop:]...)
+		b.B = out
+		vm.H.Touch(bv)
+		return nil
+	}
+	if len(src) != n {
+		return vm.ValueError("attempt to assign bytes of size %d to extended slice of size %d", len(src), n)
+	}
+	for i, j := 0, start; i < n; i, j = i+1, j+step {
+		b.B[j] = src[i]
+	}
+	vm.H.Touch(bv)
+	return nil
+}
+
+func (vm *VM) byteArrayDelItem(bv Value, b *heap.Bytes, key Value) error {
+	if _, isSlice := vm.ctSliceOf(key); !isSlice {
+		i, err := vm.ctIndexValue(key, "bytearray indices must be integers or slices, not %s")
+		if err != nil {
+			return err
+		}
+		if i < 0 {
+			i += int64(len(b.B))
+		}
+		if i < 0 || i >= int64(len(b.B)) {
+			return vm.Errorf(TIndexError, "bytearray index out of range")
+		}
+		b.B = append(b.B[:i], b.B[i+1:]...)
+		vm.H.Touch(bv)
+		return nil
+	}
+	start, _, step, n, err := vm.SliceIndices(key, len(b.B))
+	if err != nil || n == 0 {
+		return err
+	}
+	if step < 0 {
+		start += (n - 1) * step
+		step = -step
+	}
+	out := b.B[:start]
+	next := start
+	for j := start; j < len(b.B); j++ {
+		if n > 0 && j == next {
+			n--
+			next += step
+			continue
+		}
+		out = append(out, b.B[j])
+	}
+	b.B = out
+	vm.H.Touch(bv)
+	return nil
+}
+
+// byteValue converts v to a byte for bytearray assignment.
+func (vm *VM) ctByteValue(v Value) (byte, error) {
+	i, err := vm.ctIndexValue(v, "'%s' object cannot be interpreted as an integer")
+	if err != nil {
+		if vm.ErrIs(err, TIndexError) {
+			return 0, vm.ValueError("byte must be in range(0, 256)")
+		}
+		return 0, err
+	}
+	if i < 0 || i > 255 {
+		return 0, vm.ValueError("byte must be in range(0, 256)")
+	}
+	return byte(i), nil
+}
+
+func ctIsBytesObj(o heap.Object) bool {
+	_, ok := o.(*heap.Bytes)
+	return ok
 }

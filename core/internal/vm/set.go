@@ -4,6 +4,8 @@ package vm
 // iteration order matches), the methods and the constructors.
 
 import (
+	"math"
+
 	"github.com/amber-sandbox/amber/core/internal/compile"
 	"github.com/amber-sandbox/amber/core/internal/heap"
 )
@@ -1008,4 +1010,135 @@ func init() {
 	AddMethods(TFrozenSet, append(append([]MethodDef(nil), common...), MethodDef{Name: "__hash__", Fn: frozensetHashM}))
 	RegisterConstructor(TSet, newSetCtor(false))
 	RegisterConstructor(TFrozenSet, newSetCtor(true))
+}
+
+func (vm *VM) isSetLike(o heap.Object) bool {
+	switch x := o.(type) {
+	case *heap.Set:
+		return true
+	case *heap.DictView:
+		return x.Kind != heap.IterDictValues
+	}
+	return false
+}
+
+// setSubset reports whether every element of a is in b.
+func (vm *VM) setSubset(a, b *heap.Set) (bool, error) {
+	if a.Used > b.Used {
+		return false, nil
+	}
+	var err error
+	res := true
+	a.Each(func(k Value, h int64) bool {
+		var ok bool
+		ok, err = b.Contains(k, h, vm.Eq)
+		if err != nil || !ok {
+			res = false
+			return false
+		}
+		return true
+	})
+	return res, err
+}
+
+func (vm *VM) setCompare(op int, a, b *heap.Set) (bool, error) {
+	switch op {
+	case compile.CmpEq, compile.CmpNe:
+		eq := a.Used == b.Used
+		if eq {
+			var err error
+			if eq, err = vm.setSubset(a, b); err != nil {
+				return false, err
+			}
+		}
+		return eq == (op == compile.CmpEq), nil
+	case compile.CmpLe:
+		return vm.setSubset(a, b)
+	case compile.CmpLt:
+		if a.Used >= b.Used {
+			return false, nil
+		}
+		return vm.setSubset(a, b)
+	case compile.CmpGe:
+		return vm.setSubset(b, a)
+	case compile.CmpGt:
+		if b.Used >= a.Used {
+			return false, nil
+		}
+		return vm.setSubset(b, a)
+	}
+	return false, nil
+}
+
+// setLikeLen returns the length of a set or set-like view.
+func (vm *VM) setLikeLen(v Value) int {
+	switch o := vm.ctRawObj(v).(type) {
+	case *heap.Set:
+		return o.Used
+	case *heap.DictView:
+		if d, ok := vm.DictOf(o.Dict); ok {
+			return d.Len()
+		}
+	}
+	return 0
+}
+
+// allContainedIn reports whether every element of a is in b.
+func (vm *VM) allContainedIn(a, b Value) (bool, error) {
+	it, err := vm.GetIter(a)
+	if err != nil {
+		return false, err
+	}
+	for {
+		x, ok, err := vm.Next(it)
+		if err != nil {
+			return false, err
+		}
+		if !ok {
+			return true, nil
+		}
+		in, err := vm.Contains(b, x)
+		if err != nil || !in {
+			return false, err
+		}
+	}
+}
+
+// setContains looks x up in s; a set argument is looked up as a frozenset.
+func (vm *VM) setContains(s *heap.Set, x Value) (bool, error) {
+	r, err := vm.setHas(s, x)
+	if err != nil && vm.ErrIs(err, TTypeError) {
+		if fx, ok := vm.frozenCopy(x); ok {
+			return vm.setHas(s, fx)
+		}
+	}
+	return r, err
+}
+
+// frozenCopy returns a frozenset with the elements of x if x is a
+// (mutable) set, for lookups of sets in sets.
+func (vm *VM) frozenCopy(x Value) (Value, bool) {
+	xs, ok := vm.SetOf(x)
+	if !ok || xs.Frozen {
+		return heap.Undef, false
+	}
+	fv := vm.NewSet(true)
+	_ = vm.setMerge(vm.H.Get(fv).(*heap.Set), xs)
+	return fv, true
+}
+
+// frozensetHash is CPython's frozenset hash.
+func frozensetHash(s *heap.Set) int64 {
+	var h uint64
+	s.Each(func(_ Value, eh int64) bool {
+		h ^= ctShuffleBits(uint64(eh))
+		return true
+	})
+	h ^= (uint64(s.Used) + 1) * 1927868237
+	h ^= (h >> 11) ^ (h >> 25)
+	h = h*69069 + 907133923
+	if h == math.MaxUint64 {
+		h = 590923713
+	}
+	return int64(h)
 }

@@ -3,6 +3,8 @@ package vm
 // dict and its views: merging helpers, methods and the constructor.
 
 import (
+	"strings"
+
 	"github.com/amber-sandbox/amber/core/internal/compile"
 	"github.com/amber-sandbox/amber/core/internal/heap"
 )
@@ -524,4 +526,162 @@ func init() {
 		{Name: "__repr__", Fn: ctReprMethod},
 	})
 	RegisterConstructor(TDict, dictCtor)
+}
+
+// dictGetItem is d[key] for a dict or an instance of a dict subclass,
+// calling the subclass's __missing__ when the key is absent.
+func (vm *VM) dictGetItem(dv Value, key Value) (Value, error) {
+	d, ok := vm.DictOf(dv)
+	if !ok {
+		return heap.Undef, vm.TypeError("descriptor '__getitem__' requires a 'dict' object but received a '%s'", vm.TypeName(dv))
+	}
+	v, found, err := vm.DictGet(d, key)
+	if err != nil {
+		return heap.Undef, err
+	}
+	if found {
+		return v, nil
+	}
+	if dv.K == heap.KRef {
+		if _, inst := vm.H.Get(dv).(*heap.Instance); inst {
+			if m := vm.LookupClassStr(vm.TypeOf(dv), "__missing__"); m.K != heap.KUndef {
+				return vm.CallMethod(dv, "__missing__", key)
+			}
+		}
+	}
+	return heap.Undef, vm.ErrorArgs(TKeyError, key)
+}
+
+func (vm *VM) reprDict(d *heap.Dict) (string, error) {
+	var b strings.Builder
+	b.WriteByte('{')
+	first := true
+	for i := 0; i < len(d.Entries); i++ {
+		e := d.Entries[i]
+		if e.Key.K == heap.KUndef {
+			continue
+		}
+		if !first {
+			b.WriteString(", ")
+		}
+		first = false
+		ks, err := vm.Repr(e.Key)
+		if err != nil {
+			return "", err
+		}
+		vs, err := vm.Repr(e.Val)
+		if err != nil {
+			return "", err
+		}
+		b.WriteString(ks)
+		b.WriteString(": ")
+		b.WriteString(vs)
+	}
+	b.WriteByte('}')
+	return b.String(), nil
+}
+
+// dictEqual is dict == dict.
+func (vm *VM) dictEqual(a, b *heap.Dict) (bool, error) {
+	if a == b {
+		return true, nil
+	}
+	if a.Len() != b.Len() {
+		return false, nil
+	}
+	for i := 0; i < len(a.Entries); i++ {
+		e := a.Entries[i]
+		if e.Key.K == heap.KUndef {
+			continue
+		}
+		bv, found, err := b.Get(e.Key, e.Hash, vm.Eq)
+		if err != nil {
+			return false, err
+		}
+		if !found {
+			return false, nil
+		}
+		eq, err := vm.sameOrEq(e.Val, bv)
+		if err != nil || !eq {
+			return false, err
+		}
+	}
+	return true, nil
+}
+
+// viewCompare compares a dict keys/items view with a set or another view.
+func (vm *VM) viewCompare(op int, a, b Value) (bool, error) {
+	la, lb := vm.setLikeLen(a), vm.setLikeLen(b)
+	switch op {
+	case compile.CmpEq, compile.CmpNe:
+		r := la == lb
+		if r {
+			var err error
+			if r, err = vm.allContainedIn(a, b); err != nil {
+				return false, err
+			}
+		}
+		return r == (op == compile.CmpEq), nil
+	case compile.CmpLt:
+		if la >= lb {
+			return false, nil
+		}
+		return vm.allContainedIn(a, b)
+	case compile.CmpLe:
+		if la > lb {
+			return false, nil
+		}
+		return vm.allContainedIn(a, b)
+	case compile.CmpGt:
+		if la <= lb {
+			return false, nil
+		}
+		return vm.allContainedIn(b, a)
+	}
+	if la < lb {
+		return false, nil
+	}
+	return vm.allContainedIn(b, a)
+}
+
+func (vm *VM) viewContains(v *heap.DictView, x Value) (bool, error) {
+	d, ok := vm.DictOf(v.Dict)
+	if !ok {
+		return false, nil
+	}
+	switch v.Kind {
+	case heap.IterDictKeys:
+		_, found, err := vm.DictGet(d, x)
+		return found, err
+	case heap.IterDictItems:
+		t, ok := vm.TupleOf(x)
+		if !ok || len(t.Items) != 2 {
+			return false, nil
+		}
+		val, found, err := vm.DictGet(d, t.Items[0])
+		if err != nil || !found {
+			return false, err
+		}
+		return vm.sameOrEq(val, t.Items[1])
+	}
+	for i := 0; i < len(d.Entries); i++ {
+		e := d.Entries[i]
+		if e.Key.K == heap.KUndef {
+			continue
+		}
+		eq, err := vm.sameOrEq(e.Val, x)
+		if err != nil || eq {
+			return eq, err
+		}
+	}
+	return false, nil
+}
+
+// viewOf returns the dict view behind v.
+func (vm *VM) ctViewOf(v Value) (*heap.DictView, bool) {
+	if v.K != heap.KRef {
+		return nil, false
+	}
+	d, ok := vm.H.Get(v).(*heap.DictView)
+	return d, ok
 }

@@ -540,3 +540,85 @@ func (vm *VM) formatExc(out *strings.Builder, exc Value, seen map[Value]bool, ct
 		ctx.depth = 0
 	}
 }
+
+func init() {
+	AddMethods(TBaseException, []MethodDef{
+		{Name: "with_traceback", Fn: func(vm *VM, self Value, a Args) (Value, error) { return self, nil }},
+		{Name: "add_note", Fn: func(vm *VM, self Value, a Args) (Value, error) {
+			if err := vm.ArgCount("add_note", a, 1, 1); err != nil {
+				return heap.Undef, err
+			}
+			if _, ok := vm.StrOf(a.Pos[0]); !ok {
+				return heap.Undef, vm.TypeError("note must be a str, not '%s'", vm.TypeName(a.Pos[0]))
+			}
+			notes, err := vm.GetAttr(self, "__notes__")
+			if err != nil {
+				if !vm.ErrIs(err, TAttributeError) {
+					return heap.Undef, err
+				}
+				notes = vm.NewList(nil)
+				if err := vm.SetAttr(self, "__notes__", notes); err != nil {
+					return heap.Undef, err
+				}
+			}
+			l, ok := vm.H.Get(notes).(*heap.List)
+			if !ok {
+				return heap.Undef, vm.TypeError("Cannot add note: __notes__ is not a list")
+			}
+			l.Items = append(l.Items, a.Pos[0])
+			vm.H.Touch(notes)
+			return heap.None, nil
+		}},
+		{Name: "__init__", Fn: func(vm *VM, self Value, a Args) (Value, error) {
+			if ed := vm.ExcOf(self); ed != nil {
+				ed.Args = vm.NewTuple(append([]Value(nil), a.Pos...))
+				vm.H.Touch(self)
+			}
+			return heap.None, nil
+		}},
+		{Name: "__str__", Fn: func(vm *VM, self Value, a Args) (Value, error) {
+			o := vm.H.Get(self).(*heap.Instance)
+			s, err := vm.excStr(self, o)
+			return vm.NewStr(s), err
+		}},
+		{Name: "__repr__", Fn: func(vm *VM, self Value, a Args) (Value, error) {
+			o := *vm.H.Get(self).(*heap.Instance)
+			args, err := vm.Repr(o.Exc.Args)
+			if err != nil {
+				return heap.Undef, err
+			}
+			if len(vm.listItems(o.Exc.Args)) == 1 {
+				args = strings.TrimSuffix(args, ",)") + ")"
+			}
+			return vm.NewStr(vm.ClassName(o.Class) + args), nil
+		}},
+	})
+}
+
+// except* handlers: the compiler makes a Star from the exception being
+// handled, asks it for the part each handler's type matches, hands it what
+// the handlers raise, and finally lets it raise what is left.
+func init() {
+
+	egMethod := func(name string) BuiltinFn {
+		return func(vm *VM, self Value, a Args) (Value, error) {
+			if len(a.Pos) != 1 || len(a.KwNames) != 0 {
+				return heap.Undef, vm.TypeError("%s() takes exactly one argument (%d given)", name, len(a.Pos))
+			}
+			m, err := vm.Import("_amber_excstar")
+			if err != nil {
+				return heap.Undef, err
+			}
+			fn, err := vm.GetAttr(m, "eg_"+name)
+			if err != nil {
+				return heap.Undef, err
+			}
+			return vm.Call(fn, self, a.Pos[0])
+		}
+	}
+	AddMethods(TBaseExceptionGroup, []MethodDef{
+		{Name: "split", Fn: egMethod("split")},
+		{Name: "subgroup", Fn: egMethod("subgroup")},
+		{Name: "derive", Fn: egMethod("derive")},
+	})
+}

@@ -580,3 +580,132 @@ func (vm *VM) opSend(f *heap.Frame, target int32) error {
 	push(f, r)
 	return nil
 }
+
+func init() {
+	AddMethods(TGenerator, genMethods)
+	AddMethods(TCoroutine, genMethods)
+	AddMethods(TAsyncGenerator, []MethodDef{
+		{Name: "__anext__", Fn: func(vm *VM, self Value, a Args) (Value, error) {
+			return vm.H.Alloc(&heap.Opaque{Kind: "anext", Vals: []Value{self}}), nil
+		}},
+		{Name: "__aiter__", Fn: func(vm *VM, self Value, a Args) (Value, error) { return self, nil }},
+	})
+	AddMethods(TListIterator, iterMethods)
+	AddMethods(TTupleIterator, iterMethods)
+	AddMethods(TStrIterator, iterMethods)
+	AddMethods(TRangeIterator, iterMethods)
+	AddMethods(TDictKeyIterator, iterMethods)
+	AddMethods(TDictValueIterator, iterMethods)
+	AddMethods(TDictItemIterator, iterMethods)
+	AddMethods(TSetIterator, iterMethods)
+	AddMethods(TEnumerate, iterMethods)
+	AddMethods(TZip, iterMethods)
+	AddMethods(TMap, iterMethods)
+	AddMethods(TFilter, iterMethods)
+	AddMethods(TReversed, iterMethods)
+	AddMethods(TSeqIterator, iterMethods)
+}
+
+var iterMethods = []MethodDef{
+	{Name: "__iter__", Fn: func(vm *VM, self Value, a Args) (Value, error) { return self, nil }},
+	{Name: "__next__", Fn: func(vm *VM, self Value, a Args) (Value, error) {
+		return builtinNext(vm, heap.Undef, Args{Pos: []Value{self}})
+	}},
+}
+
+var genMethods = []MethodDef{
+	{Name: "__iter__", Fn: func(vm *VM, self Value, a Args) (Value, error) { return self, nil }},
+	{Name: "__next__", Fn: func(vm *VM, self Value, a Args) (Value, error) {
+		return vm.genSend(self, heap.None, nil)
+	}},
+	{Name: "send", Fn: func(vm *VM, self Value, a Args) (Value, error) {
+		if err := vm.ArgCount("send", a, 1, 1); err != nil {
+			return heap.Undef, err
+		}
+		return vm.genSend(self, a.Pos[0], nil)
+	}},
+	{Name: "throw", Fn: func(vm *VM, self Value, a Args) (Value, error) {
+		if len(a.Pos) == 0 {
+			return heap.Undef, vm.TypeError("throw expected at least 1 argument, got 0")
+		}
+		e, err := vm.throwArgs(a)
+		if err != nil {
+			return heap.Undef, err
+		}
+		return vm.genSend(self, heap.None, &Exception{Value: e, vm: vm})
+	}},
+	{Name: "close", Fn: func(vm *VM, self Value, a Args) (Value, error) {
+		g := vm.H.Get(self).(*heap.Generator)
+		if g.State == heap.GenDone || g.State == heap.GenCreated {
+			g.State = heap.GenDone
+			g.Frame = nil
+			vm.H.Touch(self)
+			return heap.None, nil
+		}
+		exc := vm.NewException(vm.Types[TGeneratorExit], nil)
+		_, ok, err := vm.genNextNested(self, heap.None, &Exception{Value: exc, vm: vm})
+		if err != nil {
+			if vm.ErrIs(err, TGeneratorExit) || vm.ErrIs(err, TStopIteration) {
+				return heap.None, nil
+			}
+			return heap.Undef, err
+		}
+		if ok {
+			return heap.Undef, vm.Errorf(TRuntimeError, "generator ignored GeneratorExit")
+		}
+		return heap.None, nil
+	}},
+}
+
+// genSend resumes a generator for next()/send()/throw(). From the eval
+// loop the generator runs as a frame (and may pause for the host);
+// elsewhere it runs nested.
+func (vm *VM) genSend(gv, v Value, throw error) (Value, error) {
+	if vm.tailOK && vm.tailRet == heap.RetPush {
+		err := vm.resumeGen(gv, v, throw, heap.RetNext, 0)
+		if err == errFramePushed {
+			return heap.Undef, nil
+		}
+		if err == errExhausted {
+			return heap.Undef, vm.ErrorArgs(TStopIteration)
+		}
+		return heap.Undef, err
+	}
+	r, ok, err := vm.genNextNested(gv, v, throw)
+	if err != nil {
+		return heap.Undef, err
+	}
+	if !ok {
+		if r.K == heap.KNone || r.K == heap.KUndef {
+			return heap.Undef, vm.ErrorArgs(TStopIteration)
+		}
+		return heap.Undef, vm.ErrorArgs(TStopIteration, r)
+	}
+	return r, nil
+}
+
+func builtinNext(vm *VM, _ Value, a Args) (Value, error) {
+	if err := vm.ArgCount("next", a, 1, 2); err != nil {
+		return heap.Undef, err
+	}
+	it := a.Pos[0]
+	if it.K == heap.KRef {
+		if _, ok := vm.H.Get(it).(*heap.Generator); ok && len(a.Pos) == 1 {
+			return vm.genSend(it, heap.None, nil)
+		}
+	}
+	if !vm.isIterator(it) {
+		return heap.Undef, vm.TypeError("'%s' object is not an iterator", vm.TypeName(it))
+	}
+	v, ok, err := vm.Next(it)
+	if err != nil {
+		return heap.Undef, err
+	}
+	if !ok {
+		if len(a.Pos) == 2 {
+			return a.Pos[1], nil
+		}
+		return heap.Undef, vm.ErrorArgs(TStopIteration)
+	}
+	return v, nil
+}

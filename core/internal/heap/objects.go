@@ -12,6 +12,11 @@ import (
 type Object interface {
 	Refs(visit func(Value))
 	Size() int
+	// encode writes the object's tag and fields (see objcodec.go, where
+	// each type also has its decoder, listed in decoders, and check).
+	encode(e *Encoder, hd Handle)
+	// check validates a decoded object against the loaded heap.
+	check(l *Loader, hd Handle) error
 }
 
 // Str is an immutable Python str. N caches the length in code points

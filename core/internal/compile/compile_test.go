@@ -7,6 +7,8 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/amber-sandbox/amber/core/internal/testenv"
+
 	"github.com/amber-sandbox/amber/core/internal/syntax"
 )
 
@@ -58,9 +60,10 @@ func checkDepths(t *testing.T, name string, code *Code) {
 }
 
 func TestConformanceCorpus(t *testing.T) {
-	files, _ := filepath.Glob("/work/shared/conformance/*.py")
+	dir := testenv.SharedDir(t, "conformance")
+	files, _ := filepath.Glob(filepath.Join(dir, "*.py"))
 	if len(files) == 0 {
-		t.Skip("no conformance corpus")
+		t.Fatal("no programs in " + dir)
 	}
 	for _, f := range files {
 		src, err := os.ReadFile(f)

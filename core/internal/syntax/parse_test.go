@@ -5,6 +5,8 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+
+	"github.com/amber-sandbox/amber/core/internal/testenv"
 )
 
 func dumpBody(t *testing.T, src string) string {
@@ -163,10 +165,10 @@ func TestFormat(t *testing.T) {
 }
 
 func TestConformance(t *testing.T) {
-	dir := "/work/shared/conformance"
+	dir := testenv.SharedDir(t, "conformance")
 	files, _ := filepath.Glob(filepath.Join(dir, "*.py"))
 	if len(files) == 0 {
-		t.Skip("conformance folder " + dir + " missing")
+		t.Fatal("no programs in " + dir)
 	}
 	for _, f := range files {
 		src, err := os.ReadFile(f)

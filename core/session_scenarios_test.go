@@ -22,21 +22,21 @@ func reload(t *testing.T, p core.Progress, out *strings.Builder) core.Progress {
 		t.Fatalf("dump: %v", err)
 	}
 	s := core.NewSession(core.Config{})
-	q, err := s.LoadSnapshot(b, &core.FeedOptions{Functions: probeFns, Print: func(_, text string) { out.WriteString(text) }})
+	q, err := s.LoadSnapshot(b, &core.FeedOptions{Functions: hostFns, Print: func(_, text string) { out.WriteString(text) }})
 	if err != nil {
 		t.Fatalf("load snapshot: %v", err)
 	}
 	return q
 }
 
-// probeFns declares the host functions the probes call; the tests answer
+// hostFns declares the host functions the tests call; the tests answer
 // the calls themselves.
-var probeFns = map[string]core.HostFunc{
+var hostFns = map[string]core.HostFunc{
 	"fetch": func([]any, map[string]any) (any, error) { return nil, errors.New("unexpected auto call") },
 	"ask":   func([]any, map[string]any) (any, error) { return nil, errors.New("unexpected auto call") },
 }
 
-func TestProbeAsyncHostCallsAcrossSnapshots(t *testing.T) {
+func TestSessionAsyncHostCallsAcrossSnapshots(t *testing.T) {
 	src := `
 import asyncio
 async def one(name, n):
@@ -53,7 +53,7 @@ asyncio.run(main())
 `
 	var out strings.Builder
 	s := core.NewSession(core.Config{})
-	p, err := s.FeedStart(src, &core.FeedOptions{Functions: probeFns, Print: func(_, text string) { out.WriteString(text) }})
+	p, err := s.FeedStart(src, &core.FeedOptions{Functions: hostFns, Print: func(_, text string) { out.WriteString(text) }})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -107,7 +107,7 @@ asyncio.run(main())
 	_ = c
 }
 
-func TestProbeREPLValuesRoundTrip(t *testing.T) {
+func TestSessionREPLValuesRoundTrip(t *testing.T) {
 	s := core.NewSession(core.Config{})
 	inputs := map[string]any{
 		"n": 3, "f": 1.5, "s": "héllo", "xs": []any{1, "two", 3.0, nil, true},
@@ -154,7 +154,7 @@ func TestProbeREPLValuesRoundTrip(t *testing.T) {
 	}
 }
 
-func TestProbeHostErrorsCaught(t *testing.T) {
+func TestSessionHostErrorsCaught(t *testing.T) {
 	s := core.NewSession(core.Config{})
 	fns := map[string]core.HostFunc{
 		"boom": func(args []any, kw map[string]any) (any, error) {
@@ -183,9 +183,9 @@ out
 	}
 }
 
-func TestProbeLimitsTravel(t *testing.T) {
+func TestSessionLimitsTravel(t *testing.T) {
 	s := core.NewSession(core.Config{Limits: core.Limits{MaxRecursion: 50, MaxSuspensions: 2, MaxOutput: 100}})
-	p, err := s.FeedStart("x = ask()\ny = ask()\nz = ask()\n", &core.FeedOptions{Functions: probeFns})
+	p, err := s.FeedStart("x = ask()\ny = ask()\nz = ask()\n", &core.FeedOptions{Functions: hostFns})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -198,7 +198,7 @@ func TestProbeLimitsTravel(t *testing.T) {
 	}
 	b, _ := p.Dump()
 	s2 := core.NewSession(core.Config{})
-	p, err = s2.LoadSnapshot(b, &core.FeedOptions{Functions: probeFns})
+	p, err = s2.LoadSnapshot(b, &core.FeedOptions{Functions: hostFns})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -230,7 +230,7 @@ func runHost(t *testing.T, src string, settle func(args map[int64][]any, id int6
 	t.Helper()
 	var out strings.Builder
 	s := core.NewSession(core.Config{})
-	p, err := s.FeedStart(src, &core.FeedOptions{Functions: probeFns, Print: func(_, text string) { out.WriteString(text) }})
+	p, err := s.FeedStart(src, &core.FeedOptions{Functions: hostFns, Print: func(_, text string) { out.WriteString(text) }})
 	args := map[int64][]any{}
 	for steps := 0; err == nil && steps < 100; steps++ {
 		switch q := p.(type) {
@@ -256,7 +256,7 @@ func runHost(t *testing.T, src string, settle func(args map[int64][]any, id int6
 	return ""
 }
 
-func TestProbeHostFutureUnderTimeout(t *testing.T) {
+func TestSessionHostFutureUnderTimeout(t *testing.T) {
 	got := runHost(t, `
 import asyncio
 async def main():
@@ -278,7 +278,7 @@ asyncio.run(main())
 type status string
 type id int
 
-func TestProbeTypedGoInputs(t *testing.T) {
+func TestSessionTypedGoInputs(t *testing.T) {
 	type point struct{ X, Y int }
 	cases := []struct {
 		name string
@@ -319,7 +319,7 @@ func TestProbeTypedGoInputs(t *testing.T) {
 	}
 }
 
-func TestProbeHostCallsInsideTasks(t *testing.T) {
+func TestSessionHostCallsInsideTasks(t *testing.T) {
 	got := runHostSync(t, `
 import asyncio
 async def inner(log):
@@ -362,7 +362,7 @@ func runHostSync(t *testing.T, src string) string {
 	t.Helper()
 	var out strings.Builder
 	s := core.NewSession(core.Config{})
-	p, err := s.FeedStart(src, &core.FeedOptions{Functions: probeFns, Print: func(_, text string) { out.WriteString(text) }})
+	p, err := s.FeedStart(src, &core.FeedOptions{Functions: hostFns, Print: func(_, text string) { out.WriteString(text) }})
 	args := map[int64][]any{}
 	for steps := 0; err == nil && steps < 100; steps++ {
 		if _, done := p.(*core.Complete); !done {
@@ -400,7 +400,7 @@ func runHostSync(t *testing.T, src string) string {
 	return ""
 }
 
-func TestProbeFuturesResumeEdgeCases(t *testing.T) {
+func TestSessionFuturesResumeEdgeCases(t *testing.T) {
 	var out strings.Builder
 	s := core.NewSession(core.Config{})
 	p, err := s.FeedStart(`
@@ -414,7 +414,7 @@ async def main():
     except RuntimeError as e:
         print('caught', e)
 asyncio.run(main())
-`, &core.FeedOptions{Functions: probeFns, Print: func(_, text string) { out.WriteString(text) }})
+`, &core.FeedOptions{Functions: hostFns, Print: func(_, text string) { out.WriteString(text) }})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -449,12 +449,12 @@ asyncio.run(main())
 	}
 }
 
-func TestProbeDurationTravelsThroughSnapshots(t *testing.T) {
+func TestSessionDurationTravelsThroughSnapshots(t *testing.T) {
 	var now time.Duration
 	clock := func() time.Duration { now += time.Millisecond; return now }
 	cfg := core.Config{Clock: clock, Limits: core.Limits{MaxDuration: time.Second}}
 	s := core.NewSession(cfg)
-	p, err := s.FeedStart("x = ask('a')\nwhile True:\n    pass\n", &core.FeedOptions{Functions: probeFns})
+	p, err := s.FeedStart("x = ask('a')\nwhile True:\n    pass\n", &core.FeedOptions{Functions: hostFns})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -464,7 +464,7 @@ func TestProbeDurationTravelsThroughSnapshots(t *testing.T) {
 		t.Fatal(err)
 	}
 	s2 := core.NewSession(core.Config{Clock: clock})
-	p, err = s2.LoadSnapshot(b, &core.FeedOptions{Functions: probeFns})
+	p, err = s2.LoadSnapshot(b, &core.FeedOptions{Functions: hostFns})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -481,7 +481,7 @@ func TestProbeDurationTravelsThroughSnapshots(t *testing.T) {
 	}
 }
 
-func TestProbeAsyncGeneratorsAwaitingHost(t *testing.T) {
+func TestSessionAsyncGeneratorsAwaitingHost(t *testing.T) {
 	got := runHostSync(t, `
 import asyncio
 async def pages(n):
@@ -509,7 +509,7 @@ asyncio.run(main())
 	}
 }
 
-func TestProbeAwaitedCallResumedWithValue(t *testing.T) {
+func TestSessionAwaitedCallResumedWithValue(t *testing.T) {
 	src := `import asyncio
 async def main():
     a = await fetch('a')
@@ -526,7 +526,7 @@ async def main():
 asyncio.run(main())`
 	var out strings.Builder
 	s := core.NewSession(core.Config{})
-	p, err := s.FeedStart(src, &core.FeedOptions{Functions: probeFns, Print: func(_, text string) { out.WriteString(text) }})
+	p, err := s.FeedStart(src, &core.FeedOptions{Functions: hostFns, Print: func(_, text string) { out.WriteString(text) }})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -566,7 +566,7 @@ asyncio.run(main())`
 	}
 }
 
-func TestProbeResultsToGo(t *testing.T) {
+func TestSessionResultsToGo(t *testing.T) {
 	s := core.NewSession(core.Config{})
 	cases := []struct {
 		code string
@@ -597,9 +597,9 @@ func TestProbeResultsToGo(t *testing.T) {
 	}
 }
 
-func TestProbeAbandonedLoopDoesNotBlockNextRun(t *testing.T) {
+func TestSessionAbandonedLoopDoesNotBlockNextRun(t *testing.T) {
 	s := core.NewSession(core.Config{})
-	p, err := s.FeedStart("import asyncio\nasync def main():\n    return await fetch('x')\nasyncio.run(main())", &core.FeedOptions{Functions: probeFns})
+	p, err := s.FeedStart("import asyncio\nasync def main():\n    return await fetch('x')\nasyncio.run(main())", &core.FeedOptions{Functions: hostFns})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -613,7 +613,7 @@ func TestProbeAbandonedLoopDoesNotBlockNextRun(t *testing.T) {
 	}
 }
 
-func TestProbeLimitInsideLoopThenRunAgain(t *testing.T) {
+func TestSessionLimitInsideLoopThenRunAgain(t *testing.T) {
 	s := core.NewSession(core.Config{Limits: core.Limits{MaxOutput: 50}})
 	_, err := s.FeedRun("import asyncio\nasync def main():\n    while True:\n        print('x' * 10)\n        await asyncio.sleep(0)\nasyncio.run(main())", &core.FeedOptions{Print: func(string, string) {}})
 	var le *core.LimitError
@@ -626,12 +626,12 @@ func TestProbeLimitInsideLoopThenRunAgain(t *testing.T) {
 	}
 }
 
-func TestProbeSnapshotsAreDeterministic(t *testing.T) {
+func TestSessionSnapshotsAreDeterministic(t *testing.T) {
 	src := "import asyncio\nasync def one(i):\n    return await fetch(i)\nasync def main():\n    return await asyncio.gather(*[one(i) for i in range(3)])\nasyncio.run(main())"
 	run := func() [][]byte {
 		// Time used travels in the dump, so the clock must be the same too.
 		s := core.NewSession(core.Config{Clock: func() time.Duration { return 0 }})
-		p, err := s.FeedStart(src, &core.FeedOptions{Functions: probeFns})
+		p, err := s.FeedStart(src, &core.FeedOptions{Functions: hostFns})
 		var dumps [][]byte
 		for err == nil {
 			b, derr := p.Dump()

@@ -173,6 +173,8 @@ var CmpDunders = [...]string{"__lt__", "__le__", "__eq__", "__ne__", "__gt__", "
 // CmpSwapped maps a comparison to its reflection (a < b == b > a).
 var CmpSwapped = [...]int{CmpGt, CmpGe, CmpEq, CmpNe, CmpLt, CmpLe}
 
+//go:generate go run gen_opnames.go
+
 var opNames = map[Opcode]string{}
 
 func (o Opcode) String() string {

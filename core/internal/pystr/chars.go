@@ -34,6 +34,8 @@ func IsDecimalRune(r rune) bool {
 }
 
 // newer reports whether r is unassigned in Unicode 14.0 but known to Go.
+//go:generate go run gen_tables.go
+
 func newer(r rune) bool { return r >= 0xcf3 && unicode.Is(newerThan14, r) }
 
 // DecimalValue returns the value of the decimal digit r, or -1 if r is

@@ -1,62 +1,38 @@
+# bisect: binary search in sorted lists. The comparisons are the ones
+# CPython makes (x < item to go left of equal items' ends, item < x to go
+# right), so types that define only __lt__ work the same way.
 
-def bisect_right(a, x, lo=0, hi=None, *, key=None):
+
+def _search(a, x, lo, hi, key, after_equal):
     if lo < 0:
         raise ValueError('lo must be non-negative')
-    if hi is None:
-        hi = len(a)
-    if key is None:
-        while lo < hi:
-            mid = (lo + hi) // 2
-            if x < a[mid]:
-                hi = mid
-            else:
-                lo = mid + 1
-    else:
-        while lo < hi:
-            mid = (lo + hi) // 2
-            if x < key(a[mid]):
-                hi = mid
-            else:
-                lo = mid + 1
-    return lo
+    end = len(a) if hi is None else hi
+    start = lo
+    while start < end:
+        middle = (start + end) // 2
+        probe = a[middle] if key is None else key(a[middle])
+        goes_before = x < probe if after_equal else not (probe < x)
+        if goes_before:
+            end = middle
+        else:
+            start = middle + 1
+    return start
+
+
+def bisect_right(a, x, lo=0, hi=None, *, key=None):
+    return _search(a, x, lo, hi, key, True)
 
 
 def bisect_left(a, x, lo=0, hi=None, *, key=None):
-    if lo < 0:
-        raise ValueError('lo must be non-negative')
-    if hi is None:
-        hi = len(a)
-    if key is None:
-        while lo < hi:
-            mid = (lo + hi) // 2
-            if a[mid] < x:
-                lo = mid + 1
-            else:
-                hi = mid
-    else:
-        while lo < hi:
-            mid = (lo + hi) // 2
-            if key(a[mid]) < x:
-                lo = mid + 1
-            else:
-                hi = mid
-    return lo
+    return _search(a, x, lo, hi, key, False)
 
 
 def insort_right(a, x, lo=0, hi=None, *, key=None):
-    if key is None:
-        lo = bisect_right(a, x, lo, hi)
-    else:
-        lo = bisect_right(a, key(x), lo, hi, key=key)
-    a.insert(lo, x)
+    a.insert(_search(a, x if key is None else key(x), lo, hi, key, True), x)
 
 
 def insort_left(a, x, lo=0, hi=None, *, key=None):
-    if key is None:
-        lo = bisect_left(a, x, lo, hi)
-    else:
-        lo = bisect_left(a, key(x), lo, hi, key=key)
-    a.insert(lo, x)
+    a.insert(_search(a, x if key is None else key(x), lo, hi, key, False), x)
 
 
 bisect = bisect_right

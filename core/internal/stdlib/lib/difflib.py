@@ -1,14 +1,46 @@
+# difflib: sequence matching and line diffs.
+#
+# The matcher looks for the longest run that two sequences share, keeps it,
+# and does the same on either side of it. Elements the caller calls junk,
+# and, for long second sequences, elements so common that they say little
+# ("popular" ones), never start a run; runs may still grow across them at
+# their ends. Results (blocks, opcodes, ratios, diff text) are CPython's.
+from collections import namedtuple as _namedtuple
 
-from collections import namedtuple as _nt
+Match = _namedtuple('Match', 'a b size')
 
-Match = _nt('Match', 'a b size')
+_POPULAR_MIN_LEN = 200
+
+
+def _where(seq, isjunk, autojunk):
+    """Map each element of seq to the ascending positions it occurs at,
+    leaving out junk and popular elements; return the map and both sets."""
+    where = {}
+    for pos, item in enumerate(seq):
+        if item in where:
+            where[item].append(pos)
+        else:
+            where[item] = [pos]
+    junk = set()
+    if isjunk:
+        junk = {item for item in where if isjunk(item)}
+        for item in junk:
+            del where[item]
+    popular = set()
+    if autojunk and len(seq) >= _POPULAR_MIN_LEN:
+        limit = len(seq) // 100 + 1
+        popular = {item for item, spots in where.items() if len(spots) > limit}
+        for item in popular:
+            del where[item]
+    return where, junk, popular
 
 
 class SequenceMatcher:
     def __init__(self, isjunk=None, a='', b='', autojunk=True):
         self.isjunk = isjunk
-        self.a = self.b = None
         self.autojunk = autojunk
+        self.a = None
+        self.b = None
         self.set_seqs(a, b)
 
     def set_seqs(self, a, b):
@@ -16,268 +48,242 @@ class SequenceMatcher:
         self.set_seq2(b)
 
     def set_seq1(self, a):
-        if a is self.a:
-            return
-        self.a = a
-        self.matching_blocks = self.opcodes = None
+        if a is not self.a:
+            self.a = a
+            self._forget()
 
     def set_seq2(self, b):
         if b is self.b:
             return
         self.b = b
-        self.matching_blocks = self.opcodes = None
+        self._forget()
         self.fullbcount = None
-        self.__chain_b()
+        self.b2j, self.bjunk, self.bpopular = _where(b, self.isjunk, self.autojunk)
 
-    def __chain_b(self):
-        b = self.b
-        self.b2j = b2j = {}
-        for i, elt in enumerate(b):
-            indices = b2j.setdefault(elt, [])
-            indices.append(i)
-        self.bjunk = junk = set()
-        isjunk = self.isjunk
-        if isjunk:
-            for elt in b2j.keys():
-                if isjunk(elt):
-                    junk.add(elt)
-            for elt in junk:
-                del b2j[elt]
-        self.bpopular = popular = set()
-        n = len(b)
-        if self.autojunk and n >= 200:
-            ntest = n // 100 + 1
-            for elt, idxs in b2j.items():
-                if len(idxs) > ntest:
-                    popular.add(elt)
-            for elt in popular:
-                del b2j[elt]
+    def _forget(self):
+        self.matching_blocks = None
+        self.opcodes = None
 
     def find_longest_match(self, alo=0, ahi=None, blo=0, bhi=None):
-        a, b, b2j, isbjunk = self.a, self.b, self.b2j, self.bjunk.__contains__
+        a, b = self.a, self.b
         if ahi is None:
             ahi = len(a)
         if bhi is None:
             bhi = len(b)
-        besti, bestj, bestsize = alo, blo, 0
-        j2len = {}
-        nothing = []
+        # ending[j] is the length of the shared run that ends at a[i], b[j]
+        # for the current i; only indexed (non-junk, non-popular) elements
+        # take part.
+        best = (alo, blo, 0)
+        ending = {}
         for i in range(alo, ahi):
-            j2lenget = j2len.get
-            newj2len = {}
-            for j in b2j.get(a[i], nothing):
-                if j < blo:
-                    continue
+            now = {}
+            for j in self.b2j.get(a[i], ()):
                 if j >= bhi:
                     break
-                k = newj2len[j] = j2lenget(j - 1, 0) + 1
-                if k > bestsize:
-                    besti, bestj, bestsize = i - k + 1, j - k + 1, k
-            j2len = newj2len
-        while besti > alo and bestj > blo and not isbjunk(b[bestj - 1]) and a[besti - 1] == b[bestj - 1]:
-            besti, bestj, bestsize = besti - 1, bestj - 1, bestsize + 1
-        while besti + bestsize < ahi and bestj + bestsize < bhi and not isbjunk(b[bestj + bestsize]) and a[besti + bestsize] == b[bestj + bestsize]:
-            bestsize += 1
-        while besti > alo and bestj > blo and isbjunk(b[bestj - 1]) and a[besti - 1] == b[bestj - 1]:
-            besti, bestj, bestsize = besti - 1, bestj - 1, bestsize + 1
-        while besti + bestsize < ahi and bestj + bestsize < bhi and isbjunk(b[bestj + bestsize]) and a[besti + bestsize] == b[bestj + bestsize]:
-            bestsize = bestsize + 1
-        return Match(besti, bestj, bestsize)
+                if j < blo:
+                    continue
+                size = ending.get(j - 1, 0) + 1
+                now[j] = size
+                if size > best[2]:
+                    best = (i + 1 - size, j + 1 - size, size)
+            ending = now
+        i, j, size = best
+        junk = self.bjunk
+        # Grow the run over equal elements that are not junk, then over
+        # equal junk, on both ends.
+        for wanted in (False, True):
+            while i > alo and j > blo and (b[j - 1] in junk) == wanted and a[i - 1] == b[j - 1]:
+                i, j, size = i - 1, j - 1, size + 1
+            while i + size < ahi and j + size < bhi and (b[j + size] in junk) == wanted and a[i + size] == b[j + size]:
+                size += 1
+        return Match(i, j, size)
 
     def get_matching_blocks(self):
         if self.matching_blocks is not None:
             return self.matching_blocks
-        la, lb = len(self.a), len(self.b)
-        queue = [(0, la, 0, lb)]
-        matching_blocks = []
-        while queue:
-            alo, ahi, blo, bhi = queue.pop()
-            i, j, k = x = self.find_longest_match(alo, ahi, blo, bhi)
-            if k:
-                matching_blocks.append(x)
-                if alo < i and blo < j:
-                    queue.append((alo, i, blo, j))
-                if i + k < ahi and j + k < bhi:
-                    queue.append((i + k, ahi, j + k, bhi))
-        matching_blocks.sort()
-        i1 = j1 = k1 = 0
-        non_adjacent = []
-        for i2, j2, k2 in matching_blocks:
-            if i1 + k1 == i2 and j1 + k1 == j2:
-                k1 += k2
-            else:
-                if k1:
-                    non_adjacent.append((i1, j1, k1))
-                i1, j1, k1 = i2, j2, k2
-        if k1:
-            non_adjacent.append((i1, j1, k1))
-        non_adjacent.append((la, lb, 0))
-        self.matching_blocks = list(map(Match._make, non_adjacent))
+        found = []
+        pending = [(0, len(self.a), 0, len(self.b))]
+        while pending:
+            alo, ahi, blo, bhi = pending.pop()
+            m = self.find_longest_match(alo, ahi, blo, bhi)
+            if not m.size:
+                continue
+            found.append(m)
+            if alo < m.a and blo < m.b:
+                pending.append((alo, m.a, blo, m.b))
+            if m.a + m.size < ahi and m.b + m.size < bhi:
+                pending.append((m.a + m.size, ahi, m.b + m.size, bhi))
+        found.sort()
+        merged = []
+        for m in found:
+            if merged:
+                last = merged[-1]
+                if last[0] + last[2] == m.a and last[1] + last[2] == m.b:
+                    merged[-1] = (last[0], last[1], last[2] + m.size)
+                    continue
+            merged.append(tuple(m))
+        merged.append((len(self.a), len(self.b), 0))
+        self.matching_blocks = [Match(*m) for m in merged]
         return self.matching_blocks
 
     def get_opcodes(self):
         if self.opcodes is not None:
             return self.opcodes
-        i = j = 0
-        self.opcodes = answer = []
-        for ai, bj, size in self.get_matching_blocks():
-            tag = ''
-            if i < ai and j < bj:
-                tag = 'replace'
-            elif i < ai:
-                tag = 'delete'
-            elif j < bj:
-                tag = 'insert'
-            if tag:
-                answer.append((tag, i, ai, j, bj))
-            i, j = ai + size, bj + size
+        codes = []
+        ia = ib = 0
+        for ma, mb, size in self.get_matching_blocks():
+            if ia < ma or ib < mb:
+                if ia < ma and ib < mb:
+                    kind = 'replace'
+                elif ia < ma:
+                    kind = 'delete'
+                else:
+                    kind = 'insert'
+                codes.append((kind, ia, ma, ib, mb))
+            ia, ib = ma + size, mb + size
             if size:
-                answer.append(('equal', ai, i, bj, j))
-        return answer
+                codes.append(('equal', ma, ia, mb, ib))
+        self.opcodes = codes
+        return codes
 
     def get_grouped_opcodes(self, n=3):
-        codes = self.get_opcodes()
-        if not codes:
-            codes = [('equal', 0, 1, 0, 1)]
-        if codes[0][0] == 'equal':
-            tag, i1, i2, j1, j2 = codes[0]
-            codes[0] = tag, max(i1, i2 - n), i2, max(j1, j2 - n), j2
-        if codes[-1][0] == 'equal':
-            tag, i1, i2, j1, j2 = codes[-1]
-            codes[-1] = tag, i1, min(i2, i1 + n), j1, min(j2, j1 + n)
-        nn = n + n
-        group = []
-        for tag, i1, i2, j1, j2 in codes:
-            if tag == 'equal' and i2 - i1 > nn:
-                group.append((tag, i1, min(i2, i1 + n), j1, min(j2, j1 + n)))
-                yield group
-                group = []
-                i1, j1 = max(i1, i2 - n), max(j1, j2 - n)
-            group.append((tag, i1, i2, j1, j2))
-        if group and not (len(group) == 1 and group[0][0] == 'equal'):
-            yield group
+        # Like CPython, trim the cached opcodes in place.
+        codes = self.get_opcodes() or [('equal', 0, 1, 0, 1)]
+        # Trim unchanged context at both ends to n elements.
+        kind, a1, a2, b1, b2 = codes[0]
+        if kind == 'equal':
+            codes[0] = (kind, max(a1, a2 - n), a2, max(b1, b2 - n), b2)
+        kind, a1, a2, b1, b2 = codes[-1]
+        if kind == 'equal':
+            codes[-1] = (kind, a1, min(a2, a1 + n), b1, min(b2, b1 + n))
+        hunk = []
+        for kind, a1, a2, b1, b2 in codes:
+            # A long unchanged stretch ends one hunk and starts the next.
+            if kind == 'equal' and a2 - a1 > 2 * n:
+                hunk.append((kind, a1, min(a2, a1 + n), b1, min(b2, b1 + n)))
+                yield hunk
+                hunk = []
+                a1, b1 = max(a1, a2 - n), max(b1, b2 - n)
+            hunk.append((kind, a1, a2, b1, b2))
+        if hunk and (len(hunk) > 1 or hunk[0][0] != 'equal'):
+            yield hunk
 
     def ratio(self):
-        matches = sum(triple[-1] for triple in self.get_matching_blocks())
-        return _calculate_ratio(matches, len(self.a) + len(self.b))
+        shared = 0
+        for m in self.get_matching_blocks():
+            shared += m.size
+        return _ratio(shared, len(self.a) + len(self.b))
 
     def quick_ratio(self):
+        # An upper bound on ratio(): elements in common, ignoring order.
         if self.fullbcount is None:
-            self.fullbcount = fullbcount = {}
-            for elt in self.b:
-                fullbcount[elt] = fullbcount.get(elt, 0) + 1
-        fullbcount = self.fullbcount
-        avail = {}
-        matches = 0
-        for elt in self.a:
-            if elt in avail:
-                numb = avail[elt]
-            else:
-                numb = fullbcount.get(elt, 0)
-            avail[elt] = numb - 1
-            if numb > 0:
-                matches = matches + 1
-        return _calculate_ratio(matches, len(self.a) + len(self.b))
+            counts = {}
+            for item in self.b:
+                counts[item] = counts.get(item, 0) + 1
+            self.fullbcount = counts
+        left = dict(self.fullbcount)
+        shared = 0
+        for item in self.a:
+            if left.get(item, 0) > 0:
+                left[item] -= 1
+                shared += 1
+        return _ratio(shared, len(self.a) + len(self.b))
 
     def real_quick_ratio(self):
         la, lb = len(self.a), len(self.b)
-        return _calculate_ratio(min(la, lb), la + lb)
+        return _ratio(min(la, lb), la + lb)
 
 
-def _calculate_ratio(matches, length):
-    if length:
-        return 2.0 * matches / length
-    return 1.0
+def _ratio(shared, total):
+    return 2.0 * shared / total if total else 1.0
 
 
 def get_close_matches(word, possibilities, n=3, cutoff=0.6):
-    if not n > 0:
+    if n <= 0:
         raise ValueError('n must be > 0: %r' % (n,))
-    if not 0.0 <= cutoff <= 1.0:
+    if not (0.0 <= cutoff <= 1.0):
         raise ValueError('cutoff must be in [0.0, 1.0]: %r' % (cutoff,))
-    result = []
-    s = SequenceMatcher()
-    s.set_seq2(word)
-    for x in possibilities:
-        s.set_seq1(x)
-        if s.real_quick_ratio() >= cutoff and s.quick_ratio() >= cutoff and s.ratio() >= cutoff:
-            result.append((s.ratio(), x))
-    result.sort(key=lambda t: (t[0], t[1]), reverse=True)
-    return [x for score, x in result[:n]]
+    matcher = SequenceMatcher()
+    matcher.set_seq2(word)
+    scored = []
+    for candidate in possibilities:
+        matcher.set_seq1(candidate)
+        # The cheap bounds first: each is at least ratio().
+        if (matcher.real_quick_ratio() >= cutoff and matcher.quick_ratio() >= cutoff
+                and matcher.ratio() >= cutoff):
+            scored.append((matcher.ratio(), candidate))
+    scored.sort(reverse=True)
+    return [candidate for _, candidate in scored[:n]]
 
 
-def _format_range_unified(start, stop):
-    beginning = start + 1
-    length = stop - start
-    if length == 1:
-        return '%d' % beginning
-    if not length:
-        beginning -= 1
-    return '%d,%d' % (beginning, length)
+def _header(mark, name, date, lineterm):
+    return '%s %s%s%s' % (mark, name, '\t%s' % date if date else '', lineterm)
+
+
+def _unified_range(start, stop):
+    # "first,count", 1-based; an empty range names the line before it.
+    count = stop - start
+    if count == 1:
+        return str(start + 1)
+    return '%d,%d' % (start + 1 if count else start, count)
+
+
+def _context_range(start, stop):
+    # "first,last", 1-based; a single line or an empty range is one number.
+    count = stop - start
+    first = start + 1 if count else start
+    if count <= 1:
+        return str(first)
+    return '%d,%d' % (first, first + count - 1)
 
 
 def unified_diff(a, b, fromfile='', tofile='', fromfiledate='', tofiledate='', n=3, lineterm='\n'):
-    started = False
-    for group in SequenceMatcher(None, a, b).get_grouped_opcodes(n):
-        if not started:
-            started = True
-            fromdate = '\t%s' % fromfiledate if fromfiledate else ''
-            todate = '\t%s' % tofiledate if tofiledate else ''
-            yield '--- %s%s%s' % (fromfile, fromdate, lineterm)
-            yield '+++ %s%s%s' % (tofile, todate, lineterm)
-        first, last = group[0], group[-1]
-        file1_range = _format_range_unified(first[1], last[2])
-        file2_range = _format_range_unified(first[3], last[4])
-        yield '@@ -%s +%s @@%s' % (file1_range, file2_range, lineterm)
-        for tag, i1, i2, j1, j2 in group:
-            if tag == 'equal':
-                for line in a[i1:i2]:
+    header = True
+    for hunk in SequenceMatcher(None, a, b).get_grouped_opcodes(n):
+        if header:
+            header = False
+            yield _header('---', fromfile, fromfiledate, lineterm)
+            yield _header('+++', tofile, tofiledate, lineterm)
+        yield '@@ -%s +%s @@%s' % (_unified_range(hunk[0][1], hunk[-1][2]),
+                                   _unified_range(hunk[0][3], hunk[-1][4]), lineterm)
+        for kind, a1, a2, b1, b2 in hunk:
+            if kind == 'equal':
+                for line in a[a1:a2]:
                     yield ' ' + line
                 continue
-            if tag in ('replace', 'delete'):
-                for line in a[i1:i2]:
+            if kind != 'insert':
+                for line in a[a1:a2]:
                     yield '-' + line
-            if tag in ('replace', 'insert'):
-                for line in b[j1:j2]:
+            if kind != 'delete':
+                for line in b[b1:b2]:
                     yield '+' + line
 
 
-def _format_range_context(start, stop):
-    beginning = start + 1
-    length = stop - start
-    if not length:
-        beginning -= 1
-    if length <= 1:
-        return '%d' % beginning
-    return '%d,%d' % (beginning, beginning + length - 1)
+_CONTEXT_MARK = {'insert': '+ ', 'delete': '- ', 'replace': '! ', 'equal': '  '}
 
 
 def context_diff(a, b, fromfile='', tofile='', fromfiledate='', tofiledate='', n=3, lineterm='\n'):
-    prefix = dict(insert='+ ', delete='- ', replace='! ', equal='  ')
-    started = False
-    for group in SequenceMatcher(None, a, b).get_grouped_opcodes(n):
-        if not started:
-            started = True
-            fromdate = '\t%s' % fromfiledate if fromfiledate else ''
-            todate = '\t%s' % tofiledate if tofiledate else ''
-            yield '*** %s%s%s' % (fromfile, fromdate, lineterm)
-            yield '--- %s%s%s' % (tofile, todate, lineterm)
-        first, last = group[0], group[-1]
+    header = True
+    for hunk in SequenceMatcher(None, a, b).get_grouped_opcodes(n):
+        if header:
+            header = False
+            yield _header('***', fromfile, fromfiledate, lineterm)
+            yield _header('---', tofile, tofiledate, lineterm)
+        kinds = {code[0] for code in hunk}
         yield '***************' + lineterm
-        file1_range = _format_range_context(first[1], last[2])
-        yield '*** %s ****%s' % (file1_range, lineterm)
-        if any(tag in ('replace', 'delete') for tag, _, _, _, _ in group):
-            for tag, i1, i2, _, _ in group:
-                if tag != 'insert':
-                    for line in a[i1:i2]:
-                        yield prefix[tag] + line
-        file2_range = _format_range_context(first[3], last[4])
-        yield '--- %s ----%s' % (file2_range, lineterm)
-        if any(tag in ('replace', 'insert') for tag, _, _, _, _ in group):
-            for tag, _, _, j1, j2 in group:
-                if tag != 'delete':
-                    for line in b[j1:j2]:
-                        yield prefix[tag] + line
+        yield '*** %s ****%s' % (_context_range(hunk[0][1], hunk[-1][2]), lineterm)
+        # Each side is listed only when it has lines of its own.
+        if kinds & {'replace', 'delete'}:
+            for kind, a1, a2, _, _ in hunk:
+                if kind != 'insert':
+                    for line in a[a1:a2]:
+                        yield _CONTEXT_MARK[kind] + line
+        yield '--- %s ----%s' % (_context_range(hunk[0][3], hunk[-1][4]), lineterm)
+        if kinds & {'replace', 'insert'}:
+            for kind, _, _, b1, b2 in hunk:
+                if kind != 'delete':
+                    for line in b[b1:b2]:
+                        yield _CONTEXT_MARK[kind] + line
 
 
 class Differ:
@@ -286,22 +292,18 @@ class Differ:
         self.charjunk = charjunk
 
     def compare(self, a, b):
-        cruncher = SequenceMatcher(self.linejunk, a, b)
-        for tag, alo, ahi, blo, bhi in cruncher.get_opcodes():
-            if tag == 'replace':
-                for line in a[alo:ahi]:
-                    yield '- ' + line
-                for line in b[blo:bhi]:
-                    yield '+ ' + line
-            elif tag == 'delete':
-                for line in a[alo:ahi]:
-                    yield '- ' + line
-            elif tag == 'insert':
-                for line in b[blo:bhi]:
-                    yield '+ ' + line
-            else:
-                for line in a[alo:ahi]:
+        matcher = SequenceMatcher(self.linejunk, a, b)
+        for kind, a1, a2, b1, b2 in matcher.get_opcodes():
+            if kind == 'equal':
+                for line in a[a1:a2]:
                     yield '  ' + line
+                continue
+            if kind != 'insert':
+                for line in a[a1:a2]:
+                    yield '- ' + line
+            if kind != 'delete':
+                for line in b[b1:b2]:
+                    yield '+ ' + line
 
 
 def ndiff(a, b, linejunk=None, charjunk=None):

@@ -1,5 +1,3 @@
-// Package core ties the interpreter together: it parses, compiles and runs
-// Python source on a VM with limits and host hooks.
 package core
 
 import (

@@ -21,12 +21,12 @@ import (
 // pyFacts is what python3 reports, as sorted code point lists or maps.
 type pyFacts struct {
 	Version      string
-	Unassigned   []rune // category Cn
-	DigitExtra   []rune // isdigit but not isdecimal
-	NumericExtra []rune // isnumeric outside categories N*
-	IDStart      []rune // chr(c).isidentifier()
-	IDContinue   []rune // ("a" + chr(c)).isidentifier()
-	Lower        []rune // chr(c).islower()
+	Unassigned   []rune            // category Cn
+	DigitExtra   []rune            // isdigit but not isdecimal
+	NumericExtra []rune            // isnumeric outside categories N*
+	IDStart      []rune            // chr(c).isidentifier()
+	IDContinue   []rune            // ("a" + chr(c)).isidentifier()
+	Lower        []rune            // chr(c).islower()
 	Upper        map[string]string // multi-character upper()
 	Lower2       map[string]string // multi-character lower()
 	Title        map[string]string // multi-character title()

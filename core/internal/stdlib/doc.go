@@ -9,5 +9,5 @@
 // of modules.go. Linking the package registers them all with the
 // interpreter (package vm); core links it.
 //
-// Dependencies: stdlib -> vm -> compile, syntax, heap, pystr, pyfmt, pyre.
+// Dependencies: vm, heap, compile, pyfmt, pyre and lib (the .py files).
 package stdlib

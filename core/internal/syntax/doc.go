@@ -4,4 +4,6 @@
 // reports errors as *SyntaxError values whose messages follow CPython's.
 //
 // The entry point is Parse.
+//
+// Dependencies: none of ours; it is the first stage.
 package syntax

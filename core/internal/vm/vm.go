@@ -1,13 +1,3 @@
-// Package vm executes compiled Python code on the paged heap. It keeps an
-// explicit frame stack: a Python-to-Python call pushes a frame and never
-// recurses on the Go stack, so a run can stop between any two instructions
-// (a host call, a name lookup, a deadline) and be resumed later, possibly
-// after the whole heap was written out and read back.
-//
-// Builtins that need to call back into Python either hand the call to the
-// eval loop as a new frame with a continuation (RetKind), or, where that is
-// impractical, run a nested loop; a suspension inside a nested loop is
-// refused with a clear error.
 package vm
 
 import (

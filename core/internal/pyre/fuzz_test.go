@@ -51,7 +51,8 @@ func FuzzMatch(f *testing.F) {
 
 // FuzzCompile checks that compiling never panics.
 func FuzzCompile(f *testing.F) {
-	for _, c := range pyCases[len(pyCases)-200:] {
+	cases := loadPyCases(f)
+	for _, c := range cases[len(cases)-200:] {
 		f.Add(c.pattern, c.flags)
 	}
 	f.Fuzz(func(t *testing.T, p string, flags int) {

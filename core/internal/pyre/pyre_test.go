@@ -6,20 +6,12 @@ import (
 	"testing"
 )
 
-type pyCase struct {
-	pattern string
-	flags   int
-	s       string
-	mode    int
-	want    []int  // spans of every group then lastindex; nil: no match
-	err     string // the compile error, as str(e)
-}
 
 // TestPythonCases checks the engine against a table generated with
 // CPython 3.11.
 func TestPythonCases(t *testing.T) {
 	fails := 0
-	for _, c := range pyCases {
+	for _, c := range loadPyCases(t) {
 		re, err := Compile(c.pattern, c.flags)
 		if c.err != "" || err != nil {
 			got := ""

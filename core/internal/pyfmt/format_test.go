@@ -9,7 +9,7 @@ import (
 
 func TestFormat(t *testing.T) {
 	names := map[string]string{"i": "int", "f": "float", "s": "str"}
-	for _, tc := range formatTests {
+	for _, tc := range loadFormatCases(t) {
 		var got string
 		spec, err := ParseSpec(tc.spec, names[tc.kind])
 		if err == nil {

@@ -759,23 +759,24 @@ func (d *jsonDecoder) array(i int) (py.Value, int, error) {
 }
 
 func jsonDecode(vm *py.VM, _ py.Value, a py.Args) (py.Value, error) {
-	args, err := vm.BindArgs("decode", a, []string{"s", "errcls", "object_hook", "object_pairs_hook", "parse_float", "parse_int", "parse_constant", "strict", "raw_idx"}, 8)
-	if err != nil {
+	var sArg, errcls, objectHookArg, objectPairsHook, parseFloatArg, parseIntArg, parseConstant, strictArg, rawIdx py.Value
+	if err := vm.UnpackArgs("decode", a, []string{"s", "errcls", "object_hook", "object_pairs_hook", "parse_float", "parse_int", "parse_constant", "strict", "raw_idx"}, 8, &sArg, &errcls, &objectHookArg, &objectPairsHook, &parseFloatArg, &parseIntArg, &parseConstant, &strictArg, &rawIdx); err != nil {
 		return heap.Undef, err
 	}
-	s, ok := vm.StrOf(args[0])
+	s, ok := vm.StrOf(sArg)
 	if !ok {
-		return heap.Undef, vm.TypeError("the JSON object must be str, bytes or bytearray, not %s", vm.TypeName(args[0]))
+		return heap.Undef, vm.TypeError("the JSON object must be str, bytes or bytearray, not %s", vm.TypeName(sArg))
 	}
-	d := &jsonDecoder{vm: vm, s: s, errCls: args[1], objectHook: args[2], pairsHook: args[3],
-		parseFloat: args[4], parseInt: args[5], parseConst: args[6], keys: map[string]py.Value{}}
-	if d.strict, err = vm.Truth(args[7]); err != nil {
+	d := &jsonDecoder{vm: vm, s: s, errCls: errcls, objectHook: objectHookArg, pairsHook: objectPairsHook,
+		parseFloat: parseFloatArg, parseInt: parseIntArg, parseConst: parseConstant, keys: map[string]py.Value{}}
+	var err error
+	if d.strict, err = vm.Truth(strictArg); err != nil {
 		return heap.Undef, err
 	}
-	if args[8].K != heap.KUndef && args[8].K != heap.KNone {
+	if rawIdx.K != heap.KUndef && rawIdx.K != heap.KNone {
 		// raw_decode: one value starting exactly at char index raw_idx;
 		// returns (value, end char index).
-		idx, ok := vm.IndexOf(args[8])
+		idx, ok := vm.IndexOf(rawIdx)
 		if !ok {
 			return heap.Undef, vm.TypeError("idx must be an integer")
 		}

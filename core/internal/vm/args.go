@@ -38,6 +38,36 @@ func (vm *VM) BindArgs(fname string, a Args, names []string, required int) ([]Va
 	return out, nil
 }
 
+// UnpackArgs binds the arguments of the builtin fname to dst, one pointer
+// per parameter, and checks them as CPython does: the first required must
+// be given; the others are heap.Undef when absent. With names (the
+// parameters' Python names; "" for a positional-only one), arguments may
+// also come by keyword; without, fname takes positional arguments only.
+// It replaces hand-written checks of len(a.Pos) and a.KwNames.
+func (vm *VM) UnpackArgs(fname string, a Args, names []string, required int, dst ...*Value) error {
+	if names == nil {
+		if err := vm.ArgCount(fname, a, required, len(dst)); err != nil {
+			return err
+		}
+		for i, p := range dst {
+			if i < len(a.Pos) {
+				*p = a.Pos[i]
+			} else {
+				*p = heap.Undef
+			}
+		}
+		return nil
+	}
+	vals, err := vm.BindArgs(fname, a, names, required)
+	if err != nil {
+		return err
+	}
+	for i, p := range dst {
+		*p = vals[i]
+	}
+	return nil
+}
+
 // NoKwargs fails if a has keyword arguments.
 func (vm *VM) NoKwargs(fname string, a Args) error {
 	if len(a.KwNames) > 0 {

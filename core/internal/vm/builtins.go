@@ -186,28 +186,28 @@ func init() {
 	})
 	RegisterBuiltinFunc("next", builtinNext)
 	RegisterBuiltinFunc("enumerate", func(vm *VM, _ Value, a Args) (Value, error) {
-		args, err := vm.BindArgs("enumerate", a, []string{"iterable", "start"}, 1)
-		if err != nil {
+		var iterable, startArg Value
+		if err := vm.UnpackArgs("enumerate", a, []string{"iterable", "start"}, 1, &iterable, &startArg); err != nil {
 			return heap.Undef, err
 		}
-		if vm.needsFrames(args[0]) {
-			st := args[1]
+		if vm.needsFrames(iterable) {
+			st := startArg
 			if st.K == heap.KUndef {
 				st = heap.Int(0)
 			}
-			if r, ok, err := vm.tailPy("enumerate", "enumerate_", args[0], st); ok {
+			if r, ok, err := vm.tailPy("enumerate", "enumerate_", iterable, st); ok {
 				return r, err
 			}
 		}
-		it, err := vm.GetIter(args[0])
+		it, err := vm.GetIter(iterable)
 		if err != nil {
 			return heap.Undef, err
 		}
 		start := int64(0)
-		if args[1].K != heap.KUndef {
-			s, ok := vm.IndexOf(args[1])
+		if startArg.K != heap.KUndef {
+			s, ok := vm.IndexOf(startArg)
 			if !ok {
-				return heap.Undef, vm.TypeError("'%s' object cannot be interpreted as an integer", vm.TypeName(args[1]))
+				return heap.Undef, vm.TypeError("'%s' object cannot be interpreted as an integer", vm.TypeName(startArg))
 			}
 			start = s
 		}
@@ -531,19 +531,19 @@ func init() {
 }
 
 func (vm *VM) evalExec(mode string, a Args) (Value, error) {
-	args, err := vm.BindArgs(mode, a, []string{"source", "globals", "locals"}, 1)
-	if err != nil {
+	var source, globalsArg, localsArg Value
+	if err := vm.UnpackArgs(mode, a, []string{"source", "globals", "locals"}, 1, &source, &globalsArg, &localsArg); err != nil {
 		return heap.Undef, err
 	}
 	var src string
-	if s, ok := vm.StrOf(args[0]); ok {
+	if s, ok := vm.StrOf(source); ok {
 		src = s
-	} else if b, ok := vm.BufferBytes(args[0]); ok {
+	} else if b, ok := vm.BufferBytes(source); ok {
 		src = string(b)
 	} else {
 		return heap.Undef, vm.TypeError("%s() arg 1 must be a string, bytes or code object", mode)
 	}
-	globals, locals := orNone(args[1]), orNone(args[2])
+	globals, locals := orNone(globalsArg), orNone(localsArg)
 	if globals.K == heap.KNone {
 		globals = vm.frames[len(vm.frames)-1].Globals
 		if locals.K == heap.KNone {

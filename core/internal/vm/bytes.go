@@ -230,21 +230,21 @@ func bytesSplitMethod(name string) BuiltinFn {
 		if err != nil {
 			return heap.Undef, err
 		}
-		args, err := vm.BindArgs(name, a, []string{"sep", "maxsplit"}, 0)
+		var sepArg, maxsplitArg Value
+		if err := vm.UnpackArgs(name, a, []string{"sep", "maxsplit"}, 0, &sepArg, &maxsplitArg); err != nil {
+			return heap.Undef, err
+		}
+		maxsplit, err := vm.optInt(maxsplitArg, -1)
 		if err != nil {
 			return heap.Undef, err
 		}
-		maxsplit, err := vm.optInt(args[1], -1)
-		if err != nil {
-			return heap.Undef, err
-		}
-		if args[0].K == heap.KUndef || args[0].K == heap.KNone {
+		if sepArg.K == heap.KUndef || sepArg.K == heap.KNone {
 			if name == "split" {
 				return vm.bytesList(b, pystr.BytesSplitWhitespace(b.B, maxsplit)), nil
 			}
 			return vm.bytesList(b, bytesRSplitWhitespace(b.B, maxsplit)), nil
 		}
-		sep, err := vm.needBytes(args[0])
+		sep, err := vm.needBytes(sepArg)
 		if err != nil {
 			return heap.Undef, err
 		}
@@ -361,11 +361,11 @@ func bytesDecode(vm *VM, self Value, a Args) (Value, error) {
 	if err != nil {
 		return heap.Undef, err
 	}
-	args, err := vm.BindArgs("decode", a, []string{"encoding", "errors"}, 0)
-	if err != nil {
+	var encoding, errorsArg Value
+	if err := vm.UnpackArgs("decode", a, []string{"encoding", "errors"}, 0, &encoding, &errorsArg); err != nil {
 		return heap.Undef, err
 	}
-	enc, errs, err := vm.codecArgs("decode", args[0], args[1])
+	enc, errs, err := vm.codecArgs("decode", encoding, errorsArg)
 	if err != nil {
 		return heap.Undef, err
 	}
@@ -381,18 +381,18 @@ func bytesHex(vm *VM, self Value, a Args) (Value, error) {
 	if err != nil {
 		return heap.Undef, err
 	}
-	args, err := vm.BindArgs("hex", a, []string{"sep", "bytes_per_sep"}, 0)
-	if err != nil {
+	var sepArg, bytesPerSep Value
+	if err := vm.UnpackArgs("hex", a, []string{"sep", "bytes_per_sep"}, 0, &sepArg, &bytesPerSep); err != nil {
 		return heap.Undef, err
 	}
 	h := pystr.Hex(b.B)
-	if args[0].K == heap.KUndef || len(b.B) == 0 {
+	if sepArg.K == heap.KUndef || len(b.B) == 0 {
 		return vm.NewStr(h), nil
 	}
 	var sep string
-	if s, ok := vm.StrOf(args[0]); ok {
+	if s, ok := vm.StrOf(sepArg); ok {
 		sep = s
-	} else if p, ok := vm.BufferBytes(args[0]); ok {
+	} else if p, ok := vm.BufferBytes(sepArg); ok {
 		sep = string(p)
 	} else {
 		return heap.Undef, vm.TypeError("sep must be str or bytes.")
@@ -400,7 +400,7 @@ func bytesHex(vm *VM, self Value, a Args) (Value, error) {
 	if len(sep) != 1 {
 		return heap.Undef, vm.ValueError("sep must be length 1.")
 	}
-	per, err := vm.optInt(args[1], 1)
+	per, err := vm.optInt(bytesPerSep, 1)
 	if err != nil {
 		return heap.Undef, err
 	}
@@ -810,12 +810,12 @@ func bytesConstructorFor(mutable bool) BuiltinFn {
 		name = "bytearray"
 	}
 	return func(vm *VM, cls Value, a Args) (Value, error) {
-		args, err := vm.BindArgs(name, a, []string{"source", "encoding", "errors"}, 0)
-		if err != nil {
+		var source, encodingArg, errorsArg Value
+		if err := vm.UnpackArgs(name, a, []string{"source", "encoding", "errors"}, 0, &source, &encodingArg, &errorsArg); err != nil {
 			return heap.Undef, err
 		}
-		src := args[0]
-		hasEnc := args[1].K != heap.KUndef || args[2].K != heap.KUndef
+		src := source
+		hasEnc := encodingArg.K != heap.KUndef || errorsArg.K != heap.KUndef
 		if src.K == heap.KUndef {
 			if hasEnc {
 				return heap.Undef, vm.TypeError("encoding or errors without sequence argument")
@@ -823,10 +823,10 @@ func bytesConstructorFor(mutable bool) BuiltinFn {
 			return vm.NewBytes(nil, mutable), nil
 		}
 		if s, ok := vm.StrOf(src); ok {
-			if args[1].K == heap.KUndef {
+			if encodingArg.K == heap.KUndef {
 				return heap.Undef, vm.TypeError("string argument without an encoding")
 			}
-			enc, errs, err := vm.codecArgs(name, args[1], args[2])
+			enc, errs, err := vm.codecArgs(name, encodingArg, errorsArg)
 			if err != nil {
 				return heap.Undef, err
 			}
@@ -837,7 +837,7 @@ func bytesConstructorFor(mutable bool) BuiltinFn {
 			return vm.NewBytes(p, mutable), nil
 		}
 		if hasEnc {
-			if args[1].K != heap.KUndef {
+			if encodingArg.K != heap.KUndef {
 				return heap.Undef, vm.TypeError("encoding without a string argument")
 			}
 			return heap.Undef, vm.TypeError("errors without a string argument")
@@ -1003,11 +1003,11 @@ func bytesExpandTabs(vm *VM, self Value, a Args) (Value, error) {
 	if err != nil {
 		return heap.Undef, err
 	}
-	args, err := vm.BindArgs("expandtabs", a, []string{"tabsize"}, 0)
-	if err != nil {
+	var tabsize Value
+	if err := vm.UnpackArgs("expandtabs", a, []string{"tabsize"}, 0, &tabsize); err != nil {
 		return heap.Undef, err
 	}
-	n, err := vm.optInt(args[0], 8)
+	n, err := vm.optInt(tabsize, 8)
 	if err != nil {
 		return heap.Undef, err
 	}
@@ -1022,13 +1022,13 @@ func bytesSplitLines(vm *VM, self Value, a Args) (Value, error) {
 	if err != nil {
 		return heap.Undef, err
 	}
-	args, err := vm.BindArgs("splitlines", a, []string{"keepends"}, 0)
-	if err != nil {
+	var keepends Value
+	if err := vm.UnpackArgs("splitlines", a, []string{"keepends"}, 0, &keepends); err != nil {
 		return heap.Undef, err
 	}
 	keep := false
-	if args[0].K != heap.KUndef {
-		if keep, err = vm.Truth(args[0]); err != nil {
+	if keepends.K != heap.KUndef {
+		if keep, err = vm.Truth(keepends); err != nil {
 			return heap.Undef, err
 		}
 	}
@@ -1112,13 +1112,13 @@ func bytesTranslate(vm *VM, self Value, a Args) (Value, error) {
 	if len(a.Pos) > 2 {
 		return heap.Undef, vm.TypeError("translate() takes at most 2 arguments (%d given)", len(a.Pos))
 	}
-	args, err := vm.BindArgs("translate", a, []string{"", "delete"}, 1)
-	if err != nil {
+	var arg0, deleteArg Value
+	if err := vm.UnpackArgs("translate", a, []string{"", "delete"}, 1, &arg0, &deleteArg); err != nil {
 		return heap.Undef, err
 	}
 	var table []byte
-	if args[0].K != heap.KNone {
-		if table, err = vm.needBytes(args[0]); err != nil {
+	if arg0.K != heap.KNone {
+		if table, err = vm.needBytes(arg0); err != nil {
 			return heap.Undef, err
 		}
 		if len(table) != 256 {
@@ -1126,8 +1126,8 @@ func bytesTranslate(vm *VM, self Value, a Args) (Value, error) {
 		}
 	}
 	var del [256]bool
-	if args[1].K != heap.KUndef {
-		d, err := vm.needBytes(args[1])
+	if deleteArg.K != heap.KUndef {
+		d, err := vm.needBytes(deleteArg)
 		if err != nil {
 			return heap.Undef, err
 		}

@@ -281,23 +281,23 @@ func strSplit(name string) BuiltinFn {
 		if err != nil {
 			return heap.Undef, err
 		}
-		args, err := vm.BindArgs(name, a, []string{"sep", "maxsplit"}, 0)
+		var sepArg, maxsplitArg Value
+		if err := vm.UnpackArgs(name, a, []string{"sep", "maxsplit"}, 0, &sepArg, &maxsplitArg); err != nil {
+			return heap.Undef, err
+		}
+		maxsplit, err := vm.optInt(maxsplitArg, -1)
 		if err != nil {
 			return heap.Undef, err
 		}
-		maxsplit, err := vm.optInt(args[1], -1)
-		if err != nil {
-			return heap.Undef, err
-		}
-		if args[0].K == heap.KUndef || args[0].K == heap.KNone {
+		if sepArg.K == heap.KUndef || sepArg.K == heap.KNone {
 			if name == "split" {
 				return vm.strList(pystr.SplitWhitespace(s, maxsplit)), nil
 			}
 			return vm.strList(pystr.RSplitWhitespace(s, maxsplit)), nil
 		}
-		sep, ok := vm.StrOf(args[0])
+		sep, ok := vm.StrOf(sepArg)
 		if !ok {
-			return heap.Undef, vm.TypeError("must be str or None, not %s", vm.TypeName(args[0]))
+			return heap.Undef, vm.TypeError("must be str or None, not %s", vm.TypeName(sepArg))
 		}
 		var parts []string
 		if name == "split" {
@@ -456,11 +456,11 @@ func strEncode(vm *VM, self Value, a Args) (Value, error) {
 	if err != nil {
 		return heap.Undef, err
 	}
-	args, err := vm.BindArgs("encode", a, []string{"encoding", "errors"}, 0)
-	if err != nil {
+	var encoding, errorsArg Value
+	if err := vm.UnpackArgs("encode", a, []string{"encoding", "errors"}, 0, &encoding, &errorsArg); err != nil {
 		return heap.Undef, err
 	}
-	enc, errs, err := vm.codecArgs("encode", args[0], args[1])
+	enc, errs, err := vm.codecArgs("encode", encoding, errorsArg)
 	if err != nil {
 		return heap.Undef, err
 	}
@@ -496,11 +496,11 @@ func strExpandTabs(vm *VM, self Value, a Args) (Value, error) {
 	if err != nil {
 		return heap.Undef, err
 	}
-	args, err := vm.BindArgs("expandtabs", a, []string{"tabsize"}, 0)
-	if err != nil {
+	var tabsize Value
+	if err := vm.UnpackArgs("expandtabs", a, []string{"tabsize"}, 0, &tabsize); err != nil {
 		return heap.Undef, err
 	}
-	n, err := vm.optInt(args[0], 8)
+	n, err := vm.optInt(tabsize, 8)
 	if err != nil {
 		return heap.Undef, err
 	}
@@ -512,13 +512,13 @@ func strSplitLines(vm *VM, self Value, a Args) (Value, error) {
 	if err != nil {
 		return heap.Undef, err
 	}
-	args, err := vm.BindArgs("splitlines", a, []string{"keepends"}, 0)
-	if err != nil {
+	var keepends Value
+	if err := vm.UnpackArgs("splitlines", a, []string{"keepends"}, 0, &keepends); err != nil {
 		return heap.Undef, err
 	}
 	keep := false
-	if args[0].K != heap.KUndef {
-		if keep, err = vm.Truth(args[0]); err != nil {
+	if keepends.K != heap.KUndef {
+		if keep, err = vm.Truth(keepends); err != nil {
 			return heap.Undef, err
 		}
 	}
@@ -794,12 +794,12 @@ func strDunderFormat(vm *VM, self Value, a Args) (Value, error) {
 // --- constructor and builtins ---------------------------------------------
 
 func strConstructor(vm *VM, cls Value, a Args) (Value, error) {
-	args, err := vm.BindArgs("str", a, []string{"object", "encoding", "errors"}, 0)
-	if err != nil {
+	var objectArg, encoding, errorsArg Value
+	if err := vm.UnpackArgs("str", a, []string{"object", "encoding", "errors"}, 0, &objectArg, &encoding, &errorsArg); err != nil {
 		return heap.Undef, err
 	}
-	obj := args[0]
-	if args[1].K == heap.KUndef && args[2].K == heap.KUndef {
+	obj := objectArg
+	if encoding.K == heap.KUndef && errorsArg.K == heap.KUndef {
 		if obj.K == heap.KUndef {
 			return vm.Intern(""), nil
 		}
@@ -819,7 +819,7 @@ func strConstructor(vm *VM, cls Value, a Args) (Value, error) {
 	if !ok {
 		return heap.Undef, vm.TypeError("decoding to str: need a bytes-like object, %s found", vm.TypeName(obj))
 	}
-	enc, errs, err := vm.codecArgs("str", args[1], args[2])
+	enc, errs, err := vm.codecArgs("str", encoding, errorsArg)
 	if err != nil {
 		return heap.Undef, err
 	}
@@ -888,19 +888,19 @@ func builtinAscii(vm *VM, self Value, a Args) (Value, error) {
 }
 
 func builtinFormat(vm *VM, self Value, a Args) (Value, error) {
-	args, err := vm.BindArgs("format", a, []string{"value", "format_spec"}, 1)
-	if err != nil {
+	var valueArg, formatSpec Value
+	if err := vm.UnpackArgs("format", a, []string{"value", "format_spec"}, 1, &valueArg, &formatSpec); err != nil {
 		return heap.Undef, err
 	}
 	spec := ""
-	if args[1].K != heap.KUndef {
-		s, ok := vm.StrOf(args[1])
+	if formatSpec.K != heap.KUndef {
+		s, ok := vm.StrOf(formatSpec)
 		if !ok {
-			return heap.Undef, vm.TypeError("format() argument 2 must be str, not %s", vm.TypeName(args[1]))
+			return heap.Undef, vm.TypeError("format() argument 2 must be str, not %s", vm.TypeName(formatSpec))
 		}
 		spec = s
 	}
-	r, err := vm.Format(args[0], spec)
+	r, err := vm.Format(valueArg, spec)
 	if err != nil {
 		return heap.Undef, err
 	}

@@ -6,7 +6,6 @@ import (
 	"testing"
 )
 
-
 // TestPythonCases checks the engine against a table generated with
 // CPython 3.11.
 func TestPythonCases(t *testing.T) {

@@ -38,23 +38,25 @@ func initAmberExtra(vm *py.VM, m py.Value) error {
 // extraFormatException(exc) renders exc (with its chain) exactly as the VM
 // prints an uncaught exception.
 func extraFormatException(vm *py.VM, _ py.Value, a py.Args) (py.Value, error) {
-	if err := vm.ArgCount("format_exception", a, 1, 1); err != nil {
+	var exc py.Value
+	if err := vm.UnpackArgs("format_exception", a, nil, 1, &exc); err != nil {
 		return heap.Undef, err
 	}
-	if vm.ExcOf(a.Pos[0]) == nil {
+	if vm.ExcOf(exc) == nil {
 		return heap.Undef, vm.TypeError("format_exception() expects an exception instance")
 	}
-	return vm.NewStr(vm.FormatTraceback(a.Pos[0])), nil
+	return vm.NewStr(vm.FormatTraceback(exc)), nil
 }
 
 // extraCaller(depth) returns (filename, line, function name, source, module name) of the Python
 // frame depth levels above the one calling this builtin, and the stripped
 // source line there, or None.
 func extraCaller(vm *py.VM, _ py.Value, a py.Args) (py.Value, error) {
-	if err := vm.ArgCount("caller", a, 1, 1); err != nil {
+	var depthArg py.Value
+	if err := vm.UnpackArgs("caller", a, nil, 1, &depthArg); err != nil {
 		return heap.Undef, err
 	}
-	depth, ok := vm.IndexOf(a.Pos[0])
+	depth, ok := vm.IndexOf(depthArg)
 	if !ok || depth < 0 {
 		return heap.Undef, vm.TypeError("caller() depth must be a non-negative int")
 	}
@@ -83,15 +85,16 @@ func extraCaller(vm *py.VM, _ py.Value, a py.Args) (py.Value, error) {
 
 // extraFloatPack(x, size, little) packs a float into 4 or 8 IEEE bytes.
 func extraFloatPack(vm *py.VM, _ py.Value, a py.Args) (py.Value, error) {
-	if err := vm.ArgCount("float_pack", a, 3, 3); err != nil {
+	var xArg, sizeArg, littleArg py.Value
+	if err := vm.UnpackArgs("float_pack", a, nil, 3, &xArg, &sizeArg, &littleArg); err != nil {
 		return heap.Undef, err
 	}
-	x, err := vm.ToFloatValue(a.Pos[0])
+	x, err := vm.ToFloatValue(xArg)
 	if err != nil {
 		return heap.Undef, err
 	}
-	size, _ := vm.IndexOf(a.Pos[1])
-	little := a.Pos[2] == heap.True
+	size, _ := vm.IndexOf(sizeArg)
+	little := littleArg == heap.True
 	var order binary.ByteOrder = binary.BigEndian
 	if little {
 		order = binary.LittleEndian
@@ -114,15 +117,16 @@ func extraFloatPack(vm *py.VM, _ py.Value, a py.Args) (py.Value, error) {
 
 // extraFloatUnpack(b, little) reads a 4- or 8-byte IEEE float.
 func extraFloatUnpack(vm *py.VM, _ py.Value, a py.Args) (py.Value, error) {
-	if err := vm.ArgCount("float_unpack", a, 2, 2); err != nil {
+	var data, little py.Value
+	if err := vm.UnpackArgs("float_unpack", a, nil, 2, &data, &little); err != nil {
 		return heap.Undef, err
 	}
-	bo, ok := vm.BytesOf(a.Pos[0])
+	bo, ok := vm.BytesOf(data)
 	if !ok {
 		return heap.Undef, vm.TypeError("float_unpack() expects bytes")
 	}
 	var order binary.ByteOrder = binary.BigEndian
-	if a.Pos[1] == heap.True {
+	if little == heap.True {
 		order = binary.LittleEndian
 	}
 	switch len(bo.B) {
@@ -142,14 +146,15 @@ func bytesArg(vm *py.VM, fname string, v py.Value) ([]byte, error) {
 }
 
 func extraZlibCompress(vm *py.VM, _ py.Value, a py.Args) (py.Value, error) {
-	if err := vm.ArgCount("compress", a, 2, 2); err != nil {
+	var dataArg, levelArg py.Value
+	if err := vm.UnpackArgs("compress", a, nil, 2, &dataArg, &levelArg); err != nil {
 		return heap.Undef, err
 	}
-	data, err := bytesArg(vm, "compress", a.Pos[0])
+	data, err := bytesArg(vm, "compress", dataArg)
 	if err != nil {
 		return heap.Undef, err
 	}
-	level, _ := vm.IndexOf(a.Pos[1])
+	level, _ := vm.IndexOf(levelArg)
 	if level < -1 || level > 9 {
 		return heap.Undef, vm.Errorf(py.TValueError, "Bad compression level")
 	}
@@ -164,10 +169,11 @@ func extraZlibCompress(vm *py.VM, _ py.Value, a py.Args) (py.Value, error) {
 }
 
 func extraZlibDecompress(vm *py.VM, _ py.Value, a py.Args) (py.Value, error) {
-	if err := vm.ArgCount("decompress", a, 2, 2); err != nil {
+	var dataArg, wbits py.Value
+	if err := vm.UnpackArgs("decompress", a, nil, 2, &dataArg, &wbits); err != nil {
 		return heap.Undef, err
 	}
-	data, err := bytesArg(vm, "decompress", a.Pos[0])
+	data, err := bytesArg(vm, "decompress", dataArg)
 	if err != nil {
 		return heap.Undef, err
 	}
@@ -191,14 +197,15 @@ func extraZlibDecompress(vm *py.VM, _ py.Value, a py.Args) (py.Value, error) {
 
 func extraChecksum(adler bool) py.BuiltinFn {
 	return func(vm *py.VM, _ py.Value, a py.Args) (py.Value, error) {
-		if err := vm.ArgCount("checksum", a, 2, 2); err != nil {
+		var dataArg, value py.Value
+		if err := vm.UnpackArgs("checksum", a, nil, 2, &dataArg, &value); err != nil {
 			return heap.Undef, err
 		}
-		data, err := bytesArg(vm, "checksum", a.Pos[0])
+		data, err := bytesArg(vm, "checksum", dataArg)
 		if err != nil {
 			return heap.Undef, err
 		}
-		start, _ := vm.IndexOf(a.Pos[1])
+		start, _ := vm.IndexOf(value)
 		if adler {
 			// adler32 continued from start: recompute via the running sums.
 			s1, s2 := uint32(start)&0xffff, uint32(start)>>16
@@ -224,13 +231,14 @@ var unicodeCategories = []string{
 }
 
 func extraCategory(vm *py.VM, _ py.Value, a py.Args) (py.Value, error) {
-	if err := vm.ArgCount("category", a, 1, 1); err != nil {
+	var chr py.Value
+	if err := vm.UnpackArgs("category", a, nil, 1, &chr); err != nil {
 		return heap.Undef, err
 	}
-	s, ok := vm.StrOf(a.Pos[0])
+	s, ok := vm.StrOf(chr)
 	r := []rune(s)
 	if !ok || len(r) != 1 {
-		return heap.Undef, vm.TypeError("category() argument must be a unicode character, not %s", vm.TypeName(a.Pos[0]))
+		return heap.Undef, vm.TypeError("category() argument must be a unicode character, not %s", vm.TypeName(chr))
 	}
 	for _, c := range unicodeCategories {
 		if t, ok := unicode.Categories[c]; ok && unicode.Is(t, r[0]) {
@@ -245,12 +253,13 @@ func extraCategory(vm *py.VM, _ py.Value, a py.Args) (py.Value, error) {
 // (VARARGS 4, VARKEYWORDS 8, GENERATOR 32, COROUTINE 128,
 // ASYNC_GENERATOR 512). inspect builds signatures from it.
 func extraCodeInfo(vm *py.VM, _ py.Value, a py.Args) (py.Value, error) {
-	if err := vm.ArgCount("code_info", a, 1, 1); err != nil {
+	var codeArg py.Value
+	if err := vm.UnpackArgs("code_info", a, nil, 1, &codeArg); err != nil {
 		return heap.Undef, err
 	}
 	var co *heap.CodeObj
-	if a.Pos[0].K == heap.KRef {
-		co, _ = vm.H.Get(a.Pos[0]).(*heap.CodeObj)
+	if codeArg.K == heap.KRef {
+		co, _ = vm.H.Get(codeArg).(*heap.CodeObj)
 	}
 	if co == nil {
 		return heap.Undef, vm.TypeError("code_info() expects a code object")

@@ -86,10 +86,11 @@ func mathLog(vm *py.VM, v py.Value, fn func(float64) float64) (float64, error) {
 // mathFunc1 wraps a float function with CPython's math_1 error rules.
 func mathFunc1(f func(float64) float64, canOverflow bool) py.BuiltinFn {
 	return func(vm *py.VM, _ py.Value, a py.Args) (py.Value, error) {
-		if err := vm.ArgCount("math function", a, 1, 1); err != nil {
+		var xArg py.Value
+		if err := vm.UnpackArgs("math function", a, nil, 1, &xArg); err != nil {
 			return heap.Undef, err
 		}
-		x, err := mathFloat(vm, a.Pos[0])
+		x, err := mathFloat(vm, xArg)
 		if err != nil {
 			return heap.Undef, err
 		}

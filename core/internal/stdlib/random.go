@@ -311,12 +311,13 @@ func randomSeed(vm *py.VM, _ py.Value, a py.Args) (py.Value, error) {
 // randomFloatFunc wraps a float function for _random.
 func randomFloatFunc(name string, fn func(float64) float64) py.BuiltinFn {
 	return func(vm *py.VM, _ py.Value, a py.Args) (py.Value, error) {
-		if err := vm.ArgCount(name, a, 1, 1); err != nil {
+		var other py.Value
+		if err := vm.UnpackArgs(name, a, nil, 1, &other); err != nil {
 			return heap.Undef, err
 		}
-		x, ok := floatArg(vm, a.Pos[0])
+		x, ok := floatArg(vm, other)
 		if !ok {
-			return heap.Undef, vm.TypeError("must be real number, not %s", vm.TypeName(a.Pos[0]))
+			return heap.Undef, vm.TypeError("must be real number, not %s", vm.TypeName(other))
 		}
 		r := fn(x)
 		if math.IsNaN(r) && !math.IsNaN(x) {

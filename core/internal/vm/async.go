@@ -176,10 +176,11 @@ func init() {
 	}
 	AddMethods(TAsyncGenerator, []MethodDef{
 		{Name: "asend", Fn: func(vm *VM, self Value, a Args) (Value, error) {
-			if err := vm.ArgCount("asend", a, 1, 1); err != nil {
+			var value Value
+			if err := vm.UnpackArgs("asend", a, nil, 1, &value); err != nil {
 				return heap.Undef, err
 			}
-			return vm.H.Alloc(&heap.Opaque{Kind: "anext", Vals: []Value{self, a.Pos[0]}}), nil
+			return vm.H.Alloc(&heap.Opaque{Kind: "anext", Vals: []Value{self, value}}), nil
 		}},
 		{Name: "athrow", Fn: func(vm *VM, self Value, a Args) (Value, error) {
 			if err := vm.ArgCount("athrow", a, 1, 3); err != nil {
@@ -192,7 +193,7 @@ func init() {
 			return vm.H.Alloc(&heap.Opaque{Kind: "athrow", Vals: []Value{self, e}}), nil
 		}},
 		{Name: "aclose", Fn: func(vm *VM, self Value, a Args) (Value, error) {
-			if err := vm.ArgCount("aclose", a, 0, 0); err != nil {
+			if err := vm.UnpackArgs("aclose", a, nil, 0); err != nil {
 				return heap.Undef, err
 			}
 			return vm.H.Alloc(&heap.Opaque{Kind: "aclose", Vals: []Value{self}}), nil

@@ -62,37 +62,41 @@ func init() {
 	RegisterBuiltinFunc("__build_class__", buildClass)
 	RegisterBuiltinFunc("print", builtinPrint)
 	RegisterBuiltinFunc("len", func(vm *VM, _ Value, a Args) (Value, error) {
-		if err := vm.ArgCount("len", a, 1, 1); err != nil {
+		var obj Value
+		if err := vm.UnpackArgs("len", a, nil, 1, &obj); err != nil {
 			return heap.Undef, err
 		}
-		n, err := vm.Len(a.Pos[0])
+		n, err := vm.Len(obj)
 		return heap.Int(int64(n)), err
 	})
 	RegisterBuiltinFunc("repr", func(vm *VM, _ Value, a Args) (Value, error) {
-		if err := vm.ArgCount("repr", a, 1, 1); err != nil {
+		var obj Value
+		if err := vm.UnpackArgs("repr", a, nil, 1, &obj); err != nil {
 			return heap.Undef, err
 		}
-		s, err := vm.Repr(a.Pos[0])
+		s, err := vm.Repr(obj)
 		if err != nil {
 			return heap.Undef, err
 		}
 		return vm.NewStr(s), nil
 	})
 	RegisterBuiltinFunc("isinstance", func(vm *VM, _ Value, a Args) (Value, error) {
-		if err := vm.ArgCount("isinstance", a, 2, 2); err != nil {
+		var obj, classinfo Value
+		if err := vm.UnpackArgs("isinstance", a, nil, 2, &obj, &classinfo); err != nil {
 			return heap.Undef, err
 		}
-		r, err := vm.isinstance(a.Pos[0], a.Pos[1])
+		r, err := vm.isinstance(obj, classinfo)
 		return heap.Bool(r), err
 	})
 	RegisterBuiltinFunc("issubclass", func(vm *VM, _ Value, a Args) (Value, error) {
-		if err := vm.ArgCount("issubclass", a, 2, 2); err != nil {
+		var cls, classinfo Value
+		if err := vm.UnpackArgs("issubclass", a, nil, 2, &cls, &classinfo); err != nil {
 			return heap.Undef, err
 		}
-		if _, ok := vm.H.Get(a.Pos[0]).(*heap.Class); !ok || a.Pos[0].K != heap.KRef {
+		if _, ok := vm.H.Get(cls).(*heap.Class); !ok || cls.K != heap.KRef {
 			return heap.Undef, vm.TypeError("issubclass() arg 1 must be a class")
 		}
-		r, err := vm.issubclass(a.Pos[0], a.Pos[1])
+		r, err := vm.issubclass(cls, classinfo)
 		return heap.Bool(r), err
 	})
 	RegisterBuiltinFunc("getattr", func(vm *VM, _ Value, a Args) (Value, error) {
@@ -110,31 +114,34 @@ func init() {
 		return v, err
 	})
 	RegisterBuiltinFunc("setattr", func(vm *VM, _ Value, a Args) (Value, error) {
-		if err := vm.ArgCount("setattr", a, 3, 3); err != nil {
+		var obj, attr, value Value
+		if err := vm.UnpackArgs("setattr", a, nil, 3, &obj, &attr, &value); err != nil {
 			return heap.Undef, err
 		}
-		name, ok := vm.StrOf(a.Pos[1])
+		name, ok := vm.StrOf(attr)
 		if !ok {
-			return heap.Undef, vm.TypeError("attribute name must be string, not '%s'", vm.TypeName(a.Pos[1]))
+			return heap.Undef, vm.TypeError("attribute name must be string, not '%s'", vm.TypeName(attr))
 		}
-		return heap.None, vm.SetAttr(a.Pos[0], name, a.Pos[2])
+		return heap.None, vm.SetAttr(obj, name, value)
 	})
 	RegisterBuiltinFunc("delattr", func(vm *VM, _ Value, a Args) (Value, error) {
-		if err := vm.ArgCount("delattr", a, 2, 2); err != nil {
+		var obj, attr Value
+		if err := vm.UnpackArgs("delattr", a, nil, 2, &obj, &attr); err != nil {
 			return heap.Undef, err
 		}
-		name, _ := vm.StrOf(a.Pos[1])
-		return heap.None, vm.DelAttr(a.Pos[0], vm.Intern(name))
+		name, _ := vm.StrOf(attr)
+		return heap.None, vm.DelAttr(obj, vm.Intern(name))
 	})
 	RegisterBuiltinFunc("hasattr", func(vm *VM, _ Value, a Args) (Value, error) {
-		if err := vm.ArgCount("hasattr", a, 2, 2); err != nil {
+		var obj, attr Value
+		if err := vm.UnpackArgs("hasattr", a, nil, 2, &obj, &attr); err != nil {
 			return heap.Undef, err
 		}
-		name, ok := vm.StrOf(a.Pos[1])
+		name, ok := vm.StrOf(attr)
 		if !ok {
-			return heap.Undef, vm.TypeError("attribute name must be string, not '%s'", vm.TypeName(a.Pos[1]))
+			return heap.Undef, vm.TypeError("attribute name must be string, not '%s'", vm.TypeName(attr))
 		}
-		_, err := vm.GetAttr(a.Pos[0], name)
+		_, err := vm.GetAttr(obj, name)
 		if err != nil {
 			if vm.ErrIs(err, TAttributeError) {
 				return heap.False, nil
@@ -144,10 +151,11 @@ func init() {
 		return heap.True, nil
 	})
 	RegisterBuiltinFunc("callable", func(vm *VM, _ Value, a Args) (Value, error) {
-		if err := vm.ArgCount("callable", a, 1, 1); err != nil {
+		var obj Value
+		if err := vm.UnpackArgs("callable", a, nil, 1, &obj); err != nil {
 			return heap.Undef, err
 		}
-		v := a.Pos[0]
+		v := obj
 		if v.K != heap.KRef {
 			return heap.False, nil
 		}
@@ -169,10 +177,11 @@ func init() {
 		return heap.Int(int64(0x600000000000 + uint64(v.K)<<40 + v.N%(1<<40))), nil
 	})
 	RegisterBuiltinFunc("hash", func(vm *VM, _ Value, a Args) (Value, error) {
-		if err := vm.ArgCount("hash", a, 1, 1); err != nil {
+		var obj Value
+		if err := vm.UnpackArgs("hash", a, nil, 1, &obj); err != nil {
 			return heap.Undef, err
 		}
-		h, err := vm.Hash(a.Pos[0])
+		h, err := vm.Hash(obj)
 		return heap.Int(h), err
 	})
 	RegisterBuiltinFunc("iter", func(vm *VM, _ Value, a Args) (Value, error) {
@@ -273,10 +282,11 @@ func init() {
 		return vm.H.Alloc(&heap.Iter{Kind: heap.IterFilter, Seq: a.Pos[0], Vals: []Value{it}}), nil
 	})
 	RegisterBuiltinFunc("reversed", func(vm *VM, _ Value, a Args) (Value, error) {
-		if err := vm.ArgCount("reversed", a, 1, 1); err != nil {
+		var seq Value
+		if err := vm.UnpackArgs("reversed", a, nil, 1, &seq); err != nil {
 			return heap.Undef, err
 		}
-		v := a.Pos[0]
+		v := seq
 		if fn := vm.LookupSpecial(v, "__reversed__"); fn.K != heap.KUndef {
 			return vm.Call(vm.BindMethod(fn, v, vm.TypeOf(v)))
 		}

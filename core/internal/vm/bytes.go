@@ -431,12 +431,13 @@ func bytesHex(vm *VM, self Value, a Args) (Value, error) {
 }
 
 func bytesFromHex(vm *VM, cls Value, a Args) (Value, error) {
-	if err := vm.ArgCount("fromhex", a, 1, 1); err != nil {
+	var text Value
+	if err := vm.UnpackArgs("fromhex", a, nil, 1, &text); err != nil {
 		return heap.Undef, err
 	}
-	s, ok := vm.StrOf(a.Pos[0])
+	s, ok := vm.StrOf(text)
 	if !ok {
-		return heap.Undef, vm.TypeError("fromhex() argument must be str, not %s", vm.TypeName(a.Pos[0]))
+		return heap.Undef, vm.TypeError("fromhex() argument must be str, not %s", vm.TypeName(text))
 	}
 	p, err := pystr.FromHex(s)
 	if err != nil {
@@ -491,10 +492,11 @@ func bytearrayAppend(vm *VM, self Value, a Args) (Value, error) {
 	if err != nil {
 		return heap.Undef, err
 	}
-	if err := vm.ArgCount("append", a, 1, 1); err != nil {
+	var item Value
+	if err := vm.UnpackArgs("append", a, nil, 1, &item); err != nil {
 		return heap.Undef, err
 	}
-	c, err := vm.byteArg(a.Pos[0])
+	c, err := vm.byteArg(item)
 	if err != nil {
 		return heap.Undef, err
 	}
@@ -552,13 +554,14 @@ func bytearrayExtend(vm *VM, self Value, a Args) (Value, error) {
 	if err != nil {
 		return heap.Undef, err
 	}
-	if err := vm.ArgCount("extend", a, 1, 1); err != nil {
+	var items Value
+	if err := vm.UnpackArgs("extend", a, nil, 1, &items); err != nil {
 		return heap.Undef, err
 	}
-	if _, ok := vm.StrOf(a.Pos[0]); ok {
+	if _, ok := vm.StrOf(items); ok {
 		return heap.Undef, vm.TypeError("expected iterable of integers; got: 'str'")
 	}
-	p, err := vm.bytesFromIterable(a.Pos[0])
+	p, err := vm.bytesFromIterable(items)
 	if err != nil {
 		return heap.Undef, err
 	}
@@ -601,14 +604,15 @@ func bytearrayInsert(vm *VM, self Value, a Args) (Value, error) {
 	if err != nil {
 		return heap.Undef, err
 	}
-	if err := vm.ArgCount("insert", a, 2, 2); err != nil {
+	var index, item Value
+	if err := vm.UnpackArgs("insert", a, nil, 2, &index, &item); err != nil {
 		return heap.Undef, err
 	}
-	i, err := vm.intArg(a.Pos[0])
+	i, err := vm.intArg(index)
 	if err != nil {
 		return heap.Undef, err
 	}
-	c, err := vm.byteArg(a.Pos[1])
+	c, err := vm.byteArg(item)
 	if err != nil {
 		return heap.Undef, err
 	}
@@ -629,10 +633,11 @@ func bytearrayRemove(vm *VM, self Value, a Args) (Value, error) {
 	if err != nil {
 		return heap.Undef, err
 	}
-	if err := vm.ArgCount("remove", a, 1, 1); err != nil {
+	var valueArg Value
+	if err := vm.UnpackArgs("remove", a, nil, 1, &valueArg); err != nil {
 		return heap.Undef, err
 	}
-	c, err := vm.byteArg(a.Pos[0])
+	c, err := vm.byteArg(valueArg)
 	if err != nil {
 		return heap.Undef, err
 	}
@@ -650,7 +655,7 @@ func bytearrayClear(vm *VM, self Value, a Args) (Value, error) {
 	if err != nil {
 		return heap.Undef, err
 	}
-	if err := vm.ArgCount("clear", a, 0, 0); err != nil {
+	if err := vm.UnpackArgs("clear", a, nil, 0); err != nil {
 		return heap.Undef, err
 	}
 	b.B = nil
@@ -663,7 +668,7 @@ func bytearrayCopy(vm *VM, self Value, a Args) (Value, error) {
 	if err != nil {
 		return heap.Undef, err
 	}
-	if err := vm.ArgCount("copy", a, 0, 0); err != nil {
+	if err := vm.UnpackArgs("copy", a, nil, 0); err != nil {
 		return heap.Undef, err
 	}
 	return vm.NewBytes(append([]byte(nil), b.B...), true), nil
@@ -674,7 +679,7 @@ func bytearrayReverse(vm *VM, self Value, a Args) (Value, error) {
 	if err != nil {
 		return heap.Undef, err
 	}
-	if err := vm.ArgCount("reverse", a, 0, 0); err != nil {
+	if err := vm.UnpackArgs("reverse", a, nil, 0); err != nil {
 		return heap.Undef, err
 	}
 	for i, j := 0, len(b.B)-1; i < j; i, j = i+1, j-1 {
@@ -789,17 +794,19 @@ func (vm *VM) bytearrayDelItem(obj, key Value) error {
 }
 
 func bytearrayDunderSetItem(vm *VM, self Value, a Args) (Value, error) {
-	if err := vm.ArgCount("__setitem__", a, 2, 2); err != nil {
+	var key, value Value
+	if err := vm.UnpackArgs("__setitem__", a, nil, 2, &key, &value); err != nil {
 		return heap.Undef, err
 	}
-	return heap.None, vm.bytearraySetItem(self, a.Pos[0], a.Pos[1])
+	return heap.None, vm.bytearraySetItem(self, key, value)
 }
 
 func bytearrayDunderDelItem(vm *VM, self Value, a Args) (Value, error) {
-	if err := vm.ArgCount("__delitem__", a, 1, 1); err != nil {
+	var key Value
+	if err := vm.UnpackArgs("__delitem__", a, nil, 1, &key); err != nil {
 		return heap.Undef, err
 	}
-	return heap.None, vm.bytearrayDelItem(self, a.Pos[0])
+	return heap.None, vm.bytearrayDelItem(self, key)
 }
 
 // --- constructors ---------------------------------------------------------------

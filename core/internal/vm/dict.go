@@ -150,7 +150,7 @@ func (vm *VM) selfDict(self Value, fname string) (*heap.Dict, Value, error) {
 
 func dictView(kind heap.IterKind, name string) BuiltinFn {
 	return func(vm *VM, self Value, a Args) (Value, error) {
-		if err := vm.ArgCount(name, a, 0, 0); err != nil {
+		if err := vm.UnpackArgs(name, a, nil, 0); err != nil {
 			return heap.Undef, err
 		}
 		if _, _, err := vm.selfDict(self, name); err != nil {
@@ -230,7 +230,7 @@ func dictPopM(vm *VM, self Value, a Args) (Value, error) {
 }
 
 func dictPopItemM(vm *VM, self Value, a Args) (Value, error) {
-	if err := vm.ArgCount("popitem", a, 0, 0); err != nil {
+	if err := vm.UnpackArgs("popitem", a, nil, 0); err != nil {
 		return heap.Undef, err
 	}
 	d, dv, err := vm.selfDict(self, "popitem")
@@ -270,7 +270,7 @@ func dictUpdateM(vm *VM, self Value, a Args) (Value, error) {
 }
 
 func dictClearM(vm *VM, self Value, a Args) (Value, error) {
-	if err := vm.ArgCount("clear", a, 0, 0); err != nil {
+	if err := vm.UnpackArgs("clear", a, nil, 0); err != nil {
 		return heap.Undef, err
 	}
 	d, dv, err := vm.selfDict(self, "clear")
@@ -283,7 +283,7 @@ func dictClearM(vm *VM, self Value, a Args) (Value, error) {
 }
 
 func dictCopyM(vm *VM, self Value, a Args) (Value, error) {
-	if err := vm.ArgCount("copy", a, 0, 0); err != nil {
+	if err := vm.UnpackArgs("copy", a, nil, 0); err != nil {
 		return heap.Undef, err
 	}
 	d, _, err := vm.selfDict(self, "copy")
@@ -338,21 +338,23 @@ func dictLenM(vm *VM, self Value, a Args) (Value, error) {
 }
 
 func dictGetItemM(vm *VM, self Value, a Args) (Value, error) {
-	if err := vm.ArgCount("__getitem__", a, 1, 1); err != nil {
+	var key Value
+	if err := vm.UnpackArgs("__getitem__", a, nil, 1, &key); err != nil {
 		return heap.Undef, err
 	}
-	return vm.dictGetItem(self, a.Pos[0])
+	return vm.dictGetItem(self, key)
 }
 
 func dictSetItemM(vm *VM, self Value, a Args) (Value, error) {
-	if err := vm.ArgCount("__setitem__", a, 2, 2); err != nil {
+	var key, value Value
+	if err := vm.UnpackArgs("__setitem__", a, nil, 2, &key, &value); err != nil {
 		return heap.Undef, err
 	}
 	d, dv, err := vm.selfDict(self, "__setitem__")
 	if err != nil {
 		return heap.Undef, err
 	}
-	if err := vm.DictSet(d, a.Pos[0], a.Pos[1]); err != nil {
+	if err := vm.DictSet(d, key, value); err != nil {
 		return heap.Undef, err
 	}
 	vm.H.Touch(dv)
@@ -360,33 +362,35 @@ func dictSetItemM(vm *VM, self Value, a Args) (Value, error) {
 }
 
 func dictDelItemM(vm *VM, self Value, a Args) (Value, error) {
-	if err := vm.ArgCount("__delitem__", a, 1, 1); err != nil {
+	var key Value
+	if err := vm.UnpackArgs("__delitem__", a, nil, 1, &key); err != nil {
 		return heap.Undef, err
 	}
 	d, dv, err := vm.selfDict(self, "__delitem__")
 	if err != nil {
 		return heap.Undef, err
 	}
-	_, found, err := vm.dictDel(d, a.Pos[0])
+	_, found, err := vm.dictDel(d, key)
 	if err != nil {
 		return heap.Undef, err
 	}
 	if !found {
-		return heap.Undef, vm.ErrorArgs(TKeyError, a.Pos[0])
+		return heap.Undef, vm.ErrorArgs(TKeyError, key)
 	}
 	vm.H.Touch(dv)
 	return heap.None, nil
 }
 
 func dictContainsM(vm *VM, self Value, a Args) (Value, error) {
-	if err := vm.ArgCount("__contains__", a, 1, 1); err != nil {
+	var key Value
+	if err := vm.UnpackArgs("__contains__", a, nil, 1, &key); err != nil {
 		return heap.Undef, err
 	}
 	d, _, err := vm.selfDict(self, "__contains__")
 	if err != nil {
 		return heap.Undef, err
 	}
-	_, found, err := vm.DictGet(d, a.Pos[0])
+	_, found, err := vm.DictGet(d, key)
 	return heap.Bool(found), err
 }
 
@@ -406,22 +410,24 @@ func valuesLenM(vm *VM, self Value, a Args) (Value, error) {
 }
 
 func viewContainsM(vm *VM, self Value, a Args) (Value, error) {
-	if err := vm.ArgCount("__contains__", a, 1, 1); err != nil {
+	var key Value
+	if err := vm.UnpackArgs("__contains__", a, nil, 1, &key); err != nil {
 		return heap.Undef, err
 	}
 	v, ok := vm.ctViewOf(self)
 	if !ok {
 		return heap.False, nil
 	}
-	r, err := vm.viewContains(v, a.Pos[0])
+	r, err := vm.viewContains(v, key)
 	return heap.Bool(r), err
 }
 
 func viewIsDisjointM(vm *VM, self Value, a Args) (Value, error) {
-	if err := vm.ArgCount("isdisjoint", a, 1, 1); err != nil {
+	var other Value
+	if err := vm.UnpackArgs("isdisjoint", a, nil, 1, &other); err != nil {
 		return heap.Undef, err
 	}
-	items, err := vm.Unpack(a.Pos[0])
+	items, err := vm.Unpack(other)
 	if err != nil {
 		return heap.Undef, err
 	}

@@ -545,11 +545,12 @@ func init() {
 	AddMethods(TBaseException, []MethodDef{
 		{Name: "with_traceback", Fn: func(vm *VM, self Value, a Args) (Value, error) { return self, nil }},
 		{Name: "add_note", Fn: func(vm *VM, self Value, a Args) (Value, error) {
-			if err := vm.ArgCount("add_note", a, 1, 1); err != nil {
+			var noteArg Value
+			if err := vm.UnpackArgs("add_note", a, nil, 1, &noteArg); err != nil {
 				return heap.Undef, err
 			}
-			if _, ok := vm.StrOf(a.Pos[0]); !ok {
-				return heap.Undef, vm.TypeError("note must be a str, not '%s'", vm.TypeName(a.Pos[0]))
+			if _, ok := vm.StrOf(noteArg); !ok {
+				return heap.Undef, vm.TypeError("note must be a str, not '%s'", vm.TypeName(noteArg))
 			}
 			notes, err := vm.GetAttr(self, "__notes__")
 			if err != nil {
@@ -565,7 +566,7 @@ func init() {
 			if !ok {
 				return heap.Undef, vm.TypeError("Cannot add note: __notes__ is not a list")
 			}
-			l.Items = append(l.Items, a.Pos[0])
+			l.Items = append(l.Items, noteArg)
 			vm.H.Touch(notes)
 			return heap.None, nil
 		}},

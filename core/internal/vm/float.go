@@ -450,12 +450,13 @@ func parseFloatHex(s string) (f float64, overflow, ok bool) {
 }
 
 func floatFromHex(vm *VM, cls Value, a Args) (Value, error) {
-	if err := vm.ArgCount("fromhex", a, 1, 1); err != nil {
+	var text Value
+	if err := vm.UnpackArgs("fromhex", a, nil, 1, &text); err != nil {
 		return Value{}, err
 	}
-	s, ok := vm.StrOf(a.Pos[0])
+	s, ok := vm.StrOf(text)
 	if !ok {
-		return Value{}, vm.TypeError("fromhex() argument must be str, not %s", vm.TypeName(a.Pos[0]))
+		return Value{}, vm.TypeError("fromhex() argument must be str, not %s", vm.TypeName(text))
 	}
 	f, overflow, ok := parseFloatHex(s)
 	if !ok {

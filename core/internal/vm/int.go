@@ -435,10 +435,11 @@ func (vm *VM) roundInt(x num, nd Value) (Value, error) {
 
 // intBaseString implements bin(), oct() and hex().
 func (vm *VM) intBaseString(name string, a Args, base int, prefix string) (Value, error) {
-	if err := vm.ArgCount(name, a, 1, 1); err != nil {
+	var other Value
+	if err := vm.UnpackArgs(name, a, nil, 1, &other); err != nil {
 		return Value{}, err
 	}
-	iv, err := vm.NumIndex(a.Pos[0])
+	iv, err := vm.NumIndex(other)
 	if err != nil {
 		return Value{}, err
 	}

@@ -619,10 +619,11 @@ var genMethods = []MethodDef{
 		return vm.genSend(self, heap.None, nil)
 	}},
 	{Name: "send", Fn: func(vm *VM, self Value, a Args) (Value, error) {
-		if err := vm.ArgCount("send", a, 1, 1); err != nil {
+		var value Value
+		if err := vm.UnpackArgs("send", a, nil, 1, &value); err != nil {
 			return heap.Undef, err
 		}
-		return vm.genSend(self, a.Pos[0], nil)
+		return vm.genSend(self, value, nil)
 	}},
 	{Name: "throw", Fn: func(vm *VM, self Value, a Args) (Value, error) {
 		if len(a.Pos) == 0 {

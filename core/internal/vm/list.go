@@ -17,28 +17,30 @@ func (vm *VM) selfList(self Value, fname string) (*heap.List, Value, error) {
 }
 
 func listAppendM(vm *VM, self Value, a Args) (Value, error) {
-	if err := vm.ArgCount("list.append", a, 1, 1); err != nil {
+	var item Value
+	if err := vm.UnpackArgs("list.append", a, nil, 1, &item); err != nil {
 		return heap.Undef, err
 	}
 	l, lv, err := vm.selfList(self, "append")
 	if err != nil {
 		return heap.Undef, err
 	}
-	l.Items = append(l.Items, a.Pos[0])
+	l.Items = append(l.Items, item)
 	vm.H.Grew(16)
 	vm.H.TouchItem(lv, len(l.Items)-1, len(l.Items))
 	return heap.None, nil
 }
 
 func listExtendM(vm *VM, self Value, a Args) (Value, error) {
-	if err := vm.ArgCount("list.extend", a, 1, 1); err != nil {
+	var items Value
+	if err := vm.UnpackArgs("list.extend", a, nil, 1, &items); err != nil {
 		return heap.Undef, err
 	}
 	l, lv, err := vm.selfList(self, "extend")
 	if err != nil {
 		return heap.Undef, err
 	}
-	return heap.None, vm.listExtendValue(lv, l, a.Pos[0])
+	return heap.None, vm.listExtendValue(lv, l, items)
 }
 
 // clampIndex resolves a position argument for insert/index: negative
@@ -107,14 +109,15 @@ func (vm *VM) findItem(items func() []Value, x Value, start, stop int) (int, err
 }
 
 func listRemoveM(vm *VM, self Value, a Args) (Value, error) {
-	if err := vm.ArgCount("list.remove", a, 1, 1); err != nil {
+	var value Value
+	if err := vm.UnpackArgs("list.remove", a, nil, 1, &value); err != nil {
 		return heap.Undef, err
 	}
 	l, lv, err := vm.selfList(self, "remove")
 	if err != nil {
 		return heap.Undef, err
 	}
-	i, err := vm.findItem(func() []Value { return l.Items }, a.Pos[0], 0, len(l.Items))
+	i, err := vm.findItem(func() []Value { return l.Items }, value, 0, len(l.Items))
 	if err != nil {
 		return heap.Undef, err
 	}
@@ -157,7 +160,7 @@ func listPopM(vm *VM, self Value, a Args) (Value, error) {
 }
 
 func listClearM(vm *VM, self Value, a Args) (Value, error) {
-	if err := vm.ArgCount("clear", a, 0, 0); err != nil {
+	if err := vm.UnpackArgs("clear", a, nil, 0); err != nil {
 		return heap.Undef, err
 	}
 	l, lv, err := vm.selfList(self, "clear")
@@ -238,19 +241,20 @@ func (vm *VM) countItems(items func() []Value, x Value) (int64, error) {
 }
 
 func listCountM(vm *VM, self Value, a Args) (Value, error) {
-	if err := vm.ArgCount("list.count", a, 1, 1); err != nil {
+	var value Value
+	if err := vm.UnpackArgs("list.count", a, nil, 1, &value); err != nil {
 		return heap.Undef, err
 	}
 	l, _, err := vm.selfList(self, "count")
 	if err != nil {
 		return heap.Undef, err
 	}
-	n, err := vm.countItems(func() []Value { return l.Items }, a.Pos[0])
+	n, err := vm.countItems(func() []Value { return l.Items }, value)
 	return heap.Int(n), err
 }
 
 func listReverseM(vm *VM, self Value, a Args) (Value, error) {
-	if err := vm.ArgCount("reverse", a, 0, 0); err != nil {
+	if err := vm.UnpackArgs("reverse", a, nil, 0); err != nil {
 		return heap.Undef, err
 	}
 	l, lv, err := vm.selfList(self, "reverse")
@@ -269,7 +273,7 @@ func ctReverseValues(s []Value) {
 }
 
 func listCopyM(vm *VM, self Value, a Args) (Value, error) {
-	if err := vm.ArgCount("copy", a, 0, 0); err != nil {
+	if err := vm.UnpackArgs("copy", a, nil, 0); err != nil {
 		return heap.Undef, err
 	}
 	l, _, err := vm.selfList(self, "copy")
@@ -288,10 +292,11 @@ func listLenM(vm *VM, self Value, a Args) (Value, error) {
 }
 
 func seqGetItemM(vm *VM, self Value, a Args) (Value, error) {
-	if err := vm.ArgCount("__getitem__", a, 1, 1); err != nil {
+	var key Value
+	if err := vm.UnpackArgs("__getitem__", a, nil, 1, &key); err != nil {
 		return heap.Undef, err
 	}
-	r, ok, err := vm.containerGetItem(vm.Prim(self), a.Pos[0])
+	r, ok, err := vm.containerGetItem(vm.Prim(self), key)
 	if !ok && err == nil {
 		return heap.Undef, vm.TypeError("'%s' object is not subscriptable", vm.TypeName(self))
 	}
@@ -299,32 +304,35 @@ func seqGetItemM(vm *VM, self Value, a Args) (Value, error) {
 }
 
 func listSetItemM(vm *VM, self Value, a Args) (Value, error) {
-	if err := vm.ArgCount("__setitem__", a, 2, 2); err != nil {
+	var key, value Value
+	if err := vm.UnpackArgs("__setitem__", a, nil, 2, &key, &value); err != nil {
 		return heap.Undef, err
 	}
 	l, lv, err := vm.selfList(self, "__setitem__")
 	if err != nil {
 		return heap.Undef, err
 	}
-	return heap.None, vm.listSetItem(lv, l, a.Pos[0], a.Pos[1])
+	return heap.None, vm.listSetItem(lv, l, key, value)
 }
 
 func listDelItemM(vm *VM, self Value, a Args) (Value, error) {
-	if err := vm.ArgCount("__delitem__", a, 1, 1); err != nil {
+	var key Value
+	if err := vm.UnpackArgs("__delitem__", a, nil, 1, &key); err != nil {
 		return heap.Undef, err
 	}
 	l, lv, err := vm.selfList(self, "__delitem__")
 	if err != nil {
 		return heap.Undef, err
 	}
-	return heap.None, vm.listDelItem(lv, l, a.Pos[0])
+	return heap.None, vm.listDelItem(lv, l, key)
 }
 
 func seqContainsM(vm *VM, self Value, a Args) (Value, error) {
-	if err := vm.ArgCount("__contains__", a, 1, 1); err != nil {
+	var key Value
+	if err := vm.UnpackArgs("__contains__", a, nil, 1, &key); err != nil {
 		return heap.Undef, err
 	}
-	r, _, err := vm.containerContains(vm.Prim(self), a.Pos[0])
+	r, _, err := vm.containerContains(vm.Prim(self), key)
 	return heap.Bool(r), err
 }
 

@@ -498,13 +498,14 @@ func binMethod(t TypeID, op int, reflected bool) BuiltinFn {
 			}
 			a.Pos = a.Pos[:1]
 		}
-		if err := vm.ArgCount(name, a, 1, 1); err != nil {
+		var otherArg Value
+		if err := vm.UnpackArgs(name, a, nil, 1, &otherArg); err != nil {
 			return Value{}, err
 		}
 		if _, err := vm.selfNum(name, t, self); err != nil {
 			return Value{}, err
 		}
-		other := a.Pos[0]
+		other := otherArg
 		lv := vm.numLevel(other)
 		if lv == 0 || lv > typeLevel(t) {
 			return heap.NotImplemented, nil
@@ -529,17 +530,18 @@ func binMethod(t TypeID, op int, reflected bool) BuiltinFn {
 func cmpMethod(t TypeID, op int) BuiltinFn {
 	name := compile.CmpDunders[op]
 	return func(vm *VM, self Value, a Args) (Value, error) {
-		if err := vm.ArgCount(name, a, 1, 1); err != nil {
+		var other Value
+		if err := vm.UnpackArgs(name, a, nil, 1, &other); err != nil {
 			return Value{}, err
 		}
 		if _, err := vm.selfNum(name, t, self); err != nil {
 			return Value{}, err
 		}
-		lv := vm.numLevel(a.Pos[0])
+		lv := vm.numLevel(other)
 		if lv == 0 || lv > typeLevel(t) {
 			return heap.NotImplemented, nil
 		}
-		r, ok := vm.numCompare(op, self, a.Pos[0])
+		r, ok := vm.numCompare(op, self, other)
 		if !ok {
 			return heap.NotImplemented, nil
 		}
@@ -549,7 +551,7 @@ func cmpMethod(t TypeID, op int) BuiltinFn {
 
 func unaryMethod(t TypeID, name string, fn func(vm *VM, self Value, x num) (Value, error)) MethodDef {
 	return MethodDef{Name: name, Fn: func(vm *VM, self Value, a Args) (Value, error) {
-		if err := vm.ArgCount(name, a, 0, 0); err != nil {
+		if err := vm.UnpackArgs(name, a, nil, 0); err != nil {
 			return Value{}, err
 		}
 		x, err := vm.selfNum(name, t, self)
@@ -611,15 +613,16 @@ func commonNumDefs(t TypeID, ops []int) []MethodDef {
 			return vm.NewStr(s), nil
 		}),
 		MethodDef{Name: "__format__", Fn: func(vm *VM, self Value, a Args) (Value, error) {
-			if err := vm.ArgCount("__format__", a, 1, 1); err != nil {
+			var specArg Value
+			if err := vm.UnpackArgs("__format__", a, nil, 1, &specArg); err != nil {
 				return Value{}, err
 			}
 			if _, err := vm.selfNum("__format__", t, self); err != nil {
 				return Value{}, err
 			}
-			spec, ok := vm.StrOf(a.Pos[0])
+			spec, ok := vm.StrOf(specArg)
 			if !ok {
-				return Value{}, vm.TypeError("__format__() argument must be str, not %s", vm.TypeName(a.Pos[0]))
+				return Value{}, vm.TypeError("__format__() argument must be str, not %s", vm.TypeName(specArg))
 			}
 			s, _, err := vm.formatNumber(self, spec)
 			if err != nil {
@@ -688,14 +691,15 @@ func divmodMethod(t TypeID, reflected bool) MethodDef {
 		name = "__rdivmod__"
 	}
 	return MethodDef{Name: name, Fn: func(vm *VM, self Value, a Args) (Value, error) {
-		if err := vm.ArgCount(name, a, 1, 1); err != nil {
+		var otherArg Value
+		if err := vm.UnpackArgs(name, a, nil, 1, &otherArg); err != nil {
 			return Value{}, err
 		}
 		x, err := vm.selfNum(name, t, self)
 		if err != nil {
 			return Value{}, err
 		}
-		other := a.Pos[0]
+		other := otherArg
 		lv := vm.numLevel(other)
 		if lv == 0 || lv > typeLevel(t) {
 			return heap.NotImplemented, nil
@@ -709,10 +713,11 @@ func divmodMethod(t TypeID, reflected bool) MethodDef {
 }
 
 func builtinAbs(vm *VM, _ Value, a Args) (Value, error) {
-	if err := vm.ArgCount("abs", a, 1, 1); err != nil {
+	var xArg Value
+	if err := vm.UnpackArgs("abs", a, nil, 1, &xArg); err != nil {
 		return Value{}, err
 	}
-	v := a.Pos[0]
+	v := xArg
 	if vm.isRawNumber(v) {
 		x, _ := vm.NumOf(v)
 		return vm.numAbs(x)
@@ -724,10 +729,11 @@ func builtinAbs(vm *VM, _ Value, a Args) (Value, error) {
 }
 
 func builtinDivmod(vm *VM, _ Value, a Args) (Value, error) {
-	if err := vm.ArgCount("divmod", a, 2, 2); err != nil {
+	var xArg, yArg Value
+	if err := vm.UnpackArgs("divmod", a, nil, 2, &xArg, &yArg); err != nil {
 		return Value{}, err
 	}
-	l, r := a.Pos[0], a.Pos[1]
+	l, r := xArg, yArg
 	if vm.isRawNumber(l) && vm.isRawNumber(r) {
 		x, _ := vm.NumOf(l)
 		y, _ := vm.NumOf(r)

@@ -31,16 +31,18 @@ func init() {
 		return vm.H.Alloc(p), nil
 	})
 	RegisterConstructor(TClassMethod, func(vm *VM, cls Value, a Args) (Value, error) {
-		if err := vm.ArgCount("classmethod", a, 1, 1); err != nil {
+		var fn Value
+		if err := vm.UnpackArgs("classmethod", a, nil, 1, &fn); err != nil {
 			return heap.Undef, err
 		}
-		return vm.H.Alloc(&heap.ClassMethod{F: a.Pos[0]}), nil
+		return vm.H.Alloc(&heap.ClassMethod{F: fn}), nil
 	})
 	RegisterConstructor(TStaticMethod, func(vm *VM, cls Value, a Args) (Value, error) {
-		if err := vm.ArgCount("staticmethod", a, 1, 1); err != nil {
+		var fn Value
+		if err := vm.UnpackArgs("staticmethod", a, nil, 1, &fn); err != nil {
 			return heap.Undef, err
 		}
-		return vm.H.Alloc(&heap.StaticMethod{F: a.Pos[0]}), nil
+		return vm.H.Alloc(&heap.StaticMethod{F: fn}), nil
 	})
 	RegisterConstructor(TSuper, builtinSuper)
 	RegisterConstructor(TType, func(vm *VM, cls Value, a Args) (Value, error) {
@@ -183,16 +185,18 @@ func init() {
 		}, Kind: KindStaticMethod},
 		{Name: "__init__", Fn: func(vm *VM, self Value, a Args) (Value, error) { return heap.None, nil }},
 		{Name: "__instancecheck__", Fn: func(vm *VM, self Value, a Args) (Value, error) {
-			if err := vm.ArgCount("__instancecheck__", a, 1, 1); err != nil {
+			var inst Value
+			if err := vm.UnpackArgs("__instancecheck__", a, nil, 1, &inst); err != nil {
 				return heap.Undef, err
 			}
-			return heap.Bool(vm.IsSubclass(vm.TypeOf(a.Pos[0]), self)), nil
+			return heap.Bool(vm.IsSubclass(vm.TypeOf(inst), self)), nil
 		}},
 		{Name: "__subclasscheck__", Fn: func(vm *VM, self Value, a Args) (Value, error) {
-			if err := vm.ArgCount("__subclasscheck__", a, 1, 1); err != nil {
+			var sub Value
+			if err := vm.UnpackArgs("__subclasscheck__", a, nil, 1, &sub); err != nil {
 				return heap.Undef, err
 			}
-			return heap.Bool(vm.IsSubclass(a.Pos[0], self)), nil
+			return heap.Bool(vm.IsSubclass(sub, self)), nil
 		}},
 		{Name: "__call__", Fn: func(vm *VM, self Value, a Args) (Value, error) {
 			c, ok := vm.H.Get(self).(*heap.Class)

@@ -61,14 +61,15 @@ func (vm *VM) rangeIndexOf(r *heap.Range, x Value) (int64, error) {
 }
 
 func rangeCountM(vm *VM, self Value, a Args) (Value, error) {
-	if err := vm.ArgCount("range.count", a, 1, 1); err != nil {
+	var value Value
+	if err := vm.UnpackArgs("range.count", a, nil, 1, &value); err != nil {
 		return heap.Undef, err
 	}
 	r, err := vm.selfRange(self)
 	if err != nil {
 		return heap.Undef, err
 	}
-	x := a.Pos[0]
+	x := value
 	if x.K == heap.KInt || x.K == heap.KBool {
 		i, _ := vm.rangeIndexOf(r, x)
 		if i >= 0 {
@@ -90,19 +91,20 @@ func rangeCountM(vm *VM, self Value, a Args) (Value, error) {
 }
 
 func rangeIndexM(vm *VM, self Value, a Args) (Value, error) {
-	if err := vm.ArgCount("range.index", a, 1, 1); err != nil {
+	var value Value
+	if err := vm.UnpackArgs("range.index", a, nil, 1, &value); err != nil {
 		return heap.Undef, err
 	}
 	r, err := vm.selfRange(self)
 	if err != nil {
 		return heap.Undef, err
 	}
-	i, err := vm.rangeIndexOf(r, a.Pos[0])
+	i, err := vm.rangeIndexOf(r, value)
 	if err != nil {
 		return heap.Undef, err
 	}
 	if i < 0 {
-		s, err := vm.Repr(a.Pos[0])
+		s, err := vm.Repr(value)
 		if err != nil {
 			return heap.Undef, err
 		}

@@ -496,14 +496,15 @@ func (vm *VM) selfSet(self Value, fname string) (*heap.Set, Value, error) {
 }
 
 func setAddM(vm *VM, self Value, a Args) (Value, error) {
-	if err := vm.ArgCount("add", a, 1, 1); err != nil {
+	var elem Value
+	if err := vm.UnpackArgs("add", a, nil, 1, &elem); err != nil {
 		return heap.Undef, err
 	}
 	s, sv, err := vm.selfSet(self, "add")
 	if err != nil {
 		return heap.Undef, err
 	}
-	if err := vm.setAdd(s, a.Pos[0]); err != nil {
+	if err := vm.setAdd(s, elem); err != nil {
 		return heap.Undef, err
 	}
 	vm.H.Touch(sv)
@@ -522,33 +523,35 @@ func (vm *VM) setRemoveKey(s *heap.Set, x Value) (bool, error) {
 }
 
 func setRemoveM(vm *VM, self Value, a Args) (Value, error) {
-	if err := vm.ArgCount("remove", a, 1, 1); err != nil {
+	var value Value
+	if err := vm.UnpackArgs("remove", a, nil, 1, &value); err != nil {
 		return heap.Undef, err
 	}
 	s, sv, err := vm.selfSet(self, "remove")
 	if err != nil {
 		return heap.Undef, err
 	}
-	found, err := vm.setRemoveKey(s, a.Pos[0])
+	found, err := vm.setRemoveKey(s, value)
 	if err != nil {
 		return heap.Undef, err
 	}
 	if !found {
-		return heap.Undef, vm.ErrorArgs(TKeyError, a.Pos[0])
+		return heap.Undef, vm.ErrorArgs(TKeyError, value)
 	}
 	vm.H.Touch(sv)
 	return heap.None, nil
 }
 
 func setDiscardM(vm *VM, self Value, a Args) (Value, error) {
-	if err := vm.ArgCount("discard", a, 1, 1); err != nil {
+	var elem Value
+	if err := vm.UnpackArgs("discard", a, nil, 1, &elem); err != nil {
 		return heap.Undef, err
 	}
 	s, sv, err := vm.selfSet(self, "discard")
 	if err != nil {
 		return heap.Undef, err
 	}
-	if _, err := vm.setRemoveKey(s, a.Pos[0]); err != nil {
+	if _, err := vm.setRemoveKey(s, elem); err != nil {
 		return heap.Undef, err
 	}
 	vm.H.Touch(sv)
@@ -556,7 +559,7 @@ func setDiscardM(vm *VM, self Value, a Args) (Value, error) {
 }
 
 func setPopM(vm *VM, self Value, a Args) (Value, error) {
-	if err := vm.ArgCount("pop", a, 0, 0); err != nil {
+	if err := vm.UnpackArgs("pop", a, nil, 0); err != nil {
 		return heap.Undef, err
 	}
 	s, sv, err := vm.selfSet(self, "pop")
@@ -572,7 +575,7 @@ func setPopM(vm *VM, self Value, a Args) (Value, error) {
 }
 
 func setClearM(vm *VM, self Value, a Args) (Value, error) {
-	if err := vm.ArgCount("clear", a, 0, 0); err != nil {
+	if err := vm.UnpackArgs("clear", a, nil, 0); err != nil {
 		return heap.Undef, err
 	}
 	s, sv, err := vm.selfSet(self, "clear")
@@ -585,7 +588,7 @@ func setClearM(vm *VM, self Value, a Args) (Value, error) {
 }
 
 func setCopyM(vm *VM, self Value, a Args) (Value, error) {
-	if err := vm.ArgCount("copy", a, 0, 0); err != nil {
+	if err := vm.UnpackArgs("copy", a, nil, 0); err != nil {
 		return heap.Undef, err
 	}
 	s, _, err := vm.selfSet(self, "copy")
@@ -714,19 +717,20 @@ func setDifferenceUpdateM(vm *VM, self Value, a Args) (Value, error) {
 }
 
 func setSymDiffM(vm *VM, self Value, a Args) (Value, error) {
-	if err := vm.ArgCount("symmetric_difference", a, 1, 1); err != nil {
+	var other Value
+	if err := vm.UnpackArgs("symmetric_difference", a, nil, 1, &other); err != nil {
 		return heap.Undef, err
 	}
 	s, _, err := vm.selfSet(self, "symmetric_difference")
 	if err != nil {
 		return heap.Undef, err
 	}
-	if os, ok := vm.SetOf(a.Pos[0]); ok {
+	if os, ok := vm.SetOf(other); ok {
 		return vm.setBinary(compile.BinXor, s, os, s.Frozen)
 	}
 	// CPython builds a set from the iterable and updates it in place.
 	rv, r := vm.newSetValue(s.Frozen)
-	if err := vm.setUpdateFrom(r, a.Pos[0]); err != nil {
+	if err := vm.setUpdateFrom(r, other); err != nil {
 		return heap.Undef, err
 	}
 	if err := vm.setSymDiffUpdate(r, vm.Prim(self)); err != nil {
@@ -736,7 +740,8 @@ func setSymDiffM(vm *VM, self Value, a Args) (Value, error) {
 }
 
 func setSymDiffUpdateM(vm *VM, self Value, a Args) (Value, error) {
-	if err := vm.ArgCount("symmetric_difference_update", a, 1, 1); err != nil {
+	var other Value
+	if err := vm.UnpackArgs("symmetric_difference_update", a, nil, 1, &other); err != nil {
 		return heap.Undef, err
 	}
 	s, sv, err := vm.selfSet(self, "symmetric_difference_update")
@@ -744,21 +749,22 @@ func setSymDiffUpdateM(vm *VM, self Value, a Args) (Value, error) {
 		return heap.Undef, err
 	}
 	defer vm.H.Touch(sv)
-	if err := vm.setSymDiffUpdate(s, a.Pos[0]); err != nil {
+	if err := vm.setSymDiffUpdate(s, other); err != nil {
 		return heap.Undef, err
 	}
 	return heap.None, nil
 }
 
 func setIsSubsetM(vm *VM, self Value, a Args) (Value, error) {
-	if err := vm.ArgCount("issubset", a, 1, 1); err != nil {
+	var other Value
+	if err := vm.UnpackArgs("issubset", a, nil, 1, &other); err != nil {
 		return heap.Undef, err
 	}
 	s, _, err := vm.selfSet(self, "issubset")
 	if err != nil {
 		return heap.Undef, err
 	}
-	os, err := vm.setOperand(a.Pos[0])
+	os, err := vm.setOperand(other)
 	if err != nil {
 		return heap.Undef, err
 	}
@@ -767,14 +773,15 @@ func setIsSubsetM(vm *VM, self Value, a Args) (Value, error) {
 }
 
 func setIsSupersetM(vm *VM, self Value, a Args) (Value, error) {
-	if err := vm.ArgCount("issuperset", a, 1, 1); err != nil {
+	var other Value
+	if err := vm.UnpackArgs("issuperset", a, nil, 1, &other); err != nil {
 		return heap.Undef, err
 	}
 	s, _, err := vm.selfSet(self, "issuperset")
 	if err != nil {
 		return heap.Undef, err
 	}
-	os, err := vm.setOperand(a.Pos[0])
+	os, err := vm.setOperand(other)
 	if err != nil {
 		return heap.Undef, err
 	}
@@ -783,14 +790,15 @@ func setIsSupersetM(vm *VM, self Value, a Args) (Value, error) {
 }
 
 func setIsDisjointM(vm *VM, self Value, a Args) (Value, error) {
-	if err := vm.ArgCount("isdisjoint", a, 1, 1); err != nil {
+	var other Value
+	if err := vm.UnpackArgs("isdisjoint", a, nil, 1, &other); err != nil {
 		return heap.Undef, err
 	}
 	s, _, err := vm.selfSet(self, "isdisjoint")
 	if err != nil {
 		return heap.Undef, err
 	}
-	if os, ok := vm.SetOf(a.Pos[0]); ok {
+	if os, ok := vm.SetOf(other); ok {
 		x, y := s, os
 		if x.Used > y.Used {
 			x, y = y, x
@@ -807,7 +815,7 @@ func setIsDisjointM(vm *VM, self Value, a Args) (Value, error) {
 		})
 		return heap.Bool(disjoint), err
 	}
-	items, err := vm.Unpack(a.Pos[0])
+	items, err := vm.Unpack(other)
 	if err != nil {
 		return heap.Undef, err
 	}
@@ -832,14 +840,15 @@ func setLenM(vm *VM, self Value, a Args) (Value, error) {
 }
 
 func setContainsM(vm *VM, self Value, a Args) (Value, error) {
-	if err := vm.ArgCount("__contains__", a, 1, 1); err != nil {
+	var key Value
+	if err := vm.UnpackArgs("__contains__", a, nil, 1, &key); err != nil {
 		return heap.Undef, err
 	}
 	s, _, err := vm.selfSet(self, "__contains__")
 	if err != nil {
 		return heap.Undef, err
 	}
-	r, err := vm.setContains(s, a.Pos[0])
+	r, err := vm.setContains(s, key)
 	return heap.Bool(r), err
 }
 
@@ -856,10 +865,11 @@ func frozensetHashM(vm *VM, self Value, a Args) (Value, error) {
 // cmpMethod returns a rich-comparison dunder that defers to containerCompare.
 func ctCmpMethod(op int, name string) BuiltinFn {
 	return func(vm *VM, self Value, a Args) (Value, error) {
-		if err := vm.ArgCount(name, a, 1, 1); err != nil {
+		var other Value
+		if err := vm.UnpackArgs(name, a, nil, 1, &other); err != nil {
 			return heap.Undef, err
 		}
-		r, ok, err := vm.containerCompare(op, self, a.Pos[0])
+		r, ok, err := vm.containerCompare(op, self, other)
 		if err != nil {
 			return heap.Undef, err
 		}
@@ -873,23 +883,25 @@ func ctCmpMethod(op int, name string) BuiltinFn {
 // binMethod returns a binary-operator dunder that defers to seqBinary.
 func ctBinMethod(op int, name string, reflected bool) BuiltinFn {
 	return func(vm *VM, self Value, a Args) (Value, error) {
-		if err := vm.ArgCount(name, a, 1, 1); err != nil {
+		var other Value
+		if err := vm.UnpackArgs(name, a, nil, 1, &other); err != nil {
 			return heap.Undef, err
 		}
 		if reflected {
-			return vm.seqBinary(op, a.Pos[0], self)
+			return vm.seqBinary(op, other, self)
 		}
-		return vm.seqBinary(op, self, a.Pos[0])
+		return vm.seqBinary(op, self, other)
 	}
 }
 
 // inplaceMethod returns an in-place operator dunder deferring to seqInplace.
 func ctInplaceMethod(op int, name string) BuiltinFn {
 	return func(vm *VM, self Value, a Args) (Value, error) {
-		if err := vm.ArgCount(name, a, 1, 1); err != nil {
+		var other Value
+		if err := vm.UnpackArgs(name, a, nil, 1, &other); err != nil {
 			return heap.Undef, err
 		}
-		return vm.seqInplace(op, self, a.Pos[0])
+		return vm.seqInplace(op, self, other)
 	}
 }
 

@@ -25,10 +25,11 @@ func sliceField(which int) BuiltinFn {
 }
 
 func sliceIndicesM(vm *VM, self Value, a Args) (Value, error) {
-	if err := vm.ArgCount("indices", a, 1, 1); err != nil {
+	var lengthArg Value
+	if err := vm.UnpackArgs("indices", a, nil, 1, &lengthArg); err != nil {
 		return heap.Undef, err
 	}
-	n, err := vm.ctIntArg(a.Pos[0])
+	n, err := vm.ctIntArg(lengthArg)
 	if err != nil {
 		return heap.Undef, err
 	}

@@ -433,15 +433,16 @@ func builtinSumFn(vm *VM, self Value, a Args) (Value, error) {
 // anyAll implements any() (want=true) and all() (want=false).
 func ctAnyAll(name string, want bool) BuiltinFn {
 	return func(vm *VM, self Value, a Args) (Value, error) {
-		if err := vm.ArgCount(name, a, 1, 1); err != nil {
+		var other Value
+		if err := vm.UnpackArgs(name, a, nil, 1, &other); err != nil {
 			return heap.Undef, err
 		}
-		if vm.needsFrames(a.Pos[0]) {
-			if r, ok, err := vm.tailPy(name, name+"_", a.Pos[0]); ok {
+		if vm.needsFrames(other) {
+			if r, ok, err := vm.tailPy(name, name+"_", other); ok {
 				return r, err
 			}
 		}
-		if items, ok := vm.seqItemsOf(a.Pos[0]); ok {
+		if items, ok := vm.seqItemsOf(other); ok {
 			items = append([]Value(nil), items...)
 			for _, x := range items {
 				t, err := vm.Truth(x)
@@ -454,7 +455,7 @@ func ctAnyAll(name string, want bool) BuiltinFn {
 			}
 			return heap.Bool(!want), nil
 		}
-		it, err := vm.GetIter(a.Pos[0])
+		it, err := vm.GetIter(other)
 		if err != nil {
 			return heap.Undef, err
 		}

@@ -67,16 +67,17 @@ func (vm *VM) StdStreamOf(v Value) (string, bool) {
 }
 
 func streamWrite(vm *VM, self Value, a Args) (Value, error) {
-	if err := vm.ArgCount("write", a, 1, 1); err != nil {
+	var text Value
+	if err := vm.UnpackArgs("write", a, nil, 1, &text); err != nil {
 		return heap.Undef, err
 	}
 	stream, ok := vm.StdStreamOf(self)
 	if !ok {
 		return heap.Undef, vm.TypeError("write() called on a closed or foreign stream")
 	}
-	s, ok := vm.StrOf(a.Pos[0])
+	s, ok := vm.StrOf(text)
 	if !ok {
-		return heap.Undef, vm.TypeError("write() argument must be str, not %s", vm.TypeName(a.Pos[0]))
+		return heap.Undef, vm.TypeError("write() argument must be str, not %s", vm.TypeName(text))
 	}
 	if err := vm.write(stream, s); err != nil {
 		return heap.Undef, err
@@ -85,7 +86,7 @@ func streamWrite(vm *VM, self Value, a Args) (Value, error) {
 }
 
 func streamFlush(vm *VM, self Value, a Args) (Value, error) {
-	if err := vm.ArgCount("flush", a, 0, 0); err != nil {
+	if err := vm.UnpackArgs("flush", a, nil, 0); err != nil {
 		return heap.Undef, err
 	}
 	return heap.None, nil

@@ -688,10 +688,11 @@ func strDunderBinary(name string, op int, reflected bool) BuiltinFn {
 		if _, err := vm.selfStr(self, name); err != nil {
 			return heap.Undef, err
 		}
-		if err := vm.ArgCount(name, a, 1, 1); err != nil {
+		var other Value
+		if err := vm.UnpackArgs(name, a, nil, 1, &other); err != nil {
 			return heap.Undef, err
 		}
-		x, y := self, a.Pos[0]
+		x, y := self, other
 		if reflected {
 			x, y = y, x
 		}
@@ -711,10 +712,11 @@ func strDunderCompare(name string, op int) BuiltinFn {
 		if _, err := vm.selfStr(self, name); err != nil {
 			return heap.Undef, err
 		}
-		if err := vm.ArgCount(name, a, 1, 1); err != nil {
+		var other Value
+		if err := vm.UnpackArgs(name, a, nil, 1, &other); err != nil {
 			return heap.Undef, err
 		}
-		r, ok := vm.strCompare(op, self, a.Pos[0])
+		r, ok := vm.strCompare(op, self, other)
 		if !ok {
 			return heap.NotImplemented, nil
 		}
@@ -831,10 +833,11 @@ func strConstructor(vm *VM, cls Value, a Args) (Value, error) {
 }
 
 func builtinChr(vm *VM, self Value, a Args) (Value, error) {
-	if err := vm.ArgCount("chr", a, 1, 1); err != nil {
+	var code Value
+	if err := vm.UnpackArgs("chr", a, nil, 1, &code); err != nil {
 		return heap.Undef, err
 	}
-	v := vm.Prim(a.Pos[0])
+	v := vm.Prim(code)
 	n, ok, err := vm.indexKey(v)
 	if err != nil {
 		if vm.IsInt(v) {
@@ -843,7 +846,7 @@ func builtinChr(vm *VM, self Value, a Args) (Value, error) {
 		return heap.Undef, err
 	}
 	if !ok {
-		return heap.Undef, vm.TypeError("'%s' object cannot be interpreted as an integer", vm.TypeName(a.Pos[0]))
+		return heap.Undef, vm.TypeError("'%s' object cannot be interpreted as an integer", vm.TypeName(code))
 	}
 	if n < 0 || n > 0x10ffff {
 		return heap.Undef, vm.ValueError("chr() arg not in range(0x110000)")
@@ -856,10 +859,11 @@ func builtinChr(vm *VM, self Value, a Args) (Value, error) {
 }
 
 func builtinOrd(vm *VM, self Value, a Args) (Value, error) {
-	if err := vm.ArgCount("ord", a, 1, 1); err != nil {
+	var c Value
+	if err := vm.UnpackArgs("ord", a, nil, 1, &c); err != nil {
 		return heap.Undef, err
 	}
-	v := a.Pos[0]
+	v := c
 	if s, ok := vm.StrOf(v); ok {
 		if n := utf8.RuneCountInString(s); n != 1 {
 			return heap.Undef, vm.TypeError("ord() expected a character, but string of length %d found", n)
@@ -877,10 +881,11 @@ func builtinOrd(vm *VM, self Value, a Args) (Value, error) {
 }
 
 func builtinAscii(vm *VM, self Value, a Args) (Value, error) {
-	if err := vm.ArgCount("ascii", a, 1, 1); err != nil {
+	var obj Value
+	if err := vm.UnpackArgs("ascii", a, nil, 1, &obj); err != nil {
 		return heap.Undef, err
 	}
-	s, err := vm.Ascii(a.Pos[0])
+	s, err := vm.Ascii(obj)
 	if err != nil {
 		return heap.Undef, err
 	}

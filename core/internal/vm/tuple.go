@@ -37,14 +37,15 @@ func tupleIndexM(vm *VM, self Value, a Args) (Value, error) {
 }
 
 func tupleCountM(vm *VM, self Value, a Args) (Value, error) {
-	if err := vm.ArgCount("tuple.count", a, 1, 1); err != nil {
+	var value Value
+	if err := vm.UnpackArgs("tuple.count", a, nil, 1, &value); err != nil {
 		return heap.Undef, err
 	}
 	t, err := vm.selfTuple(self, "count")
 	if err != nil {
 		return heap.Undef, err
 	}
-	n, err := vm.countItems(func() []Value { return t.Items }, a.Pos[0])
+	n, err := vm.countItems(func() []Value { return t.Items }, value)
 	return heap.Int(n), err
 }
 

@@ -2,8 +2,6 @@ package compile
 
 import (
 	"errors"
-	"os"
-	"path/filepath"
 	"strings"
 	"testing"
 
@@ -60,25 +58,17 @@ func checkDepths(t *testing.T, name string, code *Code) {
 }
 
 func TestConformanceCorpus(t *testing.T) {
-	dir := testenv.SharedDir(t, "conformance")
-	files, _ := filepath.Glob(filepath.Join(dir, "*.py"))
-	if len(files) == 0 {
-		t.Fatal("no programs in " + dir)
-	}
-	for _, f := range files {
-		src, err := os.ReadFile(f)
-		if err != nil {
-			t.Fatal(err)
-		}
-		mod, err := syntax.Parse(filepath.Base(f), src)
+	for _, p := range testenv.SharedPrograms(t, "conformance") {
+		f, src := p.Name, p.Src
+		mod, err := syntax.Parse(f, src)
 		if err != nil {
 			t.Logf("parse %s: %v", f, err)
 			continue // parser coverage is tested elsewhere
 		}
-		code, err := Compile(mod, filepath.Base(f), src, Options{})
+		code, err := Compile(mod, f, src, Options{})
 		if err != nil {
 			var se *syntax.SyntaxError
-			if errors.As(err, &se) && strings.Contains(filepath.Base(f), "syntax") {
+			if errors.As(err, &se) && strings.Contains(f, "syntax") {
 				continue
 			}
 			t.Errorf("%s: %v", f, err)

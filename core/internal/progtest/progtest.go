@@ -71,15 +71,30 @@ func Run(t *testing.T, dir string) {
 	}
 }
 
+// Compile parses and compiles src as main.py.
+func Compile(src []byte) (*compile.Code, error) {
+	mod, err := syntax.Parse("main.py", src)
+	if err != nil {
+		return nil, err
+	}
+	return compile.Compile(mod, "main.py", src, compile.Options{})
+}
+
+// MustCompile is Compile for tests whose programs must compile.
+func MustCompile(t testing.TB, src string) *compile.Code {
+	t.Helper()
+	code, err := Compile([]byte(src))
+	if err != nil {
+		t.Fatalf("compile: %v", err)
+	}
+	return code
+}
+
 // Output runs src as main.py in a fresh VM and returns what it printed,
 // with the traceback of an uncaught exception at the end.
 func Output(t testing.TB, src []byte) string {
 	t.Helper()
-	mod, err := syntax.Parse("main.py", src)
-	if err != nil {
-		return err.Error() + "\n"
-	}
-	code, err := compile.Compile(mod, "main.py", src, compile.Options{})
+	code, err := Compile(src)
 	if err != nil {
 		return err.Error() + "\n"
 	}

@@ -1,8 +1,6 @@
 package syntax
 
 import (
-	"os"
-	"path/filepath"
 	"strings"
 	"testing"
 
@@ -165,18 +163,9 @@ func TestFormat(t *testing.T) {
 }
 
 func TestConformance(t *testing.T) {
-	dir := testenv.SharedDir(t, "conformance")
-	files, _ := filepath.Glob(filepath.Join(dir, "*.py"))
-	if len(files) == 0 {
-		t.Fatal("no programs in " + dir)
-	}
-	for _, f := range files {
-		src, err := os.ReadFile(f)
-		if err != nil {
-			t.Fatal(err)
-		}
-		if _, err := Parse(filepath.Base(f), src); err != nil {
-			t.Errorf("%s: %v", f, err.(*SyntaxError).Format())
+	for _, p := range testenv.SharedPrograms(t, "conformance") {
+		if _, err := Parse(p.Name, p.Src); err != nil {
+			t.Errorf("%s: %v", p.Name, err.(*SyntaxError).Format())
 		}
 	}
 }

@@ -38,3 +38,28 @@ func SharedDir(t testing.TB, name string) string {
 	}
 	return p
 }
+
+// Program is one file of a shared corpus.
+type Program struct {
+	Name string // the file's base name
+	Src  []byte
+}
+
+// SharedPrograms returns the .py files of ../shared/<name>, sorted.
+func SharedPrograms(t testing.TB, name string) []Program {
+	t.Helper()
+	dir := SharedDir(t, name)
+	files, _ := filepath.Glob(filepath.Join(dir, "*.py"))
+	if len(files) == 0 {
+		t.Fatal("no programs in " + dir)
+	}
+	out := make([]Program, len(files))
+	for i, f := range files {
+		src, err := os.ReadFile(f)
+		if err != nil {
+			t.Fatal(err)
+		}
+		out[i] = Program{filepath.Base(f), src}
+	}
+	return out
+}

@@ -602,40 +602,6 @@ func setCopyM(vm *VM, self Value, a Args) (Value, error) {
 	return rv, nil
 }
 
-func setUpdateM(vm *VM, self Value, a Args) (Value, error) {
-	if err := vm.NoKwargs("set.update", a); err != nil {
-		return heap.Undef, err
-	}
-	s, sv, err := vm.selfSet(self, "update")
-	if err != nil {
-		return heap.Undef, err
-	}
-	defer vm.H.Touch(sv)
-	for _, o := range a.Pos {
-		if err := vm.setUpdateFrom(s, o); err != nil {
-			return heap.Undef, err
-		}
-	}
-	return heap.None, nil
-}
-
-func setUnionM(vm *VM, self Value, a Args) (Value, error) {
-	if err := vm.NoKwargs("set.union", a); err != nil {
-		return heap.Undef, err
-	}
-	s, _, err := vm.selfSet(self, "union")
-	if err != nil {
-		return heap.Undef, err
-	}
-	rv, r := vm.setCopyOf(s, s.Frozen)
-	for _, o := range a.Pos {
-		if err := vm.setUpdateFrom(r, o); err != nil {
-			return heap.Undef, err
-		}
-	}
-	return rv, nil
-}
-
 func setIntersectionM(vm *VM, self Value, a Args) (Value, error) {
 	if err := vm.NoKwargs("set.intersection", a); err != nil {
 		return heap.Undef, err
@@ -656,23 +622,6 @@ func setIntersectionM(vm *VM, self Value, a Args) (Value, error) {
 		}
 	}
 	return rv, nil
-}
-
-func setIntersectionUpdateM(vm *VM, self Value, a Args) (Value, error) {
-	if err := vm.NoKwargs("set.intersection_update", a); err != nil {
-		return heap.Undef, err
-	}
-	s, sv, err := vm.selfSet(self, "intersection_update")
-	if err != nil {
-		return heap.Undef, err
-	}
-	defer vm.H.Touch(sv)
-	for _, o := range a.Pos {
-		if err := vm.setIntersectUpdate(s, o); err != nil {
-			return heap.Undef, err
-		}
-	}
-	return heap.None, nil
 }
 
 func setDifferenceM(vm *VM, self Value, a Args) (Value, error) {
@@ -697,23 +646,6 @@ func setDifferenceM(vm *VM, self Value, a Args) (Value, error) {
 		}
 	}
 	return rv, nil
-}
-
-func setDifferenceUpdateM(vm *VM, self Value, a Args) (Value, error) {
-	if err := vm.NoKwargs("set.difference_update", a); err != nil {
-		return heap.Undef, err
-	}
-	s, sv, err := vm.selfSet(self, "difference_update")
-	if err != nil {
-		return heap.Undef, err
-	}
-	defer vm.H.Touch(sv)
-	for _, o := range a.Pos {
-		if err := vm.setDifferenceUpdate(s, o); err != nil {
-			return heap.Undef, err
-		}
-	}
-	return heap.None, nil
 }
 
 func setSymDiffM(vm *VM, self Value, a Args) (Value, error) {
@@ -1153,4 +1085,49 @@ func frozensetHash(s *heap.Set) int64 {
 		h = 590923713
 	}
 	return int64(h)
+}
+
+// setEachInPlace makes a set method that applies update to the set and
+// each argument in turn (update, intersection_update, difference_update).
+func setEachInPlace(name string, update func(vm *VM, s *heap.Set, other Value) error) BuiltinFn {
+	return func(vm *VM, self Value, a Args) (Value, error) {
+		if err := vm.NoKwargs("set."+name, a); err != nil {
+			return heap.Undef, err
+		}
+		s, sv, err := vm.selfSet(self, name)
+		if err != nil {
+			return heap.Undef, err
+		}
+		defer vm.H.Touch(sv)
+		for _, o := range a.Pos {
+			if err := update(vm, s, o); err != nil {
+				return heap.Undef, err
+			}
+		}
+		return heap.None, nil
+	}
+}
+
+var (
+	setUpdateM             = setEachInPlace("update", (*VM).setUpdateFrom)
+	setIntersectionUpdateM = setEachInPlace("intersection_update", (*VM).setIntersectUpdate)
+	setDifferenceUpdateM   = setEachInPlace("difference_update", (*VM).setDifferenceUpdate)
+)
+
+// setUnionM is set.union: a copy updated from each argument.
+func setUnionM(vm *VM, self Value, a Args) (Value, error) {
+	if err := vm.NoKwargs("set.union", a); err != nil {
+		return heap.Undef, err
+	}
+	s, _, err := vm.selfSet(self, "union")
+	if err != nil {
+		return heap.Undef, err
+	}
+	rv, r := vm.setCopyOf(s, s.Frozen)
+	for _, o := range a.Pos {
+		if err := vm.setUpdateFrom(r, o); err != nil {
+			return heap.Undef, err
+		}
+	}
+	return rv, nil
 }

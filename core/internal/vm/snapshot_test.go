@@ -10,7 +10,7 @@ import (
 
 	"github.com/amber-sandbox/amber/core/internal/compile"
 	"github.com/amber-sandbox/amber/core/internal/heap"
-	"github.com/amber-sandbox/amber/core/internal/syntax"
+	"github.com/amber-sandbox/amber/core/internal/progtest"
 	"github.com/amber-sandbox/amber/core/internal/vm"
 )
 
@@ -39,18 +39,7 @@ func attachSession(t testing.TB, m *vm.VM) *snapSession {
 	return &snapSession{t: t, m: m, out: out}
 }
 
-func snapCompile(t testing.TB, src string) *compile.Code {
-	t.Helper()
-	mod, err := syntax.Parse("main.py", []byte(src))
-	if err != nil {
-		t.Fatalf("parse: %v", err)
-	}
-	code, err := compile.Compile(mod, "main.py", []byte(src), compile.Options{})
-	if err != nil {
-		t.Fatalf("compile: %v", err)
-	}
-	return code
-}
+func snapCompile(t testing.TB, src string) *compile.Code { return progtest.MustCompile(t, src) }
 
 // start begins a feed and runs it until it ends or pauses; it returns the
 // pause, if any.

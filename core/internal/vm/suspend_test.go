@@ -10,9 +10,8 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/amber-sandbox/amber/core/internal/compile"
 	"github.com/amber-sandbox/amber/core/internal/heap"
-	"github.com/amber-sandbox/amber/core/internal/syntax"
+	"github.com/amber-sandbox/amber/core/internal/progtest"
 	"github.com/amber-sandbox/amber/core/internal/vm"
 )
 
@@ -38,14 +37,7 @@ type suspTestRun struct {
 // suspTestStart compiles src as main.py and returns a VM ready to Resume.
 func suspTestStart(t *testing.T, src string, host vm.Host) (*vm.VM, *strings.Builder) {
 	t.Helper()
-	mod, err := syntax.Parse("main.py", []byte(src))
-	if err != nil {
-		t.Fatalf("parse: %v", err)
-	}
-	code, err := compile.Compile(mod, "main.py", []byte(src), compile.Options{})
-	if err != nil {
-		t.Fatalf("compile: %v", err)
-	}
+	code := progtest.MustCompile(t, src)
 	m := vm.New()
 	m.Host = host
 	out := &strings.Builder{}

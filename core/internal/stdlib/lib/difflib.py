@@ -237,6 +237,21 @@ def _context_range(start, stop):
     return '%d,%d' % (first, first + count - 1)
 
 
+def _marked(a, b, code, same, gone, added):
+    # The lines of one opcode, each behind the mark of what happened to it.
+    kind, a1, a2, b1, b2 = code
+    if kind == 'equal':
+        for line in a[a1:a2]:
+            yield same + line
+        return
+    if kind != 'insert':
+        for line in a[a1:a2]:
+            yield gone + line
+    if kind != 'delete':
+        for line in b[b1:b2]:
+            yield added + line
+
+
 def unified_diff(a, b, fromfile='', tofile='', fromfiledate='', tofiledate='', n=3, lineterm='\n'):
     header = True
     for hunk in SequenceMatcher(None, a, b).get_grouped_opcodes(n):
@@ -246,17 +261,8 @@ def unified_diff(a, b, fromfile='', tofile='', fromfiledate='', tofiledate='', n
             yield _header('+++', tofile, tofiledate, lineterm)
         yield '@@ -%s +%s @@%s' % (_unified_range(hunk[0][1], hunk[-1][2]),
                                    _unified_range(hunk[0][3], hunk[-1][4]), lineterm)
-        for kind, a1, a2, b1, b2 in hunk:
-            if kind == 'equal':
-                for line in a[a1:a2]:
-                    yield ' ' + line
-                continue
-            if kind != 'insert':
-                for line in a[a1:a2]:
-                    yield '-' + line
-            if kind != 'delete':
-                for line in b[b1:b2]:
-                    yield '+' + line
+        for code in hunk:
+            yield from _marked(a, b, code, ' ', '-', '+')
 
 
 _CONTEXT_MARK = {'insert': '+ ', 'delete': '- ', 'replace': '! ', 'equal': '  '}
@@ -292,18 +298,8 @@ class Differ:
         self.charjunk = charjunk
 
     def compare(self, a, b):
-        matcher = SequenceMatcher(self.linejunk, a, b)
-        for kind, a1, a2, b1, b2 in matcher.get_opcodes():
-            if kind == 'equal':
-                for line in a[a1:a2]:
-                    yield '  ' + line
-                continue
-            if kind != 'insert':
-                for line in a[a1:a2]:
-                    yield '- ' + line
-            if kind != 'delete':
-                for line in b[b1:b2]:
-                    yield '+ ' + line
+        for code in SequenceMatcher(self.linejunk, a, b).get_opcodes():
+            yield from _marked(a, b, code, '  ', '- ', '+ ')
 
 
 def ndiff(a, b, linejunk=None, charjunk=None):

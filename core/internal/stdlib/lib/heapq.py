@@ -8,122 +8,102 @@ def _check_list(heap, name):
         raise TypeError(f'{name}() argument 1 must be list, not {type(heap).__name__}')
 
 
+# The heap is a list where every item is no larger than its children at
+# 2i+1 and 2i+2. Each helper takes the ordering as before(x, y): "x must
+# sit above y". The comparisons are the ones CPython makes, so items that
+# only define __lt__ behave the same.
+
+
+def _less(x, y):
+    return x < y
+
+
+def _greater(x, y):
+    return y < x
+
+
+def _bubble_up(heap, top, pos, before):
+    # Move heap[pos] up while it must sit above its parent (not past top).
+    item = heap[pos]
+    while pos > top:
+        parent = (pos - 1) >> 1
+        if not before(item, heap[parent]):
+            break
+        heap[pos] = heap[parent]
+        pos = parent
+    heap[pos] = item
+
+
+def _sink(heap, pos, before):
+    # Move the hole at pos down to a leaf along the preferred children,
+    # then let the item that was at pos bubble back up from there.
+    size = len(heap)
+    top = pos
+    item = heap[pos]
+    child = 2 * pos + 1
+    while child < size:
+        right = child + 1
+        if right < size and not before(heap[child], heap[right]):
+            child = right
+        heap[pos] = heap[child]
+        pos = child
+        child = 2 * pos + 1
+    heap[pos] = item
+    _bubble_up(heap, top, pos, before)
+
+
+def _pop_top(heap, before):
+    last = heap.pop()
+    if not heap:
+        return last
+    top, heap[0] = heap[0], last
+    _sink(heap, 0, before)
+    return top
+
+
 def heappush(heap, item):
     _check_list(heap, 'heappush')
     heap.append(item)
-    _siftdown(heap, 0, len(heap) - 1)
+    _bubble_up(heap, 0, len(heap) - 1, _less)
 
 
 def heappop(heap):
     _check_list(heap, 'heappop')
     if not heap:
         raise IndexError('index out of range')
-    lastelt = heap.pop()
-    if heap:
-        returnitem = heap[0]
-        heap[0] = lastelt
-        _siftup(heap, 0)
-        return returnitem
-    return lastelt
+    return _pop_top(heap, _less)
 
 
 def heapreplace(heap, item):
     _check_list(heap, 'heapreplace')
     if not heap:
         raise IndexError('index out of range')
-    returnitem = heap[0]
-    heap[0] = item
-    _siftup(heap, 0)
-    return returnitem
+    top, heap[0] = heap[0], item
+    _sink(heap, 0, _less)
+    return top
 
 
 def heappushpop(heap, item):
     _check_list(heap, 'heappushpop')
     if heap and heap[0] < item:
         item, heap[0] = heap[0], item
-        _siftup(heap, 0)
+        _sink(heap, 0, _less)
     return item
 
 
 def heapify(x):
     _check_list(x, 'heapify')
-    n = len(x)
-    for i in reversed(range(n // 2)):
-        _siftup(x, i)
+    for pos in range(len(x) // 2 - 1, -1, -1):
+        _sink(x, pos, _less)
 
 
 def _heappop_max(heap):
-    lastelt = heap.pop()
-    if heap:
-        returnitem = heap[0]
-        heap[0] = lastelt
-        _siftup_max(heap, 0)
-        return returnitem
-    return lastelt
+    return _pop_top(heap, _greater)
 
 
 def _heapify_max(x):
-    n = len(x)
-    for i in reversed(range(n // 2)):
-        _siftup_max(x, i)
-
-
-def _siftdown(heap, startpos, pos):
-    newitem = heap[pos]
-    while pos > startpos:
-        parentpos = (pos - 1) >> 1
-        parent = heap[parentpos]
-        if newitem < parent:
-            heap[pos] = parent
-            pos = parentpos
-            continue
-        break
-    heap[pos] = newitem
-
-
-def _siftup(heap, pos):
-    endpos = len(heap)
-    startpos = pos
-    newitem = heap[pos]
-    childpos = 2 * pos + 1
-    while childpos < endpos:
-        rightpos = childpos + 1
-        if rightpos < endpos and not heap[childpos] < heap[rightpos]:
-            childpos = rightpos
-        heap[pos] = heap[childpos]
-        pos = childpos
-        childpos = 2 * pos + 1
-    heap[pos] = newitem
-    _siftdown(heap, startpos, pos)
-
-
-def _siftdown_max(heap, startpos, pos):
-    newitem = heap[pos]
-    while pos > startpos:
-        parentpos = (pos - 1) >> 1
-        parent = heap[parentpos]
-        if parent < newitem:
-            heap[pos] = parent
-            pos = parentpos
-            continue
-        break
-    heap[pos] = newitem
-
-
-def _siftup_max(heap, pos):
-    endpos = len(heap)
-    startpos = pos
-    newitem = heap[pos]
-    childpos = 2 * pos + 1
-    while childpos < endpos:
-        rightpos = childpos + 1
-        if rightpos < endpos and not heap[rightpos] < heap[childpos]:
-            childpos = rightpos
-        heap[pos] = heap[childpos]
-        pos = childpos
-        childpos = 2 * pos + 1
-    heap[pos] = newitem
-    _siftdown_max(heap, startpos, pos)
+    for pos in range(len(x) // 2 - 1, -1, -1):
+        _sink(x, pos, _greater)
 
 
 def merge(*iterables, key=None, reverse=False):

@@ -6,15 +6,10 @@ import posixpath as path
 import posixpath as _pp
 import sys as _sys
 
+from posixpath import sep, altsep, curdir, pardir, pathsep, extsep, devnull
+
 name = 'posix'
-sep = '/'
-altsep = None
-curdir = '.'
-pardir = '..'
-pathsep = ':'
-extsep = '.'
 linesep = '\n'
-devnull = '/dev/null'
 defpath = '/bin:/usr/bin'
 SEEK_SET = 0
 SEEK_CUR = 1

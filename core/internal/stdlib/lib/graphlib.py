@@ -1,122 +1,125 @@
+# graphlib: topological sorting. Each node counts the predecessors it
+# still waits for; a node whose count reaches zero is ready. Once handed
+# out by get_ready() and then marked done(), a node releases its
+# successors. Orders, errors and the cycle reported are CPython's.
 
-_NODE_OUT = -1
-_NODE_DONE = -2
+__all__ = ['TopologicalSorter', 'CycleError']
+
+_HANDED_OUT = -1
+_FINISHED = -2
+_NO_EDGE = object()
 
 
 class CycleError(ValueError):
     pass
 
 
-class _NodeInfo:
-    __slots__ = ('node', 'npredecessors', 'successors')
+class _Node:
+    __slots__ = ('name', 'waiting', 'after')
 
-    def __init__(self, node):
-        self.node = node
-        self.npredecessors = 0
-        self.successors = []
+    def __init__(self, name):
+        self.name = name
+        self.waiting = 0     # predecessors not done yet, or a state above
+        self.after = []      # successors, one entry per edge
 
 
 class TopologicalSorter:
     def __init__(self, graph=None):
-        self._node2info = {}
-        self._ready_nodes = None
-        self._npassedout = 0
-        self._nfinished = 0
+        self._nodes = {}
+        self._ready = None   # None until prepare()
+        self._handed = 0
+        self._finished = 0
         if graph is not None:
-            for node, predecessors in graph.items():
-                self.add(node, *predecessors)
+            for name, before in graph.items():
+                self.add(name, *before)
 
-    def _get_nodeinfo(self, node):
-        result = self._node2info.get(node)
-        if result is None:
-            self._node2info[node] = result = _NodeInfo(node)
-        return result
+    def _node(self, name):
+        node = self._nodes.get(name)
+        if node is None:
+            node = self._nodes[name] = _Node(name)
+        return node
 
     def add(self, node, *predecessors):
-        if self._ready_nodes is not None:
+        if self._ready is not None:
             raise ValueError('Nodes cannot be added after a call to prepare()')
-        nodeinfo = self._get_nodeinfo(node)
-        nodeinfo.npredecessors += len(predecessors)
-        for pred in predecessors:
-            pred_info = self._get_nodeinfo(pred)
-            pred_info.successors.append(node)
+        self._node(node).waiting += len(predecessors)
+        for before in predecessors:
+            self._node(before).after.append(node)
 
     def prepare(self):
-        if self._ready_nodes is not None:
+        if self._ready is not None:
             raise ValueError('cannot prepare() more than once')
-        self._ready_nodes = [i.node for i in self._node2info.values() if i.npredecessors == 0]
-        cycle = self._find_cycle()
+        self._ready = [n.name for n in self._nodes.values() if n.waiting == 0]
+        cycle = self._cycle()
         if cycle:
             raise CycleError('nodes are in a cycle', cycle)
 
-    def get_ready(self):
-        if self._ready_nodes is None:
+    def _check_prepared(self):
+        if self._ready is None:
             raise ValueError('prepare() must be called first')
-        result = tuple(self._ready_nodes)
-        n2i = self._node2info
-        for node in result:
-            n2i[node].npredecessors = _NODE_OUT
-        self._ready_nodes.clear()
-        self._npassedout += len(result)
-        return result
+
+    def get_ready(self):
+        self._check_prepared()
+        batch = tuple(self._ready)
+        for name in batch:
+            self._nodes[name].waiting = _HANDED_OUT
+        self._ready = []
+        self._handed += len(batch)
+        return batch
 
     def is_active(self):
-        if self._ready_nodes is None:
-            raise ValueError('prepare() must be called first')
-        return self._nfinished < self._npassedout or bool(self._ready_nodes)
+        self._check_prepared()
+        return self._finished < self._handed or bool(self._ready)
 
     def __bool__(self):
         return self.is_active()
 
     def done(self, *nodes):
-        if self._ready_nodes is None:
-            raise ValueError('prepare() must be called first')
-        n2i = self._node2info
-        for node in nodes:
-            nodeinfo = n2i.get(node)
-            if nodeinfo is None:
-                raise ValueError('node %r was not added using add()' % (node,))
-            stat = nodeinfo.npredecessors
-            if stat != _NODE_OUT:
-                if stat >= 0:
-                    raise ValueError('node %r was not passed out (still not ready)' % (node,))
-                elif stat == _NODE_DONE:
-                    raise ValueError('node %r was already marked done' % (node,))
-                else:
-                    raise ValueError('node %r: unknown status %d' % (node, stat))
-            nodeinfo.npredecessors = _NODE_DONE
-            for successor in nodeinfo.successors:
-                successor_info = n2i[successor]
-                successor_info.npredecessors -= 1
-                if successor_info.npredecessors == 0:
-                    self._ready_nodes.append(successor)
-            self._nfinished += 1
+        self._check_prepared()
+        for name in nodes:
+            node = self._nodes.get(name)
+            if node is None:
+                raise ValueError('node %r was not added using add()' % (name,))
+            if node.waiting >= 0:
+                raise ValueError('node %r was not passed out (still not ready)' % (name,))
+            if node.waiting == _FINISHED:
+                raise ValueError('node %r was already marked done' % (name,))
+            if node.waiting != _HANDED_OUT:
+                raise ValueError('node %r: unknown status %d' % (name, node.waiting))
+            node.waiting = _FINISHED
+            for later in node.after:
+                succ = self._nodes[later]
+                succ.waiting -= 1
+                if succ.waiting == 0:
+                    self._ready.append(later)
+            self._finished += 1
 
-    def _find_cycle(self):
-        n2i = self._node2info
-        stack = []
-        itstack = []
-        seen = set()
-        node2stacki = {}
-        for node in n2i:
-            if node in seen:
+    def _cycle(self):
+        # Depth-first search along successor edges, from each node in the
+        # order nodes were first seen. Reaching a node that is on the
+        # current path closes a cycle: the path from it, then it again.
+        visited = set()
+        for start in self._nodes:
+            if start in visited:
                 continue
+            path, where, branches = [], {}, []
+            name = start
             while True:
-                if node in seen:
-                    if node in node2stacki:
-                        return stack[node2stacki[node]:] + [node]
-                else:
-                    seen.add(node)
-                    itstack.append(iter(n2i[node].successors))
-                    node2stacki[node] = len(stack)
-                    stack.append(node)
-                while stack:
-                    try:
-                        node = next(itstack[-1])
+                if name not in visited:
+                    visited.add(name)
+                    where[name] = len(path)
+                    path.append(name)
+                    branches.append(iter(self._nodes[name].after))
+                elif name in where:
+                    return path[where[name]:] + [name]
+                # Take the next edge, backing up along the path as
+                # branches run out; the search from start ends with it.
+                while path:
+                    name = next(branches[-1], _NO_EDGE)
+                    if name is not _NO_EDGE:
                         break
-                    except StopIteration:
-                        del node2stacki[stack.pop()]
-                        itstack.pop()
+                    branches.pop()
+                    del where[path.pop()]
                 else:
                     break
         return None
@@ -124,6 +127,6 @@ class TopologicalSorter:
     def static_order(self):
         self.prepare()
         while self.is_active():
-            node_group = self.get_ready()
-            yield from node_group
-            self.done(*node_group)
+            batch = self.get_ready()
+            yield from batch
+            self.done(*batch)

@@ -140,58 +140,48 @@ def call(obj, /, *args, **kwargs):
     return obj(*args, **kwargs)
 
 
-class attrgetter:
-    __slots__ = ('_attrs', '_call')
+class _Getter:
+    # Fetches one part of an object, or a tuple of parts for several.
+    __slots__ = ('_parts', '_single')
+
+    def __init__(self, parts):
+        self._parts = parts
+        self._single = len(parts) == 1
+
+    def __call__(self, obj):
+        if self._single:
+            return self._fetch(obj, self._parts[0])
+        return tuple([self._fetch(obj, part) for part in self._parts])
+
+    def __repr__(self):
+        return 'operator.%s(%s)' % (type(self).__name__, ', '.join([repr(p) for p in self._parts]))
+
+
+class attrgetter(_Getter):
+    __slots__ = ('_paths',)
 
     def __init__(self, attr, *attrs):
-        if not attrs:
-            if not isinstance(attr, str):
+        parts = (attr,) + attrs
+        for part in parts:
+            if not isinstance(part, str):
                 raise TypeError('attribute name must be a string')
-            self._attrs = (attr,)
-            names = attr.split('.')
+        _Getter.__init__(self, parts)
+        self._paths = {part: part.split('.') for part in parts}
 
-            def func(obj):
-                for name in names:
-                    obj = getattr(obj, name)
-                return obj
-            self._call = func
-        else:
-            self._attrs = (attr,) + attrs
-            getters = tuple(map(attrgetter, self._attrs))
-
-            def func(obj):
-                return tuple(getter(obj) for getter in getters)
-            self._call = func
-
-    def __call__(self, obj):
-        return self._call(obj)
-
-    def __repr__(self):
-        return 'operator.attrgetter(%s)' % ', '.join(map(repr, self._attrs))
+    def _fetch(self, obj, part):
+        for name in self._paths[part]:
+            obj = getattr(obj, name)
+        return obj
 
 
-class itemgetter:
-    __slots__ = ('_items', '_call')
+class itemgetter(_Getter):
+    __slots__ = ()
 
     def __init__(self, item, *items):
-        if not items:
-            self._items = (item,)
+        _Getter.__init__(self, (item,) + items)
 
-            def func(obj):
-                return obj[item]
-            self._call = func
-        else:
-            self._items = items = (item,) + items
-
-            def func(obj):
-                return tuple(obj[i] for i in items)
-            self._call = func
-
-    def __call__(self, obj):
-        return self._call(obj)
-
-    def __repr__(self):
-        return 'operator.itemgetter(%s)' % ', '.join(map(repr, self._items))
+    def _fetch(self, obj, part):
+        return obj[part]
 
 
 class methodcaller:

@@ -1,3 +1,4 @@
+import graphlib
 ts = graphlib.TopologicalSorter({'b': {'a'}, 'c': {'b', 'a'}})
 print(list(ts.static_order()))
 try:

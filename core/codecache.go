@@ -4,8 +4,8 @@ import (
 	"container/list"
 	"sync"
 
-	"github.com/amber-sandbox/amber/core/compile"
-	"github.com/amber-sandbox/amber/core/syntax"
+	"github.com/amber-sandbox/amber/core/internal/compile"
+	"github.com/amber-sandbox/amber/core/internal/syntax"
 )
 
 // Agents send the same snippets again and again (setup code, tool

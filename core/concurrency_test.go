@@ -13,15 +13,9 @@ import (
 // under -race (CI does).
 func TestSessionsInParallel(t *testing.T) {
 	const workers, rounds = 4, 20
-	var wg sync.WaitGroup
-	errs := make(chan error, workers*rounds)
-	for w := 0; w < workers; w++ {
-		wg.Add(1)
-		go func(w int) {
-			defer wg.Done()
-			for r := 0; r < rounds; r++ {
-				s := core.NewSession(core.Config{})
-				src := fmt.Sprintf(`
+	inParallel(t, workers, rounds, func(w, r int) error {
+		s := core.NewSession(core.Config{})
+		src := fmt.Sprintf(`
 import json, re, base64, hashlib, random, struct, io, math, itertools, collections, datetime, zlib, decimal, fractions
 random.seed(7)
 extra = (base64.b64decode(base64.b64encode(b"xy")), hashlib.sha256(b"a").hexdigest()[:6], random.randint(1, 9),
@@ -35,14 +29,60 @@ class P:
 xs = sorted([P(i) for i in range(20)], key=lambda p: -p.v)
 n = %d
 json.dumps({"n": n, "s": re.sub(r"\d", "#", str(xs[0].v))}) + str(n)`, w*1000+r)
-				got, err := s.FeedRun(src, nil)
-				if err != nil {
-					errs <- err
-					return
-				}
-				want := fmt.Sprintf(`'{"n": %d, "s": "##"}%d'`, w*1000+r, w*1000+r)
-				if got.Repr != want {
-					errs <- fmt.Errorf("worker %d round %d: got %s, want %s", w, r, got.Repr, want)
+		got, err := s.FeedRun(src, nil)
+		if err != nil {
+			return err
+		}
+		if want := fmt.Sprintf(`'{"n": %d, "s": "##"}%d'`, w*1000+r, w*1000+r); got.Repr != want {
+			return fmt.Errorf("got %s, want %s", got.Repr, want)
+		}
+		return nil
+	})
+}
+
+// Each goroutine runs its own session through programs that repr, sort,
+// format and hash containers (including recursive ones), the builtins that
+// keep per-call state. Under -race this catches any of it that is shared.
+func TestParallelSessionsContainers(t *testing.T) {
+	const workers, rounds = 6, 15
+	prog := `
+xs = [3, 1, 2]
+xs.append(xs)
+d = {"k": xs, 2: (1.5, "s", b"b")}
+d["self"] = d
+r = repr(xs) + repr(d) + repr({1, 2}) + repr(frozenset([3]))
+srt = sorted([(i * 7919) %% 101 for i in range(60)], key=lambda v: -v)[:5]
+sorted_strs = sorted(["b%%d" %% i for i in range(20)], reverse=True)[:3]
+f = f"{3.14159:.2f}|{%d:>6}|{'x':*^5}|{[1, 2]!r:>10}|" + format(1234567.891, ",.1f") + "%%05d" %% 42
+h = hash((1, "a", 2.5, frozenset([1, 2]), None)) == hash((1, "a", 2.5, frozenset([2, 1]), None))
+out = (r, srt, sorted_strs, f, h, len({(i, str(i)): i for i in range(50)}))
+str(out)`
+	const want = `'("[3, 1, 2, [...]]{\'k\': [3, 1, 2, [...]], 2: (1.5, \'s\', b\'b\'), \'self\': {...}}{1, 2}frozenset({3})", [100, 97, 96, 94, 93], [\'b9\', \'b8\', \'b7\'], \'3.14|    42|**x**|    [1, 2]|1,234,567.900042\', True, 50)'`
+	inParallel(t, workers, rounds, func(w, r int) error {
+		got, err := core.NewSession(core.Config{}).FeedRun(fmt.Sprintf(prog, 42), nil)
+		if err != nil {
+			return err
+		}
+		if got.Repr != want {
+			return fmt.Errorf("got %s", got.Repr)
+		}
+		return nil
+	})
+}
+
+// inParallel runs fn(worker, round) for rounds rounds in each of workers
+// goroutines and reports every error.
+func inParallel(t *testing.T, workers, rounds int, fn func(w, r int) error) {
+	t.Helper()
+	var wg sync.WaitGroup
+	errs := make(chan error, workers)
+	for w := 0; w < workers; w++ {
+		wg.Add(1)
+		go func(w int) {
+			defer wg.Done()
+			for r := 0; r < rounds; r++ {
+				if err := fn(w, r); err != nil {
+					errs <- fmt.Errorf("worker %d round %d: %w", w, r, err)
 					return
 				}
 			}

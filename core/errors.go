@@ -4,7 +4,7 @@ import (
 	"errors"
 	"fmt"
 
-	"github.com/amber-sandbox/amber/core/syntax"
+	"github.com/amber-sandbox/amber/core/internal/syntax"
 )
 
 // SyntaxError is a Python syntax error with CPython's rendering in Format.

@@ -1,5 +1,3 @@
-// Package core ties the interpreter together: it parses, compiles and runs
-// Python source on a VM with limits and host hooks.
 package core
 
 import (
@@ -7,15 +5,15 @@ import (
 	"fmt"
 	"time"
 
-	"github.com/amber-sandbox/amber/core/compile"
-	"github.com/amber-sandbox/amber/core/syntax"
-	"github.com/amber-sandbox/amber/core/vm"
+	"github.com/amber-sandbox/amber/core/internal/compile"
+	"github.com/amber-sandbox/amber/core/internal/syntax"
+	"github.com/amber-sandbox/amber/core/internal/vm"
 )
 
 // Options configure a one-shot run.
 type Options struct {
 	ScriptName string
-	Limits     vm.Limits
+	Limits     Limits
 	Stdout     func(stream, text string)
 }
 
@@ -35,7 +33,7 @@ func Run(src []byte, opts Options) error {
 	}
 	m := vm.New()
 	m.Filename = name
-	m.Limits = mergeLimits(m.Limits, opts.Limits)
+	m.Limits = mergeLimits(m.Limits, opts.Limits.vm())
 	start := time.Now()
 	m.Clock = func() int64 { return int64(time.Since(start)) }
 	m.Output = opts.Stdout

@@ -9,7 +9,6 @@ import (
 	"testing"
 
 	"github.com/amber-sandbox/amber/core"
-	"github.com/amber-sandbox/amber/core/vm"
 )
 
 // runTestCPython runs src as main.py under python3 and returns its stderr
@@ -130,7 +129,7 @@ func TestRunErrors(t *testing.T) {
 		}
 	})
 	t.Run("limit error", func(t *testing.T) {
-		err := core.Run([]byte("while True:\n    print('x')\n"), core.Options{Limits: vmLimitsOutput(100)})
+		err := core.Run([]byte("while True:\n    print('x')\n"), core.Options{Limits: core.Limits{MaxOutput: 100}})
 		var le *core.LimitError
 		if !errors.As(err, &le) || le.Kind != "output" {
 			t.Fatalf("err = %T %v, want *core.LimitError output", err, err)
@@ -150,5 +149,3 @@ func TestRunErrors(t *testing.T) {
 		}
 	})
 }
-
-func vmLimitsOutput(n int64) vm.Limits { return vm.Limits{MaxOutput: n} }

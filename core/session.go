@@ -9,8 +9,10 @@ import (
 	"sort"
 	"time"
 
-	"github.com/amber-sandbox/amber/core/heap"
-	"github.com/amber-sandbox/amber/core/vm"
+	"github.com/amber-sandbox/amber/core/internal/heap"
+	// The standard library's modules register themselves with the VM.
+	_ "github.com/amber-sandbox/amber/core/internal/stdlib"
+	"github.com/amber-sandbox/amber/core/internal/vm"
 )
 
 // Limits bound what a session may use. Zero means unlimited, except

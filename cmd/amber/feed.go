@@ -16,7 +16,6 @@ import (
 	"io"
 	"os"
 	"path/filepath"
-	"time"
 	"unicode/utf8"
 
 	"github.com/amber-sandbox/amber/core"
@@ -61,7 +60,7 @@ func feedCmd(args []string, stdout, stderr io.Writer) int {
 		return 2
 	}
 	limits := core.Limits{
-		MaxDuration:    time.Duration(vl.MaxDuration),
+		MaxDuration:    vl.MaxDuration,
 		MaxMemory:      vl.MaxMemory,
 		MaxAllocations: vl.MaxAllocations,
 		MaxOutput:      vl.MaxOutput,

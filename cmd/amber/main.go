@@ -17,7 +17,6 @@ import (
 	"unicode/utf8"
 
 	"github.com/amber-sandbox/amber/core"
-	"github.com/amber-sandbox/amber/core/vm"
 )
 
 func main() {
@@ -56,11 +55,11 @@ func run(args []string) int {
 	return usage()
 }
 
-func limitFlags(fs *flag.FlagSet) *vm.Limits {
-	l := &vm.Limits{}
+func limitFlags(fs *flag.FlagSet) *core.Limits {
+	l := &core.Limits{}
 	fs.Func("max-duration", "stop the program after this long (e.g. 5s)", func(s string) error {
 		d, err := time.ParseDuration(s)
-		l.MaxDuration = int64(d)
+		l.MaxDuration = d
 		return err
 	})
 	fs.Int64Var(&l.MaxMemory, "max-memory", 0, "memory limit in bytes (0: none)")

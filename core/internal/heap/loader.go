@@ -1,0 +1,274 @@
+package heap
+
+// Loader rebuilds a heap from the page and segment blobs of a dump and
+// then validates every object (see check.go and objcodec.go).
+
+import (
+	"fmt"
+	"slices"
+
+	"github.com/amber-sandbox/amber/core/internal/compile"
+)
+
+// Loader rebuilds a heap from page and segment blobs, then validates it.
+type Loader struct {
+	Builtins Builtins
+	n        int      // handles in the heap
+	objs     []Object // grows page by page, so memory follows the input
+	// Interned lists the strs marked interned, in handle order.
+	Interned []Handle
+	seqs     map[Handle]int // handle -> expected length of a segmented sequence
+	nconsts  map[Handle]int // CodeObj handle -> len(Code.Consts)
+	pages    []bool
+	strs     []Str // slab for decoded strs
+	// Base returns the base image of page p (for delta pages), or nil.
+	Base func(p int) *PageImage
+	// Budget bounds slots allocated beyond what the input holds (frame
+	// operand stacks); it shrinks as frames are decoded.
+	Budget int64
+	// NumBuiltinTypes bounds Class.Builtin; the VM sets it to its type
+	// count.
+	NumBuiltinTypes int32
+}
+
+// NewLoader prepares to load a heap of n handles.
+func NewLoader(n int, b Builtins, inputBytes int) (*Loader, error) {
+	if n < 1 || n > 1<<31 {
+		return nil, corrupt("heap of %d handles", n)
+	}
+	return &Loader{
+		Builtins: b,
+		n:        n,
+		objs:     make([]Object, 0, min(n, 1<<16)),
+		seqs:     map[Handle]int{},
+		nconsts:  map[Handle]int{},
+		pages:    make([]bool, (n+PageSize-1)>>PageShift),
+		Budget:   1<<20 + 4*int64(inputBytes),
+
+		NumBuiltinTypes: 1 << 16,
+	}, nil
+}
+
+// Len is the number of handles.
+func (l *Loader) Len() int { return l.n }
+
+// Objects returns the decoded objects (valid after Finish).
+func (l *Loader) Objects() []Object { return l.objs }
+
+// Page decodes page p.
+func (l *Loader) Page(p int, b []byte) error {
+	if p < 0 || p >= len(l.pages) {
+		return corrupt("page %d out of range", p)
+	}
+	lo := p << PageShift
+	if lo != len(l.objs) {
+		return corrupt("page %d out of order", p)
+	}
+	l.pages[p] = true
+	d := NewDecoder(b, l.n)
+	want := min(PageSize, l.n-lo)
+	// objs only grows, so the capacity beyond its length is still zero.
+	l.objs = slices.Grow(l.objs, want)[:lo+want]
+	mode := d.Byte()
+	if n := d.Uvarint(); d.err == nil && n != uint64(want) {
+		return corrupt("page %d has %d slots, want %d", p, n, want)
+	}
+	var bits []byte
+	var base *PageImage
+	nbase := 0
+	switch {
+	case d.err != nil:
+	case mode == pageDelta:
+		if l.Base != nil {
+			base = l.Base(p)
+		}
+		if base == nil {
+			return corrupt("page %d is a delta, but there is no base page", p)
+		}
+		nbase = min(want, len(base.Offs)-1)
+		bits = d.Raw((nbase + 7) / 8)
+	case mode != pageFull:
+		d.Fail("unknown page mode %d", mode)
+	}
+	for i := 0; i < want && d.err == nil; i++ {
+		hd := Handle(lo + i)
+		var o Object
+		if i < nbase && bits[i/8]&(1<<(i%8)) != 0 {
+			bd := NewDecoder(base.slot(i), l.n)
+			o = l.object(bd, hd)
+			if err := bd.Done(); err != nil {
+				d.Fail("base slot %d: %v", i, err)
+			}
+		} else {
+			o = l.object(d, hd)
+		}
+		if hd == 0 && o != nil {
+			d.Fail("handle 0 is used")
+		}
+		l.objs[hd] = o
+	}
+	if err := d.Done(); err != nil {
+		return fmt.Errorf("page %d: %w", p, err)
+	}
+	return nil
+}
+
+// Segment decodes segment s of the segmented sequence at hd. Segments of
+// one sequence must come in order.
+func (l *Loader) Segment(hd Handle, s int, b []byte) error {
+	want, ok := l.seqs[hd]
+	if !ok || int(hd) >= len(l.objs) {
+		return corrupt("segment for handle %d, which is no segmented sequence", hd)
+	}
+	items := l.seqItems(hd)
+	if s != Segments(len(items)+1)-1 || len(items) != s*SegmentLen {
+		return corrupt("segment %d of handle %d out of order", s, hd)
+	}
+	d := NewDecoder(b, l.n)
+	n := d.Count(1)
+	if d.err == nil && (n == 0 || n > SegmentLen || len(items)+n > want || (n < SegmentLen && len(items)+n != want)) {
+		d.Fail("segment of %d items", n)
+	}
+	if items == nil && d.err == nil {
+		// Size the sequence up front, but trust a hostile length claim
+		// only so far: beyond 64K items the slice grows with the data.
+		c := want
+		if c > 1<<16 {
+			c = 1 << 16
+		}
+		items = make([]Value, 0, c)
+	}
+	for i := 0; i < n && d.err == nil; i++ {
+		items = append(items, d.Value())
+	}
+	if err := d.Done(); err != nil {
+		return fmt.Errorf("segment %d of handle %d: %w", s, hd, err)
+	}
+	switch x := l.objs[hd].(type) {
+	case *List:
+		x.Items = items
+	case *Tuple:
+		x.Items = items
+	}
+	return nil
+}
+
+func (l *Loader) seqItems(hd Handle) []Value {
+	switch x := l.objs[hd].(type) {
+	case *List:
+		return x.Items
+	case *Tuple:
+		return x.Items
+	}
+	return nil
+}
+
+// SegmentedSeqs returns the segmented sequences of the loaded pages as
+// (handle, segment count) pairs in handle order.
+func (l *Loader) SegmentedSeqs() [][2]int {
+	var out [][2]int
+	for hd := range l.objs {
+		if n, ok := l.seqs[Handle(hd)]; ok {
+			out = append(out, [2]int{hd, Segments(n)})
+		}
+	}
+	return out
+}
+
+func (l *Loader) object(d *Decoder, hd Handle) Object {
+	t := d.Byte()
+	if t == tagFree {
+		return nil
+	}
+	if int(t) >= len(decoders) || decoders[t] == nil {
+		d.Fail("unknown object tag %d", t)
+		return nil
+	}
+	return decoders[t](l, d, hd, t)
+}
+
+func (l *Loader) decodeCode(d *Decoder) (*compile.Code, int) {
+	c, nconsts := d.code()
+	// Sources: 0 = a new table follows, i>0 = the i-th table of this page.
+	switch ref := d.Uvarint(); {
+	case d.err != nil:
+	case ref == 0:
+		src := d.Strings()
+		c.Source = src
+		d.sources = append(d.sources, src)
+	case ref <= uint64(len(d.sources)):
+		c.Source = d.sources[ref-1]
+	default:
+		d.Fail("bad source table reference %d", ref)
+	}
+	return c, nconsts
+}
+
+// buildIndex builds the derived index of a decoded dict without compacting
+// its entries (live iterators hold positions into them).
+func (x *Dict) buildIndex() {
+	if x.Used == 0 {
+		// An all-deleted entry list is equivalent to an empty dict; keep
+		// it only if needed by positions (harmless either way).
+		x.index = nil
+		return
+	}
+	n := 8
+	for n*2 < (len(x.Entries)+1)*3 {
+		n <<= 1
+	}
+	x.index = make([]int32, n)
+	for i := range x.index {
+		x.index[i] = slotEmpty
+	}
+	mask := uint64(n - 1)
+	for i, e := range x.Entries {
+		if e.Key.K == KUndef {
+			continue
+		}
+		j := uint64(e.Hash) & mask
+		for x.index[j] != slotEmpty {
+			j = (j + 1) & mask
+		}
+		x.index[j] = int32(i)
+	}
+}
+
+// Finish checks that every segmented sequence is complete, every reference
+// names a live object, and every object is well formed (see CheckCode and
+// CheckFrame); it rebuilds each code object's constant table.
+func (l *Loader) Finish() error {
+	for hd, want := range l.seqs {
+		if got := len(l.seqItems(hd)); got != want {
+			return corrupt("sequence at handle %d has %d of %d items", hd, got, want)
+		}
+	}
+	for p, ok := range l.pages {
+		if !ok {
+			return corrupt("page %d missing", p)
+		}
+	}
+	var bad Value
+	visit := func(v Value) {
+		if v.K == KRef && bad.K == KUndef && l.objs[v.N] == nil {
+			bad = v
+		}
+	}
+	for hd, o := range l.objs {
+		if o == nil {
+			continue
+		}
+		o.Refs(visit)
+		if bad.K != KUndef {
+			return corrupt("object %d refers to free handle %d", hd, bad.N)
+		}
+		if err := l.check(Handle(hd), o); err != nil {
+			return fmt.Errorf("%w: object %d (%T): %v", ErrCorrupt, hd, o, err)
+		}
+	}
+	return nil
+}
+
+func (l *Loader) check(hd Handle, o Object) error {
+	return o.check(l, hd)
+}

@@ -1,0 +1,401 @@
+package heap
+
+import (
+	"math/big"
+
+	"github.com/amber-sandbox/amber/core/internal/compile"
+)
+
+// Object is anything stored in the heap. Refs calls visit for every Value
+// the object holds, so the collector can trace it and the encoder can check
+// it; Size is an estimate of the bytes it occupies, for the memory limit.
+type Object interface {
+	Refs(visit func(Value))
+	Size() int
+	// encode writes the object's tag and fields (see objcodec.go, where
+	// each type also has its decoder, listed in decoders, and check).
+	encode(e *Encoder, hd Handle)
+	// check validates a decoded object against the loaded heap.
+	check(l *Loader, hd Handle) error
+}
+
+// Str is an immutable Python str. N caches the length in code points
+// (-1 until computed); Hash caches the string hash (0 = not computed).
+type Str struct {
+	S     string
+	N     int
+	Hash  int64
+	ASCII bool
+}
+
+func (*Str) Refs(func(Value)) {}
+func (s *Str) Size() int      { return 40 + len(s.S) }
+
+// Bytes is bytes (immutable) or bytearray (Mutable).
+type Bytes struct {
+	B       []byte
+	Mutable bool
+}
+
+func (*Bytes) Refs(func(Value)) {}
+func (b *Bytes) Size() int      { return 40 + len(b.B) }
+
+// BigInt is an int that does not fit in an int64.
+type BigInt struct{ V big.Int }
+
+func (*BigInt) Refs(func(Value)) {}
+func (b *BigInt) Size() int      { return 48 + len(b.V.Bits())*8 }
+
+// Complex is a complex number.
+type Complex struct{ Re, Im float64 }
+
+func (*Complex) Refs(func(Value)) {}
+func (*Complex) Size() int        { return 32 }
+
+// List is a Python list.
+type List struct{ Items []Value }
+
+func (l *List) Refs(visit func(Value)) { visitAll(l.Items, visit) }
+func (l *List) Size() int              { return 40 + 16*cap(l.Items) }
+
+// Tuple is a Python tuple.
+type Tuple struct{ Items []Value }
+
+func (t *Tuple) Refs(visit func(Value)) { visitAll(t.Items, visit) }
+func (t *Tuple) Size() int              { return 40 + 16*len(t.Items) }
+
+// Range is range(start, stop, step) with machine-sized bounds.
+type Range struct{ Start, Stop, Step int64 }
+
+func (*Range) Refs(func(Value)) {}
+func (*Range) Size() int        { return 48 }
+
+// Slice is slice(start, stop, step).
+type Slice struct{ Start, Stop, Step Value }
+
+func (s *Slice) Refs(visit func(Value)) { visit(s.Start); visit(s.Stop); visit(s.Step) }
+func (*Slice) Size() int                { return 72 }
+
+// Cell holds a variable shared between a function and its closures.
+type Cell struct{ V Value }
+
+func (c *Cell) Refs(visit func(Value)) { visit(c.V) }
+func (*Cell) Size() int                { return 32 }
+
+// CodeObj is compiled code placed in the heap, with its constants
+// materialised as values.
+type CodeObj struct {
+	Code   *compile.Code
+	Consts []Value
+	// Sites are caches for the instructions that look names up
+	// (LOAD_ATTR, LOAD_METHOD, STORE_ATTR, LOAD_GLOBAL); SiteIdx maps an
+	// instruction to its site, -1 for the others. Derived, not persisted.
+	Sites   []SiteCache
+	SiteIdx []int32
+}
+
+// SiteWays is how many classes one instruction site remembers, so sites
+// that see a few classes in turn (polymorphic code) still hit.
+const SiteWays = 4
+
+// SiteCache remembers what class lookups at one instruction found.
+type SiteCache struct {
+	Ways [SiteWays]SiteEntry
+	Next uint8 // the way to replace next
+	// For LOAD_GLOBAL: the value found, valid while the globals and
+	// builtins dicts keep these versions and the epoch is unchanged.
+	Globals    Handle
+	GVer, BVer uint32
+	GEpoch     uint32
+	Global     Value
+}
+
+// SiteEntry is one class's lookup result, valid while the VM's class
+// epoch is unchanged.
+type SiteEntry struct {
+	Class Handle
+	Epoch uint32
+	// Setattr is 0 if not computed yet, 1 if the class keeps object's
+	// __setattr__, 2 if it overrides it.
+	Setattr uint8
+	Val     Value
+}
+
+func (c *CodeObj) Refs(visit func(Value)) { visitAll(c.Consts, visit) }
+func (c *CodeObj) Size() int              { return 64 + 16*len(c.Consts) + 4*len(c.Code.Instrs) }
+
+// Function is a Python function object.
+type Function struct {
+	Code        Value // CodeObj
+	Globals     Value // Dict
+	Name        Value // Str
+	Qualname    Value // Str
+	Defaults    []Value
+	KwDefaults  Value // Dict or Undef
+	Closure     []Value
+	Dict        Value // Dict or Undef: function attributes
+	Doc         Value
+	Module      Value
+	Annotations Value
+}
+
+func (f *Function) Refs(visit func(Value)) {
+	visit(f.Code)
+	visit(f.Globals)
+	visit(f.Name)
+	visit(f.Qualname)
+	visitAll(f.Defaults, visit)
+	visit(f.KwDefaults)
+	visitAll(f.Closure, visit)
+	visit(f.Dict)
+	visit(f.Doc)
+	visit(f.Module)
+	visit(f.Annotations)
+}
+func (f *Function) Size() int { return 160 + 16*(len(f.Defaults)+len(f.Closure)) }
+
+// Builtin is a function implemented by the VM, identified by its index in
+// the VM's builtin table (stable across builds of the same format version).
+// Self is set for builtin methods bound to an object.
+type Builtin struct {
+	ID   int32
+	Self Value
+}
+
+func (b *Builtin) Refs(visit func(Value)) { visit(b.Self) }
+func (*Builtin) Size() int                { return 32 }
+
+// BoundMethod is a function bound to an instance.
+type BoundMethod struct{ Self, Func Value }
+
+func (m *BoundMethod) Refs(visit func(Value)) { visit(m.Self); visit(m.Func) }
+func (*BoundMethod) Size() int                { return 40 }
+
+// Class is a Python class, builtin or user-defined.
+type Class struct {
+	Name     Value // Str
+	Qualname Value // Str
+	Bases    []Value
+	MRO      []Value
+	Dict     Value // Dict
+	Meta     Value // metaclass, Undef for type
+	// Builtin is the index of the builtin type this class is, or inherits
+	// its instance layout from (0 = plain object).
+	Builtin int32
+	Flags   uint32
+	// Version changes whenever the class or one of its bases is modified;
+	// method caches key on it. Derived state, not persisted.
+	Version uint32
+}
+
+func (c *Class) Refs(visit func(Value)) {
+	visit(c.Name)
+	visit(c.Qualname)
+	visitAll(c.Bases, visit)
+	visitAll(c.MRO, visit)
+	visit(c.Dict)
+	visit(c.Meta)
+}
+func (c *Class) Size() int { return 120 + 16*(len(c.Bases)+len(c.MRO)) }
+
+// Instance is an instance of a user-defined class (or of object). Prim
+// holds the underlying builtin value when the class derives from a builtin
+// such as list, dict, int or str. Exc is set for exception instances.
+type Instance struct {
+	Class Value
+	Dict  Value // Dict or Undef
+	Prim  Value
+	Exc   *ExcData
+}
+
+// ExcData is the state of a BaseException instance.
+type ExcData struct {
+	Args            Value // Tuple
+	Cause           Value
+	Context         Value
+	SuppressContext bool
+	Traceback       []TraceEntry
+}
+
+// TraceEntry is one line of a traceback: the code and the line in it.
+type TraceEntry struct {
+	Code Value // CodeObj
+	Line int32
+}
+
+func (o *Instance) Refs(visit func(Value)) {
+	visit(o.Class)
+	visit(o.Dict)
+	visit(o.Prim)
+	if e := o.Exc; e != nil {
+		visit(e.Args)
+		visit(e.Cause)
+		visit(e.Context)
+		for _, t := range e.Traceback {
+			visit(t.Code)
+		}
+	}
+}
+func (o *Instance) Size() int {
+	if o.Exc != nil {
+		return 120 + 24*len(o.Exc.Traceback)
+	}
+	return 56
+}
+
+// Module is an imported module.
+type Module struct {
+	Name Value
+	Dict Value
+}
+
+func (m *Module) Refs(visit func(Value)) { visit(m.Name); visit(m.Dict) }
+func (*Module) Size() int                { return 48 }
+
+// Property is a property descriptor.
+type Property struct{ Get, Set, Del, Doc Value }
+
+func (p *Property) Refs(visit func(Value)) { visit(p.Get); visit(p.Set); visit(p.Del); visit(p.Doc) }
+func (*Property) Size() int                { return 80 }
+
+// ClassMethod and StaticMethod wrap a callable.
+type ClassMethod struct{ F Value }
+
+func (m *ClassMethod) Refs(visit func(Value)) { visit(m.F) }
+func (*ClassMethod) Size() int                { return 32 }
+
+type StaticMethod struct{ F Value }
+
+func (m *StaticMethod) Refs(visit func(Value)) { visit(m.F) }
+func (*StaticMethod) Size() int                { return 32 }
+
+// Super is the object returned by super().
+type Super struct{ Type, Obj, ObjType Value }
+
+func (s *Super) Refs(visit func(Value)) { visit(s.Type); visit(s.Obj); visit(s.ObjType) }
+func (*Super) Size() int                { return 64 }
+
+// Iter is a builtin iterator. Kind says what it walks; Seq, A and B are
+// its state (an index, a count, a second iterator ...), all plain data.
+type Iter struct {
+	Kind IterKind
+	Seq  Value
+	I    int64
+	N    int64
+	Step int64
+	Vals []Value
+}
+
+// IterKind distinguishes builtin iterator types.
+type IterKind uint8
+
+const (
+	IterList IterKind = iota
+	IterTuple
+	IterStr
+	IterBytes
+	IterRange
+	IterDictKeys
+	IterDictValues
+	IterDictItems
+	IterSet
+	IterReversedList
+	IterReversedSeq // via __len__/__getitem__ on a builtin sequence
+	IterEnumerate   // Vals[0] = inner iterator, I = count
+	IterZip         // Vals = inner iterators
+	IterMap         // Seq = function, Vals = iterators
+	IterFilter      // Seq = function or None, Vals[0] = iterator
+	IterSeqProto    // old __getitem__ protocol: Seq = object, I = index
+	IterCallable    // iter(callable, sentinel): Seq = callable, Vals[0] = sentinel
+	IterDone
+)
+
+func (it *Iter) Refs(visit func(Value)) { visit(it.Seq); visitAll(it.Vals, visit) }
+func (it *Iter) Size() int              { return 72 + 16*len(it.Vals) }
+
+// DictView is dict.keys(), dict.values() or dict.items().
+type DictView struct {
+	Dict Value
+	Kind IterKind
+}
+
+func (d *DictView) Refs(visit func(Value)) { visit(d.Dict) }
+func (*DictView) Size() int                { return 32 }
+
+// Generator is a generator, coroutine or async generator: a suspended frame.
+type Generator struct {
+	Frame   *Frame // nil once finished
+	Kind    GenKind
+	State   GenState
+	Name    Value
+	Qual    Value
+	ExcSave Value // the handled-exception state saved while suspended
+	// Awaiting is the object a coroutine is currently delegating to.
+	Awaiting Value
+}
+
+// GenKind distinguishes generators, coroutines and async generators.
+type GenKind uint8
+
+const (
+	GenGenerator GenKind = iota
+	GenCoroutine
+	GenAsyncGenerator
+)
+
+// GenState tracks a generator's life.
+type GenState uint8
+
+const (
+	GenCreated GenState = iota
+	GenSuspended
+	GenRunning
+	GenDone
+)
+
+func (g *Generator) Refs(visit func(Value)) {
+	if g.Frame != nil {
+		g.Frame.Refs(visit)
+	}
+	visit(g.Name)
+	visit(g.Qual)
+	visit(g.ExcSave)
+	visit(g.Awaiting)
+}
+func (g *Generator) Size() int {
+	if g.Frame != nil {
+		return 64 + g.Frame.Size()
+	}
+	return 64
+}
+
+// HostObject stands for a Go value the host handed into the sandbox. It is
+// not persisted: after a restore it becomes a stand-in that refuses use.
+type HostObject struct {
+	Name  string
+	Index int32 // index in the host's table for this run; -1 after restore
+}
+
+func (*HostObject) Refs(func(Value)) {}
+func (*HostObject) Size() int        { return 32 }
+
+// Opaque is an object that a builtin module keeps (a compiled regex, a
+// random generator state, a future ...). Kind names it; Vals and Data hold
+// its state as plain data.
+type Opaque struct {
+	Kind string
+	Vals []Value
+	Data []byte
+	Aux  any // derived cache, rebuilt from Data on demand; not persisted
+}
+
+func (o *Opaque) Refs(visit func(Value)) { visitAll(o.Vals, visit) }
+func (o *Opaque) Size() int              { return 64 + 16*len(o.Vals) + len(o.Data) }
+
+func visitAll(vs []Value, visit func(Value)) {
+	for _, v := range vs {
+		if v.K == KRef {
+			visit(v)
+		}
+	}
+}

@@ -1,0 +1,287 @@
+package pyfmt
+
+import (
+	"math"
+	"math/big"
+	"strconv"
+	"strings"
+
+	"github.com/amber-sandbox/amber/core/internal/pystr"
+)
+
+// group inserts sep every size digits from the right of digits, padding
+// with zeros until the result is at least minWidth characters long.
+func group(digits string, sep byte, size, minWidth int) string {
+	var parts []string
+	remaining := len(digits)
+	first := true
+	for {
+		if !first {
+			minWidth--
+		}
+		l := min(size, max(remaining, minWidth, 1))
+		chars := min(remaining, l)
+		zeros := l - chars
+		parts = append(parts, strings.Repeat("0", zeros)+digits[remaining-chars:remaining])
+		remaining -= chars
+		minWidth -= l
+		first = false
+		if remaining <= 0 && minWidth <= 0 {
+			break
+		}
+	}
+	var b strings.Builder
+	for i := len(parts) - 1; i >= 0; i-- {
+		b.WriteString(parts[i])
+		if i > 0 {
+			b.WriteByte(sep)
+		}
+	}
+	return b.String()
+}
+
+// number lays out a formatted number: sign, prefix, integer digits
+// (grouped when requested) and the rest (fraction, exponent, suffix),
+// padded to the spec's width.
+func number(spec Spec, neg bool, prefix, intDigits, rest string, groupSize int) string {
+	sign := ""
+	switch {
+	case neg:
+		sign = "-"
+	case spec.Sign == '+':
+		sign = "+"
+	case spec.Sign == ' ':
+		sign = " "
+	}
+	fill, align := spec.fillAlign('>')
+	if spec.Grouping != 0 && intDigits != "" {
+		minWidth := 0
+		if fill == '0' && align == '=' {
+			minWidth = spec.Width - len(sign) - len(prefix) - len(rest)
+		}
+		intDigits = group(intDigits, spec.Grouping, groupSize, minWidth)
+	}
+	return padNumber(sign+prefix, intDigits+rest, spec.Width, fill, align)
+}
+
+func padNumber(lead, body string, width int, fill rune, align byte) string {
+	n := width - len(lead) - pystr.Len(body)
+	if n <= 0 {
+		return lead + body
+	}
+	f := string(fill)
+	switch align {
+	case '<':
+		return lead + body + strings.Repeat(f, n)
+	case '^':
+		return strings.Repeat(f, n/2) + lead + body + strings.Repeat(f, n-n/2)
+	case '=':
+		return lead + strings.Repeat(f, n) + body
+	}
+	return strings.Repeat(f, n) + lead + body
+}
+
+// FormatStr implements format(str, spec).
+func FormatStr(s string, spec Spec) (string, error) {
+	if spec.Type != 0 && spec.Type != 's' {
+		return "", unknownCode(spec.Type, "str")
+	}
+	if spec.Sign == ' ' {
+		return "", valueError("Space not allowed in string format specifier")
+	}
+	if spec.Sign != 0 {
+		return "", valueError("Sign not allowed in string format specifier")
+	}
+	if spec.NoNegZero {
+		return "", valueError("Negative zero coercion (z) not allowed in string format specifier")
+	}
+	if spec.Alt {
+		return "", valueError("Alternate form (#) not allowed in string format specifier")
+	}
+	if spec.Align == '=' {
+		return "", valueError("'=' alignment not allowed in string format specifier")
+	}
+	if spec.Grouping != 0 {
+		return "", valueError("Cannot specify '" + string(spec.Grouping) + "' with 's'.")
+	}
+	if spec.Precision >= 0 && spec.Precision < pystr.Len(s) {
+		s = pystr.Slice(s, 0, spec.Precision, 1)
+	}
+	fill, align := spec.fillAlign('<')
+	return padNumber("", s, spec.Width, fill, align), nil
+}
+
+// FormatInt64 implements format(int, spec) for values that fit in int64.
+func FormatInt64(x int64, spec Spec) (string, error) {
+	if (spec.Type == 0 || spec.Type == 'd') && spec.Width < 0 && spec.Sign == 0 && spec.Grouping == 0 &&
+		spec.Precision < 0 && !spec.NoNegZero {
+		return strconv.FormatInt(x, 10), nil
+	}
+	return FormatInt(big.NewInt(x), spec)
+}
+
+// IntToFloat converts x to the nearest float64 (ties to even), or returns
+// Python's OverflowError when it is too large.
+func IntToFloat(x *big.Int) (float64, error) {
+	f, _ := new(big.Float).SetInt(x).Float64()
+	if math.IsInf(f, 0) {
+		return 0, overflowError("int too large to convert to float")
+	}
+	return f, nil
+}
+
+// FormatInt implements format(int, spec).
+func FormatInt(x *big.Int, spec Spec) (string, error) {
+	switch spec.Type {
+	case 'e', 'E', 'f', 'F', 'g', 'G', '%':
+		f, err := IntToFloat(x)
+		if err != nil {
+			return "", err
+		}
+		return FormatFloat(f, spec)
+	case 0, 'b', 'c', 'd', 'o', 'x', 'X', 'n':
+	default:
+		return "", unknownCode(spec.Type, "int")
+	}
+	if spec.Precision >= 0 {
+		return "", valueError("Precision not allowed in integer format specifier")
+	}
+	if spec.NoNegZero {
+		return "", valueError("Negative zero coercion (z) not allowed in integer format specifier")
+	}
+	if spec.Type == 'c' {
+		if spec.Sign != 0 {
+			return "", valueError("Sign not allowed with integer format specifier 'c'")
+		}
+		if spec.Alt {
+			return "", valueError("Alternate form (#) not allowed with integer format specifier 'c'")
+		}
+		if !x.IsInt64() {
+			return "", overflowError("Python int too large to convert to C long")
+		}
+		if x.Sign() < 0 || x.Cmp(big.NewInt(0x110000)) >= 0 {
+			return "", overflowError("%c arg not in range(0x110000)")
+		}
+		fill, align := spec.fillAlign('>')
+		return padNumber("", string(rune(x.Int64())), spec.Width, fill, align), nil
+	}
+	base, prefix, size := 10, "", 3
+	switch spec.Type {
+	case 'b':
+		base, prefix, size = 2, "0b", 4
+	case 'o':
+		base, prefix, size = 8, "0o", 4
+	case 'x':
+		base, prefix, size = 16, "0x", 4
+	case 'X':
+		base, prefix, size = 16, "0X", 4
+	}
+	if !spec.Alt {
+		prefix = ""
+	}
+	digits := new(big.Int).Abs(x).Text(base)
+	if spec.Type == 'X' {
+		digits = strings.ToUpper(digits)
+	}
+	return number(spec, x.Sign() < 0, prefix, digits, "", size), nil
+}
+
+// FormatFloat implements format(float, spec).
+func FormatFloat(f float64, spec Spec) (string, error) {
+	typ := spec.Type
+	prec := spec.Precision
+	switch typ {
+	case 0, 'e', 'E', 'f', 'F', 'g', 'G', 'n', '%':
+	default:
+		return "", unknownCode(typ, "float")
+	}
+	upper := typ == 'E' || typ == 'F' || typ == 'G'
+	neg := math.Signbit(f)
+	a := math.Abs(f)
+	if math.IsInf(f, 0) || math.IsNaN(f) {
+		s := "inf"
+		if math.IsNaN(f) {
+			s, neg = "nan", false
+		}
+		if upper {
+			s = strings.ToUpper(s)
+		}
+		if typ == '%' {
+			s += "%"
+		}
+		return number(spec, neg, "", "", s, 3), nil
+	}
+	expChar := byte('e')
+	if upper {
+		expChar = 'E'
+	}
+	var s string
+	switch typ {
+	case 'f', 'F', '%':
+		if prec < 0 {
+			prec = 6
+		}
+		if typ == '%' {
+			a *= 100
+			if math.IsInf(a, 0) {
+				return number(spec, neg, "", "", "inf%", 3), nil
+			}
+		}
+		s = strconv.FormatFloat(a, 'f', prec, 64)
+		if spec.Alt && prec == 0 {
+			s += "."
+		}
+		if typ == '%' {
+			s += "%"
+		}
+	case 'e', 'E':
+		if prec < 0 {
+			prec = 6
+		}
+		s = strconv.FormatFloat(a, 'e', prec, 64)
+		if spec.Alt && prec == 0 {
+			s = s[:1] + "." + s[1:]
+		}
+		if upper {
+			s = strings.ToUpper(s)
+		}
+	default: // g, G, n, none
+		if typ == 0 && prec < 0 {
+			digits, decpt := shortest(a)
+			s = layout(digits, decpt, decpt <= -4 || decpt > 16, 0, spec.Alt, true, 'e')
+			break
+		}
+		addDot0 := typ == 0
+		if prec < 0 {
+			prec = 6
+		} else if prec == 0 {
+			prec = 1
+		}
+		digits, decpt := significant(a, prec)
+		if a == 0 {
+			decpt = 1
+		}
+		limit := prec
+		if addDot0 {
+			limit--
+		}
+		useExp := decpt <= -4 || decpt > limit
+		trimmed := strings.TrimRight(digits, "0")
+		if trimmed == "" {
+			trimmed = "0"
+		}
+		minDigits := 0
+		if spec.Alt {
+			minDigits = prec
+		}
+		s = layout(trimmed, decpt, useExp, minDigits, spec.Alt, addDot0, expChar)
+	}
+	if neg && spec.NoNegZero && strings.Trim(s, "0.e+-E%") == "" {
+		neg = false
+	}
+	i := 0
+	for i < len(s) && s[i] >= '0' && s[i] <= '9' {
+		i++
+	}
+	return number(spec, neg, "", s[:i], s[i:], 3), nil
+}

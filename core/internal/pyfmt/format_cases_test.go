@@ -1,0 +1,30 @@
+package pyfmt
+
+import (
+	"encoding/json"
+	"os"
+	"testing"
+)
+
+//go:generate python3 gen_format_cases.py
+
+// formatCase is one row of testdata/format_cases.json, whose expected
+// values come from CPython 3.11's format() (gen_format_cases.py).
+type formatCase struct{ kind, spec, val, want, err string }
+
+func loadFormatCases(t testing.TB) []formatCase {
+	t.Helper()
+	b, err := os.ReadFile("testdata/format_cases.json")
+	if err != nil {
+		t.Fatal(err)
+	}
+	var raw [][5]string
+	if err := json.Unmarshal(b, &raw); err != nil {
+		t.Fatal(err)
+	}
+	out := make([]formatCase, len(raw))
+	for i, r := range raw {
+		out[i] = formatCase{r[0], r[1], r[2], r[3], r[4]}
+	}
+	return out
+}

@@ -1,0 +1,2 @@
+from posixpath import *
+from posixpath import __all__

@@ -1,0 +1,46 @@
+
+# Only the general category (from Go's Unicode tables) and a few derived
+# helpers are available; names and normalization tables are not.
+import _amber_extra
+
+unidata_version = '14.0.0'
+
+def category(chr):
+    return _amber_extra.category(chr)
+
+def decimal(chr, default=None):
+    if isinstance(chr, str) and len(chr) == 1 and category(chr) == 'Nd':
+        return int(chr)
+    if default is None:
+        raise ValueError('not a decimal')
+    return default
+
+def digit(chr, default=None):
+    if isinstance(chr, str) and len(chr) == 1 and chr.isdigit():
+        return int(chr)
+    if default is None:
+        raise ValueError('not a digit')
+    return default
+
+def numeric(chr, default=None):
+    if isinstance(chr, str) and len(chr) == 1 and chr.isdigit():
+        return float(int(chr))
+    if default is None:
+        raise ValueError('not a numeric character')
+    return default
+
+def mirrored(chr):
+    return 1 if chr in '()<>[]{}' else 0
+
+def combining(chr):
+    return 0
+
+def normalize(form, unistr):
+    if form not in ('NFC', 'NFD', 'NFKC', 'NFKD'):
+        raise ValueError('invalid normalization form')
+    if unistr.isascii():
+        return unistr
+    raise NotImplementedError('unicodedata.normalize of non-ASCII text is not available in this sandbox')
+
+def is_normalized(form, unistr):
+    return normalize(form, unistr) == unistr

@@ -1,0 +1,20 @@
+from collections import deque, Counter, defaultdict, OrderedDict, namedtuple, ChainMap
+d = deque([1, 2, 3], maxlen=4)
+d.appendleft(0); d.append(4); d.rotate(1)
+print(d, d[0], len(d), d.popleft(), d.pop(), deque())
+c = Counter('abracadabra')
+print(c, c.most_common(2), c['z'], c + Counter('zz'), c - Counter('aaaaaaa'))
+dd = defaultdict(list)
+dd['x'].append(1)
+print(dd, dict(dd), defaultdict(int)['q'])
+od = OrderedDict(a=1, b=2, c=3)
+od.move_to_end('a'); print(od, od.popitem(last=False))
+P = namedtuple('P', 'x y', defaults=[0])
+p = P(1)
+print(p, p._asdict(), p._replace(y=5), P._fields, p == (1, 0), p[0] + p.y)
+try:
+    P()
+except TypeError as e:
+    print(e)
+cm = ChainMap({'a': 1}, {'a': 2, 'b': 3})
+print(cm['a'], cm['b'], sorted(cm), len(cm))

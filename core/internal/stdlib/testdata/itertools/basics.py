@@ -1,0 +1,10 @@
+from itertools import *
+print(list(islice(count(5, 2), 4)), list(islice(cycle('ab'), 5)), list(repeat(0, 3)))
+print(list(accumulate([1, 2, 3, 4])), list(accumulate([1, 2, 3], lambda a, b: a * b, initial=10)))
+print(list(chain('ab', [1])), list(chain.from_iterable([[1], [2, 3]])), list(compress('abcd', [1, 0, 1, 0])))
+print(list(dropwhile(lambda x: x < 3, [1, 3, 1])), list(takewhile(lambda x: x < 3, [1, 3, 1])), list(filterfalse(None, [0, 1, 2])))
+print([(k, ''.join(g)) for k, g in groupby('aabccc')], list(pairwise('abc')), list(starmap(max, [(1, 2), (4, 3)])))
+a, b = tee([1, 2, 3])
+print(list(a), list(b), list(zip_longest('ab', 'c', fillvalue='-')))
+print(list(product('ab', repeat=2)), list(permutations('abc', 2))[:3], list(combinations(range(4), 3)))
+print(list(combinations_with_replacement('ab', 2)), list(islice(range(10), 2, 8, 3)))

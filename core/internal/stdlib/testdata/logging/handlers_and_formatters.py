@@ -1,0 +1,12 @@
+import logging, sys
+logging.basicConfig(level=logging.DEBUG, format="%(levelname)s:%(name)s:%(message)s", stream=sys.stdout)
+logging.debug("d")
+logging.info("i")
+lg = logging.getLogger(__name__)
+lg.info("from main %s", lg.name)
+logging.basicConfig(level=logging.ERROR)
+logging.info("still")
+logging.basicConfig(format="%(message)s!", force=True, stream=sys.stdout)
+logging.warning("forced")
+logging.info("hidden now?")
+logging.log(logging.ERROR, "via log")

@@ -1,0 +1,1005 @@
+package vm
+
+import (
+	"strings"
+
+	"github.com/amber-sandbox/amber/core/internal/compile"
+	"github.com/amber-sandbox/amber/core/internal/heap"
+)
+
+// bindMethod binds a class attribute found for obj: functions become
+// bound methods, builtin methods get their receiver, classmethods bind the
+// class, staticmethods unwrap.
+func (vm *VM) BindMethod(fn, obj, cls Value) Value {
+	if fn.K != heap.KRef {
+		return fn
+	}
+	switch o := vm.H.Get(fn).(type) {
+	case *heap.Function:
+		return vm.H.Alloc(&heap.BoundMethod{Self: obj, Func: fn})
+	case *heap.Builtin:
+		if o.Self.K == heap.KUndef && builtinDef(o.ID).Method {
+			return vm.H.Alloc(&heap.Builtin{ID: o.ID, Self: obj})
+		}
+	case *heap.ClassMethod:
+		return vm.BindMethod(o.F, cls, cls)
+	case *heap.StaticMethod:
+		return o.F
+	}
+	return fn
+}
+
+// GetAttr is getattr(obj, name).
+func (vm *VM) GetAttr(obj Value, name string) (Value, error) {
+	return vm.getAttr(obj, vm.Intern(name))
+}
+
+// HasAttr is hasattr(obj, name).
+func (vm *VM) HasAttr(obj Value, name string) bool {
+	_, err := vm.GetAttr(obj, name)
+	return err == nil
+}
+
+// CallMethod calls obj.name(args...).
+func (vm *VM) CallMethod(obj Value, name string, args ...Value) (Value, error) {
+	m, err := vm.GetAttr(obj, name)
+	if err != nil {
+		return heap.Undef, err
+	}
+	return vm.Call(m, args...)
+}
+
+func (vm *VM) attrError(obj Value, name Value) error {
+	n := vm.MustStr(name)
+	if obj.K == heap.KRef {
+		switch o := vm.H.Get(obj).(type) {
+		case *heap.Class:
+			return vm.Errorf(TAttributeError, "type object '%s' has no attribute '%s'", vm.ClassName(obj), n)
+		case *heap.Module:
+			return vm.Errorf(TAttributeError, "module '%s' has no attribute '%s'", vm.MustStr(o.Name), n)
+		}
+	}
+	return vm.Errorf(TAttributeError, "'%s' object has no attribute '%s'", vm.TypeName(obj), n)
+}
+
+// customGetattribute returns the __getattribute__ override of obj's
+// class, or Undef.
+func (vm *VM) customGetattribute(obj Value) Value {
+	if obj.K != heap.KRef {
+		return heap.Undef
+	}
+	o, ok := vm.H.Get(obj).(*heap.Instance)
+	if !ok {
+		return heap.Undef
+	}
+	if c := vm.ClassOf(o.Class); c == nil || c.Flags&ClassGetattribute == 0 {
+		return heap.Undef
+	}
+	return vm.LookupSpecial(obj, "__getattribute__")
+}
+
+// callGetattribute runs a __getattribute__ override, falling back to
+// __getattr__ when it raises AttributeError.
+func (vm *VM) callGetattribute(obj, name, ga Value) (Value, error) {
+	cls := vm.TypeOf(obj)
+	r, err := vm.Call(vm.BindMethod(ga, obj, cls), name)
+	if err != nil && vm.ErrIs(err, TAttributeError) {
+		if gf := vm.LookupSpecial(obj, "__getattr__"); gf.K != heap.KUndef {
+			return vm.Call(vm.BindMethod(gf, obj, cls), name)
+		}
+	}
+	return r, err
+}
+
+// getAttr resolves an attribute, running getters nested.
+func (vm *VM) getAttr(obj Value, name Value) (Value, error) {
+	if ga := vm.customGetattribute(obj); ga.K != heap.KUndef {
+		return vm.callGetattribute(obj, name, ga)
+	}
+	v, fn, err := vm.findAttr(obj, name)
+	if err != nil {
+		return heap.Undef, err
+	}
+	if fn.K != heap.KUndef {
+		// A getter (property or __getattr__) to call with obj.
+		r, err := vm.Call(fn, obj)
+		if err != nil && vm.ErrIs(err, TAttributeError) {
+			if ga := vm.LookupSpecial(obj, "__getattr__"); ga.K != heap.KUndef {
+				return vm.Call(vm.BindMethod(ga, obj, vm.TypeOf(obj)), name)
+			}
+		}
+		return r, err
+	}
+	if v.K == heap.KUndef {
+		if ga := vm.LookupSpecial(obj, "__getattr__"); ga.K != heap.KUndef {
+			return vm.Call(vm.BindMethod(ga, obj, vm.TypeOf(obj)), name)
+		}
+		return heap.Undef, vm.attrError(obj, name)
+	}
+	return v, nil
+}
+
+// findAttr looks an attribute up. It returns the value, or a getter to be
+// called with obj (a property's fget), or neither (attribute missing).
+func (vm *VM) findAttr(obj Value, name Value) (v Value, getter Value, err error) {
+	if obj.K == heap.KRef {
+		switch o := vm.H.Get(obj).(type) {
+		case *heap.Instance:
+			return vm.instanceAttr(obj, o, name)
+		case *heap.Class:
+			return vm.classAttr(obj, o, name)
+		case *heap.Module:
+			d := vm.H.Get(o.Dict).(*heap.Dict)
+			if r, ok, _ := d.Get(name, vm.StrHash(name), vm.StrEq); ok {
+				return r, heap.Undef, nil
+			}
+			switch vm.MustStr(name) {
+			case "__dict__":
+				return o.Dict, heap.Undef, nil
+			case "__name__":
+				return o.Name, heap.Undef, nil
+			}
+			return heap.Undef, heap.Undef, nil
+		case *heap.Super:
+			return vm.superAttr(o, name)
+		case *heap.HostObject:
+			if o.Index < 0 && vm.MustStr(name) != "__class__" {
+				return heap.Undef, heap.Undef, vm.Errorf(TRuntimeError, "host object '%s' is not available after the session was restored: the host must hand it in again", o.Name)
+			}
+		}
+	}
+	// Builtin objects: special attributes, then their class.
+	if r, ok, err := vm.specialAttr(obj, vm.MustStr(name)); ok || err != nil {
+		return r, heap.Undef, err
+	}
+	cls := vm.TypeOf(obj)
+	d := vm.LookupClass(cls, name)
+	if d.K == heap.KUndef {
+		return heap.Undef, heap.Undef, nil
+	}
+	if d.K == heap.KRef {
+		if p, ok := vm.H.Get(d).(*heap.Property); ok {
+			return heap.Undef, p.Get, nil
+		}
+	}
+	return vm.BindMethod(d, obj, cls), heap.Undef, nil
+}
+
+func (vm *VM) instanceAttr(obj Value, o *heap.Instance, name Value) (Value, Value, error) {
+	cls := o.Class
+	d := vm.LookupClass(cls, name)
+	if d.K == heap.KRef {
+		if p, ok := vm.H.Get(d).(*heap.Property); ok {
+			if p.Get.K == heap.KNone || p.Get.K == heap.KUndef {
+				return heap.Undef, heap.Undef, vm.Errorf(TAttributeError, "property '%s' of '%s' object has no getter", vm.MustStr(name), vm.ClassName(cls))
+			}
+			return heap.Undef, p.Get, nil
+		}
+		if inst, ok := vm.H.Get(d).(*heap.Instance); ok && vm.isDataDescriptor(d) {
+			// A user-defined data descriptor wins over the instance dict.
+			if g := vm.LookupClassStr(inst.Class, "__get__"); g.K != heap.KUndef {
+				r, err := vm.Call(vm.BindMethod(g, d, inst.Class), obj, cls)
+				return r, heap.Undef, err
+			}
+		}
+	}
+	if o.Dict.K == heap.KRef {
+		dd := vm.H.Get(o.Dict).(*heap.Dict)
+		if r, ok, _ := dd.Get(name, vm.StrHash(name), vm.StrEq); ok {
+			return r, heap.Undef, nil
+		}
+	}
+	if d.K == heap.KRef {
+		// A non-data descriptor (only __get__) comes after the instance dict.
+		if inst, ok := vm.H.Get(d).(*heap.Instance); ok {
+			if g := vm.LookupClassStr(inst.Class, "__get__"); g.K != heap.KUndef {
+				r, err := vm.Call(vm.BindMethod(g, d, inst.Class), obj, cls)
+				return r, heap.Undef, err
+			}
+		}
+	}
+	if d.K != heap.KUndef {
+		return vm.BindMethod(d, obj, cls), heap.Undef, nil
+	}
+	n := vm.MustStr(name)
+	switch n {
+	case "__class__":
+		return cls, heap.Undef, nil
+	case "__dict__":
+		if o.Dict.K == heap.KUndef {
+			o.Dict = vm.NewDict()
+			vm.H.Touch(obj)
+		}
+		return o.Dict, heap.Undef, nil
+	}
+	if o.Exc != nil {
+		if r, ok := vm.excAttr(o, n); ok {
+			return r, heap.Undef, nil
+		}
+	}
+	if o.Prim.K != heap.KUndef {
+		if r, ok, err := vm.specialAttr(o.Prim, n); ok || err != nil {
+			return r, heap.Undef, err
+		}
+	}
+	return heap.Undef, heap.Undef, nil
+}
+
+func (vm *VM) excAttr(o *heap.Instance, n string) (Value, bool) {
+	e := o.Exc
+	switch n {
+	case "args":
+		return e.Args, true
+	case "__cause__":
+		return e.Cause, true
+	case "__context__":
+		return e.Context, true
+	case "__suppress_context__":
+		return heap.Bool(e.SuppressContext), true
+	case "__traceback__":
+		return heap.None, true
+	case "value":
+		if vm.IsSubclass(o.Class, vm.Types[TStopIteration]) {
+			items := vm.listItems(e.Args)
+			if len(items) > 0 {
+				return items[0], true
+			}
+			return heap.None, true
+		}
+	case "code":
+		if vm.IsSubclass(o.Class, vm.Types[TSystemExit]) {
+			items := vm.listItems(e.Args)
+			if len(items) > 0 {
+				return items[0], true
+			}
+			return heap.None, true
+		}
+	case "name":
+		if vm.IsSubclass(o.Class, vm.Types[TNameError]) || vm.IsSubclass(o.Class, vm.Types[TImportError]) {
+			return heap.None, true
+		}
+	case "errno", "strerror", "filename", "filename2":
+		if vm.IsSubclass(o.Class, vm.Types[TOSError]) {
+			items := vm.listItems(e.Args)
+			idx := map[string]int{"errno": 0, "strerror": 1, "filename": 2, "filename2": 4}[n]
+			if len(items) >= 2 && len(items) <= 5 && idx < len(items) {
+				return items[idx], true
+			}
+			return heap.None, true
+		}
+	case "message", "exceptions":
+		if vm.IsSubclass(o.Class, vm.Types[TBaseExceptionGroup]) {
+			items := vm.listItems(e.Args)
+			if n == "message" && len(items) > 0 {
+				return items[0], true
+			}
+			if n == "exceptions" && len(items) > 1 {
+				if subs, err := vm.Unpack(items[1]); err == nil {
+					return vm.NewTuple(subs), true
+				}
+			}
+		}
+	case "msg":
+		if vm.IsSubclass(o.Class, vm.Types[TSyntaxError]) {
+			items := vm.listItems(e.Args)
+			if len(items) > 0 {
+				return items[0], true
+			}
+		}
+	}
+	return heap.Undef, false
+}
+
+func (vm *VM) classAttr(cls Value, c *heap.Class, name Value) (Value, Value, error) {
+	d := vm.LookupClass(cls, name)
+	if d.K != heap.KUndef {
+		if d.K == heap.KRef {
+			switch o := vm.H.Get(d).(type) {
+			case *heap.ClassMethod:
+				return vm.BindMethod(o.F, cls, cls), heap.Undef, nil
+			case *heap.StaticMethod:
+				return o.F, heap.Undef, nil
+			case *heap.Instance:
+				if g := vm.LookupClassStr(o.Class, "__get__"); g.K != heap.KUndef {
+					r, err := vm.Call(vm.BindMethod(g, d, o.Class), heap.None, cls)
+					return r, heap.Undef, err
+				}
+			}
+		}
+		return d, heap.Undef, nil
+	}
+	switch vm.MustStr(name) {
+	case "__name__":
+		return c.Name, heap.Undef, nil
+	case "__qualname__":
+		return c.Qualname, heap.Undef, nil
+	case "__mro__":
+		return vm.NewTuple(append([]Value(nil), c.MRO...)), heap.Undef, nil
+	case "__bases__":
+		return vm.NewTuple(append([]Value(nil), c.Bases...)), heap.Undef, nil
+	case "__base__":
+		if len(c.Bases) > 0 {
+			return c.Bases[0], heap.Undef, nil
+		}
+		return heap.None, heap.Undef, nil
+	case "__dict__":
+		if c.Flags&ClassUser == 0 {
+			// Builtin types are shared between sessions and immutable: hand
+			// out a copy, as CPython hands out a read-only proxy.
+			d, _ := vm.DictOf(c.Dict)
+			cp := &heap.Dict{Entries: append([]heap.DictEntry(nil), d.Entries...)}
+			cp.Reindex()
+			return vm.H.Alloc(cp), heap.Undef, nil
+		}
+		return c.Dict, heap.Undef, nil
+	case "__class__":
+		return vm.TypeOf(cls), heap.Undef, nil
+	case "__doc__":
+		return heap.None, heap.Undef, nil
+	}
+	// Attributes of the metaclass (type): mro(), __subclasses__ ...
+	meta := vm.TypeOf(cls)
+	if m := vm.LookupClass(meta, name); m.K != heap.KUndef {
+		if m.K == heap.KRef {
+			if p, ok := vm.H.Get(m).(*heap.Property); ok {
+				return heap.Undef, p.Get, nil
+			}
+		}
+		return vm.BindMethod(m, cls, meta), heap.Undef, nil
+	}
+	return heap.Undef, heap.Undef, nil
+}
+
+func (vm *VM) superAttr(s *heap.Super, name Value) (Value, Value, error) {
+	start := s.ObjType
+	c := vm.ClassOf(start)
+	found := false
+	for _, m := range c.MRO {
+		if !found {
+			if m == s.Type {
+				found = true
+			}
+			continue
+		}
+		mc := vm.ClassOf(m)
+		d := vm.H.Get(mc.Dict).(*heap.Dict)
+		if v, ok, _ := d.Get(name, vm.StrHash(name), vm.StrEq); ok {
+			if v.K == heap.KRef {
+				if p, ok := vm.H.Get(v).(*heap.Property); ok {
+					return heap.Undef, p.Get, nil
+				}
+			}
+			if s.Obj == s.ObjType {
+				// super() in a classmethod: bind classmethods to the class.
+				if v.K == heap.KRef {
+					if cm, ok := vm.H.Get(v).(*heap.ClassMethod); ok {
+						return vm.BindMethod(cm.F, s.Obj, s.Obj), heap.Undef, nil
+					}
+				}
+				return vm.BindMethod(v, s.Obj, s.ObjType), heap.Undef, nil
+			}
+			return vm.BindMethod(v, s.Obj, s.ObjType), heap.Undef, nil
+		}
+	}
+	return heap.Undef, heap.Undef, vm.Errorf(TAttributeError, "'super' object has no attribute '%s'", vm.MustStr(name))
+}
+
+// specialAttr serves attributes of builtin objects that are not methods.
+func (vm *VM) specialAttr(obj Value, n string) (Value, bool, error) {
+	if n == "__class__" {
+		return vm.TypeOf(obj), true, nil
+	}
+	if obj.K != heap.KRef {
+		return heap.Undef, false, nil
+	}
+	switch o := vm.H.Get(obj).(type) {
+	case *heap.Cell:
+		if n == "cell_contents" {
+			if o.V.K == heap.KUndef {
+				return heap.Undef, true, vm.Errorf(TValueError, "Cell is empty")
+			}
+			return o.V, true, nil
+		}
+	case *heap.Function:
+		switch n {
+		case "__name__":
+			return o.Name, true, nil
+		case "__qualname__":
+			return o.Qualname, true, nil
+		case "__doc__":
+			return o.Doc, true, nil
+		case "__module__":
+			return o.Module, true, nil
+		case "__defaults__":
+			if len(o.Defaults) == 0 {
+				return heap.None, true, nil
+			}
+			return vm.NewTuple(append([]Value(nil), o.Defaults...)), true, nil
+		case "__kwdefaults__":
+			if o.KwDefaults.K == heap.KUndef {
+				return heap.None, true, nil
+			}
+			return o.KwDefaults, true, nil
+		case "__annotations__":
+			if o.Annotations.K == heap.KUndef || o.Annotations.K == heap.KNone {
+				o.Annotations = vm.NewDict()
+				vm.H.Touch(obj)
+			}
+			return o.Annotations, true, nil
+		case "__dict__":
+			if o.Dict.K == heap.KUndef {
+				o.Dict = vm.NewDict()
+				vm.H.Touch(obj)
+			}
+			return o.Dict, true, nil
+		case "__code__":
+			return o.Code, true, nil
+		case "__globals__":
+			return o.Globals, true, nil
+		case "__closure__":
+			if len(o.Closure) == 0 {
+				return heap.None, true, nil
+			}
+			return vm.NewTuple(append([]Value(nil), o.Closure...)), true, nil
+		}
+		if o.Dict.K == heap.KRef {
+			d := vm.H.Get(o.Dict).(*heap.Dict)
+			k := vm.Intern(n)
+			if r, ok, _ := d.Get(k, vm.StrHash(k), vm.StrEq); ok {
+				return r, true, nil
+			}
+		}
+	case *heap.BoundMethod:
+		switch n {
+		case "__self__":
+			return o.Self, true, nil
+		case "__func__":
+			return o.Func, true, nil
+		}
+		r, err := vm.GetAttr(o.Func, n)
+		if err == nil {
+			return r, true, nil
+		}
+	case *heap.Builtin:
+		switch n {
+		case "__name__", "__qualname__":
+			name := builtinDef(o.ID).Name
+			if n == "__name__" {
+				if i := strings.LastIndexByte(name, '.'); i >= 0 {
+					name = name[i+1:]
+				}
+			}
+			return vm.NewStr(name), true, nil
+		case "__self__":
+			return o.Self, true, nil
+		case "__doc__":
+			return heap.None, true, nil
+		case "__module__":
+			return vm.Intern("builtins"), true, nil
+		}
+	case *heap.Generator:
+		switch n {
+		case "__name__":
+			return o.Name, true, nil
+		case "__qualname__":
+			return o.Qual, true, nil
+		case "gi_running", "cr_running":
+			return heap.Bool(o.State == heap.GenRunning), true, nil
+		case "gi_frame", "cr_frame":
+			if o.Frame == nil {
+				return heap.None, true, nil
+			}
+			return heap.True, true, nil
+		}
+	case *heap.Property:
+		switch n {
+		case "fget":
+			return o.Get, true, nil
+		case "fset":
+			return o.Set, true, nil
+		case "fdel":
+			return o.Del, true, nil
+		case "__doc__":
+			return o.Doc, true, nil
+		}
+	case *heap.ClassMethod:
+		if n == "__func__" {
+			return o.F, true, nil
+		}
+	case *heap.StaticMethod:
+		if n == "__func__" {
+			return o.F, true, nil
+		}
+	case *heap.CodeObj:
+		switch n {
+		case "co_name":
+			return vm.NewStr(o.Code.Name), true, nil
+		case "co_filename":
+			return vm.NewStr(o.Code.Filename), true, nil
+		case "co_argcount":
+			return heap.Int(int64(o.Code.ArgCount)), true, nil
+		case "co_varnames":
+			var items []Value
+			for _, s := range o.Code.Varnames {
+				items = append(items, vm.NewStr(s))
+			}
+			return vm.NewTuple(items), true, nil
+		}
+	}
+	return heap.Undef, false, nil
+}
+
+// opLoadAttr is LOAD_ATTR: property getters that are Python functions run
+// as frames.
+func (vm *VM) opLoadAttr(f *heap.Frame, obj, name Value) error {
+	if obj.K == heap.KRef {
+		if o, ok := vm.H.Get(obj).(*heap.Instance); ok && vm.ClassOf(o.Class).Flags&ClassGetattribute != 0 {
+			r, err := vm.getAttr(obj, name)
+			if err != nil {
+				return err
+			}
+			push(f, r)
+			return nil
+		}
+		if o, ok := vm.H.Get(obj).(*heap.Instance); ok && o.Dict.K == heap.KRef {
+			// Fast path: a plain instance attribute not shadowed by a
+			// data descriptor on the class.
+			d := vm.H.Get(o.Dict).(*heap.Dict)
+			h := vm.StrHash(name)
+			if r, found, _ := d.Get(name, h, vm.StrEq); found {
+				if cd := vm.siteLookup(f, o.Class, name).Val; cd.K == heap.KUndef || !vm.isDataDescriptor(cd) {
+					push(f, r)
+					return nil
+				}
+			}
+		}
+	}
+	v, getter, err := vm.findAttr(obj, name)
+	if err != nil {
+		return err
+	}
+	if getter.K != heap.KUndef {
+		ga := vm.LookupSpecial(obj, "__getattr__")
+		if vm.isPyFunc(getter) && ga.K == heap.KUndef {
+			return vm.pushPyCall(getter, []Value{obj}, heap.RetPush, 0, heap.Undef, heap.Undef)
+		}
+		r, err := vm.Call(getter, obj)
+		if err != nil && ga.K != heap.KUndef && vm.ErrIs(err, TAttributeError) {
+			// A getter's AttributeError falls back to __getattr__.
+			r, err = vm.Call(vm.BindMethod(ga, obj, vm.TypeOf(obj)), name)
+		}
+		if err != nil {
+			return err
+		}
+		push(f, r)
+		return nil
+	}
+	if v.K == heap.KUndef {
+		if ga := vm.LookupSpecial(obj, "__getattr__"); ga.K != heap.KUndef {
+			if vm.isPyFunc(ga) {
+				return vm.pushPyCall(ga, []Value{obj, name}, heap.RetPush, 0, heap.Undef, heap.Undef)
+			}
+			r, err := vm.Call(vm.BindMethod(ga, obj, vm.TypeOf(obj)), name)
+			if err != nil {
+				return err
+			}
+			push(f, r)
+			return nil
+		}
+		return vm.attrError(obj, name)
+	}
+	push(f, v)
+	return nil
+}
+
+func (vm *VM) isDataDescriptor(d Value) bool {
+	if d.K != heap.KRef {
+		return false
+	}
+	switch o := vm.H.Get(d).(type) {
+	case *heap.Property:
+		return true
+	case *heap.Instance:
+		return vm.LookupClassStr(o.Class, "__set__").K != heap.KUndef || vm.LookupClassStr(o.Class, "__delete__").K != heap.KUndef
+	}
+	return false
+}
+
+// siteLookup is LookupClass(cls, name) cached at the current instruction
+// of f: attribute-heavy code sees the same class at a site again and again.
+func (vm *VM) siteLookup(f *heap.Frame, cls, name Value) *heap.SiteEntry {
+	s := vm.site(f)
+	h := cls.H()
+	for i := range s.Ways {
+		if e := &s.Ways[i]; e.Class == h && e.Epoch == vm.epoch {
+			return e
+		}
+	}
+	e := &s.Ways[s.Next]
+	s.Next = (s.Next + 1) % heap.SiteWays
+	*e = heap.SiteEntry{Class: h, Epoch: vm.epoch, Val: vm.LookupClass(cls, name)}
+	return e
+}
+
+// site returns the cache of the instruction f is executing. Only the
+// instructions that look names up get one.
+func (vm *VM) site(f *heap.Frame) *heap.SiteCache {
+	co := f.C
+	if co.SiteIdx == nil {
+		co.SiteIdx = make([]int32, len(co.Code.Instrs))
+		n := int32(0)
+		for i, in := range co.Code.Instrs {
+			switch in.Op() {
+			case compile.LOAD_ATTR, compile.LOAD_METHOD, compile.STORE_ATTR, compile.LOAD_GLOBAL:
+				co.SiteIdx[i] = n
+				n++
+			default:
+				co.SiteIdx[i] = -1
+			}
+		}
+		co.Sites = make([]heap.SiteCache, n)
+	}
+	return &co.Sites[co.SiteIdx[f.PC-1]]
+}
+
+// noSetattr reports, caching it in the site entry, whether cls keeps
+// object's __setattr__.
+func (vm *VM) noSetattr(e *heap.SiteEntry, cls Value) bool {
+	if e.Setattr == 0 {
+		e.Setattr = 2
+		if vm.lookupSpecialCached(cls, "__setattr__") {
+			e.Setattr = 1
+		}
+	}
+	return e.Setattr == 1
+}
+
+// cachedClassLookup is LookupClass with a cache cleared whenever any class
+// changes or the heap is collected.
+func (vm *VM) cachedClassLookup(cls, name Value) Value {
+	k := cacheKey{cls.H(), name.H()}
+	if v, ok := vm.cache[k]; ok {
+		return v
+	}
+	v := vm.LookupClass(cls, name)
+	vm.cache[k] = v
+	return v
+}
+
+func (vm *VM) invalidateCaches() {
+	if len(vm.cache) > 0 {
+		vm.cache = map[cacheKey]Value{}
+	}
+	vm.epoch++
+}
+
+// opLoadMethod is LOAD_METHOD: it avoids allocating a bound method for the
+// common obj.method(...) call.
+func (vm *VM) opLoadMethod(f *heap.Frame, obj, name Value) error {
+	if obj.K == heap.KRef {
+		switch o := vm.H.Get(obj).(type) {
+		case *heap.Instance:
+			m := vm.siteLookup(f, o.Class, name).Val
+			if m.K == heap.KRef && vm.ClassOf(o.Class).Flags&ClassGetattribute == 0 {
+				if _, isFn := vm.H.Get(m).(*heap.Function); isFn {
+					shadowed := false
+					if o.Dict.K == heap.KRef {
+						d := vm.H.Get(o.Dict).(*heap.Dict)
+						_, shadowed, _ = d.Get(name, vm.StrHash(name), vm.StrEq)
+					}
+					if !shadowed {
+						push(f, m)
+						push(f, obj)
+						return nil
+					}
+				}
+			}
+		case *heap.Class, *heap.Module, *heap.Super:
+		default:
+			m := vm.siteLookup(f, vm.TypeOf(obj), name).Val
+			if m.K == heap.KRef {
+				if b, ok := vm.H.Get(m).(*heap.Builtin); ok && builtinDef(b.ID).Method && b.Self.K == heap.KUndef {
+					push(f, m)
+					push(f, obj)
+					return nil
+				}
+			}
+		}
+	}
+	push(f, heap.Undef)
+	if err := vm.opLoadAttr(f, obj, name); err != nil {
+		if err != errFramePushed {
+			pop(f)
+		}
+		return err
+	}
+	return nil
+}
+
+// SetAttr is setattr(obj, name, v).
+func (vm *VM) SetAttr(obj Value, name string, v Value) error {
+	return vm.setAttr(obj, vm.Intern(name), v)
+}
+
+func (vm *VM) setAttr(obj, name, v Value) error {
+	setter, err := vm.findSetter(obj, name, v)
+	if err != nil || setter.K == heap.KUndef {
+		return err
+	}
+	_, err = vm.Call(setter, obj, v)
+	return err
+}
+
+// findSetter stores the attribute, or returns a setter to call with
+// (obj, v) when a property or __setattr__ override is involved.
+func (vm *VM) findSetter(obj, name, v Value) (Value, error) {
+	if obj.K != heap.KRef {
+		return heap.Undef, vm.Errorf(TAttributeError, "'%s' object has no attribute '%s'", vm.TypeName(obj), vm.MustStr(name))
+	}
+	switch o := vm.H.Get(obj).(type) {
+	case *heap.Instance:
+		d := vm.cachedClassLookup(o.Class, name)
+		if d.K == heap.KRef {
+			switch p := vm.H.Get(d).(type) {
+			case *heap.Property:
+				if p.Set.K == heap.KNone || p.Set.K == heap.KUndef {
+					return heap.Undef, vm.Errorf(TAttributeError, "property '%s' of '%s' object has no setter", vm.MustStr(name), vm.ClassName(o.Class))
+				}
+				return p.Set, nil
+			case *heap.Instance:
+				if s := vm.LookupClassStr(p.Class, "__set__"); s.K != heap.KUndef {
+					_, err := vm.Call(vm.BindMethod(s, d, p.Class), obj, v)
+					return heap.Undef, err
+				}
+			}
+		}
+		if sa := vm.LookupSpecial(obj, "__setattr__"); sa.K != heap.KUndef {
+			_, err := vm.Call(vm.BindMethod(sa, obj, o.Class), name, v)
+			return heap.Undef, err
+		}
+		return heap.Undef, vm.instanceSetDict(obj, o, name, v)
+	case *heap.Class:
+		if o.Flags&ClassUser == 0 {
+			return heap.Undef, vm.TypeError("cannot set '%s' attribute of immutable type '%s'", vm.MustStr(name), vm.ClassName(obj))
+		}
+		if err := vm.dictSetStr(o.Dict, name, v); err != nil {
+			return heap.Undef, err
+		}
+		o.Version++
+		vm.invalidateCaches()
+		if n := vm.MustStr(name); n == "__getattribute__" || n == "__slots__" {
+			vm.setDerivedClassFlags(o)
+		}
+		return heap.Undef, nil
+	case *heap.Function:
+		if o.Dict.K == heap.KUndef {
+			o.Dict = vm.NewDict()
+			vm.H.Touch(obj)
+		}
+		switch vm.MustStr(name) {
+		case "__name__":
+			o.Name = v
+			vm.H.Touch(obj)
+			return heap.Undef, nil
+		case "__qualname__":
+			o.Qualname = v
+			vm.H.Touch(obj)
+			return heap.Undef, nil
+		case "__doc__":
+			o.Doc = v
+			vm.H.Touch(obj)
+			return heap.Undef, nil
+		case "__module__":
+			o.Module = v
+			vm.H.Touch(obj)
+			return heap.Undef, nil
+		}
+		return heap.Undef, vm.dictSetStr(o.Dict, name, v)
+	case *heap.Module:
+		return heap.Undef, vm.dictSetStr(o.Dict, name, v)
+	}
+	if _, ok := vm.H.Get(obj).(*heap.Class); ok {
+		return heap.Undef, nil
+	}
+	if vm.LookupClass(vm.TypeOf(obj), name).K != heap.KUndef {
+		return heap.Undef, vm.Errorf(TAttributeError, "'%s' object attribute '%s' is read-only", vm.TypeName(obj), vm.MustStr(name))
+	}
+	return heap.Undef, vm.Errorf(TAttributeError, "'%s' object has no attribute '%s'", vm.TypeName(obj), vm.MustStr(name))
+}
+
+func (vm *VM) instanceSetDict(obj Value, o *heap.Instance, name, v Value) error {
+	if o.Exc != nil {
+		switch vm.MustStr(name) {
+		case "__cause__":
+			o.Exc.Cause = v
+			o.Exc.SuppressContext = true
+			vm.H.Touch(obj)
+			return nil
+		case "__context__":
+			o.Exc.Context = v
+			vm.H.Touch(obj)
+			return nil
+		case "__suppress_context__":
+			o.Exc.SuppressContext = v.K == heap.KBool && v.N != 0
+			vm.H.Touch(obj)
+			return nil
+		case "args":
+			items, err := vm.Unpack(v)
+			if err != nil {
+				return err
+			}
+			o.Exc.Args = vm.NewTuple(items)
+			vm.H.Touch(obj)
+			return nil
+		case "__traceback__":
+			return nil
+		}
+	}
+	if vm.MustStr(name) == "__class__" {
+		if _, ok := vm.H.Get(v).(*heap.Class); ok {
+			o.Class = v
+			vm.H.Touch(obj)
+			return nil
+		}
+	}
+	if o.Class == vm.Types[TObject] {
+		return vm.attrError(obj, name)
+	}
+	if c := vm.ClassOf(o.Class); c != nil && c.Flags&ClassSlotted != 0 && !vm.slotAllowed(o.Class, vm.MustStr(name)) {
+		return vm.attrError(obj, name)
+	}
+	if o.Dict.K == heap.KUndef {
+		o.Dict = vm.NewDict()
+		vm.H.Touch(obj)
+	}
+	return vm.dictSetStr(o.Dict, name, v)
+}
+
+// opStoreAttr is STORE_ATTR: Python setters run as frames.
+func (vm *VM) opStoreAttr(f *heap.Frame, obj, name, v Value) error {
+	if obj.K == heap.KRef {
+		if o, ok := vm.H.Get(obj).(*heap.Instance); ok && o.Dict.K == heap.KRef {
+			if e := vm.siteLookup(f, o.Class, name); e.Val.K == heap.KUndef && vm.noSetattr(e, o.Class) && vm.ClassOf(o.Class).Flags&ClassSlotted == 0 {
+				return vm.dictSetStr(o.Dict, name, v)
+			}
+		}
+	}
+	setter, err := vm.findSetter(obj, name, v)
+	if err != nil || setter.K == heap.KUndef {
+		return err
+	}
+	if vm.isPyFunc(setter) {
+		return vm.pushPyCall(setter, []Value{obj, v}, heap.RetDiscard, 0, heap.Undef, heap.Undef)
+	}
+	_, err = vm.Call(setter, obj, v)
+	return err
+}
+
+// lookupSpecialCached reports whether cls has NO override of name.
+func (vm *VM) lookupSpecialCached(cls Value, name string) bool {
+	fn := vm.cachedClassLookup(cls, vm.Intern(name))
+	return fn.K == heap.KUndef || vm.isBuiltinOf(fn, TObject)
+}
+
+// DelAttr is delattr(obj, name).
+func (vm *VM) DelAttr(obj, name Value) error {
+	if obj.K == heap.KRef {
+		switch o := vm.H.Get(obj).(type) {
+		case *heap.Instance:
+			d := vm.cachedClassLookup(o.Class, name)
+			if d.K == heap.KRef {
+				if p, ok := vm.H.Get(d).(*heap.Property); ok {
+					if p.Del.K == heap.KNone || p.Del.K == heap.KUndef {
+						return vm.Errorf(TAttributeError, "property '%s' of '%s' object has no deleter", vm.MustStr(name), vm.ClassName(o.Class))
+					}
+					_, err := vm.Call(p.Del, obj)
+					return err
+				}
+			}
+			if da := vm.LookupSpecial(obj, "__delattr__"); da.K != heap.KUndef {
+				_, err := vm.Call(vm.BindMethod(da, obj, o.Class), name)
+				return err
+			}
+			if o.Dict.K == heap.KRef {
+				dd := vm.H.Get(o.Dict).(*heap.Dict)
+				if _, ok, _ := dd.Delete(name, vm.StrHash(name), vm.StrEq); ok {
+					vm.H.Touch(o.Dict)
+					return nil
+				}
+			}
+		case *heap.Class:
+			if o.Flags&ClassUser == 0 {
+				return vm.TypeError("cannot set '%s' attribute of immutable type '%s'", vm.MustStr(name), vm.ClassName(obj))
+			}
+			dd := vm.H.Get(o.Dict).(*heap.Dict)
+			if _, ok, _ := dd.Delete(name, vm.StrHash(name), vm.StrEq); ok {
+				vm.H.Touch(o.Dict)
+				o.Version++
+				vm.invalidateCaches()
+				return nil
+			}
+		case *heap.Module:
+			dd := vm.H.Get(o.Dict).(*heap.Dict)
+			if _, ok, _ := dd.Delete(name, vm.StrHash(name), vm.StrEq); ok {
+				vm.H.Touch(o.Dict)
+				return nil
+			}
+		case *heap.Function:
+			if o.Dict.K == heap.KRef {
+				dd := vm.H.Get(o.Dict).(*heap.Dict)
+				if _, ok, _ := dd.Delete(name, vm.StrHash(name), vm.StrEq); ok {
+					vm.H.Touch(o.Dict)
+					return nil
+				}
+			}
+		}
+	}
+	return vm.attrError(obj, name)
+}
+
+// --- globals -----------------------------------------------------------------
+
+func (vm *VM) loadGlobal(f *heap.Frame, consts []Value, code interface{}, arg int) (Value, error) {
+	g := vm.H.Get(f.Globals).(*heap.Dict)
+	b := vm.H.Get(vm.Builtins).(*heap.Dict)
+	var s *heap.SiteCache
+	if f.C.Code.Instrs[f.PC-1].Op() == compile.LOAD_GLOBAL {
+		s = vm.site(f)
+		if s.GEpoch == vm.epoch && s.Globals == f.Globals.H() && s.GVer == g.Ver && s.BVer == b.Ver {
+			return s.Global, nil
+		}
+	}
+	name := vm.nameAt(f, arg)
+	h := vm.StrHash(name)
+	v, ok, _ := g.Get(name, h, vm.StrEq)
+	if !ok {
+		v, ok, _ = b.Get(name, h, vm.StrEq)
+	}
+	if !ok {
+		return vm.undefinedName(name)
+	}
+	if s != nil {
+		s.Globals, s.GVer, s.BVer, s.GEpoch, s.Global = f.Globals.H(), g.Ver, b.Ver, vm.epoch, v
+	}
+	return v, nil
+}
+
+// undefinedName asks the host about a name no scope defines.
+func (vm *VM) undefinedName(name Value) (Value, error) {
+	n := vm.MustStr(name)
+	if vm.Host != nil {
+		if vm.Host.IsHostFunction(n) {
+			return vm.hostFunction(n), nil
+		}
+		if vm.Host.LookupName(n) {
+			return heap.Undef, vm.suspendNameLookup(n)
+		}
+	}
+	return heap.Undef, vm.Errorf(TNameError, "name '%s' is not defined", n)
+}
+
+func (vm *VM) loadName(f *heap.Frame, arg int) (Value, error) {
+	name := vm.nameAt(f, arg)
+	if f.Locals.K == heap.KRef {
+		if d, ok := vm.DictOf(f.Locals); ok && !vm.IsInstanceObj(f.Locals) {
+			if v, ok, _ := d.Get(name, vm.StrHash(name), vm.StrEq); ok {
+				return v, nil
+			}
+		} else if v, err := vm.GetItem(f.Locals, name); err == nil {
+			return v, nil
+		} else if !vm.ErrIs(err, TKeyError) {
+			return heap.Undef, err
+		}
+	}
+	return vm.loadGlobal(f, nil, nil, arg)
+}
+
+func (vm *VM) deleteGlobal(f *heap.Frame, arg int) error {
+	name := vm.nameAt(f, arg)
+	g := vm.H.Get(f.Globals).(*heap.Dict)
+	if _, ok, _ := g.Delete(name, vm.StrHash(name), vm.StrEq); !ok {
+		return vm.Errorf(TNameError, "name '%s' is not defined", vm.MustStr(name))
+	}
+	vm.H.Touch(f.Globals)
+	return nil
+}

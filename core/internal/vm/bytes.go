@@ -1,0 +1,1311 @@
+package vm
+
+// The bytes and bytearray types: methods, constructors, and their hooks
+// in indexing and item assignment.
+
+import (
+	"bytes"
+	"strings"
+
+	"github.com/amber-sandbox/amber/core/internal/heap"
+	"github.com/amber-sandbox/amber/core/internal/pystr"
+)
+
+// This file holds the methods and constructors of bytes and bytearray.
+
+// selfBytes returns the receiver of a bytes/bytearray method.
+func (vm *VM) selfBytes(self Value, name string) (*heap.Bytes, error) {
+	if b, ok := vm.bytesObj(self); ok {
+		return b, nil
+	}
+	return nil, vm.TypeError("descriptor '%s' requires a 'bytes' object but received a '%s'", name, vm.TypeName(self))
+}
+
+// bytesArgs binds a bytes method's positional arguments.
+func (vm *VM) bytesArgs(name string, self Value, a Args, min, max int) (*heap.Bytes, []Value, error) {
+	b, err := vm.selfBytes(self, name)
+	if err != nil {
+		return nil, nil, err
+	}
+	if err := vm.NoKwargs(name, a); err != nil {
+		return nil, nil, err
+	}
+	n := len(a.Pos)
+	if n < min || n > max {
+		switch {
+		case max == 0:
+			return nil, nil, vm.TypeError("%s() takes no arguments (%d given)", name, n)
+		case n < min:
+			return nil, nil, vm.TypeError("%s() takes at least %d argument%s (%d given)", name, min, plural(min, "", "s"), n)
+		default:
+			return nil, nil, vm.TypeError("%s() takes at most %d arguments (%d given)", name, max, n)
+		}
+	}
+	out := make([]Value, max)
+	copy(out, a.Pos)
+	return b, out, nil
+}
+
+// needBytes converts an argument that must be bytes-like.
+func (vm *VM) needBytes(v Value) ([]byte, error) {
+	if b, ok := vm.BufferBytes(v); ok {
+		return b, nil
+	}
+	return nil, vm.TypeError("a bytes-like object is required, not '%s'", vm.TypeName(v))
+}
+
+// subArg converts the sub argument of find/count/index: bytes-like or int.
+func (vm *VM) subArg(v Value) ([]byte, error) {
+	if b, ok := vm.BufferBytes(v); ok {
+		return b, nil
+	}
+	if vm.IsInt(vm.Prim(v)) {
+		c, err := vm.byteValue(v)
+		if err != nil {
+			return nil, err
+		}
+		return []byte{c}, nil
+	}
+	return nil, vm.TypeError("argument should be integer or bytes-like object, not '%s'", vm.TypeName(v))
+}
+
+// newBytesLike allocates a result of the same kind (bytes or bytearray).
+func (vm *VM) newBytesLike(b *heap.Bytes, p []byte) Value {
+	return vm.NewBytes(append([]byte(nil), p...), b.Mutable)
+}
+
+func (vm *VM) bytesList(b *heap.Bytes, parts [][]byte) Value {
+	items := make([]Value, len(parts))
+	for i, p := range parts {
+		items[i] = vm.newBytesLike(b, p)
+	}
+	return vm.NewList(items)
+}
+
+func bytesFindLike(name string) BuiltinFn {
+	return func(vm *VM, self Value, a Args) (Value, error) {
+		b, args, err := vm.bytesArgs(name, self, a, 1, 3)
+		if err != nil {
+			return heap.Undef, err
+		}
+		sub, err := vm.subArg(args[0])
+		if err != nil {
+			return heap.Undef, err
+		}
+		start, end, err := vm.startEnd(args[1], args[2])
+		if err != nil {
+			return heap.Undef, err
+		}
+		var r int
+		switch name {
+		case "count":
+			return heap.Int(int64(pystr.BytesCount(b.B, sub, start, end))), nil
+		case "find", "index":
+			r = pystr.BytesFind(b.B, sub, start, end)
+		default:
+			r = pystr.BytesRFind(b.B, sub, start, end)
+		}
+		if r < 0 && (name == "index" || name == "rindex") {
+			return heap.Undef, vm.ValueError("subsection not found")
+		}
+		return heap.Int(int64(r)), nil
+	}
+}
+
+func bytesStartsEnds(name string) BuiltinFn {
+	return func(vm *VM, self Value, a Args) (Value, error) {
+		b, args, err := vm.bytesArgs(name, self, a, 1, 3)
+		if err != nil {
+			return heap.Undef, err
+		}
+		start, end, err := vm.startEnd(args[1], args[2])
+		if err != nil {
+			return heap.Undef, err
+		}
+		test := func(p []byte) bool {
+			if name == "startswith" {
+				return pystr.BytesStartsWith(b.B, p, start, end)
+			}
+			return pystr.BytesEndsWith(b.B, p, start, end)
+		}
+		if p, ok := vm.BufferBytes(args[0]); ok {
+			return heap.Bool(test(p)), nil
+		}
+		if t, ok := vm.TupleOf(args[0]); ok {
+			for _, it := range t.Items {
+				p, ok := vm.BufferBytes(it)
+				if !ok {
+					return heap.Undef, vm.TypeError("a bytes-like object is required, not '%s'", vm.TypeName(it))
+				}
+				if test(p) {
+					return heap.True, nil
+				}
+			}
+			return heap.False, nil
+		}
+		return heap.Undef, vm.TypeError("%s first arg must be bytes or a tuple of bytes, not %s", name, vm.TypeName(args[0]))
+	}
+}
+
+func bytesStrip(name string, f func([]byte, []byte, bool) []byte) BuiltinFn {
+	return func(vm *VM, self Value, a Args) (Value, error) {
+		b, args, err := vm.bytesArgs(name, self, a, 0, 1)
+		if err != nil {
+			return heap.Undef, err
+		}
+		var chars []byte
+		has := false
+		if args[0].K != heap.KUndef && args[0].K != heap.KNone {
+			if chars, err = vm.needBytes(args[0]); err != nil {
+				return heap.Undef, err
+			}
+			has = true
+		}
+		return vm.newBytesLike(b, f(b.B, chars, has)), nil
+	}
+}
+
+func bytesMap(name string, f func([]byte) []byte) BuiltinFn {
+	return func(vm *VM, self Value, a Args) (Value, error) {
+		b, _, err := vm.bytesArgs(name, self, a, 0, 0)
+		if err != nil {
+			return heap.Undef, err
+		}
+		return vm.newBytesLike(b, f(b.B)), nil
+	}
+}
+
+func bytesPred(name string, f func(c byte) bool, cased bool) BuiltinFn {
+	return func(vm *VM, self Value, a Args) (Value, error) {
+		b, _, err := vm.bytesArgs(name, self, a, 0, 0)
+		if err != nil {
+			return heap.Undef, err
+		}
+		if len(b.B) == 0 {
+			return heap.False, nil
+		}
+		if cased {
+			// islower / isupper: at least one cased byte, none of the other case.
+			seen := false
+			for _, c := range b.B {
+				if isASCIILetter(c) {
+					if !f(c) {
+						return heap.False, nil
+					}
+					seen = true
+				}
+			}
+			return heap.Bool(seen), nil
+		}
+		for _, c := range b.B {
+			if !f(c) {
+				return heap.False, nil
+			}
+		}
+		return heap.True, nil
+	}
+}
+
+func isASCIILetter(c byte) bool { return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') }
+func isASCIIDigit(c byte) bool  { return c >= '0' && c <= '9' }
+func isASCIISpace(c byte) bool  { return c == ' ' || (c >= '\t' && c <= '\r') }
+
+func swapCaseBytes(p []byte) []byte {
+	out := make([]byte, len(p))
+	for i, c := range p {
+		switch {
+		case c >= 'a' && c <= 'z':
+			c -= 32
+		case c >= 'A' && c <= 'Z':
+			c += 32
+		}
+		out[i] = c
+	}
+	return out
+}
+
+func bytesSplitMethod(name string) BuiltinFn {
+	return func(vm *VM, self Value, a Args) (Value, error) {
+		b, err := vm.selfBytes(self, name)
+		if err != nil {
+			return heap.Undef, err
+		}
+		var sepArg, maxsplitArg Value
+		if err := vm.UnpackArgs(name, a, []string{"sep", "maxsplit"}, 0, &sepArg, &maxsplitArg); err != nil {
+			return heap.Undef, err
+		}
+		maxsplit, err := vm.optInt(maxsplitArg, -1)
+		if err != nil {
+			return heap.Undef, err
+		}
+		if sepArg.K == heap.KUndef || sepArg.K == heap.KNone {
+			if name == "split" {
+				return vm.bytesList(b, pystr.BytesSplitWhitespace(b.B, maxsplit)), nil
+			}
+			return vm.bytesList(b, bytesRSplitWhitespace(b.B, maxsplit)), nil
+		}
+		sep, err := vm.needBytes(sepArg)
+		if err != nil {
+			return heap.Undef, err
+		}
+		if name == "split" {
+			parts, err := pystr.BytesSplit(b.B, sep, maxsplit)
+			if err != nil {
+				return heap.Undef, vm.pystrErr(err)
+			}
+			return vm.bytesList(b, parts), nil
+		}
+		if len(sep) == 0 {
+			return heap.Undef, vm.ValueError("empty separator")
+		}
+		return vm.bytesList(b, bytesRSplit(b.B, sep, maxsplit)), nil
+	}
+}
+
+// bytesRSplit splits p on sep from the right, at most maxsplit times.
+func bytesRSplit(p, sep []byte, maxsplit int) [][]byte {
+	var rev [][]byte
+	end := len(p)
+	for maxsplit != 0 {
+		i := bytes.LastIndex(p[:end], sep)
+		if i < 0 {
+			break
+		}
+		rev = append(rev, p[i+len(sep):end])
+		end = i
+		maxsplit--
+	}
+	rev = append(rev, p[:end])
+	for i, j := 0, len(rev)-1; i < j; i, j = i+1, j-1 {
+		rev[i], rev[j] = rev[j], rev[i]
+	}
+	return rev
+}
+
+// bytesRSplitWhitespace is bytes.rsplit() without a separator.
+func bytesRSplitWhitespace(p []byte, maxsplit int) [][]byte {
+	var rev [][]byte
+	i := len(p)
+	for {
+		for i > 0 && isASCIISpace(p[i-1]) {
+			i--
+		}
+		if i == 0 {
+			break
+		}
+		if maxsplit == 0 {
+			rev = append(rev, p[:i])
+			break
+		}
+		j := i
+		for j > 0 && !isASCIISpace(p[j-1]) {
+			j--
+		}
+		rev = append(rev, p[j:i])
+		i = j
+		maxsplit--
+	}
+	for a, b := 0, len(rev)-1; a < b; a, b = a+1, b-1 {
+		rev[a], rev[b] = rev[b], rev[a]
+	}
+	return rev
+}
+
+func bytesReplace(vm *VM, self Value, a Args) (Value, error) {
+	b, args, err := vm.bytesArgs("replace", self, a, 2, 3)
+	if err != nil {
+		return heap.Undef, err
+	}
+	old, err := vm.needBytes(args[0])
+	if err != nil {
+		return heap.Undef, err
+	}
+	nw, err := vm.needBytes(args[1])
+	if err != nil {
+		return heap.Undef, err
+	}
+	count, err := vm.optInt(args[2], -1)
+	if err != nil {
+		return heap.Undef, err
+	}
+	return vm.newBytesLike(b, pystr.BytesReplace(b.B, old, nw, count)), nil
+}
+
+func bytesJoin(vm *VM, self Value, a Args) (Value, error) {
+	b, args, err := vm.bytesArgs("join", self, a, 1, 1)
+	if err != nil {
+		return heap.Undef, err
+	}
+	var out []byte
+	i := 0
+	err = vm.Iterate(args[0], func(v Value) error {
+		p, ok := vm.BufferBytes(v)
+		if !ok {
+			return vm.TypeError("sequence item %d: expected a bytes-like object, %s found", i, vm.TypeName(v))
+		}
+		if i > 0 {
+			out = append(out, b.B...)
+		}
+		out = append(out, p...)
+		i++
+		return nil
+	})
+	if err != nil {
+		return heap.Undef, err
+	}
+	return vm.NewBytes(out, b.Mutable), nil
+}
+
+func bytesDecode(vm *VM, self Value, a Args) (Value, error) {
+	b, err := vm.selfBytes(self, "decode")
+	if err != nil {
+		return heap.Undef, err
+	}
+	var encoding, errorsArg Value
+	if err := vm.UnpackArgs("decode", a, []string{"encoding", "errors"}, 0, &encoding, &errorsArg); err != nil {
+		return heap.Undef, err
+	}
+	enc, errs, err := vm.codecArgs("decode", encoding, errorsArg)
+	if err != nil {
+		return heap.Undef, err
+	}
+	s, err := pystr.Decode(b.B, enc, errs)
+	if err != nil {
+		return heap.Undef, vm.pystrErr(err)
+	}
+	return vm.NewStr(s), nil
+}
+
+func bytesHex(vm *VM, self Value, a Args) (Value, error) {
+	b, err := vm.selfBytes(self, "hex")
+	if err != nil {
+		return heap.Undef, err
+	}
+	var sepArg, bytesPerSep Value
+	if err := vm.UnpackArgs("hex", a, []string{"sep", "bytes_per_sep"}, 0, &sepArg, &bytesPerSep); err != nil {
+		return heap.Undef, err
+	}
+	h := pystr.Hex(b.B)
+	if sepArg.K == heap.KUndef || len(b.B) == 0 {
+		return vm.NewStr(h), nil
+	}
+	var sep string
+	if s, ok := vm.StrOf(sepArg); ok {
+		sep = s
+	} else if p, ok := vm.BufferBytes(sepArg); ok {
+		sep = string(p)
+	} else {
+		return heap.Undef, vm.TypeError("sep must be str or bytes.")
+	}
+	if len(sep) != 1 {
+		return heap.Undef, vm.ValueError("sep must be length 1.")
+	}
+	per, err := vm.optInt(bytesPerSep, 1)
+	if err != nil {
+		return heap.Undef, err
+	}
+	if per == 0 {
+		return vm.NewStr(h), nil
+	}
+	fromLeft := per < 0
+	if per < 0 {
+		per = -per
+	}
+	n := len(b.B)
+	var groups []string
+	if fromLeft {
+		for i := 0; i < n; i += per {
+			j := min(i+per, n)
+			groups = append(groups, h[2*i:2*j])
+		}
+	} else {
+		first := n % per
+		if first > 0 {
+			groups = append(groups, h[:2*first])
+		}
+		for i := first; i < n; i += per {
+			groups = append(groups, h[2*i:2*(i+per)])
+		}
+	}
+	return vm.NewStr(strings.Join(groups, sep)), nil
+}
+
+func bytesFromHex(vm *VM, cls Value, a Args) (Value, error) {
+	var text Value
+	if err := vm.UnpackArgs("fromhex", a, nil, 1, &text); err != nil {
+		return heap.Undef, err
+	}
+	s, ok := vm.StrOf(text)
+	if !ok {
+		return heap.Undef, vm.TypeError("fromhex() argument must be str, not %s", vm.TypeName(text))
+	}
+	p, err := pystr.FromHex(s)
+	if err != nil {
+		return heap.Undef, vm.pystrErr(err)
+	}
+	mutable := cls.K == heap.KRef && vm.IsSubclass(cls, vm.Types[TByteArray])
+	r := vm.NewBytes(p, mutable)
+	if cls != vm.Types[TBytes] && cls != vm.Types[TByteArray] && cls.K == heap.KRef {
+		return vm.Call(cls, r)
+	}
+	return r, nil
+}
+
+func bytesDunderLen(vm *VM, self Value, a Args) (Value, error) {
+	b, _, err := vm.bytesArgs("__len__", self, a, 0, 0)
+	if err != nil {
+		return heap.Undef, err
+	}
+	return heap.Int(int64(len(b.B))), nil
+}
+
+func bytesDunderGetItem(vm *VM, self Value, a Args) (Value, error) {
+	if _, _, err := vm.bytesArgs("__getitem__", self, a, 1, 1); err != nil {
+		return heap.Undef, err
+	}
+	r, _, err := vm.strGetItem(self, a.Pos[0])
+	return r, err
+}
+
+func bytesDunderContains(vm *VM, self Value, a Args) (Value, error) {
+	if _, _, err := vm.bytesArgs("__contains__", self, a, 1, 1); err != nil {
+		return heap.Undef, err
+	}
+	r, _, err := vm.strContains(self, a.Pos[0])
+	return heap.Bool(r), err
+}
+
+// --- bytearray mutation -------------------------------------------------------
+
+// mutableBytes returns the receiver of a bytearray-only method and the
+// value to touch after mutating it.
+func (vm *VM) mutableBytes(self Value, name string) (*heap.Bytes, Value, error) {
+	b, ok := vm.bytesObj(self)
+	if !ok || !b.Mutable {
+		return nil, heap.Undef, vm.TypeError("descriptor '%s' requires a 'bytearray' object but received a '%s'", name, vm.TypeName(self))
+	}
+	return b, vm.Prim(self), nil
+}
+
+func bytearrayAppend(vm *VM, self Value, a Args) (Value, error) {
+	b, h, err := vm.mutableBytes(self, "append")
+	if err != nil {
+		return heap.Undef, err
+	}
+	var item Value
+	if err := vm.UnpackArgs("append", a, nil, 1, &item); err != nil {
+		return heap.Undef, err
+	}
+	c, err := vm.byteArg(item)
+	if err != nil {
+		return heap.Undef, err
+	}
+	b.B = append(b.B, c)
+	vm.H.Touch(h)
+	return heap.None, nil
+}
+
+// byteArg converts an int argument to a byte ("byte must be in range(0, 256)").
+func (vm *VM) byteArg(v Value) (byte, error) {
+	n, ok, err := vm.indexKey(vm.Prim(v))
+	if err != nil {
+		if vm.IsInt(vm.Prim(v)) {
+			return 0, vm.ValueError("byte must be in range(0, 256)")
+		}
+		return 0, err
+	}
+	if !ok {
+		return 0, vm.TypeError("'%s' object cannot be interpreted as an integer", vm.TypeName(v))
+	}
+	if n < 0 || n > 255 {
+		return 0, vm.ValueError("byte must be in range(0, 256)")
+	}
+	return byte(n), nil
+}
+
+// bytesFromIterable collects the ints of an iterable as bytes.
+func (vm *VM) bytesFromIterable(v Value) ([]byte, error) {
+	if p, ok := vm.BufferBytes(v); ok {
+		return append([]byte(nil), p...), nil
+	}
+	var out []byte
+	err := vm.Iterate(v, func(x Value) error {
+		n, ok, err := vm.indexKey(vm.Prim(x))
+		if err != nil {
+			if vm.IsInt(vm.Prim(x)) {
+				return vm.ValueError("bytes must be in range(0, 256)")
+			}
+			return err
+		}
+		if !ok {
+			return vm.TypeError("'%s' object cannot be interpreted as an integer", vm.TypeName(x))
+		}
+		if n < 0 || n > 255 {
+			return vm.ValueError("bytes must be in range(0, 256)")
+		}
+		out = append(out, byte(n))
+		return nil
+	})
+	return out, err
+}
+
+func bytearrayExtend(vm *VM, self Value, a Args) (Value, error) {
+	b, h, err := vm.mutableBytes(self, "extend")
+	if err != nil {
+		return heap.Undef, err
+	}
+	var items Value
+	if err := vm.UnpackArgs("extend", a, nil, 1, &items); err != nil {
+		return heap.Undef, err
+	}
+	if _, ok := vm.StrOf(items); ok {
+		return heap.Undef, vm.TypeError("expected iterable of integers; got: 'str'")
+	}
+	p, err := vm.bytesFromIterable(items)
+	if err != nil {
+		return heap.Undef, err
+	}
+	b.B = append(b.B, p...)
+	vm.H.Touch(h)
+	return heap.None, nil
+}
+
+func bytearrayPop(vm *VM, self Value, a Args) (Value, error) {
+	b, h, err := vm.mutableBytes(self, "pop")
+	if err != nil {
+		return heap.Undef, err
+	}
+	if err := vm.ArgCount("pop", a, 0, 1); err != nil {
+		return heap.Undef, err
+	}
+	i := -1
+	if len(a.Pos) == 1 {
+		if i, err = vm.intArg(a.Pos[0]); err != nil {
+			return heap.Undef, err
+		}
+	}
+	if len(b.B) == 0 {
+		return heap.Undef, vm.Errorf(TIndexError, "pop from empty bytearray")
+	}
+	if i < 0 {
+		i += len(b.B)
+	}
+	if i < 0 || i >= len(b.B) {
+		return heap.Undef, vm.Errorf(TIndexError, "pop index out of range")
+	}
+	c := b.B[i]
+	b.B = append(b.B[:i], b.B[i+1:]...)
+	vm.H.Touch(h)
+	return heap.Int(int64(c)), nil
+}
+
+func bytearrayInsert(vm *VM, self Value, a Args) (Value, error) {
+	b, h, err := vm.mutableBytes(self, "insert")
+	if err != nil {
+		return heap.Undef, err
+	}
+	var index, item Value
+	if err := vm.UnpackArgs("insert", a, nil, 2, &index, &item); err != nil {
+		return heap.Undef, err
+	}
+	i, err := vm.intArg(index)
+	if err != nil {
+		return heap.Undef, err
+	}
+	c, err := vm.byteArg(item)
+	if err != nil {
+		return heap.Undef, err
+	}
+	n := len(b.B)
+	if i < 0 {
+		i = max(i+n, 0)
+	}
+	i = min(i, n)
+	b.B = append(b.B, 0)
+	copy(b.B[i+1:], b.B[i:n])
+	b.B[i] = c
+	vm.H.Touch(h)
+	return heap.None, nil
+}
+
+func bytearrayRemove(vm *VM, self Value, a Args) (Value, error) {
+	b, h, err := vm.mutableBytes(self, "remove")
+	if err != nil {
+		return heap.Undef, err
+	}
+	var valueArg Value
+	if err := vm.UnpackArgs("remove", a, nil, 1, &valueArg); err != nil {
+		return heap.Undef, err
+	}
+	c, err := vm.byteArg(valueArg)
+	if err != nil {
+		return heap.Undef, err
+	}
+	i := bytes.IndexByte(b.B, c)
+	if i < 0 {
+		return heap.Undef, vm.ValueError("value not found in bytearray")
+	}
+	b.B = append(b.B[:i], b.B[i+1:]...)
+	vm.H.Touch(h)
+	return heap.None, nil
+}
+
+func bytearrayClear(vm *VM, self Value, a Args) (Value, error) {
+	b, h, err := vm.mutableBytes(self, "clear")
+	if err != nil {
+		return heap.Undef, err
+	}
+	if err := vm.UnpackArgs("clear", a, nil, 0); err != nil {
+		return heap.Undef, err
+	}
+	b.B = nil
+	vm.H.Touch(h)
+	return heap.None, nil
+}
+
+func bytearrayCopy(vm *VM, self Value, a Args) (Value, error) {
+	b, _, err := vm.mutableBytes(self, "copy")
+	if err != nil {
+		return heap.Undef, err
+	}
+	if err := vm.UnpackArgs("copy", a, nil, 0); err != nil {
+		return heap.Undef, err
+	}
+	return vm.NewBytes(append([]byte(nil), b.B...), true), nil
+}
+
+func bytearrayReverse(vm *VM, self Value, a Args) (Value, error) {
+	b, h, err := vm.mutableBytes(self, "reverse")
+	if err != nil {
+		return heap.Undef, err
+	}
+	if err := vm.UnpackArgs("reverse", a, nil, 0); err != nil {
+		return heap.Undef, err
+	}
+	for i, j := 0, len(b.B)-1; i < j; i, j = i+1, j-1 {
+		b.B[i], b.B[j] = b.B[j], b.B[i]
+	}
+	vm.H.Touch(h)
+	return heap.None, nil
+}
+
+// bytearraySetItem implements ba[key] = v for an index or a slice.
+func (vm *VM) bytearraySetItem(obj, key, v Value) error {
+	b, h, err := vm.mutableBytes(obj, "__setitem__")
+	if err != nil {
+		return err
+	}
+	if _, ok := vm.sliceOf(key); ok {
+		var src []byte
+		if vm.IsInt(vm.Prim(v)) {
+			return vm.TypeError("can assign only bytes, buffers, or iterables of ints in range(0, 256)")
+		}
+		if _, ok := vm.StrOf(v); ok {
+			return vm.TypeError("can assign only bytes, buffers, or iterables of ints in range(0, 256)")
+		}
+		if src, err = vm.bytesFromIterable(v); err != nil {
+			return err
+		}
+		start, stop, step, n, err := vm.SliceIndices(key, len(b.B))
+		if err != nil {
+			return err
+		}
+		if step == 1 {
+			if stop < start {
+				stop = start
+			}
+			nb := make([]byte, 0, len(b.B)-(stop-start)+len(src))
+			nb = append(append(append(nb, b.B[:start]...), src...), b.B[stop:]...)
+			b.B = nb
+		} else {
+			if len(src) != n {
+				return vm.ValueError("attempt to assign bytes of size %d to extended slice of size %d", len(src), n)
+			}
+			for i, j := 0, start; i < n; i, j = i+1, j+step {
+				b.B[j] = src[i]
+			}
+		}
+		vm.H.Touch(h)
+		return nil
+	}
+	i, ok, err := vm.indexKey(key)
+	if err != nil {
+		return err
+	}
+	if !ok {
+		return vm.TypeError("bytearray indices must be integers or slices, not %s", vm.TypeName(key))
+	}
+	c, err := vm.byteArg(v)
+	if err != nil {
+		return err
+	}
+	if i < 0 {
+		i += int64(len(b.B))
+	}
+	if i < 0 || i >= int64(len(b.B)) {
+		return vm.Errorf(TIndexError, "bytearray index out of range")
+	}
+	b.B[i] = c
+	vm.H.Touch(h)
+	return nil
+}
+
+// bytearrayDelItem implements del ba[key].
+func (vm *VM) bytearrayDelItem(obj, key Value) error {
+	b, h, err := vm.mutableBytes(obj, "__delitem__")
+	if err != nil {
+		return err
+	}
+	if _, ok := vm.sliceOf(key); ok {
+		start, _, step, n, err := vm.SliceIndices(key, len(b.B))
+		if err != nil {
+			return err
+		}
+		del := make([]bool, len(b.B))
+		for i, j := 0, start; i < n; i, j = i+1, j+step {
+			del[j] = true
+		}
+		out := b.B[:0:0]
+		for i, c := range b.B {
+			if !del[i] {
+				out = append(out, c)
+			}
+		}
+		b.B = out
+		vm.H.Touch(h)
+		return nil
+	}
+	i, ok, err := vm.indexKey(key)
+	if err != nil {
+		return err
+	}
+	if !ok {
+		return vm.TypeError("bytearray indices must be integers or slices, not %s", vm.TypeName(key))
+	}
+	if i < 0 {
+		i += int64(len(b.B))
+	}
+	if i < 0 || i >= int64(len(b.B)) {
+		return vm.Errorf(TIndexError, "bytearray index out of range")
+	}
+	b.B = append(b.B[:i], b.B[i+1:]...)
+	vm.H.Touch(h)
+	return nil
+}
+
+func bytearrayDunderSetItem(vm *VM, self Value, a Args) (Value, error) {
+	var key, value Value
+	if err := vm.UnpackArgs("__setitem__", a, nil, 2, &key, &value); err != nil {
+		return heap.Undef, err
+	}
+	return heap.None, vm.bytearraySetItem(self, key, value)
+}
+
+func bytearrayDunderDelItem(vm *VM, self Value, a Args) (Value, error) {
+	var key Value
+	if err := vm.UnpackArgs("__delitem__", a, nil, 1, &key); err != nil {
+		return heap.Undef, err
+	}
+	return heap.None, vm.bytearrayDelItem(self, key)
+}
+
+// --- constructors ---------------------------------------------------------------
+
+func bytesConstructorFor(mutable bool) BuiltinFn {
+	name := "bytes"
+	if mutable {
+		name = "bytearray"
+	}
+	return func(vm *VM, cls Value, a Args) (Value, error) {
+		var source, encodingArg, errorsArg Value
+		if err := vm.UnpackArgs(name, a, []string{"source", "encoding", "errors"}, 0, &source, &encodingArg, &errorsArg); err != nil {
+			return heap.Undef, err
+		}
+		src := source
+		hasEnc := encodingArg.K != heap.KUndef || errorsArg.K != heap.KUndef
+		if src.K == heap.KUndef {
+			if hasEnc {
+				return heap.Undef, vm.TypeError("encoding or errors without sequence argument")
+			}
+			return vm.NewBytes(nil, mutable), nil
+		}
+		if s, ok := vm.StrOf(src); ok {
+			if encodingArg.K == heap.KUndef {
+				return heap.Undef, vm.TypeError("string argument without an encoding")
+			}
+			enc, errs, err := vm.codecArgs(name, encodingArg, errorsArg)
+			if err != nil {
+				return heap.Undef, err
+			}
+			p, err := pystr.Encode(s, enc, errs)
+			if err != nil {
+				return heap.Undef, vm.pystrErr(err)
+			}
+			return vm.NewBytes(p, mutable), nil
+		}
+		if hasEnc {
+			if encodingArg.K != heap.KUndef {
+				return heap.Undef, vm.TypeError("encoding without a string argument")
+			}
+			return heap.Undef, vm.TypeError("errors without a string argument")
+		}
+		if p, ok := vm.BufferBytes(src); ok {
+			return vm.NewBytes(append([]byte(nil), p...), mutable), nil
+		}
+		if !mutable && vm.isUserInstance(src) && vm.hasMethod(src, "__bytes__") {
+			r, err := vm.CallMethod(src, "__bytes__")
+			if err != nil {
+				return heap.Undef, err
+			}
+			p, ok := vm.BufferBytes(r)
+			if !ok {
+				return heap.Undef, vm.TypeError("__bytes__ returned non-bytes (type %s)", vm.TypeName(r))
+			}
+			return vm.NewBytes(append([]byte(nil), p...), false), nil
+		}
+		p := vm.Prim(src)
+		if vm.IsInt(p) || (vm.isUserInstance(src) && vm.hasMethod(src, "__index__")) {
+			n, ok, err := vm.indexKey(p)
+			if err != nil {
+				return heap.Undef, vm.Errorf(TOverflowError, "cannot fit 'int' into an index-sized integer")
+			}
+			if ok {
+				if n < 0 {
+					return heap.Undef, vm.ValueError("negative count")
+				}
+				if n > maxStrLen {
+					return heap.Undef, vm.Errorf(TMemoryError, "")
+				}
+				return vm.NewBytes(make([]byte, n), mutable), nil
+			}
+		}
+		if !vm.iterable(src) {
+			return heap.Undef, vm.TypeError("cannot convert '%s' object to %s", vm.TypeName(src), name)
+		}
+		out, err := vm.bytesFromIterable(src)
+		if err != nil {
+			return heap.Undef, err
+		}
+		return vm.NewBytes(out, mutable), nil
+	}
+}
+
+func bytesMethodDefs() []MethodDef {
+	return []MethodDef{
+		{Name: "decode", Fn: bytesDecode},
+		{Name: "hex", Fn: bytesHex},
+		{Name: "fromhex", Fn: bytesFromHex, Kind: KindClassMethod},
+		{Name: "count", Fn: bytesFindLike("count")},
+		{Name: "find", Fn: bytesFindLike("find")},
+		{Name: "index", Fn: bytesFindLike("index")},
+		{Name: "rfind", Fn: bytesFindLike("rfind")},
+		{Name: "rindex", Fn: bytesFindLike("rindex")},
+		{Name: "startswith", Fn: bytesStartsEnds("startswith")},
+		{Name: "endswith", Fn: bytesStartsEnds("endswith")},
+		{Name: "replace", Fn: bytesReplace},
+		{Name: "split", Fn: bytesSplitMethod("split")},
+		{Name: "rsplit", Fn: bytesSplitMethod("rsplit")},
+		{Name: "strip", Fn: bytesStrip("strip", pystr.BytesStrip)},
+		{Name: "lstrip", Fn: bytesStrip("lstrip", pystr.BytesLStrip)},
+		{Name: "rstrip", Fn: bytesStrip("rstrip", pystr.BytesRStrip)},
+		{Name: "upper", Fn: bytesMap("upper", pystr.BytesUpper)},
+		{Name: "lower", Fn: bytesMap("lower", pystr.BytesLower)},
+		{Name: "swapcase", Fn: bytesMap("swapcase", swapCaseBytes)},
+		{Name: "join", Fn: bytesJoin},
+		{Name: "isdigit", Fn: bytesPred("isdigit", isASCIIDigit, false)},
+		{Name: "isalpha", Fn: bytesPred("isalpha", isASCIILetter, false)},
+		{Name: "isalnum", Fn: bytesPred("isalnum", func(c byte) bool { return isASCIILetter(c) || isASCIIDigit(c) }, false)},
+		{Name: "isspace", Fn: bytesPred("isspace", isASCIISpace, false)},
+		{Name: "islower", Fn: bytesPred("islower", func(c byte) bool { return c >= 'a' && c <= 'z' }, true)},
+		{Name: "isupper", Fn: bytesPred("isupper", func(c byte) bool { return c >= 'A' && c <= 'Z' }, true)},
+		{Name: "center", Fn: bytesPad("center", pystr.BytesCenter)},
+		{Name: "ljust", Fn: bytesPad("ljust", pystr.BytesLJust)},
+		{Name: "rjust", Fn: bytesPad("rjust", pystr.BytesRJust)},
+		{Name: "zfill", Fn: bytesZFill},
+		{Name: "expandtabs", Fn: bytesExpandTabs},
+		{Name: "splitlines", Fn: bytesSplitLines},
+		{Name: "partition", Fn: bytesPartition("partition")},
+		{Name: "rpartition", Fn: bytesPartition("rpartition")},
+		{Name: "removeprefix", Fn: bytesRemoveAffix("removeprefix")},
+		{Name: "removesuffix", Fn: bytesRemoveAffix("removesuffix")},
+		{Name: "capitalize", Fn: bytesMap("capitalize", pystr.BytesCapitalize)},
+		{Name: "title", Fn: bytesMap("title", pystr.BytesTitle)},
+		{Name: "istitle", Fn: bytesIsTitle},
+		{Name: "isascii", Fn: bytesIsASCII},
+		{Name: "translate", Fn: bytesTranslate},
+		{Name: "maketrans", Fn: bytesMakeTrans, Kind: KindStaticMethod},
+		{Name: "__len__", Fn: bytesDunderLen},
+		{Name: "__getitem__", Fn: bytesDunderGetItem},
+		{Name: "__contains__", Fn: bytesDunderContains},
+	}
+}
+
+func init() {
+	AddMethods(TBytes, bytesMethodDefs())
+	ba := append(bytesMethodDefs(),
+		MethodDef{Name: "append", Fn: bytearrayAppend},
+		MethodDef{Name: "extend", Fn: bytearrayExtend},
+		MethodDef{Name: "pop", Fn: bytearrayPop},
+		MethodDef{Name: "clear", Fn: bytearrayClear},
+		MethodDef{Name: "copy", Fn: bytearrayCopy},
+		MethodDef{Name: "reverse", Fn: bytearrayReverse},
+		MethodDef{Name: "insert", Fn: bytearrayInsert},
+		MethodDef{Name: "remove", Fn: bytearrayRemove},
+		MethodDef{Name: "__setitem__", Fn: bytearrayDunderSetItem},
+		MethodDef{Name: "__delitem__", Fn: bytearrayDunderDelItem},
+	)
+	AddMethods(TByteArray, ba)
+	RegisterConstructor(TBytes, bytesConstructorFor(false))
+	RegisterConstructor(TByteArray, bytesConstructorFor(true))
+}
+
+func bytesPad(name string, f func([]byte, int, byte) []byte) BuiltinFn {
+	return func(vm *VM, self Value, a Args) (Value, error) {
+		b, err := vm.selfBytes(self, name)
+		if err != nil {
+			return heap.Undef, err
+		}
+		if err := vm.ArgCount(name, a, 1, 2); err != nil {
+			return heap.Undef, err
+		}
+		w, err := vm.intArg(a.Pos[0])
+		if err != nil {
+			return heap.Undef, err
+		}
+		fill := byte(' ')
+		if len(a.Pos) > 1 {
+			p, ok := vm.BufferBytes(a.Pos[1])
+			if !ok || len(p) != 1 {
+				return heap.Undef, vm.TypeError("%s() argument 2 must be a byte string of length 1, not %s", name, vm.TypeName(a.Pos[1]))
+			}
+			fill = p[0]
+		}
+		if w > maxStrLen {
+			return heap.Undef, vm.Errorf(TMemoryError, "")
+		}
+		return vm.newBytesLike(b, f(b.B, w, fill)), nil
+	}
+}
+
+func bytesZFill(vm *VM, self Value, a Args) (Value, error) {
+	b, err := vm.selfBytes(self, "zfill")
+	if err != nil {
+		return heap.Undef, err
+	}
+	if len(a.Pos) != 1 || len(a.KwNames) != 0 {
+		return heap.Undef, vm.TypeError("%s.zfill() takes exactly one argument (%d given)", vm.TypeName(self), len(a.Pos)+len(a.KwNames))
+	}
+	w, err := vm.intArg(a.Pos[0])
+	if err != nil {
+		return heap.Undef, err
+	}
+	if w > maxStrLen {
+		return heap.Undef, vm.Errorf(TMemoryError, "")
+	}
+	return vm.newBytesLike(b, pystr.BytesZFill(b.B, w)), nil
+}
+
+func bytesExpandTabs(vm *VM, self Value, a Args) (Value, error) {
+	b, err := vm.selfBytes(self, "expandtabs")
+	if err != nil {
+		return heap.Undef, err
+	}
+	var tabsize Value
+	if err := vm.UnpackArgs("expandtabs", a, []string{"tabsize"}, 0, &tabsize); err != nil {
+		return heap.Undef, err
+	}
+	n, err := vm.optInt(tabsize, 8)
+	if err != nil {
+		return heap.Undef, err
+	}
+	if tabs := bytes.Count(b.B, []byte{'\t'}); tabs > 0 && n > 0 && (n > maxStrLen || tabs*n+len(b.B) > maxStrLen) {
+		return heap.Undef, vm.Errorf(TOverflowError, "result too long")
+	}
+	return vm.newBytesLike(b, pystr.BytesExpandTabs(b.B, n)), nil
+}
+
+func bytesSplitLines(vm *VM, self Value, a Args) (Value, error) {
+	b, err := vm.selfBytes(self, "splitlines")
+	if err != nil {
+		return heap.Undef, err
+	}
+	var keepends Value
+	if err := vm.UnpackArgs("splitlines", a, []string{"keepends"}, 0, &keepends); err != nil {
+		return heap.Undef, err
+	}
+	keep := false
+	if keepends.K != heap.KUndef {
+		if keep, err = vm.Truth(keepends); err != nil {
+			return heap.Undef, err
+		}
+	}
+	return vm.bytesList(b, pystr.BytesSplitLines(b.B, keep)), nil
+}
+
+func bytesPartition(name string) BuiltinFn {
+	return func(vm *VM, self Value, a Args) (Value, error) {
+		b, args, err := vm.bytesArgs(name, self, a, 1, 1)
+		if err != nil {
+			return heap.Undef, err
+		}
+		sep, err := vm.needBytes(args[0])
+		if err != nil {
+			return heap.Undef, err
+		}
+		if len(sep) == 0 {
+			return heap.Undef, vm.ValueError("empty separator")
+		}
+		var parts [3][]byte
+		if name == "partition" {
+			if i := bytes.Index(b.B, sep); i >= 0 {
+				parts = [3][]byte{b.B[:i], sep, b.B[i+len(sep):]}
+			} else {
+				parts = [3][]byte{b.B, nil, nil}
+			}
+		} else {
+			if i := bytes.LastIndex(b.B, sep); i >= 0 {
+				parts = [3][]byte{b.B[:i], sep, b.B[i+len(sep):]}
+			} else {
+				parts = [3][]byte{nil, nil, b.B}
+			}
+		}
+		return vm.NewTuple([]Value{vm.newBytesLike(b, parts[0]), vm.newBytesLike(b, parts[1]), vm.newBytesLike(b, parts[2])}), nil
+	}
+}
+
+func bytesRemoveAffix(name string) BuiltinFn {
+	return func(vm *VM, self Value, a Args) (Value, error) {
+		b, args, err := vm.bytesArgs(name, self, a, 1, 1)
+		if err != nil {
+			return heap.Undef, err
+		}
+		affix, err := vm.needBytes(args[0])
+		if err != nil {
+			return heap.Undef, err
+		}
+		if name == "removeprefix" {
+			return vm.newBytesLike(b, bytes.TrimPrefix(b.B, affix)), nil
+		}
+		return vm.newBytesLike(b, bytes.TrimSuffix(b.B, affix)), nil
+	}
+}
+
+func bytesIsTitle(vm *VM, self Value, a Args) (Value, error) {
+	b, _, err := vm.bytesArgs("istitle", self, a, 0, 0)
+	if err != nil {
+		return heap.Undef, err
+	}
+	return heap.Bool(pystr.BytesIsTitle(b.B)), nil
+}
+
+func bytesIsASCII(vm *VM, self Value, a Args) (Value, error) {
+	b, _, err := vm.bytesArgs("isascii", self, a, 0, 0)
+	if err != nil {
+		return heap.Undef, err
+	}
+	for _, c := range b.B {
+		if c >= 0x80 {
+			return heap.False, nil
+		}
+	}
+	return heap.True, nil
+}
+
+func bytesTranslate(vm *VM, self Value, a Args) (Value, error) {
+	b, err := vm.selfBytes(self, "translate")
+	if err != nil {
+		return heap.Undef, err
+	}
+	if len(a.Pos) > 2 {
+		return heap.Undef, vm.TypeError("translate() takes at most 2 arguments (%d given)", len(a.Pos))
+	}
+	var arg0, deleteArg Value
+	if err := vm.UnpackArgs("translate", a, []string{"", "delete"}, 1, &arg0, &deleteArg); err != nil {
+		return heap.Undef, err
+	}
+	var table []byte
+	if arg0.K != heap.KNone {
+		if table, err = vm.needBytes(arg0); err != nil {
+			return heap.Undef, err
+		}
+		if len(table) != 256 {
+			return heap.Undef, vm.ValueError("translation table must be 256 characters long")
+		}
+	}
+	var del [256]bool
+	if deleteArg.K != heap.KUndef {
+		d, err := vm.needBytes(deleteArg)
+		if err != nil {
+			return heap.Undef, err
+		}
+		for _, c := range d {
+			del[c] = true
+		}
+	}
+	out := make([]byte, 0, len(b.B))
+	for _, c := range b.B {
+		if del[c] {
+			continue
+		}
+		if table != nil {
+			c = table[c]
+		}
+		out = append(out, c)
+	}
+	return vm.newBytesLike(b, out), nil
+}
+
+func bytesMakeTrans(vm *VM, _ Value, a Args) (Value, error) {
+	if err := vm.NoKwargs("maketrans", a); err != nil {
+		return heap.Undef, err
+	}
+	if len(a.Pos) != 2 {
+		return heap.Undef, vm.TypeError("maketrans expected 2 arguments, got %d", len(a.Pos))
+	}
+	from, err := vm.needBytes(a.Pos[0])
+	if err != nil {
+		return heap.Undef, err
+	}
+	to, err := vm.needBytes(a.Pos[1])
+	if err != nil {
+		return heap.Undef, err
+	}
+	if len(from) != len(to) {
+		return heap.Undef, vm.ValueError("maketrans arguments must have same length")
+	}
+	table := make([]byte, 256)
+	for i := range table {
+		table[i] = byte(i)
+	}
+	for i, c := range from {
+		table[c] = to[i]
+	}
+	return vm.NewBytes(table, false), nil
+}
+
+func (vm *VM) byteArraySetItem(bv Value, b *heap.Bytes, key, v Value) error {
+	if _, isSlice := vm.ctSliceOf(key); !isSlice {
+		i, err := vm.ctIndexValue(key, "bytearray indices must be integers or slices, not %s")
+		if err != nil {
+			return err
+		}
+		if i < 0 {
+			i += int64(len(b.B))
+		}
+		if i < 0 || i >= int64(len(b.B)) {
+			return vm.Errorf(TIndexError, "bytearray index out of range")
+		}
+		c, err := vm.ctByteValue(v)
+		if err != nil {
+			return err
+		}
+		b.B[i] = c
+		vm.H.Touch(bv)
+		return nil
+	}
+	start, stop, step, n, err := vm.SliceIndices(key, len(b.B))
+	if err != nil {
+		return err
+	}
+	var src []byte
+	switch {
+	case v.K == heap.KRef && ctIsBytesObj(vm.H.Get(v)):
+		src = append([]byte(nil), vm.H.Get(v).(*heap.Bytes).B...)
+	case vm.IsInt(v):
+		return vm.TypeError("can assign only bytes, buffers, or iterables of ints in range(0, 256)")
+	default:
+		if _, isStr := vm.StrOf(v); isStr {
+			return vm.TypeError("can assign only bytes, buffers, or iterables of ints in range(0, 256)")
+		}
+		items, err := vm.Unpack(v)
+		if err != nil {
+			return err
+		}
+		for _, it := range items {
+			c, err := vm.ctByteValue(it)
+			if err != nil {
+				return err
+			}
+			src = append(src, c)
+		}
+	}
+	if step == 1 {
+		if stop < start {
+			stop = start
+		}
+		out := make([]byte, 0, len(b.B)-(stop-start)+len(src))
+		out = append(out, b.B[:start]...)
+		out = append(out, src...)
+		out = append(out, b.B[stop:]...)
+		b.B = out
+		vm.H.Touch(bv)
+		return nil
+	}
+	if len(src) != n {
+		return vm.ValueError("attempt to assign bytes of size %d to extended slice of size %d", len(src), n)
+	}
+	for i, j := 0, start; i < n; i, j = i+1, j+step {
+		b.B[j] = src[i]
+	}
+	vm.H.Touch(bv)
+	return nil
+}
+
+func (vm *VM) byteArrayDelItem(bv Value, b *heap.Bytes, key Value) error {
+	if _, isSlice := vm.ctSliceOf(key); !isSlice {
+		i, err := vm.ctIndexValue(key, "bytearray indices must be integers or slices, not %s")
+		if err != nil {
+			return err
+		}
+		if i < 0 {
+			i += int64(len(b.B))
+		}
+		if i < 0 || i >= int64(len(b.B)) {
+			return vm.Errorf(TIndexError, "bytearray index out of range")
+		}
+		b.B = append(b.B[:i], b.B[i+1:]...)
+		vm.H.Touch(bv)
+		return nil
+	}
+	start, _, step, n, err := vm.SliceIndices(key, len(b.B))
+	if err != nil || n == 0 {
+		return err
+	}
+	if step < 0 {
+		start += (n - 1) * step
+		step = -step
+	}
+	out := b.B[:start]
+	next := start
+	for j := start; j < len(b.B); j++ {
+		if n > 0 && j == next {
+			n--
+			next += step
+			continue
+		}
+		out = append(out, b.B[j])
+	}
+	b.B = out
+	vm.H.Touch(bv)
+	return nil
+}
+
+// byteValue converts v to a byte for bytearray assignment.
+func (vm *VM) ctByteValue(v Value) (byte, error) {
+	i, err := vm.ctIndexValue(v, "'%s' object cannot be interpreted as an integer")
+	if err != nil {
+		if vm.ErrIs(err, TIndexError) {
+			return 0, vm.ValueError("byte must be in range(0, 256)")
+		}
+		return 0, err
+	}
+	if i < 0 || i > 255 {
+		return 0, vm.ValueError("byte must be in range(0, 256)")
+	}
+	return byte(i), nil
+}
+
+func ctIsBytesObj(o heap.Object) bool {
+	_, ok := o.(*heap.Bytes)
+	return ok
+}

@@ -1,0 +1,830 @@
+package vm
+
+import (
+	"strings"
+
+	"github.com/amber-sandbox/amber/core/internal/compile"
+	"github.com/amber-sandbox/amber/core/internal/heap"
+)
+
+// codeOf returns the CodeObj of a Function value.
+func (vm *VM) codeOf(fn *heap.Function) *heap.CodeObj {
+	return vm.H.Get(fn.Code).(*heap.CodeObj)
+}
+
+// newFrame builds a frame for calling fn with positional args and keyword
+// arguments (kwnames name the last len(kwnames) of args).
+func (vm *VM) newFrame(fnv Value, fn *heap.Function, args []Value, kwnames []string) (*heap.Frame, error) {
+	co := vm.codeOf(fn)
+	code := co.Code
+	nloc := len(code.Varnames)
+	ncell := len(code.Cellvars) + len(code.Freevars)
+	f := vm.allocFrame(nloc + ncell + code.StackSize + 4)
+	f.Code, f.C, f.Func, f.Globals, f.Gen = fn.Code, co, fnv, fn.Globals, heap.Undef
+	f.SP = int32(nloc + ncell)
+	if len(kwnames) == 0 && code.Flags&(compile.FlagVarArgs|compile.FlagVarKw) == 0 && len(args) == code.ArgCount && code.KwOnlyCount == 0 {
+		copy(f.Slots, args)
+	} else if err := vm.bindArgs(f, fn, code, args, kwnames); err != nil {
+		return nil, err
+	}
+	// Cells: own cells start empty or from their argument; free cells come
+	// from the closure.
+	for i := range code.Cellvars {
+		c := &heap.Cell{V: heap.Undef}
+		if code.CellArgs != nil && code.CellArgs[i] >= 0 {
+			c.V = f.Slots[code.CellArgs[i]]
+		}
+		f.Slots[nloc+i] = vm.H.Alloc(c)
+	}
+	for i := range code.Freevars {
+		f.Slots[nloc+len(code.Cellvars)+i] = fn.Closure[i]
+	}
+	return f, nil
+}
+
+func (vm *VM) bindArgs(f *heap.Frame, fn *heap.Function, code *compile.Code, args []Value, kwnames []string) error {
+	name := vm.MustStr(fn.Qualname)
+	npos := len(args) - len(kwnames)
+	slots := f.Slots
+	nargs := code.ArgCount
+	total := nargs + code.KwOnlyCount
+	// Positional.
+	n := npos
+	if n > nargs {
+		n = nargs
+	}
+	copy(slots, args[:n])
+	idx := total
+	if code.Flags&compile.FlagVarArgs != 0 {
+		extra := []Value{}
+		if npos > nargs {
+			extra = append(extra, args[nargs:npos]...)
+		}
+		slots[idx] = vm.NewTuple(extra)
+		idx++
+	} else if npos > nargs {
+		given := npos
+		kwGiven := 0
+		for _, k := range kwnames {
+			for j := nargs; j < total; j++ {
+				if code.Varnames[j] == k {
+					kwGiven++
+				}
+			}
+		}
+		nd := len(fn.Defaults)
+		takes := ""
+		if nd > 0 {
+			takes = "from " + ItoaStr(nargs-nd) + " to " + ItoaStr(nargs)
+		} else {
+			takes = ItoaStr(nargs)
+		}
+		msg := name + "() takes " + takes + " positional argument" + plural(nargs, "", "s") + " but " + ItoaStr(given)
+		if kwGiven > 0 {
+			msg += " positional argument" + plural(given, "", "s") + " (and " + ItoaStr(kwGiven) + " keyword-only argument" + plural(kwGiven, "", "s") + ") were given"
+		} else {
+			msg += plural(given, " was", " were") + " given"
+		}
+		return vm.TypeError("%s", msg)
+	}
+	var kwdict Value = heap.Undef
+	if code.Flags&compile.FlagVarKw != 0 {
+		kwdict = vm.NewDict()
+		slots[idx] = kwdict
+	}
+	for i, k := range kwnames {
+		v := args[npos+i]
+		found := -1
+		for j := code.PosOnlyCount; j < total; j++ {
+			if code.Varnames[j] == k {
+				found = j
+				break
+			}
+		}
+		if found < 0 {
+			if kwdict.K == heap.KUndef {
+				var posOnly []string
+				for _, k2 := range kwnames {
+					for j := 0; j < code.PosOnlyCount; j++ {
+						if code.Varnames[j] == k2 {
+							posOnly = append(posOnly, k2)
+						}
+					}
+				}
+				if len(posOnly) > 0 {
+					return vm.TypeError("%s() got some positional-only arguments passed as keyword arguments: '%s'", name, strings.Join(posOnly, ", "))
+				}
+				return vm.TypeError("%s() got an unexpected keyword argument '%s'", name, k)
+			}
+			if err := vm.dictSetStr(kwdict, vm.Intern(k), v); err != nil {
+				return err
+			}
+			continue
+		}
+		if slots[found].K != heap.KUndef {
+			return vm.TypeError("%s() got multiple values for argument '%s'", name, k)
+		}
+		slots[found] = v
+	}
+	// Defaults and missing arguments.
+	nd := len(fn.Defaults)
+	var missing []string
+	for j := 0; j < nargs; j++ {
+		if slots[j].K == heap.KUndef {
+			if d := j - (nargs - nd); d >= 0 {
+				slots[j] = fn.Defaults[d]
+			} else {
+				missing = append(missing, code.Varnames[j])
+			}
+		}
+	}
+	if len(missing) > 0 {
+		return vm.missingArgs(name, "positional", missing)
+	}
+	for j := nargs; j < total; j++ {
+		if slots[j].K == heap.KUndef {
+			if fn.KwDefaults.K == heap.KRef {
+				d := vm.H.Get(fn.KwDefaults).(*heap.Dict)
+				k := vm.Intern(code.Varnames[j])
+				if v, ok, _ := d.Get(k, vm.StrHash(k), vm.StrEq); ok {
+					slots[j] = v
+					continue
+				}
+			}
+			missing = append(missing, code.Varnames[j])
+		}
+	}
+	if len(missing) > 0 {
+		return vm.missingArgs(name, "keyword-only", missing)
+	}
+	return nil
+}
+
+func (vm *VM) missingArgs(name, kind string, missing []string) error {
+	list := ""
+	for i, m := range missing {
+		switch {
+		case i == 0:
+		case i == len(missing)-1 && len(missing) == 2:
+			list += " and "
+		case i == len(missing)-1:
+			list += ", and "
+		default:
+			list += ", "
+		}
+		list += "'" + m + "'"
+	}
+	return vm.TypeError("%s() missing %d required %s argument%s: %s", name, len(missing), kind, plural(len(missing), "", "s"), list)
+}
+
+func ItoaStr(i int) string {
+	if i < 0 {
+		return "-" + ItoaStr(-i)
+	}
+	if i < 10 {
+		return string(rune('0' + i))
+	}
+	return ItoaStr(i/10) + string(rune('0'+i%10))
+}
+
+// pushFrame installs f on the frame stack, enforcing the recursion limit.
+func (vm *VM) pushFrame(f *heap.Frame) error {
+	limit := vm.Limits.MaxRecursion
+	if limit <= 0 {
+		limit = 1000
+	}
+	if len(vm.frames) >= limit+vm.frameBase {
+		return vm.Errorf(TRecursionError, "maximum recursion depth exceeded")
+	}
+	// Calls check the limits too, so loop-free recursion meets the
+	// deadline. No collection here: the caller may still hold values that
+	// only Go variables reference.
+	if err := vm.checkLimits(); err != nil {
+		return err
+	}
+	vm.frames = append(vm.frames, f)
+	return nil
+}
+
+// pushPyCall pushes a frame calling the Python function fn (unbound; args
+// include self) whose result is delivered according to ret.
+func (vm *VM) pushPyCall(fnv Value, args []Value, ret heap.RetKind, retArg int32, aux0, aux1 Value) error {
+	fn := vm.H.Get(fnv).(*heap.Function)
+	nf, err := vm.newFrame(fnv, fn, args, nil)
+	if err != nil {
+		return err
+	}
+	nf.Ret, nf.RetArg = ret, retArg
+	nf.Aux[0], nf.Aux[1] = aux0, aux1
+	if err := vm.pushFrame(nf); err != nil {
+		return err
+	}
+	return errFramePushed
+}
+
+// Call calls fn with positional args and returns its result, running a
+// nested loop if fn is Python code.
+func (vm *VM) Call(fn Value, args ...Value) (Value, error) {
+	return vm.CallArgs(fn, Args{Pos: args})
+}
+
+// CallArgs calls fn with positional and keyword arguments.
+func (vm *VM) CallArgs(fn Value, a Args) (Value, error) {
+	all := a.Pos
+	if len(a.KwNames) > 0 {
+		all = append(append([]Value(nil), a.Pos...), a.KwVals...)
+	}
+	return vm.callNested(fn, all, a.KwNames)
+}
+
+// callNested calls fn; Python frames run in a nested loop until they return.
+func (vm *VM) callNested(fn Value, args []Value, kwnames []string) (Value, error) {
+	depth := len(vm.frames)
+	// Nothing reached from Go code may pause: the Go caller's progress
+	// would be lost. Host calls here are refused with a clear error.
+	vm.nested++
+	defer func() { vm.nested-- }()
+	r, err := vm.callValue(fn, args, kwnames, heap.RetNested, false)
+	if err != nil {
+		if err == errFramePushed {
+			// A frame (or a generator body) now runs to completion.
+			return vm.run(depth)
+		}
+		return heap.Undef, err
+	}
+	return r, nil
+}
+
+// callValue calls fn. Python functions get a frame with ret and
+// errFramePushed is returned; builtins run directly. tail allows builtins
+// to deliver their result through a pushed frame.
+func (vm *VM) callValue(fn Value, args []Value, kwnames []string, ret heap.RetKind, tail bool) (Value, error) {
+	if fn.K != heap.KRef {
+		return heap.Undef, vm.TypeError("'%s' object is not callable", vm.TypeName(fn))
+	}
+	switch o := vm.H.Get(fn).(type) {
+	case *heap.Function:
+		f, err := vm.newFrame(fn, o, args, kwnames)
+		if err != nil {
+			return heap.Undef, err
+		}
+		code := f.C.Code
+		if code.Flags&(compile.FlagGenerator|compile.FlagCoroutine|compile.FlagAsyncGenerator) != 0 {
+			g := vm.newGenerator(f, o, code)
+			return g, nil
+		}
+		f.Ret = ret
+		if err := vm.pushFrame(f); err != nil {
+			return heap.Undef, err
+		}
+		return heap.Undef, errFramePushed
+	case *heap.BoundMethod:
+		nargs := make([]Value, 0, len(args)+1)
+		nargs = append(nargs, o.Self)
+		nargs = append(nargs, args...)
+		return vm.callValue(o.Func, nargs, kwnames, ret, tail)
+	case *heap.Builtin:
+		def := builtinDef(o.ID)
+		self := o.Self
+		pos := args[:len(args)-len(kwnames)]
+		if self.K == heap.KUndef && def.Method {
+			if len(pos) == 0 {
+				return heap.Undef, vm.TypeError("unbound method %s() needs an argument", def.Name)
+			}
+			self = pos[0]
+			pos = pos[1:]
+		}
+		a := Args{Pos: pos}
+		if len(kwnames) > 0 {
+			a.KwNames = kwnames
+			a.KwVals = args[len(args)-len(kwnames):]
+		}
+		prevTail, prevRet, prevName := vm.tailOK, vm.tailRet, vm.tailName
+		vm.tailOK, vm.tailRet, vm.tailName = tail || ret == heap.RetNested, ret, def.Name
+		r, err := def.Fn(vm, self, a)
+		vm.tailOK, vm.tailRet, vm.tailName = prevTail, prevRet, prevName
+		if lim := vm.Limits.MaxMemory; lim > 0 && vm.H.Bytes > 2*lim && err == nil {
+			// A builtin may build a large object in one step. Its result is
+			// not rooted yet, so no collection here: only a clear overrun.
+			return heap.Undef, &Fatal{Kind: "memory", Msg: "memory limit exceeded"}
+		}
+		if err == nil && r.K == heap.KUndef {
+			return heap.Undef, errFramePushed
+		}
+		return r, err
+	case *heap.Class:
+		if c := vm.metaSpecial(fn, "__call__"); c.K != heap.KUndef {
+			return vm.callValue(c, args, kwnames, ret, tail)
+		}
+		return vm.callClass(fn, o, args, kwnames, ret)
+	case *heap.Instance:
+		if c := vm.LookupSpecial(fn, "__call__"); c.K != heap.KUndef {
+			nargs := append([]Value{fn}, args...)
+			return vm.callValue(c, nargs, kwnames, ret, tail)
+		}
+	case *heap.Opaque:
+		if o.Kind == "hostfn" {
+			return heap.Undef, vm.suspendHostCall(string(o.Data), args, kwnames)
+		}
+	case *heap.HostObject:
+		return heap.Undef, vm.Errorf(TRuntimeError, "host object '%s' is not available after the session was restored", o.Name)
+	}
+	return heap.Undef, vm.TypeError("'%s' object is not callable", vm.TypeName(fn))
+}
+
+// opCall is CALL argc: [null|func, callable|self, args...].
+func (vm *VM) opCall(f *heap.Frame, argc int, kw Value) error {
+	var kwnames []string
+	if kw.K == heap.KRef {
+		for _, k := range vm.listItems(kw) {
+			kwnames = append(kwnames, vm.MustStr(k))
+		}
+	}
+	base := int(f.SP) - argc - 2
+	first := f.Slots[base]
+	if kwnames == nil {
+		callee, lo := first, base+1
+		if first.K == heap.KUndef {
+			callee, lo = f.Slots[base+1], base+2
+		}
+		if callee.K == heap.KRef {
+			if fn, ok := vm.H.Get(callee).(*heap.Function); ok {
+				done, err := vm.callPyFast(callee, fn, f.Slots[lo:f.SP])
+				if done {
+					if err == nil {
+						clear(f.Slots[base:f.SP])
+						f.SP = int32(base)
+						return errFramePushed
+					}
+					return err
+				}
+			}
+		}
+	}
+	var fn Value
+	var args []Value
+	if first.K == heap.KUndef {
+		fn = f.Slots[base+1]
+		args = make([]Value, argc)
+		copy(args, f.Slots[base+2:f.SP])
+	} else {
+		fn = first
+		args = make([]Value, argc+1)
+		copy(args, f.Slots[base+1:f.SP])
+	}
+	for i := base; i < int(f.SP); i++ {
+		f.Slots[i] = heap.Undef
+	}
+	f.SP = int32(base)
+	r, err := vm.callValue(fn, args, kwnames, heap.RetPush, true)
+	if err != nil {
+		return err
+	}
+	push(f, r)
+	return nil
+}
+
+// callEx is CALL_FUNCTION_EX.
+func (vm *VM) callEx(f *heap.Frame, fn, argsv, kwargs Value) error {
+	args := append([]Value(nil), vm.listItems(argsv)...)
+	var kwnames []string
+	if kwargs.K == heap.KRef {
+		d, _ := vm.DictOf(kwargs)
+		for _, e := range d.Entries {
+			if e.Key.K == heap.KUndef {
+				continue
+			}
+			s, ok := vm.StrOf(e.Key)
+			if !ok {
+				return vm.TypeError("keywords must be strings")
+			}
+			kwnames = append(kwnames, s)
+			args = append(args, e.Val)
+		}
+	}
+	r, err := vm.callValue(fn, args, kwnames, heap.RetPush, true)
+	if err != nil {
+		return err
+	}
+	push(f, r)
+	return nil
+}
+
+// invokeRet calls fn with args; a Python frame delivers per ret, anything
+// else is delivered at once.
+func (vm *VM) invokeRet(f *heap.Frame, fn Value, args []Value, ret heap.RetKind, aux Value) error {
+	r, err := vm.callValue(fn, args, nil, ret, false)
+	if err != nil {
+		if err == errFramePushed {
+			top := vm.frames[len(vm.frames)-1]
+			top.Aux[0] = aux
+		}
+		return err
+	}
+	return vm.deliver(f, ret, 0, [3]Value{aux}, r)
+}
+
+// makeFunction is MAKE_FUNCTION.
+func (vm *VM) makeFunction(f *heap.Frame, flags int) (Value, error) {
+	codev := pop(f)
+	fn := &heap.Function{Code: codev, Globals: f.Globals, KwDefaults: heap.Undef, Dict: heap.Undef, Annotations: heap.Undef}
+	if flags&8 != 0 {
+		fn.Closure = append([]Value(nil), vm.listItems(pop(f))...)
+	}
+	if flags&4 != 0 {
+		fn.Annotations = pop(f)
+	}
+	if flags&2 != 0 {
+		fn.KwDefaults = pop(f)
+	}
+	if flags&1 != 0 {
+		fn.Defaults = append([]Value(nil), vm.listItems(pop(f))...)
+	}
+	co := vm.H.Get(codev).(*heap.CodeObj)
+	fn.Name = vm.Intern(co.Code.Name)
+	fn.Qualname = vm.Intern(co.Code.QualName)
+	if s, ok := co.Code.Docstring.(string); ok {
+		fn.Doc = vm.NewStr(s)
+	} else {
+		fn.Doc = heap.None
+	}
+	g := vm.H.Get(f.Globals).(*heap.Dict)
+	k := vm.Intern("__name__")
+	if m, ok, _ := g.Get(k, vm.StrHash(k), vm.StrEq); ok {
+		fn.Module = m
+	} else {
+		fn.Module = heap.None
+	}
+	return vm.H.Alloc(fn), nil
+}
+
+// returnFrom finishes frame f with value v. done reports that the base
+// frame of this run returned.
+func (vm *VM) returnFrom(f *heap.Frame, v Value, base int) (bool, error) {
+	vm.popFrame()
+	if f.Gen.K == heap.KRef {
+		g := vm.H.Get(f.Gen).(*heap.Generator)
+		g.State = heap.GenDone
+		g.Frame = nil
+		vm.H.Touch(f.Gen)
+		vm.handled = f.Aux[1]
+		if f.Ret == heap.RetNested {
+			vm.genResult = v
+			return true, nil
+		}
+		caller := vm.frames[len(vm.frames)-1]
+		switch f.Ret {
+		case heap.RetForIter:
+			pop(caller)
+			caller.PC = f.RetArg
+			return false, nil
+		case heap.RetSend, heap.RetAwaitNext:
+			pop(caller) // the sub-iterator
+			push(caller, v)
+			caller.PC = f.RetArg
+			return false, nil
+		case heap.RetNext:
+			return false, vm.stopIteration(g, v)
+		case heap.RetAsyncTask:
+			return false, vm.taskDone(f, v)
+		}
+		return false, nil
+	}
+	if f.Ret == heap.RetNested || len(vm.frames) <= base {
+		vm.releaseFrame(f)
+		return true, nil
+	}
+	caller := vm.frames[len(vm.frames)-1]
+	ret, retArg, aux := f.Ret, f.RetArg, f.Aux
+	vm.releaseFrame(f)
+	return false, vm.deliver(caller, ret, retArg, aux, v)
+}
+
+// allocFrame returns a zeroed frame with n slots, reusing a released one
+// when possible: calls are the interpreter's hottest allocation.
+func (vm *VM) allocFrame(n int) *heap.Frame {
+	if k := len(vm.framePool); k > 0 {
+		f := vm.framePool[k-1]
+		vm.framePool = vm.framePool[:k-1]
+		if cap(f.Slots) >= n {
+			f.Slots = f.Slots[:n]
+			return f
+		}
+		f.Slots = make([]Value, n)
+		return f
+	}
+	return &heap.Frame{Slots: make([]Value, n)}
+}
+
+// releaseFrame recycles a finished frame. Generator frames live on in
+// their generator and are never released.
+func (vm *VM) releaseFrame(f *heap.Frame) {
+	if f.Gen.K == heap.KRef || len(vm.framePool) >= 256 {
+		return
+	}
+	clear(f.Slots)
+	slots, blocks := f.Slots[:0], f.Blocks[:0]
+	*f = heap.Frame{Slots: slots, Blocks: blocks}
+	vm.framePool = append(vm.framePool, f)
+}
+
+// callPyFast pushes a frame for a plain positional call of a Python
+// function whose arguments sit on the caller's stack, without the
+// intermediate argument slice of the general path. ok=false means the
+// general path must handle the call.
+func (vm *VM) callPyFast(fnv Value, fn *heap.Function, args []Value) (bool, error) {
+	co := vm.H.Get(fn.Code).(*heap.CodeObj)
+	code := co.Code
+	if code.Flags&(compile.FlagVarArgs|compile.FlagVarKw|compile.FlagGenerator|compile.FlagCoroutine|compile.FlagAsyncGenerator) != 0 ||
+		len(args) != code.ArgCount || code.KwOnlyCount != 0 || len(code.Cellvars) != 0 {
+		return false, nil
+	}
+	nloc := len(code.Varnames)
+	f := vm.allocFrame(nloc + len(code.Freevars) + code.StackSize + 4)
+	f.Code, f.C, f.Func, f.Globals = fn.Code, co, fnv, fn.Globals
+	f.Locals, f.Gen = heap.Undef, heap.Undef
+	copy(f.Slots, args)
+	copy(f.Slots[nloc:], fn.Closure)
+	f.SP = int32(nloc + len(code.Freevars))
+	if err := vm.pushFrame(f); err != nil {
+		vm.releaseFrame(f)
+		return true, err
+	}
+	return true, nil
+}
+
+func (vm *VM) stopIteration(g *heap.Generator, v Value) error {
+	if g.Kind == heap.GenAsyncGenerator {
+		return vm.ErrorArgs(TStopAsyncIteration)
+	}
+	if v.K == heap.KNone {
+		return vm.ErrorArgs(TStopIteration)
+	}
+	return vm.ErrorArgs(TStopIteration, v)
+}
+
+// deliver hands a finished call's value to the frame that asked for it.
+func (vm *VM) deliver(caller *heap.Frame, ret heap.RetKind, retArg int32, aux [3]Value, v Value) error {
+	switch ret {
+	case heap.RetPush, heap.RetForIter, heap.RetExitWithExc, heap.RetHostCall:
+		push(caller, v)
+	case heap.RetDiscard, heap.RetExitWith, heap.RetSetItem:
+	case heap.RetInit:
+		if v.K != heap.KNone {
+			return vm.TypeError("__init__() should return None, not '%s'", vm.TypeName(v))
+		}
+		push(caller, aux[0])
+	case heap.RetBool, heap.RetNotBool:
+		var t bool
+		switch v.K {
+		case heap.KBool:
+			t = v.N != 0
+		default:
+			n, err := vm.checkLen(v)
+			if err != nil {
+				return vm.TypeError("__bool__ should return bool, returned %s", vm.TypeName(v))
+			}
+			t = n > 0
+		}
+		push(caller, heap.Bool(t != (ret == heap.RetNotBool)))
+	case heap.RetBinOp:
+		if v == heap.NotImplemented {
+			op := int(retArg)
+			r, err := vm.binaryDunders(op&15, op&compile.BinInplace != 0, aux[0], aux[1], 1)
+			if err != nil {
+				return err
+			}
+			v = r
+		}
+		push(caller, v)
+	case heap.RetCompare:
+		if v == heap.NotImplemented {
+			r, err := vm.compareDunders(int(retArg), aux[0], aux[1], 1)
+			if err != nil {
+				return err
+			}
+			v = r
+		}
+		push(caller, v)
+	case heap.RetContains:
+		t, err := vm.Truth(v)
+		if err != nil {
+			return err
+		}
+		push(caller, heap.Bool(t != (retArg == 1)))
+	case heap.RetIterCheck:
+		if !vm.isIterator(v) {
+			return vm.TypeError("iter() returned non-iterator of type '%s'", vm.TypeName(v))
+		}
+		push(caller, v)
+	case heap.RetStr:
+		if _, ok := vm.StrOf(v); !ok {
+			return vm.TypeError("__str__ returned non-string (type %s)", vm.TypeName(v))
+		}
+		push(caller, v)
+	default:
+		push(caller, v)
+	}
+	return nil
+}
+
+// newGenerator wraps a fresh frame in a generator, coroutine or async
+// generator object.
+func (vm *VM) newGenerator(f *heap.Frame, fn *heap.Function, code *compile.Code) Value {
+	kind := heap.GenGenerator
+	switch {
+	case code.Flags&compile.FlagAsyncGenerator != 0:
+		kind = heap.GenAsyncGenerator
+	case code.Flags&compile.FlagCoroutine != 0:
+		kind = heap.GenCoroutine
+	}
+	g := &heap.Generator{Frame: f, Kind: kind, Name: fn.Name, Qual: fn.Qualname, ExcSave: heap.Undef, Awaiting: heap.Undef}
+	gv := vm.H.Alloc(g)
+	f.Gen = gv
+	return gv
+}
+
+// resumeGen pushes a generator's frame to run until it yields or returns;
+// the value sent in (or the exception thrown in) is given.
+func (vm *VM) resumeGen(gv Value, send Value, throw error, ret heap.RetKind, retArg int32) error {
+	g := vm.H.Get(gv).(*heap.Generator)
+	switch g.State {
+	case heap.GenRunning:
+		what := "generator"
+		if g.Kind == heap.GenCoroutine {
+			what = "coroutine"
+		}
+		return vm.ValueError("%s already executing", what)
+	case heap.GenDone:
+		if throw != nil {
+			return throw
+		}
+		if g.Kind == heap.GenCoroutine {
+			return vm.Errorf(TRuntimeError, "cannot reuse already awaited coroutine")
+		}
+		if ret == heap.RetForIter {
+			return errExhausted
+		}
+		return vm.stopIteration(g, heap.None)
+	case heap.GenCreated:
+		if send.K != heap.KNone && send.K != heap.KUndef && throw == nil {
+			return vm.TypeError("can't send non-None value to a just-started generator")
+		}
+		if throw != nil {
+			g.State = heap.GenDone
+			g.Frame = nil
+			vm.H.Touch(gv)
+			return throw
+		}
+	}
+	f := g.Frame
+	f.Ret, f.RetArg = ret, retArg
+	f.Aux[1] = vm.handled
+	if g.ExcSave.K != heap.KUndef {
+		vm.handled = g.ExcSave
+	}
+	if g.State == heap.GenSuspended && throw == nil {
+		if send.K == heap.KUndef {
+			send = heap.None
+		}
+		push(f, send)
+	}
+	g.State = heap.GenRunning
+	vm.H.Touch(gv)
+	if err := vm.pushFrame(f); err != nil {
+		g.State = heap.GenSuspended
+		return err
+	}
+	if throw != nil {
+		if g.State == heap.GenRunning {
+			if err := vm.throwIntoYieldFrom(f, throw); err != errNoDelegate {
+				return err
+			}
+		}
+		vm.pendingThrow = throw
+	}
+	return errFramePushed
+}
+
+var errNoDelegate = &Fatal{Kind: "internal", Msg: "no yield from"}
+
+// throwIntoYieldFrom forwards throw() into the sub-iterator a generator
+// frame is delegating to with yield from/await, as CPython does: the
+// sub-iterator gets the first chance to handle the exception. It returns
+// errNoDelegate when f is not paused in a yield from (or the exception
+// must be raised in f itself), errFramePushed when f's state now says
+// what to do next, or an error to raise in f.
+func (vm *VM) throwIntoYieldFrom(f *heap.Frame, throw error) error {
+	instrs := f.C.Code.Instrs
+	pc := int(f.PC)
+	if pc <= 0 || pc >= len(instrs) || f.SP < 1 {
+		return errNoDelegate
+	}
+	jmp := instrs[pc]
+	if jmp.Op() != compile.JUMP || instrs[pc-1].Op() != compile.YIELD_VALUE {
+		return errNoDelegate
+	}
+	sendPC := int(jmp.Arg())
+	if sendPC < 0 || sendPC >= len(instrs) || instrs[sendPC].Op() != compile.SEND {
+		return errNoDelegate
+	}
+	end := int32(instrs[sendPC].Arg())
+	yieldPC := int32(pc - 1)
+	sub := top(f)
+	exc, ok := throw.(*Exception)
+	if !ok {
+		return errNoDelegate
+	}
+	if vm.IsInstance(exc.Value, TGeneratorExit) {
+		// Close the sub-iterator, then raise GeneratorExit here.
+		if _, isOpaque := vm.H.Get(sub).(*heap.Opaque); isOpaque {
+			return errNoDelegate
+		}
+		m, err := vm.GetAttr(sub, "close")
+		if err != nil {
+			if vm.ErrIs(err, TAttributeError) {
+				return errNoDelegate
+			}
+			vm.pendingThrow = err
+			return errFramePushed
+		}
+		if _, err := vm.Call(m); err != nil {
+			vm.pendingThrow = err
+			return errFramePushed
+		}
+		return errNoDelegate
+	}
+	if g, isGen := vm.H.Get(sub).(*heap.Generator); isGen {
+		if g.State != heap.GenSuspended {
+			return errNoDelegate
+		}
+		f.PC = yieldPC
+		err := vm.resumeGen(sub, heap.None, throw, heap.RetSend, end)
+		if err != errFramePushed {
+			f.PC = int32(pc)
+		}
+		if err == errExhausted {
+			return errNoDelegate
+		}
+		if err != nil && err != errFramePushed {
+			vm.pendingThrow = err
+			return errFramePushed
+		}
+		return err
+	}
+	if _, isOpaque := vm.H.Get(sub).(*heap.Opaque); isOpaque {
+		return errNoDelegate
+	}
+	m, err := vm.GetAttr(sub, "throw")
+	if err != nil {
+		if vm.ErrIs(err, TAttributeError) {
+			return errNoDelegate
+		}
+		vm.pendingThrow = err
+		return errFramePushed
+	}
+	r, err := vm.Call(m, exc.Value)
+	if err != nil {
+		if vm.ErrIs(err, TStopIteration) {
+			e := err.(*Exception)
+			v, _ := vm.excAttr(vm.H.Get(e.Value).(*heap.Instance), "value")
+			pop(f)
+			push(f, v)
+			f.PC = end
+			return errFramePushed
+		}
+		vm.pendingThrow = err
+		return errFramePushed
+	}
+	push(f, r)
+	f.PC = yieldPC
+	return errFramePushed
+}
+
+var errExhausted = &Fatal{Kind: "internal", Msg: "iterator exhausted"}
+
+// yieldValue suspends the generator frame f, delivering v to its resumer.
+func (vm *VM) yieldValue(f *heap.Frame, v Value) (bool, error) {
+	vm.popFrame()
+	g := vm.H.Get(f.Gen).(*heap.Generator)
+	g.State = heap.GenSuspended
+	if vm.handled != f.Aux[1] {
+		g.ExcSave = vm.handled
+	} else {
+		g.ExcSave = heap.Undef
+	}
+	vm.handled = f.Aux[1]
+	f.Aux[1] = heap.Undef
+	vm.H.Touch(f.Gen)
+	if f.Ret == heap.RetNested {
+		vm.genResult = v
+		return true, nil
+	}
+	caller := vm.frames[len(vm.frames)-1]
+	switch f.Ret {
+	case heap.RetAsyncTask:
+		return false, vm.taskYielded(f, v)
+	}
+	push(caller, v)
+	return false, nil
+}

@@ -1,0 +1,693 @@
+package vm
+
+// dict and its views: merging helpers, methods and the constructor.
+
+import (
+	"strings"
+
+	"github.com/amber-sandbox/amber/core/internal/compile"
+	"github.com/amber-sandbox/amber/core/internal/heap"
+)
+
+// dictCopyInto appends the entries of src to the empty dict dst.
+func (vm *VM) dictCopyInto(dst, src *heap.Dict) {
+	for i := 0; i < len(src.Entries); i++ {
+		e := src.Entries[i]
+		if e.Key.K != heap.KUndef {
+			dst.Append(e.Key, e.Val, e.Hash)
+		}
+	}
+}
+
+// dictMergeDict sets every entry of src in dst (later values win).
+func (vm *VM) dictMergeDict(dst, src *heap.Dict) error {
+	if dst == src {
+		return nil
+	}
+	entries := append([]heap.DictEntry(nil), src.Entries...)
+	for _, e := range entries {
+		if e.Key.K == heap.KUndef {
+			continue
+		}
+		if err := dst.Set(e.Key, e.Val, e.Hash, vm.Eq); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// plainDict returns the dict behind v when its keys and items can be read
+// directly: a dict, or an instance of a dict subclass that does not
+// override keys() or __getitem__ in Python.
+func (vm *VM) plainDict(v Value) (*heap.Dict, bool) {
+	d, ok := vm.DictOf(v)
+	if !ok {
+		return nil, false
+	}
+	if vm.userReflects(v, "keys") || vm.userReflects(v, "__getitem__") || vm.userReflects(v, "__iter__") {
+		return nil, false
+	}
+	return d, true
+}
+
+// dictUpdateFrom is dict.update(other) on the dict d whose value is dv:
+// other is a mapping (anything with keys()) or an iterable of pairs.
+func (vm *VM) dictUpdateFrom(dv Value, d *heap.Dict, other Value) error {
+	defer vm.H.Touch(dv)
+	if src, ok := vm.plainDict(other); ok {
+		return vm.dictMergeDict(d, src)
+	}
+	if vm.hasKeysMethod(other) {
+		keys, err := vm.CallMethod(other, "keys")
+		if err != nil {
+			return err
+		}
+		ks, err := vm.Unpack(keys)
+		if err != nil {
+			return err
+		}
+		for _, k := range ks {
+			v, err := vm.GetItem(other, k)
+			if err != nil {
+				return err
+			}
+			if err := vm.DictSet(d, k, v); err != nil {
+				return err
+			}
+		}
+		return nil
+	}
+	return vm.dictUpdatePairs(d, other)
+}
+
+// hasKeysMethod reports whether v has a keys attribute (a mapping).
+func (vm *VM) hasKeysMethod(v Value) bool {
+	if _, ok := vm.DictOf(v); ok {
+		return true
+	}
+	if v.K != heap.KRef {
+		return false
+	}
+	if _, ok := vm.H.Get(v).(*heap.Instance); !ok {
+		return false
+	}
+	_, err := vm.GetAttr(v, "keys")
+	return err == nil
+}
+
+// dictUpdatePairs adds the key/value pairs of an iterable to d.
+func (vm *VM) dictUpdatePairs(d *heap.Dict, other Value) error {
+	it, err := vm.GetIter(other)
+	if err != nil {
+		return err
+	}
+	for i := 0; ; i++ {
+		x, ok, err := vm.Next(it)
+		if err != nil {
+			return err
+		}
+		if !ok {
+			return nil
+		}
+		var pair []Value
+		if items, ok := vm.seqItemsOf(x); ok {
+			pair = items
+		} else {
+			if !vm.isIterableValue(x) {
+				return vm.TypeError("cannot convert dictionary update sequence element #%d to a sequence", i)
+			}
+			if pair, err = vm.Unpack(x); err != nil {
+				return err
+			}
+		}
+		if len(pair) != 2 {
+			return vm.ValueError("dictionary update sequence element #%d has length %d; 2 is required", i, len(pair))
+		}
+		if err := vm.DictSet(d, pair[0], pair[1]); err != nil {
+			return err
+		}
+	}
+}
+
+// dictKwargs sets keyword arguments as str keys.
+func (vm *VM) dictKwargs(d *heap.Dict, a Args) error {
+	for i, k := range a.KwNames {
+		if err := vm.DictSet(d, vm.NewStr(k), a.KwVals[i]); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// selfDict returns the dict behind a method's receiver and its value.
+func (vm *VM) selfDict(self Value, fname string) (*heap.Dict, Value, error) {
+	d, ok := vm.DictOf(self)
+	if !ok {
+		return nil, heap.Undef, vm.TypeError("descriptor '%s' for 'dict' objects doesn't apply to a '%s' object", fname, vm.TypeName(self))
+	}
+	return d, vm.Prim(self), nil
+}
+
+func dictView(kind heap.IterKind, name string) BuiltinFn {
+	return func(vm *VM, self Value, a Args) (Value, error) {
+		if err := vm.UnpackArgs(name, a, nil, 0); err != nil {
+			return heap.Undef, err
+		}
+		if _, _, err := vm.selfDict(self, name); err != nil {
+			return heap.Undef, err
+		}
+		// The view keeps the receiver itself (every reader goes through
+		// DictOf), so set operations can tell a plain dict from a subclass
+		// as CPython's dictviews_to_set does.
+		return vm.H.Alloc(&heap.DictView{Dict: self, Kind: kind}), nil
+	}
+}
+
+func dictGetM(vm *VM, self Value, a Args) (Value, error) {
+	if err := vm.ArgCount("get", a, 1, 2); err != nil {
+		return heap.Undef, err
+	}
+	d, _, err := vm.selfDict(self, "get")
+	if err != nil {
+		return heap.Undef, err
+	}
+	v, found, err := vm.DictGet(d, a.Pos[0])
+	if err != nil {
+		return heap.Undef, err
+	}
+	if found {
+		return v, nil
+	}
+	if len(a.Pos) == 2 {
+		return a.Pos[1], nil
+	}
+	return heap.None, nil
+}
+
+func dictSetDefaultM(vm *VM, self Value, a Args) (Value, error) {
+	if err := vm.ArgCount("setdefault", a, 1, 2); err != nil {
+		return heap.Undef, err
+	}
+	d, dv, err := vm.selfDict(self, "setdefault")
+	if err != nil {
+		return heap.Undef, err
+	}
+	v, found, err := vm.DictGet(d, a.Pos[0])
+	if err != nil || found {
+		return v, err
+	}
+	def := heap.None
+	if len(a.Pos) == 2 {
+		def = a.Pos[1]
+	}
+	if err := vm.DictSet(d, a.Pos[0], def); err != nil {
+		return heap.Undef, err
+	}
+	vm.H.Touch(dv)
+	return def, nil
+}
+
+func dictPopM(vm *VM, self Value, a Args) (Value, error) {
+	if err := vm.ArgCount("pop", a, 1, 2); err != nil {
+		return heap.Undef, err
+	}
+	d, dv, err := vm.selfDict(self, "pop")
+	if err != nil {
+		return heap.Undef, err
+	}
+	v, found, err := vm.dictDel(d, a.Pos[0])
+	if err != nil {
+		return heap.Undef, err
+	}
+	if found {
+		vm.H.Touch(dv)
+		return v, nil
+	}
+	if len(a.Pos) == 2 {
+		return a.Pos[1], nil
+	}
+	return heap.Undef, vm.ErrorArgs(TKeyError, a.Pos[0])
+}
+
+func dictPopItemM(vm *VM, self Value, a Args) (Value, error) {
+	if err := vm.UnpackArgs("popitem", a, nil, 0); err != nil {
+		return heap.Undef, err
+	}
+	d, dv, err := vm.selfDict(self, "popitem")
+	if err != nil {
+		return heap.Undef, err
+	}
+	for i := len(d.Entries) - 1; i >= 0; i-- {
+		e := d.Entries[i]
+		if e.Key.K == heap.KUndef {
+			continue
+		}
+		d.DeleteAt(i)
+		vm.H.Touch(dv)
+		return vm.NewTuple([]Value{e.Key, e.Val}), nil
+	}
+	return heap.Undef, vm.ErrorArgs(TKeyError, vm.NewStr("popitem(): dictionary is empty"))
+}
+
+func dictUpdateM(vm *VM, self Value, a Args) (Value, error) {
+	if len(a.Pos) > 1 {
+		return heap.Undef, vm.TypeError("update expected at most 1 argument, got %d", len(a.Pos))
+	}
+	d, dv, err := vm.selfDict(self, "update")
+	if err != nil {
+		return heap.Undef, err
+	}
+	if len(a.Pos) == 1 {
+		if err := vm.dictUpdateFrom(dv, d, a.Pos[0]); err != nil {
+			return heap.Undef, err
+		}
+	}
+	if err := vm.dictKwargs(d, a); err != nil {
+		return heap.Undef, err
+	}
+	vm.H.Touch(dv)
+	return heap.None, nil
+}
+
+func dictClearM(vm *VM, self Value, a Args) (Value, error) {
+	if err := vm.UnpackArgs("clear", a, nil, 0); err != nil {
+		return heap.Undef, err
+	}
+	d, dv, err := vm.selfDict(self, "clear")
+	if err != nil {
+		return heap.Undef, err
+	}
+	d.Clear()
+	vm.H.Touch(dv)
+	return heap.None, nil
+}
+
+func dictCopyM(vm *VM, self Value, a Args) (Value, error) {
+	if err := vm.UnpackArgs("copy", a, nil, 0); err != nil {
+		return heap.Undef, err
+	}
+	d, _, err := vm.selfDict(self, "copy")
+	if err != nil {
+		return heap.Undef, err
+	}
+	rv := vm.NewDict()
+	vm.dictCopyInto(vm.H.Get(rv).(*heap.Dict), d)
+	return rv, nil
+}
+
+func dictFromKeysM(vm *VM, cls Value, a Args) (Value, error) {
+	if err := vm.ArgCount("fromkeys", a, 1, 2); err != nil {
+		return heap.Undef, err
+	}
+	val := heap.None
+	if len(a.Pos) == 2 {
+		val = a.Pos[1]
+	}
+	keys, err := vm.Unpack(a.Pos[0])
+	if err != nil {
+		return heap.Undef, err
+	}
+	if cls == vm.Types[TDict] {
+		rv := vm.NewDict()
+		d := vm.H.Get(rv).(*heap.Dict)
+		for _, k := range keys {
+			if err := vm.DictSet(d, k, val); err != nil {
+				return heap.Undef, err
+			}
+		}
+		return rv, nil
+	}
+	rv, err := vm.Call(cls)
+	if err != nil {
+		return heap.Undef, err
+	}
+	for _, k := range keys {
+		if err := vm.SetItem(rv, k, val); err != nil {
+			return heap.Undef, err
+		}
+	}
+	return rv, nil
+}
+
+func dictLenM(vm *VM, self Value, a Args) (Value, error) {
+	d, _, err := vm.selfDict(self, "__len__")
+	if err != nil {
+		return heap.Undef, err
+	}
+	return heap.Int(int64(d.Len())), nil
+}
+
+func dictGetItemM(vm *VM, self Value, a Args) (Value, error) {
+	var key Value
+	if err := vm.UnpackArgs("__getitem__", a, nil, 1, &key); err != nil {
+		return heap.Undef, err
+	}
+	return vm.dictGetItem(self, key)
+}
+
+func dictSetItemM(vm *VM, self Value, a Args) (Value, error) {
+	var key, value Value
+	if err := vm.UnpackArgs("__setitem__", a, nil, 2, &key, &value); err != nil {
+		return heap.Undef, err
+	}
+	d, dv, err := vm.selfDict(self, "__setitem__")
+	if err != nil {
+		return heap.Undef, err
+	}
+	if err := vm.DictSet(d, key, value); err != nil {
+		return heap.Undef, err
+	}
+	vm.H.Touch(dv)
+	return heap.None, nil
+}
+
+func dictDelItemM(vm *VM, self Value, a Args) (Value, error) {
+	var key Value
+	if err := vm.UnpackArgs("__delitem__", a, nil, 1, &key); err != nil {
+		return heap.Undef, err
+	}
+	d, dv, err := vm.selfDict(self, "__delitem__")
+	if err != nil {
+		return heap.Undef, err
+	}
+	_, found, err := vm.dictDel(d, key)
+	if err != nil {
+		return heap.Undef, err
+	}
+	if !found {
+		return heap.Undef, vm.ErrorArgs(TKeyError, key)
+	}
+	vm.H.Touch(dv)
+	return heap.None, nil
+}
+
+func dictContainsM(vm *VM, self Value, a Args) (Value, error) {
+	var key Value
+	if err := vm.UnpackArgs("__contains__", a, nil, 1, &key); err != nil {
+		return heap.Undef, err
+	}
+	d, _, err := vm.selfDict(self, "__contains__")
+	if err != nil {
+		return heap.Undef, err
+	}
+	_, found, err := vm.DictGet(d, key)
+	return heap.Bool(found), err
+}
+
+// --- views ----------------------------------------------------------------------------
+
+func viewLenM(vm *VM, self Value, a Args) (Value, error) {
+	return heap.Int(int64(vm.setLikeLen(self))), nil
+}
+
+func valuesLenM(vm *VM, self Value, a Args) (Value, error) {
+	if v, ok := vm.ctViewOf(self); ok {
+		if d, ok := vm.DictOf(v.Dict); ok {
+			return heap.Int(int64(d.Len())), nil
+		}
+	}
+	return heap.Int(0), nil
+}
+
+func viewContainsM(vm *VM, self Value, a Args) (Value, error) {
+	var key Value
+	if err := vm.UnpackArgs("__contains__", a, nil, 1, &key); err != nil {
+		return heap.Undef, err
+	}
+	v, ok := vm.ctViewOf(self)
+	if !ok {
+		return heap.False, nil
+	}
+	r, err := vm.viewContains(v, key)
+	return heap.Bool(r), err
+}
+
+func viewIsDisjointM(vm *VM, self Value, a Args) (Value, error) {
+	var other Value
+	if err := vm.UnpackArgs("isdisjoint", a, nil, 1, &other); err != nil {
+		return heap.Undef, err
+	}
+	items, err := vm.Unpack(other)
+	if err != nil {
+		return heap.Undef, err
+	}
+	for _, x := range items {
+		in, err := vm.Contains(self, x)
+		if err != nil {
+			return heap.Undef, err
+		}
+		if in {
+			return heap.False, nil
+		}
+	}
+	return heap.True, nil
+}
+
+// dictInitM is dict.__init__(mapping_or_iterable=(), **kwargs).
+func dictInitM(vm *VM, self Value, a Args) (Value, error) {
+	if len(a.Pos) > 1 {
+		return heap.Undef, vm.TypeError("dict expected at most 1 argument, got %d", len(a.Pos))
+	}
+	d, dv, err := vm.selfDict(self, "__init__")
+	if err != nil {
+		return heap.Undef, err
+	}
+	if len(a.Pos) == 1 {
+		if err := vm.dictUpdateFrom(dv, d, a.Pos[0]); err != nil {
+			return heap.Undef, err
+		}
+	}
+	if err := vm.dictKwargs(d, a); err != nil {
+		return heap.Undef, err
+	}
+	vm.H.Touch(dv)
+	return heap.None, nil
+}
+
+func dictCtor(vm *VM, cls Value, a Args) (Value, error) {
+	if len(a.Pos) > 1 {
+		return heap.Undef, vm.TypeError("dict expected at most 1 argument, got %d", len(a.Pos))
+	}
+	rv := vm.NewDict()
+	d := vm.H.Get(rv).(*heap.Dict)
+	if len(a.Pos) == 1 {
+		if err := vm.dictUpdateFrom(rv, d, a.Pos[0]); err != nil {
+			return heap.Undef, err
+		}
+	}
+	if err := vm.dictKwargs(d, a); err != nil {
+		return heap.Undef, err
+	}
+	return rv, nil
+}
+
+func init() {
+	AddMethods(TDict, []MethodDef{
+		{Name: "__init__", Fn: dictInitM},
+		{Name: "keys", Fn: dictView(heap.IterDictKeys, "keys")},
+		{Name: "values", Fn: dictView(heap.IterDictValues, "values")},
+		{Name: "items", Fn: dictView(heap.IterDictItems, "items")},
+		{Name: "get", Fn: dictGetM},
+		{Name: "setdefault", Fn: dictSetDefaultM},
+		{Name: "pop", Fn: dictPopM},
+		{Name: "popitem", Fn: dictPopItemM},
+		{Name: "update", Fn: dictUpdateM},
+		{Name: "clear", Fn: dictClearM},
+		{Name: "copy", Fn: dictCopyM},
+		{Name: "fromkeys", Fn: dictFromKeysM, Kind: KindClassMethod},
+		{Name: "__len__", Fn: dictLenM},
+		{Name: "__getitem__", Fn: dictGetItemM},
+		{Name: "__setitem__", Fn: dictSetItemM},
+		{Name: "__delitem__", Fn: dictDelItemM},
+		{Name: "__contains__", Fn: dictContainsM},
+		{Name: "__eq__", Fn: ctCmpMethod(compile.CmpEq, "__eq__")},
+		{Name: "__ne__", Fn: ctCmpMethod(compile.CmpNe, "__ne__")},
+		{Name: "__repr__", Fn: ctReprMethod},
+		{Name: "__or__", Fn: ctBinMethod(compile.BinOr, "__or__", false)},
+		{Name: "__ror__", Fn: ctBinMethod(compile.BinOr, "__ror__", true)},
+		{Name: "__ior__", Fn: ctInplaceMethod(compile.BinOr, "__ior__")},
+	})
+	setLike := func() []MethodDef {
+		defs := []MethodDef{
+			{Name: "__len__", Fn: viewLenM},
+			{Name: "__contains__", Fn: viewContainsM},
+			{Name: "isdisjoint", Fn: viewIsDisjointM},
+			{Name: "__repr__", Fn: ctReprMethod},
+			{Name: "__or__", Fn: ctBinMethod(compile.BinOr, "__or__", false)},
+			{Name: "__and__", Fn: ctBinMethod(compile.BinAnd, "__and__", false)},
+			{Name: "__sub__", Fn: ctBinMethod(compile.BinSub, "__sub__", false)},
+			{Name: "__xor__", Fn: ctBinMethod(compile.BinXor, "__xor__", false)},
+			{Name: "__ror__", Fn: ctBinMethod(compile.BinOr, "__ror__", true)},
+			{Name: "__rand__", Fn: ctBinMethod(compile.BinAnd, "__rand__", true)},
+			{Name: "__rsub__", Fn: ctBinMethod(compile.BinSub, "__rsub__", true)},
+			{Name: "__rxor__", Fn: ctBinMethod(compile.BinXor, "__rxor__", true)},
+		}
+		return append(defs, ctComparisonDefs()...)
+	}
+	AddMethods(TDictKeys, setLike())
+	AddMethods(TDictItems, setLike())
+	AddMethods(TDictValues, []MethodDef{
+		{Name: "__len__", Fn: valuesLenM},
+		{Name: "__contains__", Fn: viewContainsM},
+		{Name: "__repr__", Fn: ctReprMethod},
+	})
+	RegisterConstructor(TDict, dictCtor)
+}
+
+// dictGetItem is d[key] for a dict or an instance of a dict subclass,
+// calling the subclass's __missing__ when the key is absent.
+func (vm *VM) dictGetItem(dv Value, key Value) (Value, error) {
+	d, ok := vm.DictOf(dv)
+	if !ok {
+		return heap.Undef, vm.TypeError("descriptor '__getitem__' requires a 'dict' object but received a '%s'", vm.TypeName(dv))
+	}
+	v, found, err := vm.DictGet(d, key)
+	if err != nil {
+		return heap.Undef, err
+	}
+	if found {
+		return v, nil
+	}
+	if dv.K == heap.KRef {
+		if _, inst := vm.H.Get(dv).(*heap.Instance); inst {
+			if m := vm.LookupClassStr(vm.TypeOf(dv), "__missing__"); m.K != heap.KUndef {
+				return vm.CallMethod(dv, "__missing__", key)
+			}
+		}
+	}
+	return heap.Undef, vm.ErrorArgs(TKeyError, key)
+}
+
+func (vm *VM) reprDict(d *heap.Dict) (string, error) {
+	var b strings.Builder
+	b.WriteByte('{')
+	first := true
+	for i := 0; i < len(d.Entries); i++ {
+		e := d.Entries[i]
+		if e.Key.K == heap.KUndef {
+			continue
+		}
+		if !first {
+			b.WriteString(", ")
+		}
+		first = false
+		ks, err := vm.Repr(e.Key)
+		if err != nil {
+			return "", err
+		}
+		vs, err := vm.Repr(e.Val)
+		if err != nil {
+			return "", err
+		}
+		b.WriteString(ks)
+		b.WriteString(": ")
+		b.WriteString(vs)
+	}
+	b.WriteByte('}')
+	return b.String(), nil
+}
+
+// dictEqual is dict == dict.
+func (vm *VM) dictEqual(a, b *heap.Dict) (bool, error) {
+	if a == b {
+		return true, nil
+	}
+	if a.Len() != b.Len() {
+		return false, nil
+	}
+	for i := 0; i < len(a.Entries); i++ {
+		e := a.Entries[i]
+		if e.Key.K == heap.KUndef {
+			continue
+		}
+		bv, found, err := b.Get(e.Key, e.Hash, vm.Eq)
+		if err != nil {
+			return false, err
+		}
+		if !found {
+			return false, nil
+		}
+		eq, err := vm.sameOrEq(e.Val, bv)
+		if err != nil || !eq {
+			return false, err
+		}
+	}
+	return true, nil
+}
+
+// viewCompare compares a dict keys/items view with a set or another view.
+func (vm *VM) viewCompare(op int, a, b Value) (bool, error) {
+	la, lb := vm.setLikeLen(a), vm.setLikeLen(b)
+	switch op {
+	case compile.CmpEq, compile.CmpNe:
+		r := la == lb
+		if r {
+			var err error
+			if r, err = vm.allContainedIn(a, b); err != nil {
+				return false, err
+			}
+		}
+		return r == (op == compile.CmpEq), nil
+	case compile.CmpLt:
+		if la >= lb {
+			return false, nil
+		}
+		return vm.allContainedIn(a, b)
+	case compile.CmpLe:
+		if la > lb {
+			return false, nil
+		}
+		return vm.allContainedIn(a, b)
+	case compile.CmpGt:
+		if la <= lb {
+			return false, nil
+		}
+		return vm.allContainedIn(b, a)
+	}
+	if la < lb {
+		return false, nil
+	}
+	return vm.allContainedIn(b, a)
+}
+
+func (vm *VM) viewContains(v *heap.DictView, x Value) (bool, error) {
+	d, ok := vm.DictOf(v.Dict)
+	if !ok {
+		return false, nil
+	}
+	switch v.Kind {
+	case heap.IterDictKeys:
+		_, found, err := vm.DictGet(d, x)
+		return found, err
+	case heap.IterDictItems:
+		t, ok := vm.TupleOf(x)
+		if !ok || len(t.Items) != 2 {
+			return false, nil
+		}
+		val, found, err := vm.DictGet(d, t.Items[0])
+		if err != nil || !found {
+			return false, err
+		}
+		return vm.sameOrEq(val, t.Items[1])
+	}
+	for i := 0; i < len(d.Entries); i++ {
+		e := d.Entries[i]
+		if e.Key.K == heap.KUndef {
+			continue
+		}
+		eq, err := vm.sameOrEq(e.Val, x)
+		if err != nil || eq {
+			return eq, err
+		}
+	}
+	return false, nil
+}
+
+// viewOf returns the dict view behind v.
+func (vm *VM) ctViewOf(v Value) (*heap.DictView, bool) {
+	if v.K != heap.KRef {
+		return nil, false
+	}
+	d, ok := vm.H.Get(v).(*heap.DictView)
+	return d, ok
+}

@@ -1,0 +1,1127 @@
+package vm
+
+import (
+	"fmt"
+	"math"
+	"runtime/debug"
+
+	"github.com/amber-sandbox/amber/core/internal/compile"
+	"github.com/amber-sandbox/amber/core/internal/heap"
+)
+
+// errFramePushed is returned by helpers that delivered their result by
+// pushing a frame whose RetKind finishes the job.
+var errFramePushed = &Fatal{Kind: "internal", Msg: "frame pushed"}
+
+// Suspended is returned by Run when the program paused for the host.
+type Suspended struct{ S *Suspension }
+
+func (s *Suspended) Error() string { return "suspended: " + s.S.Kind.String() }
+
+// Run executes frames until the frame at depth base returns, and returns
+// its value. base is the frame stack depth at entry (the frame to run is
+// at index base).
+func (vm *VM) run(base int) (result Value, err error) {
+	defer func() {
+		if r := recover(); r != nil {
+			err = &Fatal{Kind: "internal", Msg: fmt.Sprintf("internal error: %v\n%s", r, debug.Stack())}
+		}
+	}()
+	for {
+		v, done, err := vm.loop(base)
+		if done {
+			return v, err
+		}
+		if err != nil {
+			if _, fatal := err.(*Fatal); fatal {
+				return heap.Undef, err
+			}
+			if _, susp := err.(*Suspended); susp {
+				return heap.Undef, err
+			}
+			// A Python exception: unwind to a handler or out of base.
+			if v, done, err2 := vm.unwind(base, err); done {
+				return v, err2
+			}
+		}
+	}
+}
+
+// unwind propagates err through frames from the top down to base. It
+// returns done=true when the exception left the base frame (err is
+// returned) or a fatal error occurred.
+func (vm *VM) unwind(base int, err error) (Value, bool, error) {
+	exc, ok := err.(*Exception)
+	if !ok {
+		return heap.Undef, true, err
+	}
+	vm.noteRaise(exc, vm.frames[len(vm.frames)-1])
+	exc.reraised = false
+	for {
+		f := vm.frames[len(vm.frames)-1]
+		if n := len(f.Blocks); n > 0 {
+			b := f.Blocks[n-1]
+			f.Blocks = f.Blocks[:n-1]
+			for i := b.Level; i < f.SP; i++ {
+				f.Slots[i] = heap.Undef
+			}
+			f.SP = b.Level
+			f.Slots[f.SP] = exc.Value
+			f.SP++
+			f.PC = b.Handler
+			return heap.Undef, false, nil
+		}
+		// No handler in this frame: pop it.
+		isGen := f.Gen.K == heap.KRef
+		ret, retArg := f.Ret, f.RetArg
+		vm.popFrame()
+		if isGen {
+			g := vm.H.Get(f.Gen).(*heap.Generator)
+			g.State = heap.GenDone
+			g.Frame = nil
+			vm.H.Touch(f.Gen)
+			vm.handled = g.ExcSave
+			g.ExcSave = heap.Undef
+			// PEP 479: StopIteration escaping a generator becomes RuntimeError.
+			if vm.IsInstance(exc.Value, TStopIteration) || (g.Kind == heap.GenAsyncGenerator && vm.IsInstance(exc.Value, TStopAsyncIteration)) {
+				what := "generator"
+				if g.Kind == heap.GenCoroutine {
+					what = "coroutine"
+				} else if g.Kind == heap.GenAsyncGenerator {
+					what = "async generator"
+				}
+				ne := vm.NewException(vm.Types[TRuntimeError], []Value{vm.NewStr(what + " raised " + vm.TypeName(exc.Value))})
+				ned := vm.ExcOf(ne)
+				ned.Cause = exc.Value
+				ned.Context = exc.Value
+				ned.SuppressContext = true
+				ned.Traceback = append(ned.Traceback, vm.ExcOf(exc.Value).Traceback...)
+				exc = &Exception{Value: ne, vm: vm}
+			}
+		}
+		if len(vm.frames) <= base || ret == heap.RetNested {
+			return heap.Undef, true, exc
+		}
+		if ret == heap.RetForIter && !isGen && vm.IsInstance(exc.Value, TStopIteration) {
+			// A __next__ method ended the loop.
+			caller := vm.frames[len(vm.frames)-1]
+			pop(caller)
+			caller.PC = retArg
+			return heap.Undef, false, nil
+		}
+		if ret == heap.RetAsyncTask {
+			if v, handled := vm.taskFailed(f, exc); handled {
+				_ = v
+				return heap.Undef, false, nil
+			}
+		}
+		_ = retArg
+		caller := vm.frames[len(vm.frames)-1]
+		vm.addTraceback(exc.Value, caller)
+	}
+}
+
+// addTraceback records that exc passed through frame f at its current line.
+func (vm *VM) addTraceback(exc Value, f *heap.Frame) {
+	ed := vm.ExcOf(exc)
+	if ed == nil {
+		return
+	}
+	pc := int(f.PC) - 1
+	ed.Traceback = append(ed.Traceback, heap.TraceEntry{Code: f.Code, Line: int32(f.C.Code.LineAt(pc))})
+	vm.H.Touch(exc)
+}
+
+func (vm *VM) popFrame() {
+	n := len(vm.frames) - 1
+	vm.frames[n] = nil
+	vm.frames = vm.frames[:n]
+}
+
+// push and pop on a frame's operand stack.
+func push(f *heap.Frame, v Value) {
+	f.Slots[f.SP] = v
+	f.SP++
+}
+
+func pop(f *heap.Frame) Value {
+	f.SP--
+	v := f.Slots[f.SP]
+	f.Slots[f.SP] = heap.Undef
+	return v
+}
+
+func top(f *heap.Frame) Value { return f.Slots[f.SP-1] }
+
+// loop runs instructions of the top frame until something changes the
+// frame stack, an error occurs, or the base frame returns (done).
+func (vm *VM) loop(base int) (Value, bool, error) {
+	// Calls and returns switch frames without leaving the loop: they jump
+	// back here to load the new top frame.
+reload:
+	f := vm.frames[len(vm.frames)-1]
+	if e := vm.pendingThrow; e != nil {
+		vm.pendingThrow = nil
+		return heap.Undef, false, e
+	}
+	if vm.preemptDue && vm.nested == 0 {
+		return heap.Undef, false, vm.preempt()
+	}
+	code := f.C.Code
+	instrs := code.Instrs
+	consts := f.C.Consts
+	slots := f.Slots
+	depth := len(vm.frames)
+
+	for {
+		in := instrs[f.PC]
+		f.PC++
+		arg := in.Arg()
+		switch in.Op() {
+		case compile.NOP:
+
+		case compile.LOAD_CONST:
+			slots[f.SP] = consts[arg]
+			f.SP++
+
+		case compile.LOAD_FAST:
+			v := slots[arg]
+			if v.K == heap.KUndef {
+				return heap.Undef, false, vm.Errorf(TUnboundLocalError, "cannot access local variable '%s' where it is not associated with a value", code.Varnames[arg])
+			}
+			slots[f.SP] = v
+			f.SP++
+
+		case compile.STORE_FAST:
+			f.SP--
+			slots[arg] = slots[f.SP]
+			slots[f.SP] = heap.Undef
+
+		case compile.DELETE_FAST:
+			if slots[arg].K == heap.KUndef {
+				return heap.Undef, false, vm.Errorf(TUnboundLocalError, "cannot access local variable '%s' where it is not associated with a value", code.Varnames[arg])
+			}
+			slots[arg] = heap.Undef
+
+		case compile.LOAD_DEREF:
+			cell := vm.H.Get(slots[len(code.Varnames)+arg]).(*heap.Cell)
+			if cell.V.K == heap.KUndef {
+				return heap.Undef, false, vm.derefError(code, arg)
+			}
+			slots[f.SP] = cell.V
+			f.SP++
+
+		case compile.STORE_DEREF:
+			cv := slots[len(code.Varnames)+arg]
+			vm.H.Get(cv).(*heap.Cell).V = pop(f)
+			vm.H.Touch(cv)
+
+		case compile.DELETE_DEREF:
+			cv := slots[len(code.Varnames)+arg]
+			cell := vm.H.Get(cv).(*heap.Cell)
+			if cell.V.K == heap.KUndef {
+				return heap.Undef, false, vm.derefError(code, arg)
+			}
+			cell.V = heap.Undef
+			vm.H.Touch(cv)
+
+		case compile.LOAD_CLOSURE:
+			push(f, slots[len(code.Varnames)+arg])
+
+		case compile.LOAD_GLOBAL:
+			v, err := vm.loadGlobal(f, consts, code, arg)
+			if err != nil {
+				return heap.Undef, false, err
+			}
+			push(f, v)
+
+		case compile.STORE_GLOBAL:
+			if err := vm.dictSetStr(f.Globals, vm.nameAt(f, arg), pop(f)); err != nil {
+				return heap.Undef, false, err
+			}
+
+		case compile.DELETE_GLOBAL:
+			if err := vm.deleteGlobal(f, arg); err != nil {
+				return heap.Undef, false, err
+			}
+
+		case compile.LOAD_NAME:
+			v, err := vm.loadName(f, arg)
+			if err != nil {
+				return heap.Undef, false, err
+			}
+			push(f, v)
+
+		case compile.STORE_NAME:
+			ns := f.Locals
+			if ns.K == heap.KUndef {
+				ns = f.Globals
+			}
+			if err := vm.SetItem(ns, vm.nameAt(f, arg), pop(f)); err != nil {
+				return heap.Undef, false, err
+			}
+
+		case compile.DELETE_NAME:
+			ns := f.Locals
+			if ns.K == heap.KUndef {
+				ns = f.Globals
+			}
+			if err := vm.DelItem(ns, vm.nameAt(f, arg)); err != nil {
+				if vm.ErrIs(err, TKeyError) {
+					return heap.Undef, false, vm.Errorf(TNameError, "name '%s' is not defined", code.Names[arg])
+				}
+				return heap.Undef, false, err
+			}
+
+		case compile.LOAD_ATTR:
+			obj := pop(f)
+			if err := vm.opLoadAttr(f, obj, vm.nameAt(f, arg)); err != nil {
+				return opResult(err)
+			}
+
+		case compile.STORE_ATTR:
+			obj := pop(f)
+			v := pop(f)
+			if err := vm.opStoreAttr(f, obj, vm.nameAt(f, arg), v); err != nil {
+				return opResult(err)
+			}
+
+		case compile.DELETE_ATTR:
+			obj := pop(f)
+			if err := vm.DelAttr(obj, vm.nameAt(f, arg)); err != nil {
+				return heap.Undef, false, err
+			}
+
+		case compile.LOAD_METHOD:
+			obj := pop(f)
+			if err := vm.opLoadMethod(f, obj, vm.nameAt(f, arg)); err != nil {
+				return opResult(err)
+			}
+
+		case compile.LOAD_BUILD_CLASS:
+			push(f, vm.buildClassFn)
+
+		case compile.BINARY_SUBSCR:
+			key := pop(f)
+			obj := pop(f)
+			if obj.K == heap.KRef && key.K == heap.KInt {
+				if l, ok := vm.H.Get(obj).(*heap.List); ok {
+					i := key.I()
+					if i < 0 {
+						i += int64(len(l.Items))
+					}
+					if i >= 0 && i < int64(len(l.Items)) {
+						push(f, l.Items[i])
+						continue
+					}
+				}
+			}
+			if err := vm.opGetItem(f, obj, key); err != nil {
+				return opResult(err)
+			}
+
+		case compile.STORE_SUBSCR:
+			key := pop(f)
+			obj := pop(f)
+			v := pop(f)
+			if obj.K == heap.KRef && key.K == heap.KInt {
+				if l, ok := vm.H.Get(obj).(*heap.List); ok {
+					i := key.I()
+					if i < 0 {
+						i += int64(len(l.Items))
+					}
+					if i >= 0 && i < int64(len(l.Items)) {
+						l.Items[i] = v
+						vm.H.TouchItem(obj, int(i), len(l.Items))
+						continue
+					}
+				}
+			}
+			if err := vm.opSetItem(f, obj, key, v); err != nil {
+				return opResult(err)
+			}
+
+		case compile.DELETE_SUBSCR:
+			key := pop(f)
+			obj := pop(f)
+			if err := vm.DelItem(obj, key); err != nil {
+				return heap.Undef, false, err
+			}
+
+		case compile.BUILD_SLICE:
+			var step Value = heap.None
+			if arg == 3 {
+				step = pop(f)
+			}
+			stop := pop(f)
+			start := pop(f)
+			push(f, vm.H.Alloc(&heap.Slice{Start: start, Stop: stop, Step: step}))
+
+		case compile.BINARY_OP:
+			b := slots[f.SP-1]
+			a := slots[f.SP-2]
+			if a.K == heap.KInt && b.K == heap.KInt {
+				if r, ok := intFast(arg&15, a.I(), b.I()); ok {
+					f.SP--
+					slots[f.SP] = heap.Undef
+					slots[f.SP-1] = r
+					continue
+				}
+			} else if a.K == heap.KFloat && b.K == heap.KFloat {
+				if r, ok := floatFast(arg&15, a.F(), b.F()); ok {
+					f.SP--
+					slots[f.SP] = heap.Undef
+					slots[f.SP-1] = r
+					continue
+				}
+			}
+			f.SP -= 2
+			slots[f.SP], slots[f.SP+1] = heap.Undef, heap.Undef
+			if err := vm.opBinary(f, arg, a, b); err != nil {
+				return opResult(err)
+			}
+
+		case compile.UNARY_NEGATIVE, compile.UNARY_POSITIVE, compile.UNARY_INVERT:
+			v := pop(f)
+			if err := vm.opUnary(f, in.Op(), v); err != nil {
+				return opResult(err)
+			}
+
+		case compile.UNARY_NOT:
+			v := pop(f)
+			t, err := vm.opTruth(f, v, heap.RetNotBool, 0)
+			if err != nil {
+				return opResult(err)
+			}
+			push(f, heap.Bool(!t))
+
+		case compile.COMPARE_OP:
+			b := slots[f.SP-1]
+			a := slots[f.SP-2]
+			if a.K == heap.KInt && b.K == heap.KInt {
+				f.SP--
+				slots[f.SP] = heap.Undef
+				slots[f.SP-1] = heap.Bool(cmpInt(arg, a.I(), b.I()))
+				continue
+			}
+			f.SP -= 2
+			slots[f.SP], slots[f.SP+1] = heap.Undef, heap.Undef
+			if err := vm.opCompare(f, arg, a, b); err != nil {
+				return opResult(err)
+			}
+
+		case compile.IS_OP:
+			b := pop(f)
+			a := pop(f)
+			push(f, heap.Bool((a == b) != (arg == 1)))
+
+		case compile.CONTAINS_OP:
+			container := pop(f)
+			item := pop(f)
+			if err := vm.opContains(f, item, container, arg == 1); err != nil {
+				return opResult(err)
+			}
+
+		case compile.POP_TOP:
+			f.SP--
+			slots[f.SP] = heap.Undef
+
+		case compile.COPY:
+			slots[f.SP] = slots[f.SP-int32(arg)]
+			f.SP++
+
+		case compile.SWAP:
+			i, j := f.SP-1, f.SP-int32(arg)
+			slots[i], slots[j] = slots[j], slots[i]
+
+		case compile.PUSH_NULL:
+			slots[f.SP] = heap.Undef
+			f.SP++
+
+		case compile.JUMP:
+			if int32(arg) < f.PC {
+				if err := vm.Checkpoint(); err != nil {
+					return heap.Undef, false, err
+				}
+				if vm.preemptDue && vm.nested == 0 {
+					f.PC = int32(arg)
+					return heap.Undef, false, vm.preempt()
+				}
+			}
+			f.PC = int32(arg)
+
+		case compile.POP_JUMP_IF_FALSE, compile.POP_JUMP_IF_TRUE:
+			v := pop(f)
+			var t bool
+			switch v.K {
+			case heap.KBool:
+				t = v.N != 0
+			case heap.KInt:
+				t = v.N != 0
+			case heap.KNone:
+				t = false
+			default:
+				var err error
+				t, err = vm.opTruth(f, v, heap.RetBool, 0)
+				if err != nil {
+					if err == errFramePushed {
+						// The frame pushes a bool; re-run this jump on it.
+						f.PC--
+						return heap.Undef, false, nil
+					}
+					return heap.Undef, false, err
+				}
+			}
+			if t == (in.Op() == compile.POP_JUMP_IF_TRUE) {
+				f.PC = int32(arg)
+			}
+
+		case compile.JUMP_IF_FALSE_OR_POP, compile.JUMP_IF_TRUE_OR_POP:
+			v := top(f)
+			t, err := vm.Truth(v)
+			if err != nil {
+				return heap.Undef, false, err
+			}
+			if t == (in.Op() == compile.JUMP_IF_TRUE_OR_POP) {
+				f.PC = int32(arg)
+			} else {
+				pop(f)
+			}
+
+		case compile.POP_JUMP_IF_NONE:
+			if pop(f).K == heap.KNone {
+				f.PC = int32(arg)
+			}
+
+		case compile.POP_JUMP_IF_NOT_NONE:
+			if pop(f).K != heap.KNone {
+				f.PC = int32(arg)
+			}
+
+		case compile.GET_ITER:
+			v := pop(f)
+			if err := vm.opGetIter(f, v); err != nil {
+				return opResult(err)
+			}
+
+		case compile.FOR_ITER:
+			it := slots[f.SP-1]
+			if it.K == heap.KRef {
+				if o, ok := vm.H.Get(it).(*heap.Iter); ok {
+					switch o.Kind {
+					case heap.IterRange:
+						if (o.Step > 0 && o.I < o.N) || (o.Step < 0 && o.I > o.N) {
+							push(f, heap.Int(o.I))
+							o.I += o.Step
+							vm.H.Touch(it)
+							continue
+						}
+						pop(f)
+						f.PC = int32(arg)
+						continue
+					case heap.IterList:
+						l := vm.listItems(o.Seq)
+						if o.I < int64(len(l)) {
+							push(f, l[o.I])
+							o.I++
+							vm.H.Touch(it)
+							continue
+						}
+						o.Kind = heap.IterDone
+						pop(f)
+						f.PC = int32(arg)
+						continue
+					}
+				}
+			}
+			v, ok, err := vm.opForIter(f, it, int32(arg))
+			if err != nil {
+				return opResult(err)
+			}
+			if ok {
+				push(f, v)
+			} else {
+				pop(f)
+				f.PC = int32(arg)
+			}
+
+		case compile.BUILD_TUPLE:
+			items := make([]Value, arg)
+			copy(items, slots[f.SP-int32(arg):f.SP])
+			vm.popN(f, arg)
+			push(f, vm.NewTuple(items))
+
+		case compile.BUILD_LIST:
+			items := make([]Value, arg)
+			copy(items, slots[f.SP-int32(arg):f.SP])
+			vm.popN(f, arg)
+			push(f, vm.NewList(items))
+
+		case compile.BUILD_SET:
+			sv := vm.NewSet(false)
+			s := vm.H.Get(sv).(*heap.Set)
+			for _, it := range slots[f.SP-int32(arg) : f.SP] {
+				if err := vm.setAdd(s, it); err != nil {
+					return heap.Undef, false, err
+				}
+			}
+			vm.popN(f, arg)
+			push(f, sv)
+
+		case compile.BUILD_MAP:
+			dv := vm.NewDict()
+			d := vm.H.Get(dv).(*heap.Dict)
+			items := slots[f.SP-int32(2*arg) : f.SP]
+			for i := 0; i < len(items); i += 2 {
+				if err := vm.DictSet(d, items[i], items[i+1]); err != nil {
+					return heap.Undef, false, err
+				}
+			}
+			vm.popN(f, 2*arg)
+			push(f, dv)
+
+		case compile.BUILD_CONST_KEY_MAP:
+			keys := vm.listItems(pop(f))
+			dv := vm.NewDict()
+			d := vm.H.Get(dv).(*heap.Dict)
+			vals := slots[f.SP-int32(arg) : f.SP]
+			for i, k := range keys {
+				if err := vm.DictSet(d, k, vals[i]); err != nil {
+					return heap.Undef, false, err
+				}
+			}
+			vm.popN(f, arg)
+			push(f, dv)
+
+		case compile.BUILD_STRING:
+			n := 0
+			parts := slots[f.SP-int32(arg) : f.SP]
+			for _, p := range parts {
+				n += len(vm.MustStr(p))
+			}
+			buf := make([]byte, 0, n)
+			for _, p := range parts {
+				buf = append(buf, vm.MustStr(p)...)
+			}
+			vm.popN(f, arg)
+			push(f, vm.NewStr(string(buf)))
+
+		case compile.LIST_APPEND:
+			v := pop(f)
+			lv := slots[f.SP-int32(arg)]
+			l := vm.H.Get(lv).(*heap.List)
+			l.Items = append(l.Items, v)
+			vm.H.TouchItem(lv, len(l.Items)-1, len(l.Items))
+
+		case compile.SET_ADD:
+			v := pop(f)
+			sv := slots[f.SP-int32(arg)]
+			if err := vm.setAdd(vm.H.Get(sv).(*heap.Set), v); err != nil {
+				return heap.Undef, false, err
+			}
+			vm.H.Touch(sv)
+
+		case compile.MAP_ADD:
+			v := pop(f)
+			k := pop(f)
+			dv := slots[f.SP-int32(arg)]
+			if err := vm.DictSet(vm.H.Get(dv).(*heap.Dict), k, v); err != nil {
+				return heap.Undef, false, err
+			}
+			vm.H.Touch(dv)
+
+		case compile.LIST_EXTEND:
+			v := pop(f)
+			lv := slots[f.SP-int32(arg&(compile.ExtendCallArgs-1))]
+			items, err := vm.Unpack(v)
+			if err != nil {
+				if vm.ErrIs(err, TTypeError) && !vm.isIterable(v) {
+					if arg&compile.ExtendCallArgs != 0 && f.SP >= 2 {
+						return heap.Undef, false, vm.TypeError("%s() argument after * must be an iterable, not %s", vm.funcStr(slots[f.SP-2]), vm.TypeName(v))
+					}
+					return heap.Undef, false, vm.TypeError("Value after * must be an iterable, not %s", vm.TypeName(v))
+				}
+				return heap.Undef, false, err
+			}
+			l := vm.H.Get(lv).(*heap.List)
+			l.Items = append(l.Items, items...)
+			vm.H.Touch(lv)
+
+		case compile.SET_UPDATE:
+			v := pop(f)
+			sv := slots[f.SP-int32(arg)]
+			items, err := vm.Unpack(v)
+			if err != nil {
+				return heap.Undef, false, err
+			}
+			s := vm.H.Get(sv).(*heap.Set)
+			for _, it := range items {
+				if err := vm.setAdd(s, it); err != nil {
+					return heap.Undef, false, err
+				}
+			}
+			vm.H.Touch(sv)
+
+		case compile.DICT_UPDATE, compile.DICT_MERGE:
+			v := pop(f)
+			dv := slots[f.SP-int32(arg)]
+			if err := vm.dictMerge(dv, v, in.Op() == compile.DICT_MERGE, f); err != nil {
+				return heap.Undef, false, err
+			}
+
+		case compile.LIST_TO_TUPLE:
+			l := vm.H.Get(pop(f)).(*heap.List)
+			push(f, vm.NewTuple(append([]Value(nil), l.Items...)))
+
+		case compile.UNPACK_SEQUENCE:
+			v := pop(f)
+			items, err := vm.unpackN(v, arg)
+			if err != nil {
+				return heap.Undef, false, err
+			}
+			for i := arg - 1; i >= 0; i-- {
+				push(f, items[i])
+			}
+
+		case compile.UNPACK_EX:
+			before, after := arg&0xff, arg>>8
+			v := pop(f)
+			items, err := vm.Unpack(v)
+			if err != nil {
+				return heap.Undef, false, err
+			}
+			if len(items) < before+after {
+				return heap.Undef, false, vm.ValueError("not enough values to unpack (expected at least %d, got %d)", before+after, len(items))
+			}
+			for i := len(items) - 1; i >= len(items)-after; i-- {
+				push(f, items[i])
+			}
+			mid := append([]Value(nil), items[before:len(items)-after]...)
+			push(f, vm.NewList(mid))
+			for i := before - 1; i >= 0; i-- {
+				push(f, items[i])
+			}
+
+		case compile.FORMAT_VALUE:
+			var spec Value = heap.Undef
+			if arg&4 != 0 {
+				spec = pop(f)
+			}
+			v := pop(f)
+			s, err := vm.formatValue(v, arg&3, spec)
+			if err != nil {
+				return heap.Undef, false, err
+			}
+			push(f, s)
+
+		case compile.KW_NAMES:
+			f.Aux[2] = consts[arg]
+
+		case compile.CALL:
+			kw := f.Aux[2]
+			f.Aux[2] = heap.Undef
+			if err := vm.opCall(f, arg, kw); err != nil {
+				if err == errFramePushed {
+					goto reload
+				}
+				return heap.Undef, false, err
+			}
+			if len(vm.frames) != depth {
+				goto reload
+			}
+
+		case compile.CALL_FUNCTION_EX:
+			var kwargs Value = heap.Undef
+			if arg&1 != 0 {
+				kwargs = pop(f)
+			}
+			args := pop(f)
+			fn := pop(f)
+			null := pop(f)
+			if null.K != heap.KUndef {
+				// A method loaded by LOAD_METHOD: fn is self.
+				args = vm.NewTuple(append([]Value{fn}, vm.listItems(args)...))
+				fn = null
+			}
+			if err := vm.callEx(f, fn, args, kwargs); err != nil {
+				return opResult(err)
+			}
+			if len(vm.frames) != depth {
+				return heap.Undef, false, nil
+			}
+
+		case compile.MAKE_FUNCTION:
+			fn, err := vm.makeFunction(f, arg)
+			if err != nil {
+				return heap.Undef, false, err
+			}
+			push(f, fn)
+
+		case compile.RETURN_VALUE:
+			v := pop(f)
+			if done, err := vm.returnFrom(f, v, base); done || err != nil {
+				return v, done, err
+			}
+			goto reload
+
+		case compile.YIELD_VALUE:
+			v := pop(f)
+			if done, err := vm.yieldValue(f, v); done || err != nil {
+				return v, done, err
+			}
+			goto reload
+
+		case compile.GET_YIELD_FROM_ITER:
+			v := pop(f)
+			it, err := vm.getYieldFromIter(f, v)
+			if err != nil {
+				return heap.Undef, false, err
+			}
+			push(f, it)
+
+		case compile.SEND:
+			if err := vm.opSend(f, int32(arg)); err != nil {
+				return opResult(err)
+			}
+			if len(vm.frames) != depth {
+				return heap.Undef, false, nil
+			}
+
+		case compile.GET_AWAITABLE:
+			v := pop(f)
+			aw, err := vm.getAwaitable(v)
+			if err != nil {
+				return heap.Undef, false, err
+			}
+			push(f, aw)
+
+		case compile.GET_AITER:
+			v := pop(f)
+			if err := vm.opGetAIter(f, v); err != nil {
+				return opResult(err)
+			}
+
+		case compile.GET_ANEXT:
+			if err := vm.opGetANext(f); err != nil {
+				return opResult(err)
+			}
+
+		case compile.END_ASYNC_FOR:
+			exc := pop(f)
+			pop(f) // the async iterator
+			if !vm.IsInstance(exc, TStopAsyncIteration) {
+				return heap.Undef, false, &Exception{Value: exc, vm: vm}
+			}
+			vm.handled = heap.Undef
+
+		case compile.SETUP_FINALLY:
+			f.Blocks = append(f.Blocks, heap.Block{Handler: int32(arg), Level: f.SP})
+
+		case compile.POP_BLOCK:
+			f.Blocks = f.Blocks[:len(f.Blocks)-1]
+
+		case compile.PUSH_EXC_INFO:
+			exc := pop(f)
+			prev := vm.handled
+			if prev.K == heap.KUndef {
+				prev = heap.None
+			}
+			push(f, prev)
+			push(f, exc)
+			vm.handled = exc
+
+		case compile.POP_EXCEPT:
+			prev := pop(f)
+			if prev.K == heap.KNone {
+				prev = heap.Undef
+			}
+			vm.handled = prev
+
+		case compile.POP_EXCEPT_RERAISE:
+			exc := pop(f)
+			prev := pop(f)
+			if prev.K == heap.KNone {
+				prev = heap.Undef
+			}
+			vm.handled = prev
+			return heap.Undef, false, vm.reraise(f, exc)
+
+		case compile.CHECK_EXC_MATCH:
+			typ := pop(f)
+			exc := top(f)
+			ok, err := vm.excMatches(exc, typ)
+			if err != nil {
+				return heap.Undef, false, err
+			}
+			push(f, heap.Bool(ok))
+
+		case compile.CHECK_EG_MATCH:
+			return heap.Undef, false, vm.Errorf(TSyntaxError, "except* is not supported")
+
+		case compile.RERAISE:
+			exc := pop(f)
+			return heap.Undef, false, vm.reraise(f, exc)
+
+		case compile.RAISE_VARARGS:
+			return heap.Undef, false, vm.opRaise(f, arg)
+
+		case compile.BEFORE_WITH:
+			if err := vm.opBeforeWith(f, false); err != nil {
+				return opResult(err)
+			}
+
+		case compile.BEFORE_ASYNC_WITH:
+			if err := vm.opBeforeWith(f, true); err != nil {
+				return opResult(err)
+			}
+
+		case compile.WITH_EXIT:
+			exit := pop(f)
+			if err := vm.invokeRet(f, exit, []Value{heap.None, heap.None, heap.None}, heap.RetDiscard, heap.Undef); err != nil {
+				return opResult(err)
+			}
+
+		case compile.WITH_EXCEPT_START:
+			exc := slots[f.SP-1]
+			exit := slots[f.SP-3]
+			ed := vm.ExcOf(exc)
+			_ = ed
+			if err := vm.invokeRet(f, exit, []Value{vm.TypeOf(exc), exc, heap.None}, heap.RetPush, heap.Undef); err != nil {
+				return opResult(err)
+			}
+
+		case compile.LOAD_ASSERTION_ERROR:
+			push(f, vm.Types[TAssertionError])
+
+		case compile.IMPORT_NAME:
+			fromlist := pop(f)
+			level := pop(f)
+			m, err := vm.importName(code.Names[arg], fromlist, level)
+			if err != nil {
+				return heap.Undef, false, err
+			}
+			push(f, m)
+
+		case compile.IMPORT_FROM:
+			m := top(f)
+			v, err := vm.importFrom(m, code.Names[arg])
+			if err != nil {
+				return heap.Undef, false, err
+			}
+			push(f, v)
+
+		case compile.IMPORT_STAR:
+			m := pop(f)
+			if err := vm.importStar(f, m); err != nil {
+				return heap.Undef, false, err
+			}
+
+		case compile.SETUP_ANNOTATIONS:
+			ns := f.Locals
+			if ns.K == heap.KUndef {
+				ns = f.Globals
+			}
+			k := vm.Intern("__annotations__")
+			d, _ := vm.DictOf(ns)
+			if _, ok, _ := d.Get(k, vm.StrHash(k), vm.StrEq); !ok {
+				d.Append(k, vm.NewDict(), vm.StrHash(k))
+				vm.H.Touch(ns)
+			}
+
+		case compile.STORE_ANNOTATION:
+			v := pop(f)
+			ns := f.Locals
+			if ns.K == heap.KUndef {
+				ns = f.Globals
+			}
+			ann, err := vm.GetItem(ns, vm.Intern("__annotations__"))
+			if err != nil {
+				return heap.Undef, false, err
+			}
+			if err := vm.SetItem(ann, vm.nameAt(f, arg), v); err != nil {
+				return heap.Undef, false, err
+			}
+
+		case compile.PRINT_EXPR:
+			pop(f)
+
+		case compile.MATCH_CLASS:
+			kwnames := pop(f)
+			cls := pop(f)
+			subject := pop(f)
+			r, err := vm.matchClass(subject, cls, arg, kwnames)
+			if err != nil {
+				return heap.Undef, false, err
+			}
+			push(f, r)
+
+		case compile.MATCH_MAPPING:
+			push(f, heap.Bool(vm.isMapping(top(f))))
+
+		case compile.MATCH_SEQUENCE:
+			push(f, heap.Bool(vm.isMatchSequence(top(f))))
+
+		case compile.MATCH_KEYS:
+			keys := top(f)
+			subject := slots[f.SP-2]
+			r, err := vm.matchKeys(subject, keys)
+			if err != nil {
+				return heap.Undef, false, err
+			}
+			push(f, r)
+
+		case compile.GET_LEN:
+			n, err := vm.Len(top(f))
+			if err != nil {
+				return heap.Undef, false, err
+			}
+			push(f, heap.Int(int64(n)))
+
+		case compile.COPY_DICT_WITHOUT_KEYS:
+			keys := pop(f)
+			subject := top(f)
+			r, err := vm.copyDictWithout(subject, keys)
+			if err != nil {
+				return heap.Undef, false, err
+			}
+			push(f, r)
+
+		case compile.WITH_EXIT_ASYNC:
+			exit := pop(f)
+			if err := vm.invokeRet(f, exit, []Value{heap.None, heap.None, heap.None}, heap.RetPush, heap.Undef); err != nil {
+				return opResult(err)
+			}
+
+		case compile.LOAD_LOCALS:
+			push(f, f.Locals)
+
+		default:
+			return heap.Undef, false, &Fatal{Kind: "internal", Msg: fmt.Sprintf("unknown opcode %v", in.Op())}
+		}
+	}
+}
+
+// opResult ends an instruction that failed or handed its work to a new
+// frame (errFramePushed): either way the loop must re-read the frame stack.
+func opResult(err error) (Value, bool, error) {
+	if err == errFramePushed {
+		return heap.Undef, false, nil
+	}
+	return heap.Undef, false, err
+}
+
+func (vm *VM) popN(f *heap.Frame, n int) {
+	for i := 0; i < n; i++ {
+		f.SP--
+		f.Slots[f.SP] = heap.Undef
+	}
+}
+
+func (vm *VM) nameAt(f *heap.Frame, i int) Value {
+	return f.C.Consts[len(f.C.Code.Consts)+i]
+}
+
+func (vm *VM) derefError(code *compile.Code, i int) error {
+	if i < len(code.Cellvars) {
+		return vm.Errorf(TUnboundLocalError, "cannot access local variable '%s' where it is not associated with a value", code.Cellvars[i])
+	}
+	return vm.Errorf(TNameError, "cannot access free variable '%s' where it is not associated with a value in enclosing scope", code.Freevars[i-len(code.Cellvars)])
+}
+
+// intFast computes small-int arithmetic without allocation, reporting
+// ok=false when the result does not fit or the operation needs the slow path.
+func intFast(op int, a, b int64) (Value, bool) {
+	switch op {
+	case compile.BinAdd:
+		r := a + b
+		if (r > a) == (b > 0) {
+			return heap.Int(r), true
+		}
+	case compile.BinSub:
+		r := a - b
+		if (r < a) == (b > 0) {
+			return heap.Int(r), true
+		}
+	case compile.BinMul:
+		if a > -(1<<31) && a < 1<<31 && b > -(1<<31) && b < 1<<31 {
+			return heap.Int(a * b), true
+		}
+		if a == 0 || b == 0 {
+			return heap.Int(0), true
+		}
+		r := a * b
+		if r/b == a && !(a == -1 && b == math.MinInt64) && !(b == -1 && a == math.MinInt64) {
+			return heap.Int(r), true
+		}
+	case compile.BinFloorDiv:
+		if b != 0 && !(a == math.MinInt64 && b == -1) {
+			q := a / b
+			if (a%b != 0) && ((a < 0) != (b < 0)) {
+				q--
+			}
+			return heap.Int(q), true
+		}
+	case compile.BinMod:
+		if b != 0 && !(a == math.MinInt64 && b == -1) {
+			m := a % b
+			if m != 0 && ((m < 0) != (b < 0)) {
+				m += b
+			}
+			return heap.Int(m), true
+		}
+	case compile.BinAnd:
+		return heap.Int(a & b), true
+	case compile.BinOr:
+		return heap.Int(a | b), true
+	case compile.BinXor:
+		return heap.Int(a ^ b), true
+	case compile.BinTrueDiv:
+		if b != 0 && a < 1<<53 && a > -(1<<53) && b < 1<<53 && b > -(1<<53) {
+			return heap.Float(float64(a) / float64(b)), true
+		}
+	case compile.BinLShift:
+		if b >= 0 && b < 63 && a >= 0 && a < (1<<(62-b)) {
+			return heap.Int(a << b), true
+		}
+	case compile.BinRShift:
+		if b >= 0 {
+			if b > 63 {
+				b = 63
+			}
+			return heap.Int(a >> b), true
+		}
+	}
+	return heap.Undef, false
+}
+
+func floatFast(op int, a, b float64) (Value, bool) {
+	switch op {
+	case compile.BinAdd:
+		return heap.Float(a + b), true
+	case compile.BinSub:
+		return heap.Float(a - b), true
+	case compile.BinMul:
+		return heap.Float(a * b), true
+	case compile.BinTrueDiv:
+		if b != 0 {
+			return heap.Float(a / b), true
+		}
+	}
+	return heap.Undef, false
+}
+
+func cmpInt(op int, a, b int64) bool {
+	switch op {
+	case compile.CmpLt:
+		return a < b
+	case compile.CmpLe:
+		return a <= b
+	case compile.CmpEq:
+		return a == b
+	case compile.CmpNe:
+		return a != b
+	case compile.CmpGt:
+		return a > b
+	}
+	return a >= b
+}

@@ -1,0 +1,625 @@
+package vm
+
+import (
+	"fmt"
+	"strings"
+
+	"github.com/amber-sandbox/amber/core/internal/heap"
+)
+
+// reraise raises exc again without recording a new traceback entry.
+// Raise returns the error that raises the exception instance exc.
+func (vm *VM) Raise(exc Value) *Exception { return &Exception{Value: exc, vm: vm} }
+
+func (vm *VM) reraise(f *heap.Frame, exc Value) error {
+	return &Exception{Value: exc, vm: vm, reraised: true}
+}
+
+// instantiateExc turns a raise operand into an exception instance.
+func (vm *VM) instantiateExc(v Value) (Value, error) {
+	if v.K == heap.KRef {
+		switch o := vm.H.Get(v).(type) {
+		case *heap.Class:
+			if vm.IsSubclass(v, vm.Types[TBaseException]) {
+				r, err := vm.Call(v)
+				if err != nil {
+					return heap.Undef, err
+				}
+				return r, nil
+			}
+		case *heap.Instance:
+			if o.Exc != nil {
+				return v, nil
+			}
+		}
+	}
+	return heap.Undef, vm.TypeError("exceptions must derive from BaseException")
+}
+
+// throwArgs turns the arguments of generator.throw / athrow (an exception
+// or a class, with an optional value) into an exception instance.
+func (vm *VM) throwArgs(a Args) (Value, error) {
+	exc := a.Pos[0]
+	if len(a.Pos) > 1 && a.Pos[1].K != heap.KNone && exc.K == heap.KRef {
+		if _, ok := vm.H.Get(exc).(*heap.Class); ok {
+			r, err := vm.Call(exc, a.Pos[1])
+			if err != nil {
+				return heap.Undef, err
+			}
+			exc = r
+		}
+	}
+	return vm.instantiateExc(exc)
+}
+
+// opRaise is RAISE_VARARGS.
+func (vm *VM) opRaise(f *heap.Frame, argc int) error {
+	switch argc {
+	case 0:
+		if vm.handled.K == heap.KUndef || vm.handled.K == heap.KNone {
+			return vm.Errorf(TRuntimeError, "No active exception to reraise")
+		}
+		return &Exception{Value: vm.handled, vm: vm, reraised: true}
+	case 1:
+		exc, err := vm.instantiateExc(pop(f))
+		if err != nil {
+			return err
+		}
+		return &Exception{Value: exc, vm: vm}
+	}
+	cause := pop(f)
+	exc, err := vm.instantiateExc(pop(f))
+	if err != nil {
+		return err
+	}
+	ed := vm.ExcOf(exc)
+	if cause.K == heap.KNone {
+		ed.Cause = heap.None
+	} else {
+		c, err := vm.instantiateExc(cause)
+		if err != nil {
+			return vm.TypeError("exception causes must derive from BaseException")
+		}
+		ed.Cause = c
+	}
+	ed.SuppressContext = true
+	vm.H.Touch(exc)
+	return &Exception{Value: exc, vm: vm}
+}
+
+// excMatches is the test of an except clause.
+func (vm *VM) excMatches(exc, typ Value) (bool, error) {
+	cls := vm.TypeOf(exc)
+	if items := vm.listItems(typ); vm.isListOrTuple(typ) {
+		for _, t := range items {
+			ok, err := vm.excMatches(exc, t)
+			if err != nil || ok {
+				return ok, err
+			}
+		}
+		return false, nil
+	}
+	if typ.K == heap.KRef {
+		if _, ok := vm.H.Get(typ).(*heap.Class); ok && vm.IsSubclass(typ, vm.Types[TBaseException]) {
+			return vm.IsSubclass(cls, typ), nil
+		}
+	}
+	return false, vm.TypeError("catching classes that do not inherit from BaseException is not allowed")
+}
+
+// noteRaise records the raising frame and the implicit context of a new
+// exception as it starts to unwind.
+func (vm *VM) noteRaise(e *Exception, f *heap.Frame) {
+	if e.reraised {
+		return
+	}
+	ed := vm.ExcOf(e.Value)
+	if ed == nil {
+		return
+	}
+	if h := vm.handled; h.K == heap.KRef && h != e.Value && ed.Context.K == heap.KNone {
+		// Avoid creating a cycle in the context chain.
+		cycle := false
+		for c := h; c.K == heap.KRef; {
+			if c == e.Value {
+				cycle = true
+				break
+			}
+			cd := vm.ExcOf(c)
+			if cd == nil {
+				break
+			}
+			c = cd.Context
+		}
+		if !cycle {
+			ed.Context = h
+		}
+	}
+	vm.addTraceback(e.Value, f)
+}
+
+// StrString is str(v).
+func (vm *VM) StrString(v Value) (string, error) {
+	if v.K == heap.KRef {
+		switch o := vm.H.Get(v).(type) {
+		case *heap.Str:
+			return o.S, nil
+		case *heap.Instance:
+			if fn := vm.LookupSpecial(v, "__str__"); fn.K != heap.KUndef {
+				r, err := vm.Call(vm.BindMethod(fn, v, o.Class))
+				if err != nil {
+					return "", err
+				}
+				s, ok := vm.StrOf(r)
+				if !ok {
+					return "", vm.TypeError("__str__ returned non-string (type %s)", vm.TypeName(r))
+				}
+				return s, nil
+			}
+			if o.Exc != nil {
+				return vm.excStr(v, o)
+			}
+			if vm.LookupSpecial(v, "__repr__").K == heap.KUndef && o.Prim.K != heap.KUndef {
+				return vm.StrString(o.Prim)
+			}
+		}
+	}
+	return vm.Repr(v)
+}
+
+func (vm *VM) excStr(v Value, o *heap.Instance) (string, error) {
+	args := vm.listItems(o.Exc.Args)
+	switch len(args) {
+	case 0:
+		return "", nil
+	case 1:
+		if vm.IsSubclass(o.Class, vm.Types[TKeyError]) {
+			return vm.Repr(args[0])
+		}
+		return vm.StrString(args[0])
+	}
+	if len(args) == 2 && vm.IsSubclass(o.Class, vm.Types[TBaseExceptionGroup]) {
+		msg, err := vm.StrString(args[0])
+		if err != nil {
+			return "", err
+		}
+		n, err := vm.Len(args[1])
+		if err != nil {
+			return "", err
+		}
+		if n == 1 {
+			return msg + " (1 sub-exception)", nil
+		}
+		return fmt.Sprintf("%s (%d sub-exceptions)", msg, n), nil
+	}
+	if len(args) <= 5 && vm.IsSubclass(o.Class, vm.Types[TOSError]) {
+		// OSError(errno, strerror[, filename[, winerror[, filename2]]])
+		no, err := vm.StrString(args[0])
+		if err != nil {
+			return "", err
+		}
+		msg, err := vm.StrString(args[1])
+		if err != nil {
+			return "", err
+		}
+		s := "[Errno " + no + "] " + msg
+		if len(args) >= 3 && args[2].K != heap.KNone {
+			fn, err := vm.Repr(args[2])
+			if err != nil {
+				return "", err
+			}
+			s += ": " + fn
+			if len(args) == 5 && args[4].K != heap.KNone {
+				fn2, err := vm.Repr(args[4])
+				if err != nil {
+					return "", err
+				}
+				s += " -> " + fn2
+			}
+		}
+		return s, nil
+	}
+	return vm.Repr(o.Exc.Args)
+}
+
+// Repr is repr(v).
+func (vm *VM) Repr(v Value) (string, error) {
+	switch v.K {
+	case heap.KNone:
+		return "None", nil
+	case heap.KBool:
+		if v.N != 0 {
+			return "True", nil
+		}
+		return "False", nil
+	case heap.KNotImplemented:
+		return "NotImplemented", nil
+	case heap.KEllipsis:
+		return "Ellipsis", nil
+	case heap.KUndef:
+		return "<undefined>", nil
+	case heap.KInt, heap.KFloat:
+		s, _ := vm.reprNumber(v)
+		return s, nil
+	}
+	switch o := vm.H.Get(v).(type) {
+	case *heap.BigInt, *heap.Complex:
+		s, _ := vm.reprNumber(v)
+		return s, nil
+	case *heap.Str, *heap.Bytes:
+		s, _ := vm.reprString(v)
+		return s, nil
+	case *heap.Instance:
+		if fn := vm.LookupSpecial(v, "__repr__"); fn.K != heap.KUndef {
+			r, err := vm.Call(vm.BindMethod(fn, v, o.Class))
+			if err != nil {
+				return "", err
+			}
+			s, ok := vm.StrOf(r)
+			if !ok {
+				return "", vm.TypeError("__repr__ returned non-string (type %s)", vm.TypeName(r))
+			}
+			return s, nil
+		}
+		if o.Exc != nil {
+			args, err := vm.Repr(o.Exc.Args)
+			if err != nil {
+				return "", err
+			}
+			if n := len(vm.listItems(o.Exc.Args)); n == 1 {
+				args = strings.TrimSuffix(args, ",)") + ")"
+			}
+			return vm.ClassName(o.Class) + args, nil
+		}
+		if o.Prim.K != heap.KUndef {
+			return vm.Repr(o.Prim)
+		}
+		return "<" + vm.classFullName(o.Class) + " object at " + fakeAddr(v) + ">", nil
+	case *heap.Class:
+		if fn := vm.metaSpecial(v, "__repr__"); fn.K != heap.KUndef {
+			r, err := vm.Call(fn)
+			if err != nil {
+				return "", err
+			}
+			s, ok := vm.StrOf(r)
+			if !ok {
+				return "", vm.TypeError("__repr__ returned non-string (type %s)", vm.TypeName(r))
+			}
+			return s, nil
+		}
+		return "<class '" + vm.classFullName(v) + "'>", nil
+	case *heap.Function:
+		return "<function " + vm.MustStr(o.Qualname) + " at " + fakeAddr(v) + ">", nil
+	case *heap.BoundMethod:
+		self, err := vm.Repr(o.Self)
+		if err != nil {
+			return "", err
+		}
+		return "<bound method " + vm.CallableName(o.Func) + " of " + self + ">", nil
+	case *heap.Builtin:
+		def := builtinDef(o.ID)
+		name := def.Name
+		short := name
+		if i := strings.LastIndexByte(name, '.'); i >= 0 {
+			short = name[i+1:]
+		}
+		if o.Self.K != heap.KUndef {
+			return "<built-in method " + short + " of " + vm.TypeName(o.Self) + " object at " + fakeAddr(o.Self) + ">", nil
+		}
+		if def.Method && def.Owner >= 0 && def.Kind == KindMethod {
+			kind := "method"
+			if strings.HasPrefix(short, "__") && strings.HasSuffix(short, "__") {
+				kind = "slot wrapper"
+			}
+			return "<" + kind + " '" + short + "' of '" + vm.ClassName(vm.Types[def.Owner]) + "' objects>", nil
+		}
+		return "<built-in function " + short + ">", nil
+	case *heap.Module:
+		return "<module '" + vm.MustStr(o.Name) + "'>", nil
+	case *heap.Generator:
+		kind := "generator"
+		if o.Kind == heap.GenCoroutine {
+			kind = "coroutine"
+		} else if o.Kind == heap.GenAsyncGenerator {
+			kind = "async_generator"
+		}
+		return "<" + kind + " object " + vm.MustStr(o.Qual) + " at " + fakeAddr(v) + ">", nil
+	case *heap.StaticMethod:
+		f, err := vm.Repr(o.F)
+		if err != nil {
+			return "", err
+		}
+		return "<staticmethod(" + f + ")>", nil
+	case *heap.ClassMethod:
+		f, err := vm.Repr(o.F)
+		if err != nil {
+			return "", err
+		}
+		return "<classmethod(" + f + ")>", nil
+	case *heap.Cell:
+		return "<cell at " + fakeAddr(v) + ">", nil
+	case *heap.HostObject:
+		return "<host object " + o.Name + ">", nil
+	}
+	if s, ok, err := vm.reprContainer(v); ok || err != nil {
+		return s, err
+	}
+	return "<" + vm.TypeName(v) + " object at " + fakeAddr(v) + ">", nil
+}
+
+// classFullName is module.qualname, without the module for builtins.
+func (vm *VM) classFullName(cls Value) string {
+	c := vm.ClassOf(cls)
+	q, _ := vm.StrOf(c.Qualname)
+	mod := vm.LookupClassStr(cls, "__module__")
+	if m, ok := vm.StrOf(mod); ok && m != "builtins" {
+		return m + "." + q
+	}
+	return q
+}
+
+// fakeAddr renders a stable address for an object (no host addresses leak).
+func fakeAddr(v Value) string {
+	const hex = "0123456789abcdef"
+	n := uint64(0x7f0000000000) + uint64(v.N)*0x30
+	buf := make([]byte, 0, 14)
+	for n > 0 {
+		buf = append(buf, hex[n&15])
+		n >>= 4
+	}
+	for i, j := 0, len(buf)-1; i < j; i, j = i+1, j-1 {
+		buf[i], buf[j] = buf[j], buf[i]
+	}
+	return "0x" + string(buf)
+}
+
+// excLine is the last line of a traceback: the exception's type, qualified
+// by its module unless that is __main__ or builtins, and its message.
+func (vm *VM) excLine(exc Value) string {
+	line := vm.ExcString(exc)
+	cls := vm.TypeOf(exc)
+	c := vm.ClassOf(cls)
+	if c == nil || c.Dict.K != heap.KRef {
+		return line
+	}
+	q, _ := vm.StrOf(c.Qualname)
+	if q == "" {
+		return line
+	}
+	rest := strings.TrimPrefix(line, vm.TypeName(exc))
+	mod, ok, _ := vm.H.Get(c.Dict).(*heap.Dict).Get(vm.NewStr("__module__"), vm.StrHash(vm.NewStr("__module__")), vm.StrEq)
+	if m, isStr := vm.StrOf(mod); ok && isStr && m != "__main__" && m != "builtins" {
+		return m + "." + q + rest
+	}
+	return q + rest
+}
+
+// FormatTraceback renders an exception like CPython 3.11 prints an
+// uncaught one, including its cause/context chain.
+func (vm *VM) FormatTraceback(exc Value) string {
+	var b strings.Builder
+	vm.formatChain(&b, exc, map[Value]bool{})
+	return b.String()
+}
+
+func (vm *VM) formatChain(out *strings.Builder, exc Value, seen map[Value]bool) {
+	vm.formatExc(out, exc, seen, &tbCtx{})
+}
+
+// tbCtx is the state of rendering nested exception groups: their depth,
+// and whether the innermost open group still owes its closing rule.
+type tbCtx struct {
+	depth     int
+	needClose bool
+}
+
+// emit writes text with the margin of the current group depth.
+func (c *tbCtx) emit(out *strings.Builder, text string, margin string) {
+	prefix := strings.Repeat("  ", c.depth)
+	if c.depth > 0 {
+		prefix += margin + " "
+	}
+	for _, line := range strings.SplitAfter(text, "\n") {
+		if line != "" {
+			out.WriteString(prefix + line)
+		}
+	}
+}
+
+func (vm *VM) formatExc(out *strings.Builder, exc Value, seen map[Value]bool, ctx *tbCtx) {
+	seen[exc] = true
+	ed := vm.ExcOf(exc)
+	b := &strings.Builder{}
+	if ed != nil {
+		if ed.Cause.K == heap.KRef && !seen[ed.Cause] {
+			vm.formatExc(out, ed.Cause, seen, ctx)
+			ctx.emit(out, "\nThe above exception was the direct cause of the following exception:\n\n", "|")
+		} else if !ed.SuppressContext && ed.Context.K == heap.KRef && !seen[ed.Context] {
+			vm.formatExc(out, ed.Context, seen, ctx)
+			ctx.emit(out, "\nDuring handling of the above exception, another exception occurred:\n\n", "|")
+		}
+		if len(ed.Traceback) > 0 {
+			// Like CPython, a run of more than three identical entries
+			// (deep recursion) is summarised.
+			var last heap.TraceEntry
+			repeats := 0
+			flush := func() {
+				if repeats > 3 {
+					b.WriteString("  [Previous line repeated " + ItoaStr(repeats-3) + " more time" + plural(repeats-3, "", "s") + "]\n")
+				}
+			}
+			for i := len(ed.Traceback) - 1; i >= 0; i-- {
+				t := ed.Traceback[i]
+				co := vm.H.Get(t.Code).(*heap.CodeObj)
+				if strings.HasPrefix(co.Code.Filename, "_amber") {
+					// Python twins of builtins (map, sorted, ...) are
+					// builtins to the user: CPython shows no frame for them.
+					continue
+				}
+				if i < len(ed.Traceback)-1 && t == last {
+					repeats++
+					if repeats > 3 {
+						continue
+					}
+				} else {
+					flush()
+					repeats = 1
+				}
+				last = t
+				b.WriteString("  File \"" + co.Code.Filename + "\", line " + ItoaStr(int(t.Line)) + ", in " + co.Code.Name + "\n")
+				if line := strings.TrimSpace(co.Code.SourceLine(int(t.Line))); line != "" {
+					b.WriteString("    " + line + "\n")
+				}
+			}
+			flush()
+		}
+	}
+	stack := b.String()
+	b.Reset()
+	group := vm.IsSubclass(vm.TypeOf(exc), vm.Types[TBaseExceptionGroup])
+	top := false
+	if group {
+		top = ctx.depth == 0
+		if top {
+			ctx.depth = 1
+		}
+		if stack != "" {
+			margin := "|"
+			if top {
+				margin = "+"
+			}
+			ctx.emit(out, "Exception Group Traceback (most recent call last):\n", margin)
+			ctx.emit(out, stack, "|")
+		}
+	} else if stack != "" {
+		ctx.emit(out, "Traceback (most recent call last):\n", "|")
+		ctx.emit(out, stack, "|")
+	}
+	b.WriteString(vm.excLine(exc))
+	b.WriteString("\n")
+	if notes, err := vm.GetAttr(exc, "__notes__"); err == nil {
+		if l, ok := vm.H.Get(notes).(*heap.List); ok && notes.K == heap.KRef {
+			for _, n := range l.Items {
+				s, err := vm.StrString(n)
+				if err != nil {
+					s = "<note str() failed>"
+				}
+				b.WriteString(s + "\n")
+			}
+		}
+	}
+	ctx.emit(out, b.String(), "|")
+	if !group {
+		return
+	}
+	subs, err := vm.GetAttr(exc, "exceptions")
+	var items []Value
+	if err == nil {
+		items, _ = vm.Unpack(subs)
+	}
+	ctx.needClose = false
+	for i, sub := range items {
+		last := i == len(items)-1
+		if last {
+			ctx.needClose = true
+		}
+		lead := "  "
+		if i == 0 {
+			lead = "+-"
+		}
+		out.WriteString(strings.Repeat("  ", ctx.depth) + lead + "+---------------- " + ItoaStr(i+1) + " ----------------\n")
+		ctx.depth++
+		vm.formatExc(out, sub, seen, ctx)
+		if last && ctx.needClose {
+			out.WriteString(strings.Repeat("  ", ctx.depth) + "+------------------------------------\n")
+			ctx.needClose = false
+		}
+		ctx.depth--
+	}
+	if top {
+		ctx.depth = 0
+	}
+}
+
+func init() {
+	AddMethods(TBaseException, []MethodDef{
+		{Name: "with_traceback", Fn: func(vm *VM, self Value, a Args) (Value, error) { return self, nil }},
+		{Name: "add_note", Fn: func(vm *VM, self Value, a Args) (Value, error) {
+			var noteArg Value
+			if err := vm.UnpackArgs("add_note", a, nil, 1, &noteArg); err != nil {
+				return heap.Undef, err
+			}
+			if _, ok := vm.StrOf(noteArg); !ok {
+				return heap.Undef, vm.TypeError("note must be a str, not '%s'", vm.TypeName(noteArg))
+			}
+			notes, err := vm.GetAttr(self, "__notes__")
+			if err != nil {
+				if !vm.ErrIs(err, TAttributeError) {
+					return heap.Undef, err
+				}
+				notes = vm.NewList(nil)
+				if err := vm.SetAttr(self, "__notes__", notes); err != nil {
+					return heap.Undef, err
+				}
+			}
+			l, ok := vm.H.Get(notes).(*heap.List)
+			if !ok {
+				return heap.Undef, vm.TypeError("Cannot add note: __notes__ is not a list")
+			}
+			l.Items = append(l.Items, noteArg)
+			vm.H.Touch(notes)
+			return heap.None, nil
+		}},
+		{Name: "__init__", Fn: func(vm *VM, self Value, a Args) (Value, error) {
+			if ed := vm.ExcOf(self); ed != nil {
+				ed.Args = vm.NewTuple(append([]Value(nil), a.Pos...))
+				vm.H.Touch(self)
+			}
+			return heap.None, nil
+		}},
+		{Name: "__str__", Fn: func(vm *VM, self Value, a Args) (Value, error) {
+			o := vm.H.Get(self).(*heap.Instance)
+			s, err := vm.excStr(self, o)
+			return vm.NewStr(s), err
+		}},
+		{Name: "__repr__", Fn: func(vm *VM, self Value, a Args) (Value, error) {
+			o := *vm.H.Get(self).(*heap.Instance)
+			args, err := vm.Repr(o.Exc.Args)
+			if err != nil {
+				return heap.Undef, err
+			}
+			if len(vm.listItems(o.Exc.Args)) == 1 {
+				args = strings.TrimSuffix(args, ",)") + ")"
+			}
+			return vm.NewStr(vm.ClassName(o.Class) + args), nil
+		}},
+	})
+}
+
+// except* handlers: the compiler makes a Star from the exception being
+// handled, asks it for the part each handler's type matches, hands it what
+// the handlers raise, and finally lets it raise what is left.
+func init() {
+
+	egMethod := func(name string) BuiltinFn {
+		return func(vm *VM, self Value, a Args) (Value, error) {
+			if len(a.Pos) != 1 || len(a.KwNames) != 0 {
+				return heap.Undef, vm.TypeError("%s() takes exactly one argument (%d given)", name, len(a.Pos))
+			}
+			m, err := vm.Import("_amber_excstar")
+			if err != nil {
+				return heap.Undef, err
+			}
+			fn, err := vm.GetAttr(m, "eg_"+name)
+			if err != nil {
+				return heap.Undef, err
+			}
+			return vm.Call(fn, self, a.Pos[0])
+		}
+	}
+	AddMethods(TBaseExceptionGroup, []MethodDef{
+		{Name: "split", Fn: egMethod("split")},
+		{Name: "subgroup", Fn: egMethod("subgroup")},
+		{Name: "derive", Fn: egMethod("derive")},
+	})
+}

@@ -1,0 +1,646 @@
+package vm
+
+import (
+	"fmt"
+	"math"
+	"math/big"
+	"strconv"
+	"strings"
+	"unicode/utf8"
+
+	"github.com/amber-sandbox/amber/core/internal/heap"
+	"github.com/amber-sandbox/amber/core/internal/pyfmt"
+	"github.com/amber-sandbox/amber/core/internal/pystr"
+)
+
+// This file implements Python's string formatting: printf-style `%` for
+// str and bytes, format()/__format__, f-string FORMAT_VALUE and the
+// str.format protocol.
+
+// asciiEscape escapes every non-ASCII character of s as ascii() does.
+func asciiEscape(s string) string {
+	if pystr.IsASCII(s) {
+		return s
+	}
+	var b strings.Builder
+	for _, r := range s {
+		switch {
+		case r < 0x80:
+			b.WriteRune(r)
+		case r < 0x100:
+			fmt.Fprintf(&b, "\\x%02x", r)
+		case r < 0x10000:
+			fmt.Fprintf(&b, "\\u%04x", r)
+		default:
+			fmt.Fprintf(&b, "\\U%08x", r)
+		}
+	}
+	return b.String()
+}
+
+// Ascii is ascii(v): repr(v) with non-ASCII characters escaped.
+func (vm *VM) Ascii(v Value) (string, error) {
+	if s, ok := vm.strObj(v); ok && vm.IsExactStr(v) {
+		return pystr.ASCII(s.S), nil
+	}
+	r, err := vm.Repr(v)
+	if err != nil {
+		return "", err
+	}
+	return asciiEscape(r), nil
+}
+
+// hasMethod reports whether v's class defines name (anywhere in its MRO).
+func (vm *VM) hasMethod(v Value, name string) bool {
+	return !vm.LookupClassStr(vm.TypeOf(v), name).IsUndef()
+}
+
+// isPercentMapping approximates CPython's PyMapping_Check for `%` formatting.
+func (vm *VM) isPercentMapping(v Value) bool {
+	if v.K != heap.KRef {
+		return false
+	}
+	switch vm.H.Get(v).(type) {
+	case *heap.Dict, *heap.List, *heap.Bytes, *heap.Range, *heap.DictView:
+		return true
+	case *heap.Tuple, *heap.Str:
+		return false
+	case *heap.Instance:
+		if _, ok := vm.strObj(v); ok {
+			return false
+		}
+		if _, ok := vm.TupleOf(v); ok {
+			return false
+		}
+		return vm.hasMethod(v, "__getitem__")
+	}
+	return false
+}
+
+// percentArgs walks the arguments of a `%` operation as CPython does.
+type percentArgs struct {
+	args    Value
+	items   []Value
+	arglen  int
+	argidx  int
+	mapping bool
+}
+
+func (vm *VM) newPercentArgs(v Value) *percentArgs {
+	pa := &percentArgs{args: v}
+	if t, ok := vm.TupleOf(v); ok {
+		pa.items, pa.arglen, pa.argidx = t.Items, len(t.Items), 0
+	} else {
+		pa.arglen, pa.argidx = -1, -2
+	}
+	pa.mapping = vm.isPercentMapping(v)
+	return pa
+}
+
+func (vm *VM) nextPercentArg(pa *percentArgs) (Value, error) {
+	if pa.argidx < pa.arglen {
+		i := pa.argidx
+		pa.argidx++
+		if pa.arglen < 0 {
+			return pa.args, nil
+		}
+		return pa.items[i], nil
+	}
+	return heap.Undef, vm.TypeError("not enough arguments for format string")
+}
+
+func (vm *VM) finishPercentArgs(pa *percentArgs) error {
+	if pa.argidx < pa.arglen && !pa.mapping {
+		return vm.TypeError("not all arguments converted during string formatting")
+	}
+	return nil
+}
+
+// resolveStar fills in '*' width and precision from the arguments.
+func (vm *VM) resolveStar(p *pyfmt.PercentPiece, pa *percentArgs) error {
+	if p.Width == -2 {
+		v, err := vm.nextPercentArg(pa)
+		if err != nil {
+			return err
+		}
+		n, ok, _ := vm.indexKey(vm.Prim(v))
+		if !ok || !vm.IsInt(vm.Prim(v)) {
+			return vm.TypeError("* wants int")
+		}
+		if n < 0 {
+			p.Minus = true
+			n = -n
+		}
+		p.Width = int(n)
+	}
+	if p.Precision == -2 {
+		v, err := vm.nextPercentArg(pa)
+		if err != nil {
+			return err
+		}
+		n, ok, _ := vm.indexKey(vm.Prim(v))
+		if !ok || !vm.IsInt(vm.Prim(v)) {
+			return vm.TypeError("* wants int")
+		}
+		if n < 0 {
+			n = 0
+		}
+		p.Precision = int(n)
+	}
+	return nil
+}
+
+// percentValue returns the argument for one conversion.
+func (vm *VM) percentValue(p *pyfmt.PercentPiece, pa *percentArgs) (Value, error) {
+	if p.HasKey {
+		if !pa.mapping {
+			return heap.Undef, vm.TypeError("format requires a mapping")
+		}
+		return vm.GetItem(pa.args, vm.NewStr(p.MappingKey))
+	}
+	return vm.nextPercentArg(pa)
+}
+
+// percentInt converts the argument of d/i/u/o/x/X to an integer.
+func (vm *VM) percentInt(v Value, conv byte) (*big.Int, error) {
+	wrong := func() error {
+		if conv == 'o' || conv == 'x' || conv == 'X' {
+			return vm.TypeError("%%%c format: an integer is required, not %s", conv, vm.TypeName(v))
+		}
+		return vm.TypeError("%%%c format: a real number is required, not %s", conv, vm.TypeName(v))
+	}
+	p := vm.Prim(v)
+	if b, ok := vm.BigOf(p); ok {
+		return b, nil
+	}
+	if p.K == heap.KFloat {
+		if conv == 'o' || conv == 'x' || conv == 'X' {
+			return nil, wrong()
+		}
+		f := p.F()
+		if math.IsNaN(f) {
+			return nil, vm.ValueError("cannot convert float NaN to integer")
+		}
+		if math.IsInf(f, 0) {
+			return nil, vm.Errorf(TOverflowError, "cannot convert float infinity to integer")
+		}
+		b, _ := big.NewFloat(f).Int(nil)
+		return b, nil
+	}
+	if vm.isUserInstance(v) {
+		name := ""
+		switch {
+		case vm.hasMethod(v, "__index__"):
+			name = "__index__"
+		case conv != 'o' && conv != 'x' && conv != 'X' && vm.hasMethod(v, "__int__"):
+			name = "__int__"
+		}
+		if name != "" {
+			r, err := vm.CallMethod(v, name)
+			if err != nil {
+				return nil, err
+			}
+			if b, ok := vm.BigOf(r); ok {
+				return b, nil
+			}
+			return nil, vm.TypeError("%s returned non-int (type %s)", name, vm.TypeName(r))
+		}
+	}
+	return nil, wrong()
+}
+
+// percentFloat converts the argument of e/E/f/F/g/G to a float.
+func (vm *VM) percentFloat(v Value) (float64, error) {
+	p := vm.Prim(v)
+	switch p.K {
+	case heap.KFloat:
+		return p.F(), nil
+	case heap.KInt:
+		return float64(p.I()), nil
+	case heap.KBool:
+		return float64(p.N), nil
+	}
+	if b, ok := vm.BigOf(p); ok {
+		f, err := pyfmt.IntToFloat(b)
+		if err != nil {
+			return 0, vm.pystrErr(err)
+		}
+		return f, nil
+	}
+	if vm.isUserInstance(v) {
+		for _, name := range []string{"__float__", "__index__"} {
+			if !vm.hasMethod(v, name) {
+				continue
+			}
+			r, err := vm.CallMethod(v, name)
+			if err != nil {
+				return 0, err
+			}
+			return vm.percentFloat(r)
+		}
+	}
+	return 0, vm.TypeError("must be real number, not %s", vm.TypeName(v))
+}
+
+// percentFormat implements fmt % args for str.
+func (vm *VM) percentFormat(format string, args Value) (string, error) {
+	pieces, err := pyfmt.ParsePercent(format)
+	if err != nil {
+		return "", vm.pystrErr(err)
+	}
+	pa := vm.newPercentArgs(args)
+	var b strings.Builder
+	for i := range pieces {
+		p := pieces[i]
+		if p.Conv == 0 {
+			b.WriteString(p.Literal)
+			continue
+		}
+		if err := vm.resolveStar(&p, pa); err != nil {
+			return "", err
+		}
+		v, err := vm.percentValue(&p, pa)
+		if err != nil {
+			return "", err
+		}
+		switch p.Conv {
+		case 's', 'r', 'a':
+			var s string
+			switch p.Conv {
+			case 's':
+				s, err = vm.StrString(v)
+			case 'r':
+				s, err = vm.Repr(v)
+			default:
+				s, err = vm.Ascii(v)
+			}
+			if err != nil {
+				return "", err
+			}
+			b.WriteString(pyfmt.PadPercentStr(s, p))
+		case 'c':
+			var s string
+			if str, ok := vm.StrOf(v); ok {
+				if utf8.RuneCountInString(str) != 1 {
+					return "", vm.TypeError("%s", "%c requires int or char")
+				}
+				s = str
+			} else if n, ok := vm.BigOf(vm.Prim(v)); ok {
+				if !n.IsInt64() || n.Int64() < 0 || n.Int64() > 0x10ffff {
+					return "", vm.Errorf(TOverflowError, "%s", "%c arg not in range(0x110000)")
+				}
+				s = string(rune(n.Int64()))
+			} else {
+				return "", vm.TypeError("%s", "%c requires int or char")
+			}
+			b.WriteString(pyfmt.PadPercentStr(s, p))
+		case 'd', 'i', 'u', 'o', 'x', 'X':
+			n, err := vm.percentInt(v, p.Conv)
+			if err != nil {
+				return "", err
+			}
+			b.WriteString(pyfmt.FormatPercentInt(n, p))
+		default:
+			f, err := vm.percentFloat(v)
+			if err != nil {
+				return "", err
+			}
+			b.WriteString(pyfmt.FormatPercentFloat(f, p))
+		}
+	}
+	if err := vm.finishPercentArgs(pa); err != nil {
+		return "", err
+	}
+	return b.String(), nil
+}
+
+// bytesPercentFormat implements fmt % args for bytes and bytearray.
+func (vm *VM) bytesPercentFormat(format []byte, args Value) ([]byte, error) {
+	// ParsePercent works on text; decode bytes as Latin-1 so every byte
+	// maps to one rune and back.
+	rs := make([]rune, len(format))
+	for i, c := range format {
+		rs[i] = rune(c)
+	}
+	pieces, err := pyfmt.ParsePercent(string(rs))
+	if err != nil {
+		return nil, vm.pystrErr(err)
+	}
+	latin := func(s string) []byte {
+		out := make([]byte, 0, len(s))
+		for _, r := range s {
+			out = append(out, byte(r))
+		}
+		return out
+	}
+	pa := vm.newPercentArgs(args)
+	var out []byte
+	for i := range pieces {
+		p := pieces[i]
+		if p.Conv == 0 {
+			out = append(out, latin(p.Literal)...)
+			continue
+		}
+		if err := vm.resolveStar(&p, pa); err != nil {
+			return nil, err
+		}
+		v, err := vm.percentValue(&p, pa)
+		if err != nil {
+			return nil, err
+		}
+		var body []byte
+		switch p.Conv {
+		case 's', 'r', 'a':
+			if p.Conv == 's' {
+				bb, ok := vm.BufferBytes(v)
+				if !ok && vm.isUserInstance(v) && vm.hasMethod(v, "__bytes__") {
+					r, err := vm.CallMethod(v, "__bytes__")
+					if err != nil {
+						return nil, err
+					}
+					bb, ok = vm.BufferBytes(r)
+				}
+				if !ok {
+					return nil, vm.TypeError("%%b requires a bytes-like object, or an object that implements __bytes__, not '%s'", vm.TypeName(v))
+				}
+				body = bb
+			} else {
+				s, err := vm.Ascii(v)
+				if err != nil {
+					return nil, err
+				}
+				body = []byte(s)
+			}
+			if p.Precision >= 0 && p.Precision < len(body) {
+				body = body[:p.Precision]
+			}
+			p.Precision = -1
+			// Pad with a Latin-1 round trip so widths count bytes.
+			out = append(out, latin(pyfmt.PadPercentStr(latinString(body), p))...)
+			continue
+		case 'c':
+			if bb, ok := vm.BufferBytes(v); ok && len(bb) == 1 {
+				body = bb
+			} else if n, ok := vm.BigOf(vm.Prim(v)); ok {
+				if !n.IsInt64() || n.Int64() < 0 || n.Int64() > 255 {
+					return nil, vm.Errorf(TOverflowError, "%s", "%c arg not in range(256)")
+				}
+				body = []byte{byte(n.Int64())}
+			} else {
+				return nil, vm.TypeError("%s", "%c requires an integer in range(256) or a single byte")
+			}
+			out = append(out, latin(pyfmt.PadPercentStr(latinString(body), p))...)
+			continue
+		case 'd', 'i', 'u', 'o', 'x', 'X':
+			n, err := vm.percentInt(v, p.Conv)
+			if err != nil {
+				return nil, err
+			}
+			body = []byte(pyfmt.FormatPercentInt(n, p))
+		default:
+			f, err := vm.percentFloat(v)
+			if err != nil {
+				return nil, err
+			}
+			body = []byte(pyfmt.FormatPercentFloat(f, p))
+		}
+		out = append(out, body...)
+	}
+	if err := vm.finishPercentArgs(pa); err != nil {
+		return nil, err
+	}
+	return out, nil
+}
+
+func latinString(p []byte) string {
+	rs := make([]rune, len(p))
+	for i, c := range p {
+		rs[i] = rune(c)
+	}
+	return string(rs)
+}
+
+// formatValue implements FORMAT_VALUE: conv is 0 (none), 1 (str), 2 (repr),
+// 3 (ascii); spec is a str value or heap.Undef. Returns a str value.
+func (vm *VM) formatValue(v Value, conv int, spec Value) (Value, error) {
+	specStr := ""
+	if spec.K != heap.KUndef {
+		s, ok := vm.StrOf(spec)
+		if !ok {
+			return heap.Undef, vm.TypeError("format spec must be a str, not %s", vm.TypeName(spec))
+		}
+		specStr = s
+	}
+	if conv == 0 && specStr == "" {
+		switch v.K {
+		case heap.KInt:
+			return vm.NewStr(strconv.FormatInt(v.I(), 10)), nil
+		case heap.KRef:
+			if vm.IsExactStr(v) {
+				return v, nil
+			}
+		}
+	}
+	var err error
+	switch conv {
+	case 1, 2, 3:
+		var s string
+		switch conv {
+		case 1:
+			s, err = vm.StrString(v)
+		case 2:
+			s, err = vm.Repr(v)
+		default:
+			s, err = vm.Ascii(v)
+		}
+		if err != nil {
+			return heap.Undef, err
+		}
+		if specStr == "" {
+			return vm.NewStr(s), nil
+		}
+		v = vm.NewStr(s)
+	}
+	s, err := vm.Format(v, specStr)
+	if err != nil {
+		return heap.Undef, err
+	}
+	return vm.NewStr(s), nil
+}
+
+// Format is format(v, spec): numbers and strings natively, instances
+// through __format__, object.__format__ rules otherwise.
+func (vm *VM) Format(v Value, spec string) (string, error) {
+	if vm.isUserInstance(v) {
+		fn := vm.LookupClassStr(vm.TypeOf(v), "__format__")
+		if fn.K == heap.KRef {
+			if _, builtin := vm.H.Get(fn).(*heap.Builtin); !builtin {
+				r, err := vm.CallMethod(v, "__format__", vm.NewStr(spec))
+				if err != nil {
+					return "", err
+				}
+				s, ok := vm.StrOf(r)
+				if !ok {
+					return "", vm.TypeError("__format__ must return a str, not %s", vm.TypeName(r))
+				}
+				return s, nil
+			}
+		}
+		// int/float/complex/str.__format__ with an empty spec is str(self),
+		// which reaches a subclass's __str__ or __repr__.
+		if spec == "" {
+			return vm.StrString(v)
+		}
+	}
+	p := vm.Prim(v)
+	if s, ok := vm.strObj(p); ok {
+		if spec == "" {
+			return s.S, nil
+		}
+		sp, err := pyfmt.ParseSpec(spec, "str")
+		if err != nil {
+			return "", vm.pystrErr(err)
+		}
+		r, err := pyfmt.FormatStr(s.S, sp)
+		if err != nil {
+			return "", vm.pystrErr(err)
+		}
+		return r, nil
+	}
+	switch p.K {
+	case heap.KInt, heap.KBool, heap.KFloat:
+		return vm.formatNum(p, spec)
+	case heap.KRef:
+		switch vm.H.Get(p).(type) {
+		case *heap.BigInt, *heap.Complex:
+			return vm.formatNum(p, spec)
+		}
+	}
+	if spec != "" {
+		return "", vm.TypeError("unsupported format string passed to %s.__format__", vm.TypeName(v))
+	}
+	return vm.StrString(v)
+}
+
+func (vm *VM) formatNum(p Value, spec string) (string, error) {
+	s, handled, err := vm.formatNumber(p, spec)
+	if err != nil {
+		return "", vm.pystrErr(err)
+	}
+	if !handled {
+		if spec != "" {
+			return "", vm.TypeError("unsupported format string passed to %s.__format__", vm.TypeName(p))
+		}
+		return vm.StrString(p)
+	}
+	return s, nil
+}
+
+// strFormatter carries the state of one str.format / format_map call.
+type strFormatter struct {
+	args    []Value
+	kwargs  func(name string) (Value, error)
+	auto    int
+	mode    int // 0 unknown, 1 automatic, 2 manual
+	mapOnly bool
+}
+
+// strFormat implements str.format(*args, **kwargs) and format_map.
+func (vm *VM) strFormat(format string, f *strFormatter, depth int) (string, error) {
+	if depth > 2 {
+		return "", vm.ValueError("Max string recursion exceeded")
+	}
+	pieces, err := pyfmt.ParseFormatString(format)
+	if err != nil {
+		return "", vm.pystrErr(err)
+	}
+	var b strings.Builder
+	for _, p := range pieces {
+		if !p.Field {
+			b.WriteString(p.Literal)
+			continue
+		}
+		v, err := vm.formatField(p, f)
+		if err != nil {
+			return "", err
+		}
+		switch p.Conversion {
+		case 's', 'r', 'a':
+			var s string
+			switch p.Conversion {
+			case 's':
+				s, err = vm.StrString(v)
+			case 'r':
+				s, err = vm.Repr(v)
+			default:
+				s, err = vm.Ascii(v)
+			}
+			if err != nil {
+				return "", err
+			}
+			v = vm.NewStr(s)
+		}
+		spec := p.Spec
+		if strings.ContainsRune(spec, '{') {
+			spec, err = vm.strFormat(spec, f, depth+1)
+			if err != nil {
+				return "", err
+			}
+		}
+		s, err := vm.Format(v, spec)
+		if err != nil {
+			return "", err
+		}
+		b.WriteString(s)
+	}
+	return b.String(), nil
+}
+
+// formatField resolves a replacement field's name and accessors.
+func (vm *VM) formatField(p pyfmt.Piece, f *strFormatter) (Value, error) {
+	var v Value
+	idx, positional := p.ArgIndex()
+	if p.Name == "" {
+		if f.mode == 2 {
+			return heap.Undef, vm.ValueError("cannot switch from manual field specification to automatic field numbering")
+		}
+		f.mode = 1
+		idx, positional = f.auto, true
+		f.auto++
+	} else if positional {
+		if f.mode == 1 {
+			return heap.Undef, vm.ValueError("cannot switch from automatic field numbering to manual field specification")
+		}
+		f.mode = 2
+	}
+	if positional {
+		if f.mapOnly {
+			return heap.Undef, vm.ValueError("Format string contains positional fields")
+		}
+		if idx >= len(f.args) {
+			return heap.Undef, vm.Errorf(TIndexError, "Replacement index %d out of range for positional args tuple", idx)
+		}
+		v = f.args[idx]
+	} else {
+		var err error
+		v, err = f.kwargs(p.Name)
+		if err != nil {
+			return heap.Undef, err
+		}
+	}
+	for _, a := range p.Path {
+		var err error
+		switch {
+		case a.Attr:
+			v, err = vm.GetAttr(v, a.Name)
+		case a.IsIndex:
+			v, err = vm.GetItem(v, heap.Int(int64(a.Index)))
+		default:
+			v, err = vm.GetItem(v, vm.NewStr(a.Name))
+		}
+		if err != nil {
+			return heap.Undef, err
+		}
+	}
+	return v, nil
+}

@@ -1,0 +1,204 @@
+package vm
+
+import (
+	"github.com/amber-sandbox/amber/core/internal/heap"
+)
+
+// SuspensionKind says why a run paused.
+type SuspensionKind int
+
+const (
+	SuspendFunctionCall SuspensionKind = iota
+	SuspendNameLookup
+	SuspendFutures
+	// SuspendPreempt: the run reached its step budget (VM.PreemptAt) and
+	// paused between two instructions; ResumeContinue runs on.
+	SuspendPreempt
+)
+
+func (k SuspensionKind) String() string {
+	switch k {
+	case SuspendFunctionCall:
+		return "function call"
+	case SuspendNameLookup:
+		return "name lookup"
+	case SuspendPreempt:
+		return "preempted"
+	}
+	return "futures"
+}
+
+// Suspension describes a pause: the host function being called (with its
+// arguments) or the name being looked up.
+type Suspension struct {
+	Kind    SuspensionKind
+	Name    string
+	Args    []Value
+	KwNames []string
+	KwVals  []Value
+	CallID  int64
+	// CallIDs lists the pending host futures of a Futures suspension.
+	CallIDs []int64
+	Line    int
+}
+
+// hostFunction returns the callable stand-in for host function name.
+func (vm *VM) hostFunction(name string) Value {
+	return vm.H.Alloc(&heap.Opaque{Kind: "hostfn", Data: []byte(name)})
+}
+
+func (vm *VM) suspendHostCall(name string, args []Value, kwnames []string) error {
+	if vm.nested > 0 {
+		return vm.Errorf(TRuntimeError, "cannot call host function '%s' here: it was reached from inside a builtin that cannot pause (call it from plain Python code instead)", name)
+	}
+	pos := args[:len(args)-len(kwnames)]
+	vm.nextCallID++
+	s := &Suspension{Kind: SuspendFunctionCall, Name: name, Args: append([]Value(nil), pos...), KwNames: kwnames, KwVals: append([]Value(nil), args[len(pos):]...), CallID: vm.nextCallID}
+	if n := len(vm.frames); n > 0 {
+		f := vm.frames[n-1]
+		s.Line = f.C.Code.LineAt(int(f.PC) - 1)
+	}
+	vm.pending = s
+	return &Suspended{S: s}
+}
+
+func (vm *VM) suspendNameLookup(name string) error {
+	if vm.nested > 0 {
+		return vm.Errorf(TNameError, "name '%s' is not defined", name)
+	}
+	s := &Suspension{Kind: SuspendNameLookup, Name: name}
+	vm.pending = s
+	// Re-run the load instruction when resumed without a value.
+	return &Suspended{S: s}
+}
+
+func (vm *VM) opaqueClass(o *heap.Opaque) Value {
+	if o.Kind == "hostfn" {
+		return vm.Types[TBuiltinFunction]
+	}
+	return vm.Types[TOpaque]
+}
+
+// DeadlineErr is the error that stops a run past its time limit, or nil.
+// Long-running native code (the regex engine) polls it.
+func (vm *VM) DeadlineErr() error {
+	if vm.Limits.MaxDuration > 0 && vm.Clock != nil {
+		if vm.Clock()-vm.runStart+vm.TimeUsed > vm.Limits.MaxDuration {
+			return &Fatal{Kind: "duration", Msg: "time limit exceeded"}
+		}
+	}
+	return nil
+}
+
+// checkpoint runs at backward jumps, where every live value is in a
+// frame: limits, deadline and collection.
+func (vm *VM) Checkpoint() error {
+	if err := vm.checkLimits(); err != nil {
+		return err
+	}
+	if vm.steps&255 != 0 || vm.nested > 0 {
+		return nil
+	}
+	over := vm.Limits.MaxMemory > 0 && vm.H.Bytes > vm.Limits.MaxMemory
+	if over || vm.H.ShouldCollect() {
+		vm.Collect()
+		if vm.Limits.MaxMemory > 0 && vm.H.Bytes > vm.Limits.MaxMemory {
+			return &Fatal{Kind: "memory", Msg: "memory limit exceeded"}
+		}
+	}
+	return nil
+}
+
+// checkLimits enforces the deadline and the allocation limit every 256
+// steps, and ends a run whose heap is far past the memory limit (the heap
+// size counts garbage too, so the exact check waits for a collection).
+func (vm *VM) checkLimits() error {
+	vm.steps++
+	if vm.steps&255 != 0 {
+		return nil
+	}
+	if vm.Limits.MaxDuration > 0 && vm.Clock != nil {
+		if vm.Clock()-vm.runStart+vm.TimeUsed > vm.Limits.MaxDuration {
+			return &Fatal{Kind: "duration", Msg: "time limit exceeded"}
+		}
+	}
+	if vm.Limits.MaxAllocations > 0 && vm.H.Allocs > vm.Limits.MaxAllocations {
+		return &Fatal{Kind: "allocations", Msg: "allocation limit exceeded"}
+	}
+	if vm.Limits.MaxMemory > 0 && vm.H.Bytes > 2*vm.Limits.MaxMemory {
+		return &Fatal{Kind: "memory", Msg: "memory limit exceeded"}
+	}
+	if vm.PreemptAt != 0 && vm.Clock != nil && vm.Clock() >= vm.PreemptAt {
+		vm.preemptDue = true
+	}
+	return nil
+}
+
+// preempt pauses the run at an instruction boundary for the step budget.
+func (vm *VM) preempt() error {
+	vm.preemptDue = false
+	s := &Suspension{Kind: SuspendPreempt}
+	if n := len(vm.frames); n > 0 {
+		f := vm.frames[n-1]
+		s.Line = f.C.Code.LineAt(int(f.PC))
+	}
+	vm.pending = s
+	return &Suspended{S: s}
+}
+
+// Collect runs the garbage collector from the VM's roots.
+func (vm *VM) Collect() int {
+	vm.invalidateCaches()
+	return vm.H.Collect(vm.Roots)
+}
+
+// Roots visits every value the VM itself holds.
+func (vm *VM) Roots(visit func(Value)) {
+	for _, f := range vm.frames {
+		f.Refs(visit)
+	}
+	visit(vm.Builtins)
+	visit(vm.Modules)
+	visit(vm.handled)
+	visit(vm.emptyTuple)
+	visit(vm.buildClassFn)
+	visit(vm.genResult)
+	for _, t := range vm.Types {
+		visit(t)
+	}
+	for _, v := range vm.sharedInterned {
+		visit(v)
+	}
+	for _, v := range vm.interned {
+		visit(v)
+	}
+	for _, v := range vm.codeCache {
+		visit(v)
+	}
+	for _, v := range vm.ExtraRoots {
+		visit(v)
+	}
+	if s := vm.pending; s != nil {
+		for _, v := range s.Args {
+			visit(v)
+		}
+		for _, v := range s.KwVals {
+			visit(v)
+		}
+	}
+}
+
+// LastCallID is the last host call id issued. Call ids grow across feeds
+// and restores, so a restored session must continue from it.
+func (vm *VM) LastCallID() int64 { return vm.nextCallID }
+
+// SetLastCallID continues call ids after n (on restore).
+func (vm *VM) SetLastCallID(n int64) {
+	if n > vm.nextCallID {
+		vm.nextCallID = n
+	}
+}
+
+// SetPending re-arms the suspension a restored run is paused at, so that
+// ResumeWith, ResumeRaise, ResumeFuture and ResumeFutures apply to it.
+func (vm *VM) SetPending(s *Suspension) { vm.pending = s }

@@ -1,0 +1,712 @@
+package vm
+
+import (
+	"errors"
+
+	"github.com/amber-sandbox/amber/core/internal/compile"
+	"github.com/amber-sandbox/amber/core/internal/heap"
+)
+
+// errStopIteration lets Iterate callbacks stop early.
+var errStopIteration = errors.New("stop iteration")
+
+// listItems returns the items of a list or tuple value (nil otherwise).
+func (vm *VM) listItems(v Value) []Value {
+	if v.K != heap.KRef {
+		return nil
+	}
+	switch o := vm.H.Get(v).(type) {
+	case *heap.List:
+		return o.Items
+	case *heap.Tuple:
+		return o.Items
+	case *heap.Instance:
+		if o.Prim.K != heap.KUndef {
+			return vm.listItems(o.Prim)
+		}
+	}
+	return nil
+}
+
+// nativeIter returns a builtin iterator over v, or ok=false.
+func (vm *VM) nativeIter(v Value) (Value, bool) {
+	if v.K != heap.KRef {
+		return heap.Undef, false
+	}
+	switch o := vm.H.Get(v).(type) {
+	case *heap.List:
+		return vm.H.Alloc(&heap.Iter{Kind: heap.IterList, Seq: v}), true
+	case *heap.Tuple:
+		return vm.H.Alloc(&heap.Iter{Kind: heap.IterTuple, Seq: v}), true
+	case *heap.Str:
+		return vm.H.Alloc(&heap.Iter{Kind: heap.IterStr, Seq: v}), true
+	case *heap.Bytes:
+		return vm.H.Alloc(&heap.Iter{Kind: heap.IterBytes, Seq: v}), true
+	case *heap.Range:
+		n := rangeLength(o)
+		return vm.H.Alloc(&heap.Iter{Kind: heap.IterRange, I: o.Start, N: o.Start + n*o.Step, Step: o.Step}), true
+	case *heap.Dict:
+		return vm.H.Alloc(&heap.Iter{Kind: heap.IterDictKeys, Seq: v, N: int64(o.Used)}), true
+	case *heap.DictView:
+		d, _ := vm.DictOf(o.Dict)
+		return vm.H.Alloc(&heap.Iter{Kind: o.Kind, Seq: o.Dict, N: int64(d.Used)}), true
+	case *heap.Set:
+		return vm.H.Alloc(&heap.Iter{Kind: heap.IterSet, Seq: v, N: int64(o.Used)}), true
+	case *heap.Iter, *heap.Generator:
+		return v, true
+	}
+	return heap.Undef, false
+}
+
+func (vm *VM) isIterator(v Value) bool {
+	if v.K != heap.KRef {
+		return false
+	}
+	switch o := vm.H.Get(v).(type) {
+	case *heap.Iter:
+		return true
+	case *heap.Generator:
+		return o.Kind == heap.GenGenerator
+	case *heap.Instance:
+		return vm.LookupClassStr(o.Class, "__next__").K != heap.KUndef
+	}
+	return false
+}
+
+func (vm *VM) isIterable(v Value) bool {
+	if _, ok := vm.nativeIter(v); ok {
+		return true
+	}
+	if vm.metaSpecial(v, "__iter__").K != heap.KUndef {
+		return true
+	}
+	if vm.IsInstanceObj(v) {
+		return vm.LookupSpecial(v, "__iter__").K != heap.KUndef || vm.LookupSpecial(v, "__getitem__").K != heap.KUndef || vm.Prim(v) != v
+	}
+	return false
+}
+
+// GetIter is iter(v).
+func (vm *VM) GetIter(v Value) (Value, error) {
+	if it, ok := vm.nativeIter(v); ok {
+		return it, nil
+	}
+	if fn := vm.metaSpecial(v, "__iter__"); fn.K != heap.KUndef {
+		it, err := vm.Call(fn)
+		if err != nil {
+			return heap.Undef, err
+		}
+		if !vm.isIterator(it) {
+			return heap.Undef, vm.TypeError("iter() returned non-iterator of type '%s'", vm.TypeName(it))
+		}
+		return it, nil
+	}
+	if vm.IsInstanceObj(v) {
+		o := vm.H.Get(v).(*heap.Instance)
+		if fn := vm.LookupSpecial(v, "__iter__"); fn.K != heap.KUndef {
+			it, err := vm.Call(vm.BindMethod(fn, v, o.Class))
+			if err != nil {
+				return heap.Undef, err
+			}
+			if !vm.isIterator(it) {
+				return heap.Undef, vm.TypeError("iter() returned non-iterator of type '%s'", vm.TypeName(it))
+			}
+			return it, nil
+		}
+		if o.Prim.K != heap.KUndef {
+			return vm.GetIter(o.Prim)
+		}
+		if fn := vm.LookupSpecial(v, "__getitem__"); fn.K != heap.KUndef {
+			return vm.H.Alloc(&heap.Iter{Kind: heap.IterSeqProto, Seq: v}), nil
+		}
+	}
+	return heap.Undef, vm.TypeError("'%s' object is not iterable", vm.TypeName(v))
+}
+
+func (vm *VM) opGetIter(f *heap.Frame, v Value) error {
+	if it, ok := vm.nativeIter(v); ok {
+		push(f, it)
+		return nil
+	}
+	if fn := vm.LookupSpecial(v, "__iter__"); vm.isPyFunc(fn) {
+		return vm.pushPyCall(fn, []Value{v}, heap.RetIterCheck, 0, heap.Undef, heap.Undef)
+	}
+	it, err := vm.GetIter(v)
+	if err != nil {
+		return err
+	}
+	push(f, it)
+	return nil
+}
+
+// Next advances an iterator: ok=false when it is exhausted.
+func (vm *VM) Next(it Value) (Value, bool, error) {
+	if it.K == heap.KRef {
+		switch o := vm.H.Get(it).(type) {
+		case *heap.Iter:
+			return vm.iterNext(it, o)
+		case *heap.Generator:
+			return vm.genNextNested(it, heap.None, nil)
+		case *heap.Instance:
+			fn := vm.LookupSpecial(it, "__next__")
+			if fn.K == heap.KUndef {
+				return heap.Undef, false, vm.TypeError("'%s' object is not an iterator", vm.TypeName(it))
+			}
+			v, err := vm.Call(vm.BindMethod(fn, it, o.Class))
+			if err != nil {
+				if vm.ErrIs(err, TStopIteration) {
+					return heap.Undef, false, nil
+				}
+				return heap.Undef, false, err
+			}
+			return v, true, nil
+		}
+	}
+	return heap.Undef, false, vm.TypeError("'%s' object is not an iterator", vm.TypeName(it))
+}
+
+// genNextNested resumes a generator in a nested loop.
+func (vm *VM) genNextNested(gv, send Value, throw error) (Value, bool, error) {
+	depth := len(vm.frames)
+	err := vm.resumeGen(gv, send, throw, heap.RetNested, 0)
+	if err == errExhausted {
+		return heap.Undef, false, nil
+	}
+	if err != errFramePushed {
+		if err != nil && vm.ErrIs(err, TStopIteration) && throw == nil {
+			return heap.Undef, false, nil
+		}
+		return heap.Undef, false, err
+	}
+	vm.nested++
+	_, err = vm.run(depth)
+	vm.nested--
+	if err != nil {
+		return heap.Undef, false, err
+	}
+	g := vm.H.Get(gv).(*heap.Generator)
+	v := vm.genResult
+	vm.genResult = heap.Undef
+	if g.State == heap.GenDone {
+		return v, false, nil
+	}
+	return v, true, nil
+}
+
+// iterNext advances a builtin iterator.
+func (vm *VM) iterNext(itv Value, it *heap.Iter) (Value, bool, error) {
+	// Builtins that drain iterators in Go (sum, list, sorted ...) meet the
+	// deadline and the allocation limit here.
+	if err := vm.checkLimits(); err != nil {
+		return heap.Undef, false, err
+	}
+	switch it.Kind {
+	case heap.IterList, heap.IterTuple:
+		items := vm.listItems(it.Seq)
+		if it.I < int64(len(items)) {
+			v := items[it.I]
+			it.I++
+			vm.H.Touch(itv)
+			return v, true, nil
+		}
+	case heap.IterRange:
+		if (it.Step > 0 && it.I < it.N) || (it.Step < 0 && it.I > it.N) {
+			v := heap.Int(it.I)
+			it.I += it.Step
+			vm.H.Touch(itv)
+			return v, true, nil
+		}
+	case heap.IterStr:
+		s := vm.H.Get(it.Seq).(*heap.Str)
+		if int(it.I) < len(s.S) {
+			ch, next := vm.strCharAt(s, int(it.I))
+			it.I = int64(next)
+			vm.H.Touch(itv)
+			return ch, true, nil
+		}
+	case heap.IterBytes:
+		b := vm.H.Get(it.Seq).(*heap.Bytes)
+		if int(it.I) < len(b.B) {
+			v := heap.Int(int64(b.B[it.I]))
+			it.I++
+			vm.H.Touch(itv)
+			return v, true, nil
+		}
+	case heap.IterDictKeys, heap.IterDictValues, heap.IterDictItems:
+		d, _ := vm.DictOf(it.Seq)
+		if int64(d.Used) != it.N {
+			it.Kind = heap.IterDone
+			return heap.Undef, false, vm.Errorf(TRuntimeError, "dictionary changed size during iteration")
+		}
+		for it.I < int64(len(d.Entries)) {
+			e := d.Entries[it.I]
+			it.I++
+			if e.Key.K == heap.KUndef {
+				continue
+			}
+			vm.H.Touch(itv)
+			switch it.Kind {
+			case heap.IterDictKeys:
+				return e.Key, true, nil
+			case heap.IterDictValues:
+				return e.Val, true, nil
+			}
+			return vm.NewTuple([]Value{e.Key, e.Val}), true, nil
+		}
+	case heap.IterSet:
+		s, _ := vm.SetOf(it.Seq)
+		if int64(s.Used) != it.N {
+			it.Kind = heap.IterDone
+			return heap.Undef, false, vm.Errorf(TRuntimeError, "Set changed size during iteration")
+		}
+		for it.I < int64(len(s.Table)) {
+			e := s.Table[it.I]
+			it.I++
+			if e.State == 0 && e.Key.K != heap.KUndef {
+				vm.H.Touch(itv)
+				return e.Key, true, nil
+			}
+		}
+	case heap.IterReversedList:
+		items := vm.listItems(it.Seq)
+		if it.I >= 0 && it.I < int64(len(items)) {
+			v := items[it.I]
+			it.I--
+			vm.H.Touch(itv)
+			return v, true, nil
+		}
+	case heap.IterReversedSeq:
+		if it.I >= 0 {
+			v, err := vm.GetItem(it.Seq, heap.Int(it.I))
+			if err != nil {
+				return heap.Undef, false, err
+			}
+			it.I--
+			vm.H.Touch(itv)
+			return v, true, nil
+		}
+	case heap.IterEnumerate:
+		v, ok, err := vm.Next(it.Vals[0])
+		if err != nil || !ok {
+			return heap.Undef, false, err
+		}
+		n := it.I
+		it.I++
+		vm.H.Touch(itv)
+		return vm.NewTuple([]Value{heap.Int(n), v}), true, nil
+	case heap.IterZip:
+		if len(it.Vals) == 0 {
+			break
+		}
+		items := make([]Value, len(it.Vals))
+		for i, sub := range it.Vals {
+			v, ok, err := vm.Next(sub)
+			if err != nil {
+				return heap.Undef, false, err
+			}
+			if !ok {
+				if it.Step == 1 { // strict
+					if i > 0 {
+						return heap.Undef, false, vm.ValueError("zip() argument %d is shorter than argument%s 1%s", i+1, plural(i, "", "s"), rangeText(i))
+					}
+					for j := 1; j < len(it.Vals); j++ {
+						if _, ok2, err := vm.Next(it.Vals[j]); err != nil {
+							return heap.Undef, false, err
+						} else if ok2 {
+							return heap.Undef, false, vm.ValueError("zip() argument %d is longer than argument%s 1%s", j+1, plural(j, "", "s"), rangeText(j))
+						}
+					}
+				}
+				it.Kind = heap.IterDone
+				return heap.Undef, false, nil
+			}
+			items[i] = v
+		}
+		return vm.NewTuple(items), true, nil
+	case heap.IterMap:
+		args := make([]Value, len(it.Vals))
+		for i, sub := range it.Vals {
+			v, ok, err := vm.Next(sub)
+			if err != nil || !ok {
+				return heap.Undef, false, err
+			}
+			args[i] = v
+		}
+		r, err := vm.Call(it.Seq, args...)
+		return r, err == nil, err
+	case heap.IterFilter:
+		for {
+			v, ok, err := vm.Next(it.Vals[0])
+			if err != nil || !ok {
+				return heap.Undef, false, err
+			}
+			t := v
+			if it.Seq.K != heap.KNone {
+				t, err = vm.Call(it.Seq, v)
+				if err != nil {
+					return heap.Undef, false, err
+				}
+			}
+			ok, err = vm.Truth(t)
+			if err != nil {
+				return heap.Undef, false, err
+			}
+			if ok {
+				return v, true, nil
+			}
+		}
+	case heap.IterSeqProto:
+		v, err := vm.GetItem(it.Seq, heap.Int(it.I))
+		if err != nil {
+			if vm.ErrIs(err, TIndexError) || vm.ErrIs(err, TStopIteration) {
+				it.Kind = heap.IterDone
+				return heap.Undef, false, nil
+			}
+			return heap.Undef, false, err
+		}
+		it.I++
+		vm.H.Touch(itv)
+		return v, true, nil
+	case heap.IterCallable:
+		v, err := vm.Call(it.Seq)
+		if err != nil {
+			return heap.Undef, false, err
+		}
+		eq, err := vm.Eq(v, it.Vals[0])
+		if err != nil {
+			return heap.Undef, false, err
+		}
+		if eq {
+			it.Kind = heap.IterDone
+			return heap.Undef, false, nil
+		}
+		return v, true, nil
+	}
+	if it.Kind != heap.IterDone {
+		it.Kind = heap.IterDone
+		vm.H.Touch(itv)
+	}
+	return heap.Undef, false, nil
+}
+
+// opForIter is FOR_ITER beyond the list/range fast paths.
+func (vm *VM) opForIter(f *heap.Frame, it Value, target int32) (Value, bool, error) {
+	if it.K == heap.KRef {
+		switch o := vm.H.Get(it).(type) {
+		case *heap.Iter:
+			return vm.iterNext(it, o)
+		case *heap.Generator:
+			err := vm.resumeGen(it, heap.None, nil, heap.RetForIter, target)
+			if err == errExhausted {
+				return heap.Undef, false, nil
+			}
+			return heap.Undef, false, err
+		case *heap.Instance:
+			fn := vm.LookupSpecial(it, "__next__")
+			if vm.isPyFunc(fn) {
+				return heap.Undef, false, vm.pushPyCall(fn, []Value{it}, heap.RetForIter, target, heap.Undef, heap.Undef)
+			}
+		}
+	}
+	return vm.Next(it)
+}
+
+// Iterate calls fn for each item of v.
+func (vm *VM) Iterate(v Value, fn func(Value) error) error {
+	if vm.isListOrTuple(v) {
+		// Re-read the items each step: fn may grow or shrink a list.
+		for i := 0; ; i++ {
+			items := vm.listItems(v)
+			if i >= len(items) {
+				return nil
+			}
+			if err := fn(items[i]); err != nil {
+				return err
+			}
+		}
+	}
+	it, err := vm.GetIter(v)
+	if err != nil {
+		return err
+	}
+	for {
+		x, ok, err := vm.Next(it)
+		if err != nil {
+			return err
+		}
+		if !ok {
+			return nil
+		}
+		if err := fn(x); err != nil {
+			return err
+		}
+	}
+}
+
+func (vm *VM) isListOrTuple(v Value) bool {
+	if v.K != heap.KRef {
+		return false
+	}
+	switch vm.H.Get(v).(type) {
+	case *heap.List, *heap.Tuple:
+		return true
+	}
+	return false
+}
+
+// Unpack materialises an iterable.
+func (vm *VM) Unpack(v Value) ([]Value, error) {
+	if vm.isListOrTuple(v) {
+		return append([]Value(nil), vm.listItems(v)...), nil
+	}
+	var out []Value
+	err := vm.Iterate(v, func(x Value) error {
+		out = append(out, x)
+		return nil
+	})
+	return out, err
+}
+
+func (vm *VM) unpackN(v Value, n int) ([]Value, error) {
+	if vm.isListOrTuple(v) {
+		items := vm.listItems(v)
+		if len(items) == n {
+			return items, nil
+		}
+		if len(items) < n {
+			return nil, vm.ValueError("not enough values to unpack (expected %d, got %d)", n, len(items))
+		}
+		return nil, vm.ValueError("too many values to unpack (expected %d)", n)
+	}
+	if !vm.isIterable(v) {
+		return nil, vm.TypeError("cannot unpack non-iterable %s object", vm.TypeName(v))
+	}
+	it, err := vm.GetIter(v)
+	if err != nil {
+		return nil, err
+	}
+	out := make([]Value, 0, n)
+	for {
+		x, ok, err := vm.Next(it)
+		if err != nil {
+			return nil, err
+		}
+		if !ok {
+			break
+		}
+		if len(out) == n {
+			return nil, vm.ValueError("too many values to unpack (expected %d)", n)
+		}
+		out = append(out, x)
+	}
+	if len(out) < n {
+		return nil, vm.ValueError("not enough values to unpack (expected %d, got %d)", n, len(out))
+	}
+	return out, nil
+}
+
+// getYieldFromIter is GET_YIELD_FROM_ITER.
+func (vm *VM) getYieldFromIter(f *heap.Frame, v Value) (Value, error) {
+	if v.K == heap.KRef {
+		if g, ok := vm.H.Get(v).(*heap.Generator); ok {
+			if g.Kind == heap.GenCoroutine && f.C.Code.Flags&compile.FlagCoroutine == 0 {
+				return heap.Undef, vm.TypeError("cannot 'yield from' a coroutine object in a non-coroutine generator")
+			}
+			return v, nil
+		}
+	}
+	return vm.GetIter(v)
+}
+
+// opSend is SEND: [sub, v] -> [sub, yielded] or [result] and jump.
+func (vm *VM) opSend(f *heap.Frame, target int32) error {
+	v := pop(f)
+	sub := top(f)
+	if sub.K == heap.KRef {
+		switch o := vm.H.Get(sub).(type) {
+		case *heap.Generator:
+			err := vm.resumeGen(sub, v, nil, heap.RetSend, target)
+			if err == errExhausted {
+				pop(f)
+				push(f, heap.None)
+				f.PC = target
+				return nil
+			}
+			return err
+		case *heap.Opaque:
+			// A host future or sleep awaitable: yields itself to the scheduler.
+			if r, done, err := vm.awaitOpaque(sub, o); err != nil {
+				return err
+			} else if done {
+				pop(f)
+				push(f, r)
+				f.PC = target
+				return nil
+			}
+			push(f, sub)
+			return nil
+		}
+	}
+	var r Value
+	var ok bool
+	var err error
+	if v.K == heap.KNone {
+		r, ok, err = vm.Next(sub)
+	} else {
+		var m Value
+		m, err = vm.GetAttr(sub, "send")
+		if err == nil {
+			r, err = vm.Call(m, v)
+			ok = err == nil
+			if err != nil && vm.ErrIs(err, TStopIteration) {
+				e := err.(*Exception)
+				r, _ = vm.excAttr(vm.H.Get(e.Value).(*heap.Instance), "value")
+				pop(f)
+				push(f, r)
+				f.PC = target
+				return nil
+			}
+		}
+	}
+	if err != nil {
+		return err
+	}
+	if !ok {
+		pop(f)
+		push(f, heap.None)
+		f.PC = target
+		return nil
+	}
+	push(f, r)
+	return nil
+}
+
+func init() {
+	AddMethods(TGenerator, genMethods)
+	AddMethods(TCoroutine, genMethods)
+	AddMethods(TAsyncGenerator, []MethodDef{
+		{Name: "__anext__", Fn: func(vm *VM, self Value, a Args) (Value, error) {
+			return vm.H.Alloc(&heap.Opaque{Kind: "anext", Vals: []Value{self}}), nil
+		}},
+		{Name: "__aiter__", Fn: func(vm *VM, self Value, a Args) (Value, error) { return self, nil }},
+	})
+	AddMethods(TListIterator, iterMethods)
+	AddMethods(TTupleIterator, iterMethods)
+	AddMethods(TStrIterator, iterMethods)
+	AddMethods(TRangeIterator, iterMethods)
+	AddMethods(TDictKeyIterator, iterMethods)
+	AddMethods(TDictValueIterator, iterMethods)
+	AddMethods(TDictItemIterator, iterMethods)
+	AddMethods(TSetIterator, iterMethods)
+	AddMethods(TEnumerate, iterMethods)
+	AddMethods(TZip, iterMethods)
+	AddMethods(TMap, iterMethods)
+	AddMethods(TFilter, iterMethods)
+	AddMethods(TReversed, iterMethods)
+	AddMethods(TSeqIterator, iterMethods)
+}
+
+var iterMethods = []MethodDef{
+	{Name: "__iter__", Fn: func(vm *VM, self Value, a Args) (Value, error) { return self, nil }},
+	{Name: "__next__", Fn: func(vm *VM, self Value, a Args) (Value, error) {
+		return builtinNext(vm, heap.Undef, Args{Pos: []Value{self}})
+	}},
+}
+
+var genMethods = []MethodDef{
+	{Name: "__iter__", Fn: func(vm *VM, self Value, a Args) (Value, error) { return self, nil }},
+	{Name: "__next__", Fn: func(vm *VM, self Value, a Args) (Value, error) {
+		return vm.genSend(self, heap.None, nil)
+	}},
+	{Name: "send", Fn: func(vm *VM, self Value, a Args) (Value, error) {
+		var value Value
+		if err := vm.UnpackArgs("send", a, nil, 1, &value); err != nil {
+			return heap.Undef, err
+		}
+		return vm.genSend(self, value, nil)
+	}},
+	{Name: "throw", Fn: func(vm *VM, self Value, a Args) (Value, error) {
+		if len(a.Pos) == 0 {
+			return heap.Undef, vm.TypeError("throw expected at least 1 argument, got 0")
+		}
+		e, err := vm.throwArgs(a)
+		if err != nil {
+			return heap.Undef, err
+		}
+		return vm.genSend(self, heap.None, &Exception{Value: e, vm: vm})
+	}},
+	{Name: "close", Fn: func(vm *VM, self Value, a Args) (Value, error) {
+		g := vm.H.Get(self).(*heap.Generator)
+		if g.State == heap.GenDone || g.State == heap.GenCreated {
+			g.State = heap.GenDone
+			g.Frame = nil
+			vm.H.Touch(self)
+			return heap.None, nil
+		}
+		exc := vm.NewException(vm.Types[TGeneratorExit], nil)
+		_, ok, err := vm.genNextNested(self, heap.None, &Exception{Value: exc, vm: vm})
+		if err != nil {
+			if vm.ErrIs(err, TGeneratorExit) || vm.ErrIs(err, TStopIteration) {
+				return heap.None, nil
+			}
+			return heap.Undef, err
+		}
+		if ok {
+			return heap.Undef, vm.Errorf(TRuntimeError, "generator ignored GeneratorExit")
+		}
+		return heap.None, nil
+	}},
+}
+
+// genSend resumes a generator for next()/send()/throw(). From the eval
+// loop the generator runs as a frame (and may pause for the host);
+// elsewhere it runs nested.
+func (vm *VM) genSend(gv, v Value, throw error) (Value, error) {
+	if vm.tailOK && vm.tailRet == heap.RetPush {
+		err := vm.resumeGen(gv, v, throw, heap.RetNext, 0)
+		if err == errFramePushed {
+			return heap.Undef, nil
+		}
+		if err == errExhausted {
+			return heap.Undef, vm.ErrorArgs(TStopIteration)
+		}
+		return heap.Undef, err
+	}
+	r, ok, err := vm.genNextNested(gv, v, throw)
+	if err != nil {
+		return heap.Undef, err
+	}
+	if !ok {
+		if r.K == heap.KNone || r.K == heap.KUndef {
+			return heap.Undef, vm.ErrorArgs(TStopIteration)
+		}
+		return heap.Undef, vm.ErrorArgs(TStopIteration, r)
+	}
+	return r, nil
+}
+
+func builtinNext(vm *VM, _ Value, a Args) (Value, error) {
+	if err := vm.ArgCount("next", a, 1, 2); err != nil {
+		return heap.Undef, err
+	}
+	it := a.Pos[0]
+	if it.K == heap.KRef {
+		if _, ok := vm.H.Get(it).(*heap.Generator); ok && len(a.Pos) == 1 {
+			return vm.genSend(it, heap.None, nil)
+		}
+	}
+	if !vm.isIterator(it) {
+		return heap.Undef, vm.TypeError("'%s' object is not an iterator", vm.TypeName(it))
+	}
+	v, ok, err := vm.Next(it)
+	if err != nil {
+		return heap.Undef, err
+	}
+	if !ok {
+		if len(a.Pos) == 2 {
+			return a.Pos[1], nil
+		}
+		return heap.Undef, vm.ErrorArgs(TStopIteration)
+	}
+	return v, nil
+}

@@ -1,0 +1,567 @@
+package vm
+
+// The list type: methods, constructor, item assignment and deletion.
+
+import (
+	"github.com/amber-sandbox/amber/core/internal/compile"
+	"github.com/amber-sandbox/amber/core/internal/heap"
+)
+
+// selfList returns the list behind a method's receiver and its value.
+func (vm *VM) selfList(self Value, fname string) (*heap.List, Value, error) {
+	l, ok := vm.ListOf(self)
+	if !ok {
+		return nil, heap.Undef, vm.TypeError("descriptor '%s' for 'list' objects doesn't apply to a '%s' object", fname, vm.TypeName(self))
+	}
+	return l, vm.Prim(self), nil
+}
+
+func listAppendM(vm *VM, self Value, a Args) (Value, error) {
+	var item Value
+	if err := vm.UnpackArgs("list.append", a, nil, 1, &item); err != nil {
+		return heap.Undef, err
+	}
+	l, lv, err := vm.selfList(self, "append")
+	if err != nil {
+		return heap.Undef, err
+	}
+	l.Items = append(l.Items, item)
+	vm.H.Grew(16)
+	vm.H.TouchItem(lv, len(l.Items)-1, len(l.Items))
+	return heap.None, nil
+}
+
+func listExtendM(vm *VM, self Value, a Args) (Value, error) {
+	var items Value
+	if err := vm.UnpackArgs("list.extend", a, nil, 1, &items); err != nil {
+		return heap.Undef, err
+	}
+	l, lv, err := vm.selfList(self, "extend")
+	if err != nil {
+		return heap.Undef, err
+	}
+	return heap.None, vm.listExtendValue(lv, l, items)
+}
+
+// clampIndex resolves a position argument for insert/index: negative
+// counts from the end, then it is clipped to [0, n].
+func ctClampIndex(i int64, n int) int {
+	if i < 0 {
+		i += int64(n)
+		if i < 0 {
+			i = 0
+		}
+	}
+	if i > int64(n) {
+		i = int64(n)
+	}
+	return int(i)
+}
+
+// intArg converts an index-like argument with CPython's message.
+func (vm *VM) ctIntArg(v Value) (int64, error) {
+	if b, ok := vm.BigOf(v); ok && !b.IsInt64() {
+		if b.Sign() < 0 {
+			return -1 << 62, nil
+		}
+		return 1 << 62, nil
+	}
+	return vm.ctIndexValue(v, "'%s' object cannot be interpreted as an integer")
+}
+
+func listInsertM(vm *VM, self Value, a Args) (Value, error) {
+	if err := vm.NoKwargs("insert", a); err != nil {
+		return heap.Undef, err
+	}
+	if len(a.Pos) != 2 {
+		return heap.Undef, vm.TypeError("insert expected 2 arguments, got %d", len(a.Pos))
+	}
+	l, lv, err := vm.selfList(self, "insert")
+	if err != nil {
+		return heap.Undef, err
+	}
+	i, err := vm.ctIntArg(a.Pos[0])
+	if err != nil {
+		return heap.Undef, err
+	}
+	at := ctClampIndex(i, len(l.Items))
+	l.Items = append(l.Items, heap.Undef)
+	copy(l.Items[at+1:], l.Items[at:])
+	l.Items[at] = a.Pos[1]
+	vm.H.Grew(16)
+	vm.H.Touch(lv)
+	return heap.None, nil
+}
+
+// findItem returns the index of the first item equal to x in
+// items[start:stop], or -1.
+func (vm *VM) findItem(items func() []Value, x Value, start, stop int) (int, error) {
+	for i := start; i < stop && i < len(items()); i++ {
+		eq, err := vm.sameOrEq(items()[i], x)
+		if err != nil {
+			return -1, err
+		}
+		if eq {
+			return i, nil
+		}
+	}
+	return -1, nil
+}
+
+func listRemoveM(vm *VM, self Value, a Args) (Value, error) {
+	var value Value
+	if err := vm.UnpackArgs("list.remove", a, nil, 1, &value); err != nil {
+		return heap.Undef, err
+	}
+	l, lv, err := vm.selfList(self, "remove")
+	if err != nil {
+		return heap.Undef, err
+	}
+	i, err := vm.findItem(func() []Value { return l.Items }, value, 0, len(l.Items))
+	if err != nil {
+		return heap.Undef, err
+	}
+	if i < 0 {
+		return heap.Undef, vm.ValueError("list.remove(x): x not in list")
+	}
+	l.Items = ctDeleteIndices(l.Items, i, 1, 1)
+	vm.H.Touch(lv)
+	return heap.None, nil
+}
+
+func listPopM(vm *VM, self Value, a Args) (Value, error) {
+	if err := vm.ArgCount("pop", a, 0, 1); err != nil {
+		return heap.Undef, err
+	}
+	l, lv, err := vm.selfList(self, "pop")
+	if err != nil {
+		return heap.Undef, err
+	}
+	i := int64(-1)
+	if len(a.Pos) == 1 {
+		if i, err = vm.ctIntArg(a.Pos[0]); err != nil {
+			return heap.Undef, err
+		}
+	}
+	n := int64(len(l.Items))
+	if n == 0 {
+		return heap.Undef, vm.Errorf(TIndexError, "pop from empty list")
+	}
+	if i < 0 {
+		i += n
+	}
+	if i < 0 || i >= n {
+		return heap.Undef, vm.Errorf(TIndexError, "pop index out of range")
+	}
+	v := l.Items[i]
+	l.Items = ctDeleteIndices(l.Items, int(i), 1, 1)
+	vm.H.Touch(lv)
+	return v, nil
+}
+
+func listClearM(vm *VM, self Value, a Args) (Value, error) {
+	if err := vm.UnpackArgs("clear", a, nil, 0); err != nil {
+		return heap.Undef, err
+	}
+	l, lv, err := vm.selfList(self, "clear")
+	if err != nil {
+		return heap.Undef, err
+	}
+	l.Items = nil
+	vm.H.Touch(lv)
+	return heap.None, nil
+}
+
+// seqIndexArgs parses index(x[, start[, stop]]) bounds for length n.
+func (vm *VM) seqIndexArgs(fname string, a Args, n int) (start, stop int, err error) {
+	if err = vm.ArgCount(fname, a, 1, 3); err != nil {
+		return
+	}
+	stop = n
+	if len(a.Pos) > 1 {
+		s, err := vm.ctSliceArg(a.Pos[1])
+		if err != nil {
+			return 0, 0, err
+		}
+		start = ctClampIndex(s, n)
+	}
+	if len(a.Pos) > 2 {
+		s, err := vm.ctSliceArg(a.Pos[2])
+		if err != nil {
+			return 0, 0, err
+		}
+		stop = ctClampIndex(s, n)
+	}
+	return start, stop, nil
+}
+
+func (vm *VM) ctSliceArg(v Value) (int64, error) {
+	if v.K == heap.KNone {
+		return 0, vm.TypeError("slice indices must be integers or have an __index__ method")
+	}
+	return vm.ctSliceBound(v)
+}
+
+func listIndexM(vm *VM, self Value, a Args) (Value, error) {
+	l, _, err := vm.selfList(self, "index")
+	if err != nil {
+		return heap.Undef, err
+	}
+	start, stop, err := vm.seqIndexArgs("index", a, len(l.Items))
+	if err != nil {
+		return heap.Undef, err
+	}
+	i, err := vm.findItem(func() []Value { return l.Items }, a.Pos[0], start, stop)
+	if err != nil {
+		return heap.Undef, err
+	}
+	if i < 0 {
+		r, err := vm.Repr(a.Pos[0])
+		if err != nil {
+			return heap.Undef, err
+		}
+		return heap.Undef, vm.ValueError("%s is not in list", r)
+	}
+	return heap.Int(int64(i)), nil
+}
+
+// countItems counts the items equal to x.
+func (vm *VM) countItems(items func() []Value, x Value) (int64, error) {
+	var n int64
+	for i := 0; i < len(items()); i++ {
+		eq, err := vm.sameOrEq(items()[i], x)
+		if err != nil {
+			return 0, err
+		}
+		if eq {
+			n++
+		}
+	}
+	return n, nil
+}
+
+func listCountM(vm *VM, self Value, a Args) (Value, error) {
+	var value Value
+	if err := vm.UnpackArgs("list.count", a, nil, 1, &value); err != nil {
+		return heap.Undef, err
+	}
+	l, _, err := vm.selfList(self, "count")
+	if err != nil {
+		return heap.Undef, err
+	}
+	n, err := vm.countItems(func() []Value { return l.Items }, value)
+	return heap.Int(n), err
+}
+
+func listReverseM(vm *VM, self Value, a Args) (Value, error) {
+	if err := vm.UnpackArgs("reverse", a, nil, 0); err != nil {
+		return heap.Undef, err
+	}
+	l, lv, err := vm.selfList(self, "reverse")
+	if err != nil {
+		return heap.Undef, err
+	}
+	ctReverseValues(l.Items)
+	vm.H.Touch(lv)
+	return heap.None, nil
+}
+
+func ctReverseValues(s []Value) {
+	for i, j := 0, len(s)-1; i < j; i, j = i+1, j-1 {
+		s[i], s[j] = s[j], s[i]
+	}
+}
+
+func listCopyM(vm *VM, self Value, a Args) (Value, error) {
+	if err := vm.UnpackArgs("copy", a, nil, 0); err != nil {
+		return heap.Undef, err
+	}
+	l, _, err := vm.selfList(self, "copy")
+	if err != nil {
+		return heap.Undef, err
+	}
+	return vm.NewList(append([]Value(nil), l.Items...)), nil
+}
+
+func listLenM(vm *VM, self Value, a Args) (Value, error) {
+	items, ok := vm.seqItemsOf(self)
+	if !ok {
+		return heap.Undef, vm.TypeError("descriptor '__len__' requires a sequence")
+	}
+	return heap.Int(int64(len(items))), nil
+}
+
+func seqGetItemM(vm *VM, self Value, a Args) (Value, error) {
+	var key Value
+	if err := vm.UnpackArgs("__getitem__", a, nil, 1, &key); err != nil {
+		return heap.Undef, err
+	}
+	r, ok, err := vm.containerGetItem(vm.Prim(self), key)
+	if !ok && err == nil {
+		return heap.Undef, vm.TypeError("'%s' object is not subscriptable", vm.TypeName(self))
+	}
+	return r, err
+}
+
+func listSetItemM(vm *VM, self Value, a Args) (Value, error) {
+	var key, value Value
+	if err := vm.UnpackArgs("__setitem__", a, nil, 2, &key, &value); err != nil {
+		return heap.Undef, err
+	}
+	l, lv, err := vm.selfList(self, "__setitem__")
+	if err != nil {
+		return heap.Undef, err
+	}
+	return heap.None, vm.listSetItem(lv, l, key, value)
+}
+
+func listDelItemM(vm *VM, self Value, a Args) (Value, error) {
+	var key Value
+	if err := vm.UnpackArgs("__delitem__", a, nil, 1, &key); err != nil {
+		return heap.Undef, err
+	}
+	l, lv, err := vm.selfList(self, "__delitem__")
+	if err != nil {
+		return heap.Undef, err
+	}
+	return heap.None, vm.listDelItem(lv, l, key)
+}
+
+func seqContainsM(vm *VM, self Value, a Args) (Value, error) {
+	var key Value
+	if err := vm.UnpackArgs("__contains__", a, nil, 1, &key); err != nil {
+		return heap.Undef, err
+	}
+	r, _, err := vm.containerContains(vm.Prim(self), key)
+	return heap.Bool(r), err
+}
+
+func listSortM(vm *VM, self Value, a Args) (Value, error) {
+	if len(a.Pos) > 0 {
+		return heap.Undef, vm.TypeError("sort() takes no positional arguments")
+	}
+	args, err := vm.sortKwargs(a)
+	if err != nil {
+		return heap.Undef, err
+	}
+	l, lv, err := vm.selfList(self, "sort")
+	if err != nil {
+		return heap.Undef, err
+	}
+	key, reverse, err := vm.sortOptions(args[0], args[1])
+	if err != nil {
+		return heap.Undef, err
+	}
+	if vm.needsFrames(key) {
+		if r, ok, err := vm.tailPy("list.sort", "list_sort", lv, key, heap.Bool(reverse)); ok {
+			return r, err
+		}
+	}
+	items := l.Items
+	l.Items = nil
+	sorted, err := vm.sortValues(items, key, reverse)
+	modified := len(l.Items) != 0
+	if err != nil {
+		l.Items = items
+		vm.H.Touch(lv)
+		return heap.Undef, err
+	}
+	l.Items = sorted
+	vm.H.Touch(lv)
+	if modified {
+		return heap.Undef, vm.ValueError("list modified during sort")
+	}
+	return heap.None, nil
+}
+
+// listInitM is list.__init__(iterable=()): it refills the list.
+func listInitM(vm *VM, self Value, a Args) (Value, error) {
+	if err := vm.NoKwargs("list", a); err != nil {
+		return heap.Undef, err
+	}
+	if err := vm.ArgCount("list", a, 0, 1); err != nil {
+		return heap.Undef, err
+	}
+	l, lv, err := vm.selfList(self, "__init__")
+	if err != nil {
+		return heap.Undef, err
+	}
+	l.Items = nil
+	vm.H.Touch(lv)
+	if len(a.Pos) == 1 {
+		if err := vm.listExtendValue(lv, l, a.Pos[0]); err != nil {
+			return heap.Undef, err
+		}
+	}
+	return heap.None, nil
+}
+
+// --- tuple ---------------------------------------------------------------------------
+
+// --- range and slice --------------------------------------------------------------
+
+// --- constructors -----------------------------------------------------------------
+
+func listCtor(vm *VM, cls Value, a Args) (Value, error) {
+	if err := vm.NoKwargs("list", a); err != nil {
+		return heap.Undef, err
+	}
+	if err := vm.ArgCount("list", a, 0, 1); err != nil {
+		return heap.Undef, err
+	}
+	if len(a.Pos) == 0 {
+		return vm.NewList(nil), nil
+	}
+	if vm.needsFrames(a.Pos[0]) {
+		if r, ok, err := vm.tailPy("list", "to_list", a.Pos[0]); ok {
+			return r, err
+		}
+	}
+	if items, ok := vm.seqItemsOf(a.Pos[0]); ok {
+		return vm.NewList(append([]Value(nil), items...)), nil
+	}
+	items, err := vm.Unpack(a.Pos[0])
+	if err != nil {
+		return heap.Undef, err
+	}
+	return vm.NewList(append([]Value(nil), items...)), nil
+}
+
+func init() {
+	listDefs := []MethodDef{
+		{Name: "__init__", Fn: listInitM},
+		{Name: "append", Fn: listAppendM},
+		{Name: "extend", Fn: listExtendM},
+		{Name: "insert", Fn: listInsertM},
+		{Name: "remove", Fn: listRemoveM},
+		{Name: "pop", Fn: listPopM},
+		{Name: "clear", Fn: listClearM},
+		{Name: "index", Fn: listIndexM},
+		{Name: "count", Fn: listCountM},
+		{Name: "sort", Fn: listSortM},
+		{Name: "reverse", Fn: listReverseM},
+		{Name: "copy", Fn: listCopyM},
+		{Name: "__len__", Fn: listLenM},
+		{Name: "__getitem__", Fn: seqGetItemM},
+		{Name: "__setitem__", Fn: listSetItemM},
+		{Name: "__delitem__", Fn: listDelItemM},
+		{Name: "__contains__", Fn: seqContainsM},
+		{Name: "__add__", Fn: ctBinMethod(compile.BinAdd, "__add__", false)},
+		{Name: "__mul__", Fn: ctBinMethod(compile.BinMul, "__mul__", false)},
+		{Name: "__rmul__", Fn: ctBinMethod(compile.BinMul, "__rmul__", true)},
+		{Name: "__iadd__", Fn: ctInplaceMethod(compile.BinAdd, "__iadd__")},
+		{Name: "__imul__", Fn: ctInplaceMethod(compile.BinMul, "__imul__")},
+		{Name: "__repr__", Fn: ctReprMethod},
+	}
+	AddMethods(TList, append(listDefs, ctComparisonDefs()...))
+	RegisterConstructor(TList, listCtor)
+}
+
+func (vm *VM) listSetItem(lv Value, l *heap.List, key, v Value) error {
+	if _, isSlice := vm.ctSliceOf(key); !isSlice {
+		i, err := vm.ctIndexValue(key, "list indices must be integers or slices, not %s")
+		if err != nil {
+			return err
+		}
+		if i < 0 {
+			i += int64(len(l.Items))
+		}
+		if i < 0 || i >= int64(len(l.Items)) {
+			return vm.Errorf(TIndexError, "list assignment index out of range")
+		}
+		l.Items[i] = v
+		vm.H.TouchItem(lv, int(i), len(l.Items))
+		return nil
+	}
+	start, stop, step, n, err := vm.SliceIndices(key, len(l.Items))
+	if err != nil {
+		return err
+	}
+	var items []Value
+	if src, ok := vm.seqItemsOf(v); ok {
+		items = append([]Value(nil), src...)
+	} else {
+		if _, err := vm.GetIter(v); err != nil {
+			if vm.ErrIs(err, TTypeError) {
+				if step == 1 {
+					return vm.TypeError("can only assign an iterable")
+				}
+				return vm.TypeError("must assign iterable to extended slice")
+			}
+			return err
+		}
+		if items, err = vm.Unpack(v); err != nil {
+			return err
+		}
+	}
+	if step == 1 {
+		if stop < start {
+			stop = start
+		}
+		out := make([]Value, 0, len(l.Items)-(stop-start)+len(items))
+		out = append(out, l.Items[:start]...)
+		out = append(out, items...)
+		out = append(out, l.Items[stop:]...)
+		vm.H.Grew(16 * (len(out) - len(l.Items)))
+		l.Items = out
+		vm.H.Touch(lv)
+		return nil
+	}
+	if len(items) != n {
+		return vm.ValueError("attempt to assign sequence of size %d to extended slice of size %d", len(items), n)
+	}
+	for i, j := 0, start; i < n; i, j = i+1, j+step {
+		l.Items[j] = items[i]
+	}
+	vm.H.Touch(lv)
+	return nil
+}
+
+func (vm *VM) listDelItem(lv Value, l *heap.List, key Value) error {
+	if _, isSlice := vm.ctSliceOf(key); !isSlice {
+		i, err := vm.ctIndexValue(key, "list indices must be integers or slices, not %s")
+		if err != nil {
+			return err
+		}
+		if i < 0 {
+			i += int64(len(l.Items))
+		}
+		if i < 0 || i >= int64(len(l.Items)) {
+			return vm.Errorf(TIndexError, "list assignment index out of range")
+		}
+		l.Items = ctDeleteIndices(l.Items, int(i), 1, 1)
+		vm.H.Touch(lv)
+		return nil
+	}
+	start, _, step, n, err := vm.SliceIndices(key, len(l.Items))
+	if err != nil {
+		return err
+	}
+	if n == 0 {
+		return nil
+	}
+	l.Items = ctDeleteIndices(l.Items, start, step, n)
+	vm.H.Touch(lv)
+	return nil
+}
+
+// listExtendValue appends the items of any iterable to the list l (whose
+// value is lv).
+func (vm *VM) listExtendValue(lv Value, l *heap.List, it Value) error {
+	var items []Value
+	if src, ok := vm.seqItemsOf(it); ok {
+		items = append([]Value(nil), src...)
+	} else {
+		var err error
+		if items, err = vm.Unpack(it); err != nil {
+			return err
+		}
+	}
+	if len(items) == 0 {
+		return nil
+	}
+	l.Items = append(l.Items, items...)
+	vm.H.Grew(16 * len(items))
+	vm.H.Touch(lv)
+	return nil
+}

@@ -1,0 +1,185 @@
+package vm
+
+import (
+	"sort"
+	"strings"
+
+	"github.com/amber-sandbox/amber/core/internal/heap"
+)
+
+// ModuleInit fills a freshly created module's dict.
+type ModuleInit func(vm *VM, m Value) error
+
+var moduleInits = map[string]ModuleInit{}
+
+// RegisterModule makes a builtin module importable. Call it from init.
+func RegisterModule(name string, init ModuleInit) { moduleInits[name] = init }
+
+// ModuleNames lists every importable module, sorted.
+func ModuleNames() []string {
+	names := make([]string, 0, len(moduleInits))
+	for n := range moduleInits {
+		names = append(names, n)
+	}
+	sort.Strings(names)
+	return names
+}
+
+// NewModule allocates an empty module object.
+func (vm *VM) NewModule(name string) Value {
+	d := vm.NewDict()
+	dd := vm.H.Get(d).(*heap.Dict)
+	k := vm.Intern("__name__")
+	dd.Append(k, vm.NewStr(name), vm.StrHash(k))
+	return vm.H.Alloc(&heap.Module{Name: vm.Intern(name), Dict: d})
+}
+
+// ModuleSet stores an attribute in a module.
+func (vm *VM) ModuleSet(m Value, name string, v Value) {
+	mo := vm.H.Get(m).(*heap.Module)
+	vm.dictSetStr(mo.Dict, vm.Intern(name), v)
+}
+
+// ModuleFunc adds a builtin function to a module.
+func (vm *VM) ModuleFunc(m Value, qual string, fn BuiltinFn) {
+	id := registerBuiltin(qual, fn, false)
+	name := qual
+	if i := strings.LastIndexByte(qual, '.'); i >= 0 {
+		name = qual[i+1:]
+	}
+	vm.ModuleSet(m, name, vm.H.Alloc(&heap.Builtin{ID: id, Self: heap.Undef}))
+}
+
+// Import returns the module called name, creating it on first use.
+func (vm *VM) Import(name string) (Value, error) {
+	md := vm.H.Get(vm.Modules).(*heap.Dict)
+	k := vm.Intern(name)
+	if m, ok, _ := md.Get(k, vm.StrHash(k), vm.StrEq); ok {
+		return m, nil
+	}
+	init, ok := moduleInits[name]
+	if !ok {
+		return heap.Undef, vm.Errorf(TModuleNotFoundError, "No module named '%s'", name)
+	}
+	m := vm.NewModule(name)
+	md.Append(k, m, vm.StrHash(k))
+	vm.H.Touch(vm.Modules)
+	if err := init(vm, m); err != nil {
+		md.Delete(k, vm.StrHash(k), vm.StrEq)
+		return heap.Undef, err
+	}
+	return m, nil
+}
+
+func (vm *VM) importName(name string, fromlist, level Value) (Value, error) {
+	if level.K == heap.KInt && level.I() > 0 {
+		return heap.Undef, vm.Errorf(TImportError, "attempted relative import with no known parent package")
+	}
+	parts := strings.Split(name, ".")
+	var top Value
+	for i := range parts {
+		m, err := vm.Import(strings.Join(parts[:i+1], "."))
+		if err != nil {
+			return heap.Undef, err
+		}
+		if i == 0 {
+			top = m
+		} else {
+			parent, _ := vm.Import(strings.Join(parts[:i], "."))
+			vm.ModuleSet(parent, parts[i], m)
+		}
+	}
+	if fromlist.K == heap.KNone || fromlist.K == heap.KUndef {
+		return top, nil
+	}
+	return vm.Import(name)
+}
+
+func (vm *VM) importFrom(m Value, name string) (Value, error) {
+	v, err := vm.GetAttr(m, name)
+	if err != nil {
+		mo, ok := vm.H.Get(m).(*heap.Module)
+		if ok {
+			subName := vm.MustStr(mo.Name) + "." + name
+			sub, err2 := vm.Import(subName)
+			if err2 == nil {
+				return sub, nil
+			}
+			if _, exists := moduleInits[subName]; exists {
+				// The submodule exists but failed: report why.
+				return heap.Undef, err2
+			}
+			return heap.Undef, vm.Errorf(TImportError, "cannot import name '%s' from '%s' (unknown location)", name, vm.MustStr(mo.Name))
+		}
+		return heap.Undef, err
+	}
+	return v, nil
+}
+
+func (vm *VM) importStar(f *heap.Frame, m Value) error {
+	mo := vm.H.Get(m).(*heap.Module)
+	d := vm.H.Get(mo.Dict).(*heap.Dict)
+	ns := f.Locals
+	if ns.K == heap.KUndef {
+		ns = f.Globals
+	}
+	for _, e := range append([]heap.DictEntry(nil), d.Entries...) {
+		if e.Key.K == heap.KUndef {
+			continue
+		}
+		if strings.HasPrefix(vm.MustStr(e.Key), "_") {
+			continue
+		}
+		if err := vm.SetItem(ns, e.Key, e.Val); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+func init() {
+	RegisterModule("sys", func(vm *VM, m Value) error {
+		vm.ModuleSet(m, "maxsize", heap.Int(1<<63-1))
+		vm.ModuleSet(m, "version", vm.NewStr("3.11.7 (amber)"))
+		vm.ModuleSet(m, "version_info", vm.NewTuple([]Value{heap.Int(3), heap.Int(11), heap.Int(7), vm.NewStr("final"), heap.Int(0)}))
+		vm.ModuleSet(m, "platform", vm.NewStr("amber"))
+		vm.ModuleSet(m, "byteorder", vm.NewStr("little"))
+		vm.ModuleSet(m, "argv", vm.NewList([]Value{vm.NewStr(vm.Filename)}))
+		vm.ModuleSet(m, "modules", vm.Modules)
+		vm.ModuleSet(m, "path", vm.NewList(nil))
+		vm.ModuleSet(m, "stdout", newStdStream(vm, "stdout"))
+		vm.ModuleSet(m, "stderr", newStdStream(vm, "stderr"))
+		vm.ModuleSet(m, "float_info", newFloatInfo(vm))
+		vm.ModuleFunc(m, "sys.getrecursionlimit", func(vm *VM, _ Value, a Args) (Value, error) {
+			return heap.Int(int64(vm.Limits.MaxRecursion)), nil
+		})
+		vm.ModuleFunc(m, "sys.setrecursionlimit", func(vm *VM, _ Value, a Args) (Value, error) {
+			n, ok := vm.IndexOf(a.Pos[0])
+			if !ok || n < 1 {
+				return heap.Undef, vm.ValueError("recursion limit must be greater or equal than 1")
+			}
+			// Sandboxed code may lower the host's limit, never raise it.
+			if vm.recursionCeiling == 0 {
+				vm.recursionCeiling = vm.Limits.MaxRecursion
+			}
+			if int(n) > vm.recursionCeiling {
+				n = int64(vm.recursionCeiling)
+			}
+			vm.Limits.MaxRecursion = int(n)
+			return heap.None, nil
+		})
+		vm.ModuleFunc(m, "sys.exc_info", func(vm *VM, _ Value, a Args) (Value, error) {
+			if vm.handled.K != heap.KRef {
+				return vm.NewTuple([]Value{heap.None, heap.None, heap.None}), nil
+			}
+			return vm.NewTuple([]Value{vm.TypeOf(vm.handled), vm.handled, heap.None}), nil
+		})
+		vm.ModuleFunc(m, "sys.exit", func(vm *VM, _ Value, a Args) (Value, error) {
+			return heap.Undef, vm.ErrorArgs(TSystemExit, a.Pos...)
+		})
+		vm.ModuleFunc(m, "sys.intern", func(vm *VM, _ Value, a Args) (Value, error) {
+			return a.Pos[0], nil
+		})
+		return nil
+	})
+}

@@ -1,0 +1,106 @@
+package vm
+
+import (
+	"github.com/amber-sandbox/amber/core/internal/heap"
+)
+
+// Builtins written in Go cannot pause: a host call reached from inside
+// them would lose the builtin's progress. When a builtin would call back
+// into Python code (a key function, a generator to drain, a lambda to map),
+// it hands the whole job to a Python twin from the _amber module instead,
+// run as an ordinary frame, so the work can pause, be dumped and resume.
+// The native path stays for builtin-only inputs, where nothing can pause.
+
+// needsFrames reports whether calling or iterating v may run Python code.
+func (vm *VM) needsFrames(v Value) bool {
+	if v.K != heap.KRef {
+		return false
+	}
+	switch o := vm.H.Get(v).(type) {
+	case *heap.Function, *heap.Generator, *heap.Instance:
+		return true
+	case *heap.BoundMethod:
+		return vm.needsFrames(o.Func)
+	case *heap.Class:
+		return o.Flags&ClassUser != 0
+	case *heap.Opaque:
+		return o.Kind == "hostfn"
+	case *heap.Iter:
+		switch o.Kind {
+		case heap.IterSeqProto, heap.IterCallable:
+			return true
+		case heap.IterMap, heap.IterFilter:
+			if vm.needsFrames(o.Seq) {
+				return true
+			}
+		}
+		for _, x := range o.Vals {
+			if vm.needsFrames(x) {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// anyNeedsFrames is needsFrames over several values.
+func (vm *VM) anyNeedsFrames(vs ...Value) bool {
+	for _, v := range vs {
+		if vm.needsFrames(v) {
+			return true
+		}
+	}
+	return false
+}
+
+// tailPy continues the builtin called name in the Python helper pyfn.
+// ok=false means the builtin was not entered from a call site that can
+// take a frame (it was called directly from Go), so it must do the work
+// itself. Otherwise the builtin returns (r, err): r is Undef when a frame
+// will deliver the result.
+func (vm *VM) tailPy(name, pyfn string, args ...Value) (r Value, ok bool, err error) {
+	if !vm.tailOK || vm.tailName != name {
+		return heap.Undef, false, nil
+	}
+	vm.tailName = ""
+	m, err := vm.Import("_amber")
+	if err != nil {
+		return heap.Undef, true, err
+	}
+	fn, err := vm.GetAttr(m, pyfn)
+	if err != nil {
+		return heap.Undef, true, err
+	}
+	r, err = vm.callValue(fn, args, nil, vm.tailRet, false)
+	if err == errFramePushed {
+		return heap.Undef, true, nil
+	}
+	return r, true, err
+}
+
+func init() {
+	RegisterModule("_amber_native", func(vm *VM, m Value) error {
+		vm.ModuleFunc(m, "_amber_native.sort_by_keys", func(vm *VM, _ Value, a Args) (Value, error) {
+			items, keys := vm.listItems(a.Pos[0]), vm.listItems(a.Pos[1])
+			rev, err := vm.Truth(a.Pos[2])
+			if err != nil {
+				return heap.Undef, err
+			}
+			out, err := vm.sortWithKeys(items, keys, rev)
+			if err != nil {
+				return heap.Undef, err
+			}
+			return vm.NewList(out), nil
+		})
+		return nil
+	})
+
+}
+
+// orNone maps Undef (an omitted optional argument) to None.
+func orNone(v Value) Value {
+	if v.K == heap.KUndef {
+		return heap.None
+	}
+	return v
+}

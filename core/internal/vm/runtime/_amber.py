@@ -1,0 +1,134 @@
+
+from _amber_native import sort_by_keys
+
+_missing = object()
+
+def sorted_(iterable, key, reverse):
+    items = [x for x in iterable]
+    if key is None:
+        return sort_by_keys(items, items, reverse)
+    return sort_by_keys(items, [key(x) for x in items], reverse)
+
+def list_sort(lst, key, reverse):
+    # Like CPython, the list looks empty while it is being sorted.
+    items = lst[:]
+    lst.clear()
+    try:
+        keys = items if key is None else [key(x) for x in items]
+        result = sort_by_keys(items, keys, reverse)
+    except BaseException:
+        lst[:] = items
+        raise
+    modified = len(lst) != 0
+    lst[:] = result
+    if modified:
+        raise ValueError("list modified during sort")
+
+def min_max(name, is_max, args, key, default_box):
+    default = default_box[0] if default_box else _missing
+    if len(args) == 1:
+        it = args[0]
+    else:
+        if default is not _missing:
+            raise TypeError(f"Cannot specify a default for {name}() with multiple positional arguments")
+        it = args
+    best = _missing
+    best_key = None
+    for x in it:
+        k = x if key is None else key(x)
+        if best is _missing or (k > best_key if is_max else k < best_key):
+            best, best_key = x, k
+    if best is _missing:
+        if default is not _missing:
+            return default
+        raise ValueError(f"{name}() arg is an empty sequence")
+    return best
+
+def to_list(it):
+    return [x for x in it]
+
+def to_tuple(it):
+    return tuple([x for x in it])
+
+def to_set(it):
+    return {x for x in it}
+
+def to_frozenset(it):
+    return frozenset([x for x in it])
+
+def sum_(it, start):
+    total = start
+    for x in it:
+        total = total + x
+    return total
+
+def any_(it):
+    for x in it:
+        if x:
+            return True
+    return False
+
+def all_(it):
+    for x in it:
+        if not x:
+            return False
+    return True
+
+def join(sep, it):
+    return sep.join([x for x in it])
+
+def map_(f, iterables):
+    # iter() runs now, as the builtin does; the items come lazily.
+    return _map([iter(i) for i in iterables], f)
+
+def _map(iters, f):
+    while True:
+        args = []
+        for i in iters:
+            try:
+                args.append(next(i))
+            except StopIteration:
+                return
+        yield f(*args)
+
+def filter_(f, it):
+    return _filter(f, iter(it))
+
+def _filter(f, it):
+    for x in it:
+        if (x if f is None else f(x)):
+            yield x
+
+def enumerate_(it, start):
+    return _enumerate(iter(it), start)
+
+def _enumerate(it, start):
+    n = start
+    for x in it:
+        yield (n, x)
+        n += 1
+
+def zip_(iterables, strict):
+    return _zip([iter(i) for i in iterables], strict)
+
+def _zip(iters, strict):
+    if not iters:
+        return
+    while True:
+        items = []
+        for n, i in enumerate(iters):
+            try:
+                items.append(next(i))
+            except StopIteration:
+                if strict:
+                    if n:
+                        s = "s" if n > 1 else ""
+                        r = "" if n == 1 else "-" + str(n)
+                        raise ValueError(f"zip() argument {n + 1} is shorter than argument{s} 1{r}")
+                    for m, j in enumerate(iters[1:], 1):
+                        for _ in j:
+                            s = "s" if m > 1 else ""
+                            r = "" if m == 1 else "-" + str(m)
+                            raise ValueError(f"zip() argument {m + 1} is longer than argument{s} 1{r}")
+                return
+        yield tuple(items)

@@ -1,0 +1,219 @@
+package vm
+
+// Slices: the slice type and the index arithmetic every sequence uses.
+
+import (
+	"math"
+
+	"github.com/amber-sandbox/amber/core/internal/heap"
+)
+
+func sliceField(which int) BuiltinFn {
+	return func(vm *VM, self Value, a Args) (Value, error) {
+		s, ok := vm.ctSliceOf(self)
+		if !ok {
+			return heap.Undef, vm.TypeError("descriptor requires a 'slice' object")
+		}
+		switch which {
+		case 0:
+			return s.Start, nil
+		case 1:
+			return s.Stop, nil
+		}
+		return s.Step, nil
+	}
+}
+
+func sliceIndicesM(vm *VM, self Value, a Args) (Value, error) {
+	var lengthArg Value
+	if err := vm.UnpackArgs("indices", a, nil, 1, &lengthArg); err != nil {
+		return heap.Undef, err
+	}
+	n, err := vm.ctIntArg(lengthArg)
+	if err != nil {
+		return heap.Undef, err
+	}
+	if n < 0 {
+		return heap.Undef, vm.ValueError("length should not be negative")
+	}
+	start, stop, step, _, err := vm.SliceIndices(self, int(n))
+	if err != nil {
+		return heap.Undef, err
+	}
+	return vm.NewTuple([]Value{heap.Int(int64(start)), heap.Int(int64(stop)), heap.Int(int64(step))}), nil
+}
+
+func sliceCtor(vm *VM, cls Value, a Args) (Value, error) {
+	if err := vm.NoKwargs("slice", a); err != nil {
+		return heap.Undef, err
+	}
+	if err := vm.ArgCount("slice", a, 1, 3); err != nil {
+		return heap.Undef, err
+	}
+	s := &heap.Slice{Start: heap.None, Stop: heap.None, Step: heap.None}
+	switch len(a.Pos) {
+	case 1:
+		s.Stop = a.Pos[0]
+	case 2:
+		s.Start, s.Stop = a.Pos[0], a.Pos[1]
+	case 3:
+		s.Start, s.Stop, s.Step = a.Pos[0], a.Pos[1], a.Pos[2]
+	}
+	return vm.H.Alloc(s), nil
+}
+
+func init() {
+	AddMethods(TSlice, []MethodDef{
+		{Name: "start", Fn: sliceField(0), Kind: KindProperty},
+		{Name: "stop", Fn: sliceField(1), Kind: KindProperty},
+		{Name: "step", Fn: sliceField(2), Kind: KindProperty},
+		{Name: "indices", Fn: sliceIndicesM},
+		{Name: "__repr__", Fn: ctReprMethod},
+	})
+	RegisterConstructor(TSlice, sliceCtor)
+}
+
+// sliceOf returns the slice object behind v.
+func (vm *VM) ctSliceOf(v Value) (*heap.Slice, bool) {
+	if v.K != heap.KRef {
+		return nil, false
+	}
+	s, ok := vm.H.Get(v).(*heap.Slice)
+	return s, ok
+}
+
+// sliceBound converts one field of a slice (not None) to an int64,
+// clamping huge ints like CPython's _PyEval_SliceIndex.
+func (vm *VM) ctSliceBound(v Value) (int64, error) {
+	switch v.K {
+	case heap.KInt:
+		return v.I(), nil
+	case heap.KBool:
+		return int64(v.N), nil
+	}
+	if b, ok := vm.BigOf(v); ok {
+		if b.IsInt64() {
+			return b.Int64(), nil
+		}
+		if b.Sign() < 0 {
+			return math.MinInt64, nil
+		}
+		return math.MaxInt64, nil
+	}
+	i, ok := vm.IndexOf(v)
+	if !ok {
+		return 0, vm.TypeError("slice indices must be integers or None or have an __index__ method")
+	}
+	return i, nil
+}
+
+// sliceUnpack is PySlice_Unpack: the raw start, stop and step with None
+// replaced by the defaults for the step's direction.
+func (vm *VM) sliceUnpack(s *heap.Slice) (start, stop, step int64, err error) {
+	step = 1
+	if s.Step.K != heap.KNone {
+		if step, err = vm.ctSliceBound(s.Step); err != nil {
+			return
+		}
+		if step == 0 {
+			err = vm.ValueError("slice step cannot be zero")
+			return
+		}
+		if step < -math.MaxInt64 {
+			step = -math.MaxInt64
+		}
+	}
+	if s.Start.K == heap.KNone {
+		if step < 0 {
+			start = math.MaxInt64
+		} else {
+			start = 0
+		}
+	} else if start, err = vm.ctSliceBound(s.Start); err != nil {
+		return
+	}
+	if s.Stop.K == heap.KNone {
+		if step < 0 {
+			stop = math.MinInt64
+		} else {
+			stop = math.MaxInt64
+		}
+	} else if stop, err = vm.ctSliceBound(s.Stop); err != nil {
+		return
+	}
+	return
+}
+
+// adjustSlice is PySlice_AdjustIndices: it clips start and stop to a
+// sequence of the given length and returns the number of items.
+func ctAdjustSlice(length, start, stop, step int64) (int64, int64, int64) {
+	if start < 0 {
+		start += length
+		if start < 0 {
+			if step < 0 {
+				start = -1
+			} else {
+				start = 0
+			}
+		}
+	} else if start >= length {
+		if step < 0 {
+			start = length - 1
+		} else {
+			start = length
+		}
+	}
+	if stop < 0 {
+		stop += length
+		if stop < 0 {
+			if step < 0 {
+				stop = -1
+			} else {
+				stop = 0
+			}
+		}
+	} else if stop >= length {
+		if step < 0 {
+			stop = length - 1
+		} else {
+			stop = length
+		}
+	}
+	var n int64
+	if step < 0 {
+		if stop < start {
+			n = (start-stop-1)/(-step) + 1
+		}
+	} else if start < stop {
+		n = (stop-start-1)/step + 1
+	}
+	return start, stop, n
+}
+
+// SliceIndices is CPython's PySlice_GetIndicesEx: it resolves a slice
+// object against a sequence of the given length.
+func (vm *VM) SliceIndices(slice Value, length int) (start, stop, step, n int, err error) {
+	s, ok := vm.ctSliceOf(slice)
+	if !ok {
+		return 0, 0, 0, 0, vm.TypeError("expected slice, got %s", vm.TypeName(slice))
+	}
+	a, b, c, err := vm.sliceUnpack(s)
+	if err != nil {
+		return 0, 0, 0, 0, err
+	}
+	a, b, cnt := ctAdjustSlice(int64(length), a, b, c)
+	return int(a), int(b), int(c), int(cnt), nil
+}
+
+// sliceItems returns items[start:stop:step] as a new slice.
+func ctSliceItems(items []Value, start, step, n int) []Value {
+	out := make([]Value, n)
+	if step == 1 {
+		copy(out, items[start:start+n])
+		return out
+	}
+	for i, j := 0, start; i < n; i, j = i+1, j+step {
+		out[i] = items[j]
+	}
+	return out
+}

@@ -1,0 +1,116 @@
+package vm
+
+import (
+	"math"
+
+	"github.com/amber-sandbox/amber/core/internal/heap"
+)
+
+// Standard streams. sys.stdout and sys.stderr are instances of a small
+// class, TextIOWrapper, whose write and flush are builtins. The stream an
+// instance writes to is kept in its "_amber_stream" attribute, so it
+// survives a dump like any other instance state.
+
+const stdStreamAttr = "_amber_stream"
+
+func init() {
+	registerBuiltin("TextIOWrapper.write", streamWrite, true)
+	registerBuiltin("TextIOWrapper.flush", streamFlush, true)
+}
+
+// newStdStream returns a file-like object for sys.stdout ("stdout") or
+// sys.stderr ("stderr"): write(s) sends s to the host's output and returns
+// len(s); flush() does nothing.
+func newStdStream(vm *VM, stream string) Value {
+	ns := vm.NewDict()
+	method := func(name string) Value {
+		return vm.H.Alloc(&heap.Builtin{ID: mustBuiltinID("TextIOWrapper." + name), Self: heap.Undef})
+	}
+	vm.dictSetStr(ns, vm.Intern("__module__"), vm.NewStr("io"))
+	vm.dictSetStr(ns, vm.Intern("write"), method("write"))
+	vm.dictSetStr(ns, vm.Intern("flush"), method("flush"))
+	cls, err := vm.newClass(vm.Types[TType], vm.NewStr("TextIOWrapper"), vm.NewTuple(nil), ns, Args{})
+	if err != nil {
+		return heap.None
+	}
+	d := vm.NewDict()
+	vm.dictSetStr(d, vm.Intern(stdStreamAttr), vm.NewStr(stream))
+	vm.dictSetStr(d, vm.Intern("name"), vm.NewStr("<"+stream+">"))
+	vm.dictSetStr(d, vm.Intern("encoding"), vm.NewStr("utf-8"))
+	return vm.H.Alloc(&heap.Instance{Class: cls, Dict: d, Prim: heap.Undef})
+}
+
+// StdStreamOf reports which host stream v writes to, if v is one of the
+// objects newStdStream made. print(file=...) uses it.
+func (vm *VM) StdStreamOf(v Value) (string, bool) {
+	if v.K != heap.KRef {
+		return "", false
+	}
+	inst, ok := vm.H.Get(v).(*heap.Instance)
+	if !ok || inst.Dict.K != heap.KRef {
+		return "", false
+	}
+	d, ok := vm.DictOf(inst.Dict)
+	if !ok {
+		return "", false
+	}
+	k := vm.Intern(stdStreamAttr)
+	s, found, _ := d.Get(k, vm.StrHash(k), vm.StrEq)
+	if !found {
+		return "", false
+	}
+	name, ok := vm.StrOf(s)
+	if !ok || (name != "stdout" && name != "stderr") {
+		return "", false
+	}
+	return name, true
+}
+
+func streamWrite(vm *VM, self Value, a Args) (Value, error) {
+	var text Value
+	if err := vm.UnpackArgs("write", a, nil, 1, &text); err != nil {
+		return heap.Undef, err
+	}
+	stream, ok := vm.StdStreamOf(self)
+	if !ok {
+		return heap.Undef, vm.TypeError("write() called on a closed or foreign stream")
+	}
+	s, ok := vm.StrOf(text)
+	if !ok {
+		return heap.Undef, vm.TypeError("write() argument must be str, not %s", vm.TypeName(text))
+	}
+	if err := vm.write(stream, s); err != nil {
+		return heap.Undef, err
+	}
+	return heap.Int(int64(len([]rune(s)))), nil
+}
+
+func streamFlush(vm *VM, self Value, a Args) (Value, error) {
+	if err := vm.UnpackArgs("flush", a, nil, 0); err != nil {
+		return heap.Undef, err
+	}
+	return heap.None, nil
+}
+
+// newFloatInfo returns the object for sys.float_info.
+func newFloatInfo(vm *VM) Value {
+	ns := vm.NewDict()
+	vm.dictSetStr(ns, vm.Intern("__module__"), vm.NewStr("sys"))
+	cls, err := vm.newClass(vm.Types[TType], vm.NewStr("float_info"), vm.NewTuple(nil), ns, Args{})
+	if err != nil {
+		return heap.None
+	}
+	d := vm.NewDict()
+	for _, f := range []struct {
+		name string
+		v    Value
+	}{
+		{"max", heap.Float(math.MaxFloat64)}, {"max_exp", heap.Int(1024)}, {"max_10_exp", heap.Int(308)},
+		{"min", heap.Float(2.2250738585072014e-308)}, {"min_exp", heap.Int(-1021)}, {"min_10_exp", heap.Int(-307)},
+		{"dig", heap.Int(15)}, {"mant_dig", heap.Int(53)}, {"epsilon", heap.Float(2.220446049250313e-16)},
+		{"radix", heap.Int(2)}, {"rounds", heap.Int(1)},
+	} {
+		vm.dictSetStr(d, vm.Intern(f.name), f.v)
+	}
+	return vm.H.Alloc(&heap.Instance{Class: cls, Dict: d, Prim: heap.Undef})
+}

@@ -1,0 +1,1495 @@
+package vm
+
+// The str type: its methods and constructor, its hooks in the generic
+// operations (concatenation, repetition, comparison, indexing,
+// membership), and the builtins chr, ord, ascii and format.
+
+import (
+	"bytes"
+	"errors"
+	"math"
+	"math/big"
+	"strings"
+	"unicode/utf8"
+
+	"github.com/amber-sandbox/amber/core/internal/compile"
+	"github.com/amber-sandbox/amber/core/internal/heap"
+	"github.com/amber-sandbox/amber/core/internal/pystr"
+)
+
+// This file holds the methods of str, the str constructor and the
+// builtins chr, ord, ascii and format.
+
+// selfStr returns the string of a str method's receiver.
+func (vm *VM) selfStr(self Value, name string) (string, error) {
+	if s, ok := vm.StrOf(self); ok {
+		return s, nil
+	}
+	return "", vm.TypeError("descriptor '%s' for 'str' objects doesn't apply to a '%s' object", name, vm.TypeName(self))
+}
+
+// intArg converts an argument that must be an integer (width, count ...).
+func (vm *VM) intArg(v Value) (int, error) {
+	n, ok, err := vm.indexKey(vm.Prim(v))
+	if err != nil {
+		if vm.IsInt(vm.Prim(v)) {
+			return 0, vm.Errorf(TOverflowError, "Python int too large to convert to C ssize_t")
+		}
+		return 0, err
+	}
+	if !ok {
+		return 0, vm.TypeError("'%s' object cannot be interpreted as an integer", vm.TypeName(v))
+	}
+	if n > math.MaxInt32*1024 {
+		n = math.MaxInt32 * 1024
+	}
+	return int(n), nil
+}
+
+// optInt is intArg with a default for absent (Undef) arguments.
+func (vm *VM) optInt(v Value, def int) (int, error) {
+	if v.K == heap.KUndef {
+		return def, nil
+	}
+	return vm.intArg(v)
+}
+
+// startEnd converts optional start/end arguments (None allowed).
+func (vm *VM) startEnd(start, end Value) (int, int, error) {
+	s, err := vm.sliceBound(start, 0)
+	if err != nil {
+		return 0, 0, err
+	}
+	e, err := vm.sliceBound(end, math.MaxInt64/2)
+	if err != nil {
+		return 0, 0, err
+	}
+	return int(s), int(e), nil
+}
+
+// fillArg converts the fill character of center/ljust/rjust.
+func (vm *VM) fillArg(v Value) (rune, error) {
+	if v.K == heap.KUndef {
+		return ' ', nil
+	}
+	s, ok := vm.StrOf(v)
+	if !ok {
+		return 0, vm.TypeError("The fill character must be a unicode character, not %s", vm.TypeName(v))
+	}
+	if utf8.RuneCountInString(s) != 1 {
+		return 0, vm.TypeError("The fill character must be exactly one character long")
+	}
+	r, _ := utf8.DecodeRuneInString(s)
+	return r, nil
+}
+
+// strArgs binds a str method's positional arguments.
+func (vm *VM) strArgs(name string, self Value, a Args, min, max int) (string, []Value, error) {
+	s, err := vm.selfStr(self, name)
+	if err != nil {
+		return "", nil, err
+	}
+	if err := vm.NoKwargs(name, a); err != nil {
+		return "", nil, err
+	}
+	n := len(a.Pos)
+	if n < min || n > max {
+		switch {
+		case max == 0:
+			return "", nil, vm.TypeError("str.%s() takes no arguments (%d given)", name, n)
+		case min == max:
+			return "", nil, vm.TypeError("%s() takes exactly %s argument%s (%d given)", name, argWord(min), plural(min, "", "s"), n)
+		case n < min:
+			return "", nil, vm.TypeError("%s() takes at least %d argument%s (%d given)", name, min, plural(min, "", "s"), n)
+		default:
+			return "", nil, vm.TypeError("%s() takes at most %d arguments (%d given)", name, max, n)
+		}
+	}
+	out := make([]Value, max)
+	copy(out, a.Pos)
+	return s, out, nil
+}
+
+func argWord(n int) string {
+	if n == 1 {
+		return "one"
+	}
+	return string(rune('0' + n))
+}
+
+// strArg converts a str argument ("must be str, not int").
+func (vm *VM) strArg(v Value) (string, error) {
+	if s, ok := vm.StrOf(v); ok {
+		return s, nil
+	}
+	return "", vm.TypeError("must be str, not %s", vm.TypeName(v))
+}
+
+func (vm *VM) strList(ss []string) Value {
+	items := make([]Value, len(ss))
+	for i, s := range ss {
+		items[i] = vm.NewStr(s)
+	}
+	return vm.NewList(items)
+}
+
+// strNoArg builds a method that maps the receiver through f.
+func strNoArg(name string, f func(string) string) BuiltinFn {
+	return func(vm *VM, self Value, a Args) (Value, error) {
+		s, _, err := vm.strArgs(name, self, a, 0, 0)
+		if err != nil {
+			return heap.Undef, err
+		}
+		return vm.NewStr(f(s)), nil
+	}
+}
+
+// strPred builds a str predicate method.
+func strPred(name string, f func(string) bool) BuiltinFn {
+	return func(vm *VM, self Value, a Args) (Value, error) {
+		s, _, err := vm.strArgs(name, self, a, 0, 0)
+		if err != nil {
+			return heap.Undef, err
+		}
+		return heap.Bool(f(s)), nil
+	}
+}
+
+// strFindLike implements find/rfind/index/rindex/count.
+func strFindLike(name string) BuiltinFn {
+	return func(vm *VM, self Value, a Args) (Value, error) {
+		s, args, err := vm.strArgs(name, self, a, 1, 3)
+		if err != nil {
+			return heap.Undef, err
+		}
+		sub, err := vm.strArg(args[0])
+		if err != nil {
+			return heap.Undef, err
+		}
+		start, end, err := vm.startEnd(args[1], args[2])
+		if err != nil {
+			return heap.Undef, err
+		}
+		var r int
+		switch name {
+		case "count":
+			return heap.Int(int64(pystr.Count(s, sub, start, end))), nil
+		case "find", "index":
+			r = pystr.Find(s, sub, start, end)
+		default:
+			r = pystr.RFind(s, sub, start, end)
+		}
+		if r < 0 && (name == "index" || name == "rindex") {
+			return heap.Undef, vm.ValueError("substring not found")
+		}
+		return heap.Int(int64(r)), nil
+	}
+}
+
+// strStartsEnds implements startswith/endswith.
+func strStartsEnds(name string) BuiltinFn {
+	return func(vm *VM, self Value, a Args) (Value, error) {
+		s, args, err := vm.strArgs(name, self, a, 1, 3)
+		if err != nil {
+			return heap.Undef, err
+		}
+		start, end, err := vm.startEnd(args[1], args[2])
+		if err != nil {
+			return heap.Undef, err
+		}
+		test := func(p string) bool {
+			if name == "startswith" {
+				return pystr.StartsWith(s, p, start, end)
+			}
+			return pystr.EndsWith(s, p, start, end)
+		}
+		if p, ok := vm.StrOf(args[0]); ok {
+			return heap.Bool(test(p)), nil
+		}
+		if t, ok := vm.TupleOf(args[0]); ok {
+			for _, it := range t.Items {
+				p, ok := vm.StrOf(it)
+				if !ok {
+					return heap.Undef, vm.TypeError("tuple for %s must only contain str, not %s", name, vm.TypeName(it))
+				}
+				if test(p) {
+					return heap.True, nil
+				}
+			}
+			return heap.False, nil
+		}
+		return heap.Undef, vm.TypeError("%s first arg must be str or a tuple of str, not %s", name, vm.TypeName(args[0]))
+	}
+}
+
+// strPad implements center/ljust/rjust.
+func strPad(name string, f func(string, int, rune) string) BuiltinFn {
+	return func(vm *VM, self Value, a Args) (Value, error) {
+		s, err := vm.selfStr(self, name)
+		if err != nil {
+			return heap.Undef, err
+		}
+		if err := vm.ArgCount(name, a, 1, 2); err != nil {
+			return heap.Undef, err
+		}
+		w, err := vm.intArg(a.Pos[0])
+		if err != nil {
+			return heap.Undef, err
+		}
+		var fill Value = heap.Undef
+		if len(a.Pos) > 1 {
+			fill = a.Pos[1]
+		}
+		r, err := vm.fillArg(fill)
+		if err != nil {
+			return heap.Undef, err
+		}
+		if w > maxStrLen {
+			return heap.Undef, vm.Errorf(TMemoryError, "")
+		}
+		return vm.NewStr(f(s, w, r)), nil
+	}
+}
+
+// strStrip implements strip/lstrip/rstrip.
+func strStrip(name string, f func(string, string, bool) string) BuiltinFn {
+	return func(vm *VM, self Value, a Args) (Value, error) {
+		s, args, err := vm.strArgs(name, self, a, 0, 1)
+		if err != nil {
+			return heap.Undef, err
+		}
+		chars, has := "", false
+		if args[0].K != heap.KUndef && args[0].K != heap.KNone {
+			c, ok := vm.StrOf(args[0])
+			if !ok {
+				return heap.Undef, vm.TypeError("%s arg must be None or str", name)
+			}
+			chars, has = c, true
+		}
+		r := f(s, chars, has)
+		if r == s && vm.IsExactStr(self) {
+			return self, nil
+		}
+		return vm.NewStr(r), nil
+	}
+}
+
+// strSplit implements split/rsplit.
+func strSplit(name string) BuiltinFn {
+	return func(vm *VM, self Value, a Args) (Value, error) {
+		s, err := vm.selfStr(self, name)
+		if err != nil {
+			return heap.Undef, err
+		}
+		var sepArg, maxsplitArg Value
+		if err := vm.UnpackArgs(name, a, []string{"sep", "maxsplit"}, 0, &sepArg, &maxsplitArg); err != nil {
+			return heap.Undef, err
+		}
+		maxsplit, err := vm.optInt(maxsplitArg, -1)
+		if err != nil {
+			return heap.Undef, err
+		}
+		if sepArg.K == heap.KUndef || sepArg.K == heap.KNone {
+			if name == "split" {
+				return vm.strList(pystr.SplitWhitespace(s, maxsplit)), nil
+			}
+			return vm.strList(pystr.RSplitWhitespace(s, maxsplit)), nil
+		}
+		sep, ok := vm.StrOf(sepArg)
+		if !ok {
+			return heap.Undef, vm.TypeError("must be str or None, not %s", vm.TypeName(sepArg))
+		}
+		var parts []string
+		if name == "split" {
+			parts, err = pystr.Split(s, sep, maxsplit)
+		} else {
+			parts, err = pystr.RSplit(s, sep, maxsplit)
+		}
+		if err != nil {
+			return heap.Undef, vm.pystrErr(err)
+		}
+		return vm.strList(parts), nil
+	}
+}
+
+func strPartition(name string, f func(string, string) (string, string, string, error)) BuiltinFn {
+	return func(vm *VM, self Value, a Args) (Value, error) {
+		s, args, err := vm.strArgs(name, self, a, 1, 1)
+		if err != nil {
+			return heap.Undef, err
+		}
+		sep, err := vm.strArg(args[0])
+		if err != nil {
+			return heap.Undef, err
+		}
+		x, y, z, err := f(s, sep)
+		if err != nil {
+			return heap.Undef, vm.pystrErr(err)
+		}
+		return vm.NewTuple([]Value{vm.NewStr(x), vm.NewStr(y), vm.NewStr(z)}), nil
+	}
+}
+
+func strAffix(name string) BuiltinFn {
+	return func(vm *VM, self Value, a Args) (Value, error) {
+		s, args, err := vm.strArgs(name, self, a, 1, 1)
+		if err != nil {
+			return heap.Undef, err
+		}
+		p, ok := vm.StrOf(args[0])
+		if !ok {
+			return heap.Undef, vm.TypeError("%s() argument must be str, not %s", name, vm.TypeName(args[0]))
+		}
+		r := s
+		if name == "removeprefix" {
+			r = strings.TrimPrefix(s, p)
+		} else {
+			r = strings.TrimSuffix(s, p)
+		}
+		if r == s && vm.IsExactStr(self) {
+			return self, nil
+		}
+		return vm.NewStr(r), nil
+	}
+}
+
+func strReplace(vm *VM, self Value, a Args) (Value, error) {
+	s, args, err := vm.strArgs("replace", self, a, 2, 3)
+	if err != nil {
+		return heap.Undef, err
+	}
+	var olds [2]string
+	for i := 0; i < 2; i++ {
+		v, ok := vm.StrOf(args[i])
+		if !ok {
+			return heap.Undef, vm.TypeError("replace() argument %d must be str, not %s", i+1, vm.TypeName(args[i]))
+		}
+		olds[i] = v
+	}
+	count, err := vm.optInt(args[2], -1)
+	if err != nil {
+		return heap.Undef, err
+	}
+	return vm.NewStr(pystr.Replace(s, olds[0], olds[1], count)), nil
+}
+
+func strJoin(vm *VM, self Value, a Args) (Value, error) {
+	sep, args, err := vm.strArgs("join", self, a, 1, 1)
+	if err != nil {
+		return heap.Undef, err
+	}
+	if vm.needsFrames(args[0]) {
+		if r, ok, err := vm.tailPy("str.join", "join", self, args[0]); ok {
+			return r, err
+		}
+	}
+	var b strings.Builder
+	i := 0
+	if l, ok := vm.ListOf(args[0]); ok {
+		return vm.joinValues(sep, l.Items)
+	}
+	if t, ok := vm.TupleOf(args[0]); ok {
+		return vm.joinValues(sep, t.Items)
+	}
+	if _, ok := vm.strObj(args[0]); !ok && !vm.iterable(args[0]) {
+		return heap.Undef, vm.TypeError("can only join an iterable")
+	}
+	err = vm.Iterate(args[0], func(v Value) error {
+		s, ok := vm.StrOf(v)
+		if !ok {
+			return vm.TypeError("sequence item %d: expected str instance, %s found", i, vm.TypeName(v))
+		}
+		if i > 0 {
+			b.WriteString(sep)
+		}
+		b.WriteString(s)
+		i++
+		return nil
+	})
+	if err != nil {
+		return heap.Undef, err
+	}
+	return vm.NewStr(b.String()), nil
+}
+
+// iterable reports whether v looks iterable (for join's error message).
+func (vm *VM) iterable(v Value) bool {
+	switch v.K {
+	case heap.KRef:
+		switch vm.H.Get(v).(type) {
+		case *heap.Instance:
+			return vm.hasMethod(v, "__iter__") || vm.hasMethod(v, "__getitem__")
+		case *heap.Class, *heap.Function, *heap.Builtin, *heap.BoundMethod, *heap.BigInt, *heap.Complex:
+			return false
+		}
+		return true
+	}
+	return false
+}
+
+func (vm *VM) joinValues(sep string, items []Value) (Value, error) {
+	if len(items) == 1 && vm.IsExactStr(items[0]) {
+		return items[0], nil
+	}
+	n := len(sep) * len(items)
+	for i, v := range items {
+		s, ok := vm.StrOf(v)
+		if !ok {
+			return heap.Undef, vm.TypeError("sequence item %d: expected str instance, %s found", i, vm.TypeName(v))
+		}
+		n += len(s)
+	}
+	var b strings.Builder
+	b.Grow(n)
+	for i, v := range items {
+		if i > 0 {
+			b.WriteString(sep)
+		}
+		s, _ := vm.StrOf(v)
+		b.WriteString(s)
+	}
+	return vm.NewStr(b.String()), nil
+}
+
+func strEncode(vm *VM, self Value, a Args) (Value, error) {
+	s, err := vm.selfStr(self, "encode")
+	if err != nil {
+		return heap.Undef, err
+	}
+	var encoding, errorsArg Value
+	if err := vm.UnpackArgs("encode", a, []string{"encoding", "errors"}, 0, &encoding, &errorsArg); err != nil {
+		return heap.Undef, err
+	}
+	enc, errs, err := vm.codecArgs("encode", encoding, errorsArg)
+	if err != nil {
+		return heap.Undef, err
+	}
+	b, err := pystr.Encode(s, enc, errs)
+	if err != nil {
+		return heap.Undef, vm.pystrErr(err)
+	}
+	return vm.NewBytes(b, false), nil
+}
+
+// codecArgs converts optional encoding/errors arguments.
+func (vm *VM) codecArgs(fname string, enc, errs Value) (string, string, error) {
+	e, r := "utf-8", "strict"
+	if enc.K != heap.KUndef {
+		s, ok := vm.StrOf(enc)
+		if !ok {
+			return "", "", vm.TypeError("%s() argument 'encoding' must be str, not %s", fname, vm.TypeName(enc))
+		}
+		e = s
+	}
+	if errs.K != heap.KUndef {
+		s, ok := vm.StrOf(errs)
+		if !ok {
+			return "", "", vm.TypeError("%s() argument 'errors' must be str, not %s", fname, vm.TypeName(errs))
+		}
+		r = s
+	}
+	return e, r, nil
+}
+
+func strExpandTabs(vm *VM, self Value, a Args) (Value, error) {
+	s, err := vm.selfStr(self, "expandtabs")
+	if err != nil {
+		return heap.Undef, err
+	}
+	var tabsize Value
+	if err := vm.UnpackArgs("expandtabs", a, []string{"tabsize"}, 0, &tabsize); err != nil {
+		return heap.Undef, err
+	}
+	n, err := vm.optInt(tabsize, 8)
+	if err != nil {
+		return heap.Undef, err
+	}
+	return vm.NewStr(pystr.ExpandTabs(s, n)), nil
+}
+
+func strSplitLines(vm *VM, self Value, a Args) (Value, error) {
+	s, err := vm.selfStr(self, "splitlines")
+	if err != nil {
+		return heap.Undef, err
+	}
+	var keepends Value
+	if err := vm.UnpackArgs("splitlines", a, []string{"keepends"}, 0, &keepends); err != nil {
+		return heap.Undef, err
+	}
+	keep := false
+	if keepends.K != heap.KUndef {
+		if keep, err = vm.Truth(keepends); err != nil {
+			return heap.Undef, err
+		}
+	}
+	return vm.strList(pystr.SplitLines(s, keep)), nil
+}
+
+func strZFill(vm *VM, self Value, a Args) (Value, error) {
+	s, args, err := vm.strArgs("zfill", self, a, 1, 1)
+	if err != nil {
+		return heap.Undef, err
+	}
+	w, err := vm.intArg(args[0])
+	if err != nil {
+		return heap.Undef, err
+	}
+	if w > maxStrLen {
+		return heap.Undef, vm.Errorf(TMemoryError, "")
+	}
+	return vm.NewStr(pystr.ZFill(s, w)), nil
+}
+
+func strFormatMethod(vm *VM, self Value, a Args) (Value, error) {
+	s, err := vm.selfStr(self, "format")
+	if err != nil {
+		return heap.Undef, err
+	}
+	f := &strFormatter{
+		args: a.Pos,
+		kwargs: func(name string) (Value, error) {
+			for i, k := range a.KwNames {
+				if k == name {
+					return a.KwVals[i], nil
+				}
+			}
+			return heap.Undef, vm.ErrorArgs(TKeyError, vm.NewStr(name))
+		},
+	}
+	r, err := vm.strFormat(s, f, 0)
+	if err != nil {
+		return heap.Undef, err
+	}
+	return vm.NewStr(r), nil
+}
+
+func strFormatMap(vm *VM, self Value, a Args) (Value, error) {
+	s, args, err := vm.strArgs("format_map", self, a, 1, 1)
+	if err != nil {
+		return heap.Undef, err
+	}
+	m := args[0]
+	f := &strFormatter{
+		mapOnly: true,
+		kwargs: func(name string) (Value, error) {
+			return vm.GetItem(m, vm.NewStr(name))
+		},
+	}
+	r, err := vm.strFormat(s, f, 0)
+	if err != nil {
+		return heap.Undef, err
+	}
+	return vm.NewStr(r), nil
+}
+
+// strMakeTrans implements the static method str.maketrans.
+func strMakeTrans(vm *VM, self Value, a Args) (Value, error) {
+	if err := vm.ArgCount("maketrans", a, 1, 3); err != nil {
+		return heap.Undef, err
+	}
+	out := vm.NewDict()
+	d := vm.H.Get(out).(*heap.Dict)
+	if len(a.Pos) == 1 {
+		src, ok := vm.DictOf(a.Pos[0])
+		if !ok {
+			return heap.Undef, vm.TypeError("if you give only one argument to maketrans it must be a dict")
+		}
+		for _, e := range src.Entries {
+			if e.Key.K == heap.KUndef {
+				continue
+			}
+			k := e.Key
+			if s, ok := vm.StrOf(k); ok {
+				if utf8.RuneCountInString(s) != 1 {
+					return heap.Undef, vm.ValueError("string keys in translate table must be of length 1")
+				}
+				r, _ := utf8.DecodeRuneInString(s)
+				k = heap.Int(int64(r))
+			} else if !vm.IsInt(k) {
+				return heap.Undef, vm.TypeError("keys in translate table must be strings or integers")
+			}
+			if err := vm.DictSet(d, k, e.Val); err != nil {
+				return heap.Undef, err
+			}
+		}
+		return out, nil
+	}
+	x, ok1 := vm.StrOf(a.Pos[0])
+	y, ok2 := vm.StrOf(a.Pos[1])
+	if !ok1 {
+		return heap.Undef, vm.TypeError("maketrans() argument 1 must be str, not %s", vm.TypeName(a.Pos[0]))
+	}
+	if !ok2 {
+		return heap.Undef, vm.TypeError("maketrans() argument 2 must be str, not %s", vm.TypeName(a.Pos[1]))
+	}
+	xs, ys := []rune(x), []rune(y)
+	if len(xs) != len(ys) {
+		return heap.Undef, vm.ValueError("the first two maketrans arguments must have equal length")
+	}
+	for i := range xs {
+		if err := vm.DictSet(d, heap.Int(int64(xs[i])), heap.Int(int64(ys[i]))); err != nil {
+			return heap.Undef, err
+		}
+	}
+	if len(a.Pos) == 3 {
+		z, ok := vm.StrOf(a.Pos[2])
+		if !ok {
+			return heap.Undef, vm.TypeError("maketrans() argument 3 must be str, not %s", vm.TypeName(a.Pos[2]))
+		}
+		for _, r := range z {
+			if err := vm.DictSet(d, heap.Int(int64(r)), heap.None); err != nil {
+				return heap.Undef, err
+			}
+		}
+	}
+	vm.H.Touch(out)
+	return out, nil
+}
+
+func strTranslate(vm *VM, self Value, a Args) (Value, error) {
+	s, args, err := vm.strArgs("translate", self, a, 1, 1)
+	if err != nil {
+		return heap.Undef, err
+	}
+	table := args[0]
+	var b strings.Builder
+	for _, r := range s {
+		v, err := vm.GetItem(table, heap.Int(int64(r)))
+		if err != nil {
+			if vm.ErrIs(err, TLookupError) {
+				b.WriteRune(r)
+				continue
+			}
+			return heap.Undef, err
+		}
+		switch {
+		case v.K == heap.KNone:
+		case vm.IsInt(v):
+			n, ok := vm.BigOf(v)
+			if !ok || !n.IsInt64() || n.Int64() < 0 || n.Int64() > 0x10ffff {
+				return heap.Undef, vm.ValueError("character mapping must be in range(0x110000)")
+			}
+			b.WriteRune(rune(n.Int64()))
+		default:
+			t, ok := vm.StrOf(v)
+			if !ok {
+				return heap.Undef, vm.TypeError("character mapping must return integer, None or str")
+			}
+			b.WriteString(t)
+		}
+	}
+	return vm.NewStr(b.String()), nil
+}
+
+// --- dunder methods ---------------------------------------------------------
+
+func strDunderBinary(name string, op int, reflected bool) BuiltinFn {
+	return func(vm *VM, self Value, a Args) (Value, error) {
+		if _, err := vm.selfStr(self, name); err != nil {
+			return heap.Undef, err
+		}
+		var other Value
+		if err := vm.UnpackArgs(name, a, nil, 1, &other); err != nil {
+			return heap.Undef, err
+		}
+		x, y := self, other
+		if reflected {
+			x, y = y, x
+		}
+		r, err := vm.strBinary(op, x, y)
+		if err != nil {
+			return heap.Undef, err
+		}
+		if r.K == heap.KNotImplemented && op == compile.BinAdd {
+			return heap.Undef, vm.TypeError("can only concatenate str (not \"%s\") to str", vm.TypeName(y))
+		}
+		return r, nil
+	}
+}
+
+func strDunderCompare(name string, op int) BuiltinFn {
+	return func(vm *VM, self Value, a Args) (Value, error) {
+		if _, err := vm.selfStr(self, name); err != nil {
+			return heap.Undef, err
+		}
+		var other Value
+		if err := vm.UnpackArgs(name, a, nil, 1, &other); err != nil {
+			return heap.Undef, err
+		}
+		r, ok := vm.strCompare(op, self, other)
+		if !ok {
+			return heap.NotImplemented, nil
+		}
+		return heap.Bool(r), nil
+	}
+}
+
+func strDunderLen(vm *VM, self Value, a Args) (Value, error) {
+	if _, _, err := vm.strArgs("__len__", self, a, 0, 0); err != nil {
+		return heap.Undef, err
+	}
+	n, _ := vm.strLen(self)
+	return heap.Int(int64(n)), nil
+}
+
+func strDunderGetItem(vm *VM, self Value, a Args) (Value, error) {
+	if _, _, err := vm.strArgs("__getitem__", self, a, 1, 1); err != nil {
+		return heap.Undef, err
+	}
+	r, _, err := vm.strGetItem(self, a.Pos[0])
+	return r, err
+}
+
+func strDunderContains(vm *VM, self Value, a Args) (Value, error) {
+	if _, _, err := vm.strArgs("__contains__", self, a, 1, 1); err != nil {
+		return heap.Undef, err
+	}
+	r, _, err := vm.strContains(self, a.Pos[0])
+	return heap.Bool(r), err
+}
+
+func strDunderHash(vm *VM, self Value, a Args) (Value, error) {
+	s, _, err := vm.strArgs("__hash__", self, a, 0, 0)
+	if err != nil {
+		return heap.Undef, err
+	}
+	_ = s
+	h, err := vm.Hash(vm.Prim(self))
+	return heap.Int(h), err
+}
+
+func strDunderStr(vm *VM, self Value, a Args) (Value, error) {
+	s, _, err := vm.strArgs("__str__", self, a, 0, 0)
+	if err != nil {
+		return heap.Undef, err
+	}
+	if vm.IsExactStr(self) {
+		return self, nil
+	}
+	return vm.NewStr(s), nil
+}
+
+func strDunderRepr(vm *VM, self Value, a Args) (Value, error) {
+	s, _, err := vm.strArgs("__repr__", self, a, 0, 0)
+	if err != nil {
+		return heap.Undef, err
+	}
+	return vm.NewStr(pystr.Repr(s)), nil
+}
+
+func strDunderFormat(vm *VM, self Value, a Args) (Value, error) {
+	s, args, err := vm.strArgs("__format__", self, a, 1, 1)
+	if err != nil {
+		return heap.Undef, err
+	}
+	spec, ok := vm.StrOf(args[0])
+	if !ok {
+		return heap.Undef, vm.TypeError("__format__() argument must be str, not %s", vm.TypeName(args[0]))
+	}
+	r, err := vm.Format(vm.NewStr(s), spec)
+	if err != nil {
+		return heap.Undef, err
+	}
+	return vm.NewStr(r), nil
+}
+
+// --- constructor and builtins ---------------------------------------------
+
+func strConstructor(vm *VM, cls Value, a Args) (Value, error) {
+	var objectArg, encoding, errorsArg Value
+	if err := vm.UnpackArgs("str", a, []string{"object", "encoding", "errors"}, 0, &objectArg, &encoding, &errorsArg); err != nil {
+		return heap.Undef, err
+	}
+	obj := objectArg
+	if encoding.K == heap.KUndef && errorsArg.K == heap.KUndef {
+		if obj.K == heap.KUndef {
+			return vm.Intern(""), nil
+		}
+		if vm.IsExactStr(obj) {
+			return obj, nil
+		}
+		s, err := vm.StrString(obj)
+		if err != nil {
+			return heap.Undef, err
+		}
+		return vm.NewStr(s), nil
+	}
+	if obj.K == heap.KUndef {
+		return vm.Intern(""), nil
+	}
+	b, ok := vm.BufferBytes(obj)
+	if !ok {
+		return heap.Undef, vm.TypeError("decoding to str: need a bytes-like object, %s found", vm.TypeName(obj))
+	}
+	enc, errs, err := vm.codecArgs("str", encoding, errorsArg)
+	if err != nil {
+		return heap.Undef, err
+	}
+	s, err := pystr.Decode(b, enc, errs)
+	if err != nil {
+		return heap.Undef, vm.pystrErr(err)
+	}
+	return vm.NewStr(s), nil
+}
+
+func builtinChr(vm *VM, self Value, a Args) (Value, error) {
+	var code Value
+	if err := vm.UnpackArgs("chr", a, nil, 1, &code); err != nil {
+		return heap.Undef, err
+	}
+	v := vm.Prim(code)
+	n, ok, err := vm.indexKey(v)
+	if err != nil {
+		if vm.IsInt(v) {
+			return heap.Undef, vm.Errorf(TOverflowError, "Python int too large to convert to C int")
+		}
+		return heap.Undef, err
+	}
+	if !ok {
+		return heap.Undef, vm.TypeError("'%s' object cannot be interpreted as an integer", vm.TypeName(code))
+	}
+	if n < 0 || n > 0x10ffff {
+		return heap.Undef, vm.ValueError("chr() arg not in range(0x110000)")
+	}
+	if n >= 0xd800 && n <= 0xdfff {
+		// Go strings cannot hold lone surrogates; use U+FFFD.
+		return vm.charStr(utf8.RuneError), nil
+	}
+	return vm.charStr(rune(n)), nil
+}
+
+func builtinOrd(vm *VM, self Value, a Args) (Value, error) {
+	var c Value
+	if err := vm.UnpackArgs("ord", a, nil, 1, &c); err != nil {
+		return heap.Undef, err
+	}
+	v := c
+	if s, ok := vm.StrOf(v); ok {
+		if n := utf8.RuneCountInString(s); n != 1 {
+			return heap.Undef, vm.TypeError("ord() expected a character, but string of length %d found", n)
+		}
+		r, _ := utf8.DecodeRuneInString(s)
+		return heap.Int(int64(r)), nil
+	}
+	if b, ok := vm.BufferBytes(v); ok {
+		if len(b) != 1 {
+			return heap.Undef, vm.TypeError("ord() expected a character, but string of length %d found", len(b))
+		}
+		return heap.Int(int64(b[0])), nil
+	}
+	return heap.Undef, vm.TypeError("ord() expected string of length 1, but %s found", vm.TypeName(v))
+}
+
+func builtinAscii(vm *VM, self Value, a Args) (Value, error) {
+	var obj Value
+	if err := vm.UnpackArgs("ascii", a, nil, 1, &obj); err != nil {
+		return heap.Undef, err
+	}
+	s, err := vm.Ascii(obj)
+	if err != nil {
+		return heap.Undef, err
+	}
+	return vm.NewStr(s), nil
+}
+
+func builtinFormat(vm *VM, self Value, a Args) (Value, error) {
+	var valueArg, formatSpec Value
+	if err := vm.UnpackArgs("format", a, []string{"value", "format_spec"}, 1, &valueArg, &formatSpec); err != nil {
+		return heap.Undef, err
+	}
+	spec := ""
+	if formatSpec.K != heap.KUndef {
+		s, ok := vm.StrOf(formatSpec)
+		if !ok {
+			return heap.Undef, vm.TypeError("format() argument 2 must be str, not %s", vm.TypeName(formatSpec))
+		}
+		spec = s
+	}
+	r, err := vm.Format(valueArg, spec)
+	if err != nil {
+		return heap.Undef, err
+	}
+	return vm.NewStr(r), nil
+}
+
+func init() {
+	AddMethods(TStr, []MethodDef{
+		{Name: "capitalize", Fn: strNoArg("capitalize", pystr.Capitalize)},
+		{Name: "casefold", Fn: strNoArg("casefold", pystr.Casefold)},
+		{Name: "center", Fn: strPad("center", pystr.Center)},
+		{Name: "count", Fn: strFindLike("count")},
+		{Name: "encode", Fn: strEncode},
+		{Name: "endswith", Fn: strStartsEnds("endswith")},
+		{Name: "expandtabs", Fn: strExpandTabs},
+		{Name: "find", Fn: strFindLike("find")},
+		{Name: "format", Fn: strFormatMethod},
+		{Name: "format_map", Fn: strFormatMap},
+		{Name: "index", Fn: strFindLike("index")},
+		{Name: "isalnum", Fn: strPred("isalnum", pystr.IsAlnum)},
+		{Name: "isalpha", Fn: strPred("isalpha", pystr.IsAlpha)},
+		{Name: "isascii", Fn: strPred("isascii", pystr.IsASCII)},
+		{Name: "isdecimal", Fn: strPred("isdecimal", pystr.IsDecimal)},
+		{Name: "isdigit", Fn: strPred("isdigit", pystr.IsDigit)},
+		{Name: "isidentifier", Fn: strPred("isidentifier", pystr.IsIdentifier)},
+		{Name: "islower", Fn: strPred("islower", pystr.IsLower)},
+		{Name: "isnumeric", Fn: strPred("isnumeric", pystr.IsNumeric)},
+		{Name: "isprintable", Fn: strPred("isprintable", pystr.IsPrintable)},
+		{Name: "isspace", Fn: strPred("isspace", pystr.IsSpace)},
+		{Name: "istitle", Fn: strPred("istitle", pystr.IsTitle)},
+		{Name: "isupper", Fn: strPred("isupper", pystr.IsUpper)},
+		{Name: "join", Fn: strJoin},
+		{Name: "ljust", Fn: strPad("ljust", pystr.LJust)},
+		{Name: "lower", Fn: strNoArg("lower", pystr.Lower)},
+		{Name: "lstrip", Fn: strStrip("lstrip", pystr.LStrip)},
+		{Name: "maketrans", Fn: strMakeTrans, Kind: KindStaticMethod},
+		{Name: "partition", Fn: strPartition("partition", pystr.Partition)},
+		{Name: "removeprefix", Fn: strAffix("removeprefix")},
+		{Name: "removesuffix", Fn: strAffix("removesuffix")},
+		{Name: "replace", Fn: strReplace},
+		{Name: "rfind", Fn: strFindLike("rfind")},
+		{Name: "rindex", Fn: strFindLike("rindex")},
+		{Name: "rjust", Fn: strPad("rjust", pystr.RJust)},
+		{Name: "rpartition", Fn: strPartition("rpartition", pystr.RPartition)},
+		{Name: "rsplit", Fn: strSplit("rsplit")},
+		{Name: "rstrip", Fn: strStrip("rstrip", pystr.RStrip)},
+		{Name: "split", Fn: strSplit("split")},
+		{Name: "splitlines", Fn: strSplitLines},
+		{Name: "startswith", Fn: strStartsEnds("startswith")},
+		{Name: "strip", Fn: strStrip("strip", pystr.Strip)},
+		{Name: "swapcase", Fn: strNoArg("swapcase", pystr.SwapCase)},
+		{Name: "title", Fn: strNoArg("title", pystr.Title)},
+		{Name: "translate", Fn: strTranslate},
+		{Name: "upper", Fn: strNoArg("upper", pystr.Upper)},
+		{Name: "zfill", Fn: strZFill},
+		{Name: "__len__", Fn: strDunderLen},
+		{Name: "__getitem__", Fn: strDunderGetItem},
+		{Name: "__contains__", Fn: strDunderContains},
+		{Name: "__add__", Fn: strDunderBinary("__add__", compile.BinAdd, false)},
+		{Name: "__mul__", Fn: strDunderBinary("__mul__", compile.BinMul, false)},
+		{Name: "__rmul__", Fn: strDunderBinary("__rmul__", compile.BinMul, true)},
+		{Name: "__mod__", Fn: strDunderBinary("__mod__", compile.BinMod, false)},
+		{Name: "__eq__", Fn: strDunderCompare("__eq__", compile.CmpEq)},
+		{Name: "__ne__", Fn: strDunderCompare("__ne__", compile.CmpNe)},
+		{Name: "__lt__", Fn: strDunderCompare("__lt__", compile.CmpLt)},
+		{Name: "__le__", Fn: strDunderCompare("__le__", compile.CmpLe)},
+		{Name: "__gt__", Fn: strDunderCompare("__gt__", compile.CmpGt)},
+		{Name: "__ge__", Fn: strDunderCompare("__ge__", compile.CmpGe)},
+		{Name: "__hash__", Fn: strDunderHash},
+		{Name: "__str__", Fn: strDunderStr},
+		{Name: "__repr__", Fn: strDunderRepr},
+		{Name: "__format__", Fn: strDunderFormat},
+	})
+	RegisterConstructor(TStr, strConstructor)
+	RegisterBuiltinFunc("chr", builtinChr)
+	RegisterBuiltinFunc("ord", builtinOrd)
+	RegisterBuiltinFunc("ascii", builtinAscii)
+	RegisterBuiltinFunc("format", builtinFormat)
+}
+
+// maxStrLen bounds the result of a repetition or concatenation; beyond it
+// CPython would fail to allocate, so MemoryError is raised.
+const maxStrLen = 1 << 40
+
+// pystrErr turns a *pystr.Error (or *pyfmt.Error, the same type) into a
+// Python exception; other errors pass through unchanged.
+func (vm *VM) pystrErr(err error) error {
+	var pe *pystr.Error
+	if !errors.As(err, &pe) {
+		return err
+	}
+	for _, s := range typeSpecs {
+		if s.name == pe.Type {
+			return vm.Errorf(s.id, "%s", pe.Msg)
+		}
+	}
+	return vm.Errorf(TValueError, "%s", pe.Msg)
+}
+
+// bytesObj returns the bytes/bytearray object behind v, unwrapping
+// instances of bytes and bytearray subclasses.
+func (vm *VM) bytesObj(v Value) (*heap.Bytes, bool) {
+	if v.K != heap.KRef {
+		return nil, false
+	}
+	switch o := vm.H.Get(v).(type) {
+	case *heap.Bytes:
+		return o, true
+	case *heap.Instance:
+		if o.Prim.K == heap.KRef {
+			b, ok := vm.H.Get(o.Prim).(*heap.Bytes)
+			return b, ok
+		}
+	}
+	return nil, false
+}
+
+// strObj returns the *heap.Str behind v (unwrapping str subclasses).
+func (vm *VM) strObj(v Value) (*heap.Str, bool) {
+	if v.K != heap.KRef {
+		return nil, false
+	}
+	switch o := vm.H.Get(v).(type) {
+	case *heap.Str:
+		return o, true
+	case *heap.Instance:
+		if o.Prim.K == heap.KRef {
+			s, ok := vm.H.Get(o.Prim).(*heap.Str)
+			return s, ok
+		}
+	}
+	return nil, false
+}
+
+// strRuneLen returns (and caches) the code-point length of s.
+func strRuneLen(s *heap.Str) int {
+	if s.N > 0 || (s.N == 0 && s.S == "") {
+		return s.N
+	}
+	s.N = utf8.RuneCountInString(s.S)
+	s.ASCII = s.N == len(s.S)
+	return s.N
+}
+
+// strIsASCII reports whether s holds only ASCII (computing the length cache).
+func strIsASCII(s *heap.Str) bool {
+	return strRuneLen(s) == len(s.S)
+}
+
+// strLen is len() of a str (code points) or bytes-like object.
+func (vm *VM) strLen(v Value) (int, bool) {
+	if s, ok := vm.strObj(v); ok {
+		return strRuneLen(s), true
+	}
+	if b, ok := vm.bytesObj(v); ok {
+		return len(b.B), true
+	}
+	return 0, false
+}
+
+// asciiChars are the one-character ASCII strings, as Go strings, used as
+// intern keys so that iteration does not allocate for ASCII text.
+var asciiChars = func() (t [128]string) {
+	for i := range t {
+		t[i] = string(rune(i))
+	}
+	return
+}()
+
+// charStr returns a 1-character str for r; ASCII characters are interned.
+func (vm *VM) charStr(r rune) Value {
+	if r >= 0 && r < 128 {
+		return vm.Intern(asciiChars[r])
+	}
+	return vm.H.Alloc(&heap.Str{S: string(r), N: 1})
+}
+
+// strCharAt decodes the code point at UTF-8 byte offset off of s and
+// returns it as a 1-character str, with the offset of the next one.
+func (vm *VM) strCharAt(s *heap.Str, byteOffset int) (ch Value, next int) {
+	if byteOffset >= len(s.S) {
+		return heap.Undef, byteOffset
+	}
+	if c := s.S[byteOffset]; c < utf8.RuneSelf {
+		return vm.Intern(asciiChars[c]), byteOffset + 1
+	}
+	_, n := utf8.DecodeRuneInString(s.S[byteOffset:])
+	return vm.H.Alloc(&heap.Str{S: s.S[byteOffset : byteOffset+n], N: 1}), byteOffset + n
+}
+
+// newStrN allocates a str whose code-point length is already known.
+func (vm *VM) newStrN(s string, n int) Value {
+	return vm.H.Alloc(&heap.Str{S: s, N: n, ASCII: n == len(s)})
+}
+
+// repeatCount converts the int operand of a repetition.
+func (vm *VM) repeatCount(v Value) (int64, bool, error) {
+	p := vm.Prim(v)
+	switch p.K {
+	case heap.KInt:
+		return p.I(), true, nil
+	case heap.KBool:
+		return int64(p.N), true, nil
+	}
+	if b, ok := vm.BigOf(p); ok {
+		if b.Sign() < 0 {
+			return 0, true, nil
+		}
+		return 0, true, vm.Errorf(TOverflowError, "cannot fit 'int' into an index-sized integer")
+	}
+	if p.K == heap.KRef && vm.isUserInstance(v) && !vm.LookupClassStr(vm.TypeOf(v), "__index__").IsUndef() {
+		n, ok := vm.IndexOf(v)
+		if ok {
+			return n, true, nil
+		}
+	}
+	return 0, false, nil
+}
+
+// isUserInstance reports whether v is an instance of a Python-level class.
+func (vm *VM) isUserInstance(v Value) bool {
+	if v.K != heap.KRef {
+		return false
+	}
+	_, ok := vm.H.Get(v).(*heap.Instance)
+	return ok
+}
+
+func (vm *VM) repeatSize(unit int, n int64) error {
+	if unit > 0 && n > 0 && n > maxStrLen/int64(unit) {
+		return vm.Errorf(TMemoryError, "")
+	}
+	return nil
+}
+
+// strBinary implements + (concatenation), * (repetition with an int on
+// either side) and % (printf-style formatting) for str, bytes and
+// bytearray operands; heap.NotImplemented otherwise.
+func (vm *VM) strBinary(op int, a, b Value) (Value, error) {
+	op &^= compile.BinInplace
+	sa, aStr := vm.strObj(a)
+	ba, aBytes := vm.bytesObj(a)
+	switch op {
+	case compile.BinAdd:
+		if aStr {
+			if sb, ok := vm.strObj(b); ok {
+				if sb.S == "" && vm.IsExactStr(a) {
+					return a, nil
+				}
+				if sa.S == "" && vm.IsExactStr(b) {
+					return b, nil
+				}
+				n := -1
+				if (sa.N > 0 || sa.S == "") && (sb.N > 0 || sb.S == "") {
+					n = sa.N + sb.N
+				}
+				return vm.H.Alloc(&heap.Str{S: sa.S + sb.S, N: n, ASCII: n == len(sa.S)+len(sb.S)}), nil
+			}
+			return heap.NotImplemented, nil
+		}
+		if aBytes {
+			other, ok := vm.BufferBytes(b)
+			if !ok {
+				return heap.NotImplemented, nil
+			}
+			out := make([]byte, 0, len(ba.B)+len(other))
+			out = append(append(out, ba.B...), other...)
+			return vm.NewBytes(out, ba.Mutable), nil
+		}
+	case compile.BinMul:
+		seq, cnt := a, b
+		if !aStr && !aBytes {
+			seq, cnt = b, a
+		}
+		n, ok, err := vm.repeatCount(cnt)
+		if err != nil || !ok {
+			return heap.NotImplemented, err
+		}
+		if n < 0 {
+			n = 0
+		}
+		if s, ok := vm.strObj(seq); ok {
+			if n == 1 && vm.IsExactStr(seq) {
+				return seq, nil
+			}
+			if err := vm.repeatSize(len(s.S), n); err != nil {
+				return heap.Undef, err
+			}
+			r := strings.Repeat(s.S, int(n))
+			if s.N > 0 || s.S == "" {
+				return vm.newStrN(r, s.N*int(n)), nil
+			}
+			return vm.NewStr(r), nil
+		}
+		if bs, ok := vm.bytesObj(seq); ok {
+			if err := vm.repeatSize(len(bs.B), n); err != nil {
+				return heap.Undef, err
+			}
+			return vm.NewBytes(bytes.Repeat(bs.B, int(n)), bs.Mutable), nil
+		}
+	case compile.BinMod:
+		if aStr {
+			s, err := vm.percentFormat(sa.S, b)
+			if err != nil {
+				return heap.Undef, err
+			}
+			return vm.NewStr(s), nil
+		}
+		if aBytes {
+			out, err := vm.bytesPercentFormat(ba.B, b)
+			if err != nil {
+				return heap.Undef, err
+			}
+			return vm.NewBytes(out, ba.Mutable), nil
+		}
+	}
+	return heap.NotImplemented, nil
+}
+
+// isExactStr reports whether v is a str (not a subclass instance).
+func (vm *VM) IsExactStr(v Value) bool {
+	if v.K != heap.KRef {
+		return false
+	}
+	_, ok := vm.H.Get(v).(*heap.Str)
+	return ok
+}
+
+// bufferBytes returns the bytes of a bytes-like object (bytes, bytearray
+// and their subclasses).
+func (vm *VM) BufferBytes(v Value) ([]byte, bool) {
+	if b, ok := vm.bytesObj(v); ok {
+		return b.B, true
+	}
+	return nil, false
+}
+
+func cmpResult(op, c int) bool {
+	switch op {
+	case compile.CmpLt:
+		return c < 0
+	case compile.CmpLe:
+		return c <= 0
+	case compile.CmpEq:
+		return c == 0
+	case compile.CmpNe:
+		return c != 0
+	case compile.CmpGt:
+		return c > 0
+	case compile.CmpGe:
+		return c >= 0
+	}
+	return false
+}
+
+// strCompare compares two str (or two bytes-like) values; ok=false otherwise.
+func (vm *VM) strCompare(op int, a, b Value) (r bool, ok bool) {
+	if sa, ok := vm.strObj(a); ok {
+		sb, ok := vm.strObj(b)
+		if !ok {
+			return false, false
+		}
+		return cmpResult(op, strings.Compare(sa.S, sb.S)), true
+	}
+	if ba, ok := vm.bytesObj(a); ok {
+		bb, ok := vm.bytesObj(b)
+		if !ok {
+			return false, false
+		}
+		return cmpResult(op, bytes.Compare(ba.B, bb.B)), true
+	}
+	return false, false
+}
+
+// reprString is repr() of str, bytes and bytearray; ok=false otherwise.
+func (vm *VM) reprString(v Value) (string, bool) {
+	if v.K != heap.KRef {
+		return "", false
+	}
+	switch o := vm.H.Get(v).(type) {
+	case *heap.Str:
+		return pystr.Repr(o.S), true
+	case *heap.Bytes:
+		if o.Mutable {
+			return "bytearray(" + pystr.BytesRepr(o.B) + ")", true
+		}
+		return pystr.BytesRepr(o.B), true
+	}
+	return "", false
+}
+
+// strGetItem indexes or slices str, bytes and bytearray; handled=false otherwise.
+func (vm *VM) strGetItem(obj, key Value) (r Value, handled bool, err error) {
+	if s, ok := vm.strObj(obj); ok {
+		r, err := vm.strIndex(s, key)
+		return r, true, err
+	}
+	if b, ok := vm.bytesObj(obj); ok {
+		r, err := vm.bytesIndex(b, key)
+		return r, true, err
+	}
+	return heap.Undef, false, nil
+}
+
+// sliceOf returns the slice object behind key, if it is one.
+func (vm *VM) sliceOf(key Value) (*heap.Slice, bool) {
+	if key.K != heap.KRef {
+		return nil, false
+	}
+	sl, ok := vm.H.Get(key).(*heap.Slice)
+	return sl, ok
+}
+
+// indexKey converts an index key; ok=false when it is not an integer.
+func (vm *VM) indexKey(key Value) (int64, bool, error) {
+	switch key.K {
+	case heap.KInt:
+		return key.I(), true, nil
+	case heap.KBool:
+		return int64(key.N), true, nil
+	case heap.KFloat, heap.KNone:
+		return 0, false, nil
+	}
+	if b, ok := vm.BigOf(key); ok {
+		_ = b
+		return 0, true, vm.Errorf(TIndexError, "cannot fit 'int' into an index-sized integer")
+	}
+	if vm.isUserInstance(key) && !vm.LookupClassStr(vm.TypeOf(key), "__index__").IsUndef() {
+		n, ok := vm.IndexOf(key)
+		return n, ok, nil
+	}
+	return 0, false, nil
+}
+
+func (vm *VM) strIndex(s *heap.Str, key Value) (Value, error) {
+	if _, ok := vm.sliceOf(key); ok {
+		n := strRuneLen(s)
+		start, stop, step, cnt, err := vm.SliceIndices(key, n)
+		if err != nil {
+			return heap.Undef, err
+		}
+		if cnt == 0 {
+			return vm.Intern(""), nil
+		}
+		if strIsASCII(s) {
+			if step == 1 {
+				return vm.newStrN(s.S[start:stop], cnt), nil
+			}
+			buf := make([]byte, cnt)
+			for i, j := 0, start; i < cnt; i, j = i+1, j+step {
+				buf[i] = s.S[j]
+			}
+			return vm.newStrN(string(buf), cnt), nil
+		}
+		return vm.newStrN(pystr.Slice(s.S, start, stop, step), cnt), nil
+	}
+	i, ok, err := vm.indexKey(key)
+	if err != nil {
+		return heap.Undef, err
+	}
+	if !ok {
+		return heap.Undef, vm.TypeError("string indices must be integers, not '%s'", vm.TypeName(key))
+	}
+	n := strRuneLen(s)
+	if i < 0 {
+		i += int64(n)
+	}
+	if i < 0 || i >= int64(n) {
+		return heap.Undef, vm.Errorf(TIndexError, "string index out of range")
+	}
+	if n == len(s.S) {
+		return vm.Intern(asciiChars[s.S[i]]), nil
+	}
+	r, _ := utf8.DecodeRuneInString(pystr.CharAt(s.S, int(i)))
+	return vm.charStr(r), nil
+}
+
+func (vm *VM) bytesIndex(b *heap.Bytes, key Value) (Value, error) {
+	if _, ok := vm.sliceOf(key); ok {
+		start, stop, step, cnt, err := vm.SliceIndices(key, len(b.B))
+		if err != nil {
+			return heap.Undef, err
+		}
+		out := make([]byte, cnt)
+		if step == 1 {
+			copy(out, b.B[start:stop])
+		} else {
+			for i, j := 0, start; i < cnt; i, j = i+1, j+step {
+				out[i] = b.B[j]
+			}
+		}
+		return vm.NewBytes(out, b.Mutable), nil
+	}
+	i, ok, err := vm.indexKey(key)
+	if err != nil {
+		return heap.Undef, err
+	}
+	name := "byte"
+	if b.Mutable {
+		name = "bytearray"
+	}
+	if !ok {
+		return heap.Undef, vm.TypeError("%s indices must be integers or slices, not %s", name, vm.TypeName(key))
+	}
+	if i < 0 {
+		i += int64(len(b.B))
+	}
+	if i < 0 || i >= int64(len(b.B)) {
+		if b.Mutable {
+			return heap.Undef, vm.Errorf(TIndexError, "bytearray index out of range")
+		}
+		return heap.Undef, vm.Errorf(TIndexError, "index out of range")
+	}
+	return heap.Int(int64(b.B[i])), nil
+}
+
+// sliceBound converts one slice bound (None -> def) with CPython's
+// clamping of huge values.
+func (vm *VM) sliceBound(v Value, def int64) (int64, error) {
+	switch v.K {
+	case heap.KNone, heap.KUndef:
+		return def, nil
+	case heap.KInt:
+		return v.I(), nil
+	case heap.KBool:
+		return int64(v.N), nil
+	}
+	if b, ok := vm.BigOf(v); ok {
+		if b.Sign() < 0 {
+			return math.MinInt64 / 2, nil
+		}
+		return math.MaxInt64 / 2, nil
+	}
+	if vm.isUserInstance(v) && !vm.LookupClassStr(vm.TypeOf(v), "__index__").IsUndef() {
+		if n, ok := vm.IndexOf(v); ok {
+			return n, nil
+		}
+	}
+	return 0, vm.TypeError("slice indices must be integers or None or have an __index__ method")
+}
+
+// strContains implements `item in s` for str/bytes/bytearray; handled=false otherwise.
+func (vm *VM) strContains(container, item Value) (r bool, handled bool, err error) {
+	if s, ok := vm.strObj(container); ok {
+		sub, ok := vm.StrOf(item)
+		if !ok {
+			return false, true, vm.TypeError("'in <string>' requires string as left operand, not %s", vm.TypeName(item))
+		}
+		return strings.Contains(s.S, sub), true, nil
+	}
+	if b, ok := vm.bytesObj(container); ok {
+		if sub, ok := vm.BufferBytes(item); ok {
+			return bytes.Contains(b.B, sub), true, nil
+		}
+		c, err := vm.byteValue(item)
+		if err != nil {
+			return false, true, err
+		}
+		return bytes.IndexByte(b.B, c) >= 0, true, nil
+	}
+	return false, false, nil
+}
+
+// byteValue converts an int operand to a byte ("byte must be in
+// range(0, 256)"); non-ints raise "a bytes-like object is required".
+func (vm *VM) byteValue(v Value) (byte, error) {
+	n, ok, err := vm.indexKey(vm.Prim(v))
+	if err != nil {
+		if vm.IsInt(vm.Prim(v)) {
+			return 0, vm.ValueError("byte must be in range(0, 256)")
+		}
+		return 0, err
+	}
+	if !ok {
+		return 0, vm.TypeError("a bytes-like object is required, not '%s'", vm.TypeName(v))
+	}
+	if n < 0 || n > 255 {
+		return 0, vm.ValueError("byte must be in range(0, 256)")
+	}
+	return byte(n), nil
+}
+
+// bigToFloat is a helper for %-formatting of huge ints as floats.
+func bigToFloat(b *big.Int) float64 {
+	f, _ := new(big.Float).SetInt(b).Float64()
+	return f
+}

@@ -1,0 +1,1 @@
+print(hash((1, 2)), hash(()), hash((1, (2, 3), None is None)), hash(frozenset({1, 2, 3})), hash(frozenset()), hash(frozenset([frozenset([1])])))

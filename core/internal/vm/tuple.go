@@ -1,0 +1,134 @@
+package vm
+
+// The tuple type: methods, constructor and hash.
+
+import (
+	"math"
+
+	"github.com/amber-sandbox/amber/core/internal/compile"
+	"github.com/amber-sandbox/amber/core/internal/heap"
+)
+
+func (vm *VM) selfTuple(self Value, fname string) (*heap.Tuple, error) {
+	t, ok := vm.TupleOf(self)
+	if !ok {
+		return nil, vm.TypeError("descriptor '%s' for 'tuple' objects doesn't apply to a '%s' object", fname, vm.TypeName(self))
+	}
+	return t, nil
+}
+
+func tupleIndexM(vm *VM, self Value, a Args) (Value, error) {
+	t, err := vm.selfTuple(self, "index")
+	if err != nil {
+		return heap.Undef, err
+	}
+	start, stop, err := vm.seqIndexArgs("index", a, len(t.Items))
+	if err != nil {
+		return heap.Undef, err
+	}
+	i, err := vm.findItem(func() []Value { return t.Items }, a.Pos[0], start, stop)
+	if err != nil {
+		return heap.Undef, err
+	}
+	if i < 0 {
+		return heap.Undef, vm.ValueError("tuple.index(x): x not in tuple")
+	}
+	return heap.Int(int64(i)), nil
+}
+
+func tupleCountM(vm *VM, self Value, a Args) (Value, error) {
+	var value Value
+	if err := vm.UnpackArgs("tuple.count", a, nil, 1, &value); err != nil {
+		return heap.Undef, err
+	}
+	t, err := vm.selfTuple(self, "count")
+	if err != nil {
+		return heap.Undef, err
+	}
+	n, err := vm.countItems(func() []Value { return t.Items }, value)
+	return heap.Int(n), err
+}
+
+func tupleHashM(vm *VM, self Value, a Args) (Value, error) {
+	t, err := vm.selfTuple(self, "__hash__")
+	if err != nil {
+		return heap.Undef, err
+	}
+	h, err := vm.tupleHash(t.Items)
+	return heap.Int(h), err
+}
+
+func tupleCtor(vm *VM, cls Value, a Args) (Value, error) {
+	if err := vm.NoKwargs("tuple", a); err != nil {
+		return heap.Undef, err
+	}
+	if err := vm.ArgCount("tuple", a, 0, 1); err != nil {
+		return heap.Undef, err
+	}
+	if len(a.Pos) == 0 {
+		return vm.NewTuple(nil), nil
+	}
+	x := a.Pos[0]
+	if vm.needsFrames(x) {
+		if r, ok, err := vm.tailPy("tuple", "to_tuple", x); ok {
+			return r, err
+		}
+	}
+	if cls == vm.Types[TTuple] && vm.ctIsExact(x, TTuple) {
+		return x, nil
+	}
+	if items, ok := vm.seqItemsOf(x); ok {
+		return vm.NewTuple(append([]Value(nil), items...)), nil
+	}
+	items, err := vm.Unpack(x)
+	if err != nil {
+		return heap.Undef, err
+	}
+	return vm.NewTuple(append([]Value(nil), items...)), nil
+}
+
+func init() {
+	tupleDefs := []MethodDef{
+		{Name: "index", Fn: tupleIndexM},
+		{Name: "count", Fn: tupleCountM},
+		{Name: "__len__", Fn: listLenM},
+		{Name: "__getitem__", Fn: seqGetItemM},
+		{Name: "__contains__", Fn: seqContainsM},
+		{Name: "__add__", Fn: ctBinMethod(compile.BinAdd, "__add__", false)},
+		{Name: "__mul__", Fn: ctBinMethod(compile.BinMul, "__mul__", false)},
+		{Name: "__rmul__", Fn: ctBinMethod(compile.BinMul, "__rmul__", true)},
+		{Name: "__hash__", Fn: tupleHashM},
+		{Name: "__repr__", Fn: ctReprMethod},
+	}
+	AddMethods(TTuple, append(tupleDefs, ctComparisonDefs()...))
+	RegisterConstructor(TTuple, tupleCtor)
+}
+
+// tupleHash is CPython 3.11's xxHash-based tuple hash.
+func (vm *VM) tupleHash(items []Value) (int64, error) {
+	acc := xxPrime5
+	for _, it := range items {
+		h, err := vm.Hash(it)
+		if err != nil {
+			return 0, err
+		}
+		acc += uint64(h) * xxPrime2
+		acc = acc<<31 | acc>>33
+		acc *= xxPrime1
+	}
+	acc += uint64(len(items)) ^ (xxPrime5 ^ 3527539)
+	if acc == math.MaxUint64 {
+		return 1546275796, nil
+	}
+	return int64(acc), nil
+}
+
+const (
+	xxPrime1 uint64 = 11400714785074694791
+	xxPrime2 uint64 = 14029467366897019727
+	xxPrime5 uint64 = 2870177450012600261
+)
+
+func ctShuffleBits(h uint64) uint64 {
+	return ((h ^ 89869747) ^ (h << 16)) * 3644798167
+}

@@ -1,0 +1,494 @@
+package vm
+
+import (
+	"fmt"
+	"math/big"
+	"strings"
+	"sync"
+
+	"github.com/amber-sandbox/amber/core/internal/compile"
+	"github.com/amber-sandbox/amber/core/internal/heap"
+)
+
+// Value re-exports heap.Value for brevity inside the package.
+type Value = heap.Value
+
+// Limits bound a run. Zero means unlimited (except MaxRecursion, whose
+// zero value means the default of 1000).
+type Limits struct {
+	MaxDuration    int64 // nanoseconds of run time
+	MaxMemory      int64 // bytes
+	MaxAllocations int64
+	MaxRecursion   int
+	MaxOutput      int64 // bytes written to stdout and stderr
+}
+
+// Clock returns monotonic nanoseconds. The host supplies it; sandboxed
+// code never reads a clock directly.
+type Clock func() int64
+
+// VM is one interpreter instance: a heap, a frame stack and the builtin
+// world. It is not safe for concurrent use.
+type VM struct {
+	H *heap.Heap
+
+	frames []*heap.Frame
+
+	// Builtins is the builtins module's dict.
+	Builtins Value
+	// Types holds the builtin classes, by TypeID.
+	Types [NumTypes]Value
+	// Modules maps module names to module objects (sys.modules).
+	Modules Value
+
+	interned map[string]Value
+	// sharedInterned are the template's interned strs, read-only and
+	// shared by every VM cloned from it.
+	sharedInterned map[string]Value
+	// handled is the exception currently being handled (sys.exc_info()).
+	handled Value
+
+	Limits   Limits
+	Clock    Clock
+	deadline int64
+	// TimeUsed accumulates run time across suspensions and restores.
+	TimeUsed int64
+	runStart int64
+	steps    uint32
+	// PreemptAt, when non-zero, is a Clock reading past which a run pauses
+	// at the next safe point (a backward jump or a frame switch, outside
+	// nested runs) with a SuspendPreempt suspension: a step budget.
+	PreemptAt  int64
+	preemptDue bool
+
+	// Output receives print() output; stream is "stdout" or "stderr".
+	Output      func(stream, text string)
+	OutputBytes int64
+
+	// Host is consulted for host functions and undefined names.
+	Host Host
+
+	nested     int // depth of nested Go-driven runs
+	cache      map[cacheKey]Value
+	codeCache  map[*compile.Code]Value
+	pending    *Suspension
+	emptyTuple Value
+	// tailOK lets a builtin deliver its result through a pushed frame
+	// (tailRet says how); set while the eval loop calls a builtin.
+	tailOK   bool
+	tailRet  heap.RetKind
+	tailName string // the builtin being called, so only it may tail-call
+	// frameBase offsets the recursion limit for nested runs of the host.
+	frameBase  int
+	genResult  Value
+	nextCallID int64
+	// epoch changes whenever a class changes or the heap is collected;
+	// instruction-site attribute caches are valid only within one epoch.
+	epoch uint32
+	// framePool recycles frames of finished calls.
+	framePool []*heap.Frame
+	// recursionCeiling is the host's recursion limit, which
+	// sys.setrecursionlimit cannot exceed.
+	recursionCeiling int
+	// ExtraRoots are values the embedding session keeps alive.
+	ExtraRoots   []Value
+	pendingThrow error
+	buildClassFn Value
+	Filename     string
+	// reprActive holds the containers whose repr is in progress.
+	reprActive map[heap.Handle]bool
+	// snap is the dump state: the last manifest and the session's meta.
+	snap snapState
+}
+
+// Host is what the embedding program provides.
+type Host interface {
+	// IsHostFunction reports whether name is a host function.
+	IsHostFunction(name string) bool
+	// LookupName is asked for an undefined global name; ok=false means
+	// NameError. Returning suspend=true pauses the run with a NameLookup.
+	LookupName(name string) (suspend bool)
+}
+
+// Exception is a Python exception travelling through Go code.
+type Exception struct {
+	Value Value // the exception instance
+	vm    *VM
+	// reraised marks a re-raise, which adds no traceback entry.
+	reraised bool
+}
+
+func (e *Exception) Error() string {
+	return e.vm.ExcString(e.Value)
+}
+
+// Fatal is an error that sandboxed code cannot catch: a limit was
+// exceeded or the VM itself failed. It ends the run.
+type Fatal struct {
+	Kind string // "duration", "memory", "allocations", "output", "internal"
+	Msg  string
+}
+
+func (f *Fatal) Error() string { return f.Msg }
+
+// cacheKey caches method resolution on a class, invalidated by version.
+type cacheKey struct {
+	class heap.Handle
+	name  heap.Handle
+}
+
+// New creates a VM with the builtin world set up.
+//
+// Building the builtin world (some two thousand objects) is the expensive
+// part of a new VM, so it is built once per process as a template and each
+// New clones it: immutable objects are shared, mutable ones copied.
+func New() *VM {
+	template.once.Do(func() {
+		t := newWorld()
+		t.H.PrepareShared(func(s *heap.Str) { strRuneLen(s) }, func(v Value) { t.StrHash(v) })
+		template.vm = t
+	})
+	t := template.vm
+	return &VM{
+		// The builtin types and their dicts are immutable to Python code
+		// (see findSetter), so only the namespaces programs may change
+		// get private copies.
+		H:              t.H.Clone(t.Builtins.H(), t.Modules.H()),
+		Builtins:       t.Builtins,
+		Types:          t.Types,
+		Modules:        t.Modules,
+		sharedInterned: t.interned,
+		interned:       map[string]Value{},
+		cache:          map[cacheKey]Value{},
+		codeCache:      map[*compile.Code]Value{},
+		Limits:         Limits{MaxRecursion: 1000},
+		epoch:          1,
+		emptyTuple:     t.emptyTuple,
+		buildClassFn:   t.buildClassFn,
+	}
+}
+
+var template struct {
+	once sync.Once
+	vm   *VM
+}
+
+// newWorld builds a VM and its builtin world from scratch.
+func newWorld() *VM {
+	vm := &VM{
+		H:         heap.New(),
+		interned:  map[string]Value{},
+		cache:     map[cacheKey]Value{},
+		codeCache: map[*compile.Code]Value{},
+	}
+	vm.Limits.MaxRecursion = 1000
+	vm.epoch = 1
+	vm.initTypes()
+	vm.initBuiltins()
+	return vm
+}
+
+// --- value construction -------------------------------------------------
+
+// NewStr allocates a str.
+func (vm *VM) NewStr(s string) Value {
+	return vm.H.Alloc(&heap.Str{S: s, N: -1})
+}
+
+// Intern returns the canonical str object for s (used for names).
+func (vm *VM) Intern(s string) Value {
+	if v, ok := vm.sharedInterned[s]; ok {
+		return v
+	}
+	if v, ok := vm.interned[s]; ok {
+		return v
+	}
+	v := vm.NewStr(s)
+	vm.interned[s] = v
+	return v
+}
+
+// NewList allocates a list that takes ownership of items.
+func (vm *VM) NewList(items []Value) Value { return vm.H.Alloc(&heap.List{Items: items}) }
+
+// NewTuple allocates a tuple that takes ownership of items.
+func (vm *VM) NewTuple(items []Value) Value {
+	if len(items) == 0 && vm.emptyTuple.K == heap.KRef {
+		return vm.emptyTuple
+	}
+	return vm.H.Alloc(&heap.Tuple{Items: items})
+}
+
+// NewDict allocates an empty dict.
+func (vm *VM) NewDict() Value { return vm.H.Alloc(&heap.Dict{}) }
+
+// NewSet allocates an empty set (or frozenset).
+func (vm *VM) NewSet(frozen bool) Value { return vm.H.Alloc(&heap.Set{Frozen: frozen}) }
+
+// NewBytes allocates bytes (or a bytearray if mutable).
+func (vm *VM) NewBytes(b []byte, mutable bool) Value {
+	return vm.H.Alloc(&heap.Bytes{B: b, Mutable: mutable})
+}
+
+// NewBigInt returns an int value for x, small when it fits.
+func (vm *VM) NewBigInt(x *big.Int) Value {
+	if x.IsInt64() {
+		return heap.Int(x.Int64())
+	}
+	b := &heap.BigInt{}
+	b.V.Set(x)
+	return vm.H.Alloc(b)
+}
+
+// --- value access ---------------------------------------------------------
+
+// StrOf returns the Go string of a str value (or of a str subclass instance).
+func (vm *VM) StrOf(v Value) (string, bool) {
+	if v.K != heap.KRef {
+		return "", false
+	}
+	switch o := vm.H.Get(v).(type) {
+	case *heap.Str:
+		return o.S, true
+	case *heap.Instance:
+		if o.Prim.K == heap.KRef {
+			if s, ok := vm.H.Get(o.Prim).(*heap.Str); ok {
+				return s.S, true
+			}
+		}
+	}
+	return "", false
+}
+
+// MustStr returns the string of a value known to be a str.
+func (vm *VM) MustStr(v Value) string {
+	return vm.H.Get(v).(*heap.Str).S
+}
+
+// ListOf returns the list object behind v (unwrapping subclass instances).
+func (vm *VM) ListOf(v Value) (*heap.List, bool) {
+	if v.K != heap.KRef {
+		return nil, false
+	}
+	switch o := vm.H.Get(v).(type) {
+	case *heap.List:
+		return o, true
+	case *heap.Instance:
+		if o.Prim.K == heap.KRef {
+			l, ok := vm.H.Get(o.Prim).(*heap.List)
+			return l, ok
+		}
+	}
+	return nil, false
+}
+
+// TupleOf returns the tuple object behind v.
+func (vm *VM) TupleOf(v Value) (*heap.Tuple, bool) {
+	if v.K != heap.KRef {
+		return nil, false
+	}
+	switch o := vm.H.Get(v).(type) {
+	case *heap.Tuple:
+		return o, true
+	case *heap.Instance:
+		if o.Prim.K == heap.KRef {
+			t, ok := vm.H.Get(o.Prim).(*heap.Tuple)
+			return t, ok
+		}
+	}
+	return nil, false
+}
+
+// DictOf returns the dict object behind v.
+func (vm *VM) DictOf(v Value) (*heap.Dict, bool) {
+	if v.K != heap.KRef {
+		return nil, false
+	}
+	switch o := vm.H.Get(v).(type) {
+	case *heap.Dict:
+		return o, true
+	case *heap.Instance:
+		if o.Prim.K == heap.KRef {
+			d, ok := vm.H.Get(o.Prim).(*heap.Dict)
+			return d, ok
+		}
+	}
+	return nil, false
+}
+
+// SetOf returns the set object behind v.
+func (vm *VM) SetOf(v Value) (*heap.Set, bool) {
+	if v.K != heap.KRef {
+		return nil, false
+	}
+	switch o := vm.H.Get(v).(type) {
+	case *heap.Set:
+		return o, true
+	case *heap.Instance:
+		if o.Prim.K == heap.KRef {
+			s, ok := vm.H.Get(o.Prim).(*heap.Set)
+			return s, ok
+		}
+	}
+	return nil, false
+}
+
+// BytesOf returns the bytes object behind v.
+func (vm *VM) BytesOf(v Value) (*heap.Bytes, bool) {
+	if v.K != heap.KRef {
+		return nil, false
+	}
+	b, ok := vm.H.Get(v).(*heap.Bytes)
+	return b, ok
+}
+
+// Prim unwraps an instance of a builtin subclass to its builtin value.
+func (vm *VM) Prim(v Value) Value {
+	if v.K == heap.KRef {
+		if o, ok := vm.H.Get(v).(*heap.Instance); ok && o.Prim.K != heap.KUndef {
+			return o.Prim
+		}
+	}
+	return v
+}
+
+// BigOf returns v as a big.Int if it is an int (or bool).
+func (vm *VM) BigOf(v Value) (*big.Int, bool) {
+	switch v.K {
+	case heap.KInt:
+		return big.NewInt(v.I()), true
+	case heap.KBool:
+		return big.NewInt(int64(v.N)), true
+	case heap.KRef:
+		switch o := vm.H.Get(v).(type) {
+		case *heap.BigInt:
+			return &o.V, true
+		case *heap.Instance:
+			if o.Prim.K != heap.KUndef {
+				return vm.BigOf(o.Prim)
+			}
+		}
+	}
+	return nil, false
+}
+
+// IsInt reports whether v is an int (including bool and big ints).
+func (vm *VM) IsInt(v Value) bool {
+	switch v.K {
+	case heap.KInt, heap.KBool:
+		return true
+	case heap.KRef:
+		_, ok := vm.H.Get(v).(*heap.BigInt)
+		return ok
+	}
+	return false
+}
+
+// --- errors ----------------------------------------------------------------
+
+// Errorf creates a Python exception of builtin type t with a formatted
+// message and returns it as a Go error.
+func (vm *VM) Errorf(t TypeID, format string, args ...any) error {
+	msg := format
+	if len(args) > 0 {
+		msg = fmt.Sprintf(format, args...)
+	}
+	return &Exception{Value: vm.NewException(vm.Types[t], []Value{vm.NewStr(msg)}), vm: vm}
+}
+
+// ErrorArgs creates an exception of builtin type t with the given args.
+func (vm *VM) ErrorArgs(t TypeID, args ...Value) error {
+	return &Exception{Value: vm.NewException(vm.Types[t], args), vm: vm}
+}
+
+// NewException allocates an exception instance of class cls with args.
+func (vm *VM) NewException(cls Value, args []Value) Value {
+	return vm.H.Alloc(&heap.Instance{
+		Class: cls,
+		Exc:   &heap.ExcData{Args: vm.NewTuple(args), Cause: heap.None, Context: heap.None},
+	})
+}
+
+// ExcOf returns the exception data of an exception instance.
+func (vm *VM) ExcOf(v Value) *heap.ExcData {
+	if v.K != heap.KRef {
+		return nil
+	}
+	if o, ok := vm.H.Get(v).(*heap.Instance); ok {
+		return o.Exc
+	}
+	return nil
+}
+
+// ExcString renders "Type: message" for an exception value.
+func (vm *VM) ExcString(v Value) string {
+	name := vm.TypeName(v)
+	msg, err := vm.StrString(v)
+	if err != nil {
+		msg = "<exception str() failed>"
+	}
+	if msg == "" {
+		return name
+	}
+	return name + ": " + msg
+}
+
+// TypeError is a shorthand for Errorf(TTypeError, ...).
+func (vm *VM) TypeError(format string, args ...any) error {
+	return vm.Errorf(TTypeError, format, args...)
+}
+
+// ValueError is a shorthand for Errorf(TValueError, ...).
+func (vm *VM) ValueError(format string, args ...any) error {
+	return vm.Errorf(TValueError, format, args...)
+}
+
+// IsInstanceOf reports whether the exception error err is an instance of t.
+func (vm *VM) ErrIs(err error, t TypeID) bool {
+	e, ok := err.(*Exception)
+	return ok && vm.IsSubclass(vm.TypeOf(e.Value), vm.Types[t])
+}
+
+// --- names ----------------------------------------------------------------
+
+// TypeName is type(v).__name__.
+func (vm *VM) TypeName(v Value) string {
+	c := vm.TypeOf(v)
+	return vm.ClassName(c)
+}
+
+// ClassName is cls.__name__.
+func (vm *VM) ClassName(cls Value) string {
+	if c, ok := vm.H.Get(cls).(*heap.Class); ok {
+		if s, ok := vm.StrOf(c.Name); ok {
+			return s
+		}
+	}
+	return "?"
+}
+
+// CallableName renders a callable's name for error messages ("f()").
+func (vm *VM) CallableName(fn Value) string {
+	if fn.K == heap.KRef {
+		switch o := vm.H.Get(fn).(type) {
+		case *heap.Function:
+			return vm.MustStr(o.Qualname)
+		case *heap.Builtin:
+			return builtinDef(o.ID).Name
+		case *heap.BoundMethod:
+			return vm.CallableName(o.Func)
+		case *heap.Class:
+			return vm.ClassName(fn)
+		}
+	}
+	return vm.TypeName(fn)
+}
+
+func plural(n int, one, many string) string {
+	if n == 1 {
+		return one
+	}
+	return many
+}
+
+var _ = strings.Builder{}

@@ -27,6 +27,7 @@ const overlayFormat = 1
 const (
 	payloadRaw   = 0 // the page's bytes
 	payloadPatch = 1 // prefix and suffix lengths kept from R's page, then the middle
+	payloadHunks = 2 // same length as R's page: runs of changed bytes
 )
 
 // overlayMarker is the core page ref of a page whose bytes are in the
@@ -139,10 +140,47 @@ func makePayload(data, base []byte) []byte {
 	p = binary.AppendUvarint(p, uint64(pre))
 	p = binary.AppendUvarint(p, uint64(suf))
 	p = append(p, data[pre:len(data)-suf]...)
+	if len(data) == len(base) {
+		if h := hunks(data, base); len(h) < len(p) {
+			p = h
+		}
+	}
 	if len(p) >= len(raw) {
 		return raw
 	}
 	return p
+}
+
+// hunkGap is the longest run of equal bytes a hunk swallows rather than
+// starting a new hunk (a hunk header costs about as much).
+const hunkGap = 4
+
+// hunks encodes data as the runs where it differs from base (same length):
+// a count, then per run the equal bytes skipped since the last run, the
+// run's length and its bytes.
+func hunks(data, base []byte) []byte {
+	type run struct{ at, end int }
+	var runs []run
+	for i := 0; i < len(data); i++ {
+		if data[i] == base[i] {
+			continue
+		}
+		if n := len(runs); n > 0 && i-runs[n-1].end <= hunkGap {
+			runs[n-1].end = i + 1
+			continue
+		}
+		runs = append(runs, run{i, i + 1})
+	}
+	h := []byte{payloadHunks}
+	h = binary.AppendUvarint(h, uint64(len(runs)))
+	last := 0
+	for _, r := range runs {
+		h = binary.AppendUvarint(h, uint64(r.at-last))
+		h = binary.AppendUvarint(h, uint64(r.end-r.at))
+		h = append(h, data[r.at:r.end]...)
+		last = r.end
+	}
+	return h
 }
 
 // applyPayload rebuilds a page from its payload (and R's page, for a patch).
@@ -169,10 +207,45 @@ func applyPayload(p, base []byte) ([]byte, error) {
 		out = append(out, base[:pre]...)
 		out = append(out, b...)
 		return append(out, base[uint64(len(base))-suf:]...), nil
+	case payloadHunks:
+		b := p[1:]
+		uv := func() (int, bool) {
+			n, k := binary.Uvarint(b)
+			if k <= 0 || n > uint64(len(base)) {
+				return 0, false
+			}
+			b = b[k:]
+			return int(n), true
+		}
+		if base == nil {
+			return nil, errOverlay
+		}
+		out := append([]byte(nil), base...)
+		count, ok := uv()
+		if !ok {
+			return nil, errOverlay
+		}
+		at := 0
+		for i := 0; i < count; i++ {
+			skip, ok1 := uv()
+			n, ok2 := uv()
+			if !ok1 || !ok2 || at+skip+n > len(out) || n > len(b) {
+				return nil, errOverlay
+			}
+			at += skip
+			copy(out[at:], b[:n])
+			b = b[n:]
+			at += n
+		}
+		if len(b) != 0 {
+			return nil, errOverlay
+		}
+		return out, nil
 	}
 	return nil, fmt.Errorf("%w: payload tag %d", errOverlay, p[0])
 }
 
-func isPatch(p []byte) bool { return len(p) > 0 && p[0] == payloadPatch }
+// isPatch reports a payload that needs R's page (a patch or hunks).
+func isPatch(p []byte) bool { return len(p) > 0 && (p[0] == payloadPatch || p[0] == payloadHunks) }
 
 func samePage(a, b []byte) bool { return bytes.Equal(a, b) }

@@ -22,6 +22,7 @@ func TestPayloads(t *testing.T) {
 		{"truncated", base[:300], base, true},
 		{"all different", bytes.Repeat([]byte("z"), 512), base, false},
 		{"empty", []byte{}, base, false},
+		{"scattered bytes", scatter(base), base, true},
 	}
 	for _, tc := range cases {
 		p := makePayload(tc.data, tc.base)
@@ -36,6 +37,27 @@ func TestPayloads(t *testing.T) {
 	if _, err := applyPayload([]byte{payloadPatch, 200, 1, 5}, base[:10]); err == nil {
 		t.Error("a patch longer than its base applied")
 	}
+	if p := makePayload(scatter(base), base); p[0] != payloadHunks || len(p) > 40 {
+		t.Errorf("scattered changes: tag %d, %d bytes", p[0], len(p))
+	}
+	for _, bad := range [][]byte{
+		{payloadHunks, 1, 250, 3, 'a', 'b', 'c'}, // past the end
+		{payloadHunks, 2, 0, 1, 'a'},             // a missing hunk
+		{payloadHunks, 1, 0, 1, 'a', 'x'},        // trailing bytes
+	} {
+		if _, err := applyPayload(bad, base[:200]); err == nil {
+			t.Errorf("bad hunks %v applied", bad)
+		}
+	}
+}
+
+// scatter changes a few bytes far apart.
+func scatter(base []byte) []byte {
+	out := append([]byte(nil), base...)
+	for _, i := range []int{10, 200, 400} {
+		out[i] = '#'
+	}
+	return out
 }
 
 func TestOverlayEncoding(t *testing.T) {

@@ -260,6 +260,10 @@ func TestForkStorage(t *testing.T) {
 // or cold (every step on a new engine: head, manifest and pages loaded
 // from the stores).
 func benchStep(b *testing.B, open func(t testing.TB) (meta.Store, cas.Store), cold bool) {
+	benchStepOn(b, open, cold, "d = {i: str(i) for i in range(2000)}\nk = 0", "k += 1\nd[k % 2000] = k")
+}
+
+func benchStepOn(b *testing.B, open func(t testing.TB) (meta.Store, cas.Store), cold bool, setup, step string) {
 	m, c := open(b)
 	cfg := Config{Meta: m, Chunks: c}
 	e, err := New(cfg)
@@ -279,7 +283,7 @@ func benchStep(b *testing.B, open func(t testing.TB) (meta.Store, cas.Store), co
 		return rep
 	}
 	s := do(e, protocol.Request{Op: protocol.OpCheckout, ID: "co"}).Session
-	do(e, protocol.Request{Op: protocol.OpFeed, ID: "setup", Session: s, Code: "d = {i: str(i) for i in range(2000)}\nk = 0"})
+	do(e, protocol.Request{Op: protocol.OpFeed, ID: "setup", Session: s, Code: setup})
 	lat := make([]time.Duration, 0, b.N)
 	b.ResetTimer()
 	for i := 0; i < b.N; i++ {
@@ -290,7 +294,7 @@ func benchStep(b *testing.B, open func(t testing.TB) (meta.Store, cas.Store), co
 			b.StartTimer()
 		}
 		start := time.Now()
-		do(eng, protocol.Request{Op: protocol.OpFeed, ID: fmt.Sprint("s", i), Session: s, Code: "k += 1\nd[k % 2000] = k"})
+		do(eng, protocol.Request{Op: protocol.OpFeed, ID: fmt.Sprint("s", i), Session: s, Code: step})
 		lat = append(lat, time.Since(start))
 	}
 	b.StopTimer()
@@ -308,6 +312,9 @@ func BenchmarkStep(b *testing.B) {
 	b.Run("warm-aws", func(b *testing.B) { benchStep(b, openAWS, false) })
 	b.Run("cold-bolt", func(b *testing.B) { benchStep(b, openBolt, true) })
 	b.Run("cold-aws", func(b *testing.B) { benchStep(b, openAWS, true) })
+	big := tenMB + "\nk = 0"
+	b.Run("cold-bolt-10MB", func(b *testing.B) { benchStepOn(b, openBolt, true, big, "k += 1\nbig[k] = k") })
+	b.Run("cold-aws-10MB", func(b *testing.B) { benchStepOn(b, openAWS, true, big, "k += 1\nbig[k] = k") })
 }
 
 // readCounter counts chunk reads.

@@ -11,7 +11,7 @@ import (
 	"fmt"
 	"time"
 
-	"github.com/amber-sandbox/amber/core/vm"
+	"github.com/amber-sandbox/amber/core/internal/vm"
 )
 
 // PageDump is a session's state as a manifest and its pages. DumpPages

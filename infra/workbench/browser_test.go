@@ -449,8 +449,8 @@ func TestBrowserKeyAndReconnect(t *testing.T) {
 
 	// A feed longer than one step runs in slices: running, continue, ...
 	slices := b.eval(`String(window.amberWorkbench.client.seq)`)
-	// About 0.5 s of work here (10^7 additions), in slices of 0.15 s.
-	run("n = 0\nfor i in range(10_000_000):\n    n += i\nn", "49999995000000")
+	// About 0.5 s of work (longLoop additions), in slices of 0.15 s.
+	run(fmt.Sprintf("n = 0\nfor i in range(%d):\n    n += i\nn", longLoop), strconv.Itoa(longLoop*(longLoop-1)/2))
 	requests, _ := strconv.Atoi(b.eval(`String(window.amberWorkbench.client.seq)`))
 	before, _ := strconv.Atoi(slices)
 	t.Logf("the long feed took %d requests", requests-before)

@@ -1,0 +1,86 @@
+package main
+
+import (
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+)
+
+// sharedDir finds ../shared/<name> beside the repository. It is missing on
+// a machine that has only the repository: the test then skips with a
+// note, except in CI (CI=true), where it must run and so fails.
+func sharedDir(t *testing.T, name string) string {
+	t.Helper()
+	dir, err := os.Getwd()
+	if err != nil {
+		t.Fatal(err)
+	}
+	for {
+		if _, err := os.Stat(filepath.Join(dir, "go.mod")); err == nil {
+			break
+		}
+		parent := filepath.Dir(dir)
+		if parent == dir {
+			t.Fatal("no go.mod above the test's directory")
+		}
+		dir = parent
+	}
+	p := filepath.Join(dir, "..", "shared", name)
+	if fi, err := os.Stat(p); err != nil || !fi.IsDir() {
+		msg := "this test needs " + p + " (../shared/" + name + " beside the repository), which is missing"
+		if os.Getenv("CI") == "true" {
+			t.Fatal(msg)
+		}
+		t.Skip(msg)
+	}
+	return p
+}
+
+// TestConformance runs the shared conformance corpus through `amber run`
+// in fresh processes, with the rules of its run.py: stdout must equal the
+// .out file; a program with a .err file must exit non-zero with that last
+// stderr line, every other program must exit 0.
+func TestConformance(t *testing.T) {
+	dir := sharedDir(t, "conformance")
+	programs, _ := filepath.Glob(filepath.Join(dir, "*__*.py"))
+	if len(programs) == 0 {
+		t.Fatal("no programs in " + dir)
+	}
+	for _, prog := range programs {
+		name := strings.TrimSuffix(filepath.Base(prog), ".py")
+		t.Run(name, func(t *testing.T) {
+			t.Parallel()
+			want, err := os.ReadFile(strings.TrimSuffix(prog, ".py") + ".out")
+			if err != nil {
+				t.Fatal(err)
+			}
+			stdout, stderr, code := amberProcess(t, "run", prog)
+			if stdout != string(want) {
+				t.Errorf("stdout differs from CPython's\n--- got\n%s\n--- want\n%s\n--- stderr\n%s", stdout, want, stderr)
+			}
+			wantErr, err := os.ReadFile(strings.TrimSuffix(prog, ".py") + ".err")
+			switch {
+			case err == nil:
+				if code == 0 {
+					t.Errorf("exit status 0, want an error ending in %q", strings.TrimSpace(string(wantErr)))
+				}
+				if got := lastLine(stderr); got != strings.TrimSpace(string(wantErr)) {
+					t.Errorf("last stderr line %q, want %q", got, strings.TrimSpace(string(wantErr)))
+				}
+			case code != 0:
+				t.Errorf("exit status %d\n%s", code, stderr)
+			}
+		})
+	}
+}
+
+func lastLine(s string) string {
+	lines := strings.Split(strings.TrimRight(s, "\n"), "\n")
+	for i := len(lines) - 1; i >= 0; i-- {
+		if l := strings.TrimSpace(lines[i]); l != "" {
+			return l
+		}
+	}
+	return ""
+}

@@ -497,6 +497,11 @@ var scenarios = []struct {
 		if s, _ := v.Go.(string); len(s) != 300000 {
 			t.Errorf("large value: %d bytes", len(s))
 		}
+		// A request between API Gateway's 32 KB frame and its 128 KB
+		// message limit goes through (the client sends it in frames).
+		if v := feed(t, big, "len('"+strings.Repeat("z", 100000)+"')", nil); v.Go != int64(100000) {
+			t.Errorf("a 100 KB request: %v", v.Repr)
+		}
 		// A request over 128 KB is refused before it is sent.
 		_, err = big.FeedRun(ctx, "x = '"+strings.Repeat("y", 200000)+"'", nil)
 		if !errors.Is(err, ErrTooLarge) && err != nil {

@@ -171,7 +171,7 @@ func (t *wsTransport) roundTrip(ctx context.Context, req *protocol.Request, onEv
 		delete(wc.pending, req.ID)
 		wc.mu.Unlock()
 	}()
-	if err := wc.c.Write(ctx, websocket.MessageText, data); err != nil {
+	if err := writeFramed(ctx, wc.c, data); err != nil {
 		if ctx.Err() != nil {
 			return nil, ctx.Err()
 		}
@@ -267,4 +267,25 @@ func (wc *wsConn) read() {
 		default:
 		}
 	}
+}
+
+// writeFramed sends one text message in frames of at most
+// protocol.MaxFrame bytes: API Gateway (and amber serve) close a
+// connection that sends a larger frame, even inside a message under the
+// 128 KB limit. The Writer holds the connection's write lock until Close,
+// so concurrent requests do not interleave their frames.
+func writeFramed(ctx context.Context, c *websocket.Conn, msg []byte) error {
+	w, err := c.Writer(ctx, websocket.MessageText)
+	if err != nil {
+		return err
+	}
+	for len(msg) > 0 {
+		n := min(len(msg), protocol.MaxFrame)
+		if _, err := w.Write(msg[:n]); err != nil {
+			w.Close()
+			return err
+		}
+		msg = msg[n:]
+	}
+	return w.Close()
 }

@@ -22,6 +22,7 @@ import (
 	"net"
 	"net/http"
 	"sort"
+	"sync"
 	"time"
 
 	"github.com/amber-sandbox/amber/functions/engine"
@@ -93,6 +94,9 @@ type Server struct {
 	gw     *gateway.Gateway
 	eng    *engine.Engine // nil in Lambda mode on the embedded store
 	served chan error
+
+	shutdownOnce sync.Once
+	shutdownErr  error
 }
 
 // Start opens the stores, creates the projects, and listens. It returns
@@ -285,6 +289,11 @@ func (s *Server) Gateway() *gateway.Gateway { return s.gw }
 // in one conditional write, so a cancelled step is not committed and
 // nothing is half-written.
 func (s *Server) Shutdown(ctx context.Context) error {
+	s.shutdownOnce.Do(func() { s.shutdownErr = s.shutdown(ctx) })
+	return s.shutdownErr
+}
+
+func (s *Server) shutdown(ctx context.Context) error {
 	errGW := s.gw.Close(ctx)
 	errHTTP := s.http.Shutdown(ctx)
 	if errHTTP != nil {

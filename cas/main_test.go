@@ -1,19 +1,17 @@
 package cas
 
 import (
-	"bufio"
 	"context"
 	"fmt"
-	"net"
 	"os"
-	"os/exec"
-	"path/filepath"
 	"strings"
 	"sync/atomic"
 	"testing"
 	"time"
 
 	"github.com/aws/aws-sdk-go-v2/credentials"
+
+	"github.com/amber-sandbox/amber/internal/dynalite"
 )
 
 // dynalite is the DynamoDB server the tests share: dynalite (npm) started by
@@ -32,71 +30,11 @@ func TestMain(m *testing.M) {
 	os.Exit(code)
 }
 
-// findDynalite returns the dynalite package folder: $AMBER_DYNALITE_DIR, or
-// where .ci/dynalite.sh installs it.
-func findDynalite() string {
-	if d := os.Getenv("AMBER_DYNALITE_DIR"); d != "" {
-		return d
-	}
-	return filepath.Join("..", ".cache", "node", "node_modules", "dynalite")
-}
-
+// startDynalite starts the shared dynalite (internal/dynalite).
 func startDynalite() (stop func()) {
-	stop = func() {}
-	node, err := exec.LookPath("node")
-	if err != nil {
-		dynaliteErr = "node is not installed"
-		return
-	}
-	// With Node present, CI must run these tests; locally a missing
-	// package is a loud skip with the command that fixes it.
-	dynaliteNeed = os.Getenv("CI") != "" || os.Getenv("AMBER_DYNALITE_DIR") != ""
-	dir := findDynalite()
-	cli := filepath.Join(dir, "cli.js")
-	if _, err := os.Stat(cli); err != nil {
-		dynaliteErr = fmt.Sprintf("dynalite not found at %s (run: export AMBER_DYNALITE_DIR=$(bash .ci/dynalite.sh))", dir)
-		return
-	}
-	l, err := net.Listen("tcp", "127.0.0.1:0")
-	if err != nil {
-		dynaliteErr = "no free port: " + err.Error()
-		return
-	}
-	port := l.Addr().(*net.TCPAddr).Port
-	l.Close()
-	cmd := exec.Command(node, cli, "--host", "127.0.0.1", "--port", fmt.Sprint(port),
-		"--createTableMs", "0", "--deleteTableMs", "0", "--updateTableMs", "0")
-	out, _ := cmd.StdoutPipe()
-	cmd.Stderr = os.Stderr
-	if err := cmd.Start(); err != nil {
-		dynaliteErr = "start dynalite: " + err.Error()
-		return
-	}
-	go func() { // drain its banner
-		sc := bufio.NewScanner(out)
-		for sc.Scan() {
-		}
-	}()
-	stop = func() {
-		_ = cmd.Process.Kill()
-		_ = cmd.Wait()
-	}
-	addr := fmt.Sprintf("127.0.0.1:%d", port)
-	deadline := time.Now().Add(20 * time.Second)
-	for {
-		c, err := net.DialTimeout("tcp", addr, 200*time.Millisecond)
-		if err == nil {
-			c.Close()
-			break
-		}
-		if time.Now().After(deadline) {
-			dynaliteErr = "dynalite did not open its port: " + err.Error()
-			stop()
-			return func() {}
-		}
-		time.Sleep(50 * time.Millisecond)
-	}
-	dynaliteURL = "http://" + addr
+	srv, stop := dynalite.Start()
+	dynaliteURL, dynaliteErr = srv.URL, srv.Err
+	dynaliteNeed = srv.Need
 	return stop
 }
 

@@ -1,22 +1,18 @@
 package rie_test
 
 import (
-	"bufio"
 	"fmt"
-	"net"
 	"net/http/httptest"
 	"os"
-	"os/exec"
-	"path/filepath"
 	"strings"
 	"sync/atomic"
 	"testing"
-	"time"
 
 	"github.com/johannesboyne/gofakes3"
 	"github.com/johannesboyne/gofakes3/backend/s3mem"
 
 	"github.com/amber-sandbox/amber/infra/rie"
+	"github.com/amber-sandbox/amber/internal/dynalite"
 )
 
 // dynalite (npm), started by TestMain on a loopback port, is the DynamoDB
@@ -59,60 +55,10 @@ func needAll(t *testing.T) {
 	need(t, err == nil, fmt.Sprint(err))
 }
 
+// startDynalite starts the shared dynalite (internal/dynalite).
 func startDynalite() (stop func()) {
-	stop = func() {}
-	node, err := exec.LookPath("node")
-	if err != nil {
-		dynaliteErr = "node is not installed"
-		return
-	}
-	dir := os.Getenv("AMBER_DYNALITE_DIR")
-	if dir == "" {
-		dir = filepath.Join("..", "..", ".cache", "node", "node_modules", "dynalite")
-	}
-	cli := filepath.Join(dir, "cli.js")
-	if _, err := os.Stat(cli); err != nil {
-		dynaliteErr = fmt.Sprintf("dynalite not found at %s (run: export AMBER_DYNALITE_DIR=$(bash .ci/dynalite.sh))", dir)
-		return
-	}
-	addr, err := rie.FreeAddr()
-	if err != nil {
-		dynaliteErr = err.Error()
-		return
-	}
-	_, port, _ := net.SplitHostPort(addr)
-	cmd := exec.Command(node, cli, "--host", "127.0.0.1", "--port", port,
-		"--createTableMs", "0", "--deleteTableMs", "0", "--updateTableMs", "0")
-	out, _ := cmd.StdoutPipe()
-	cmd.Stderr = os.Stderr
-	if err := cmd.Start(); err != nil {
-		dynaliteErr = "start dynalite: " + err.Error()
-		return
-	}
-	go func() { // drain its banner
-		sc := bufio.NewScanner(out)
-		for sc.Scan() {
-		}
-	}()
-	stop = func() {
-		_ = cmd.Process.Kill()
-		_ = cmd.Wait()
-	}
-	deadline := time.Now().Add(20 * time.Second)
-	for {
-		c, err := net.DialTimeout("tcp", addr, 200*time.Millisecond)
-		if err == nil {
-			c.Close()
-			break
-		}
-		if time.Now().After(deadline) {
-			dynaliteErr = "dynalite did not open its port: " + err.Error()
-			stop()
-			return func() {}
-		}
-		time.Sleep(50 * time.Millisecond)
-	}
-	dynaliteURL = "http://" + addr
+	srv, stop := dynalite.Start()
+	dynaliteURL, dynaliteErr = srv.URL, srv.Err
 	return stop
 }
 

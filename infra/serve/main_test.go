@@ -1,13 +1,10 @@
 package serve_test
 
 import (
-	"bufio"
 	"fmt"
 	"net"
 	"net/http"
 	"os"
-	"os/exec"
-	"path/filepath"
 	"strings"
 	"sync/atomic"
 	"testing"
@@ -15,6 +12,8 @@ import (
 
 	"github.com/johannesboyne/gofakes3"
 	"github.com/johannesboyne/gofakes3/backend/s3mem"
+
+	"github.com/amber-sandbox/amber/internal/dynalite"
 )
 
 // The AWS-protocol tests run amber serve on dynalite (DynamoDB, an npm
@@ -36,69 +35,12 @@ func TestMain(m *testing.M) {
 	os.Exit(code)
 }
 
+// runDynalite starts the shared dynalite (internal/dynalite).
 func runDynalite() (stop func()) {
-	stop = func() {}
-	dynaliteNeed = os.Getenv("CI") != "" || os.Getenv("AMBER_DYNALITE_DIR") != ""
-	node, err := exec.LookPath("node")
-	if err != nil {
-		dynaliteErr = "node is not installed"
-		return stop
-	}
-	dir := os.Getenv("AMBER_DYNALITE_DIR")
-	if dir == "" {
-		dir = filepath.Join("..", "..", ".cache", "node", "node_modules", "dynalite")
-	}
-	cli := filepath.Join(dir, "cli.js")
-	if _, err := os.Stat(cli); err != nil {
-		dynaliteErr = fmt.Sprintf("dynalite not found at %s (run: export AMBER_DYNALITE_DIR=$(bash .ci/dynalite.sh))", dir)
-		return stop
-	}
-	port, err := freePort()
-	if err != nil {
-		dynaliteErr = err.Error()
-		return stop
-	}
-	cmd := exec.Command(node, cli, "--host", "127.0.0.1", "--port", fmt.Sprint(port),
-		"--createTableMs", "0", "--deleteTableMs", "0", "--updateTableMs", "0")
-	out, _ := cmd.StdoutPipe()
-	cmd.Stderr = os.Stderr
-	if err := cmd.Start(); err != nil {
-		dynaliteErr = "start dynalite: " + err.Error()
-		return stop
-	}
-	go func() {
-		for sc := bufio.NewScanner(out); sc.Scan(); {
-		}
-	}()
-	stop = func() {
-		_ = cmd.Process.Kill()
-		_ = cmd.Wait()
-	}
-	addr := fmt.Sprintf("127.0.0.1:%d", port)
-	for deadline := time.Now().Add(20 * time.Second); ; {
-		c, err := net.DialTimeout("tcp", addr, 200*time.Millisecond)
-		if err == nil {
-			c.Close()
-			break
-		}
-		if time.Now().After(deadline) {
-			dynaliteErr = "dynalite did not open its port: " + err.Error()
-			stop()
-			return func() {}
-		}
-		time.Sleep(50 * time.Millisecond)
-	}
-	dynaliteURL = "http://" + addr
+	srv, stop := dynalite.Start()
+	dynaliteURL, dynaliteErr = srv.URL, srv.Err
+	dynaliteNeed = srv.Need
 	return stop
-}
-
-func freePort() (int, error) {
-	l, err := net.Listen("tcp", "127.0.0.1:0")
-	if err != nil {
-		return 0, fmt.Errorf("no free port: %w", err)
-	}
-	defer l.Close()
-	return l.Addr().(*net.TCPAddr).Port, nil
 }
 
 // needDynalite returns dynalite's URL, or skips loudly (fails in CI).

@@ -110,6 +110,23 @@ def _check_tzinfo(tz):
         raise TypeError("tzinfo argument must be None or of a tzinfo subclass, not type '" + type(tz).__name__ + "'")
 
 
+_ORDER = {
+    'eq': lambda a, b: a == b,
+    'lt': lambda a, b: a < b,
+    'le': lambda a, b: a <= b,
+    'gt': lambda a, b: a > b,
+    'ge': lambda a, b: a >= b,
+}
+
+
+def _comparison(op):
+    # A rich comparison method that defers to the class's _cmp(other, op).
+    def method(self, other):
+        return self._cmp(other, op)
+    method.__name__ = '__%s__' % op
+    return method
+
+
 def _cmp_error(a, b):
     raise TypeError(f"can't compare '{type(a).__name__}' to '{type(b).__name__}'")
 
@@ -869,30 +886,13 @@ class time:
         else:
             a = (((self._hour * 60 + self._minute) * 60 + self._second) * 1000000 + self._microsecond,)
             b = (((other._hour * 60 + other._minute) * 60 + other._second) * 1000000 + other._microsecond,)
-        if op == 'eq':
-            return a == b
-        if op == 'lt':
-            return a < b
-        if op == 'le':
-            return a <= b
-        if op == 'gt':
-            return a > b
-        return a >= b
+        return _ORDER[op](a, b)
 
-    def __eq__(self, other):
-        return self._cmp(other, 'eq')
-
-    def __lt__(self, other):
-        return self._cmp(other, 'lt')
-
-    def __le__(self, other):
-        return self._cmp(other, 'le')
-
-    def __gt__(self, other):
-        return self._cmp(other, 'gt')
-
-    def __ge__(self, other):
-        return self._cmp(other, 'ge')
+    __eq__ = _comparison('eq')
+    __lt__ = _comparison('lt')
+    __le__ = _comparison('le')
+    __gt__ = _comparison('gt')
+    __ge__ = _comparison('ge')
 
     def __hash__(self):
         return hash(self._tkey())
@@ -1141,30 +1141,13 @@ class datetime(date):
             raise TypeError("can't compare offset-naive and offset-aware datetimes")
         else:
             a, b = self._utc_us(), other._utc_us()
-        if op == 'eq':
-            return a == b
-        if op == 'lt':
-            return a < b
-        if op == 'le':
-            return a <= b
-        if op == 'gt':
-            return a > b
-        return a >= b
+        return _ORDER[op](a, b)
 
-    def __eq__(self, other):
-        return self._cmp(other, 'eq')
-
-    def __lt__(self, other):
-        return self._cmp(other, 'lt')
-
-    def __le__(self, other):
-        return self._cmp(other, 'le')
-
-    def __gt__(self, other):
-        return self._cmp(other, 'gt')
-
-    def __ge__(self, other):
-        return self._cmp(other, 'ge')
+    __eq__ = _comparison('eq')
+    __lt__ = _comparison('lt')
+    __le__ = _comparison('le')
+    __gt__ = _comparison('gt')
+    __ge__ = _comparison('ge')
 
     def __hash__(self):
         return hash(self._utc_us())

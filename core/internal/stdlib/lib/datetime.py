@@ -119,6 +119,11 @@ _ORDER = {
 }
 
 
+def _field(attr):
+    # A read-only attribute kept in attr.
+    return property(lambda self: getattr(self, attr))
+
+
 def _comparison(op):
     # A rich comparison method that defers to the class's _cmp(other, op).
     def method(self, other):
@@ -303,17 +308,9 @@ class timedelta:
     def _to_us(self):
         return (self._days * 86400 + self._seconds) * 1000000 + self._microseconds
 
-    @property
-    def days(self):
-        return self._days
-
-    @property
-    def seconds(self):
-        return self._seconds
-
-    @property
-    def microseconds(self):
-        return self._microseconds
+    days = _field('_days')
+    seconds = _field('_seconds')
+    microseconds = _field('_microseconds')
 
     def total_seconds(self):
         return self._to_us() / 10 ** 6
@@ -621,18 +618,10 @@ class date:
         y, m, d = _ord2ymd(day_1 + (week - 1) * 7 + day - 1)
         return cls(y, m, d)
 
-    @property
-    def year(self):
-        return self._year
+    year = _field('_year')
+    month = _field('_month')
 
-    @property
-    def month(self):
-        return self._month
-
-    @property
-    def day(self):
-        return self._day
-
+    day = _field('_day')
     def __repr__(self):
         return f'datetime.{type(self).__name__}({self._year}, {self._month}, {self._day})' if type(self) is date else f'{type(self).__module__}.{type(self).__qualname__}({self._year}, {self._month}, {self._day})'
 
@@ -766,29 +755,12 @@ class time:
         _check_tzinfo(tzinfo)
         self._tzinfo = tzinfo
 
-    @property
-    def hour(self):
-        return self._hour
-
-    @property
-    def minute(self):
-        return self._minute
-
-    @property
-    def second(self):
-        return self._second
-
-    @property
-    def microsecond(self):
-        return self._microsecond
-
-    @property
-    def tzinfo(self):
-        return self._tzinfo
-
-    @property
-    def fold(self):
-        return self._fold
+    hour = _field('_hour')
+    minute = _field('_minute')
+    second = _field('_second')
+    microsecond = _field('_microsecond')
+    tzinfo = _field('_tzinfo')
+    fold = _field('_fold')
 
     @classmethod
     def fromisoformat(cls, time_string):

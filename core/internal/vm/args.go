@@ -2,10 +2,10 @@ package vm
 
 import "github.com/amber-sandbox/amber/core/internal/heap"
 
-// BindArgs maps a builtin's positional and keyword arguments onto names,
+// bindArgNames maps a builtin's positional and keyword arguments onto names,
 // the first required of which must be given. Absent optional arguments
 // are heap.Undef. Errors follow CPython's wording.
-func (vm *VM) BindArgs(fname string, a Args, names []string, required int) ([]Value, error) {
+func (vm *VM) bindArgNames(fname string, a Args, names []string, required int) ([]Value, error) {
 	out := make([]Value, len(names))
 	if len(a.Pos) > len(names) {
 		if len(names) == required {
@@ -58,7 +58,7 @@ func (vm *VM) UnpackArgs(fname string, a Args, names []string, required int, dst
 		}
 		return nil
 	}
-	vals, err := vm.BindArgs(fname, a, names, required)
+	vals, err := vm.bindArgNames(fname, a, names, required)
 	if err != nil {
 		return err
 	}

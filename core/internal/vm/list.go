@@ -340,7 +340,7 @@ func listSortM(vm *VM, self Value, a Args) (Value, error) {
 	if len(a.Pos) > 0 {
 		return heap.Undef, vm.TypeError("sort() takes no positional arguments")
 	}
-	args, err := vm.sortKwargs(a)
+	keyArg, reverseArg, err := vm.sortKwargs(a)
 	if err != nil {
 		return heap.Undef, err
 	}
@@ -348,7 +348,7 @@ func listSortM(vm *VM, self Value, a Args) (Value, error) {
 	if err != nil {
 		return heap.Undef, err
 	}
-	key, reverse, err := vm.sortOptions(args[0], args[1])
+	key, reverse, err := vm.sortOptions(keyArg, reverseArg)
 	if err != nil {
 		return heap.Undef, err
 	}

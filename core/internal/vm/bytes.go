@@ -575,12 +575,13 @@ func bytearrayPop(vm *VM, self Value, a Args) (Value, error) {
 	if err != nil {
 		return heap.Undef, err
 	}
-	if err := vm.ArgCount("pop", a, 0, 1); err != nil {
+	var indexArg Value
+	if err := vm.UnpackArgs("pop", a, nil, 0, &indexArg); err != nil {
 		return heap.Undef, err
 	}
 	i := -1
-	if len(a.Pos) == 1 {
-		if i, err = vm.intArg(a.Pos[0]); err != nil {
+	if indexArg.K != heap.KUndef {
+		if i, err = vm.intArg(indexArg); err != nil {
 			return heap.Undef, err
 		}
 	}

@@ -296,14 +296,15 @@ func dictCopyM(vm *VM, self Value, a Args) (Value, error) {
 }
 
 func dictFromKeysM(vm *VM, cls Value, a Args) (Value, error) {
-	if err := vm.ArgCount("fromkeys", a, 1, 2); err != nil {
+	var iterable, value Value
+	if err := vm.UnpackArgs("fromkeys", a, nil, 1, &iterable, &value); err != nil {
 		return heap.Undef, err
 	}
 	val := heap.None
-	if len(a.Pos) == 2 {
-		val = a.Pos[1]
+	if value.K != heap.KUndef {
+		val = value
 	}
-	keys, err := vm.Unpack(a.Pos[0])
+	keys, err := vm.Unpack(iterable)
 	if err != nil {
 		return heap.Undef, err
 	}

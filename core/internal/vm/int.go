@@ -157,13 +157,14 @@ func intNew(vm *VM, _ Value, a Args) (Value, error) {
 }
 
 func boolNew(vm *VM, _ Value, a Args) (Value, error) {
-	if err := vm.ArgCount("bool", a, 0, 1); err != nil {
+	var x Value
+	if err := vm.UnpackArgs("bool", a, nil, 0, &x); err != nil {
 		return Value{}, err
 	}
-	if len(a.Pos) == 0 {
+	if x.K == heap.KUndef {
 		return heap.False, nil
 	}
-	t, err := vm.Truth(a.Pos[0])
+	t, err := vm.Truth(x)
 	if err != nil {
 		return Value{}, err
 	}

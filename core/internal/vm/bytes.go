@@ -1310,3 +1310,79 @@ func ctIsBytesObj(o heap.Object) bool {
 	_, ok := o.(*heap.Bytes)
 	return ok
 }
+
+// bytesObj returns the bytes/bytearray object behind v, unwrapping
+// instances of bytes and bytearray subclasses.
+func (vm *VM) bytesObj(v Value) (*heap.Bytes, bool) {
+	if v.K != heap.KRef {
+		return nil, false
+	}
+	switch o := vm.H.Get(v).(type) {
+	case *heap.Bytes:
+		return o, true
+	case *heap.Instance:
+		if o.Prim.K == heap.KRef {
+			b, ok := vm.H.Get(o.Prim).(*heap.Bytes)
+			return b, ok
+		}
+	}
+	return nil, false
+}
+
+func (vm *VM) bytesIndex(b *heap.Bytes, key Value) (Value, error) {
+	if _, ok := vm.sliceOf(key); ok {
+		start, stop, step, cnt, err := vm.SliceIndices(key, len(b.B))
+		if err != nil {
+			return heap.Undef, err
+		}
+		out := make([]byte, cnt)
+		if step == 1 {
+			copy(out, b.B[start:stop])
+		} else {
+			for i, j := 0, start; i < cnt; i, j = i+1, j+step {
+				out[i] = b.B[j]
+			}
+		}
+		return vm.NewBytes(out, b.Mutable), nil
+	}
+	i, ok, err := vm.indexKey(key)
+	if err != nil {
+		return heap.Undef, err
+	}
+	name := "byte"
+	if b.Mutable {
+		name = "bytearray"
+	}
+	if !ok {
+		return heap.Undef, vm.TypeError("%s indices must be integers or slices, not %s", name, vm.TypeName(key))
+	}
+	if i < 0 {
+		i += int64(len(b.B))
+	}
+	if i < 0 || i >= int64(len(b.B)) {
+		if b.Mutable {
+			return heap.Undef, vm.Errorf(TIndexError, "bytearray index out of range")
+		}
+		return heap.Undef, vm.Errorf(TIndexError, "index out of range")
+	}
+	return heap.Int(int64(b.B[i])), nil
+}
+
+// byteValue converts an int operand to a byte ("byte must be in
+// range(0, 256)"); non-ints raise "a bytes-like object is required".
+func (vm *VM) byteValue(v Value) (byte, error) {
+	n, ok, err := vm.indexKey(vm.Prim(v))
+	if err != nil {
+		if vm.IsInt(vm.Prim(v)) {
+			return 0, vm.ValueError("byte must be in range(0, 256)")
+		}
+		return 0, err
+	}
+	if !ok {
+		return 0, vm.TypeError("a bytes-like object is required, not '%s'", vm.TypeName(v))
+	}
+	if n < 0 || n > 255 {
+		return 0, vm.ValueError("byte must be in range(0, 256)")
+	}
+	return byte(n), nil
+}

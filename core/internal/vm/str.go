@@ -1292,15 +1292,6 @@ func (vm *VM) strGetItem(obj, key Value) (r Value, handled bool, err error) {
 	return heap.Undef, false, nil
 }
 
-// sliceOf returns the slice object behind key, if it is one.
-func (vm *VM) sliceOf(key Value) (*heap.Slice, bool) {
-	if key.K != heap.KRef {
-		return nil, false
-	}
-	sl, ok := vm.H.Get(key).(*heap.Slice)
-	return sl, ok
-}
-
 // indexKey converts an index key; ok=false when it is not an integer.
 func (vm *VM) indexKey(key Value) (int64, bool, error) {
 	switch key.K {
@@ -1363,31 +1354,6 @@ func (vm *VM) strIndex(s *heap.Str, key Value) (Value, error) {
 	}
 	r, _ := utf8.DecodeRuneInString(pystr.CharAt(s.S, int(i)))
 	return vm.charStr(r), nil
-}
-
-// sliceBound converts one slice bound (None -> def) with CPython's
-// clamping of huge values.
-func (vm *VM) sliceBound(v Value, def int64) (int64, error) {
-	switch v.K {
-	case heap.KNone, heap.KUndef:
-		return def, nil
-	case heap.KInt:
-		return v.I(), nil
-	case heap.KBool:
-		return int64(v.N), nil
-	}
-	if b, ok := vm.BigOf(v); ok {
-		if b.Sign() < 0 {
-			return math.MinInt64 / 2, nil
-		}
-		return math.MaxInt64 / 2, nil
-	}
-	if vm.isUserInstance(v) && !vm.LookupClassStr(vm.TypeOf(v), "__index__").IsUndef() {
-		if n, ok := vm.IndexOf(v); ok {
-			return n, nil
-		}
-	}
-	return 0, vm.TypeError("slice indices must be integers or None or have an __index__ method")
 }
 
 // strContains implements `item in s` for str/bytes/bytearray; handled=false otherwise.

@@ -155,73 +155,6 @@ func strPred(name string, f func(string) bool) BuiltinFn {
 	}
 }
 
-// strFindLike implements find/rfind/index/rindex/count.
-func strFindLike(name string) BuiltinFn {
-	return func(vm *VM, self Value, a Args) (Value, error) {
-		s, args, err := vm.strArgs(name, self, a, 1, 3)
-		if err != nil {
-			return heap.Undef, err
-		}
-		sub, err := vm.strArg(args[0])
-		if err != nil {
-			return heap.Undef, err
-		}
-		start, end, err := vm.startEnd(args[1], args[2])
-		if err != nil {
-			return heap.Undef, err
-		}
-		var r int
-		switch name {
-		case "count":
-			return heap.Int(int64(pystr.Count(s, sub, start, end))), nil
-		case "find", "index":
-			r = pystr.Find(s, sub, start, end)
-		default:
-			r = pystr.RFind(s, sub, start, end)
-		}
-		if r < 0 && (name == "index" || name == "rindex") {
-			return heap.Undef, vm.ValueError("substring not found")
-		}
-		return heap.Int(int64(r)), nil
-	}
-}
-
-// strStartsEnds implements startswith/endswith.
-func strStartsEnds(name string) BuiltinFn {
-	return func(vm *VM, self Value, a Args) (Value, error) {
-		s, args, err := vm.strArgs(name, self, a, 1, 3)
-		if err != nil {
-			return heap.Undef, err
-		}
-		start, end, err := vm.startEnd(args[1], args[2])
-		if err != nil {
-			return heap.Undef, err
-		}
-		test := func(p string) bool {
-			if name == "startswith" {
-				return pystr.StartsWith(s, p, start, end)
-			}
-			return pystr.EndsWith(s, p, start, end)
-		}
-		if p, ok := vm.StrOf(args[0]); ok {
-			return heap.Bool(test(p)), nil
-		}
-		if t, ok := vm.TupleOf(args[0]); ok {
-			for _, it := range t.Items {
-				p, ok := vm.StrOf(it)
-				if !ok {
-					return heap.Undef, vm.TypeError("tuple for %s must only contain str, not %s", name, vm.TypeName(it))
-				}
-				if test(p) {
-					return heap.True, nil
-				}
-			}
-			return heap.False, nil
-		}
-		return heap.Undef, vm.TypeError("%s first arg must be str or a tuple of str, not %s", name, vm.TypeName(args[0]))
-	}
-}
-
 // strPad implements center/ljust/rjust.
 func strPad(name string, f func(string, int, rune) string) BuiltinFn {
 	return func(vm *VM, self Value, a Args) (Value, error) {
@@ -917,14 +850,14 @@ func init() {
 		{Name: "capitalize", Fn: strNoArg("capitalize", pystr.Capitalize)},
 		{Name: "casefold", Fn: strNoArg("casefold", pystr.Casefold)},
 		{Name: "center", Fn: strPad("center", pystr.Center)},
-		{Name: "count", Fn: strFindLike("count")},
+		{Name: "count", Fn: strText.findMethod("count")},
 		{Name: "encode", Fn: strEncode},
-		{Name: "endswith", Fn: strStartsEnds("endswith")},
+		{Name: "endswith", Fn: strText.affixMethod("endswith")},
 		{Name: "expandtabs", Fn: strExpandTabs},
-		{Name: "find", Fn: strFindLike("find")},
+		{Name: "find", Fn: strText.findMethod("find")},
 		{Name: "format", Fn: strFormatMethod},
 		{Name: "format_map", Fn: strFormatMap},
-		{Name: "index", Fn: strFindLike("index")},
+		{Name: "index", Fn: strText.findMethod("index")},
 		{Name: "isalnum", Fn: strPred("isalnum", pystr.IsAlnum)},
 		{Name: "isalpha", Fn: strPred("isalpha", pystr.IsAlpha)},
 		{Name: "isascii", Fn: strPred("isascii", pystr.IsASCII)},
@@ -946,15 +879,15 @@ func init() {
 		{Name: "removeprefix", Fn: strAffix("removeprefix")},
 		{Name: "removesuffix", Fn: strAffix("removesuffix")},
 		{Name: "replace", Fn: strReplace},
-		{Name: "rfind", Fn: strFindLike("rfind")},
-		{Name: "rindex", Fn: strFindLike("rindex")},
+		{Name: "rfind", Fn: strText.findMethod("rfind")},
+		{Name: "rindex", Fn: strText.findMethod("rindex")},
 		{Name: "rjust", Fn: strPad("rjust", pystr.RJust)},
 		{Name: "rpartition", Fn: strPartition("rpartition", pystr.RPartition)},
 		{Name: "rsplit", Fn: strSplit("rsplit")},
 		{Name: "rstrip", Fn: strStrip("rstrip", pystr.RStrip)},
 		{Name: "split", Fn: strSplit("split")},
 		{Name: "splitlines", Fn: strSplitLines},
-		{Name: "startswith", Fn: strStartsEnds("startswith")},
+		{Name: "startswith", Fn: strText.affixMethod("startswith")},
 		{Name: "strip", Fn: strStrip("strip", pystr.Strip)},
 		{Name: "swapcase", Fn: strNoArg("swapcase", pystr.SwapCase)},
 		{Name: "title", Fn: strNoArg("title", pystr.Title)},
@@ -1382,4 +1315,18 @@ func (vm *VM) strContains(container, item Value) (r bool, handled bool, err erro
 func bigToFloat(b *big.Int) float64 {
 	f, _ := new(big.Float).SetInt(b).Float64()
 	return f
+}
+
+// strText is str to the methods it shares with bytes (text.go).
+var strText = &textKind[string]{
+	args:       (*VM).strArgs,
+	needle:     (*VM).strArg,
+	affix:      (*VM).StrOf,
+	affixName:  "str",
+	count:      pystr.Count,
+	find:       pystr.Find,
+	rfind:      pystr.RFind,
+	startsWith: pystr.StartsWith,
+	endsWith:   pystr.EndsWith,
+	notFound:   "substring not found",
 }

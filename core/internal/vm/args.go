@@ -45,6 +45,17 @@ func (vm *VM) bindArgNames(fname string, a Args, names []string, required int) (
 // also come by keyword; without, fname takes positional arguments only.
 // It replaces hand-written checks of len(a.Pos) and a.KwNames.
 func (vm *VM) UnpackArgs(fname string, a Args, names []string, required int, dst ...*Value) error {
+	// The common case first: the right number of positional arguments.
+	if n := len(a.Pos); len(a.KwNames) == 0 && n >= required && n <= len(dst) {
+		for i, p := range dst {
+			if i < n {
+				*p = a.Pos[i]
+			} else {
+				*p = heap.Undef
+			}
+		}
+		return nil
+	}
 	if names == nil {
 		if err := vm.ArgCount(fname, a, required, len(dst)); err != nil {
 			return err

@@ -29,23 +29,40 @@ type textKind[T any] struct {
 	current func(vm *VM, self Value) T
 }
 
+// ranged binds the arguments (first[, start[, end]]) of a method that
+// looks at a range of the text: it converts first with convert (when not
+// nil) before start and end, as CPython does, and reads a mutable text
+// only after all conversions.
+func (k *textKind[T]) ranged(vm *VM, name string, self Value, a Args, convert func(Value) error) (s T, first Value, start, end int, err error) {
+	s, args, err := k.args(vm, name, self, a, 1, 3)
+	if err != nil {
+		return s, first, 0, 0, err
+	}
+	first = args[0]
+	if convert != nil {
+		if err = convert(first); err != nil {
+			return s, first, 0, 0, err
+		}
+	}
+	if start, end, err = vm.startEnd(args[1], args[2]); err != nil {
+		return s, first, 0, 0, err
+	}
+	if k.current != nil {
+		s = k.current(vm, self)
+	}
+	return s, first, start, end, nil
+}
+
 // findMethod implements find, rfind, index, rindex and count.
 func (k *textKind[T]) findMethod(name string) BuiltinFn {
 	return func(vm *VM, self Value, a Args) (Value, error) {
-		s, args, err := k.args(vm, name, self, a, 1, 3)
+		var sub T
+		s, _, start, end, err := k.ranged(vm, name, self, a, func(v Value) (err error) {
+			sub, err = k.needle(vm, v)
+			return err
+		})
 		if err != nil {
 			return heap.Undef, err
-		}
-		sub, err := k.needle(vm, args[0])
-		if err != nil {
-			return heap.Undef, err
-		}
-		start, end, err := vm.startEnd(args[1], args[2])
-		if err != nil {
-			return heap.Undef, err
-		}
-		if k.current != nil {
-			s = k.current(vm, self)
 		}
 		var r int
 		switch name {
@@ -71,23 +88,16 @@ func (k *textKind[T]) affixMethod(name string) BuiltinFn {
 		test = k.startsWith
 	}
 	return func(vm *VM, self Value, a Args) (Value, error) {
-		s, args, err := k.args(vm, name, self, a, 1, 3)
+		s, first, start, end, err := k.ranged(vm, name, self, a, nil)
 		if err != nil {
 			return heap.Undef, err
 		}
-		start, end, err := vm.startEnd(args[1], args[2])
-		if err != nil {
-			return heap.Undef, err
-		}
-		if k.current != nil {
-			s = k.current(vm, self)
-		}
-		if p, ok := k.affix(vm, args[0]); ok {
+		if p, ok := k.affix(vm, first); ok {
 			return heap.Bool(test(s, p, start, end)), nil
 		}
-		t, ok := vm.TupleOf(args[0])
+		t, ok := vm.TupleOf(first)
 		if !ok {
-			return heap.Undef, vm.TypeError("%s first arg must be %s or a tuple of %s, not %s", name, k.affixName, k.affixName, vm.TypeName(args[0]))
+			return heap.Undef, vm.TypeError("%s first arg must be %s or a tuple of %s, not %s", name, k.affixName, k.affixName, vm.TypeName(first))
 		}
 		for _, it := range t.Items {
 			p, ok := k.affix(vm, it)

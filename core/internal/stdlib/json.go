@@ -370,12 +370,14 @@ func (e *jsonEncoder) sortEntries(entries []heap.DictEntry) error {
 }
 
 func jsonEncode(vm *py.VM, _ py.Value, a py.Args) (py.Value, error) {
-	args, err := vm.BindArgs("encode", a, []string{"obj", "indent", "sort_keys", "item_sep", "key_sep", "ensure_ascii", "default", "skipkeys", "allow_nan", "check_circular"}, 10)
+	var obj, indent, sortKeys, itemSep, keySep, ensureASCII, dflt, skipKeys, allowNaN, checkCircular py.Value
+	err := vm.UnpackArgs("encode", a, []string{"obj", "indent", "sort_keys", "item_sep", "key_sep", "ensure_ascii", "default", "skipkeys", "allow_nan", "check_circular"}, 10,
+		&obj, &indent, &sortKeys, &itemSep, &keySep, &ensureASCII, &dflt, &skipKeys, &allowNaN, &checkCircular)
 	if err != nil {
 		return heap.Undef, err
 	}
-	e := &jsonEncoder{vm: vm, markers: map[heap.Handle]struct{}{}, dflt: args[6]}
-	if ind := args[1]; ind.K != heap.KNone {
+	e := &jsonEncoder{vm: vm, markers: map[heap.Handle]struct{}{}, dflt: dflt}
+	if ind := indent; ind.K != heap.KNone {
 		e.hasIndent = true
 		if s, ok := vm.StrOf(ind); ok {
 			e.indent = s
@@ -385,25 +387,26 @@ func jsonEncode(vm *py.VM, _ py.Value, a py.Args) (py.Value, error) {
 			return heap.Undef, vm.TypeError("can't multiply sequence by non-int of type '%s'", vm.TypeName(ind))
 		}
 	}
-	if e.sortKeys, err = vm.Truth(args[2]); err != nil {
+	if e.sortKeys, err = vm.Truth(sortKeys); err != nil {
 		return heap.Undef, err
 	}
 	var ok bool
-	if e.itemSep, ok = vm.StrOf(args[3]); !ok {
-		return heap.Undef, vm.TypeError("make_encoder() argument 6 must be str, not %s", vm.TypeName(args[3]))
+	if e.itemSep, ok = vm.StrOf(itemSep); !ok {
+		return heap.Undef, vm.TypeError("make_encoder() argument 6 must be str, not %s", vm.TypeName(itemSep))
 	}
-	if e.keySep, ok = vm.StrOf(args[4]); !ok {
-		return heap.Undef, vm.TypeError("make_encoder() argument 5 must be str, not %s", vm.TypeName(args[4]))
+	if e.keySep, ok = vm.StrOf(keySep); !ok {
+		return heap.Undef, vm.TypeError("make_encoder() argument 5 must be str, not %s", vm.TypeName(keySep))
 	}
-	for i, p := range []*bool{&e.ensureASCI, nil, &e.skipKeys, &e.allowNaN, &e.circular} {
-		if p == nil {
-			continue
-		}
-		if *p, err = vm.Truth(args[5+i]); err != nil {
+	flags := []struct {
+		dst *bool
+		arg py.Value
+	}{{&e.ensureASCI, ensureASCII}, {&e.skipKeys, skipKeys}, {&e.allowNaN, allowNaN}, {&e.circular, checkCircular}}
+	for _, f := range flags {
+		if *f.dst, err = vm.Truth(f.arg); err != nil {
 			return heap.Undef, err
 		}
 	}
-	if err := e.encode(args[0], 0); err != nil {
+	if err := e.encode(obj, 0); err != nil {
 		return heap.Undef, err
 	}
 	return vm.NewStr(string(e.buf)), nil

@@ -532,8 +532,8 @@ func initMath(vm *py.VM, m py.Value) error {
 		if len(a.Pos) != 2 {
 			return heap.Undef, vm.TypeError("isclose() takes exactly 2 positional arguments (%d given)", len(a.Pos))
 		}
-		args, err := vm.BindArgs("isclose", py.Args{KwNames: a.KwNames, KwVals: a.KwVals}, []string{"rel_tol", "abs_tol"}, 0)
-		if err != nil {
+		var relTol, absTol py.Value
+		if err := vm.UnpackArgs("isclose", py.Args{KwNames: a.KwNames, KwVals: a.KwVals}, []string{"rel_tol", "abs_tol"}, 0, &relTol, &absTol); err != nil {
 			return heap.Undef, err
 		}
 		x, err := mathFloat(vm, a.Pos[0])
@@ -545,13 +545,13 @@ func initMath(vm *py.VM, m py.Value) error {
 			return heap.Undef, err
 		}
 		rel, abs := 1e-9, 0.0
-		if args[0].K != heap.KUndef {
-			if rel, err = mathFloat(vm, args[0]); err != nil {
+		if relTol.K != heap.KUndef {
+			if rel, err = mathFloat(vm, relTol); err != nil {
 				return heap.Undef, err
 			}
 		}
-		if args[1].K != heap.KUndef {
-			if abs, err = mathFloat(vm, args[1]); err != nil {
+		if absTol.K != heap.KUndef {
+			if abs, err = mathFloat(vm, absTol); err != nil {
 				return heap.Undef, err
 			}
 		}
@@ -622,18 +622,18 @@ func initMath(vm *py.VM, m py.Value) error {
 		return heap.Float(vectorNorm(d)), nil
 	})
 	vm.ModuleFunc(m, "math.prod", func(vm *py.VM, _ py.Value, a py.Args) (py.Value, error) {
-		args, err := vm.BindArgs("prod", py.Args{Pos: a.Pos[:min(len(a.Pos), 1)], KwNames: a.KwNames, KwVals: a.KwVals}, []string{"iterable", "start"}, 1)
-		if err != nil {
+		var iterable, start py.Value
+		if err := vm.UnpackArgs("prod", py.Args{Pos: a.Pos[:min(len(a.Pos), 1)], KwNames: a.KwNames, KwVals: a.KwVals}, []string{"iterable", "start"}, 1, &iterable, &start); err != nil {
 			return heap.Undef, err
 		}
 		if len(a.Pos) > 1 {
 			return heap.Undef, vm.TypeError("prod() takes exactly 1 positional argument (%d given)", len(a.Pos))
 		}
 		acc := heap.Int(1)
-		if args[1].K != heap.KUndef {
-			acc = args[1]
+		if start.K != heap.KUndef {
+			acc = start
 		}
-		err = vm.Iterate(args[0], func(v py.Value) error {
+		err := vm.Iterate(iterable, func(v py.Value) error {
 			r, err := vm.BinaryOp(compile.BinMul, acc, v)
 			acc = r
 			return err

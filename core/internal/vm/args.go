@@ -2,10 +2,10 @@ package vm
 
 import "github.com/amber-sandbox/amber/core/internal/heap"
 
-// BindArgs maps a builtin's positional and keyword arguments onto names,
+// bindArgNames maps a builtin's positional and keyword arguments onto names,
 // the first required of which must be given. Absent optional arguments
 // are heap.Undef. Errors follow CPython's wording.
-func (vm *VM) BindArgs(fname string, a Args, names []string, required int) ([]Value, error) {
+func (vm *VM) bindArgNames(fname string, a Args, names []string, required int) ([]Value, error) {
 	out := make([]Value, len(names))
 	if len(a.Pos) > len(names) {
 		if len(names) == required {
@@ -45,6 +45,17 @@ func (vm *VM) BindArgs(fname string, a Args, names []string, required int) ([]Va
 // also come by keyword; without, fname takes positional arguments only.
 // It replaces hand-written checks of len(a.Pos) and a.KwNames.
 func (vm *VM) UnpackArgs(fname string, a Args, names []string, required int, dst ...*Value) error {
+	// The common case first: the right number of positional arguments.
+	if n := len(a.Pos); len(a.KwNames) == 0 && n >= required && n <= len(dst) {
+		for i, p := range dst {
+			if i < n {
+				*p = a.Pos[i]
+			} else {
+				*p = heap.Undef
+			}
+		}
+		return nil
+	}
 	if names == nil {
 		if err := vm.ArgCount(fname, a, required, len(dst)); err != nil {
 			return err
@@ -58,7 +69,7 @@ func (vm *VM) UnpackArgs(fname string, a Args, names []string, required int, dst
 		}
 		return nil
 	}
-	vals, err := vm.BindArgs(fname, a, names, required)
+	vals, err := vm.bindArgNames(fname, a, names, required)
 	if err != nil {
 		return err
 	}

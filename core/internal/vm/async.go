@@ -204,11 +204,12 @@ func init() {
 
 // builtinANext is anext(aiterator[, default]).
 func builtinANext(vm *VM, _ Value, a Args) (Value, error) {
-	if err := vm.ArgCount("anext", a, 1, 2); err != nil {
+	var aiter, dflt Value
+	if err := vm.UnpackArgs("anext", a, nil, 1, &aiter, &dflt); err != nil {
 		return heap.Undef, err
 	}
-	it := a.Pos[0]
-	if len(a.Pos) == 2 {
+	it := aiter
+	if dflt.K != heap.KUndef {
 		return heap.Undef, vm.TypeError("anext() with a default is not supported; catch StopAsyncIteration instead")
 	}
 	fn := vm.LookupClassStr(vm.TypeOf(it), "__anext__")

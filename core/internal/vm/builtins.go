@@ -100,16 +100,17 @@ func init() {
 		return heap.Bool(r), err
 	})
 	RegisterBuiltinFunc("getattr", func(vm *VM, _ Value, a Args) (Value, error) {
-		if err := vm.ArgCount("getattr", a, 2, 3); err != nil {
+		var obj, attr, dflt Value
+		if err := vm.UnpackArgs("getattr", a, nil, 2, &obj, &attr, &dflt); err != nil {
 			return heap.Undef, err
 		}
-		name, ok := vm.StrOf(a.Pos[1])
+		name, ok := vm.StrOf(attr)
 		if !ok {
-			return heap.Undef, vm.TypeError("attribute name must be string, not '%s'", vm.TypeName(a.Pos[1]))
+			return heap.Undef, vm.TypeError("attribute name must be string, not '%s'", vm.TypeName(attr))
 		}
-		v, err := vm.GetAttr(a.Pos[0], name)
-		if err != nil && len(a.Pos) == 3 && vm.ErrIs(err, TAttributeError) {
-			return a.Pos[2], nil
+		v, err := vm.GetAttr(obj, name)
+		if err != nil && dflt.K != heap.KUndef && vm.ErrIs(err, TAttributeError) {
+			return dflt, nil
 		}
 		return v, err
 	})
@@ -185,13 +186,14 @@ func init() {
 		return heap.Int(h), err
 	})
 	RegisterBuiltinFunc("iter", func(vm *VM, _ Value, a Args) (Value, error) {
-		if err := vm.ArgCount("iter", a, 1, 2); err != nil {
+		var obj, sentinel Value
+		if err := vm.UnpackArgs("iter", a, nil, 1, &obj, &sentinel); err != nil {
 			return heap.Undef, err
 		}
-		if len(a.Pos) == 2 {
-			return vm.H.Alloc(&heap.Iter{Kind: heap.IterCallable, Seq: a.Pos[0], Vals: []Value{a.Pos[1]}}), nil
+		if sentinel.K != heap.KUndef {
+			return vm.H.Alloc(&heap.Iter{Kind: heap.IterCallable, Seq: obj, Vals: []Value{sentinel}}), nil
 		}
-		return vm.GetIter(a.Pos[0])
+		return vm.GetIter(obj)
 	})
 	RegisterBuiltinFunc("next", builtinNext)
 	RegisterBuiltinFunc("enumerate", func(vm *VM, _ Value, a Args) (Value, error) {

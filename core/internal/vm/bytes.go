@@ -82,71 +82,6 @@ func (vm *VM) bytesList(b *heap.Bytes, parts [][]byte) Value {
 	return vm.NewList(items)
 }
 
-func bytesFindLike(name string) BuiltinFn {
-	return func(vm *VM, self Value, a Args) (Value, error) {
-		b, args, err := vm.bytesArgs(name, self, a, 1, 3)
-		if err != nil {
-			return heap.Undef, err
-		}
-		sub, err := vm.subArg(args[0])
-		if err != nil {
-			return heap.Undef, err
-		}
-		start, end, err := vm.startEnd(args[1], args[2])
-		if err != nil {
-			return heap.Undef, err
-		}
-		var r int
-		switch name {
-		case "count":
-			return heap.Int(int64(pystr.BytesCount(b.B, sub, start, end))), nil
-		case "find", "index":
-			r = pystr.BytesFind(b.B, sub, start, end)
-		default:
-			r = pystr.BytesRFind(b.B, sub, start, end)
-		}
-		if r < 0 && (name == "index" || name == "rindex") {
-			return heap.Undef, vm.ValueError("subsection not found")
-		}
-		return heap.Int(int64(r)), nil
-	}
-}
-
-func bytesStartsEnds(name string) BuiltinFn {
-	return func(vm *VM, self Value, a Args) (Value, error) {
-		b, args, err := vm.bytesArgs(name, self, a, 1, 3)
-		if err != nil {
-			return heap.Undef, err
-		}
-		start, end, err := vm.startEnd(args[1], args[2])
-		if err != nil {
-			return heap.Undef, err
-		}
-		test := func(p []byte) bool {
-			if name == "startswith" {
-				return pystr.BytesStartsWith(b.B, p, start, end)
-			}
-			return pystr.BytesEndsWith(b.B, p, start, end)
-		}
-		if p, ok := vm.BufferBytes(args[0]); ok {
-			return heap.Bool(test(p)), nil
-		}
-		if t, ok := vm.TupleOf(args[0]); ok {
-			for _, it := range t.Items {
-				p, ok := vm.BufferBytes(it)
-				if !ok {
-					return heap.Undef, vm.TypeError("a bytes-like object is required, not '%s'", vm.TypeName(it))
-				}
-				if test(p) {
-					return heap.True, nil
-				}
-			}
-			return heap.False, nil
-		}
-		return heap.Undef, vm.TypeError("%s first arg must be bytes or a tuple of bytes, not %s", name, vm.TypeName(args[0]))
-	}
-}
-
 func bytesStrip(name string, f func([]byte, []byte, bool) []byte) BuiltinFn {
 	return func(vm *VM, self Value, a Args) (Value, error) {
 		b, args, err := vm.bytesArgs(name, self, a, 0, 1)
@@ -575,12 +510,13 @@ func bytearrayPop(vm *VM, self Value, a Args) (Value, error) {
 	if err != nil {
 		return heap.Undef, err
 	}
-	if err := vm.ArgCount("pop", a, 0, 1); err != nil {
+	var indexArg Value
+	if err := vm.UnpackArgs("pop", a, nil, 0, &indexArg); err != nil {
 		return heap.Undef, err
 	}
 	i := -1
-	if len(a.Pos) == 1 {
-		if i, err = vm.intArg(a.Pos[0]); err != nil {
+	if indexArg.K != heap.KUndef {
+		if i, err = vm.intArg(indexArg); err != nil {
 			return heap.Undef, err
 		}
 	}
@@ -895,13 +831,13 @@ func bytesMethodDefs() []MethodDef {
 		{Name: "decode", Fn: bytesDecode},
 		{Name: "hex", Fn: bytesHex},
 		{Name: "fromhex", Fn: bytesFromHex, Kind: KindClassMethod},
-		{Name: "count", Fn: bytesFindLike("count")},
-		{Name: "find", Fn: bytesFindLike("find")},
-		{Name: "index", Fn: bytesFindLike("index")},
-		{Name: "rfind", Fn: bytesFindLike("rfind")},
-		{Name: "rindex", Fn: bytesFindLike("rindex")},
-		{Name: "startswith", Fn: bytesStartsEnds("startswith")},
-		{Name: "endswith", Fn: bytesStartsEnds("endswith")},
+		{Name: "count", Fn: bytesText.findMethod("count")},
+		{Name: "find", Fn: bytesText.findMethod("find")},
+		{Name: "index", Fn: bytesText.findMethod("index")},
+		{Name: "rfind", Fn: bytesText.findMethod("rfind")},
+		{Name: "rindex", Fn: bytesText.findMethod("rindex")},
+		{Name: "startswith", Fn: bytesText.affixMethod("startswith")},
+		{Name: "endswith", Fn: bytesText.affixMethod("endswith")},
 		{Name: "replace", Fn: bytesReplace},
 		{Name: "split", Fn: bytesSplitMethod("split")},
 		{Name: "rsplit", Fn: bytesSplitMethod("rsplit")},
@@ -1308,4 +1244,105 @@ func (vm *VM) ctByteValue(v Value) (byte, error) {
 func ctIsBytesObj(o heap.Object) bool {
 	_, ok := o.(*heap.Bytes)
 	return ok
+}
+
+// bytesObj returns the bytes/bytearray object behind v, unwrapping
+// instances of bytes and bytearray subclasses.
+func (vm *VM) bytesObj(v Value) (*heap.Bytes, bool) {
+	if v.K != heap.KRef {
+		return nil, false
+	}
+	switch o := vm.H.Get(v).(type) {
+	case *heap.Bytes:
+		return o, true
+	case *heap.Instance:
+		if o.Prim.K == heap.KRef {
+			b, ok := vm.H.Get(o.Prim).(*heap.Bytes)
+			return b, ok
+		}
+	}
+	return nil, false
+}
+
+func (vm *VM) bytesIndex(b *heap.Bytes, key Value) (Value, error) {
+	if _, ok := vm.sliceOf(key); ok {
+		start, stop, step, cnt, err := vm.SliceIndices(key, len(b.B))
+		if err != nil {
+			return heap.Undef, err
+		}
+		out := make([]byte, cnt)
+		if step == 1 {
+			copy(out, b.B[start:stop])
+		} else {
+			for i, j := 0, start; i < cnt; i, j = i+1, j+step {
+				out[i] = b.B[j]
+			}
+		}
+		return vm.NewBytes(out, b.Mutable), nil
+	}
+	i, ok, err := vm.indexKey(key)
+	if err != nil {
+		return heap.Undef, err
+	}
+	name := "byte"
+	if b.Mutable {
+		name = "bytearray"
+	}
+	if !ok {
+		return heap.Undef, vm.TypeError("%s indices must be integers or slices, not %s", name, vm.TypeName(key))
+	}
+	if i < 0 {
+		i += int64(len(b.B))
+	}
+	if i < 0 || i >= int64(len(b.B)) {
+		if b.Mutable {
+			return heap.Undef, vm.Errorf(TIndexError, "bytearray index out of range")
+		}
+		return heap.Undef, vm.Errorf(TIndexError, "index out of range")
+	}
+	return heap.Int(int64(b.B[i])), nil
+}
+
+// byteValue converts an int operand to a byte ("byte must be in
+// range(0, 256)"); non-ints raise "a bytes-like object is required".
+func (vm *VM) byteValue(v Value) (byte, error) {
+	n, ok, err := vm.indexKey(vm.Prim(v))
+	if err != nil {
+		if vm.IsInt(vm.Prim(v)) {
+			return 0, vm.ValueError("byte must be in range(0, 256)")
+		}
+		return 0, err
+	}
+	if !ok {
+		return 0, vm.TypeError("a bytes-like object is required, not '%s'", vm.TypeName(v))
+	}
+	if n < 0 || n > 255 {
+		return 0, vm.ValueError("byte must be in range(0, 256)")
+	}
+	return byte(n), nil
+}
+
+// bytesText is bytes and bytearray to the methods they share with str
+// (text.go).
+var bytesText = &textKind[[]byte]{
+	args: func(vm *VM, name string, self Value, a Args, min, max int) ([]byte, []Value, error) {
+		b, args, err := vm.bytesArgs(name, self, a, min, max)
+		if err != nil {
+			return nil, nil, err
+		}
+		return b.B, args, nil
+	},
+	needle:     (*VM).subArg,
+	affix:      (*VM).BufferBytes,
+	affixName:  "bytes",
+	count:      pystr.BytesCount,
+	find:       pystr.BytesFind,
+	rfind:      pystr.BytesRFind,
+	startsWith: pystr.BytesStartsWith,
+	endsWith:   pystr.BytesEndsWith,
+	notFound:   "subsection not found",
+	current: func(vm *VM, self Value) []byte {
+		b, _ := vm.selfBytes(self, "")
+		return b.B
+	},
 }

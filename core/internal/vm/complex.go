@@ -274,11 +274,11 @@ func (vm *VM) complexOperand(v Value, first bool) (c cplx, isComplex bool, err e
 }
 
 func complexNew(vm *VM, cls Value, a Args) (Value, error) {
-	args, err := vm.BindArgs("complex", a, []string{"real", "imag"}, 0)
-	if err != nil {
+	var real, imag Value
+	if err := vm.UnpackArgs("complex", a, []string{"real", "imag"}, 0, &real, &imag); err != nil {
 		return Value{}, err
 	}
-	r, i := args[0], args[1]
+	r, i := real, imag
 	if r.K == heap.KUndef {
 		r = heap.Int(0)
 	}

@@ -164,43 +164,43 @@ func dictView(kind heap.IterKind, name string) BuiltinFn {
 }
 
 func dictGetM(vm *VM, self Value, a Args) (Value, error) {
-	if err := vm.ArgCount("get", a, 1, 2); err != nil {
+	var key, dflt Value
+	if err := vm.UnpackArgs("get", a, nil, 1, &key, &dflt); err != nil {
 		return heap.Undef, err
 	}
 	d, _, err := vm.selfDict(self, "get")
 	if err != nil {
 		return heap.Undef, err
 	}
-	v, found, err := vm.DictGet(d, a.Pos[0])
-	if err != nil {
+	v, found, err := vm.DictGet(d, key)
+	switch {
+	case err != nil:
 		return heap.Undef, err
-	}
-	if found {
+	case found:
 		return v, nil
-	}
-	if len(a.Pos) == 2 {
-		return a.Pos[1], nil
+	case dflt.K != heap.KUndef:
+		return dflt, nil
 	}
 	return heap.None, nil
 }
 
 func dictSetDefaultM(vm *VM, self Value, a Args) (Value, error) {
-	if err := vm.ArgCount("setdefault", a, 1, 2); err != nil {
+	var key, def Value
+	if err := vm.UnpackArgs("setdefault", a, nil, 1, &key, &def); err != nil {
 		return heap.Undef, err
 	}
 	d, dv, err := vm.selfDict(self, "setdefault")
 	if err != nil {
 		return heap.Undef, err
 	}
-	v, found, err := vm.DictGet(d, a.Pos[0])
+	v, found, err := vm.DictGet(d, key)
 	if err != nil || found {
 		return v, err
 	}
-	def := heap.None
-	if len(a.Pos) == 2 {
-		def = a.Pos[1]
+	if def.K == heap.KUndef {
+		def = heap.None
 	}
-	if err := vm.DictSet(d, a.Pos[0], def); err != nil {
+	if err := vm.DictSet(d, key, def); err != nil {
 		return heap.Undef, err
 	}
 	vm.H.Touch(dv)
@@ -208,25 +208,25 @@ func dictSetDefaultM(vm *VM, self Value, a Args) (Value, error) {
 }
 
 func dictPopM(vm *VM, self Value, a Args) (Value, error) {
-	if err := vm.ArgCount("pop", a, 1, 2); err != nil {
+	var key, dflt Value
+	if err := vm.UnpackArgs("pop", a, nil, 1, &key, &dflt); err != nil {
 		return heap.Undef, err
 	}
 	d, dv, err := vm.selfDict(self, "pop")
 	if err != nil {
 		return heap.Undef, err
 	}
-	v, found, err := vm.dictDel(d, a.Pos[0])
-	if err != nil {
+	v, found, err := vm.dictDel(d, key)
+	switch {
+	case err != nil:
 		return heap.Undef, err
-	}
-	if found {
+	case found:
 		vm.H.Touch(dv)
 		return v, nil
+	case dflt.K != heap.KUndef:
+		return dflt, nil
 	}
-	if len(a.Pos) == 2 {
-		return a.Pos[1], nil
-	}
-	return heap.Undef, vm.ErrorArgs(TKeyError, a.Pos[0])
+	return heap.Undef, vm.ErrorArgs(TKeyError, key)
 }
 
 func dictPopItemM(vm *VM, self Value, a Args) (Value, error) {
@@ -296,14 +296,15 @@ func dictCopyM(vm *VM, self Value, a Args) (Value, error) {
 }
 
 func dictFromKeysM(vm *VM, cls Value, a Args) (Value, error) {
-	if err := vm.ArgCount("fromkeys", a, 1, 2); err != nil {
+	var iterable, value Value
+	if err := vm.UnpackArgs("fromkeys", a, nil, 1, &iterable, &value); err != nil {
 		return heap.Undef, err
 	}
 	val := heap.None
-	if len(a.Pos) == 2 {
-		val = a.Pos[1]
+	if value.K != heap.KUndef {
+		val = value
 	}
-	keys, err := vm.Unpack(a.Pos[0])
+	keys, err := vm.Unpack(iterable)
 	if err != nil {
 		return heap.Undef, err
 	}

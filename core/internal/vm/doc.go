@@ -15,14 +15,16 @@
 //     Resume, Call); host.go: suspensions and what the host provides.
 //   - eval.go: the hot loop; ops.go: the generic operations it dispatches
 //     to (binary ops, comparison, hashing, truth, items, membership).
-//   - call.go, args.go: calls and argument binding; attr.go: attribute
+//   - call.go, args.go: calls and argument binding (UnpackArgs is the one
+//     helper builtins use to check and bind their arguments); attr.go: attribute
 //     lookup; classes.go, object.go: classes, object and type;
 //     exceptions.go, match.go, iter.go, async.go: exceptions, match
 //     statements, iteration and generators, coroutines.
 //   - one file per builtin type: str.go, bytes.go, list.go, tuple.go,
 //     range.go, slice.go, dict.go, set.go, int.go, float.go, complex.go
-//     (numbers.go: what the numeric types share); containers.go: what the
-//     container types share (indexing, comparison, repr, hashing);
+//     (numbers.go: what the numeric types share; text.go: what str and
+//     bytes share); containers.go: what the container types share
+//     (indexing, comparison, repr, hashing);
 //     format.go: format() and %; sort.go: list.sort and sorted.
 //   - builtins.go: the builtins module; types.go: the builtin classes and
 //     the registry of builtin functions; modules.go: import and sys;

@@ -228,13 +228,14 @@ func hashFloat(v float64) int64 {
 }
 
 func floatNew(vm *VM, _ Value, a Args) (Value, error) {
-	if err := vm.ArgCount("float", a, 0, 1); err != nil {
+	var x Value
+	if err := vm.UnpackArgs("float", a, nil, 0, &x); err != nil {
 		return Value{}, err
 	}
-	if len(a.Pos) == 0 {
+	if x.K == heap.KUndef {
 		return heap.Float(0), nil
 	}
-	f, err := vm.ToFloatValue(a.Pos[0])
+	f, err := vm.ToFloatValue(x)
 	if err != nil {
 		return Value{}, err
 	}

@@ -157,13 +157,14 @@ func intNew(vm *VM, _ Value, a Args) (Value, error) {
 }
 
 func boolNew(vm *VM, _ Value, a Args) (Value, error) {
-	if err := vm.ArgCount("bool", a, 0, 1); err != nil {
+	var x Value
+	if err := vm.UnpackArgs("bool", a, nil, 0, &x); err != nil {
 		return Value{}, err
 	}
-	if len(a.Pos) == 0 {
+	if x.K == heap.KUndef {
 		return heap.False, nil
 	}
-	t, err := vm.Truth(a.Pos[0])
+	t, err := vm.Truth(x)
 	if err != nil {
 		return Value{}, err
 	}
@@ -282,13 +283,13 @@ func intToBytes(vm *VM, self Value, a Args) (Value, error) {
 	if err != nil {
 		return Value{}, err
 	}
-	args, err := vm.BindArgs("to_bytes", a, []string{"length", "byteorder", "signed"}, 0)
-	if err != nil {
+	var lengthArg, byteorder, signedArg Value
+	if err := vm.UnpackArgs("to_bytes", a, []string{"length", "byteorder", "signed"}, 0, &lengthArg, &byteorder, &signedArg); err != nil {
 		return Value{}, err
 	}
 	length := int64(1)
-	if args[0].K != heap.KUndef {
-		lv, err := vm.NumIndex(args[0])
+	if lengthArg.K != heap.KUndef {
+		lv, err := vm.NumIndex(lengthArg)
 		if err != nil {
 			return Value{}, err
 		}
@@ -304,13 +305,13 @@ func intToBytes(vm *VM, self Value, a Args) (Value, error) {
 		}
 		length = l
 	}
-	little, err := vm.byteorderArg(args[1])
+	little, err := vm.byteorderArg(byteorder)
 	if err != nil {
 		return Value{}, err
 	}
 	signed := false
-	if args[2].K != heap.KUndef {
-		if signed, err = vm.Truth(args[2]); err != nil {
+	if signedArg.K != heap.KUndef {
+		if signed, err = vm.Truth(signedArg); err != nil {
 			return Value{}, err
 		}
 	}
@@ -348,18 +349,18 @@ func intToBytes(vm *VM, self Value, a Args) (Value, error) {
 }
 
 func intFromBytes(vm *VM, cls Value, a Args) (Value, error) {
-	args, err := vm.BindArgs("from_bytes", a, []string{"bytes", "byteorder", "signed"}, 1)
-	if err != nil {
+	var bytesArg, byteorder, signedArg Value
+	if err := vm.UnpackArgs("from_bytes", a, []string{"bytes", "byteorder", "signed"}, 1, &bytesArg, &byteorder, &signedArg); err != nil {
 		return Value{}, err
 	}
 	var data []byte
-	if bo, ok := vm.BytesOf(vm.Prim(args[0])); ok {
+	if bo, ok := vm.BytesOf(vm.Prim(bytesArg)); ok {
 		data = append([]byte(nil), bo.B...)
 	} else {
-		if _, ok := vm.StrOf(args[0]); ok {
+		if _, ok := vm.StrOf(bytesArg); ok {
 			return Value{}, vm.TypeError("cannot convert 'str' object to bytes")
 		}
-		items, err := vm.Unpack(args[0])
+		items, err := vm.Unpack(bytesArg)
 		if err != nil {
 			return Value{}, err
 		}
@@ -375,13 +376,13 @@ func intFromBytes(vm *VM, cls Value, a Args) (Value, error) {
 			data = append(data, byte(b))
 		}
 	}
-	little, err := vm.byteorderArg(args[1])
+	little, err := vm.byteorderArg(byteorder)
 	if err != nil {
 		return Value{}, err
 	}
 	signed := false
-	if args[2].K != heap.KUndef {
-		if signed, err = vm.Truth(args[2]); err != nil {
+	if signedArg.K != heap.KUndef {
+		if signed, err = vm.Truth(signedArg); err != nil {
 			return Value{}, err
 		}
 	}

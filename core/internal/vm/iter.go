@@ -686,12 +686,13 @@ func (vm *VM) genSend(gv, v Value, throw error) (Value, error) {
 }
 
 func builtinNext(vm *VM, _ Value, a Args) (Value, error) {
-	if err := vm.ArgCount("next", a, 1, 2); err != nil {
+	var iteratorArg, dflt Value
+	if err := vm.UnpackArgs("next", a, nil, 1, &iteratorArg, &dflt); err != nil {
 		return heap.Undef, err
 	}
-	it := a.Pos[0]
+	it := iteratorArg
 	if it.K == heap.KRef {
-		if _, ok := vm.H.Get(it).(*heap.Generator); ok && len(a.Pos) == 1 {
+		if _, ok := vm.H.Get(it).(*heap.Generator); ok && dflt.K == heap.KUndef {
 			return vm.genSend(it, heap.None, nil)
 		}
 	}
@@ -703,8 +704,8 @@ func builtinNext(vm *VM, _ Value, a Args) (Value, error) {
 		return heap.Undef, err
 	}
 	if !ok {
-		if len(a.Pos) == 2 {
-			return a.Pos[1], nil
+		if dflt.K != heap.KUndef {
+			return dflt, nil
 		}
 		return heap.Undef, vm.ErrorArgs(TStopIteration)
 	}

@@ -130,7 +130,8 @@ func listRemoveM(vm *VM, self Value, a Args) (Value, error) {
 }
 
 func listPopM(vm *VM, self Value, a Args) (Value, error) {
-	if err := vm.ArgCount("pop", a, 0, 1); err != nil {
+	var indexArg Value
+	if err := vm.UnpackArgs("pop", a, nil, 0, &indexArg); err != nil {
 		return heap.Undef, err
 	}
 	l, lv, err := vm.selfList(self, "pop")
@@ -138,8 +139,8 @@ func listPopM(vm *VM, self Value, a Args) (Value, error) {
 		return heap.Undef, err
 	}
 	i := int64(-1)
-	if len(a.Pos) == 1 {
-		if i, err = vm.ctIntArg(a.Pos[0]); err != nil {
+	if indexArg.K != heap.KUndef {
+		if i, err = vm.ctIntArg(indexArg); err != nil {
 			return heap.Undef, err
 		}
 	}
@@ -340,7 +341,7 @@ func listSortM(vm *VM, self Value, a Args) (Value, error) {
 	if len(a.Pos) > 0 {
 		return heap.Undef, vm.TypeError("sort() takes no positional arguments")
 	}
-	args, err := vm.sortKwargs(a)
+	keyArg, reverseArg, err := vm.sortKwargs(a)
 	if err != nil {
 		return heap.Undef, err
 	}
@@ -348,7 +349,7 @@ func listSortM(vm *VM, self Value, a Args) (Value, error) {
 	if err != nil {
 		return heap.Undef, err
 	}
-	key, reverse, err := vm.sortOptions(args[0], args[1])
+	key, reverse, err := vm.sortOptions(keyArg, reverseArg)
 	if err != nil {
 		return heap.Undef, err
 	}
@@ -379,7 +380,8 @@ func listInitM(vm *VM, self Value, a Args) (Value, error) {
 	if err := vm.NoKwargs("list", a); err != nil {
 		return heap.Undef, err
 	}
-	if err := vm.ArgCount("list", a, 0, 1); err != nil {
+	var iterable Value
+	if err := vm.UnpackArgs("list", a, nil, 0, &iterable); err != nil {
 		return heap.Undef, err
 	}
 	l, lv, err := vm.selfList(self, "__init__")
@@ -388,8 +390,8 @@ func listInitM(vm *VM, self Value, a Args) (Value, error) {
 	}
 	l.Items = nil
 	vm.H.Touch(lv)
-	if len(a.Pos) == 1 {
-		if err := vm.listExtendValue(lv, l, a.Pos[0]); err != nil {
+	if iterable.K != heap.KUndef {
+		if err := vm.listExtendValue(lv, l, iterable); err != nil {
 			return heap.Undef, err
 		}
 	}
@@ -406,21 +408,22 @@ func listCtor(vm *VM, cls Value, a Args) (Value, error) {
 	if err := vm.NoKwargs("list", a); err != nil {
 		return heap.Undef, err
 	}
-	if err := vm.ArgCount("list", a, 0, 1); err != nil {
+	var iterable Value
+	if err := vm.UnpackArgs("list", a, nil, 0, &iterable); err != nil {
 		return heap.Undef, err
 	}
-	if len(a.Pos) == 0 {
+	if iterable.K == heap.KUndef {
 		return vm.NewList(nil), nil
 	}
-	if vm.needsFrames(a.Pos[0]) {
-		if r, ok, err := vm.tailPy("list", "to_list", a.Pos[0]); ok {
+	if vm.needsFrames(iterable) {
+		if r, ok, err := vm.tailPy("list", "to_list", iterable); ok {
 			return r, err
 		}
 	}
-	if items, ok := vm.seqItemsOf(a.Pos[0]); ok {
+	if items, ok := vm.seqItemsOf(iterable); ok {
 		return vm.NewList(append([]Value(nil), items...)), nil
 	}
-	items, err := vm.Unpack(a.Pos[0])
+	items, err := vm.Unpack(iterable)
 	if err != nil {
 		return heap.Undef, err
 	}

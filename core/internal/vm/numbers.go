@@ -769,14 +769,14 @@ func builtinDivmod(vm *VM, _ Value, a Args) (Value, error) {
 }
 
 func builtinPow(vm *VM, _ Value, a Args) (Value, error) {
-	args, err := vm.BindArgs("pow", a, []string{"base", "exp", "mod"}, 2)
-	if err != nil {
+	var baseArg, exp, mod Value
+	if err := vm.UnpackArgs("pow", a, []string{"base", "exp", "mod"}, 2, &baseArg, &exp, &mod); err != nil {
 		return Value{}, err
 	}
-	if args[2].K == heap.KUndef || args[2].K == heap.KNone {
-		return vm.BinaryOp(compile.BinPow, args[0], args[1])
+	if mod.K == heap.KUndef || mod.K == heap.KNone {
+		return vm.BinaryOp(compile.BinPow, baseArg, exp)
 	}
-	return vm.pow3(args[0], args[1], args[2])
+	return vm.pow3(baseArg, exp, mod)
 }
 
 // pow3 is three-argument pow().
@@ -821,11 +821,11 @@ func (vm *VM) pow3(base, exp, mod Value) (Value, error) {
 }
 
 func builtinRound(vm *VM, _ Value, a Args) (Value, error) {
-	args, err := vm.BindArgs("round", a, []string{"number", "ndigits"}, 1)
-	if err != nil {
+	var number, ndigits Value
+	if err := vm.UnpackArgs("round", a, []string{"number", "ndigits"}, 1, &number, &ndigits); err != nil {
 		return Value{}, err
 	}
-	v, nd := args[0], args[1]
+	v, nd := number, ndigits
 	if vm.isRawNumber(v) {
 		x, _ := vm.NumOf(v)
 		switch x.K {

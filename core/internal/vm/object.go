@@ -13,14 +13,13 @@ func init() {
 		return vm.H.Alloc(&heap.Instance{Class: cls, Dict: heap.Undef, Prim: heap.Undef}), nil
 	})
 	RegisterConstructor(TProperty, func(vm *VM, cls Value, a Args) (Value, error) {
-		args, err := vm.BindArgs("property", a, []string{"fget", "fset", "fdel", "doc"}, 0)
-		if err != nil {
+		p := &heap.Property{}
+		if err := vm.UnpackArgs("property", a, []string{"fget", "fset", "fdel", "doc"}, 0, &p.Get, &p.Set, &p.Del, &p.Doc); err != nil {
 			return heap.Undef, err
 		}
-		p := &heap.Property{Get: heap.None, Set: heap.None, Del: heap.None, Doc: heap.None}
-		for i, dst := range []*Value{&p.Get, &p.Set, &p.Del, &p.Doc} {
-			if args[i].K != heap.KUndef {
-				*dst = args[i]
+		for _, v := range []*Value{&p.Get, &p.Set, &p.Del, &p.Doc} {
+			if v.K == heap.KUndef {
+				*v = heap.None
 			}
 		}
 		if p.Doc.K == heap.KNone && p.Get.K == heap.KRef {

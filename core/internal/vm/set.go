@@ -894,7 +894,8 @@ func setInitM(vm *VM, self Value, a Args) (Value, error) {
 	if err := vm.NoKwargs("set", a); err != nil {
 		return heap.Undef, err
 	}
-	if err := vm.ArgCount("set", a, 0, 1); err != nil {
+	var iterable Value
+	if err := vm.UnpackArgs("set", a, nil, 0, &iterable); err != nil {
 		return heap.Undef, err
 	}
 	s, sv, err := vm.selfSet(self, "__init__")
@@ -903,8 +904,8 @@ func setInitM(vm *VM, self Value, a Args) (Value, error) {
 	}
 	s.Clear()
 	defer vm.H.Touch(sv)
-	if len(a.Pos) == 1 {
-		if err := vm.setUpdateFrom(s, a.Pos[0]); err != nil {
+	if iterable.K != heap.KUndef {
+		if err := vm.setUpdateFrom(s, iterable); err != nil {
 			return heap.Undef, err
 		}
 	}

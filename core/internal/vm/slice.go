@@ -217,3 +217,37 @@ func ctSliceItems(items []Value, start, step, n int) []Value {
 	}
 	return out
 }
+
+// sliceOf returns the slice object behind key, if it is one.
+func (vm *VM) sliceOf(key Value) (*heap.Slice, bool) {
+	if key.K != heap.KRef {
+		return nil, false
+	}
+	sl, ok := vm.H.Get(key).(*heap.Slice)
+	return sl, ok
+}
+
+// sliceBound converts one slice bound (None -> def) with CPython's
+// clamping of huge values.
+func (vm *VM) sliceBound(v Value, def int64) (int64, error) {
+	switch v.K {
+	case heap.KNone, heap.KUndef:
+		return def, nil
+	case heap.KInt:
+		return v.I(), nil
+	case heap.KBool:
+		return int64(v.N), nil
+	}
+	if b, ok := vm.BigOf(v); ok {
+		if b.Sign() < 0 {
+			return math.MinInt64 / 2, nil
+		}
+		return math.MaxInt64 / 2, nil
+	}
+	if vm.isUserInstance(v) && !vm.LookupClassStr(vm.TypeOf(v), "__index__").IsUndef() {
+		if n, ok := vm.IndexOf(v); ok {
+			return n, nil
+		}
+	}
+	return 0, vm.TypeError("slice indices must be integers or None or have an __index__ method")
+}

@@ -205,13 +205,14 @@ func ctMergeSortRec(s, buf []int, less func(a, b int) bool) {
 
 // sortKwargs binds the key and reverse keyword arguments of sorted() and
 // list.sort() with CPython's message for any other keyword.
-func (vm *VM) sortKwargs(a Args) ([]Value, error) {
+func (vm *VM) sortKwargs(a Args) (key, reverse Value, err error) {
 	for _, k := range a.KwNames {
 		if k != "key" && k != "reverse" {
-			return nil, vm.TypeError("'%s' is an invalid keyword argument for sort()", k)
+			return key, reverse, vm.TypeError("'%s' is an invalid keyword argument for sort()", k)
 		}
 	}
-	return vm.BindArgs("sort", a, []string{"key", "reverse"}, 0)
+	err = vm.UnpackArgs("sort", a, []string{"key", "reverse"}, 0, &key, &reverse)
+	return key, reverse, err
 }
 
 // --- builtins ---------------------------------------------------------------------
@@ -220,11 +221,11 @@ func builtinSortedFn(vm *VM, self Value, a Args) (Value, error) {
 	if len(a.Pos) != 1 {
 		return heap.Undef, vm.TypeError("sorted expected 1 argument, got %d", len(a.Pos))
 	}
-	args, err := vm.sortKwargs(Args{KwNames: a.KwNames, KwVals: a.KwVals})
+	keyArg, reverseArg, err := vm.sortKwargs(Args{KwNames: a.KwNames, KwVals: a.KwVals})
 	if err != nil {
 		return heap.Undef, err
 	}
-	key, reverse, err := vm.sortOptions(args[0], args[1])
+	key, reverse, err := vm.sortOptions(keyArg, reverseArg)
 	if err != nil {
 		return heap.Undef, err
 	}

@@ -155,73 +155,6 @@ func strPred(name string, f func(string) bool) BuiltinFn {
 	}
 }
 
-// strFindLike implements find/rfind/index/rindex/count.
-func strFindLike(name string) BuiltinFn {
-	return func(vm *VM, self Value, a Args) (Value, error) {
-		s, args, err := vm.strArgs(name, self, a, 1, 3)
-		if err != nil {
-			return heap.Undef, err
-		}
-		sub, err := vm.strArg(args[0])
-		if err != nil {
-			return heap.Undef, err
-		}
-		start, end, err := vm.startEnd(args[1], args[2])
-		if err != nil {
-			return heap.Undef, err
-		}
-		var r int
-		switch name {
-		case "count":
-			return heap.Int(int64(pystr.Count(s, sub, start, end))), nil
-		case "find", "index":
-			r = pystr.Find(s, sub, start, end)
-		default:
-			r = pystr.RFind(s, sub, start, end)
-		}
-		if r < 0 && (name == "index" || name == "rindex") {
-			return heap.Undef, vm.ValueError("substring not found")
-		}
-		return heap.Int(int64(r)), nil
-	}
-}
-
-// strStartsEnds implements startswith/endswith.
-func strStartsEnds(name string) BuiltinFn {
-	return func(vm *VM, self Value, a Args) (Value, error) {
-		s, args, err := vm.strArgs(name, self, a, 1, 3)
-		if err != nil {
-			return heap.Undef, err
-		}
-		start, end, err := vm.startEnd(args[1], args[2])
-		if err != nil {
-			return heap.Undef, err
-		}
-		test := func(p string) bool {
-			if name == "startswith" {
-				return pystr.StartsWith(s, p, start, end)
-			}
-			return pystr.EndsWith(s, p, start, end)
-		}
-		if p, ok := vm.StrOf(args[0]); ok {
-			return heap.Bool(test(p)), nil
-		}
-		if t, ok := vm.TupleOf(args[0]); ok {
-			for _, it := range t.Items {
-				p, ok := vm.StrOf(it)
-				if !ok {
-					return heap.Undef, vm.TypeError("tuple for %s must only contain str, not %s", name, vm.TypeName(it))
-				}
-				if test(p) {
-					return heap.True, nil
-				}
-			}
-			return heap.False, nil
-		}
-		return heap.Undef, vm.TypeError("%s first arg must be str or a tuple of str, not %s", name, vm.TypeName(args[0]))
-	}
-}
-
 // strPad implements center/ljust/rjust.
 func strPad(name string, f func(string, int, rune) string) BuiltinFn {
 	return func(vm *VM, self Value, a Args) (Value, error) {
@@ -917,14 +850,14 @@ func init() {
 		{Name: "capitalize", Fn: strNoArg("capitalize", pystr.Capitalize)},
 		{Name: "casefold", Fn: strNoArg("casefold", pystr.Casefold)},
 		{Name: "center", Fn: strPad("center", pystr.Center)},
-		{Name: "count", Fn: strFindLike("count")},
+		{Name: "count", Fn: strText.findMethod("count")},
 		{Name: "encode", Fn: strEncode},
-		{Name: "endswith", Fn: strStartsEnds("endswith")},
+		{Name: "endswith", Fn: strText.affixMethod("endswith")},
 		{Name: "expandtabs", Fn: strExpandTabs},
-		{Name: "find", Fn: strFindLike("find")},
+		{Name: "find", Fn: strText.findMethod("find")},
 		{Name: "format", Fn: strFormatMethod},
 		{Name: "format_map", Fn: strFormatMap},
-		{Name: "index", Fn: strFindLike("index")},
+		{Name: "index", Fn: strText.findMethod("index")},
 		{Name: "isalnum", Fn: strPred("isalnum", pystr.IsAlnum)},
 		{Name: "isalpha", Fn: strPred("isalpha", pystr.IsAlpha)},
 		{Name: "isascii", Fn: strPred("isascii", pystr.IsASCII)},
@@ -946,15 +879,15 @@ func init() {
 		{Name: "removeprefix", Fn: strAffix("removeprefix")},
 		{Name: "removesuffix", Fn: strAffix("removesuffix")},
 		{Name: "replace", Fn: strReplace},
-		{Name: "rfind", Fn: strFindLike("rfind")},
-		{Name: "rindex", Fn: strFindLike("rindex")},
+		{Name: "rfind", Fn: strText.findMethod("rfind")},
+		{Name: "rindex", Fn: strText.findMethod("rindex")},
 		{Name: "rjust", Fn: strPad("rjust", pystr.RJust)},
 		{Name: "rpartition", Fn: strPartition("rpartition", pystr.RPartition)},
 		{Name: "rsplit", Fn: strSplit("rsplit")},
 		{Name: "rstrip", Fn: strStrip("rstrip", pystr.RStrip)},
 		{Name: "split", Fn: strSplit("split")},
 		{Name: "splitlines", Fn: strSplitLines},
-		{Name: "startswith", Fn: strStartsEnds("startswith")},
+		{Name: "startswith", Fn: strText.affixMethod("startswith")},
 		{Name: "strip", Fn: strStrip("strip", pystr.Strip)},
 		{Name: "swapcase", Fn: strNoArg("swapcase", pystr.SwapCase)},
 		{Name: "title", Fn: strNoArg("title", pystr.Title)},
@@ -1003,24 +936,6 @@ func (vm *VM) pystrErr(err error) error {
 		}
 	}
 	return vm.Errorf(TValueError, "%s", pe.Msg)
-}
-
-// bytesObj returns the bytes/bytearray object behind v, unwrapping
-// instances of bytes and bytearray subclasses.
-func (vm *VM) bytesObj(v Value) (*heap.Bytes, bool) {
-	if v.K != heap.KRef {
-		return nil, false
-	}
-	switch o := vm.H.Get(v).(type) {
-	case *heap.Bytes:
-		return o, true
-	case *heap.Instance:
-		if o.Prim.K == heap.KRef {
-			b, ok := vm.H.Get(o.Prim).(*heap.Bytes)
-			return b, ok
-		}
-	}
-	return nil, false
 }
 
 // strObj returns the *heap.Str behind v (unwrapping str subclasses).
@@ -1310,15 +1225,6 @@ func (vm *VM) strGetItem(obj, key Value) (r Value, handled bool, err error) {
 	return heap.Undef, false, nil
 }
 
-// sliceOf returns the slice object behind key, if it is one.
-func (vm *VM) sliceOf(key Value) (*heap.Slice, bool) {
-	if key.K != heap.KRef {
-		return nil, false
-	}
-	sl, ok := vm.H.Get(key).(*heap.Slice)
-	return sl, ok
-}
-
 // indexKey converts an index key; ok=false when it is not an integer.
 func (vm *VM) indexKey(key Value) (int64, bool, error) {
 	switch key.K {
@@ -1383,70 +1289,6 @@ func (vm *VM) strIndex(s *heap.Str, key Value) (Value, error) {
 	return vm.charStr(r), nil
 }
 
-func (vm *VM) bytesIndex(b *heap.Bytes, key Value) (Value, error) {
-	if _, ok := vm.sliceOf(key); ok {
-		start, stop, step, cnt, err := vm.SliceIndices(key, len(b.B))
-		if err != nil {
-			return heap.Undef, err
-		}
-		out := make([]byte, cnt)
-		if step == 1 {
-			copy(out, b.B[start:stop])
-		} else {
-			for i, j := 0, start; i < cnt; i, j = i+1, j+step {
-				out[i] = b.B[j]
-			}
-		}
-		return vm.NewBytes(out, b.Mutable), nil
-	}
-	i, ok, err := vm.indexKey(key)
-	if err != nil {
-		return heap.Undef, err
-	}
-	name := "byte"
-	if b.Mutable {
-		name = "bytearray"
-	}
-	if !ok {
-		return heap.Undef, vm.TypeError("%s indices must be integers or slices, not %s", name, vm.TypeName(key))
-	}
-	if i < 0 {
-		i += int64(len(b.B))
-	}
-	if i < 0 || i >= int64(len(b.B)) {
-		if b.Mutable {
-			return heap.Undef, vm.Errorf(TIndexError, "bytearray index out of range")
-		}
-		return heap.Undef, vm.Errorf(TIndexError, "index out of range")
-	}
-	return heap.Int(int64(b.B[i])), nil
-}
-
-// sliceBound converts one slice bound (None -> def) with CPython's
-// clamping of huge values.
-func (vm *VM) sliceBound(v Value, def int64) (int64, error) {
-	switch v.K {
-	case heap.KNone, heap.KUndef:
-		return def, nil
-	case heap.KInt:
-		return v.I(), nil
-	case heap.KBool:
-		return int64(v.N), nil
-	}
-	if b, ok := vm.BigOf(v); ok {
-		if b.Sign() < 0 {
-			return math.MinInt64 / 2, nil
-		}
-		return math.MaxInt64 / 2, nil
-	}
-	if vm.isUserInstance(v) && !vm.LookupClassStr(vm.TypeOf(v), "__index__").IsUndef() {
-		if n, ok := vm.IndexOf(v); ok {
-			return n, nil
-		}
-	}
-	return 0, vm.TypeError("slice indices must be integers or None or have an __index__ method")
-}
-
 // strContains implements `item in s` for str/bytes/bytearray; handled=false otherwise.
 func (vm *VM) strContains(container, item Value) (r bool, handled bool, err error) {
 	if s, ok := vm.strObj(container); ok {
@@ -1469,27 +1311,22 @@ func (vm *VM) strContains(container, item Value) (r bool, handled bool, err erro
 	return false, false, nil
 }
 
-// byteValue converts an int operand to a byte ("byte must be in
-// range(0, 256)"); non-ints raise "a bytes-like object is required".
-func (vm *VM) byteValue(v Value) (byte, error) {
-	n, ok, err := vm.indexKey(vm.Prim(v))
-	if err != nil {
-		if vm.IsInt(vm.Prim(v)) {
-			return 0, vm.ValueError("byte must be in range(0, 256)")
-		}
-		return 0, err
-	}
-	if !ok {
-		return 0, vm.TypeError("a bytes-like object is required, not '%s'", vm.TypeName(v))
-	}
-	if n < 0 || n > 255 {
-		return 0, vm.ValueError("byte must be in range(0, 256)")
-	}
-	return byte(n), nil
-}
-
 // bigToFloat is a helper for %-formatting of huge ints as floats.
 func bigToFloat(b *big.Int) float64 {
 	f, _ := new(big.Float).SetInt(b).Float64()
 	return f
+}
+
+// strText is str to the methods it shares with bytes (text.go).
+var strText = &textKind[string]{
+	args:       (*VM).strArgs,
+	needle:     (*VM).strArg,
+	affix:      (*VM).StrOf,
+	affixName:  "str",
+	count:      pystr.Count,
+	find:       pystr.Find,
+	rfind:      pystr.RFind,
+	startsWith: pystr.StartsWith,
+	endsWith:   pystr.EndsWith,
+	notFound:   "substring not found",
 }

@@ -62,13 +62,14 @@ func tupleCtor(vm *VM, cls Value, a Args) (Value, error) {
 	if err := vm.NoKwargs("tuple", a); err != nil {
 		return heap.Undef, err
 	}
-	if err := vm.ArgCount("tuple", a, 0, 1); err != nil {
+	var iterable Value
+	if err := vm.UnpackArgs("tuple", a, nil, 0, &iterable); err != nil {
 		return heap.Undef, err
 	}
-	if len(a.Pos) == 0 {
+	if iterable.K == heap.KUndef {
 		return vm.NewTuple(nil), nil
 	}
-	x := a.Pos[0]
+	x := iterable
 	if vm.needsFrames(x) {
 		if r, ok, err := vm.tailPy("tuple", "to_tuple", x); ok {
 			return r, err

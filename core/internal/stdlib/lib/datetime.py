@@ -110,6 +110,28 @@ def _check_tzinfo(tz):
         raise TypeError("tzinfo argument must be None or of a tzinfo subclass, not type '" + type(tz).__name__ + "'")
 
 
+_ORDER = {
+    'eq': lambda a, b: a == b,
+    'lt': lambda a, b: a < b,
+    'le': lambda a, b: a <= b,
+    'gt': lambda a, b: a > b,
+    'ge': lambda a, b: a >= b,
+}
+
+
+def _field(attr):
+    # A read-only attribute kept in attr.
+    return property(lambda self: getattr(self, attr))
+
+
+def _comparison(op):
+    # A rich comparison method that defers to the class's _cmp(other, op).
+    def method(self, other):
+        return self._cmp(other, op)
+    method.__name__ = '__%s__' % op
+    return method
+
+
 def _cmp_error(a, b):
     raise TypeError(f"can't compare '{type(a).__name__}' to '{type(b).__name__}'")
 
@@ -286,17 +308,9 @@ class timedelta:
     def _to_us(self):
         return (self._days * 86400 + self._seconds) * 1000000 + self._microseconds
 
-    @property
-    def days(self):
-        return self._days
-
-    @property
-    def seconds(self):
-        return self._seconds
-
-    @property
-    def microseconds(self):
-        return self._microseconds
+    days = _field('_days')
+    seconds = _field('_seconds')
+    microseconds = _field('_microseconds')
 
     def total_seconds(self):
         return self._to_us() / 10 ** 6
@@ -604,18 +618,10 @@ class date:
         y, m, d = _ord2ymd(day_1 + (week - 1) * 7 + day - 1)
         return cls(y, m, d)
 
-    @property
-    def year(self):
-        return self._year
+    year = _field('_year')
+    month = _field('_month')
 
-    @property
-    def month(self):
-        return self._month
-
-    @property
-    def day(self):
-        return self._day
-
+    day = _field('_day')
     def __repr__(self):
         return f'datetime.{type(self).__name__}({self._year}, {self._month}, {self._day})' if type(self) is date else f'{type(self).__module__}.{type(self).__qualname__}({self._year}, {self._month}, {self._day})'
 
@@ -749,29 +755,12 @@ class time:
         _check_tzinfo(tzinfo)
         self._tzinfo = tzinfo
 
-    @property
-    def hour(self):
-        return self._hour
-
-    @property
-    def minute(self):
-        return self._minute
-
-    @property
-    def second(self):
-        return self._second
-
-    @property
-    def microsecond(self):
-        return self._microsecond
-
-    @property
-    def tzinfo(self):
-        return self._tzinfo
-
-    @property
-    def fold(self):
-        return self._fold
+    hour = _field('_hour')
+    minute = _field('_minute')
+    second = _field('_second')
+    microsecond = _field('_microsecond')
+    tzinfo = _field('_tzinfo')
+    fold = _field('_fold')
 
     @classmethod
     def fromisoformat(cls, time_string):
@@ -869,30 +858,13 @@ class time:
         else:
             a = (((self._hour * 60 + self._minute) * 60 + self._second) * 1000000 + self._microsecond,)
             b = (((other._hour * 60 + other._minute) * 60 + other._second) * 1000000 + other._microsecond,)
-        if op == 'eq':
-            return a == b
-        if op == 'lt':
-            return a < b
-        if op == 'le':
-            return a <= b
-        if op == 'gt':
-            return a > b
-        return a >= b
+        return _ORDER[op](a, b)
 
-    def __eq__(self, other):
-        return self._cmp(other, 'eq')
-
-    def __lt__(self, other):
-        return self._cmp(other, 'lt')
-
-    def __le__(self, other):
-        return self._cmp(other, 'le')
-
-    def __gt__(self, other):
-        return self._cmp(other, 'gt')
-
-    def __ge__(self, other):
-        return self._cmp(other, 'ge')
+    __eq__ = _comparison('eq')
+    __lt__ = _comparison('lt')
+    __le__ = _comparison('le')
+    __gt__ = _comparison('gt')
+    __ge__ = _comparison('ge')
 
     def __hash__(self):
         return hash(self._tkey())
@@ -1141,30 +1113,13 @@ class datetime(date):
             raise TypeError("can't compare offset-naive and offset-aware datetimes")
         else:
             a, b = self._utc_us(), other._utc_us()
-        if op == 'eq':
-            return a == b
-        if op == 'lt':
-            return a < b
-        if op == 'le':
-            return a <= b
-        if op == 'gt':
-            return a > b
-        return a >= b
+        return _ORDER[op](a, b)
 
-    def __eq__(self, other):
-        return self._cmp(other, 'eq')
-
-    def __lt__(self, other):
-        return self._cmp(other, 'lt')
-
-    def __le__(self, other):
-        return self._cmp(other, 'le')
-
-    def __gt__(self, other):
-        return self._cmp(other, 'gt')
-
-    def __ge__(self, other):
-        return self._cmp(other, 'ge')
+    __eq__ = _comparison('eq')
+    __lt__ = _comparison('lt')
+    __le__ = _comparison('le')
+    __gt__ = _comparison('gt')
+    __ge__ = _comparison('ge')
 
     def __hash__(self):
         return hash(self._utc_us())

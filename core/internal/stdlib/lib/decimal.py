@@ -22,6 +22,29 @@ MIN_EMIN = -999999999999999999
 DecimalTuple = _nt('DecimalTuple', 'sign digits exponent')
 
 
+def _reflected(name):
+    # other <op> self, once other converts to a Decimal.
+    def method(self, other, context=None):
+        other = Decimal._conv(other)
+        if other is NotImplemented:
+            return other
+        return getattr(other, name)(self, context)
+    return method
+
+
+def _division(name, part):
+    # //, % or divmod() through _divmod: part picks the quotient or the
+    # remainder, None both.
+    def method(self, other, context=None):
+        other = Decimal._conv(other)
+        if other is NotImplemented:
+            return other
+        both = self._divmod(other, context or getcontext())
+        return both if part is None else both[part]
+    method.__name__ = name
+    return method
+
+
 class DecimalException(ArithmeticError):
     pass
 
@@ -487,12 +510,6 @@ class Decimal:
             return other
         return self.__add__(other.copy_negate() if not other._special else Decimal((1 - other._sign, '0', other._exp)), context)
 
-    def __rsub__(self, other, context=None):
-        other = Decimal._conv(other)
-        if other is NotImplemented:
-            return other
-        return other.__sub__(self, context)
-
     def __mul__(self, other, context=None):
         other = Decimal._conv(other)
         if other is NotImplemented:
@@ -553,12 +570,6 @@ class Decimal:
             exp += 1
         return Decimal._make(sign, c, exp)
 
-    def __rtruediv__(self, other, context=None):
-        other = Decimal._conv(other)
-        if other is NotImplemented:
-            return other
-        return other.__truediv__(self, context)
-
     def _divmod(self, other, ctx):
         if other._int == 0:
             if self._int == 0:
@@ -572,35 +583,13 @@ class Decimal:
         rem = Decimal._make(self._sign, a - q * b, e)._fix(ctx)
         return Decimal._make(sign, q, 0), rem
 
-    def __floordiv__(self, other, context=None):
-        other = Decimal._conv(other)
-        if other is NotImplemented:
-            return other
-        return self._divmod(other, context or getcontext())[0]
-
-    def __rfloordiv__(self, other, context=None):
-        other = Decimal._conv(other)
-        if other is NotImplemented:
-            return other
-        return other.__floordiv__(self, context)
-
-    def __mod__(self, other, context=None):
-        other = Decimal._conv(other)
-        if other is NotImplemented:
-            return other
-        return self._divmod(other, context or getcontext())[1]
-
-    def __rmod__(self, other, context=None):
-        other = Decimal._conv(other)
-        if other is NotImplemented:
-            return other
-        return other.__mod__(self, context)
-
-    def __divmod__(self, other, context=None):
-        other = Decimal._conv(other)
-        if other is NotImplemented:
-            return other
-        return self._divmod(other, context or getcontext())
+    __rsub__ = _reflected('__sub__')
+    __rtruediv__ = _reflected('__truediv__')
+    __rfloordiv__ = _reflected('__floordiv__')
+    __rmod__ = _reflected('__mod__')
+    __floordiv__ = _division('__floordiv__', 0)
+    __mod__ = _division('__mod__', 1)
+    __divmod__ = _division('__divmod__', None)
 
     def __pow__(self, other, modulo=None, context=None):
         other = Decimal._conv(other)

@@ -434,6 +434,27 @@ class Manager:
         pass
 
 
+def _named(function, name, owner):
+    function.__name__ = name
+    function.__qualname__ = owner + '.' + name
+    return function
+
+
+def _at_level(level, name, owner):
+    # A Logger method that logs at one level.
+    def method(self, msg, *args, **kwargs):
+        if self.isEnabledFor(level):
+            self._log(level, msg, args, **kwargs)
+    return _named(method, name, owner)
+
+
+def _via_log(level, name, owner):
+    # A LoggerAdapter method that logs at one level.
+    def method(self, msg, *args, **kwargs):
+        self.log(level, msg, *args, **kwargs)
+    return _named(method, name, owner)
+
+
 class Logger(Filterer):
     def __init__(self, name, level=NOTSET):
         Filterer.__init__(self)
@@ -447,33 +468,18 @@ class Logger(Filterer):
     def setLevel(self, level):
         self.level = _checkLevel(level)
 
-    def debug(self, msg, *args, **kwargs):
-        if self.isEnabledFor(DEBUG):
-            self._log(DEBUG, msg, args, **kwargs)
-
-    def info(self, msg, *args, **kwargs):
-        if self.isEnabledFor(INFO):
-            self._log(INFO, msg, args, **kwargs)
-
-    def warning(self, msg, *args, **kwargs):
-        if self.isEnabledFor(WARNING):
-            self._log(WARNING, msg, args, **kwargs)
+    debug = _at_level(DEBUG, 'debug', 'Logger')
+    info = _at_level(INFO, 'info', 'Logger')
+    warning = _at_level(WARNING, 'warning', 'Logger')
+    error = _at_level(ERROR, 'error', 'Logger')
+    critical = _at_level(CRITICAL, 'critical', 'Logger')
+    fatal = critical
 
     def warn(self, msg, *args, **kwargs):
         self.warning(msg, *args, **kwargs)
 
-    def error(self, msg, *args, **kwargs):
-        if self.isEnabledFor(ERROR):
-            self._log(ERROR, msg, args, **kwargs)
-
     def exception(self, msg, *args, exc_info=True, **kwargs):
         self.error(msg, *args, exc_info=exc_info, **kwargs)
-
-    def critical(self, msg, *args, **kwargs):
-        if self.isEnabledFor(CRITICAL):
-            self._log(CRITICAL, msg, args, **kwargs)
-
-    fatal = critical
 
     def log(self, level, msg, *args, **kwargs):
         if not isinstance(level, int):
@@ -606,23 +612,14 @@ class LoggerAdapter:
         kwargs['extra'] = self.extra
         return msg, kwargs
 
-    def debug(self, msg, *args, **kwargs):
-        self.log(DEBUG, msg, *args, **kwargs)
-
-    def info(self, msg, *args, **kwargs):
-        self.log(INFO, msg, *args, **kwargs)
-
-    def warning(self, msg, *args, **kwargs):
-        self.log(WARNING, msg, *args, **kwargs)
-
-    def error(self, msg, *args, **kwargs):
-        self.log(ERROR, msg, *args, **kwargs)
+    debug = _via_log(DEBUG, 'debug', 'LoggerAdapter')
+    info = _via_log(INFO, 'info', 'LoggerAdapter')
+    warning = _via_log(WARNING, 'warning', 'LoggerAdapter')
+    error = _via_log(ERROR, 'error', 'LoggerAdapter')
+    critical = _via_log(CRITICAL, 'critical', 'LoggerAdapter')
 
     def exception(self, msg, *args, exc_info=True, **kwargs):
         self.log(ERROR, msg, *args, exc_info=exc_info, **kwargs)
-
-    def critical(self, msg, *args, **kwargs):
-        self.log(CRITICAL, msg, *args, **kwargs)
 
     def log(self, level, msg, *args, **kwargs):
         if self.isEnabledFor(level):
@@ -705,43 +702,32 @@ def setLoggerClass(klass):
     _loggerClass = klass
 
 
-def critical(msg, *args, **kwargs):
-    if len(root.handlers) == 0:
-        basicConfig()
-    root.critical(msg, *args, **kwargs)
+def _on_root(name):
+    # A module-level function: configure the root logger on first use,
+    # then call its method of the same name.
+    def function(*args, **kwargs):
+        if not root.handlers:
+            basicConfig()
+        return getattr(root, name)(*args, **kwargs)
+    function.__name__ = function.__qualname__ = name
+    return function
 
+
+critical = _on_root('critical')
 fatal = critical
+error = _on_root('error')
+warning = _on_root('warning')
+info = _on_root('info')
+debug = _on_root('debug')
+log = _on_root('log')
 
-def error(msg, *args, **kwargs):
-    if len(root.handlers) == 0:
-        basicConfig()
-    root.error(msg, *args, **kwargs)
 
 def exception(msg, *args, exc_info=True, **kwargs):
     error(msg, *args, exc_info=exc_info, **kwargs)
 
-def warning(msg, *args, **kwargs):
-    if len(root.handlers) == 0:
-        basicConfig()
-    root.warning(msg, *args, **kwargs)
 
 def warn(msg, *args, **kwargs):
     warning(msg, *args, **kwargs)
-
-def info(msg, *args, **kwargs):
-    if len(root.handlers) == 0:
-        basicConfig()
-    root.info(msg, *args, **kwargs)
-
-def debug(msg, *args, **kwargs):
-    if len(root.handlers) == 0:
-        basicConfig()
-    root.debug(msg, *args, **kwargs)
-
-def log(level, msg, *args, **kwargs):
-    if len(root.handlers) == 0:
-        basicConfig()
-    root.log(level, msg, *args, **kwargs)
 
 def disable(level=CRITICAL):
     root.manager.disable = level

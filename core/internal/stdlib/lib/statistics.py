@@ -149,39 +149,34 @@ def _float_sqrt_of_frac(n, m):
     return numerator / denominator
 
 
-def variance(data, xbar=None):
+def _spread(data, sample, name):
+    # The sum of squared deviations over n - 1 (a sample) or n (the
+    # population), as an exact fraction, and the type to report it in.
     data = _list(data)
-    if len(data) < 2:
-        raise StatisticsError('variance requires at least two data points')
+    if len(data) < (2 if sample else 1):
+        raise StatisticsError('%s requires at least %s data point%s' % (name, 'two' if sample else 'one', 's' if sample else ''))
     T, sn, sd, n = _ss(data)
-    vn, vd = _norm(sn, sd * (n - 1))
+    vn, vd = _norm(sn, sd * (n - 1 if sample else n))
+    return T, vn, vd
+
+
+def variance(data, xbar=None):
+    T, vn, vd = _spread(data, True, 'variance')
     return _convert(vn, vd, T)
 
 
 def pvariance(data, mu=None):
-    data = _list(data)
-    if len(data) < 1:
-        raise StatisticsError('pvariance requires at least one data point')
-    T, sn, sd, n = _ss(data)
-    vn, vd = _norm(sn, sd * n)
+    T, vn, vd = _spread(data, False, 'pvariance')
     return _convert(vn, vd, T)
 
 
 def stdev(data, xbar=None):
-    data = _list(data)
-    if len(data) < 2:
-        raise StatisticsError('stdev requires at least two data points')
-    T, sn, sd, n = _ss(data)
-    vn, vd = _norm(sn, sd * (n - 1))
+    T, vn, vd = _spread(data, True, 'stdev')
     return _float_sqrt_of_frac(vn, vd)
 
 
 def pstdev(data, mu=None):
-    data = _list(data)
-    if len(data) < 1:
-        raise StatisticsError('pstdev requires at least one data point')
-    T, sn, sd, n = _ss(data)
-    vn, vd = _norm(sn, sd * n)
+    T, vn, vd = _spread(data, False, 'pstdev')
     return _float_sqrt_of_frac(vn, vd)
 
 

@@ -99,67 +99,61 @@ class TextWrapper:
             cur_line.append(reversed_chunks.pop())
 
     def _wrap_chunks(self, chunks):
-        lines = []
         if self.width <= 0:
             raise ValueError('invalid width %r (must be > 0)' % self.width)
-        if self.max_lines is not None:
-            if self.max_lines > 1:
-                indent = self.subsequent_indent
-            else:
-                indent = self.initial_indent
-            if len(indent) + len(self.placeholder.lstrip()) > self.width:
+        limited = self.max_lines is not None
+        if limited:
+            first = self.subsequent_indent if self.max_lines > 1 else self.initial_indent
+            if len(first) + len(self.placeholder.lstrip()) > self.width:
                 raise ValueError('placeholder too large for max width')
-        chunks.reverse()
-        while chunks:
-            cur_line = []
-            cur_len = 0
-            if lines:
-                indent = self.subsequent_indent
-            else:
-                indent = self.initial_indent
-            width = self.width - len(indent)
-            if self.drop_whitespace and chunks[-1].strip() == '' and lines:
-                del chunks[-1]
-            while chunks:
-                l = len(chunks[-1])
-                if cur_len + l <= width:
-                    cur_line.append(chunks.pop())
-                    cur_len += l
-                else:
-                    break
-            if chunks and len(chunks[-1]) > width:
-                self._handle_long_word(chunks, cur_line, cur_len, width)
-                cur_len = sum(map(len, cur_line))
-            if self.drop_whitespace and cur_line and cur_line[-1].strip() == '':
-                cur_len -= len(cur_line[-1])
-                del cur_line[-1]
-            if cur_line:
-                if (self.max_lines is None or
-                        len(lines) + 1 < self.max_lines or
-                        (not chunks or
-                         self.drop_whitespace and
-                         len(chunks) == 1 and
-                         not chunks[0].strip()) and cur_len <= width):
-                    lines.append(indent + ''.join(cur_line))
-                else:
-                    while cur_line:
-                        if (cur_line[-1].strip() and
-                                cur_len + len(self.placeholder) <= width):
-                            cur_line.append(self.placeholder)
-                            lines.append(indent + ''.join(cur_line))
-                            break
-                        cur_len -= len(cur_line[-1])
-                        del cur_line[-1]
-                    else:
-                        if lines:
-                            prev_line = lines[-1].rstrip()
-                            if (len(prev_line) + len(self.placeholder) <=
-                                    self.width):
-                                lines[-1] = prev_line + self.placeholder
-                                break
-                        lines.append(indent + self.placeholder.lstrip())
-                    break
+        # The next chunk is at the end of pending.
+        pending = chunks[::-1]
+        lines = []
+        while pending:
+            indent = self.subsequent_indent if lines else self.initial_indent
+            room = self.width - len(indent)
+            if self.drop_whitespace and lines and not pending[-1].strip():
+                pending.pop()
+            line, used = self._fill_line(pending, room)
+            if not line:
+                continue
+            last_line = not limited or len(lines) + 1 < self.max_lines
+            rest_blank = not pending or (self.drop_whitespace and len(pending) == 1
+                                         and not pending[0].strip())
+            if last_line or (rest_blank and used <= room):
+                lines.append(indent + ''.join(line))
+                continue
+            # The line limit cuts the text here: end with the placeholder.
+            self._end_with_placeholder(lines, line, used, room, indent)
+            break
         return lines
+
+    def _fill_line(self, pending, room):
+        # Take whole chunks while they fit, then part of a long word, and
+        # drop trailing whitespace; return the chunks and their length.
+        line, used = [], 0
+        while pending and used + len(pending[-1]) <= room:
+            used += len(pending[-1])
+            line.append(pending.pop())
+        if pending and len(pending[-1]) > room:
+            self._handle_long_word(pending, line, used, room)
+            used = sum(len(c) for c in line)
+        if self.drop_whitespace and line and not line[-1].strip():
+            used -= len(line.pop())
+        return line, used
+
+    def _end_with_placeholder(self, lines, line, used, room, indent):
+        while line:
+            if line[-1].strip() and used + len(self.placeholder) <= room:
+                lines.append(indent + ''.join(line) + self.placeholder)
+                return
+            used -= len(line.pop())
+        if lines:
+            previous = lines[-1].rstrip()
+            if len(previous) + len(self.placeholder) <= self.width:
+                lines[-1] = previous + self.placeholder
+                return
+        lines.append(indent + self.placeholder.lstrip())
 
     def _split_chunks(self, text):
         text = self._munge_whitespace(text)

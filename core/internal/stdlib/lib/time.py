@@ -14,40 +14,28 @@ _DAYNAMES = ['Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat', 'Sun']
 _MONTHNAMES = [None, 'Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec']
 
 
-def time():
-    return _virtual[0] / 1e9
+def _clock(name):
+    # Every clock reads the same virtual time: in seconds, or in
+    # nanoseconds for the _ns variants.
+    if name.endswith('_ns'):
+        def clock():
+            return _virtual[0]
+    else:
+        def clock():
+            return _virtual[0] / 1e9
+    clock.__name__ = clock.__qualname__ = name
+    return clock
 
 
-def time_ns():
-    return _virtual[0]
-
-
-def monotonic():
-    return _virtual[0] / 1e9
-
-
-def monotonic_ns():
-    return _virtual[0]
-
-
-def perf_counter():
-    return _virtual[0] / 1e9
-
-
-def perf_counter_ns():
-    return _virtual[0]
-
-
-def process_time():
-    return _virtual[0] / 1e9
-
-
-def process_time_ns():
-    return _virtual[0]
-
-
-def thread_time():
-    return _virtual[0] / 1e9
+time = _clock('time')
+time_ns = _clock('time_ns')
+monotonic = _clock('monotonic')
+monotonic_ns = _clock('monotonic_ns')
+perf_counter = _clock('perf_counter')
+perf_counter_ns = _clock('perf_counter_ns')
+process_time = _clock('process_time')
+process_time_ns = _clock('process_time_ns')
+thread_time = _clock('thread_time')
 
 
 def sleep(secs):

@@ -467,56 +467,36 @@ class Counter(dict):
 
     __hash__ = None
 
-    def __add__(self, other):
+    def _merged(self, other, both, only_other):
+        # A Counter of both(mine, theirs) for my elements and, unless
+        # only_other is None, only_other(theirs) for elements only in
+        # other; counts that are not positive are left out.
         if not isinstance(other, Counter):
             return NotImplemented
         result = Counter()
         for elem, count in self.items():
-            newcount = count + other[elem]
-            if newcount > 0:
-                result[elem] = newcount
-        for elem, count in other.items():
-            if elem not in self and count > 0:
-                result[elem] = count
+            merged = both(count, other[elem])
+            if merged > 0:
+                result[elem] = merged
+        if only_other is not None:
+            for elem, count in other.items():
+                if elem not in self:
+                    merged = only_other(count)
+                    if merged > 0:
+                        result[elem] = merged
         return result
+
+    def __add__(self, other):
+        return self._merged(other, lambda a, b: a + b, lambda b: b)
 
     def __sub__(self, other):
-        if not isinstance(other, Counter):
-            return NotImplemented
-        result = Counter()
-        for elem, count in self.items():
-            newcount = count - other[elem]
-            if newcount > 0:
-                result[elem] = newcount
-        for elem, count in other.items():
-            if elem not in self and count < 0:
-                result[elem] = 0 - count
-        return result
+        return self._merged(other, lambda a, b: a - b, lambda b: 0 - b)
 
     def __or__(self, other):
-        if not isinstance(other, Counter):
-            return NotImplemented
-        result = Counter()
-        for elem, count in self.items():
-            other_count = other[elem]
-            newcount = other_count if count < other_count else count
-            if newcount > 0:
-                result[elem] = newcount
-        for elem, count in other.items():
-            if elem not in self and count > 0:
-                result[elem] = count
-        return result
+        return self._merged(other, lambda a, b: b if a < b else a, lambda b: b)
 
     def __and__(self, other):
-        if not isinstance(other, Counter):
-            return NotImplemented
-        result = Counter()
-        for elem, count in self.items():
-            other_count = other[elem]
-            newcount = count if count < other_count else other_count
-            if newcount > 0:
-                result[elem] = newcount
-        return result
+        return self._merged(other, lambda a, b: a if a < b else b, None)
 
     def __pos__(self):
         result = Counter()

@@ -56,6 +56,10 @@ type FeedOptions struct {
 	Lookup func(name string) (v any, ok bool)
 	// Print receives the program's output; stream is "stdout" or "stderr".
 	Print func(stream, text string)
+	// OS answers the sandbox's operating-system calls outside its mounts
+	// under ResumeAuto, as Functions answers host functions. When nil,
+	// they are not handled (see FunctionCall.ResumeNotHandled).
+	OS OSFunc
 }
 
 // Session is a Python namespace that runs feeds one after another, like a
@@ -71,6 +75,7 @@ type Session struct {
 	live        *progress // the one live suspension, if any
 	suspensions int
 	hostObjs    []any // Go values handed in, by HostObject index
+	hosts       hostRegistry
 }
 
 // NewSession creates a session.
@@ -255,11 +260,13 @@ func (s *Session) progressFor(sp *vm.Suspension) Progress {
 	switch sp.Kind {
 	case vm.SuspendFunctionCall:
 		fc := &FunctionCall{
-			Name:    sp.Name,
-			Args:    make([]any, len(sp.Args)),
-			CallID:  sp.CallID,
-			Awaited: s.m.PendingCallAwaited(),
-			Pos:     Position{Filename: s.cfg.ScriptName, Line: sp.Line},
+			Name:     sp.Name,
+			Args:     make([]any, len(sp.Args)),
+			CallID:   sp.CallID,
+			Awaited:  s.m.PendingCallAwaited(),
+			ObjectID: sp.ObjectID,
+			OSCall:   sp.OSCall,
+			Pos:      Position{Filename: s.cfg.ScriptName, Line: sp.Line},
 		}
 		for i, a := range sp.Args {
 			fc.Args[i] = s.goValue(a)
@@ -273,7 +280,7 @@ func (s *Session) progressFor(sp *vm.Suspension) Progress {
 		fc.progress = base
 		p = fc
 	case vm.SuspendNameLookup:
-		p = &NameLookup{progress: base, Name: sp.Name}
+		p = &NameLookup{progress: base, Name: sp.Name, ObjectID: sp.ObjectID}
 	case vm.SuspendPreempt:
 		p = &Preempted{progress: base}
 	default:
@@ -342,10 +349,15 @@ type FunctionCall struct {
 	// (await fn(...)): Resume(v) then makes the await evaluate to v, and
 	// ResumeFuture lets the host settle it later in a Futures progress.
 	Awaited bool
-	// OSCall marks calls the sandbox makes to the operating system on the
-	// program's behalf (files through mounts) rather than to a host
-	// function the embedder declared.
-	OSCall bool
+	// ObjectID is set for a method call on a host object: Name is the
+	// method ("__call__" for a call of the object itself, a construction
+	// for a host class). See HostObject.
+	ObjectID int64
+	// OSCall is the operation's name (Name is the same) for calls the
+	// sandbox makes to the operating system on the program's behalf
+	// (files outside mounts) rather than to a host function the embedder
+	// declared.
+	OSCall string
 	Pos    Position
 }
 
@@ -389,10 +401,12 @@ func (p *FunctionCall) ResumeFuture() (Progress, error) {
 	return p.s.step(p.s.m.ResumeFuture())
 }
 
-// NameLookup: the sandbox read a name nobody defined.
+// NameLookup: the sandbox read a name nobody defined, or (ObjectID set)
+// a lazy attribute of a host object (see HostAttrs).
 type NameLookup struct {
 	progress
-	Name string
+	Name     string
+	ObjectID int64
 }
 
 // Resume supplies the name's value.
@@ -407,12 +421,16 @@ func (p *NameLookup) Resume(v any) (Progress, error) {
 	return p.s.step(p.s.m.ResumeWith(pv))
 }
 
-// ResumeUndefined raises NameError for the name.
+// ResumeUndefined raises NameError for the name, or AttributeError for a
+// host object's lazy attribute.
 func (p *NameLookup) ResumeUndefined() (Progress, error) {
 	if err := p.claim(); err != nil {
 		return nil, err
 	}
 	exc := p.s.m.NewExceptionNamed("NameError", fmt.Sprintf("name '%s' is not defined", p.Name))
+	if p.ObjectID != 0 {
+		exc = p.s.m.NewExceptionNamed("AttributeError", fmt.Sprintf("'%s' object has no attribute '%s'", p.s.hostTypeName(p.ObjectID), p.Name))
+	}
 	return p.s.step(p.s.m.ResumeRaise(exc))
 }
 
@@ -465,6 +483,12 @@ func (p *Complete) Dump() ([]byte, error) { return p.s.Dump() }
 func (s *Session) ResumeAuto(p Progress) (Progress, error) {
 	switch p := p.(type) {
 	case *FunctionCall:
+		if p.ObjectID != 0 {
+			return s.autoObjectCall(p)
+		}
+		if p.OSCall != "" {
+			return s.autoOSCall(p)
+		}
 		fn := s.opts.Functions[p.Name]
 		if fn == nil {
 			return p.ResumeError(&Exception{Type: "NameError", Message: fmt.Sprintf("host function '%s' is not available", p.Name)})
@@ -473,11 +497,17 @@ func (s *Session) ResumeAuto(p Progress) (Progress, error) {
 			return nil, err
 		}
 		v, err := fn(p.Args, p.Kwargs)
+		if errors.Is(err, ErrNotHandled) {
+			return p.ResumeNotHandled()
+		}
 		if err != nil {
 			return p.ResumeError(err)
 		}
 		return p.Resume(v)
 	case *NameLookup:
+		if p.ObjectID != 0 {
+			return s.autoObjectAttr(p)
+		}
 		if s.opts.Lookup == nil {
 			return p.ResumeUndefined()
 		}
@@ -596,10 +626,7 @@ func (s *Session) goValueSeen(v vm.Value, seen map[heap.Handle]bool) any {
 	case *heap.Bytes:
 		return append([]byte(nil), o.B...)
 	case *heap.HostObject:
-		if i := int(o.Index); i >= 0 && i < len(s.hostObjs) {
-			return s.hostObjs[i]
-		}
-		return HostStandIn{Name: o.Name}
+		return s.goHost(o)
 	case *heap.List:
 		seen[h] = true
 		defer delete(seen, h)
@@ -757,13 +784,14 @@ func (s *Session) toPy(x any) (vm.Value, error) {
 	case *Exception:
 		return m.NewExceptionNamed(v.Type, v.Message), nil
 	case HostStandIn:
-		return m.H.Alloc(&heap.HostObject{Name: v.Name, Index: -1}), nil
+		return s.hostObject(v), nil
+	case HostObject:
+		return s.hostObject(v), nil
 	}
 	if pv, ok, err := s.toPyReflect(reflect.ValueOf(x)); ok {
 		return pv, err
 	}
-	s.hostObjs = append(s.hostObjs, x)
-	return m.H.Alloc(&heap.HostObject{Name: fmt.Sprintf("%T", x), Index: int32(len(s.hostObjs) - 1)}), nil
+	return s.hostObject(x), nil
 }
 
 // toPyReflect converts Go data of types toPy does not list by name:
@@ -876,6 +904,7 @@ type sessionMeta struct {
 	TypeCheck  bool         `json:"type_check,omitempty"`
 	TimeUsed   int64        `json:"time_used"`
 	LastCallID int64        `json:"last_call_id"`
+	LastObject int64        `json:"last_object_id,omitempty"`
 	Pending    *pendingMeta `json:"pending,omitempty"`
 }
 
@@ -890,6 +919,8 @@ type pendingMeta struct {
 	Line    int      `json:"line,omitempty"`
 	NArgs   int      `json:"nargs,omitempty"`
 	KwNames []string `json:"kwnames,omitempty"`
+	Object  int64    `json:"object_id,omitempty"`
+	OSCall  string   `json:"os_call,omitempty"`
 }
 
 var pendingKinds = map[vm.SuspensionKind]string{
@@ -917,6 +948,7 @@ func (s *Session) dump(snapshot bool) ([]byte, error) {
 		TypeCheck:  s.cfg.TypeCheck,
 		TimeUsed:   s.m.TimeUsed,
 		LastCallID: s.m.LastCallID(),
+		LastObject: s.hosts.nextID,
 	}
 	roots := s.m.ExtraRoots
 	defer func() { s.m.ExtraRoots = roots }()
@@ -925,7 +957,7 @@ func (s *Session) dump(snapshot bool) ([]byte, error) {
 		if sp == nil {
 			return nil, ErrStaleProgress
 		}
-		pm := &pendingMeta{Kind: pendingKinds[sp.Kind], Name: sp.Name, CallID: sp.CallID, CallIDs: sp.CallIDs, Line: sp.Line, NArgs: len(sp.Args), KwNames: sp.KwNames}
+		pm := &pendingMeta{Kind: pendingKinds[sp.Kind], Name: sp.Name, CallID: sp.CallID, CallIDs: sp.CallIDs, Line: sp.Line, NArgs: len(sp.Args), KwNames: sp.KwNames, Object: sp.ObjectID, OSCall: sp.OSCall}
 		args := append(append([]vm.Value(nil), sp.Args...), sp.KwVals...)
 		s.m.ExtraRoots = append(append([]vm.Value(nil), roots...), s.m.NewTuple(args))
 		meta.Pending = pm
@@ -999,6 +1031,7 @@ func (s *Session) load(b []byte, snapshot bool, opts *FeedOptions) (Progress, er
 	s.used = true
 	s.suspensions = 0
 	s.hostObjs = nil
+	s.hosts = hostRegistry{nextID: meta.LastObject}
 	s.setOptions(opts)
 	if sp == nil {
 		return nil, nil
@@ -1023,7 +1056,7 @@ func pendingSuspension(m *vm.VM, p *pendingMeta) (*vm.Suspension, error) {
 	if m.Frames() == 0 {
 		return nil, bad("no frames to resume")
 	}
-	sp := &vm.Suspension{Name: p.Name, CallID: p.CallID, Line: p.Line}
+	sp := &vm.Suspension{Name: p.Name, CallID: p.CallID, Line: p.Line, ObjectID: p.Object, OSCall: p.OSCall}
 	switch p.Kind {
 	case "function_call":
 		sp.Kind = vm.SuspendFunctionCall

@@ -143,8 +143,8 @@ func (vm *VM) findAttr(obj Value, name Value) (v Value, getter Value, err error)
 		case *heap.Super:
 			return vm.superAttr(o, name)
 		case *heap.HostObject:
-			if o.Index < 0 && vm.MustStr(name) != "__class__" {
-				return heap.Undef, heap.Undef, vm.Errorf(TRuntimeError, "host object '%s' is not available after the session was restored: the host must hand it in again", o.Name)
+			if r, ok, err := vm.hostAttr(obj, o, name); ok || err != nil {
+				return r, heap.Undef, err
 			}
 		}
 	}
@@ -708,7 +708,7 @@ func (vm *VM) opLoadMethod(f *heap.Frame, obj, name Value) error {
 	}
 	push(f, heap.Undef)
 	if err := vm.opLoadAttr(f, obj, name); err != nil {
-		if err != errFramePushed {
+		if _, susp := err.(*Suspended); err != errFramePushed && !susp {
 			pop(f)
 		}
 		return err

@@ -165,7 +165,9 @@ func init() {
 		case *heap.Instance:
 			return heap.Bool(vm.LookupSpecial(v, "__call__").K != heap.KUndef), nil
 		case *heap.Opaque:
-			return heap.Bool(o.Kind == "hostfn"), nil
+			return heap.Bool(o.Kind == "hostfn" || o.Kind == hostMethodKind), nil
+		case *heap.HostObject:
+			return heap.True, nil
 		}
 		return heap.False, nil
 	})

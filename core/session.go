@@ -49,8 +49,13 @@ type HostFunc func(args []any, kwargs map[string]any) (any, error)
 type FeedOptions struct {
 	// Inputs are bound as globals before the feed runs.
 	Inputs map[string]any
-	// Functions are the host functions the sandbox can call by name.
+	// Functions are the host functions the sandbox can call by name. One
+	// that returns a *Future (see Go) is asynchronous.
 	Functions map[string]HostFunc
+	// Async are host functions that run in their own goroutine: under
+	// FeedRun and ResumeAuto their calls resume with a future at once, so
+	// calls gathered with asyncio.gather run concurrently.
+	Async map[string]HostFunc
 	// Lookup supplies names the sandbox reads but never defined; ok=false
 	// raises NameError. When nil, undefined names raise NameError at once.
 	Lookup func(name string) (v any, ok bool)
@@ -76,6 +81,7 @@ type Session struct {
 	suspensions int
 	hostObjs    []any // Go values handed in, by HostObject index
 	hosts       hostRegistry
+	futures     hostFutures
 }
 
 // NewSession creates a session.
@@ -151,7 +157,10 @@ func (s *Session) print(stream, text string) {
 type sessionHost struct{ s *Session }
 
 func (h sessionHost) IsHostFunction(name string) bool {
-	_, ok := h.s.opts.Functions[name]
+	if _, ok := h.s.opts.Functions[name]; ok {
+		return true
+	}
+	_, ok := h.s.opts.Async[name]
 	return ok
 }
 
@@ -489,6 +498,10 @@ func (s *Session) ResumeAuto(p Progress) (Progress, error) {
 		if p.OSCall != "" {
 			return s.autoOSCall(p)
 		}
+		if fn := s.opts.Async[p.Name]; fn != nil {
+			args, kwargs := p.Args, p.Kwargs
+			return s.autoAsync(p, Go(func() (any, error) { return fn(args, kwargs) }))
+		}
 		fn := s.opts.Functions[p.Name]
 		if fn == nil {
 			return p.ResumeError(&Exception{Type: "NameError", Message: fmt.Sprintf("host function '%s' is not available", p.Name)})
@@ -499,6 +512,9 @@ func (s *Session) ResumeAuto(p Progress) (Progress, error) {
 		v, err := fn(p.Args, p.Kwargs)
 		if errors.Is(err, ErrNotHandled) {
 			return p.ResumeNotHandled()
+		}
+		if fu, ok := v.(*Future); ok && err == nil {
+			return s.autoAsync(p, fu)
 		}
 		if err != nil {
 			return p.ResumeError(err)
@@ -522,7 +538,7 @@ func (s *Session) ResumeAuto(p Progress) (Progress, error) {
 	case *Preempted:
 		return p.Resume()
 	case *Futures:
-		return nil, fmt.Errorf("%w: host futures %v must be settled with Futures.Resume", ErrNoAutoResume, p.CallIDs)
+		return s.autoFutures(p)
 	case *Complete:
 		return nil, fmt.Errorf("%w: the feed is complete", ErrNoAutoResume)
 	}

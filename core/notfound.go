@@ -3,6 +3,8 @@ package core
 import (
 	"errors"
 	"fmt"
+
+	"github.com/amber-sandbox/amber/core/internal/vm"
 )
 
 // ErrNotHandled, returned by a host function, an OS handler or a host
@@ -20,17 +22,35 @@ type OSFunc func(op string, args []any, kwargs map[string]any) (any, error)
 //   - a host function: NameError ("name 'f' is not defined");
 //   - a host object's method: AttributeError, or TypeError ("object is
 //     not callable") for "__call__";
-//   - an OS call: the OS error, FileNotFoundError for operations that
-//     read (open for reading, stat, listdir ...) and PermissionError for
-//     those that write (see notHandledOS).
+//   - an OS call: the OS error with its errno, FileNotFoundError for
+//     operations that read (open for reading, stat, listdir) and
+//     PermissionError for those that write (write_file, append_file,
+//     mkdir, remove, rmdir, rename).
 func (p *FunctionCall) ResumeNotHandled() (Progress, error) {
+	if p.OSCall != "" {
+		if err := p.claim(); err != nil {
+			return nil, err
+		}
+		return p.s.step(p.s.m.ResumeRaise(osNotHandled(p.s.m, p.OSCall, p.Args, p.Kwargs)))
+	}
 	return p.ResumeError(p.notHandledError())
+}
+
+// osNotHandled is the OSError subclass CPython raises for op on a file
+// nobody provides (see vm.OSNotHandled).
+func osNotHandled(m *vm.VM, op string, args []any, kwargs map[string]any) vm.Value {
+	path, mode := "", ""
+	if len(args) > 0 {
+		path, _ = args[0].(string)
+	}
+	if len(args) > 1 {
+		mode, _ = args[1].(string)
+	}
+	return m.OSNotHandled(op, path, mode)
 }
 
 func (p *FunctionCall) notHandledError() *Exception {
 	switch {
-	case p.OSCall != "":
-		return notHandledOS(p.OSCall, p.Args, p.Kwargs)
 	case p.ObjectID != 0:
 		tn := p.s.hostTypeName(p.ObjectID)
 		if p.Name == "__call__" {
@@ -39,39 +59,6 @@ func (p *FunctionCall) notHandledError() *Exception {
 		return &Exception{Type: "AttributeError", Message: fmt.Sprintf("'%s' object has no attribute '%s'", tn, p.Name)}
 	}
 	return &Exception{Type: "NameError", Message: fmt.Sprintf("name '%s' is not defined", p.Name)}
-}
-
-// writingOps are the OS operations that change the file system.
-var writingOps = map[string]bool{
-	"write_file": true, "append_file": true, "mkdir": true, "makedirs": true, "remove": true,
-	"rmdir": true, "rename": true, "replace": true, "touch": true,
-}
-
-// notHandledOS is the error CPython raises for op on a file nobody
-// provides: the first argument is the path.
-func notHandledOS(op string, args []any, kwargs map[string]any) *Exception {
-	path := ""
-	if len(args) > 0 {
-		path, _ = args[0].(string)
-	}
-	write := writingOps[op]
-	if op == "open" {
-		mode := "r"
-		if len(args) > 1 {
-			mode, _ = args[1].(string)
-		} else if m, ok := kwargs["mode"].(string); ok {
-			mode = m
-		}
-		for _, c := range mode {
-			if c == 'w' || c == 'a' || c == 'x' || c == '+' {
-				write = true
-			}
-		}
-	}
-	if write {
-		return &Exception{Type: "PermissionError", Message: fmt.Sprintf("[Errno 13] Permission denied: '%s'", path)}
-	}
-	return &Exception{Type: "FileNotFoundError", Message: fmt.Sprintf("[Errno 2] No such file or directory: '%s'", path)}
 }
 
 // autoOSCall answers an OS call for ResumeAuto with FeedOptions.OS.

@@ -65,6 +65,10 @@ type FeedOptions struct {
 	// under ResumeAuto, as Functions answers host functions. When nil,
 	// they are not handled (see FunctionCall.ResumeNotHandled).
 	OS OSFunc
+	// Mounts map host directories into the sandbox for this feed (and,
+	// given to LoadSnapshot, for the rest of the run). They do not travel
+	// with dumps; an overlay's writes do.
+	Mounts []Mount
 }
 
 // Session is a Python namespace that runs feeds one after another, like a
@@ -82,6 +86,7 @@ type Session struct {
 	hostObjs    []any // Go values handed in, by HostObject index
 	hosts       hostRegistry
 	futures     hostFutures
+	fs          *mountFS // the mounts of the current feed
 }
 
 // NewSession creates a session.
@@ -193,7 +198,9 @@ func (s *Session) FeedStart(code string, opts *FeedOptions) (Progress, error) {
 		return nil, err
 	}
 	s.used = true
-	s.setOptions(opts)
+	if err := s.setOptions(opts); err != nil {
+		return nil, err
+	}
 	if opts != nil && len(opts.Inputs) > 0 {
 		names := make([]string, 0, len(opts.Inputs))
 		for k := range opts.Inputs {
@@ -218,12 +225,23 @@ func (s *Session) FeedStart(code string, opts *FeedOptions) (Progress, error) {
 	return s.step(v, err)
 }
 
-func (s *Session) setOptions(opts *FeedOptions) {
+func (s *Session) setOptions(opts *FeedOptions) error {
+	s.fs.close()
+	s.fs = nil
+	s.m.FS = nil
 	if opts == nil {
 		s.opts = FeedOptions{}
-		return
+		return nil
 	}
 	s.opts = *opts
+	fs, err := newMountFS(opts.Mounts)
+	if err != nil {
+		return err
+	}
+	if fs != nil {
+		s.fs, s.m.FS = fs, fs
+	}
+	return nil
 }
 
 // Abandon drops the live suspension, if any, so the session can take new
@@ -1048,7 +1066,9 @@ func (s *Session) load(b []byte, snapshot bool, opts *FeedOptions) (Progress, er
 	s.suspensions = 0
 	s.hostObjs = nil
 	s.hosts = hostRegistry{nextID: meta.LastObject}
-	s.setOptions(opts)
+	if err := s.setOptions(opts); err != nil {
+		return nil, err
+	}
 	if sp == nil {
 		return nil, nil
 	}

@@ -11,6 +11,7 @@ import (
 	"flag"
 	"fmt"
 	"os"
+	"path/filepath"
 	"runtime/debug"
 	"runtime/pprof"
 	"time"
@@ -59,6 +60,9 @@ func limitFlags(fs *flag.FlagSet) *core.Limits {
 	l := &core.Limits{}
 	fs.Func("max-duration", "stop the program after this long (e.g. 5s)", func(s string) error {
 		d, err := time.ParseDuration(s)
+		if err == nil && d < 0 {
+			err = fmt.Errorf("negative duration %s", s)
+		}
 		l.MaxDuration = d
 		return err
 	})
@@ -73,6 +77,16 @@ func runMain(args []string) int {
 	fs := flag.NewFlagSet("run", flag.ContinueOnError)
 	code := fs.String("c", "", "program passed in as a string")
 	limits := limitFlags(fs)
+	var mounts []core.Mount
+	fs.Func("mount", "map a host directory into the sandbox: HOST:SANDBOX[:ro|rw|overlay] (repeatable; ro by default)", func(s string) error {
+		m, err := core.ParseMount(s)
+		if err == nil {
+			if m.HostDir, err = filepath.Abs(m.HostDir); err == nil {
+				mounts = append(mounts, m)
+			}
+		}
+		return err
+	})
 	cpuprofile := fs.String("cpuprofile", "", "write a Go CPU profile of the interpreter to this file")
 	if err := fs.Parse(args); err != nil {
 		return 2
@@ -90,10 +104,13 @@ func runMain(args []string) int {
 		}
 		defer pprof.StopCPUProfile()
 	}
+	codeSet := false
+	fs.Visit(func(f *flag.Flag) { codeSet = codeSet || f.Name == "c" })
 	var src []byte
+	var sysPath []string
 	name := "main.py"
 	switch {
-	case *code != "":
+	case codeSet:
 		src = []byte(*code)
 		name = "<string>"
 	case fs.NArg() == 1:
@@ -114,6 +131,12 @@ func runMain(args []string) int {
 		}
 		src = b
 		name = path
+		// The script's directory is mounted read-only at its own path and
+		// is sys.path[0], so its sibling modules import as with CPython.
+		if dir, err := filepath.Abs(filepath.Dir(path)); err == nil {
+			mounts = append(mounts, core.Mount{HostDir: dir, Path: filepath.ToSlash(dir), Mode: core.MountReadOnly})
+			sysPath = []string{filepath.ToSlash(dir)}
+		}
 	default:
 		return usage()
 	}
@@ -121,7 +144,7 @@ func runMain(args []string) int {
 	// short from outside has shown most of its output.
 	out := bufio.NewWriterSize(os.Stdout, 8<<10)
 	defer out.Flush()
-	err := core.Run(src, core.Options{ScriptName: name, Limits: *limits, Stdout: func(stream, text string) {
+	err := core.Run(src, core.Options{ScriptName: name, Limits: *limits, Mounts: mounts, SysPath: sysPath, Stdout: func(stream, text string) {
 		if stream == "stderr" {
 			out.Flush()
 			os.Stderr.WriteString(text)

@@ -59,6 +59,9 @@ func (vm *VM) Import(name string) (Value, error) {
 	}
 	init, ok := moduleInits[name]
 	if !ok {
+		if m, found, err := vm.importFromMounts(name); found {
+			return m, err
+		}
 		return heap.Undef, vm.Errorf(TModuleNotFoundError, "No module named '%s'", name)
 	}
 	m := vm.NewModule(name)

@@ -67,6 +67,8 @@ type VM struct {
 
 	// Host is consulted for host functions and undefined names.
 	Host Host
+	// FS serves the mounts of the current feed (nil: none).
+	FS FS
 
 	nested     int // depth of nested Go-driven runs
 	cache      map[cacheKey]Value

@@ -20,6 +20,8 @@ type Options struct {
 	// OS calls are not handled (CPython's FileNotFoundError or
 	// PermissionError).
 	Mounts []Mount
+	// TypeCheck checks the program statically before it runs.
+	TypeCheck bool
 	// SysPath is put at the front of sys.path: modules are imported from
 	// the mounted directories it lists.
 	SysPath []string
@@ -40,6 +42,12 @@ func Run(src []byte, opts Options) error {
 		return err
 	}
 	m := vm.New()
+	if opts.TypeCheck {
+		known := func(n string) bool { return dictHas(m, m.Builtins, n) }
+		if err := typeCheck(name, string(src), known, false); err != nil {
+			return err
+		}
+	}
 	m.Filename = name
 	m.Limits = mergeLimits(m.Limits, opts.Limits.vm())
 	start := time.Now()

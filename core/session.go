@@ -34,7 +34,9 @@ type Config struct {
 	// ScriptName is the file name in tracebacks (default "main.py").
 	ScriptName string
 	Limits     Limits
-	// TypeCheck is recorded with the session and travels with its dumps.
+	// TypeCheck checks each feed statically before any of it runs: a feed
+	// with findings fails with a *TypeCheckError (see the typecheck
+	// package for what is checked). It travels with dumps.
 	TypeCheck bool
 	// Clock returns monotonic run time; the default reads the host's
 	// monotonic clock. Sandboxed code never sees it.
@@ -196,6 +198,11 @@ func (s *Session) FeedStart(code string, opts *FeedOptions) (Progress, error) {
 	c, err := compileCached(name, code, true)
 	if err != nil {
 		return nil, err
+	}
+	if s.cfg.TypeCheck {
+		if err := s.typeCheckFeed(code, opts); err != nil {
+			return nil, err
+		}
 	}
 	s.used = true
 	if err := s.setOptions(opts); err != nil {

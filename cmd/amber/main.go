@@ -76,6 +76,7 @@ func limitFlags(fs *flag.FlagSet) *core.Limits {
 func runMain(args []string) int {
 	fs := flag.NewFlagSet("run", flag.ContinueOnError)
 	code := fs.String("c", "", "program passed in as a string")
+	typeCheck := fs.Bool("type-check", false, "check the program statically before running it")
 	limits := limitFlags(fs)
 	var mounts []core.Mount
 	fs.Func("mount", "map a host directory into the sandbox: HOST:SANDBOX[:ro|rw|overlay] (repeatable; ro by default)", func(s string) error {
@@ -144,7 +145,7 @@ func runMain(args []string) int {
 	// short from outside has shown most of its output.
 	out := bufio.NewWriterSize(os.Stdout, 8<<10)
 	defer out.Flush()
-	err := core.Run(src, core.Options{ScriptName: name, Limits: *limits, Mounts: mounts, SysPath: sysPath, Stdout: func(stream, text string) {
+	err := core.Run(src, core.Options{ScriptName: name, Limits: *limits, Mounts: mounts, SysPath: sysPath, TypeCheck: *typeCheck, Stdout: func(stream, text string) {
 		if stream == "stderr" {
 			out.Flush()
 			os.Stderr.WriteString(text)
@@ -162,6 +163,7 @@ func report(err error) int {
 	}
 	var se *core.SyntaxError
 	var re *core.RuntimeError
+	var te *core.TypeCheckError
 	var le *core.LimitError
 	var ee *core.ExitError
 	if errors.As(err, &ee) {
@@ -171,6 +173,10 @@ func report(err error) int {
 		return ee.Code
 	}
 	switch {
+	case errors.As(err, &te):
+		for _, f := range te.Findings {
+			fmt.Fprintln(os.Stderr, f)
+		}
 	case errors.As(err, &se):
 		fmt.Fprint(os.Stderr, se.Format())
 	case errors.As(err, &re):

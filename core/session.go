@@ -1136,6 +1136,11 @@ type DumpInfo struct {
 	Objects       int // live heap objects
 	Size          int // bytes of the dump
 	Pages         [][]byte
+	// BasePages of the pages, BaseBytes bytes, are the shared base image's
+	// (the builtin world): the rest is the session's own.
+	BasePages, BaseBytes int
+	// Pending is what a snapshot is paused at (nil for a session dump).
+	Pending *PendingInfo
 }
 
 // InspectDump decodes and validates a dump and describes it.
@@ -1168,6 +1173,7 @@ func InspectDump(b []byte) (*DumpInfo, error) {
 	if snap {
 		info.Kind = "snapshot"
 	}
+	inspectMore(info, m, snap, &meta)
 	return info, nil
 }
 

@@ -31,7 +31,7 @@ func main() {
 }
 
 func usage() int {
-	fmt.Fprintln(os.Stderr, "usage: amber run FILE | amber run -c CODE | amber serve [flags] | amber cas stats|gc ...")
+	fmt.Fprintln(os.Stderr, "usage: amber COMMAND [arguments]; amber help lists the commands")
 	return 2
 }
 
@@ -48,6 +48,10 @@ func run(args []string) int {
 		return feedMain(args[1:])
 	case "inspect":
 		return inspectMain(args[1:])
+	case "resume":
+		return resumeMain(args[1:])
+	case "help", "-h", "-help", "--help":
+		return helpMain(args[1:])
 	case "serve":
 		return serveMain(args[1:])
 	case "gc":
@@ -184,7 +188,7 @@ func report(err error) int {
 	case errors.As(err, &le):
 		fmt.Fprintf(os.Stderr, "amber: %s\n", le.Msg)
 	default:
-		fmt.Fprintln(os.Stderr, err)
+		fmt.Fprintf(os.Stderr, "amber: %s\n", msg(err))
 	}
 	return 1
 }

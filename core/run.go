@@ -43,7 +43,7 @@ func Run(src []byte, opts Options) error {
 	}
 	m := vm.New()
 	if opts.TypeCheck {
-		known := func(n string) bool { return dictHas(m, m.Builtins, n) }
+		known := func(n string) bool { return dictHas(m, m.Builtins, n) || vm.IsLazyBuiltin(n) }
 		if err := typeCheck(name, string(src), known, false); err != nil {
 			return err
 		}
@@ -79,6 +79,9 @@ func Run(src []byte, opts Options) error {
 	}
 	// Nobody answers OS calls here: each raises what CPython would.
 	_, err = m.DeclineOSCalls(m.Resume())
+	if _, isExc := vm.ExcValue(err); err == nil || isExc {
+		m.CloseUnreachableGenerators()
+	}
 	return convertErr(m, err)
 }
 

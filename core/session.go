@@ -269,10 +269,14 @@ func (s *Session) step(v vm.Value, err error) (Progress, error) {
 	}
 	if err == nil {
 		out := s.object(v)
+		s.m.CloseUnreachableGenerators()
 		return &Complete{progress: progress{s: s}, Output: out}, nil
 	}
 	var susp *vm.Suspended
 	if !errors.As(err, &susp) {
+		if _, isExc := vm.ExcValue(err); isExc {
+			s.m.CloseUnreachableGenerators()
+		}
 		return nil, s.convert(err)
 	}
 	if susp.S.Kind == vm.SuspendPreempt {

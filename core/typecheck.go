@@ -69,7 +69,7 @@ func dictHas(m *vm.VM, d vm.Value, name string) bool {
 // globals, the builtins, the feed's inputs and host functions.
 func (s *Session) typeCheckFeed(code string, opts *FeedOptions) error {
 	known := func(name string) bool {
-		if dictHas(s.m, s.main, name) || dictHas(s.m, s.m.Builtins, name) {
+		if dictHas(s.m, s.main, name) || dictHas(s.m, s.m.Builtins, name) || vm.IsLazyBuiltin(name) {
 			return true
 		}
 		if opts == nil {

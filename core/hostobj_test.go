@@ -155,7 +155,8 @@ func TestHostObjectProxyAfterRestore(t *testing.T) {
 		{"h == store[0], h != k", "(True, True)"},
 		{"repr(h).startswith('<host object')", "True"},
 		{"d = {h: 'x'}\nd[store[1]]", "'x'"},
-		{"type(h) is t", "True"},
+		{"type(h) is t is type(store[0])", "True"},
+		{"repr(t), isinstance(h, t), isinstance(1, t)", "('<host class *core_test.db>', True, False)"},
 	} {
 		out, err := r.FeedRun(tc.code, nil)
 		if err != nil || out.Repr != tc.want {

@@ -11,6 +11,9 @@ import (
 // __new__ and __init__ for user classes. A Python __init__ runs as a frame.
 func (vm *VM) callClass(clsv Value, c *heap.Class, args []Value, kwnames []string, ret heap.RetKind) (Value, error) {
 	if clsv == vm.Types[TType] && len(args) == 1 && len(kwnames) == 0 {
+		if t, ok := vm.hostType(args[0]); ok {
+			return t, nil
+		}
 		return vm.TypeOf(args[0]), nil
 	}
 	pos := args[:len(args)-len(kwnames)]

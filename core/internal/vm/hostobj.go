@@ -34,6 +34,14 @@ func restoredMsg(o *heap.HostObject) string {
 // the ordinary lookup (dunder names: __class__, __eq__, __repr__ ...).
 func (vm *VM) hostAttr(obj Value, o *heap.HostObject, name Value) (v Value, ok bool, err error) {
 	n := vm.MustStr(name)
+	if o.Class {
+		switch n {
+		case "__name__", "__qualname__":
+			return vm.NewStr(o.Name), true, nil
+		case "__module__":
+			return vm.NewStr("host"), true, nil
+		}
+	}
 	if strings.HasPrefix(n, "__") && strings.HasSuffix(n, "__") {
 		return heap.Undef, false, nil
 	}
@@ -95,4 +103,49 @@ func (vm *VM) suspendObjectCall(o *heap.HostObject, method string, args []Value,
 		s.S.ObjectID = o.ID
 	}
 	return heap.Undef, err
+}
+
+// hostType is type(v) for a host object: a host class proxy named after
+// the object's type, the same object for every object of that type (kept
+// in the sys module, so it travels with dumps). A host class's own type is
+// the builtin type of host objects.
+func (vm *VM) hostType(v Value) (Value, bool) {
+	if v.K != heap.KRef {
+		return heap.Undef, false
+	}
+	o, ok := vm.H.Get(v).(*heap.HostObject)
+	if !ok || o.Class {
+		return heap.Undef, false
+	}
+	sys, err := vm.Import("sys")
+	if err != nil {
+		return heap.Undef, false
+	}
+	key := vm.Intern("_amber_host_types")
+	md, _ := vm.DictOf(vm.ModuleDict(sys))
+	types, found, _ := md.Get(key, vm.StrHash(key), vm.StrEq)
+	if !found {
+		types = vm.NewDict()
+		vm.ModuleSet(sys, "_amber_host_types", types)
+	}
+	td, _ := vm.DictOf(types)
+	name := vm.NewStr(o.Name)
+	if t, found, _ := td.Get(name, vm.StrHash(name), vm.StrEq); found {
+		return t, true
+	}
+	t := vm.H.Alloc(&heap.HostObject{Name: o.Name, Index: -1, Class: true})
+	if err := vm.dictSetStr(types, name, t); err != nil {
+		return heap.Undef, false
+	}
+	return t, true
+}
+
+// hostIsInstance is isinstance(v, cls) for a host class proxy: v is a host
+// object of that type.
+func (vm *VM) hostIsInstance(v Value, cls *heap.HostObject) bool {
+	if v.K != heap.KRef {
+		return false
+	}
+	o, ok := vm.H.Get(v).(*heap.HostObject)
+	return ok && !o.Class && o.Name == cls.Name
 }

@@ -21,6 +21,9 @@ func hostDir(t *testing.T) string {
 	if err := os.Mkdir(filepath.Join(d, "sub"), 0o755); err != nil {
 		t.Fatal(err)
 	}
+	if err := os.WriteFile(filepath.Join(d, "sub", "tool.py"), []byte("def twice(x):\n    return 2 * x\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
 	outside := filepath.Join(t.TempDir(), "secret")
 	if err := os.WriteFile(outside, []byte("secret"), 0o644); err != nil {
 		t.Fatal(err)
@@ -46,7 +49,9 @@ func TestMounts(t *testing.T) {
 		{"import os\nos.path.exists('/data/a.txt'), os.path.exists('/data/b'), os.path.isdir('/data/sub'), os.path.isfile('/data/sub')", "(True, False, True, False)"},
 		{"import os\nos.stat('/data/a.txt').st_size", "11"},
 		{"[l for l in open('/data/a.txt')]", `['alpha\n', 'beta\n']`},
-		{"import os\nlist(os.walk('/data'))", "[('/data', ['sub'], ['a.txt', 'escape']), ('/data/sub', [], [])]"},
+		{"import os\nlist(os.walk('/data'))", "[('/data', ['sub'], ['a.txt', 'escape']), ('/data/sub', [], ['tool.py'])]"},
+		// Modules import from mounted directories on sys.path.
+		{"import sys\nsys.path.insert(0, '/data/sub')\nimport tool\ntool.twice(21), tool.__file__", "(42, '/data/sub/tool.py')"},
 		// Paths that escape the mount are refused.
 		{"try:\n    open('/data/escape').read()\nexcept PermissionError as e:\n    r = str(e)\nr", `"[Errno 13] Permission denied: '/data/escape'"`},
 		{"try:\n    open('/data/../etc/passwd').read()\nexcept OSError as e:\n    r = type(e).__name__\nr", "'FileNotFoundError'"},

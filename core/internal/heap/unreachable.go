@@ -1,8 +1,19 @@
 package heap
 
 // Unreachable returns, in handle order, the objects that roots do not
-// reach and that keep selects. It only marks: nothing is freed.
+// reach and that keep selects. It only marks: nothing is freed. When keep
+// selects no object at all, it does not mark either.
 func (h *Heap) Unreachable(roots func(visit func(Value)), keep func(Object) bool) []Value {
+	any := false
+	for _, o := range h.objs {
+		if o != nil && keep(o) {
+			any = true
+			break
+		}
+	}
+	if !any {
+		return nil
+	}
 	marks := make([]bool, len(h.objs))
 	stack := make([]Handle, 0, 256)
 	visit := func(v Value) {

@@ -4,6 +4,8 @@ import (
 	"fmt"
 	"strings"
 
+	"github.com/amber-sandbox/amber/core/internal/compile"
+	"github.com/amber-sandbox/amber/core/internal/heap"
 	"github.com/amber-sandbox/amber/core/internal/syntax"
 	"github.com/amber-sandbox/amber/core/internal/typecheck"
 	"github.com/amber-sandbox/amber/core/internal/vm"
@@ -39,12 +41,12 @@ func (e *TypeCheckError) Error() string {
 
 // typeCheck checks code statically. known reports the names defined
 // before it; anyName lets undefined names pass (the host may supply them).
-func typeCheck(filename, code string, known func(string) bool, anyName bool) error {
+func typeCheck(filename, code string, known func(string) bool, anyName bool, sig func(string) *typecheck.Signature) error {
 	mod, err := syntax.Parse(filename, []byte(code))
 	if err != nil {
 		return err
 	}
-	found := typecheck.Check(mod, typecheck.Env{Known: known, AnyName: anyName})
+	found := typecheck.Check(mod, typecheck.Env{Known: known, AnyName: anyName, Signature: sig})
 	if len(found) == 0 {
 		return nil
 	}
@@ -80,5 +82,58 @@ func (s *Session) typeCheckFeed(code string, opts *FeedOptions) error {
 		_, as := opts.Async[name]
 		return in || fn || as
 	}
-	return typeCheck(s.cfg.ScriptName, code, known, opts != nil && opts.Lookup != nil)
+	sig := func(name string) *typecheck.Signature {
+		d, ok := s.m.DictOf(s.main)
+		if !ok {
+			return nil
+		}
+		v, found, _ := s.m.DictGet(d, s.m.NewStr(name))
+		if !found || v.K != heap.KRef {
+			return nil
+		}
+		return functionSignature(s.m, v)
+	}
+	return typeCheck(s.cfg.ScriptName, code, known, opts != nil && opts.Lookup != nil, sig)
+}
+
+// functionSignature is the signature of the Python function v, or nil.
+func functionSignature(m *vm.VM, v vm.Value) *typecheck.Signature {
+	f, ok := m.H.Get(v).(*heap.Function)
+	if !ok {
+		return nil
+	}
+	co, ok := m.H.Get(f.Code).(*heap.CodeObj)
+	if !ok {
+		return nil
+	}
+	c := co.Code
+	if c.ArgCount+c.KwOnlyCount > len(c.Varnames) {
+		return nil
+	}
+	g := &typecheck.Signature{
+		Params:     append([]string(nil), c.Varnames[:c.ArgCount]...),
+		PosOnly:    c.PosOnlyCount,
+		Required:   c.ArgCount - len(f.Defaults),
+		KwOnly:     append([]string(nil), c.Varnames[c.ArgCount:c.ArgCount+c.KwOnlyCount]...),
+		KwRequired: map[string]bool{},
+		VarArgs:    c.Flags&compile.FlagVarArgs != 0,
+		VarKw:      c.Flags&compile.FlagVarKw != 0,
+	}
+	if g.Required < 0 {
+		return nil
+	}
+	for _, k := range g.KwOnly {
+		if f.KwDefaults.K != heap.KRef {
+			g.KwRequired[k] = true
+			continue
+		}
+		kd, ok := m.DictOf(f.KwDefaults)
+		if !ok {
+			return nil
+		}
+		if _, has, _ := m.DictGet(kd, m.NewStr(k)); !has {
+			g.KwRequired[k] = true
+		}
+	}
+	return g
 }

@@ -29,6 +29,7 @@ func TestTypeCheckBeforeAnySideEffect(t *testing.T) {
 	}
 	want := []string{
 		"main.py:3:10: assignment of type 'str' to a value annotated 'int' [annotation]",
+		"main.py:4:1: area() missing 1 required positional argument: 'h' [call-arity]",
 		"main.py:5:1: name 'missing' is not defined [undefined-name]",
 		"main.py:7:1: 'None' has no attribute 'x' [none-attribute]",
 		"main.py:9:5: object int can't be used in 'await' expression [not-awaitable]",

@@ -38,6 +38,20 @@ type Env struct {
 	// AnyName: undefined names may be supplied by the host (a lookup
 	// hook), so they are not findings.
 	AnyName bool
+	// Signature returns the signature of a function defined before the
+	// feed, or nil when it is not a plain function.
+	Signature func(name string) *Signature
+}
+
+// Signature is a function's parameters, as calls are checked against.
+type Signature struct {
+	Params     []string // positional parameters (positional-only first)
+	PosOnly    int
+	Required   int // how many of Params have no default
+	KwOnly     []string
+	KwRequired map[string]bool
+	VarArgs    bool
+	VarKw      bool
 }
 
 // Check checks mod and returns its findings in source order.
@@ -947,7 +961,21 @@ func funcSig(name string, a *syntax.Arguments, skipSelf bool) *sig {
 // signatureOf returns the signature a call of e certainly has.
 func (c *checker) signatureOf(sc *scope, e syntax.Expr) *sig {
 	n, ok := e.(*syntax.Name)
-	if !ok || !c.once(sc, n.Id) {
+	if !ok {
+		return nil
+	}
+	if c.defs[n.Id] == 0 && !c.local(sc, n.Id) && !c.dynamic && c.env.Signature != nil {
+		if g := c.env.Signature(n.Id); g != nil {
+			s := &sig{name: n.Id, pos: g.Params, posOnly: g.PosOnly, required: g.Required, kwOnly: g.KwOnly,
+				kwRequired: g.KwRequired, varArgs: g.VarArgs, varKw: g.VarKw, annots: map[string]syntax.Expr{}}
+			if s.kwRequired == nil {
+				s.kwRequired = map[string]bool{}
+			}
+			return s
+		}
+		return nil
+	}
+	if !c.once(sc, n.Id) {
 		return nil
 	}
 	if f := c.funcs[n.Id]; f != nil {

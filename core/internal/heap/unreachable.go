@@ -1,10 +1,10 @@
 package heap
 
 // Unreachable returns, in handle order, the objects that roots do not
-// reach and that keep selects. It only marks: nothing is freed. When keep
-// selects no object at all, it does not mark either.
-func (h *Heap) Unreachable(roots func(visit func(Value)), keep func(Object) bool) []Value {
-	any := false
+// reach and that keep selects, and whether keep selects any object at all
+// (reachable or not). It only marks: nothing is freed. When keep selects
+// no object, it does not mark either.
+func (h *Heap) Unreachable(roots func(visit func(Value)), keep func(Object) bool) (out []Value, any bool) {
 	for _, o := range h.objs {
 		if o != nil && keep(o) {
 			any = true
@@ -12,7 +12,7 @@ func (h *Heap) Unreachable(roots func(visit func(Value)), keep func(Object) bool
 		}
 	}
 	if !any {
-		return nil
+		return nil, false
 	}
 	marks := make([]bool, len(h.objs))
 	stack := make([]Handle, 0, 256)
@@ -34,11 +34,10 @@ func (h *Heap) Unreachable(roots func(visit func(Value)), keep func(Object) bool
 			o.Refs(visit)
 		}
 	}
-	var out []Value
 	for i := 1; i < len(h.objs); i++ {
 		if o := h.objs[i]; o != nil && !marks[i] && keep(o) {
 			out = append(out, Ref(Handle(i)))
 		}
 	}
-	return out
+	return out, true
 }

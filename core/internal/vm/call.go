@@ -811,6 +811,9 @@ func (vm *VM) yieldValue(f *heap.Frame, v Value) (bool, error) {
 	vm.popFrame()
 	g := vm.H.Get(f.Gen).(*heap.Generator)
 	g.State = heap.GenSuspended
+	if len(f.Blocks) > 0 {
+		vm.genScanClean = false // a generator may be abandoned inside a try
+	}
 	if vm.handled != f.Aux[1] {
 		g.ExcSave = vm.handled
 	} else {

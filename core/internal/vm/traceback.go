@@ -80,11 +80,17 @@ func (vm *VM) tracebackFrom(e *heap.ExcData) Value {
 // end). An exception escaping one is reported on stderr and ignored, as
 // CPython does.
 func (vm *VM) CloseUnreachableGenerators() {
+	if vm.genScanClean {
+		return
+	}
 	for round := 0; round < 8; round++ {
-		gens := vm.H.Unreachable(vm.Roots, func(o heap.Object) bool {
+		gens, any := vm.H.Unreachable(vm.Roots, func(o heap.Object) bool {
 			g, ok := o.(*heap.Generator)
 			return ok && g.Kind == heap.GenGenerator && g.State == heap.GenSuspended && g.Frame != nil && len(g.Frame.Blocks) > 0
 		})
+		if !any {
+			vm.genScanClean = true
+		}
 		if len(gens) == 0 {
 			return
 		}

@@ -69,6 +69,9 @@ type VM struct {
 	Host Host
 	// FS serves the mounts of the current feed (nil: none).
 	FS FS
+	// genScanClean: no generator suspended inside a try or with block
+	// exists, so CloseUnreachableGenerators has nothing to look for.
+	genScanClean bool
 
 	nested     int // depth of nested Go-driven runs
 	cache      map[cacheKey]Value

@@ -44,7 +44,8 @@ func Run(src []byte, opts Options) error {
 	m := vm.New()
 	if opts.TypeCheck {
 		known := func(n string) bool { return dictHas(m, m.Builtins, n) || vm.IsLazyBuiltin(n) }
-		if err := typeCheck(name, string(src), known, false, nil); err != nil {
+		isBuiltin := func(n string) bool { return dictHas(m, m.Builtins, n) }
+		if err := typeCheck(name, string(src), known, false, nil, isBuiltin); err != nil {
 			return err
 		}
 	}

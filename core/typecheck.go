@@ -41,12 +41,12 @@ func (e *TypeCheckError) Error() string {
 
 // typeCheck checks code statically. known reports the names defined
 // before it; anyName lets undefined names pass (the host may supply them).
-func typeCheck(filename, code string, known func(string) bool, anyName bool, sig func(string) *typecheck.Signature) error {
+func typeCheck(filename, code string, known func(string) bool, anyName bool, sig func(string) *typecheck.Signature, isBuiltin func(string) bool) error {
 	mod, err := syntax.Parse(filename, []byte(code))
 	if err != nil {
 		return err
 	}
-	found := typecheck.Check(mod, typecheck.Env{Known: known, AnyName: anyName, Signature: sig})
+	found := typecheck.Check(mod, typecheck.Env{Known: known, AnyName: anyName, Signature: sig, IsBuiltin: isBuiltin})
 	if len(found) == 0 {
 		return nil
 	}
@@ -93,7 +93,21 @@ func (s *Session) typeCheckFeed(code string, opts *FeedOptions) error {
 		}
 		return functionSignature(s.m, v)
 	}
-	return typeCheck(s.cfg.ScriptName, code, known, opts != nil && opts.Lookup != nil, sig)
+	isBuiltin := func(name string) bool {
+		if dictHas(s.m, s.main, name) {
+			return false
+		}
+		if opts != nil {
+			_, in := opts.Inputs[name]
+			_, fn := opts.Functions[name]
+			_, as := opts.Async[name]
+			if in || fn || as {
+				return false
+			}
+		}
+		return dictHas(s.m, s.m.Builtins, name)
+	}
+	return typeCheck(s.cfg.ScriptName, code, known, opts != nil && opts.Lookup != nil, sig, isBuiltin)
 }
 
 // functionSignature is the signature of the Python function v, or nil.

@@ -41,6 +41,9 @@ type Env struct {
 	// Signature returns the signature of a function defined before the
 	// feed, or nil when it is not a plain function.
 	Signature func(name string) *Signature
+	// IsBuiltin reports that name is the builtin of that name (no earlier
+	// feed rebound it), so calls of common builtins are checked too.
+	IsBuiltin func(name string) bool
 }
 
 // Signature is a function's parameters, as calls are checked against.
@@ -918,7 +921,10 @@ type sig struct {
 	varArgs    bool
 	varKw      bool
 	annots     map[string]syntax.Expr
-	what       string // "()" or " constructor"
+	what       string // "", "init", "noinit" or "builtin"
+	// For builtins: how many positional arguments (max -1: any); kwOnly
+	// lists the keywords they take.
+	builtinMin, builtinMax int
 }
 
 func funcSig(name string, a *syntax.Arguments, skipSelf bool) *sig {
@@ -963,6 +969,9 @@ func (c *checker) signatureOf(sc *scope, e syntax.Expr) *sig {
 	n, ok := e.(*syntax.Name)
 	if !ok {
 		return nil
+	}
+	if s := c.builtinSig(sc, n.Id); s != nil {
+		return s
 	}
 	if c.defs[n.Id] == 0 && !c.local(sc, n.Id) && !c.dynamic && c.env.Signature != nil {
 		if g := c.env.Signature(n.Id); g != nil {
@@ -1057,6 +1066,28 @@ func (c *checker) checkCall(sc *scope, call *syntax.Call) {
 		}
 	}
 	fname := s.name + "()"
+	if s.what == "builtin" {
+		n := len(call.Args)
+		switch {
+		case n < s.builtinMin:
+			c.report(call, "call-arity", "%s takes at least %d positional argument%s (%d given)", fname, s.builtinMin, plural(s.builtinMin), n)
+			return
+		case s.builtinMax >= 0 && n > s.builtinMax:
+			if s.builtinMin == s.builtinMax {
+				c.report(call, "call-arity", "%s takes exactly %d argument%s (%d given)", fname, s.builtinMax, plural(s.builtinMax), n)
+			} else {
+				c.report(call, "call-arity", "%s takes at most %d arguments (%d given)", fname, s.builtinMax, n)
+			}
+			return
+		}
+		for _, k := range call.Keywords {
+			if indexOf(s.kwOnly, k.Arg) < 0 {
+				c.report(k, "call-arity", "%s got an unexpected keyword argument '%s'", fname, k.Arg)
+				return
+			}
+		}
+		return
+	}
 	if s.what == "init" {
 		fname = s.name + ".__init__()"
 	}

@@ -10,7 +10,7 @@ import (
 )
 
 var builtins = map[string]bool{"print": true, "len": true, "int": true, "str": true, "range": true, "list": true, "dict": true,
-	"Exception": true, "TypeError": true, "NameError": true, "AttributeError": true, "KeyError": true, "isinstance": true, "float": true, "object": true, "super": true}
+	"Exception": true, "TypeError": true, "NameError": true, "AttributeError": true, "KeyError": true, "isinstance": true, "sorted": true, "float": true, "object": true, "super": true}
 
 func check(t *testing.T, src string, known ...string) []string {
 	t.Helper()
@@ -23,7 +23,7 @@ func check(t *testing.T, src string, known ...string) []string {
 		k[n] = true
 	}
 	var out []string
-	for _, f := range Check(mod, Env{Known: func(n string) bool { return builtins[n] || k[n] }}) {
+	for _, f := range Check(mod, Env{Known: func(n string) bool { return builtins[n] || k[n] }, IsBuiltin: func(n string) bool { return builtins[n] && !k[n] }}) {
 		out = append(out, f.String())
 	}
 	return out
@@ -69,6 +69,9 @@ func TestFindings(t *testing.T) {
 		{"call a literal", "n = 5\nn()", []string{"2:1: 'int' object is not callable"}, nil},
 		{"handled errors are expected", "try:\n    f()\nexcept NameError:\n    pass\ntry:\n    None.x\nexcept Exception:\n    pass", nil, nil},
 		{"lambdas are thunks", "t = lambda: nope()", nil, nil},
+		{"builtin arity", "len([1], [2])\nprint(1, 2, sep='')\nisinstance(1)\nsorted([], key=len, rev=True)", []string{"1:1: len() takes exactly 1 argument (2 given)", "3:1: isinstance() takes at least 2 positional arguments (1 given)", "4:21: sorted() got an unexpected keyword argument 'rev'"}, nil},
+		{"a rebound builtin is not checked", "def len(*a):\n    return 0\nlen(1, 2)", nil, nil},
+		{"a builtin shadowed by an earlier feed is not checked", "len(1, 2)", nil, []string{"len"}},
 		{"unhandled by the wrong handler", "try:\n    nope\nexcept KeyError:\n    pass", []string{"2:5: name 'nope' is not defined"}, nil},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
@@ -99,7 +102,7 @@ func TestNoFalsePositivesOnCorpora(t *testing.T) {
 		if err != nil {
 			continue // the corpora test syntax errors too
 		}
-		for _, x := range Check(mod, Env{Known: func(n string) bool { return realBuiltins[n] }}) {
+		for _, x := range Check(mod, Env{Known: func(n string) bool { return realBuiltins[n] }, IsBuiltin: func(n string) bool { return realBuiltins[n] }}) {
 			t.Errorf("%s:%s", f, x)
 		}
 	}

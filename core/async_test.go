@@ -62,6 +62,7 @@ func TestAsyncHostCalls(t *testing.T) {
 		{"exception propagates", "try:\n        await asyncio.gather(slow(5), slow(13))\n    except ValueError as e:\n        return str(e)", "'unlucky'"},
 		{"direct await", "return await slow(2) + await go(3)", "5"},
 		{"via Go", "await asyncio.gather(go(20), go(1))", "[20, 1]"},
+		{"gather cancelled", "g = asyncio.gather(slow(200), slow(300))\n    await asyncio.sleep(0)\n    g.cancel()\n    try:\n        await g\n    except asyncio.CancelledError:\n        return 'gather cancelled'", "'gather cancelled'"},
 		{"cancellation", "t = asyncio.ensure_future(slow(200))\n    await asyncio.sleep(0)\n    t.cancel()\n    try:\n        await t\n    except asyncio.CancelledError:\n        return 'cancelled'", "'cancelled'"},
 	} {
 		t.Run(tc.name, func(t *testing.T) {

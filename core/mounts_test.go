@@ -50,6 +50,7 @@ func TestMounts(t *testing.T) {
 		{"import os\nos.stat('/data/a.txt').st_size", "11"},
 		{"[l for l in open('/data/a.txt')]", `['alpha\n', 'beta\n']`},
 		{"import os\nlist(os.walk('/data'))", "[('/data', ['sub'], ['a.txt', 'escape']), ('/data/sub', [], ['tool.py'])]"},
+		{"import os\nwith os.scandir('/data') as it:\n    r = sorted((e.name, e.is_dir(), e.is_file()) for e in it)\nr", "[('a.txt', False, True), ('escape', False, False), ('sub', True, False)]"},
 		// Modules import from mounted directories on sys.path.
 		{"import sys\nsys.path.insert(0, '/data/sub')\nimport tool\ntool.twice(21), tool.__file__", "(42, '/data/sub/tool.py')"},
 		// Paths that escape the mount are refused.

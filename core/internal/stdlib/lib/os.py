@@ -85,7 +85,7 @@ def _denied(*args, **kwargs):
     e.filename = None
     raise e
 
-chdir = chmod = chown = open = scandir = renames = removedirs = _denied
+chdir = chmod = chown = open = renames = removedirs = _denied
 link = symlink = readlink = utime = truncate = access = system = popen = _denied
 startfile = kill = execv = execl = execvp = spawnl = fork = _denied
 
@@ -126,6 +126,63 @@ lstat = stat
 def listdir(path='.'):
     import _amberfs
     return _amberfs.listdir(path)
+
+
+class DirEntry:
+    __slots__ = ('name', 'path')
+
+    def __init__(self, top, name):
+        self.name = name
+        self.path = path.join(top, name)
+
+    def is_dir(self, *, follow_symlinks=True):
+        import _amberfs
+        return _amberfs.isdir(self.path)
+
+    def is_file(self, *, follow_symlinks=True):
+        import _amberfs
+        return _amberfs.isfile(self.path)
+
+    def is_symlink(self):
+        return False
+
+    def stat(self, *, follow_symlinks=True):
+        return stat(self.path)
+
+    def inode(self):
+        return 0
+
+    def __fspath__(self):
+        return self.path
+
+    def __repr__(self):
+        return '<DirEntry %r>' % (self.name,)
+
+
+class _ScandirIterator:
+    def __init__(self, entries):
+        self._it = iter(entries)
+
+    def __iter__(self):
+        return self
+
+    def __next__(self):
+        return next(self._it)
+
+    def __enter__(self):
+        return self
+
+    def __exit__(self, *exc):
+        pass
+
+    def close(self):
+        pass
+
+
+def scandir(path='.'):
+    import _amberfs
+    top = fspath(path)
+    return _ScandirIterator([DirEntry(top, n) for n in _amberfs.listdir(top)])
 
 
 def remove(path, *, dir_fd=None):

@@ -46,11 +46,32 @@ def _ov(p):
     return ...
 
 
+def _user_path(fn):
+    # OS errors name the path as the program gave it, as CPython's do,
+    # though the mounts and the host see it absolute.
+    def wrapper(path, *args, **kwargs):
+        try:
+            return fn(path, *args, **kwargs)
+        except OSError as e:
+            if e.errno is None or e.filename is None:
+                raise
+            orig = _pp._fspath(path)
+            if isinstance(orig, bytes):
+                orig = orig.decode()
+            if orig == e.filename or e.filename != _abs(path):
+                raise
+            err = _n.oserror(e.errno, e.strerror, orig)
+        raise err from None
+    wrapper.__name__ = fn.__name__
+    return wrapper
+
+
 def _route(path):
     p = _abs(path)
     return p, _n.mount(p)
 
 
+@_user_path
 def read(path):
     p, mode = _route(path)
     if mode == 'overlay':
@@ -69,6 +90,7 @@ def read(path):
     return bytes(r)
 
 
+@_user_path
 def write(path, data, append=False):
     p, mode = _route(path)
     if mode == 'ro':
@@ -92,6 +114,7 @@ def write(path, data, append=False):
     _n.oscall('append_file' if append else 'write_file', p, bytes(data))
 
 
+@_user_path
 def stat(path):
     """(is_dir, size, mtime) of path, or FileNotFoundError."""
     p, mode = _route(path)
@@ -139,6 +162,7 @@ def isfile(path):
         return False
 
 
+@_user_path
 def listdir(path='.'):
     p, mode = _route(path)
     if mode == 'overlay':
@@ -163,6 +187,7 @@ def listdir(path='.'):
     return list(_n.oscall('listdir', p))
 
 
+@_user_path
 def mkdir(path, exist_ok=False):
     p, mode = _route(path)
     if mode == 'ro':
@@ -186,6 +211,7 @@ def mkdir(path, exist_ok=False):
     _n.oscall('mkdir', p)
 
 
+@_user_path
 def makedirs(path, exist_ok=False):
     p = _abs(path)
     parent = _pp.dirname(p)
@@ -194,6 +220,7 @@ def makedirs(path, exist_ok=False):
     mkdir(p, exist_ok)
 
 
+@_user_path
 def remove(path):
     p, mode = _route(path)
     if mode == 'ro':
@@ -210,6 +237,7 @@ def remove(path):
     _n.oscall('remove', p)
 
 
+@_user_path
 def rmdir(path):
     p, mode = _route(path)
     if mode == 'ro':
@@ -227,6 +255,7 @@ def rmdir(path):
     _n.oscall('rmdir', p)
 
 
+@_user_path
 def rename(src, dst):
     s, smode = _route(src)
     d, dmode = _route(dst)
@@ -361,6 +390,7 @@ class _File:
         return "<_io.TextIOWrapper name=%r mode=%r encoding=%r>" % (self.name, self.mode, self._encoding)
 
 
+@_user_path
 def open(file, mode='r', buffering=-1, encoding=None, errors=None, newline=None, closefd=True, opener=None):
     if isinstance(file, int):
         raise OSError(9, 'Bad file descriptor')

@@ -34,6 +34,7 @@ func feedCmd(args []string, stdout, stderr io.Writer) int {
 	code := fs.String("c", "", "code to feed")
 	vl := limitFlags(fs)
 	maxSusp := fs.Int("max-suspensions", 0, "suspension limit (0: none)")
+	mounts := mountFlag(fs)
 	var functions []string
 	fs.Func("function", "declare a host function NAME: a call of it pauses the feed, saved in the state file for amber resume (repeatable)", func(s string) error {
 		functions = append(functions, s)
@@ -107,6 +108,7 @@ func feedCmd(args []string, stdout, stderr io.Writer) int {
 		out.WriteString(text)
 	}}
 	opts.Functions = declared(functions)
+	opts.Mounts = *mounts
 	p, err := s.FeedStart(src, opts)
 	return finishStep(s, p, err, opts.Functions, *state, out, stderr)
 }

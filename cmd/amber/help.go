@@ -10,7 +10,7 @@ import (
 // commands lists every subcommand, for amber help.
 var commands = []struct{ name, args, what string }{
 	{"run", "FILE | -c CODE [--mount HOST:SANDBOX[:ro|rw|overlay]]... [--type-check] [limit flags]", "run a program once"},
-	{"feed", "--state FILE [--function NAME]... -c CODE | FILE.py [limit flags]", "run one feed of a durable session kept in FILE"},
+	{"feed", "--state FILE [--function NAME]... [--mount HOST:SANDBOX[:MODE]]... -c CODE | FILE.py [limit flags]", "run one feed of a durable session kept in FILE"},
 	{"resume", "--state FILE --value JSON | --error TYPE:MSG | --not-handled", "answer the host function call a paused session waits for"},
 	{"inspect", "FILE", "describe a session or snapshot file: what it is paused at, its pages"},
 	{"serve", "[flags]", "run the step engine behind a local WebSocket gateway"},

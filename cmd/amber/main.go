@@ -82,16 +82,7 @@ func runMain(args []string) int {
 	code := fs.String("c", "", "program passed in as a string")
 	typeCheck := fs.Bool("type-check", false, "check the program statically before running it")
 	limits := limitFlags(fs)
-	var mounts []core.Mount
-	fs.Func("mount", "map a host directory into the sandbox: HOST:SANDBOX[:ro|rw|overlay] (repeatable; ro by default)", func(s string) error {
-		m, err := core.ParseMount(s)
-		if err == nil {
-			if m.HostDir, err = filepath.Abs(m.HostDir); err == nil {
-				mounts = append(mounts, m)
-			}
-		}
-		return err
-	})
+	mountsFlag := mountFlag(fs)
 	cpuprofile := fs.String("cpuprofile", "", "write a Go CPU profile of the interpreter to this file")
 	if err := fs.Parse(args); err != nil {
 		return 2
@@ -109,6 +100,7 @@ func runMain(args []string) int {
 		}
 		defer pprof.StopCPUProfile()
 	}
+	mounts := *mountsFlag
 	codeSet := false
 	fs.Visit(func(f *flag.Flag) { codeSet = codeSet || f.Name == "c" })
 	var src []byte

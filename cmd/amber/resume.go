@@ -28,6 +28,7 @@ func resumeCmd(args []string, stdout, stderr io.Writer) int {
 	value := fs.String("value", "", "the call's result, in JSON (the wire's value encoding)")
 	excArg := fs.String("error", "", "raise TYPE:MSG at the call instead (such as ValueError:bad input)")
 	notHandled := fs.Bool("not-handled", false, "decline the call: the sandbox sees NameError, as for a missing function")
+	mounts := mountFlag(fs)
 	var functions []string
 	fs.Func("function", "declare a host function NAME for the rest of the run; the pending call's is declared already (repeatable)", func(s string) error {
 		functions = append(functions, s)
@@ -88,6 +89,7 @@ func resumeCmd(args []string, stdout, stderr io.Writer) int {
 	out := bufio.NewWriterSize(stdout, 64<<10)
 	opts := &core.FeedOptions{
 		Functions: declared(append(functions, info.Pending.Name)),
+		Mounts:    *mounts,
 		Print: func(stream, text string) {
 			if stream == "stderr" {
 				out.Flush()
@@ -188,4 +190,19 @@ func checkStateDir(state string) error {
 		return fmt.Errorf("%s is not a directory", dir)
 	}
 	return nil
+}
+
+// mountFlag adds the repeatable --mount HOST:SANDBOX[:ro|rw|overlay] flag.
+func mountFlag(fs *flag.FlagSet) *[]core.Mount {
+	var mounts []core.Mount
+	fs.Func("mount", "map a host directory into the sandbox: HOST:SANDBOX[:ro|rw|overlay] (repeatable; ro by default; mounts do not travel with the state)", func(s string) error {
+		m, err := core.ParseMount(s)
+		if err == nil {
+			if m.HostDir, err = filepath.Abs(m.HostDir); err == nil {
+				mounts = append(mounts, m)
+			}
+		}
+		return err
+	})
+	return &mounts
 }

@@ -95,4 +95,12 @@ func TestRunMounts(t *testing.T) {
 	if _, errOut, code := amberProcess(t, "run", "--mount", "bad", main); code != 2 || !strings.Contains(errOut, "HOST:SANDBOX") {
 		t.Errorf("bad mount: %d %q", code, errOut)
 	}
+	// An overlay write made by one feed is in the state file for the next.
+	state := filepath.Join(t.TempDir(), "s")
+	if out, errOut, code := amberProcess(t, "feed", "--state", state, "--mount", data+":/d:overlay", "-c", "open('/d/n.txt', 'w').write('kept')\nNone"); code != 0 {
+		t.Fatalf("feed: %d %q %q", code, out, errOut)
+	}
+	if out, errOut, code := amberProcess(t, "feed", "--state", state, "--mount", data+":/d:overlay", "-c", "open('/d/n.txt').read()"); code != 0 || out != "'kept'\n" {
+		t.Errorf("second feed: %d %q %q", code, out, errOut)
+	}
 }

@@ -206,3 +206,57 @@ func TestResumeNotHandled(t *testing.T) {
 		t.Error(err)
 	}
 }
+
+// A snapshot paused at a host object's method call or at an OS call keeps
+// what the pause is about; after the load the object is a proxy.
+func TestSnapshotAtObjectAndOSCalls(t *testing.T) {
+	s := core.NewSession(core.Config{})
+	p, err := s.FeedStart("try:\n    db.query(1)\nexcept RuntimeError as e:\n    r = str(e)\nopen('/f').read(), r", &core.FeedOptions{Inputs: map[string]any{"db": &db{name: "main"}}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	fc := p.(*core.FunctionCall)
+	b, err := fc.Dump()
+	if err != nil {
+		t.Fatal(err)
+	}
+	r := core.NewSession(core.Config{})
+	q, err := r.LoadSnapshot(b, &core.FeedOptions{OS: func(op string, args []any, _ map[string]any) (any, error) { return "file " + args[0].(string), nil }})
+	if err != nil {
+		t.Fatal(err)
+	}
+	rc := q.(*core.FunctionCall)
+	if rc.ObjectID != fc.ObjectID || rc.Name != "query" || rc.OSCall != "" {
+		t.Fatalf("restored call %#v", rc)
+	}
+	q, err = r.ResumeAuto(q) // the Go value did not travel: RuntimeError at the call
+	if err != nil {
+		t.Fatal(err)
+	}
+	oc, ok := q.(*core.FunctionCall)
+	if !ok || oc.OSCall != "open" {
+		t.Fatalf("next progress %#v", q)
+	}
+	b, err = oc.Dump()
+	if err != nil {
+		t.Fatal(err)
+	}
+	r2 := core.NewSession(core.Config{})
+	q, err = r2.LoadSnapshot(b, &core.FeedOptions{OS: func(op string, args []any, _ map[string]any) (any, error) { return "file " + args[0].(string), nil }})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if c := q.(*core.FunctionCall); c.OSCall != "open" || c.Args[0] != "/f" {
+		t.Fatalf("restored OS call %#v", c)
+	}
+	for err == nil {
+		if c, ok := q.(*core.Complete); ok {
+			if !strings.Contains(c.Output.Repr, "'file /f'") || !strings.Contains(c.Output.Repr, "before the restore") {
+				t.Errorf("got %s", c.Output.Repr)
+			}
+			return
+		}
+		q, err = r2.ResumeAuto(q)
+	}
+	t.Fatal(err)
+}

@@ -4,9 +4,31 @@
 // state. Config and Limits configure a session; errors are typed (see
 // errors.go). Run runs a complete program once.
 //
+// Beyond host functions and names, a feed can reach the host through:
+//
+//   - host objects (hostobj.go): Go values handed in, whose method calls,
+//     constructions ("__call__") and lazy attributes suspend with
+//     ObjectID set; ResumeAuto dispatches them through the HostObject and
+//     HostAttrs interfaces (never reflection). After a load they are
+//     proxies that refuse calls.
+//   - the file system (mounts.go, notfound.go): open, os, os.path and
+//     pathlib are served by FeedOptions.Mounts (ro, rw, overlay; overlay
+//     writes live in the heap and travel with dumps, the mounts do not),
+//     and anything else suspends as a FunctionCall with OSCall set, the
+//     operation and its arguments as plain values: open (path, mode) for
+//     reading, write_file and append_file (path, bytes), stat, listdir,
+//     mkdir, remove, rmdir (path), rename (src, dst). FeedOptions.OS answers
+//     them under ResumeAuto; ResumeNotHandled gives CPython's OSError.
+//   - async host functions (async.go): FeedOptions.Async, or a HostFunc
+//     returning Go's *Future, run concurrently under FeedRun and ResumeAuto.
+//
+// Config.TypeCheck (typecheck.go, internal/typecheck) checks each feed
+// before it runs and reports every finding as a *TypeCheckError.
+//
 // Everything else lives under internal/, one stage or concern per package:
 //
 //	syntax -> compile -> heap -> vm <- stdlib (registers its modules)
+//	syntax -> typecheck (static checks of a feed)
 //	pystr, pyfmt, pyre: pure helpers (str methods, formatting, regex)
 //
 // core/vm, core/syntax and core/compile are transitional forwarding

@@ -3,6 +3,7 @@ package core
 import (
 	"errors"
 	"fmt"
+	"path"
 	"time"
 
 	"github.com/amber-sandbox/amber/core/internal/compile"
@@ -15,6 +16,15 @@ type Options struct {
 	ScriptName string
 	Limits     Limits
 	Stdout     func(stream, text string)
+	// Mounts map host directories into the sandbox; the program's other
+	// OS calls are not handled (CPython's FileNotFoundError or
+	// PermissionError).
+	Mounts []Mount
+	// TypeCheck checks the program statically before it runs.
+	TypeCheck bool
+	// SysPath is put at the front of sys.path: modules are imported from
+	// the mounted directories it lists.
+	SysPath []string
 }
 
 // Run parses, compiles and runs src as a complete program.
@@ -32,6 +42,13 @@ func Run(src []byte, opts Options) error {
 		return err
 	}
 	m := vm.New()
+	if opts.TypeCheck {
+		known := func(n string) bool { return dictHas(m, m.Builtins, n) || vm.IsLazyBuiltin(n) }
+		isBuiltin := func(n string) bool { return dictHas(m, m.Builtins, n) }
+		if err := typeCheck(name, string(src), known, false, nil, isBuiltin); err != nil {
+			return err
+		}
+	}
 	m.Filename = name
 	m.Limits = mergeLimits(m.Limits, opts.Limits.vm())
 	start := time.Now()
@@ -39,10 +56,33 @@ func Run(src []byte, opts Options) error {
 	m.Output = opts.Stdout
 	main := m.MainModule()
 	m.ModuleSet(main, "__file__", m.NewStr(name))
+	fs, err := newMountFS(opts.Mounts)
+	if err != nil {
+		return err
+	}
+	if fs != nil {
+		m.FS = fs
+		defer fs.close()
+		paths := make([]vm.Value, len(opts.SysPath))
+		for i, p := range opts.SysPath {
+			paths[i] = m.NewStr(path.Clean(p))
+		}
+		if sys, err := m.Import("sys"); err == nil {
+			if l, err := m.GetAttr(sys, "path"); err == nil {
+				if lst, ok := m.ListOf(l); ok {
+					lst.Items = append(paths, lst.Items...)
+				}
+			}
+		}
+	}
 	if err := m.StartModule(code, m.ModuleDict(main)); err != nil {
 		return convertErr(m, err)
 	}
-	_, err = m.Resume()
+	// Nobody answers OS calls here: each raises what CPython would.
+	_, err = m.DeclineOSCalls(m.Resume())
+	if _, isExc := vm.ExcValue(err); err == nil || isExc {
+		m.CloseUnreachableGenerators()
+	}
 	return convertErr(m, err)
 }
 

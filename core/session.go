@@ -34,7 +34,9 @@ type Config struct {
 	// ScriptName is the file name in tracebacks (default "main.py").
 	ScriptName string
 	Limits     Limits
-	// TypeCheck is recorded with the session and travels with its dumps.
+	// TypeCheck checks each feed statically before any of it runs: a feed
+	// with findings fails with a *TypeCheckError (see the typecheck
+	// package for what is checked). It travels with dumps.
 	TypeCheck bool
 	// Clock returns monotonic run time; the default reads the host's
 	// monotonic clock. Sandboxed code never sees it.
@@ -49,13 +51,26 @@ type HostFunc func(args []any, kwargs map[string]any) (any, error)
 type FeedOptions struct {
 	// Inputs are bound as globals before the feed runs.
 	Inputs map[string]any
-	// Functions are the host functions the sandbox can call by name.
+	// Functions are the host functions the sandbox can call by name. One
+	// that returns a *Future (see Go) is asynchronous.
 	Functions map[string]HostFunc
+	// Async are host functions that run in their own goroutine: under
+	// FeedRun and ResumeAuto their calls resume with a future at once, so
+	// calls gathered with asyncio.gather run concurrently.
+	Async map[string]HostFunc
 	// Lookup supplies names the sandbox reads but never defined; ok=false
 	// raises NameError. When nil, undefined names raise NameError at once.
 	Lookup func(name string) (v any, ok bool)
 	// Print receives the program's output; stream is "stdout" or "stderr".
 	Print func(stream, text string)
+	// OS answers the sandbox's operating-system calls outside its mounts
+	// under ResumeAuto, as Functions answers host functions. When nil,
+	// they are not handled (see FunctionCall.ResumeNotHandled).
+	OS OSFunc
+	// Mounts map host directories into the sandbox for this feed (and,
+	// given to LoadSnapshot, for the rest of the run). They do not travel
+	// with dumps; an overlay's writes do.
+	Mounts []Mount
 }
 
 // Session is a Python namespace that runs feeds one after another, like a
@@ -71,6 +86,9 @@ type Session struct {
 	live        *progress // the one live suspension, if any
 	suspensions int
 	hostObjs    []any // Go values handed in, by HostObject index
+	hosts       hostRegistry
+	futures     hostFutures
+	fs          *mountFS // the mounts of the current feed
 }
 
 // NewSession creates a session.
@@ -146,7 +164,10 @@ func (s *Session) print(stream, text string) {
 type sessionHost struct{ s *Session }
 
 func (h sessionHost) IsHostFunction(name string) bool {
-	_, ok := h.s.opts.Functions[name]
+	if _, ok := h.s.opts.Functions[name]; ok {
+		return true
+	}
+	_, ok := h.s.opts.Async[name]
 	return ok
 }
 
@@ -178,8 +199,15 @@ func (s *Session) FeedStart(code string, opts *FeedOptions) (Progress, error) {
 	if err != nil {
 		return nil, err
 	}
+	if s.cfg.TypeCheck {
+		if err := s.typeCheckFeed(code, opts); err != nil {
+			return nil, err
+		}
+	}
 	s.used = true
-	s.setOptions(opts)
+	if err := s.setOptions(opts); err != nil {
+		return nil, err
+	}
 	if opts != nil && len(opts.Inputs) > 0 {
 		names := make([]string, 0, len(opts.Inputs))
 		for k := range opts.Inputs {
@@ -204,12 +232,23 @@ func (s *Session) FeedStart(code string, opts *FeedOptions) (Progress, error) {
 	return s.step(v, err)
 }
 
-func (s *Session) setOptions(opts *FeedOptions) {
+func (s *Session) setOptions(opts *FeedOptions) error {
+	s.fs.close()
+	s.fs = nil
+	s.m.FS = nil
 	if opts == nil {
 		s.opts = FeedOptions{}
-		return
+		return nil
 	}
 	s.opts = *opts
+	fs, err := newMountFS(opts.Mounts)
+	if err != nil {
+		return err
+	}
+	if fs != nil {
+		s.fs, s.m.FS = fs, fs
+	}
+	return nil
 }
 
 // Abandon drops the live suspension, if any, so the session can take new
@@ -230,10 +269,14 @@ func (s *Session) step(v vm.Value, err error) (Progress, error) {
 	}
 	if err == nil {
 		out := s.object(v)
+		s.m.CloseUnreachableGenerators()
 		return &Complete{progress: progress{s: s}, Output: out}, nil
 	}
 	var susp *vm.Suspended
 	if !errors.As(err, &susp) {
+		if _, isExc := vm.ExcValue(err); isExc {
+			s.m.CloseUnreachableGenerators()
+		}
 		return nil, s.convert(err)
 	}
 	if susp.S.Kind == vm.SuspendPreempt {
@@ -255,11 +298,13 @@ func (s *Session) progressFor(sp *vm.Suspension) Progress {
 	switch sp.Kind {
 	case vm.SuspendFunctionCall:
 		fc := &FunctionCall{
-			Name:    sp.Name,
-			Args:    make([]any, len(sp.Args)),
-			CallID:  sp.CallID,
-			Awaited: s.m.PendingCallAwaited(),
-			Pos:     Position{Filename: s.cfg.ScriptName, Line: sp.Line},
+			Name:     sp.Name,
+			Args:     make([]any, len(sp.Args)),
+			CallID:   sp.CallID,
+			Awaited:  s.m.PendingCallAwaited(),
+			ObjectID: sp.ObjectID,
+			OSCall:   sp.OSCall,
+			Pos:      Position{Filename: s.cfg.ScriptName, Line: sp.Line},
 		}
 		for i, a := range sp.Args {
 			fc.Args[i] = s.goValue(a)
@@ -273,7 +318,7 @@ func (s *Session) progressFor(sp *vm.Suspension) Progress {
 		fc.progress = base
 		p = fc
 	case vm.SuspendNameLookup:
-		p = &NameLookup{progress: base, Name: sp.Name}
+		p = &NameLookup{progress: base, Name: sp.Name, ObjectID: sp.ObjectID}
 	case vm.SuspendPreempt:
 		p = &Preempted{progress: base}
 	default:
@@ -342,10 +387,15 @@ type FunctionCall struct {
 	// (await fn(...)): Resume(v) then makes the await evaluate to v, and
 	// ResumeFuture lets the host settle it later in a Futures progress.
 	Awaited bool
-	// OSCall marks calls the sandbox makes to the operating system on the
-	// program's behalf (files through mounts) rather than to a host
-	// function the embedder declared.
-	OSCall bool
+	// ObjectID is set for a method call on a host object: Name is the
+	// method ("__call__" for a call of the object itself, a construction
+	// for a host class). See HostObject.
+	ObjectID int64
+	// OSCall is the operation's name (Name is the same) for calls the
+	// sandbox makes to the operating system on the program's behalf
+	// (files outside mounts) rather than to a host function the embedder
+	// declared.
+	OSCall string
 	Pos    Position
 }
 
@@ -389,10 +439,12 @@ func (p *FunctionCall) ResumeFuture() (Progress, error) {
 	return p.s.step(p.s.m.ResumeFuture())
 }
 
-// NameLookup: the sandbox read a name nobody defined.
+// NameLookup: the sandbox read a name nobody defined, or (ObjectID set)
+// a lazy attribute of a host object (see HostAttrs).
 type NameLookup struct {
 	progress
-	Name string
+	Name     string
+	ObjectID int64
 }
 
 // Resume supplies the name's value.
@@ -407,12 +459,16 @@ func (p *NameLookup) Resume(v any) (Progress, error) {
 	return p.s.step(p.s.m.ResumeWith(pv))
 }
 
-// ResumeUndefined raises NameError for the name.
+// ResumeUndefined raises NameError for the name, or AttributeError for a
+// host object's lazy attribute.
 func (p *NameLookup) ResumeUndefined() (Progress, error) {
 	if err := p.claim(); err != nil {
 		return nil, err
 	}
 	exc := p.s.m.NewExceptionNamed("NameError", fmt.Sprintf("name '%s' is not defined", p.Name))
+	if p.ObjectID != 0 {
+		exc = p.s.m.NewExceptionNamed("AttributeError", fmt.Sprintf("'%s' object has no attribute '%s'", p.s.hostTypeName(p.ObjectID), p.Name))
+	}
 	return p.s.step(p.s.m.ResumeRaise(exc))
 }
 
@@ -465,6 +521,16 @@ func (p *Complete) Dump() ([]byte, error) { return p.s.Dump() }
 func (s *Session) ResumeAuto(p Progress) (Progress, error) {
 	switch p := p.(type) {
 	case *FunctionCall:
+		if p.ObjectID != 0 {
+			return s.autoObjectCall(p)
+		}
+		if p.OSCall != "" {
+			return s.autoOSCall(p)
+		}
+		if fn := s.opts.Async[p.Name]; fn != nil {
+			args, kwargs := p.Args, p.Kwargs
+			return s.autoAsync(p, Go(func() (any, error) { return fn(args, kwargs) }))
+		}
 		fn := s.opts.Functions[p.Name]
 		if fn == nil {
 			return p.ResumeError(&Exception{Type: "NameError", Message: fmt.Sprintf("host function '%s' is not available", p.Name)})
@@ -473,11 +539,20 @@ func (s *Session) ResumeAuto(p Progress) (Progress, error) {
 			return nil, err
 		}
 		v, err := fn(p.Args, p.Kwargs)
+		if errors.Is(err, ErrNotHandled) {
+			return p.ResumeNotHandled()
+		}
+		if fu, ok := v.(*Future); ok && err == nil {
+			return s.autoAsync(p, fu)
+		}
 		if err != nil {
 			return p.ResumeError(err)
 		}
 		return p.Resume(v)
 	case *NameLookup:
+		if p.ObjectID != 0 {
+			return s.autoObjectAttr(p)
+		}
 		if s.opts.Lookup == nil {
 			return p.ResumeUndefined()
 		}
@@ -492,7 +567,7 @@ func (s *Session) ResumeAuto(p Progress) (Progress, error) {
 	case *Preempted:
 		return p.Resume()
 	case *Futures:
-		return nil, fmt.Errorf("%w: host futures %v must be settled with Futures.Resume", ErrNoAutoResume, p.CallIDs)
+		return s.autoFutures(p)
 	case *Complete:
 		return nil, fmt.Errorf("%w: the feed is complete", ErrNoAutoResume)
 	}
@@ -596,10 +671,7 @@ func (s *Session) goValueSeen(v vm.Value, seen map[heap.Handle]bool) any {
 	case *heap.Bytes:
 		return append([]byte(nil), o.B...)
 	case *heap.HostObject:
-		if i := int(o.Index); i >= 0 && i < len(s.hostObjs) {
-			return s.hostObjs[i]
-		}
-		return HostStandIn{Name: o.Name}
+		return s.goHost(o)
 	case *heap.List:
 		seen[h] = true
 		defer delete(seen, h)
@@ -757,13 +829,14 @@ func (s *Session) toPy(x any) (vm.Value, error) {
 	case *Exception:
 		return m.NewExceptionNamed(v.Type, v.Message), nil
 	case HostStandIn:
-		return m.H.Alloc(&heap.HostObject{Name: v.Name, Index: -1}), nil
+		return s.hostObject(v), nil
+	case HostObject:
+		return s.hostObject(v), nil
 	}
 	if pv, ok, err := s.toPyReflect(reflect.ValueOf(x)); ok {
 		return pv, err
 	}
-	s.hostObjs = append(s.hostObjs, x)
-	return m.H.Alloc(&heap.HostObject{Name: fmt.Sprintf("%T", x), Index: int32(len(s.hostObjs) - 1)}), nil
+	return s.hostObject(x), nil
 }
 
 // toPyReflect converts Go data of types toPy does not list by name:
@@ -876,6 +949,7 @@ type sessionMeta struct {
 	TypeCheck  bool         `json:"type_check,omitempty"`
 	TimeUsed   int64        `json:"time_used"`
 	LastCallID int64        `json:"last_call_id"`
+	LastObject int64        `json:"last_object_id,omitempty"`
 	Pending    *pendingMeta `json:"pending,omitempty"`
 }
 
@@ -890,6 +964,8 @@ type pendingMeta struct {
 	Line    int      `json:"line,omitempty"`
 	NArgs   int      `json:"nargs,omitempty"`
 	KwNames []string `json:"kwnames,omitempty"`
+	Object  int64    `json:"object_id,omitempty"`
+	OSCall  string   `json:"os_call,omitempty"`
 }
 
 var pendingKinds = map[vm.SuspensionKind]string{
@@ -917,6 +993,7 @@ func (s *Session) dump(snapshot bool) ([]byte, error) {
 		TypeCheck:  s.cfg.TypeCheck,
 		TimeUsed:   s.m.TimeUsed,
 		LastCallID: s.m.LastCallID(),
+		LastObject: s.hosts.nextID,
 	}
 	roots := s.m.ExtraRoots
 	defer func() { s.m.ExtraRoots = roots }()
@@ -925,7 +1002,7 @@ func (s *Session) dump(snapshot bool) ([]byte, error) {
 		if sp == nil {
 			return nil, ErrStaleProgress
 		}
-		pm := &pendingMeta{Kind: pendingKinds[sp.Kind], Name: sp.Name, CallID: sp.CallID, CallIDs: sp.CallIDs, Line: sp.Line, NArgs: len(sp.Args), KwNames: sp.KwNames}
+		pm := &pendingMeta{Kind: pendingKinds[sp.Kind], Name: sp.Name, CallID: sp.CallID, CallIDs: sp.CallIDs, Line: sp.Line, NArgs: len(sp.Args), KwNames: sp.KwNames, Object: sp.ObjectID, OSCall: sp.OSCall}
 		args := append(append([]vm.Value(nil), sp.Args...), sp.KwVals...)
 		s.m.ExtraRoots = append(append([]vm.Value(nil), roots...), s.m.NewTuple(args))
 		meta.Pending = pm
@@ -999,7 +1076,10 @@ func (s *Session) load(b []byte, snapshot bool, opts *FeedOptions) (Progress, er
 	s.used = true
 	s.suspensions = 0
 	s.hostObjs = nil
-	s.setOptions(opts)
+	s.hosts = hostRegistry{nextID: meta.LastObject}
+	if err := s.setOptions(opts); err != nil {
+		return nil, err
+	}
 	if sp == nil {
 		return nil, nil
 	}
@@ -1023,7 +1103,7 @@ func pendingSuspension(m *vm.VM, p *pendingMeta) (*vm.Suspension, error) {
 	if m.Frames() == 0 {
 		return nil, bad("no frames to resume")
 	}
-	sp := &vm.Suspension{Name: p.Name, CallID: p.CallID, Line: p.Line}
+	sp := &vm.Suspension{Name: p.Name, CallID: p.CallID, Line: p.Line, ObjectID: p.Object, OSCall: p.OSCall}
 	switch p.Kind {
 	case "function_call":
 		sp.Kind = vm.SuspendFunctionCall
@@ -1060,6 +1140,11 @@ type DumpInfo struct {
 	Objects       int // live heap objects
 	Size          int // bytes of the dump
 	Pages         [][]byte
+	// BasePages of the pages, BaseBytes bytes, are the shared base image's
+	// (the builtin world): the rest is the session's own.
+	BasePages, BaseBytes int
+	// Pending is what a snapshot is paused at (nil for a session dump).
+	Pending *PendingInfo
 }
 
 // InspectDump decodes and validates a dump and describes it.
@@ -1092,6 +1177,7 @@ func InspectDump(b []byte) (*DumpInfo, error) {
 	if snap {
 		info.Kind = "snapshot"
 	}
+	inspectMore(info, m, snap, &meta)
 	return info, nil
 }
 

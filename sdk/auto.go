@@ -20,10 +20,9 @@ import (
 // a proxy there: its method calls raise RuntimeError, since the Go value
 // did not travel.
 //
-// The client side is complete: a host object is sent as {"$host": id}
-// and comes back from the sandbox as the same Go value. Method calls on it
-// need the interpreter's host objects (core's issue 9); until the server
-// has them, the sandbox treats every host object as such a proxy.
+// A host object is sent as {"$host": id} and comes back from the sandbox
+// as the same Go value; the server suspends on its method calls with the
+// object's id (Reply.ObjectID), which this client answers.
 type HostObject interface {
 	CallMethod(ctx context.Context, method string, args []any, kwargs map[string]any) (any, error)
 }

@@ -4,7 +4,8 @@ package main
 // state file (or starts one), runs one feed, prints its output and the
 // repr of a trailing expression, and writes the session back atomically.
 //
-//	amber feed --state FILE -c CODE | FILE.py [limit flags]
+//	amber feed --state FILE [--function NAME]... -c CODE | FILE.py [limit flags]
+//	amber resume --state FILE --value JSON | --error TYPE:MSG | --not-handled
 //	amber inspect FILE
 
 import (
@@ -33,12 +34,22 @@ func feedCmd(args []string, stdout, stderr io.Writer) int {
 	code := fs.String("c", "", "code to feed")
 	vl := limitFlags(fs)
 	maxSusp := fs.Int("max-suspensions", 0, "suspension limit (0: none)")
+	mounts := mountFlag(fs)
+	var functions []string
+	fs.Func("function", "declare a host function NAME: a call of it pauses the feed, saved in the state file for amber resume (repeatable)", func(s string) error {
+		functions = append(functions, s)
+		return nil
+	})
 	if err := fs.Parse(args); err != nil {
 		return 2
 	}
 	if *state == "" {
 		fmt.Fprintln(stderr, "usage: amber feed --state FILE -c CODE | FILE.py")
 		return 2
+	}
+	if err := checkStateDir(*state); err != nil {
+		fmt.Fprintf(stderr, "amber: %s: %v\n", *state, err)
+		return 1
 	}
 	var src string
 	switch {
@@ -75,8 +86,12 @@ func feedCmd(args []string, stdout, stderr io.Writer) int {
 	})
 	s := core.NewSession(core.Config{Limits: limits})
 	if b, err := os.ReadFile(*state); err == nil {
+		if info, ierr := core.InspectDump(b); ierr == nil && info.Pending != nil {
+			fmt.Fprintf(stderr, "amber: %s: the session is paused at %s: answer it with amber resume\n", *state, describePending(info.Pending))
+			return 1
+		}
 		if err := s.LoadSession(b); err != nil {
-			fmt.Fprintf(stderr, "amber: %s: %v\n", *state, oneLine(err))
+			fmt.Fprintf(stderr, "amber: %s: %s\n", *state, msg(err))
 			return 1
 		}
 	} else if !errors.Is(err, os.ErrNotExist) {
@@ -92,7 +107,46 @@ func feedCmd(args []string, stdout, stderr io.Writer) int {
 		}
 		out.WriteString(text)
 	}}
-	res, err := s.FeedRun(src, opts)
+	opts.Functions = declared(functions)
+	opts.Mounts = *mounts
+	p, err := s.FeedStart(src, opts)
+	return finishStep(s, p, err, opts.Functions, *state, out, stderr)
+}
+
+// finishStep drives a feed or resume step on: OS calls and undeclared
+// calls are not handled; a call of a declared host function pauses, and
+// the snapshot is saved; at the end the session is saved.
+func finishStep(s *core.Session, p core.Progress, err error, fns map[string]core.HostFunc, state string, out *bufio.Writer, stderr io.Writer) int {
+	for err == nil {
+		if c, ok := p.(*core.FunctionCall); ok && c.OSCall == "" && c.ObjectID == 0 && fns[c.Name] != nil {
+			out.Flush()
+			b, derr := c.Dump()
+			if derr != nil {
+				fmt.Fprintf(stderr, "amber: cannot dump the session: %s\n", msg(derr))
+				return 1
+			}
+			if werr := writeAtomic(state, b); werr != nil {
+				fmt.Fprintf(stderr, "amber: %s: %v\n", state, unwrapPath(werr))
+				return 1
+			}
+			fmt.Fprintf(out, "paused: %s\n", describeCall(c.Name, c.CallID, c.Args, c.Kwargs))
+			out.Flush()
+			return 0
+		}
+		if _, ok := p.(*core.Complete); ok {
+			break
+		}
+		if f, ok := p.(*core.Futures); ok {
+			out.Flush()
+			fmt.Fprintf(stderr, "amber: the program waits on host futures %v, which the command line cannot settle\n", f.CallIDs)
+			return 1
+		}
+		p, err = s.ResumeAuto(p)
+	}
+	var res core.Object
+	if c, ok := p.(*core.Complete); ok && err == nil {
+		res = c.Output
+	}
 	if err == nil && !res.IsNone() {
 		fmt.Fprintln(out, res.Repr)
 	}
@@ -103,26 +157,33 @@ func feedCmd(args []string, stdout, stderr io.Writer) int {
 		var se *core.SyntaxError
 		var re *core.RuntimeError
 		var le *core.LimitError
+		var te *core.TypeCheckError
 		switch {
 		case errors.As(err, &se):
 			fmt.Fprint(stderr, se.Format())
 			return 1 // nothing ran: the state is unchanged
+		case errors.As(err, &te):
+			for _, f := range te.Findings {
+				fmt.Fprintln(stderr, f)
+			}
+			return 1 // nothing ran
 		case errors.As(err, &re):
 			fmt.Fprint(stderr, re.Traceback)
 		case errors.As(err, &le):
 			fmt.Fprintf(stderr, "amber: %s\n", le.Msg)
 		default:
-			fmt.Fprintf(stderr, "amber: %v\n", oneLine(err))
+			fmt.Fprintf(stderr, "amber: %s\n", msg(err))
 			return 1
 		}
 	}
+	s.Abandon()
 	b, err := s.Dump()
 	if err != nil {
-		fmt.Fprintf(stderr, "amber: cannot dump the session: %v\n", oneLine(err))
+		fmt.Fprintf(stderr, "amber: cannot dump the session: %s\n", msg(err))
 		return 1
 	}
-	if err := writeAtomic(*state, b); err != nil {
-		fmt.Fprintf(stderr, "amber: %s: %v\n", *state, err)
+	if err := writeAtomic(state, b); err != nil {
+		fmt.Fprintf(stderr, "amber: %s: %v\n", state, unwrapPath(err))
 		return 1
 	}
 	return status
@@ -187,7 +248,7 @@ func inspectCmd(args []string, stdout, stderr io.Writer) int {
 	}
 	info, err := core.InspectDump(b)
 	if err != nil {
-		fmt.Fprintf(stderr, "amber: %s: %v\n", args[0], oneLine(err))
+		fmt.Fprintf(stderr, "amber: %s: %s\n", args[0], msg(err))
 		return 1
 	}
 	l := info.Config.Limits
@@ -205,7 +266,11 @@ func inspectCmd(args []string, stdout, stderr io.Writer) int {
 		l.MaxDuration, l.MaxMemory, l.MaxAllocations, l.MaxRecursion, l.MaxOutput, l.MaxSuspensions)
 	fmt.Fprintf(w, "time used: %s\n", info.TimeUsed)
 	fmt.Fprintf(w, "objects: %d\n", info.Objects)
+	if p := info.Pending; p != nil {
+		fmt.Fprintf(w, "paused at: %s\n", describePending(p))
+	}
 	fmt.Fprintf(w, "pages: %d (%d bytes encoded; file %d bytes)\n", len(info.Pages), total, info.Size)
+	fmt.Fprintf(w, "own pages: %d (%d bytes); shared base pages: %d (%d bytes)\n", len(info.Pages)-info.BasePages, total-info.BaseBytes, info.BasePages, info.BaseBytes)
 	for i, p := range info.Pages {
 		sum := blake3.Sum256(p)
 		fmt.Fprintf(w, "page %d: %d bytes blake3 %s\n", i, len(p), hex.EncodeToString(sum[:]))

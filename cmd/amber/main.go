@@ -11,6 +11,7 @@ import (
 	"flag"
 	"fmt"
 	"os"
+	"path/filepath"
 	"runtime/debug"
 	"runtime/pprof"
 	"time"
@@ -30,7 +31,7 @@ func main() {
 }
 
 func usage() int {
-	fmt.Fprintln(os.Stderr, "usage: amber run FILE | amber run -c CODE | amber serve [flags] | amber cas stats|gc ...")
+	fmt.Fprintln(os.Stderr, "usage: amber COMMAND [arguments]; amber help lists the commands")
 	return 2
 }
 
@@ -47,6 +48,10 @@ func run(args []string) int {
 		return feedMain(args[1:])
 	case "inspect":
 		return inspectMain(args[1:])
+	case "resume":
+		return resumeMain(args[1:])
+	case "help", "-h", "-help", "--help":
+		return helpMain(args[1:])
 	case "serve":
 		return serveMain(args[1:])
 	case "gc":
@@ -59,6 +64,9 @@ func limitFlags(fs *flag.FlagSet) *core.Limits {
 	l := &core.Limits{}
 	fs.Func("max-duration", "stop the program after this long (e.g. 5s)", func(s string) error {
 		d, err := time.ParseDuration(s)
+		if err == nil && d < 0 {
+			err = fmt.Errorf("negative duration %s", s)
+		}
 		l.MaxDuration = d
 		return err
 	})
@@ -72,7 +80,9 @@ func limitFlags(fs *flag.FlagSet) *core.Limits {
 func runMain(args []string) int {
 	fs := flag.NewFlagSet("run", flag.ContinueOnError)
 	code := fs.String("c", "", "program passed in as a string")
+	typeCheck := fs.Bool("type-check", false, "check the program statically before running it")
 	limits := limitFlags(fs)
+	mountsFlag := mountFlag(fs)
 	cpuprofile := fs.String("cpuprofile", "", "write a Go CPU profile of the interpreter to this file")
 	if err := fs.Parse(args); err != nil {
 		return 2
@@ -90,10 +100,14 @@ func runMain(args []string) int {
 		}
 		defer pprof.StopCPUProfile()
 	}
+	mounts := *mountsFlag
+	codeSet := false
+	fs.Visit(func(f *flag.Flag) { codeSet = codeSet || f.Name == "c" })
 	var src []byte
+	var sysPath []string
 	name := "main.py"
 	switch {
-	case *code != "":
+	case codeSet:
 		src = []byte(*code)
 		name = "<string>"
 	case fs.NArg() == 1:
@@ -114,6 +128,12 @@ func runMain(args []string) int {
 		}
 		src = b
 		name = path
+		// The script's directory is mounted read-only at its own path and
+		// is sys.path[0], so its sibling modules import as with CPython.
+		if dir, err := filepath.Abs(filepath.Dir(path)); err == nil {
+			mounts = append(mounts, core.Mount{HostDir: dir, Path: filepath.ToSlash(dir), Mode: core.MountReadOnly})
+			sysPath = []string{filepath.ToSlash(dir)}
+		}
 	default:
 		return usage()
 	}
@@ -121,7 +141,7 @@ func runMain(args []string) int {
 	// short from outside has shown most of its output.
 	out := bufio.NewWriterSize(os.Stdout, 8<<10)
 	defer out.Flush()
-	err := core.Run(src, core.Options{ScriptName: name, Limits: *limits, Stdout: func(stream, text string) {
+	err := core.Run(src, core.Options{ScriptName: name, Limits: *limits, Mounts: mounts, SysPath: sysPath, TypeCheck: *typeCheck, Stdout: func(stream, text string) {
 		if stream == "stderr" {
 			out.Flush()
 			os.Stderr.WriteString(text)
@@ -139,6 +159,7 @@ func report(err error) int {
 	}
 	var se *core.SyntaxError
 	var re *core.RuntimeError
+	var te *core.TypeCheckError
 	var le *core.LimitError
 	var ee *core.ExitError
 	if errors.As(err, &ee) {
@@ -148,6 +169,10 @@ func report(err error) int {
 		return ee.Code
 	}
 	switch {
+	case errors.As(err, &te):
+		for _, f := range te.Findings {
+			fmt.Fprintln(os.Stderr, f)
+		}
 	case errors.As(err, &se):
 		fmt.Fprint(os.Stderr, se.Format())
 	case errors.As(err, &re):
@@ -155,7 +180,7 @@ func report(err error) int {
 	case errors.As(err, &le):
 		fmt.Fprintf(os.Stderr, "amber: %s\n", le.Msg)
 	default:
-		fmt.Fprintln(os.Stderr, err)
+		fmt.Fprintf(os.Stderr, "amber: %s\n", msg(err))
 	}
 	return 1
 }

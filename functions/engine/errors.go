@@ -22,10 +22,17 @@ func asProtocolError(err error) *protocol.Error {
 		de *core.DumpError
 		ee *core.ExitError
 		ve *protocol.ValueError
+		te *core.TypeCheckError
 	)
 	switch {
 	case errors.As(err, &pe):
 		return pe
+	case errors.As(err, &te):
+		lines := make([]string, len(te.Findings))
+		for i, f := range te.Findings {
+			lines[i] = f.String()
+		}
+		return &protocol.Error{Kind: protocol.KindSyntax, Type: "TypeCheckError", Message: te.Error(), Traceback: strings.Join(lines, "\n") + "\n"}
 	case errors.As(err, &se):
 		return &protocol.Error{Kind: protocol.KindSyntax, Type: se.Kind, Message: se.Error(), Traceback: se.Format()}
 	case errors.As(err, &re):
@@ -63,6 +70,7 @@ func committable(err error) bool {
 		re *core.RuntimeError
 		le *core.LimitError
 		ee *core.ExitError
+		te *core.TypeCheckError
 	)
-	return errors.As(err, &se) || errors.As(err, &re) || errors.As(err, &le) || errors.As(err, &ee)
+	return errors.As(err, &se) || errors.As(err, &re) || errors.As(err, &le) || errors.As(err, &ee) || errors.As(err, &te)
 }

@@ -251,7 +251,7 @@ func (c *commit) resume(st *state) (core.Progress, bool, error) {
 			q, err := p.ResumeFuture()
 			return q, true, err
 		case req.NotHandled:
-			q, err := p.ResumeError(&core.Exception{Type: "NameError", Message: fmt.Sprintf("host function '%s' is not available", p.Name)})
+			q, err := p.ResumeNotHandled()
 			return q, true, err
 		}
 		q, err := p.Resume(value)
@@ -360,11 +360,9 @@ func progressReply(p core.Progress) (*protocol.Reply, error) {
 				r.Kwargs[k] = encodeAny(v)
 			}
 		}
-		if p.OSCall {
-			r.OSCall = p.Name
-		}
+		r.OSCall, r.ObjectID = p.OSCall, p.ObjectID
 	case *core.NameLookup:
-		r.Name = p.Name
+		r.Name, r.ObjectID = p.Name, p.ObjectID
 	case *core.Futures:
 		r.Pending = append([]int64{}, p.CallIDs...)
 	case *core.Preempted:

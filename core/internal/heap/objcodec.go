@@ -594,10 +594,20 @@ func (x *Generator) check(l *Loader, hd Handle) error {
 func (x *HostObject) encode(e *Encoder, hd Handle) {
 	e.Byte(tagHostObject)
 	e.String(x.Name)
+	e.Varint(x.ID)
+	e.Byte(boolByte(x.Class) | boolByte(x.Remote)<<1)
+	e.Strings(x.Lazy)
 }
 
 func decodeHostObject(l *Loader, d *Decoder, hd Handle, _ byte) Object {
-	return &HostObject{Name: d.String(), Index: -1}
+	o := &HostObject{Name: d.String(), Index: -1, ID: d.Varint()}
+	flags := d.Byte()
+	if flags > 3 {
+		d.Fail("bad host object flags %d", flags)
+	}
+	o.Class, o.Remote = flags&1 != 0, flags&2 != 0
+	o.Lazy = d.Strings()
+	return o
 }
 
 func (x *HostObject) check(l *Loader, hd Handle) error { return nil }

@@ -369,11 +369,21 @@ func (g *Generator) Size() int {
 	return 64
 }
 
-// HostObject stands for a Go value the host handed into the sandbox. It is
-// not persisted: after a restore it becomes a stand-in that refuses use.
+// HostObject stands for a Go value the host handed into the sandbox. The
+// Go value is not persisted: after a restore the object is a proxy that
+// refuses use, unless it is Remote (the host keeps it, and decides).
 type HostObject struct {
 	Name  string
 	Index int32 // index in the host's table for this run; -1 after restore
+	// ID is the object id the host sees in calls on the object.
+	ID int64
+	// Lazy lists the attributes whose reads the host answers.
+	Lazy []string
+	// Class marks a host class: calling it constructs an object.
+	Class bool
+	// Remote marks an object a client keeps by ID (the wire's {"$host": id}):
+	// it stays callable across restores.
+	Remote bool
 }
 
 func (*HostObject) Refs(func(Value)) {}

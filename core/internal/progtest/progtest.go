@@ -104,7 +104,7 @@ func Output(t testing.TB, src []byte) string {
 	if err := m.StartModule(code, m.ModuleDict(m.MainModule())); err != nil {
 		t.Fatalf("start: %v", err)
 	}
-	_, err = m.Resume()
+	_, err = m.DeclineOSCalls(m.Resume())
 	var exc *vm.Exception
 	switch {
 	case errors.As(err, &exc):

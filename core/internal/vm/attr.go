@@ -139,12 +139,17 @@ func (vm *VM) findAttr(obj Value, name Value) (v Value, getter Value, err error)
 			case "__name__":
 				return o.Name, heap.Undef, nil
 			}
+			if o.Dict == vm.Builtins {
+				if v, ok, err := vm.lazyBuiltin(vm.MustStr(name)); ok || err != nil {
+					return v, heap.Undef, err
+				}
+			}
 			return heap.Undef, heap.Undef, nil
 		case *heap.Super:
 			return vm.superAttr(o, name)
 		case *heap.HostObject:
-			if o.Index < 0 && vm.MustStr(name) != "__class__" {
-				return heap.Undef, heap.Undef, vm.Errorf(TRuntimeError, "host object '%s' is not available after the session was restored: the host must hand it in again", o.Name)
+			if r, ok, err := vm.hostAttr(obj, o, name); ok || err != nil {
+				return r, heap.Undef, err
 			}
 		}
 	}
@@ -228,6 +233,8 @@ func (vm *VM) instanceAttr(obj Value, o *heap.Instance, name Value) (Value, Valu
 func (vm *VM) excAttr(o *heap.Instance, n string) (Value, bool) {
 	e := o.Exc
 	switch n {
+	case "__traceback__":
+		return vm.tracebackFrom(e), true
 	case "args":
 		return e.Args, true
 	case "__cause__":
@@ -236,8 +243,6 @@ func (vm *VM) excAttr(o *heap.Instance, n string) (Value, bool) {
 		return e.Context, true
 	case "__suppress_context__":
 		return heap.Bool(e.SuppressContext), true
-	case "__traceback__":
-		return heap.None, true
 	case "value":
 		if vm.IsSubclass(o.Class, vm.Types[TStopIteration]) {
 			items := vm.listItems(e.Args)
@@ -708,7 +713,7 @@ func (vm *VM) opLoadMethod(f *heap.Frame, obj, name Value) error {
 	}
 	push(f, heap.Undef)
 	if err := vm.opLoadAttr(f, obj, name); err != nil {
-		if err != errFramePushed {
+		if _, susp := err.(*Suspended); err != errFramePushed && !susp {
 			pop(f)
 		}
 		return err
@@ -734,7 +739,7 @@ func (vm *VM) setAttr(obj, name, v Value) error {
 // (obj, v) when a property or __setattr__ override is involved.
 func (vm *VM) findSetter(obj, name, v Value) (Value, error) {
 	if obj.K != heap.KRef {
-		return heap.Undef, vm.Errorf(TAttributeError, "'%s' object has no attribute '%s'", vm.TypeName(obj), vm.MustStr(name))
+		return heap.Undef, vm.builtinSetAttrError(obj, name)
 	}
 	switch o := vm.H.Get(obj).(type) {
 	case *heap.Instance:
@@ -801,10 +806,31 @@ func (vm *VM) findSetter(obj, name, v Value) (Value, error) {
 	if _, ok := vm.H.Get(obj).(*heap.Class); ok {
 		return heap.Undef, nil
 	}
-	if vm.LookupClass(vm.TypeOf(obj), name).K != heap.KUndef {
-		return heap.Undef, vm.Errorf(TAttributeError, "'%s' object attribute '%s' is read-only", vm.TypeName(obj), vm.MustStr(name))
+	return heap.Undef, vm.builtinSetAttrError(obj, name)
+}
+
+// builtinSetAttrError is CPython's error for setting an attribute of a
+// builtin object: a data attribute (int.real) is not writable, a method
+// is read-only, anything else does not exist.
+func (vm *VM) builtinSetAttrError(obj, name Value) error {
+	n := vm.MustStr(name)
+	if _, ok, err := vm.specialAttr(obj, n); ok && err == nil && !strings.HasPrefix(n, "__") {
+		return vm.Errorf(TAttributeError, "attribute '%s' of '%s' objects is not writable", n, vm.TypeName(obj))
 	}
-	return heap.Undef, vm.Errorf(TAttributeError, "'%s' object has no attribute '%s'", vm.TypeName(obj), vm.MustStr(name))
+	c := vm.H.Get(vm.TypeOf(obj)).(*heap.Class)
+	for _, m := range c.MRO {
+		mc := vm.H.Get(m).(*heap.Class)
+		d := vm.H.Get(mc.Dict).(*heap.Dict)
+		if v, ok, _ := d.Get(name, vm.StrHash(name), vm.StrEq); ok {
+			if v.K == heap.KRef {
+				if _, isProp := vm.H.Get(v).(*heap.Property); isProp {
+					return vm.Errorf(TAttributeError, "attribute '%s' of '%s' objects is not writable", n, vm.ClassName(m))
+				}
+			}
+			return vm.Errorf(TAttributeError, "'%s' object attribute '%s' is read-only", vm.TypeName(obj), n)
+		}
+	}
+	return vm.Errorf(TAttributeError, "'%s' object has no attribute '%s'", vm.TypeName(obj), n)
 }
 
 func (vm *VM) instanceSetDict(obj Value, o *heap.Instance, name, v Value) error {
@@ -895,6 +921,12 @@ func (vm *VM) DelAttr(obj, name Value) error {
 					_, err := vm.Call(p.Del, obj)
 					return err
 				}
+				if p, ok := vm.H.Get(d).(*heap.Instance); ok {
+					if del := vm.LookupClassStr(p.Class, "__delete__"); del.K != heap.KUndef {
+						_, err := vm.Call(vm.BindMethod(del, d, p.Class), obj)
+						return err
+					}
+				}
 			}
 			if da := vm.LookupSpecial(obj, "__delattr__"); da.K != heap.KUndef {
 				_, err := vm.Call(vm.BindMethod(da, obj, o.Class), name)
@@ -967,6 +999,9 @@ func (vm *VM) loadGlobal(f *heap.Frame, consts []Value, code interface{}, arg in
 // undefinedName asks the host about a name no scope defines.
 func (vm *VM) undefinedName(name Value) (Value, error) {
 	n := vm.MustStr(name)
+	if v, ok, err := vm.lazyBuiltin(n); ok || err != nil {
+		return v, err
+	}
 	if vm.Host != nil {
 		if vm.Host.IsHostFunction(n) {
 			return vm.hostFunction(n), nil

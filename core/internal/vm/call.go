@@ -326,8 +326,11 @@ func (vm *VM) callValue(fn Value, args []Value, kwnames []string, ret heap.RetKi
 		if o.Kind == "hostfn" {
 			return heap.Undef, vm.suspendHostCall(string(o.Data), args, kwnames)
 		}
+		if o.Kind == hostMethodKind {
+			return vm.callHostMethod(o, args, kwnames)
+		}
 	case *heap.HostObject:
-		return heap.Undef, vm.Errorf(TRuntimeError, "host object '%s' is not available after the session was restored", o.Name)
+		return vm.callHostObject(o, args, kwnames)
 	}
 	return heap.Undef, vm.TypeError("'%s' object is not callable", vm.TypeName(fn))
 }
@@ -808,6 +811,9 @@ func (vm *VM) yieldValue(f *heap.Frame, v Value) (bool, error) {
 	vm.popFrame()
 	g := vm.H.Get(f.Gen).(*heap.Generator)
 	g.State = heap.GenSuspended
+	if len(f.Blocks) > 0 {
+		vm.genScanClean = false // a generator may be abandoned inside a try
+	}
 	if vm.handled != f.Aux[1] {
 		g.ExcSave = vm.handled
 	} else {

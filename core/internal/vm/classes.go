@@ -11,6 +11,9 @@ import (
 // __new__ and __init__ for user classes. A Python __init__ runs as a frame.
 func (vm *VM) callClass(clsv Value, c *heap.Class, args []Value, kwnames []string, ret heap.RetKind) (Value, error) {
 	if clsv == vm.Types[TType] && len(args) == 1 && len(kwnames) == 0 {
+		if t, ok := vm.hostType(args[0]); ok {
+			return t, nil
+		}
 		return vm.TypeOf(args[0]), nil
 	}
 	pos := args[:len(args)-len(kwnames)]
@@ -199,7 +202,10 @@ func buildClass(vm *VM, _ Value, a Args) (Value, error) {
 		return heap.Undef, vm.TypeError("__build_class__: not enough arguments")
 	}
 	body, name := a.Pos[0], a.Pos[1]
-	bases := append([]Value(nil), a.Pos[2:]...)
+	bases, orig, err := vm.resolveMROEntries(a.Pos[2:])
+	if err != nil {
+		return heap.Undef, err
+	}
 	meta := heap.Undef
 	var kwNames []string
 	var kwVals []Value
@@ -212,6 +218,9 @@ func buildClass(vm *VM, _ Value, a Args) (Value, error) {
 		kwVals = append(kwVals, a.KwVals[i])
 	}
 	ns := vm.NewDict()
+	if orig.K != heap.KUndef {
+		vm.dictSetStr(ns, vm.Intern("__orig_bases__"), orig)
+	}
 	fn := vm.H.Get(body).(*heap.Function)
 	f, err := vm.newFrame(body, fn, nil, nil)
 	if err != nil {
@@ -541,4 +550,36 @@ func (vm *VM) slotAllowed(cls Value, name string) bool {
 		}
 	}
 	return false
+}
+
+// resolveMROEntries replaces the bases of a class statement that are not
+// classes by what their __mro_entries__ returns (list[int] -> list), as
+// PEP 560 says; orig is the original bases when any changed, else Undef.
+func (vm *VM) resolveMROEntries(given []Value) (bases []Value, orig Value, err error) {
+	bases = make([]Value, 0, len(given))
+	changed := false
+	for _, b := range given {
+		if b.K == heap.KRef {
+			if _, isClass := vm.H.Get(b).(*heap.Class); !isClass {
+				if me := vm.LookupSpecial(b, "__mro_entries__"); me.K != heap.KUndef {
+					r, err := vm.Call(vm.BindMethod(me, b, vm.TypeOf(b)), vm.NewTuple(given))
+					if err != nil {
+						return nil, heap.Undef, err
+					}
+					items, ok := vm.TupleOf(r)
+					if !ok {
+						return nil, heap.Undef, vm.TypeError("__mro_entries__ must return a tuple")
+					}
+					bases = append(bases, items.Items...)
+					changed = true
+					continue
+				}
+			}
+		}
+		bases = append(bases, b)
+	}
+	if changed {
+		return bases, vm.NewTuple(append([]Value(nil), given...)), nil
+	}
+	return bases, heap.Undef, nil
 }

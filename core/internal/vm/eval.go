@@ -884,9 +884,7 @@ reload:
 		case compile.WITH_EXCEPT_START:
 			exc := slots[f.SP-1]
 			exit := slots[f.SP-3]
-			ed := vm.ExcOf(exc)
-			_ = ed
-			if err := vm.invokeRet(f, exit, []Value{vm.TypeOf(exc), exc, heap.None}, heap.RetPush, heap.Undef); err != nil {
+			if err := vm.invokeRet(f, exit, []Value{vm.TypeOf(exc), exc, vm.tracebackOf(exc)}, heap.RetPush, heap.Undef); err != nil {
 				return opResult(err)
 			}
 

@@ -339,6 +339,9 @@ func (vm *VM) Repr(v Value) (string, error) {
 	case *heap.Cell:
 		return "<cell at " + fakeAddr(v) + ">", nil
 	case *heap.HostObject:
+		if o.Class {
+			return "<host class " + o.Name + ">", nil
+		}
 		return "<host object " + o.Name + ">", nil
 	}
 	if s, ok, err := vm.reprContainer(v); ok || err != nil {

@@ -40,6 +40,12 @@ type Suspension struct {
 	// CallIDs lists the pending host futures of a Futures suspension.
 	CallIDs []int64
 	Line    int
+	// ObjectID is set for a method call on a host object (Name is the
+	// method) and for a read of its lazy attribute (Name is the attribute).
+	ObjectID int64
+	// OSCall names the operating-system operation of a call the sandbox
+	// makes on the program's behalf (Name is the same).
+	OSCall string
 }
 
 // hostFunction returns the callable stand-in for host function name.
@@ -73,7 +79,7 @@ func (vm *VM) suspendNameLookup(name string) error {
 }
 
 func (vm *VM) opaqueClass(o *heap.Opaque) Value {
-	if o.Kind == "hostfn" {
+	if o.Kind == "hostfn" || o.Kind == hostMethodKind {
 		return vm.Types[TBuiltinFunction]
 	}
 	return vm.Types[TOpaque]

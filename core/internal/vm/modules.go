@@ -59,6 +59,9 @@ func (vm *VM) Import(name string) (Value, error) {
 	}
 	init, ok := moduleInits[name]
 	if !ok {
+		if m, found, err := vm.importFromMounts(name); found {
+			return m, err
+		}
 		return heap.Undef, vm.Errorf(TModuleNotFoundError, "No module named '%s'", name)
 	}
 	m := vm.NewModule(name)
@@ -141,7 +144,7 @@ func init() {
 	RegisterModule("sys", func(vm *VM, m Value) error {
 		vm.ModuleSet(m, "maxsize", heap.Int(1<<63-1))
 		vm.ModuleSet(m, "version", vm.NewStr("3.11.7 (amber)"))
-		vm.ModuleSet(m, "version_info", vm.NewTuple([]Value{heap.Int(3), heap.Int(11), heap.Int(7), vm.NewStr("final"), heap.Int(0)}))
+		vm.ModuleSet(m, "version_info", vm.versionInfo())
 		vm.ModuleSet(m, "platform", vm.NewStr("amber"))
 		vm.ModuleSet(m, "byteorder", vm.NewStr("little"))
 		vm.ModuleSet(m, "argv", vm.NewList([]Value{vm.NewStr(vm.Filename)}))
@@ -172,7 +175,7 @@ func init() {
 			if vm.handled.K != heap.KRef {
 				return vm.NewTuple([]Value{heap.None, heap.None, heap.None}), nil
 			}
-			return vm.NewTuple([]Value{vm.TypeOf(vm.handled), vm.handled, heap.None}), nil
+			return vm.NewTuple([]Value{vm.TypeOf(vm.handled), vm.handled, vm.tracebackOf(vm.handled)}), nil
 		})
 		vm.ModuleFunc(m, "sys.exit", func(vm *VM, _ Value, a Args) (Value, error) {
 			return heap.Undef, vm.ErrorArgs(TSystemExit, a.Pos...)

@@ -295,6 +295,10 @@ func (vm *VM) isinstance(v, cls Value) (bool, error) {
 			if o.Kind == "typing" {
 				return true, nil
 			}
+		case *heap.HostObject:
+			if o.Class {
+				return vm.hostIsInstance(v, o), nil
+			}
 		case *heap.Instance:
 			if fn := vm.LookupSpecial(cls, "__instancecheck__"); fn.K != heap.KUndef {
 				r, err := vm.Call(vm.BindMethod(fn, cls, o.Class), v)

@@ -369,6 +369,9 @@ func (vm *VM) binopError(op int, inplace bool, a, b Value) error {
 		if _, ok := vm.TupleOf(a); ok && !vm.IsInstanceObj(a) {
 			return vm.TypeError("can only concatenate tuple (not \"%s\") to tuple", vm.TypeName(b))
 		}
+		if _, ok := vm.BytesOf(a); ok {
+			return vm.TypeError("can't concat %s to %s", vm.TypeName(b), vm.TypeName(a))
+		}
 	}
 	if op == compile.BinMul {
 		if vm.isSequenceObj(a) && !vm.IsInt(b) {
@@ -676,7 +679,10 @@ func (vm *VM) GetItem(obj, key Value) (Value, error) {
 				if fn := vm.LookupClassStr(obj, "__class_getitem__"); fn.K != heap.KUndef {
 					return vm.Call(vm.BindMethod(fn, obj, obj), key)
 				}
-				// list[int], dict[str, int] ...: annotations only.
+				// list[int], dict[str, int] ...: types.GenericAlias.
+				if o := vm.H.Get(obj).(*heap.Class); o.Flags&ClassUser == 0 && genericBuiltins[vm.ClassName(obj)] {
+					return vm.genericAlias(obj, key)
+				}
 				return obj, nil
 			}
 		}
@@ -994,4 +1000,21 @@ func (vm *VM) isPercentContainer(v Value) bool {
 		return true
 	}
 	return false
+}
+
+// genericBuiltins are the builtin classes whose subscription is a
+// types.GenericAlias (the others keep the class, for annotations).
+var genericBuiltins = map[string]bool{"list": true, "dict": true, "set": true, "frozenset": true, "tuple": true, "type": true}
+
+// genericAlias is types.GenericAlias(cls, key).
+func (vm *VM) genericAlias(cls, key Value) (Value, error) {
+	m, err := vm.Import("types")
+	if err != nil {
+		return cls, nil
+	}
+	ga, err := vm.GetAttr(m, "GenericAlias")
+	if err != nil {
+		return cls, nil
+	}
+	return vm.Call(ga, cls, key)
 }

@@ -24,7 +24,9 @@ func (vm *VM) needsFrames(v Value) bool {
 	case *heap.Class:
 		return o.Flags&ClassUser != 0
 	case *heap.Opaque:
-		return o.Kind == "hostfn"
+		return o.Kind == "hostfn" || o.Kind == hostMethodKind
+	case *heap.HostObject:
+		return true
 	case *heap.Iter:
 		switch o.Kind {
 		case heap.IterSeqProto, heap.IterCallable:

@@ -372,7 +372,7 @@ func TestHostObjectComesBackAsStandIn(t *testing.T) {
 	l.run("try:\n    db()\nexcept RuntimeError as e:\n    print('RuntimeError:', e)\n")
 	l.run("try:\n    db.query('x')\nexcept RuntimeError as e:\n    print('RuntimeError:', e)\n")
 	got := l.out.String()
-	if strings.Count(got, "RuntimeError: host object 'db' is not available after the session was restored") != 2 {
+	if strings.Count(got, "RuntimeError: host object 'db' belonged to the host process before the restore") != 2 {
 		t.Errorf("stand-in call and method call printed %q", got)
 	}
 }

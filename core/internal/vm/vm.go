@@ -67,6 +67,11 @@ type VM struct {
 
 	// Host is consulted for host functions and undefined names.
 	Host Host
+	// FS serves the mounts of the current feed (nil: none).
+	FS FS
+	// genScanClean: no generator suspended inside a try or with block
+	// exists, so CloseUnreachableGenerators has nothing to look for.
+	genScanClean bool
 
 	nested     int // depth of nested Go-driven runs
 	cache      map[cacheKey]Value

@@ -30,7 +30,25 @@ def second(pair):
     return pair[1]
 
 
+class _tuplegetter:
+    # CPython's collections._tuplegetter: a read-only field of a namedtuple.
+    __slots__ = ('_index', '__doc__')
+
+    def __init__(self, index, doc):
+        self._index = index
+        self.__doc__ = doc
+
+    def __get__(self, obj, cls=None):
+        if obj is None:
+            return self
+        return obj[self._index]
+
+    def __set__(self, obj, value):
+        raise AttributeError("can't set attribute")
+
+    def __delete__(self, obj):
+        raise AttributeError("can't delete attribute")
+
+
 def field_property(index, name, typename):
-    def get(self):
-        return self[index]
-    return property(get, doc=f'Alias for field number {index}')
+    return _tuplegetter(index, f'Alias for field number {index}')

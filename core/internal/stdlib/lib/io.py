@@ -304,4 +304,5 @@ class TextIOWrapper(TextIOBase, metaclass=_TextIOMeta):
         self.close()
 
 def open(*args, **kwargs):
-    raise PermissionError('[Errno 1] Operation not permitted')
+    import _amberfs
+    return _amberfs.open(*args, **kwargs)

@@ -85,13 +85,153 @@ def _denied(*args, **kwargs):
     e.filename = None
     raise e
 
-listdir = scandir = stat = lstat = remove = unlink = rmdir = mkdir = makedirs = _denied
-rename = replace = renames = removedirs = chdir = chmod = chown = open = _denied
+chdir = chmod = chown = open = renames = removedirs = _denied
 link = symlink = readlink = utime = truncate = access = system = popen = _denied
 startfile = kill = execv = execl = execvp = spawnl = fork = _denied
 
+# The file system: mounts, or OS calls the host answers (see _amberfs).
+
+class stat_result(tuple):
+    n_sequence_fields = 10
+
+    def __new__(cls, seq):
+        return tuple.__new__(cls, seq)
+
+    st_mode = property(lambda self: self[0])
+    st_ino = property(lambda self: self[1])
+    st_dev = property(lambda self: self[2])
+    st_nlink = property(lambda self: self[3])
+    st_uid = property(lambda self: self[4])
+    st_gid = property(lambda self: self[5])
+    st_size = property(lambda self: self[6])
+    st_atime = property(lambda self: self[7])
+    st_mtime = property(lambda self: self[8])
+    st_ctime = property(lambda self: self[9])
+
+    def __repr__(self):
+        names = ('st_mode', 'st_ino', 'st_dev', 'st_nlink', 'st_uid', 'st_gid',
+                 'st_size', 'st_atime', 'st_mtime', 'st_ctime')
+        return 'os.stat_result(' + ', '.join('%s=%r' % (n, int(v)) for n, v in zip(names, self)) + ')'
+
+
+def stat(path, *, dir_fd=None, follow_symlinks=True):
+    import _amberfs
+    is_dir, size, mtime = _amberfs.stat(path)
+    mode = 0o40755 if is_dir else 0o100644
+    return stat_result((mode, 0, 0, 1, 0, 0, size, mtime, mtime, mtime))
+
+lstat = stat
+
+
+def listdir(path='.'):
+    import _amberfs
+    return _amberfs.listdir(path)
+
+
+class DirEntry:
+    __slots__ = ('name', 'path')
+
+    def __init__(self, top, name):
+        self.name = name
+        self.path = path.join(top, name)
+
+    def is_dir(self, *, follow_symlinks=True):
+        import _amberfs
+        return _amberfs.isdir(self.path)
+
+    def is_file(self, *, follow_symlinks=True):
+        import _amberfs
+        return _amberfs.isfile(self.path)
+
+    def is_symlink(self):
+        return False
+
+    def stat(self, *, follow_symlinks=True):
+        return stat(self.path)
+
+    def inode(self):
+        return 0
+
+    def __fspath__(self):
+        return self.path
+
+    def __repr__(self):
+        return '<DirEntry %r>' % (self.name,)
+
+
+class _ScandirIterator:
+    def __init__(self, entries):
+        self._it = iter(entries)
+
+    def __iter__(self):
+        return self
+
+    def __next__(self):
+        return next(self._it)
+
+    def __enter__(self):
+        return self
+
+    def __exit__(self, *exc):
+        pass
+
+    def close(self):
+        pass
+
+
+def scandir(path='.'):
+    import _amberfs
+    top = fspath(path)
+    return _ScandirIterator([DirEntry(top, n) for n in _amberfs.listdir(top)])
+
+
+def remove(path, *, dir_fd=None):
+    import _amberfs
+    _amberfs.remove(path)
+
+unlink = remove
+
+
+def rmdir(path, *, dir_fd=None):
+    import _amberfs
+    _amberfs.rmdir(path)
+
+
+def mkdir(path, mode=0o777, *, dir_fd=None):
+    import _amberfs
+    _amberfs.mkdir(path)
+
+
+def makedirs(name, mode=0o777, exist_ok=False):
+    import _amberfs
+    _amberfs.makedirs(name, exist_ok)
+
+
+def rename(src, dst, *, src_dir_fd=None, dst_dir_fd=None):
+    import _amberfs
+    _amberfs.rename(src, dst)
+
+replace = rename
+
+
 def walk(top, topdown=True, onerror=None, followlinks=False):
-    return iter(())
+    import _amberfs
+    top = fspath(top)
+    try:
+        names = _amberfs.listdir(top)
+    except OSError as e:
+        if onerror is not None:
+            onerror(e)
+        return
+    dirs, files = [], []
+    for n in names:
+        (dirs if _amberfs.isdir(path.join(top, n)) else files).append(n)
+    if topdown:
+        yield top, dirs, files
+    for d in dirs:
+        yield from walk(path.join(top, d), topdown, onerror, followlinks)
+    if not topdown:
+        yield top, dirs, files
 
 def get_exec_path(env=None):
     return []

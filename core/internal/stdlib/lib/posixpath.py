@@ -157,12 +157,21 @@ def commonpath(paths):
     return prefix + '/'.join(common)
 
 def exists(path):
-    return False
+    import _amberfs
+    return _amberfs.exists(path)
 
 lexists = exists
-isfile = exists
-isdir = exists
-islink = exists
+
+def isfile(path):
+    import _amberfs
+    return _amberfs.isfile(path)
+
+def isdir(path):
+    import _amberfs
+    return _amberfs.isdir(path)
+
+def islink(path):
+    return False
 
 def ismount(path):
     return _fspath(path) == '/'
@@ -181,10 +190,12 @@ def _nofs(path):
     raise e
 
 def getsize(path):
-    _nofs(path)
+    import _amberfs
+    return _amberfs.stat(path)[1]
 
 def getmtime(path):
-    _nofs(path)
+    import _amberfs
+    return _amberfs.stat(path)[2]
 
 getatime = getmtime
 getctime = getmtime

@@ -1,0 +1,43 @@
+package heap
+
+// Unreachable returns, in handle order, the objects that roots do not
+// reach and that keep selects, and whether keep selects any object at all
+// (reachable or not). It only marks: nothing is freed. When keep selects
+// no object, it does not mark either.
+func (h *Heap) Unreachable(roots func(visit func(Value)), keep func(Object) bool) (out []Value, any bool) {
+	for _, o := range h.objs {
+		if o != nil && keep(o) {
+			any = true
+			break
+		}
+	}
+	if !any {
+		return nil, false
+	}
+	marks := make([]bool, len(h.objs))
+	stack := make([]Handle, 0, 256)
+	visit := func(v Value) {
+		if v.K != KRef {
+			return
+		}
+		hd := v.H()
+		if int(hd) < len(marks) && !marks[hd] {
+			marks[hd] = true
+			stack = append(stack, hd)
+		}
+	}
+	roots(visit)
+	for len(stack) > 0 {
+		hd := stack[len(stack)-1]
+		stack = stack[:len(stack)-1]
+		if o := h.objs[hd]; o != nil {
+			o.Refs(visit)
+		}
+	}
+	for i := 1; i < len(h.objs); i++ {
+		if o := h.objs[i]; o != nil && !marks[i] && keep(o) {
+			out = append(out, Ref(Handle(i)))
+		}
+	}
+	return out, true
+}

@@ -1,0 +1,295 @@
+package vm
+
+import (
+	"path"
+	"strings"
+
+	"github.com/amber-sandbox/amber/core/internal/compile"
+	"github.com/amber-sandbox/amber/core/internal/heap"
+	"github.com/amber-sandbox/amber/core/internal/syntax"
+)
+
+// The sandbox's file system. Python code (the _amberfs module: open, os,
+// os.path, pathlib) routes every operation on an absolute, normalized
+// path: a path under a mount is served by the embedder's FS (the host
+// directory, or the session's overlay kept in _amberfs's own dict, so it
+// lives in the heap and travels with dumps); any other path becomes an OS
+// call, a host call suspension with Suspension.OSCall set.
+
+// FS serves the mounts of the current feed. The VM never touches the
+// host's files itself.
+type FS interface {
+	// MountMode is the mode ("ro", "rw" or "overlay") of the mount that
+	// serves path, or "" when no mount does.
+	MountMode(path string) string
+	// MountOp runs op on the host file behind path: "read" ([]byte),
+	// "stat" (FSStat), "listdir" ([]string), "write" and "append" (data),
+	// "mkdir", "remove", "rmdir", "rename" (to path2). Failures are
+	// *FSError.
+	MountOp(op, path string, data []byte, path2 string) (any, error)
+}
+
+// FSStat is what a stat of a mounted file returns.
+type FSStat struct {
+	IsDir bool
+	Size  int64
+	MTime float64
+}
+
+// FSError is an OS error of a mount operation, as errno and strerror.
+type FSError struct {
+	Errno    int
+	Strerror string
+}
+
+func (e *FSError) Error() string { return e.Strerror }
+
+// NewOSError builds the OSError subclass CPython picks for errno, with
+// its errno, strerror and filename.
+func (vm *VM) NewOSError(errno int, strerror, filename string) Value {
+	args := []Value{heap.Int(int64(errno)), vm.NewStr(strerror)}
+	if filename != "" {
+		args = append(args, vm.NewStr(filename))
+	}
+	return vm.NewException(vm.osErrorClass(errno), args)
+}
+
+func (vm *VM) osErrorClass(errno int) Value {
+	name := map[int]string{
+		1: "PermissionError", 2: "FileNotFoundError", 13: "PermissionError", 17: "FileExistsError",
+		20: "NotADirectoryError", 21: "IsADirectoryError",
+	}[errno]
+	if name != "" {
+		k := vm.Intern(name)
+		b := vm.H.Get(vm.Builtins).(*heap.Dict)
+		if c, ok, _ := b.Get(k, vm.StrHash(k), vm.StrEq); ok {
+			return c
+		}
+	}
+	return vm.Types[TOSError]
+}
+
+func (vm *VM) fsArgStr(a Args, i int, fname string) (string, error) {
+	if i >= len(a.Pos) {
+		return "", vm.TypeError("%s() missing an argument", fname)
+	}
+	s, ok := vm.StrOf(a.Pos[i])
+	if !ok {
+		return "", vm.TypeError("%s() argument must be str, not %s", fname, vm.TypeName(a.Pos[i]))
+	}
+	return s, nil
+}
+
+func init() {
+	RegisterModule("_amber_fs", func(vm *VM, m Value) error {
+		// mount(path) -> the mode of the mount serving path, or ''.
+		vm.ModuleFunc(m, "_amber_fs.mount", func(vm *VM, _ Value, a Args) (Value, error) {
+			p, err := vm.fsArgStr(a, 0, "mount")
+			if err != nil {
+				return heap.Undef, err
+			}
+			if vm.FS == nil {
+				return vm.NewStr(""), nil
+			}
+			return vm.NewStr(vm.FS.MountMode(p)), nil
+		})
+		// host(op, path, data=None, path2='') runs op on a mount's host
+		// directory; OS errors are raised as CPython's.
+		vm.ModuleFunc(m, "_amber_fs.host", func(vm *VM, _ Value, a Args) (Value, error) {
+			op, err := vm.fsArgStr(a, 0, "host")
+			if err != nil {
+				return heap.Undef, err
+			}
+			p, err := vm.fsArgStr(a, 1, "host")
+			if err != nil {
+				return heap.Undef, err
+			}
+			var data []byte
+			if len(a.Pos) > 2 {
+				if b, ok := vm.BytesOf(a.Pos[2]); ok {
+					data = b.B
+				}
+			}
+			p2 := ""
+			if len(a.Pos) > 3 {
+				p2, _ = vm.StrOf(a.Pos[3])
+			}
+			if vm.FS == nil {
+				return heap.Undef, &Exception{Value: vm.NewOSError(2, "No such file or directory", p), vm: vm}
+			}
+			r, err := vm.FS.MountOp(op, p, data, p2)
+			if err != nil {
+				if fe, ok := err.(*FSError); ok {
+					return heap.Undef, &Exception{Value: vm.NewOSError(fe.Errno, fe.Strerror, p), vm: vm}
+				}
+				return heap.Undef, err
+			}
+			switch r := r.(type) {
+			case []byte:
+				return vm.NewBytes(r, false), nil
+			case []string:
+				items := make([]Value, len(r))
+				for i, s := range r {
+					items[i] = vm.NewStr(s)
+				}
+				return vm.NewList(items), nil
+			case FSStat:
+				return vm.NewTuple([]Value{heap.Bool(r.IsDir), heap.Int(r.Size), heap.Float(r.MTime)}), nil
+			}
+			return heap.None, nil
+		})
+		// oscall(op, *args) asks the host: the run suspends with OSCall set.
+		vm.ModuleFunc(m, "_amber_fs.oscall", func(vm *VM, _ Value, a Args) (Value, error) {
+			op, err := vm.fsArgStr(a, 0, "oscall")
+			if err != nil {
+				return heap.Undef, err
+			}
+			if vm.nested > 0 {
+				return heap.Undef, vm.Errorf(TRuntimeError, "cannot ask the host for '%s' here: it was reached from inside a builtin that cannot pause", op)
+			}
+			err = vm.suspendHostCall(op, a.Pos[1:], nil)
+			if s, ok := err.(*Suspended); ok {
+				s.S.OSCall = op
+			}
+			return heap.Undef, err
+		})
+		// oserror(errno, strerror, filename) builds CPython's subclass.
+		vm.ModuleFunc(m, "_amber_fs.oserror", func(vm *VM, _ Value, a Args) (Value, error) {
+			n, _ := vm.IndexOf(a.Pos[0])
+			msg, _ := vm.StrOf(a.Pos[1])
+			fn := ""
+			if len(a.Pos) > 2 {
+				fn, _ = vm.StrOf(a.Pos[2])
+			}
+			return vm.NewOSError(int(n), msg, fn), nil
+		})
+		return nil
+	})
+}
+
+// tailFS continues the builtin called name in pyfn of the _amberfs module
+// (see tailPy): file operations run as Python frames, so an OS call can
+// pause them.
+func (vm *VM) tailFS(name, pyfn string, a Args) (r Value, ok bool, err error) {
+	if !vm.tailOK || vm.tailName != name {
+		return heap.Undef, false, nil
+	}
+	vm.tailName = ""
+	m, err := vm.Import("_amberfs")
+	if err != nil {
+		return heap.Undef, true, err
+	}
+	fn, err := vm.GetAttr(m, pyfn)
+	if err != nil {
+		return heap.Undef, true, err
+	}
+	args := append(append([]Value(nil), a.Pos...), a.KwVals...)
+	r, err = vm.callValue(fn, args, a.KwNames, vm.tailRet, false)
+	if err == errFramePushed {
+		return heap.Undef, true, nil
+	}
+	return r, true, err
+}
+
+// importFromMounts finds module name as a .py file (or a package's
+// __init__.py) in the mounted directories listed in sys.path and runs it.
+// found=false: no mounted directory has it.
+func (vm *VM) importFromMounts(name string) (m Value, found bool, err error) {
+	if vm.FS == nil {
+		return heap.Undef, false, nil
+	}
+	sys, err := vm.Import("sys")
+	if err != nil {
+		return heap.Undef, false, nil
+	}
+	pathList, err := vm.GetAttr(sys, "path")
+	if err != nil {
+		return heap.Undef, false, nil
+	}
+	entries, ok := vm.ListOf(pathList)
+	if !ok {
+		return heap.Undef, false, nil
+	}
+	rel := strings.ReplaceAll(name, ".", "/")
+	for _, e := range append([]Value(nil), entries.Items...) {
+		dir, ok := vm.StrOf(e)
+		if !ok || !strings.HasPrefix(dir, "/") {
+			continue
+		}
+		for _, cand := range []string{rel + ".py", rel + "/__init__.py"} {
+			file := path.Join(dir, cand)
+			if vm.FS.MountMode(file) == "" {
+				continue
+			}
+			r, err := vm.FS.MountOp("read", file, nil, "")
+			if err != nil {
+				continue
+			}
+			src, ok := r.([]byte)
+			if !ok {
+				continue
+			}
+			mod, err := syntax.Parse(file, src)
+			if err != nil {
+				return heap.Undef, true, vm.Errorf(TSyntaxError, "%v", err)
+			}
+			code, err := compile.Compile(mod, file, src, compile.Options{})
+			if err != nil {
+				return heap.Undef, true, vm.Errorf(TSyntaxError, "%v", err)
+			}
+			m := vm.NewModule(name)
+			vm.ModuleSet(m, "__file__", vm.NewStr(file))
+			if strings.HasSuffix(cand, "__init__.py") {
+				vm.ModuleSet(m, "__path__", vm.NewList([]Value{vm.NewStr(path.Dir(file))}))
+			}
+			md := vm.H.Get(vm.Modules).(*heap.Dict)
+			k := vm.Intern(name)
+			md.Append(k, m, vm.StrHash(k))
+			vm.H.Touch(vm.Modules)
+			if err := vm.runModuleCode(code, m); err != nil {
+				md.Delete(k, vm.StrHash(k), vm.StrEq)
+				vm.H.Touch(vm.Modules)
+				return heap.Undef, true, err
+			}
+			return m, true, nil
+		}
+	}
+	return heap.Undef, false, nil
+}
+
+// OSNotHandled is the error CPython raises for the OS call op on path
+// when nobody provides the file: FileNotFoundError for operations that
+// read, PermissionError for those that write (mode is open's).
+func (vm *VM) OSNotHandled(op, path, mode string) Value {
+	write := false
+	switch op {
+	case "write_file", "append_file", "mkdir", "remove", "rmdir", "rename":
+		write = true
+	case "open":
+		write = strings.ContainsAny(mode, "wax+")
+	}
+	if write {
+		return vm.NewOSError(13, "Permission denied", path)
+	}
+	return vm.NewOSError(2, "No such file or directory", path)
+}
+
+// DeclineOSCalls continues a run that nobody answers OS calls for: each OS
+// call suspension in err is resumed raising OSNotHandled's error. Other
+// outcomes are returned as they are.
+func (vm *VM) DeclineOSCalls(v Value, err error) (Value, error) {
+	for {
+		s, ok := err.(*Suspended)
+		if !ok || s.S.OSCall == "" {
+			return v, err
+		}
+		path, mode := "", ""
+		if len(s.S.Args) > 0 {
+			path, _ = vm.StrOf(s.S.Args[0])
+		}
+		if len(s.S.Args) > 1 {
+			mode, _ = vm.StrOf(s.S.Args[1])
+		}
+		v, err = vm.ResumeRaise(vm.OSNotHandled(s.S.OSCall, path, mode))
+	}
+}

@@ -262,6 +262,9 @@ func (vm *VM) repeatItems(items []Value, count int64) ([]Value, error) {
 	if count > maxSeqItems/int64(len(items)) {
 		return nil, vm.Errorf(TMemoryError, "")
 	}
+	if err := vm.reserveValues(count * int64(len(items))); err != nil {
+		return nil, err
+	}
 	total := int(count) * len(items)
 	out := make([]Value, 0, total)
 	for i := int64(0); i < count; i++ {

@@ -243,7 +243,9 @@ func (vm *VM) Repr(v Value) (string, error) {
 		return s, nil
 	}
 	switch o := vm.H.Get(v).(type) {
-	case *heap.BigInt, *heap.Complex:
+	case *heap.BigInt:
+		return vm.bigDecimal(&o.V)
+	case *heap.Complex:
 		s, _ := vm.reprNumber(v)
 		return s, nil
 	case *heap.Str, *heap.Bytes:

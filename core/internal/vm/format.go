@@ -259,6 +259,9 @@ func (vm *VM) percentFormat(format string, args Value) (string, error) {
 		if err := vm.resolveStar(&p, pa); err != nil {
 			return "", err
 		}
+		if err := vm.reservePercent(&p); err != nil {
+			return "", err
+		}
 		v, err := vm.percentValue(&p, pa)
 		if err != nil {
 			return "", err
@@ -298,6 +301,11 @@ func (vm *VM) percentFormat(format string, args Value) (string, error) {
 			n, err := vm.percentInt(v, p.Conv)
 			if err != nil {
 				return "", err
+			}
+			if p.Conv != 'o' && p.Conv != 'x' && p.Conv != 'X' {
+				if err := vm.checkIntToStr(n); err != nil {
+					return "", err
+				}
 			}
 			b.WriteString(pyfmt.FormatPercentInt(n, p))
 		default:
@@ -342,6 +350,9 @@ func (vm *VM) bytesPercentFormat(format []byte, args Value) ([]byte, error) {
 			continue
 		}
 		if err := vm.resolveStar(&p, pa); err != nil {
+			return nil, err
+		}
+		if err := vm.reservePercent(&p); err != nil {
 			return nil, err
 		}
 		v, err := vm.percentValue(&p, pa)
@@ -395,6 +406,11 @@ func (vm *VM) bytesPercentFormat(format []byte, args Value) ([]byte, error) {
 			n, err := vm.percentInt(v, p.Conv)
 			if err != nil {
 				return nil, err
+			}
+			if p.Conv != 'o' && p.Conv != 'x' && p.Conv != 'X' {
+				if err := vm.checkIntToStr(n); err != nil {
+					return nil, err
+				}
 			}
 			body = []byte(pyfmt.FormatPercentInt(n, p))
 		default:
@@ -500,6 +516,9 @@ func (vm *VM) Format(v Value, spec string) (string, error) {
 		sp, err := pyfmt.ParseSpec(spec, "str")
 		if err != nil {
 			return "", vm.pystrErr(err)
+		}
+		if err := vm.reserveSpec(spec); err != nil {
+			return "", err
 		}
 		r, err := pyfmt.FormatStr(s.S, sp)
 		if err != nil {

@@ -97,6 +97,9 @@ type VM struct {
 	Filename     string
 	// reprActive holds the containers whose repr is in progress.
 	reprActive map[heap.Handle]bool
+	// intMaxDigits is sys.set_int_max_str_digits' value: 0 for the
+	// default, -1 for no limit (see intdigits.go).
+	intMaxDigits int
 	// snap is the dump state: the last manifest and the session's meta.
 	snap snapState
 }

@@ -39,6 +39,12 @@ type Config struct {
 	// Clock returns monotonic run time; the default reads the host's
 	// monotonic clock. Sandboxed code never sees it.
 	Clock func() time.Duration
+	// DumpKey, when set, authenticates dumps: Dump and Progress.Dump seal
+	// them with a keyed BLAKE3 MAC, and LoadSession and LoadSnapshot
+	// refuse any dump not sealed with the same key. Without it dumps carry
+	// a checksum, so damaged bytes are refused all the same. Keep the key
+	// secret: it is what makes a dump from elsewhere unloadable.
+	DumpKey []byte
 }
 
 // HostFunc implements a host function. A returned error is raised in the
@@ -934,7 +940,7 @@ func (s *Session) dump(snapshot bool) ([]byte, error) {
 	if err != nil {
 		return nil, err
 	}
-	return codec.dump(s.m, snapshot, mb)
+	return codec.dump(s.m, snapshot, mb, s.cfg.DumpKey)
 }
 
 // LoadSession replaces this fresh session's state with a session dump.
@@ -956,7 +962,7 @@ func (s *Session) load(b []byte, snapshot bool, opts *FeedOptions) (Progress, er
 	if s.used || s.live != nil {
 		return nil, ErrSessionUsed
 	}
-	m, isSnap, mb, err := codec.load(b)
+	m, isSnap, mb, err := codec.load(b, s.cfg.DumpKey)
 	if err != nil {
 		var de *DumpError
 		if errors.As(err, &de) {
@@ -1045,8 +1051,8 @@ func pendingSuspension(m *vm.VM, p *pendingMeta) (*vm.Suspension, error) {
 
 // dumpCodec is the seam to the heap and frame encoding in core/vm.
 type dumpCodec interface {
-	dump(m *vm.VM, snapshot bool, meta []byte) ([]byte, error)
-	load(b []byte) (m *vm.VM, snapshot bool, meta []byte, err error)
+	dump(m *vm.VM, snapshot bool, meta, key []byte) ([]byte, error)
+	load(b, key []byte) (m *vm.VM, snapshot bool, meta []byte, err error)
 	// pages re-encodes a loaded VM's state as its format version and pages.
 	pages(m *vm.VM, snapshot bool) (version int, pages [][]byte, err error)
 }
@@ -1063,8 +1069,12 @@ type DumpInfo struct {
 }
 
 // InspectDump decodes and validates a dump and describes it.
-func InspectDump(b []byte) (*DumpInfo, error) {
-	m, snap, mb, err := codec.load(b)
+func InspectDump(b []byte) (*DumpInfo, error) { return InspectDumpKeyed(b, nil) }
+
+// InspectDumpKeyed is InspectDump of a dump sealed with key (see
+// Config.DumpKey).
+func InspectDumpKeyed(b, key []byte) (*DumpInfo, error) {
+	m, snap, mb, err := codec.load(b, key)
 	if err != nil {
 		var de *DumpError
 		if errors.As(err, &de) {
@@ -1106,18 +1116,22 @@ func dumpKind(snapshot bool) vm.DumpKind {
 	return vm.KindSession
 }
 
-func (vmCodec) dump(m *vm.VM, snapshot bool, meta []byte) ([]byte, error) {
+func (vmCodec) dump(m *vm.VM, snapshot bool, meta, key []byte) ([]byte, error) {
 	m.SetSessionMeta(meta)
-	return m.Dump(dumpKind(snapshot))
+	return m.DumpKeyed(dumpKind(snapshot), key)
 }
 
-func (vmCodec) load(b []byte) (*vm.VM, bool, []byte, error) {
-	m, kind, err := vm.Load(b)
+func (vmCodec) load(b, key []byte) (*vm.VM, bool, []byte, error) {
+	m, kind, err := vm.LoadKeyed(b, key)
 	if err != nil {
 		var ve *vm.VersionError
 		switch {
 		case errors.As(err, &ve):
 			return nil, false, nil, &DumpError{Reason: "unsupported format version", Err: err}
+		case errors.Is(err, vm.ErrKeyMismatch):
+			return nil, false, nil, &DumpError{Reason: "not sealed with this session's dump key", Err: err}
+		case errors.Is(err, vm.ErrIntegrity):
+			return nil, false, nil, &DumpError{Reason: "integrity check failed", Err: err}
 		case errors.Is(err, vm.ErrBuild):
 			return nil, false, nil, &DumpError{Reason: "made by another build", Err: err}
 		case errors.Is(err, vm.ErrKind):

@@ -77,6 +77,15 @@ type Session struct {
 	live        *progress // the one live suspension, if any
 	suspensions int
 	hostObjs    []any // Go values handed in, by HostObject index
+
+	// The host boundary (boundary.go): the conversion in progress, the
+	// pending call's arguments rooted for snapshots, and a restore over
+	// its memory limit.
+	conv           *convState
+	argsFor        *vm.Suspension
+	argsTuple      vm.Value
+	overMemory     int64
+	overMemoryTold bool
 }
 
 // NewSession creates a session.
@@ -179,6 +188,9 @@ func (s *Session) FeedStart(code string, opts *FeedOptions) (Progress, error) {
 	if s.live != nil {
 		return nil, ErrSuspended
 	}
+	if err := s.memoryGrace(); err != nil {
+		return nil, err
+	}
 	name := s.cfg.ScriptName
 	c, err := compileCached(name, code, true)
 	if err != nil {
@@ -197,7 +209,7 @@ func (s *Session) FeedStart(code string, opts *FeedOptions) (Progress, error) {
 			if err != nil {
 				return nil, fmt.Errorf("amber: input %q: %w", k, err)
 			}
-			if err := s.m.SetItem(s.main, s.m.NewStr(k), v); err != nil {
+			if err := s.m.SetItem(s.main, s.m.NewStr(hostString(k)), v); err != nil {
 				return nil, s.convert(err)
 			}
 		}
@@ -433,6 +445,18 @@ type Futures struct {
 // at the await (an *Exception with its type); any other value is the
 // future's result. Ids left out stay pending.
 func (p *Futures) Resume(results map[int64]any) (Progress, error) {
+	if err := p.checkLive(); err != nil {
+		return nil, err
+	}
+	for id := range results {
+		known := false
+		for _, c := range p.CallIDs {
+			known = known || c == id
+		}
+		if !known {
+			return nil, fmt.Errorf("%w %d: the futures pending are %v", ErrUnknownCallID, id, p.CallIDs)
+		}
+	}
 	if err := p.claim(); err != nil {
 		return nil, err
 	}
@@ -469,6 +493,9 @@ func (p *Complete) Dump() ([]byte, error) { return p.s.Dump() }
 // to the feed: it calls the host function or looks the name up and
 // resumes with the outcome.
 func (s *Session) ResumeAuto(p Progress) (Progress, error) {
+	if p == nil || p.base().s != s {
+		return nil, ErrForeignProgress
+	}
 	switch p := p.(type) {
 	case *FunctionCall:
 		fn := s.opts.Functions[p.Name]
@@ -519,9 +546,12 @@ func (p *progress) checkLive() error {
 func (s *Session) excValue(err error) vm.Value {
 	var e *Exception
 	if errors.As(err, &e) {
-		return s.m.NewExceptionNamed(e.Type, e.Message)
+		if v, err := s.excFromHost(e); err == nil {
+			return v
+		}
+		return s.m.NewExceptionNamed(hostString(e.Type), hostString(e.Message))
 	}
-	return s.m.NewExceptionNamed("RuntimeError", err.Error())
+	return s.m.NewExceptionNamed("RuntimeError", hostString(err.Error()))
 }
 
 // --- values crossing the boundary --------------------------------------------
@@ -653,7 +683,7 @@ func (s *Session) goValueSeen(v vm.Value, seen map[heap.Handle]bool) any {
 			if err != nil {
 				msg = ""
 			}
-			return &Exception{Type: s.m.TypeName(v), Message: msg}
+			return &Exception{Type: s.m.TypeName(v), Message: msg, Args: s.excArgs(v)}
 		}
 	}
 	return s.opaque(v)
@@ -670,7 +700,7 @@ func (s *Session) opaque(v vm.Value) Opaque {
 // toPy converts Go data to a Python value. Values with no Python form
 // enter as host objects: the sandbox can hold and pass them back, and
 // after a dump they become stand-ins.
-func (s *Session) toPy(x any) (vm.Value, error) {
+func (s *Session) toPyValue(x any) (vm.Value, error) {
 	m := s.m
 	switch v := x.(type) {
 	case nil:
@@ -720,7 +750,7 @@ func (s *Session) toPy(x any) (vm.Value, error) {
 	case []string:
 		items := make([]vm.Value, len(v))
 		for i, x := range v {
-			items[i] = m.NewStr(x)
+			items[i] = m.NewStr(hostString(x))
 		}
 		return m.NewList(items), nil
 	case Set:
@@ -755,7 +785,7 @@ func (s *Session) toPy(x any) (vm.Value, error) {
 			if err != nil {
 				return heap.Undef, err
 			}
-			if err := m.SetItem(d, m.NewStr(k), val); err != nil {
+			if err := m.SetItem(d, m.NewStr(hostString(k)), val); err != nil {
 				return heap.Undef, s.convert(err)
 			}
 		}
@@ -789,7 +819,7 @@ func (s *Session) toPyReflect(rv reflect.Value) (vm.Value, bool, error) {
 	case reflect.Float32, reflect.Float64:
 		return heap.Float(rv.Float()), true, nil
 	case reflect.String:
-		return m.NewStr(rv.String()), true, nil
+		return m.NewStr(hostString(rv.String())), true, nil
 	case reflect.Slice, reflect.Array:
 		if rv.Kind() == reflect.Slice && rv.Type().Elem().Kind() == reflect.Uint8 {
 			return m.NewBytes(append([]byte(nil), rv.Bytes()...), false), true, nil
@@ -804,15 +834,20 @@ func (s *Session) toPyReflect(rv reflect.Value) (vm.Value, bool, error) {
 		}
 		return m.NewList(items), true, nil
 	case reflect.Map:
-		keys := rv.MapKeys()
-		sort.Slice(keys, func(i, j int) bool { return goKeyLess(keys[i], keys[j]) })
+		// MapRange, not MapIndex: a NaN key cannot be looked up again.
+		type entry struct{ k, v reflect.Value }
+		entries := make([]entry, 0, rv.Len())
+		for it := rv.MapRange(); it.Next(); {
+			entries = append(entries, entry{it.Key(), it.Value()})
+		}
+		sort.SliceStable(entries, func(i, j int) bool { return goKeyLess(entries[i].k, entries[j].k) })
 		d := m.NewDict()
-		for _, k := range keys {
-			pk, err := s.toPy(k.Interface())
+		for _, e := range entries {
+			pk, err := s.toPy(e.k.Interface())
 			if err != nil {
 				return heap.Undef, true, err
 			}
-			pv, err := s.toPy(rv.MapIndex(k).Interface())
+			pv, err := s.toPy(e.v.Interface())
 			if err != nil {
 				return heap.Undef, true, err
 			}
@@ -932,8 +967,7 @@ func (s *Session) dump(snapshot bool) ([]byte, error) {
 			return nil, ErrStaleProgress
 		}
 		pm := &pendingMeta{Kind: pendingKinds[sp.Kind], Name: sp.Name, CallID: sp.CallID, CallIDs: sp.CallIDs, Line: sp.Line, NArgs: len(sp.Args), KwNames: sp.KwNames}
-		args := append(append([]vm.Value(nil), sp.Args...), sp.KwVals...)
-		s.m.ExtraRoots = append(append([]vm.Value(nil), roots...), s.m.NewTuple(args))
+		s.m.ExtraRoots = append(append([]vm.Value(nil), roots...), s.pendingArgs(sp))
 		meta.Pending = pm
 	}
 	mb, err := json.Marshal(meta)
@@ -1007,9 +1041,11 @@ func (s *Session) load(b []byte, snapshot bool, opts *FeedOptions) (Progress, er
 	s.hostObjs = nil
 	s.setOptions(opts)
 	if sp == nil {
+		s.checkRestoredMemory()
 		return nil, nil
 	}
 	m.SetPending(sp)
+	s.checkRestoredMemory()
 	return s.progressFor(sp), nil
 }
 

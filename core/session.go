@@ -191,6 +191,14 @@ func (s *Session) FeedStart(code string, opts *FeedOptions) (Progress, error) {
 	if err := s.memoryGrace(); err != nil {
 		return nil, err
 	}
+	if lim := s.m.Limits.MaxMemory; lim > 0 && s.m.H.Bytes > lim {
+		// Garbage of an earlier feed (or of a failed conversion) counts
+		// until collected; nothing runs, so everything live is rooted.
+		s.m.Collect()
+	}
+	if err := s.m.ReserveMul(vm.CompileBytesPerSourceByte, int64(len(code))); err != nil {
+		return nil, &LimitError{Kind: "memory", Msg: fmt.Sprintf("memory limit exceeded: compiling %d bytes of source", len(code))}
+	}
 	name := s.cfg.ScriptName
 	c, err := compileCached(name, code, true)
 	if err != nil {

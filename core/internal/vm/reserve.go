@@ -113,3 +113,8 @@ func (vm *VM) reserveSpec(spec string) error {
 func (vm *VM) reservePercent(p *pyfmt.PercentPiece) error {
 	return vm.reserve(int64(max(p.Width, 0)) + int64(max(p.Precision, 0)))
 }
+
+// CompileBytesPerSourceByte is what compiling may take per byte of source
+// at most (a token per byte of "1+1+1..." and its syntax tree): exec,
+// eval and compile of a string, and a feed, reserve it first.
+const CompileBytesPerSourceByte = 160

@@ -285,7 +285,7 @@ func mathComb(vm *py.VM, n, k *big.Int, perm bool) (py.Value, error) {
 	}
 	// The result has fewer than k*log2(n) bits: reserve them first.
 	if est := float64(kk) * float64(n.BitLen()) / 8; est > 1<<40 {
-		return heap.Undef, vm.Errorf(py.TMemoryError, "")
+		return heap.Undef, vm.TooBig()
 	} else if err := vm.Reserve(int64(est)); err != nil {
 		return heap.Undef, err
 	}

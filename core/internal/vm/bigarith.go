@@ -76,7 +76,7 @@ func addWordsAt(res, t []big.Word, off int) {
 // PowBig returns a ** e for e >= 0, after reserving the result's size.
 func (vm *VM) PowBig(a *big.Int, e int64) (*big.Int, error) {
 	if bitsEst := float64(a.BitLen()) * float64(e); bitsEst > float64(maxOneAlloc)*8 {
-		return nil, vm.Errorf(TMemoryError, "")
+		return nil, vm.tooBig()
 	} else if err := vm.reserveBits(int64(bitsEst)); err != nil {
 		return nil, err
 	}

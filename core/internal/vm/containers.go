@@ -260,7 +260,7 @@ func (vm *VM) repeatItems(items []Value, count int64) ([]Value, error) {
 		return nil, nil
 	}
 	if count > maxSeqItems/int64(len(items)) {
-		return nil, vm.Errorf(TMemoryError, "")
+		return nil, vm.tooBig()
 	}
 	if err := vm.reserveValues(count * int64(len(items))); err != nil {
 		return nil, err

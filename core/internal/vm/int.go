@@ -310,6 +310,9 @@ func intToBytes(vm *VM, self Value, a Args) (Value, error) {
 		}
 		length = l
 	}
+	if err := vm.reserveMul(1, length); err != nil {
+		return Value{}, err
+	}
 	little, err := vm.byteorderArg(args[1])
 	if err != nil {
 		return Value{}, err
@@ -641,7 +644,7 @@ func (vm *VM) bigIntBinary(op int, x, y num) (Value, error) {
 			return heap.Int(-1), nil
 		}
 		if !b.IsInt64() || float64(a.BitLen()-1)*float64(b.Int64()) > maxIntBits {
-			return Value{}, vm.Errorf(TMemoryError, "")
+			return Value{}, vm.tooBig()
 		}
 		r, err := vm.PowBig(a, b.Int64())
 		if err != nil {
@@ -669,7 +672,7 @@ func (vm *VM) bigIntBinary(op int, x, y num) (Value, error) {
 			return Value{}, vm.Errorf(TOverflowError, "too many digits in integer")
 		}
 		if b.Int64()+int64(a.BitLen()) > maxIntBits {
-			return Value{}, vm.Errorf(TMemoryError, "")
+			return Value{}, vm.tooBig()
 		}
 		if err := vm.reserveBits(b.Int64() + int64(a.BitLen())); err != nil {
 			return Value{}, err

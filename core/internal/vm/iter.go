@@ -470,6 +470,13 @@ func (vm *VM) Unpack(v Value) ([]Value, error) {
 	}
 	var out []Value
 	err := vm.Iterate(v, func(x Value) error {
+		if len(out) == cap(out) {
+			// The slice is about to double: reserve it, so draining a
+			// huge iterator meets the memory limit before Go runs out.
+			if err := vm.reserveValues(int64(2*len(out) + 8)); err != nil {
+				return err
+			}
+		}
 		out = append(out, x)
 		return nil
 	})

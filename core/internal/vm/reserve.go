@@ -30,15 +30,25 @@ const maxOneAlloc = 1 << 33
 // the limit, or when it would take the heap past the point where the
 // limits end the run anyway (twice the limit, see checkLimits).
 func (vm *VM) reserve(n int64) error {
+	if lim := vm.Limits.MaxMemory; lim > 0 {
+		if n < 0 || n > lim || vm.H.Bytes+n > 2*lim {
+			return &Fatal{Kind: "memory", Msg: "memory limit exceeded"}
+		}
+		return nil
+	}
 	if n < 0 || n > maxOneAlloc {
 		return vm.Errorf(TMemoryError, "")
 	}
-	if lim := vm.Limits.MaxMemory; lim > 0 {
-		if n > lim || vm.H.Bytes+n > 2*lim {
-			return &Fatal{Kind: "memory", Msg: "memory limit exceeded"}
-		}
-	}
 	return nil
+}
+
+// tooBig is the error of a size that does not even fit the arithmetic:
+// the memory limit's error when there is one, MemoryError otherwise.
+func (vm *VM) tooBig() error {
+	if vm.Limits.MaxMemory > 0 {
+		return &Fatal{Kind: "memory", Msg: "memory limit exceeded"}
+	}
+	return vm.Errorf(TMemoryError, "")
 }
 
 // reserveMul is reserve(unit * count), safe from overflow; a negative or
@@ -48,7 +58,7 @@ func (vm *VM) reserveMul(unit, count int64) error {
 		return nil
 	}
 	if count > maxOneAlloc/unit {
-		return vm.Errorf(TMemoryError, "")
+		return vm.tooBig()
 	}
 	return vm.reserve(unit * count)
 }
@@ -65,7 +75,7 @@ func (vm *VM) ReserveMul(unit, count int64) error { return vm.reserveMul(unit, c
 // reserveBits reserves an int of the given bit length.
 func (vm *VM) reserveBits(bits int64) error {
 	if bits < 0 {
-		return vm.Errorf(TMemoryError, "")
+		return vm.tooBig()
 	}
 	return vm.reserve(bits/8 + 48)
 }
@@ -118,3 +128,21 @@ func (vm *VM) reservePercent(p *pyfmt.PercentPiece) error {
 // at most (a token per byte of "1+1+1..." and its syntax tree): exec,
 // eval and compile of a string, and a feed, reserve it first.
 const CompileBytesPerSourceByte = 160
+
+// grew accounts a container's growth (its Size before and after a change)
+// and reports the memory limit's error once the heap is clearly past it.
+// Containers grow in place, so their growth reaches the heap's count only
+// through here.
+func (vm *VM) grew(before, after int) error {
+	if after <= before {
+		return nil
+	}
+	vm.H.Grew(after - before)
+	if lim := vm.Limits.MaxMemory; lim > 0 && vm.H.Bytes > 2*lim {
+		return &Fatal{Kind: "memory", Msg: "memory limit exceeded"}
+	}
+	return nil
+}
+
+// TooBig is tooBig for the native modules.
+func (vm *VM) TooBig() error { return vm.tooBig() }

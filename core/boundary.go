@@ -235,3 +235,30 @@ func (s *Session) memoryGrace() error {
 	}
 	return nil
 }
+
+// maxGoItems bounds the values one Python-to-Go conversion builds: a value
+// that shares itself (x = [x, x] sixty times over) is small in the heap
+// and astronomically large as a tree.
+const maxGoItems = 1 << 20
+
+// goEnter counts one value of a Python-to-Go conversion; false means the
+// value is too deep or the conversion too large, and it becomes an opaque
+// stand-in.
+func (s *Session) goEnter() bool {
+	s.goItems++
+	s.goDepth++
+	if s.goDepth > maxConvDepth || s.goItems > maxGoItems {
+		s.goDepth--
+		return false
+	}
+	return true
+}
+
+func (s *Session) goLeave() { s.goDepth-- }
+
+// opaqueShallow stands for a value too deep or too large to convert,
+// without walking it again for its repr.
+func (s *Session) opaqueShallow(v vm.Value) Opaque {
+	t := s.m.TypeName(v)
+	return Opaque{Type: t, Repr: "<" + t + " object: too deep or too large to convert>"}
+}

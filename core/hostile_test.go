@@ -107,7 +107,7 @@ var hostilePrograms = []struct {
 	{"json.dumps", "import json\n" + deep("[x]") + "json.dumps(x)", "RecursionError", true},
 	{"json.loads", "import json\njson.loads('[' * 10**6 + ']' * 10**6)", "RecursionError", false},
 	{"pprint", "import pprint\n" + deep("[x]") + "pprint.pformat(x)", "RecursionError", true},
-	{"recursive __repr__", "class A:\n    def __init__(self, c): self.c = c\n    def __repr__(self): return repr(self.c)\nx = None\nfor i in range(10**5):\n    x = A(x)\nrepr(x)", "RecursionError", false},
+	{"recursive __repr__", "class A:\n    def __init__(self, c): self.c = c\n    def __repr__(self): return repr(self.c)\nx = None\nfor i in range(10**5):\n    x = A(x)\nrepr(x)", "RecursionError", true},
 	{"deep binary expression", "eval('1+' * 10**5 + '1')", "SyntaxError", false},
 	{"deep attribute chain", "eval('x.' * 10**5 + 'y')", "SyntaxError", false},
 	{"deep call chain", "eval('f' + '()' * 10**5)", "SyntaxError", false},

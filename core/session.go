@@ -82,6 +82,8 @@ type Session struct {
 	// pending call's arguments rooted for snapshots, and a restore over
 	// its memory limit.
 	conv           *convState
+	goItems        int
+	goDepth        int
 	argsFor        *vm.Suspension
 	argsTuple      vm.Value
 	overMemory     int64
@@ -600,6 +602,8 @@ type Opaque struct{ Type, Repr string }
 type HostStandIn struct{ Name string }
 
 func (s *Session) object(v vm.Value) Object {
+	s.m.LimitWalk(maxGoItems)
+	defer s.m.LimitWalk(0)
 	r, err := s.m.Repr(v)
 	if err != nil {
 		r = "<" + s.m.TypeName(v) + " object>"
@@ -609,6 +613,7 @@ func (s *Session) object(v vm.Value) Object {
 
 // goValue converts a Python value to Go data.
 func (s *Session) goValue(v vm.Value) any {
+	s.goItems, s.goDepth = 0, 0
 	return s.goValueSeen(v, map[heap.Handle]bool{})
 }
 
@@ -630,6 +635,10 @@ func (s *Session) goValueSeen(v vm.Value, seen map[heap.Handle]bool) any {
 	if seen[h] {
 		return s.opaque(v)
 	}
+	if !s.goEnter() {
+		return s.opaqueShallow(v)
+	}
+	defer s.goLeave()
 	switch o := s.m.H.Get(v).(type) {
 	case *heap.Str:
 		return o.S

@@ -18,6 +18,18 @@ const maxCDepth = 8000
 // enterC counts one level of Go recursion; what completes CPython's
 // message ("maximum recursion depth exceeded" + what).
 func (vm *VM) enterC(what string) error {
+	// A walk can be long without being deep (a value that shares itself
+	// is exponentially large as a tree): it meets the deadline too.
+	if vm.cwalk++; vm.cwalk&1023 == 0 {
+		if err := vm.DeadlineErr(); err != nil {
+			return err
+		}
+	}
+	if vm.walkBudget > 0 {
+		if vm.walkBudget--; vm.walkBudget == 0 {
+			return vm.Errorf(TRecursionError, "value too large to walk")
+		}
+	}
 	vm.cdepth++
 	limit := vm.Limits.MaxRecursion
 	if limit <= 0 {
@@ -32,3 +44,8 @@ func (vm *VM) enterC(what string) error {
 
 // leaveC ends a level counted by enterC.
 func (vm *VM) leaveC() { vm.cdepth-- }
+
+// LimitWalk bounds the steps of the Go walks (repr, comparison, hash) the
+// host runs outside of a run, where no deadline applies: past n steps they
+// fail. n = 0 lifts the bound.
+func (vm *VM) LimitWalk(n int64) { vm.walkBudget = n }

@@ -251,6 +251,11 @@ func (vm *VM) percentFormat(format string, args Value) (string, error) {
 	pa := vm.newPercentArgs(args)
 	var b strings.Builder
 	for i := range pieces {
+		// Each piece is accounted before it is added; repeated fields
+		// of one long argument multiply the size.
+		if err := vm.reserve(int64(b.Cap())); err != nil {
+			return "", err
+		}
 		p := pieces[i]
 		if p.Conv == 0 {
 			b.WriteString(p.Literal)
@@ -344,6 +349,9 @@ func (vm *VM) bytesPercentFormat(format []byte, args Value) ([]byte, error) {
 	pa := vm.newPercentArgs(args)
 	var out []byte
 	for i := range pieces {
+		if err := vm.reserve(int64(cap(out))); err != nil {
+			return nil, err
+		}
 		p := pieces[i]
 		if p.Conv == 0 {
 			out = append(out, latin(p.Literal)...)
@@ -386,6 +394,11 @@ func (vm *VM) bytesPercentFormat(format []byte, args Value) ([]byte, error) {
 				body = body[:p.Precision]
 			}
 			p.Precision = -1
+			if p.Width < 0 {
+				// No padding: no round trip, no garbage per piece.
+				out = append(out, body...)
+				continue
+			}
 			// Pad with a Latin-1 round trip so widths count bytes.
 			out = append(out, latin(pyfmt.PadPercentStr(latinString(body), p))...)
 			continue
@@ -575,6 +588,9 @@ func (vm *VM) strFormat(format string, f *strFormatter, depth int) (string, erro
 	}
 	var b strings.Builder
 	for _, p := range pieces {
+		if err := vm.reserve(int64(b.Cap())); err != nil {
+			return "", err
+		}
 		if !p.Field {
 			b.WriteString(p.Literal)
 			continue

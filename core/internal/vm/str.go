@@ -676,6 +676,11 @@ func strTranslate(vm *VM, self Value, a Args) (Value, error) {
 	table := args[0]
 	var b strings.Builder
 	for _, r := range s {
+		// A mapping to long strings multiplies the size: account as it
+		// grows.
+		if err := vm.reserve(int64(b.Cap())); err != nil {
+			return heap.Undef, err
+		}
 		v, err := vm.GetItem(table, heap.Int(int64(r)))
 		if err != nil {
 			if vm.ErrIs(err, TLookupError) {

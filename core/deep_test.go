@@ -73,3 +73,20 @@ func TestSelfSharingValueNoLimit(t *testing.T) {
 		t.Fatalf("took %v", d)
 	}
 }
+
+// sys.set_int_max_str_digits is session state: it travels with dumps.
+func TestIntDigitLimitTravels(t *testing.T) {
+	s := core.NewSession(core.Config{})
+	feed(t, s, "import sys\nsys.set_int_max_str_digits(1000)\n", nil)
+	b, err := s.Dump()
+	if err != nil {
+		t.Fatal(err)
+	}
+	s2 := core.NewSession(core.Config{})
+	if err := s2.LoadSession(b); err != nil {
+		t.Fatal(err)
+	}
+	if out := feed(t, s2, "import sys\nsys.get_int_max_str_digits()", nil); out.Repr != "1000" {
+		t.Fatalf("after load: %s", out.Repr)
+	}
+}

@@ -487,6 +487,7 @@ func (vm *VM) encodeRoots(b *baseImage) ([]byte, error) {
 	e.Varint(vm.nextCallID)
 	e.Varint(int64(vm.frameBase))
 	e.Varint(int64(vm.recursionCeiling))
+	e.Varint(int64(vm.intMaxDigits)) // sys.set_int_max_str_digits (format 2)
 	return e.B, e.Err()
 }
 
@@ -982,11 +983,15 @@ func (vm *VM) decodeRoots(m *Manifest, b *baseImage, objs []heap.Object, l *heap
 	vm.nextCallID = d.Varint()
 	vm.frameBase = int(d.Int32())
 	vm.recursionCeiling = int(d.Int32())
+	vm.intMaxDigits = int(d.Int32())
 	if err := d.Done(); err != nil {
 		return fail("")
 	}
 	if vm.frameBase < 0 || vm.frameBase > len(vm.frames) || vm.recursionCeiling < 0 {
 		return fail("bad frame base")
+	}
+	if vm.intMaxDigits < -1 || (vm.intMaxDigits > 0 && vm.intMaxDigits < intStrDigitsThreshold) {
+		return fail("bad int digit limit")
 	}
 	check := []Value{vm.handled, vm.genResult}
 	check = append(check, vm.ExtraRoots...)

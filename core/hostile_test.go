@@ -79,6 +79,7 @@ var hostilePrograms = []struct {
 	{"bytes percent repeating", "x = (b'%s' * 10**5) % ((b'a' * 10**4,) * 10**5)", "limit:memory", false},
 	{"re.sub with a long template", "import re\nx = re.sub('a', 'b' * 10**6, 'a' * 1000)", "limit:memory", false},
 	{"str.translate to long strings", "x = ('a' * 1000).translate({97: 'b' * 10**6})", "limit:memory", false},
+	{"repr of escaped bytes", "x = repr(b'\\x00' * 10**7)", "limit:memory", false},
 	{"int.to_bytes", "x = (1).to_bytes(10**11, 'big')", "limit:memory", false},
 	{"power", "x = 2 ** (10**11)", "", false},
 	{"pow()", "x = pow(3, 10**10)", "limit:memory", false},

@@ -257,6 +257,9 @@ func (vm *VM) Repr(v Value) (string, error) {
 		s, _ := vm.reprNumber(v)
 		return s, nil
 	case *heap.Str, *heap.Bytes:
+		if err := vm.reserveRepr(o); err != nil {
+			return "", err
+		}
 		s, _ := vm.reprString(v)
 		return s, nil
 	case *heap.Instance:

@@ -18,6 +18,7 @@ package vm
 import (
 	"unicode/utf8"
 
+	"github.com/amber-sandbox/amber/core/internal/heap"
 	"github.com/amber-sandbox/amber/core/internal/pyfmt"
 )
 
@@ -146,3 +147,21 @@ func (vm *VM) grew(before, after int) error {
 
 // TooBig is tooBig for the native modules.
 func (vm *VM) TooBig() error { return vm.tooBig() }
+
+// reserveRepr reserves the repr of a str (at least its length) or of
+// bytes (exactly: four bytes for each escaped byte).
+func (vm *VM) reserveRepr(o heap.Object) error {
+	switch o := o.(type) {
+	case *heap.Str:
+		return vm.reserve(int64(len(o.S)) + 3)
+	case *heap.Bytes:
+		n := int64(len(o.B)) + 14
+		for _, c := range o.B {
+			if c < ' ' || c >= 0x7f {
+				n += 3
+			}
+		}
+		return vm.reserve(n)
+	}
+	return nil
+}

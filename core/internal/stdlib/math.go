@@ -692,10 +692,25 @@ func initMath(vm *py.VM, m py.Value) error {
 						acc.SetInt64(0)
 						continue
 					}
-					g := new(big.Int).GCD(nil, nil, acc, x)
-					acc.Mul(acc, new(big.Int).Quo(x, g))
+					g, err := vm.GCDBig(acc, x)
+					if err != nil {
+						return heap.Undef, err
+					}
+					q := new(big.Int).Quo(x, g)
+					if err := vm.ReserveMul(8, int64(len(acc.Bits())+len(q.Bits()))); err != nil {
+						return heap.Undef, err
+					}
+					prod := new(big.Int)
+					if err := vm.MulBig(prod, acc, q); err != nil {
+						return heap.Undef, err
+					}
+					acc = prod
 				} else {
-					acc.GCD(nil, nil, acc, x)
+					g, err := vm.GCDBig(acc, x)
+					if err != nil {
+						return heap.Undef, err
+					}
+					acc = g
 				}
 			}
 			return vm.NewBigInt(acc), nil

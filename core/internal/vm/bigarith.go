@@ -169,3 +169,20 @@ func (vm *VM) ProductRange(lo, hi int64) (*big.Int, error) {
 	}
 	return parts[0], nil
 }
+
+// GCDBig returns gcd(|a|, |b|). math/big's GCD (Lehmer) is quadratic and
+// runs to completion; under a duration limit, operands past 2**17 bits are
+// first reduced by Euclid's steps, each of which meets the deadline.
+func (vm *VM) GCDBig(a, b *big.Int) (*big.Int, error) {
+	x, y := new(big.Int).Abs(a), new(big.Int).Abs(b)
+	if vm.Limits.MaxDuration > 0 {
+		for y.Sign() != 0 && min(x.BitLen(), y.BitLen()) > 1<<17 {
+			if err := vm.DeadlineErr(); err != nil {
+				return nil, err
+			}
+			x.Rem(x, y)
+			x, y = y, x
+		}
+	}
+	return new(big.Int).GCD(nil, nil, x, y), nil
+}

@@ -53,6 +53,10 @@ func (e *DumpError) Unwrap() error { return e.Err }
 type Exception struct {
 	Type    string // a builtin exception class name, e.g. "ValueError"
 	Message string
+	// Args are the exception's args as Go values, set when it came from
+	// the sandbox, so that handed back it is rebuilt with the same args
+	// (ValueError('x', 2) keeps both). When nil, Message is the one arg.
+	Args []any
 }
 
 func (e *Exception) Error() string {

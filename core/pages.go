@@ -129,8 +129,7 @@ func (s *Session) dumpMeta(snapshot bool) (mb []byte, restore func(), err error)
 			return nil, restore, ErrStaleProgress
 		}
 		meta.Pending = &pendingMeta{Kind: pendingKinds[sp.Kind], Name: sp.Name, CallID: sp.CallID, CallIDs: sp.CallIDs, Line: sp.Line, NArgs: len(sp.Args), KwNames: sp.KwNames}
-		args := append(append([]vm.Value(nil), sp.Args...), sp.KwVals...)
-		s.m.ExtraRoots = append(append([]vm.Value(nil), roots...), s.m.NewTuple(args))
+		s.m.ExtraRoots = append(append([]vm.Value(nil), roots...), s.pendingArgs(sp))
 	}
 	mb, err = json.Marshal(meta)
 	return mb, restore, err
@@ -224,9 +223,11 @@ func (s *Session) loadPages(d *PageDump, snapshot bool, fetch func(i int) ([]byt
 	s.hostObjs = nil
 	s.setOptions(opts)
 	if sp == nil {
+		s.checkRestoredMemory()
 		return nil, nil
 	}
 	m.SetPending(sp)
+	s.checkRestoredMemory()
 	return s.progressFor(sp), nil
 }
 

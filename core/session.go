@@ -41,6 +41,12 @@ type Config struct {
 	// Clock returns monotonic run time; the default reads the host's
 	// monotonic clock. Sandboxed code never sees it.
 	Clock func() time.Duration
+	// DumpKey, when set, authenticates dumps: Dump and Progress.Dump seal
+	// them with a keyed BLAKE3 MAC, and LoadSession and LoadSnapshot
+	// refuse any dump not sealed with the same key. Without it dumps carry
+	// a checksum, so damaged bytes are refused all the same. Keep the key
+	// secret: it is what makes a dump from elsewhere unloadable.
+	DumpKey []byte
 }
 
 // HostFunc implements a host function. A returned error is raised in the
@@ -89,6 +95,17 @@ type Session struct {
 	hosts       hostRegistry
 	futures     hostFutures
 	fs          *mountFS // the mounts of the current feed
+
+	// The host boundary (boundary.go): the conversion in progress, the
+	// pending call's arguments rooted for snapshots, and a restore over
+	// its memory limit.
+	conv           *convState
+	goItems        int
+	goDepth        int
+	argsFor        *vm.Suspension
+	argsTuple      vm.Value
+	overMemory     int64
+	overMemoryTold bool
 }
 
 // NewSession creates a session.
@@ -194,6 +211,17 @@ func (s *Session) FeedStart(code string, opts *FeedOptions) (Progress, error) {
 	if s.live != nil {
 		return nil, ErrSuspended
 	}
+	if err := s.memoryGrace(); err != nil {
+		return nil, err
+	}
+	if lim := s.m.Limits.MaxMemory; lim > 0 && s.m.H.Bytes > lim {
+		// Garbage of an earlier feed (or of a failed conversion) counts
+		// until collected; nothing runs, so everything live is rooted.
+		s.m.Collect()
+	}
+	if err := s.m.ReserveMul(vm.CompileBytesPerSourceByte, int64(len(code))); err != nil {
+		return nil, &LimitError{Kind: "memory", Msg: fmt.Sprintf("memory limit exceeded: compiling %d bytes of source", len(code))}
+	}
 	name := s.cfg.ScriptName
 	c, err := compileCached(name, code, true)
 	if err != nil {
@@ -219,7 +247,7 @@ func (s *Session) FeedStart(code string, opts *FeedOptions) (Progress, error) {
 			if err != nil {
 				return nil, fmt.Errorf("amber: input %q: %w", k, err)
 			}
-			if err := s.m.SetItem(s.main, s.m.NewStr(k), v); err != nil {
+			if err := s.m.SetItem(s.main, s.m.NewStr(hostString(k)), v); err != nil {
 				return nil, s.convert(err)
 			}
 		}
@@ -483,6 +511,18 @@ type Futures struct {
 // at the await (an *Exception with its type); any other value is the
 // future's result. Ids left out stay pending.
 func (p *Futures) Resume(results map[int64]any) (Progress, error) {
+	if err := p.checkLive(); err != nil {
+		return nil, err
+	}
+	for id := range results {
+		known := false
+		for _, c := range p.CallIDs {
+			known = known || c == id
+		}
+		if !known {
+			return nil, fmt.Errorf("%w %d: the futures pending are %v", ErrUnknownCallID, id, p.CallIDs)
+		}
+	}
 	if err := p.claim(); err != nil {
 		return nil, err
 	}
@@ -519,6 +559,9 @@ func (p *Complete) Dump() ([]byte, error) { return p.s.Dump() }
 // to the feed: it calls the host function or looks the name up and
 // resumes with the outcome.
 func (s *Session) ResumeAuto(p Progress) (Progress, error) {
+	if p == nil || p.base().s != s {
+		return nil, ErrForeignProgress
+	}
 	switch p := p.(type) {
 	case *FunctionCall:
 		if p.ObjectID != 0 {
@@ -588,9 +631,12 @@ func (p *progress) checkLive() error {
 func (s *Session) excValue(err error) vm.Value {
 	var e *Exception
 	if errors.As(err, &e) {
-		return s.m.NewExceptionNamed(e.Type, e.Message)
+		if v, err := s.excFromHost(e); err == nil {
+			return v
+		}
+		return s.m.NewExceptionNamed(hostString(e.Type), hostString(e.Message))
 	}
-	return s.m.NewExceptionNamed("RuntimeError", err.Error())
+	return s.m.NewExceptionNamed("RuntimeError", hostString(err.Error()))
 }
 
 // --- values crossing the boundary --------------------------------------------
@@ -631,6 +677,8 @@ type Opaque struct{ Type, Repr string }
 type HostStandIn struct{ Name string }
 
 func (s *Session) object(v vm.Value) Object {
+	s.m.LimitWalk(maxGoItems)
+	defer s.m.LimitWalk(0)
 	r, err := s.m.Repr(v)
 	if err != nil {
 		r = "<" + s.m.TypeName(v) + " object>"
@@ -640,6 +688,7 @@ func (s *Session) object(v vm.Value) Object {
 
 // goValue converts a Python value to Go data.
 func (s *Session) goValue(v vm.Value) any {
+	s.goItems, s.goDepth = 0, 0
 	return s.goValueSeen(v, map[heap.Handle]bool{})
 }
 
@@ -661,6 +710,10 @@ func (s *Session) goValueSeen(v vm.Value, seen map[heap.Handle]bool) any {
 	if seen[h] {
 		return s.opaque(v)
 	}
+	if !s.goEnter() {
+		return s.opaqueShallow(v)
+	}
+	defer s.goLeave()
 	switch o := s.m.H.Get(v).(type) {
 	case *heap.Str:
 		return o.S
@@ -719,7 +772,7 @@ func (s *Session) goValueSeen(v vm.Value, seen map[heap.Handle]bool) any {
 			if err != nil {
 				msg = ""
 			}
-			return &Exception{Type: s.m.TypeName(v), Message: msg}
+			return &Exception{Type: s.m.TypeName(v), Message: msg, Args: s.excArgs(v)}
 		}
 	}
 	return s.opaque(v)
@@ -736,7 +789,7 @@ func (s *Session) opaque(v vm.Value) Opaque {
 // toPy converts Go data to a Python value. Values with no Python form
 // enter as host objects: the sandbox can hold and pass them back, and
 // after a dump they become stand-ins.
-func (s *Session) toPy(x any) (vm.Value, error) {
+func (s *Session) toPyValue(x any) (vm.Value, error) {
 	m := s.m
 	switch v := x.(type) {
 	case nil:
@@ -786,7 +839,7 @@ func (s *Session) toPy(x any) (vm.Value, error) {
 	case []string:
 		items := make([]vm.Value, len(v))
 		for i, x := range v {
-			items[i] = m.NewStr(x)
+			items[i] = m.NewStr(hostString(x))
 		}
 		return m.NewList(items), nil
 	case Set:
@@ -821,7 +874,7 @@ func (s *Session) toPy(x any) (vm.Value, error) {
 			if err != nil {
 				return heap.Undef, err
 			}
-			if err := m.SetItem(d, m.NewStr(k), val); err != nil {
+			if err := m.SetItem(d, m.NewStr(hostString(k)), val); err != nil {
 				return heap.Undef, s.convert(err)
 			}
 		}
@@ -856,7 +909,7 @@ func (s *Session) toPyReflect(rv reflect.Value) (vm.Value, bool, error) {
 	case reflect.Float32, reflect.Float64:
 		return heap.Float(rv.Float()), true, nil
 	case reflect.String:
-		return m.NewStr(rv.String()), true, nil
+		return m.NewStr(hostString(rv.String())), true, nil
 	case reflect.Slice, reflect.Array:
 		if rv.Kind() == reflect.Slice && rv.Type().Elem().Kind() == reflect.Uint8 {
 			return m.NewBytes(append([]byte(nil), rv.Bytes()...), false), true, nil
@@ -871,15 +924,20 @@ func (s *Session) toPyReflect(rv reflect.Value) (vm.Value, bool, error) {
 		}
 		return m.NewList(items), true, nil
 	case reflect.Map:
-		keys := rv.MapKeys()
-		sort.Slice(keys, func(i, j int) bool { return goKeyLess(keys[i], keys[j]) })
+		// MapRange, not MapIndex: a NaN key cannot be looked up again.
+		type entry struct{ k, v reflect.Value }
+		entries := make([]entry, 0, rv.Len())
+		for it := rv.MapRange(); it.Next(); {
+			entries = append(entries, entry{it.Key(), it.Value()})
+		}
+		sort.SliceStable(entries, func(i, j int) bool { return goKeyLess(entries[i].k, entries[j].k) })
 		d := m.NewDict()
-		for _, k := range keys {
-			pk, err := s.toPy(k.Interface())
+		for _, e := range entries {
+			pk, err := s.toPy(e.k.Interface())
 			if err != nil {
 				return heap.Undef, true, err
 			}
-			pv, err := s.toPy(rv.MapIndex(k).Interface())
+			pv, err := s.toPy(e.v.Interface())
 			if err != nil {
 				return heap.Undef, true, err
 			}
@@ -1003,15 +1061,14 @@ func (s *Session) dump(snapshot bool) ([]byte, error) {
 			return nil, ErrStaleProgress
 		}
 		pm := &pendingMeta{Kind: pendingKinds[sp.Kind], Name: sp.Name, CallID: sp.CallID, CallIDs: sp.CallIDs, Line: sp.Line, NArgs: len(sp.Args), KwNames: sp.KwNames, Object: sp.ObjectID, OSCall: sp.OSCall}
-		args := append(append([]vm.Value(nil), sp.Args...), sp.KwVals...)
-		s.m.ExtraRoots = append(append([]vm.Value(nil), roots...), s.m.NewTuple(args))
+		s.m.ExtraRoots = append(append([]vm.Value(nil), roots...), s.pendingArgs(sp))
 		meta.Pending = pm
 	}
 	mb, err := json.Marshal(meta)
 	if err != nil {
 		return nil, err
 	}
-	return codec.dump(s.m, snapshot, mb)
+	return codec.dump(s.m, snapshot, mb, s.cfg.DumpKey)
 }
 
 // LoadSession replaces this fresh session's state with a session dump.
@@ -1033,7 +1090,7 @@ func (s *Session) load(b []byte, snapshot bool, opts *FeedOptions) (Progress, er
 	if s.used || s.live != nil {
 		return nil, ErrSessionUsed
 	}
-	m, isSnap, mb, err := codec.load(b)
+	m, isSnap, mb, err := codec.load(b, s.cfg.DumpKey)
 	if err != nil {
 		var de *DumpError
 		if errors.As(err, &de) {
@@ -1081,9 +1138,11 @@ func (s *Session) load(b []byte, snapshot bool, opts *FeedOptions) (Progress, er
 		return nil, err
 	}
 	if sp == nil {
+		s.checkRestoredMemory()
 		return nil, nil
 	}
 	m.SetPending(sp)
+	s.checkRestoredMemory()
 	return s.progressFor(sp), nil
 }
 
@@ -1125,8 +1184,8 @@ func pendingSuspension(m *vm.VM, p *pendingMeta) (*vm.Suspension, error) {
 
 // dumpCodec is the seam to the heap and frame encoding in core/vm.
 type dumpCodec interface {
-	dump(m *vm.VM, snapshot bool, meta []byte) ([]byte, error)
-	load(b []byte) (m *vm.VM, snapshot bool, meta []byte, err error)
+	dump(m *vm.VM, snapshot bool, meta, key []byte) ([]byte, error)
+	load(b, key []byte) (m *vm.VM, snapshot bool, meta []byte, err error)
 	// pages re-encodes a loaded VM's state as its format version and pages.
 	pages(m *vm.VM, snapshot bool) (version int, pages [][]byte, err error)
 }
@@ -1148,8 +1207,12 @@ type DumpInfo struct {
 }
 
 // InspectDump decodes and validates a dump and describes it.
-func InspectDump(b []byte) (*DumpInfo, error) {
-	m, snap, mb, err := codec.load(b)
+func InspectDump(b []byte) (*DumpInfo, error) { return InspectDumpKeyed(b, nil) }
+
+// InspectDumpKeyed is InspectDump of a dump sealed with key (see
+// Config.DumpKey).
+func InspectDumpKeyed(b, key []byte) (*DumpInfo, error) {
+	m, snap, mb, err := codec.load(b, key)
 	if err != nil {
 		var de *DumpError
 		if errors.As(err, &de) {
@@ -1192,18 +1255,22 @@ func dumpKind(snapshot bool) vm.DumpKind {
 	return vm.KindSession
 }
 
-func (vmCodec) dump(m *vm.VM, snapshot bool, meta []byte) ([]byte, error) {
+func (vmCodec) dump(m *vm.VM, snapshot bool, meta, key []byte) ([]byte, error) {
 	m.SetSessionMeta(meta)
-	return m.Dump(dumpKind(snapshot))
+	return m.DumpKeyed(dumpKind(snapshot), key)
 }
 
-func (vmCodec) load(b []byte) (*vm.VM, bool, []byte, error) {
-	m, kind, err := vm.Load(b)
+func (vmCodec) load(b, key []byte) (*vm.VM, bool, []byte, error) {
+	m, kind, err := vm.LoadKeyed(b, key)
 	if err != nil {
 		var ve *vm.VersionError
 		switch {
 		case errors.As(err, &ve):
 			return nil, false, nil, &DumpError{Reason: "unsupported format version", Err: err}
+		case errors.Is(err, vm.ErrKeyMismatch):
+			return nil, false, nil, &DumpError{Reason: "not sealed with this session's dump key", Err: err}
+		case errors.Is(err, vm.ErrIntegrity):
+			return nil, false, nil, &DumpError{Reason: "integrity check failed", Err: err}
 		case errors.Is(err, vm.ErrBuild):
 			return nil, false, nil, &DumpError{Reason: "made by another build", Err: err}
 		case errors.Is(err, vm.ErrKind):

@@ -422,8 +422,12 @@ asyncio.run(main())
 	if p, err = p.(*core.FunctionCall).ResumeFuture(); err != nil {
 		t.Fatal(err)
 	}
-	// Unknown ids and an empty round leave the future pending.
-	for _, res := range []map[int64]any{{id + 100: 1}, {}} {
+	// Unknown ids are refused (the progress stays usable); an empty round
+	// leaves the future pending.
+	if _, err := p.(*core.Futures).Resume(map[int64]any{id + 100: 1}); !errors.Is(err, core.ErrUnknownCallID) {
+		t.Fatalf("unknown id: err = %v, want ErrUnknownCallID", err)
+	}
+	for _, res := range []map[int64]any{{}} {
 		if p, err = p.(*core.Futures).Resume(res); err != nil {
 			t.Fatal(err)
 		}
@@ -577,7 +581,7 @@ func TestSessionResultsToGo(t *testing.T) {
 		{"frozenset({3})", core.FrozenSet{int64(3)}},
 		{"1+2j", complex(1, 2)},
 		{"float('inf')", math.Inf(1)},
-		{"ValueError('bad')", &core.Exception{Type: "ValueError", Message: "bad"}},
+		{"ValueError('bad')", &core.Exception{Type: "ValueError", Message: "bad", Args: []any{"bad"}}},
 		{"(x for x in [])", core.Opaque{Type: "generator", Repr: ""}},
 		{"l = [1]; l.append(l); l", []any{int64(1), core.Opaque{Type: "list", Repr: "[1, [...]]"}}},
 	}

@@ -185,12 +185,28 @@ func extraZlibDecompress(vm *py.VM, _ py.Value, a py.Args) (py.Value, error) {
 	if zerr != nil {
 		return heap.None, nil
 	}
-	out, zerr := io.ReadAll(io.LimitReader(r, limit+1))
-	if zerr != nil {
-		return heap.None, nil
-	}
-	if int64(len(out)) > limit {
-		return heap.Undef, vm.Errorf(py.TMemoryError, "decompressed data too large")
+	// A small input can inflate to gigabytes: read in pieces, reserving
+	// the output as it grows and meeting the deadline between pieces.
+	var out []byte
+	chunk := make([]byte, 1<<20)
+	for {
+		n, rerr := io.ReadFull(r, chunk)
+		if int64(len(out)+n) > limit {
+			return heap.Undef, vm.Errorf(py.TMemoryError, "decompressed data too large")
+		}
+		if err := vm.Reserve(int64(len(out) + n)); err != nil {
+			return heap.Undef, err
+		}
+		out = append(out, chunk[:n]...)
+		if rerr == io.EOF || rerr == io.ErrUnexpectedEOF {
+			break
+		}
+		if rerr != nil {
+			return heap.None, nil
+		}
+		if err := vm.DeadlineErr(); err != nil {
+			return heap.Undef, err
+		}
 	}
 	return vm.NewBytes(out, false), nil
 }

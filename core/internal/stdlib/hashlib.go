@@ -107,7 +107,17 @@ func initHashlibPrim(vm *py.VM, m py.Value) error {
 		if err != nil {
 			return heap.Undef, err
 		}
-		h.Write(data)
+		// Large data is hashed in pieces so the deadline holds.
+		for len(data) > 0 {
+			n := min(len(data), 1<<20)
+			h.Write(data[:n])
+			data = data[n:]
+			if len(data) > 0 {
+				if err := vm.DeadlineErr(); err != nil {
+					return heap.Undef, err
+				}
+			}
+		}
 		return hashMarshal(vm, h)
 	})
 	vm.ModuleFunc(m, "_hashlib.digest", func(vm *py.VM, _ py.Value, a py.Args) (py.Value, error) {

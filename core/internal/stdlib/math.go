@@ -283,6 +283,12 @@ func mathComb(vm *py.VM, n, k *big.Int, perm bool) (py.Value, error) {
 			kk = nk.Int64()
 		}
 	}
+	// The result has fewer than k*log2(n) bits: reserve them first.
+	if est := float64(kk) * float64(n.BitLen()) / 8; est > 1<<40 {
+		return heap.Undef, vm.TooBig()
+	} else if err := vm.Reserve(int64(est)); err != nil {
+		return heap.Undef, err
+	}
 	r := big.NewInt(1)
 	t := new(big.Int)
 	for i := int64(0); i < kk; i++ {
@@ -651,10 +657,20 @@ func initMath(vm *py.VM, m py.Value) error {
 		if n.Sign() < 0 {
 			return heap.Undef, vm.ValueError("factorial() not defined for negative values")
 		}
-		if !n.IsInt64() || n.Int64() > 100000 {
+		if !n.IsInt64() {
 			return heap.Undef, vm.Errorf(py.TOverflowError, "factorial() argument should not exceed %d", int64(math.MaxInt64))
 		}
-		return vm.NewBigInt(new(big.Int).MulRange(1, n.Int64())), nil
+		// log2(n!) < n*log2(n): the result's size, reserved first.
+		if nn := float64(n.Int64()); nn > 2 {
+			if err := vm.ReserveMul(1, int64(nn*math.Log2(nn)/8)+1); err != nil {
+				return heap.Undef, err
+			}
+		}
+		r, err := vm.ProductRange(1, n.Int64())
+		if err != nil {
+			return heap.Undef, err
+		}
+		return vm.NewBigInt(r), nil
 	})
 	gcdLcm := func(name string, lcm bool) py.BuiltinFn {
 		return func(vm *py.VM, _ py.Value, a py.Args) (py.Value, error) {
@@ -676,10 +692,25 @@ func initMath(vm *py.VM, m py.Value) error {
 						acc.SetInt64(0)
 						continue
 					}
-					g := new(big.Int).GCD(nil, nil, acc, x)
-					acc.Mul(acc, new(big.Int).Quo(x, g))
+					g, err := vm.GCDBig(acc, x)
+					if err != nil {
+						return heap.Undef, err
+					}
+					q := new(big.Int).Quo(x, g)
+					if err := vm.ReserveMul(8, int64(len(acc.Bits())+len(q.Bits()))); err != nil {
+						return heap.Undef, err
+					}
+					prod := new(big.Int)
+					if err := vm.MulBig(prod, acc, q); err != nil {
+						return heap.Undef, err
+					}
+					acc = prod
 				} else {
-					acc.GCD(nil, nil, acc, x)
+					g, err := vm.GCDBig(acc, x)
+					if err != nil {
+						return heap.Undef, err
+					}
+					acc = g
 				}
 			}
 			return vm.NewBigInt(acc), nil

@@ -365,7 +365,12 @@ func initSre(vm *py.VM, m py.Value) error {
 		}
 		var b []byte
 		last, n := 0, 0
+		var memErr error
 		err = reEach(vm, c, int(count), func(sp []int) bool {
+			// A long template repeated per match multiplies the size.
+			if memErr = vm.Reserve(int64(cap(b))); memErr != nil {
+				return false
+			}
 			b = append(b, c.sub(last, sp[0])...)
 			for _, p := range pieces {
 				if p.group < 0 {
@@ -378,6 +383,9 @@ func initSre(vm *py.VM, m py.Value) error {
 			n++
 			return true
 		})
+		if err == nil {
+			err = memErr
+		}
 		if err != nil {
 			return heap.Undef, err
 		}

@@ -258,6 +258,7 @@ func (p *parser) parseBin(level int) Expr {
 		return p.parseFactor()
 	}
 	left := p.parseBin(level + 1)
+	defer func(c int) { p.chain = c }(p.chain)
 	for {
 		t := p.tok()
 		if t.kind != tOp {
@@ -267,6 +268,7 @@ func (p *parser) parseBin(level int) Expr {
 		if !ok {
 			return left
 		}
+		p.link()
 		p.advance()
 		right := p.parseBin(level + 1)
 		e := &BinOp{Left: left, Op: op, Right: right}
@@ -321,10 +323,15 @@ func (p *parser) parsePower() Expr {
 
 func (p *parser) parsePrimary() Expr {
 	e := p.parseAtom()
+	defer func(c int) { p.chain = c }(p.chain)
 	for {
 		t := p.tok()
 		if t.kind != tOp {
 			return e
+		}
+		switch t.val {
+		case ".", "(", "[":
+			p.link()
 		}
 		switch t.val {
 		case ".":

@@ -7,6 +7,13 @@ import (
 
 const maxExprDepth = 600
 
+// maxTreeDepth bounds the depth of an expression's tree, counting the links
+// of left-deep chains (a + b + c ..., a.b.c ..., f()()...), which the
+// parser builds in a loop but the compiler walks recursively. CPython
+// fails near 3000 with "maximum recursion depth exceeded during
+// compilation".
+const maxTreeDepth = 2500
+
 var keywords = map[string]bool{
 	"False": true, "None": true, "True": true, "and": true, "as": true, "assert": true, "async": true,
 	"await": true, "break": true, "class": true, "continue": true, "def": true, "del": true, "elif": true,
@@ -24,6 +31,7 @@ type parser struct {
 	toks   []token
 	p      int
 	depth  int
+	chain  int           // links of left-deep chains on the current path
 	parens map[Expr]bool // expressions written in parentheses
 }
 
@@ -191,10 +199,20 @@ func (p *parser) enter() {
 
 func (p *parser) leave() { p.depth-- }
 
+// link counts one more link of a left-deep chain; the caller restores
+// p.chain when the chain ends.
+func (p *parser) link() {
+	p.chain++
+	if p.depth+p.chain > maxTreeDepth {
+		t := p.tok()
+		p.fail("expression too deeply nested (maximum recursion depth exceeded during compilation)", t.pos, t.pos)
+	}
+}
+
 // try runs f and reports whether it succeeded; on failure it rewinds.
 func (p *parser) try(f func()) (ok bool) {
 	save := p.p
-	saveDepth := p.depth
+	saveDepth, saveChain := p.depth, p.chain
 	defer func() {
 		if r := recover(); r != nil {
 			if _, isB := r.(bailout); !isB {
@@ -204,7 +222,7 @@ func (p *parser) try(f func()) (ok bool) {
 				panic(r)
 			}
 			p.p = save
-			p.depth = saveDepth
+			p.depth, p.chain = saveDepth, saveChain
 			ok = false
 		}
 	}()

@@ -575,6 +575,10 @@ func (vm *VM) evalExec(mode string, a Args) (Value, error) {
 	if mode == "eval" {
 		src = strings.TrimLeft(src, " \t")
 	}
+	// Tokens and syntax trees take many times the source's size.
+	if err := vm.reserveMul(CompileBytesPerSourceByte, int64(len(src))); err != nil {
+		return heap.Undef, err
+	}
 	mod, err := syntax.Parse("<string>", []byte(src))
 	if err != nil {
 		return heap.Undef, vm.syntaxErr(err)

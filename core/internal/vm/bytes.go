@@ -263,6 +263,14 @@ func bytesReplace(vm *VM, self Value, a Args) (Value, error) {
 	if err != nil {
 		return heap.Undef, err
 	}
+	if err := vm.reserveReplace(len(b.B), len(nw), func() int64 {
+		if len(old) == 0 {
+			return int64(len(b.B)) + 1
+		}
+		return int64(bytes.Count(b.B, old))
+	}, count); err != nil {
+		return heap.Undef, err
+	}
 	return vm.newBytesLike(b, pystr.BytesReplace(b.B, old, nw, count)), nil
 }
 
@@ -277,6 +285,9 @@ func bytesJoin(vm *VM, self Value, a Args) (Value, error) {
 		p, ok := vm.BufferBytes(v)
 		if !ok {
 			return vm.TypeError("sequence item %d: expected a bytes-like object, %s found", i, vm.TypeName(v))
+		}
+		if err := vm.reserve(int64(len(out)) + int64(len(b.B)) + int64(len(p))); err != nil {
+			return err
 		}
 		if i > 0 {
 			out = append(out, b.B...)
@@ -809,8 +820,8 @@ func bytesConstructorFor(mutable bool) BuiltinFn {
 				if n < 0 {
 					return heap.Undef, vm.ValueError("negative count")
 				}
-				if n > maxStrLen {
-					return heap.Undef, vm.Errorf(TMemoryError, "")
+				if err := vm.reserveMul(1, int64(n)); err != nil {
+					return heap.Undef, err
 				}
 				return vm.NewBytes(make([]byte, n), mutable), nil
 			}
@@ -916,8 +927,8 @@ func bytesPad(name string, f func([]byte, int, byte) []byte) BuiltinFn {
 			}
 			fill = p[0]
 		}
-		if w > maxStrLen {
-			return heap.Undef, vm.Errorf(TMemoryError, "")
+		if err := vm.reserveMul(1, int64(w)+int64(len(b.B))); err != nil {
+			return heap.Undef, err
 		}
 		return vm.newBytesLike(b, f(b.B, w, fill)), nil
 	}
@@ -935,8 +946,8 @@ func bytesZFill(vm *VM, self Value, a Args) (Value, error) {
 	if err != nil {
 		return heap.Undef, err
 	}
-	if w > maxStrLen {
-		return heap.Undef, vm.Errorf(TMemoryError, "")
+	if err := vm.reserveMul(1, int64(w)+int64(len(b.B))); err != nil {
+		return heap.Undef, err
 	}
 	return vm.newBytesLike(b, pystr.BytesZFill(b.B, w)), nil
 }
@@ -954,8 +965,10 @@ func bytesExpandTabs(vm *VM, self Value, a Args) (Value, error) {
 	if err != nil {
 		return heap.Undef, err
 	}
-	if tabs := bytes.Count(b.B, []byte{'\t'}); tabs > 0 && n > 0 && (n > maxStrLen || tabs*n+len(b.B) > maxStrLen) {
-		return heap.Undef, vm.Errorf(TOverflowError, "result too long")
+	if tabs := bytes.Count(b.B, []byte{'\t'}); tabs > 0 && n > 0 {
+		if err := vm.reserveMul(int64(tabs), int64(n)+int64(len(b.B))); err != nil {
+			return heap.Undef, err
+		}
 	}
 	return vm.newBytesLike(b, pystr.BytesExpandTabs(b.B, n)), nil
 }

@@ -242,8 +242,11 @@ func (vm *VM) callNested(fn Value, args []Value, kwnames []string) (Value, error
 	depth := len(vm.frames)
 	// Nothing reached from Go code may pause: the Go caller's progress
 	// would be lost. Host calls here are refused with a clear error.
+	if err := vm.enterC(" while calling a Python object"); err != nil {
+		return heap.Undef, err
+	}
 	vm.nested++
-	defer func() { vm.nested-- }()
+	defer func() { vm.nested--; vm.leaveC() }()
 	r, err := vm.callValue(fn, args, kwnames, heap.RetNested, false)
 	if err != nil {
 		if err == errFramePushed {

@@ -260,7 +260,10 @@ func (vm *VM) repeatItems(items []Value, count int64) ([]Value, error) {
 		return nil, nil
 	}
 	if count > maxSeqItems/int64(len(items)) {
-		return nil, vm.Errorf(TMemoryError, "")
+		return nil, vm.tooBig()
+	}
+	if err := vm.reserveValues(count * int64(len(items))); err != nil {
+		return nil, err
 	}
 	total := int(count) * len(items)
 	out := make([]Value, 0, total)
@@ -346,6 +349,10 @@ func (vm *VM) containerCompare(op int, a, b Value) (r bool, ok bool, err error) 
 	if oa == nil || ob == nil {
 		return false, false, nil
 	}
+	if err := vm.enterC(" in comparison"); err != nil {
+		return false, true, err
+	}
+	defer vm.leaveC()
 	eqOp := op == compile.CmpEq || op == compile.CmpNe
 	switch x := oa.(type) {
 	case *heap.List:
@@ -789,7 +796,11 @@ func (vm *VM) hashContainer(v Value) (h int64, ok bool, err error) {
 	}
 	switch o := vm.H.Get(v).(type) {
 	case *heap.Tuple:
+		if err := vm.enterC(""); err != nil {
+			return 0, true, err
+		}
 		h, err = vm.tupleHash(o.Items)
+		vm.leaveC()
 		return h, true, err
 	case *heap.Set:
 		if o.Frozen {

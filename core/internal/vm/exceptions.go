@@ -141,6 +141,10 @@ func (vm *VM) noteRaise(e *Exception, f *heap.Frame) {
 // StrString is str(v).
 func (vm *VM) StrString(v Value) (string, error) {
 	if v.K == heap.KRef {
+		if err := vm.enterC(" while getting the str of an object"); err != nil {
+			return "", err
+		}
+		defer vm.leaveC()
 		switch o := vm.H.Get(v).(type) {
 		case *heap.Str:
 			return o.S, nil
@@ -242,11 +246,20 @@ func (vm *VM) Repr(v Value) (string, error) {
 		s, _ := vm.reprNumber(v)
 		return s, nil
 	}
+	if err := vm.enterC(" while getting the repr of an object"); err != nil {
+		return "", err
+	}
+	defer vm.leaveC()
 	switch o := vm.H.Get(v).(type) {
-	case *heap.BigInt, *heap.Complex:
+	case *heap.BigInt:
+		return vm.bigDecimal(&o.V)
+	case *heap.Complex:
 		s, _ := vm.reprNumber(v)
 		return s, nil
 	case *heap.Str, *heap.Bytes:
+		if err := vm.reserveRepr(o); err != nil {
+			return "", err
+		}
 		s, _ := vm.reprString(v)
 		return s, nil
 	case *heap.Instance:

@@ -251,12 +251,20 @@ func (vm *VM) percentFormat(format string, args Value) (string, error) {
 	pa := vm.newPercentArgs(args)
 	var b strings.Builder
 	for i := range pieces {
+		// Each piece is accounted before it is added; repeated fields
+		// of one long argument multiply the size.
+		if err := vm.reserve(int64(b.Cap())); err != nil {
+			return "", err
+		}
 		p := pieces[i]
 		if p.Conv == 0 {
 			b.WriteString(p.Literal)
 			continue
 		}
 		if err := vm.resolveStar(&p, pa); err != nil {
+			return "", err
+		}
+		if err := vm.reservePercent(&p); err != nil {
 			return "", err
 		}
 		v, err := vm.percentValue(&p, pa)
@@ -299,6 +307,11 @@ func (vm *VM) percentFormat(format string, args Value) (string, error) {
 			if err != nil {
 				return "", err
 			}
+			if p.Conv != 'o' && p.Conv != 'x' && p.Conv != 'X' {
+				if err := vm.checkIntToStr(n); err != nil {
+					return "", err
+				}
+			}
 			b.WriteString(pyfmt.FormatPercentInt(n, p))
 		default:
 			f, err := vm.percentFloat(v)
@@ -336,12 +349,18 @@ func (vm *VM) bytesPercentFormat(format []byte, args Value) ([]byte, error) {
 	pa := vm.newPercentArgs(args)
 	var out []byte
 	for i := range pieces {
+		if err := vm.reserve(int64(cap(out))); err != nil {
+			return nil, err
+		}
 		p := pieces[i]
 		if p.Conv == 0 {
 			out = append(out, latin(p.Literal)...)
 			continue
 		}
 		if err := vm.resolveStar(&p, pa); err != nil {
+			return nil, err
+		}
+		if err := vm.reservePercent(&p); err != nil {
 			return nil, err
 		}
 		v, err := vm.percentValue(&p, pa)
@@ -375,6 +394,11 @@ func (vm *VM) bytesPercentFormat(format []byte, args Value) ([]byte, error) {
 				body = body[:p.Precision]
 			}
 			p.Precision = -1
+			if p.Width < 0 {
+				// No padding: no round trip, no garbage per piece.
+				out = append(out, body...)
+				continue
+			}
 			// Pad with a Latin-1 round trip so widths count bytes.
 			out = append(out, latin(pyfmt.PadPercentStr(latinString(body), p))...)
 			continue
@@ -395,6 +419,11 @@ func (vm *VM) bytesPercentFormat(format []byte, args Value) ([]byte, error) {
 			n, err := vm.percentInt(v, p.Conv)
 			if err != nil {
 				return nil, err
+			}
+			if p.Conv != 'o' && p.Conv != 'x' && p.Conv != 'X' {
+				if err := vm.checkIntToStr(n); err != nil {
+					return nil, err
+				}
 			}
 			body = []byte(pyfmt.FormatPercentInt(n, p))
 		default:
@@ -501,6 +530,9 @@ func (vm *VM) Format(v Value, spec string) (string, error) {
 		if err != nil {
 			return "", vm.pystrErr(err)
 		}
+		if err := vm.reserveSpec(spec); err != nil {
+			return "", err
+		}
 		r, err := pyfmt.FormatStr(s.S, sp)
 		if err != nil {
 			return "", vm.pystrErr(err)
@@ -556,6 +588,9 @@ func (vm *VM) strFormat(format string, f *strFormatter, depth int) (string, erro
 	}
 	var b strings.Builder
 	for _, p := range pieces {
+		if err := vm.reserve(int64(b.Cap())); err != nil {
+			return "", err
+		}
 		if !p.Field {
 			b.WriteString(p.Literal)
 			continue

@@ -20,7 +20,7 @@ var updateGolden = flag.Bool("update-golden", false, "rewrite the golden dump an
 const goldenBaseID = 0x26d0348cf421e7ce
 
 // goldenDumpVersion is the format version of testdata/golden.dump.
-const goldenDumpVersion = 1
+const goldenDumpVersion = 2
 
 // goldenProgram pauses in a host call with classes, closures, a generator,
 // containers and an exception handler live on the stack.

@@ -102,10 +102,16 @@ func (vm *VM) Checkpoint() error {
 	if err := vm.checkLimits(); err != nil {
 		return err
 	}
-	if vm.steps&255 != 0 || vm.nested > 0 {
+	if vm.nested > 0 {
 		return nil
 	}
+	// Past the memory limit, collect at once rather than on the next
+	// 256th step: a loop that makes big garbage each time round would
+	// otherwise pile up many limits' worth of it in between.
 	over := vm.Limits.MaxMemory > 0 && vm.H.Bytes > vm.Limits.MaxMemory
+	if !over && vm.steps&255 != 0 {
+		return nil
+	}
 	if over || vm.H.ShouldCollect() {
 		vm.Collect()
 		if vm.Limits.MaxMemory > 0 && vm.H.Bytes > vm.Limits.MaxMemory {

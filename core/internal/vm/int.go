@@ -44,6 +44,9 @@ func (vm *VM) checkIntResult(r Value, method string) (Value, error) {
 // parseIntText implements int(text, base) for str, bytes and bytearray.
 func (vm *VM) parseIntText(v Value, base int) (Value, bool, error) {
 	if s, ok := vm.StrOf(v); ok {
+		if err := vm.checkStrToInt(s, base); err != nil {
+			return Value{}, true, err
+		}
 		b, err := pyfmt.ParseInt(s, base)
 		if err != nil {
 			return Value{}, true, vm.pystrErr(err)
@@ -51,6 +54,9 @@ func (vm *VM) parseIntText(v Value, base int) (Value, bool, error) {
 		return vm.NewBigInt(b), true, nil
 	}
 	if bo, ok := vm.BytesOf(vm.Prim(v)); ok {
+		if err := vm.checkStrToInt(string(bo.B), base); err != nil {
+			return Value{}, true, err
+		}
 		b, err := pyfmt.ParseInt(string(bo.B), base)
 		if err != nil {
 			if base != 0 && (base < 2 || base > 36) {
@@ -304,6 +310,9 @@ func intToBytes(vm *VM, self Value, a Args) (Value, error) {
 			return Value{}, vm.ValueError("length argument must be non-negative")
 		}
 		length = l
+	}
+	if err := vm.reserveMul(1, length); err != nil {
+		return Value{}, err
 	}
 	little, err := vm.byteorderArg(byteorder)
 	if err != nil {
@@ -584,7 +593,12 @@ func (vm *VM) bigIntBinary(op int, x, y num) (Value, error) {
 	case compile.BinSub:
 		z.Sub(a, b)
 	case compile.BinMul:
-		z.Mul(a, b)
+		if err := vm.reserveMul(8, int64(len(a.Bits())+len(b.Bits()))); err != nil {
+			return Value{}, err
+		}
+		if err := vm.MulBig(z, a, b); err != nil {
+			return Value{}, err
+		}
 	case compile.BinTrueDiv:
 		if b.Sign() == 0 {
 			return Value{}, vm.zeroDiv("division by zero")
@@ -631,9 +645,13 @@ func (vm *VM) bigIntBinary(op int, x, y num) (Value, error) {
 			return heap.Int(-1), nil
 		}
 		if !b.IsInt64() || float64(a.BitLen()-1)*float64(b.Int64()) > maxIntBits {
-			return Value{}, vm.Errorf(TMemoryError, "")
+			return Value{}, vm.tooBig()
 		}
-		z.Exp(a, b, nil)
+		r, err := vm.PowBig(a, b.Int64())
+		if err != nil {
+			return Value{}, err
+		}
+		z = r
 	case compile.BinLShift, compile.BinRShift:
 		if b.Sign() < 0 {
 			return Value{}, vm.ValueError("negative shift count")
@@ -655,7 +673,10 @@ func (vm *VM) bigIntBinary(op int, x, y num) (Value, error) {
 			return Value{}, vm.Errorf(TOverflowError, "too many digits in integer")
 		}
 		if b.Int64()+int64(a.BitLen()) > maxIntBits {
-			return Value{}, vm.Errorf(TMemoryError, "")
+			return Value{}, vm.tooBig()
+		}
+		if err := vm.reserveBits(b.Int64() + int64(a.BitLen())); err != nil {
+			return Value{}, err
 		}
 		z.Lsh(a, uint(b.Int64()))
 	case compile.BinAnd:

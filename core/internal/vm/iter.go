@@ -144,7 +144,12 @@ func (vm *VM) Next(it Value) (Value, bool, error) {
 	if it.K == heap.KRef {
 		switch o := vm.H.Get(it).(type) {
 		case *heap.Iter:
-			return vm.iterNext(it, o)
+			if err := vm.enterC(""); err != nil {
+				return heap.Undef, false, err
+			}
+			v, ok, err := vm.iterNext(it, o)
+			vm.leaveC()
+			return v, ok, err
 		case *heap.Generator:
 			return vm.genNextNested(it, heap.None, nil)
 		case *heap.Instance:
@@ -167,6 +172,10 @@ func (vm *VM) Next(it Value) (Value, bool, error) {
 
 // genNextNested resumes a generator in a nested loop.
 func (vm *VM) genNextNested(gv, send Value, throw error) (Value, bool, error) {
+	if err := vm.enterC(""); err != nil {
+		return heap.Undef, false, err
+	}
+	defer vm.leaveC()
 	depth := len(vm.frames)
 	err := vm.resumeGen(gv, send, throw, heap.RetNested, 0)
 	if err == errExhausted {
@@ -461,6 +470,13 @@ func (vm *VM) Unpack(v Value) ([]Value, error) {
 	}
 	var out []Value
 	err := vm.Iterate(v, func(x Value) error {
+		if len(out) == cap(out) {
+			// The slice is about to double: reserve it, so draining a
+			// huge iterator meets the memory limit before Go runs out.
+			if err := vm.reserveValues(int64(2*len(out) + 8)); err != nil {
+				return err
+			}
+		}
 		out = append(out, x)
 		return nil
 	})

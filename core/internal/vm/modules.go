@@ -153,6 +153,7 @@ func init() {
 		vm.ModuleSet(m, "stdout", newStdStream(vm, "stdout"))
 		vm.ModuleSet(m, "stderr", newStdStream(vm, "stderr"))
 		vm.ModuleSet(m, "float_info", newFloatInfo(vm))
+		vm.sysIntMaxStrDigits(m)
 		vm.ModuleFunc(m, "sys.getrecursionlimit", func(vm *VM, _ Value, a Args) (Value, error) {
 			return heap.Int(int64(vm.Limits.MaxRecursion)), nil
 		})

@@ -308,6 +308,9 @@ func (vm *VM) formatNumber(v Value, spec string) (string, bool, error) {
 		s, _ := vm.reprNumber(p)
 		return s, true, nil
 	}
+	if err := vm.reserveSpec(spec); err != nil {
+		return "", true, err
+	}
 	var s string
 	var err error
 	switch x.K {
@@ -316,6 +319,11 @@ func (vm *VM) formatNumber(v Value, spec string) (string, bool, error) {
 		if sp, err = pyfmt.ParseSpec(spec, "int"); err == nil {
 			if x.K == nkInt {
 				s, err = pyfmt.FormatInt64(x.i, sp)
+			} else if sp.Type == 0 || sp.Type == 'd' || sp.Type == 'n' {
+				if err = vm.checkIntToStr(x.b); err != nil {
+					return "", true, err
+				}
+				s, err = pyfmt.FormatInt(x.b, sp)
 			} else {
 				s, err = pyfmt.FormatInt(x.b, sp)
 			}
@@ -608,7 +616,14 @@ func commonNumDefs(t TypeID, ops []int) []MethodDef {
 			h, _ := vm.hashNumber(self)
 			return heap.Int(h), nil
 		}),
-		unaryMethod(t, "__repr__", func(vm *VM, self Value, _ num) (Value, error) {
+		unaryMethod(t, "__repr__", func(vm *VM, self Value, x num) (Value, error) {
+			if x.K == nkBig {
+				s, err := vm.bigDecimal(x.b)
+				if err != nil {
+					return Value{}, err
+				}
+				return vm.NewStr(s), nil
+			}
 			s, _ := vm.reprNumber(self)
 			return vm.NewStr(s), nil
 		}),
@@ -813,7 +828,10 @@ func (vm *VM) pow3(base, exp, mod Value) (Value, error) {
 		b = inv
 		e.Neg(e)
 	}
-	r := new(big.Int).Exp(b, e, am)
+	r, err := vm.ExpModBig(b, e, am)
+	if err != nil {
+		return Value{}, err
+	}
 	if m.Sign() < 0 && r.Sign() != 0 {
 		r.Add(r, m)
 	}

@@ -272,6 +272,10 @@ func builtinSuper(vm *VM, _ Value, a Args) (Value, error) {
 
 func (vm *VM) isinstance(v, cls Value) (bool, error) {
 	if vm.isListOrTuple(cls) {
+		if err := vm.enterC(" in __instancecheck__"); err != nil {
+			return false, err
+		}
+		defer vm.leaveC()
 		for _, c := range vm.listItems(cls) {
 			ok, err := vm.isinstance(v, c)
 			if err != nil || ok {
@@ -314,6 +318,10 @@ func (vm *VM) isinstance(v, cls Value) (bool, error) {
 
 func (vm *VM) issubclass(c, cls Value) (bool, error) {
 	if vm.isListOrTuple(cls) {
+		if err := vm.enterC(" in __subclasscheck__"); err != nil {
+			return false, err
+		}
+		defer vm.leaveC()
 		for _, x := range vm.listItems(cls) {
 			ok, err := vm.issubclass(c, x)
 			if err != nil || ok {

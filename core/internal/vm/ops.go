@@ -843,7 +843,11 @@ func (vm *VM) DictSet(d *heap.Dict, k, v Value) error {
 	if err != nil {
 		return err
 	}
-	return d.Set(k, v, h, vm.keyEq)
+	before := d.Size()
+	if err := d.Set(k, v, h, vm.keyEq); err != nil {
+		return err
+	}
+	return vm.grew(before, d.Size())
 }
 
 func (vm *VM) dictDel(d *heap.Dict, k Value) (Value, bool, error) {
@@ -872,8 +876,11 @@ func (vm *VM) setAdd(s *heap.Set, k Value) error {
 	if err != nil {
 		return err
 	}
-	_, err = s.Add(k, h, vm.keyEq)
-	return err
+	before := s.Size()
+	if _, err = s.Add(k, h, vm.keyEq); err != nil {
+		return err
+	}
+	return vm.grew(before, s.Size())
 }
 
 func (vm *VM) setHas(s *heap.Set, k Value) (bool, error) {

@@ -12,15 +12,23 @@ import (
 // The native path stays for builtin-only inputs, where nothing can pause.
 
 // needsFrames reports whether calling or iterating v may run Python code.
-func (vm *VM) needsFrames(v Value) bool {
+func (vm *VM) needsFrames(v Value) bool { return vm.needsFramesDepth(v, 0) }
+
+// needsFramesDepth is needsFrames at a depth of wrapped iterators: past a
+// small depth the answer is yes, which takes the Python path (always
+// correct) and keeps the walk short for iterators nested a million deep.
+func (vm *VM) needsFramesDepth(v Value, depth int) bool {
 	if v.K != heap.KRef {
 		return false
+	}
+	if depth > 32 {
+		return true
 	}
 	switch o := vm.H.Get(v).(type) {
 	case *heap.Function, *heap.Generator, *heap.Instance:
 		return true
 	case *heap.BoundMethod:
-		return vm.needsFrames(o.Func)
+		return vm.needsFramesDepth(o.Func, depth+1)
 	case *heap.Class:
 		return o.Flags&ClassUser != 0
 	case *heap.Opaque:
@@ -32,12 +40,12 @@ func (vm *VM) needsFrames(v Value) bool {
 		case heap.IterSeqProto, heap.IterCallable:
 			return true
 		case heap.IterMap, heap.IterFilter:
-			if vm.needsFrames(o.Seq) {
+			if vm.needsFramesDepth(o.Seq, depth+1) {
 				return true
 			}
 		}
 		for _, x := range o.Vals {
-			if vm.needsFrames(x) {
+			if vm.needsFramesDepth(x, depth+1) {
 				return true
 			}
 		}

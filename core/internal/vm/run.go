@@ -95,7 +95,13 @@ func (vm *VM) Resume() (Value, error) {
 		vm.runStart = vm.Clock()
 		defer func() { vm.TimeUsed += vm.Clock() - vm.runStart }()
 	}
-	v, err := vm.run(0)
+	// A budget already spent stops the run before its first instruction:
+	// short feeds would otherwise never reach a check.
+	var v Value
+	err := vm.DeadlineErr()
+	if err == nil {
+		v, err = vm.run(0)
+	}
 	if err != nil {
 		if _, ok := err.(*Suspended); ok {
 			return heap.Undef, err

@@ -58,7 +58,7 @@ import (
 )
 
 // SnapshotVersion is the dump format version this build reads and writes.
-const SnapshotVersion = 1
+const SnapshotVersion = 2
 
 // Magic starts every dump and manifest.
 const Magic = "AMBER\x00"
@@ -410,7 +410,11 @@ func (vm *VM) dumpPages(kind DumpKind, prev *Manifest, incremental bool) (*Manif
 
 // Dump returns the self-contained single-blob form of the state. It does
 // not affect incremental dumps.
-func (vm *VM) Dump(kind DumpKind) ([]byte, error) {
+func (vm *VM) Dump(kind DumpKind) ([]byte, error) { return vm.DumpKeyed(kind, nil) }
+
+// DumpKeyed is Dump sealed with a MAC under key (see integrity.go); a nil
+// key seals with a checksum.
+func (vm *VM) DumpKeyed(kind DumpKind, key []byte) ([]byte, error) {
 	if err := vm.checkKind(kind); err != nil {
 		return nil, err
 	}
@@ -429,7 +433,7 @@ func (vm *VM) Dump(kind DumpKind) ([]byte, error) {
 			out = append(out, p.Data...)
 		}
 	}
-	return out, nil
+	return appendSeal(out, key), nil
 }
 
 // roots flags
@@ -483,6 +487,7 @@ func (vm *VM) encodeRoots(b *baseImage) ([]byte, error) {
 	e.Varint(vm.nextCallID)
 	e.Varint(int64(vm.frameBase))
 	e.Varint(int64(vm.recursionCeiling))
+	e.Varint(int64(vm.intMaxDigits)) // sys.set_int_max_str_digits (format 2)
 	return e.B, e.Err()
 }
 
@@ -490,7 +495,9 @@ func (vm *VM) encodeRoots(b *baseImage) ([]byte, error) {
 
 // MarshalBinary encodes the manifest (magic, version, then the body).
 // Hashes and Refs are not included.
-func (m *Manifest) MarshalBinary() ([]byte, error) { return m.appendEncoded(nil, 'M'), nil }
+func (m *Manifest) MarshalBinary() ([]byte, error) {
+	return appendSeal(m.appendEncoded(nil, 'M'), nil), nil
+}
 
 func (m *Manifest) appendEncoded(dst []byte, form byte) []byte {
 	e := &heap.Encoder{B: dst}
@@ -542,6 +549,15 @@ func (m *Manifest) appendEncoded(dst []byte, form byte) []byte {
 	return e.B
 }
 
+// openDump checks the header (so another format version is reported as
+// such) and then the seal, and returns the content before the seal.
+func openDump(b, key []byte) ([]byte, error) {
+	if _, err := decodeHeader(heap.NewDecoder(b, 0)); err != nil {
+		return nil, err
+	}
+	return openSeal(b, key)
+}
+
 // decodeHeader checks magic and version and returns the form byte.
 func decodeHeader(d *heap.Decoder) (byte, error) {
 	mag := d.Raw(len(Magic))
@@ -560,6 +576,10 @@ func decodeHeader(d *heap.Decoder) (byte, error) {
 
 // DecodeManifest decodes a manifest written by MarshalBinary.
 func DecodeManifest(b []byte) (*Manifest, error) {
+	b, err := openDump(b, nil)
+	if err != nil {
+		return nil, err
+	}
 	d := heap.NewDecoder(b, 0)
 	form, err := decodeHeader(d)
 	if err != nil {
@@ -671,7 +691,15 @@ func decodeManifestBody(d *heap.Decoder, blob bool) (*Manifest, error) {
 // --- loading ----------------------------------------------------------------
 
 // Load restores a VM from the single-blob form.
-func Load(blob []byte) (*VM, DumpKind, error) {
+func Load(blob []byte) (*VM, DumpKind, error) { return LoadKeyed(blob, nil) }
+
+// LoadKeyed is Load of a dump sealed by DumpKeyed with key (nil: a
+// checksum). A dump sealed otherwise is refused.
+func LoadKeyed(blob, key []byte) (*VM, DumpKind, error) {
+	blob, err := openDump(blob, key)
+	if err != nil {
+		return nil, 0, err
+	}
 	d := heap.NewDecoder(blob, 0)
 	form, err := decodeHeader(d)
 	if err != nil {
@@ -955,11 +983,15 @@ func (vm *VM) decodeRoots(m *Manifest, b *baseImage, objs []heap.Object, l *heap
 	vm.nextCallID = d.Varint()
 	vm.frameBase = int(d.Int32())
 	vm.recursionCeiling = int(d.Int32())
+	vm.intMaxDigits = int(d.Int32())
 	if err := d.Done(); err != nil {
 		return fail("")
 	}
 	if vm.frameBase < 0 || vm.frameBase > len(vm.frames) || vm.recursionCeiling < 0 {
 		return fail("bad frame base")
+	}
+	if vm.intMaxDigits < -1 || (vm.intMaxDigits > 0 && vm.intMaxDigits < intStrDigitsThreshold) {
+		return fail("bad int digit limit")
 	}
 	check := []Value{vm.handled, vm.genResult}
 	check = append(check, vm.ExtraRoots...)

@@ -76,10 +76,22 @@ func (vm *VM) sortWithKeys(vals, keys []Value, reverse bool) ([]Value, error) {
 	if err != nil {
 		return nil, err
 	}
+	// The copies, the permutation and the result: reserved first.
+	if err := vm.reserveMul(40, int64(n)); err != nil {
+		return nil, err
+	}
 	var cmpErr error
+	var compared uint32
 	wrapped := func(a, b int) bool {
 		if cmpErr != nil {
 			return false
+		}
+		// A long sort meets the deadline between comparisons.
+		if compared++; compared&4095 == 0 {
+			if err := vm.DeadlineErr(); err != nil {
+				cmpErr = err
+				return false
+			}
 		}
 		r, err := less(a, b)
 		if err != nil {

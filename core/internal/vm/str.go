@@ -177,8 +177,11 @@ func strPad(name string, f func(string, int, rune) string) BuiltinFn {
 		if err != nil {
 			return heap.Undef, err
 		}
-		if w > maxStrLen {
-			return heap.Undef, vm.Errorf(TMemoryError, "")
+		if err := vm.reserveMul(int64(utf8.RuneLen(r)), int64(w)); err != nil {
+			return heap.Undef, err
+		}
+		if err := vm.reserve(int64(len(s))); err != nil {
+			return heap.Undef, err
 		}
 		return vm.NewStr(f(s, w, r)), nil
 	}
@@ -303,6 +306,14 @@ func strReplace(vm *VM, self Value, a Args) (Value, error) {
 	if err != nil {
 		return heap.Undef, err
 	}
+	if err := vm.reserveReplace(len(s), len(olds[1]), func() int64 {
+		if olds[0] == "" {
+			return int64(utf8.RuneCountInString(s)) + 1
+		}
+		return int64(strings.Count(s, olds[0]))
+	}, count); err != nil {
+		return heap.Undef, err
+	}
 	return vm.NewStr(pystr.Replace(s, olds[0], olds[1], count)), nil
 }
 
@@ -331,6 +342,9 @@ func strJoin(vm *VM, self Value, a Args) (Value, error) {
 		s, ok := vm.StrOf(v)
 		if !ok {
 			return vm.TypeError("sequence item %d: expected str instance, %s found", i, vm.TypeName(v))
+		}
+		if err := vm.reserve(int64(b.Len()) + int64(len(sep)) + int64(len(s))); err != nil {
+			return err
 		}
 		if i > 0 {
 			b.WriteString(sep)
@@ -364,16 +378,19 @@ func (vm *VM) joinValues(sep string, items []Value) (Value, error) {
 	if len(items) == 1 && vm.IsExactStr(items[0]) {
 		return items[0], nil
 	}
-	n := len(sep) * len(items)
+	n := int64(len(sep)) * int64(len(items))
 	for i, v := range items {
 		s, ok := vm.StrOf(v)
 		if !ok {
 			return heap.Undef, vm.TypeError("sequence item %d: expected str instance, %s found", i, vm.TypeName(v))
 		}
-		n += len(s)
+		n += int64(len(s))
+	}
+	if err := vm.reserve(n); err != nil {
+		return heap.Undef, err
 	}
 	var b strings.Builder
-	b.Grow(n)
+	b.Grow(int(n))
 	for i, v := range items {
 		if i > 0 {
 			b.WriteString(sep)
@@ -437,6 +454,11 @@ func strExpandTabs(vm *VM, self Value, a Args) (Value, error) {
 	if err != nil {
 		return heap.Undef, err
 	}
+	if tabs := strings.Count(s, "\t"); tabs > 0 && n > 0 {
+		if err := vm.reserveMul(int64(tabs), int64(n)+int64(len(s))); err != nil {
+			return heap.Undef, err
+		}
+	}
 	return vm.NewStr(pystr.ExpandTabs(s, n)), nil
 }
 
@@ -467,8 +489,8 @@ func strZFill(vm *VM, self Value, a Args) (Value, error) {
 	if err != nil {
 		return heap.Undef, err
 	}
-	if w > maxStrLen {
-		return heap.Undef, vm.Errorf(TMemoryError, "")
+	if err := vm.reserveMul(1, int64(w)+int64(len(s))); err != nil {
+		return heap.Undef, err
 	}
 	return vm.NewStr(pystr.ZFill(s, w)), nil
 }
@@ -587,6 +609,11 @@ func strTranslate(vm *VM, self Value, a Args) (Value, error) {
 	table := args[0]
 	var b strings.Builder
 	for _, r := range s {
+		// A mapping to long strings multiplies the size: account as it
+		// grows.
+		if err := vm.reserve(int64(b.Cap())); err != nil {
+			return heap.Undef, err
+		}
 		v, err := vm.GetItem(table, heap.Int(int64(r)))
 		if err != nil {
 			if vm.ErrIs(err, TLookupError) {
@@ -1050,10 +1077,7 @@ func (vm *VM) isUserInstance(v Value) bool {
 }
 
 func (vm *VM) repeatSize(unit int, n int64) error {
-	if unit > 0 && n > 0 && n > maxStrLen/int64(unit) {
-		return vm.Errorf(TMemoryError, "")
-	}
-	return nil
+	return vm.reserveMul(int64(unit), n)
 }
 
 // strBinary implements + (concatenation), * (repetition with an int on
@@ -1073,6 +1097,9 @@ func (vm *VM) strBinary(op int, a, b Value) (Value, error) {
 				if sa.S == "" && vm.IsExactStr(b) {
 					return b, nil
 				}
+				if err := vm.reserve(int64(len(sa.S)) + int64(len(sb.S))); err != nil {
+					return heap.Undef, err
+				}
 				n := -1
 				if (sa.N > 0 || sa.S == "") && (sb.N > 0 || sb.S == "") {
 					n = sa.N + sb.N
@@ -1085,6 +1112,9 @@ func (vm *VM) strBinary(op int, a, b Value) (Value, error) {
 			other, ok := vm.BufferBytes(b)
 			if !ok {
 				return heap.NotImplemented, nil
+			}
+			if err := vm.reserve(int64(len(ba.B)) + int64(len(other))); err != nil {
+				return heap.Undef, err
 			}
 			out := make([]byte, 0, len(ba.B)+len(other))
 			out = append(append(out, ba.B...), other...)

@@ -102,6 +102,14 @@ type VM struct {
 	Filename     string
 	// reprActive holds the containers whose repr is in progress.
 	reprActive map[heap.Handle]bool
+	// intMaxDigits is sys.set_int_max_str_digits' value: 0 for the
+	// default, -1 for no limit (see intdigits.go).
+	intMaxDigits int
+	// cdepth is the depth of Go recursion over Python data (depth.go),
+	// cwalk counts its steps.
+	cdepth     int
+	cwalk      uint32
+	walkBudget int64
 	// snap is the dump state: the last manifest and the session's meta.
 	snap snapState
 }

@@ -1,0 +1,210 @@
+package core_test
+
+// Hostile single operations: each program tries to take the process down
+// with one operation (a huge allocation, a long builtin call, Go recursion
+// over deep data). Each must end with a Python exception or a limit error,
+// within the duration limit plus 0.5 s and the memory limit plus a margin,
+// both measured here, and never crash the process.
+
+import (
+	"errors"
+	"runtime"
+	"runtime/metrics"
+	"strings"
+	"sync"
+	"testing"
+	"time"
+
+	"github.com/amber-sandbox/amber/core"
+)
+
+const (
+	hostileMaxMemory   = 32 << 20
+	hostileMaxDuration = time.Second
+	// hostileMemMargin is what the Go heap may grow past the memory limit:
+	// the heap's count includes garbage (a run ends at twice the limit
+	// before collecting), a builder that doubles leaves its earlier
+	// buffers as garbage, and Go's collector lets garbage float until its
+	// next cycle (GOGC), later still on a loaded machine.
+	hostileMemMargin = 3*hostileMaxMemory + 32<<20
+)
+
+// deep builds a value nested n deep by repeating wrap (x is the value).
+func deep(wrap string) string {
+	return "x = None\nfor i in range(10**6):\n    x = " + wrap + "\n"
+}
+
+var hostilePrograms = []struct {
+	name string
+	src  string
+	want string // "Type" of the Python exception, "limit:kind", or "" for either
+	// big: the program first builds a value nested a million deep, which
+	// takes more memory and time than the other programs are given.
+	big bool
+}{
+	// 1. Every allocation is accounted before it happens.
+	{"str repeat", "x = 'a' * 10**11", "limit:memory", false},
+	{"str repeat under the limit then over", "x = 'a' * (20 * 2**20)\ny = x * 2", "limit:memory", false},
+	{"str ljust", "x = 'ab'.ljust(10**11)", "limit:memory", false},
+	{"str rjust multibyte fill", "x = 'a'.rjust(10**10, '€')", "limit:memory", false},
+	{"str center", "x = 'x'.center(10**11)", "limit:memory", false},
+	{"str zfill", "x = '1'.zfill(10**11)", "limit:memory", false},
+	{"str expandtabs", "x = ('\\t' * 1000).expandtabs(10**8)", "limit:memory", false},
+	{"str replace", "x = ('a' * 10000).replace('a', 'b' * 10**6)", "limit:memory", false},
+	{"str join", "x = ('a' * 10**6,) * 1000\ny = ''.join(x)", "limit:memory", false},
+	{"str join of an iterator", "y = ''.join('a' * 10**6 for i in range(1000))", "limit:memory", false},
+	{"str concat doubling", "s = 'ab'\nwhile True:\n    s = s + s", "limit:memory", false},
+	{"bytes repeat", "x = b'a' * 10**11", "limit:memory", false},
+	{"bytearray repeat", "x = bytearray(b'ab') * 10**11", "limit:memory", false},
+	{"bytes ljust", "x = b'a'.ljust(10**11)", "limit:memory", false},
+	{"bytes zfill", "x = b'1'.zfill(10**11)", "limit:memory", false},
+	{"bytes replace", "x = (b'a' * 10000).replace(b'a', b'b' * 10**6)", "limit:memory", false},
+	{"bytes join", "x = b''.join([b'a' * 10**6] * 1000)", "limit:memory", false},
+	{"bytes(n)", "x = bytes(10**11)", "limit:memory", false},
+	{"bytearray(n)", "x = bytearray(10**11)", "limit:memory", false},
+	{"list repeat", "x = [None] * 10**11", "limit:memory", false},
+	{"tuple repeat", "x = (1, 2) * 10**10", "limit:memory", false},
+	{"list doubling", "x = [0]\nwhile True:\n    x = x + x", "limit:memory", false},
+	{"list from a huge range", "x = list(range(10**9))", "limit:memory", false},
+	{"dict.fromkeys huge", "x = dict.fromkeys(range(10**9))", "limit:memory", false},
+	{"format width", "x = format(1, '10000000000')", "limit:memory", false},
+	{"format precision", "x = format(1.5, '.10000000000f')", "limit:memory", false},
+	{"f-string width", "w = 10**10\nx = f'{\"a\":>{w}}'", "limit:memory", false},
+	{"percent width", "x = '%10000000000d' % 1", "limit:memory", false},
+	{"percent star width", "x = '%*s' % (10**10, 'a')", "limit:memory", false},
+	{"bytes percent width", "x = b'%10000000000d' % 1", "limit:memory", false},
+	{"str.format width", "x = '{:10000000000}'.format('a')", "limit:memory", false},
+	{"str.format repeating a long field", "x = ('{0}' * 10**5).format('a' * 10**4)", "limit:memory", false},
+	{"percent repeating a long argument", "x = ('%s' * 10**5) % (('a' * 10**4,) * 10**5)", "limit:memory", false},
+	{"bytes percent repeating", "x = (b'%s' * 10**5) % ((b'a' * 10**4,) * 10**5)", "limit:memory", false},
+	{"re.sub with a long template", "import re\nx = re.sub('a', 'b' * 10**6, 'a' * 1000)", "limit:memory", false},
+	{"str.translate to long strings", "x = ('a' * 1000).translate({97: 'b' * 10**6})", "limit:memory", false},
+	{"repr of escaped bytes", "x = repr(b'\\x00' * 10**7)", "limit:memory", false},
+	{"int.to_bytes", "x = (1).to_bytes(10**11, 'big')", "limit:memory", false},
+	{"power", "x = 2 ** (10**11)", "", false},
+	{"pow()", "x = pow(3, 10**10)", "limit:memory", false},
+	{"left shift", "x = 1 << 10**11", "", false},
+	{"factorial", "import math\nx = math.factorial(10**9)", "limit:memory", false},
+	{"comb", "import math\nx = math.comb(10**10, 5 * 10**9)", "limit:memory", false},
+	{"exec of a huge source", "exec('1+' * 10**7 + '1')", "limit:memory", false},
+	{"zlib bomb", "import zlib\nz = zlib.compress(b'\\0' * (4 * 2**20))\nx = [zlib.decompress(z) for i in range(100)]", "limit:memory", false},
+	// 2. Every long operation is interruptible.
+	{"big power", "x = 10 ** (10 ** 7)\nx = x * x * x", "", false},
+	{"big product", "x = 7 ** (2 * 10**6)\nwhile True:\n    y = x * x", "limit:duration", false},
+	{"modular power", "x = pow(3, 10**30000, 10**3000 + 7)", "", false},
+	{"int to str", "x = str(2 ** (10**6))", "ValueError", false},
+	{"str to int", "x = int('1' * 10**6)", "ValueError", false},
+	{"int format", "x = f'{2 ** (10**6):d}'", "ValueError", false},
+	{"percent int", "x = '%d' % 2 ** (10**6)", "ValueError", false},
+	{"sort", "x = [(i * 7919) % 1000003 for i in range(3 * 10**5)]\nwhile True:\n    x.sort()\n    x.reverse()", "limit:duration", false},
+	{"sorted strings", "x = [str((i * 7919) % 1000003) for i in range(3 * 10**5)]\nwhile True:\n    y = sorted(x)", "limit:duration", false},
+	{"regex backtracking", "import re\nre.match('(a*)*b', 'a' * 5000)", "", false},
+	{"hashing large data", "import hashlib\nx = b'a' * (8 * 2**20)\nwhile True:\n    hashlib.sha256(x * 2).hexdigest()", "", false},
+	{"gcd of huge ints", "import math\nx = 3 ** (2 * 10**6)\ny = 2 ** (3 * 10**6) + 1\nmath.gcd(x, y)", "limit:duration", false},
+	{"factorial time", "import math\nwhile True:\n    x = math.factorial(10**5)", "limit:duration", false},
+	// 3. No Go recursion that Python data can drive deep.
+	{"repr of nested lists", deep("[x]") + "repr(x)", "RecursionError", true},
+	{"str of nested dicts", deep("{1: x}") + "str(x)", "RecursionError", true},
+	{"print nested tuples", deep("(x,)") + "print(x)", "RecursionError", true},
+	{"hash of nested tuples", deep("(x,)") + "hash(x)", "RecursionError", true},
+	{"== of nested lists", deep("[x]") + "y = None\nfor i in range(10**6):\n    y = [y]\nx == y", "RecursionError", true},
+	{"< of nested lists", deep("[x]") + "y = None\nfor i in range(10**6):\n    y = [y]\nx < y", "RecursionError", true},
+	{"isinstance with nested tuples", "x = int\nfor i in range(10**6):\n    x = (x,)\nisinstance(1, x)", "RecursionError", true},
+	{"nested map iterators", "x = iter([1])\nfor i in range(10**5):\n    x = map(abs, x)\nnext(x)", "RecursionError", true},
+	{"nested generators", "g = iter([1])\nfor i in range(10**5):\n    g = (v for v in g)\nnext(g)", "RecursionError", true},
+	{"copy.deepcopy", "import copy\n" + deep("[x]") + "copy.deepcopy(x)", "RecursionError", true},
+	{"json.dumps", "import json\n" + deep("[x]") + "json.dumps(x)", "RecursionError", true},
+	{"json.loads", "import json\njson.loads('[' * 10**6 + ']' * 10**6)", "RecursionError", false},
+	{"pprint", "import pprint\n" + deep("[x]") + "pprint.pformat(x)", "RecursionError", true},
+	{"recursive __repr__", "class A:\n    def __init__(self, c): self.c = c\n    def __repr__(self): return repr(self.c)\nx = None\nfor i in range(10**5):\n    x = A(x)\nrepr(x)", "RecursionError", true},
+	{"deep binary expression", "eval('1+' * 10**5 + '1')", "SyntaxError", false},
+	{"deep attribute chain", "eval('x.' * 10**5 + 'y')", "SyntaxError", false},
+	{"deep call chain", "eval('f' + '()' * 10**5)", "SyntaxError", false},
+	{"deep parentheses", "eval('(' * 10**5 + ')' * 10**5)", "SyntaxError", false},
+	{"recursion", "def f():\n    return f()\nf()", "RecursionError", false},
+}
+
+// heapBytes reads the Go heap's object bytes without stopping the world.
+func heapBytes() int64 {
+	s := []metrics.Sample{{Name: "/memory/classes/heap/objects:bytes"}}
+	metrics.Read(s)
+	return int64(s[0].Value.Uint64())
+}
+
+func TestHostileOperations(t *testing.T) {
+	if len(hostilePrograms) < 40 {
+		t.Fatalf("only %d programs", len(hostilePrograms))
+	}
+	for _, tt := range hostilePrograms {
+		t.Run(tt.name, func(t *testing.T) {
+			runtime.GC()
+			base := heapBytes()
+			var peak int64
+			var wg sync.WaitGroup
+			stop := make(chan struct{})
+			wg.Add(1)
+			go func() {
+				defer wg.Done()
+				tick := time.NewTicker(time.Millisecond)
+				defer tick.Stop()
+				for {
+					if b := heapBytes(); b > peak {
+						peak = b
+					}
+					select {
+					case <-stop:
+						return
+					case <-tick.C:
+					}
+				}
+			}()
+			mem, dur := int64(hostileMaxMemory), hostileMaxDuration
+			if tt.big {
+				mem, dur = 160<<20, 3*time.Second
+			}
+			s := core.NewSession(core.Config{Limits: core.Limits{MaxMemory: mem, MaxDuration: dur}})
+			start := time.Now()
+			_, err := s.FeedRun(tt.src, nil)
+			elapsed := time.Since(start)
+			close(stop)
+			wg.Wait()
+			if b := heapBytes(); b > peak {
+				peak = b
+			}
+			got := ""
+			var rt *core.RuntimeError
+			var le *core.LimitError
+			var se *core.SyntaxError
+			switch {
+			case errors.As(err, &rt):
+				got = rt.Type
+			case errors.As(err, &le):
+				got = "limit:" + le.Kind
+			case errors.As(err, &se):
+				got = "SyntaxError"
+			default:
+				t.Fatalf("ended with %T %v, want a Python exception or a limit error", err, err)
+			}
+			// Under the race detector a slow program may reach the
+			// duration limit before the error it is meant to end with.
+			if tt.want != "" && got != tt.want && !(raceEnabled && got == "limit:duration") {
+				t.Errorf("ended with %s (%v), want %s", got, firstLine(err), tt.want)
+			}
+			if elapsed > dur+500*time.Millisecond {
+				t.Errorf("took %v, over the duration limit %v + 0.5s", elapsed, dur)
+			}
+			if grew := peak - base; grew > mem+hostileMemMargin {
+				t.Errorf("Go heap grew by %d MB, over the limit of %d MB + margin", grew>>20, mem>>20)
+			}
+			t.Logf("%s in %v, Go heap +%d MB", got, elapsed.Round(time.Millisecond), (peak-base)>>20)
+		})
+	}
+}
+
+func firstLine(err error) string {
+	s := err.Error()
+	if i := strings.LastIndex(strings.TrimSpace(s), "\n"); i >= 0 {
+		return strings.TrimSpace(s[i:])
+	}
+	return s
+}

@@ -1,0 +1,188 @@
+package vm
+
+// Interruptible big-int arithmetic.
+//
+// math/big's operations run to completion: 10 ** (10 ** 9) is one call
+// that takes hours. The run's deadline must hold inside such a call, so the
+// operations whose cost grows faster than their operands' size (product,
+// power, modular power, factorial) go through these helpers, which do the
+// work in bounded pieces and check the deadline between pieces. Small
+// operands take math/big's own path.
+
+import (
+	"math/big"
+	"math/bits"
+)
+
+// mulChunk is the size, in words, of the pieces of a chunked product: one
+// piece by piece product takes about a millisecond.
+const mulChunk = 4096
+
+// MulBig sets z = a * b, checking the deadline between pieces when both
+// operands are large. z must not alias a or b.
+func (vm *VM) MulBig(z, a, b *big.Int) error {
+	aw, bw := a.Bits(), b.Bits()
+	if len(aw) < 2*mulChunk || len(bw) < 2*mulChunk {
+		if len(aw) > 1 && len(bw) > 1 {
+			if err := vm.DeadlineErr(); err != nil {
+				return err
+			}
+		}
+		z.Mul(a, b)
+		return nil
+	}
+	if err := vm.reserveMul(8, int64(len(aw)+len(bw))); err != nil {
+		return err
+	}
+	res := make([]big.Word, len(aw)+len(bw)+1)
+	var x, y, t big.Int
+	for i := 0; i < len(aw); i += mulChunk {
+		x.SetBits(aw[i:min(i+mulChunk, len(aw))])
+		for j := 0; j < len(bw); j += mulChunk {
+			if err := vm.DeadlineErr(); err != nil {
+				return err
+			}
+			y.SetBits(bw[j:min(j+mulChunk, len(bw))])
+			t.Mul(&x, &y)
+			addWordsAt(res, t.Bits(), i+j)
+		}
+	}
+	z.SetBits(res)
+	if (a.Sign() < 0) != (b.Sign() < 0) {
+		z.Neg(z)
+	}
+	return nil
+}
+
+// addWordsAt adds t to res at word offset off; res is long enough to hold
+// the carry.
+func addWordsAt(res, t []big.Word, off int) {
+	var c uint
+	k := off
+	for _, w := range t {
+		var s uint
+		s, c = bits.Add(uint(res[k]), uint(w), c)
+		res[k] = big.Word(s)
+		k++
+	}
+	for c != 0 && k < len(res) {
+		var s uint
+		s, c = bits.Add(uint(res[k]), 0, c)
+		res[k] = big.Word(s)
+		k++
+	}
+}
+
+// PowBig returns a ** e for e >= 0, after reserving the result's size.
+func (vm *VM) PowBig(a *big.Int, e int64) (*big.Int, error) {
+	if bitsEst := float64(a.BitLen()) * float64(e); bitsEst > float64(maxOneAlloc)*8 {
+		return nil, vm.tooBig()
+	} else if err := vm.reserveBits(int64(bitsEst)); err != nil {
+		return nil, err
+	}
+	if len(a.Bits())*int(min(e, 1<<20)) < 4*mulChunk {
+		return new(big.Int).Exp(a, big.NewInt(e), nil), nil
+	}
+	r := big.NewInt(1)
+	base := new(big.Int).Set(a)
+	t := new(big.Int)
+	for e > 0 {
+		if e&1 == 1 {
+			if err := vm.MulBig(t, r, base); err != nil {
+				return nil, err
+			}
+			r, t = t, r
+		}
+		e >>= 1
+		if e > 0 {
+			if err := vm.MulBig(t, base, base); err != nil {
+				return nil, err
+			}
+			base, t = t, base
+		}
+	}
+	return r, nil
+}
+
+// ExpModBig returns b ** e mod m (b, e >= 0, m > 0), checking the deadline
+// every few steps when the work is large.
+func (vm *VM) ExpModBig(b, e, m *big.Int) (*big.Int, error) {
+	mw := len(m.Bits())
+	if e.BitLen()*mw*mw < 1<<22 {
+		return new(big.Int).Exp(b, e, m), nil
+	}
+	r := big.NewInt(1)
+	base := new(big.Int).Mod(b, m)
+	t := new(big.Int)
+	for i := 0; i < e.BitLen(); i++ {
+		if err := vm.DeadlineErr(); err != nil {
+			return nil, err
+		}
+		if e.Bit(i) == 1 {
+			if err := vm.MulBig(t, r, base); err != nil {
+				return nil, err
+			}
+			r.Mod(t, m)
+		}
+		if err := vm.MulBig(t, base, base); err != nil {
+			return nil, err
+		}
+		base.Mod(t, m)
+	}
+	return r, nil
+}
+
+// ProductRange returns lo * (lo+1) * ... * hi (1 when hi < lo), as a
+// balanced product tree whose large products are interruptible.
+func (vm *VM) ProductRange(lo, hi int64) (*big.Int, error) {
+	if hi < lo {
+		return big.NewInt(1), nil
+	}
+	const block = 2048
+	var parts []*big.Int
+	for s := lo; s <= hi; s += block {
+		if err := vm.DeadlineErr(); err != nil {
+			return nil, err
+		}
+		e := min(s+block-1, hi)
+		parts = append(parts, new(big.Int).MulRange(s, e))
+		if e == hi {
+			break
+		}
+	}
+	for len(parts) > 1 {
+		var next []*big.Int
+		for i := 0; i+1 < len(parts); i += 2 {
+			z := new(big.Int)
+			if err := vm.reserveMul(8, int64(len(parts[i].Bits())+len(parts[i+1].Bits()))); err != nil {
+				return nil, err
+			}
+			if err := vm.MulBig(z, parts[i], parts[i+1]); err != nil {
+				return nil, err
+			}
+			next = append(next, z)
+		}
+		if len(parts)%2 == 1 {
+			next = append(next, parts[len(parts)-1])
+		}
+		parts = next
+	}
+	return parts[0], nil
+}
+
+// GCDBig returns gcd(|a|, |b|). math/big's GCD (Lehmer) is quadratic and
+// runs to completion; under a duration limit, operands past 2**17 bits are
+// first reduced by Euclid's steps, each of which meets the deadline.
+func (vm *VM) GCDBig(a, b *big.Int) (*big.Int, error) {
+	x, y := new(big.Int).Abs(a), new(big.Int).Abs(b)
+	if vm.Limits.MaxDuration > 0 {
+		for y.Sign() != 0 && min(x.BitLen(), y.BitLen()) > 1<<17 {
+			if err := vm.DeadlineErr(); err != nil {
+				return nil, err
+			}
+			x.Rem(x, y)
+			x, y = y, x
+		}
+	}
+	return new(big.Int).GCD(nil, nil, x, y), nil
+}

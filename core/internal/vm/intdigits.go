@@ -1,0 +1,135 @@
+package vm
+
+// CPython's limit on int <-> decimal str conversion (PEP 651's sibling,
+// CVE-2020-10735): converting a huge int to or from decimal text takes time
+// quadratic in its length, so both directions refuse more than
+// sys.get_int_max_str_digits() digits (4300 by default, 0 for no limit).
+// Bases that are powers of two convert in linear time and are not limited.
+
+import (
+	"math"
+	"math/big"
+	"strings"
+
+	"github.com/amber-sandbox/amber/core/internal/heap"
+)
+
+const (
+	defaultIntMaxStrDigits = 4300
+	intStrDigitsThreshold  = 640
+)
+
+// IntMaxStrDigits is the current limit; 0 means none.
+func (vm *VM) IntMaxStrDigits() int {
+	switch {
+	case vm.intMaxDigits == 0:
+		return defaultIntMaxStrDigits
+	case vm.intMaxDigits < 0:
+		return 0
+	}
+	return vm.intMaxDigits
+}
+
+// SetIntMaxStrDigits sets the limit (0: none).
+func (vm *VM) SetIntMaxStrDigits(n int) {
+	if n == 0 {
+		vm.intMaxDigits = -1
+		return
+	}
+	vm.intMaxDigits = n
+}
+
+// checkIntToStr refuses the decimal conversion of x past the limit before
+// any work is done, from a lower bound of its digit count.
+func (vm *VM) checkIntToStr(x *big.Int) error {
+	lim := vm.IntMaxStrDigits()
+	if lim == 0 || x.BitLen() <= lim*3 {
+		return nil
+	}
+	if int(float64(x.BitLen()-1)*math.Log10(2))+1 > lim {
+		return vm.intToStrErr(lim)
+	}
+	return nil
+}
+
+// checkIntStrLen is the exact check on a converted decimal string.
+func (vm *VM) checkIntStrLen(s string) error {
+	lim := vm.IntMaxStrDigits()
+	if lim == 0 || len(s) <= lim {
+		return nil
+	}
+	if len(strings.TrimPrefix(s, "-")) > lim {
+		return vm.intToStrErr(lim)
+	}
+	return nil
+}
+
+func (vm *VM) intToStrErr(lim int) error {
+	return vm.ValueError("Exceeds the limit (%d digits) for integer string conversion; use sys.set_int_max_str_digits() to increase the limit", lim)
+}
+
+// bigDecimal is x's decimal text under the limit.
+func (vm *VM) bigDecimal(x *big.Int) (string, error) {
+	if err := vm.checkIntToStr(x); err != nil {
+		return "", err
+	}
+	if err := vm.DeadlineErr(); err != nil {
+		return "", err
+	}
+	s := x.String()
+	if err := vm.checkIntStrLen(s); err != nil {
+		return "", err
+	}
+	return s, nil
+}
+
+// checkStrToInt refuses int(text, base) past the limit for bases that are
+// not powers of two.
+func (vm *VM) checkStrToInt(s string, base int) error {
+	lim := vm.IntMaxStrDigits()
+	if lim == 0 || len(s) <= lim {
+		return nil
+	}
+	t := strings.TrimSpace(s)
+	t = strings.TrimLeft(t, "+-")
+	if base == 0 && len(t) > 1 && t[0] == '0' {
+		switch t[1] {
+		case 'x', 'X', 'o', 'O', 'b', 'B':
+			return nil
+		}
+	}
+	if base&(base-1) == 0 && base != 0 {
+		return nil
+	}
+	n := len(t) - strings.Count(t, "_")
+	if n > lim {
+		return vm.ValueError("Exceeds the limit (%d digits) for integer string conversion: value has %d digits; use sys.set_int_max_str_digits() to increase the limit", lim, n)
+	}
+	return nil
+}
+
+// sysIntMaxStrDigits registers sys.get_int_max_str_digits and
+// sys.set_int_max_str_digits.
+func (vm *VM) sysIntMaxStrDigits(m Value) {
+	vm.ModuleFunc(m, "sys.get_int_max_str_digits", func(vm *VM, _ Value, a Args) (Value, error) {
+		return heap.Int(int64(vm.IntMaxStrDigits())), nil
+	})
+	vm.ModuleFunc(m, "sys.set_int_max_str_digits", func(vm *VM, _ Value, a Args) (Value, error) {
+		var v Value
+		if err := vm.UnpackArgs("set_int_max_str_digits", a, []string{"maxdigits"}, 1, &v); err != nil {
+			return heap.Undef, err
+		}
+		n, ok := vm.IndexOf(v)
+		if !ok {
+			return heap.Undef, vm.TypeError("'%s' object cannot be interpreted as an integer", vm.TypeName(v))
+		}
+		if n != 0 && n < intStrDigitsThreshold {
+			return heap.Undef, vm.ValueError("maxdigits must be 0 or larger than %d", intStrDigitsThreshold)
+		}
+		if n > math.MaxInt32 {
+			n = math.MaxInt32
+		}
+		vm.SetIntMaxStrDigits(int(n))
+		return heap.None, nil
+	})
+}

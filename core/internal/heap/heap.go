@@ -17,9 +17,15 @@ const SegmentLen = 1024
 // every mutation marks its page dirty so a dump can re-encode only what
 // changed. Handle 0 is never used.
 type Heap struct {
-	objs  []Object
-	free  []Handle // ascending; reused lowest first, so reuse is deterministic
-	dirty []bool   // per page
+	// pages hold the objects, PageSize handles each: handle h is
+	// pages[h>>PageShift][h&(PageSize-1)]. A page may be shared with the
+	// heap this one was cloned from (see Clone); shared[p] says so, and
+	// a shared page is copied before one of its slots is written.
+	pages  []*objPage
+	shared []bool
+	n      int      // handle slots in use: handles [0, n)
+	free   []Handle // ascending; reused lowest first, so reuse is deterministic
+	dirty  []bool   // per page
 	// segDirty records dirty segments of large sequences, by handle.
 	segDirty map[Handle]map[int]bool
 
@@ -32,14 +38,28 @@ type Heap struct {
 
 // New returns an empty heap.
 func New() *Heap {
-	return &Heap{objs: make([]Object, 1, 1024), dirty: make([]bool, 1)}
+	return &Heap{pages: []*objPage{new(objPage)}, shared: []bool{false}, n: 1, dirty: make([]bool, 1)}
 }
 
+// objPage is the objects of one page.
+type objPage [PageSize]Object
+
 // Len is the number of handle slots (live or free) in use.
-func (h *Heap) Len() int { return len(h.objs) }
+func (h *Heap) Len() int { return h.n }
 
 // Pages is the number of pages.
-func (h *Heap) Pages() int { return (len(h.objs) + PageSize - 1) >> PageShift }
+func (h *Heap) Pages() int { return (h.n + PageSize - 1) >> PageShift }
+
+// set stores o at handle hd < n, first copying the page if it is shared.
+func (h *Heap) set(hd Handle, o Object) {
+	p := hd >> PageShift
+	if h.shared[p] {
+		c := *h.pages[p]
+		h.pages[p] = &c
+		h.shared[p] = false
+	}
+	h.pages[p][hd&(PageSize-1)] = o
+}
 
 // Alloc stores o and returns a reference to it.
 func (h *Heap) Alloc(o Object) Value {
@@ -47,10 +67,15 @@ func (h *Heap) Alloc(o Object) Value {
 	if n := len(h.free); n > 0 {
 		hd = h.free[0]
 		h.free = h.free[1:]
-		h.objs[hd] = o
+		h.set(hd, o)
 	} else {
-		hd = Handle(len(h.objs))
-		h.objs = append(h.objs, o)
+		hd = Handle(h.n)
+		if p := int(hd >> PageShift); p >= len(h.pages) {
+			h.pages = append(h.pages, new(objPage))
+			h.shared = append(h.shared, false)
+		}
+		h.n++
+		h.set(hd, o)
 		if p := int(hd >> PageShift); p >= len(h.dirty) {
 			h.dirty = append(h.dirty, true)
 		}
@@ -63,14 +88,14 @@ func (h *Heap) Alloc(o Object) Value {
 }
 
 // Get returns the object v refers to; v must be a reference.
-func (h *Heap) Get(v Value) Object { return h.objs[v.N] }
+func (h *Heap) Get(v Value) Object { return h.pages[v.N>>PageShift][v.N&(PageSize-1)] }
 
 // At returns the object at handle hd, or nil.
 func (h *Heap) At(hd Handle) Object {
-	if int(hd) >= len(h.objs) {
+	if int(hd) >= h.n {
 		return nil
 	}
-	return h.objs[hd]
+	return h.pages[hd>>PageShift][hd&(PageSize-1)]
 }
 
 // Touch marks the object at v dirty (v may be any value).
@@ -158,10 +183,10 @@ func (h *Heap) MarkAllDirty() {
 func (h *Heap) PageObjects(p int) []Object {
 	lo := p << PageShift
 	hi := lo + PageSize
-	if hi > len(h.objs) {
-		hi = len(h.objs)
+	if hi > h.n {
+		hi = h.n
 	}
-	return h.objs[lo:hi]
+	return h.pages[p][:hi-lo]
 }
 
 // Restore installs objects decoded from a dump: objs[i] is handle i.
@@ -169,7 +194,22 @@ func (h *Heap) Restore(objs []Object) {
 	if len(objs) == 0 {
 		objs = []Object{nil}
 	}
-	h.objs = objs
+	// The pages alias objs: grow it to whole pages (without copying when
+	// the loader left room) and view each page of it as an objPage.
+	n := len(objs)
+	np := (n + PageSize - 1) >> PageShift
+	if cap(objs) < np<<PageShift {
+		objs = append(objs[:n:n], make([]Object, np<<PageShift-n)...)
+	}
+	objs = objs[:np<<PageShift]
+	clear(objs[n:])
+	h.pages = make([]*objPage, np)
+	h.shared = make([]bool, np)
+	for p := range h.pages {
+		h.pages[p] = (*objPage)(objs[p<<PageShift:])
+	}
+	h.n = n
+	objs = objs[:n]
 	h.free = h.free[:0]
 	h.Bytes = 0
 	for i := 1; i < len(objs); i++ {
@@ -187,7 +227,7 @@ func (h *Heap) Restore(objs []Object) {
 }
 
 // Live is the number of live objects.
-func (h *Heap) Live() int { return len(h.objs) - 1 - len(h.free) }
+func (h *Heap) Live() int { return h.n - 1 - len(h.free) }
 
 // ShouldCollect reports whether enough has been allocated since the last
 // collection to make one worthwhile.
@@ -202,7 +242,7 @@ func (h *Heap) ShouldCollect() bool {
 // Collect marks everything reachable from the values roots yields and
 // frees the rest. It returns the number of objects freed.
 func (h *Heap) Collect(roots func(visit func(Value))) int {
-	marks := make([]bool, len(h.objs))
+	marks := make([]bool, h.n)
 	stack := make([]Handle, 0, 256)
 	visit := func(v Value) {
 		if v.K != KRef {
@@ -218,19 +258,19 @@ func (h *Heap) Collect(roots func(visit func(Value))) int {
 	for len(stack) > 0 {
 		hd := stack[len(stack)-1]
 		stack = stack[:len(stack)-1]
-		if o := h.objs[hd]; o != nil {
+		if o := h.At(hd); o != nil {
 			o.Refs(visit)
 		}
 	}
 	freed := 0
 	var bytes int64
-	for i := 1; i < len(h.objs); i++ {
-		o := h.objs[i]
+	for i := 1; i < h.n; i++ {
+		o := h.At(Handle(i))
 		if o == nil {
 			continue
 		}
 		if !marks[i] {
-			h.objs[i] = nil
+			h.set(Handle(i), nil)
 			h.dirty[i>>PageShift] = true
 			if h.segDirty != nil {
 				delete(h.segDirty, Handle(i))
@@ -241,20 +281,23 @@ func (h *Heap) Collect(roots func(visit func(Value))) int {
 		bytes += int64(o.Size())
 	}
 	// Trailing free slots shrink the heap so new objects keep fresh pages.
-	n := len(h.objs)
-	for n > 1 && h.objs[n-1] == nil {
+	n := h.n
+	for n > 1 && h.At(Handle(n-1)) == nil {
 		n--
 	}
-	for i := n; i < len(h.objs); i++ {
-		h.objs[i] = nil
+	h.n = n
+	pages := h.Pages()
+	for p := pages; p < len(h.pages); p++ {
+		h.pages[p] = nil
 	}
-	h.objs = h.objs[:n]
-	if pages := h.Pages(); pages < len(h.dirty) {
+	h.pages = h.pages[:pages]
+	h.shared = h.shared[:pages]
+	if pages < len(h.dirty) {
 		h.dirty = h.dirty[:pages]
 	}
 	h.free = h.free[:0]
 	for i := 1; i < n; i++ {
-		if h.objs[i] == nil {
+		if h.At(Handle(i)) == nil {
 			h.free = append(h.free, Handle(i))
 		}
 	}

@@ -118,6 +118,8 @@ type SiteEntry struct {
 	// Setattr is 0 if not computed yet, 1 if the class keeps object's
 	// __setattr__, 2 if it overrides it.
 	Setattr uint8
+	// Getattr is the same for __getattr__: 1 if the class has none.
+	Getattr uint8
 	Val     Value
 }
 

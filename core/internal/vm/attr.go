@@ -554,6 +554,19 @@ func (vm *VM) opLoadAttr(f *heap.Frame, obj, name Value) error {
 			}
 		}
 	}
+	if obj.K == heap.KRef {
+		if o, ok := vm.H.Get(obj).(*heap.Instance); ok {
+			// Fast path: a property whose getter is a plain Python
+			// function, on a class without __getattr__: call the getter
+			// in a new frame, with the class lookup cached at this site.
+			e := vm.siteLookup(f, o.Class, name)
+			if cd := e.Val; cd.K == heap.KRef {
+				if p, ok := vm.H.Get(cd).(*heap.Property); ok && vm.isPyFunc(p.Get) && vm.noGetattr(e, o.Class) {
+					return vm.pushPyCall(p.Get, []Value{obj}, heap.RetPush, 0, heap.Undef, heap.Undef)
+				}
+			}
+		}
+	}
 	v, getter, err := vm.findAttr(obj, name)
 	if err != nil {
 		return err
@@ -654,6 +667,18 @@ func (vm *VM) noSetattr(e *heap.SiteEntry, cls Value) bool {
 	return e.Setattr == 1
 }
 
+// noGetattr reports, caching it in the site entry, whether cls has no
+// __getattr__ (object has none).
+func (vm *VM) noGetattr(e *heap.SiteEntry, cls Value) bool {
+	if e.Getattr == 0 {
+		e.Getattr = 2
+		if vm.lookupSpecialCached(cls, "__getattr__") {
+			e.Getattr = 1
+		}
+	}
+	return e.Getattr == 1
+}
+
 // cachedClassLookup is LookupClass with a cache cleared whenever any class
 // changes or the heap is collected.
 func (vm *VM) cachedClassLookup(cls, name Value) Value {
@@ -730,6 +755,28 @@ func (vm *VM) setAttr(obj, name, v Value) error {
 	return err
 }
 
+// objectSetter is object.__setattr__ for an instance: a data descriptor
+// on the class takes the value (a property's setter is returned for the
+// caller to call), else the instance dict does.
+func (vm *VM) objectSetter(obj Value, o *heap.Instance, name, v Value) (Value, error) {
+	d := vm.cachedClassLookup(o.Class, name)
+	if d.K == heap.KRef {
+		switch p := vm.H.Get(d).(type) {
+		case *heap.Property:
+			if p.Set.K == heap.KNone || p.Set.K == heap.KUndef {
+				return heap.Undef, vm.Errorf(TAttributeError, "property '%s' of '%s' object has no setter", vm.MustStr(name), vm.ClassName(o.Class))
+			}
+			return p.Set, nil
+		case *heap.Instance:
+			if s := vm.LookupClassStr(p.Class, "__set__"); s.K != heap.KUndef {
+				_, err := vm.Call(vm.BindMethod(s, d, p.Class), obj, v)
+				return heap.Undef, err
+			}
+		}
+	}
+	return heap.Undef, vm.instanceSetDict(obj, o, name, v)
+}
+
 // findSetter stores the attribute, or returns a setter to call with
 // (obj, v) when a property or __setattr__ override is involved.
 func (vm *VM) findSetter(obj, name, v Value) (Value, error) {
@@ -738,26 +785,13 @@ func (vm *VM) findSetter(obj, name, v Value) (Value, error) {
 	}
 	switch o := vm.H.Get(obj).(type) {
 	case *heap.Instance:
-		d := vm.cachedClassLookup(o.Class, name)
-		if d.K == heap.KRef {
-			switch p := vm.H.Get(d).(type) {
-			case *heap.Property:
-				if p.Set.K == heap.KNone || p.Set.K == heap.KUndef {
-					return heap.Undef, vm.Errorf(TAttributeError, "property '%s' of '%s' object has no setter", vm.MustStr(name), vm.ClassName(o.Class))
-				}
-				return p.Set, nil
-			case *heap.Instance:
-				if s := vm.LookupClassStr(p.Class, "__set__"); s.K != heap.KUndef {
-					_, err := vm.Call(vm.BindMethod(s, d, p.Class), obj, v)
-					return heap.Undef, err
-				}
-			}
-		}
+		// type(obj).__setattr__ comes first; object's own handles data
+		// descriptors and then the instance dict.
 		if sa := vm.LookupSpecial(obj, "__setattr__"); sa.K != heap.KUndef {
 			_, err := vm.Call(vm.BindMethod(sa, obj, o.Class), name, v)
 			return heap.Undef, err
 		}
-		return heap.Undef, vm.instanceSetDict(obj, o, name, v)
+		return vm.objectSetter(obj, o, name, v)
 	case *heap.Class:
 		if o.Flags&ClassUser == 0 {
 			return heap.Undef, vm.TypeError("cannot set '%s' attribute of immutable type '%s'", vm.MustStr(name), vm.ClassName(obj))
@@ -861,6 +895,16 @@ func (vm *VM) opStoreAttr(f *heap.Frame, obj, name, v Value) error {
 		if o, ok := vm.H.Get(obj).(*heap.Instance); ok && o.Dict.K == heap.KRef {
 			if e := vm.siteLookup(f, o.Class, name); e.Val.K == heap.KUndef && vm.noSetattr(e, o.Class) && vm.ClassOf(o.Class).Flags&ClassSlotted == 0 {
 				return vm.dictSetStr(o.Dict, name, v)
+			}
+		}
+		if o, ok := vm.H.Get(obj).(*heap.Instance); ok {
+			// Fast path: a property whose setter is a plain Python
+			// function, on a class that keeps object's __setattr__.
+			e := vm.siteLookup(f, o.Class, name)
+			if cd := e.Val; cd.K == heap.KRef {
+				if p, ok := vm.H.Get(cd).(*heap.Property); ok && vm.isPyFunc(p.Set) && vm.noSetattr(e, o.Class) {
+					return vm.pushPyCall(p.Set, []Value{obj, v}, heap.RetDiscard, 0, heap.Undef, heap.Undef)
+				}
 			}
 		}
 	}

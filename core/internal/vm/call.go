@@ -334,6 +334,29 @@ func (vm *VM) callValue(fn Value, args []Value, kwnames []string, ret heap.RetKi
 
 // opCall is CALL argc: [null|func, callable|self, args...].
 func (vm *VM) opCall(f *heap.Frame, argc int, kw Value) error {
+	if kw.K == heap.KRef {
+		// Keyword call of a Python function: bind straight from the stack.
+		base := int(f.SP) - argc - 2
+		callee, lo := f.Slots[base], base+1
+		if callee.K == heap.KUndef {
+			callee, lo = f.Slots[base+1], base+2
+		}
+		if callee.K == heap.KRef {
+			if fn, ok := vm.H.Get(callee).(*heap.Function); ok {
+				names := vm.H.Get(kw).(*heap.Tuple).Items
+				npos := int(f.SP) - lo - len(names)
+				done, err := vm.callPyBind(callee, fn, f.Slots[lo:lo+npos], names, f.Slots[lo+npos:f.SP])
+				if done {
+					if err == nil {
+						clear(f.Slots[base:f.SP])
+						f.SP = int32(base)
+						return errFramePushed
+					}
+					return err
+				}
+			}
+		}
+	}
 	var kwnames []string
 	if kw.K == heap.KRef {
 		for _, k := range vm.listItems(kw) {
@@ -349,7 +372,7 @@ func (vm *VM) opCall(f *heap.Frame, argc int, kw Value) error {
 		}
 		if callee.K == heap.KRef {
 			if fn, ok := vm.H.Get(callee).(*heap.Function); ok {
-				done, err := vm.callPyFast(callee, fn, f.Slots[lo:f.SP])
+				done, err := vm.callPyBind(callee, fn, f.Slots[lo:f.SP], nil, nil)
 				if done {
 					if err == nil {
 						clear(f.Slots[base:f.SP])
@@ -546,6 +569,87 @@ func (vm *VM) callPyFast(fnv Value, fn *heap.Function, args []Value) (bool, erro
 	copy(f.Slots, args)
 	copy(f.Slots[nloc:], fn.Closure)
 	f.SP = int32(nloc + len(code.Freevars))
+	if err := vm.pushFrame(f); err != nil {
+		vm.releaseFrame(f)
+		return true, err
+	}
+	return true, nil
+}
+
+// callPyBind is callPyFast for any call of a plain Python function
+// without *args or **kwargs parameters: it binds the positional values
+// pos, the keyword values kwv named by the strs kwn, the defaults and the
+// cells straight into the new frame, with no argument slice or keyword
+// list. ok=false (nothing changed) leaves the call, and any binding
+// error, to the general path.
+func (vm *VM) callPyBind(fnv Value, fn *heap.Function, pos, kwn, kwv []Value) (bool, error) {
+	co := vm.H.Get(fn.Code).(*heap.CodeObj)
+	code := co.Code
+	nargs := code.ArgCount
+	if code.Flags&(compile.FlagVarArgs|compile.FlagVarKw|compile.FlagGenerator|compile.FlagCoroutine|compile.FlagAsyncGenerator) != 0 ||
+		len(pos) > nargs {
+		return false, nil
+	}
+	if len(pos) == nargs && len(kwn) == 0 && code.KwOnlyCount == 0 && len(code.Cellvars) == 0 {
+		return vm.callPyFast(fnv, fn, pos)
+	}
+	total := nargs + code.KwOnlyCount
+	nloc := len(code.Varnames)
+	ncell := len(code.Cellvars) + len(code.Freevars)
+	f := vm.allocFrame(nloc + ncell + code.StackSize + 4)
+	slots := f.Slots
+	copy(slots, pos)
+	for i, k := range kwn {
+		ks := vm.H.Get(k).(*heap.Str).S
+		j := code.PosOnlyCount
+		for j < total && code.Varnames[j] != ks {
+			j++
+		}
+		if j == total || slots[j].K != heap.KUndef {
+			vm.releaseFrame(f)
+			return false, nil
+		}
+		slots[j] = kwv[i]
+	}
+	if len(pos)+len(kwn) < total {
+		nd := len(fn.Defaults)
+		for j := len(pos); j < nargs; j++ {
+			if slots[j].K == heap.KUndef {
+				d := j - (nargs - nd)
+				if d < 0 {
+					vm.releaseFrame(f)
+					return false, nil
+				}
+				slots[j] = fn.Defaults[d]
+			}
+		}
+		for j := nargs; j < total; j++ {
+			if slots[j].K != heap.KUndef {
+				continue
+			}
+			found := false
+			if fn.KwDefaults.K == heap.KRef {
+				d := vm.H.Get(fn.KwDefaults).(*heap.Dict)
+				k := vm.Intern(code.Varnames[j])
+				slots[j], found, _ = d.Get(k, vm.StrHash(k), vm.StrEq)
+			}
+			if !found {
+				vm.releaseFrame(f)
+				return false, nil
+			}
+		}
+	}
+	for i := range code.Cellvars {
+		c := &heap.Cell{V: heap.Undef}
+		if code.CellArgs != nil && code.CellArgs[i] >= 0 {
+			c.V = slots[code.CellArgs[i]]
+		}
+		slots[nloc+i] = vm.H.Alloc(c)
+	}
+	copy(slots[nloc+len(code.Cellvars):], fn.Closure)
+	f.Code, f.C, f.Func, f.Globals = fn.Code, co, fnv, fn.Globals
+	f.Locals, f.Gen = heap.Undef, heap.Undef
+	f.SP = int32(nloc + ncell)
 	if err := vm.pushFrame(f); err != nil {
 		vm.releaseFrame(f)
 		return true, err

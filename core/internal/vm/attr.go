@@ -366,7 +366,12 @@ func (vm *VM) superAttr(s *heap.Super, name Value) (Value, Value, error) {
 		if v, ok, _ := d.Get(name, vm.StrHash(name), vm.StrEq); ok {
 			if v.K == heap.KRef {
 				if p, ok := vm.H.Get(v).(*heap.Property); ok {
-					return heap.Undef, p.Get, nil
+					// The getter gets the instance, not the super object.
+					if p.Get.K == heap.KNone || p.Get.K == heap.KUndef {
+						return heap.Undef, heap.Undef, vm.Errorf(TAttributeError, "property '%s' of '%s' object has no getter", vm.MustStr(name), vm.ClassName(s.ObjType))
+					}
+					r, err := vm.Call(p.Get, s.Obj)
+					return r, heap.Undef, err
 				}
 			}
 			if s.Obj == s.ObjType {
@@ -382,6 +387,32 @@ func (vm *VM) superAttr(s *heap.Super, name Value) (Value, Value, error) {
 		}
 	}
 	return heap.Undef, heap.Undef, vm.Errorf(TAttributeError, "'super' object has no attribute '%s'", vm.MustStr(name))
+}
+
+// superFunc is superAttr's answer when it is a plain Python function
+// to be bound to an instance (not a class), else Undef.
+func (vm *VM) superFunc(s *heap.Super, name Value) Value {
+	if s.Obj == s.ObjType {
+		return heap.Undef
+	}
+	c := vm.ClassOf(s.ObjType)
+	found := false
+	for _, m := range c.MRO {
+		if !found {
+			found = m == s.Type
+			continue
+		}
+		d := vm.H.Get(vm.ClassOf(m).Dict).(*heap.Dict)
+		if v, ok, _ := d.Get(name, vm.StrHash(name), vm.StrEq); ok {
+			if v.K == heap.KRef {
+				if _, isFn := vm.H.Get(v).(*heap.Function); isFn {
+					return v
+				}
+			}
+			return heap.Undef
+		}
+	}
+	return heap.Undef
 }
 
 // specialAttr serves attributes of builtin objects that are not methods.
@@ -719,7 +750,15 @@ func (vm *VM) opLoadMethod(f *heap.Frame, obj, name Value) error {
 					}
 				}
 			}
-		case *heap.Class, *heap.Module, *heap.Super:
+		case *heap.Super:
+			// super().method(...) on an instance: push the function and
+			// the instance, with no bound method in between.
+			if m := vm.superFunc(o, name); m.K != heap.KUndef {
+				push(f, m)
+				push(f, o.Obj)
+				return nil
+			}
+		case *heap.Class, *heap.Module:
 		default:
 			m := vm.siteLookup(f, vm.TypeOf(obj), name).Val
 			if m.K == heap.KRef {

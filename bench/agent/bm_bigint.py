@@ -18,7 +18,7 @@ def fib(n):
 
 def main():
     total = 0
-    for rnd in range(20):
+    for rnd in range(100):
         f = fact(400 + rnd)
         total += f % 1000003
         g = fib(2000 + rnd)

@@ -6,7 +6,7 @@ def main():
     data = [(i * 7919) % 10007 for i in range(20000)]
     words = ["w%d" % ((i * 31) % 997) for i in range(5000)]
     total = 0
-    for rnd in range(10):
+    for rnd in range(30):
         total += sum(map(lambda x: x * 2 + 1, data))
         total += len(list(filter(lambda x: x % 3 == 0, data)))
         total += sorted(data, key=lambda x: -x)[0]

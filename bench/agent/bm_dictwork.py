@@ -5,7 +5,7 @@
 def main():
     words = ["alpha", "beta", "gamma", "delta", "eps", "zeta", "eta", "theta"]
     total = 0
-    for rnd in range(8):
+    for rnd in range(20):
         counts = {}
         groups = {}
         for i in range(30000):

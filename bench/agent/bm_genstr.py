@@ -19,7 +19,7 @@ def fmt(it):
 
 def main():
     total = 0
-    for rnd in range(6):
+    for rnd in range(12):
         lines = list(fmt(evens(rows(40000))))
         text = "\n".join(lines)
         total += len(text)

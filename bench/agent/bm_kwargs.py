@@ -19,7 +19,7 @@ def main():
     s2 = make_scaler(2, offset=1)
     s3 = make_scaler(3)
     total = 0
-    for i in range(300000):
+    for i in range(600000):
         total += s2(i, clamp=1000)
         total += s3(i, bias=1)
         total += record("x", i, weight=2)

@@ -47,7 +47,7 @@ class Bank:
 
 def main():
     bank = Bank(500)
-    for i in range(400000):
+    for i in range(800000):
         bank.step(i)
     print("methods checksum:", bank.total())
 

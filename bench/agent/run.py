@@ -12,6 +12,7 @@ the geometric mean of the ratios.
 import argparse
 import math
 import os
+import resource
 import shlex
 import statistics
 import subprocess
@@ -21,11 +22,16 @@ import time
 HERE = os.path.dirname(os.path.abspath(__file__))
 
 
-def run_once(template, path, timeout):
+def cpu_children():
+    r = resource.getrusage(resource.RUSAGE_CHILDREN)
+    return r.ru_utime + r.ru_stime
+
+
+def run_once(template, path, timeout, cpu=False):
     cmd = template.replace("{file}", shlex.quote(path))
-    t0 = time.perf_counter()
+    t0, c0 = time.perf_counter(), cpu_children()
     p = subprocess.run(cmd, shell=True, capture_output=True, timeout=timeout)
-    dt = time.perf_counter() - t0
+    dt = cpu_children() - c0 if cpu else time.perf_counter() - t0
     if p.returncode != 0:
         raise RuntimeError(f"exit {p.returncode}: {p.stderr.decode(errors='replace')[-300:]}")
     return dt, p.stdout
@@ -38,20 +44,22 @@ def main():
     ap.add_argument("--runs", type=int, default=5)
     ap.add_argument("--filter", default="")
     ap.add_argument("--timeout", type=float, default=300)
+    ap.add_argument("--cpu", action="store_true", help="compare CPU time (user+sys) instead of wall time: steadier on a busy machine")
+    ap.add_argument("--dir", default=HERE, help="directory of the bm_*.py programs (default: this one)")
     args = ap.parse_args()
 
-    names = sorted(n for n in os.listdir(HERE) if n.startswith("bm_") and n.endswith(".py") and args.filter in n)
+    names = sorted(n for n in os.listdir(args.dir) if n.startswith("bm_") and n.endswith(".py") and args.filter in n)
     print(f"A: {args.cmd}\nB: {args.vs}")
-    print(f"runs: {args.runs} each, alternating A B; medians of wall time in seconds")
+    print(f"runs: {args.runs} each, alternating A B; medians of {'CPU' if args.cpu else 'wall'} time in seconds")
     print(f"{'benchmark':<16}{'A':>9}{'B':>9}{'A/B':>8}")
     ratios = []
     for name in names:
-        path = os.path.join(HERE, name)
+        path = os.path.join(args.dir, name)
         ta, tb = [], []
         try:
             for _ in range(args.runs):
-                da, oa = run_once(args.cmd, path, args.timeout)
-                db, ob = run_once(args.vs, path, args.timeout)
+                da, oa = run_once(args.cmd, path, args.timeout, args.cpu)
+                db, ob = run_once(args.vs, path, args.timeout, args.cpu)
                 if oa != ob:
                     raise RuntimeError(f"outputs differ: {oa[:80]!r} vs {ob[:80]!r}")
                 ta.append(da)

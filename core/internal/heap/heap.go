@@ -28,6 +28,9 @@ type Heap struct {
 	dirty  []bool   // per page
 	// segDirty records dirty segments of large sequences, by handle.
 	segDirty map[Handle]map[int]bool
+	// segPages[p] says a handle of page p has a segDirty record, so
+	// Touch and Collect skip the map for every other page.
+	segPages []bool
 
 	Bytes        int64 // estimated live bytes
 	Allocs       int64 // allocations since the session started
@@ -102,7 +105,7 @@ func (h *Heap) At(hd Handle) Object {
 func (h *Heap) Touch(v Value) {
 	if v.K == KRef {
 		h.dirty[v.N>>PageShift] = true
-		if h.segDirty != nil {
+		if p := v.N >> PageShift; p < uint64(len(h.segPages)) && h.segPages[p] {
 			// A whole-object change of a sequence with segment records.
 			if m := h.segDirty[v.H()]; m != nil {
 				m[wholeSeq] = true
@@ -135,6 +138,10 @@ func (h *Heap) TouchItem(v Value, i, n int) {
 	if m == nil {
 		m = map[int]bool{}
 		h.segDirty[v.H()] = m
+		for uint64(len(h.segPages)) <= p {
+			h.segPages = append(h.segPages, false)
+		}
+		h.segPages[p] = true
 		// The page changed earlier in this interval, maybe by a Touch of
 		// this very sequence, which left no segment record: assume all.
 		if wasDirty {
@@ -169,6 +176,7 @@ func (h *Heap) ClearDirty() {
 		h.dirty[i] = false
 	}
 	h.segDirty = nil
+	h.segPages = h.segPages[:0]
 }
 
 // MarkAllDirty marks every page dirty.
@@ -177,6 +185,7 @@ func (h *Heap) MarkAllDirty() {
 		h.dirty[i] = true
 	}
 	h.segDirty = nil
+	h.segPages = h.segPages[:0]
 }
 
 // PageObjects returns the objects of page p (nil entries are free slots).
@@ -221,6 +230,7 @@ func (h *Heap) Restore(objs []Object) {
 	}
 	h.dirty = make([]bool, h.Pages())
 	h.segDirty = nil
+	h.segPages = h.segPages[:0]
 	h.liveAfterGC = int64(len(objs) - len(h.free))
 	h.bytesAfterGC = h.Bytes
 	h.sinceGC = 0
@@ -272,7 +282,7 @@ func (h *Heap) Collect(roots func(visit func(Value))) int {
 		if !marks[i] {
 			h.set(Handle(i), nil)
 			h.dirty[i>>PageShift] = true
-			if h.segDirty != nil {
+			if p := i >> PageShift; p < len(h.segPages) && h.segPages[p] {
 				delete(h.segDirty, Handle(i))
 			}
 			freed++

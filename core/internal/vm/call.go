@@ -388,18 +388,48 @@ func (vm *VM) opCall(f *heap.Frame, argc int, kw Value) error {
 	var args []Value
 	if first.K == heap.KUndef {
 		fn = f.Slots[base+1]
-		args = make([]Value, argc)
-		copy(args, f.Slots[base+2:f.SP])
+		args = f.Slots[base+2 : f.SP]
 	} else {
 		fn = first
-		args = make([]Value, argc+1)
-		copy(args, f.Slots[base+1:f.SP])
+		args = f.Slots[base+1 : f.SP]
 	}
+	if kwnames == nil && fn.K == heap.KRef {
+		if _, ok := vm.H.Get(fn).(*heap.Builtin); ok {
+			return vm.callBuiltinScratch(f, base, fn, args)
+		}
+	}
+	args = append([]Value(nil), args...)
 	for i := base; i < int(f.SP); i++ {
 		f.Slots[i] = heap.Undef
 	}
 	f.SP = int32(base)
 	r, err := vm.callValue(fn, args, kwnames, heap.RetPush, true)
+	if err != nil {
+		return err
+	}
+	push(f, r)
+	return nil
+}
+
+// callBuiltinScratch calls the builtin fn with positional args taken
+// from the caller's stack at base, passing them in the VM's scratch
+// arena rather than a fresh slice: builtins read their arguments during
+// the call and copy what they keep. Nested calls take the arena above.
+func (vm *VM) callBuiltinScratch(f *heap.Frame, base int, fn Value, stack []Value) error {
+	n := len(stack)
+	top := vm.argTop
+	if top+n > len(vm.argArena) {
+		// A new, larger arena; outer calls keep the old one.
+		vm.argArena = make([]Value, max(2*len(vm.argArena), top+n, 64))
+	}
+	args := vm.argArena[top : top+n : top+n]
+	copy(args, stack)
+	vm.argTop = top + n
+	clear(f.Slots[base:f.SP])
+	f.SP = int32(base)
+	r, err := vm.callValue(fn, args, nil, heap.RetPush, true)
+	clear(args)
+	vm.argTop = top
 	if err != nil {
 		return err
 	}

@@ -87,6 +87,10 @@ type VM struct {
 	epoch uint32
 	// framePool recycles frames of finished calls.
 	framePool []*heap.Frame
+	// argArena holds the arguments of builtin calls in progress, argTop
+	// being its first free slot (see callBuiltinScratch).
+	argArena []Value
+	argTop   int
 	// recursionCeiling is the host's recursion limit, which
 	// sys.setrecursionlimit cannot exceed.
 	recursionCeiling int

@@ -409,7 +409,8 @@ func (vm *VM) ErrorArgs(t TypeID, args ...Value) error {
 func (vm *VM) NewException(cls Value, args []Value) Value {
 	return vm.H.Alloc(&heap.Instance{
 		Class: cls,
-		Exc:   &heap.ExcData{Args: vm.NewTuple(args), Cause: heap.None, Context: heap.None},
+		// args may be a caller's scratch (a builtin's a.Pos): keep a copy.
+		Exc: &heap.ExcData{Args: vm.NewTuple(append([]Value(nil), args...)), Cause: heap.None, Context: heap.None},
 	})
 }
 

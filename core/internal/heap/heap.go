@@ -31,6 +31,11 @@ type Heap struct {
 	// segPages[p] says a handle of page p has a segDirty record, so
 	// Touch and Collect skip the map for every other page.
 	segPages []bool
+	// lastSeg remembers the last segment TouchItem recorded (handle+1 and
+	// segment; 0 for none), so runs of changes to one segment skip the
+	// maps.
+	lastSegH Handle
+	lastSeg  int
 
 	Bytes        int64 // estimated live bytes
 	Allocs       int64 // allocations since the session started
@@ -105,13 +110,22 @@ func (h *Heap) At(hd Handle) Object {
 func (h *Heap) Touch(v Value) {
 	if v.K == KRef {
 		h.dirty[v.N>>PageShift] = true
-		if p := v.N >> PageShift; p < uint64(len(h.segPages)) && h.segPages[p] {
+		if p := v.N >> PageShift; p < uint64(len(h.segPages)) && h.segPages[p] && isSeq(h.Get(v)) {
 			// A whole-object change of a sequence with segment records.
 			if m := h.segDirty[v.H()]; m != nil {
 				m[wholeSeq] = true
 			}
 		}
 	}
+}
+
+// isSeq reports whether o is of a type that can have segment records.
+func isSeq(o Object) bool {
+	switch o.(type) {
+	case *List, *Tuple:
+		return true
+	}
+	return false
 }
 
 // wholeSeq is the segDirty key that marks every segment dirty.
@@ -129,8 +143,13 @@ func (h *Heap) TouchItem(v Value, i, n int) {
 		h.dirty[p] = true
 		return
 	}
+	if h.lastSegH == v.H()+1 && h.lastSeg == i/SegmentLen {
+		h.dirty[p] = true
+		return
+	}
 	wasDirty := h.dirty[p]
 	h.dirty[p] = true
+	h.lastSegH, h.lastSeg = v.H()+1, i/SegmentLen
 	if h.segDirty == nil {
 		h.segDirty = map[Handle]map[int]bool{}
 	}
@@ -177,6 +196,7 @@ func (h *Heap) ClearDirty() {
 	}
 	h.segDirty = nil
 	h.segPages = h.segPages[:0]
+	h.lastSegH = 0
 }
 
 // MarkAllDirty marks every page dirty.
@@ -186,6 +206,7 @@ func (h *Heap) MarkAllDirty() {
 	}
 	h.segDirty = nil
 	h.segPages = h.segPages[:0]
+	h.lastSegH = 0
 }
 
 // PageObjects returns the objects of page p (nil entries are free slots).
@@ -231,6 +252,7 @@ func (h *Heap) Restore(objs []Object) {
 	h.dirty = make([]bool, h.Pages())
 	h.segDirty = nil
 	h.segPages = h.segPages[:0]
+	h.lastSegH = 0
 	h.liveAfterGC = int64(len(objs) - len(h.free))
 	h.bytesAfterGC = h.Bytes
 	h.sinceGC = 0
@@ -283,6 +305,9 @@ func (h *Heap) Collect(roots func(visit func(Value))) int {
 			h.set(Handle(i), nil)
 			h.dirty[i>>PageShift] = true
 			if p := i >> PageShift; p < len(h.segPages) && h.segPages[p] {
+				if h.lastSegH == Handle(i)+1 {
+					h.lastSegH = 0
+				}
 				delete(h.segDirty, Handle(i))
 			}
 			freed++

@@ -27,15 +27,13 @@ type Heap struct {
 	free   []Handle // ascending; reused lowest first, so reuse is deterministic
 	dirty  []bool   // per page
 	// segDirty records dirty segments of large sequences, by handle.
-	segDirty map[Handle]map[int]bool
+	segDirty map[Handle]*segRecord
 	// segPages[p] says a handle of page p has a segDirty record, so
 	// Touch and Collect skip the map for every other page.
 	segPages []bool
-	// lastSeg remembers the last segment TouchItem recorded (handle+1 and
-	// segment; 0 for none), so runs of changes to one segment skip the
-	// maps.
-	lastSegH Handle
-	lastSeg  int
+	// segCache holds recently used records by handle (h is handle+1; 0
+	// is empty), so appends to a few big lists skip the map.
+	segCache [4]segCacheEntry
 
 	Bytes        int64 // estimated live bytes
 	Allocs       int64 // allocations since the session started
@@ -112,8 +110,8 @@ func (h *Heap) Touch(v Value) {
 		h.dirty[v.N>>PageShift] = true
 		if p := v.N >> PageShift; p < uint64(len(h.segPages)) && h.segPages[p] && isSeq(h.Get(v)) {
 			// A whole-object change of a sequence with segment records.
-			if m := h.segDirty[v.H()]; m != nil {
-				m[wholeSeq] = true
+			if r := h.segDirty[v.H()]; r != nil {
+				r.whole = true
 			}
 		}
 	}
@@ -128,8 +126,31 @@ func isSeq(o Object) bool {
 	return false
 }
 
-// wholeSeq is the segDirty key that marks every segment dirty.
+// wholeSeq asks SegmentDirty for the mark of every segment.
 const wholeSeq = -1
+
+// segRecord is the dirty segments of one big sequence: whole marks them
+// all, bits one by one.
+type segRecord struct {
+	whole bool
+	bits  []uint64
+}
+
+type segCacheEntry struct {
+	h Handle
+	r *segRecord
+}
+
+func (r *segRecord) set(s int) {
+	for len(r.bits) <= s>>6 {
+		r.bits = append(r.bits, 0)
+	}
+	r.bits[s>>6] |= 1 << (s & 63)
+}
+
+func (r *segRecord) has(s int) bool {
+	return s>>6 < len(r.bits) && r.bits[s>>6]&(1<<(s&63)) != 0
+}
 
 // TouchItem marks item i of the sequence of length n at v dirty. Only
 // sequences longer than a segment are tracked per segment; shorter ones
@@ -143,20 +164,21 @@ func (h *Heap) TouchItem(v Value, i, n int) {
 		h.dirty[p] = true
 		return
 	}
-	if h.lastSegH == v.H()+1 && h.lastSeg == i/SegmentLen {
+	hd := v.H()
+	if c := &h.segCache[hd&3]; c.h == hd+1 {
 		h.dirty[p] = true
+		c.r.set(i / SegmentLen)
 		return
 	}
 	wasDirty := h.dirty[p]
 	h.dirty[p] = true
-	h.lastSegH, h.lastSeg = v.H()+1, i/SegmentLen
 	if h.segDirty == nil {
-		h.segDirty = map[Handle]map[int]bool{}
+		h.segDirty = map[Handle]*segRecord{}
 	}
-	m := h.segDirty[v.H()]
+	m := h.segDirty[hd]
 	if m == nil {
-		m = map[int]bool{}
-		h.segDirty[v.H()] = m
+		m = &segRecord{}
+		h.segDirty[hd] = m
 		for uint64(len(h.segPages)) <= p {
 			h.segPages = append(h.segPages, false)
 		}
@@ -164,10 +186,11 @@ func (h *Heap) TouchItem(v Value, i, n int) {
 		// The page changed earlier in this interval, maybe by a Touch of
 		// this very sequence, which left no segment record: assume all.
 		if wasDirty {
-			m[wholeSeq] = true
+			m.whole = true
 		}
 	}
-	m[i/SegmentLen] = true
+	m.set(i / SegmentLen)
+	h.segCache[hd&3] = segCacheEntry{hd + 1, m}
 }
 
 // Grew accounts for an object that grew by n bytes in place.
@@ -186,7 +209,7 @@ func (h *Heap) SegmentDirty(hd Handle, s int) (dirty, tracked bool) {
 	if !ok {
 		return false, false
 	}
-	return m[s] || m[wholeSeq], true
+	return m.whole || (s >= 0 && m.has(s)), true
 }
 
 // ClearDirty forgets all dirty marks (after a dump).
@@ -196,7 +219,7 @@ func (h *Heap) ClearDirty() {
 	}
 	h.segDirty = nil
 	h.segPages = h.segPages[:0]
-	h.lastSegH = 0
+	h.segCache = [4]segCacheEntry{}
 }
 
 // MarkAllDirty marks every page dirty.
@@ -206,7 +229,7 @@ func (h *Heap) MarkAllDirty() {
 	}
 	h.segDirty = nil
 	h.segPages = h.segPages[:0]
-	h.lastSegH = 0
+	h.segCache = [4]segCacheEntry{}
 }
 
 // PageObjects returns the objects of page p (nil entries are free slots).
@@ -252,7 +275,7 @@ func (h *Heap) Restore(objs []Object) {
 	h.dirty = make([]bool, h.Pages())
 	h.segDirty = nil
 	h.segPages = h.segPages[:0]
-	h.lastSegH = 0
+	h.segCache = [4]segCacheEntry{}
 	h.liveAfterGC = int64(len(objs) - len(h.free))
 	h.bytesAfterGC = h.Bytes
 	h.sinceGC = 0
@@ -305,8 +328,8 @@ func (h *Heap) Collect(roots func(visit func(Value))) int {
 			h.set(Handle(i), nil)
 			h.dirty[i>>PageShift] = true
 			if p := i >> PageShift; p < len(h.segPages) && h.segPages[p] {
-				if h.lastSegH == Handle(i)+1 {
-					h.lastSegH = 0
+				if c := &h.segCache[i&3]; c.h == Handle(i)+1 {
+					*c = segCacheEntry{}
 				}
 				delete(h.segDirty, Handle(i))
 			}

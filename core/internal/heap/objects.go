@@ -120,7 +120,12 @@ type SiteEntry struct {
 	Setattr uint8
 	// Getattr is the same for __getattr__: 1 if the class has none.
 	Getattr uint8
-	Val     Value
+	// Getattribute is 1 if the class keeps object's __getattribute__, 2
+	// if it overrides it; DataDesc is 1 if Val is no data descriptor, 2
+	// if it is one (0: not computed yet).
+	Getattribute uint8
+	DataDesc     uint8
+	Val          Value
 }
 
 func (c *CodeObj) Refs(visit func(Value)) { visitAll(c.Consts, visit) }

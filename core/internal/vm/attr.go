@@ -564,34 +564,43 @@ func (vm *VM) specialAttr(obj Value, n string) (Value, bool, error) {
 // as frames.
 func (vm *VM) opLoadAttr(f *heap.Frame, obj, name Value) error {
 	if obj.K == heap.KRef {
-		if o, ok := vm.H.Get(obj).(*heap.Instance); ok && vm.ClassOf(o.Class).Flags&ClassGetattribute != 0 {
-			r, err := vm.getAttr(obj, name)
-			if err != nil {
-				return err
+		if o, ok := vm.H.Get(obj).(*heap.Instance); ok {
+			// The class's answers for this name come from the site cache.
+			e := vm.siteLookup(f, o.Class, name)
+			if e.Getattribute == 0 {
+				e.Getattribute = 1
+				if vm.ClassOf(o.Class).Flags&ClassGetattribute != 0 {
+					e.Getattribute = 2
+				}
 			}
-			push(f, r)
-			return nil
-		}
-		if o, ok := vm.H.Get(obj).(*heap.Instance); ok && o.Dict.K == heap.KRef {
-			// Fast path: a plain instance attribute not shadowed by a
-			// data descriptor on the class.
-			d := vm.H.Get(o.Dict).(*heap.Dict)
-			h := vm.StrHash(name)
-			if r, found, _ := d.Get(name, h, vm.StrEq); found {
-				if cd := vm.siteLookup(f, o.Class, name).Val; cd.K == heap.KUndef || !vm.isDataDescriptor(cd) {
+			if e.Getattribute == 2 {
+				r, err := vm.getAttr(obj, name)
+				if err != nil {
+					return err
+				}
+				push(f, r)
+				return nil
+			}
+			cd := e.Val
+			if e.DataDesc == 0 {
+				e.DataDesc = 1
+				if cd.K != heap.KUndef && vm.isDataDescriptor(cd) {
+					e.DataDesc = 2
+				}
+			}
+			if o.Dict.K == heap.KRef && e.DataDesc == 1 {
+				// Fast path: a plain instance attribute not shadowed by a
+				// data descriptor on the class.
+				d := vm.H.Get(o.Dict).(*heap.Dict)
+				if r, found, _ := d.Get(name, vm.StrHash(name), vm.StrEq); found {
 					push(f, r)
 					return nil
 				}
 			}
-		}
-	}
-	if obj.K == heap.KRef {
-		if o, ok := vm.H.Get(obj).(*heap.Instance); ok {
 			// Fast path: a property whose getter is a plain Python
 			// function, on a class without __getattr__: call the getter
-			// in a new frame, with the class lookup cached at this site.
-			e := vm.siteLookup(f, o.Class, name)
-			if cd := e.Val; cd.K == heap.KRef {
+			// in a new frame.
+			if e.DataDesc == 2 {
 				if p, ok := vm.H.Get(cd).(*heap.Property); ok && vm.isPyFunc(p.Get) && vm.noGetattr(e, o.Class) {
 					return vm.pushPyCall(p.Get, []Value{obj}, heap.RetPush, 0, heap.Undef, heap.Undef)
 				}

@@ -60,11 +60,8 @@ func cloneObject(o Object) Object {
 	case *List:
 		return &List{Items: append([]Value(nil), o.Items...)}
 	case *Dict:
-		d := &Dict{Entries: append([]DictEntry(nil), o.Entries...), Used: o.Used}
-		if o.index != nil {
-			d.index = append([]int32(nil), o.index...)
-		}
-		return d
+		// The arrays are borrowed until the first mutation (Dict.own).
+		return &Dict{Entries: o.Entries, index: o.index, Used: o.Used, shared: true}
 	case *Set:
 		s := *o
 		s.Table = append([]SetEntry(nil), o.Table...)

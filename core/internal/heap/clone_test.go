@@ -59,3 +59,39 @@ func TestCloneCopiesPagesOnWrite(t *testing.T) {
 		})
 	}
 }
+
+// A private dict of a clone borrows its parent's arrays until its first
+// change; no change may reach the parent.
+func TestClonedDictCopiesOnWrite(t *testing.T) {
+	eq := func(a, b Value) (bool, error) { return a == b, nil }
+	muts := []struct {
+		name string
+		do   func(d *Dict)
+	}{
+		{"replace", func(d *Dict) { _ = d.Set(Int(1), Int(-1), 1, eq) }},
+		{"append", func(d *Dict) { d.Append(Int(99), Int(99), 99) }},
+		{"delete", func(d *Dict) { _, _, _ = d.Delete(Int(2), 2, eq) }},
+		{"clear", func(d *Dict) { d.Clear(); d.Append(Int(5), Int(0), 5) }},
+		{"reindex", func(d *Dict) { d.Reindex() }},
+	}
+	for _, m := range muts {
+		t.Run(m.name, func(t *testing.T) {
+			base := New()
+			dv := base.Alloc(&Dict{})
+			for i := int64(0); i < 20; i++ {
+				base.Get(dv).(*Dict).Append(Int(i), Int(i*10), i)
+			}
+			c := base.Clone(dv.H())
+			m.do(c.Get(dv).(*Dict))
+			d := base.Get(dv).(*Dict)
+			if d.Used != 20 {
+				t.Fatalf("parent has %d entries", d.Used)
+			}
+			for i := int64(0); i < 20; i++ {
+				if v, ok, _ := d.Get(Int(i), i, eq); !ok || v != Int(i*10) {
+					t.Fatalf("parent[%d] = %v, %v", i, v, ok)
+				}
+			}
+		})
+	}
+}

@@ -8,6 +8,7 @@ import (
 
 	"github.com/amber-sandbox/amber/core/internal/compile"
 	"github.com/amber-sandbox/amber/core/internal/heap"
+	"github.com/amber-sandbox/amber/core/internal/pyfmt"
 )
 
 // Value re-exports heap.Value for brevity inside the package.
@@ -91,6 +92,9 @@ type VM struct {
 	// being its first free slot (see callBuiltinScratch).
 	argArena []Value
 	argTop   int
+	// pctFormat and pctPieces are the last str % format parsed.
+	pctFormat string
+	pctPieces []pyfmt.PercentPiece
 	// recursionCeiling is the host's recursion limit, which
 	// sys.setrecursionlimit cannot exceed.
 	recursionCeiling int

@@ -582,16 +582,11 @@ func (vm *VM) releaseFrame(f *heap.Frame) {
 }
 
 // callPyFast pushes a frame for a plain positional call of a Python
-// function whose arguments sit on the caller's stack, without the
-// intermediate argument slice of the general path. ok=false means the
-// general path must handle the call.
-func (vm *VM) callPyFast(fnv Value, fn *heap.Function, args []Value) (bool, error) {
-	co := vm.H.Get(fn.Code).(*heap.CodeObj)
+// function (code co) whose arguments sit on the caller's stack, exactly
+// its parameters, without the intermediate argument slice of the general
+// path. callPyBind has checked the shape of the call.
+func (vm *VM) callPyFast(fnv Value, fn *heap.Function, co *heap.CodeObj, args []Value) (bool, error) {
 	code := co.Code
-	if code.Flags&(compile.FlagVarArgs|compile.FlagVarKw|compile.FlagGenerator|compile.FlagCoroutine|compile.FlagAsyncGenerator) != 0 ||
-		len(args) != code.ArgCount || code.KwOnlyCount != 0 || len(code.Cellvars) != 0 {
-		return false, nil
-	}
 	nloc := len(code.Varnames)
 	f := vm.allocFrame(nloc + len(code.Freevars) + code.StackSize + 4)
 	f.Code, f.C, f.Func, f.Globals = fn.Code, co, fnv, fn.Globals
@@ -621,7 +616,7 @@ func (vm *VM) callPyBind(fnv Value, fn *heap.Function, pos, kwn, kwv []Value) (b
 		return false, nil
 	}
 	if len(pos) == nargs && len(kwn) == 0 && code.KwOnlyCount == 0 && len(code.Cellvars) == 0 {
-		return vm.callPyFast(fnv, fn, pos)
+		return vm.callPyFast(fnv, fn, co, pos)
 	}
 	total := nargs + code.KwOnlyCount
 	nloc := len(code.Varnames)

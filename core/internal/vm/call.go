@@ -372,7 +372,16 @@ func (vm *VM) opCall(f *heap.Frame, argc int, kw Value) error {
 		}
 		if callee.K == heap.KRef {
 			if fn, ok := vm.H.Get(callee).(*heap.Function); ok {
-				done, err := vm.callPyBind(callee, fn, f.Slots[lo:f.SP], nil, nil)
+				var done bool
+				var err error
+				args := f.Slots[lo:f.SP]
+				co := vm.H.Get(fn.Code).(*heap.CodeObj)
+				if code := co.Code; code.Flags&(compile.FlagVarArgs|compile.FlagVarKw|compile.FlagGenerator|compile.FlagCoroutine|compile.FlagAsyncGenerator) == 0 &&
+					len(args) == code.ArgCount && code.KwOnlyCount == 0 && len(code.Cellvars) == 0 {
+					done, err = vm.callPyFast(callee, fn, co, args)
+				} else {
+					done, err = vm.callPyBind(callee, fn, args, nil, nil)
+				}
 				if done {
 					if err == nil {
 						clear(f.Slots[base:f.SP])

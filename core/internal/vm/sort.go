@@ -142,6 +142,9 @@ func (vm *VM) sortLess(keys []Value) (func(a, b int) (bool, error), error) {
 	if less := vm.tupleKeysLess(keys); less != nil {
 		return less, nil
 	}
+	if less := vm.instanceKeysLess(keys); less != nil {
+		return less, nil
+	}
 	return func(a, b int) (bool, error) {
 		return vm.Compare(compile.CmpLt, keys[a], keys[b])
 	}, nil

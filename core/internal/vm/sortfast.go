@@ -64,3 +64,66 @@ func (vm *VM) itemsLess(x, y []Value) (bool, error) {
 	}
 	return len(x) < len(y), nil
 }
+
+// instanceKeysLess returns a less for keys that are all instances of
+// user classes sharing one plain Python __lt__ and none overriding
+// __gt__, or nil. Then a < b is exactly that function's verdict (the
+// reflected __gt__ CPython tries first for a subclass operand is
+// object's, which declines), so it is called directly: no dunder
+// lookups and no bound method per comparison. NotImplemented ends as
+// CPython does, in the TypeError of the default comparison.
+func (vm *VM) instanceKeysLess(keys []Value) func(a, b int) (bool, error) {
+	ltName, gtName := vm.Intern("__lt__"), vm.Intern("__gt__")
+	var lt Value
+	var classes []Value
+	for _, k := range keys {
+		if k.K != heap.KRef {
+			return nil
+		}
+		o, ok := vm.H.Get(k).(*heap.Instance)
+		if !ok || o.Prim.K != heap.KUndef || o.Exc != nil {
+			return nil
+		}
+		known := false
+		for _, c := range classes {
+			if c == o.Class {
+				known = true
+				break
+			}
+		}
+		if known {
+			continue
+		}
+		if len(classes) == 8 {
+			return nil
+		}
+		fn := vm.cachedClassLookup(o.Class, ltName)
+		if !vm.isPyFunc(fn) || (lt.K != heap.KUndef && fn != lt) {
+			return nil
+		}
+		if g := vm.cachedClassLookup(o.Class, gtName); g.K != heap.KUndef && !vm.isBuiltinOf(g, TObject) {
+			return nil
+		}
+		lt = fn
+		classes = append(classes, o.Class)
+	}
+	if lt.K == heap.KUndef {
+		return nil
+	}
+	var buf [2]Value
+	return func(a, b int) (bool, error) {
+		buf[0], buf[1] = keys[a], keys[b]
+		r, err := vm.callNested(lt, buf[:], nil)
+		if err != nil {
+			return false, err
+		}
+		switch r.K {
+		case heap.KBool:
+			return r.N != 0, nil
+		case heap.KNotImplemented:
+			_, err := vm.compareDefault(compile.CmpLt, keys[a], keys[b])
+			return false, err
+		}
+		return vm.Truth(r)
+	}
+}

@@ -7,17 +7,24 @@ package heap
 // (see PrepareShared), because clones read them from several goroutines.
 func (h *Heap) Clone(private ...Handle) *Heap {
 	c := &Heap{
-		objs:         make([]Object, len(h.objs), len(h.objs)+256),
+		pages:        append(make([]*objPage, 0, len(h.pages)+4), h.pages...),
+		shared:       make([]bool, len(h.pages), len(h.pages)+4),
+		n:            h.n,
 		free:         append([]Handle(nil), h.free...),
 		dirty:        append([]bool(nil), h.dirty...),
 		Bytes:        h.Bytes,
 		liveAfterGC:  h.liveAfterGC,
 		bytesAfterGC: h.bytesAfterGC,
 	}
-	copy(c.objs, h.objs)
+	// Pages are shared until the clone writes one of their slots (set
+	// copies the page first), so a clone costs a page table, not a copy
+	// of every object.
+	for i := range c.shared {
+		c.shared[i] = true
+	}
 	for _, hd := range private {
-		if o := h.objs[hd]; o != nil {
-			c.objs[hd] = cloneObject(o)
+		if o := h.At(hd); o != nil {
+			c.set(hd, cloneObject(o))
 		}
 	}
 	return c
@@ -27,8 +34,8 @@ func (h *Heap) Clone(private ...Handle) *Heap {
 // shares, so that no clone ever writes to them. strLen computes a str's
 // code-point length and ASCII flag, strHash its hash.
 func (h *Heap) PrepareShared(strLen func(*Str), strHash func(Value)) {
-	for i, o := range h.objs {
-		switch o := o.(type) {
+	for i := 0; i < h.n; i++ {
+		switch o := h.At(Handle(i)).(type) {
 		case *Str:
 			strLen(o)
 			strHash(Ref(Handle(i)))
@@ -53,11 +60,8 @@ func cloneObject(o Object) Object {
 	case *List:
 		return &List{Items: append([]Value(nil), o.Items...)}
 	case *Dict:
-		d := &Dict{Entries: append([]DictEntry(nil), o.Entries...), Used: o.Used}
-		if o.index != nil {
-			d.index = append([]int32(nil), o.index...)
-		}
-		return d
+		// The arrays are borrowed until the first mutation (Dict.own).
+		return &Dict{Entries: o.Entries, index: o.index, Used: o.Used, shared: true}
 	case *Set:
 		s := *o
 		s.Table = append([]SetEntry(nil), o.Table...)

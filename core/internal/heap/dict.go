@@ -21,6 +21,18 @@ type Dict struct {
 	// can tell they are stale. Derived, not persisted.
 	Ver   uint32
 	index []int32 // -1 empty, -2 deleted, else entry index
+	// shared marks Entries and index as borrowed from the dict this one
+	// was cloned from (see cloneObject): every mutation copies them first.
+	shared bool
+}
+
+// own gives d its own Entries and index before a mutation.
+func (d *Dict) own() {
+	if d.shared {
+		d.Entries = append([]DictEntry(nil), d.Entries...)
+		d.index = append([]int32(nil), d.index...)
+		d.shared = false
+	}
 }
 
 const (
@@ -46,6 +58,7 @@ func (d *Dict) Size() int { return 64 + 40*cap(d.Entries) + 4*len(d.index) }
 func (d *Dict) Len() int { return d.Used }
 
 func (d *Dict) rebuild() {
+	d.own()
 	// Compact deleted entries, then size the index for 2/3 load.
 	if d.Used != len(d.Entries) {
 		live := d.Entries[:0]
@@ -133,6 +146,7 @@ func (d *Dict) Set(key, val Value, hash int64, eq EqFunc) error {
 		return err
 	}
 	if i >= 0 {
+		d.own()
 		d.Entries[i].Val = val
 		d.Ver++
 		return nil
@@ -143,6 +157,7 @@ func (d *Dict) Set(key, val Value, hash int64, eq EqFunc) error {
 
 // Append adds a key known to be absent.
 func (d *Dict) Append(key, val Value, hash int64) {
+	d.own()
 	d.Entries = append(d.Entries, DictEntry{Hash: hash, Key: key, Val: val})
 	d.Used++
 	d.Ver++
@@ -172,6 +187,7 @@ func (d *Dict) Delete(key Value, hash int64, eq EqFunc) (Value, bool, error) {
 // DeleteAt removes the entry at index i. Entries may be compacted, so
 // indices taken before the call are stale after it.
 func (d *Dict) DeleteAt(i int) {
+	d.own()
 	e := &d.Entries[i]
 	mask := uint64(len(d.index) - 1)
 	j := uint64(e.Hash) & mask
@@ -193,6 +209,7 @@ func (d *Dict) DeleteAt(i int) {
 
 // Clear removes everything.
 func (d *Dict) Clear() {
+	d.shared = false
 	d.Ver++
 	d.Entries = nil
 	d.Used = 0
@@ -201,6 +218,7 @@ func (d *Dict) Clear() {
 
 // Reindex drops the derived index (after Entries was set directly).
 func (d *Dict) Reindex() {
+	d.own()
 	d.Ver++
 	d.Used = 0
 	for _, e := range d.Entries {

@@ -17,11 +17,23 @@ const SegmentLen = 1024
 // every mutation marks its page dirty so a dump can re-encode only what
 // changed. Handle 0 is never used.
 type Heap struct {
-	objs  []Object
-	free  []Handle // ascending; reused lowest first, so reuse is deterministic
-	dirty []bool   // per page
+	// pages hold the objects, PageSize handles each: handle h is
+	// pages[h>>PageShift][h&(PageSize-1)]. A page may be shared with the
+	// heap this one was cloned from (see Clone); shared[p] says so, and
+	// a shared page is copied before one of its slots is written.
+	pages  []*objPage
+	shared []bool
+	n      int      // handle slots in use: handles [0, n)
+	free   []Handle // ascending; reused lowest first, so reuse is deterministic
+	dirty  []bool   // per page
 	// segDirty records dirty segments of large sequences, by handle.
-	segDirty map[Handle]map[int]bool
+	segDirty map[Handle]*segRecord
+	// segPages[p] says a handle of page p has a segDirty record, so
+	// Touch and Collect skip the map for every other page.
+	segPages []bool
+	// segCache holds recently used records by handle (h is handle+1; 0
+	// is empty), so appends to a few big lists skip the map.
+	segCache [4]segCacheEntry
 
 	Bytes        int64 // estimated live bytes
 	Allocs       int64 // allocations since the session started
@@ -32,14 +44,28 @@ type Heap struct {
 
 // New returns an empty heap.
 func New() *Heap {
-	return &Heap{objs: make([]Object, 1, 1024), dirty: make([]bool, 1)}
+	return &Heap{pages: []*objPage{new(objPage)}, shared: []bool{false}, n: 1, dirty: make([]bool, 1)}
 }
 
+// objPage is the objects of one page.
+type objPage [PageSize]Object
+
 // Len is the number of handle slots (live or free) in use.
-func (h *Heap) Len() int { return len(h.objs) }
+func (h *Heap) Len() int { return h.n }
 
 // Pages is the number of pages.
-func (h *Heap) Pages() int { return (len(h.objs) + PageSize - 1) >> PageShift }
+func (h *Heap) Pages() int { return (h.n + PageSize - 1) >> PageShift }
+
+// set stores o at handle hd < n, first copying the page if it is shared.
+func (h *Heap) set(hd Handle, o Object) {
+	p := hd >> PageShift
+	if h.shared[p] {
+		c := *h.pages[p]
+		h.pages[p] = &c
+		h.shared[p] = false
+	}
+	h.pages[p][hd&(PageSize-1)] = o
+}
 
 // Alloc stores o and returns a reference to it.
 func (h *Heap) Alloc(o Object) Value {
@@ -47,10 +73,15 @@ func (h *Heap) Alloc(o Object) Value {
 	if n := len(h.free); n > 0 {
 		hd = h.free[0]
 		h.free = h.free[1:]
-		h.objs[hd] = o
+		h.set(hd, o)
 	} else {
-		hd = Handle(len(h.objs))
-		h.objs = append(h.objs, o)
+		hd = Handle(h.n)
+		if p := int(hd >> PageShift); p >= len(h.pages) {
+			h.pages = append(h.pages, new(objPage))
+			h.shared = append(h.shared, false)
+		}
+		h.n++
+		h.set(hd, o)
 		if p := int(hd >> PageShift); p >= len(h.dirty) {
 			h.dirty = append(h.dirty, true)
 		}
@@ -63,31 +94,63 @@ func (h *Heap) Alloc(o Object) Value {
 }
 
 // Get returns the object v refers to; v must be a reference.
-func (h *Heap) Get(v Value) Object { return h.objs[v.N] }
+func (h *Heap) Get(v Value) Object { return h.pages[v.N>>PageShift][v.N&(PageSize-1)] }
 
 // At returns the object at handle hd, or nil.
 func (h *Heap) At(hd Handle) Object {
-	if int(hd) >= len(h.objs) {
+	if int(hd) >= h.n {
 		return nil
 	}
-	return h.objs[hd]
+	return h.pages[hd>>PageShift][hd&(PageSize-1)]
 }
 
 // Touch marks the object at v dirty (v may be any value).
 func (h *Heap) Touch(v Value) {
 	if v.K == KRef {
 		h.dirty[v.N>>PageShift] = true
-		if h.segDirty != nil {
+		if p := v.N >> PageShift; p < uint64(len(h.segPages)) && h.segPages[p] && isSeq(h.Get(v)) {
 			// A whole-object change of a sequence with segment records.
-			if m := h.segDirty[v.H()]; m != nil {
-				m[wholeSeq] = true
+			if r := h.segDirty[v.H()]; r != nil {
+				r.whole = true
 			}
 		}
 	}
 }
 
-// wholeSeq is the segDirty key that marks every segment dirty.
+// isSeq reports whether o is of a type that can have segment records.
+func isSeq(o Object) bool {
+	switch o.(type) {
+	case *List, *Tuple:
+		return true
+	}
+	return false
+}
+
+// wholeSeq asks SegmentDirty for the mark of every segment.
 const wholeSeq = -1
+
+// segRecord is the dirty segments of one big sequence: whole marks them
+// all, bits one by one.
+type segRecord struct {
+	whole bool
+	bits  []uint64
+}
+
+type segCacheEntry struct {
+	h Handle
+	r *segRecord
+}
+
+func (r *segRecord) set(s int) {
+	for len(r.bits) <= s>>6 {
+		r.bits = append(r.bits, 0)
+	}
+	r.bits[s>>6] |= 1 << (s & 63)
+}
+
+func (r *segRecord) has(s int) bool {
+	return s>>6 < len(r.bits) && r.bits[s>>6]&(1<<(s&63)) != 0
+}
 
 // TouchItem marks item i of the sequence of length n at v dirty. Only
 // sequences longer than a segment are tracked per segment; shorter ones
@@ -101,22 +164,33 @@ func (h *Heap) TouchItem(v Value, i, n int) {
 		h.dirty[p] = true
 		return
 	}
+	hd := v.H()
+	if c := &h.segCache[hd&3]; c.h == hd+1 {
+		h.dirty[p] = true
+		c.r.set(i / SegmentLen)
+		return
+	}
 	wasDirty := h.dirty[p]
 	h.dirty[p] = true
 	if h.segDirty == nil {
-		h.segDirty = map[Handle]map[int]bool{}
+		h.segDirty = map[Handle]*segRecord{}
 	}
-	m := h.segDirty[v.H()]
+	m := h.segDirty[hd]
 	if m == nil {
-		m = map[int]bool{}
-		h.segDirty[v.H()] = m
+		m = &segRecord{}
+		h.segDirty[hd] = m
+		for uint64(len(h.segPages)) <= p {
+			h.segPages = append(h.segPages, false)
+		}
+		h.segPages[p] = true
 		// The page changed earlier in this interval, maybe by a Touch of
 		// this very sequence, which left no segment record: assume all.
 		if wasDirty {
-			m[wholeSeq] = true
+			m.whole = true
 		}
 	}
-	m[i/SegmentLen] = true
+	m.set(i / SegmentLen)
+	h.segCache[hd&3] = segCacheEntry{hd + 1, m}
 }
 
 // Grew accounts for an object that grew by n bytes in place.
@@ -135,7 +209,7 @@ func (h *Heap) SegmentDirty(hd Handle, s int) (dirty, tracked bool) {
 	if !ok {
 		return false, false
 	}
-	return m[s] || m[wholeSeq], true
+	return m.whole || (s >= 0 && m.has(s)), true
 }
 
 // ClearDirty forgets all dirty marks (after a dump).
@@ -144,6 +218,8 @@ func (h *Heap) ClearDirty() {
 		h.dirty[i] = false
 	}
 	h.segDirty = nil
+	h.segPages = h.segPages[:0]
+	h.segCache = [4]segCacheEntry{}
 }
 
 // MarkAllDirty marks every page dirty.
@@ -152,16 +228,18 @@ func (h *Heap) MarkAllDirty() {
 		h.dirty[i] = true
 	}
 	h.segDirty = nil
+	h.segPages = h.segPages[:0]
+	h.segCache = [4]segCacheEntry{}
 }
 
 // PageObjects returns the objects of page p (nil entries are free slots).
 func (h *Heap) PageObjects(p int) []Object {
 	lo := p << PageShift
 	hi := lo + PageSize
-	if hi > len(h.objs) {
-		hi = len(h.objs)
+	if hi > h.n {
+		hi = h.n
 	}
-	return h.objs[lo:hi]
+	return h.pages[p][:hi-lo]
 }
 
 // Restore installs objects decoded from a dump: objs[i] is handle i.
@@ -169,7 +247,22 @@ func (h *Heap) Restore(objs []Object) {
 	if len(objs) == 0 {
 		objs = []Object{nil}
 	}
-	h.objs = objs
+	// The pages alias objs: grow it to whole pages (without copying when
+	// the loader left room) and view each page of it as an objPage.
+	n := len(objs)
+	np := (n + PageSize - 1) >> PageShift
+	if cap(objs) < np<<PageShift {
+		objs = append(objs[:n:n], make([]Object, np<<PageShift-n)...)
+	}
+	objs = objs[:np<<PageShift]
+	clear(objs[n:])
+	h.pages = make([]*objPage, np)
+	h.shared = make([]bool, np)
+	for p := range h.pages {
+		h.pages[p] = (*objPage)(objs[p<<PageShift:])
+	}
+	h.n = n
+	objs = objs[:n]
 	h.free = h.free[:0]
 	h.Bytes = 0
 	for i := 1; i < len(objs); i++ {
@@ -181,13 +274,15 @@ func (h *Heap) Restore(objs []Object) {
 	}
 	h.dirty = make([]bool, h.Pages())
 	h.segDirty = nil
+	h.segPages = h.segPages[:0]
+	h.segCache = [4]segCacheEntry{}
 	h.liveAfterGC = int64(len(objs) - len(h.free))
 	h.bytesAfterGC = h.Bytes
 	h.sinceGC = 0
 }
 
 // Live is the number of live objects.
-func (h *Heap) Live() int { return len(h.objs) - 1 - len(h.free) }
+func (h *Heap) Live() int { return h.n - 1 - len(h.free) }
 
 // ShouldCollect reports whether enough has been allocated since the last
 // collection to make one worthwhile.
@@ -202,7 +297,7 @@ func (h *Heap) ShouldCollect() bool {
 // Collect marks everything reachable from the values roots yields and
 // frees the rest. It returns the number of objects freed.
 func (h *Heap) Collect(roots func(visit func(Value))) int {
-	marks := make([]bool, len(h.objs))
+	marks := make([]bool, h.n)
 	stack := make([]Handle, 0, 256)
 	visit := func(v Value) {
 		if v.K != KRef {
@@ -218,21 +313,24 @@ func (h *Heap) Collect(roots func(visit func(Value))) int {
 	for len(stack) > 0 {
 		hd := stack[len(stack)-1]
 		stack = stack[:len(stack)-1]
-		if o := h.objs[hd]; o != nil {
+		if o := h.At(hd); o != nil {
 			o.Refs(visit)
 		}
 	}
 	freed := 0
 	var bytes int64
-	for i := 1; i < len(h.objs); i++ {
-		o := h.objs[i]
+	for i := 1; i < h.n; i++ {
+		o := h.At(Handle(i))
 		if o == nil {
 			continue
 		}
 		if !marks[i] {
-			h.objs[i] = nil
+			h.set(Handle(i), nil)
 			h.dirty[i>>PageShift] = true
-			if h.segDirty != nil {
+			if p := i >> PageShift; p < len(h.segPages) && h.segPages[p] {
+				if c := &h.segCache[i&3]; c.h == Handle(i)+1 {
+					*c = segCacheEntry{}
+				}
 				delete(h.segDirty, Handle(i))
 			}
 			freed++
@@ -241,20 +339,23 @@ func (h *Heap) Collect(roots func(visit func(Value))) int {
 		bytes += int64(o.Size())
 	}
 	// Trailing free slots shrink the heap so new objects keep fresh pages.
-	n := len(h.objs)
-	for n > 1 && h.objs[n-1] == nil {
+	n := h.n
+	for n > 1 && h.At(Handle(n-1)) == nil {
 		n--
 	}
-	for i := n; i < len(h.objs); i++ {
-		h.objs[i] = nil
+	h.n = n
+	pages := h.Pages()
+	for p := pages; p < len(h.pages); p++ {
+		h.pages[p] = nil
 	}
-	h.objs = h.objs[:n]
-	if pages := h.Pages(); pages < len(h.dirty) {
+	h.pages = h.pages[:pages]
+	h.shared = h.shared[:pages]
+	if pages < len(h.dirty) {
 		h.dirty = h.dirty[:pages]
 	}
 	h.free = h.free[:0]
 	for i := 1; i < n; i++ {
-		if h.objs[i] == nil {
+		if h.At(Handle(i)) == nil {
 			h.free = append(h.free, Handle(i))
 		}
 	}

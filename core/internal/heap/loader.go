@@ -39,7 +39,7 @@ func NewLoader(n int, b Builtins, inputBytes int) (*Loader, error) {
 	return &Loader{
 		Builtins: b,
 		n:        n,
-		objs:     make([]Object, 0, min(n, 1<<16)),
+		objs:     make([]Object, 0, loaderCap(n, inputBytes)),
 		seqs:     map[Handle]int{},
 		nconsts:  map[Handle]int{},
 		pages:    make([]bool, (n+PageSize-1)>>PageShift),
@@ -47,6 +47,16 @@ func NewLoader(n int, b Builtins, inputBytes int) (*Loader, error) {
 
 		NumBuiltinTypes: 1 << 16,
 	}, nil
+}
+
+// loaderCap is the first capacity of the objects of a heap of n handles
+// decoded from inputBytes of input: all of them, rounded up to whole pages
+// so that Heap.Restore can use the slice as it is, unless that is more than
+// the input can justify (a hostile handle count): then it grows as pages
+// arrive.
+func loaderCap(n, inputBytes int) int {
+	all := (n + PageSize - 1) &^ (PageSize - 1)
+	return min(all, max(1<<16, 4*inputBytes))
 }
 
 // Len is the number of handles.

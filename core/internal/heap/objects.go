@@ -118,7 +118,14 @@ type SiteEntry struct {
 	// Setattr is 0 if not computed yet, 1 if the class keeps object's
 	// __setattr__, 2 if it overrides it.
 	Setattr uint8
-	Val     Value
+	// Getattr is the same for __getattr__: 1 if the class has none.
+	Getattr uint8
+	// Getattribute is 1 if the class keeps object's __getattribute__, 2
+	// if it overrides it; DataDesc is 1 if Val is no data descriptor, 2
+	// if it is one (0: not computed yet).
+	Getattribute uint8
+	DataDesc     uint8
+	Val          Value
 }
 
 func (c *CodeObj) Refs(visit func(Value)) { visitAll(c.Consts, visit) }

@@ -3,6 +3,7 @@ package pyfmt
 import (
 	"fmt"
 	"math/big"
+	"strconv"
 	"strings"
 
 	"github.com/amber-sandbox/amber/core/internal/pystr"
@@ -179,7 +180,18 @@ func FormatPercentInt(x *big.Int, p PercentPiece) string {
 	if !p.Alt {
 		prefix = ""
 	}
-	digits := new(big.Int).Abs(x).Text(base)
+	var digits string
+	if x.IsInt64() {
+		// Most ints are machine-sized: no big.Int arithmetic.
+		v := x.Int64()
+		u := uint64(v)
+		if v < 0 {
+			u = -u
+		}
+		digits = strconv.FormatUint(u, base)
+	} else {
+		digits = new(big.Int).Abs(x).Text(base)
+	}
 	if p.Conv == 'X' {
 		digits = strings.ToUpper(digits)
 	}

@@ -371,7 +371,12 @@ func (vm *VM) superAttr(s *heap.Super, name Value) (Value, Value, error) {
 		if v, ok, _ := d.Get(name, vm.StrHash(name), vm.StrEq); ok {
 			if v.K == heap.KRef {
 				if p, ok := vm.H.Get(v).(*heap.Property); ok {
-					return heap.Undef, p.Get, nil
+					// The getter gets the instance, not the super object.
+					if p.Get.K == heap.KNone || p.Get.K == heap.KUndef {
+						return heap.Undef, heap.Undef, vm.Errorf(TAttributeError, "property '%s' of '%s' object has no getter", vm.MustStr(name), vm.ClassName(s.ObjType))
+					}
+					r, err := vm.Call(p.Get, s.Obj)
+					return r, heap.Undef, err
 				}
 			}
 			if s.Obj == s.ObjType {
@@ -387,6 +392,32 @@ func (vm *VM) superAttr(s *heap.Super, name Value) (Value, Value, error) {
 		}
 	}
 	return heap.Undef, heap.Undef, vm.Errorf(TAttributeError, "'super' object has no attribute '%s'", vm.MustStr(name))
+}
+
+// superFunc is superAttr's answer when it is a plain Python function
+// to be bound to an instance (not a class), else Undef.
+func (vm *VM) superFunc(s *heap.Super, name Value) Value {
+	if s.Obj == s.ObjType {
+		return heap.Undef
+	}
+	c := vm.ClassOf(s.ObjType)
+	found := false
+	for _, m := range c.MRO {
+		if !found {
+			found = m == s.Type
+			continue
+		}
+		d := vm.H.Get(vm.ClassOf(m).Dict).(*heap.Dict)
+		if v, ok, _ := d.Get(name, vm.StrHash(name), vm.StrEq); ok {
+			if v.K == heap.KRef {
+				if _, isFn := vm.H.Get(v).(*heap.Function); isFn {
+					return v
+				}
+			}
+			return heap.Undef
+		}
+	}
+	return heap.Undef
 }
 
 // specialAttr serves attributes of builtin objects that are not methods.
@@ -538,23 +569,45 @@ func (vm *VM) specialAttr(obj Value, n string) (Value, bool, error) {
 // as frames.
 func (vm *VM) opLoadAttr(f *heap.Frame, obj, name Value) error {
 	if obj.K == heap.KRef {
-		if o, ok := vm.H.Get(obj).(*heap.Instance); ok && vm.ClassOf(o.Class).Flags&ClassGetattribute != 0 {
-			r, err := vm.getAttr(obj, name)
-			if err != nil {
-				return err
+		if o, ok := vm.H.Get(obj).(*heap.Instance); ok {
+			// The class's answers for this name come from the site cache.
+			e := vm.siteLookup(f, o.Class, name)
+			if e.Getattribute == 0 {
+				e.Getattribute = 1
+				if vm.ClassOf(o.Class).Flags&ClassGetattribute != 0 {
+					e.Getattribute = 2
+				}
 			}
-			push(f, r)
-			return nil
-		}
-		if o, ok := vm.H.Get(obj).(*heap.Instance); ok && o.Dict.K == heap.KRef {
-			// Fast path: a plain instance attribute not shadowed by a
-			// data descriptor on the class.
-			d := vm.H.Get(o.Dict).(*heap.Dict)
-			h := vm.StrHash(name)
-			if r, found, _ := d.Get(name, h, vm.StrEq); found {
-				if cd := vm.siteLookup(f, o.Class, name).Val; cd.K == heap.KUndef || !vm.isDataDescriptor(cd) {
+			if e.Getattribute == 2 {
+				r, err := vm.getAttr(obj, name)
+				if err != nil {
+					return err
+				}
+				push(f, r)
+				return nil
+			}
+			cd := e.Val
+			if e.DataDesc == 0 {
+				e.DataDesc = 1
+				if cd.K != heap.KUndef && vm.isDataDescriptor(cd) {
+					e.DataDesc = 2
+				}
+			}
+			if o.Dict.K == heap.KRef && e.DataDesc == 1 {
+				// Fast path: a plain instance attribute not shadowed by a
+				// data descriptor on the class.
+				d := vm.H.Get(o.Dict).(*heap.Dict)
+				if r, found, _ := d.Get(name, vm.StrHash(name), vm.StrEq); found {
 					push(f, r)
 					return nil
+				}
+			}
+			// Fast path: a property whose getter is a plain Python
+			// function, on a class without __getattr__: call the getter
+			// in a new frame.
+			if e.DataDesc == 2 {
+				if p, ok := vm.H.Get(cd).(*heap.Property); ok && vm.isPyFunc(p.Get) && vm.noGetattr(e, o.Class) {
+					return vm.pushPyCall(p.Get, []Value{obj}, heap.RetPush, 0, heap.Undef, heap.Undef)
 				}
 			}
 		}
@@ -659,6 +712,18 @@ func (vm *VM) noSetattr(e *heap.SiteEntry, cls Value) bool {
 	return e.Setattr == 1
 }
 
+// noGetattr reports, caching it in the site entry, whether cls has no
+// __getattr__ (object has none).
+func (vm *VM) noGetattr(e *heap.SiteEntry, cls Value) bool {
+	if e.Getattr == 0 {
+		e.Getattr = 2
+		if vm.lookupSpecialCached(cls, "__getattr__") {
+			e.Getattr = 1
+		}
+	}
+	return e.Getattr == 1
+}
+
 // cachedClassLookup is LookupClass with a cache cleared whenever any class
 // changes or the heap is collected.
 func (vm *VM) cachedClassLookup(cls, name Value) Value {
@@ -699,7 +764,15 @@ func (vm *VM) opLoadMethod(f *heap.Frame, obj, name Value) error {
 					}
 				}
 			}
-		case *heap.Class, *heap.Module, *heap.Super:
+		case *heap.Super:
+			// super().method(...) on an instance: push the function and
+			// the instance, with no bound method in between.
+			if m := vm.superFunc(o, name); m.K != heap.KUndef {
+				push(f, m)
+				push(f, o.Obj)
+				return nil
+			}
+		case *heap.Class, *heap.Module:
 		default:
 			m := vm.siteLookup(f, vm.TypeOf(obj), name).Val
 			if m.K == heap.KRef {
@@ -735,6 +808,28 @@ func (vm *VM) setAttr(obj, name, v Value) error {
 	return err
 }
 
+// objectSetter is object.__setattr__ for an instance: a data descriptor
+// on the class takes the value (a property's setter is returned for the
+// caller to call), else the instance dict does.
+func (vm *VM) objectSetter(obj Value, o *heap.Instance, name, v Value) (Value, error) {
+	d := vm.cachedClassLookup(o.Class, name)
+	if d.K == heap.KRef {
+		switch p := vm.H.Get(d).(type) {
+		case *heap.Property:
+			if p.Set.K == heap.KNone || p.Set.K == heap.KUndef {
+				return heap.Undef, vm.Errorf(TAttributeError, "property '%s' of '%s' object has no setter", vm.MustStr(name), vm.ClassName(o.Class))
+			}
+			return p.Set, nil
+		case *heap.Instance:
+			if s := vm.LookupClassStr(p.Class, "__set__"); s.K != heap.KUndef {
+				_, err := vm.Call(vm.BindMethod(s, d, p.Class), obj, v)
+				return heap.Undef, err
+			}
+		}
+	}
+	return heap.Undef, vm.instanceSetDict(obj, o, name, v)
+}
+
 // findSetter stores the attribute, or returns a setter to call with
 // (obj, v) when a property or __setattr__ override is involved.
 func (vm *VM) findSetter(obj, name, v Value) (Value, error) {
@@ -743,26 +838,13 @@ func (vm *VM) findSetter(obj, name, v Value) (Value, error) {
 	}
 	switch o := vm.H.Get(obj).(type) {
 	case *heap.Instance:
-		d := vm.cachedClassLookup(o.Class, name)
-		if d.K == heap.KRef {
-			switch p := vm.H.Get(d).(type) {
-			case *heap.Property:
-				if p.Set.K == heap.KNone || p.Set.K == heap.KUndef {
-					return heap.Undef, vm.Errorf(TAttributeError, "property '%s' of '%s' object has no setter", vm.MustStr(name), vm.ClassName(o.Class))
-				}
-				return p.Set, nil
-			case *heap.Instance:
-				if s := vm.LookupClassStr(p.Class, "__set__"); s.K != heap.KUndef {
-					_, err := vm.Call(vm.BindMethod(s, d, p.Class), obj, v)
-					return heap.Undef, err
-				}
-			}
-		}
+		// type(obj).__setattr__ comes first; object's own handles data
+		// descriptors and then the instance dict.
 		if sa := vm.LookupSpecial(obj, "__setattr__"); sa.K != heap.KUndef {
 			_, err := vm.Call(vm.BindMethod(sa, obj, o.Class), name, v)
 			return heap.Undef, err
 		}
-		return heap.Undef, vm.instanceSetDict(obj, o, name, v)
+		return vm.objectSetter(obj, o, name, v)
 	case *heap.Class:
 		if o.Flags&ClassUser == 0 {
 			return heap.Undef, vm.TypeError("cannot set '%s' attribute of immutable type '%s'", vm.MustStr(name), vm.ClassName(obj))
@@ -887,6 +969,16 @@ func (vm *VM) opStoreAttr(f *heap.Frame, obj, name, v Value) error {
 		if o, ok := vm.H.Get(obj).(*heap.Instance); ok && o.Dict.K == heap.KRef {
 			if e := vm.siteLookup(f, o.Class, name); e.Val.K == heap.KUndef && vm.noSetattr(e, o.Class) && vm.ClassOf(o.Class).Flags&ClassSlotted == 0 {
 				return vm.dictSetStr(o.Dict, name, v)
+			}
+		}
+		if o, ok := vm.H.Get(obj).(*heap.Instance); ok {
+			// Fast path: a property whose setter is a plain Python
+			// function, on a class that keeps object's __setattr__.
+			e := vm.siteLookup(f, o.Class, name)
+			if cd := e.Val; cd.K == heap.KRef {
+				if p, ok := vm.H.Get(cd).(*heap.Property); ok && vm.isPyFunc(p.Set) && vm.noSetattr(e, o.Class) {
+					return vm.pushPyCall(p.Set, []Value{obj, v}, heap.RetDiscard, 0, heap.Undef, heap.Undef)
+				}
 			}
 		}
 	}

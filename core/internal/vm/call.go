@@ -340,6 +340,29 @@ func (vm *VM) callValue(fn Value, args []Value, kwnames []string, ret heap.RetKi
 
 // opCall is CALL argc: [null|func, callable|self, args...].
 func (vm *VM) opCall(f *heap.Frame, argc int, kw Value) error {
+	if kw.K == heap.KRef {
+		// Keyword call of a Python function: bind straight from the stack.
+		base := int(f.SP) - argc - 2
+		callee, lo := f.Slots[base], base+1
+		if callee.K == heap.KUndef {
+			callee, lo = f.Slots[base+1], base+2
+		}
+		if callee.K == heap.KRef {
+			if fn, ok := vm.H.Get(callee).(*heap.Function); ok {
+				names := vm.H.Get(kw).(*heap.Tuple).Items
+				npos := int(f.SP) - lo - len(names)
+				done, err := vm.callPyBind(callee, fn, f.Slots[lo:lo+npos], names, f.Slots[lo+npos:f.SP])
+				if done {
+					if err == nil {
+						clear(f.Slots[base:f.SP])
+						f.SP = int32(base)
+						return errFramePushed
+					}
+					return err
+				}
+			}
+		}
+	}
 	var kwnames []string
 	if kw.K == heap.KRef {
 		for _, k := range vm.listItems(kw) {
@@ -355,7 +378,16 @@ func (vm *VM) opCall(f *heap.Frame, argc int, kw Value) error {
 		}
 		if callee.K == heap.KRef {
 			if fn, ok := vm.H.Get(callee).(*heap.Function); ok {
-				done, err := vm.callPyFast(callee, fn, f.Slots[lo:f.SP])
+				var done bool
+				var err error
+				args := f.Slots[lo:f.SP]
+				co := vm.H.Get(fn.Code).(*heap.CodeObj)
+				if code := co.Code; code.Flags&(compile.FlagVarArgs|compile.FlagVarKw|compile.FlagGenerator|compile.FlagCoroutine|compile.FlagAsyncGenerator) == 0 &&
+					len(args) == code.ArgCount && code.KwOnlyCount == 0 && len(code.Cellvars) == 0 {
+					done, err = vm.callPyFast(callee, fn, co, args)
+				} else {
+					done, err = vm.callPyBind(callee, fn, args, nil, nil)
+				}
 				if done {
 					if err == nil {
 						clear(f.Slots[base:f.SP])
@@ -371,18 +403,48 @@ func (vm *VM) opCall(f *heap.Frame, argc int, kw Value) error {
 	var args []Value
 	if first.K == heap.KUndef {
 		fn = f.Slots[base+1]
-		args = make([]Value, argc)
-		copy(args, f.Slots[base+2:f.SP])
+		args = f.Slots[base+2 : f.SP]
 	} else {
 		fn = first
-		args = make([]Value, argc+1)
-		copy(args, f.Slots[base+1:f.SP])
+		args = f.Slots[base+1 : f.SP]
 	}
+	if kwnames == nil && fn.K == heap.KRef {
+		if _, ok := vm.H.Get(fn).(*heap.Builtin); ok {
+			return vm.callBuiltinScratch(f, base, fn, args)
+		}
+	}
+	args = append([]Value(nil), args...)
 	for i := base; i < int(f.SP); i++ {
 		f.Slots[i] = heap.Undef
 	}
 	f.SP = int32(base)
 	r, err := vm.callValue(fn, args, kwnames, heap.RetPush, true)
+	if err != nil {
+		return err
+	}
+	push(f, r)
+	return nil
+}
+
+// callBuiltinScratch calls the builtin fn with positional args taken
+// from the caller's stack at base, passing them in the VM's scratch
+// arena rather than a fresh slice: builtins read their arguments during
+// the call and copy what they keep. Nested calls take the arena above.
+func (vm *VM) callBuiltinScratch(f *heap.Frame, base int, fn Value, stack []Value) error {
+	n := len(stack)
+	top := vm.argTop
+	if top+n > len(vm.argArena) {
+		// A new, larger arena; outer calls keep the old one.
+		vm.argArena = make([]Value, max(2*len(vm.argArena), top+n, 64))
+	}
+	args := vm.argArena[top : top+n : top+n]
+	copy(args, stack)
+	vm.argTop = top + n
+	clear(f.Slots[base:f.SP])
+	f.SP = int32(base)
+	r, err := vm.callValue(fn, args, nil, heap.RetPush, true)
+	clear(args)
+	vm.argTop = top
 	if err != nil {
 		return err
 	}
@@ -535,16 +597,11 @@ func (vm *VM) releaseFrame(f *heap.Frame) {
 }
 
 // callPyFast pushes a frame for a plain positional call of a Python
-// function whose arguments sit on the caller's stack, without the
-// intermediate argument slice of the general path. ok=false means the
-// general path must handle the call.
-func (vm *VM) callPyFast(fnv Value, fn *heap.Function, args []Value) (bool, error) {
-	co := vm.H.Get(fn.Code).(*heap.CodeObj)
+// function (code co) whose arguments sit on the caller's stack, exactly
+// its parameters, without the intermediate argument slice of the general
+// path. callPyBind has checked the shape of the call.
+func (vm *VM) callPyFast(fnv Value, fn *heap.Function, co *heap.CodeObj, args []Value) (bool, error) {
 	code := co.Code
-	if code.Flags&(compile.FlagVarArgs|compile.FlagVarKw|compile.FlagGenerator|compile.FlagCoroutine|compile.FlagAsyncGenerator) != 0 ||
-		len(args) != code.ArgCount || code.KwOnlyCount != 0 || len(code.Cellvars) != 0 {
-		return false, nil
-	}
 	nloc := len(code.Varnames)
 	f := vm.allocFrame(nloc + len(code.Freevars) + code.StackSize + 4)
 	f.Code, f.C, f.Func, f.Globals = fn.Code, co, fnv, fn.Globals
@@ -552,6 +609,87 @@ func (vm *VM) callPyFast(fnv Value, fn *heap.Function, args []Value) (bool, erro
 	copy(f.Slots, args)
 	copy(f.Slots[nloc:], fn.Closure)
 	f.SP = int32(nloc + len(code.Freevars))
+	if err := vm.pushFrame(f); err != nil {
+		vm.releaseFrame(f)
+		return true, err
+	}
+	return true, nil
+}
+
+// callPyBind is callPyFast for any call of a plain Python function
+// without *args or **kwargs parameters: it binds the positional values
+// pos, the keyword values kwv named by the strs kwn, the defaults and the
+// cells straight into the new frame, with no argument slice or keyword
+// list. ok=false (nothing changed) leaves the call, and any binding
+// error, to the general path.
+func (vm *VM) callPyBind(fnv Value, fn *heap.Function, pos, kwn, kwv []Value) (bool, error) {
+	co := vm.H.Get(fn.Code).(*heap.CodeObj)
+	code := co.Code
+	nargs := code.ArgCount
+	if code.Flags&(compile.FlagVarArgs|compile.FlagVarKw|compile.FlagGenerator|compile.FlagCoroutine|compile.FlagAsyncGenerator) != 0 ||
+		len(pos) > nargs {
+		return false, nil
+	}
+	if len(pos) == nargs && len(kwn) == 0 && code.KwOnlyCount == 0 && len(code.Cellvars) == 0 {
+		return vm.callPyFast(fnv, fn, co, pos)
+	}
+	total := nargs + code.KwOnlyCount
+	nloc := len(code.Varnames)
+	ncell := len(code.Cellvars) + len(code.Freevars)
+	f := vm.allocFrame(nloc + ncell + code.StackSize + 4)
+	slots := f.Slots
+	copy(slots, pos)
+	for i, k := range kwn {
+		ks := vm.H.Get(k).(*heap.Str).S
+		j := code.PosOnlyCount
+		for j < total && code.Varnames[j] != ks {
+			j++
+		}
+		if j == total || slots[j].K != heap.KUndef {
+			vm.releaseFrame(f)
+			return false, nil
+		}
+		slots[j] = kwv[i]
+	}
+	if len(pos)+len(kwn) < total {
+		nd := len(fn.Defaults)
+		for j := len(pos); j < nargs; j++ {
+			if slots[j].K == heap.KUndef {
+				d := j - (nargs - nd)
+				if d < 0 {
+					vm.releaseFrame(f)
+					return false, nil
+				}
+				slots[j] = fn.Defaults[d]
+			}
+		}
+		for j := nargs; j < total; j++ {
+			if slots[j].K != heap.KUndef {
+				continue
+			}
+			found := false
+			if fn.KwDefaults.K == heap.KRef {
+				d := vm.H.Get(fn.KwDefaults).(*heap.Dict)
+				k := vm.Intern(code.Varnames[j])
+				slots[j], found, _ = d.Get(k, vm.StrHash(k), vm.StrEq)
+			}
+			if !found {
+				vm.releaseFrame(f)
+				return false, nil
+			}
+		}
+	}
+	for i := range code.Cellvars {
+		c := &heap.Cell{V: heap.Undef}
+		if code.CellArgs != nil && code.CellArgs[i] >= 0 {
+			c.V = slots[code.CellArgs[i]]
+		}
+		slots[nloc+i] = vm.H.Alloc(c)
+	}
+	copy(slots[nloc+len(code.Cellvars):], fn.Closure)
+	f.Code, f.C, f.Func, f.Globals = fn.Code, co, fnv, fn.Globals
+	f.Locals, f.Gen = heap.Undef, heap.Undef
+	f.SP = int32(nloc + ncell)
 	if err := vm.pushFrame(f); err != nil {
 		vm.releaseFrame(f)
 		return true, err

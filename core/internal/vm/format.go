@@ -244,9 +244,16 @@ func (vm *VM) percentFloat(v Value) (float64, error) {
 
 // percentFormat implements fmt % args for str.
 func (vm *VM) percentFormat(format string, args Value) (string, error) {
-	pieces, err := pyfmt.ParsePercent(format)
-	if err != nil {
-		return "", vm.pystrErr(err)
+	// The same format string usually comes again (a loop): keep the last
+	// parse. The pieces are only read (each is copied before resolving).
+	pieces := vm.pctPieces
+	if format != vm.pctFormat || pieces == nil {
+		var err error
+		pieces, err = pyfmt.ParsePercent(format)
+		if err != nil {
+			return "", vm.pystrErr(err)
+		}
+		vm.pctFormat, vm.pctPieces = format, pieces
 	}
 	pa := vm.newPercentArgs(args)
 	var b strings.Builder

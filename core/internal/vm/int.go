@@ -585,8 +585,12 @@ func (vm *VM) smallIntBinary(op int, a, b int64) (Value, bool, error) {
 const maxIntBits = 1 << 32
 
 func (vm *VM) bigIntBinary(op int, x, y num) (Value, error) {
-	a, b := x.bigInt(), y.bigInt()
-	z := new(big.Int)
+	// The operands are read, never written (big.Int's methods allow z to
+	// alias them), so they need no copies; the result is computed in
+	// place in the object that will hold it.
+	a, b := x.bigView(), y.bigView()
+	res := &heap.BigInt{}
+	z := &res.V
 	switch op {
 	case compile.BinAdd:
 		z.Add(a, b)
@@ -688,7 +692,10 @@ func (vm *VM) bigIntBinary(op int, x, y num) (Value, error) {
 	default:
 		return heap.NotImplemented, nil
 	}
-	return vm.NewBigInt(z), nil
+	if z.IsInt64() {
+		return heap.Int(z.Int64()), nil
+	}
+	return vm.H.Alloc(res), nil
 }
 
 // intZeroDivMsg is CPython 3.11.7's message for int // 0 and int % 0.

@@ -481,7 +481,15 @@ func (vm *VM) listSetItem(lv Value, l *heap.List, key, v Value) error {
 		return err
 	}
 	var items []Value
-	if src, ok := vm.seqItemsOf(v); ok {
+	src, isSeq := vm.seqItemsOf(v)
+	if isSeq && step == 1 && len(src) == max(stop, start)-start {
+		// Same length: overwrite in place (copy allows src to be l's own
+		// items).
+		copy(l.Items[start:], src)
+		vm.H.Touch(lv)
+		return nil
+	}
+	if isSeq {
 		items = append([]Value(nil), src...)
 	} else {
 		if _, err := vm.GetIter(v); err != nil {

@@ -59,6 +59,15 @@ func (vm *VM) NumOf(v Value) (num, bool) {
 	return num{}, false
 }
 
+// bigView returns an int operand as a big.Int that the caller must only
+// read: a big operand's own value, no copy.
+func (n num) bigView() *big.Int {
+	if n.K == nkBig {
+		return n.b
+	}
+	return big.NewInt(n.i)
+}
+
 // big returns an int operand as a fresh big.Int.
 func (n num) bigInt() *big.Int {
 	if n.K == nkBig {
@@ -198,7 +207,7 @@ func realCmp(x, y num) (c int, unordered bool) {
 		}
 		return 0, false
 	case x.isIntegral() && y.isIntegral():
-		return x.bigInt().Cmp(y.bigInt()), false
+		return x.bigView().Cmp(y.bigView()), false
 	case x.K == nkFloat && y.K == nkFloat:
 		if math.IsNaN(x.f) || math.IsNaN(y.f) {
 			return 0, true

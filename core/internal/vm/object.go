@@ -131,7 +131,11 @@ func init() {
 			if !ok {
 				return heap.Undef, vm.TypeError("can't apply this __setattr__ to %s object", vm.TypeName(self))
 			}
-			return heap.None, vm.instanceSetDict(self, o, vm.Intern(vm.MustStr(a.Pos[0])), a.Pos[1])
+			setter, err := vm.objectSetter(self, o, vm.Intern(vm.MustStr(a.Pos[0])), a.Pos[1])
+			if err == nil && setter.K != heap.KUndef {
+				_, err = vm.Call(setter, self, a.Pos[1])
+			}
+			return heap.None, err
 		}},
 		{Name: "__getattribute__", Fn: func(vm *VM, self Value, a Args) (Value, error) {
 			name, _ := vm.StrOf(a.Pos[0])

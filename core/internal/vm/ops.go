@@ -277,6 +277,12 @@ func (vm *VM) tryDunder(obj Value, name string, args ...Value) (Value, error) {
 	if fn.K == heap.KUndef {
 		return heap.NotImplemented, nil
 	}
+	if _, ok := vm.H.Get(fn).(*heap.Function); ok {
+		// A plain function: call it with obj first instead of binding a
+		// method object for one call.
+		var buf [4]Value
+		return vm.callNested(fn, append(append(buf[:0], obj), args...), nil)
+	}
 	return vm.Call(vm.BindMethod(fn, obj, vm.TypeOf(obj)), args...)
 }
 
@@ -286,7 +292,7 @@ func (vm *VM) LookupSpecial(obj Value, name string) Value {
 	if !vm.IsInstanceObj(obj) {
 		return heap.Undef
 	}
-	fn := vm.LookupClassStr(vm.TypeOf(obj), name)
+	fn := vm.cachedClassLookup(vm.TypeOf(obj), vm.Intern(name))
 	if fn.K == heap.KUndef || fn.K == heap.KNone || vm.isBuiltinOf(fn, TObject) {
 		return heap.Undef
 	}

@@ -151,6 +151,12 @@ func (vm *VM) sortLess(keys []Value) (func(a, b int) (bool, error), error) {
 		// UTF-8 byte order is code point order.
 		return func(a, b int) (bool, error) { return strs[a] < strs[b], nil }, nil
 	}
+	if less := vm.tupleKeysLess(keys); less != nil {
+		return less, nil
+	}
+	if less := vm.instanceKeysLess(keys); less != nil {
+		return less, nil
+	}
 	return func(a, b int) (bool, error) {
 		return vm.Compare(compile.CmpLt, keys[a], keys[b])
 	}, nil

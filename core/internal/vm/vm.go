@@ -8,6 +8,7 @@ import (
 
 	"github.com/amber-sandbox/amber/core/internal/compile"
 	"github.com/amber-sandbox/amber/core/internal/heap"
+	"github.com/amber-sandbox/amber/core/internal/pyfmt"
 )
 
 // Value re-exports heap.Value for brevity inside the package.
@@ -92,6 +93,13 @@ type VM struct {
 	epoch uint32
 	// framePool recycles frames of finished calls.
 	framePool []*heap.Frame
+	// argArena holds the arguments of builtin calls in progress, argTop
+	// being its first free slot (see callBuiltinScratch).
+	argArena []Value
+	argTop   int
+	// pctFormat and pctPieces are the last str % format parsed.
+	pctFormat string
+	pctPieces []pyfmt.PercentPiece
 	// recursionCeiling is the host's recursion limit, which
 	// sys.setrecursionlimit cannot exceed.
 	recursionCeiling int
@@ -418,7 +426,8 @@ func (vm *VM) ErrorArgs(t TypeID, args ...Value) error {
 func (vm *VM) NewException(cls Value, args []Value) Value {
 	return vm.H.Alloc(&heap.Instance{
 		Class: cls,
-		Exc:   &heap.ExcData{Args: vm.NewTuple(args), Cause: heap.None, Context: heap.None},
+		// args may be a caller's scratch (a builtin's a.Pos): keep a copy.
+		Exc: &heap.ExcData{Args: vm.NewTuple(append([]Value(nil), args...)), Cause: heap.None, Context: heap.None},
 	})
 }
 

@@ -1,0 +1,129 @@
+package vm
+
+// Fast comparisons for sorting keys that are tuples, the shape of most
+// key= functions (sort by (len(w), w), by (score, name), ...).
+
+import (
+	"github.com/amber-sandbox/amber/core/internal/compile"
+	"github.com/amber-sandbox/amber/core/internal/heap"
+)
+
+// tupleKeysLess returns a less for keys that are all exact tuples, or nil.
+// It compares like Python's tuple <: the first position where the items
+// are not equal decides, by <; a tuple that is a prefix of the other is
+// smaller. Items that are small ints, floats or exact strs are compared
+// natively; anything else takes the general == and <.
+func (vm *VM) tupleKeysLess(keys []Value) func(a, b int) (bool, error) {
+	tuples := make([][]Value, len(keys))
+	for i, k := range keys {
+		if k.K != heap.KRef {
+			return nil
+		}
+		t, ok := vm.H.Get(k).(*heap.Tuple)
+		if !ok {
+			return nil
+		}
+		tuples[i] = t.Items
+	}
+	return func(a, b int) (bool, error) { return vm.itemsLess(tuples[a], tuples[b]) }
+}
+
+// itemsLess is x < y for the items of two tuples.
+func (vm *VM) itemsLess(x, y []Value) (bool, error) {
+	n := min(len(x), len(y))
+	for i := 0; i < n; i++ {
+		a, b := x[i], y[i]
+		if a == b {
+			continue // identical items are equal, as in CPython's containers
+		}
+		switch {
+		case a.K == heap.KInt && b.K == heap.KInt:
+			return a.I() < b.I(), nil
+		case a.K == heap.KFloat && b.K == heap.KFloat:
+			if fa, fb := a.F(), b.F(); fa != fb {
+				return fa < fb, nil
+			}
+			continue
+		case a.K == heap.KRef && b.K == heap.KRef:
+			sa, oka := vm.H.Get(a).(*heap.Str)
+			sb, okb := vm.H.Get(b).(*heap.Str)
+			if oka && okb {
+				if sa.S != sb.S {
+					return sa.S < sb.S, nil // UTF-8 byte order is code point order
+				}
+				continue
+			}
+		}
+		eq, err := vm.Eq(a, b)
+		if err != nil {
+			return false, err
+		}
+		if !eq {
+			return vm.Compare(compile.CmpLt, a, b)
+		}
+	}
+	return len(x) < len(y), nil
+}
+
+// instanceKeysLess returns a less for keys that are all instances of
+// user classes sharing one plain Python __lt__ and none overriding
+// __gt__, or nil. Then a < b is exactly that function's verdict (the
+// reflected __gt__ CPython tries first for a subclass operand is
+// object's, which declines), so it is called directly: no dunder
+// lookups and no bound method per comparison. NotImplemented ends as
+// CPython does, in the TypeError of the default comparison.
+func (vm *VM) instanceKeysLess(keys []Value) func(a, b int) (bool, error) {
+	ltName, gtName := vm.Intern("__lt__"), vm.Intern("__gt__")
+	var lt Value
+	var classes []Value
+	for _, k := range keys {
+		if k.K != heap.KRef {
+			return nil
+		}
+		o, ok := vm.H.Get(k).(*heap.Instance)
+		if !ok || o.Prim.K != heap.KUndef || o.Exc != nil {
+			return nil
+		}
+		known := false
+		for _, c := range classes {
+			if c == o.Class {
+				known = true
+				break
+			}
+		}
+		if known {
+			continue
+		}
+		if len(classes) == 8 {
+			return nil
+		}
+		fn := vm.cachedClassLookup(o.Class, ltName)
+		if !vm.isPyFunc(fn) || (lt.K != heap.KUndef && fn != lt) {
+			return nil
+		}
+		if g := vm.cachedClassLookup(o.Class, gtName); g.K != heap.KUndef && !vm.isBuiltinOf(g, TObject) {
+			return nil
+		}
+		lt = fn
+		classes = append(classes, o.Class)
+	}
+	if lt.K == heap.KUndef {
+		return nil
+	}
+	var buf [2]Value
+	return func(a, b int) (bool, error) {
+		buf[0], buf[1] = keys[a], keys[b]
+		r, err := vm.callNested(lt, buf[:], nil)
+		if err != nil {
+			return false, err
+		}
+		switch r.K {
+		case heap.KBool:
+			return r.N != 0, nil
+		case heap.KNotImplemented:
+			_, err := vm.compareDefault(compile.CmpLt, keys[a], keys[b])
+			return false, err
+		}
+		return vm.Truth(r)
+	}
+}

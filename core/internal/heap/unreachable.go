@@ -5,8 +5,8 @@ package heap
 // (reachable or not). It only marks: nothing is freed. When keep selects
 // no object, it does not mark either.
 func (h *Heap) Unreachable(roots func(visit func(Value)), keep func(Object) bool) (out []Value, any bool) {
-	for _, o := range h.objs {
-		if o != nil && keep(o) {
+	for i := 1; i < h.Len(); i++ {
+		if o := h.At(Handle(i)); o != nil && keep(o) {
 			any = true
 			break
 		}
@@ -14,7 +14,7 @@ func (h *Heap) Unreachable(roots func(visit func(Value)), keep func(Object) bool
 	if !any {
 		return nil, false
 	}
-	marks := make([]bool, len(h.objs))
+	marks := make([]bool, h.Len())
 	stack := make([]Handle, 0, 256)
 	visit := func(v Value) {
 		if v.K != KRef {
@@ -30,12 +30,12 @@ func (h *Heap) Unreachable(roots func(visit func(Value)), keep func(Object) bool
 	for len(stack) > 0 {
 		hd := stack[len(stack)-1]
 		stack = stack[:len(stack)-1]
-		if o := h.objs[hd]; o != nil {
+		if o := h.At(hd); o != nil {
 			o.Refs(visit)
 		}
 	}
-	for i := 1; i < len(h.objs); i++ {
-		if o := h.objs[i]; o != nil && !marks[i] && keep(o) {
+	for i := 1; i < h.Len(); i++ {
+		if o := h.At(Handle(i)); o != nil && !marks[i] && keep(o) {
 			out = append(out, Ref(Handle(i)))
 		}
 	}

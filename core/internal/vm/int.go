@@ -655,7 +655,7 @@ func (vm *VM) bigIntBinary(op int, x, y num) (Value, error) {
 		if err != nil {
 			return Value{}, err
 		}
-		z = r
+		z.Set(r)
 	case compile.BinLShift, compile.BinRShift:
 		if b.Sign() < 0 {
 			return Value{}, vm.ValueError("negative shift count")

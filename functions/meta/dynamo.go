@@ -463,6 +463,54 @@ func (d *Dynamo) deleteItem(ctx context.Context, k item, what string) error {
 	return nil
 }
 
+// putNew writes an item that must not exist yet: ErrConflict when it
+// does. op and what name the write in errors ("create", "session p/s").
+func (d *Dynamo) putNew(ctx context.Context, it item, op, what string) error {
+	_, err := d.client.PutItem(ctx, &dynamodb.PutItemInput{
+		TableName:           &d.table,
+		Item:                it,
+		ConditionExpression: aws.String("attribute_not_exists(pk)"),
+	})
+	if isConditionFailed(err) {
+		return fmt.Errorf("%s exists: %w", what, ErrConflict)
+	}
+	if err != nil {
+		return fmt.Errorf("meta: dynamodb %s %s: %w", op, what, err)
+	}
+	return nil
+}
+
+// getRecord reads one item and decodes it with read; a missing item is
+// ErrNotFound, named by what.
+func getRecord[T any](ctx context.Context, d *Dynamo, k item, what string, read func(map[string]ddb.AttributeValue) (*T, error)) (*T, error) {
+	it, err := d.getItem(ctx, k)
+	if err != nil {
+		return nil, err
+	}
+	if it == nil {
+		return nil, fmt.Errorf("%s: %w", what, ErrNotFound)
+	}
+	return read(it)
+}
+
+// listRecords reads every item of a partition whose sort key has prefix
+// and decodes each with read.
+func listRecords[T any](ctx context.Context, d *Dynamo, pk, prefix string, read func(map[string]ddb.AttributeValue) (*T, error)) ([]*T, error) {
+	items, err := d.query(ctx, pk, prefix)
+	if err != nil {
+		return nil, err
+	}
+	out := make([]*T, 0, len(items))
+	for _, it := range items {
+		v, err := read(it)
+		if err != nil {
+			return nil, err
+		}
+		out = append(out, v)
+	}
+	return out, nil
+}
+
 // query reads every item of a partition whose sort key has prefix ("":
 // all of them).
 func (d *Dynamo) query(ctx context.Context, pk, prefix string) ([]map[string]ddb.AttributeValue, error) {
@@ -550,14 +598,7 @@ func (d *Dynamo) PutProject(ctx context.Context, p *Project) error {
 }
 
 func (d *Dynamo) GetProject(ctx context.Context, id string) (*Project, error) {
-	it, err := d.getItem(ctx, key(prefixProject+id, skProject))
-	if err != nil {
-		return nil, err
-	}
-	if it == nil {
-		return nil, fmt.Errorf("project %q: %w", id, ErrNotFound)
-	}
-	return readProject(it)
+	return getRecord(ctx, d, key(prefixProject+id, skProject), fmt.Sprintf("project %q", id), readProject)
 }
 
 func (d *Dynamo) ProjectByKeyHash(ctx context.Context, keyHash string) (*Project, error) {
@@ -669,29 +710,11 @@ func (d *Dynamo) CreateSession(ctx context.Context, s *Session) error {
 	if err := checkSessionSize(s); err != nil {
 		return err
 	}
-	_, err := d.client.PutItem(ctx, &dynamodb.PutItemInput{
-		TableName:           &d.table,
-		Item:                sessionItem(s),
-		ConditionExpression: aws.String("attribute_not_exists(pk)"),
-	})
-	if isConditionFailed(err) {
-		return fmt.Errorf("session %s/%s exists: %w", s.Project, s.ID, ErrConflict)
-	}
-	if err != nil {
-		return fmt.Errorf("meta: dynamodb create session %s/%s: %w", s.Project, s.ID, err)
-	}
-	return nil
+	return d.putNew(ctx, sessionItem(s), "create", "session "+s.Project+"/"+s.ID)
 }
 
 func (d *Dynamo) GetSession(ctx context.Context, project, id string) (*Session, error) {
-	it, err := d.getItem(ctx, key(prefixProject+project, prefixSession+id))
-	if err != nil {
-		return nil, err
-	}
-	if it == nil {
-		return nil, fmt.Errorf("session %s/%s: %w", project, id, ErrNotFound)
-	}
-	return readSession(it)
+	return getRecord(ctx, d, key(prefixProject+project, prefixSession+id), "session "+project+"/"+id, readSession)
 }
 
 // CommitSession is one PutItem conditional on the stored version. When
@@ -725,48 +748,18 @@ func (d *Dynamo) DeleteSession(ctx context.Context, project, id string) error {
 }
 
 func (d *Dynamo) ListSessions(ctx context.Context, project string) ([]*Session, error) {
-	items, err := d.query(ctx, prefixProject+project, prefixSession)
-	if err != nil {
-		return nil, err
-	}
-	out := make([]*Session, 0, len(items))
-	for _, it := range items {
-		s, err := readSession(it)
-		if err != nil {
-			return nil, err
-		}
-		out = append(out, s)
-	}
-	return out, nil
+	return listRecords(ctx, d, prefixProject+project, prefixSession, readSession)
 }
 
 func (d *Dynamo) PutSnapshot(ctx context.Context, s *Snapshot) error {
 	if s.Project == "" || s.ID == "" {
 		return errors.New("meta: snapshot without a project or id")
 	}
-	_, err := d.client.PutItem(ctx, &dynamodb.PutItemInput{
-		TableName:           &d.table,
-		Item:                snapshotItem(s),
-		ConditionExpression: aws.String("attribute_not_exists(pk)"),
-	})
-	if isConditionFailed(err) {
-		return fmt.Errorf("snapshot %s/%s exists: %w", s.Project, s.ID, ErrConflict)
-	}
-	if err != nil {
-		return fmt.Errorf("meta: dynamodb put snapshot %s/%s: %w", s.Project, s.ID, err)
-	}
-	return nil
+	return d.putNew(ctx, snapshotItem(s), "put", "snapshot "+s.Project+"/"+s.ID)
 }
 
 func (d *Dynamo) GetSnapshot(ctx context.Context, project, id string) (*Snapshot, error) {
-	it, err := d.getItem(ctx, key(prefixProject+project, prefixSnapshot+id))
-	if err != nil {
-		return nil, err
-	}
-	if it == nil {
-		return nil, fmt.Errorf("snapshot %s/%s: %w", project, id, ErrNotFound)
-	}
-	return readSnapshot(it)
+	return getRecord(ctx, d, key(prefixProject+project, prefixSnapshot+id), "snapshot "+project+"/"+id, readSnapshot)
 }
 
 func (d *Dynamo) DeleteSnapshot(ctx context.Context, project, id string) error {
@@ -774,19 +767,7 @@ func (d *Dynamo) DeleteSnapshot(ctx context.Context, project, id string) error {
 }
 
 func (d *Dynamo) ListSnapshots(ctx context.Context, project string) ([]*Snapshot, error) {
-	items, err := d.query(ctx, prefixProject+project, prefixSnapshot)
-	if err != nil {
-		return nil, err
-	}
-	out := make([]*Snapshot, 0, len(items))
-	for _, it := range items {
-		s, err := readSnapshot(it)
-		if err != nil {
-			return nil, err
-		}
-		out = append(out, s)
-	}
-	return out, nil
+	return listRecords(ctx, d, prefixProject+project, prefixSnapshot, readSnapshot)
 }
 
 func (d *Dynamo) PutConnection(ctx context.Context, c *Connection) error {
@@ -800,14 +781,7 @@ func (d *Dynamo) PutConnection(ctx context.Context, c *Connection) error {
 }
 
 func (d *Dynamo) GetConnection(ctx context.Context, id string) (*Connection, error) {
-	it, err := d.getItem(ctx, key(prefixConn+id, skConn))
-	if err != nil {
-		return nil, err
-	}
-	if it == nil {
-		return nil, fmt.Errorf("connection %q: %w", id, ErrNotFound)
-	}
-	return readConnection(it)
+	return getRecord(ctx, d, key(prefixConn+id, skConn), fmt.Sprintf("connection %q", id), readConnection)
 }
 
 // AddEphemeral appends to the connection's list unless the session is in

@@ -45,8 +45,7 @@ func TestAWSStores(t *testing.T) {
 		if got := d.eval(session, "x += 1\nx"); got != "2" {
 			t.Fatalf("x after restart = %s", got)
 		}
-		fresh := d.checkout(protocol.Request{})
-		d.ok(protocol.Request{Op: "load_session", ID: newID("load"), Session: fresh, Snapshot: snapshot})
+		fresh := d.loadFresh(snapshot)
 		if got := d.eval(fresh, "x"); got != "1" {
 			t.Fatalf("x in the loaded dump = %s", got)
 		}

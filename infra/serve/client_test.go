@@ -311,6 +311,26 @@ func (c *client) printed(id string) string {
 	return b.String()
 }
 
+// loadFresh checks out a fresh session, loads snapshot (a snapshot's or
+// a session's id) into it and returns its id.
+func (c *client) loadFresh(snapshot string) string {
+	c.tb().Helper()
+	s := c.checkout(protocol.Request{})
+	c.ok(protocol.Request{Op: "load_session", ID: newID("load"), Session: s, Snapshot: snapshot})
+	return s
+}
+
+// started waits (up to 10s) for the first print of request id: its step
+// has started.
+func (c *client) started(id string) {
+	c.tb().Helper()
+	for deadline := time.Now().Add(10 * time.Second); c.printed(id) == ""; time.Sleep(time.Millisecond) {
+		if time.Now().After(deadline) {
+			c.tb().Fatal("the step did not start")
+		}
+	}
+}
+
 // closed waits for the server to close the connection and returns the
 // close code.
 func (c *client) closed(within time.Duration) websocket.StatusCode {

@@ -10,6 +10,7 @@ import (
 	"github.com/amber-sandbox/amber/functions/engine"
 	"github.com/amber-sandbox/amber/functions/protocol"
 	"github.com/amber-sandbox/amber/infra/serve"
+	"github.com/amber-sandbox/amber/internal/servetest"
 )
 
 // hostObj is a host object: the sandbox holds it, the client keeps the Go
@@ -30,7 +31,7 @@ func TestRunningStepsContinue(t *testing.T) {
 	}{
 		{"websocket", func(t *testing.T) context.Context { return testCtx(t) }, func(t *testing.T) dialer {
 			// Step budget: 1.2s integration timeout less a 1s margin.
-			srv, _ := startServe(t, serve.Options{IntegrationTimeout: 1200 * time.Millisecond, StepMargin: time.Second})
+			srv, _ := servetest.Start(t, serve.Options{IntegrationTimeout: 1200 * time.Millisecond, StepMargin: time.Second})
 			return wsDialer(srv.URL())
 		}},
 		// A context without a deadline: the engine's MaxStep is the budget.

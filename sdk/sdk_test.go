@@ -4,7 +4,6 @@ import (
 	"context"
 	"errors"
 	"fmt"
-	"log/slog"
 	"math/big"
 	"reflect"
 	"strings"
@@ -15,6 +14,7 @@ import (
 
 	"github.com/amber-sandbox/amber/functions/engine"
 	"github.com/amber-sandbox/amber/infra/serve"
+	"github.com/amber-sandbox/amber/internal/servetest"
 )
 
 // dialer opens a new client of one server: a new connection over
@@ -42,35 +42,6 @@ func inProcessServer(t testing.TB) dialer {
 	}
 }
 
-// startServe runs amber serve on a loopback port and a temp dir, and
-// shuts it down when the test ends (or earlier, by stop).
-func startServe(t testing.TB, opts serve.Options) (srv *serve.Server, stop func()) {
-	t.Helper()
-	if opts.Addr == "" {
-		opts.Addr = "127.0.0.1:0"
-	}
-	opts.Logger = slog.New(slog.DiscardHandler)
-	if opts.DataDir == "" {
-		opts.DataDir = t.TempDir()
-	}
-	srv, err := serve.Start(testCtx(t), opts)
-	if err != nil {
-		t.Fatal(err)
-	}
-	var once sync.Once
-	stop = func() {
-		once.Do(func() {
-			ctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
-			defer cancel()
-			if err := srv.Shutdown(ctx); err != nil {
-				t.Errorf("shutdown: %v", err)
-			}
-		})
-	}
-	t.Cleanup(stop)
-	return srv, stop
-}
-
 func wsDialer(url string, opts ...Option) dialer {
 	return func(t testing.TB) *Pool {
 		t.Helper()
@@ -84,12 +55,12 @@ func wsDialer(url string, opts ...Option) dialer {
 }
 
 func webSocketServer(t testing.TB) dialer {
-	srv, _ := startServe(t, serve.Options{})
+	srv, _ := servetest.Start(t, serve.Options{})
 	return wsDialer(srv.URL())
 }
 
 func httpServer(t testing.TB) dialer {
-	srv, _ := startServe(t, serve.Options{})
+	srv, _ := servetest.Start(t, serve.Options{})
 	return func(t testing.TB) *Pool {
 		p, err := DialHTTP(testCtx(t), srv.HTTPURL())
 		if err != nil {

@@ -36,16 +36,7 @@ func TestRunningStepsContinue(t *testing.T) {
 		}},
 		// A context without a deadline: the engine's MaxStep is the budget.
 		{"inprocess", func(t *testing.T) context.Context { return t.Context() }, func(t *testing.T) dialer {
-			e, err := engine.OpenLocal(testCtx(t), engine.LocalConfig{Dir: t.TempDir()}, engine.Config{MaxStep: 100 * time.Millisecond})
-			if err != nil {
-				t.Fatal(err)
-			}
-			t.Cleanup(func() { _ = e.Close() })
-			return func(t testing.TB) *Pool {
-				p := InProcess(e, "default")
-				t.Cleanup(func() { _ = p.Close() })
-				return p
-			}
+			return inProcessEngine(t, engine.Config{MaxStep: 100 * time.Millisecond})
 		}},
 	} {
 		t.Run(tc.name, func(t *testing.T) {

@@ -29,8 +29,12 @@ func testCtx(t testing.TB) context.Context {
 }
 
 // inProcessServer is an engine on the embedded store in a temp dir.
-func inProcessServer(t testing.TB) dialer {
-	e, err := engine.OpenLocal(testCtx(t), engine.LocalConfig{Dir: t.TempDir()}, engine.Config{})
+func inProcessServer(t testing.TB) dialer { return inProcessEngine(t, engine.Config{}) }
+
+// inProcessEngine is an engine configured by cfg on the embedded store in
+// a temp dir.
+func inProcessEngine(t testing.TB, cfg engine.Config) dialer {
+	e, err := engine.OpenLocal(testCtx(t), engine.LocalConfig{Dir: t.TempDir()}, cfg)
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -354,7 +354,7 @@ func postHTTP(t testing.TB, srv *serve.Server, op, key, body string) (int, *prot
 	}
 	defer resp.Body.Close()
 	b, _ := io.ReadAll(resp.Body)
-	if err := schemas(t).validate(b, "protocol.schema.json#/$defs/reply"); err != nil {
+	if err := schemas(t).Validate(b, "protocol.schema.json#/$defs/reply"); err != nil {
 		t.Errorf("HTTP reply does not match the schema: %v\n%s", err, trunc(b))
 	}
 	var rep protocol.Reply

@@ -36,7 +36,7 @@ func TestAWSStores(t *testing.T) {
 		c := dial(t, a, "", nil)
 		session = c.checkout(protocol.Request{})
 		c.eval(session, "x = 1")
-		snapshot = c.ok(protocol.Request{Op: "dump", ID: newID("dump"), Session: session}).Snapshot
+		snapshot = c.dump(session)
 		c.close()
 		shutdown(t, a)
 

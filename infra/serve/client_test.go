@@ -327,6 +327,12 @@ func (c *client) printed(id string) string {
 	return b.String()
 }
 
+// dump dumps session and returns the snapshot's id.
+func (c *client) dump(session string) string {
+	c.tb().Helper()
+	return c.ok(protocol.Request{Op: "dump", ID: newID("dump"), Session: session}).Snapshot
+}
+
 // loadFresh checks out a fresh session, loads snapshot (a snapshot's or
 // a session's id) into it and returns its id.
 func (c *client) loadFresh(snapshot string) string {

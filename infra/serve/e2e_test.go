@@ -211,7 +211,7 @@ func TestErrorKinds(t *testing.T) {
 		}, protocol.KindEphemeral, ""},
 		{"wrong loader", func() protocol.Request {
 			c.eval(s, "z = 1")
-			snap := c.ok(protocol.Request{Op: "dump", ID: newID("dump"), Session: s}).Snapshot
+			snap := c.dump(s)
 			return protocol.Request{Op: "load_snapshot", ID: newID("load"), Session: c.checkout(protocol.Request{}), Snapshot: snap}
 		}, protocol.KindWrongLoader, ""},
 		{"not fresh", func() protocol.Request {
@@ -411,7 +411,7 @@ func TestSeedScenarios(t *testing.T) {
 		c := dial(t, srv, "", nil)
 		s := c.checkout(protocol.Request{})
 		c.eval(s, "balance = 100")
-		cp := c.ok(protocol.Request{Op: "dump", ID: newID("dump"), Session: s}).Snapshot
+		cp := c.dump(s)
 		c.eval(s, "balance -= 250")
 		if got := c.eval(s, "balance"); got != "-150" {
 			t.Fatalf("balance = %s", got)
@@ -426,7 +426,7 @@ func TestSeedScenarios(t *testing.T) {
 		s := c.checkout(protocol.Request{})
 		rep := c.ok(protocol.Request{Op: "feed", ID: newID("feed"), Session: s, Functions: []string{"choose"},
 			Code: "path = ['start']\nchoice = choose()\npath.append(choice)\n'-'.join(path)"})
-		snap := c.ok(protocol.Request{Op: "dump", ID: newID("dump"), Session: s}).Snapshot
+		snap := c.dump(s)
 		var wg sync.WaitGroup
 		results := make([]string, 2)
 		for i, choice := range []string{"left", "right"} {
@@ -547,7 +547,7 @@ func TestProjects(t *testing.T) {
 	b := dial(t, srv, "", h)
 	sa := a.checkout(protocol.Request{})
 	a.eval(sa, "mine = 'alpha'")
-	snapA := a.ok(protocol.Request{Op: "dump", ID: newID("dump"), Session: sa}).Snapshot
+	snapA := a.dump(sa)
 
 	b.fail(feedReq(sa, "mine"), protocol.KindUnknownSession)
 	sb := b.checkout(protocol.Request{})

@@ -231,11 +231,8 @@ func (d *Dynamo) GetBatch(ctx context.Context, addrs []Addr) (map[Addr][]byte, e
 	for lo := 0; lo < len(addrs); lo += dynamoBatch {
 		groups = append(groups, addrs[lo:min(lo+dynamoBatch, len(addrs))])
 	}
-	results := make([]map[Addr][]byte, len(groups))
-	err := forEach(ctx, len(groups), 4, func(ctx context.Context, g int) error {
-		m, err := d.getGroup(ctx, groups[g])
-		results[g] = m
-		return err
+	results, err := collect(ctx, len(groups), 4, func(ctx context.Context, g int) (map[Addr][]byte, error) {
+		return d.getGroup(ctx, groups[g])
 	})
 	if err != nil {
 		return nil, err

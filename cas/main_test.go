@@ -3,8 +3,6 @@ package cas
 import (
 	"context"
 	"fmt"
-	"os"
-	"strings"
 	"sync/atomic"
 	"testing"
 	"time"
@@ -14,45 +12,22 @@ import (
 	"github.com/amber-sandbox/amber/internal/dynalite"
 )
 
-// dynalite is the DynamoDB server the tests share: dynalite (npm) started by
-// TestMain on a loopback port. dynaliteErr says why it is not running.
+// dyn is the DynamoDB server the tests share: dynalite (npm) started by
+// TestMain on a loopback port (internal/dynalite).
 var (
-	dynaliteURL  string
-	dynaliteErr  string
-	dynaliteNeed bool // missing dynalite is a failure, not a skip
-	tableSeq     atomic.Int64
+	dyn      dynalite.Server
+	tableSeq atomic.Int64
 )
 
-func TestMain(m *testing.M) {
-	stop := startDynalite()
-	code := m.Run()
-	stop()
-	os.Exit(code)
-}
-
-// startDynalite starts the shared dynalite (internal/dynalite).
-func startDynalite() (stop func()) {
-	srv, stop := dynalite.Start()
-	dynaliteURL, dynaliteErr = srv.URL, srv.Err
-	dynaliteNeed = srv.Need
-	return stop
-}
+func TestMain(m *testing.M) { dynalite.Main(m, &dyn) }
 
 // dynamoStore returns a store on a fresh table in the shared dynalite, or
 // skips (loudly) when dynalite cannot run here.
 func dynamoStore(t testing.TB) *Dynamo {
 	t.Helper()
-	if dynaliteURL == "" {
-		msg := "\n*** DYNAMODB TESTS NOT RUN: " + dynaliteErr + " ***\n"
-		if dynaliteNeed {
-			t.Fatal(msg)
-		}
-		fmt.Fprint(os.Stderr, msg)
-		t.Skip(strings.TrimSpace(msg))
-	}
 	client := NewDynamoClient(DynamoConfig{
 		Region:      "us-east-1",
-		Endpoint:    dynaliteURL,
+		Endpoint:    dyn.Require(t, "DYNAMODB TESTS NOT RUN"),
 		Credentials: credentials.NewStaticCredentialsProvider("test", "test", ""),
 		MaxAttempts: 3,
 	})

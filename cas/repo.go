@@ -77,62 +77,41 @@ func (r *Repo) Has(ctx context.Context, addr Addr) (bool, error) {
 // PutMany stores every chunk, concurrently with the repo's bound, and returns
 // their addresses in order.
 func (r *Repo) PutMany(ctx context.Context, chunks [][]byte) ([]Addr, error) {
-	addrs := make([]Addr, len(chunks))
-	err := forEach(ctx, len(chunks), r.concurrency, func(ctx context.Context, i int) error {
-		a, err := r.Put(ctx, chunks[i])
-		addrs[i] = a
-		return err
+	return collect(ctx, len(chunks), r.concurrency, func(ctx context.Context, i int) (Addr, error) {
+		return r.Put(ctx, chunks[i])
 	})
-	if err != nil {
-		return nil, err
-	}
-	return addrs, nil
 }
 
 // HasMany reports, for each address, whether it is stored.
 func (r *Repo) HasMany(ctx context.Context, addrs []Addr) ([]bool, error) {
-	out := make([]bool, len(addrs))
-	err := forEach(ctx, len(addrs), r.concurrency, func(ctx context.Context, i int) error {
-		ok, err := r.Has(ctx, addrs[i])
-		out[i] = ok
-		return err
+	return collect(ctx, len(addrs), r.concurrency, func(ctx context.Context, i int) (bool, error) {
+		return r.Has(ctx, addrs[i])
 	})
-	if err != nil {
-		return nil, err
-	}
-	return out, nil
 }
 
 // GetMany fetches and verifies every chunk, in order. It uses the store's
 // batch reads where it has them and otherwise runs bounded concurrent Gets.
 // The first missing or corrupt chunk fails the whole call.
 func (r *Repo) GetMany(ctx context.Context, addrs []Addr) ([][]byte, error) {
-	out := make([][]byte, len(addrs))
 	encs, err := getEncoded(ctx, r.store, addrs, r.concurrency)
 	if err != nil {
 		return nil, err
 	}
-	err = forEach(ctx, len(addrs), r.concurrency, func(ctx context.Context, i int) error {
-		d, err := r.codec.Decode(addrs[i], encs[i])
-		out[i] = d
-		return err
+	return collect(ctx, len(addrs), r.concurrency, func(ctx context.Context, i int) ([]byte, error) {
+		return r.codec.Decode(addrs[i], encs[i])
 	})
-	if err != nil {
-		return nil, err
-	}
-	return out, nil
 }
 
 // getEncoded fetches the stored bytes of addrs, in order, failing with
 // ErrNotFound for the first one that is missing.
 func getEncoded(ctx context.Context, s Store, addrs []Addr, limit int) ([][]byte, error) {
-	out := make([][]byte, len(addrs))
 	if bg, ok := s.(BatchGetter); ok {
 		uniq := dedupAddrs(addrs)
 		got, err := bg.GetBatch(ctx, uniq)
 		if err != nil {
 			return nil, err
 		}
+		out := make([][]byte, len(addrs))
 		for i, a := range addrs {
 			b, ok := got[a]
 			if !ok {
@@ -142,15 +121,9 @@ func getEncoded(ctx context.Context, s Store, addrs []Addr, limit int) ([][]byte
 		}
 		return out, nil
 	}
-	err := forEach(ctx, len(addrs), limit, func(ctx context.Context, i int) error {
-		b, err := s.Get(ctx, addrs[i])
-		out[i] = b
-		return err
+	return collect(ctx, len(addrs), limit, func(ctx context.Context, i int) ([]byte, error) {
+		return s.Get(ctx, addrs[i])
 	})
-	if err != nil {
-		return nil, err
-	}
-	return out, nil
 }
 
 func dedupAddrs(addrs []Addr) []Addr {

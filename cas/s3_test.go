@@ -3,22 +3,20 @@ package cas
 import (
 	"context"
 	"net/http"
-	"net/http/httptest"
-	"strings"
 	"sync/atomic"
 	"testing"
 
 	"github.com/aws/aws-sdk-go-v2/aws"
 	"github.com/aws/aws-sdk-go-v2/credentials"
 	"github.com/aws/aws-sdk-go-v2/service/s3"
-	"github.com/johannesboyne/gofakes3"
-	"github.com/johannesboyne/gofakes3/backend/s3mem"
+
+	"github.com/amber-sandbox/amber/internal/fakes3"
 )
 
 // s3Server is gofakes3, a real S3 protocol server, on loopback, counting the
 // requests it serves by method.
 type s3Server struct {
-	srv      *httptest.Server
+	url      string
 	requests atomic.Int64
 	puts     atomic.Int64
 	gets     atomic.Int64
@@ -26,10 +24,9 @@ type s3Server struct {
 
 func startS3(t testing.TB) *s3Server {
 	t.Helper()
-	faker := gofakes3.New(s3mem.New(), gofakes3.WithAutoBucket(true), gofakes3.WithLogger(gofakes3.DiscardLog()))
-	h := faker.Server()
+	h := fakes3.Handler()
 	s := &s3Server{}
-	s.srv = httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+	s.url = fakes3.Start(t, http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		s.requests.Add(1)
 		switch r.Method {
 		case http.MethodPut:
@@ -39,10 +36,6 @@ func startS3(t testing.TB) *s3Server {
 		}
 		h.ServeHTTP(w, r)
 	}))
-	if !strings.HasPrefix(s.srv.URL, "http://127.0.0.1:") {
-		t.Fatalf("test S3 server not on loopback: %s", s.srv.URL)
-	}
-	t.Cleanup(s.srv.Close)
 	return s
 }
 
@@ -50,7 +43,7 @@ func (s *s3Server) store(t testing.TB, bucket string) *S3 {
 	t.Helper()
 	client := NewS3Client(S3Config{
 		Region:      "us-east-1",
-		Endpoint:    s.srv.URL,
+		Endpoint:    s.url,
 		PathStyle:   true,
 		Credentials: credentials.NewStaticCredentialsProvider("test", "test", ""),
 		MaxAttempts: 3,

@@ -152,6 +152,21 @@ func (e *notFoundError) Is(target error) bool { return target == ErrNotFound }
 
 func notFound(a Addr) error { return &notFoundError{a} }
 
+// collect runs fn(i) for i in [0,n) as forEach does and returns the
+// results in order, or the first error.
+func collect[R any](ctx context.Context, n, limit int, fn func(ctx context.Context, i int) (R, error)) ([]R, error) {
+	out := make([]R, n)
+	err := forEach(ctx, n, limit, func(ctx context.Context, i int) error {
+		r, err := fn(ctx, i)
+		out[i] = r
+		return err
+	})
+	if err != nil {
+		return nil, err
+	}
+	return out, nil
+}
+
 // forEach runs fn(i) for i in [0,n) on at most limit goroutines and returns
 // the first error; after an error the remaining indexes are skipped.
 func forEach(ctx context.Context, n, limit int, fn func(ctx context.Context, i int) error) error {

@@ -13,6 +13,7 @@ import (
 	"github.com/coder/websocket"
 
 	"github.com/amber-sandbox/amber/infra/serve"
+	"github.com/amber-sandbox/amber/internal/servetest"
 )
 
 // lossyProxy forwards WebSocket connections to amber serve and drops the
@@ -92,7 +93,7 @@ func (p *lossyProxy) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 // recorded reply — the step ran once.
 func TestLostReplyIsResent(t *testing.T) {
 	ctx := testCtx(t)
-	srv, _ := startServe(t, serve.Options{})
+	srv, _ := servetest.Start(t, serve.Options{})
 	proxy := &lossyProxy{upstream: srv.URL(), dropOp: "feed"}
 	hs := httptest.NewServer(proxy)
 	defer hs.Close()

@@ -7,6 +7,7 @@ import (
 	"testing"
 
 	"github.com/amber-sandbox/amber/infra/serve"
+	"github.com/amber-sandbox/amber/internal/servetest"
 )
 
 // TestReadmeSDK runs the README's "SDK (Go)" example — persist in one
@@ -45,7 +46,7 @@ func TestReadmeSDK(t *testing.T) {
 	addr := l.Addr().String()
 	_ = l.Close()
 	dir := t.TempDir()
-	srv, stop := startServe(t, serve.Options{Addr: addr, DataDir: dir})
+	srv, stop := servetest.Start(t, serve.Options{Addr: addr, DataDir: dir})
 
 	ctx := testCtx(t)
 	pool, err := Dial(ctx, srv.URL())
@@ -69,7 +70,7 @@ func TestReadmeSDK(t *testing.T) {
 	}
 
 	stop()
-	startServe(t, serve.Options{Addr: addr, DataDir: dir})
+	servetest.Start(t, serve.Options{Addr: addr, DataDir: dir})
 
 	s2, err := pool.Checkout(ctx, nil)
 	if err != nil {

@@ -10,6 +10,7 @@ import (
 	"github.com/amber-sandbox/amber/functions/engine"
 	"github.com/amber-sandbox/amber/functions/protocol"
 	"github.com/amber-sandbox/amber/infra/serve"
+	"github.com/amber-sandbox/amber/internal/servetest"
 )
 
 // hostObj is a host object: the sandbox holds it, the client keeps the Go
@@ -30,21 +31,12 @@ func TestRunningStepsContinue(t *testing.T) {
 	}{
 		{"websocket", func(t *testing.T) context.Context { return testCtx(t) }, func(t *testing.T) dialer {
 			// Step budget: 1.2s integration timeout less a 1s margin.
-			srv, _ := startServe(t, serve.Options{IntegrationTimeout: 1200 * time.Millisecond, StepMargin: time.Second})
+			srv, _ := servetest.Start(t, serve.Options{IntegrationTimeout: 1200 * time.Millisecond, StepMargin: time.Second})
 			return wsDialer(srv.URL())
 		}},
 		// A context without a deadline: the engine's MaxStep is the budget.
 		{"inprocess", func(t *testing.T) context.Context { return t.Context() }, func(t *testing.T) dialer {
-			e, err := engine.OpenLocal(testCtx(t), engine.LocalConfig{Dir: t.TempDir()}, engine.Config{MaxStep: 100 * time.Millisecond})
-			if err != nil {
-				t.Fatal(err)
-			}
-			t.Cleanup(func() { _ = e.Close() })
-			return func(t testing.TB) *Pool {
-				p := InProcess(e, "default")
-				t.Cleanup(func() { _ = p.Close() })
-				return p
-			}
+			return inProcessEngine(t, engine.Config{MaxStep: 100 * time.Millisecond})
 		}},
 	} {
 		t.Run(tc.name, func(t *testing.T) {

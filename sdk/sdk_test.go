@@ -4,7 +4,6 @@ import (
 	"context"
 	"errors"
 	"fmt"
-	"log/slog"
 	"math/big"
 	"reflect"
 	"strings"
@@ -15,6 +14,7 @@ import (
 
 	"github.com/amber-sandbox/amber/functions/engine"
 	"github.com/amber-sandbox/amber/infra/serve"
+	"github.com/amber-sandbox/amber/internal/servetest"
 )
 
 // dialer opens a new client of one server: a new connection over
@@ -29,8 +29,12 @@ func testCtx(t testing.TB) context.Context {
 }
 
 // inProcessServer is an engine on the embedded store in a temp dir.
-func inProcessServer(t testing.TB) dialer {
-	e, err := engine.OpenLocal(testCtx(t), engine.LocalConfig{Dir: t.TempDir()}, engine.Config{})
+func inProcessServer(t testing.TB) dialer { return inProcessEngine(t, engine.Config{}) }
+
+// inProcessEngine is an engine configured by cfg on the embedded store in
+// a temp dir.
+func inProcessEngine(t testing.TB, cfg engine.Config) dialer {
+	e, err := engine.OpenLocal(testCtx(t), engine.LocalConfig{Dir: t.TempDir()}, cfg)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -40,35 +44,6 @@ func inProcessServer(t testing.TB) dialer {
 		t.Cleanup(func() { _ = p.Close() })
 		return p
 	}
-}
-
-// startServe runs amber serve on a loopback port and a temp dir, and
-// shuts it down when the test ends (or earlier, by stop).
-func startServe(t testing.TB, opts serve.Options) (srv *serve.Server, stop func()) {
-	t.Helper()
-	if opts.Addr == "" {
-		opts.Addr = "127.0.0.1:0"
-	}
-	opts.Logger = slog.New(slog.DiscardHandler)
-	if opts.DataDir == "" {
-		opts.DataDir = t.TempDir()
-	}
-	srv, err := serve.Start(testCtx(t), opts)
-	if err != nil {
-		t.Fatal(err)
-	}
-	var once sync.Once
-	stop = func() {
-		once.Do(func() {
-			ctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
-			defer cancel()
-			if err := srv.Shutdown(ctx); err != nil {
-				t.Errorf("shutdown: %v", err)
-			}
-		})
-	}
-	t.Cleanup(stop)
-	return srv, stop
 }
 
 func wsDialer(url string, opts ...Option) dialer {
@@ -84,12 +59,12 @@ func wsDialer(url string, opts ...Option) dialer {
 }
 
 func webSocketServer(t testing.TB) dialer {
-	srv, _ := startServe(t, serve.Options{})
+	srv, _ := servetest.Start(t, serve.Options{})
 	return wsDialer(srv.URL())
 }
 
 func httpServer(t testing.TB) dialer {
-	srv, _ := startServe(t, serve.Options{})
+	srv, _ := servetest.Start(t, serve.Options{})
 	return func(t testing.TB) *Pool {
 		p, err := DialHTTP(testCtx(t), srv.HTTPURL())
 		if err != nil {

@@ -11,6 +11,7 @@ import (
 	"time"
 
 	"github.com/amber-sandbox/amber/infra/serve"
+	"github.com/amber-sandbox/amber/internal/servetest"
 )
 
 // slowLoop runs long enough (hundreds of milliseconds) for a test to cut
@@ -21,7 +22,7 @@ var slowLoop = fmt.Sprintf("for i in range(%d):\n    pass\n", 20_000_000/loopSca
 // request with its id, and the step runs once.
 func TestConnectionCutMidStep(t *testing.T) {
 	ctx := testCtx(t)
-	srv, _ := startServe(t, serve.Options{})
+	srv, _ := servetest.Start(t, serve.Options{})
 	p := wsDialer(srv.URL())(t)
 	ws := p.t.(*wsTransport)
 	s := checkout(t, p, nil)
@@ -84,7 +85,7 @@ func TestReconnectAfterIdleTimeoutAndConnectionLimit(t *testing.T) {
 		{"connection limit", serve.Options{MaxConnection: 400 * time.Millisecond}},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
-			srv, _ := startServe(t, tc.opts)
+			srv, _ := servetest.Start(t, tc.opts)
 			p := wsDialer(srv.URL())(t)
 			ws := p.t.(*wsTransport)
 			s := checkout(t, p, nil)
@@ -114,7 +115,7 @@ func TestReconnectAfterIdleTimeoutAndConnectionLimit(t *testing.T) {
 func TestShutdownErrorCarriesTheLastCommittedState(t *testing.T) {
 	ctx := testCtx(t)
 	dir := t.TempDir()
-	srv, stop := startServe(t, serve.Options{DataDir: dir})
+	srv, stop := servetest.Start(t, serve.Options{DataDir: dir})
 	p, err := Dial(ctx, srv.URL(), WithRetries(2))
 	if err != nil {
 		t.Fatal(err)
@@ -130,7 +131,7 @@ func TestShutdownErrorCarriesTheLastCommittedState(t *testing.T) {
 		t.Fatalf("feed after shutdown: %v, want *ShutdownError with ErrConnectionLost", err)
 	}
 
-	srv2, _ := startServe(t, serve.Options{DataDir: dir})
+	srv2, _ := servetest.Start(t, serve.Options{DataDir: dir})
 	p2 := wsDialer(srv2.URL())(t)
 	s2 := checkout(t, p2, nil)
 	if err := s2.LoadSession(ctx, se.Dump); err != nil {
@@ -144,7 +145,7 @@ func TestShutdownErrorCarriesTheLastCommittedState(t *testing.T) {
 // A pool on an API key sees its project only.
 func TestAPIKeys(t *testing.T) {
 	ctx := testCtx(t)
-	srv, _ := startServe(t, serve.Options{Keys: map[string]string{"key-a": "a", "key-b": "b"}})
+	srv, _ := servetest.Start(t, serve.Options{Keys: map[string]string{"key-a": "a", "key-b": "b"}})
 	if _, err := Dial(ctx, srv.URL(), WithAPIKey("wrong")); !errors.Is(err, ErrUnauthorized) {
 		t.Fatalf("dial with a wrong key: %v, want ErrUnauthorized", err)
 	}
@@ -166,7 +167,7 @@ func TestAPIKeys(t *testing.T) {
 // session: every reply reaches its caller.
 func TestPoolSharedByGoroutines(t *testing.T) {
 	ctx := testCtx(t)
-	srv, _ := startServe(t, serve.Options{})
+	srv, _ := servetest.Start(t, serve.Options{})
 	p := wsDialer(srv.URL())(t)
 	const workers, steps = 24, 10
 	errs := make(chan error, workers)

@@ -35,11 +35,7 @@ func feedCmd(args []string, stdout, stderr io.Writer) int {
 	vl := limitFlags(fs)
 	maxSusp := fs.Int("max-suspensions", 0, "suspension limit (0: none)")
 	mounts := mountFlag(fs)
-	var functions []string
-	fs.Func("function", "declare a host function NAME: a call of it pauses the feed, saved in the state file for amber resume (repeatable)", func(s string) error {
-		functions = append(functions, s)
-		return nil
-	})
+	functions := functionFlag(fs, "declare a host function NAME: a call of it pauses the feed, saved in the state file for amber resume (repeatable)")
 	if err := fs.Parse(args); err != nil {
 		return 2
 	}
@@ -107,7 +103,7 @@ func feedCmd(args []string, stdout, stderr io.Writer) int {
 		}
 		out.WriteString(text)
 	}}
-	opts.Functions = declared(functions)
+	opts.Functions = declared(*functions)
 	opts.Mounts = *mounts
 	p, err := s.FeedStart(src, opts)
 	return finishStep(s, p, err, opts.Functions, *state, out, stderr)
@@ -121,12 +117,7 @@ func finishStep(s *core.Session, p core.Progress, err error, fns map[string]core
 		if c, ok := p.(*core.FunctionCall); ok && c.OSCall == "" && c.ObjectID == 0 && fns[c.Name] != nil {
 			out.Flush()
 			b, derr := c.Dump()
-			if derr != nil {
-				fmt.Fprintf(stderr, "amber: cannot dump the session: %s\n", msg(derr))
-				return 1
-			}
-			if werr := writeAtomic(state, b); werr != nil {
-				fmt.Fprintf(stderr, "amber: %s: %v\n", state, unwrapPath(werr))
+			if !saveState(state, b, derr, stderr) {
 				return 1
 			}
 			fmt.Fprintf(out, "paused: %s\n", describeCall(c.Name, c.CallID, c.Args, c.Kwargs))
@@ -178,15 +169,24 @@ func finishStep(s *core.Session, p core.Progress, err error, fns map[string]core
 	}
 	s.Abandon()
 	b, err := s.Dump()
-	if err != nil {
-		fmt.Fprintf(stderr, "amber: cannot dump the session: %s\n", msg(err))
-		return 1
-	}
-	if err := writeAtomic(state, b); err != nil {
-		fmt.Fprintf(stderr, "amber: %s: %v\n", state, unwrapPath(err))
+	if !saveState(state, b, err, stderr) {
 		return 1
 	}
 	return status
+}
+
+// saveState writes a dump (b, or the error of making it) to the state
+// file atomically; a failure is reported on stderr and returns false.
+func saveState(state string, b []byte, dumpErr error, stderr io.Writer) bool {
+	if dumpErr != nil {
+		fmt.Fprintf(stderr, "amber: cannot dump the session: %s\n", msg(dumpErr))
+		return false
+	}
+	if err := writeAtomic(state, b); err != nil {
+		fmt.Fprintf(stderr, "amber: %s: %v\n", state, unwrapPath(err))
+		return false
+	}
+	return true
 }
 
 // writeAtomic replaces path with b: a temporary file in the same

@@ -2,12 +2,8 @@ package main
 
 import (
 	"context"
-	"flag"
 	"fmt"
 	"io"
-	"os"
-	"os/signal"
-	"syscall"
 	"time"
 
 	"github.com/amber-sandbox/amber/functions/engine"
@@ -15,21 +11,14 @@ import (
 
 // gcMain runs amber gc: one collection of the engine's stores.
 func gcMain(args []string) int {
-	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
-	defer stop()
-	return gcCmd(ctx, args, os.Stdout, os.Stderr)
+	return untilSignal(gcCmd, args)
 }
 
 // gcCmd deletes expired sessions and snapshots, then sweeps the chunks no
 // live root reaches, on the embedded store (--data) or on DynamoDB + S3
 // (--table and --bucket).
 func gcCmd(ctx context.Context, args []string, stdout, stderr io.Writer) int {
-	fs := flag.NewFlagSet("gc", flag.ContinueOnError)
-	fs.SetOutput(stderr)
-	fs.Usage = func() {
-		fmt.Fprintln(stderr, "usage: amber gc [flags]\n\nDeletes expired sessions and snapshots, then the chunks no live session or snapshot reaches\n(older than the grace period).\n\nflags:")
-		fs.PrintDefaults()
-	}
+	fs := commandFlags("gc", "usage: amber gc [flags]\n\nDeletes expired sessions and snapshots, then the chunks no live session or snapshot reaches\n(older than the grace period).\n\nflags:", stderr)
 	dir := fs.String("data", ".amber", "directory of the embedded store")
 	var ac engine.AWSConfig
 	fs.StringVar(&ac.Table, "table", "", "DynamoDB metadata table (switches to the AWS stores; needs --bucket)")

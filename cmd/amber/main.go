@@ -7,13 +7,17 @@ package main
 
 import (
 	"bufio"
+	"context"
 	"errors"
 	"flag"
 	"fmt"
+	"io"
 	"os"
+	"os/signal"
 	"path/filepath"
 	"runtime/debug"
 	"runtime/pprof"
+	"syscall"
 	"time"
 	"unicode/utf8"
 
@@ -183,4 +187,24 @@ func report(err error) int {
 		fmt.Fprintf(os.Stderr, "amber: %s\n", msg(err))
 	}
 	return 1
+}
+
+// untilSignal runs a long-running command on the process's stdout and
+// stderr with a context that SIGINT or SIGTERM cancels.
+func untilSignal(cmd func(ctx context.Context, args []string, stdout, stderr io.Writer) int, args []string) int {
+	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
+	defer stop()
+	return cmd(ctx, args, os.Stdout, os.Stderr)
+}
+
+// commandFlags is the flag set of a command whose usage is a header line
+// (usage) followed by the flags' defaults, all on stderr.
+func commandFlags(name, usage string, stderr io.Writer) *flag.FlagSet {
+	fs := flag.NewFlagSet(name, flag.ContinueOnError)
+	fs.SetOutput(stderr)
+	fs.Usage = func() {
+		fmt.Fprintln(stderr, usage)
+		fs.PrintDefaults()
+	}
+	return fs
 }

@@ -29,11 +29,7 @@ func resumeCmd(args []string, stdout, stderr io.Writer) int {
 	excArg := fs.String("error", "", "raise TYPE:MSG at the call instead (such as ValueError:bad input)")
 	notHandled := fs.Bool("not-handled", false, "decline the call: the sandbox sees NameError, as for a missing function")
 	mounts := mountFlag(fs)
-	var functions []string
-	fs.Func("function", "declare a host function NAME for the rest of the run; the pending call's is declared already (repeatable)", func(s string) error {
-		functions = append(functions, s)
-		return nil
-	})
+	functions := functionFlag(fs, "declare a host function NAME for the rest of the run; the pending call's is declared already (repeatable)")
 	if err := fs.Parse(args); err != nil {
 		return 2
 	}
@@ -88,7 +84,7 @@ func resumeCmd(args []string, stdout, stderr io.Writer) int {
 	}
 	out := bufio.NewWriterSize(stdout, 64<<10)
 	opts := &core.FeedOptions{
-		Functions: declared(append(functions, info.Pending.Name)),
+		Functions: declared(append(*functions, info.Pending.Name)),
 		Mounts:    *mounts,
 		Print: func(stream, text string) {
 			if stream == "stderr" {
@@ -193,6 +189,17 @@ func checkStateDir(state string) error {
 }
 
 // mountFlag adds the repeatable --mount HOST:SANDBOX[:ro|rw|overlay] flag.
+// functionFlag is the repeatable --function NAME: the host functions the
+// command line declares.
+func functionFlag(fs *flag.FlagSet, usage string) *[]string {
+	var names []string
+	fs.Func("function", usage, func(s string) error {
+		names = append(names, s)
+		return nil
+	})
+	return &names
+}
+
 func mountFlag(fs *flag.FlagSet) *[]core.Mount {
 	var mounts []core.Mount
 	fs.Func("mount", "map a host directory into the sandbox: HOST:SANDBOX[:ro|rw|overlay] (repeatable; ro by default; mounts do not travel with the state)", func(s string) error {

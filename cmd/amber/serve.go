@@ -3,14 +3,11 @@ package main
 import (
 	"context"
 	"encoding/json"
-	"flag"
 	"fmt"
 	"io"
 	"log/slog"
 	"os"
-	"os/signal"
 	"sort"
-	"syscall"
 	"time"
 
 	"github.com/amber-sandbox/amber/infra/serve"
@@ -19,20 +16,13 @@ import (
 
 // serveMain runs amber serve until SIGINT or SIGTERM.
 func serveMain(args []string) int {
-	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
-	defer stop()
-	return serveCmd(ctx, args, os.Stdout, os.Stderr)
+	return untilSignal(serveCmd, args)
 }
 
 // serveCmd runs amber serve until ctx is done, then shuts down cleanly:
 // steps in flight finish (or are not committed) before the stores close.
 func serveCmd(ctx context.Context, args []string, stdout, stderr io.Writer) int {
-	fs := flag.NewFlagSet("serve", flag.ContinueOnError)
-	fs.SetOutput(stderr)
-	fs.Usage = func() {
-		fmt.Fprintln(stderr, "usage: amber serve [flags]\n\nServes durable Python sessions over WebSocket (ws://ADDR/) and HTTP (POST /v1/{op}),\nbehind a local stand-in for API Gateway.\n\nflags:")
-		fs.PrintDefaults()
-	}
+	fs := commandFlags("serve", "usage: amber serve [flags]\n\nServes durable Python sessions over WebSocket (ws://ADDR/) and HTTP (POST /v1/{op}),\nbehind a local stand-in for API Gateway.\n\nflags:", stderr)
 	var o serve.Options
 	fs.StringVar(&o.Addr, "addr", serve.DefaultAddr, "listen address")
 	fs.StringVar(&o.DataDir, "data", serve.DefaultDataDir, "directory of the embedded store")

@@ -3,22 +3,18 @@ package engine
 import (
 	"context"
 	"fmt"
-	"net/http/httptest"
-	"os"
 	"path/filepath"
-	"strings"
 	"sync/atomic"
 	"testing"
 	"time"
 
 	"github.com/aws/aws-sdk-go-v2/credentials"
 	"github.com/aws/aws-sdk-go-v2/service/dynamodb"
-	"github.com/johannesboyne/gofakes3"
-	"github.com/johannesboyne/gofakes3/backend/s3mem"
 
 	"github.com/amber-sandbox/amber/cas"
 	"github.com/amber-sandbox/amber/functions/meta"
 	"github.com/amber-sandbox/amber/internal/dynalite"
+	"github.com/amber-sandbox/amber/internal/fakes3"
 )
 
 // The engine's tests run on three store pairs: memory, the embedded
@@ -29,10 +25,8 @@ import (
 // runs skip loudly, and in CI (CI or AMBER_DYNALITE_DIR set) they fail.
 
 var (
-	dynaliteURL  string
-	dynaliteErr  string
-	dynaliteNeed bool
-	tableSeq     atomic.Int64
+	dyn      dynalite.Server
+	tableSeq atomic.Int64
 )
 
 func init() {
@@ -43,12 +37,7 @@ func init() {
 	)
 }
 
-func TestMain(m *testing.M) {
-	stop := startDynalite()
-	code := m.Run()
-	stop()
-	os.Exit(code)
-}
+func TestMain(m *testing.M) { dynalite.Main(m, &dyn) }
 
 func openBolt(t testing.TB) (meta.Store, cas.Store) {
 	t.Helper()
@@ -80,7 +69,7 @@ func openAWS(t testing.TB) (meta.Store, cas.Store) {
 	if err := cas.CreateDynamoTable(ctx, client, chunkTable); err != nil {
 		t.Fatal(err)
 	}
-	s3url := startS3(t)
+	s3url := fakes3.Start(t, nil)
 	s3c := cas.NewS3Client(cas.S3Config{
 		Region: "us-east-1", Endpoint: s3url, PathStyle: true,
 		Credentials: credentials.NewStaticCredentialsProvider("test", "test", ""),
@@ -89,38 +78,12 @@ func openAWS(t testing.TB) (meta.Store, cas.Store) {
 	return meta.NewDynamo(client, metaTable), chunks
 }
 
-func startS3(t testing.TB) string {
-	faker := gofakes3.New(s3mem.New(), gofakes3.WithAutoBucket(true), gofakes3.WithLogger(gofakes3.DiscardLog()))
-	srv := httptest.NewServer(faker.Server())
-	t.Cleanup(srv.Close)
-	if !strings.HasPrefix(srv.URL, "http://127.0.0.1:") {
-		t.Fatalf("test S3 server not on loopback: %s", srv.URL)
-	}
-	return srv.URL
-}
-
 // dynamoClient returns a client of the shared dynalite, or skips loudly
 // when it cannot run here (fails in CI).
 func dynamoClient(t testing.TB) *dynamodb.Client {
 	t.Helper()
-	if dynaliteURL == "" {
-		msg := "\n*** DYNAMODB ENGINE TESTS NOT RUN: " + dynaliteErr + " ***\n"
-		if dynaliteNeed {
-			t.Fatal(msg)
-		}
-		fmt.Fprint(os.Stderr, msg)
-		t.Skip(strings.TrimSpace(msg))
-	}
 	return cas.NewDynamoClient(cas.DynamoConfig{
-		Region: "us-east-1", Endpoint: dynaliteURL,
+		Region: "us-east-1", Endpoint: dyn.Require(t, "DYNAMODB ENGINE TESTS NOT RUN"),
 		Credentials: credentials.NewStaticCredentialsProvider("test", "test", ""),
 	})
-}
-
-// startDynalite starts the shared dynalite (internal/dynalite).
-func startDynalite() (stop func()) {
-	srv, stop := dynalite.Start()
-	dynaliteURL, dynaliteErr = srv.URL, srv.Err
-	dynaliteNeed = srv.Need
-	return stop
 }

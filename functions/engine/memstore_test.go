@@ -25,6 +25,23 @@ func newMemMeta() *memMeta {
 
 func k2(a, b string) string { return a + "/" + b }
 
+// inProject returns copies of the records of project, ordered by id;
+// key gives a record's project and id.
+func inProject[T any](recs map[string]T, project string, key func(*T) (project, id string)) []*T {
+	var out []*T
+	for _, r := range recs {
+		if p, _ := key(&r); p == project {
+			out = append(out, &r)
+		}
+	}
+	sort.Slice(out, func(i, j int) bool {
+		_, a := key(out[i])
+		_, b := key(out[j])
+		return a < b
+	})
+	return out
+}
+
 func notFound(what, id string) error { return fmt.Errorf("%s %s: %w", what, id, meta.ErrNotFound) }
 
 func (m *memMeta) PutProject(_ context.Context, p *meta.Project) error {
@@ -117,15 +134,7 @@ func (m *memMeta) DeleteSession(_ context.Context, project, id string) error {
 func (m *memMeta) ListSessions(_ context.Context, project string) ([]*meta.Session, error) {
 	m.mu.Lock()
 	defer m.mu.Unlock()
-	var out []*meta.Session
-	for _, s := range m.sessions {
-		if s.Project == project {
-			s := s
-			out = append(out, &s)
-		}
-	}
-	sort.Slice(out, func(i, j int) bool { return out[i].ID < out[j].ID })
-	return out, nil
+	return inProject(m.sessions, project, func(s *meta.Session) (string, string) { return s.Project, s.ID }), nil
 }
 
 func (m *memMeta) PutSnapshot(_ context.Context, s *meta.Snapshot) error {
@@ -158,15 +167,7 @@ func (m *memMeta) DeleteSnapshot(_ context.Context, project, id string) error {
 func (m *memMeta) ListSnapshots(_ context.Context, project string) ([]*meta.Snapshot, error) {
 	m.mu.Lock()
 	defer m.mu.Unlock()
-	var out []*meta.Snapshot
-	for _, s := range m.snaps {
-		if s.Project == project {
-			s := s
-			out = append(out, &s)
-		}
-	}
-	sort.Slice(out, func(i, j int) bool { return out[i].ID < out[j].ID })
-	return out, nil
+	return inProject(m.snaps, project, func(s *meta.Snapshot) (string, string) { return s.Project, s.ID }), nil
 }
 
 func (m *memMeta) PutConnection(_ context.Context, c *meta.Connection) error {

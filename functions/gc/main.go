@@ -11,8 +11,6 @@ package main
 
 import (
 	"context"
-	"log/slog"
-	"os"
 
 	"github.com/aws/aws-lambda-go/events"
 	"github.com/aws/aws-lambda-go/lambda"
@@ -22,13 +20,7 @@ import (
 )
 
 func main() {
-	log := slog.New(slog.NewJSONHandler(os.Stderr, nil))
-	slog.SetDefault(log)
-	e, err := handler.EngineFromEnv(context.Background())
-	if err != nil {
-		log.Error("init", "err", err)
-		os.Exit(1)
-	}
+	e, _ := handler.LambdaInit()
 	lambda.Start(func(ctx context.Context, _ events.EventBridgeEvent) (engine.GCReport, error) {
 		return handler.GC(ctx, e)
 	})

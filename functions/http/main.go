@@ -9,23 +9,13 @@
 package main
 
 import (
-	"context"
-	"log/slog"
-	"os"
-
 	"github.com/aws/aws-lambda-go/lambda"
 
 	"github.com/amber-sandbox/amber/functions/handler"
 )
 
 func main() {
-	log := slog.New(slog.NewJSONHandler(os.Stderr, nil))
-	slog.SetDefault(log)
-	e, err := handler.EngineFromEnv(context.Background())
-	if err != nil {
-		log.Error("init", "err", err)
-		os.Exit(1)
-	}
+	e, log := handler.LambdaInit()
 	h := &handler.HTTP{Engine: e, Log: log}
 	lambda.Start(h.Handle)
 }

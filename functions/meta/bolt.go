@@ -225,27 +225,26 @@ func (b *Bolt) CreateSession(ctx context.Context, s *Session) error {
 	if err := checkSessionSize(s); err != nil {
 		return err
 	}
+	return putNewIn(ctx, b, bucketSessions, s.Project, s.ID, "session", normSession(s))
+}
+
+// putNewIn stores v as the new record id of project in parent's bucket of
+// that project: ErrConflict when it exists.
+func putNewIn(ctx context.Context, b *Bolt, parent []byte, project, id, what string, v any) error {
 	return b.update(ctx, func(tx *bolt.Tx) error {
-		bk, err := projectBucket(tx, bucketSessions, s.Project, true)
+		bk, err := projectBucket(tx, parent, project, true)
 		if err != nil {
 			return err
 		}
-		if bk.Get([]byte(s.ID)) != nil {
-			return fmt.Errorf("session %s/%s exists: %w", s.Project, s.ID, ErrConflict)
+		if bk.Get([]byte(id)) != nil {
+			return fmt.Errorf("%s %s/%s exists: %w", what, project, id, ErrConflict)
 		}
-		return put(bk, s.ID, normSession(s))
+		return put(bk, id, v)
 	})
 }
 
 func (b *Bolt) GetSession(ctx context.Context, project, id string) (*Session, error) {
-	var s *Session
-	err := b.view(ctx, func(tx *bolt.Tx) error {
-		bk, _ := projectBucket(tx, bucketSessions, project, false)
-		var err error
-		s, err = get[Session](bk, id, "session")
-		return err
-	})
-	return s, err
+	return getIn[Session](ctx, b, bucketSessions, project, id, "session")
 }
 
 func (b *Bolt) CommitSession(ctx context.Context, s *Session, expectVersion int64) error {
@@ -284,6 +283,18 @@ func (b *Bolt) ListSessions(ctx context.Context, project string) ([]*Session, er
 	return listIn[Session](ctx, b, bucketSessions, project)
 }
 
+// getIn reads the record id of project in parent's bucket of that project.
+func getIn[T any](ctx context.Context, b *Bolt, parent []byte, project, id, what string) (*T, error) {
+	var v *T
+	err := b.view(ctx, func(tx *bolt.Tx) error {
+		bk, _ := projectBucket(tx, parent, project, false)
+		var err error
+		v, err = get[T](bk, id, what)
+		return err
+	})
+	return v, err
+}
+
 func listIn[T any](ctx context.Context, b *Bolt, parent []byte, project string) ([]*T, error) {
 	var out []*T
 	err := b.view(ctx, func(tx *bolt.Tx) error {
@@ -310,29 +321,13 @@ func (b *Bolt) PutSnapshot(ctx context.Context, s *Snapshot) error {
 	if s.Project == "" || s.ID == "" {
 		return errors.New("meta: snapshot without a project or id")
 	}
-	return b.update(ctx, func(tx *bolt.Tx) error {
-		bk, err := projectBucket(tx, bucketSnapshots, s.Project, true)
-		if err != nil {
-			return err
-		}
-		if bk.Get([]byte(s.ID)) != nil {
-			return fmt.Errorf("snapshot %s/%s exists: %w", s.Project, s.ID, ErrConflict)
-		}
-		c := *s
-		c.Created, c.Expires = utc(s.Created), utc(s.Expires)
-		return put(bk, s.ID, &c)
-	})
+	c := *s
+	c.Created, c.Expires = utc(s.Created), utc(s.Expires)
+	return putNewIn(ctx, b, bucketSnapshots, s.Project, s.ID, "snapshot", &c)
 }
 
 func (b *Bolt) GetSnapshot(ctx context.Context, project, id string) (*Snapshot, error) {
-	var s *Snapshot
-	err := b.view(ctx, func(tx *bolt.Tx) error {
-		bk, _ := projectBucket(tx, bucketSnapshots, project, false)
-		var err error
-		s, err = get[Snapshot](bk, id, "snapshot")
-		return err
-	})
-	return s, err
+	return getIn[Snapshot](ctx, b, bucketSnapshots, project, id, "snapshot")
 }
 
 func (b *Bolt) DeleteSnapshot(ctx context.Context, project, id string) error {

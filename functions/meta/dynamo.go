@@ -277,131 +277,136 @@ func (r *reader) strs(name string) []string {
 	return nil
 }
 
+// attrs is one direction of a record's attributes: writing them into an
+// item (itemWriter) or reading them from one (itemReader). Each record
+// names its attributes once, in its *Attrs function, for both directions.
+type attrs interface {
+	str(name string, v *string)
+	num(name string, v *int64)
+	bin(name string, v *[]byte)
+	flag(name string, v *bool)
+	time(name string, v *time.Time)
+	strs(name string, v *[]string)
+}
+
+type itemWriter struct{ it item }
+
+func (w itemWriter) str(name string, v *string)     { w.it.str(name, *v) }
+func (w itemWriter) num(name string, v *int64)      { w.it.num(name, *v) }
+func (w itemWriter) bin(name string, v *[]byte)     { w.it.bin(name, *v) }
+func (w itemWriter) flag(name string, v *bool)      { w.it.flag(name, *v) }
+func (w itemWriter) time(name string, v *time.Time) { w.it.time(name, *v) }
+func (w itemWriter) strs(name string, v *[]string)  { w.it.strs(name, *v) }
+
+type itemReader struct{ r *reader }
+
+func (r itemReader) str(name string, v *string)     { *v = r.r.str(name) }
+func (r itemReader) num(name string, v *int64)      { *v = r.r.num(name) }
+func (r itemReader) bin(name string, v *[]byte)     { *v = r.r.bin(name) }
+func (r itemReader) flag(name string, v *bool)      { *v = r.r.flag(name) }
+func (r itemReader) time(name string, v *time.Time) { *v = r.r.time(name) }
+func (r itemReader) strs(name string, v *[]string)  { *v = r.r.strs(name) }
+
+// readRecord decodes an item into a new record with its attrs function.
+func readRecord[T any](it map[string]ddb.AttributeValue, fields func(attrs, *T)) (*T, error) {
+	r := &reader{it: it}
+	v := new(T)
+	fields(itemReader{r}, v)
+	return v, r.err
+}
+
+func projectAttrs(a attrs, p *Project) {
+	a.str("id", &p.ID)
+	a.bin("cas_key", &p.CASKey)
+	a.strs("key_hashes", &p.KeyHashes)
+	a.num("quota", &p.Quota)
+	a.num("used", &p.Used)
+}
+
 func projectItem(p *Project) item {
 	it := key(prefixProject+p.ID, skProject)
-	it.str("id", p.ID)
-	it.bin("cas_key", p.CASKey)
-	it.strs("key_hashes", p.KeyHashes)
-	it.num("quota", p.Quota)
-	it.num("used", p.Used)
+	projectAttrs(itemWriter{it}, p)
 	return it
 }
 
 func readProject(it map[string]ddb.AttributeValue) (*Project, error) {
-	r := reader{it: it}
-	p := &Project{
-		ID:        r.str("id"),
-		CASKey:    r.bin("cas_key"),
-		KeyHashes: r.strs("key_hashes"),
-		Quota:     r.num("quota"),
-		Used:      r.num("used"),
-	}
-	return p, r.err
+	return readRecord(it, projectAttrs)
+}
+
+func sessionAttrs(a attrs, s *Session) {
+	a.str("project", &s.Project)
+	a.str("id", &s.ID)
+	a.str("root", &s.Root)
+	a.num("version", &s.Version)
+	a.str("state", &s.State)
+	a.flag("ephemeral", &s.Ephemeral)
+	a.str("connection", &s.Connection)
+	a.bin("config", &s.Config)
+	a.flag("fresh", &s.Fresh)
+	a.time("created", &s.Created)
+	a.time("saved", &s.Saved)
+	a.time("expires", &s.Expires)
+	a.str("last_request", &s.LastRequest)
+	a.str("last_reply", &s.LastReply)
+	a.bin("reply_inline", &s.ReplyInline)
+	a.num("bytes", &s.Bytes)
+	a.num("stored", &s.Stored)
+	a.bin("steps", &s.Steps)
+	a.bin("extra", &s.Extra)
 }
 
 func sessionItem(s *Session) item {
 	it := key(prefixProject+s.Project, prefixSession+s.ID)
-	it.str("project", s.Project)
-	it.str("id", s.ID)
-	it.str("root", s.Root)
-	it.num("version", s.Version)
-	it.str("state", s.State)
-	it.flag("ephemeral", s.Ephemeral)
-	it.str("connection", s.Connection)
-	it.bin("config", s.Config)
-	it.flag("fresh", s.Fresh)
-	it.time("created", s.Created)
-	it.time("saved", s.Saved)
-	it.time("expires", s.Expires)
+	sessionAttrs(itemWriter{it}, s)
 	it.expires(s.Expires)
-	it.str("last_request", s.LastRequest)
-	it.str("last_reply", s.LastReply)
-	it.bin("reply_inline", s.ReplyInline)
-	it.num("bytes", s.Bytes)
-	it.num("stored", s.Stored)
-	it.bin("steps", s.Steps)
-	it.bin("extra", s.Extra)
 	return it
 }
 
 func readSession(it map[string]ddb.AttributeValue) (*Session, error) {
-	r := reader{it: it}
-	s := &Session{
-		Project:     r.str("project"),
-		ID:          r.str("id"),
-		Root:        r.str("root"),
-		Version:     r.num("version"),
-		State:       r.str("state"),
-		Ephemeral:   r.flag("ephemeral"),
-		Connection:  r.str("connection"),
-		Config:      r.bin("config"),
-		Fresh:       r.flag("fresh"),
-		Created:     r.time("created"),
-		Saved:       r.time("saved"),
-		Expires:     r.time("expires"),
-		LastRequest: r.str("last_request"),
-		LastReply:   r.str("last_reply"),
-		ReplyInline: r.bin("reply_inline"),
-		Bytes:       r.num("bytes"),
-		Stored:      r.num("stored"),
-		Steps:       r.bin("steps"),
-		Extra:       r.bin("extra"),
-	}
-	return s, r.err
+	return readRecord(it, sessionAttrs)
+}
+
+func snapshotAttrs(a attrs, s *Snapshot) {
+	a.str("project", &s.Project)
+	a.str("id", &s.ID)
+	a.str("root", &s.Root)
+	a.str("kind", &s.Kind)
+	a.num("bytes", &s.Bytes)
+	a.num("stored", &s.Stored)
+	a.time("created", &s.Created)
+	a.time("expires", &s.Expires)
+	a.str("request", &s.Request)
 }
 
 func snapshotItem(s *Snapshot) item {
 	it := key(prefixProject+s.Project, prefixSnapshot+s.ID)
-	it.str("project", s.Project)
-	it.str("id", s.ID)
-	it.str("root", s.Root)
-	it.str("kind", s.Kind)
-	it.num("bytes", s.Bytes)
-	it.num("stored", s.Stored)
-	it.time("created", s.Created)
-	it.time("expires", s.Expires)
+	snapshotAttrs(itemWriter{it}, s)
 	it.expires(s.Expires)
-	it.str("request", s.Request)
 	return it
 }
 
 func readSnapshot(it map[string]ddb.AttributeValue) (*Snapshot, error) {
-	r := reader{it: it}
-	s := &Snapshot{
-		Project: r.str("project"),
-		ID:      r.str("id"),
-		Root:    r.str("root"),
-		Kind:    r.str("kind"),
-		Bytes:   r.num("bytes"),
-		Stored:  r.num("stored"),
-		Created: r.time("created"),
-		Expires: r.time("expires"),
-		Request: r.str("request"),
-	}
-	return s, r.err
+	return readRecord(it, snapshotAttrs)
+}
+
+func connectionAttrs(a attrs, c *Connection) {
+	a.str("id", &c.ID)
+	a.str("project", &c.Project)
+	a.time("created", &c.Created)
+	a.strs("ephemeral", &c.Ephemeral)
 }
 
 func connectionItem(c *Connection) item {
 	it := key(prefixConn+c.ID, skConn)
-	it.str("id", c.ID)
-	it.str("project", c.Project)
-	it.time("created", c.Created)
+	connectionAttrs(itemWriter{it}, c)
 	if !c.Created.IsZero() {
 		it.expires(c.Created.Add(connectionTTL))
 	}
-	it.strs("ephemeral", c.Ephemeral)
 	return it
 }
 
 func readConnection(it map[string]ddb.AttributeValue) (*Connection, error) {
-	r := reader{it: it}
-	c := &Connection{
-		ID:        r.str("id"),
-		Project:   r.str("project"),
-		Created:   r.time("created"),
-		Ephemeral: r.strs("ephemeral"),
-	}
-	return c, r.err
+	return readRecord(it, connectionAttrs)
 }
 
 // --- calls ---------------------------------------------------------------------
@@ -461,6 +466,54 @@ func (d *Dynamo) deleteItem(ctx context.Context, k item, what string) error {
 		return fmt.Errorf("meta: dynamodb delete %s: %w", what, err)
 	}
 	return nil
+}
+
+// putNew writes an item that must not exist yet: ErrConflict when it
+// does. op and what name the write in errors ("create", "session p/s").
+func (d *Dynamo) putNew(ctx context.Context, it item, op, what string) error {
+	_, err := d.client.PutItem(ctx, &dynamodb.PutItemInput{
+		TableName:           &d.table,
+		Item:                it,
+		ConditionExpression: aws.String("attribute_not_exists(pk)"),
+	})
+	if isConditionFailed(err) {
+		return fmt.Errorf("%s exists: %w", what, ErrConflict)
+	}
+	if err != nil {
+		return fmt.Errorf("meta: dynamodb %s %s: %w", op, what, err)
+	}
+	return nil
+}
+
+// getRecord reads one item and decodes it with read; a missing item is
+// ErrNotFound, named by what.
+func getRecord[T any](ctx context.Context, d *Dynamo, k item, what string, read func(map[string]ddb.AttributeValue) (*T, error)) (*T, error) {
+	it, err := d.getItem(ctx, k)
+	if err != nil {
+		return nil, err
+	}
+	if it == nil {
+		return nil, fmt.Errorf("%s: %w", what, ErrNotFound)
+	}
+	return read(it)
+}
+
+// listRecords reads every item of a partition whose sort key has prefix
+// and decodes each with read.
+func listRecords[T any](ctx context.Context, d *Dynamo, pk, prefix string, read func(map[string]ddb.AttributeValue) (*T, error)) ([]*T, error) {
+	items, err := d.query(ctx, pk, prefix)
+	if err != nil {
+		return nil, err
+	}
+	out := make([]*T, 0, len(items))
+	for _, it := range items {
+		v, err := read(it)
+		if err != nil {
+			return nil, err
+		}
+		out = append(out, v)
+	}
+	return out, nil
 }
 
 // query reads every item of a partition whose sort key has prefix ("":
@@ -550,14 +603,7 @@ func (d *Dynamo) PutProject(ctx context.Context, p *Project) error {
 }
 
 func (d *Dynamo) GetProject(ctx context.Context, id string) (*Project, error) {
-	it, err := d.getItem(ctx, key(prefixProject+id, skProject))
-	if err != nil {
-		return nil, err
-	}
-	if it == nil {
-		return nil, fmt.Errorf("project %q: %w", id, ErrNotFound)
-	}
-	return readProject(it)
+	return getRecord(ctx, d, key(prefixProject+id, skProject), fmt.Sprintf("project %q", id), readProject)
 }
 
 func (d *Dynamo) ProjectByKeyHash(ctx context.Context, keyHash string) (*Project, error) {
@@ -669,29 +715,11 @@ func (d *Dynamo) CreateSession(ctx context.Context, s *Session) error {
 	if err := checkSessionSize(s); err != nil {
 		return err
 	}
-	_, err := d.client.PutItem(ctx, &dynamodb.PutItemInput{
-		TableName:           &d.table,
-		Item:                sessionItem(s),
-		ConditionExpression: aws.String("attribute_not_exists(pk)"),
-	})
-	if isConditionFailed(err) {
-		return fmt.Errorf("session %s/%s exists: %w", s.Project, s.ID, ErrConflict)
-	}
-	if err != nil {
-		return fmt.Errorf("meta: dynamodb create session %s/%s: %w", s.Project, s.ID, err)
-	}
-	return nil
+	return d.putNew(ctx, sessionItem(s), "create", "session "+s.Project+"/"+s.ID)
 }
 
 func (d *Dynamo) GetSession(ctx context.Context, project, id string) (*Session, error) {
-	it, err := d.getItem(ctx, key(prefixProject+project, prefixSession+id))
-	if err != nil {
-		return nil, err
-	}
-	if it == nil {
-		return nil, fmt.Errorf("session %s/%s: %w", project, id, ErrNotFound)
-	}
-	return readSession(it)
+	return getRecord(ctx, d, key(prefixProject+project, prefixSession+id), "session "+project+"/"+id, readSession)
 }
 
 // CommitSession is one PutItem conditional on the stored version. When
@@ -725,48 +753,18 @@ func (d *Dynamo) DeleteSession(ctx context.Context, project, id string) error {
 }
 
 func (d *Dynamo) ListSessions(ctx context.Context, project string) ([]*Session, error) {
-	items, err := d.query(ctx, prefixProject+project, prefixSession)
-	if err != nil {
-		return nil, err
-	}
-	out := make([]*Session, 0, len(items))
-	for _, it := range items {
-		s, err := readSession(it)
-		if err != nil {
-			return nil, err
-		}
-		out = append(out, s)
-	}
-	return out, nil
+	return listRecords(ctx, d, prefixProject+project, prefixSession, readSession)
 }
 
 func (d *Dynamo) PutSnapshot(ctx context.Context, s *Snapshot) error {
 	if s.Project == "" || s.ID == "" {
 		return errors.New("meta: snapshot without a project or id")
 	}
-	_, err := d.client.PutItem(ctx, &dynamodb.PutItemInput{
-		TableName:           &d.table,
-		Item:                snapshotItem(s),
-		ConditionExpression: aws.String("attribute_not_exists(pk)"),
-	})
-	if isConditionFailed(err) {
-		return fmt.Errorf("snapshot %s/%s exists: %w", s.Project, s.ID, ErrConflict)
-	}
-	if err != nil {
-		return fmt.Errorf("meta: dynamodb put snapshot %s/%s: %w", s.Project, s.ID, err)
-	}
-	return nil
+	return d.putNew(ctx, snapshotItem(s), "put", "snapshot "+s.Project+"/"+s.ID)
 }
 
 func (d *Dynamo) GetSnapshot(ctx context.Context, project, id string) (*Snapshot, error) {
-	it, err := d.getItem(ctx, key(prefixProject+project, prefixSnapshot+id))
-	if err != nil {
-		return nil, err
-	}
-	if it == nil {
-		return nil, fmt.Errorf("snapshot %s/%s: %w", project, id, ErrNotFound)
-	}
-	return readSnapshot(it)
+	return getRecord(ctx, d, key(prefixProject+project, prefixSnapshot+id), "snapshot "+project+"/"+id, readSnapshot)
 }
 
 func (d *Dynamo) DeleteSnapshot(ctx context.Context, project, id string) error {
@@ -774,19 +772,7 @@ func (d *Dynamo) DeleteSnapshot(ctx context.Context, project, id string) error {
 }
 
 func (d *Dynamo) ListSnapshots(ctx context.Context, project string) ([]*Snapshot, error) {
-	items, err := d.query(ctx, prefixProject+project, prefixSnapshot)
-	if err != nil {
-		return nil, err
-	}
-	out := make([]*Snapshot, 0, len(items))
-	for _, it := range items {
-		s, err := readSnapshot(it)
-		if err != nil {
-			return nil, err
-		}
-		out = append(out, s)
-	}
-	return out, nil
+	return listRecords(ctx, d, prefixProject+project, prefixSnapshot, readSnapshot)
 }
 
 func (d *Dynamo) PutConnection(ctx context.Context, c *Connection) error {
@@ -800,14 +786,7 @@ func (d *Dynamo) PutConnection(ctx context.Context, c *Connection) error {
 }
 
 func (d *Dynamo) GetConnection(ctx context.Context, id string) (*Connection, error) {
-	it, err := d.getItem(ctx, key(prefixConn+id, skConn))
-	if err != nil {
-		return nil, err
-	}
-	if it == nil {
-		return nil, fmt.Errorf("connection %q: %w", id, ErrNotFound)
-	}
-	return readConnection(it)
+	return getRecord(ctx, d, key(prefixConn+id, skConn), fmt.Sprintf("connection %q", id), readConnection)
 }
 
 // AddEphemeral appends to the connection's list unless the session is in

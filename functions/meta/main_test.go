@@ -3,8 +3,6 @@ package meta
 import (
 	"context"
 	"fmt"
-	"os"
-	"strings"
 	"sync/atomic"
 	"testing"
 	"time"
@@ -16,46 +14,22 @@ import (
 	"github.com/amber-sandbox/amber/internal/dynalite"
 )
 
-// dynalite is the DynamoDB server the tests share: dynalite (npm) started
-// by TestMain on a loopback port, as in the cas tests. dynaliteErr says why
-// it is not running.
+// dyn is the DynamoDB server the tests share: dynalite (npm) started by
+// TestMain on a loopback port (internal/dynalite), as in the cas tests.
 var (
-	dynaliteURL  string
-	dynaliteErr  string
-	dynaliteNeed bool // missing dynalite is a failure, not a skip
-	tableSeq     atomic.Int64
+	dyn      dynalite.Server
+	tableSeq atomic.Int64
 )
 
-func TestMain(m *testing.M) {
-	stop := startDynalite()
-	code := m.Run()
-	stop()
-	os.Exit(code)
-}
-
-// startDynalite starts the shared dynalite (internal/dynalite).
-func startDynalite() (stop func()) {
-	srv, stop := dynalite.Start()
-	dynaliteURL, dynaliteErr = srv.URL, srv.Err
-	dynaliteNeed = srv.Need
-	return stop
-}
+func TestMain(m *testing.M) { dynalite.Main(m, &dyn) }
 
 // dynamoClient returns a client of the shared dynalite, or skips (loudly)
 // when dynalite cannot run here; in CI it fails instead.
 func dynamoClient(t testing.TB) *dynamodb.Client {
 	t.Helper()
-	if dynaliteURL == "" {
-		msg := "\n*** DYNAMODB TESTS NOT RUN: " + dynaliteErr + " ***\n"
-		if dynaliteNeed {
-			t.Fatal(msg)
-		}
-		fmt.Fprint(os.Stderr, msg)
-		t.Skip(strings.TrimSpace(msg))
-	}
 	return dynamodb.New(dynamodb.Options{
 		Region:       "us-east-1",
-		BaseEndpoint: aws.String(dynaliteURL),
+		BaseEndpoint: aws.String(dyn.Require(t, "DYNAMODB TESTS NOT RUN")),
 		Credentials:  credentials.NewStaticCredentialsProvider("test", "test", ""),
 	})
 }

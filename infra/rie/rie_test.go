@@ -18,6 +18,7 @@ import (
 	"github.com/amber-sandbox/amber/functions/protocol"
 	"github.com/amber-sandbox/amber/infra/rie"
 	"github.com/amber-sandbox/amber/infra/serve"
+	"github.com/amber-sandbox/amber/internal/fakes3"
 )
 
 // stack is the WebSocket function as it runs on AWS: the real bootstrap
@@ -44,7 +45,7 @@ func newStack(t *testing.T) *stack {
 	if err != nil {
 		t.Fatal(err)
 	}
-	s3url := startS3(t)
+	s3url := fakes3.Start(t, nil)
 	table := tableName(t)
 	rieAddr, err := rie.FreeAddr()
 	if err != nil {
@@ -55,7 +56,7 @@ func newStack(t *testing.T) *stack {
 	srv, err := serve.Start(ctx, serve.Options{
 		Addr:             "127.0.0.1:0",
 		Keys:             keys,
-		DynamoDBEndpoint: dynaliteURL,
+		DynamoDBEndpoint: dyn.URL,
 		S3Endpoint:       s3url,
 		Table:            table,
 		Bucket:           "amber",
@@ -69,7 +70,7 @@ func newStack(t *testing.T) *stack {
 	st := &stack{t: t, bootstrap: bootstrap, rieAddr: rieAddr, srv: srv, env: []string{
 		"AMBER_TABLE=" + table,
 		"AMBER_BUCKET=amber",
-		"AMBER_DYNAMODB_ENDPOINT=" + dynaliteURL,
+		"AMBER_DYNAMODB_ENDPOINT=" + dyn.URL,
 		"AMBER_S3_ENDPOINT=" + s3url,
 		"AMBER_CONNECTIONS_ENDPOINT=" + srv.HTTPURL(),
 		"AMBER_STEP_MARGIN_MS=1500",

@@ -36,7 +36,7 @@ func TestAWSStores(t *testing.T) {
 		c := dial(t, a, "", nil)
 		session = c.checkout(protocol.Request{})
 		c.eval(session, "x = 1")
-		snapshot = c.ok(protocol.Request{Op: "dump", ID: newID("dump"), Session: session}).Snapshot
+		snapshot = c.dump(session)
 		c.close()
 		shutdown(t, a)
 
@@ -45,8 +45,7 @@ func TestAWSStores(t *testing.T) {
 		if got := d.eval(session, "x += 1\nx"); got != "2" {
 			t.Fatalf("x after restart = %s", got)
 		}
-		fresh := d.checkout(protocol.Request{})
-		d.ok(protocol.Request{Op: "load_session", ID: newID("load"), Session: fresh, Snapshot: snapshot})
+		fresh := d.loadFresh(snapshot)
 		if got := d.eval(fresh, "x"); got != "1" {
 			t.Fatalf("x in the loaded dump = %s", got)
 		}

@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"log/slog"
 	"net/http"
+	"path/filepath"
 	"strings"
 	"sync"
 	"sync/atomic"
@@ -16,6 +17,7 @@ import (
 
 	"github.com/amber-sandbox/amber/functions/protocol"
 	"github.com/amber-sandbox/amber/infra/serve"
+	"github.com/amber-sandbox/amber/internal/jsonschema"
 )
 
 // startServer starts amber serve on a free loopback port over a fresh
@@ -62,7 +64,7 @@ type client struct {
 	tMu    sync.Mutex
 	t_     testing.TB
 	ws     *websocket.Conn
-	schema *schemaSet
+	schema *jsonschema.Set
 
 	mu      sync.Mutex
 	waiting map[string]chan *protocol.Reply
@@ -79,12 +81,26 @@ type client struct {
 
 var schemaOnce struct {
 	sync.Once
-	s *schemaSet
+	s *jsonschema.Set
 }
 
-func schemas(t testing.TB) *schemaSet {
+// schemas is docs/protocol.schema.json and the values.schema.json it
+// refers to, loaded once.
+func schemas(t testing.TB) *jsonschema.Set {
 	schemaOnce.Do(func() { schemaOnce.s = loadSchemas(t) })
 	return schemaOnce.s
+}
+
+// loadSchemas loads docs/protocol.schema.json and values.schema.json, so
+// that every message the end-to-end tests see is checked against the
+// documented protocol.
+func loadSchemas(t testing.TB) *jsonschema.Set {
+	t.Helper()
+	s, err := jsonschema.Load(filepath.Join("..", "..", "docs"), "protocol.schema.json", "values.schema.json")
+	if err != nil {
+		t.Fatalf("docs: %v", err)
+	}
+	return s
 }
 
 // dial connects to srv. query is appended to the URL (e.g. "?api_key=k").
@@ -195,7 +211,7 @@ func (c *client) handle(msg []byte) {
 	}
 	switch {
 	case probe.Event != "":
-		if err := c.schema.validate(msg, "protocol.schema.json#/$defs/event"); err != nil {
+		if err := c.schema.Validate(msg, "protocol.schema.json#/$defs/event"); err != nil {
 			c.tb().Errorf("event does not match the schema: %v\n%s", err, trunc(msg))
 		}
 		var ev protocol.Event
@@ -204,7 +220,7 @@ func (c *client) handle(msg []byte) {
 		c.events[ev.ID] = append(c.events[ev.ID], ev)
 		c.mu.Unlock()
 	case probe.OK != nil:
-		if err := c.schema.validate(msg, "protocol.schema.json#/$defs/reply"); err != nil {
+		if err := c.schema.Validate(msg, "protocol.schema.json#/$defs/reply"); err != nil {
 			c.tb().Errorf("reply does not match the schema: %v\n%s", err, trunc(msg))
 		}
 		var rep protocol.Reply
@@ -250,7 +266,7 @@ func (c *client) send(req protocol.Request) chan *protocol.Reply {
 	if err != nil {
 		c.tb().Fatal(err)
 	}
-	if err := c.schema.validate(b, "protocol.schema.json#/$defs/request"); err != nil && req.Op != "" && req.ID != "" {
+	if err := c.schema.Validate(b, "protocol.schema.json#/$defs/request"); err != nil && req.Op != "" && req.ID != "" {
 		c.tb().Logf("note: request does not match the schema (sent anyway): %v", err)
 	}
 	ctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
@@ -309,6 +325,32 @@ func (c *client) printed(id string) string {
 		b.WriteString(ev.Text)
 	}
 	return b.String()
+}
+
+// dump dumps session and returns the snapshot's id.
+func (c *client) dump(session string) string {
+	c.tb().Helper()
+	return c.ok(protocol.Request{Op: "dump", ID: newID("dump"), Session: session}).Snapshot
+}
+
+// loadFresh checks out a fresh session, loads snapshot (a snapshot's or
+// a session's id) into it and returns its id.
+func (c *client) loadFresh(snapshot string) string {
+	c.tb().Helper()
+	s := c.checkout(protocol.Request{})
+	c.ok(protocol.Request{Op: "load_session", ID: newID("load"), Session: s, Snapshot: snapshot})
+	return s
+}
+
+// started waits (up to 10s) for the first print of request id: its step
+// has started.
+func (c *client) started(id string) {
+	c.tb().Helper()
+	for deadline := time.Now().Add(10 * time.Second); c.printed(id) == ""; time.Sleep(time.Millisecond) {
+		if time.Now().After(deadline) {
+			c.tb().Fatal("the step did not start")
+		}
+	}
 }
 
 // closed waits for the server to close the connection and returns the

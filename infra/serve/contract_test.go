@@ -32,7 +32,7 @@ func TestSchemaMatchesProtocol(t *testing.T) {
 		{"step_stats", protocol.StepStats{}},
 	}
 	for _, tt := range types {
-		def, err := s.resolve("protocol.schema.json", "/$defs/"+tt.def)
+		def, err := s.Resolve("protocol.schema.json", "/$defs/"+tt.def)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -63,7 +63,7 @@ func TestSchemaMatchesProtocol(t *testing.T) {
 			protocol.KindBadRequest, protocol.KindUnauthorized, protocol.KindInternal}},
 	}
 	for _, e := range enums {
-		node, err := s.resolve("protocol.schema.json", e.ptr)
+		node, err := s.Resolve("protocol.schema.json", e.ptr)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -148,12 +148,12 @@ func TestSchemaValidates(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			err = s.validate(b, "protocol.schema.json#/$defs/"+tt.def)
+			err = s.Validate(b, "protocol.schema.json#/$defs/"+tt.def)
 			if (err == nil) != tt.ok {
 				t.Errorf("validate %s = %v, want ok=%v", b, err, tt.ok)
 			}
 			if tt.ok {
-				if err := s.validate(b, "protocol.schema.json"); err != nil {
+				if err := s.Validate(b, "protocol.schema.json"); err != nil {
 					t.Errorf("top level: %v", err)
 				}
 			}

@@ -211,7 +211,7 @@ func TestErrorKinds(t *testing.T) {
 		}, protocol.KindEphemeral, ""},
 		{"wrong loader", func() protocol.Request {
 			c.eval(s, "z = 1")
-			snap := c.ok(protocol.Request{Op: "dump", ID: newID("dump"), Session: s}).Snapshot
+			snap := c.dump(s)
 			return protocol.Request{Op: "load_snapshot", ID: newID("load"), Session: c.checkout(protocol.Request{}), Snapshot: snap}
 		}, protocol.KindWrongLoader, ""},
 		{"not fresh", func() protocol.Request {
@@ -354,7 +354,7 @@ func postHTTP(t testing.TB, srv *serve.Server, op, key, body string) (int, *prot
 	}
 	defer resp.Body.Close()
 	b, _ := io.ReadAll(resp.Body)
-	if err := schemas(t).validate(b, "protocol.schema.json#/$defs/reply"); err != nil {
+	if err := schemas(t).Validate(b, "protocol.schema.json#/$defs/reply"); err != nil {
 		t.Errorf("HTTP reply does not match the schema: %v\n%s", err, trunc(b))
 	}
 	var rep protocol.Reply
@@ -402,8 +402,7 @@ func TestSeedScenarios(t *testing.T) {
 			t.Fatalf("notes = %s", got)
 		}
 		// And as a new session loaded from the first one's id.
-		s2 := b.checkout(protocol.Request{})
-		b.ok(protocol.Request{Op: "load_session", ID: newID("load"), Session: s2, Snapshot: s})
+		s2 := b.loadFresh(s)
 		if got := b.eval(s2, "len(notes)"); got != "2" {
 			t.Fatalf("len(notes) = %s", got)
 		}
@@ -412,13 +411,12 @@ func TestSeedScenarios(t *testing.T) {
 		c := dial(t, srv, "", nil)
 		s := c.checkout(protocol.Request{})
 		c.eval(s, "balance = 100")
-		cp := c.ok(protocol.Request{Op: "dump", ID: newID("dump"), Session: s}).Snapshot
+		cp := c.dump(s)
 		c.eval(s, "balance -= 250")
 		if got := c.eval(s, "balance"); got != "-150" {
 			t.Fatalf("balance = %s", got)
 		}
-		back := c.checkout(protocol.Request{})
-		c.ok(protocol.Request{Op: "load_session", ID: newID("load"), Session: back, Snapshot: cp})
+		back := c.loadFresh(cp)
 		if got := c.eval(back, "balance"); got != "100" {
 			t.Fatalf("rolled back balance = %s", got)
 		}
@@ -428,7 +426,7 @@ func TestSeedScenarios(t *testing.T) {
 		s := c.checkout(protocol.Request{})
 		rep := c.ok(protocol.Request{Op: "feed", ID: newID("feed"), Session: s, Functions: []string{"choose"},
 			Code: "path = ['start']\nchoice = choose()\npath.append(choice)\n'-'.join(path)"})
-		snap := c.ok(protocol.Request{Op: "dump", ID: newID("dump"), Session: s}).Snapshot
+		snap := c.dump(s)
 		var wg sync.WaitGroup
 		results := make([]string, 2)
 		for i, choice := range []string{"left", "right"} {
@@ -493,8 +491,7 @@ func TestSeedScenarios(t *testing.T) {
 		s := c.checkout(protocol.Request{})
 		c.eval(s, "result = 'kept'")
 		c.ok(protocol.Request{Op: "close", ID: newID("close"), Session: s})
-		s2 := c.checkout(protocol.Request{})
-		c.ok(protocol.Request{Op: "load_session", ID: newID("load"), Session: s2, Snapshot: s})
+		s2 := c.loadFresh(s)
 		if got := c.eval(s2, "result"); got != `"kept"` {
 			t.Fatalf("result = %s", got)
 		}
@@ -550,7 +547,7 @@ func TestProjects(t *testing.T) {
 	b := dial(t, srv, "", h)
 	sa := a.checkout(protocol.Request{})
 	a.eval(sa, "mine = 'alpha'")
-	snapA := a.ok(protocol.Request{Op: "dump", ID: newID("dump"), Session: sa}).Snapshot
+	snapA := a.dump(sa)
 
 	b.fail(feedReq(sa, "mine"), protocol.KindUnknownSession)
 	sb := b.checkout(protocol.Request{})
@@ -621,11 +618,7 @@ func TestDisconnectMidStep(t *testing.T) {
 	a.send(req)
 	// Leave as soon as the step has started (its first print arrived):
 	// the loop keeps it running for a few hundred milliseconds more.
-	for deadline := time.Now().Add(10 * time.Second); a.printed("once") == ""; time.Sleep(time.Millisecond) {
-		if time.Now().After(deadline) {
-			t.Fatal("the step did not start")
-		}
-	}
+	a.started("once")
 	left := time.Now()
 	_ = a.ws.CloseNow()
 	<-a.done
@@ -656,20 +649,26 @@ func TestDisconnectMidStep(t *testing.T) {
 	}
 }
 
-// TestShutdownKeepsState: a graceful shutdown lets a step in flight
-// finish and deliver its reply; a restart on the same data continues.
-func TestShutdownKeepsState(t *testing.T) {
-	dir := t.TempDir()
+// startCountStep starts a server on dir and a session with count = 1, and
+// sends it a feed (request id) that prints, loops loops times and then
+// adds 1 to count; it returns once the step has started.
+func startCountStep(t *testing.T, dir, id string, loops int) (*serve.Server, *client, string, chan *protocol.Reply) {
+	t.Helper()
 	srv := startServer(t, serve.Options{DataDir: dir})
 	c := dial(t, srv, "", nil)
 	s := c.checkout(protocol.Request{})
 	c.eval(s, "count = 1")
-	ch := c.send(protocol.Request{Op: "feed", ID: "during-shutdown", Session: s, Code: "print('started')\nfor _ in range(10000000): pass\ncount += 1\ncount"})
-	for deadline := time.Now().Add(10 * time.Second); c.printed("during-shutdown") == ""; time.Sleep(time.Millisecond) {
-		if time.Now().After(deadline) {
-			t.Fatal("the step did not start")
-		}
-	}
+	code := fmt.Sprintf("print('started')\nfor _ in range(%d): pass\ncount += 1\ncount", loops)
+	ch := c.send(protocol.Request{Op: "feed", ID: id, Session: s, Code: code})
+	c.started(id)
+	return srv, c, s, ch
+}
+
+// TestShutdownKeepsState: a graceful shutdown lets a step in flight
+// finish and deliver its reply; a restart on the same data continues.
+func TestShutdownKeepsState(t *testing.T) {
+	dir := t.TempDir()
+	srv, c, s, ch := startCountStep(t, dir, "during-shutdown", 10000000)
 	shutdown(t, srv)
 	rep := c.wait(ch, "during-shutdown")
 	if !rep.OK || string(rep.Value) != "2" {
@@ -691,16 +690,7 @@ func TestShutdownKeepsState(t *testing.T) {
 // before the step or at a committed slice of it, never half-written.
 func TestShutdownDeadline(t *testing.T) {
 	dir := t.TempDir()
-	srv := startServer(t, serve.Options{DataDir: dir})
-	c := dial(t, srv, "", nil)
-	s := c.checkout(protocol.Request{})
-	c.eval(s, "count = 1")
-	c.send(protocol.Request{Op: "feed", ID: "cut", Session: s, Code: "print('started')\nfor _ in range(20000000): pass\ncount += 1\ncount"})
-	for deadline := time.Now().Add(10 * time.Second); c.printed("cut") == ""; time.Sleep(time.Millisecond) {
-		if time.Now().After(deadline) {
-			t.Fatal("the step did not start")
-		}
-	}
+	srv, _, s, _ := startCountStep(t, dir, "cut", 20000000)
 	shutdowns.Store(srv, true)
 	ctx, cancel := context.WithTimeout(context.Background(), 100*time.Millisecond)
 	err := srv.Shutdown(ctx)

@@ -1,19 +1,14 @@
 package serve_test
 
 import (
-	"fmt"
 	"net"
 	"net/http"
-	"os"
-	"strings"
 	"sync/atomic"
 	"testing"
 	"time"
 
-	"github.com/johannesboyne/gofakes3"
-	"github.com/johannesboyne/gofakes3/backend/s3mem"
-
 	"github.com/amber-sandbox/amber/internal/dynalite"
+	"github.com/amber-sandbox/amber/internal/fakes3"
 )
 
 // The AWS-protocol tests run amber serve on dynalite (DynamoDB, an npm
@@ -22,39 +17,16 @@ import (
 // Without it those tests skip with a loud message locally, and fail in CI
 // (CI set) or when AMBER_DYNALITE_DIR is set.
 var (
-	dynaliteURL  string
-	dynaliteErr  string
-	dynaliteNeed bool
-	tableSeq     atomic.Int64
+	dyn      dynalite.Server
+	tableSeq atomic.Int64
 )
 
-func TestMain(m *testing.M) {
-	stop := runDynalite()
-	code := m.Run()
-	stop()
-	os.Exit(code)
-}
-
-// runDynalite starts the shared dynalite (internal/dynalite).
-func runDynalite() (stop func()) {
-	srv, stop := dynalite.Start()
-	dynaliteURL, dynaliteErr = srv.URL, srv.Err
-	dynaliteNeed = srv.Need
-	return stop
-}
+func TestMain(m *testing.M) { dynalite.Main(m, &dyn) }
 
 // needDynalite returns dynalite's URL, or skips loudly (fails in CI).
 func needDynalite(t testing.TB) string {
 	t.Helper()
-	if dynaliteURL == "" {
-		msg := "\n*** AMBER SERVE ON DYNAMODB NOT TESTED: " + dynaliteErr + " ***\n"
-		if dynaliteNeed {
-			t.Fatal(msg)
-		}
-		fmt.Fprint(os.Stderr, msg)
-		t.Skip(strings.TrimSpace(msg))
-	}
-	return dynaliteURL
+	return dyn.Require(t, "AMBER SERVE ON DYNAMODB NOT TESTED")
 }
 
 // fakeS3 is gofakes3 on a loopback port that can be stopped and started
@@ -67,7 +39,7 @@ type fakeS3 struct {
 
 func startFakeS3(t testing.TB) *fakeS3 {
 	t.Helper()
-	f := &fakeS3{h: gofakes3.New(s3mem.New(), gofakes3.WithAutoBucket(true), gofakes3.WithLogger(gofakes3.DiscardLog())).Server()}
+	f := &fakeS3{h: fakes3.Handler()}
 	l, err := net.Listen("tcp", "127.0.0.1:0")
 	if err != nil {
 		t.Fatal(err)

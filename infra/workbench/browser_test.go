@@ -1,7 +1,6 @@
 package workbench_test
 
 import (
-	"context"
 	"encoding/hex"
 	"flag"
 	"fmt"
@@ -16,6 +15,7 @@ import (
 
 	"github.com/amber-sandbox/amber/infra/serve"
 	"github.com/amber-sandbox/amber/infra/workbench"
+	"github.com/amber-sandbox/amber/internal/servetest"
 	"github.com/chromedp/chromedp"
 )
 
@@ -31,25 +31,11 @@ var updateScreenshot = flag.Bool("update-screenshot", false, "copy the 1280×800
 func TestBrowser(t *testing.T) {
 	exe := chromium(t)
 
-	ctx, cancel := context.WithTimeout(context.Background(), 2*time.Minute)
-	defer cancel()
-	srv, err := serve.Start(ctx, serve.Options{
-		Addr:    "127.0.0.1:0",
-		DataDir: t.TempDir(),
-		Static:  workbench.Handler(),
-		Quota:   quota,
-		Logger:  testLogger(t),
+	srv, _ := servetest.Start(t, serve.Options{
+		Static: workbench.Handler(),
+		Quota:  quota,
+		Logger: testLogger(t),
 	})
-	if err != nil {
-		t.Fatalf("serve.Start: %v", err)
-	}
-	defer func() {
-		sctx, scancel := context.WithTimeout(context.Background(), 10*time.Second)
-		defer scancel()
-		if err := srv.Shutdown(sctx); err != nil {
-			t.Errorf("Shutdown: %v", err)
-		}
-	}()
 
 	browseWorkbench(t, exe, srv.HTTPURL()+"/")
 }
@@ -383,11 +369,7 @@ func hexOf(id string) string {
 func TestBrowserKeyAndReconnect(t *testing.T) {
 	exe := chromium(t)
 
-	ctx, cancel := context.WithTimeout(context.Background(), time.Minute)
-	defer cancel()
-	srv, err := serve.Start(ctx, serve.Options{
-		Addr:        "127.0.0.1:0",
-		DataDir:     t.TempDir(),
+	srv, _ := servetest.Start(t, serve.Options{
 		Keys:        map[string]string{"key-alpha": "alpha"},
 		IdleTimeout: 1500 * time.Millisecond,
 		// A step gets 1 s minus a 0.85 s margin: longer feeds answer
@@ -397,16 +379,6 @@ func TestBrowserKeyAndReconnect(t *testing.T) {
 		Static:             workbench.Handler(),
 		Logger:             testLogger(t),
 	})
-	if err != nil {
-		t.Fatalf("serve.Start: %v", err)
-	}
-	defer func() {
-		sctx, scancel := context.WithTimeout(context.Background(), 10*time.Second)
-		defer scancel()
-		if err := srv.Shutdown(sctx); err != nil {
-			t.Errorf("Shutdown: %v", err)
-		}
-	}()
 
 	b := newBrowser(t, exe, 50*time.Second)
 	b.do("opening the Workbench", chromedp.Navigate(srv.HTTPURL()+"/"))

@@ -11,14 +11,22 @@ import (
 	"github.com/chromedp/chromedp"
 )
 
+// openStaticPage opens the Workbench's page, served without amber serve
+// behind it, in headless Chromium.
+func openStaticPage(t *testing.T) *browser {
+	t.Helper()
+	exe := chromium(t)
+	srv := httptest.NewServer(workbench.Handler())
+	t.Cleanup(srv.Close)
+	b := newBrowser(t, exe, time.Minute)
+	b.do("opening the page", chromedp.Navigate(srv.URL+"/"))
+	return b
+}
+
 // The page shows values of the wire encoding (functions/protocol/value.go)
 // as Python's repr would, in a real browser.
 func TestValuesShowAsPython(t *testing.T) {
-	exe := chromium(t)
-	srv := httptest.NewServer(workbench.Handler())
-	defer srv.Close()
-	b := newBrowser(t, exe, time.Minute)
-	b.do("opening the page", chromedp.Navigate(srv.URL+"/"))
+	b := openStaticPage(t)
 	b.wait("the script runs", `typeof window.amberPy === "function"`)
 
 	tests := []struct{ json, repr string }{
@@ -71,11 +79,7 @@ func TestValuesShowAsPython(t *testing.T) {
 // Every control has an accessible name, the output is a live region, and
 // Ctrl+Enter is announced; focus is visible.
 func TestPageIsAccessible(t *testing.T) {
-	exe := chromium(t)
-	srv := httptest.NewServer(workbench.Handler())
-	defer srv.Close()
-	b := newBrowser(t, exe, time.Minute)
-	b.do("opening the page", chromedp.Navigate(srv.URL+"/"))
+	b := openStaticPage(t)
 	b.wait("a pane is there", `!!document.querySelector('[data-pane="1"]')`)
 
 	unnamed := b.eval(`[...document.querySelectorAll("input, textarea, select, button")]

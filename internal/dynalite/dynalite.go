@@ -16,6 +16,8 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
+	"strings"
+	"testing"
 	"time"
 )
 
@@ -107,4 +109,31 @@ func packageDir() string {
 		}
 		dir = parent
 	}
+}
+
+// Main is the whole TestMain of a package whose tests share one dynalite:
+// it starts it, sets *srv, runs the tests, stops it and exits with their
+// code.
+func Main(m *testing.M, srv *Server) {
+	s, stop := Start()
+	*srv = *s
+	code := m.Run()
+	stop()
+	os.Exit(code)
+}
+
+// Require returns the URL of a running dynalite. When there is none it
+// ends the test: a failure when s.Need, otherwise a skip announced loudly
+// on stderr as "*** what: why ***", so that untested code is not missed.
+func (s *Server) Require(t testing.TB, what string) string {
+	t.Helper()
+	if s.URL == "" {
+		msg := "\n*** " + what + ": " + s.Err + " ***\n"
+		if s.Need {
+			t.Fatal(msg)
+		}
+		fmt.Fprint(os.Stderr, msg)
+		t.Skip(strings.TrimSpace(msg))
+	}
+	return s.URL
 }

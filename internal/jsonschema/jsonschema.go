@@ -1,4 +1,10 @@
-package serve_test
+// Package jsonschema validates JSON documents against the project's JSON
+// Schemas — docs/protocol.schema.json and the values.schema.json it refers
+// to — for the tests that check the wire against its documentation
+// (functions/protocol, infra/serve). It implements the part of JSON Schema
+// 2020-12 those files use, and fails loudly on a keyword it does not know
+// rather than ignoring it.
+package jsonschema
 
 import (
 	"bytes"
@@ -11,16 +17,11 @@ import (
 	"regexp"
 	"sort"
 	"strings"
-	"testing"
 	"unicode/utf8"
 )
 
-// schemaSet validates JSON documents against docs/protocol.schema.json
-// (and the values.schema.json it refers to), so that every message the
-// end-to-end tests see is checked against the documented protocol. It
-// implements the part of JSON Schema 2020-12 those files use, and fails
-// loudly on a keyword it does not know rather than ignoring it.
-type schemaSet struct {
+// Set is a set of schema documents that refer to each other by file name.
+type Set struct {
 	docs map[string]any // file name -> parsed schema
 }
 
@@ -31,31 +32,27 @@ var annotations = map[string]bool{
 	"readOnly": true, "writeOnly": true, "$anchor": true,
 }
 
-func loadSchemas(t testing.TB) *schemaSet {
-	t.Helper()
-	s := &schemaSet{docs: map[string]any{}}
-	for _, name := range []string{"protocol.schema.json", "values.schema.json"} {
-		b, err := os.ReadFile(filepath.Join("..", "..", "docs", name))
+// Load reads the schema documents names (file names) from dir.
+func Load(dir string, names ...string) (*Set, error) {
+	s := &Set{docs: map[string]any{}}
+	for _, name := range names {
+		b, err := os.ReadFile(filepath.Join(dir, name))
 		if err != nil {
-			if name == "values.schema.json" && os.IsNotExist(err) {
-				t.Logf("docs/%s is missing: values are not checked", name)
-				s.docs[name] = true
-				continue
-			}
-			t.Fatal(err)
+			return nil, err
 		}
 		var doc any
 		if err := json.Unmarshal(b, &doc); err != nil {
-			t.Fatalf("docs/%s: %v", name, err)
+			return nil, fmt.Errorf("%s: %w", name, err)
 		}
 		s.docs[name] = doc
 	}
-	return s
+	return s, nil
 }
 
-// validate checks doc (JSON text) against the definition at ref, e.g.
-// "protocol.schema.json#/$defs/reply".
-func (s *schemaSet) validate(doc []byte, ref string) error {
+// Validate checks doc (JSON text) against the definition at ref, e.g.
+// "protocol.schema.json#/$defs/reply", or "values.schema.json#" for a
+// whole document.
+func (s *Set) Validate(doc []byte, ref string) error {
 	d := json.NewDecoder(bytes.NewReader(doc))
 	d.UseNumber()
 	var v any
@@ -63,14 +60,16 @@ func (s *schemaSet) validate(doc []byte, ref string) error {
 		return err
 	}
 	file, frag, _ := strings.Cut(ref, "#")
-	sch, err := s.resolve(file, frag)
+	sch, err := s.Resolve(file, frag)
 	if err != nil {
 		return err
 	}
 	return s.check(v, sch, file, "")
 }
 
-func (s *schemaSet) resolve(file, frag string) (any, error) {
+// Resolve returns the part of document file at the JSON pointer frag
+// (such as "/$defs/reply"; "" for the whole document).
+func (s *Set) Resolve(file, frag string) (any, error) {
 	doc, ok := s.docs[file]
 	if !ok {
 		return nil, fmt.Errorf("schema: unknown document %q", file)
@@ -92,7 +91,7 @@ func (s *schemaSet) resolve(file, frag string) (any, error) {
 	return cur, nil
 }
 
-func (s *schemaSet) check(v, sch any, file, path string) error {
+func (s *Set) check(v, sch any, file, path string) error {
 	switch sch := sch.(type) {
 	case bool:
 		if !sch {
@@ -122,7 +121,7 @@ func orRoot(p string) string {
 	return p
 }
 
-func (s *schemaSet) keyword(v any, k string, arg any, sch map[string]any, file, path string) error {
+func (s *Set) keyword(v any, k string, arg any, sch map[string]any, file, path string) error {
 	fail := func(format string, args ...any) error {
 		return fmt.Errorf("%s: %s", orRoot(path), fmt.Sprintf(format, args...))
 	}
@@ -137,7 +136,7 @@ func (s *schemaSet) keyword(v any, k string, arg any, sch map[string]any, file, 
 		if f == "" {
 			f = file
 		}
-		target, err := s.resolve(f, frag)
+		target, err := s.Resolve(f, frag)
 		if err != nil {
 			return err
 		}

@@ -40,8 +40,19 @@ func sharedDir(t *testing.T, name string) string {
 // TestConformance runs the shared conformance corpus through `amber run`
 // in fresh processes, with the rules of its run.py: stdout must equal the
 // .out file; a program with a .err file must exit non-zero with that last
-// stderr line, every other program must exit 0.
+// stderr line, every other program must exit 0. It runs twice: as is, and
+// with static type checking on, which must find nothing to refuse in
+// correct programs.
 func TestConformance(t *testing.T) {
+	for _, mode := range []struct {
+		name  string
+		flags []string
+	}{{"plain", nil}, {"type-check", []string{"--type-check"}}} {
+		t.Run(mode.name, func(t *testing.T) { conformance(t, mode.flags) })
+	}
+}
+
+func conformance(t *testing.T, flags []string) {
 	dir := sharedDir(t, "conformance")
 	programs, _ := filepath.Glob(filepath.Join(dir, "*__*.py"))
 	if len(programs) == 0 {
@@ -55,7 +66,8 @@ func TestConformance(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			stdout, stderr, code := amberProcess(t, "run", prog)
+			args := append(append([]string{"run"}, flags...), prog)
+			stdout, stderr, code := amberProcess(t, args...)
 			if stdout != string(want) {
 				t.Errorf("stdout differs from CPython's\n--- got\n%s\n--- want\n%s\n--- stderr\n%s", stdout, want, stderr)
 			}

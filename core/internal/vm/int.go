@@ -614,7 +614,10 @@ func (vm *VM) bigIntBinary(op int, x, y num) (Value, error) {
 		if b.Sign() == 0 {
 			return Value{}, vm.zeroDiv(intZeroDivMsg(op))
 		}
-		q, r := bigFloorDivMod(a, b)
+		q, r, err := vm.floorDivModBig(a, b)
+		if err != nil {
+			return Value{}, err
+		}
 		if op == compile.BinMod {
 			return vm.NewBigInt(r), nil
 		}

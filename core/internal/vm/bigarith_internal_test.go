@@ -1,0 +1,53 @@
+package vm
+
+import (
+	"math/big"
+	"math/rand"
+	"testing"
+)
+
+// The chunked, interruptible big-int operations give math/big's results.
+func TestChunkedBigArithMatches(t *testing.T) {
+	v := New()
+	rng := rand.New(rand.NewSource(1))
+	rnd := func(words int) *big.Int {
+		b := make([]big.Word, words)
+		for i := range b {
+			b[i] = big.Word(rng.Uint64())
+		}
+		return new(big.Int).SetBits(b)
+	}
+	for _, c := range [][2]int{{20000, 8193}, {25000, 12000}} {
+		x, y := rnd(c[0]), rnd(c[1])
+		z := new(big.Int)
+		if err := v.MulBig(z, x, y.Neg(y)); err != nil || z.Cmp(new(big.Int).Mul(x, y)) != 0 {
+			t.Fatalf("%v: MulBig mismatch (%v)", c, err)
+		}
+	}
+	for _, c := range [][2]int{{20000, 9000}, {8200 * 3, 8200}} {
+		for _, sx := range []int{1, -1} {
+			for _, sy := range []int{1, -1} {
+				x, y := rnd(c[0]), rnd(c[1])
+				if sx < 0 {
+					x.Neg(x)
+				}
+				if sy < 0 {
+					y.Neg(y)
+				}
+				q, r, err := v.QuoRemBig(x, y)
+				if err != nil {
+					t.Fatal(err)
+				}
+				wq, wr := new(big.Int).QuoRem(x, y, new(big.Int))
+				if q.Cmp(wq) != 0 || r.Cmp(wr) != 0 {
+					t.Fatalf("%v: QuoRemBig mismatch", c)
+				}
+				fq, fr, _ := v.floorDivModBig(x, y)
+				gq, gr := bigFloorDivMod(x, y)
+				if fq.Cmp(gq) != 0 || fr.Cmp(gr) != 0 {
+					t.Fatalf("%v: floor mismatch", c)
+				}
+			}
+		}
+	}
+}

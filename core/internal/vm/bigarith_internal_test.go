@@ -51,3 +51,20 @@ func TestChunkedBigArithMatches(t *testing.T) {
 		}
 	}
 }
+
+func TestDecimalStringMatches(t *testing.T) {
+	v := New()
+	for _, bitsN := range []int{1 << 19, 1<<20 + 12345} {
+		x := new(big.Int).Lsh(big.NewInt(1), uint(bitsN))
+		x.Sub(x, big.NewInt(987654321))
+		for _, y := range []*big.Int{x, new(big.Int).Neg(x), new(big.Int).Exp(big.NewInt(10), big.NewInt(int64(bitsN/3)), nil)} {
+			s, err := v.decimalString(y)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if s != y.String() {
+				t.Fatalf("%d bits: decimalString differs", bitsN)
+			}
+		}
+	}
+}

@@ -76,7 +76,10 @@ func (vm *VM) bigDecimal(x *big.Int) (string, error) {
 	if err := vm.DeadlineErr(); err != nil {
 		return "", err
 	}
-	s := x.String()
+	s, err := vm.decimalString(x)
+	if err != nil {
+		return "", err
+	}
 	if err := vm.checkIntStrLen(s); err != nil {
 		return "", err
 	}
@@ -132,4 +135,42 @@ func (vm *VM) sysIntMaxStrDigits(m Value) {
 		vm.SetIntMaxStrDigits(int(n))
 		return heap.None, nil
 	})
+}
+
+// decimalString is x's decimal text, computed so that the deadline holds
+// for huge x (when the digit limit was lifted): x is split by a power of
+// ten into halves converted separately, and the large divisions are
+// interruptible (QuoRemBig).
+func (vm *VM) decimalString(x *big.Int) (string, error) {
+	if x.BitLen() < 1<<19 {
+		return x.String(), nil
+	}
+	if x.Sign() < 0 {
+		s, err := vm.decimalString(new(big.Int).Neg(x))
+		return "-" + s, err
+	}
+	if err := vm.reserve(int64(float64(x.BitLen())*math.Log10(2)) + 2); err != nil {
+		return "", err
+	}
+	k := int64(float64(x.BitLen()) * math.Log10(2) / 2)
+	p, err := vm.PowBig(big.NewInt(10), k)
+	if err != nil {
+		return "", err
+	}
+	hi, lo, err := vm.QuoRemBig(x, p)
+	if err != nil {
+		return "", err
+	}
+	hs, err := vm.decimalString(hi)
+	if err != nil {
+		return "", err
+	}
+	ls, err := vm.decimalString(lo)
+	if err != nil {
+		return "", err
+	}
+	if hi.Sign() == 0 {
+		return ls, nil
+	}
+	return hs + strings.Repeat("0", int(k)-len(ls)) + ls, nil
 }

@@ -3,6 +3,7 @@ package vm
 import (
 	"math/big"
 	"math/rand"
+	"strings"
 	"testing"
 )
 
@@ -66,5 +67,29 @@ func TestDecimalStringMatches(t *testing.T) {
 				t.Fatalf("%d bits: decimalString differs", bitsN)
 			}
 		}
+	}
+}
+
+func TestParseDecimalBigMatches(t *testing.T) {
+	v := New()
+	var digits []byte
+	for i := 0; i < 200001; i++ {
+		digits = append(digits, byte('0'+(i*7919)%10))
+	}
+	for _, s := range []string{string(digits), " -" + string(digits) + "\n", "+00" + string(digits[:70000])} {
+		got, ok, err := v.parseDecimalBig(s)
+		if !ok || err != nil {
+			t.Fatalf("ok=%v err=%v", ok, err)
+		}
+		want, _ := new(big.Int).SetString(strings.TrimSpace(s), 10)
+		if got.Cmp(want) != 0 {
+			t.Fatalf("parse differs for %d digits", len(s))
+		}
+	}
+	if _, ok, _ := v.parseDecimalBig(string(digits[:1000])); ok {
+		t.Fatal("short input taken")
+	}
+	if _, ok, _ := v.parseDecimalBig(string(digits) + "_1"); ok {
+		t.Fatal("underscore taken")
 	}
 }

@@ -100,6 +100,9 @@ var hostilePrograms = []struct {
 	{"sorted strings", "x = [str((i * 7919) % 1000003) for i in range(3 * 10**5)]\nwhile True:\n    y = sorted(x)", "limit:duration", false},
 	{"regex backtracking", "import re\nre.match('(a*)*b', 'a' * 5000)", "", false},
 	{"hashing large data", "import hashlib\nx = b'a' * (8 * 2**20)\nwhile True:\n    hashlib.sha256(x * 2).hexdigest()", "", false},
+	{"big division", "x = int.from_bytes(bytes(range(1, 256)) * 20000, 'big')\ny = int.from_bytes(bytes(range(7, 250)) * 10000, 'big')\nwhile True:\n    z = x // y", "limit:duration", false},
+	{"int to str with the digit limit lifted", "import sys\nsys.set_int_max_str_digits(0)\nx = 1 << (2 * 10**7)\ns = str(x)", "limit:duration", false},
+	{"str to int with the digit limit lifted", "import sys\nsys.set_int_max_str_digits(0)\nx = int('7' * 10**7)", "limit:duration", false},
 	{"gcd of huge ints", "import math\nx = 3 ** (2 * 10**6)\ny = 2 ** (3 * 10**6) + 1\nmath.gcd(x, y)", "limit:duration", false},
 	{"factorial time", "import math\nwhile True:\n    x = math.factorial(10**5)", "limit:duration", false},
 	// 3. No Go recursion that Python data can drive deep.

@@ -186,3 +186,59 @@ func (vm *VM) GCDBig(a, b *big.Int) (*big.Int, error) {
 	}
 	return new(big.Int).GCD(nil, nil, x, y), nil
 }
+
+// QuoRemBig is big.Int's QuoRem (truncated division) in bounded pieces
+// when both the divisor and the quotient are large: the dividend is taken
+// mulChunk words at a time from the top, each piece dividing a number at
+// most mulChunk words longer than the divisor, with the deadline checked
+// in between.
+func (vm *VM) QuoRemBig(x, y *big.Int) (q, r *big.Int, err error) {
+	xw, yw := x.Bits(), y.Bits()
+	if len(yw) < 2*mulChunk || len(xw)-len(yw) < 2*mulChunk {
+		if len(yw) > mulChunk {
+			if err := vm.DeadlineErr(); err != nil {
+				return nil, nil, err
+			}
+		}
+		q, r = new(big.Int).QuoRem(x, y, new(big.Int))
+		return q, r, nil
+	}
+	ay := new(big.Int).Abs(y)
+	qw := make([]big.Word, len(xw)+1)
+	rem := new(big.Int)
+	var piece, qi big.Int
+	for hi := len(xw); hi > 0; hi -= mulChunk {
+		if err := vm.DeadlineErr(); err != nil {
+			return nil, nil, err
+		}
+		lo := max(hi-mulChunk, 0)
+		// rem = rem * B^(hi-lo) + x[lo:hi]
+		rem.Lsh(rem, uint(hi-lo)*bits.UintSize)
+		piece.SetBits(xw[lo:hi])
+		rem.Add(rem, &piece)
+		qi.QuoRem(rem, ay, rem)
+		copy(qw[lo:], qi.Bits())
+	}
+	q = new(big.Int).SetBits(qw)
+	if (x.Sign() < 0) != (y.Sign() < 0) {
+		q.Neg(q)
+	}
+	if x.Sign() < 0 {
+		rem.Neg(rem)
+	}
+	return q, rem, nil
+}
+
+// floorDivModBig is Python's // and % of big ints (the remainder takes the
+// divisor's sign), interruptible like QuoRemBig.
+func (vm *VM) floorDivModBig(a, b *big.Int) (*big.Int, *big.Int, error) {
+	q, r, err := vm.QuoRemBig(a, b)
+	if err != nil {
+		return nil, nil, err
+	}
+	if r.Sign() != 0 && r.Sign() != b.Sign() {
+		q.Sub(q, big.NewInt(1))
+		r.Add(r, b)
+	}
+	return q, r, nil
+}

@@ -105,11 +105,14 @@ func (vm *VM) Checkpoint() error {
 	if vm.nested > 0 {
 		return nil
 	}
-	// Past the memory limit, collect at once rather than on the next
-	// 256th step: a loop that makes big garbage each time round would
-	// otherwise pile up many limits' worth of it in between.
-	over := vm.Limits.MaxMemory > 0 && vm.H.Bytes > vm.Limits.MaxMemory
-	if !over && vm.steps&255 != 0 {
+	// Well past the memory limit, collect at once rather than on the
+	// next 256th step: a loop that makes big garbage each time round
+	// would otherwise pile up many limits' worth of it in between. Just
+	// past it, keep the cadence, so a heap that lives near its limit is
+	// not collected at every jump.
+	lim := vm.Limits.MaxMemory
+	over := lim > 0 && vm.H.Bytes > lim
+	if vm.steps&255 != 0 && !(over && vm.H.Bytes > lim+lim/8) {
 		return nil
 	}
 	if over || vm.H.ShouldCollect() {

@@ -47,6 +47,14 @@ func (vm *VM) parseIntText(v Value, base int) (Value, bool, error) {
 		if err := vm.checkStrToInt(s, base); err != nil {
 			return Value{}, true, err
 		}
+		if base == 10 || base == 0 {
+			if b, ok, err := vm.parseDecimalBig(s); ok {
+				if err != nil {
+					return Value{}, true, err
+				}
+				return vm.NewBigInt(b), true, nil
+			}
+		}
 		b, err := pyfmt.ParseInt(s, base)
 		if err != nil {
 			return Value{}, true, vm.pystrErr(err)
@@ -619,7 +627,10 @@ func (vm *VM) bigIntBinary(op int, x, y num) (Value, error) {
 		if b.Sign() == 0 {
 			return Value{}, vm.zeroDiv(intZeroDivMsg(op))
 		}
-		q, r := bigFloorDivMod(a, b)
+		q, r, err := vm.floorDivModBig(a, b)
+		if err != nil {
+			return Value{}, err
+		}
 		if op == compile.BinMod {
 			return vm.NewBigInt(r), nil
 		}

@@ -76,7 +76,10 @@ func (vm *VM) bigDecimal(x *big.Int) (string, error) {
 	if err := vm.DeadlineErr(); err != nil {
 		return "", err
 	}
-	s := x.String()
+	s, err := vm.decimalString(x)
+	if err != nil {
+		return "", err
+	}
 	if err := vm.checkIntStrLen(s); err != nil {
 		return "", err
 	}
@@ -132,4 +135,102 @@ func (vm *VM) sysIntMaxStrDigits(m Value) {
 		vm.SetIntMaxStrDigits(int(n))
 		return heap.None, nil
 	})
+}
+
+// decimalString is x's decimal text, computed so that the deadline holds
+// for huge x (when the digit limit was lifted): x is split by a power of
+// ten into halves converted separately, and the large divisions are
+// interruptible (QuoRemBig).
+func (vm *VM) decimalString(x *big.Int) (string, error) {
+	if x.BitLen() < 1<<19 {
+		return x.String(), nil
+	}
+	if x.Sign() < 0 {
+		s, err := vm.decimalString(new(big.Int).Neg(x))
+		return "-" + s, err
+	}
+	if err := vm.reserve(int64(float64(x.BitLen())*math.Log10(2)) + 2); err != nil {
+		return "", err
+	}
+	k := int64(float64(x.BitLen()) * math.Log10(2) / 2)
+	p, err := vm.PowBig(big.NewInt(10), k)
+	if err != nil {
+		return "", err
+	}
+	hi, lo, err := vm.QuoRemBig(x, p)
+	if err != nil {
+		return "", err
+	}
+	hs, err := vm.decimalString(hi)
+	if err != nil {
+		return "", err
+	}
+	ls, err := vm.decimalString(lo)
+	if err != nil {
+		return "", err
+	}
+	if hi.Sign() == 0 {
+		return ls, nil
+	}
+	return hs + strings.Repeat("0", int(k)-len(ls)) + ls, nil
+}
+
+// parseDecimalBig parses a long run of decimal digits (the digit limit
+// lifted) by halves, with interruptible products, where math/big's own
+// parse is quadratic and runs to completion. ok=false leaves s to the
+// general parser (anything but optional spaces, a sign and digits).
+func (vm *VM) parseDecimalBig(s string) (v *big.Int, ok bool, err error) {
+	t := strings.TrimSpace(s)
+	neg := false
+	if t != "" && (t[0] == '-' || t[0] == '+') {
+		neg = t[0] == '-'
+		t = t[1:]
+	}
+	if len(t) < 1<<16 {
+		return nil, false, nil
+	}
+	for i := 0; i < len(t); i++ {
+		if t[i] < '0' || t[i] > '9' {
+			return nil, false, nil
+		}
+	}
+	if err := vm.reserve(int64(len(t))/2 + 64); err != nil {
+		return nil, true, err
+	}
+	var parse func(d string) (*big.Int, error)
+	parse = func(d string) (*big.Int, error) {
+		if len(d) < 1<<12 {
+			x, _ := new(big.Int).SetString(d, 10)
+			return x, nil
+		}
+		if err := vm.DeadlineErr(); err != nil {
+			return nil, err
+		}
+		k := len(d) / 2
+		hi, err := parse(d[:len(d)-k])
+		if err != nil {
+			return nil, err
+		}
+		lo, err := parse(d[len(d)-k:])
+		if err != nil {
+			return nil, err
+		}
+		p, err := vm.PowBig(big.NewInt(10), int64(k))
+		if err != nil {
+			return nil, err
+		}
+		r := new(big.Int)
+		if err := vm.MulBig(r, hi, p); err != nil {
+			return nil, err
+		}
+		return r.Add(r, lo), nil
+	}
+	v, err = parse(t)
+	if err != nil {
+		return nil, true, err
+	}
+	if neg {
+		v.Neg(v)
+	}
+	return v, true, nil
 }

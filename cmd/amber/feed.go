@@ -95,16 +95,7 @@ func feedCmd(args []string, stdout, stderr io.Writer) int {
 		return 1
 	}
 	out := bufio.NewWriterSize(stdout, 64<<10)
-	opts := &core.FeedOptions{Print: func(stream, text string) {
-		if stream == "stderr" {
-			out.Flush()
-			io.WriteString(stderr, text)
-			return
-		}
-		out.WriteString(text)
-	}}
-	opts.Functions = declared(*functions)
-	opts.Mounts = *mounts
+	opts := &core.FeedOptions{Print: printTo(out, stderr), Functions: declared(*functions), Mounts: *mounts}
 	p, err := s.FeedStart(src, opts)
 	return finishStep(s, p, err, opts.Functions, *state, out, stderr)
 }
@@ -173,6 +164,19 @@ func finishStep(s *core.Session, p core.Progress, err error, fns map[string]core
 		return 1
 	}
 	return status
+}
+
+// printTo is a step's Print: stdout buffered in out, stderr written
+// through after what out holds, so the two keep their order.
+func printTo(out *bufio.Writer, stderr io.Writer) func(stream, text string) {
+	return func(stream, text string) {
+		if stream == "stderr" {
+			out.Flush()
+			io.WriteString(stderr, text)
+			return
+		}
+		out.WriteString(text)
+	}
 }
 
 // saveState writes a dump (b, or the error of making it) to the state

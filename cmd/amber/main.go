@@ -145,14 +145,7 @@ func runMain(args []string) int {
 	// short from outside has shown most of its output.
 	out := bufio.NewWriterSize(os.Stdout, 8<<10)
 	defer out.Flush()
-	err := core.Run(src, core.Options{ScriptName: name, Limits: *limits, Mounts: mounts, SysPath: sysPath, TypeCheck: *typeCheck, Stdout: func(stream, text string) {
-		if stream == "stderr" {
-			out.Flush()
-			os.Stderr.WriteString(text)
-			return
-		}
-		out.WriteString(text)
-	}})
+	err := core.Run(src, core.Options{ScriptName: name, Limits: *limits, Mounts: mounts, SysPath: sysPath, TypeCheck: *typeCheck, Stdout: printTo(out, os.Stderr)})
 	out.Flush()
 	return report(err)
 }

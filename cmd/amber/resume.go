@@ -86,14 +86,7 @@ func resumeCmd(args []string, stdout, stderr io.Writer) int {
 	opts := &core.FeedOptions{
 		Functions: declared(append(*functions, info.Pending.Name)),
 		Mounts:    *mounts,
-		Print: func(stream, text string) {
-			if stream == "stderr" {
-				out.Flush()
-				io.WriteString(stderr, text)
-				return
-			}
-			out.WriteString(text)
-		},
+		Print:     printTo(out, stderr),
 	}
 	s := core.NewSession(core.Config{})
 	p, err := s.LoadSnapshot(b, opts)

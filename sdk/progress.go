@@ -2,7 +2,6 @@ package sdk
 
 import (
 	"context"
-	"encoding/json"
 	"errors"
 	"fmt"
 	"strconv"
@@ -296,9 +295,6 @@ func (s *Session) futuresRequest(results map[int64]any) (*protocol.Request, erro
 	}
 	return req, nil
 }
-
-// rawNone is None on the wire.
-var rawNone = json.RawMessage("null")
 
 // ResumeAuto runs p — a progress of this session — to completion,
 // answering its pauses with the feed's FeedOptions (the ones given to

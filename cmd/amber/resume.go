@@ -181,7 +181,6 @@ func checkStateDir(state string) error {
 	return nil
 }
 
-// mountFlag adds the repeatable --mount HOST:SANDBOX[:ro|rw|overlay] flag.
 // functionFlag is the repeatable --function NAME: the host functions the
 // command line declares.
 func functionFlag(fs *flag.FlagSet, usage string) *[]string {
@@ -193,6 +192,7 @@ func functionFlag(fs *flag.FlagSet, usage string) *[]string {
 	return &names
 }
 
+// mountFlag adds the repeatable --mount HOST:SANDBOX[:ro|rw|overlay] flag.
 func mountFlag(fs *flag.FlagSet) *[]core.Mount {
 	var mounts []core.Mount
 	fs.Func("mount", "map a host directory into the sandbox: HOST:SANDBOX[:ro|rw|overlay] (repeatable; ro by default; mounts do not travel with the state)", func(s string) error {

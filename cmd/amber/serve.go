@@ -10,6 +10,7 @@ import (
 	"sort"
 	"time"
 
+	"github.com/amber-sandbox/amber/infra/gateway"
 	"github.com/amber-sandbox/amber/infra/serve"
 	"github.com/amber-sandbox/amber/infra/workbench"
 )
@@ -33,9 +34,9 @@ func serveCmd(ctx context.Context, args []string, stdout, stderr io.Writer) int 
 	fs.StringVar(&o.Bucket, "bucket", "", "S3 bucket of the chunks")
 	fs.StringVar(&o.Region, "region", envOr("AWS_REGION", "us-east-1"), "AWS region")
 	fs.StringVar(&o.LambdaURL, "lambda", "", "forward events to a function under the Lambda Runtime Interface Emulator at this URL")
-	fs.DurationVar(&o.IdleTimeout, "idle-timeout", 10*time.Minute, "close connections idle this long")
-	fs.DurationVar(&o.MaxConnection, "max-connection", 2*time.Hour, "close connections open this long")
-	fs.DurationVar(&o.IntegrationTimeout, "integration-timeout", 29*time.Second, "deadline of one step (API Gateway's integration timeout)")
+	fs.DurationVar(&o.IdleTimeout, "idle-timeout", gateway.IdleTimeout, "close connections idle this long")
+	fs.DurationVar(&o.MaxConnection, "max-connection", gateway.MaxConnection, "close connections open this long")
+	fs.DurationVar(&o.IntegrationTimeout, "integration-timeout", gateway.IntegrationTimeout, "deadline of one step (API Gateway's integration timeout)")
 	fs.DurationVar(&o.StepMargin, "step-margin", 0, "time kept free before the deadline to commit a step (0: engine default)")
 	fs.DurationVar(&o.Retention, "retention", 0, "how long sessions and snapshots live after they were saved (0: engine default)")
 	fs.Int64Var(&o.Quota, "quota", 0, "storage quota of each project in bytes (0: unlimited)")

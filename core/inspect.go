@@ -14,19 +14,8 @@ type PendingInfo struct {
 	CallIDs  []int64 // the unsettled futures
 }
 
-// inspectMore adds to info what InspectDump reports beyond the pages:
-// the bytes of the base pages (shared by every session: stores keep them
-// once, and the loader rebuilds them) apart from the file's own, and the
-// pending suspension of a snapshot. It runs after the pages are encoded.
-func inspectMore(info *DumpInfo, m *vm.VM, snap bool, meta *sessionMeta) {
-	if _, pages, err := m.DumpPages(dumpKind(snap), nil); err == nil && len(pages) == len(info.Pages) {
-		for _, p := range pages {
-			if p.Base {
-				info.BasePages++
-				info.BaseBytes += len(p.Data)
-			}
-		}
-	}
+// inspectPending adds to info the pending suspension of a snapshot.
+func inspectPending(info *DumpInfo, m *vm.VM, snap bool, meta *sessionMeta) {
 	p := meta.Pending
 	if !snap || p == nil {
 		return

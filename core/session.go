@@ -1187,7 +1187,7 @@ type dumpCodec interface {
 	dump(m *vm.VM, snapshot bool, meta, key []byte) ([]byte, error)
 	load(b, key []byte) (m *vm.VM, snapshot bool, meta []byte, err error)
 	// pages re-encodes a loaded VM's state as its format version and pages.
-	pages(m *vm.VM, snapshot bool) (version int, pages [][]byte, err error)
+	pages(m *vm.VM, snapshot bool) (version int, pages []vm.Page, err error)
 }
 
 // DumpInfo describes a dump, for operators.
@@ -1235,12 +1235,19 @@ func InspectDumpKeyed(b, key []byte) (*DumpInfo, error) {
 		TimeUsed:      time.Duration(meta.TimeUsed),
 		Objects:       m.H.Live(),
 		Size:          len(b),
-		Pages:         pages,
+		Pages:         make([][]byte, len(pages)),
+	}
+	for i, p := range pages {
+		info.Pages[i] = p.Data
+		if p.Base {
+			info.BasePages++
+			info.BaseBytes += len(p.Data)
+		}
 	}
 	if snap {
 		info.Kind = "snapshot"
 	}
-	inspectMore(info, m, snap, &meta)
+	inspectPending(info, m, snap, &meta)
 	return info, nil
 }
 
@@ -1281,16 +1288,12 @@ func (vmCodec) load(b, key []byte) (*vm.VM, bool, []byte, error) {
 	return m, kind == vm.KindSnapshot, m.SessionMeta(), nil
 }
 
-func (vmCodec) pages(m *vm.VM, snapshot bool) (int, [][]byte, error) {
+func (vmCodec) pages(m *vm.VM, snapshot bool) (int, []vm.Page, error) {
 	_, pages, err := m.DumpPages(dumpKind(snapshot), nil)
 	if err != nil {
 		return 0, nil, err
 	}
-	out := make([][]byte, len(pages))
-	for i, p := range pages {
-		out[i] = p.Data
-	}
-	return vm.SnapshotVersion, out, nil
+	return vm.SnapshotVersion, pages, nil
 }
 
 var codec dumpCodec = vmCodec{}

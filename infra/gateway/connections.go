@@ -6,7 +6,6 @@ import (
 	"net"
 	"net/http"
 	"time"
-	"unicode/utf8"
 
 	"github.com/coder/websocket"
 )
@@ -78,5 +77,3 @@ func isLoopback(remote string) bool {
 	ip := net.ParseIP(host)
 	return ip != nil && ip.IsLoopback()
 }
-
-func utf8Valid(b []byte) bool { return utf8.Valid(b) }

@@ -33,6 +33,7 @@ import (
 	"sync"
 	"sync/atomic"
 	"time"
+	"unicode/utf8"
 
 	"github.com/aws/aws-lambda-go/events"
 	"github.com/coder/websocket"
@@ -303,7 +304,7 @@ func (c *conn) close(code websocket.StatusCode, reason string) {
 // bytes as API Gateway does.
 func (c *conn) send(ctx context.Context, data []byte) error {
 	typ := websocket.MessageText
-	if !utf8Valid(data) {
+	if !utf8.Valid(data) {
 		typ = websocket.MessageBinary
 	}
 	if c.maxFrame <= 0 || len(data) <= c.maxFrame {
@@ -449,11 +450,8 @@ func (g *Gateway) watch(c *conn, done <-chan struct{}) {
 			t.Stop()
 			return
 		case now := <-t.C:
-			switch {
-			case !now.Before(limit):
-				c.close(websocket.StatusGoingAway, "Going away")
-				return
-			case !now.Before(c.lastActiveAt().Add(g.opts.IdleTimeout)):
+			// Activity since the timer was set moves the idle limit on.
+			if !now.Before(limit) || !now.Before(c.lastActiveAt().Add(g.opts.IdleTimeout)) {
 				c.close(websocket.StatusGoingAway, "Going away")
 				return
 			}

@@ -73,9 +73,6 @@ func (h *HTTP) run(ctx context.Context, ev events.APIGatewayV2HTTPRequest, op st
 	var mu sync.Mutex
 	var printed []protocol.Event
 	reply := h.Engine.Handle(ctx, engine.Caller{Project: project}, req, func(e protocol.Event) {
-		if e.Event == "" {
-			e.Event = "print"
-		}
 		mu.Lock()
 		printed = append(printed, e)
 		mu.Unlock()

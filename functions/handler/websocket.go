@@ -280,9 +280,6 @@ func (s *sender) loop() {
 // emit queues one event; it blocks while 64 are waiting, which slows a
 // step that prints faster than the connection takes it.
 func (s *sender) emit(ev protocol.Event) {
-	if ev.Event == "" {
-		ev.Event = "print"
-	}
 	s.mu.RLock()
 	defer s.mu.RUnlock()
 	if !s.closed {

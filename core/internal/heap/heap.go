@@ -294,9 +294,8 @@ func (h *Heap) ShouldCollect() bool {
 	return h.sinceGC > lim || h.Bytes > 2*h.bytesAfterGC+(64<<20)
 }
 
-// Collect marks everything reachable from the values roots yields and
-// frees the rest. It returns the number of objects freed.
-func (h *Heap) Collect(roots func(visit func(Value))) int {
+// mark returns, by handle, whether the values roots yields reach each object.
+func (h *Heap) mark(roots func(visit func(Value))) []bool {
 	marks := make([]bool, h.n)
 	stack := make([]Handle, 0, 256)
 	visit := func(v Value) {
@@ -317,6 +316,13 @@ func (h *Heap) Collect(roots func(visit func(Value))) int {
 			o.Refs(visit)
 		}
 	}
+	return marks
+}
+
+// Collect marks everything reachable from the values roots yields and
+// frees the rest. It returns the number of objects freed.
+func (h *Heap) Collect(roots func(visit func(Value))) int {
+	marks := h.mark(roots)
 	freed := 0
 	var bytes int64
 	for i := 1; i < h.n; i++ {

@@ -14,26 +14,7 @@ func (h *Heap) Unreachable(roots func(visit func(Value)), keep func(Object) bool
 	if !any {
 		return nil, false
 	}
-	marks := make([]bool, h.Len())
-	stack := make([]Handle, 0, 256)
-	visit := func(v Value) {
-		if v.K != KRef {
-			return
-		}
-		hd := v.H()
-		if int(hd) < len(marks) && !marks[hd] {
-			marks[hd] = true
-			stack = append(stack, hd)
-		}
-	}
-	roots(visit)
-	for len(stack) > 0 {
-		hd := stack[len(stack)-1]
-		stack = stack[:len(stack)-1]
-		if o := h.At(hd); o != nil {
-			o.Refs(visit)
-		}
-	}
+	marks := h.mark(roots)
 	for i := 1; i < h.Len(); i++ {
 		if o := h.At(Handle(i)); o != nil && !marks[i] && keep(o) {
 			out = append(out, Ref(Handle(i)))

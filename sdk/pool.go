@@ -155,6 +155,19 @@ func (p *Pool) call(ctx context.Context, req *protocol.Request, onEvent func(pro
 	}
 }
 
+// do sends a request that is not a step and turns a failed reply into
+// its typed error.
+func (p *Pool) do(ctx context.Context, req *protocol.Request) (*protocol.Reply, error) {
+	r, err := p.call(ctx, req, nil)
+	if err != nil {
+		return nil, err
+	}
+	if !r.OK {
+		return nil, fromProtocol(r.Error)
+	}
+	return r, nil
+}
+
 // Limits bound what a session may use, summed over all its steps. Zero
 // means unlimited, except MaxRecursion whose zero is the default depth.
 type Limits struct {
@@ -199,18 +212,15 @@ func (p *Pool) Checkout(ctx context.Context, opts *CheckoutOptions) (*Session, e
 	if opts == nil {
 		opts = &CheckoutOptions{}
 	}
-	r, err := p.call(ctx, &protocol.Request{
+	r, err := p.do(ctx, &protocol.Request{
 		Op:         protocol.OpCheckout,
 		Ephemeral:  opts.Ephemeral,
 		ScriptName: opts.ScriptName,
 		Limits:     opts.Limits.wire(),
 		TypeCheck:  opts.TypeCheck,
-	}, nil)
+	})
 	if err != nil {
 		return nil, err
-	}
-	if !r.OK {
-		return nil, fromProtocol(r.Error)
 	}
 	return &Session{pool: p, id: r.Session, ephemeral: opts.Ephemeral}, nil
 }
@@ -225,24 +235,15 @@ type Quota = protocol.Quota
 // Snapshots lists the project's saved sessions and snapshots, and its
 // storage quota.
 func (p *Pool) Snapshots(ctx context.Context) ([]SnapshotInfo, *Quota, error) {
-	r, err := p.call(ctx, &protocol.Request{Op: protocol.OpSnapshots}, nil)
+	r, err := p.do(ctx, &protocol.Request{Op: protocol.OpSnapshots})
 	if err != nil {
 		return nil, nil, err
-	}
-	if !r.OK {
-		return nil, nil, fromProtocol(r.Error)
 	}
 	return r.Snapshots, r.Quota, nil
 }
 
 // DeleteSnapshot deletes a snapshot made by Dump.
 func (p *Pool) DeleteSnapshot(ctx context.Context, id []byte) error {
-	r, err := p.call(ctx, &protocol.Request{Op: protocol.OpDeleteSnapshot, Snapshot: string(id)}, nil)
-	if err != nil {
-		return err
-	}
-	if !r.OK {
-		return fromProtocol(r.Error)
-	}
-	return nil
+	_, err := p.do(ctx, &protocol.Request{Op: protocol.OpDeleteSnapshot, Snapshot: string(id)})
+	return err
 }

@@ -154,14 +154,7 @@ func (s *Session) step(ctx context.Context, req *protocol.Request) (*protocol.Re
 // simple sends a request that is not a step and checks its reply.
 func (s *Session) simple(ctx context.Context, req *protocol.Request) (*protocol.Reply, error) {
 	req.Session = s.id
-	r, err := s.pool.call(ctx, req, nil)
-	if err != nil {
-		return nil, err
-	}
-	if !r.OK {
-		return nil, fromProtocol(r.Error)
-	}
-	return r, nil
+	return s.pool.do(ctx, req)
 }
 
 // FeedStart runs code until it completes or pauses for the host, and

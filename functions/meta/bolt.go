@@ -190,14 +190,29 @@ func (b *Bolt) AddUsage(ctx context.Context, project string, delta int64) error 
 func (b *Bolt) ListProjects(ctx context.Context) ([]*Project, error) {
 	var out []*Project
 	err := b.view(ctx, func(tx *bolt.Tx) error {
-		return tx.Bucket(bucketProjects).ForEach(func(k, v []byte) error {
-			p := new(Project)
-			if err := json.Unmarshal(v, p); err != nil {
-				return fmt.Errorf("project %q: bad record: %w", k, err)
-			}
-			out = append(out, p)
+		var err error
+		out, err = readAll[Project](tx.Bucket(bucketProjects), "project")
+		return err
+	})
+	return out, err
+}
+
+// readAll decodes every record of bk (nil: none).
+func readAll[T any](bk *bolt.Bucket, what string) ([]*T, error) {
+	if bk == nil {
+		return nil, nil
+	}
+	var out []*T
+	err := bk.ForEach(func(k, v []byte) error {
+		if v == nil { // a nested bucket; none are made
 			return nil
-		})
+		}
+		r := new(T)
+		if err := json.Unmarshal(v, r); err != nil {
+			return fmt.Errorf("%s %q: bad record: %w", what, k, err)
+		}
+		out = append(out, r)
+		return nil
 	})
 	return out, err
 }
@@ -280,7 +295,7 @@ func deleteIn(tx *bolt.Tx, parent []byte, project, id, what string) error {
 }
 
 func (b *Bolt) ListSessions(ctx context.Context, project string) ([]*Session, error) {
-	return listIn[Session](ctx, b, bucketSessions, project)
+	return listIn[Session](ctx, b, bucketSessions, project, "session")
 }
 
 // getIn reads the record id of project in parent's bucket of that project.
@@ -295,24 +310,13 @@ func getIn[T any](ctx context.Context, b *Bolt, parent []byte, project, id, what
 	return v, err
 }
 
-func listIn[T any](ctx context.Context, b *Bolt, parent []byte, project string) ([]*T, error) {
+func listIn[T any](ctx context.Context, b *Bolt, parent []byte, project, what string) ([]*T, error) {
 	var out []*T
 	err := b.view(ctx, func(tx *bolt.Tx) error {
 		bk, _ := projectBucket(tx, parent, project, false)
-		if bk == nil {
-			return nil
-		}
-		return bk.ForEach(func(k, v []byte) error {
-			if v == nil { // a nested bucket; none are made
-				return nil
-			}
-			r := new(T)
-			if err := json.Unmarshal(v, r); err != nil {
-				return fmt.Errorf("%s %q: bad record: %w", parent, k, err)
-			}
-			out = append(out, r)
-			return nil
-		})
+		var err error
+		out, err = readAll[T](bk, what)
+		return err
 	})
 	return out, err
 }
@@ -337,7 +341,7 @@ func (b *Bolt) DeleteSnapshot(ctx context.Context, project, id string) error {
 }
 
 func (b *Bolt) ListSnapshots(ctx context.Context, project string) ([]*Snapshot, error) {
-	return listIn[Snapshot](ctx, b, bucketSnapshots, project)
+	return listIn[Snapshot](ctx, b, bucketSnapshots, project, "snapshot")
 }
 
 func (b *Bolt) PutConnection(ctx context.Context, c *Connection) error {

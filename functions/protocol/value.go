@@ -234,10 +234,7 @@ func (e *encoder) value(v any, depth int) error {
 	case string:
 		writeString(&e.buf, x)
 	case []byte:
-		e.tagged(TagBytes)
-		e.buf.WriteByte('"')
-		e.buf.WriteString(base64.StdEncoding.EncodeToString(x))
-		e.buf.WriteString(`"}`)
+		e.taggedString(TagBytes, base64.StdEncoding.EncodeToString(x))
 	case []any:
 		return e.list(x, depth)
 	case []string:
@@ -398,15 +395,20 @@ func (e *encoder) tagged(tag string) {
 	e.buf.WriteString(`":`)
 }
 
+// taggedString writes {"$tag":"s"} for an s that needs no escaping.
+func (e *encoder) taggedString(tag, s string) {
+	e.tagged(tag)
+	e.buf.WriteByte('"')
+	e.buf.WriteString(s)
+	e.buf.WriteString(`"}`)
+}
+
 func (e *encoder) int64(n int64) {
 	if n >= -MaxSafeInt && n <= MaxSafeInt {
 		e.buf.WriteString(strconv.FormatInt(n, 10))
 		return
 	}
-	e.tagged(TagInt)
-	e.buf.WriteByte('"')
-	e.buf.WriteString(strconv.FormatInt(n, 10))
-	e.buf.WriteString(`"}`)
+	e.taggedString(TagInt, strconv.FormatInt(n, 10))
 }
 
 func (e *encoder) uint64(n uint64) {
@@ -414,10 +416,7 @@ func (e *encoder) uint64(n uint64) {
 		e.buf.WriteString(strconv.FormatUint(n, 10))
 		return
 	}
-	e.tagged(TagInt)
-	e.buf.WriteByte('"')
-	e.buf.WriteString(strconv.FormatUint(n, 10))
-	e.buf.WriteString(`"}`)
+	e.taggedString(TagInt, strconv.FormatUint(n, 10))
 }
 
 func (e *encoder) bigInt(n *big.Int) {
@@ -425,23 +424,17 @@ func (e *encoder) bigInt(n *big.Int) {
 		e.int64(n.Int64())
 		return
 	}
-	e.tagged(TagInt)
-	e.buf.WriteByte('"')
-	e.buf.WriteString(n.String())
-	e.buf.WriteString(`"}`)
+	e.taggedString(TagInt, n.String())
 }
 
 func (e *encoder) float(f float64) {
-	if math.IsNaN(f) || math.IsInf(f, 0) {
-		e.open()
-	}
 	switch {
 	case math.IsNaN(f):
-		e.buf.WriteString(`{"$float":"nan"}`)
+		e.taggedString(TagFloat, "nan")
 	case math.IsInf(f, 1):
-		e.buf.WriteString(`{"$float":"inf"}`)
+		e.taggedString(TagFloat, "inf")
 	case math.IsInf(f, -1):
-		e.buf.WriteString(`{"$float":"-inf"}`)
+		e.taggedString(TagFloat, "-inf")
 	default:
 		e.buf.WriteString(FormatFloat(f))
 	}

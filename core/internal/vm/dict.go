@@ -129,8 +129,15 @@ func (vm *VM) dictUpdatePairs(d *heap.Dict, other Value) error {
 	}
 }
 
-// dictKwargs sets keyword arguments as str keys.
-func (vm *VM) dictKwargs(d *heap.Dict, a Args) error {
+// dictFill adds to d (the dict at dv) what dict(*a) holds: the items of
+// its positional argument, if any, then its keyword arguments as str
+// keys. The callers have checked that there is at most one positional.
+func (vm *VM) dictFill(dv Value, d *heap.Dict, a Args) error {
+	if len(a.Pos) == 1 {
+		if err := vm.dictUpdateFrom(dv, d, a.Pos[0]); err != nil {
+			return err
+		}
+	}
 	for i, k := range a.KwNames {
 		if err := vm.DictSet(d, vm.NewStr(k), a.KwVals[i]); err != nil {
 			return err
@@ -257,12 +264,7 @@ func dictUpdateM(vm *VM, self Value, a Args) (Value, error) {
 	if err != nil {
 		return heap.Undef, err
 	}
-	if len(a.Pos) == 1 {
-		if err := vm.dictUpdateFrom(dv, d, a.Pos[0]); err != nil {
-			return heap.Undef, err
-		}
-	}
-	if err := vm.dictKwargs(d, a); err != nil {
+	if err := vm.dictFill(dv, d, a); err != nil {
 		return heap.Undef, err
 	}
 	vm.H.Touch(dv)
@@ -453,12 +455,7 @@ func dictInitM(vm *VM, self Value, a Args) (Value, error) {
 	if err != nil {
 		return heap.Undef, err
 	}
-	if len(a.Pos) == 1 {
-		if err := vm.dictUpdateFrom(dv, d, a.Pos[0]); err != nil {
-			return heap.Undef, err
-		}
-	}
-	if err := vm.dictKwargs(d, a); err != nil {
+	if err := vm.dictFill(dv, d, a); err != nil {
 		return heap.Undef, err
 	}
 	vm.H.Touch(dv)
@@ -471,12 +468,7 @@ func dictCtor(vm *VM, cls Value, a Args) (Value, error) {
 	}
 	rv := vm.NewDict()
 	d := vm.H.Get(rv).(*heap.Dict)
-	if len(a.Pos) == 1 {
-		if err := vm.dictUpdateFrom(rv, d, a.Pos[0]); err != nil {
-			return heap.Undef, err
-		}
-	}
-	if err := vm.dictKwargs(d, a); err != nil {
+	if err := vm.dictFill(rv, d, a); err != nil {
 		return heap.Undef, err
 	}
 	return rv, nil

@@ -26,14 +26,6 @@ func inspectPending(info *DumpInfo, m *vm.VM, snap bool, meta *sessionMeta) {
 	}
 	s := &Session{m: m}
 	pi := &PendingInfo{Kind: p.Kind, Name: sp.Name, CallID: sp.CallID, ObjectID: sp.ObjectID, OSCall: sp.OSCall, CallIDs: sp.CallIDs}
-	for _, a := range sp.Args {
-		pi.Args = append(pi.Args, s.goValue(a))
-	}
-	if len(sp.KwNames) > 0 {
-		pi.Kwargs = map[string]any{}
-		for i, k := range sp.KwNames {
-			pi.Kwargs[k] = s.goValue(sp.KwVals[i])
-		}
-	}
+	pi.Args, pi.Kwargs = s.callArgs(sp)
 	info.Pending = pi
 }

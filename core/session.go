@@ -326,24 +326,15 @@ func (s *Session) progressFor(sp *vm.Suspension) Progress {
 	switch sp.Kind {
 	case vm.SuspendFunctionCall:
 		fc := &FunctionCall{
+			progress: base,
 			Name:     sp.Name,
-			Args:     make([]any, len(sp.Args)),
 			CallID:   sp.CallID,
 			Awaited:  s.m.PendingCallAwaited(),
 			ObjectID: sp.ObjectID,
 			OSCall:   sp.OSCall,
 			Pos:      Position{Filename: s.cfg.ScriptName, Line: sp.Line},
 		}
-		for i, a := range sp.Args {
-			fc.Args[i] = s.goValue(a)
-		}
-		if len(sp.KwNames) > 0 {
-			fc.Kwargs = make(map[string]any, len(sp.KwNames))
-			for i, k := range sp.KwNames {
-				fc.Kwargs[k] = s.goValue(sp.KwVals[i])
-			}
-		}
-		fc.progress = base
+		fc.Args, fc.Kwargs = s.callArgs(sp)
 		p = fc
 	case vm.SuspendNameLookup:
 		p = &NameLookup{progress: base, Name: sp.Name, ObjectID: sp.ObjectID}
@@ -354,6 +345,22 @@ func (s *Session) progressFor(sp *vm.Suspension) Progress {
 	}
 	s.live = p.base()
 	return p
+}
+
+// callArgs converts a pending call's arguments to Go data.
+func (s *Session) callArgs(sp *vm.Suspension) ([]any, map[string]any) {
+	args := make([]any, len(sp.Args))
+	for i, a := range sp.Args {
+		args[i] = s.goValue(a)
+	}
+	if len(sp.KwNames) == 0 {
+		return args, nil
+	}
+	kwargs := make(map[string]any, len(sp.KwNames))
+	for i, k := range sp.KwNames {
+		kwargs[k] = s.goValue(sp.KwVals[i])
+	}
+	return args, kwargs
 }
 
 // convert maps VM errors to the package's error types.

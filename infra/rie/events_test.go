@@ -378,7 +378,7 @@ func TestSampleEventsUnderEmulator(t *testing.T) {
 	data := t.TempDir() // one embedded store shared by the three functions
 
 	start := func(t *testing.T, fn string) *rie.Emulator {
-		bin, err := rie.Build(ctx, "github.com/amber-sandbox/amber/functions/"+fn, t.TempDir(), "", "")
+		bin, err := rie.Build(ctx, "github.com/amber-sandbox/amber/functions/"+fn, t.TempDir())
 		if err != nil {
 			t.Fatal(err)
 		}

@@ -62,18 +62,11 @@ func Binary() (string, error) {
 // Build builds the main package pkg (an import path, e.g.
 // github.com/amber-sandbox/amber/functions/ws) as dir/bootstrap with
 // -tags lambda.norpc, as the Makefile does for Lambda, but for this
-// machine's OS and architecture so that it runs here. goos and goarch,
-// when set, build for another platform instead.
-func Build(ctx context.Context, pkg, dir, goos, goarch string) (string, error) {
+// machine's OS and architecture so that it runs here.
+func Build(ctx context.Context, pkg, dir string) (string, error) {
 	out := filepath.Join(dir, "bootstrap")
 	cmd := exec.CommandContext(ctx, "go", "build", "-tags", "lambda.norpc", "-trimpath", "-o", out, pkg)
 	cmd.Env = append(os.Environ(), "CGO_ENABLED=0")
-	if goos != "" {
-		cmd.Env = append(cmd.Env, "GOOS="+goos)
-	}
-	if goarch != "" {
-		cmd.Env = append(cmd.Env, "GOARCH="+goarch)
-	}
 	if b, err := cmd.CombinedOutput(); err != nil {
 		return "", fmt.Errorf("rie: build %s: %w\n%s", pkg, err, b)
 	}

@@ -41,7 +41,7 @@ func newStack(t *testing.T) *stack {
 	needAll(t)
 	ctx, cancel := context.WithTimeout(context.Background(), 3*time.Minute)
 	defer cancel()
-	bootstrap, err := rie.Build(ctx, "github.com/amber-sandbox/amber/functions/ws", t.TempDir(), "", "")
+	bootstrap, err := rie.Build(ctx, "github.com/amber-sandbox/amber/functions/ws", t.TempDir())
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -56,7 +56,7 @@ func (g *Gateway) serveConnections(w http.ResponseWriter, r *http.Request, id st
 		go c.close(websocket.StatusNormalClosure, "")
 		w.WriteHeader(http.StatusNoContent)
 	default:
-		writeJSON(w, http.StatusMethodNotAllowed, map[string]string{"message": "Method Not Allowed"})
+		writeMessage(w, http.StatusMethodNotAllowed, "Method Not Allowed")
 	}
 }
 
@@ -66,7 +66,7 @@ const isoLayout = "2006-01-02T15:04:05.000Z"
 // client returns the typed error (types.GoneException, ...).
 func writeAWSError(w http.ResponseWriter, status int, errType, message string) {
 	w.Header().Set("X-Amzn-ErrorType", errType)
-	writeJSON(w, status, map[string]string{"message": message})
+	writeMessage(w, status, message)
 }
 
 func isLoopback(remote string) bool {

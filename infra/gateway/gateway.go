@@ -146,7 +146,7 @@ func (g *Gateway) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 	if !isUpgrade(r) && !g.originAllowed(r) && (strings.Contains(path, "/@connections/") || strings.HasPrefix(path, "/v1/")) {
 		// A page from another site must not drive the API from a
 		// visitor's browser (a cross-site POST needs no preflight).
-		writeJSON(w, http.StatusForbidden, map[string]string{"message": "Forbidden"})
+		writeMessage(w, http.StatusForbidden, "Forbidden")
 		return
 	}
 	if i := strings.Index(path, "/@connections/"); i >= 0 {
@@ -155,7 +155,7 @@ func (g *Gateway) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 	}
 	if op, ok := strings.CutPrefix(path, "/v1/"); ok && op != "" && !strings.Contains(op, "/") {
 		if r.Method != http.MethodPost {
-			writeJSON(w, http.StatusNotFound, map[string]string{"message": "Not Found"})
+			writeMessage(w, http.StatusNotFound, "Not Found")
 			return
 		}
 		g.serveHTTPAPI(w, r, op)
@@ -330,7 +330,7 @@ func (g *Gateway) serveWebSocket(w http.ResponseWriter, r *http.Request) {
 	closing := g.closing
 	g.mu.Unlock()
 	if closing {
-		writeJSON(w, http.StatusServiceUnavailable, map[string]string{"message": "Service Unavailable"})
+		writeMessage(w, http.StatusServiceUnavailable, "Service Unavailable")
 		return
 	}
 	now := time.Now()
@@ -345,7 +345,7 @@ func (g *Gateway) serveWebSocket(w http.ResponseWriter, r *http.Request) {
 	cancel()
 	if err != nil {
 		g.logf("gateway: $connect %s: %v", c.id, err)
-		writeJSON(w, http.StatusInternalServerError, map[string]string{"message": "Internal server error"})
+		writeMessage(w, http.StatusInternalServerError, "Internal server error")
 		return
 	}
 	if resp.StatusCode < 200 || resp.StatusCode > 299 {
@@ -595,6 +595,11 @@ func writeJSON(w http.ResponseWriter, status int, v any) {
 	w.Header().Set("Content-Type", "application/json")
 	w.WriteHeader(status)
 	_, _ = w.Write(b)
+}
+
+// writeMessage answers with API Gateway's error body, {"message": ...}.
+func writeMessage(w http.ResponseWriter, status int, message string) {
+	writeJSON(w, status, map[string]string{"message": message})
 }
 
 // writeProxyResponse writes a Lambda proxy integration's response.

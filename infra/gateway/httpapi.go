@@ -19,17 +19,17 @@ const MaxHTTPBody = 10 << 20
 // (payload format 2.0) event and writes its response.
 func (g *Gateway) serveHTTPAPI(w http.ResponseWriter, r *http.Request, op string) {
 	if !g.begin() {
-		writeJSON(w, http.StatusServiceUnavailable, map[string]string{"message": "Service Unavailable"})
+		writeMessage(w, http.StatusServiceUnavailable, "Service Unavailable")
 		return
 	}
 	defer g.calls.Done()
 	body, err := io.ReadAll(io.LimitReader(r.Body, MaxHTTPBody+1))
 	if err != nil {
-		writeJSON(w, http.StatusBadRequest, map[string]string{"message": "Bad Request"})
+		writeMessage(w, http.StatusBadRequest, "Bad Request")
 		return
 	}
 	if len(body) > MaxHTTPBody {
-		writeJSON(w, http.StatusRequestEntityTooLarge, map[string]string{"message": "Request Entity Too Large"})
+		writeMessage(w, http.StatusRequestEntityTooLarge, "Request Entity Too Large")
 		return
 	}
 	ev := g.httpEvent(r, op, body)
@@ -40,10 +40,10 @@ func (g *Gateway) serveHTTPAPI(w http.ResponseWriter, r *http.Request, op string
 	if err != nil {
 		g.logf("gateway: %s: %v", ev.RouteKey, err)
 		if ctx.Err() != nil {
-			writeJSON(w, http.StatusServiceUnavailable, map[string]string{"message": "Service Unavailable"})
+			writeMessage(w, http.StatusServiceUnavailable, "Service Unavailable")
 			return
 		}
-		writeJSON(w, http.StatusInternalServerError, map[string]string{"message": "Internal Server Error"})
+		writeMessage(w, http.StatusInternalServerError, "Internal Server Error")
 		return
 	}
 	for _, c := range resp.Cookies {

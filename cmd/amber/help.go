@@ -45,7 +45,7 @@ func helpCmd(args []string, stdout, stderr io.Writer) int {
 		// Each command prints its flags for -h.
 		switch c.name {
 		case "run":
-			printRunFlags(stdout)
+			runCmd([]string{"-h"}, io.Discard, stdout)
 		case "feed":
 			feedCmd([]string{"-h"}, io.Discard, stdout)
 		case "resume":
@@ -59,24 +59,4 @@ func helpCmd(args []string, stdout, stderr io.Writer) int {
 	}
 	fmt.Fprintf(stderr, "amber: unknown command %q; amber help lists the commands\n", args[0])
 	return 2
-}
-
-// printRunFlags prints amber run's flags: run writes them to the
-// process's stderr, so it runs with stderr sent to w.
-func printRunFlags(w io.Writer) {
-	saved := os.Stderr
-	r, pw, err := os.Pipe()
-	if err != nil {
-		return
-	}
-	os.Stderr = pw
-	done := make(chan []byte)
-	go func() {
-		b, _ := io.ReadAll(r)
-		done <- b
-	}()
-	runMain([]string{"-h"})
-	pw.Close()
-	os.Stderr = saved
-	w.Write(<-done)
 }

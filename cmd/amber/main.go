@@ -34,14 +34,14 @@ func main() {
 	os.Exit(run(os.Args[1:]))
 }
 
-func usage() int {
-	fmt.Fprintln(os.Stderr, "usage: amber COMMAND [arguments]; amber help lists the commands")
+func usage(stderr io.Writer) int {
+	fmt.Fprintln(stderr, "usage: amber COMMAND [arguments]; amber help lists the commands")
 	return 2
 }
 
 func run(args []string) int {
 	if len(args) == 0 {
-		return usage()
+		return usage(os.Stderr)
 	}
 	switch args[0] {
 	case "run":
@@ -61,7 +61,7 @@ func run(args []string) int {
 	case "gc":
 		return gcMain(args[1:])
 	}
-	return usage()
+	return usage(os.Stderr)
 }
 
 func limitFlags(fs *flag.FlagSet) *core.Limits {
@@ -81,8 +81,11 @@ func limitFlags(fs *flag.FlagSet) *core.Limits {
 	return l
 }
 
-func runMain(args []string) int {
+func runMain(args []string) int { return runCmd(args, os.Stdout, os.Stderr) }
+
+func runCmd(args []string, stdout, stderr io.Writer) int {
 	fs := flag.NewFlagSet("run", flag.ContinueOnError)
+	fs.SetOutput(stderr)
 	code := fs.String("c", "", "program passed in as a string")
 	typeCheck := fs.Bool("type-check", false, "check the program statically before running it")
 	limits := limitFlags(fs)
@@ -94,12 +97,12 @@ func runMain(args []string) int {
 	if *cpuprofile != "" {
 		f, err := os.Create(*cpuprofile)
 		if err != nil {
-			fmt.Fprintf(os.Stderr, "amber: %v\n", err)
+			fmt.Fprintf(stderr, "amber: %v\n", err)
 			return 2
 		}
 		defer f.Close()
 		if err := pprof.StartCPUProfile(f); err != nil {
-			fmt.Fprintf(os.Stderr, "amber: %v\n", err)
+			fmt.Fprintf(stderr, "amber: %v\n", err)
 			return 2
 		}
 		defer pprof.StopCPUProfile()
@@ -120,14 +123,14 @@ func runMain(args []string) int {
 		if err != nil {
 			var pe *os.PathError
 			if errors.As(err, &pe) {
-				fmt.Fprintf(os.Stderr, "amber: can't open file '%s': %v\n", path, pe.Err)
+				fmt.Fprintf(stderr, "amber: can't open file '%s': %v\n", path, pe.Err)
 			} else {
-				fmt.Fprintf(os.Stderr, "amber: can't open file '%s'\n", path)
+				fmt.Fprintf(stderr, "amber: can't open file '%s'\n", path)
 			}
 			return 2
 		}
 		if !utf8.Valid(b) {
-			fmt.Fprintf(os.Stderr, "amber: file '%s' is not valid UTF-8\n", path)
+			fmt.Fprintf(stderr, "amber: file '%s' is not valid UTF-8\n", path)
 			return 2
 		}
 		src = b
@@ -139,18 +142,18 @@ func runMain(args []string) int {
 			sysPath = []string{filepath.ToSlash(dir)}
 		}
 	default:
-		return usage()
+		return usage(stderr)
 	}
 	// Block-buffered like CPython writing to a pipe, so a run that is cut
 	// short from outside has shown most of its output.
-	out := bufio.NewWriterSize(os.Stdout, 8<<10)
+	out := bufio.NewWriterSize(stdout, 8<<10)
 	defer out.Flush()
-	err := core.Run(src, core.Options{ScriptName: name, Limits: *limits, Mounts: mounts, SysPath: sysPath, TypeCheck: *typeCheck, Stdout: printTo(out, os.Stderr)})
+	err := core.Run(src, core.Options{ScriptName: name, Limits: *limits, Mounts: mounts, SysPath: sysPath, TypeCheck: *typeCheck, Stdout: printTo(out, stderr)})
 	out.Flush()
-	return report(err)
+	return report(err, stderr)
 }
 
-func report(err error) int {
+func report(err error, stderr io.Writer) int {
 	if err == nil {
 		return 0
 	}
@@ -161,23 +164,23 @@ func report(err error) int {
 	var ee *core.ExitError
 	if errors.As(err, &ee) {
 		if ee.Message != "" {
-			fmt.Fprintln(os.Stderr, ee.Message)
+			fmt.Fprintln(stderr, ee.Message)
 		}
 		return ee.Code
 	}
 	switch {
 	case errors.As(err, &te):
 		for _, f := range te.Findings {
-			fmt.Fprintln(os.Stderr, f)
+			fmt.Fprintln(stderr, f)
 		}
 	case errors.As(err, &se):
-		fmt.Fprint(os.Stderr, se.Format())
+		fmt.Fprint(stderr, se.Format())
 	case errors.As(err, &re):
-		fmt.Fprint(os.Stderr, re.Traceback)
+		fmt.Fprint(stderr, re.Traceback)
 	case errors.As(err, &le):
-		fmt.Fprintf(os.Stderr, "amber: %s\n", le.Msg)
+		fmt.Fprintf(stderr, "amber: %s\n", le.Msg)
 	default:
-		fmt.Fprintf(os.Stderr, "amber: %s\n", msg(err))
+		fmt.Fprintf(stderr, "amber: %s\n", msg(err))
 	}
 	return 1
 }

@@ -437,7 +437,7 @@ func (vm *VM) seqCompare(op int, a, b []Value) (bool, error) {
 		}
 	}
 	if i >= la || i >= lb || i >= len(a) || i >= len(b) {
-		return ctCmpInts(op, int64(la), int64(lb)), nil
+		return cmpInt(op, int64(la), int64(lb)), nil
 	}
 	switch op {
 	case compile.CmpEq:
@@ -446,22 +446,6 @@ func (vm *VM) seqCompare(op int, a, b []Value) (bool, error) {
 		return true, nil
 	}
 	return vm.Compare(op, a[i], b[i])
-}
-
-func ctCmpInts(op int, a, b int64) bool {
-	switch op {
-	case compile.CmpLt:
-		return a < b
-	case compile.CmpLe:
-		return a <= b
-	case compile.CmpEq:
-		return a == b
-	case compile.CmpNe:
-		return a != b
-	case compile.CmpGt:
-		return a > b
-	}
-	return a >= b
 }
 
 // --- item access -------------------------------------------------------------------

@@ -348,7 +348,7 @@ func ctMinMax(name string, op int) BuiltinFn {
 // through vm.Compare.
 func (vm *VM) quickCompare(op int, a, b Value) (bool, error) {
 	if a.K == heap.KInt && b.K == heap.KInt {
-		return ctCmpInts(op, a.I(), b.I()), nil
+		return cmpInt(op, a.I(), b.I()), nil
 	}
 	if a.K == heap.KFloat && b.K == heap.KFloat {
 		x, y := a.F(), b.F()

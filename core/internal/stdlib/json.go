@@ -215,7 +215,7 @@ func (e *jsonEncoder) isBytes(v py.Value) bool {
 
 func (e *jsonEncoder) array(v py.Value, items []py.Value, level int) error {
 	if lim := e.vm.Limits.MaxMemory; lim > 0 && int64(len(e.buf)) > int64(lim) {
-		return &py.Fatal{Kind: "memory", Msg: "memory limit exceeded"}
+		return e.vm.TooBig()
 	}
 	if len(items) == 0 {
 		e.buf = append(e.buf, "[]"...)

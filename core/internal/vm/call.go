@@ -309,7 +309,7 @@ func (vm *VM) callValue(fn Value, args []Value, kwnames []string, ret heap.RetKi
 		if lim := vm.Limits.MaxMemory; lim > 0 && vm.H.Bytes > 2*lim && err == nil {
 			// A builtin may build a large object in one step. Its result is
 			// not rooted yet, so no collection here: only a clear overrun.
-			return heap.Undef, &Fatal{Kind: "memory", Msg: "memory limit exceeded"}
+			return heap.Undef, errMemoryLimit()
 		}
 		if err == nil && r.K == heap.KUndef {
 			return heap.Undef, errFramePushed

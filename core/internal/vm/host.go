@@ -118,7 +118,7 @@ func (vm *VM) Checkpoint() error {
 	if over || vm.H.ShouldCollect() {
 		vm.Collect()
 		if vm.Limits.MaxMemory > 0 && vm.H.Bytes > vm.Limits.MaxMemory {
-			return &Fatal{Kind: "memory", Msg: "memory limit exceeded"}
+			return errMemoryLimit()
 		}
 	}
 	return nil
@@ -141,7 +141,7 @@ func (vm *VM) checkLimits() error {
 		return &Fatal{Kind: "allocations", Msg: "allocation limit exceeded"}
 	}
 	if vm.Limits.MaxMemory > 0 && vm.H.Bytes > 2*vm.Limits.MaxMemory {
-		return &Fatal{Kind: "memory", Msg: "memory limit exceeded"}
+		return errMemoryLimit()
 	}
 	if vm.PreemptAt != 0 && vm.Clock != nil && vm.Clock() >= vm.PreemptAt {
 		vm.preemptDue = true

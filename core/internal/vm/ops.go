@@ -479,7 +479,7 @@ func (vm *VM) opBinary(f *heap.Frame, arg int, a, b Value) error {
 		// is on the stack, so collecting here is safe.
 		vm.Collect()
 		if vm.H.Bytes > lim {
-			return &Fatal{Kind: "memory", Msg: "memory limit exceeded"}
+			return errMemoryLimit()
 		}
 	}
 	return nil

@@ -33,7 +33,7 @@ const maxOneAlloc = 1 << 33
 func (vm *VM) reserve(n int64) error {
 	if lim := vm.Limits.MaxMemory; lim > 0 {
 		if n < 0 || n > lim || vm.H.Bytes+n > 2*lim {
-			return &Fatal{Kind: "memory", Msg: "memory limit exceeded"}
+			return errMemoryLimit()
 		}
 		return nil
 	}
@@ -43,11 +43,14 @@ func (vm *VM) reserve(n int64) error {
 	return nil
 }
 
+// errMemoryLimit is the error that ends a run past its memory limit.
+func errMemoryLimit() error { return &Fatal{Kind: "memory", Msg: "memory limit exceeded"} }
+
 // tooBig is the error of a size that does not even fit the arithmetic:
 // the memory limit's error when there is one, MemoryError otherwise.
 func (vm *VM) tooBig() error {
 	if vm.Limits.MaxMemory > 0 {
-		return &Fatal{Kind: "memory", Msg: "memory limit exceeded"}
+		return errMemoryLimit()
 	}
 	return vm.Errorf(TMemoryError, "")
 }
@@ -140,7 +143,7 @@ func (vm *VM) grew(before, after int) error {
 	}
 	vm.H.Grew(after - before)
 	if lim := vm.Limits.MaxMemory; lim > 0 && vm.H.Bytes > 2*lim {
-		return &Fatal{Kind: "memory", Msg: "memory limit exceeded"}
+		return errMemoryLimit()
 	}
 	return nil
 }

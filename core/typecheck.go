@@ -70,10 +70,8 @@ func dictHas(m *vm.VM, d vm.Value, name string) bool {
 // typeCheckFeed checks a feed against what the session defines: its
 // globals, the builtins, the feed's inputs and host functions.
 func (s *Session) typeCheckFeed(code string, opts *FeedOptions) error {
-	known := func(name string) bool {
-		if dictHas(s.m, s.main, name) || dictHas(s.m, s.m.Builtins, name) || vm.IsLazyBuiltin(name) {
-			return true
-		}
+	// fed reports the names the feed's options define.
+	fed := func(name string) bool {
 		if opts == nil {
 			return false
 		}
@@ -81,6 +79,9 @@ func (s *Session) typeCheckFeed(code string, opts *FeedOptions) error {
 		_, fn := opts.Functions[name]
 		_, as := opts.Async[name]
 		return in || fn || as
+	}
+	known := func(name string) bool {
+		return dictHas(s.m, s.main, name) || dictHas(s.m, s.m.Builtins, name) || vm.IsLazyBuiltin(name) || fed(name)
 	}
 	sig := func(name string) *typecheck.Signature {
 		d, ok := s.m.DictOf(s.main)
@@ -94,18 +95,7 @@ func (s *Session) typeCheckFeed(code string, opts *FeedOptions) error {
 		return functionSignature(s.m, v)
 	}
 	isBuiltin := func(name string) bool {
-		if dictHas(s.m, s.main, name) {
-			return false
-		}
-		if opts != nil {
-			_, in := opts.Inputs[name]
-			_, fn := opts.Functions[name]
-			_, as := opts.Async[name]
-			if in || fn || as {
-				return false
-			}
-		}
-		return dictHas(s.m, s.m.Builtins, name)
+		return !dictHas(s.m, s.main, name) && !fed(name) && dictHas(s.m, s.m.Builtins, name)
 	}
 	return typeCheck(s.cfg.ScriptName, code, known, opts != nil && opts.Lookup != nil, sig, isBuiltin)
 }

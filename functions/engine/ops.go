@@ -625,16 +625,24 @@ func (e *Engine) resolve(ctx context.Context, project, id string, repo *cas.Repo
 	if err != nil {
 		return nil, err
 	}
-	src := &source{root: s.Root, extra: s.Extra, kind: meta.KindSessionDump, bytes: s.Bytes, functions: cfg.Functions, lookup: cfg.Lookup}
+	kind, err := headKind(ctx, repo, s)
+	if err != nil {
+		return nil, err
+	}
+	return &source{root: s.Root, extra: s.Extra, kind: kind, bytes: s.Bytes, functions: cfg.Functions, lookup: cfg.Lookup}, nil
+}
+
+// headKind is the kind of a session head's stored state: a paused head
+// holds a snapshot, an idle one a session dump; a closed head's manifest
+// says which.
+func headKind(ctx context.Context, repo *cas.Repo, s *meta.Session) (string, error) {
 	switch s.State {
 	case meta.StateSuspended, meta.StateRunning:
-		src.kind = meta.KindSuspendedSnapshot
+		return meta.KindSuspendedSnapshot, nil
 	case meta.StateClosed:
-		if src.kind, err = rootKind(ctx, repo, s.Root, s.Extra); err != nil {
-			return nil, err
-		}
+		return rootKind(ctx, repo, s.Root, s.Extra)
 	}
-	return src, nil
+	return meta.KindSessionDump, nil
 }
 
 // rootKind reads a stored state's kind from its manifest (the overlay's,
@@ -748,14 +756,9 @@ func (e *Engine) dump(ctx context.Context, caller Caller, req *protocol.Request)
 		return nil, err
 	}
 	root, bytes, stored := head.Root, head.Bytes, int64(0)
-	kind := meta.KindSessionDump
-	switch head.State {
-	case meta.StateSuspended, meta.StateRunning:
-		kind = meta.KindSuspendedSnapshot
-	case meta.StateClosed:
-		if kind, err = rootKind(ctx, repo, head.Root, head.Extra); err != nil {
-			return nil, err
-		}
+	kind, err := headKind(ctx, repo, head)
+	if err != nil {
+		return nil, err
 	}
 	if root == "" || len(head.Extra) > 0 {
 		cfg, err := decodeConfig(head.Config)

@@ -110,8 +110,9 @@ func (s *Session) DumpPages(prev *PageDump) (*PageDump, error) {
 	return d, nil
 }
 
-// dumpMeta encodes the session metadata a dump carries. For a snapshot it
-// roots the pending call's arguments in the heap until restore is called.
+// dumpMeta encodes the session metadata a dump carries (the same as
+// Session.dump's). For a snapshot it roots the pending call's arguments in
+// the heap until restore is called.
 func (s *Session) dumpMeta(snapshot bool) (mb []byte, restore func(), err error) {
 	meta := sessionMeta{
 		Version:    metaVersion,
@@ -120,6 +121,7 @@ func (s *Session) dumpMeta(snapshot bool) (mb []byte, restore func(), err error)
 		TypeCheck:  s.cfg.TypeCheck,
 		TimeUsed:   s.m.TimeUsed,
 		LastCallID: s.m.LastCallID(),
+		LastObject: s.hosts.nextID,
 	}
 	roots := s.m.ExtraRoots
 	restore = func() { s.m.ExtraRoots = roots }
@@ -128,7 +130,7 @@ func (s *Session) dumpMeta(snapshot bool) (mb []byte, restore func(), err error)
 		if sp == nil {
 			return nil, restore, ErrStaleProgress
 		}
-		meta.Pending = &pendingMeta{Kind: pendingKinds[sp.Kind], Name: sp.Name, CallID: sp.CallID, CallIDs: sp.CallIDs, Line: sp.Line, NArgs: len(sp.Args), KwNames: sp.KwNames}
+		meta.Pending = &pendingMeta{Kind: pendingKinds[sp.Kind], Name: sp.Name, CallID: sp.CallID, CallIDs: sp.CallIDs, Line: sp.Line, NArgs: len(sp.Args), KwNames: sp.KwNames, Object: sp.ObjectID, OSCall: sp.OSCall}
 		s.m.ExtraRoots = append(append([]vm.Value(nil), roots...), s.pendingArgs(sp))
 	}
 	mb, err = json.Marshal(meta)
@@ -191,8 +193,15 @@ func (s *Session) loadPages(d *PageDump, snapshot bool, fetch func(i int) ([]byt
 		}
 		return nil, err // the fetch's own error
 	}
+	return s.restore(m, m.SessionMeta(), snapshot, opts)
+}
+
+// restore makes the loaded VM m this session's state, with the session
+// metadata mb it was dumped with: the same steps as Session.load after it
+// decodes a blob.
+func (s *Session) restore(m *vm.VM, mb []byte, snapshot bool, opts *FeedOptions) (Progress, error) {
 	var meta sessionMeta
-	if err := json.Unmarshal(m.SessionMeta(), &meta); err != nil {
+	if err := json.Unmarshal(mb, &meta); err != nil {
 		return nil, &DumpError{Reason: "bad session metadata", Err: err}
 	}
 	if meta.Version != metaVersion {
@@ -203,6 +212,7 @@ func (s *Session) loadPages(d *PageDump, snapshot bool, fetch func(i int) ([]byt
 	}
 	var sp *vm.Suspension
 	if p := meta.Pending; p != nil {
+		var err error
 		if sp, err = pendingSuspension(m, p); err != nil {
 			return nil, err
 		}
@@ -221,7 +231,10 @@ func (s *Session) loadPages(d *PageDump, snapshot bool, fetch func(i int) ([]byt
 	s.used = true
 	s.suspensions = 0
 	s.hostObjs = nil
-	s.setOptions(opts)
+	s.hosts = hostRegistry{nextID: meta.LastObject}
+	if err := s.setOptions(opts); err != nil {
+		return nil, err
+	}
 	if sp == nil {
 		s.checkRestoredMemory()
 		return nil, nil

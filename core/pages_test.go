@@ -154,6 +154,48 @@ func TestPageDumpSnapshot(t *testing.T) {
 	}
 }
 
+// A page-level snapshot paused at a host object's method call keeps what
+// the pause is about, as the blob form does, and so does the next object
+// id: an object handed in after the load gets a new one.
+func TestPageDumpSnapshotAtObjectCall(t *testing.T) {
+	ps := &pageStore{pages: map[string][]byte{}}
+	s := core.NewSession(core.Config{})
+	p, err := s.FeedStart("db.query(1)\nother.query(2)", &core.FeedOptions{Inputs: map[string]any{"db": &db{name: "main"}, "other": &db{name: "other"}}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	fc := p.(*core.FunctionCall)
+	d, err := s.DumpPages(nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	ps.save(t, d)
+	r, fetch := ps.reload(t, d)
+	l := core.NewSession(core.Config{})
+	lp, err := l.LoadSnapshotPages(r, fetch, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	lfc, ok := lp.(*core.FunctionCall)
+	if !ok || fc.ObjectID == 0 || lfc.ObjectID != fc.ObjectID || lfc.Name != "query" {
+		t.Fatalf("loaded progress %#v, dumped at %#v", lp, fc)
+	}
+	d2, err := l.DumpPages(r)
+	if err != nil {
+		t.Fatal(err)
+	}
+	ps.save(t, d2)
+	r2, fetch2 := ps.reload(t, d2)
+	l2 := core.NewSession(core.Config{})
+	lp2, err := l2.LoadSnapshotPages(r2, fetch2, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got := lp2.(*core.FunctionCall).ObjectID; got != fc.ObjectID {
+		t.Fatalf("object id after a second page dump: %d, want %d", got, fc.ObjectID)
+	}
+}
+
 // stepClock is a fake clock that advances by tick on every reading.
 func stepClock(tick time.Duration) func() time.Duration {
 	var now time.Duration

@@ -132,10 +132,8 @@ func (vm *VM) checkLimits() error {
 	if vm.steps&255 != 0 {
 		return nil
 	}
-	if vm.Limits.MaxDuration > 0 && vm.Clock != nil {
-		if vm.Clock()-vm.runStart+vm.TimeUsed > vm.Limits.MaxDuration {
-			return &Fatal{Kind: "duration", Msg: "time limit exceeded"}
-		}
+	if err := vm.DeadlineErr(); err != nil {
+		return err
 	}
 	if vm.Limits.MaxAllocations > 0 && vm.H.Allocs > vm.Limits.MaxAllocations {
 		return &Fatal{Kind: "allocations", Msg: "allocation limit exceeded"}

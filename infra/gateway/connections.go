@@ -29,12 +29,12 @@ func (g *Gateway) serveConnections(w http.ResponseWriter, r *http.Request, id st
 	}
 	switch r.Method {
 	case http.MethodPost:
-		data, err := io.ReadAll(io.LimitReader(r.Body, int64(g.opts.MaxMessage)+1))
+		data, err := io.ReadAll(io.LimitReader(r.Body, MaxMessage+1))
 		if err != nil {
 			writeAWSError(w, http.StatusBadRequest, "BadRequestException", err.Error())
 			return
 		}
-		if len(data) > g.opts.MaxMessage {
+		if len(data) > MaxMessage {
 			writeAWSError(w, http.StatusRequestEntityTooLarge, "PayloadTooLargeException", "Payload too large")
 			return
 		}

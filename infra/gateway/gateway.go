@@ -39,7 +39,7 @@ import (
 	"github.com/coder/websocket"
 )
 
-// API Gateway's limits, the defaults of Options.
+// API Gateway's limits; the durations are the defaults of Options.
 const (
 	// MaxMessage is the largest WebSocket message API Gateway accepts
 	// from a client or sends to one (128 KB).
@@ -69,13 +69,6 @@ type Options struct {
 	// from them. DomainName defaults to the request's Host.
 	DomainName string
 	Stage      string // default "local"
-	// MaxMessage is the message size limit in bytes (default 128 KB).
-	MaxMessage int
-	// MaxFrame is the frame size limit in bytes (default 32 KB): a
-	// client's larger frame closes the connection with 1009, and
-	// messages to clients go in frames of at most this size. Negative:
-	// no frame limit.
-	MaxFrame int
 	// IdleTimeout and MaxConnection bound a connection's life.
 	IdleTimeout   time.Duration
 	MaxConnection time.Duration
@@ -118,12 +111,6 @@ type Gateway struct {
 func New(opts Options) *Gateway {
 	if opts.Stage == "" {
 		opts.Stage = "local"
-	}
-	if opts.MaxMessage <= 0 {
-		opts.MaxMessage = MaxMessage
-	}
-	if opts.MaxFrame == 0 {
-		opts.MaxFrame = MaxFrame
 	}
 	if opts.IdleTimeout <= 0 {
 		opts.IdleTimeout = IdleTimeout
@@ -277,8 +264,7 @@ type conn struct {
 	sourceIP    string
 	userAgent   string
 	lastActive  atomic.Int64    // unix nanoseconds
-	frames      *frameInspector // the client's frames, when they are limited
-	maxFrame    int
+	frames      *frameInspector // the client's frames
 
 	closeMu     sync.Mutex
 	closeCode   websocket.StatusCode // set when the gateway closes it
@@ -300,14 +286,14 @@ func (c *conn) close(code websocket.StatusCode, reason string) {
 	_ = c.ws.Close(code, reason)
 }
 
-// send writes one message to the client, in frames of at most maxFrame
+// send writes one message to the client, in frames of at most MaxFrame
 // bytes as API Gateway does.
 func (c *conn) send(ctx context.Context, data []byte) error {
 	typ := websocket.MessageText
 	if !utf8.Valid(data) {
 		typ = websocket.MessageBinary
 	}
-	if c.maxFrame <= 0 || len(data) <= c.maxFrame {
+	if len(data) <= MaxFrame {
 		return c.ws.Write(ctx, typ, data)
 	}
 	w, err := c.ws.Writer(ctx, typ)
@@ -315,7 +301,7 @@ func (c *conn) send(ctx context.Context, data []byte) error {
 		return err
 	}
 	for len(data) > 0 {
-		n := min(len(data), c.maxFrame)
+		n := min(len(data), MaxFrame)
 		if _, err := w.Write(data[:n]); err != nil {
 			_ = w.Close()
 			return err
@@ -334,7 +320,7 @@ func (g *Gateway) serveWebSocket(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	now := time.Now()
-	c := &conn{id: newConnectionID(), connectedAt: now, sourceIP: sourceIP(r), userAgent: r.UserAgent(), maxFrame: g.opts.MaxFrame}
+	c := &conn{id: newConnectionID(), connectedAt: now, sourceIP: sourceIP(r), userAgent: r.UserAgent()}
 	c.lastActive.Store(now.UnixNano())
 
 	ev := g.wsEvent(c, r.Host, "$connect", "CONNECT")
@@ -353,11 +339,8 @@ func (g *Gateway) serveWebSocket(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 
-	if g.opts.MaxFrame > 0 {
-		c.frames = newFrameInspector(int64(g.opts.MaxFrame))
-		w = &hijackInspector{ResponseWriter: w, f: c.frames}
-	}
-	ws, err := websocket.Accept(w, r, &websocket.AcceptOptions{
+	c.frames = newFrameInspector(MaxFrame)
+	ws, err := websocket.Accept(&hijackInspector{ResponseWriter: w, f: c.frames}, r, &websocket.AcceptOptions{
 		InsecureSkipVerify: g.opts.OriginPatterns == nil,
 		OriginPatterns:     g.opts.OriginPatterns,
 	})
@@ -367,7 +350,7 @@ func (g *Gateway) serveWebSocket(w http.ResponseWriter, r *http.Request) {
 		g.disconnectEvent(c, r.Host, websocket.StatusAbnormalClosure, "handshake failed")
 		return
 	}
-	ws.SetReadLimit(int64(g.opts.MaxMessage))
+	ws.SetReadLimit(MaxMessage)
 	c.ws = ws
 
 	g.mu.Lock()
@@ -400,7 +383,7 @@ func (g *Gateway) run(c *conn, host string) {
 			break
 		}
 		c.touch()
-		if c.frames != nil && c.frames.tooBig.Load() {
+		if c.frames.tooBig.Load() {
 			// API Gateway refuses a frame over 32 KB, even in a
 			// message under 128 KB.
 			c.close(websocket.StatusMessageTooBig, "Message too big")

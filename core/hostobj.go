@@ -70,28 +70,23 @@ func (s *Session) hostObject(x any) vm.Value {
 		o.Lazy = append([]string(nil), a.LazyAttrs()...)
 	}
 	if sb, ok := x.(HostStandIn); ok {
-		id, err := strconv.ParseInt(sb.Name, 10, 64)
-		if err != nil || strconv.FormatInt(id, 10) != sb.Name {
+		if id, err := strconv.ParseInt(sb.Name, 10, 64); err == nil && strconv.FormatInt(id, 10) == sb.Name {
+			// A client's object by id (the wire's {"$host": id}).
+			o.Name, o.ID, o.Remote = "host", id, true
+		} else {
 			// A proxy's name: it stays a proxy.
 			o.Name = sb.Name
-			v := s.m.H.Alloc(o)
-			r.remember(s.m, x, v)
-			return v
 		}
-		// A client's object by id (the wire's {"$host": id}).
-		o.Name, o.ID, o.Remote = "host", id, true
-		v := s.m.H.Alloc(o)
-		r.remember(s.m, x, v)
-		return v
+	} else {
+		r.nextID++
+		o.ID = r.nextID
+		s.hostObjs = append(s.hostObjs, x)
+		o.Index = int32(len(s.hostObjs) - 1)
+		if r.byID == nil {
+			r.byID = map[int64]any{}
+		}
+		r.byID[o.ID] = x
 	}
-	r.nextID++
-	o.ID = r.nextID
-	s.hostObjs = append(s.hostObjs, x)
-	o.Index = int32(len(s.hostObjs) - 1)
-	if r.byID == nil {
-		r.byID = map[int64]any{}
-	}
-	r.byID[o.ID] = x
 	v := s.m.H.Alloc(o)
 	r.remember(s.m, x, v)
 	return v

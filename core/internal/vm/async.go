@@ -328,12 +328,7 @@ func (vm *VM) suspendFutures(ids []int64) error {
 		return vm.Errorf(TRuntimeError, "cannot wait for host futures here: the event loop was reached from inside a builtin that cannot pause")
 	}
 	s := &Suspension{Kind: SuspendFutures, CallIDs: ids}
-	if n := len(vm.frames); n > 0 {
-		f := vm.frames[n-1]
-		s.Line = f.C.Code.LineAt(int(f.PC) - 1)
-	}
-	vm.pending = s
-	return &Suspended{S: s}
+	return vm.suspend(s)
 }
 
 func init() {

@@ -60,6 +60,12 @@ func (vm *VM) suspendHostCall(name string, args []Value, kwnames []string) error
 	pos := args[:len(args)-len(kwnames)]
 	vm.nextCallID++
 	s := &Suspension{Kind: SuspendFunctionCall, Name: name, Args: append([]Value(nil), pos...), KwNames: kwnames, KwVals: append([]Value(nil), args[len(pos):]...), CallID: vm.nextCallID}
+	return vm.suspend(s)
+}
+
+// suspend pauses the run for the host with s, which happens at the
+// instruction the top frame is executing.
+func (vm *VM) suspend(s *Suspension) error {
 	if n := len(vm.frames); n > 0 {
 		f := vm.frames[n-1]
 		s.Line = f.C.Code.LineAt(int(f.PC) - 1)

@@ -55,13 +55,7 @@ func (vm *VM) hostAttr(obj Value, o *heap.HostObject, name Value) (v Value, ok b
 		if vm.nested > 0 {
 			return heap.Undef, true, vm.Errorf(TRuntimeError, "cannot read host attribute '%s' here: it was reached from inside a builtin that cannot pause", n)
 		}
-		s := &Suspension{Kind: SuspendNameLookup, Name: n, ObjectID: o.ID}
-		if k := len(vm.frames); k > 0 {
-			f := vm.frames[k-1]
-			s.Line = f.C.Code.LineAt(int(f.PC) - 1)
-		}
-		vm.pending = s
-		return heap.Undef, true, &Suspended{S: s}
+		return heap.Undef, true, vm.suspend(&Suspension{Kind: SuspendNameLookup, Name: n, ObjectID: o.ID})
 	}
 	return vm.H.Alloc(&heap.Opaque{Kind: hostMethodKind, Vals: []Value{obj}, Data: []byte(n)}), true, nil
 }

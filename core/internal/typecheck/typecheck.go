@@ -15,6 +15,7 @@ package typecheck
 import (
 	"fmt"
 	"math/big"
+	"slices"
 	"sort"
 	"strings"
 
@@ -1081,7 +1082,7 @@ func (c *checker) checkCall(sc *scope, call *syntax.Call) {
 			return
 		}
 		for _, k := range call.Keywords {
-			if indexOf(s.kwOnly, k.Arg) < 0 {
+			if slices.Index(s.kwOnly, k.Arg) < 0 {
 				c.report(k, "call-arity", "%s got an unexpected keyword argument '%s'", fname, k.Arg)
 				return
 			}
@@ -1110,8 +1111,8 @@ func (c *checker) checkCall(sc *scope, call *syntax.Call) {
 		}
 	}
 	for _, k := range call.Keywords {
-		idx := indexOf(s.pos, k.Arg)
-		known := idx >= s.posOnly || indexOf(s.kwOnly, k.Arg) >= 0
+		idx := slices.Index(s.pos, k.Arg)
+		known := idx >= s.posOnly || slices.Index(s.kwOnly, k.Arg) >= 0
 		if !known {
 			if s.varKw {
 				continue
@@ -1181,13 +1182,4 @@ func quoteList(names []string) string {
 		return q[0] + " and " + q[1]
 	}
 	return strings.Join(q[:len(q)-1], ", ") + ", and " + q[len(q)-1]
-}
-
-func indexOf(xs []string, x string) int {
-	for i, y := range xs {
-		if y == x {
-			return i
-		}
-	}
-	return -1
 }

@@ -191,24 +191,24 @@ func (vm *VM) tailFS(name, pyfn string, a Args) (r Value, ok bool, err error) {
 	return r, true, err
 }
 
-// importFromMounts finds module name as a .py file (or a package's
-// __init__.py) in the mounted directories listed in sys.path and runs it.
-// found=false: no mounted directory has it.
-func (vm *VM) importFromMounts(name string) (m Value, found bool, err error) {
+// mountedModule finds module name as a .py file (or a package's
+// __init__.py) in the mounted directories listed in sys.path and returns
+// the init that runs it; ok=false: no mounted directory has it.
+func (vm *VM) mountedModule(name string) (init ModuleInit, ok bool) {
 	if vm.FS == nil {
-		return heap.Undef, false, nil
+		return nil, false
 	}
 	sys, err := vm.Import("sys")
 	if err != nil {
-		return heap.Undef, false, nil
+		return nil, false
 	}
 	pathList, err := vm.GetAttr(sys, "path")
 	if err != nil {
-		return heap.Undef, false, nil
+		return nil, false
 	}
 	entries, ok := vm.ListOf(pathList)
 	if !ok {
-		return heap.Undef, false, nil
+		return nil, false
 	}
 	rel := strings.ReplaceAll(name, ".", "/")
 	for _, e := range append([]Value(nil), entries.Items...) {
@@ -229,32 +229,24 @@ func (vm *VM) importFromMounts(name string) (m Value, found bool, err error) {
 			if !ok {
 				continue
 			}
-			mod, err := syntax.Parse(file, src)
-			if err != nil {
-				return heap.Undef, true, vm.Errorf(TSyntaxError, "%v", err)
-			}
-			code, err := compile.Compile(mod, file, src, compile.Options{})
-			if err != nil {
-				return heap.Undef, true, vm.Errorf(TSyntaxError, "%v", err)
-			}
-			m := vm.NewModule(name)
-			vm.ModuleSet(m, "__file__", vm.NewStr(file))
-			if strings.HasSuffix(cand, "__init__.py") {
-				vm.ModuleSet(m, "__path__", vm.NewList([]Value{vm.NewStr(path.Dir(file))}))
-			}
-			md := vm.H.Get(vm.Modules).(*heap.Dict)
-			k := vm.Intern(name)
-			md.Append(k, m, vm.StrHash(k))
-			vm.H.Touch(vm.Modules)
-			if err := vm.runModuleCode(code, m); err != nil {
-				md.Delete(k, vm.StrHash(k), vm.StrEq)
-				vm.H.Touch(vm.Modules)
-				return heap.Undef, true, err
-			}
-			return m, true, nil
+			return func(vm *VM, m Value) error {
+				mod, err := syntax.Parse(file, src)
+				if err != nil {
+					return vm.Errorf(TSyntaxError, "%v", err)
+				}
+				code, err := compile.Compile(mod, file, src, compile.Options{})
+				if err != nil {
+					return vm.Errorf(TSyntaxError, "%v", err)
+				}
+				vm.ModuleSet(m, "__file__", vm.NewStr(file))
+				if strings.HasSuffix(cand, "__init__.py") {
+					vm.ModuleSet(m, "__path__", vm.NewList([]Value{vm.NewStr(path.Dir(file))}))
+				}
+				return vm.runModuleCode(code, m)
+			}, true
 		}
 	}
-	return heap.Undef, false, nil
+	return nil, false
 }
 
 // OSNotHandled is the error CPython raises for the OS call op on path

@@ -59,16 +59,16 @@ func (vm *VM) Import(name string) (Value, error) {
 	}
 	init, ok := moduleInits[name]
 	if !ok {
-		if m, found, err := vm.importFromMounts(name); found {
-			return m, err
+		if init, ok = vm.mountedModule(name); !ok {
+			return heap.Undef, vm.Errorf(TModuleNotFoundError, "No module named '%s'", name)
 		}
-		return heap.Undef, vm.Errorf(TModuleNotFoundError, "No module named '%s'", name)
 	}
 	m := vm.NewModule(name)
 	md.Append(k, m, vm.StrHash(k))
 	vm.H.Touch(vm.Modules)
 	if err := init(vm, m); err != nil {
 		md.Delete(k, vm.StrHash(k), vm.StrEq)
+		vm.H.Touch(vm.Modules)
 		return heap.Undef, err
 	}
 	return m, nil

@@ -76,15 +76,11 @@ func (d *Dict) rebuild() {
 	for n*2 < (len(d.Entries)+1)*3 {
 		n <<= 1
 	}
-	if cap(d.index) >= n && len(d.index) == n {
-		for i := range d.index {
-			d.index[i] = slotEmpty
-		}
-	} else {
+	if len(d.index) != n {
 		d.index = make([]int32, n)
-		for i := range d.index {
-			d.index[i] = slotEmpty
-		}
+	}
+	for i := range d.index {
+		d.index[i] = slotEmpty
 	}
 	mask := uint64(n - 1)
 	for i, e := range d.Entries {

@@ -793,9 +793,10 @@ func (s *Session) opaque(v vm.Value) Opaque {
 	return Opaque{Type: s.m.TypeName(v), Repr: r}
 }
 
-// toPy converts Go data to a Python value. Values with no Python form
-// enter as host objects: the sandbox can hold and pass them back, and
-// after a dump they become stand-ins.
+// toPyValue is toPy's conversion proper; reach it through toPy, which
+// guards it and converts strings and *Exception itself. Values with no
+// Python form enter as host objects: the sandbox can hold and pass them
+// back, and after a dump they become stand-ins.
 func (s *Session) toPyValue(x any) (vm.Value, error) {
 	m := s.m
 	switch v := x.(type) {
@@ -831,8 +832,6 @@ func (s *Session) toPyValue(x any) (vm.Value, error) {
 		return heap.Float(v), nil
 	case complex128:
 		return m.H.Alloc(&heap.Complex{Re: real(v), Im: imag(v)}), nil
-	case string:
-		return m.NewStr(v), nil
 	case []byte:
 		return m.NewBytes(append([]byte(nil), v...), false), nil
 	case Object:
@@ -886,11 +885,7 @@ func (s *Session) toPyValue(x any) (vm.Value, error) {
 			}
 		}
 		return d, nil
-	case *Exception:
-		return m.NewExceptionNamed(v.Type, v.Message), nil
-	case HostStandIn:
-		return s.hostObject(v), nil
-	case HostObject:
+	case HostStandIn, HostObject:
 		return s.hostObject(v), nil
 	}
 	if pv, ok, err := s.toPyReflect(reflect.ValueOf(x)); ok {

@@ -453,6 +453,12 @@ func bytearrayAppend(vm *VM, self Value, a Args) (Value, error) {
 
 // byteArg converts an int argument to a byte ("byte must be in range(0, 256)").
 func (vm *VM) byteArg(v Value) (byte, error) {
+	return vm.byteOf(v, "'%s' object cannot be interpreted as an integer")
+}
+
+// byteOf converts an int to a byte ("byte must be in range(0, 256)"); a
+// non-int raises the TypeError notInt, formatted with its type's name.
+func (vm *VM) byteOf(v Value, notInt string) (byte, error) {
 	n, ok, err := vm.indexKey(vm.Prim(v))
 	if err != nil {
 		if vm.IsInt(vm.Prim(v)) {
@@ -461,7 +467,7 @@ func (vm *VM) byteArg(v Value) (byte, error) {
 		return 0, err
 	}
 	if !ok {
-		return 0, vm.TypeError("'%s' object cannot be interpreted as an integer", vm.TypeName(v))
+		return 0, vm.TypeError(notInt, vm.TypeName(v))
 	}
 	if n < 0 || n > 255 {
 		return 0, vm.ValueError("byte must be in range(0, 256)")
@@ -1319,20 +1325,7 @@ func (vm *VM) bytesIndex(b *heap.Bytes, key Value) (Value, error) {
 // byteValue converts an int operand to a byte ("byte must be in
 // range(0, 256)"); non-ints raise "a bytes-like object is required".
 func (vm *VM) byteValue(v Value) (byte, error) {
-	n, ok, err := vm.indexKey(vm.Prim(v))
-	if err != nil {
-		if vm.IsInt(vm.Prim(v)) {
-			return 0, vm.ValueError("byte must be in range(0, 256)")
-		}
-		return 0, err
-	}
-	if !ok {
-		return 0, vm.TypeError("a bytes-like object is required, not '%s'", vm.TypeName(v))
-	}
-	if n < 0 || n > 255 {
-		return 0, vm.ValueError("byte must be in range(0, 256)")
-	}
-	return byte(n), nil
+	return vm.byteOf(v, "a bytes-like object is required, not '%s'")
 }
 
 // bytesText is bytes and bytearray to the methods they share with str

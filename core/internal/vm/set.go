@@ -687,38 +687,27 @@ func setSymDiffUpdateM(vm *VM, self Value, a Args) (Value, error) {
 	return heap.None, nil
 }
 
-func setIsSubsetM(vm *VM, self Value, a Args) (Value, error) {
-	var other Value
-	if err := vm.UnpackArgs("issubset", a, nil, 1, &other); err != nil {
-		return heap.Undef, err
+// setSubsetM is issubset, or issuperset (super: the operands swapped).
+func setSubsetM(name string, super bool) BuiltinFn {
+	return func(vm *VM, self Value, a Args) (Value, error) {
+		var other Value
+		if err := vm.UnpackArgs(name, a, nil, 1, &other); err != nil {
+			return heap.Undef, err
+		}
+		s, _, err := vm.selfSet(self, name)
+		if err != nil {
+			return heap.Undef, err
+		}
+		os, err := vm.setOperand(other)
+		if err != nil {
+			return heap.Undef, err
+		}
+		if super {
+			s, os = os, s
+		}
+		r, err := vm.setSubset(s, os)
+		return heap.Bool(r), err
 	}
-	s, _, err := vm.selfSet(self, "issubset")
-	if err != nil {
-		return heap.Undef, err
-	}
-	os, err := vm.setOperand(other)
-	if err != nil {
-		return heap.Undef, err
-	}
-	r, err := vm.setSubset(s, os)
-	return heap.Bool(r), err
-}
-
-func setIsSupersetM(vm *VM, self Value, a Args) (Value, error) {
-	var other Value
-	if err := vm.UnpackArgs("issuperset", a, nil, 1, &other); err != nil {
-		return heap.Undef, err
-	}
-	s, _, err := vm.selfSet(self, "issuperset")
-	if err != nil {
-		return heap.Undef, err
-	}
-	os, err := vm.setOperand(other)
-	if err != nil {
-		return heap.Undef, err
-	}
-	r, err := vm.setSubset(os, s)
-	return heap.Bool(r), err
 }
 
 func setIsDisjointM(vm *VM, self Value, a Args) (Value, error) {
@@ -919,8 +908,8 @@ func init() {
 		{Name: "intersection", Fn: setIntersectionM},
 		{Name: "difference", Fn: setDifferenceM},
 		{Name: "symmetric_difference", Fn: setSymDiffM},
-		{Name: "issubset", Fn: setIsSubsetM},
-		{Name: "issuperset", Fn: setIsSupersetM},
+		{Name: "issubset", Fn: setSubsetM("issubset", false)},
+		{Name: "issuperset", Fn: setSubsetM("issuperset", true)},
 		{Name: "isdisjoint", Fn: setIsDisjointM},
 		{Name: "__len__", Fn: setLenM},
 		{Name: "__contains__", Fn: setContainsM},

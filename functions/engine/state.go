@@ -4,6 +4,7 @@ import (
 	"context"
 	"encoding/binary"
 	"encoding/json"
+	"errors"
 	"fmt"
 	"sync/atomic"
 	"time"
@@ -109,23 +110,34 @@ func readRoot(ctx context.Context, repo *cas.Repo, root string) (*cas.Snapshot, 
 	if err != nil {
 		return nil, nil, nil, fmt.Errorf("engine: load %s: %w", root, err)
 	}
-	refs := make(map[core.PageKey]cas.PageRef, len(snap.Pages))
+	refs, err := rootRefs(d, snap.Pages)
+	if err != nil {
+		return nil, nil, nil, fmt.Errorf("engine: load %s: %w", root, err)
+	}
+	return snap, d, refs, nil
+}
+
+// rootRefs sets the refs of d's pages to a flushed root's, whose cas page
+// table lists the pages that are not Base, in manifest order, and returns
+// them by key.
+func rootRefs(d *core.PageDump, stored []cas.PageRef) (map[core.PageKey]cas.PageRef, error) {
+	refs := make(map[core.PageKey]cas.PageRef, len(stored))
 	k := 0
 	for i, p := range d.Pages {
 		if p.Base {
 			continue
 		}
-		if k == len(snap.Pages) {
-			return nil, nil, nil, fmt.Errorf("engine: load %s: the manifest lists more pages than were stored", root)
+		if k == len(stored) {
+			return nil, errors.New("the manifest lists more pages than were stored")
 		}
-		d.SetRef(i, encodeRef(snap.Pages[k]))
-		refs[p.Key] = snap.Pages[k]
+		d.SetRef(i, encodeRef(stored[k]))
+		refs[p.Key] = stored[k]
 		k++
 	}
-	if k != len(snap.Pages) {
-		return nil, nil, nil, fmt.Errorf("engine: load %s: %d stored pages for %d in the manifest", root, len(snap.Pages), k)
+	if k != len(stored) {
+		return nil, fmt.Errorf("%d stored pages for %d in the manifest", len(stored), k)
 	}
-	return snap, d, refs, nil
+	return refs, nil
 }
 
 // loadRoot loads the state of a flushed root plus a head's overlay into a
@@ -355,14 +367,9 @@ func (st *state) flush(ctx context.Context, repo *cas.Repo, counter *countingSto
 	if err != nil {
 		return nil, fmt.Errorf("engine: store state: %w", err)
 	}
-	rrefs := make(map[core.PageKey]cas.PageRef, len(snap.Pages))
-	k := 0
-	for i, p := range d.Pages {
-		if !p.Base {
-			d.SetRef(i, encodeRef(snap.Pages[k]))
-			rrefs[p.Key] = snap.Pages[k]
-			k++
-		}
+	rrefs, err := rootRefs(d, snap.Pages)
+	if err != nil {
+		return nil, fmt.Errorf("engine: store state: %w", err)
 	}
 	st.snap, st.rrefs, st.ov = snap, rrefs, nil
 	return &saved{

@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"math/big"
 	"reflect"
+	"slices"
 	"sort"
 	"time"
 
@@ -522,11 +523,7 @@ func (p *Futures) Resume(results map[int64]any) (Progress, error) {
 		return nil, err
 	}
 	for id := range results {
-		known := false
-		for _, c := range p.CallIDs {
-			known = known || c == id
-		}
-		if !known {
+		if !slices.Contains(p.CallIDs, id) {
 			return nil, fmt.Errorf("%w %d: the futures pending are %v", ErrUnknownCallID, id, p.CallIDs)
 		}
 	}

@@ -138,6 +138,20 @@ func (vm *VM) noteRaise(e *Exception, f *heap.Frame) {
 	vm.addTraceback(e.Value, f)
 }
 
+// callStrDunder calls fn, a bound __str__ or __repr__ (dunder names it),
+// whose result must be a str.
+func (vm *VM) callStrDunder(fn Value, dunder string) (string, error) {
+	r, err := vm.Call(fn)
+	if err != nil {
+		return "", err
+	}
+	s, ok := vm.StrOf(r)
+	if !ok {
+		return "", vm.TypeError("%s returned non-string (type %s)", dunder, vm.TypeName(r))
+	}
+	return s, nil
+}
+
 // StrString is str(v).
 func (vm *VM) StrString(v Value) (string, error) {
 	if v.K == heap.KRef {
@@ -150,15 +164,7 @@ func (vm *VM) StrString(v Value) (string, error) {
 			return o.S, nil
 		case *heap.Instance:
 			if fn := vm.LookupSpecial(v, "__str__"); fn.K != heap.KUndef {
-				r, err := vm.Call(vm.BindMethod(fn, v, o.Class))
-				if err != nil {
-					return "", err
-				}
-				s, ok := vm.StrOf(r)
-				if !ok {
-					return "", vm.TypeError("__str__ returned non-string (type %s)", vm.TypeName(r))
-				}
-				return s, nil
+				return vm.callStrDunder(vm.BindMethod(fn, v, o.Class), "__str__")
 			}
 			if o.Exc != nil {
 				return vm.excStr(v, o)
@@ -264,15 +270,7 @@ func (vm *VM) Repr(v Value) (string, error) {
 		return s, nil
 	case *heap.Instance:
 		if fn := vm.LookupSpecial(v, "__repr__"); fn.K != heap.KUndef {
-			r, err := vm.Call(vm.BindMethod(fn, v, o.Class))
-			if err != nil {
-				return "", err
-			}
-			s, ok := vm.StrOf(r)
-			if !ok {
-				return "", vm.TypeError("__repr__ returned non-string (type %s)", vm.TypeName(r))
-			}
-			return s, nil
+			return vm.callStrDunder(vm.BindMethod(fn, v, o.Class), "__repr__")
 		}
 		if o.Exc != nil {
 			args, err := vm.Repr(o.Exc.Args)
@@ -290,15 +288,7 @@ func (vm *VM) Repr(v Value) (string, error) {
 		return "<" + vm.classFullName(o.Class) + " object at " + fakeAddr(v) + ">", nil
 	case *heap.Class:
 		if fn := vm.metaSpecial(v, "__repr__"); fn.K != heap.KUndef {
-			r, err := vm.Call(fn)
-			if err != nil {
-				return "", err
-			}
-			s, ok := vm.StrOf(r)
-			if !ok {
-				return "", vm.TypeError("__repr__ returned non-string (type %s)", vm.TypeName(r))
-			}
-			return s, nil
+			return vm.callStrDunder(fn, "__repr__")
 		}
 		return "<class '" + vm.classFullName(v) + "'>", nil
 	case *heap.Function:

@@ -70,21 +70,21 @@ func (m Mount) check() error {
 
 // mountFS serves one feed's mounts to the VM.
 type mountFS struct {
-	mounts  []*mounted // longest sandbox path first
-	written map[*mounted]int64
+	mounts []*mounted // longest sandbox path first
 }
 
 type mounted struct {
 	Mount
 	root    *os.Root
 	openErr error
+	written int64 // bytes written through it this feed
 }
 
 func newMountFS(ms []Mount) (*mountFS, error) {
 	if len(ms) == 0 {
 		return nil, nil
 	}
-	f := &mountFS{written: map[*mounted]int64{}}
+	f := &mountFS{}
 	for _, m := range ms {
 		if err := m.check(); err != nil {
 			return nil, err
@@ -198,7 +198,7 @@ func (f *mountFS) MountOp(op, p string, data []byte, p2 string) (any, error) {
 		sort.Strings(names)
 		return names, nil
 	case "write", "append":
-		if lim := m.MaxWriteBytes; lim > 0 && f.written[m]+int64(len(data)) > lim {
+		if lim := m.MaxWriteBytes; lim > 0 && m.written+int64(len(data)) > lim {
 			return nil, fsErr(syscall.EDQUOT)
 		}
 		if st, err := r.Stat(rel); err == nil && st.IsDir() {
@@ -219,7 +219,7 @@ func (f *mountFS) MountOp(op, p string, data []byte, p2 string) (any, error) {
 		if err != nil {
 			return nil, osErr(err)
 		}
-		f.written[m] += int64(len(data))
+		m.written += int64(len(data))
 		return nil, nil
 	case "mkdir":
 		return nil, wrapNil(r.Mkdir(rel, 0o755))

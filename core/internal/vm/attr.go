@@ -1063,7 +1063,7 @@ func (vm *VM) DelAttr(obj, name Value) error {
 
 // --- globals -----------------------------------------------------------------
 
-func (vm *VM) loadGlobal(f *heap.Frame, consts []Value, code interface{}, arg int) (Value, error) {
+func (vm *VM) loadGlobal(f *heap.Frame, arg int) (Value, error) {
 	g := vm.H.Get(f.Globals).(*heap.Dict)
 	b := vm.H.Get(vm.Builtins).(*heap.Dict)
 	var s *heap.SiteCache
@@ -1118,7 +1118,7 @@ func (vm *VM) loadName(f *heap.Frame, arg int) (Value, error) {
 			return heap.Undef, err
 		}
 	}
-	return vm.loadGlobal(f, nil, nil, arg)
+	return vm.loadGlobal(f, arg)
 }
 
 func (vm *VM) deleteGlobal(f *heap.Frame, arg int) error {

@@ -229,7 +229,7 @@ reload:
 			push(f, slots[len(code.Varnames)+arg])
 
 		case compile.LOAD_GLOBAL:
-			v, err := vm.loadGlobal(f, consts, code, arg)
+			v, err := vm.loadGlobal(f, arg)
 			if err != nil {
 				return heap.Undef, false, err
 			}

@@ -393,11 +393,9 @@ func (c *commit) state(ctx context.Context, st *state, reply *protocol.Reply) (*
 	if err != nil {
 		return nil, err
 	}
-	delta := charged(size) - charged(c.head.Bytes)
-	if delta > 0 {
-		if err := c.e.meta.AddUsage(ctx, c.head.Project, delta); err != nil {
-			return nil, fmt.Errorf("engine: commit: %w", err)
-		}
+	delta, err := c.charge(ctx, size)
+	if err != nil {
+		return nil, err
 	}
 	stats := &protocol.StepStats{DirtyPages: st.dump.DirtyPages(), Requests: 1}
 	extra := st.extra()
@@ -416,20 +414,31 @@ func (c *commit) state(ctx context.Context, st *state, reply *protocol.Reply) (*
 	if err != nil {
 		return nil, err
 	}
-	st.size = size
 	c.e.warm.put(c.head.Project, c.head.ID, c.head.Version+1, st)
 	return out, nil
 }
 
-// headOnly commits a head change that stores no state (close, load_session).
+// headOnly commits a head change that stores no state (close, load_session,
+// load_snapshot).
 func (c *commit) headOnly(ctx context.Context, state, root string, extra []byte, bytes int64, reply *protocol.Reply) (*protocol.Reply, error) {
+	delta, err := c.charge(ctx, bytes)
+	if err != nil {
+		return nil, err
+	}
+	return c.write(ctx, state, root, extra, bytes, 0, reply, &protocol.StepStats{Requests: 1}, delta)
+}
+
+// charge adds to the project's usage what a state of bytes logical bytes
+// costs beyond the head's, ahead of the commit, and returns the change
+// (write refunds a negative one once the head is committed).
+func (c *commit) charge(ctx context.Context, bytes int64) (int64, error) {
 	delta := charged(bytes) - charged(c.head.Bytes)
 	if delta > 0 {
 		if err := c.e.meta.AddUsage(ctx, c.head.Project, delta); err != nil {
-			return nil, fmt.Errorf("engine: commit: %w", err)
+			return 0, fmt.Errorf("engine: commit: %w", err)
 		}
 	}
-	return c.write(ctx, state, root, extra, bytes, 0, reply, &protocol.StepStats{Requests: 1}, delta)
+	return delta, nil
 }
 
 func (c *commit) undoUsage(ctx context.Context, delta int64) {
@@ -713,13 +722,7 @@ func (e *Engine) load(ctx context.Context, c *commit, emit func(protocol.Event))
 	if err != nil {
 		return nil, err
 	}
-	delta := charged(src.bytes) - charged(head.Bytes)
-	if delta > 0 {
-		if err := c.e.meta.AddUsage(ctx, head.Project, delta); err != nil {
-			return nil, fmt.Errorf("engine: load: %w", err)
-		}
-	}
-	out, err := c.write(ctx, stateOf(st.prog), src.root, src.extra, src.bytes, 0, reply, &protocol.StepStats{Requests: 1}, delta)
+	out, err := c.headOnly(ctx, stateOf(st.prog), src.root, src.extra, src.bytes, reply)
 	if err != nil {
 		return nil, err
 	}

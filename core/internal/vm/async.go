@@ -257,10 +257,6 @@ func isAwaitYield(f *heap.Frame) bool {
 	return f.C.Code.Instrs[pc].Op() == compile.SEND
 }
 
-// taskFailed lets an exception from the async generator propagate to the
-// awaiting frame.
-func (vm *VM) taskFailed(f *heap.Frame, e *Exception) (Value, bool) { return heap.Undef, false }
-
 func (vm *VM) reprOr(v Value) string {
 	s, err := vm.Repr(v)
 	if err != nil {

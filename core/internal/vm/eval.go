@@ -109,13 +109,6 @@ func (vm *VM) unwind(base int, err error) (Value, bool, error) {
 			caller.PC = retArg
 			return heap.Undef, false, nil
 		}
-		if ret == heap.RetAsyncTask {
-			if v, handled := vm.taskFailed(f, exc); handled {
-				_ = v
-				return heap.Undef, false, nil
-			}
-		}
-		_ = retArg
 		caller := vm.frames[len(vm.frames)-1]
 		vm.addTraceback(exc.Value, caller)
 	}

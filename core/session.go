@@ -501,11 +501,11 @@ func (p *NameLookup) ResumeUndefined() (Progress, error) {
 	if err := p.claim(); err != nil {
 		return nil, err
 	}
-	exc := p.s.m.NewExceptionNamed("NameError", fmt.Sprintf("name '%s' is not defined", p.Name))
+	typ, msg := "NameError", fmt.Sprintf("name '%s' is not defined", p.Name)
 	if p.ObjectID != 0 {
-		exc = p.s.m.NewExceptionNamed("AttributeError", fmt.Sprintf("'%s' object has no attribute '%s'", p.s.hostTypeName(p.ObjectID), p.Name))
+		typ, msg = "AttributeError", fmt.Sprintf("'%s' object has no attribute '%s'", p.s.hostTypeName(p.ObjectID), p.Name)
 	}
-	return p.s.step(p.s.m.ResumeRaise(exc))
+	return p.s.step(p.s.m.ResumeRaise(p.s.m.NewExceptionNamed(typ, msg)))
 }
 
 // Futures: every sandbox task waits on host futures; CallIDs are the

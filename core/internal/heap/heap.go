@@ -214,12 +214,8 @@ func (h *Heap) SegmentDirty(hd Handle, s int) (dirty, tracked bool) {
 
 // ClearDirty forgets all dirty marks (after a dump).
 func (h *Heap) ClearDirty() {
-	for i := range h.dirty {
-		h.dirty[i] = false
-	}
-	h.segDirty = nil
-	h.segPages = h.segPages[:0]
-	h.segCache = [4]segCacheEntry{}
+	clear(h.dirty)
+	h.forgetSegments()
 }
 
 // MarkAllDirty marks every page dirty.
@@ -227,6 +223,12 @@ func (h *Heap) MarkAllDirty() {
 	for i := range h.dirty {
 		h.dirty[i] = true
 	}
+	h.forgetSegments()
+}
+
+// forgetSegments drops the segment records: every sequence is dirty or
+// clean with its page again.
+func (h *Heap) forgetSegments() {
 	h.segDirty = nil
 	h.segPages = h.segPages[:0]
 	h.segCache = [4]segCacheEntry{}

@@ -54,11 +54,14 @@ func (vm *VM) NewOSError(errno int, strerror, filename string) Value {
 	return vm.NewException(vm.osErrorClass(errno), args)
 }
 
+// osErrorNames are the OSError subclasses CPython picks by errno.
+var osErrorNames = map[int]string{
+	1: "PermissionError", 2: "FileNotFoundError", 13: "PermissionError", 17: "FileExistsError",
+	20: "NotADirectoryError", 21: "IsADirectoryError",
+}
+
 func (vm *VM) osErrorClass(errno int) Value {
-	name := map[int]string{
-		1: "PermissionError", 2: "FileNotFoundError", 13: "PermissionError", 17: "FileExistsError",
-		20: "NotADirectoryError", 21: "IsADirectoryError",
-	}[errno]
+	name := osErrorNames[errno]
 	if name != "" {
 		k := vm.Intern(name)
 		b := vm.H.Get(vm.Builtins).(*heap.Dict)

@@ -54,20 +54,15 @@ func (vm *VM) NewOSError(errno int, strerror, filename string) Value {
 	return vm.NewException(vm.osErrorClass(errno), args)
 }
 
-// osErrorNames are the OSError subclasses CPython picks by errno.
-var osErrorNames = map[int]string{
-	1: "PermissionError", 2: "FileNotFoundError", 13: "PermissionError", 17: "FileExistsError",
-	20: "NotADirectoryError", 21: "IsADirectoryError",
+// osErrorTypes are the OSError subclasses CPython picks by errno.
+var osErrorTypes = map[int]TypeID{
+	1: TPermissionError, 2: TFileNotFoundError, 13: TPermissionError, 17: TFileExistsError,
+	20: TNotADirectoryError, 21: TIsADirectoryError,
 }
 
 func (vm *VM) osErrorClass(errno int) Value {
-	name := osErrorNames[errno]
-	if name != "" {
-		k := vm.Intern(name)
-		b := vm.H.Get(vm.Builtins).(*heap.Dict)
-		if c, ok, _ := b.Get(k, vm.StrHash(k), vm.StrEq); ok {
-			return c
-		}
+	if t, ok := osErrorTypes[errno]; ok {
+		return vm.Types[t]
 	}
 	return vm.Types[TOSError]
 }

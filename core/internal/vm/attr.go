@@ -230,6 +230,9 @@ func (vm *VM) instanceAttr(obj Value, o *heap.Instance, name Value) (Value, Valu
 	return heap.Undef, heap.Undef, nil
 }
 
+// osErrorArgIndex is where each OSError attribute sits in its args.
+var osErrorArgIndex = map[string]int{"errno": 0, "strerror": 1, "filename": 2, "filename2": 4}
+
 func (vm *VM) excAttr(o *heap.Instance, n string) (Value, bool) {
 	e := o.Exc
 	switch n {
@@ -266,7 +269,7 @@ func (vm *VM) excAttr(o *heap.Instance, n string) (Value, bool) {
 	case "errno", "strerror", "filename", "filename2":
 		if vm.IsSubclass(o.Class, vm.Types[TOSError]) {
 			items := vm.listItems(e.Args)
-			idx := map[string]int{"errno": 0, "strerror": 1, "filename": 2, "filename2": 4}[n]
+			idx := osErrorArgIndex[n]
 			if len(items) >= 2 && len(items) <= 5 && idx < len(items) {
 				return items[idx], true
 			}

@@ -78,7 +78,7 @@ func (s *Session) toPy(x any) (v vm.Value, err error) {
 		defer func() {
 			s.conv = nil
 			if r := recover(); r != nil {
-				v, err = heap.Undef, &ConversionError{Type: fmt.Sprintf("%T", x), Reason: fmt.Sprint(r)}
+				v, err = convFail(x, fmt.Sprint(r))
 			}
 		}()
 	}
@@ -89,21 +89,21 @@ func (s *Session) toPy(x any) (v vm.Value, err error) {
 	c.depth++
 	defer func() { c.depth-- }()
 	if c.depth > min(limit, maxConvDepth) {
-		return heap.Undef, &ConversionError{Type: fmt.Sprintf("%T", x), Reason: fmt.Sprintf("nested deeper than %d levels", min(limit, maxConvDepth))}
+		return convFail(x, fmt.Sprintf("nested deeper than %d levels", min(limit, maxConvDepth)))
 	}
 	c.items++
 	if c.items > maxConvItems {
-		return heap.Undef, &ConversionError{Type: fmt.Sprintf("%T", x), Reason: "too large"}
+		return convFail(x, "too large")
 	}
 	if err := s.m.Reserve(16); err != nil {
-		return heap.Undef, &ConversionError{Type: fmt.Sprintf("%T", x), Reason: "over the memory limit"}
+		return convFail(x, "over the memory limit")
 	}
 	switch t := x.(type) {
 	case nil, bool, int, int64, float64:
 		return s.toPyValue(x)
 	case string:
 		if err := s.m.Reserve(int64(len(t))); err != nil {
-			return heap.Undef, &ConversionError{Type: "string", Reason: "over the memory limit"}
+			return convFail(x, "over the memory limit")
 		}
 		return s.m.NewStr(hostString(t)), nil
 	case []byte:
@@ -121,7 +121,7 @@ func (s *Session) toPy(x any) (v vm.Value, err error) {
 		}
 		if rv.Kind() != reflect.Pointer {
 			if err := s.m.ReserveMul(16, int64(rv.Len())); err != nil {
-				return heap.Undef, &ConversionError{Type: fmt.Sprintf("%T", x), Reason: "over the memory limit"}
+				return convFail(x, "over the memory limit")
 			}
 		}
 		k := convKey{rv.Pointer(), rv.Kind(), 0}
@@ -129,12 +129,17 @@ func (s *Session) toPy(x any) (v vm.Value, err error) {
 			k.n = rv.Len()
 		}
 		if c.path[k] {
-			return heap.Undef, &ConversionError{Type: fmt.Sprintf("%T", x), Reason: "the value contains itself"}
+			return convFail(x, "the value contains itself")
 		}
 		c.path[k] = true
 		defer delete(c.path, k)
 	}
 	return s.toPyValue(x)
+}
+
+// convFail is the *ConversionError for x.
+func convFail(x any, reason string) (vm.Value, error) {
+	return heap.Undef, &ConversionError{Type: fmt.Sprintf("%T", x), Reason: reason}
 }
 
 // hostString applies the boundary's one rule for host strings: invalid

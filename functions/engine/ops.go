@@ -97,11 +97,9 @@ func (e *Engine) step(ctx context.Context, caller Caller, req *protocol.Request,
 		return e.load(ctx, c, emit)
 	}
 
-	st := e.warm.take(project, head.ID, head.Version)
-	if st == nil {
-		if st, err = loadRoot(ctx, repo, head.Root, head.Extra, cfg); err != nil {
-			return nil, err
-		}
+	st, err := e.stateAt(ctx, repo, head, cfg)
+	if err != nil {
+		return nil, err
 	}
 	var printed []protocol.Event
 	opts := c.cfg.feedOptions(func(stream, text string) {
@@ -136,6 +134,16 @@ func (e *Engine) step(ctx context.Context, caller Caller, req *protocol.Request,
 	}
 	reply.Printed = printed
 	return c.state(ctx, st, reply)
+}
+
+// stateAt returns the session's state as of head: the warm interpreter if
+// it is at head's version, else loaded from head's root and overlay. The
+// caller owns it until it puts it back in the warm cache.
+func (e *Engine) stateAt(ctx context.Context, repo *cas.Repo, head *meta.Session, cfg sessionConfig) (*state, error) {
+	if st := e.warm.take(head.Project, head.ID, head.Version); st != nil {
+		return st, nil
+	}
+	return loadRoot(ctx, repo, head.Root, head.Extra, cfg)
 }
 
 // run runs the request's operation on st. ran=false means it was refused
@@ -768,11 +776,9 @@ func (e *Engine) dump(ctx context.Context, caller Caller, req *protocol.Request)
 		if err != nil {
 			return nil, err
 		}
-		st := e.warm.take(project, head.ID, head.Version)
-		if st == nil {
-			if st, err = loadRoot(ctx, repo, head.Root, head.Extra, cfg); err != nil {
-				return nil, err
-			}
+		st, err := e.stateAt(ctx, repo, head, cfg)
+		if err != nil {
+			return nil, err
 		}
 		sv, err := st.flush(ctx, repo, counter)
 		if err != nil {

@@ -340,28 +340,26 @@ func (vm *VM) callValue(fn Value, args []Value, kwnames []string, ret heap.RetKi
 
 // opCall is CALL argc: [null|func, callable|self, args...].
 func (vm *VM) opCall(f *heap.Frame, argc int, kw Value) error {
-	base := int(f.SP) - argc - 2
-	fn, lo := f.Slots[base], base+1
-	if fn.K == heap.KUndef {
-		fn, lo = f.Slots[base+1], base+2
-	}
-	args := f.Slots[lo:f.SP]
-	if fn.K == heap.KRef {
-		if pf, ok := vm.H.Get(fn).(*heap.Function); ok {
-			// A Python function: bind straight from the stack.
-			pos, kwn, kwv := args, []Value(nil), []Value(nil)
-			if kw.K == heap.KRef {
-				kwn = vm.H.Get(kw).(*heap.Tuple).Items
-				npos := len(args) - len(kwn)
-				pos, kwv = args[:npos], args[npos:]
-			}
-			if done, err := vm.callPyBind(fn, pf, pos, kwn, kwv); done {
-				if err == nil {
-					clear(f.Slots[base:f.SP])
-					f.SP = int32(base)
-					return errFramePushed
+	if kw.K == heap.KRef {
+		// Keyword call of a Python function: bind straight from the stack.
+		base := int(f.SP) - argc - 2
+		callee, lo := f.Slots[base], base+1
+		if callee.K == heap.KUndef {
+			callee, lo = f.Slots[base+1], base+2
+		}
+		if callee.K == heap.KRef {
+			if fn, ok := vm.H.Get(callee).(*heap.Function); ok {
+				names := vm.H.Get(kw).(*heap.Tuple).Items
+				npos := int(f.SP) - lo - len(names)
+				done, err := vm.callPyBind(callee, fn, f.Slots[lo:lo+npos], names, f.Slots[lo+npos:f.SP])
+				if done {
+					if err == nil {
+						clear(f.Slots[base:f.SP])
+						f.SP = int32(base)
+						return errFramePushed
+					}
+					return err
 				}
-				return err
 			}
 		}
 	}
@@ -370,6 +368,45 @@ func (vm *VM) opCall(f *heap.Frame, argc int, kw Value) error {
 		for _, k := range vm.listItems(kw) {
 			kwnames = append(kwnames, vm.MustStr(k))
 		}
+	}
+	base := int(f.SP) - argc - 2
+	first := f.Slots[base]
+	if kwnames == nil {
+		callee, lo := first, base+1
+		if first.K == heap.KUndef {
+			callee, lo = f.Slots[base+1], base+2
+		}
+		if callee.K == heap.KRef {
+			if fn, ok := vm.H.Get(callee).(*heap.Function); ok {
+				var done bool
+				var err error
+				args := f.Slots[lo:f.SP]
+				co := vm.H.Get(fn.Code).(*heap.CodeObj)
+				if code := co.Code; code.Flags&(compile.FlagVarArgs|compile.FlagVarKw|compile.FlagGenerator|compile.FlagCoroutine|compile.FlagAsyncGenerator) == 0 &&
+					len(args) == code.ArgCount && code.KwOnlyCount == 0 && len(code.Cellvars) == 0 {
+					done, err = vm.callPyFast(callee, fn, co, args)
+				} else {
+					done, err = vm.callPyBind(callee, fn, args, nil, nil)
+				}
+				if done {
+					if err == nil {
+						clear(f.Slots[base:f.SP])
+						f.SP = int32(base)
+						return errFramePushed
+					}
+					return err
+				}
+			}
+		}
+	}
+	var fn Value
+	var args []Value
+	if first.K == heap.KUndef {
+		fn = f.Slots[base+1]
+		args = f.Slots[base+2 : f.SP]
+	} else {
+		fn = first
+		args = f.Slots[base+1 : f.SP]
 	}
 	if kwnames == nil && fn.K == heap.KRef {
 		if _, ok := vm.H.Get(fn).(*heap.Builtin); ok {

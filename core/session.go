@@ -1043,27 +1043,8 @@ func (s *Session) Dump() ([]byte, error) {
 }
 
 func (s *Session) dump(snapshot bool) ([]byte, error) {
-	meta := sessionMeta{
-		Version:    metaVersion,
-		ScriptName: s.cfg.ScriptName,
-		Limits:     s.cfg.Limits,
-		TypeCheck:  s.cfg.TypeCheck,
-		TimeUsed:   s.m.TimeUsed,
-		LastCallID: s.m.LastCallID(),
-		LastObject: s.hosts.nextID,
-	}
-	roots := s.m.ExtraRoots
-	defer func() { s.m.ExtraRoots = roots }()
-	if snapshot {
-		sp := s.m.Pending()
-		if sp == nil {
-			return nil, ErrStaleProgress
-		}
-		pm := &pendingMeta{Kind: pendingKinds[sp.Kind], Name: sp.Name, CallID: sp.CallID, CallIDs: sp.CallIDs, Line: sp.Line, NArgs: len(sp.Args), KwNames: sp.KwNames, Object: sp.ObjectID, OSCall: sp.OSCall}
-		s.m.ExtraRoots = append(append([]vm.Value(nil), roots...), s.pendingArgs(sp))
-		meta.Pending = pm
-	}
-	mb, err := json.Marshal(meta)
+	mb, restore, err := s.dumpMeta(snapshot)
+	defer restore()
 	if err != nil {
 		return nil, err
 	}
@@ -1101,48 +1082,7 @@ func (s *Session) load(b []byte, snapshot bool, opts *FeedOptions) (Progress, er
 	if isSnap != snapshot {
 		return nil, wrongKind(kind[isSnap], kind[snapshot])
 	}
-	var meta sessionMeta
-	if err := json.Unmarshal(mb, &meta); err != nil {
-		return nil, &DumpError{Reason: "bad session metadata", Err: err}
-	}
-	if meta.Version != metaVersion {
-		return nil, &DumpError{Reason: fmt.Sprintf("session metadata version %d, want %d", meta.Version, metaVersion)}
-	}
-	if (meta.Pending != nil) != snapshot {
-		return nil, &DumpError{Reason: "session metadata does not match the dump kind"}
-	}
-	var sp *vm.Suspension
-	if p := meta.Pending; p != nil {
-		sp, err = pendingSuspension(m, p)
-		if err != nil {
-			return nil, err
-		}
-	}
-	cfg := s.cfg
-	cfg.ScriptName = meta.ScriptName
-	if cfg.ScriptName == "" {
-		cfg.ScriptName = "main.py"
-	}
-	cfg.TypeCheck = meta.TypeCheck
-	cfg.Limits = meta.Limits.lower(s.cfg.Limits)
-	s.cfg = cfg
-	s.attach(m)
-	m.TimeUsed = meta.TimeUsed
-	m.SetLastCallID(meta.LastCallID)
-	s.used = true
-	s.suspensions = 0
-	s.hostObjs = nil
-	s.hosts = hostRegistry{nextID: meta.LastObject}
-	if err := s.setOptions(opts); err != nil {
-		return nil, err
-	}
-	if sp == nil {
-		s.checkRestoredMemory()
-		return nil, nil
-	}
-	m.SetPending(sp)
-	s.checkRestoredMemory()
-	return s.progressFor(sp), nil
+	return s.restore(m, mb, snapshot, opts)
 }
 
 // pendingSuspension rebuilds the suspension a snapshot is paused at,

@@ -5,37 +5,9 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
-)
 
-// sharedDir finds ../shared/<name> beside the repository. It is missing on
-// a machine that has only the repository: the test then skips with a
-// note, except in CI (CI=true), where it must run and so fails.
-func sharedDir(t *testing.T, name string) string {
-	t.Helper()
-	dir, err := os.Getwd()
-	if err != nil {
-		t.Fatal(err)
-	}
-	for {
-		if _, err := os.Stat(filepath.Join(dir, "go.mod")); err == nil {
-			break
-		}
-		parent := filepath.Dir(dir)
-		if parent == dir {
-			t.Fatal("no go.mod above the test's directory")
-		}
-		dir = parent
-	}
-	p := filepath.Join(dir, "..", "shared", name)
-	if fi, err := os.Stat(p); err != nil || !fi.IsDir() {
-		msg := "this test needs " + p + " (../shared/" + name + " beside the repository), which is missing"
-		if os.Getenv("CI") == "true" {
-			t.Fatal(msg)
-		}
-		t.Skip(msg)
-	}
-	return p
-}
+	"github.com/amber-sandbox/amber/internal/testenv"
+)
 
 // TestConformance runs the shared conformance corpus through `amber run`
 // in fresh processes, with the rules of its run.py: stdout must equal the
@@ -53,7 +25,7 @@ func TestConformance(t *testing.T) {
 }
 
 func conformance(t *testing.T, flags []string) {
-	dir := sharedDir(t, "conformance")
+	dir := testenv.SharedDir(t, "conformance")
 	programs, _ := filepath.Glob(filepath.Join(dir, "*__*.py"))
 	if len(programs) == 0 {
 		t.Fatal("no programs in " + dir)

@@ -94,7 +94,7 @@ func (e *Engine) step(ctx context.Context, caller Caller, req *protocol.Request,
 		}
 		return c.headOnly(ctx, meta.StateClosed, head.Root, head.Extra, head.Bytes, &protocol.Reply{OK: true})
 	case protocol.OpLoadSession, protocol.OpLoadSnapshot:
-		return e.load(ctx, c, emit)
+		return e.load(ctx, c)
 	}
 
 	st, err := e.stateAt(ctx, repo, head, cfg)
@@ -698,7 +698,7 @@ func rootKind(ctx context.Context, repo *cas.Repo, root string, extra []byte) (s
 
 // load runs load_session and load_snapshot: the fresh session's head takes
 // the source's root, so the two share every chunk (a fork).
-func (e *Engine) load(ctx context.Context, c *commit, emit func(protocol.Event)) (*protocol.Reply, error) {
+func (e *Engine) load(ctx context.Context, c *commit) (*protocol.Reply, error) {
 	req, head := c.req, c.head
 	if !head.Fresh || head.Root != "" {
 		return nil, protocol.Errorf(protocol.KindNotFresh, "%v", core.ErrSessionUsed)

@@ -5,7 +5,7 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/amber-sandbox/amber/core/internal/testenv"
+	"github.com/amber-sandbox/amber/internal/testenv"
 
 	"github.com/amber-sandbox/amber/core/internal/syntax"
 )

@@ -4,7 +4,7 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/amber-sandbox/amber/core/internal/testenv"
+	"github.com/amber-sandbox/amber/internal/testenv"
 )
 
 func dumpBody(t *testing.T, src string) string {

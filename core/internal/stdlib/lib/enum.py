@@ -123,12 +123,9 @@ class Enum(metaclass=EnumType):
             raise KeyError(name) from None
 
     def __new__(cls, value):
-        if type(value) is cls:
-            return value
-        try:
-            return cls._value2member_map_[value]
-        except (KeyError, TypeError):
-            pass
+        m = _known_member(cls, value)
+        if m is not None:
+            return m
         for m in cls._member_map_.values():
             if m._value_ == value:
                 return m
@@ -191,6 +188,17 @@ class Enum(metaclass=EnumType):
     @_builtin_property
     def value(self):
         return self._value_
+
+
+def _known_member(cls, value):
+    """The member of cls that value is or is the value of, or None; Enum's
+    caller goes on to compare unhashable values one by one."""
+    if type(value) is cls:
+        return value
+    try:
+        return cls._value2member_map_[value]
+    except (KeyError, TypeError):
+        return None
 
 
 def _member_type(cls):
@@ -341,36 +349,17 @@ _ENUM_BASES.append(ReprEnum)
 
 
 class IntEnum(int, ReprEnum):
-    __new__ = Enum.__new__
-    __init__ = Enum.__init__
-    __repr__ = Enum.__repr__
-    __hash__ = int.__hash__
-    name = Enum.name
-    value = Enum.value
-
-    def __str__(self):
-        return int.__repr__(self)
-
-    def __format__(self, format_spec):
-        return int.__format__(int(self), format_spec)
+    # As in CPython, str() and format() are int's own: str(Pri.LOW) is '1'.
+    __str__ = int.__repr__
+    __format__ = int.__format__
 
 
 _ENUM_BASES.append(IntEnum)
 
 
 class StrEnum(str, ReprEnum):
-    __new__ = Enum.__new__
-    __init__ = Enum.__init__
-    __repr__ = Enum.__repr__
-    __hash__ = str.__hash__
-    name = Enum.name
-    value = Enum.value
-
-    def __str__(self):
-        return str.__str__(self)
-
-    def __format__(self, format_spec):
-        return str.__format__(str(self), format_spec)
+    __str__ = str.__str__
+    __format__ = str.__format__
 
     def _generate_next_value_(name, start, count, last_values):
         return name.lower()
@@ -400,17 +389,23 @@ def _flag_next_value(name, start, count, last_values):
     return 2 ** (high_bit + 1)
 
 
+def _flag_operand(flag, other):
+    """The int value other stands for in a binary operation with flag, or None."""
+    if isinstance(other, flag.__class__):
+        return other._value_
+    if issubclass(flag.__class__, int) and isinstance(other, int):
+        return other
+    return None
+
+
 class Flag(Enum):
     def _generate_next_value_(name, start, count, last_values):
         return _flag_next_value(name, start, count, last_values)
 
     def __new__(cls, value):
-        if type(value) is cls:
-            return value
-        try:
-            return cls._value2member_map_[value]
-        except (KeyError, TypeError):
-            pass
+        m = _known_member(cls, value)
+        if m is not None:
+            return m
         if not isinstance(value, int):
             raise ValueError(f'{value!r} is not a valid {cls.__qualname__}')
         result = cls._missing_(value)
@@ -477,25 +472,16 @@ class Flag(Enum):
         return '%s.%s' % (cls_name, self._name_)
 
     def __or__(self, other):
-        if isinstance(other, self.__class__):
-            other = other._value_
-        elif not (issubclass(self.__class__, int) and isinstance(other, int)):
-            return NotImplemented
-        return self.__class__(self._value_ | other)
+        other = _flag_operand(self, other)
+        return NotImplemented if other is None else self.__class__(self._value_ | other)
 
     def __and__(self, other):
-        if isinstance(other, self.__class__):
-            other = other._value_
-        elif not (issubclass(self.__class__, int) and isinstance(other, int)):
-            return NotImplemented
-        return self.__class__(self._value_ & other)
+        other = _flag_operand(self, other)
+        return NotImplemented if other is None else self.__class__(self._value_ & other)
 
     def __xor__(self, other):
-        if isinstance(other, self.__class__):
-            other = other._value_
-        elif not (issubclass(self.__class__, int) and isinstance(other, int)):
-            return NotImplemented
-        return self.__class__(self._value_ ^ other)
+        other = _flag_operand(self, other)
+        return NotImplemented if other is None else self.__class__(self._value_ ^ other)
 
     __ror__ = __or__
     __rand__ = __and__
@@ -518,8 +504,8 @@ _FLAG_GEN = Flag.__dict__['_generate_next_value_']
 
 
 class IntFlag(int, Flag):
+    # int comes first in the MRO, so Flag's methods are named again to win.
     __new__ = Flag.__new__
-    __init__ = Enum.__init__
     __repr__ = Flag.__repr__
     __or__ = Flag.__or__
     __and__ = Flag.__and__
@@ -532,16 +518,8 @@ class IntFlag(int, Flag):
     __len__ = Flag.__len__
     __contains__ = Flag.__contains__
     __bool__ = Flag.__bool__
-    __eq__ = int.__eq__
-    __hash__ = int.__hash__
-    name = Enum.name
-    value = Enum.value
-
-    def __str__(self):
-        return int.__repr__(self)
-
-    def __format__(self, format_spec):
-        return int.__format__(int(self), format_spec)
+    __str__ = int.__repr__
+    __format__ = int.__format__
 
 
 _ENUM_BASES.append(IntFlag)

@@ -132,6 +132,47 @@ def _comparison(op):
     return method
 
 
+def _comparisons():
+    # __eq__, __lt__, __le__, __gt__ and __ge__ for a class with _cmp.
+    return tuple(_comparison(op) for op in ('eq', 'lt', 'le', 'gt', 'ge'))
+
+
+def _tzinfo_queries(pass_self):
+    # utcoffset(), dst() and tzname(): None when naive, else the tzinfo's
+    # answer, asked about the datetime itself or, for a time, about None.
+    def query(name):
+        def method(self):
+            tz = self._tzinfo
+            if tz is None:
+                return None
+            return getattr(tz, name)(self if pass_self else None)
+        method.__name__ = name
+        return method
+    return query('utcoffset'), query('dst'), query('tzname')
+
+
+def _fields(*attrs):
+    return tuple(_field(attr) for attr in attrs)
+
+
+# replace()'s arguments, date and time halves: None (True for tzinfo, which
+# may be replaced by None) keeps the object's own value.
+
+def _replaced_date(d, year, month, day):
+    return (d._year if year is None else year,
+            d._month if month is None else month,
+            d._day if day is None else day)
+
+
+def _replaced_time(t, hour, minute, second, microsecond, tzinfo, fold):
+    return (t._hour if hour is None else hour,
+            t._minute if minute is None else minute,
+            t._second if second is None else second,
+            t._microsecond if microsecond is None else microsecond,
+            t._tzinfo if tzinfo is True else tzinfo,
+            t._fold if fold is None else fold)
+
+
 def _cmp_error(a, b):
     raise TypeError(f"can't compare '{type(a).__name__}' to '{type(b).__name__}'")
 
@@ -618,10 +659,8 @@ class date:
         y, m, d = _ord2ymd(day_1 + (week - 1) * 7 + day - 1)
         return cls(y, m, d)
 
-    year = _field('_year')
-    month = _field('_month')
+    year, month, day = _fields('_year', '_month', '_day')
 
-    day = _field('_day')
     def __repr__(self):
         return f'datetime.{type(self).__name__}({self._year}, {self._month}, {self._day})' if type(self) is date else f'{type(self).__module__}.{type(self).__qualname__}({self._year}, {self._month}, {self._day})'
 
@@ -654,13 +693,7 @@ class date:
         return _ymd2ord(self._year, self._month, self._day)
 
     def replace(self, year=None, month=None, day=None):
-        if year is None:
-            year = self._year
-        if month is None:
-            month = self._month
-        if day is None:
-            day = self._day
-        return type(self)(year, month, day)
+        return type(self)(*_replaced_date(self, year, month, day))
 
     def weekday(self):
         return (self.toordinal() + 6) % 7
@@ -755,12 +788,7 @@ class time:
         _check_tzinfo(tzinfo)
         self._tzinfo = tzinfo
 
-    hour = _field('_hour')
-    minute = _field('_minute')
-    second = _field('_second')
-    microsecond = _field('_microsecond')
-    tzinfo = _field('_tzinfo')
-    fold = _field('_fold')
+    hour, minute, second, microsecond, tzinfo, fold = _fields('_hour', '_minute', '_second', '_microsecond', '_tzinfo', '_fold')
 
     @classmethod
     def fromisoformat(cls, time_string):
@@ -773,20 +801,7 @@ class time:
         except (ValueError, IndexError):
             raise ValueError(f'Invalid isoformat string: {time_string!r}') from None
 
-    def utcoffset(self):
-        if self._tzinfo is None:
-            return None
-        return self._tzinfo.utcoffset(None)
-
-    def dst(self):
-        if self._tzinfo is None:
-            return None
-        return self._tzinfo.dst(None)
-
-    def tzname(self):
-        if self._tzinfo is None:
-            return None
-        return self._tzinfo.tzname(None)
+    utcoffset, dst, tzname = _tzinfo_queries(False)
 
     def isoformat(self, timespec='auto'):
         s = _format_time(self._hour, self._minute, self._second, self._microsecond, timespec)
@@ -819,18 +834,7 @@ class time:
         return str(self)
 
     def replace(self, hour=None, minute=None, second=None, microsecond=None, tzinfo=True, *, fold=None):
-        if hour is None:
-            hour = self._hour
-        if minute is None:
-            minute = self._minute
-        if second is None:
-            second = self._second
-        if microsecond is None:
-            microsecond = self._microsecond
-        if tzinfo is True:
-            tzinfo = self._tzinfo
-        if fold is None:
-            fold = self._fold
+        hour, minute, second, microsecond, tzinfo, fold = _replaced_time(self, hour, minute, second, microsecond, tzinfo, fold)
         return type(self)(hour, minute, second, microsecond, tzinfo, fold=fold)
 
     def _tkey(self):
@@ -860,11 +864,7 @@ class time:
             b = (((other._hour * 60 + other._minute) * 60 + other._second) * 1000000 + other._microsecond,)
         return _ORDER[op](a, b)
 
-    __eq__ = _comparison('eq')
-    __lt__ = _comparison('lt')
-    __le__ = _comparison('le')
-    __gt__ = _comparison('gt')
-    __ge__ = _comparison('ge')
+    __eq__, __lt__, __le__, __gt__, __ge__ = _comparisons()
 
     def __hash__(self):
         return hash(self._tkey())
@@ -891,12 +891,7 @@ class datetime(date):
         _check_tzinfo(tzinfo)
         self._tzinfo = tzinfo
 
-    hour = time.hour
-    minute = time.minute
-    second = time.second
-    microsecond = time.microsecond
-    tzinfo = time.tzinfo
-    fold = time.fold
+    hour, minute, second, microsecond, tzinfo, fold = time.hour, time.minute, time.second, time.microsecond, time.tzinfo, time.fold
 
     @classmethod
     def today(cls):
@@ -997,24 +992,8 @@ class datetime(date):
 
     def replace(self, year=None, month=None, day=None, hour=None, minute=None, second=None,
                 microsecond=None, tzinfo=True, *, fold=None):
-        if year is None:
-            year = self._year
-        if month is None:
-            month = self._month
-        if day is None:
-            day = self._day
-        if hour is None:
-            hour = self._hour
-        if minute is None:
-            minute = self._minute
-        if second is None:
-            second = self._second
-        if microsecond is None:
-            microsecond = self._microsecond
-        if tzinfo is True:
-            tzinfo = self._tzinfo
-        if fold is None:
-            fold = self._fold
+        year, month, day = _replaced_date(self, year, month, day)
+        hour, minute, second, microsecond, tzinfo, fold = _replaced_time(self, hour, minute, second, microsecond, tzinfo, fold)
         return type(self)(year, month, day, hour, minute, second, microsecond, tzinfo, fold=fold)
 
     def astimezone(self, tz=None):
@@ -1069,21 +1048,7 @@ class datetime(date):
                               self._second, self._microsecond, self.weekday(),
                               _days_before_month(self._year, self._month) + self._day)
 
-    def utcoffset(self):
-        if self._tzinfo is None:
-            return None
-        off = self._tzinfo.utcoffset(self)
-        return off
-
-    def tzname(self):
-        if self._tzinfo is None:
-            return None
-        return self._tzinfo.tzname(self)
-
-    def dst(self):
-        if self._tzinfo is None:
-            return None
-        return self._tzinfo.dst(self)
+    utcoffset, dst, tzname = _tzinfo_queries(True)
 
     def _us(self):
         return ((self.toordinal() * 86400 + (self._hour * 60 + self._minute) * 60 + self._second) * 1000000
@@ -1115,11 +1080,7 @@ class datetime(date):
             a, b = self._utc_us(), other._utc_us()
         return _ORDER[op](a, b)
 
-    __eq__ = _comparison('eq')
-    __lt__ = _comparison('lt')
-    __le__ = _comparison('le')
-    __gt__ = _comparison('gt')
-    __ge__ = _comparison('ge')
+    __eq__, __lt__, __le__, __gt__, __ge__ = _comparisons()
 
     def __hash__(self):
         return hash(self._utc_us())

@@ -45,6 +45,35 @@ def _division(name, part):
     return method
 
 
+def _arithmetic(compute):
+    # A binary operator: other converts to a Decimal (or the operator is
+    # NotImplemented), a NaN operand makes NaN, and compute(self, other, ctx)
+    # does the rest.
+    def method(self, other, context=None):
+        other = Decimal._conv(other)
+        if other is NotImplemented:
+            return other
+        if (self._special or other._special) and (self._is_nan() or other._is_nan()):
+            return Decimal('NaN')
+        return compute(self, other, context or getcontext())
+    method.__name__ = compute.__name__
+    return method
+
+
+def _ordering(name, test):
+    # <, <=, > or >=: test(c) of the three-way comparison c; NaN has no order.
+    def method(self, other):
+        o = self._cmp_other(other)
+        if o is NotImplemented:
+            return o
+        c = self._compare(o)
+        if c is None:
+            raise InvalidOperation([InvalidOperation])
+        return test(c)
+    method.__name__ = name
+    return method
+
+
 class DecimalException(ArithmeticError):
     pass
 
@@ -459,20 +488,9 @@ class Decimal:
             return Decimal(other)
         return NotImplemented
 
-    def _special_result(self, other):
-        if self._is_nan() or (other is not None and other._is_nan()):
-            return Decimal('NaN')
-        return None
-
-    def __add__(self, other, context=None):
-        other = Decimal._conv(other)
-        if other is NotImplemented:
-            return other
-        ctx = context or getcontext()
+    @_arithmetic
+    def __add__(self, other, ctx):
         if self._special or other._special:
-            r = self._special_result(other)
-            if r is not None:
-                return r
             if self._is_inf() and other._is_inf() and self._sign != other._sign:
                 raise InvalidOperation([InvalidOperation])
             return Decimal(self if self._is_inf() else other)
@@ -510,16 +528,10 @@ class Decimal:
             return other
         return self.__add__(other.copy_negate() if not other._special else Decimal((1 - other._sign, '0', other._exp)), context)
 
-    def __mul__(self, other, context=None):
-        other = Decimal._conv(other)
-        if other is NotImplemented:
-            return other
-        ctx = context or getcontext()
+    @_arithmetic
+    def __mul__(self, other, ctx):
         sign = self._sign ^ other._sign
         if self._special or other._special:
-            r = self._special_result(other)
-            if r is not None:
-                return r
             if (self._is_inf() and other.is_zero()) or (other._is_inf() and self.is_zero()):
                 raise InvalidOperation([InvalidOperation])
             return Decimal((sign, '0', 'F'))
@@ -528,16 +540,10 @@ class Decimal:
     def __rmul__(self, other, context=None):
         return self.__mul__(other, context)
 
-    def __truediv__(self, other, context=None):
-        other = Decimal._conv(other)
-        if other is NotImplemented:
-            return other
-        ctx = context or getcontext()
+    @_arithmetic
+    def __truediv__(self, other, ctx):
         sign = self._sign ^ other._sign
         if self._special or other._special:
-            r = self._special_result(other)
-            if r is not None:
-                return r
             if self._is_inf() and other._is_inf():
                 raise InvalidOperation([InvalidOperation])
             if self._is_inf():
@@ -633,41 +639,10 @@ class Decimal:
         other = self._cmp_other(other)
         return self._compare(other) == 0
 
-    def __lt__(self, other):
-        o = self._cmp_other(other)
-        if o is NotImplemented:
-            return o
-        c = self._compare(o)
-        if c is None:
-            raise InvalidOperation([InvalidOperation])
-        return c < 0
-
-    def __le__(self, other):
-        o = self._cmp_other(other)
-        if o is NotImplemented:
-            return o
-        c = self._compare(o)
-        if c is None:
-            raise InvalidOperation([InvalidOperation])
-        return c <= 0
-
-    def __gt__(self, other):
-        o = self._cmp_other(other)
-        if o is NotImplemented:
-            return o
-        c = self._compare(o)
-        if c is None:
-            raise InvalidOperation([InvalidOperation])
-        return c > 0
-
-    def __ge__(self, other):
-        o = self._cmp_other(other)
-        if o is NotImplemented:
-            return o
-        c = self._compare(o)
-        if c is None:
-            raise InvalidOperation([InvalidOperation])
-        return c >= 0
+    __lt__ = _ordering('__lt__', lambda c: c < 0)
+    __le__ = _ordering('__le__', lambda c: c <= 0)
+    __gt__ = _ordering('__gt__', lambda c: c > 0)
+    __ge__ = _ordering('__ge__', lambda c: c >= 0)
 
     def compare(self, other, context=None):
         c = self._compare(Decimal(other))

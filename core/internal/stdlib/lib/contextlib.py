@@ -22,22 +22,28 @@ class _GeneratorContextManager:
             value = typ()
         try:
             self.gen.throw(value)
-        except StopIteration as exc:
-            return exc is not value
         except BaseException as exc:
-            if exc is value:
-                return False
-            raise
+            # The generator stopping swallows the exception; raising it
+            # again, or another, lets it through.
+            if exc is not value and not isinstance(exc, StopIteration):
+                raise
+            return exc is not value
         raise RuntimeError("generator didn't stop after throw()")
 
-def contextmanager(func):
+def _manager_factory(manager, func):
+    # What @contextmanager and @asynccontextmanager return: func's stand-in
+    # that wraps each call's generator in manager.
     def helper(*args, **kwds):
-        return _GeneratorContextManager(func, args, kwds)
+        return manager(func, args, kwds)
     helper.__name__ = func.__name__
     helper.__qualname__ = func.__qualname__
     helper.__doc__ = func.__doc__
     helper.__wrapped__ = func
     return helper
+
+
+def contextmanager(func):
+    return _manager_factory(_GeneratorContextManager, func)
 
 class suppress:
     def __init__(self, *exceptions):
@@ -68,23 +74,15 @@ class _AsyncGeneratorContextManager:
             value = typ()
         try:
             await self.gen.athrow(value)
-        except StopAsyncIteration as exc:
-            return exc is not value
         except BaseException as exc:
-            if exc is value:
-                return False
-            raise
+            if exc is not value and not isinstance(exc, StopAsyncIteration):
+                raise
+            return exc is not value
         raise RuntimeError("generator didn't stop after athrow()")
 
 
 def asynccontextmanager(func):
-    def helper(*args, **kwds):
-        return _AsyncGeneratorContextManager(func, args, kwds)
-    helper.__name__ = func.__name__
-    helper.__qualname__ = func.__qualname__
-    helper.__doc__ = func.__doc__
-    helper.__wrapped__ = func
-    return helper
+    return _manager_factory(_AsyncGeneratorContextManager, func)
 
 
 class aclosing:
@@ -96,6 +94,27 @@ class aclosing:
 
     async def __aexit__(self, *exc_info):
         await self.thing.aclose()
+
+
+class _Unwinding:
+    # An exit stack's way through its callbacks, last pushed first: each is
+    # told of the exception still in flight, which one may suppress by
+    # returning true or replace by raising.
+    def __init__(self, exc_details):
+        self.exc_details = exc_details
+        self.received = exc_details[0] is not None
+        self.suppressed = False
+        self.pending = None
+
+    def returned(self, result):
+        if result:
+            self.suppressed = True
+            self.exc_details = (None, None, None)
+            self.pending = None
+
+    def raised(self, e):
+        self.exc_details = (type(e), e, None)
+        self.pending = e
 
 
 class AsyncExitStack:
@@ -131,22 +150,16 @@ class AsyncExitStack:
         await self.__aexit__(None, None, None)
 
     async def __aexit__(self, *exc_details):
-        received = exc_details[0] is not None
-        suppressed = False
-        pending = None
+        u = _Unwinding(exc_details)
         while self._callbacks:
             is_async, cb = self._callbacks.pop()
             try:
-                r = await cb(*exc_details) if is_async else cb(*exc_details)
-                if r:
-                    suppressed = True
-                    exc_details = (None, None, None)
+                u.returned(await cb(*u.exc_details) if is_async else cb(*u.exc_details))
             except BaseException as e:
-                exc_details = (type(e), e, None)
-                pending = e
-        if pending is not None:
-            raise pending
-        return received and suppressed
+                u.raised(e)
+        if u.pending is not None:
+            raise u.pending
+        return u.received and u.suppressed
 
 
 class _RedirectStream:
@@ -209,18 +222,13 @@ class ExitStack:
     def close(self):
         self.__exit__(None, None, None)
     def __exit__(self, *exc_details):
-        received = exc_details[0] is not None
-        suppressed = False
-        pending = None
+        u = _Unwinding(exc_details)
         while self._callbacks:
             cb = self._callbacks.pop()
             try:
-                if cb(*exc_details):
-                    suppressed = True
-                    exc_details = (None, None, None)
+                u.returned(cb(*u.exc_details))
             except BaseException as e:
-                exc_details = (type(e), e, None)
-                pending = e
-        if pending is not None:
-            raise pending
-        return received and suppressed
+                u.raised(e)
+        if u.pending is not None:
+            raise u.pending
+        return u.received and u.suppressed

@@ -71,17 +71,42 @@ def _route(path):
     return p, _n.mount(p)
 
 
+def _route_write(path):
+    # _route for a change: a read-only mount refuses it.
+    p, mode = _route(path)
+    if mode == 'ro':
+        _err(30, path)
+    return p, mode
+
+
+def _look(path):
+    # _route, and p's overlay entry when p is in an overlay mount: bytes,
+    # _DIR or ... (none); FileNotFoundError where the overlay deleted it.
+    p, mode = _route(path)
+    if mode != 'overlay':
+        return p, mode, ...
+    v = _ov(p)
+    if v is None:
+        _err(2, path)
+    return p, mode, v
+
+
+def _pass_on(mode, op, p):
+    # A change outside an overlay: the mount's host directory makes it, or
+    # the host, asked as an OS call.
+    if mode:
+        _n.host(op, p)
+    else:
+        _n.oscall(op, p)
+
+
 @_user_path
 def read(path):
-    p, mode = _route(path)
-    if mode == 'overlay':
-        v = _ov(p)
-        if v is None:
-            _err(2, path)
-        if v is _DIR:
-            _err(21, path)
-        if v is not ...:
-            return v
+    p, mode, v = _look(path)
+    if v is _DIR:
+        _err(21, path)
+    if v is not ...:
+        return v
     if mode:
         return _n.host('read', p)
     r = _n.oscall('open', p, 'rb')
@@ -92,9 +117,7 @@ def read(path):
 
 @_user_path
 def write(path, data, append=False):
-    p, mode = _route(path)
-    if mode == 'ro':
-        _err(30, path)
+    p, mode = _route_write(path)
     if mode == 'overlay':
         if append:
             try:
@@ -117,15 +140,11 @@ def write(path, data, append=False):
 @_user_path
 def stat(path):
     """(is_dir, size, mtime) of path, or FileNotFoundError."""
-    p, mode = _route(path)
-    if mode == 'overlay':
-        v = _ov(p)
-        if v is None:
-            _err(2, path)
-        if v is _DIR:
-            return (True, 4096, 0.0)
-        if v is not ...:
-            return (False, len(v), 0.0)
+    p, mode, v = _look(path)
+    if v is _DIR:
+        return (True, 4096, 0.0)
+    if v is not ...:
+        return (False, len(v), 0.0)
     if mode:
         return _n.host('stat', p)
     if p == '/':
@@ -189,9 +208,7 @@ def listdir(path='.'):
 
 @_user_path
 def mkdir(path, exist_ok=False):
-    p, mode = _route(path)
-    if mode == 'ro':
-        _err(30, path)
+    p, mode = _route_write(path)
     if mode == 'overlay':
         if exists(p):
             if exist_ok and isdir(p):
@@ -201,14 +218,11 @@ def mkdir(path, exist_ok=False):
             _err(2, path)
         _overlay[p] = _DIR
         return
-    if mode:
-        try:
-            _n.host('mkdir', p)
-        except FileExistsError:
-            if not (exist_ok and isdir(p)):
-                raise
-        return
-    _n.oscall('mkdir', p)
+    try:
+        _pass_on(mode, 'mkdir', p)
+    except FileExistsError:
+        if not (mode and exist_ok and isdir(p)):
+            raise
 
 
 @_user_path
@@ -222,37 +236,26 @@ def makedirs(path, exist_ok=False):
 
 @_user_path
 def remove(path):
-    p, mode = _route(path)
-    if mode == 'ro':
-        _err(30, path)
+    p, mode = _route_write(path)
     if mode == 'overlay':
-        st = stat(p)
-        if st[0]:
+        if stat(p)[0]:
             _err(21, path)
         _overlay[p] = None
-        return
-    if mode:
-        _n.host('remove', p)
-        return
-    _n.oscall('remove', p)
+    else:
+        _pass_on(mode, 'remove', p)
 
 
 @_user_path
 def rmdir(path):
-    p, mode = _route(path)
-    if mode == 'ro':
-        _err(30, path)
+    p, mode = _route_write(path)
     if mode == 'overlay':
         if not stat(p)[0]:
             _err(20, path)
         if listdir(p):
             _err(39, path)
         _overlay[p] = None
-        return
-    if mode:
-        _n.host('rmdir', p)
-        return
-    _n.oscall('rmdir', p)
+    else:
+        _pass_on(mode, 'rmdir', p)
 
 
 @_user_path
@@ -279,7 +282,7 @@ def rename(src, dst):
     _n.oscall('rename', s, d)
 
 
-class _File:
+class _File(_io._Stream):
     """What open() returns: the file's content in memory. Writes go
     through at once, as with an unbuffered file: appended (w, a, x), or
     the whole content rewritten ('+' modes)."""
@@ -334,10 +337,6 @@ class _File:
             return bytes(data)
         return data.encode(self._encoding)
 
-    def writelines(self, lines):
-        for line in lines:
-            self.write(line)
-
     def seek(self, pos, whence=0):
         self._ok()
         return self._f.seek(pos, whence)
@@ -352,37 +351,14 @@ class _File:
     def writable(self):
         return self._writes
 
-    def seekable(self):
-        return True
-
     def flush(self):
         self._ok()
 
     def fileno(self):
         raise _io.UnsupportedOperation('fileno')
 
-    def isatty(self):
-        return False
-
     def close(self):
         self.closed = True
-
-    def __iter__(self):
-        self._ok()
-        return self
-
-    def __next__(self):
-        line = self.readline()
-        if not line:
-            raise StopIteration
-        return line
-
-    def __enter__(self):
-        self._ok()
-        return self
-
-    def __exit__(self, *exc):
-        self.close()
 
     def __repr__(self):
         if self._binary:

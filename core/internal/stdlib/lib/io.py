@@ -8,7 +8,45 @@ SEEK_END = 2
 class UnsupportedOperation(OSError, ValueError):
     pass
 
-class _MemIO:
+class _Stream:
+    # What the file objects here share (StringIO, BytesIO, TextIOWrapper
+    # and open()'s files). _ok raises on a closed file where that matters.
+    def _ok(self):
+        pass
+
+    def writelines(self, lines):
+        for line in lines:
+            self.write(line)
+
+    def readable(self):
+        self._ok()
+        return True
+
+    writable = seekable = readable
+
+    def isatty(self):
+        self._ok()
+        return False
+
+    def __iter__(self):
+        self._ok()
+        return self
+
+    def __next__(self):
+        line = self.readline()
+        if not line:
+            raise StopIteration
+        return line
+
+    def __enter__(self):
+        self._ok()
+        return self
+
+    def __exit__(self, *exc):
+        self.close()
+
+
+class _MemIO(_Stream):
     _empty = ''
 
     def __init__(self, initial=None):
@@ -37,10 +75,6 @@ class _MemIO:
             self._buf = buf[:pos] + s + buf[pos + n:]
         self._pos = pos + n
         return n
-
-    def writelines(self, lines):
-        for line in lines:
-            self.write(line)
 
     def getvalue(self):
         self._ok()
@@ -114,39 +148,6 @@ class _MemIO:
     def flush(self):
         self._ok()
 
-    def readable(self):
-        self._ok()
-        return True
-
-    def writable(self):
-        self._ok()
-        return True
-
-    def seekable(self):
-        self._ok()
-        return True
-
-    def isatty(self):
-        self._ok()
-        return False
-
-    def __iter__(self):
-        self._ok()
-        return self
-
-    def __next__(self):
-        line = self.readline()
-        if not line:
-            raise StopIteration
-        return line
-
-    def __enter__(self):
-        self._ok()
-        return self
-
-    def __exit__(self, *exc):
-        self.close()
-
 
 class StringIO(_MemIO):
     _empty = ''
@@ -208,7 +209,7 @@ class _TextIOMeta(type):
         return type.__instancecheck__(cls, obj) or (cls is TextIOWrapper and isinstance(obj, _StdStream))
 
 
-class TextIOWrapper(TextIOBase, metaclass=_TextIOMeta):
+class TextIOWrapper(TextIOBase, _Stream, metaclass=_TextIOMeta):
     # Text over a binary buffer: reads decode the rest of the buffer once,
     # writes encode straight into it.
     def __init__(self, buffer, encoding=None, errors=None, newline=None, line_buffering=False,
@@ -239,15 +240,6 @@ class TextIOWrapper(TextIOBase, metaclass=_TextIOMeta):
     def readlines(self, hint=-1):
         return list(self)
 
-    def __iter__(self):
-        return self
-
-    def __next__(self):
-        line = self.readline()
-        if not line:
-            raise StopIteration
-        return line
-
     def write(self, s):
         if not isinstance(s, str):
             raise TypeError('write() argument must be str, not %s' % type(s).__name__)
@@ -258,10 +250,6 @@ class TextIOWrapper(TextIOBase, metaclass=_TextIOMeta):
             data = data.replace('\n', self._newline)
         self.buffer.write(data.encode(self.encoding, self.errors))
         return len(s)
-
-    def writelines(self, lines):
-        for line in lines:
-            self.write(line)
 
     def flush(self):
         f = getattr(self.buffer, 'flush', None)
@@ -280,15 +268,6 @@ class TextIOWrapper(TextIOBase, metaclass=_TextIOMeta):
     def tell(self):
         return self.buffer.tell()
 
-    def readable(self):
-        return True
-
-    def writable(self):
-        return True
-
-    def seekable(self):
-        return True
-
     @property
     def closed(self):
         return self.buffer is not None and getattr(self.buffer, 'closed', False)
@@ -297,11 +276,6 @@ class TextIOWrapper(TextIOBase, metaclass=_TextIOMeta):
         if self.buffer is not None:
             self.buffer.close()
 
-    def __enter__(self):
-        return self
-
-    def __exit__(self, *exc):
-        self.close()
 
 def open(*args, **kwargs):
     import _amberfs

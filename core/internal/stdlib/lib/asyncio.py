@@ -856,6 +856,15 @@ class Event:
         return True
 
 
+async def _wait_in_line(waiters, fut):
+    # A Lock's or Semaphore's acquire() waits for release() to settle fut.
+    waiters.append(fut)
+    try:
+        await fut
+    finally:
+        waiters.remove(fut)
+
+
 class Lock:
     def __init__(self):
         self._locked = False
@@ -869,12 +878,8 @@ class Lock:
             self._locked = True
             return True
         fut = Future()
-        self._waiters.append(fut)
         try:
-            try:
-                await fut
-            finally:
-                self._waiters.remove(fut)
+            await _wait_in_line(self._waiters, fut)
         except CancelledError:
             if not self._locked:
                 self._wake_up_first()
@@ -977,12 +982,8 @@ class Semaphore:
             self._value -= 1
             return True
         fut = Future()
-        self._waiters.append(fut)
         try:
-            try:
-                await fut
-            finally:
-                self._waiters.remove(fut)
+            await _wait_in_line(self._waiters, fut)
         except CancelledError:
             if not fut.cancelled():
                 self._value += 1

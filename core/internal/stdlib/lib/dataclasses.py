@@ -487,41 +487,29 @@ def _deepcopy(obj):
 def asdict(obj, *, dict_factory=dict):
     if not _is_dataclass_instance(obj):
         raise TypeError('asdict() should be called on dataclass instances')
-    return _asdict_inner(obj, dict_factory)
-
-
-def _asdict_inner(obj, dict_factory):
-    if _is_dataclass_instance(obj):
-        result = []
-        for f in fields(obj):
-            result.append((f.name, _asdict_inner(getattr(obj, f.name), dict_factory)))
-        return dict_factory(result)
-    if isinstance(obj, tuple) and hasattr(obj, '_fields'):
-        return type(obj)(*[_asdict_inner(v, dict_factory) for v in obj])
-    if isinstance(obj, (list, tuple)):
-        return type(obj)([_asdict_inner(v, dict_factory) for v in obj])
-    if isinstance(obj, dict):
-        return type(obj)([(_asdict_inner(k, dict_factory), _asdict_inner(v, dict_factory)) for k, v in obj.items()])
-    if isinstance(obj, (int, float, str, bool, bytes, type(None), complex)):
-        return obj
-    return _deepcopy(obj)
+    return _convert(obj, dict_factory, True)
 
 
 def astuple(obj, *, tuple_factory=tuple):
     if not _is_dataclass_instance(obj):
         raise TypeError('astuple() should be called on dataclass instances')
-    return _astuple_inner(obj, tuple_factory)
+    return _convert(obj, tuple_factory, False)
 
 
-def _astuple_inner(obj, tuple_factory):
+def _convert(obj, factory, named):
+    # asdict() (named: a dataclass instance becomes factory of (name, value)
+    # pairs) and astuple() (factory of the values), recursively; containers
+    # are rebuilt and anything else is deep-copied.
     if _is_dataclass_instance(obj):
-        return tuple_factory([_astuple_inner(getattr(obj, f.name), tuple_factory) for f in fields(obj)])
+        if named:
+            return factory([(f.name, _convert(getattr(obj, f.name), factory, True)) for f in fields(obj)])
+        return factory([_convert(getattr(obj, f.name), factory, False) for f in fields(obj)])
     if isinstance(obj, tuple) and hasattr(obj, '_fields'):
-        return type(obj)(*[_astuple_inner(v, tuple_factory) for v in obj])
+        return type(obj)(*[_convert(v, factory, named) for v in obj])
     if isinstance(obj, (list, tuple)):
-        return type(obj)([_astuple_inner(v, tuple_factory) for v in obj])
+        return type(obj)([_convert(v, factory, named) for v in obj])
     if isinstance(obj, dict):
-        return type(obj)([(_astuple_inner(k, tuple_factory), _astuple_inner(v, tuple_factory)) for k, v in obj.items()])
+        return type(obj)([(_convert(k, factory, named), _convert(v, factory, named)) for k, v in obj.items()])
     if isinstance(obj, (int, float, str, bool, bytes, type(None), complex)):
         return obj
     return _deepcopy(obj)

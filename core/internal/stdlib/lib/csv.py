@@ -83,6 +83,7 @@ class _Reader:
         fields = []
         field = []
         state = 'start'
+        resume = None
         quoted = False
         while True:
             line = next(self._it)
@@ -106,7 +107,7 @@ class _Reader:
                     elif c == ' ' and d.skipinitialspace:
                         pass
                     elif c == d.escapechar:
-                        state = 'escape'
+                        state, resume = 'escape', 'field'
                     else:
                         field.append(c)
                         state = 'field'
@@ -117,22 +118,21 @@ class _Reader:
                         fields.append(self._conv(''.join(field), quoted))
                         state = 'start'
                     elif c == d.escapechar:
-                        state = 'escape'
+                        state, resume = 'escape', 'field'
                     else:
                         field.append(c)
                 elif state == 'escape':
+                    # The escaped character, whatever it is, and back to
+                    # the state the escape came from.
                     field.append(c)
-                    state = 'field'
+                    state = resume
                 elif state == 'quoted':
                     if c == d.escapechar:
-                        state = 'qescape'
+                        state, resume = 'escape', 'quoted'
                     elif c == d.quotechar:
                         state = 'quote_in_quoted'
                     else:
                         field.append(c)
-                elif state == 'qescape':
-                    field.append(c)
-                    state = 'quoted'
                 elif state == 'quote_in_quoted':
                     if c == d.quotechar and d.doublequote:
                         field.append(c)
@@ -148,7 +148,7 @@ class _Reader:
                         field.append(c)
                         state = 'field'
                 i += 1
-            if state in ('quoted', 'qescape'):
+            if state == 'quoted' or state == 'escape' and resume == 'quoted':
                 continue
             break
         if state == 'start':

@@ -252,44 +252,55 @@ def _marked(a, b, code, same, gone, added):
             yield added + line
 
 
+def _file_diff(a, b, n, lineterm, heads, hunk_lines):
+    # unified_diff and context_diff: the two file headers (heads: each
+    # file's (mark, name, date)) before the first hunk, then each hunk's
+    # lines as hunk_lines(a, b, hunk, lineterm) writes them.
+    for i, hunk in enumerate(SequenceMatcher(None, a, b).get_grouped_opcodes(n)):
+        if i == 0:
+            for mark, name, date in heads:
+                yield _header(mark, name, date, lineterm)
+        yield from hunk_lines(a, b, hunk, lineterm)
+
+
+def _unified_hunk(a, b, hunk, lineterm):
+    yield '@@ -%s +%s @@%s' % (_unified_range(hunk[0][1], hunk[-1][2]),
+                               _unified_range(hunk[0][3], hunk[-1][4]), lineterm)
+    for code in hunk:
+        yield from _marked(a, b, code, ' ', '-', '+')
+
+
 def unified_diff(a, b, fromfile='', tofile='', fromfiledate='', tofiledate='', n=3, lineterm='\n'):
-    header = True
-    for hunk in SequenceMatcher(None, a, b).get_grouped_opcodes(n):
-        if header:
-            header = False
-            yield _header('---', fromfile, fromfiledate, lineterm)
-            yield _header('+++', tofile, tofiledate, lineterm)
-        yield '@@ -%s +%s @@%s' % (_unified_range(hunk[0][1], hunk[-1][2]),
-                                   _unified_range(hunk[0][3], hunk[-1][4]), lineterm)
-        for code in hunk:
-            yield from _marked(a, b, code, ' ', '-', '+')
+    yield from _file_diff(a, b, n, lineterm, (('---', fromfile, fromfiledate), ('+++', tofile, tofiledate)),
+                          _unified_hunk)
 
 
 _CONTEXT_MARK = {'insert': '+ ', 'delete': '- ', 'replace': '! ', 'equal': '  '}
 
 
+def _context_side(lines, hunk, side, skip):
+    # One file's half of a context diff hunk: the lines of each opcode but
+    # those of kind skip, behind the mark of the opcode's kind. A side with
+    # no lines of its own is left out.
+    if all(code[0] in (skip, 'equal') for code in hunk):
+        return
+    for code in hunk:
+        if code[0] != skip:
+            for line in lines[code[side]:code[side + 1]]:
+                yield _CONTEXT_MARK[code[0]] + line
+
+
+def _context_hunk(a, b, hunk, lineterm):
+    yield '***************' + lineterm
+    yield '*** %s ****%s' % (_context_range(hunk[0][1], hunk[-1][2]), lineterm)
+    yield from _context_side(a, hunk, 1, 'insert')
+    yield '--- %s ----%s' % (_context_range(hunk[0][3], hunk[-1][4]), lineterm)
+    yield from _context_side(b, hunk, 3, 'delete')
+
+
 def context_diff(a, b, fromfile='', tofile='', fromfiledate='', tofiledate='', n=3, lineterm='\n'):
-    header = True
-    for hunk in SequenceMatcher(None, a, b).get_grouped_opcodes(n):
-        if header:
-            header = False
-            yield _header('***', fromfile, fromfiledate, lineterm)
-            yield _header('---', tofile, tofiledate, lineterm)
-        kinds = {code[0] for code in hunk}
-        yield '***************' + lineterm
-        yield '*** %s ****%s' % (_context_range(hunk[0][1], hunk[-1][2]), lineterm)
-        # Each side is listed only when it has lines of its own.
-        if kinds & {'replace', 'delete'}:
-            for kind, a1, a2, _, _ in hunk:
-                if kind != 'insert':
-                    for line in a[a1:a2]:
-                        yield _CONTEXT_MARK[kind] + line
-        yield '--- %s ----%s' % (_context_range(hunk[0][3], hunk[-1][4]), lineterm)
-        if kinds & {'replace', 'insert'}:
-            for kind, _, _, b1, b2 in hunk:
-                if kind != 'delete':
-                    for line in b[b1:b2]:
-                        yield _CONTEXT_MARK[kind] + line
+    yield from _file_diff(a, b, n, lineterm, (('***', fromfile, fromfiledate), ('---', tofile, tofiledate)),
+                          _context_hunk)
 
 
 class Differ:

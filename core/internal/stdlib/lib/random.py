@@ -1,5 +1,6 @@
 
 import _random
+from bisect import bisect_right as _bisect_right
 
 __all__ = ['Random', 'SystemRandom', 'seed', 'random', 'uniform', 'randint', 'choice', 'sample',
            'randrange', 'shuffle', 'normalvariate', 'lognormvariate', 'expovariate',
@@ -143,17 +144,7 @@ class Random:
             if total <= 0:
                 raise ValueError('Total of counts must be greater than zero')
             selections = self.sample(range(total), k=k)
-            out = []
-            for s in selections:
-                lo, hi = 0, n - 1
-                while lo < hi:
-                    mid = (lo + hi) // 2
-                    if s < cum_counts[mid]:
-                        hi = mid
-                    else:
-                        lo = mid + 1
-                out.append(population[lo])
-            return out
+            return [population[_bisect_right(cum_counts, s, 0, n - 1)] for s in selections]
         randbelow = self._randbelow
         if not 0 <= k <= n:
             raise ValueError('Sample larger than population or is negative')
@@ -205,18 +196,7 @@ class Random:
         if total != total or total in (float('inf'), float('-inf')):
             raise ValueError('Total of weights must be finite')
         hi = n - 1
-        out = []
-        for i in range(k):
-            x = random() * total
-            lo, h = 0, hi
-            while lo < h:
-                mid = (lo + h) // 2
-                if x < cum_weights[mid]:
-                    h = mid
-                else:
-                    lo = mid + 1
-            out.append(population[lo])
-        return out
+        return [population[_bisect_right(cum_weights, random() * total, 0, hi)] for i in range(k)]
 
     def uniform(self, a, b):
         return a + (b - a) * self.random()

@@ -118,13 +118,16 @@ class PercentStyle:
     def validate(self):
         pass
 
+    def _values(self, record):
+        # The record's attributes, over the defaults given to the style.
+        if not self._defaults:
+            return record.__dict__
+        values = dict(self._defaults)
+        values.update(record.__dict__)
+        return values
+
     def _format(self, record):
-        if self._defaults:
-            values = dict(self._defaults)
-            values.update(record.__dict__)
-        else:
-            values = record.__dict__
-        return self._fmt % values
+        return self._fmt % self._values(record)
 
     def format(self, record):
         try:
@@ -139,12 +142,7 @@ class StrFormatStyle(PercentStyle):
     asctime_search = '{asctime'
 
     def _format(self, record):
-        if self._defaults:
-            values = dict(self._defaults)
-            values.update(record.__dict__)
-        else:
-            values = record.__dict__
-        return self._fmt.format(**values)
+        return self._fmt.format(**self._values(record))
 
 
 class StringTemplateStyle(PercentStyle):
@@ -154,9 +152,7 @@ class StringTemplateStyle(PercentStyle):
 
     def _format(self, record):
         from string import Template
-        values = dict(self._defaults or {})
-        values.update(record.__dict__)
-        return Template(self._fmt).substitute(**values)
+        return Template(self._fmt).substitute(**self._values(record))
 
     def usesTime(self):
         return '$asctime' in self._fmt or '${asctime}' in self._fmt
@@ -241,17 +237,25 @@ class Filter:
         return record.name[self.nlen] == '.'
 
 
+def _add_once(items, item):
+    if item not in items:
+        items.append(item)
+
+
+def _discard(items, item):
+    if item in items:
+        items.remove(item)
+
+
 class Filterer:
     def __init__(self):
         self.filters = []
 
     def addFilter(self, filter):
-        if filter not in self.filters:
-            self.filters.append(filter)
+        _add_once(self.filters, filter)
 
     def removeFilter(self, filter):
-        if filter in self.filters:
-            self.filters.remove(filter)
+        _discard(self.filters, filter)
 
     def filter(self, record):
         for f in self.filters:
@@ -536,12 +540,10 @@ class Logger(Filterer):
         self.callHandlers(record)
 
     def addHandler(self, hdlr):
-        if hdlr not in self.handlers:
-            self.handlers.append(hdlr)
+        _add_once(self.handlers, hdlr)
 
     def removeHandler(self, hdlr):
-        if hdlr in self.handlers:
-            self.handlers.remove(hdlr)
+        _discard(self.handlers, hdlr)
 
     def hasHandlers(self):
         c = self

@@ -96,17 +96,10 @@ class PrettyPrinter:
                 out.append('}')
                 context.discard(id(obj))
                 return
-            if t is list:
+            if t is list or t is tuple:
                 context.add(id(obj))
-                out.append('[')
-                self._format_items(obj, out, indent, allowance + 1, context, level + 1)
-                out.append(']')
-                context.discard(id(obj))
-                return
-            if t is tuple:
-                context.add(id(obj))
-                out.append('(')
-                endchar = ',)' if len(obj) == 1 else ')'
+                out.append('[' if t is list else '(')
+                endchar = ']' if t is list else ',)' if len(obj) == 1 else ')'
                 self._format_items(obj, out, indent, allowance + len(endchar), context, level + 1)
                 out.append(endchar)
                 context.discard(id(obj))

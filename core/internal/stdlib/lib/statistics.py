@@ -180,11 +180,15 @@ def pstdev(data, mu=None):
     return _float_sqrt_of_frac(vn, vd)
 
 
-def median(data):
+def _sorted_for_median(data):
     data = sorted(data)
-    n = len(data)
-    if n == 0:
+    if not data:
         raise StatisticsError('no median for empty data')
+    return data, len(data)
+
+
+def median(data):
+    data, n = _sorted_for_median(data)
     if n % 2 == 1:
         return data[n // 2]
     i = n // 2
@@ -192,20 +196,14 @@ def median(data):
 
 
 def median_low(data):
-    data = sorted(data)
-    n = len(data)
-    if n == 0:
-        raise StatisticsError('no median for empty data')
+    data, n = _sorted_for_median(data)
     if n % 2 == 1:
         return data[n // 2]
     return data[n // 2 - 1]
 
 
 def median_high(data):
-    data = sorted(data)
-    n = len(data)
-    if n == 0:
-        raise StatisticsError('no median for empty data')
+    data, n = _sorted_for_median(data)
     return data[n // 2]
 
 
@@ -342,10 +340,7 @@ def linear_regression(x, y, /, *, proportional=False):
 
 
 def median_grouped(data, interval=1):
-    data = sorted(data)
-    n = len(data)
-    if n == 0:
-        raise StatisticsError('no median for empty data')
+    data, n = _sorted_for_median(data)
     if n == 1:
         return data[0]
     x = data[n // 2]

@@ -10,6 +10,12 @@ def _check_int(name, v):
     return v
 
 
+def _check_r(r):
+    _check_int('r', r)
+    if r < 0:
+        raise ValueError('r must be non-negative')
+
+
 def _count(n, step):
     while True:
         yield n
@@ -329,9 +335,7 @@ def permutations(iterable, r=None):
     if r is None:
         r = len(pool)
     else:
-        _check_int('r', r)
-        if r < 0:
-            raise ValueError('r must be non-negative')
+        _check_r(r)
     return _permutations(pool, r)
 
 
@@ -342,12 +346,10 @@ def _combinations(pool, r):
     indices = list(range(r))
     yield tuple(pool[i] for i in indices)
     while True:
-        i = r - 1
-        while i >= 0:
+        for i in reversed(range(r)):
             if indices[i] != i + n - r:
                 break
-            i -= 1
-        if i < 0:
+        else:
             return
         indices[i] += 1
         for j in range(i + 1, r):
@@ -356,9 +358,7 @@ def _combinations(pool, r):
 
 
 def combinations(iterable, r):
-    _check_int('r', r)
-    if r < 0:
-        raise ValueError('r must be non-negative')
+    _check_r(r)
     return _combinations(tuple(iterable), r)
 
 
@@ -369,21 +369,17 @@ def _cwr(pool, r):
     indices = [0] * r
     yield tuple(pool[i] for i in indices)
     while True:
-        i = r - 1
-        while i >= 0:
+        for i in reversed(range(r)):
             if indices[i] != n - 1:
                 break
-            i -= 1
-        if i < 0:
+        else:
             return
         indices[i:] = [indices[i] + 1] * (r - i)
         yield tuple(pool[i] for i in indices)
 
 
 def combinations_with_replacement(iterable, r):
-    _check_int('r', r)
-    if r < 0:
-        raise ValueError('r must be non-negative')
+    _check_r(r)
     return _cwr(tuple(iterable), r)
 
 

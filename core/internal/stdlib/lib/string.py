@@ -22,6 +22,15 @@ def _is_ident_char(c):
     return c == '_' or c.isascii() and c.isalnum()
 
 
+def _merged(mapping, kws):
+    # Template.substitute's mapping and keywords; the keywords win.
+    if mapping is None:
+        return kws
+    if kws:
+        return {**mapping, **kws}
+    return mapping
+
+
 class Template:
     delimiter = '$'
     braceidpattern = None
@@ -79,17 +88,11 @@ class Template:
         return ''.join(out)
 
     def substitute(self, mapping=None, /, **kws):
-        if mapping is None:
-            mapping = kws
-        elif kws:
-            mapping = {**mapping, **kws}
+        mapping = _merged(mapping, kws)
         return self._scan(lambda name, raw: str(mapping[name]), False)
 
     def safe_substitute(self, mapping=None, /, **kws):
-        if mapping is None:
-            mapping = kws
-        elif kws:
-            mapping = {**mapping, **kws}
+        mapping = _merged(mapping, kws)
 
         def convert(name, raw):
             try:
@@ -123,23 +126,18 @@ def _parse_format(s):
     lit = []
     while i < n:
         c = s[i]
+        if c in '{}' and i + 1 < n and s[i + 1] == c:
+            # A doubled brace is one literal brace and ends the chunk.
+            lit.append(c)
+            yield ''.join(lit), None, None, None
+            lit = []
+            i += 2
+            continue
         if c == '}':
-            if i + 1 < n and s[i + 1] == '}':
-                lit.append('}')
-                yield ''.join(lit), None, None, None
-                lit = []
-                i += 2
-                continue
             raise ValueError("Single '}' encountered in format string")
         if c != '{':
             lit.append(c)
             i += 1
-            continue
-        if i + 1 < n and s[i + 1] == '{':
-            lit.append('{')
-            yield ''.join(lit), None, None, None
-            lit = []
-            i += 2
             continue
         if i + 1 == n:
             raise ValueError("Single '{' encountered in format string")
@@ -147,6 +145,7 @@ def _parse_format(s):
         depth = 1
         nested = False
         bracket = False
+        name_end = None  # the first '!' or ':' outside brackets
         while j < n:
             d = s[j]
             if bracket:
@@ -161,28 +160,19 @@ def _parse_format(s):
                 depth -= 1
                 if depth == 0:
                     break
+            elif d in '!:' and name_end is None:
+                name_end = j
             j += 1
         if j >= n:
             if nested:
                 raise ValueError("unmatched '{' in format spec")
             raise ValueError("expected '}' before end of string")
-        field = s[i + 1:j]
-        k = 0
-        bracket = False
-        while k < len(field):
-            d = field[k]
-            if bracket:
-                if d == ']':
-                    bracket = False
-            elif d == '[':
-                bracket = True
-            elif d in '!:':
-                break
-            k += 1
-        name = field[:k]
+        if name_end is None:
+            name_end = j
+        name = s[i + 1:name_end]
         conversion = None
         spec = ''
-        rest = field[k:]
+        rest = s[name_end:j]
         if rest.startswith('!'):
             if len(rest) < 2:
                 raise ValueError("unmatched '{' in format spec")

@@ -143,43 +143,35 @@ def cmp_to_key(mycmp):
         __hash__ = None
     return K
 
+# total_ordering: for the first root a class defines (in this order), how
+# to make each other comparison from it.
+_FROM_ROOT = {
+    '__lt__': {'__gt__': lambda self, other: _reflected(other, self, '__lt__'),
+               '__le__': lambda self, other: _flip(self.__lt__(other), self == other, True),
+               '__ge__': lambda self, other: _flip(self.__lt__(other), None, False)},
+    '__le__': {'__ge__': lambda self, other: _reflected(other, self, '__le__'),
+               '__lt__': lambda self, other: _and_ne(self.__le__(other), self, other),
+               '__gt__': lambda self, other: _neg(self.__le__(other))},
+    '__gt__': {'__lt__': lambda self, other: _reflected(other, self, '__gt__'),
+               '__ge__': lambda self, other: _or_eq(self.__gt__(other), self, other),
+               '__le__': lambda self, other: _neg(self.__gt__(other))},
+    '__ge__': {'__le__': lambda self, other: _reflected(other, self, '__ge__'),
+               '__gt__': lambda self, other: _and_ne(self.__ge__(other), self, other),
+               '__lt__': lambda self, other: _neg(self.__ge__(other))},
+}
+
+
 def total_ordering(cls):
-    roots = {op for op in ('__lt__', '__le__', '__gt__', '__ge__') if getattr(cls, op, None) is not getattr(object, op, None)}
+    roots = [op for op in _FROM_ROOT if getattr(cls, op, None) is not getattr(object, op, None)]
     if not roots:
         raise ValueError('must define at least one ordering operation: < > <= >=')
-    if '__lt__' in roots:
-        if '__gt__' not in roots:
-            cls.__gt__ = lambda self, other: _not_impl_or(other, self, '__lt__', lambda r, e: r)
-        if '__le__' not in roots:
-            cls.__le__ = lambda self, other: _flip(self.__lt__(other), self == other, True)
-        if '__ge__' not in roots:
-            cls.__ge__ = lambda self, other: _flip(self.__lt__(other), None, False)
-    elif '__le__' in roots:
-        if '__ge__' not in roots:
-            cls.__ge__ = lambda self, other: _not_impl_or(other, self, '__le__', lambda r, e: r)
-        if '__lt__' not in roots:
-            cls.__lt__ = lambda self, other: _and_ne(self.__le__(other), self, other)
-        if '__gt__' not in roots:
-            cls.__gt__ = lambda self, other: _neg(self.__le__(other))
-    elif '__gt__' in roots:
-        if '__lt__' not in roots:
-            cls.__lt__ = lambda self, other: _not_impl_or(other, self, '__gt__', lambda r, e: r)
-        if '__ge__' not in roots:
-            cls.__ge__ = lambda self, other: _or_eq(self.__gt__(other), self, other)
-        if '__le__' not in roots:
-            cls.__le__ = lambda self, other: _neg(self.__gt__(other))
-    else:
-        if '__le__' not in roots:
-            cls.__le__ = lambda self, other: _not_impl_or(other, self, '__ge__', lambda r, e: r)
-        if '__gt__' not in roots:
-            cls.__gt__ = lambda self, other: _and_ne(self.__ge__(other), self, other)
-        if '__lt__' not in roots:
-            cls.__lt__ = lambda self, other: _neg(self.__ge__(other))
+    for op, method in _FROM_ROOT[roots[0]].items():
+        if op not in roots:
+            setattr(cls, op, method)
     return cls
 
-def _not_impl_or(a, b, op, f):
-    r = getattr(a, op)(b)
-    return r
+def _reflected(a, b, op):
+    return getattr(a, op)(b)
 
 def _flip(lt, eq, want_le):
     if lt is NotImplemented:

@@ -18,6 +18,11 @@ class SafeUUID:
     unknown = None
 
 
+def _bits(shift, mask):
+    # A field of the 128-bit int: mask's bits from shift up.
+    return property(lambda self: (self.int >> shift) & mask)
+
+
 class UUID:
     __slots__ = ('int', 'is_safe')
 
@@ -112,25 +117,11 @@ class UUID:
         return (self.time_low, self.time_mid, self.time_hi_version,
                 self.clock_seq_hi_variant, self.clock_seq_low, self.node)
 
-    @property
-    def time_low(self):
-        return self.int >> 96
-
-    @property
-    def time_mid(self):
-        return (self.int >> 80) & 0xffff
-
-    @property
-    def time_hi_version(self):
-        return (self.int >> 64) & 0xffff
-
-    @property
-    def clock_seq_hi_variant(self):
-        return (self.int >> 56) & 0xff
-
-    @property
-    def clock_seq_low(self):
-        return (self.int >> 48) & 0xff
+    time_low = _bits(96, (1 << 32) - 1)
+    time_mid = _bits(80, 0xffff)
+    time_hi_version = _bits(64, 0xffff)
+    clock_seq_hi_variant = _bits(56, 0xff)
+    clock_seq_low = _bits(48, 0xff)
 
     @property
     def time(self):

@@ -77,38 +77,25 @@ func (e *jsonEncoder) float(f float64) error {
 
 const hexDigits = "0123456789abcdef"
 
+// jsonEscapes holds the letter after the backslash of the ASCII characters
+// with a short escape; the other control characters are written \u00XX.
+var jsonEscapes = [0x80]byte{'"': '"', '\\': '\\', '\n': 'n', '\r': 'r', '\t': 't', '\b': 'b', '\f': 'f'}
+
 // jsonQuote appends s as a JSON string literal.
 func jsonQuote(buf []byte, s string, ascii bool) []byte {
 	buf = append(buf, '"')
 	start := 0
 	for i := 0; i < len(s); {
 		c := s[i]
-		if c >= 0x20 && c != '"' && c != '\\' && c < 0x7f || c == 0x7f && !ascii {
-			i++
-			continue
-		}
-		if c >= 0x80 && !ascii {
+		if c >= 0x20 && c != '"' && c != '\\' && c < 0x7f || c >= 0x7f && !ascii {
 			i++
 			continue
 		}
 		buf = append(buf, s[start:i]...)
 		if c < 0x80 {
-			switch c {
-			case '"':
-				buf = append(buf, '\\', '"')
-			case '\\':
-				buf = append(buf, '\\', '\\')
-			case '\n':
-				buf = append(buf, '\\', 'n')
-			case '\r':
-				buf = append(buf, '\\', 'r')
-			case '\t':
-				buf = append(buf, '\\', 't')
-			case '\b':
-				buf = append(buf, '\\', 'b')
-			case '\f':
-				buf = append(buf, '\\', 'f')
-			default:
+			if esc := jsonEscapes[c]; esc != 0 {
+				buf = append(buf, '\\', esc)
+			} else {
 				buf = append(buf, '\\', 'u', '0', '0', hexDigits[c>>4], hexDigits[c&15])
 			}
 			i++
@@ -169,25 +156,20 @@ func (e *jsonEncoder) encode(v py.Value, level int) error {
 		case *heap.BigInt:
 			e.buf = o.V.Append(e.buf, 10)
 			return nil
-		case *heap.List:
-			return e.array(v, o.Items, level)
-		case *heap.Tuple:
-			return e.array(v, o.Items, level)
-		case *heap.Dict:
-			return e.object(v, o, level)
 		case *heap.Instance:
 			if o.Prim.K != heap.KUndef && o.Exc == nil {
-				switch p := e.vm.H.Get(o.Prim).(type) {
-				case *heap.List:
-					return e.array(v, p.Items, level)
-				case *heap.Tuple:
-					return e.array(v, p.Items, level)
-				case *heap.Dict:
-					return e.object(v, p, level)
+				// A subclass of list, tuple or dict is encoded as its
+				// base, but v is what the cycle check tracks.
+				if ok, err := e.container(v, e.vm.H.Get(o.Prim), level); ok {
+					return err
 				}
 				if o.Prim.K != heap.KRef || !e.isBytes(o.Prim) {
 					return e.encode(o.Prim, level)
 				}
+			}
+		default:
+			if ok, err := e.container(v, o, level); ok {
+				return err
 			}
 		}
 	}
@@ -208,6 +190,45 @@ func (e *jsonEncoder) encode(v py.Value, level int) error {
 	return nil
 }
 
+// container encodes o, v's object or the value of a subclass instance v,
+// when it is a list, tuple or dict; ok reports whether it was one.
+func (e *jsonEncoder) container(v py.Value, o heap.Object, level int) (ok bool, err error) {
+	switch o := o.(type) {
+	case *heap.List:
+		return true, e.array(v, o.Items, level)
+	case *heap.Tuple:
+		return true, e.array(v, o.Items, level)
+	case *heap.Dict:
+		return true, e.object(v, o, level)
+	}
+	return false, nil
+}
+
+// open, next and close write a container's punctuation: its opening
+// bracket, the separator before each item but the first, and its closing
+// bracket; with an indent each item stands on its own line.
+func (e *jsonEncoder) open(bracket byte, level int) {
+	e.buf = append(e.buf, bracket)
+	if e.hasIndent {
+		e.newline(level + 1)
+	}
+}
+
+func (e *jsonEncoder) next(level int) {
+	e.buf = append(e.buf, e.itemSep...)
+	if e.hasIndent {
+		e.newline(level + 1)
+	}
+}
+
+func (e *jsonEncoder) close(v py.Value, bracket byte, level int) {
+	if e.hasIndent {
+		e.newline(level)
+	}
+	e.buf = append(e.buf, bracket)
+	e.leave(v)
+}
+
 func (e *jsonEncoder) isBytes(v py.Value) bool {
 	_, ok := e.vm.H.Get(v).(*heap.Bytes)
 	return ok
@@ -224,26 +245,16 @@ func (e *jsonEncoder) array(v py.Value, items []py.Value, level int) error {
 	if err := e.enter(v); err != nil {
 		return err
 	}
-	e.buf = append(e.buf, '[')
-	if e.hasIndent {
-		e.newline(level + 1)
-	}
+	e.open('[', level)
 	for i, it := range items {
 		if i > 0 {
-			e.buf = append(e.buf, e.itemSep...)
-			if e.hasIndent {
-				e.newline(level + 1)
-			}
+			e.next(level)
 		}
 		if err := e.encode(it, level+1); err != nil {
 			return err
 		}
 	}
-	if e.hasIndent {
-		e.newline(level)
-	}
-	e.buf = append(e.buf, ']')
-	e.leave(v)
+	e.close(v, ']', level)
 	return nil
 }
 
@@ -305,10 +316,7 @@ func (e *jsonEncoder) object(v py.Value, d *heap.Dict, level int) error {
 			return err
 		}
 	}
-	e.buf = append(e.buf, '{')
-	if e.hasIndent {
-		e.newline(level + 1)
-	}
+	e.open('{', level)
 	first := true
 	for _, en := range entries {
 		ks, ok, err := e.key(en.Key)
@@ -319,10 +327,7 @@ func (e *jsonEncoder) object(v py.Value, d *heap.Dict, level int) error {
 			continue
 		}
 		if !first {
-			e.buf = append(e.buf, e.itemSep...)
-			if e.hasIndent {
-				e.newline(level + 1)
-			}
+			e.next(level)
 		}
 		first = false
 		e.buf = jsonQuote(e.buf, ks, e.ensureASCI)
@@ -331,11 +336,7 @@ func (e *jsonEncoder) object(v py.Value, d *heap.Dict, level int) error {
 			return err
 		}
 	}
-	if e.hasIndent {
-		e.newline(level)
-	}
-	e.buf = append(e.buf, '}')
-	e.leave(v)
+	e.close(v, '}', level)
 	return nil
 }
 

@@ -138,6 +138,16 @@ func extraFloatUnpack(vm *py.VM, _ py.Value, a py.Args) (py.Value, error) {
 	return heap.Undef, vm.ValueError("float_unpack: need 4 or 8 bytes")
 }
 
+// bytesAndArg unpacks the two arguments (data, arg) of fname, data bytes.
+func bytesAndArg(vm *py.VM, fname string, a py.Args) ([]byte, py.Value, error) {
+	var dataArg, arg py.Value
+	if err := vm.UnpackArgs(fname, a, nil, 2, &dataArg, &arg); err != nil {
+		return nil, heap.Undef, err
+	}
+	data, err := bytesArg(vm, fname, dataArg)
+	return data, arg, err
+}
+
 func bytesArg(vm *py.VM, fname string, v py.Value) ([]byte, error) {
 	if bo, ok := vm.BytesOf(v); ok {
 		return bo.B, nil
@@ -146,11 +156,7 @@ func bytesArg(vm *py.VM, fname string, v py.Value) ([]byte, error) {
 }
 
 func extraZlibCompress(vm *py.VM, _ py.Value, a py.Args) (py.Value, error) {
-	var dataArg, levelArg py.Value
-	if err := vm.UnpackArgs("compress", a, nil, 2, &dataArg, &levelArg); err != nil {
-		return heap.Undef, err
-	}
-	data, err := bytesArg(vm, "compress", dataArg)
+	data, levelArg, err := bytesAndArg(vm, "compress", a)
 	if err != nil {
 		return heap.Undef, err
 	}
@@ -169,11 +175,7 @@ func extraZlibCompress(vm *py.VM, _ py.Value, a py.Args) (py.Value, error) {
 }
 
 func extraZlibDecompress(vm *py.VM, _ py.Value, a py.Args) (py.Value, error) {
-	var dataArg, wbits py.Value
-	if err := vm.UnpackArgs("decompress", a, nil, 2, &dataArg, &wbits); err != nil {
-		return heap.Undef, err
-	}
-	data, err := bytesArg(vm, "decompress", dataArg)
+	data, _, err := bytesAndArg(vm, "decompress", a)
 	if err != nil {
 		return heap.Undef, err
 	}
@@ -213,11 +215,7 @@ func extraZlibDecompress(vm *py.VM, _ py.Value, a py.Args) (py.Value, error) {
 
 func extraChecksum(adler bool) py.BuiltinFn {
 	return func(vm *py.VM, _ py.Value, a py.Args) (py.Value, error) {
-		var dataArg, value py.Value
-		if err := vm.UnpackArgs("checksum", a, nil, 2, &dataArg, &value); err != nil {
-			return heap.Undef, err
-		}
-		data, err := bytesArg(vm, "checksum", dataArg)
+		data, value, err := bytesAndArg(vm, "checksum", a)
 		if err != nil {
 			return heap.Undef, err
 		}

@@ -69,21 +69,13 @@ func a2bBase64(in []byte) ([]byte, string) {
 }
 
 func initBase64Prim(vm *py.VM, m py.Value) error {
-	vm.ModuleFunc(m, "_base64.b64encode", func(vm *py.VM, _ py.Value, a py.Args) (py.Value, error) {
-		b, err := b64Arg(vm, a)
-		if err != nil {
-			return heap.Undef, err
-		}
-		return vm.NewBytes([]byte(base64.StdEncoding.EncodeToString(b)), false), nil
-	})
-	vm.ModuleFunc(m, "_base64.b64decode", func(vm *py.VM, _ py.Value, a py.Args) (py.Value, error) {
-		b, err := b64Arg(vm, a)
-		if err != nil {
-			return heap.Undef, err
-		}
+	vm.ModuleFunc(m, "_base64.b64encode", bytesFunc(func(vm *py.VM, b []byte) py.Value {
+		return vm.NewBytes([]byte(base64.StdEncoding.EncodeToString(b)), false)
+	}))
+	vm.ModuleFunc(m, "_base64.b64decode", bytesFunc(func(vm *py.VM, b []byte) py.Value {
 		out, msg := a2bBase64(b)
-		return b64Result(vm, out, msg), nil
-	})
+		return b64Result(vm, out, msg)
+	}))
 	// tr(data, from, to) maps each byte of from to the byte of to.
 	vm.ModuleFunc(m, "_base64.tr", func(vm *py.VM, _ py.Value, a py.Args) (py.Value, error) {
 		if len(a.Pos) != 3 {
@@ -110,28 +102,32 @@ func initBase64Prim(vm *py.VM, m py.Value) error {
 		}
 		return vm.NewBytes(out, false), nil
 	})
-	vm.ModuleFunc(m, "_base64.b32encode", func(vm *py.VM, _ py.Value, a py.Args) (py.Value, error) {
-		b, err := b64Arg(vm, a)
-		if err != nil {
-			return heap.Undef, err
-		}
-		return vm.NewBytes([]byte(base32.StdEncoding.EncodeToString(b)), false), nil
-	})
-	vm.ModuleFunc(m, "_base64.b32decode", func(vm *py.VM, _ py.Value, a py.Args) (py.Value, error) {
-		b, err := b64Arg(vm, a)
-		if err != nil {
-			return heap.Undef, err
-		}
+	vm.ModuleFunc(m, "_base64.b32encode", bytesFunc(func(vm *py.VM, b []byte) py.Value {
+		return vm.NewBytes([]byte(base32.StdEncoding.EncodeToString(b)), false)
+	}))
+	vm.ModuleFunc(m, "_base64.b32decode", bytesFunc(func(vm *py.VM, b []byte) py.Value {
 		if len(b)%8 != 0 {
-			return b64Result(vm, nil, "Incorrect padding"), nil
+			return b64Result(vm, nil, "Incorrect padding")
 		}
-		out, derr := base32.StdEncoding.DecodeString(string(b))
-		if derr != nil {
-			return b64Result(vm, nil, "Non-base32 digit found"), nil
+		out, err := base32.StdEncoding.DecodeString(string(b))
+		if err != nil {
+			return b64Result(vm, nil, "Non-base32 digit found")
 		}
-		return b64Result(vm, out, ""), nil
-	})
+		return b64Result(vm, out, "")
+	}))
 	return nil
+}
+
+// bytesFunc is a _base64 function of a bytes-like argument, which f is
+// given as bytes.
+func bytesFunc(f func(vm *py.VM, b []byte) py.Value) py.BuiltinFn {
+	return func(vm *py.VM, _ py.Value, a py.Args) (py.Value, error) {
+		b, err := b64Arg(vm, a)
+		if err != nil {
+			return heap.Undef, err
+		}
+		return f(vm, b), nil
+	}
 }
 
 // b64Arg is the bytes-like first argument of a _base64 function.

@@ -158,23 +158,15 @@ func initRandom(vm *py.VM, m py.Value) error {
 		return vm.NewBytes(st, true), nil
 	})
 	vm.ModuleFunc(m, "_random.seed", randomSeed)
-	vm.ModuleFunc(m, "_random.random", func(vm *py.VM, _ py.Value, a py.Args) (py.Value, error) {
-		st, err := mtStateArg(vm, a, 1)
-		if err != nil {
-			return heap.Undef, err
-		}
+	vm.ModuleFunc(m, "_random.random", mtFunc(1, func(vm *py.VM, st mtState, a py.Args) (py.Value, error) {
 		r := st.random()
 		vm.H.Touch(a.Pos[0])
 		return heap.Float(r), nil
-	})
-	vm.ModuleFunc(m, "_random.getrandbits", func(vm *py.VM, _ py.Value, a py.Args) (py.Value, error) {
-		st, err := mtStateArg(vm, a, 2)
+	}))
+	vm.ModuleFunc(m, "_random.getrandbits", mtFunc(2, func(vm *py.VM, st mtState, a py.Args) (py.Value, error) {
+		k, err := indexArg(vm, a.Pos[1])
 		if err != nil {
 			return heap.Undef, err
-		}
-		k, ok := vm.IndexOf(a.Pos[1])
-		if !ok {
-			return heap.Undef, vm.TypeError("'%s' object cannot be interpreted as an integer", vm.TypeName(a.Pos[1]))
 		}
 		if k < 0 {
 			return heap.Undef, vm.ValueError("number of bits must be non-negative")
@@ -188,23 +180,15 @@ func initRandom(vm *py.VM, m py.Value) error {
 		r := st.getrandbits(k)
 		vm.H.Touch(a.Pos[0])
 		return vm.NewBigInt(r), nil
-	})
-	vm.ModuleFunc(m, "_random.getstate", func(vm *py.VM, _ py.Value, a py.Args) (py.Value, error) {
-		st, err := mtStateArg(vm, a, 1)
-		if err != nil {
-			return heap.Undef, err
-		}
+	}))
+	vm.ModuleFunc(m, "_random.getstate", mtFunc(1, func(vm *py.VM, st mtState, a py.Args) (py.Value, error) {
 		items := make([]py.Value, mtN+1)
 		for i := range items {
 			items[i] = heap.Int(int64(st.word(i)))
 		}
 		return vm.NewTuple(items), nil
-	})
-	vm.ModuleFunc(m, "_random.setstate", func(vm *py.VM, _ py.Value, a py.Args) (py.Value, error) {
-		st, err := mtStateArg(vm, a, 2)
-		if err != nil {
-			return heap.Undef, err
-		}
+	}))
+	vm.ModuleFunc(m, "_random.setstate", mtFunc(2, func(vm *py.VM, st mtState, a py.Args) (py.Value, error) {
 		t, ok := vm.TupleOf(a.Pos[1])
 		if !ok {
 			return heap.Undef, vm.TypeError("state vector must be a tuple")
@@ -228,7 +212,7 @@ func initRandom(vm *py.VM, m py.Value) error {
 		}
 		vm.H.Touch(a.Pos[0])
 		return heap.None, nil
-	})
+	}))
 	// Float helpers for the distributions, so random does not depend
 	// on the math module.
 	for _, f := range []struct {
@@ -257,6 +241,27 @@ func floatArg(vm *py.VM, v py.Value) (float64, bool) {
 		}
 	}
 	return 0, false
+}
+
+// mtFunc is a _random function of a generator's state and n-1 more
+// arguments.
+func mtFunc(n int, f func(vm *py.VM, st mtState, a py.Args) (py.Value, error)) py.BuiltinFn {
+	return func(vm *py.VM, _ py.Value, a py.Args) (py.Value, error) {
+		st, err := mtStateArg(vm, a, n)
+		if err != nil {
+			return heap.Undef, err
+		}
+		return f(vm, st, a)
+	}
+}
+
+// indexArg is v as an index (an int or an object with __index__).
+func indexArg(vm *py.VM, v py.Value) (int64, error) {
+	n, ok := vm.IndexOf(v)
+	if !ok {
+		return 0, vm.TypeError("'%s' object cannot be interpreted as an integer", vm.TypeName(v))
+	}
+	return n, nil
 }
 
 func mtStateArg(vm *py.VM, a py.Args, n int) (mtState, error) {

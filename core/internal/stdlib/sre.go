@@ -218,11 +218,7 @@ func initSre(vm *py.VM, m py.Value) error {
 		return vm.NewTuple([]py.Value{heap.Int(int64(r.Flags())), heap.Int(int64(r.NumGroups())), d}), nil
 	})
 	// find(pattern, flags, string, pos, endpos, mode) -> spans + (lastindex,) or None.
-	vm.ModuleFunc(m, "_sre.find", func(vm *py.VM, _ py.Value, a py.Args) (py.Value, error) {
-		c, err := reArgs(vm, a)
-		if err != nil || c.failedComp {
-			return c.marker(), err
-		}
+	vm.ModuleFunc(m, "_sre.find", reFunc(func(vm *py.VM, c *reCall, a py.Args) (py.Value, error) {
 		mode, _ := vm.IndexOf(a.Pos[5])
 		if c.pos > c.end {
 			return heap.None, nil
@@ -235,64 +231,37 @@ func initSre(vm *py.VM, m py.Value) error {
 			return heap.None, nil
 		}
 		return reSpans(vm, sp), nil
-	})
+	}))
 	// spans(pattern, flags, string, pos, endpos, max) -> list of span tuples.
-	vm.ModuleFunc(m, "_sre.spans", func(vm *py.VM, _ py.Value, a py.Args) (py.Value, error) {
-		c, err := reArgs(vm, a)
-		if err != nil || c.failedComp {
-			return c.marker(), err
-		}
+	vm.ModuleFunc(m, "_sre.spans", reFunc(func(vm *py.VM, c *reCall, a py.Args) (py.Value, error) {
 		max, _ := vm.IndexOf(a.Pos[5])
-		var out []py.Value
-		err = reEach(vm, c, int(max), func(sp []int) bool {
-			out = append(out, reSpans(vm, sp))
-			return true
-		})
-		if err != nil {
-			return heap.Undef, err
-		}
-		return vm.NewList(out), nil
-	})
+		return reList(vm, c, int(max), func(sp []int) py.Value { return reSpans(vm, sp) })
+	}))
 	// findall(pattern, flags, string, pos, endpos) -> list.
-	vm.ModuleFunc(m, "_sre.findall", func(vm *py.VM, _ py.Value, a py.Args) (py.Value, error) {
-		c, err := reArgs(vm, a)
-		if err != nil || c.failedComp {
-			return c.marker(), err
-		}
+	vm.ModuleFunc(m, "_sre.findall", reFunc(func(vm *py.VM, c *reCall, a py.Args) (py.Value, error) {
 		ng := c.re.NumGroups()
 		empty := vm.NewStr("")
-		var out []py.Value
-		err = reEach(vm, c, 0, func(sp []int) bool {
+		return reList(vm, c, 0, func(sp []int) py.Value {
 			switch ng {
 			case 0:
-				out = append(out, vm.NewStr(c.sub(sp[0], sp[1])))
+				return vm.NewStr(c.sub(sp[0], sp[1]))
 			case 1:
-				out = append(out, groupStr(vm, c, sp, 1, empty))
-			default:
-				t := make([]py.Value, ng)
-				for g := 1; g <= ng; g++ {
-					t[g-1] = groupStr(vm, c, sp, g, empty)
-				}
-				out = append(out, vm.NewTuple(t))
+				return groupStr(vm, c, sp, 1, empty)
 			}
-			return true
+			t := make([]py.Value, ng)
+			for g := 1; g <= ng; g++ {
+				t[g-1] = groupStr(vm, c, sp, g, empty)
+			}
+			return vm.NewTuple(t)
 		})
-		if err != nil {
-			return heap.Undef, err
-		}
-		return vm.NewList(out), nil
-	})
+	}))
 	// split(pattern, flags, string, 0, len, maxsplit) -> list.
-	vm.ModuleFunc(m, "_sre.split", func(vm *py.VM, _ py.Value, a py.Args) (py.Value, error) {
-		c, err := reArgs(vm, a)
-		if err != nil || c.failedComp {
-			return c.marker(), err
-		}
+	vm.ModuleFunc(m, "_sre.split", reFunc(func(vm *py.VM, c *reCall, a py.Args) (py.Value, error) {
 		max, _ := vm.IndexOf(a.Pos[5])
 		ng := c.re.NumGroups()
 		var out []py.Value
 		last := c.pos
-		err = reEach(vm, c, int(max), func(sp []int) bool {
+		err := reEach(vm, c, int(max), func(sp []int) bool {
 			out = append(out, vm.NewStr(c.sub(last, sp[0])))
 			for g := 1; g <= ng; g++ {
 				out = append(out, groupStr(vm, c, sp, g, heap.None))
@@ -305,7 +274,7 @@ func initSre(vm *py.VM, m py.Value) error {
 		}
 		out = append(out, vm.NewStr(c.sub(last, len(c.rs))))
 		return vm.NewList(out), nil
-	})
+	}))
 	// template(pattern, flags, repl) -> list of str and int, or a
 	// marker ("error", msg, pos) / ("index", msg).
 	vm.ModuleFunc(m, "_sre.template", func(vm *py.VM, _ py.Value, a py.Args) (py.Value, error) {
@@ -343,11 +312,7 @@ func initSre(vm *py.VM, m py.Value) error {
 	})
 	// subt(pattern, flags, string, 0, len, count, items) -> (str, n):
 	// sub with a parsed template.
-	vm.ModuleFunc(m, "_sre.subt", func(vm *py.VM, _ py.Value, a py.Args) (py.Value, error) {
-		c, err := reArgs(vm, a)
-		if err != nil || c.failedComp {
-			return c.marker(), err
-		}
+	vm.ModuleFunc(m, "_sre.subt", reFunc(func(vm *py.VM, c *reCall, a py.Args) (py.Value, error) {
 		count, _ := vm.IndexOf(a.Pos[5])
 		items, _ := vm.ListOf(a.Pos[6])
 		type piece struct {
@@ -366,7 +331,7 @@ func initSre(vm *py.VM, m py.Value) error {
 		var b []byte
 		last, n := 0, 0
 		var memErr error
-		err = reEach(vm, c, int(count), func(sp []int) bool {
+		err := reEach(vm, c, int(count), func(sp []int) bool {
 			// A long template repeated per match multiplies the size.
 			if memErr = vm.Reserve(int64(cap(b))); memErr != nil {
 				return false
@@ -391,8 +356,33 @@ func initSre(vm *py.VM, m py.Value) error {
 		}
 		b = append(b, c.sub(last, len(c.rs))...)
 		return vm.NewTuple([]py.Value{vm.NewStr(string(b)), heap.Int(int64(n))}), nil
-	})
+	}))
 	return nil
+}
+
+// reFunc is a _sre function of a pattern and a string (see reArgs); a
+// pattern that does not compile answers its error marker instead.
+func reFunc(f func(vm *py.VM, c *reCall, a py.Args) (py.Value, error)) py.BuiltinFn {
+	return func(vm *py.VM, _ py.Value, a py.Args) (py.Value, error) {
+		c, err := reArgs(vm, a)
+		if err != nil || c.failedComp {
+			return c.marker(), err
+		}
+		return f(vm, c, a)
+	}
+}
+
+// reList lists item(spans) of each match, up to max (0: all).
+func reList(vm *py.VM, c *reCall, max int, item func(spans []int) py.Value) (py.Value, error) {
+	var out []py.Value
+	err := reEach(vm, c, max, func(sp []int) bool {
+		out = append(out, item(sp))
+		return true
+	})
+	if err != nil {
+		return heap.Undef, err
+	}
+	return vm.NewList(out), nil
 }
 
 func (c *reCall) marker() py.Value {

@@ -77,10 +77,13 @@ class ABCMeta(type):
             ok = hook(subclass)
             if ok is not NotImplemented:
                 return bool(ok)
-        for klass in cls.__mro__:
-            for r in _registry.get(klass, ()):
-                if issubclass(subclass, r):
-                    return True
+        # A class registered with cls or with any subclass of it counts,
+        # as do that class's own subclasses.
+        for abc, registered in _registry.items():
+            if type.__subclasscheck__(cls, abc):
+                for r in registered:
+                    if issubclass(subclass, r):
+                        return True
         return False
 
 

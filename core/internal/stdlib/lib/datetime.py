@@ -151,6 +151,11 @@ def _tzinfo_queries(pass_self):
     return query('utcoffset'), query('dst'), query('tzname')
 
 
+def _item(i):
+    # A read-only attribute naming a tuple's item i.
+    return property(lambda self: self[i])
+
+
 def _fields(*attrs):
     return tuple(_field(attr) for attr in attrs)
 
@@ -523,17 +528,7 @@ class IsoCalendarDate(tuple):
     def __new__(cls, year, week, weekday):
         return tuple.__new__(cls, (year, week, weekday))
 
-    @property
-    def year(self):
-        return self[0]
-
-    @property
-    def week(self):
-        return self[1]
-
-    @property
-    def weekday(self):
-        return self[2]
+    year, week, weekday = _item(0), _item(1), _item(2)
 
     def __repr__(self):
         return f'datetime.IsoCalendarDate(year={self[0]}, week={self[1]}, weekday={self[2]})'
@@ -868,9 +863,6 @@ class time:
 
     def __hash__(self):
         return hash(self._tkey())
-
-    def __bool__(self):
-        return True
 
     def __copy__(self):
         return self

@@ -15,3 +15,5 @@ print(t.hour, t.minute, t.second, t.microsecond, t.tzinfo, t.fold, dt.hour, dt.t
 print(sorted([D.time(3), D.time(1), D.time(2, 5)]), D.time(1) == D.time(1), D.time(1) < D.time(2), D.time(3) >= D.time(3))
 print(dt == dt.astimezone(utc), dt > D.datetime(2024, 1, 1, tzinfo=utc), dt != D.datetime(2024, 1, 1))
 print(D.datetime.__eq__.__name__, D.time.utcoffset.__name__, D.datetime.tzname.__name__)
+d = D.date(2024, 3, 1).isocalendar()
+print(d, d.year, d.week, d.weekday, bool(D.time(0)), bool(D.time(0, 0, 0, 0)))

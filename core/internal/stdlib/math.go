@@ -137,6 +137,17 @@ func mathFloats(vm *py.VM, name string, a py.Args, n int) ([]float64, error) {
 	return out, nil
 }
 
+// mathFloatsFunc is a math function of n floats, which f is given.
+func mathFloatsFunc(name string, n int, f func(vm *py.VM, xs []float64) (py.Value, error)) py.BuiltinFn {
+	return func(vm *py.VM, _ py.Value, a py.Args) (py.Value, error) {
+		xs, err := mathFloats(vm, name, a, n)
+		if err != nil {
+			return heap.Undef, err
+		}
+		return f(vm, xs)
+	}
+}
+
 // mathRound implements floor/ceil: ints pass through, floats become ints,
 // other objects use their dunder or __float__.
 func mathRound(vm *py.VM, name, dunder string, a py.Args, f func(float64) float64) (py.Value, error) {
@@ -393,11 +404,7 @@ func initMath(vm *py.VM, m py.Value) error {
 		r, err := mathLog(vm, a.Pos[0], math.Log10)
 		return heap.Float(r), err
 	})
-	vm.ModuleFunc(m, "math.pow", func(vm *py.VM, _ py.Value, a py.Args) (py.Value, error) {
-		xs, err := mathFloats(vm, "pow", a, 2)
-		if err != nil {
-			return heap.Undef, err
-		}
+	vm.ModuleFunc(m, "math.pow", mathFloatsFunc("pow", 2, func(vm *py.VM, xs []float64) (py.Value, error) {
 		x, y := xs[0], xs[1]
 		r := math.Pow(x, y)
 		finite := !math.IsInf(x, 0) && !math.IsNaN(x) && !math.IsInf(y, 0) && !math.IsNaN(y)
@@ -413,26 +420,14 @@ func initMath(vm *py.VM, m py.Value) error {
 			}
 		}
 		return heap.Float(r), nil
-	})
-	vm.ModuleFunc(m, "math.atan2", func(vm *py.VM, _ py.Value, a py.Args) (py.Value, error) {
-		xs, err := mathFloats(vm, "atan2", a, 2)
-		if err != nil {
-			return heap.Undef, err
-		}
+	}))
+	vm.ModuleFunc(m, "math.atan2", mathFloatsFunc("atan2", 2, func(vm *py.VM, xs []float64) (py.Value, error) {
 		return heap.Float(math.Atan2(xs[0], xs[1])), nil
-	})
-	vm.ModuleFunc(m, "math.copysign", func(vm *py.VM, _ py.Value, a py.Args) (py.Value, error) {
-		xs, err := mathFloats(vm, "copysign", a, 2)
-		if err != nil {
-			return heap.Undef, err
-		}
+	}))
+	vm.ModuleFunc(m, "math.copysign", mathFloatsFunc("copysign", 2, func(vm *py.VM, xs []float64) (py.Value, error) {
 		return heap.Float(math.Copysign(xs[0], xs[1])), nil
-	})
-	vm.ModuleFunc(m, "math.fmod", func(vm *py.VM, _ py.Value, a py.Args) (py.Value, error) {
-		xs, err := mathFloats(vm, "fmod", a, 2)
-		if err != nil {
-			return heap.Undef, err
-		}
+	}))
+	vm.ModuleFunc(m, "math.fmod", mathFloatsFunc("fmod", 2, func(vm *py.VM, xs []float64) (py.Value, error) {
 		x, y := xs[0], xs[1]
 		if math.IsInf(y, 0) && !math.IsInf(x, 0) && !math.IsNaN(x) {
 			return heap.Float(x), nil
@@ -442,38 +437,26 @@ func initMath(vm *py.VM, m py.Value) error {
 			return heap.Undef, mathDomain(vm)
 		}
 		return heap.Float(r), nil
-	})
-	vm.ModuleFunc(m, "math.remainder", func(vm *py.VM, _ py.Value, a py.Args) (py.Value, error) {
-		xs, err := mathFloats(vm, "remainder", a, 2)
-		if err != nil {
-			return heap.Undef, err
-		}
+	}))
+	vm.ModuleFunc(m, "math.remainder", mathFloatsFunc("remainder", 2, func(vm *py.VM, xs []float64) (py.Value, error) {
 		r := math.Remainder(xs[0], xs[1])
 		if math.IsNaN(r) && !math.IsNaN(xs[0]) && !math.IsNaN(xs[1]) {
 			return heap.Undef, mathDomain(vm)
 		}
 		return heap.Float(r), nil
-	})
-	vm.ModuleFunc(m, "math.modf", func(vm *py.VM, _ py.Value, a py.Args) (py.Value, error) {
-		xs, err := mathFloats(vm, "modf", a, 1)
-		if err != nil {
-			return heap.Undef, err
-		}
+	}))
+	vm.ModuleFunc(m, "math.modf", mathFloatsFunc("modf", 1, func(vm *py.VM, xs []float64) (py.Value, error) {
 		x := xs[0]
 		if math.IsInf(x, 0) {
 			return vm.NewTuple([]py.Value{heap.Float(math.Copysign(0, x)), heap.Float(x)}), nil
 		}
 		i, f := math.Modf(x)
 		return vm.NewTuple([]py.Value{heap.Float(f), heap.Float(i)}), nil
-	})
-	vm.ModuleFunc(m, "math.frexp", func(vm *py.VM, _ py.Value, a py.Args) (py.Value, error) {
-		xs, err := mathFloats(vm, "frexp", a, 1)
-		if err != nil {
-			return heap.Undef, err
-		}
+	}))
+	vm.ModuleFunc(m, "math.frexp", mathFloatsFunc("frexp", 1, func(vm *py.VM, xs []float64) (py.Value, error) {
 		f, e := math.Frexp(xs[0])
 		return vm.NewTuple([]py.Value{heap.Float(f), heap.Int(int64(e))}), nil
-	})
+	}))
 	vm.ModuleFunc(m, "math.ldexp", func(vm *py.VM, _ py.Value, a py.Args) (py.Value, error) {
 		if err := mathArgs(vm, "ldexp", a, 2); err != nil {
 			return heap.Undef, err
@@ -513,27 +496,15 @@ func initMath(vm *py.VM, m py.Value) error {
 	vm.ModuleFunc(m, "math.trunc", func(vm *py.VM, _ py.Value, a py.Args) (py.Value, error) {
 		return mathRound(vm, "trunc", "__trunc__", a, math.Trunc)
 	})
-	vm.ModuleFunc(m, "math.isfinite", func(vm *py.VM, _ py.Value, a py.Args) (py.Value, error) {
-		xs, err := mathFloats(vm, "isfinite", a, 1)
-		if err != nil {
-			return heap.Undef, err
-		}
+	vm.ModuleFunc(m, "math.isfinite", mathFloatsFunc("isfinite", 1, func(vm *py.VM, xs []float64) (py.Value, error) {
 		return heap.Bool(!math.IsInf(xs[0], 0) && !math.IsNaN(xs[0])), nil
-	})
-	vm.ModuleFunc(m, "math.isinf", func(vm *py.VM, _ py.Value, a py.Args) (py.Value, error) {
-		xs, err := mathFloats(vm, "isinf", a, 1)
-		if err != nil {
-			return heap.Undef, err
-		}
+	}))
+	vm.ModuleFunc(m, "math.isinf", mathFloatsFunc("isinf", 1, func(vm *py.VM, xs []float64) (py.Value, error) {
 		return heap.Bool(math.IsInf(xs[0], 0)), nil
-	})
-	vm.ModuleFunc(m, "math.isnan", func(vm *py.VM, _ py.Value, a py.Args) (py.Value, error) {
-		xs, err := mathFloats(vm, "isnan", a, 1)
-		if err != nil {
-			return heap.Undef, err
-		}
+	}))
+	vm.ModuleFunc(m, "math.isnan", mathFloatsFunc("isnan", 1, func(vm *py.VM, xs []float64) (py.Value, error) {
 		return heap.Bool(math.IsNaN(xs[0])), nil
-	})
+	}))
 	vm.ModuleFunc(m, "math.isclose", func(vm *py.VM, _ py.Value, a py.Args) (py.Value, error) {
 		if len(a.Pos) != 2 {
 			return heap.Undef, vm.TypeError("isclose() takes exactly 2 positional arguments (%d given)", len(a.Pos))
@@ -764,18 +735,10 @@ func initMath(vm *py.VM, m py.Value) error {
 		}
 		return mathComb(vm, n, k, true)
 	})
-	vm.ModuleFunc(m, "math.nextafter", func(vm *py.VM, _ py.Value, a py.Args) (py.Value, error) {
-		xs, err := mathFloats(vm, "nextafter", a, 2)
-		if err != nil {
-			return heap.Undef, err
-		}
+	vm.ModuleFunc(m, "math.nextafter", mathFloatsFunc("nextafter", 2, func(vm *py.VM, xs []float64) (py.Value, error) {
 		return heap.Float(math.Nextafter(xs[0], xs[1])), nil
-	})
-	vm.ModuleFunc(m, "math.ulp", func(vm *py.VM, _ py.Value, a py.Args) (py.Value, error) {
-		xs, err := mathFloats(vm, "ulp", a, 1)
-		if err != nil {
-			return heap.Undef, err
-		}
+	}))
+	vm.ModuleFunc(m, "math.ulp", mathFloatsFunc("ulp", 1, func(vm *py.VM, xs []float64) (py.Value, error) {
 		x := math.Abs(xs[0])
 		if math.IsNaN(x) || math.IsInf(x, 0) {
 			return heap.Float(x), nil
@@ -785,6 +748,6 @@ func initMath(vm *py.VM, m py.Value) error {
 			return heap.Float(x - math.Nextafter(x, 0)), nil
 		}
 		return heap.Float(next - x), nil
-	})
+	}))
 	return nil
 }

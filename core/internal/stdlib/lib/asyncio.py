@@ -865,7 +865,17 @@ async def _wait_in_line(waiters, fut):
         waiters.remove(fut)
 
 
-class Lock:
+class _ContextManagerMixin:
+    # async with a Lock, Condition or Semaphore: acquire, then release.
+    async def __aenter__(self):
+        await self.acquire()
+        return None
+
+    async def __aexit__(self, exc_type, exc, tb):
+        self.release()
+
+
+class Lock(_ContextManagerMixin):
     def __init__(self):
         self._locked = False
         self._waiters = []
@@ -897,15 +907,8 @@ class Lock:
         if self._waiters and not self._waiters[0].done():
             self._waiters[0].set_result(True)
 
-    async def __aenter__(self):
-        await self.acquire()
-        return None
 
-    async def __aexit__(self, exc_type, exc, tb):
-        self.release()
-
-
-class Condition:
+class Condition(_ContextManagerMixin):
     def __init__(self, lock=None):
         if lock is None:
             lock = Lock()
@@ -914,13 +917,6 @@ class Condition:
         self.acquire = lock.acquire
         self.release = lock.release
         self._waiters = []
-
-    async def __aenter__(self):
-        await self._lock.acquire()
-        return None
-
-    async def __aexit__(self, exc_type, exc, tb):
-        self._lock.release()
 
     async def wait(self):
         if not self.locked():
@@ -967,7 +963,7 @@ class Condition:
         self.notify(len(self._waiters))
 
 
-class Semaphore:
+class Semaphore(_ContextManagerMixin):
     def __init__(self, value=1):
         if value < 0:
             raise ValueError('Semaphore initial value must be >= 0')
@@ -1003,13 +999,6 @@ class Semaphore:
                 self._value -= 1
                 fut.set_result(True)
                 return
-
-    async def __aenter__(self):
-        await self.acquire()
-        return None
-
-    async def __aexit__(self, exc_type, exc, tb):
-        self.release()
 
 
 class BoundedSemaphore(Semaphore):

@@ -57,35 +57,52 @@ func checkModuleFuncCaptures(t *testing.T, dir string) {
 	}
 	for _, f := range files {
 		ast.Inspect(f, func(n ast.Node) bool {
-			call, ok := n.(*ast.CallExpr)
-			if !ok {
-				return true
-			}
-			sel, ok := call.Fun.(*ast.SelectorExpr)
-			if !ok || sel.Sel.Name != "ModuleFunc" || len(call.Args) != 3 {
-				return true
-			}
-			lit, ok := call.Args[2].(*ast.FuncLit)
-			if !ok {
-				return true
-			}
-			ast.Inspect(lit.Body, func(n ast.Node) bool {
-				id, ok := n.(*ast.Ident)
-				if !ok {
+			for _, lit := range moduleFuncLits(n) {
+				ast.Inspect(lit.Body, func(n ast.Node) bool {
+					id, ok := n.(*ast.Ident)
+					if !ok {
+						return true
+					}
+					v, ok := info.Uses[id].(*types.Var)
+					if !ok || v.IsField() || v.Parent() == nil || v.Parent() == v.Pkg().Scope() {
+						return true
+					}
+					if v.Pos() < lit.Pos() || v.Pos() > lit.End() {
+						t.Errorf("%s: module function captures %s", fset.Position(id.Pos()), id.Name)
+					}
 					return true
-				}
-				v, ok := info.Uses[id].(*types.Var)
-				if !ok || v.IsField() || v.Parent() == nil || v.Parent() == v.Pkg().Scope() {
-					return true
-				}
-				if v.Pos() < lit.Pos() || v.Pos() > lit.End() {
-					t.Errorf("%s: module function captures %s", fset.Position(id.Pos()), id.Name)
-				}
-				return true
-			})
-			return false
+				})
+			}
+			return true
 		})
 	}
+}
+
+// moduleFuncLits are the function literals n gives ModuleFunc when n is a
+// ModuleFunc call: the function itself, or the literals handed to the
+// wrapper that makes it (reFunc(func...), mathFloatsFunc(name, n, func...)).
+func moduleFuncLits(n ast.Node) []*ast.FuncLit {
+	call, ok := n.(*ast.CallExpr)
+	if !ok {
+		return nil
+	}
+	if sel, ok := call.Fun.(*ast.SelectorExpr); !ok || sel.Sel.Name != "ModuleFunc" || len(call.Args) != 3 {
+		return nil
+	}
+	fn := call.Args[2]
+	if wrap, ok := fn.(*ast.CallExpr); ok {
+		var lits []*ast.FuncLit
+		for _, arg := range wrap.Args {
+			if lit, ok := arg.(*ast.FuncLit); ok {
+				lits = append(lits, lit)
+			}
+		}
+		return lits
+	}
+	if lit, ok := fn.(*ast.FuncLit); ok {
+		return []*ast.FuncLit{lit}
+	}
+	return nil
 }
 
 // BenchmarkImportEverything is the cost of importing every module in a

@@ -73,10 +73,11 @@ class Parameter:
     def __repr__(self):
         return '<Parameter "%s">' % self
 
+    def _key(self):
+        return self.name, self.kind, self.default, self.annotation
+
     def __eq__(self, other):
-        if not isinstance(other, Parameter):
-            return NotImplemented
-        return (self.name, self.kind, self.default, self.annotation) == (other.name, other.kind, other.default, other.annotation)
+        return self._key() == other._key() if isinstance(other, Parameter) else NotImplemented
 
 
 def _annot(a):
@@ -179,10 +180,11 @@ class Signature:
     def __repr__(self):
         return '<Signature %s>' % self
 
+    def _key(self):
+        return list(self._params.values()), self.return_annotation
+
     def __eq__(self, other):
-        if not isinstance(other, Signature):
-            return NotImplemented
-        return list(self._params.values()) == list(other._params.values()) and self.return_annotation == other.return_annotation
+        return self._key() == other._key() if isinstance(other, Signature) else NotImplemented
 
     def _bind(self, args, kwargs, partial):
         arguments = {}

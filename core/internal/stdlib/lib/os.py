@@ -91,27 +91,24 @@ startfile = kill = execv = execl = execvp = spawnl = fork = _denied
 
 # The file system: mounts, or OS calls the host answers (see _amberfs).
 
+_STAT_FIELDS = ('st_mode', 'st_ino', 'st_dev', 'st_nlink', 'st_uid', 'st_gid',
+                'st_size', 'st_atime', 'st_mtime', 'st_ctime')
+
+
 class stat_result(tuple):
     n_sequence_fields = 10
 
     def __new__(cls, seq):
         return tuple.__new__(cls, seq)
 
-    st_mode = property(lambda self: self[0])
-    st_ino = property(lambda self: self[1])
-    st_dev = property(lambda self: self[2])
-    st_nlink = property(lambda self: self[3])
-    st_uid = property(lambda self: self[4])
-    st_gid = property(lambda self: self[5])
-    st_size = property(lambda self: self[6])
-    st_atime = property(lambda self: self[7])
-    st_mtime = property(lambda self: self[8])
-    st_ctime = property(lambda self: self[9])
-
     def __repr__(self):
-        names = ('st_mode', 'st_ino', 'st_dev', 'st_nlink', 'st_uid', 'st_gid',
-                 'st_size', 'st_atime', 'st_mtime', 'st_ctime')
-        return 'os.stat_result(' + ', '.join('%s=%r' % (n, int(v)) for n, v in zip(names, self)) + ')'
+        return 'os.stat_result(' + ', '.join('%s=%r' % (n, int(v)) for n, v in zip(_STAT_FIELDS, self)) + ')'
+
+
+# Each field names its item of the tuple.
+for _i, _name in enumerate(_STAT_FIELDS):
+    setattr(stat_result, _name, property(lambda self, i=_i: self[i]))
+del _i, _name
 
 
 def stat(path, *, dir_fd=None, follow_symlinks=True):

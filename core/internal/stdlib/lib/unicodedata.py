@@ -8,26 +8,26 @@ unidata_version = '14.0.0'
 def category(chr):
     return _amber_extra.category(chr)
 
+def _lacking(default, msg):
+    # What a numeric property of a character without one is.
+    if default is None:
+        raise ValueError(msg)
+    return default
+
 def decimal(chr, default=None):
     if isinstance(chr, str) and len(chr) == 1 and category(chr) == 'Nd':
         return int(chr)
-    if default is None:
-        raise ValueError('not a decimal')
-    return default
+    return _lacking(default, 'not a decimal')
 
 def digit(chr, default=None):
     if isinstance(chr, str) and len(chr) == 1 and chr.isdigit():
         return int(chr)
-    if default is None:
-        raise ValueError('not a digit')
-    return default
+    return _lacking(default, 'not a digit')
 
 def numeric(chr, default=None):
     if isinstance(chr, str) and len(chr) == 1 and chr.isdigit():
         return float(int(chr))
-    if default is None:
-        raise ValueError('not a numeric character')
-    return default
+    return _lacking(default, 'not a numeric character')
 
 def mirrored(chr):
     return 1 if chr in '()<>[]{}' else 0

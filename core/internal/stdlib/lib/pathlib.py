@@ -133,9 +133,8 @@ class PurePath:
     def root(self):
         return self._root
 
-    @property
-    def anchor(self):
-        return self._root
+    # drive + root, and the drive is always empty here.
+    anchor = root
 
     @property
     def parts(self):

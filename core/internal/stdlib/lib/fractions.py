@@ -18,6 +18,64 @@ _RATIONAL_FORMAT = _re.compile(r"""
 """, _re.VERBOSE | _re.IGNORECASE)
 
 
+# The exact arithmetic of two Fractions.
+
+def _add(a, b):
+    return Fraction(a._numerator * b._denominator + b._numerator * a._denominator, a._denominator * b._denominator)
+
+
+def _sub(a, b):
+    return Fraction(a._numerator * b._denominator - b._numerator * a._denominator, a._denominator * b._denominator)
+
+
+def _mul(a, b):
+    return Fraction(a._numerator * b._numerator, a._denominator * b._denominator)
+
+
+def _truediv(a, b):
+    if b._numerator == 0:
+        raise ZeroDivisionError('Fraction(%s, 0)' % (a._numerator * b._denominator))
+    return Fraction(a._numerator * b._denominator, a._denominator * b._numerator)
+
+
+def _floordiv(a, b):
+    return (a._numerator * b._denominator) // (a._denominator * b._numerator)
+
+
+def _mod(a, b):
+    da, db = a._denominator, b._denominator
+    return Fraction((a._numerator * db) % (b._numerator * da), da * db)
+
+
+def _operators(name, exact, inexact, complex_too):
+    # An operator's method and its reflection: exact on two Fractions (an
+    # int operand becomes one), inexact on floats, and on complex numbers
+    # where complex_too; any other operand is NotImplemented.
+    def forward(a, b):
+        c = Fraction._coerce(b)
+        if c is not None:
+            return exact(a, c)
+        if isinstance(b, float):
+            return inexact(float(a), b)
+        if complex_too and isinstance(b, complex):
+            return inexact(complex(a), b)
+        return NotImplemented
+
+    def reverse(b, a):
+        c = Fraction._coerce(a)
+        if c is not None:
+            return exact(c, b)
+        if isinstance(a, float):
+            return inexact(a, float(b))
+        if complex_too and isinstance(a, complex):
+            return inexact(a, complex(b))
+        return NotImplemented
+
+    forward.__name__ = '__%s__' % name
+    reverse.__name__ = '__r%s__' % name
+    return forward, reverse
+
+
 class Fraction:
     __slots__ = ('_numerator', '_denominator')
 
@@ -146,120 +204,12 @@ class Fraction:
             return Fraction(other)
         return None
 
-    def __add__(a, b):
-        c = Fraction._coerce(b)
-        if c is not None:
-            return Fraction(a._numerator * c._denominator + c._numerator * a._denominator, a._denominator * c._denominator)
-        if isinstance(b, float):
-            return float(a) + b
-        if isinstance(b, complex):
-            return complex(a) + b
-        return NotImplemented
-
-    def __radd__(b, a):
-        c = Fraction._coerce(a)
-        if c is not None:
-            return c + b
-        if isinstance(a, float):
-            return a + float(b)
-        if isinstance(a, complex):
-            return a + complex(b)
-        return NotImplemented
-
-    def __sub__(a, b):
-        c = Fraction._coerce(b)
-        if c is not None:
-            return Fraction(a._numerator * c._denominator - c._numerator * a._denominator, a._denominator * c._denominator)
-        if isinstance(b, float):
-            return float(a) - b
-        if isinstance(b, complex):
-            return complex(a) - b
-        return NotImplemented
-
-    def __rsub__(b, a):
-        c = Fraction._coerce(a)
-        if c is not None:
-            return c - b
-        if isinstance(a, float):
-            return a - float(b)
-        if isinstance(a, complex):
-            return a - complex(b)
-        return NotImplemented
-
-    def __mul__(a, b):
-        c = Fraction._coerce(b)
-        if c is not None:
-            return Fraction(a._numerator * c._numerator, a._denominator * c._denominator)
-        if isinstance(b, float):
-            return float(a) * b
-        if isinstance(b, complex):
-            return complex(a) * b
-        return NotImplemented
-
-    def __rmul__(b, a):
-        c = Fraction._coerce(a)
-        if c is not None:
-            return c * b
-        if isinstance(a, float):
-            return a * float(b)
-        if isinstance(a, complex):
-            return a * complex(b)
-        return NotImplemented
-
-    def __truediv__(a, b):
-        c = Fraction._coerce(b)
-        if c is not None:
-            if c._numerator == 0:
-                raise ZeroDivisionError('Fraction(%s, 0)' % (a._numerator * c._denominator))
-            return Fraction(a._numerator * c._denominator, a._denominator * c._numerator)
-        if isinstance(b, float):
-            return float(a) / b
-        if isinstance(b, complex):
-            return complex(a) / b
-        return NotImplemented
-
-    def __rtruediv__(b, a):
-        c = Fraction._coerce(a)
-        if c is not None:
-            return c / b
-        if isinstance(a, float):
-            return a / float(b)
-        if isinstance(a, complex):
-            return a / complex(b)
-        return NotImplemented
-
-    def __floordiv__(a, b):
-        c = Fraction._coerce(b)
-        if c is not None:
-            return (a._numerator * c._denominator) // (a._denominator * c._numerator)
-        if isinstance(b, float):
-            return float(a) // b
-        return NotImplemented
-
-    def __rfloordiv__(b, a):
-        c = Fraction._coerce(a)
-        if c is not None:
-            return c // b
-        if isinstance(a, float):
-            return a // float(b)
-        return NotImplemented
-
-    def __mod__(a, b):
-        c = Fraction._coerce(b)
-        if c is not None:
-            da, db = a._denominator, c._denominator
-            return Fraction((a._numerator * db) % (c._numerator * da), da * db)
-        if isinstance(b, float):
-            return float(a) % b
-        return NotImplemented
-
-    def __rmod__(b, a):
-        c = Fraction._coerce(a)
-        if c is not None:
-            return c % b
-        if isinstance(a, float):
-            return a % float(b)
-        return NotImplemented
+    __add__, __radd__ = _operators('add', _add, lambda x, y: x + y, True)
+    __sub__, __rsub__ = _operators('sub', _sub, lambda x, y: x - y, True)
+    __mul__, __rmul__ = _operators('mul', _mul, lambda x, y: x * y, True)
+    __truediv__, __rtruediv__ = _operators('truediv', _truediv, lambda x, y: x / y, True)
+    __floordiv__, __rfloordiv__ = _operators('floordiv', _floordiv, lambda x, y: x // y, False)
+    __mod__, __rmod__ = _operators('mod', _mod, lambda x, y: x % y, False)
 
     def __divmod__(a, b):
         return (a // b, a % b)

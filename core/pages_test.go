@@ -53,6 +53,26 @@ func (ps *pageStore) reload(t *testing.T, d *core.PageDump) (*core.PageDump, fun
 	}
 }
 
+// carry dumps the snapshot s is paused in as pages against base, stores
+// them and loads them into a new session, as a host that runs each step
+// in another process would. It returns the new session, its progress and
+// the reloaded dump (the base for its next dump).
+func (ps *pageStore) carry(t *testing.T, s *core.Session, base *core.PageDump) (*core.Session, core.Progress, *core.PageDump) {
+	t.Helper()
+	d, err := s.DumpPages(base)
+	if err != nil {
+		t.Fatal(err)
+	}
+	ps.save(t, d)
+	r, fetch := ps.reload(t, d)
+	l := core.NewSession(core.Config{})
+	p, err := l.LoadSnapshotPages(r, fetch, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return l, p, r
+}
+
 func TestPageDumpSessionRoundTrip(t *testing.T) {
 	ps := &pageStore{pages: map[string][]byte{}}
 	s := core.NewSession(core.Config{ScriptName: "agent.py", Limits: core.Limits{MaxOutput: 1 << 20}})
@@ -165,32 +185,12 @@ func TestPageDumpSnapshotAtObjectCall(t *testing.T) {
 		t.Fatal(err)
 	}
 	fc := p.(*core.FunctionCall)
-	d, err := s.DumpPages(nil)
-	if err != nil {
-		t.Fatal(err)
-	}
-	ps.save(t, d)
-	r, fetch := ps.reload(t, d)
-	l := core.NewSession(core.Config{})
-	lp, err := l.LoadSnapshotPages(r, fetch, nil)
-	if err != nil {
-		t.Fatal(err)
-	}
+	l, lp, r := ps.carry(t, s, nil)
 	lfc, ok := lp.(*core.FunctionCall)
 	if !ok || fc.ObjectID == 0 || lfc.ObjectID != fc.ObjectID || lfc.Name != "query" {
 		t.Fatalf("loaded progress %#v, dumped at %#v", lp, fc)
 	}
-	d2, err := l.DumpPages(r)
-	if err != nil {
-		t.Fatal(err)
-	}
-	ps.save(t, d2)
-	r2, fetch2 := ps.reload(t, d2)
-	l2 := core.NewSession(core.Config{})
-	lp2, err := l2.LoadSnapshotPages(r2, fetch2, nil)
-	if err != nil {
-		t.Fatal(err)
-	}
+	_, lp2, _ := ps.carry(t, l, r)
 	if got := lp2.(*core.FunctionCall).ObjectID; got != fc.ObjectID {
 		t.Fatalf("object id after a second page dump: %d, want %d", got, fc.ObjectID)
 	}

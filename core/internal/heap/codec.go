@@ -125,6 +125,7 @@ func (e *Encoder) Varint(i int64)   { e.B = binary.AppendVarint(e.B, i) }
 func (e *Encoder) Bytes(b []byte)   { e.Uvarint(uint64(len(b))); e.B = append(e.B, b...) }
 func (e *Encoder) String(s string)  { e.Uvarint(uint64(len(s))); e.B = append(e.B, s...) }
 func (e *Encoder) Bool(b bool)      { e.Byte(boolByte(b)) }
+func (e *Encoder) Float(f float64)  { e.B = binary.LittleEndian.AppendUint64(e.B, math.Float64bits(f)) }
 func (e *Encoder) Strings(s []string) {
 	e.Uvarint(uint64(len(s)))
 	for _, x := range s {

@@ -53,7 +53,7 @@ func Compile(mod *syntax.Module, filename string, source []byte, opts Options) (
 			err = &syntax.SyntaxError{Kind: "SyntaxError", Msg: fmt.Sprintf("internal compiler error: %v", r), Filename: filename, Line: c.curLine()}
 		}
 	}()
-	c.st = &symtable{c: c, scopes: map[syntax.Node]*scope{}}
+	c.st = newSymtable(c)
 	c.st.module(mod)
 	c.st.analyze(c.st.top, map[string]bool{}, map[string]bool{})
 	return c.compileModule(mod), nil

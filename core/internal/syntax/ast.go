@@ -21,6 +21,15 @@ type Span struct {
 // method.
 func (s Span) GetSpan() Span { return s }
 
+func (s *Span) setSpan(pos, end Pos) { s.Pos, s.End = pos, end }
+
+// at gives the node n the span from pos to end and returns it: how the
+// parser places each node it builds.
+func at[N interface{ setSpan(pos, end Pos) }](n N, pos, end Pos) N {
+	n.setSpan(pos, end)
+	return n
+}
+
 // Node is any AST node.
 type Node interface {
 	GetSpan() Span

@@ -70,9 +70,7 @@ func (p *parser) parseMatchSubject() Expr {
 		}
 		elts = append(elts, p.parseStarNamedExpr())
 	}
-	t := &Tuple{Elts: elts}
-	t.Pos, t.End = start, p.prevEnd()
-	return t
+	return at(&Tuple{Elts: elts}, start, p.prevEnd())
 }
 
 // parsePatterns parses the pattern of a case clause (an open sequence
@@ -95,9 +93,7 @@ func (p *parser) parsePatterns() Pattern {
 		}
 		pats = append(pats, p.parseMaybeStarPattern())
 	}
-	s := &MatchSequence{Patterns: pats}
-	s.Pos, s.End = start, p.prevEnd()
-	return s
+	return at(&MatchSequence{Patterns: pats}, start, p.prevEnd())
 }
 
 func (p *parser) parseMaybeStarPattern() Pattern {
@@ -108,8 +104,7 @@ func (p *parser) parseMaybeStarPattern() Pattern {
 		if n.val != "_" {
 			s.Name = n.val
 		}
-		s.Pos, s.End = st.pos, n.end
-		return s
+		return at(s, st.pos, n.end)
 	}
 	return p.parsePattern()
 }
@@ -124,9 +119,7 @@ func (p *parser) parsePattern() Pattern {
 		if n.val == "_" {
 			p.fail("cannot use '_' as a target", n.pos, n.end)
 		}
-		a := &MatchAs{Pattern: pat, Name: n.val}
-		a.Pos, a.End = start, n.end
-		return a
+		return at(&MatchAs{Pattern: pat, Name: n.val}, start, n.end)
 	}
 	return pat
 }
@@ -140,9 +133,7 @@ func (p *parser) parseOrPattern() Pattern {
 	for p.gotOp("|") {
 		pats = append(pats, p.parseClosedPattern())
 	}
-	o := &MatchOr{Patterns: pats}
-	o.Pos, o.End = first.GetSpan().Pos, pats[len(pats)-1].GetSpan().End
-	return o
+	return at(&MatchOr{Patterns: pats}, first.GetSpan().Pos, pats[len(pats)-1].GetSpan().End)
 }
 
 func (p *parser) parseClosedPattern() Pattern {
@@ -175,9 +166,7 @@ func (p *parser) parseClosedPattern() Pattern {
 					return pats[0]
 				}
 			}
-			s := &MatchSequence{Patterns: pats}
-			s.Pos, s.End = t.pos, p.prevEnd()
-			return s
+			return at(&MatchSequence{Patterns: pats}, t.pos, p.prevEnd())
 		case "{":
 			return p.mappingPattern()
 		}
@@ -192,8 +181,7 @@ func (p *parser) parseClosedPattern() Pattern {
 			case "False":
 				s.Value = false
 			}
-			s.Pos, s.End = t.pos, t.end
-			return s
+			return at(s, t.pos, t.end)
 		}
 		if keywords[t.val] {
 			p.syntaxError()
@@ -203,9 +191,7 @@ func (p *parser) parseClosedPattern() Pattern {
 		dotted := false
 		for p.gotOp(".") {
 			n := p.expectName()
-			a := &Attribute{Value: e, Attr: n.val}
-			a.Pos, a.End = t.pos, n.end
-			e = a
+			e = at(&Attribute{Value: e, Attr: n.val}, t.pos, n.end)
 			dotted = true
 		}
 		if p.isOp("(") {
@@ -220,17 +206,14 @@ func (p *parser) parseClosedPattern() Pattern {
 		if t.val != "_" {
 			a.Name = t.val
 		}
-		a.Pos, a.End = t.pos, t.end
-		return a
+		return at(a, t.pos, t.end)
 	}
 	p.syntaxError()
 	return nil
 }
 
 func nameExpr(t *token) *Name {
-	n := &Name{Id: t.val}
-	n.Pos, n.End = t.pos, t.end
-	return n
+	return at(&Name{Id: t.val}, t.pos, t.end)
 }
 
 func (p *parser) literalExpr() Expr {
@@ -250,16 +233,11 @@ func (p *parser) literalExpr() Expr {
 			p.syntaxError()
 		}
 		p.advance()
-		c := &Constant{Value: p.number(nt)}
-		c.Pos, c.End = nt.pos, nt.end
-		u := &UnaryOp{Op: USub, Operand: c}
-		u.Pos, u.End = t.pos, nt.end
-		e = u
+		c := at(&Constant{Value: p.number(nt)}, nt.pos, nt.end)
+		e = at(&UnaryOp{Op: USub, Operand: c}, t.pos, nt.end)
 	} else if t.kind == tNumber {
 		p.advance()
-		c := &Constant{Value: p.number(t)}
-		c.Pos, c.End = t.pos, t.end
-		e = c
+		e = at(&Constant{Value: p.number(t)}, t.pos, t.end)
 	} else {
 		p.syntaxError()
 	}
@@ -274,14 +252,11 @@ func (p *parser) literalExpr() Expr {
 			p.syntaxError()
 		}
 		p.advance()
-		c := &Constant{Value: p.number(nt)}
-		c.Pos, c.End = nt.pos, nt.end
+		c := at(&Constant{Value: p.number(nt)}, nt.pos, nt.end)
 		if _, ok := c.Value.(complex128); !ok {
 			p.failNode("imaginary number required in complex literal", c)
 		}
-		b := &BinOp{Left: e, Op: op, Right: c}
-		b.Pos, b.End = t.pos, nt.end
-		e = b
+		e = at(&BinOp{Left: e, Op: op, Right: c}, t.pos, nt.end)
 	}
 	return e
 }
@@ -312,9 +287,7 @@ func (p *parser) mappingPattern() Pattern {
 			var e Expr = nameExpr(t)
 			for p.gotOp(".") {
 				n := p.expectName()
-				a := &Attribute{Value: e, Attr: n.val}
-				a.Pos, a.End = t.pos, n.end
-				e = a
+				e = at(&Attribute{Value: e, Attr: n.val}, t.pos, n.end)
 			}
 			if _, ok := e.(*Name); ok {
 				p.syntaxError()
@@ -331,8 +304,7 @@ func (p *parser) mappingPattern() Pattern {
 		}
 	}
 	p.expectOp("}")
-	m.Pos, m.End = open.pos, p.prevEnd()
-	return m
+	return at(m, open.pos, p.prevEnd())
 }
 
 func (p *parser) classPattern(cls Expr) Pattern {
@@ -357,6 +329,5 @@ func (p *parser) classPattern(cls Expr) Pattern {
 		}
 	}
 	p.expectOp(")")
-	c.Pos, c.End = cls.GetSpan().Pos, p.prevEnd()
-	return c
+	return at(c, cls.GetSpan().Pos, p.prevEnd())
 }

@@ -590,7 +590,7 @@ func (c *compiler) store(t syntax.Expr) {
 	case *syntax.Starred:
 		c.errorAt(t, "starred assignment target must be in a list or tuple")
 	default:
-		c.errorAt(t, "cannot assign to "+exprDescription(t))
+		c.errorAt(t, "cannot assign to "+syntax.KindName(t))
 	}
 }
 
@@ -647,69 +647,8 @@ func (c *compiler) delete(t syntax.Expr) {
 			c.delete(e)
 		}
 	default:
-		c.errorAt(t, "cannot delete "+exprDescription(t))
+		c.errorAt(t, "cannot delete "+syntax.KindName(t))
 	}
-}
-
-func exprDescription(e syntax.Expr) string {
-	switch e := e.(type) {
-	case *syntax.Name:
-		return "name"
-	case *syntax.Attribute:
-		return "attribute"
-	case *syntax.Subscript:
-		return "subscript"
-	case *syntax.Starred:
-		return "starred"
-	case *syntax.List:
-		return "list"
-	case *syntax.Tuple:
-		return "tuple"
-	case *syntax.Call:
-		return "function call"
-	case *syntax.Lambda:
-		return "lambda"
-	case *syntax.BoolOp, *syntax.BinOp, *syntax.UnaryOp:
-		return "expression"
-	case *syntax.Compare:
-		return "comparison"
-	case *syntax.IfExp:
-		return "conditional expression"
-	case *syntax.NamedExpr:
-		return "named expression"
-	case *syntax.Dict:
-		return "dict literal"
-	case *syntax.Set:
-		return "set display"
-	case *syntax.ListComp:
-		return "list comprehension"
-	case *syntax.SetComp:
-		return "set comprehension"
-	case *syntax.DictComp:
-		return "dict comprehension"
-	case *syntax.GeneratorExp:
-		return "generator expression"
-	case *syntax.Await:
-		return "await expression"
-	case *syntax.Yield, *syntax.YieldFrom:
-		return "yield expression"
-	case *syntax.JoinedStr, *syntax.FormattedValue:
-		return "f-string expression"
-	case *syntax.Constant:
-		switch e.Value {
-		case nil:
-			return "None"
-		case true:
-			return "True"
-		case false:
-			return "False"
-		}
-		if _, ok := e.Value.(syntax.Ellipsis); ok {
-			return "ellipsis"
-		}
-		return "literal"
-	}
-	return "expression"
 }
 
 // ---------------------------------------------------------------------------

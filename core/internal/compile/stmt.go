@@ -496,7 +496,7 @@ func (c *compiler) augAssign(s *syntax.AugAssign) {
 		c.emit(SWAP, 2)
 		c.emit(STORE_SUBSCR, 0)
 	default:
-		c.errorAt(s.Target, "'"+exprDescription(s.Target)+"' is an illegal expression for augmented assignment")
+		c.errorAt(s.Target, "'"+syntax.KindName(s.Target)+"' is an illegal expression for augmented assignment")
 	}
 }
 

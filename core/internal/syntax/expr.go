@@ -94,7 +94,7 @@ func (p *parser) parseNamedExpr() Expr {
 	}
 	e := p.parseExpression()
 	if p.isOp(":=") {
-		p.fail(fmt.Sprintf("cannot use assignment expressions with %s", exprKindName(e)), e.GetSpan().Pos, e.GetSpan().End)
+		p.fail(fmt.Sprintf("cannot use assignment expressions with %s", KindName(e)), e.GetSpan().Pos, e.GetSpan().End)
 	}
 	return e
 }
@@ -394,8 +394,8 @@ func (p *parser) parseCallArgs() ([]Expr, []*Keyword) {
 			e := p.parseNamedExpr()
 			if p.isOp("=") {
 				eq := p.tok()
-				if _, ok := e.(*Constant); ok && (exprKindName(e) == "True" || exprKindName(e) == "False" || exprKindName(e) == "None") {
-					p.failNode("cannot assign to "+exprKindName(e), e)
+				if _, ok := e.(*Constant); ok && (KindName(e) == "True" || KindName(e) == "False" || KindName(e) == "None") {
+					p.failNode("cannot assign to "+KindName(e), e)
 				}
 				p.fail(`expression cannot contain assignment, perhaps you meant "=="?`, e.GetSpan().Pos, eq.end)
 			}

@@ -246,13 +246,7 @@ func (lx *lexer) next() bool {
 			return true
 		}
 		lx.i += size
-		for lx.i < len(src) {
-			r, size = utf8.DecodeRune(src[lx.i:])
-			if !isIdentCont(r) {
-				break
-			}
-			lx.i += size
-		}
+		lx.skipIdentCont()
 		lx.emit(tName, start, lx.i)
 		return true
 	}
@@ -481,6 +475,17 @@ func (lx *lexer) peekRune() rune {
 	}
 	r, _ := utf8.DecodeRune(lx.src[lx.i:])
 	return r
+}
+
+// skipIdentCont moves past the identifier characters at lx.i.
+func (lx *lexer) skipIdentCont() {
+	for lx.i < len(lx.src) {
+		r, size := utf8.DecodeRune(lx.src[lx.i:])
+		if !isIdentCont(r) {
+			break
+		}
+		lx.i += size
+	}
 }
 
 // endOfNumber checks that a number is not followed by an identifier.
@@ -783,13 +788,7 @@ func (lx *lexer) fstringField(start int, quote string, raw bool, depth int) fpar
 					continue
 				}
 				lx.i += size
-				for lx.i < len(src) {
-					r, size = utf8.DecodeRune(src[lx.i:])
-					if !isIdentCont(r) {
-						break
-					}
-					lx.i += size
-				}
+				lx.skipIdentCont()
 				continue
 			}
 		}

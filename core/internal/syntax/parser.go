@@ -769,16 +769,21 @@ func (p *parser) parseImport() Stmt {
 		a := &Alias{}
 		a.Pos = p.tok().pos
 		a.Name, a.End = p.dottedName()
-		if p.gotKw("as") {
-			a.Asname = p.expectName().val
-			a.End = p.prevEnd()
-		}
+		p.parseAsName(a)
 		s.Names = append(s.Names, a)
 		if !p.gotOp(",") {
 			break
 		}
 	}
 	return at(s, start.pos, p.prevEnd())
+}
+
+// parseAsName parses the "as name" that may follow what a imports.
+func (p *parser) parseAsName(a *Alias) {
+	if p.gotKw("as") {
+		a.Asname = p.expectName().val
+		a.End = p.prevEnd()
+	}
 }
 
 func (p *parser) parseFromImport() Stmt {
@@ -811,10 +816,7 @@ func (p *parser) parseFromImport() Stmt {
 			a := &Alias{}
 			n := p.expectName()
 			a.Pos, a.End, a.Name = n.pos, n.end, n.val
-			if p.gotKw("as") {
-				a.Asname = p.expectName().val
-				a.End = p.prevEnd()
-			}
+			p.parseAsName(a)
 			s.Names = append(s.Names, a)
 			if !p.gotOp(",") {
 				break
@@ -876,7 +878,7 @@ func (p *parser) parseExprStmt() Stmt {
 			switch first.(type) {
 			case *Name, *Attribute, *Subscript:
 			default:
-				p.failNode(fmt.Sprintf("'%s' is an illegal expression for augmented assignment", exprKindName(first)), first)
+				p.failNode(fmt.Sprintf("'%s' is an illegal expression for augmented assignment", KindName(first)), first)
 			}
 			p.advance()
 			p.setCtx(first, Store, "assign")
@@ -952,11 +954,11 @@ func (p *parser) checkAssignTarget(e Expr) {
 			p.failNode("cannot assign to False", e)
 		}
 	}
-	p.failNode(fmt.Sprintf("cannot assign to %s here. Maybe you meant '==' instead of '='?", exprKindName(e)), e)
+	p.failNode(fmt.Sprintf("cannot assign to %s here. Maybe you meant '==' instead of '='?", KindName(e)), e)
 }
 
-// exprKindName names an expression kind as CPython's error messages do.
-func exprKindName(e Expr) string {
+// KindName names an expression kind as CPython's error messages do.
+func KindName(e Expr) string {
 	switch e := e.(type) {
 	case *Call:
 		return "function call"
@@ -973,7 +975,7 @@ func exprKindName(e Expr) string {
 			return "ellipsis"
 		}
 		return "literal"
-	case *JoinedStr:
+	case *JoinedStr, *FormattedValue:
 		return "f-string expression"
 	case *BoolOp, *BinOp, *UnaryOp:
 		return "expression"
@@ -1053,7 +1055,7 @@ func (p *parser) setCtx(e Expr, ctx ExprContext, what string) {
 	if what == "delete" {
 		verb = "delete"
 	}
-	p.failNode(fmt.Sprintf("cannot %s %s", verb, exprKindName(e)), e)
+	p.failNode(fmt.Sprintf("cannot %s %s", verb, KindName(e)), e)
 }
 
 func (p *parser) setEltsCtx(elts []Expr, ctx ExprContext, what string) {

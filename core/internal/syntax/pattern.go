@@ -228,13 +228,8 @@ func (p *parser) literalExpr() Expr {
 	var e Expr
 	if t.kind == tOp && t.val == "-" {
 		p.advance()
-		nt := p.tok()
-		if nt.kind != tNumber {
-			p.syntaxError()
-		}
-		p.advance()
-		c := at(&Constant{Value: p.number(nt)}, nt.pos, nt.end)
-		e = at(&UnaryOp{Op: USub, Operand: c}, t.pos, nt.end)
+		c := p.parseNumberConst()
+		e = at(&UnaryOp{Op: USub, Operand: c}, t.pos, c.End)
 	} else if t.kind == tNumber {
 		p.advance()
 		e = at(&Constant{Value: p.number(t)}, t.pos, t.end)
@@ -247,16 +242,11 @@ func (p *parser) literalExpr() Expr {
 			op = Sub
 		}
 		p.advance()
-		nt := p.tok()
-		if nt.kind != tNumber {
-			p.syntaxError()
-		}
-		p.advance()
-		c := at(&Constant{Value: p.number(nt)}, nt.pos, nt.end)
+		c := p.parseNumberConst()
 		if _, ok := c.Value.(complex128); !ok {
 			p.failNode("imaginary number required in complex literal", c)
 		}
-		e = at(&BinOp{Left: e, Op: op, Right: c}, t.pos, nt.end)
+		e = at(&BinOp{Left: e, Op: op, Right: c}, t.pos, c.End)
 	}
 	return e
 }
@@ -330,4 +320,14 @@ func (p *parser) classPattern(cls Expr) Pattern {
 	}
 	p.expectOp(")")
 	return at(c, cls.GetSpan().Pos, p.prevEnd())
+}
+
+// parseNumberConst parses the number a literal pattern must have here.
+func (p *parser) parseNumberConst() *Constant {
+	nt := p.tok()
+	if nt.kind != tNumber {
+		p.syntaxError()
+	}
+	p.advance()
+	return at(&Constant{Value: p.number(nt)}, nt.pos, nt.end)
 }

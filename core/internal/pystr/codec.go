@@ -117,6 +117,28 @@ func utf8Invalid(p []byte, i int) (int, string) {
 	return n, "" // valid; not reached for invalid input
 }
 
+// decodeHandler returns what decoding p with codec does with the bad
+// bytes p[start:end] under the error handler errors: write their
+// replacement to b, or return the error.
+func decodeHandler(b *strings.Builder, codec string, p []byte, errors string) func(start, end int, reason string) error {
+	return func(start, end int, reason string) error {
+		switch errors {
+		case "strict":
+			return decodeError(codec, p, start, end, reason)
+		case "ignore":
+		case "replace":
+			b.WriteRune(utf8.RuneError)
+		case "backslashreplace":
+			for _, c := range p[start:end] {
+				fmt.Fprintf(b, `\x%02x`, c)
+			}
+		default:
+			return handlerError(errors)
+		}
+		return nil
+	}
+}
+
 // Decode implements bytes.decode(encoding, errors) for the UTF-8, ASCII
 // and Latin-1 codecs with the 'strict', 'ignore' and 'replace' handlers.
 func Decode(p []byte, encoding, errors string) (string, error) {
@@ -131,22 +153,7 @@ func Decode(p []byte, encoding, errors string) (string, error) {
 		codec = "utf-8"
 	}
 	var b strings.Builder
-	bad := func(start, end int, reason string) error {
-		switch errors {
-		case "strict":
-			return decodeError(codec, p, start, end, reason)
-		case "ignore":
-		case "replace":
-			b.WriteRune(utf8.RuneError)
-		case "backslashreplace":
-			for _, c := range p[start:end] {
-				fmt.Fprintf(&b, `\x%02x`, c)
-			}
-		default:
-			return handlerError(errors)
-		}
-		return nil
-	}
+	bad := decodeHandler(&b, codec, p, errors)
 	switch codec {
 	case "utf-16", "utf-16-le", "utf-16-be", "utf-32", "utf-32-le", "utf-32-be":
 		return decodeWide(p, codec, errors)
@@ -164,7 +171,8 @@ func Decode(p []byte, encoding, errors string) (string, error) {
 				b.WriteRune(r)
 				continue
 			}
-			codec = "charmap"
+			// CPython names the charmap codec in cp1252's errors.
+			bad := decodeHandler(&b, "charmap", p, errors)
 			if err := bad(i, i+1, "character maps to <undefined>"); err != nil {
 				return "", err
 			}
@@ -357,22 +365,7 @@ func decodeWide(p []byte, codec, errors string) (string, error) {
 		}
 	}
 	var b strings.Builder
-	bad := func(start, end int, reason string) error {
-		switch errors {
-		case "strict":
-			return decodeError(codec, p, start, end, reason)
-		case "ignore":
-		case "replace":
-			b.WriteRune(utf8.RuneError)
-		case "backslashreplace":
-			for _, c := range p[start:end] {
-				fmt.Fprintf(&b, `\x%02x`, c)
-			}
-		default:
-			return handlerError(errors)
-		}
-		return nil
-	}
+	bad := decodeHandler(&b, codec, p, errors)
 	for i+size <= len(p) {
 		u := getUnit(p[i:], size, be)
 		switch {

@@ -207,27 +207,20 @@ func IsPrintable(s string) bool {
 
 // IsUpper implements str.isupper: at least one cased character and no
 // lowercase or titlecase ones.
-func IsUpper(s string) bool {
-	cased := false
-	for _, r := range s {
-		if isLowerRune(r) || isTitleRune(r) {
-			return false
-		}
-		if isUpperRune(r) {
-			cased = true
-		}
-	}
-	return cased
-}
+func IsUpper(s string) bool { return allCased(s, isUpperRune, isLowerRune) }
 
 // IsLower implements str.islower.
-func IsLower(s string) bool {
+func IsLower(s string) bool { return allCased(s, isLowerRune, isUpperRune) }
+
+// allCased reports whether s has a character of the case is and none of
+// the case other nor titlecase.
+func allCased(s string, is, other func(rune) bool) bool {
 	cased := false
 	for _, r := range s {
-		if isUpperRune(r) || isTitleRune(r) {
+		if other(r) || isTitleRune(r) {
 			return false
 		}
-		if isLowerRune(r) {
+		if is(r) {
 			cased = true
 		}
 	}
@@ -236,15 +229,26 @@ func IsLower(s string) bool {
 
 // IsTitle implements str.istitle.
 func IsTitle(s string) bool {
+	return isTitle(s, func(i int) (rune, int) { return utf8.DecodeRuneInString(s[i:]) }, isCaseUpperOrTitle, isLowerRune)
+}
+
+func isCaseUpperOrTitle(r rune) bool { return isUpperRune(r) || isTitleRune(r) }
+
+// isTitle reports whether s is title-cased: it has a cased character, and
+// every upper one (by upper) follows an uncased one and every lower one
+// (by lower) a cased one. char decodes the character at s[i].
+func isTitle[S string | []byte](s S, char func(i int) (rune, int), upper, lower func(rune) bool) bool {
 	cased, prev := false, false
-	for _, r := range s {
+	for i := 0; i < len(s); {
+		r, n := char(i)
+		i += n
 		switch {
-		case isUpperRune(r) || isTitleRune(r):
+		case upper(r):
 			if prev {
 				return false
 			}
 			prev, cased = true, true
-		case isLowerRune(r):
+		case lower(r):
 			if !prev {
 				return false
 			}

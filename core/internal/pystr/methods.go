@@ -111,16 +111,26 @@ func RSplitWhitespace(s string, maxsplit int) []string {
 
 // SplitLines implements str.splitlines(keepends).
 func SplitLines(s string, keepends bool) []string {
-	parts := []string{}
+	return splitLines(s, keepends, func(i int) (int, bool) {
+		r, n := utf8.DecodeRuneInString(s[i:])
+		return n, IsLineBreak(r)
+	})
+}
+
+// splitLines splits s after each line break (keepends) or at it; char
+// gives the length of the character at s[i] and whether it breaks a line.
+// A "\r\n" is one break.
+func splitLines[S string | []byte](s S, keepends bool, char func(i int) (n int, isBreak bool)) []S {
+	parts := []S{}
 	start := 0
 	for i := 0; i < len(s); {
-		r, n := utf8.DecodeRuneInString(s[i:])
-		if !IsLineBreak(r) {
+		n, isBreak := char(i)
+		if !isBreak {
 			i += n
 			continue
 		}
 		end := i + n
-		if r == '\r' && end < len(s) && s[end] == '\n' {
+		if s[i] == '\r' && end < len(s) && s[end] == '\n' {
 			end++
 		}
 		if keepends {

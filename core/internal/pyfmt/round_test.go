@@ -1,9 +1,8 @@
 package pyfmt
 
 import (
-	"encoding/json"
+	"fmt"
 	"math"
-	"os"
 	"strconv"
 	"testing"
 )
@@ -13,14 +12,8 @@ import (
 // lose them), ndigits, and CPython 3.11's round() as its repr or the
 // error it raises.
 func TestRoundFloat(t *testing.T) {
-	b, err := os.ReadFile("testdata/round_cases.json")
-	if err != nil {
-		t.Fatal(err)
-	}
 	var rows [][4]any
-	if err := json.Unmarshal(b, &rows); err != nil {
-		t.Fatal(err)
-	}
+	readJSON(t, "testdata/round_cases.json", &rows)
 	if len(rows) < 60 {
 		t.Fatalf("only %d cases", len(rows))
 	}
@@ -31,14 +24,6 @@ func TestRoundFloat(t *testing.T) {
 		}
 		x, n, want, wantErr := math.Float64frombits(bits), int(r[1].(float64)), r[2].(string), r[3].(string)
 		got, err := RoundFloat(x, n)
-		if wantErr != "" {
-			if err == nil || err.Error() != wantErr {
-				t.Errorf("RoundFloat(%v, %d) error = %v, want %q", x, n, err, wantErr)
-			}
-			continue
-		}
-		if err != nil || FloatRepr(got) != want {
-			t.Errorf("RoundFloat(%v, %d) = %v, %v; want %s", x, n, got, err, want)
-		}
+		checkResult(t, fmt.Sprintf("RoundFloat(%v, %d)", x, n), got, err, FloatRepr(got) == want, want, wantErr)
 	}
 }

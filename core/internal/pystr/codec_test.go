@@ -2,12 +2,29 @@ package pystr
 
 import "testing"
 
-// Expected values from CPython 3.11.
+// codecCase is a bytes.decode or str.encode call (input, encoding,
+// error handler) and what CPython 3.11 gives: the result or the error.
+type codecCase struct{ in, enc, errs, want, err string }
+
+// runCodecCases checks call (Decode or Encode, by name) against cases.
+func runCodecCases(t *testing.T, name string, cases []codecCase, call func(in, enc, errs string) (string, error)) {
+	t.Helper()
+	for _, tc := range cases {
+		got, err := call(tc.in, tc.enc, tc.errs)
+		if tc.err != "" {
+			if err == nil || err.Error() != tc.err {
+				t.Errorf("%s(%q, %s, %s) error = %v, want %q", name, tc.in, tc.enc, tc.errs, err, tc.err)
+			}
+			continue
+		}
+		if err != nil || got != tc.want {
+			t.Errorf("%s(%q, %s, %s) = %q, %v; want %q", name, tc.in, tc.enc, tc.errs, got, err, tc.want)
+		}
+	}
+}
+
 func TestDecode(t *testing.T) {
-	tests := []struct {
-		in, enc, errs string
-		want, err     string
-	}{
+	runCodecCases(t, "Decode", []codecCase{
 		{"\xff", "utf-8", "strict", "", "'utf-8' codec can't decode byte 0xff in position 0: invalid start byte"},
 		{"a\x80b", "utf-8", "replace", "a\ufffdb", ""},
 		{"a\x80b", "UTF8", "ignore", "ab", ""},
@@ -29,26 +46,11 @@ func TestDecode(t *testing.T) {
 		{"a\xe9b", "ascii", "replace", "a\ufffdb", ""},
 		{"a\xe9b", "latin-1", "strict", "aéb", ""},
 		{"x", "foo", "strict", "", "unknown encoding: foo"},
-	}
-	for _, tc := range tests {
-		got, err := Decode([]byte(tc.in), tc.enc, tc.errs)
-		if tc.err != "" {
-			if err == nil || err.Error() != tc.err {
-				t.Errorf("Decode(%q, %s, %s) error = %v, want %q", tc.in, tc.enc, tc.errs, err, tc.err)
-			}
-			continue
-		}
-		if err != nil || got != tc.want {
-			t.Errorf("Decode(%q, %s, %s) = %q, %v; want %q", tc.in, tc.enc, tc.errs, got, err, tc.want)
-		}
-	}
+	}, func(in, enc, errs string) (string, error) { return Decode([]byte(in), enc, errs) })
 }
 
 func TestEncode(t *testing.T) {
-	tests := []struct {
-		in, enc, errs string
-		want, err     string
-	}{
+	runCodecCases(t, "Encode", []codecCase{
 		{"a\xe9\xe9b", "ascii", "strict", "", "'ascii' codec can't encode characters in position 1-2: ordinal not in range(128)"},
 		{"aééb", "latin-1", "strict", "a\xe9\xe9b", ""},
 		{"€", "ascii", "strict", "", "'ascii' codec can't encode character '\\u20ac' in position 0: ordinal not in range(128)"},
@@ -57,19 +59,10 @@ func TestEncode(t *testing.T) {
 		{"aé€b", "ascii", "replace", "a??b", ""},
 		{"aé€b", "latin-1", "ignore", "a\xe9b", ""},
 		{"é", "utf-8", "strict", "\xc3\xa9", ""},
-	}
-	for _, tc := range tests {
-		got, err := Encode(tc.in, tc.enc, tc.errs)
-		if tc.err != "" {
-			if err == nil || err.Error() != tc.err {
-				t.Errorf("Encode(%q) error = %v, want %q", tc.in, err, tc.err)
-			}
-			continue
-		}
-		if err != nil || string(got) != tc.want {
-			t.Errorf("Encode(%q, %s) = %q, %v; want %q", tc.in, tc.enc, got, err, tc.want)
-		}
-	}
+	}, func(in, enc, errs string) (string, error) {
+		b, err := Encode(in, enc, errs)
+		return string(b), err
+	})
 }
 
 func TestBytes(t *testing.T) {

@@ -53,18 +53,28 @@ func (ps *pageStore) reload(t *testing.T, d *core.PageDump) (*core.PageDump, fun
 	}
 }
 
+// saveSnapshot dumps the snapshot s is paused in as pages against base
+// and stores them.
+func (ps *pageStore) saveSnapshot(t *testing.T, s *core.Session, base *core.PageDump) *core.PageDump {
+	t.Helper()
+	d, err := s.DumpPages(base)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if d.Kind != "snapshot" {
+		t.Fatalf("dump kind %q, want snapshot", d.Kind)
+	}
+	ps.save(t, d)
+	return d
+}
+
 // carry dumps the snapshot s is paused in as pages against base, stores
 // them and loads them into a new session, as a host that runs each step
 // in another process would. It returns the new session, its progress and
 // the reloaded dump (the base for its next dump).
 func (ps *pageStore) carry(t *testing.T, s *core.Session, base *core.PageDump) (*core.Session, core.Progress, *core.PageDump) {
 	t.Helper()
-	d, err := s.DumpPages(base)
-	if err != nil {
-		t.Fatal(err)
-	}
-	ps.save(t, d)
-	r, fetch := ps.reload(t, d)
+	r, fetch := ps.reload(t, ps.saveSnapshot(t, s, base))
 	l := core.NewSession(core.Config{})
 	p, err := l.LoadSnapshotPages(r, fetch, nil)
 	if err != nil {
@@ -141,15 +151,7 @@ func TestPageDumpSnapshot(t *testing.T) {
 		t.Fatal(err)
 	}
 	fc := p.(*core.FunctionCall)
-	d, err := s.DumpPages(nil)
-	if err != nil {
-		t.Fatal(err)
-	}
-	if d.Kind != "snapshot" {
-		t.Fatalf("kind %q, want snapshot", d.Kind)
-	}
-	ps.save(t, d)
-	r, fetch := ps.reload(t, d)
+	r, fetch := ps.reload(t, ps.saveSnapshot(t, s, nil))
 
 	if err := core.NewSession(core.Config{}).LoadSessionPages(r, fetch); err == nil {
 		t.Error("LoadSessionPages of a snapshot succeeded")
@@ -220,14 +222,7 @@ func TestStepBudgetPreempts(t *testing.T) {
 		}
 		slices++
 		// Every slice can be carried to a new session and continued there.
-		d, err := s.DumpPages(prev)
-		if err != nil {
-			t.Fatal(err)
-		}
-		if d.Kind != "snapshot" {
-			t.Fatalf("preempted dump kind %q", d.Kind)
-		}
-		ps.save(t, d)
+		d := ps.saveSnapshot(t, s, prev)
 		if slices%2 == 0 {
 			r, fetch := ps.reload(t, d)
 			s = core.NewSession(core.Config{Clock: stepClock(time.Millisecond)})

@@ -77,42 +77,36 @@ func sigma(s string, i int) rune {
 
 // Upper implements str.upper with Unicode full case mapping (ß → SS).
 func Upper(s string) string {
-	if IsASCII(s) {
-		return asciiMap(s, 'a', 'z')
-	}
-	var b strings.Builder
-	for _, r := range s {
-		writeUpper(&b, r)
-	}
-	return b.String()
+	return caseMap(s, 'a', 'z', func(b *strings.Builder, _ int, r rune) { writeUpper(b, r) })
 }
 
 // Lower implements str.lower with full case mapping and final sigma.
 func Lower(s string) string {
-	if IsASCII(s) {
-		return asciiMap(s, 'A', 'Z')
-	}
-	var b strings.Builder
-	for i, r := range s {
-		writeLower(&b, s, i, r)
-	}
-	return b.String()
+	return caseMap(s, 'A', 'Z', func(b *strings.Builder, i int, r rune) { writeLower(b, s, i, r) })
 }
 
 // Casefold implements str.casefold.
 func Casefold(s string) string {
-	if IsASCII(s) {
-		return asciiMap(s, 'A', 'Z')
-	}
-	var b strings.Builder
-	for i, r := range s {
+	return caseMap(s, 'A', 'Z', func(b *strings.Builder, i int, r rune) {
 		if m, ok := specialFold[r]; ok {
 			b.WriteString(m)
 		} else if r == 0x3a3 {
 			b.WriteRune(0x3c3)
 		} else {
-			writeLower(&b, s, i, r)
+			writeLower(b, s, i, r)
 		}
+	})
+}
+
+// caseMap maps the case of s: an ASCII s by flipping the letters from lo
+// to hi, any other by writing each character (at byte i) with write.
+func caseMap(s string, lo, hi byte, write func(b *strings.Builder, i int, r rune)) string {
+	if IsASCII(s) {
+		return asciiMap(s, lo, hi)
+	}
+	var b strings.Builder
+	for i, r := range s {
+		write(&b, i, r)
 	}
 	return b.String()
 }

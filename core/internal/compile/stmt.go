@@ -536,16 +536,23 @@ func (c *compiler) annAssign(s *syntax.AnnAssign) {
 // Loops and jumps
 
 func (c *compiler) forStmt(s *syntax.For) {
-	head, exit, end := c.newLabel(), c.newLabel(), c.newLabel()
-	c.expr(s.Iter)
-	c.u.line = s.Pos.Line
-	c.emit(GET_ITER, 0)
-	c.bind(head)
+	head, exit, end := c.forIter(s, GET_ITER), c.newLabel(), c.newLabel()
 	c.emit(FOR_ITER, exit)
 	c.forBody(s, fbFor, head, end)
 	c.bind(exit)
 	c.stmts(s.Orelse)
 	c.bind(end)
+}
+
+// forIter evaluates a for loop's iterable and gets its iterator with
+// getIter; it returns the loop's head, where the next item is fetched.
+func (c *compiler) forIter(s *syntax.For, getIter Opcode) (head int) {
+	head = c.newLabel()
+	c.expr(s.Iter)
+	c.u.line = s.Pos.Line
+	c.emit(getIter, 0)
+	c.bind(head)
+	return head
 }
 
 // forBody stores the item on the stack into the loop's target, runs the
@@ -561,11 +568,7 @@ func (c *compiler) asyncFor(s *syntax.For) {
 	if !c.u.scope.isAsync {
 		c.errorAt(s, "'async for' outside async function")
 	}
-	head, exc, end := c.newLabel(), c.newLabel(), c.newLabel()
-	c.expr(s.Iter)
-	c.u.line = s.Pos.Line
-	c.emit(GET_AITER, 0)
-	c.bind(head)
+	head, exc, end := c.forIter(s, GET_AITER), c.newLabel(), c.newLabel()
 	c.emit(SETUP_FINALLY, exc)
 	c.emit(GET_ANEXT, 0)
 	c.loadConst(nil)

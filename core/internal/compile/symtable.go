@@ -130,6 +130,13 @@ func (st *symtable) enter(s *scope) *scope {
 	return prev
 }
 
+// within walks (with walk) with s as the current scope.
+func (st *symtable) within(s *scope, walk func()) {
+	prev := st.enter(s)
+	walk()
+	st.cur = prev
+}
+
 func (st *symtable) addDef(name string, f symFlag, n syntax.Node) {
 	name = mangle(st.cur.private, name)
 	if f&defParam != 0 && st.cur.flags[name]&defParam != 0 {
@@ -205,10 +212,10 @@ func (st *symtable) stmt(s syntax.Stmt) {
 		st.exprs(s.DecoratorList)
 		fs := st.newScope(scFunction, s.Name, s)
 		fs.isAsync = s.IsAsync
-		prev := st.enter(fs)
-		st.params(s.Args)
-		st.stmts(s.Body)
-		st.cur = prev
+		st.within(fs, func() {
+			st.params(s.Args)
+			st.stmts(s.Body)
+		})
 	case *syntax.ClassDef:
 		st.addDef(s.Name, defLocal, s)
 		st.exprs(s.Bases)
@@ -218,9 +225,7 @@ func (st *symtable) stmt(s syntax.Stmt) {
 		st.exprs(s.DecoratorList)
 		cs := st.newScope(scClass, s.Name, s)
 		cs.private = s.Name
-		prev := st.enter(cs)
-		st.stmts(s.Body)
-		st.cur = prev
+		st.within(cs, func() { st.stmts(s.Body) })
 	case *syntax.Return:
 		if s.Value != nil {
 			st.expr(s.Value)
@@ -353,11 +358,10 @@ func (st *symtable) expr(e syntax.Expr) {
 		}
 	case *syntax.Lambda:
 		st.argDefaults(e.Args)
-		ls := st.newScope(scFunction, "<lambda>", e)
-		prev := st.enter(ls)
-		st.params(e.Args)
-		st.expr(e.Body)
-		st.cur = prev
+		st.within(st.newScope(scFunction, "<lambda>", e), func() {
+			st.params(e.Args)
+			st.expr(e.Body)
+		})
 	case *syntax.ListComp:
 		st.comprehension(e, "listcomp", "list comprehension", e.Generators, e.Elt, nil)
 	case *syntax.SetComp:

@@ -34,16 +34,23 @@ func (p *parser) canStartExpr() bool {
 // expression list, yielding a Tuple if there is a comma.
 func (p *parser) parseStarExpressions() Expr {
 	start := p.tok().pos
-	first := p.parseStarExpr()
+	return p.parseTupleRest(start, p.parseStarExpr(), func() bool { return !p.canStartExpr() }, p.parseStarExpr)
+}
+
+// parseTupleRest parses what follows the first item of an expression list
+// that began at start: nothing (the list is that item) or commas and more
+// items, parsed by item, until a comma is followed by what end accepts or
+// by no comma. The items make a Tuple.
+func (p *parser) parseTupleRest(start Pos, first Expr, end func() bool, item func() Expr) Expr {
 	if !p.isOp(",") {
 		return first
 	}
 	elts := []Expr{first}
 	for p.gotOp(",") {
-		if !p.canStartExpr() {
+		if end() {
 			break
 		}
-		elts = append(elts, p.parseStarExpr())
+		elts = append(elts, item())
 	}
 	return at(&Tuple{Elts: elts}, start, p.prevEnd())
 }
@@ -320,18 +327,7 @@ func (p *parser) parsePrimary() Expr {
 
 func (p *parser) parseSlices() Expr {
 	start := p.tok().pos
-	first := p.parseSlice()
-	if !p.isOp(",") {
-		return first
-	}
-	elts := []Expr{first}
-	for p.gotOp(",") {
-		if p.isOp("]") {
-			break
-		}
-		elts = append(elts, p.parseSlice())
-	}
-	return at(&Tuple{Elts: elts}, start, p.prevEnd())
+	return p.parseTupleRest(start, p.parseSlice(), func() bool { return p.isOp("]") }, p.parseSlice)
 }
 
 func (p *parser) parseSlice() Expr {
@@ -557,6 +553,17 @@ func (p *parser) parseParams(closer string, annotations bool) *Arguments {
 // ---------------------------------------------------------------------------
 // atoms
 
+// keywordConstant is the value of None, True or False.
+func keywordConstant(name string) any {
+	switch name {
+	case "True":
+		return true
+	case "False":
+		return false
+	}
+	return nil
+}
+
 func (p *parser) parseAtom() Expr {
 	t := p.tok()
 	switch t.kind {
@@ -564,14 +571,7 @@ func (p *parser) parseAtom() Expr {
 		switch t.val {
 		case "None", "True", "False":
 			p.advance()
-			c := &Constant{}
-			switch t.val {
-			case "True":
-				c.Value = true
-			case "False":
-				c.Value = false
-			}
-			return at(c, t.pos, t.end)
+			return at(&Constant{Value: keywordConstant(t.val)}, t.pos, t.end)
 		}
 		if keywords[t.val] {
 			p.syntaxError()

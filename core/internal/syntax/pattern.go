@@ -63,14 +63,7 @@ func (p *parser) parseMatchSubject() Expr {
 		}
 		return first
 	}
-	elts := []Expr{first}
-	for p.gotOp(",") {
-		if p.isOp(":") {
-			break
-		}
-		elts = append(elts, p.parseStarNamedExpr())
-	}
-	return at(&Tuple{Elts: elts}, start, p.prevEnd())
+	return p.parseTupleRest(start, first, func() bool { return p.isOp(":") }, p.parseStarNamedExpr)
 }
 
 // parsePatterns parses the pattern of a case clause (an open sequence
@@ -174,14 +167,7 @@ func (p *parser) parseClosedPattern() Pattern {
 		switch t.val {
 		case "None", "True", "False":
 			p.advance()
-			s := &MatchSingleton{}
-			switch t.val {
-			case "True":
-				s.Value = true
-			case "False":
-				s.Value = false
-			}
-			return at(s, t.pos, t.end)
+			return at(&MatchSingleton{Value: keywordConstant(t.val)}, t.pos, t.end)
 		}
 		if keywords[t.val] {
 			p.syntaxError()

@@ -162,23 +162,13 @@ func (p *parser) parseNot() Expr {
 	return p.parseComparison()
 }
 
+var cmpOpTokens = map[string]CmpOp{"==": Eq, "!=": NotEq, "<": Lt, "<=": LtE, ">": Gt, ">=": GtE}
+
 func (p *parser) cmpOp() (CmpOp, bool) {
 	t := p.tok()
 	if t.kind == tOp {
-		switch t.val {
-		case "==":
-			return Eq, true
-		case "!=":
-			return NotEq, true
-		case "<":
-			return Lt, true
-		case "<=":
-			return LtE, true
-		case ">":
-			return Gt, true
-		case ">=":
-			return GtE, true
-		}
+		op, ok := cmpOpTokens[t.val]
+		return op, ok
 	}
 	if t.kind == tName {
 		switch t.val {
@@ -396,12 +386,7 @@ func (p *parser) parseCallArgs() ([]Expr, []*Keyword) {
 				p.fail(`expression cannot contain assignment, perhaps you meant "=="?`, e.GetSpan().Pos, eq.end)
 			}
 			if p.isKw("for") || p.isKw("async") {
-				g := p.parseComprehensionTail(e, func(gens []*Comprehension) Expr {
-					g := &GeneratorExp{Elt: e, Generators: gens}
-					return g
-				})
-				g.(*GeneratorExp).Pos = e.GetSpan().Pos
-				g.(*GeneratorExp).End = p.prevEnd()
+				g := at(&GeneratorExp{Elt: e, Generators: p.parseComprehensionTail(e)}, e.GetSpan().Pos, p.prevEnd())
 				if n > 1 || !p.isOp(")") {
 					if !(n == 1 && p.isOp(",") && p.peek(1).kind == tOp && p.peek(1).val == ")") {
 						p.failNode("Generator expression must be parenthesized", g)
@@ -409,9 +394,8 @@ func (p *parser) parseCallArgs() ([]Expr, []*Keyword) {
 				}
 				if n == 1 && p.isOp(")") {
 					// f(x for x in y): the generator takes the call's parens
-					gg := g.(*GeneratorExp)
-					gg.Pos = Pos{t.pos.Line, t.pos.Col - 1}
-					gg.End = p.tok().end
+					g.Pos = Pos{t.pos.Line, t.pos.Col - 1}
+					g.End = p.tok().end
 				}
 				e = g
 			}
@@ -651,12 +635,9 @@ func (p *parser) parseParen() Expr {
 	}
 	first := p.parseStarNamedExpr()
 	if p.isKw("for") || p.isKw("async") {
-		g := p.parseComprehensionTail(first, func(gens []*Comprehension) Expr {
-			return &GeneratorExp{Elt: first, Generators: gens}
-		})
+		gens := p.parseComprehensionTail(first)
 		p.expectOp(")")
-		ge := g.(*GeneratorExp)
-		return at(ge, open.pos, p.prevEnd())
+		return at(&GeneratorExp{Elt: first, Generators: gens}, open.pos, p.prevEnd())
 	}
 	if p.isOp(")") {
 		p.advance()
@@ -693,12 +674,9 @@ func (p *parser) parseListDisplay() Expr {
 	if !p.isOp("]") {
 		first := p.parseStarNamedExpr()
 		if p.isKw("for") || p.isKw("async") {
-			g := p.parseComprehensionTail(first, func(gens []*Comprehension) Expr {
-				return &ListComp{Elt: first, Generators: gens}
-			})
+			gens := p.parseComprehensionTail(first)
 			p.expectOp("]")
-			lc := g.(*ListComp)
-			return at(lc, open.pos, p.prevEnd())
+			return at(&ListComp{Elt: first, Generators: gens}, open.pos, p.prevEnd())
 		}
 		l.Elts = append(l.Elts, first)
 		if !p.isOp(",") && !p.isOp("]") {
@@ -734,22 +712,16 @@ func (p *parser) parseBraceDisplay() Expr {
 	if p.gotOp(":") {
 		v := p.parseExpression()
 		if p.isKw("for") || p.isKw("async") {
-			g := p.parseComprehensionTail(first, func(gens []*Comprehension) Expr {
-				return &DictComp{Key: first, Value: v, Generators: gens}
-			})
+			gens := p.parseComprehensionTail(first)
 			p.expectOp("}")
-			dc := g.(*DictComp)
-			return at(dc, open.pos, p.prevEnd())
+			return at(&DictComp{Key: first, Value: v, Generators: gens}, open.pos, p.prevEnd())
 		}
 		return p.parseDictRest(open, first, v)
 	}
 	if p.isKw("for") || p.isKw("async") {
-		g := p.parseComprehensionTail(first, func(gens []*Comprehension) Expr {
-			return &SetComp{Elt: first, Generators: gens}
-		})
+		gens := p.parseComprehensionTail(first)
 		p.expectOp("}")
-		sc := g.(*SetComp)
-		return at(sc, open.pos, p.prevEnd())
+		return at(&SetComp{Elt: first, Generators: gens}, open.pos, p.prevEnd())
 	}
 	s := &Set{Elts: []Expr{first}}
 	for p.gotOp(",") {
@@ -798,9 +770,9 @@ func (p *parser) parseDictRest(open *token, k, v Expr) Expr {
 	return at(d, open.pos, p.prevEnd())
 }
 
-// parseComprehensionTail parses one or more "for ... in ... if ..." clauses
-// and builds the node with mk.
-func (p *parser) parseComprehensionTail(elt Expr, mk func([]*Comprehension) Expr) Expr {
+// parseComprehensionTail parses the one or more "for ... in ... if ..."
+// clauses that follow a comprehension's element elt.
+func (p *parser) parseComprehensionTail(elt Expr) []*Comprehension {
 	if s, ok := elt.(*Starred); ok {
 		p.failNode("iterable unpacking cannot be used in comprehension", s)
 	}
@@ -827,5 +799,5 @@ func (p *parser) parseComprehensionTail(elt Expr, mk func([]*Comprehension) Expr
 	if len(gens) == 0 {
 		p.syntaxError()
 	}
-	return mk(gens)
+	return gens
 }

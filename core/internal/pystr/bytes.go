@@ -286,25 +286,7 @@ func BytesZFill(p []byte, width int) []byte {
 
 // BytesExpandTabs implements bytes.expandtabs(tabsize).
 func BytesExpandTabs(p []byte, tabsize int) []byte {
-	out := make([]byte, 0, len(p))
-	col := 0
-	for _, c := range p {
-		switch c {
-		case '\t':
-			if tabsize > 0 {
-				n := tabsize - col%tabsize
-				out = append(out, bytes.Repeat([]byte{' '}, n)...)
-				col += n
-			}
-		case '\n', '\r':
-			out = append(out, c)
-			col = 0
-		default:
-			out = append(out, c)
-			col++
-		}
-	}
-	return out
+	return expandTabs(p, tabsize, func(int) int { return 1 })
 }
 
 func isBytesLower(c byte) bool { return c >= 'a' && c <= 'z' }

@@ -41,21 +41,19 @@ func repr(s string, asciiOnly bool) string {
 // it is the quote q, a backslash, a newline, a carriage return or a tab,
 // and reports whether it was one of them.
 func escapeCommon(b *strings.Builder, r rune, q byte) bool {
-	switch r {
-	case rune(q), '\\':
+	switch {
+	case r == rune(q) || r == '\\':
 		b.WriteByte('\\')
 		b.WriteByte(byte(r))
-	case '\n':
-		b.WriteString(`\n`)
-	case '\r':
-		b.WriteString(`\r`)
-	case '\t':
-		b.WriteString(`\t`)
+	case r == '\t' || r == '\n' || r == '\r':
+		b.WriteString(controlEscapes[r])
 	default:
 		return false
 	}
 	return true
 }
+
+var controlEscapes = [...]string{'\t': `\t`, '\n': `\n`, '\r': `\r`}
 
 // Repr returns Python's repr() of the str s.
 func Repr(s string) string { return repr(s, false) }

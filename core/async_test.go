@@ -70,16 +70,12 @@ func TestAsyncHostCalls(t *testing.T) {
 			if !strings.Contains(code, "return") {
 				code = "return " + code
 			}
-			s := core.NewSession(core.Config{})
-			out, err := s.FeedRun("import asyncio\nasync def main():\n    "+code+"\nasyncio.run(main())", &core.FeedOptions{
+			opts := &core.FeedOptions{
 				Async:     map[string]core.HostFunc{"slow": slow},
 				Functions: map[string]core.HostFunc{"go": viaGo},
-			})
-			if err != nil {
-				t.Fatal(err)
 			}
-			if out.Repr != tc.want {
-				t.Errorf("got %s, want %s", out.Repr, tc.want)
+			if err := reprIs(core.NewSession(core.Config{}), "import asyncio\nasync def main():\n    "+code+"\nasyncio.run(main())", opts, tc.want); err != nil {
+				t.Error(err)
 			}
 		})
 	}

@@ -162,18 +162,7 @@ func TestResumeAutoForeignProgress(t *testing.T) {
 }
 
 func TestFuturesResumeRefusesUnknownIDs(t *testing.T) {
-	s := core.NewSession(core.Config{})
-	p, err := s.FeedStart(hostAsync, &core.FeedOptions{Functions: map[string]core.HostFunc{"fetch": nil}})
-	for err == nil {
-		fc, ok := p.(*core.FunctionCall)
-		if !ok {
-			break
-		}
-		p, err = fc.ResumeFuture()
-	}
-	if err != nil {
-		t.Fatal(err)
-	}
+	p, _ := startHostAsync(t, core.NewSession(core.Config{}))
 	fut := p.(*core.Futures)
 	if _, err := fut.Resume(map[int64]any{999: "x"}); !errors.Is(err, core.ErrUnknownCallID) {
 		t.Fatalf("unknown id: err = %v, want ErrUnknownCallID", err)
@@ -183,7 +172,7 @@ func TestFuturesResumeRefusesUnknownIDs(t *testing.T) {
 	for i, id := range fut.CallIDs {
 		res[id] = string(rune('a' + i))
 	}
-	p, err = fut.Resume(res)
+	p, err := fut.Resume(res)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -235,15 +224,8 @@ func TestRepeatedSnapshotDumpIsStable(t *testing.T) {
 func TestRestoredOverMemoryLimit(t *testing.T) {
 	big := core.NewSession(core.Config{})
 	feed(t, big, "x = 'a' * 3000000\ny = 1\n", nil)
-	b, err := big.Dump()
-	if err != nil {
-		t.Fatal(err)
-	}
-	s := core.NewSession(core.Config{Limits: core.Limits{MaxMemory: 1 << 20}})
-	if err := s.LoadSession(b); err != nil {
-		t.Fatalf("load: %v", err)
-	}
-	_, err = s.FeedRun("y + 1", nil)
+	s := restored(t, big, core.Config{Limits: core.Limits{MaxMemory: 1 << 20}})
+	_, err := s.FeedRun("y + 1", nil)
 	var le *core.LimitError
 	if !errors.As(err, &le) || le.Kind != "memory" || !strings.Contains(le.Msg, "restored session") {
 		t.Fatalf("first feed: err = %v, want the memory LimitError about the restore", err)

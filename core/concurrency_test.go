@@ -12,9 +12,8 @@ import (
 // at once must neither race nor leak state from one into another. Run it
 // under -race (CI does).
 func TestSessionsInParallel(t *testing.T) {
-	const workers, rounds = 4, 20
-	inParallel(t, workers, rounds, func(w, r int) error {
-		s := core.NewSession(core.Config{})
+	inParallel(t, 4, 20, func(w, r int) error {
+		n := w*1000 + r
 		src := fmt.Sprintf(`
 import json, re, base64, hashlib, random, struct, io, math, itertools, collections, datetime, zlib, decimal, fractions
 random.seed(7)
@@ -28,13 +27,34 @@ class P:
     def __init__(self, v): self.v = v
 xs = sorted([P(i) for i in range(20)], key=lambda p: -p.v)
 n = %d
-json.dumps({"n": n, "s": re.sub(r"\d", "#", str(xs[0].v))}) + str(n)`, w*1000+r)
-		got, err := s.FeedRun(src, nil)
-		if err != nil {
+json.dumps({"n": n, "s": re.sub(r"\d", "#", str(xs[0].v))}) + str(n)`, n)
+		return reprIs(core.NewSession(core.Config{}), src, nil, fmt.Sprintf(`'{"n": %d, "s": "##"}%d'`, n, n))
+	})
+}
+
+// New sessions share the builtin world's heap pages and borrow its
+// builtins and sys.modules dicts until they change them. Sessions that
+// change all of these at once, in parallel, must neither race (run under
+// -race) nor see each other's changes.
+func TestSessionsChangingTheSharedWorldInParallel(t *testing.T) {
+	inParallel(t, 4, 10, func(w, r int) error {
+		n := w*100 + r
+		src := fmt.Sprintf(`
+import builtins, sys
+before = hasattr(builtins, "mine")
+builtins.mine = %d
+del builtins.abs
+sys.modules["fake"] = 42
+vars(builtins)["also"] = mine
+big = [0] * 5000
+for i in range(0, 5000, 7):
+    big[i] = i
+(before, mine, also, "abs" in vars(builtins), sys.modules["fake"], sum(big) > 0)`, n)
+		if err := reprIs(core.NewSession(core.Config{}), src, nil, fmt.Sprintf("(False, %d, %d, False, 42, True)", n, n)); err != nil {
 			return err
 		}
-		if want := fmt.Sprintf(`'{"n": %d, "s": "##"}%d'`, w*1000+r, w*1000+r); got.Repr != want {
-			return fmt.Errorf("got %s, want %s", got.Repr, want)
+		if err := reprIs(core.NewSession(core.Config{}), `import builtins, sys; (hasattr(builtins, "mine"), abs(-1), "fake" in sys.modules)`, nil, "(False, 1, False)"); err != nil {
+			return fmt.Errorf("a fresh session: %w", err)
 		}
 		return nil
 	})
@@ -59,14 +79,7 @@ out = (r, srt, sorted_strs, f, h, len({(i, str(i)): i for i in range(50)}))
 str(out)`
 	const want = `'("[3, 1, 2, [...]]{\'k\': [3, 1, 2, [...]], 2: (1.5, \'s\', b\'b\'), \'self\': {...}}{1, 2}frozenset({3})", [100, 97, 96, 94, 93], [\'b9\', \'b8\', \'b7\'], \'3.14|    42|**x**|    [1, 2]|1,234,567.900042\', True, 50)'`
 	inParallel(t, workers, rounds, func(w, r int) error {
-		got, err := core.NewSession(core.Config{}).FeedRun(fmt.Sprintf(prog, 42), nil)
-		if err != nil {
-			return err
-		}
-		if got.Repr != want {
-			return fmt.Errorf("got %s", got.Repr)
-		}
-		return nil
+		return reprIs(core.NewSession(core.Config{}), fmt.Sprintf(prog, 42), nil, want)
 	})
 }
 

@@ -13,15 +13,8 @@ import (
 func TestDeepValueDumpLoadPrint(t *testing.T) {
 	s := core.NewSession(core.Config{})
 	feed(t, s, "x = None\nfor i in range(10**6):\n    x = [x, {'k': (x,)}]\n", nil)
-	b, err := s.Dump()
-	if err != nil {
-		t.Fatal(err)
-	}
-	s2 := core.NewSession(core.Config{})
-	if err := s2.LoadSession(b); err != nil {
-		t.Fatal(err)
-	}
-	_, err = s2.FeedRun("print(x)", nil)
+	s2 := restored(t, s, core.Config{})
+	_, err := s2.FeedRun("print(x)", nil)
 	var rt *core.RuntimeError
 	if !errors.As(err, &rt) || rt.Type != "RecursionError" {
 		t.Fatalf("print: %v", err)
@@ -78,14 +71,7 @@ func TestSelfSharingValueNoLimit(t *testing.T) {
 func TestIntDigitLimitTravels(t *testing.T) {
 	s := core.NewSession(core.Config{})
 	feed(t, s, "import sys\nsys.set_int_max_str_digits(1000)\n", nil)
-	b, err := s.Dump()
-	if err != nil {
-		t.Fatal(err)
-	}
-	s2 := core.NewSession(core.Config{})
-	if err := s2.LoadSession(b); err != nil {
-		t.Fatal(err)
-	}
+	s2 := restored(t, s, core.Config{})
 	if out := feed(t, s2, "import sys\nsys.get_int_max_str_digits()", nil); out.Repr != "1000" {
 		t.Fatalf("after load: %s", out.Repr)
 	}

@@ -23,18 +23,11 @@ func TestSetAndFrozenSetCrossTheBoundary(t *testing.T) {
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {
 			s := core.NewSession(core.Config{})
-			o, err := s.FeedRun("(type(x).__name__, sorted(x, key=repr))", &core.FeedOptions{Inputs: map[string]any{"x": c.input}})
-			if err != nil {
-				t.Fatal(err)
-			}
-			if o.Repr != c.want {
+			opts := &core.FeedOptions{Inputs: map[string]any{"x": c.input}}
+			if o := feed(t, s, "(type(x).__name__, sorted(x, key=repr))", opts); o.Repr != c.want {
 				t.Errorf("in Python: %s, want %s", o.Repr, c.want)
 			}
-			o, err = s.FeedRun("x", &core.FeedOptions{Inputs: map[string]any{"x": c.input}})
-			if err != nil {
-				t.Fatal(err)
-			}
-			if !reflect.DeepEqual(o.Go, c.back) {
+			if o := feed(t, s, "x", opts); !reflect.DeepEqual(o.Go, c.back) {
 				t.Errorf("back in Go: %#v, want %#v", o.Go, c.back)
 			}
 		})

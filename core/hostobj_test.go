@@ -81,13 +81,7 @@ func TestHostObjectProgress(t *testing.T) {
 		t.Fatalf("construction progress %#v", p)
 	}
 	p, err = fc.Resume(nil)
-	if err != nil {
-		t.Fatal(err)
-	}
-	c, ok := p.(*core.Complete)
-	if !ok || c.Output.Repr != "(['row'], '9.9')" {
-		t.Fatalf("completion %#v", p)
-	}
+	completed(t, p, err, "(['row'], '9.9')")
 }
 
 func TestHostObjectResumeAuto(t *testing.T) {
@@ -110,13 +104,8 @@ func TestHostObjectResumeAuto(t *testing.T) {
 		{"getattr(db, 'version')", "'1.2'"},
 		{"{db: 1}[again]", "1"},
 	} {
-		out, err := s.FeedRun(tc.code, opts)
-		if err != nil {
+		if err := reprIs(s, tc.code, opts, tc.want); err != nil {
 			t.Errorf("%q: %v", tc.code, err)
-			continue
-		}
-		if out.Repr != tc.want {
-			t.Errorf("%q = %s, want %s", tc.code, out.Repr, tc.want)
 		}
 	}
 	// The object comes back to the host as the same Go value.
@@ -128,14 +117,7 @@ func TestHostObjectResumeAuto(t *testing.T) {
 func TestHostObjectProxyAfterRestore(t *testing.T) {
 	s := core.NewSession(core.Config{})
 	feed(t, s, "h = db\nk = DB\nt = type(h)\nstore = [h, h]", &core.FeedOptions{Inputs: map[string]any{"db": &db{name: "main"}, "DB": dbClass{}}})
-	b, err := s.Dump()
-	if err != nil {
-		t.Fatal(err)
-	}
-	r := core.NewSession(core.Config{})
-	if err := r.LoadSession(b); err != nil {
-		t.Fatal(err)
-	}
+	r := restored(t, s, core.Config{})
 	for _, tc := range []struct{ code, typ, msg string }{
 		{"h.query('x')", "RuntimeError", "belonged to the host process before the restore"},
 		{"h()", "RuntimeError", "belonged to the host process before the restore"},

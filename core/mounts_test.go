@@ -63,14 +63,8 @@ func TestMounts(t *testing.T) {
 		{"try:\n    open('/data/nope')\nexcept FileNotFoundError as e:\n    r = e.filename\nr", "'/data/nope'"},
 		{"try:\n    open('/data/sub')\nexcept IsADirectoryError as e:\n    r = e.errno\nr", "21"},
 	} {
-		s := core.NewSession(core.Config{})
-		out, err := s.FeedRun(tc.code, opts)
-		if err != nil {
+		if err := reprIs(core.NewSession(core.Config{}), tc.code, opts, tc.want); err != nil {
 			t.Errorf("%q: %v", tc.code, err)
-			continue
-		}
-		if out.Repr != tc.want {
-			t.Errorf("%q = %s, want %s", tc.code, out.Repr, tc.want)
 		}
 	}
 	if b, _ := os.ReadFile(filepath.Join(w, "o.txt")); string(b) != "12345" {
@@ -156,10 +150,7 @@ func TestOSCalls(t *testing.T) {
 			t.Fatal(err)
 		}
 	}
-	c, ok := p.(*core.Complete)
-	if !ok || c.Output.Repr != "['welcome', ['a', 'b'], False]" {
-		t.Fatalf("got %#v", p)
-	}
+	completed(t, p, err, "['welcome', ['a', 'b'], False]")
 	want := []string{"open /etc/motd rb", "listdir /srv", "stat /srv/x", "write_file /tmp/log", "append_file /tmp/log hi"}
 	if !reflect.DeepEqual(ops, want) {
 		t.Errorf("OS calls %q, want %q", ops, want)

@@ -53,6 +53,36 @@ func (ps *pageStore) reload(t *testing.T, d *core.PageDump) (*core.PageDump, fun
 	}
 }
 
+// saveSnapshot dumps the snapshot s is paused in as pages against base
+// and stores them.
+func (ps *pageStore) saveSnapshot(t *testing.T, s *core.Session, base *core.PageDump) *core.PageDump {
+	t.Helper()
+	d, err := s.DumpPages(base)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if d.Kind != "snapshot" {
+		t.Fatalf("dump kind %q, want snapshot", d.Kind)
+	}
+	ps.save(t, d)
+	return d
+}
+
+// carry dumps the snapshot s is paused in as pages against base, stores
+// them and loads them into a new session, as a host that runs each step
+// in another process would. It returns the new session, its progress and
+// the reloaded dump (the base for its next dump).
+func (ps *pageStore) carry(t *testing.T, s *core.Session, base *core.PageDump) (*core.Session, core.Progress, *core.PageDump) {
+	t.Helper()
+	r, fetch := ps.reload(t, ps.saveSnapshot(t, s, base))
+	l := core.NewSession(core.Config{})
+	p, err := l.LoadSnapshotPages(r, fetch, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return l, p, r
+}
+
 func TestPageDumpSessionRoundTrip(t *testing.T) {
 	ps := &pageStore{pages: map[string][]byte{}}
 	s := core.NewSession(core.Config{ScriptName: "agent.py", Limits: core.Limits{MaxOutput: 1 << 20}})
@@ -121,15 +151,7 @@ func TestPageDumpSnapshot(t *testing.T) {
 		t.Fatal(err)
 	}
 	fc := p.(*core.FunctionCall)
-	d, err := s.DumpPages(nil)
-	if err != nil {
-		t.Fatal(err)
-	}
-	if d.Kind != "snapshot" {
-		t.Fatalf("kind %q, want snapshot", d.Kind)
-	}
-	ps.save(t, d)
-	r, fetch := ps.reload(t, d)
+	r, fetch := ps.reload(t, ps.saveSnapshot(t, s, nil))
 
 	if err := core.NewSession(core.Config{}).LoadSessionPages(r, fetch); err == nil {
 		t.Error("LoadSessionPages of a snapshot succeeded")
@@ -165,32 +187,12 @@ func TestPageDumpSnapshotAtObjectCall(t *testing.T) {
 		t.Fatal(err)
 	}
 	fc := p.(*core.FunctionCall)
-	d, err := s.DumpPages(nil)
-	if err != nil {
-		t.Fatal(err)
-	}
-	ps.save(t, d)
-	r, fetch := ps.reload(t, d)
-	l := core.NewSession(core.Config{})
-	lp, err := l.LoadSnapshotPages(r, fetch, nil)
-	if err != nil {
-		t.Fatal(err)
-	}
+	l, lp, r := ps.carry(t, s, nil)
 	lfc, ok := lp.(*core.FunctionCall)
 	if !ok || fc.ObjectID == 0 || lfc.ObjectID != fc.ObjectID || lfc.Name != "query" {
 		t.Fatalf("loaded progress %#v, dumped at %#v", lp, fc)
 	}
-	d2, err := l.DumpPages(r)
-	if err != nil {
-		t.Fatal(err)
-	}
-	ps.save(t, d2)
-	r2, fetch2 := ps.reload(t, d2)
-	l2 := core.NewSession(core.Config{})
-	lp2, err := l2.LoadSnapshotPages(r2, fetch2, nil)
-	if err != nil {
-		t.Fatal(err)
-	}
+	_, lp2, _ := ps.carry(t, l, r)
 	if got := lp2.(*core.FunctionCall).ObjectID; got != fc.ObjectID {
 		t.Fatalf("object id after a second page dump: %d, want %d", got, fc.ObjectID)
 	}
@@ -220,14 +222,7 @@ func TestStepBudgetPreempts(t *testing.T) {
 		}
 		slices++
 		// Every slice can be carried to a new session and continued there.
-		d, err := s.DumpPages(prev)
-		if err != nil {
-			t.Fatal(err)
-		}
-		if d.Kind != "snapshot" {
-			t.Fatalf("preempted dump kind %q", d.Kind)
-		}
-		ps.save(t, d)
+		d := ps.saveSnapshot(t, s, prev)
 		if slices%2 == 0 {
 			r, fetch := ps.reload(t, d)
 			s = core.NewSession(core.Config{Clock: stepClock(time.Millisecond)})

@@ -435,21 +435,25 @@ type FunctionCall struct {
 	Pos    Position
 }
 
-// Resume returns v as the call's result.
-func (p *FunctionCall) Resume(v any) (Progress, error) {
+// resume claims p and continues the sandbox with v as the value it waits
+// for (awaited: the result of an awaited host call), or raises TypeError
+// there when v has no Python form.
+func (p *progress) resume(v any, awaited bool) (Progress, error) {
 	if err := p.claim(); err != nil {
 		return nil, err
 	}
 	pv, err := p.s.toPy(v)
-	if err != nil {
-		pv = p.s.m.NewExceptionNamed("TypeError", err.Error())
-		return p.s.step(p.s.m.ResumeRaise(pv))
-	}
-	if p.Awaited {
+	switch {
+	case err != nil:
+		return p.s.step(p.s.m.ResumeRaise(p.s.m.NewExceptionNamed("TypeError", err.Error())))
+	case awaited:
 		return p.s.step(p.s.m.ResumeAwaited(pv))
 	}
 	return p.s.step(p.s.m.ResumeWith(pv))
 }
+
+// Resume returns v as the call's result.
+func (p *FunctionCall) Resume(v any) (Progress, error) { return p.resume(v, p.Awaited) }
 
 // ResumeError raises err at the call: an *Exception with its type, any
 // other error as RuntimeError.
@@ -484,16 +488,7 @@ type NameLookup struct {
 }
 
 // Resume supplies the name's value.
-func (p *NameLookup) Resume(v any) (Progress, error) {
-	if err := p.claim(); err != nil {
-		return nil, err
-	}
-	pv, err := p.s.toPy(v)
-	if err != nil {
-		return p.s.step(p.s.m.ResumeRaise(p.s.m.NewExceptionNamed("TypeError", err.Error())))
-	}
-	return p.s.step(p.s.m.ResumeWith(pv))
-}
+func (p *NameLookup) Resume(v any) (Progress, error) { return p.resume(v, false) }
 
 // ResumeUndefined raises NameError for the name, or AttributeError for a
 // host object's lazy attribute.
@@ -732,19 +727,11 @@ func (s *Session) goValueSeen(v vm.Value, seen map[heap.Handle]bool) any {
 	case *heap.List:
 		seen[h] = true
 		defer delete(seen, h)
-		out := make([]any, len(o.Items))
-		for i, x := range o.Items {
-			out[i] = s.goValueSeen(x, seen)
-		}
-		return out
+		return s.goValues(o.Items, seen)
 	case *heap.Tuple:
 		seen[h] = true
 		defer delete(seen, h)
-		out := make(Tuple, len(o.Items))
-		for i, x := range o.Items {
-			out[i] = s.goValueSeen(x, seen)
-		}
-		return out
+		return Tuple(s.goValues(o.Items, seen))
 	case *heap.Dict:
 		seen[h] = true
 		defer delete(seen, h)
@@ -780,6 +767,14 @@ func (s *Session) goValueSeen(v vm.Value, seen map[heap.Handle]bool) any {
 		}
 	}
 	return s.opaque(v)
+}
+
+func (s *Session) goValues(items []vm.Value, seen map[heap.Handle]bool) []any {
+	out := make([]any, len(items))
+	for i, x := range items {
+		out[i] = s.goValueSeen(x, seen)
+	}
+	return out
 }
 
 func (s *Session) opaque(v vm.Value) Opaque {

@@ -135,14 +135,7 @@ func TestSessionREPLValuesRoundTrip(t *testing.T) {
 			t.Errorf("%s = %s, want %s", st.code, o.Repr, st.repr)
 		}
 		// The session survives a dump and load between feeds.
-		b, err := s.Dump()
-		if err != nil {
-			t.Fatal(err)
-		}
-		s = core.NewSession(core.Config{})
-		if err := s.LoadSession(b); err != nil {
-			t.Fatal(err)
-		}
+		s = restored(t, s, core.Config{})
 	}
 	o, err := s.FeedRun("d", nil)
 	if err != nil {
@@ -228,32 +221,7 @@ func TestSessionLimitsTravel(t *testing.T) {
 // settles all pending futures with settle(id) at each Futures progress.
 func runHost(t *testing.T, src string, settle func(args map[int64][]any, id int64) any) string {
 	t.Helper()
-	var out strings.Builder
-	s := core.NewSession(core.Config{})
-	p, err := s.FeedStart(src, &core.FeedOptions{Functions: hostFns, Print: func(_, text string) { out.WriteString(text) }})
-	args := map[int64][]any{}
-	for steps := 0; err == nil && steps < 100; steps++ {
-		switch q := p.(type) {
-		case *core.FunctionCall:
-			args[q.CallID] = q.Args
-			p, err = q.ResumeFuture()
-		case *core.Futures:
-			res := map[int64]any{}
-			for _, id := range q.CallIDs {
-				res[id] = settle(args, id)
-			}
-			p, err = q.Resume(res)
-		case *core.Complete:
-			return out.String()
-		default:
-			t.Fatalf("progress %#v", p)
-		}
-	}
-	if err != nil {
-		t.Fatalf("%v\noutput so far: %s", err, out.String())
-	}
-	t.Fatal("too many steps")
-	return ""
+	return driveHost(t, src, false, settle)
 }
 
 func TestSessionHostFutureUnderTimeout(t *testing.T) {
@@ -298,11 +266,7 @@ func TestSessionTypedGoInputs(t *testing.T) {
 	}
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {
-			s := core.NewSession(core.Config{})
-			o, err := s.FeedRun("v", &core.FeedOptions{Inputs: map[string]any{"v": c.in}})
-			if err != nil {
-				t.Fatal(err)
-			}
+			o := feed(t, core.NewSession(core.Config{}), "v", &core.FeedOptions{Inputs: map[string]any{"v": c.in}})
 			if o.Repr != c.repr {
 				t.Errorf("got %s, want %s", o.Repr, c.repr)
 			}
@@ -357,21 +321,30 @@ asyncio.run(main())
 }
 
 // runHostSync answers ask(x) at once with x+"?" (reversed order keys for
-// sorting) and fetch(x) with a future settled to x+"!".
+// sorting) and fetch(x) with a future settled to x+"!", reloading the
+// progress from a dump before every step.
 func runHostSync(t *testing.T, src string) string {
+	t.Helper()
+	return driveHost(t, src, true, func(args map[int64][]any, id int64) any { return args[id][0].(string) + "!" })
+}
+
+// driveHost runs src with hostFns, settling futures with settle. With
+// sync, ask is answered at once and every step starts from a reloaded
+// dump of the progress.
+func driveHost(t *testing.T, src string, sync bool, settle func(args map[int64][]any, id int64) any) string {
 	t.Helper()
 	var out strings.Builder
 	s := core.NewSession(core.Config{})
 	p, err := s.FeedStart(src, &core.FeedOptions{Functions: hostFns, Print: func(_, text string) { out.WriteString(text) }})
 	args := map[int64][]any{}
 	for steps := 0; err == nil && steps < 100; steps++ {
-		if _, done := p.(*core.Complete); !done {
+		if _, done := p.(*core.Complete); sync && !done {
 			p = reload(t, p, &out)
 		}
 		switch q := p.(type) {
 		case *core.FunctionCall:
-			a := q.Args[0].(string)
-			if q.Name == "ask" {
+			if sync && q.Name == "ask" {
+				a := q.Args[0].(string)
 				if len(a) == 1 {
 					p, err = q.Resume(int64('z' - a[0]))
 				} else {
@@ -384,7 +357,7 @@ func runHostSync(t *testing.T, src string) string {
 		case *core.Futures:
 			res := map[int64]any{}
 			for _, id := range q.CallIDs {
-				res[id] = args[id][0].(string) + "!"
+				res[id] = settle(args, id)
 			}
 			p, err = q.Resume(res)
 		case *core.Complete:

@@ -10,16 +10,6 @@ import (
 	"github.com/amber-sandbox/amber/core"
 )
 
-// feed runs code in s and fails the test on error.
-func feed(t *testing.T, s *core.Session, code string, opts *core.FeedOptions) core.Object {
-	t.Helper()
-	out, err := s.FeedRun(code, opts)
-	if err != nil {
-		t.Fatalf("FeedRun(%q): %v", code, err)
-	}
-	return out
-}
-
 func TestFeedsShareNamespace(t *testing.T) {
 	s := core.NewSession(core.Config{})
 	feeds := []struct {
@@ -214,39 +204,14 @@ func TestResumeTwice(t *testing.T) {
 	}
 }
 
-const hostAsync = `
-import asyncio
-
-async def one(i):
-    return await fetch(i)
-
-async def main():
-    return await asyncio.gather(one(1), one(2), one(3))
-
-asyncio.run(main())
-`
-
 func TestFuturesProgress(t *testing.T) {
-	s := core.NewSession(core.Config{})
-	p, err := s.FeedStart(hostAsync, &core.FeedOptions{Functions: map[string]core.HostFunc{"fetch": nil}})
-	var ids []int64
-	for err == nil {
-		fc, ok := p.(*core.FunctionCall)
-		if !ok {
-			break
-		}
-		ids = append(ids, fc.CallID)
-		p, err = fc.ResumeFuture()
-	}
-	if err != nil {
-		t.Fatal(err)
-	}
+	p, ids := startHostAsync(t, core.NewSession(core.Config{}))
 	fut, ok := p.(*core.Futures)
 	if !ok || !reflect.DeepEqual(fut.CallIDs, ids) || len(ids) != 3 {
 		t.Fatalf("progress %#v, want Futures %v", p, ids)
 	}
 	// Settle out of order and in two rounds: results keep argument order.
-	p, err = fut.Resume(map[int64]any{ids[2]: "c", ids[0]: "a"})
+	p, err := fut.Resume(map[int64]any{ids[2]: "c", ids[0]: "a"})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -341,14 +306,7 @@ func TestLoadRules(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	p, err := src.FeedStart("f()", &core.FeedOptions{Functions: map[string]core.HostFunc{"f": nil}})
-	if err != nil {
-		t.Fatal(err)
-	}
-	snap, err := p.Dump()
-	if err != nil {
-		t.Fatal(err)
-	}
+	_, snap := startDumped(t, src, "f()", "f")
 	var de *core.DumpError
 	if _, err := core.NewSession(core.Config{}).LoadSnapshot(sess, nil); !errors.As(err, &de) {
 		t.Errorf("session dump into LoadSnapshot: %v", err)
@@ -410,14 +368,7 @@ func TestDumpCarriesConfig(t *testing.T) {
 func TestSnapshotResumeAndFork(t *testing.T) {
 	s := core.NewSession(core.Config{})
 	feed(t, s, "total = 10", nil)
-	p, err := s.FeedStart("total += ask('n')\ntotal", &core.FeedOptions{Functions: map[string]core.HostFunc{"ask": nil}})
-	if err != nil {
-		t.Fatal(err)
-	}
-	snap, err := p.Dump()
-	if err != nil {
-		t.Fatal(err)
-	}
+	p, snap := startDumped(t, s, "total += ask('n')\ntotal", "ask")
 	results := map[int]any{}
 	for _, n := range []int{1, 2} {
 		fork := core.NewSession(core.Config{})
@@ -448,18 +399,7 @@ func TestSnapshotResumeAndFork(t *testing.T) {
 }
 
 func TestSnapshotInsideAsync(t *testing.T) {
-	s := core.NewSession(core.Config{})
-	p, err := s.FeedStart(hostAsync, &core.FeedOptions{Functions: map[string]core.HostFunc{"fetch": nil}})
-	for err == nil {
-		fc, ok := p.(*core.FunctionCall)
-		if !ok {
-			break
-		}
-		p, err = fc.ResumeFuture()
-	}
-	if err != nil {
-		t.Fatal(err)
-	}
+	p, _ := startHostAsync(t, core.NewSession(core.Config{}))
 	snap, err := p.Dump()
 	if err != nil {
 		t.Fatal(err)
@@ -497,19 +437,12 @@ func TestSnapshotInsideAsync(t *testing.T) {
 func TestHostObjectStandIn(t *testing.T) {
 	s := core.NewSession(core.Config{})
 	feed(t, s, "h = db", &core.FeedOptions{Inputs: map[string]any{"db": struct{ x int }{1}}})
-	b, err := s.Dump()
-	if err != nil {
-		t.Fatal(err)
-	}
-	r := core.NewSession(core.Config{})
-	if err := r.LoadSession(b); err != nil {
-		t.Fatal(err)
-	}
+	r := restored(t, s, core.Config{})
 	out := feed(t, r, "h", nil)
 	if _, ok := out.Go.(core.HostStandIn); !ok {
 		t.Errorf("restored host object = %#v, want a HostStandIn", out.Go)
 	}
-	_, err = r.FeedRun("h()", nil)
+	_, err := r.FeedRun("h()", nil)
 	var re *core.RuntimeError
 	if !errors.As(err, &re) || !strings.Contains(re.Message, "not available after the session was restored") {
 		t.Errorf("calling a stand-in: %v", err)
@@ -520,14 +453,7 @@ func TestSuspensionCountResetsOnLoad(t *testing.T) {
 	fns := &core.FeedOptions{Functions: map[string]core.HostFunc{"f": func([]any, map[string]any) (any, error) { return 1, nil }}}
 	s := core.NewSession(core.Config{Limits: core.Limits{MaxSuspensions: 2}})
 	feed(t, s, "f(); f()", fns)
-	b, err := s.Dump()
-	if err != nil {
-		t.Fatal(err)
-	}
-	r := core.NewSession(core.Config{})
-	if err := r.LoadSession(b); err != nil {
-		t.Fatal(err)
-	}
+	r := restored(t, s, core.Config{})
 	feed(t, r, "f(); f()", fns)
 	var le *core.LimitError
 	if _, err := r.FeedRun("f()", fns); !errors.As(err, &le) {

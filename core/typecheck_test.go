@@ -56,14 +56,7 @@ func TestTypeCheckBeforeAnySideEffect(t *testing.T) {
 		t.Errorf("lookup: %v", err)
 	}
 	// The setting travels with dumps.
-	b, err := s.Dump()
-	if err != nil {
-		t.Fatal(err)
-	}
-	r := core.NewSession(core.Config{})
-	if err := r.LoadSession(b); err != nil {
-		t.Fatal(err)
-	}
+	r := restored(t, s, core.Config{})
 	if _, err := r.FeedRun("nope", nil); !errors.As(err, &te) {
 		t.Errorf("after a load: %v", err)
 	}

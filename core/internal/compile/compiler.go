@@ -53,7 +53,7 @@ func Compile(mod *syntax.Module, filename string, source []byte, opts Options) (
 			err = &syntax.SyntaxError{Kind: "SyntaxError", Msg: fmt.Sprintf("internal compiler error: %v", r), Filename: filename, Line: c.curLine()}
 		}
 	}()
-	c.st = &symtable{c: c, scopes: map[syntax.Node]*scope{}}
+	c.st = newSymtable(c)
 	c.st.module(mod)
 	c.st.analyze(c.st.top, map[string]bool{}, map[string]bool{})
 	return c.compileModule(mod), nil
@@ -209,26 +209,25 @@ func constKey(v any) string {
 }
 
 func (c *compiler) constIndex(v any) int {
-	k := constKey(v)
-	if i, ok := c.u.consts[k]; ok {
-		return i
-	}
-	c.u.code.Consts = append(c.u.code.Consts, v)
-	i := len(c.u.code.Consts) - 1
-	c.u.consts[k] = i
-	return i
+	return tableIndex(c.u.consts, &c.u.code.Consts, constKey(v), v)
 }
 
 func (c *compiler) loadConst(v any) { c.emit(LOAD_CONST, c.constIndex(v)) }
 
 func (c *compiler) nameIndex(name string) int {
-	if i, ok := c.u.names[name]; ok {
+	return tableIndex(c.u.names, &c.u.code.Names, name, name)
+}
+
+// tableIndex returns the index in table of the entry whose key is k,
+// adding v as that entry the first time; index remembers where each key
+// is.
+func tableIndex[K comparable, V any](index map[K]int, table *[]V, k K, v V) int {
+	if i, ok := index[k]; ok {
 		return i
 	}
-	c.u.code.Names = append(c.u.code.Names, name)
-	i := len(c.u.code.Names) - 1
-	c.u.names[name] = i
-	return i
+	*table = append(*table, v)
+	index[k] = len(*table) - 1
+	return len(*table) - 1
 }
 
 func (c *compiler) mangle(name string) string { return mangle(c.u.scope.private, name) }

@@ -136,26 +136,11 @@ func (c *compiler) expr1(e syntax.Expr) {
 		c.emit(BINARY_OP, int(e.Op))
 	case *syntax.UnaryOp:
 		c.expr(e.Operand)
-		switch e.Op {
-		case syntax.Invert:
-			c.emit(UNARY_INVERT, 0)
-		case syntax.Not:
-			c.emit(UNARY_NOT, 0)
-		case syntax.UAdd:
-			c.emit(UNARY_POSITIVE, 0)
-		case syntax.USub:
-			c.emit(UNARY_NEGATIVE, 0)
-		}
+		c.emit(unaryOps[e.Op], 0)
 	case *syntax.Lambda:
 		c.lambda(e)
 	case *syntax.IfExp:
-		els, end := c.newLabel(), c.newLabel()
-		c.jumpIf(e.Test, false, els)
-		c.expr(e.Body)
-		c.emit(JUMP, end)
-		c.bind(els)
-		c.expr(e.Orelse)
-		c.bind(end)
+		c.ifElse(e.Test, func() { c.expr(e.Body) }, func() { c.expr(e.Orelse) })
 	case *syntax.Dict:
 		c.dict(e)
 	case *syntax.Set:
@@ -211,10 +196,7 @@ func (c *compiler) expr1(e syntax.Expr) {
 			c.errorAt(e, "invalid attribute context")
 		}
 	case *syntax.Subscript:
-		c.expr(e.Value)
-		c.sliceExpr(e.Slice)
-		c.u.line = e.Pos.Line
-		c.emit(BINARY_SUBSCR, 0)
+		c.subscript(e, BINARY_SUBSCR)
 	case *syntax.Starred:
 		c.errorAt(e, "can't use starred expression here")
 	case *syntax.Name:
@@ -299,6 +281,10 @@ func (c *compiler) dict(e *syntax.Dict) {
 	if !built {
 		c.emit(BUILD_MAP, n)
 	}
+}
+
+var unaryOps = map[syntax.UnaryOperator]Opcode{
+	syntax.Invert: UNARY_INVERT, syntax.Not: UNARY_NOT, syntax.UAdd: UNARY_POSITIVE, syntax.USub: UNARY_NEGATIVE,
 }
 
 var cmpOps = map[syntax.CmpOp]int{
@@ -567,30 +553,81 @@ func (c *compiler) formattedValue(e *syntax.FormattedValue) {
 // ---------------------------------------------------------------------------
 // Assignment targets
 
-func (c *compiler) store(t syntax.Expr) {
+// store compiles storing the value on the stack into the target t.
+func (c *compiler) store(t syntax.Expr) { c.targetOp(t, syntax.Store) }
+
+// delete compiles "del t".
+func (c *compiler) delete(t syntax.Expr) { c.targetOp(t, syntax.Del) }
+
+// targetOp compiles a store into (ctx Store) or a deletion of (ctx Del)
+// the target t.
+func (c *compiler) targetOp(t syntax.Expr, ctx syntax.ExprContext) {
 	old := c.u.line
 	c.u.line = t.GetSpan().Pos.Line
 	defer func() { c.u.line = old }()
+	attrOp, subscrOp, verb := STORE_ATTR, STORE_SUBSCR, "assign to"
+	if ctx == syntax.Del {
+		attrOp, subscrOp, verb = DELETE_ATTR, DELETE_SUBSCR, "delete"
+	}
 	switch t := t.(type) {
 	case *syntax.Name:
-		c.nameOp(t.Id, syntax.Store)
+		c.nameOp(t.Id, ctx)
 	case *syntax.Attribute:
 		c.expr(t.Value)
 		c.u.line = t.Pos.Line
-		c.emit(STORE_ATTR, c.nameIndex(c.mangle(t.Attr)))
+		c.emit(attrOp, c.nameIndex(c.mangle(t.Attr)))
 	case *syntax.Subscript:
-		c.expr(t.Value)
-		c.sliceExpr(t.Slice)
-		c.u.line = t.Pos.Line
-		c.emit(STORE_SUBSCR, 0)
+		c.subscript(t, subscrOp)
 	case *syntax.Tuple:
-		c.unpack(t.Elts, t)
+		c.targetsOp(t.Elts, t, ctx)
 	case *syntax.List:
-		c.unpack(t.Elts, t)
+		c.targetsOp(t.Elts, t, ctx)
 	case *syntax.Starred:
-		c.errorAt(t, "starred assignment target must be in a list or tuple")
+		if ctx == syntax.Store {
+			c.errorAt(t, "starred assignment target must be in a list or tuple")
+			return
+		}
+		c.errorAt(t, "cannot delete starred")
 	default:
-		c.errorAt(t, "cannot assign to "+exprDescription(t))
+		c.errorAt(t, "cannot "+verb+" "+syntax.KindName(t))
+	}
+}
+
+// ifElse compiles a branch on test to then, or to orelse unless that is
+// nil.
+func (c *compiler) ifElse(test syntax.Expr, then, orelse func()) {
+	end := c.newLabel()
+	if orelse == nil {
+		c.jumpIf(test, false, end)
+		then()
+	} else {
+		els := c.newLabel()
+		c.jumpIf(test, false, els)
+		then()
+		c.emit(JUMP, end)
+		c.bind(els)
+		orelse()
+	}
+	c.bind(end)
+}
+
+// subscript applies op (a load, store or delete) to the subscript t.
+func (c *compiler) subscript(t *syntax.Subscript, op Opcode) {
+	c.expr(t.Value)
+	c.sliceExpr(t.Slice)
+	c.u.line = t.Pos.Line
+	c.emit(op, 0)
+}
+
+// targetsOp stores into the elements of a tuple or list target n (the
+// stored value is unpacked), or deletes each of them.
+func (c *compiler) targetsOp(elts []syntax.Expr, n syntax.Node, ctx syntax.ExprContext) {
+	if ctx == syntax.Store {
+		c.unpack(elts, n)
+		return
+	}
+	for _, e := range elts {
+		c.delete(e)
 	}
 }
 
@@ -620,96 +657,6 @@ func (c *compiler) unpack(elts []syntax.Expr, n syntax.Node) {
 			c.store(e)
 		}
 	}
-}
-
-func (c *compiler) delete(t syntax.Expr) {
-	old := c.u.line
-	c.u.line = t.GetSpan().Pos.Line
-	defer func() { c.u.line = old }()
-	switch t := t.(type) {
-	case *syntax.Name:
-		c.nameOp(t.Id, syntax.Del)
-	case *syntax.Attribute:
-		c.expr(t.Value)
-		c.u.line = t.Pos.Line
-		c.emit(DELETE_ATTR, c.nameIndex(c.mangle(t.Attr)))
-	case *syntax.Subscript:
-		c.expr(t.Value)
-		c.sliceExpr(t.Slice)
-		c.u.line = t.Pos.Line
-		c.emit(DELETE_SUBSCR, 0)
-	case *syntax.Tuple:
-		for _, e := range t.Elts {
-			c.delete(e)
-		}
-	case *syntax.List:
-		for _, e := range t.Elts {
-			c.delete(e)
-		}
-	default:
-		c.errorAt(t, "cannot delete "+exprDescription(t))
-	}
-}
-
-func exprDescription(e syntax.Expr) string {
-	switch e := e.(type) {
-	case *syntax.Name:
-		return "name"
-	case *syntax.Attribute:
-		return "attribute"
-	case *syntax.Subscript:
-		return "subscript"
-	case *syntax.Starred:
-		return "starred"
-	case *syntax.List:
-		return "list"
-	case *syntax.Tuple:
-		return "tuple"
-	case *syntax.Call:
-		return "function call"
-	case *syntax.Lambda:
-		return "lambda"
-	case *syntax.BoolOp, *syntax.BinOp, *syntax.UnaryOp:
-		return "expression"
-	case *syntax.Compare:
-		return "comparison"
-	case *syntax.IfExp:
-		return "conditional expression"
-	case *syntax.NamedExpr:
-		return "named expression"
-	case *syntax.Dict:
-		return "dict literal"
-	case *syntax.Set:
-		return "set display"
-	case *syntax.ListComp:
-		return "list comprehension"
-	case *syntax.SetComp:
-		return "set comprehension"
-	case *syntax.DictComp:
-		return "dict comprehension"
-	case *syntax.GeneratorExp:
-		return "generator expression"
-	case *syntax.Await:
-		return "await expression"
-	case *syntax.Yield, *syntax.YieldFrom:
-		return "yield expression"
-	case *syntax.JoinedStr, *syntax.FormattedValue:
-		return "f-string expression"
-	case *syntax.Constant:
-		switch e.Value {
-		case nil:
-			return "None"
-		case true:
-			return "True"
-		case false:
-			return "False"
-		}
-		if _, ok := e.Value.(syntax.Ellipsis); ok {
-			return "ellipsis"
-		}
-		return "literal"
-	}
-	return "expression"
 }
 
 // ---------------------------------------------------------------------------

@@ -128,12 +128,7 @@ func (c *compiler) pattern(p syntax.Pattern, pc *pctx) {
 		c.jumpFail(pc, POP_JUMP_IF_FALSE)
 	case *syntax.MatchAs:
 		if p.Pattern == nil {
-			if p.Name == "" {
-				c.emit(POP_TOP, 0)
-			} else {
-				c.captureName(p.Name, p, pc)
-			}
-			pc.onTop--
+			c.captureOrPop(p.Name, p, pc)
 			return
 		}
 		c.emit(COPY, 1)
@@ -208,15 +203,7 @@ func (c *compiler) matchSequence(p *syntax.MatchSequence, pc *pctx) {
 		c.emit(COMPARE_OP, CmpGe)
 		c.jumpFail(pc, POP_JUMP_IF_FALSE)
 	}
-	allWild := true
-	for _, q := range p.Patterns {
-		if !isWildcard(q) {
-			allWild = false
-		}
-	}
-	if allWild {
-		c.emit(POP_TOP, 0)
-		pc.onTop--
+	if c.popIfAllWild(p.Patterns, pc) {
 		return
 	}
 	if star < 0 {
@@ -227,12 +214,7 @@ func (c *compiler) matchSequence(p *syntax.MatchSequence, pc *pctx) {
 	pc.onTop += n - 1
 	for _, q := range p.Patterns {
 		if s, ok := q.(*syntax.MatchStar); ok {
-			if s.Name == "" {
-				c.emit(POP_TOP, 0)
-			} else {
-				c.captureName(s.Name, s, pc)
-			}
-			pc.onTop--
+			c.captureOrPop(s.Name, s, pc)
 			continue
 		}
 		c.pattern(q, pc)
@@ -329,15 +311,7 @@ func (c *compiler) matchClass(p *syntax.MatchClass, pc *pctx) {
 	c.emit(IS_OP, 1)
 	c.jumpFail(pc, POP_JUMP_IF_FALSE)
 	subs := append(append([]syntax.Pattern(nil), p.Patterns...), p.KwdPatterns...)
-	allWild := true
-	for _, q := range subs {
-		if !isWildcard(q) {
-			allWild = false
-		}
-	}
-	if allWild {
-		c.emit(POP_TOP, 0)
-		pc.onTop--
+	if c.popIfAllWild(subs, pc) {
 		return
 	}
 	c.emit(UNPACK_SEQUENCE, len(subs))
@@ -345,4 +319,28 @@ func (c *compiler) matchClass(p *syntax.MatchClass, pc *pctx) {
 	for _, q := range subs {
 		c.pattern(q, pc)
 	}
+}
+
+// popIfAllWild pops the subject of subpatterns ps when every one of them
+// is a wildcard (nothing is left to match), and reports whether it did.
+func (c *compiler) popIfAllWild(ps []syntax.Pattern, pc *pctx) bool {
+	for _, q := range ps {
+		if !isWildcard(q) {
+			return false
+		}
+	}
+	c.emit(POP_TOP, 0)
+	pc.onTop--
+	return true
+}
+
+// captureOrPop binds the subject on top to name, or drops it when there
+// is no name (a wildcard).
+func (c *compiler) captureOrPop(name string, n syntax.Node, pc *pctx) {
+	if name == "" {
+		c.emit(POP_TOP, 0)
+	} else {
+		c.captureName(name, n, pc)
+	}
+	pc.onTop--
 }

@@ -176,6 +176,15 @@ func (c *compiler) functionDefaults(a *syntax.Arguments, returns syntax.Expr, an
 	return flags
 }
 
+// pushFunction starts the code unit of a def or lambda with arguments a.
+func (c *compiler) pushFunction(node syntax.Node, name string, firstLine int, a *syntax.Arguments) (parent *unit, s *scope, code *Code) {
+	parent = c.pushUnit(node, name, firstLine)
+	s, code = c.u.scope, c.u.code
+	c.setArgCounts(code, a)
+	c.setGenFlags(code, s)
+	return parent, s, code
+}
+
 func (c *compiler) setArgCounts(code *Code, a *syntax.Arguments) {
 	code.PosOnlyCount = len(a.PosOnlyArgs)
 	code.ArgCount = len(a.PosOnlyArgs) + len(a.Args)
@@ -199,11 +208,19 @@ func (c *compiler) setGenFlags(code *Code, s *scope) {
 	}
 }
 
-func (c *compiler) decorators(decs []syntax.Expr) {
+// decorators evaluates the decorators of a def or class on line and
+// returns the line its code starts on: the first decorator's.
+func (c *compiler) decorators(decs []syntax.Expr, line int) (firstLine int) {
+	firstLine = line
+	if len(decs) > 0 {
+		firstLine = decs[0].GetSpan().Pos.Line
+	}
 	for _, d := range decs {
 		c.emit(PUSH_NULL, 0)
 		c.expr(d)
 	}
+	c.u.line = line
+	return firstLine
 }
 
 func (c *compiler) applyDecorators(decs []syntax.Expr, line int) {
@@ -214,18 +231,9 @@ func (c *compiler) applyDecorators(decs []syntax.Expr, line int) {
 }
 
 func (c *compiler) functionDef(f *syntax.FunctionDef) {
-	firstLine := f.Pos.Line
-	if len(f.DecoratorList) > 0 {
-		firstLine = f.DecoratorList[0].GetSpan().Pos.Line
-	}
-	c.decorators(f.DecoratorList)
-	c.u.line = f.Pos.Line
+	firstLine := c.decorators(f.DecoratorList, f.Pos.Line)
 	flags := c.functionDefaults(f.Args, f.Returns, true)
-	parent := c.pushUnit(f, f.Name, firstLine)
-	s := c.u.scope
-	code := c.u.code
-	c.setArgCounts(code, f.Args)
-	c.setGenFlags(code, s)
+	parent, s, code := c.pushFunction(f, f.Name, firstLine, f.Args)
 	if s.isAsync && s.isGenerator && s.hasReturnValue != (syntax.Span{}) {
 		c.errorSpan(s.hasReturnValue, "'return' with value in async generator")
 	}
@@ -247,11 +255,7 @@ func (c *compiler) functionDef(f *syntax.FunctionDef) {
 
 func (c *compiler) lambda(e *syntax.Lambda) {
 	flags := c.functionDefaults(e.Args, nil, false)
-	parent := c.pushUnit(e, "<lambda>", e.Pos.Line)
-	s := c.u.scope
-	code := c.u.code
-	c.setArgCounts(code, e.Args)
-	c.setGenFlags(code, s)
+	parent, s, code := c.pushFunction(e, "<lambda>", e.Pos.Line, e.Args)
 	c.expr(e.Body)
 	if s.isGenerator {
 		c.emit(POP_TOP, 0)
@@ -264,12 +268,7 @@ func (c *compiler) lambda(e *syntax.Lambda) {
 }
 
 func (c *compiler) classDef(cd *syntax.ClassDef) {
-	firstLine := cd.Pos.Line
-	if len(cd.DecoratorList) > 0 {
-		firstLine = cd.DecoratorList[0].GetSpan().Pos.Line
-	}
-	c.decorators(cd.DecoratorList)
-	c.u.line = cd.Pos.Line
+	firstLine := c.decorators(cd.DecoratorList, cd.Pos.Line)
 	parent := c.pushUnit(cd, cd.Name, firstLine)
 	s := c.u.scope
 	code := c.u.code
@@ -352,19 +351,11 @@ func (c *compiler) stmt(s syntax.Stmt) {
 	case *syntax.While:
 		c.whileStmt(s)
 	case *syntax.If:
-		end := c.newLabel()
-		if len(s.Orelse) == 0 {
-			c.jumpIf(s.Test, false, end)
-			c.stmts(s.Body)
-		} else {
-			els := c.newLabel()
-			c.jumpIf(s.Test, false, els)
-			c.stmts(s.Body)
-			c.emit(JUMP, end)
-			c.bind(els)
-			c.stmts(s.Orelse)
+		var orelse func()
+		if len(s.Orelse) > 0 {
+			orelse = func() { c.stmts(s.Orelse) }
 		}
-		c.bind(end)
+		c.ifElse(s.Test, func() { c.stmts(s.Body) }, orelse)
 	case *syntax.With:
 		c.with(s, 0)
 	case *syntax.Match:
@@ -402,8 +393,7 @@ func (c *compiler) stmt(s syntax.Stmt) {
 		c.importFrom(s)
 	case *syntax.Global, *syntax.Nonlocal, *syntax.Pass:
 	case *syntax.ExprStmt:
-		if k, ok := s.Value.(*syntax.Constant); ok {
-			_ = k
+		if _, ok := s.Value.(*syntax.Constant); ok {
 			return // a constant expression statement has no effect
 		}
 		c.expr(s.Value)
@@ -496,8 +486,23 @@ func (c *compiler) augAssign(s *syntax.AugAssign) {
 		c.emit(SWAP, 2)
 		c.emit(STORE_SUBSCR, 0)
 	default:
-		c.errorAt(s.Target, "'"+exprDescription(s.Target)+"' is an illegal expression for augmented assignment")
+		c.errorAt(s.Target, "'"+syntax.KindName(s.Target)+"' is an illegal expression for augmented assignment")
 	}
+}
+
+// evalTargetParts evaluates the object (and the subscript) of an
+// attribute or subscript target and drops them, as an annotation without
+// a value does.
+func (c *compiler) evalTargetParts(t syntax.Expr) {
+	switch t := t.(type) {
+	case *syntax.Attribute:
+		c.expr(t.Value)
+	case *syntax.Subscript:
+		c.expr(t.Value)
+		c.emit(POP_TOP, 0)
+		c.sliceExpr(t.Slice)
+	}
+	c.emit(POP_TOP, 0)
 }
 
 func (c *compiler) annAssign(s *syntax.AnnAssign) {
@@ -511,27 +516,12 @@ func (c *compiler) annAssign(s *syntax.AnnAssign) {
 			c.expr(s.Annotation)
 			c.emit(STORE_ANNOTATION, c.nameIndex(c.mangle(t.Id)))
 		}
-	case *syntax.Attribute:
+	case *syntax.Attribute, *syntax.Subscript:
 		if s.Value != nil {
 			c.expr(s.Value)
 			c.store(t)
 		} else {
-			c.expr(t.Value)
-			c.emit(POP_TOP, 0)
-		}
-		if c.u.scope.kind != scFunction {
-			c.expr(s.Annotation)
-			c.emit(POP_TOP, 0)
-		}
-	case *syntax.Subscript:
-		if s.Value != nil {
-			c.expr(s.Value)
-			c.store(t)
-		} else {
-			c.expr(t.Value)
-			c.emit(POP_TOP, 0)
-			c.sliceExpr(t.Slice)
-			c.emit(POP_TOP, 0)
+			c.evalTargetParts(t)
 		}
 		if c.u.scope.kind != scFunction {
 			c.expr(s.Annotation)
@@ -546,43 +536,45 @@ func (c *compiler) annAssign(s *syntax.AnnAssign) {
 // Loops and jumps
 
 func (c *compiler) forStmt(s *syntax.For) {
-	head, exit, end := c.newLabel(), c.newLabel(), c.newLabel()
-	c.expr(s.Iter)
-	c.u.line = s.Pos.Line
-	c.emit(GET_ITER, 0)
-	c.bind(head)
+	head, exit, end := c.forIter(s, GET_ITER), c.newLabel(), c.newLabel()
 	c.emit(FOR_ITER, exit)
-	c.store(s.Target)
-	c.u.fblocks = append(c.u.fblocks, fblock{kind: fbFor, head: head, exit: end})
-	c.stmts(s.Body)
-	c.u.fblocks = c.u.fblocks[:len(c.u.fblocks)-1]
-	c.u.line = s.Pos.Line
-	c.emit(JUMP, head)
+	c.forBody(s, fbFor, head, end)
 	c.bind(exit)
 	c.stmts(s.Orelse)
 	c.bind(end)
+}
+
+// forIter evaluates a for loop's iterable and gets its iterator with
+// getIter; it returns the loop's head, where the next item is fetched.
+func (c *compiler) forIter(s *syntax.For, getIter Opcode) (head int) {
+	head = c.newLabel()
+	c.expr(s.Iter)
+	c.u.line = s.Pos.Line
+	c.emit(getIter, 0)
+	c.bind(head)
+	return head
+}
+
+// forBody stores the item on the stack into the loop's target, runs the
+// body and goes back to head for the next item.
+func (c *compiler) forBody(s *syntax.For, kind fblockKind, head, end int) {
+	c.store(s.Target)
+	c.stmtsIn(fblock{kind: kind, head: head, exit: end}, s.Body)
+	c.u.line = s.Pos.Line
+	c.emit(JUMP, head)
 }
 
 func (c *compiler) asyncFor(s *syntax.For) {
 	if !c.u.scope.isAsync {
 		c.errorAt(s, "'async for' outside async function")
 	}
-	head, exc, end := c.newLabel(), c.newLabel(), c.newLabel()
-	c.expr(s.Iter)
-	c.u.line = s.Pos.Line
-	c.emit(GET_AITER, 0)
-	c.bind(head)
+	head, exc, end := c.forIter(s, GET_AITER), c.newLabel(), c.newLabel()
 	c.emit(SETUP_FINALLY, exc)
 	c.emit(GET_ANEXT, 0)
 	c.loadConst(nil)
 	c.awaitLoop()
 	c.emit(POP_BLOCK, 0)
-	c.store(s.Target)
-	c.u.fblocks = append(c.u.fblocks, fblock{kind: fbAsyncFor, head: head, exit: end})
-	c.stmts(s.Body)
-	c.u.fblocks = c.u.fblocks[:len(c.u.fblocks)-1]
-	c.u.line = s.Pos.Line
-	c.emit(JUMP, head)
+	c.forBody(s, fbAsyncFor, head, end)
 	c.bind(exc)
 	c.emit(END_ASYNC_FOR, 0)
 	c.stmts(s.Orelse)
@@ -628,9 +620,7 @@ func (c *compiler) whileStmt(s *syntax.While) {
 	if !isTrueConst(s.Test) {
 		c.jumpIf(s.Test, false, els)
 	}
-	c.u.fblocks = append(c.u.fblocks, fblock{kind: fbWhile, head: head, exit: end})
-	c.stmts(s.Body)
-	c.u.fblocks = c.u.fblocks[:len(c.u.fblocks)-1]
+	c.stmtsIn(fblock{kind: fbWhile, head: head, exit: end}, s.Body)
 	c.u.line = s.Pos.Line
 	c.emit(JUMP, head)
 	c.bind(els)
@@ -776,9 +766,7 @@ func (c *compiler) tryFinally(s *syntax.Try) {
 	c.bind(fin)
 	c.emit(PUSH_EXC_INFO, 0)
 	c.emit(SETUP_FINALLY, cleanup)
-	c.u.fblocks = append(c.u.fblocks, fblock{kind: fbFinallyEnd})
-	c.stmts(s.Finalbody)
-	c.u.fblocks = c.u.fblocks[:len(c.u.fblocks)-1]
+	c.stmtsIn(fblock{kind: fbFinallyEnd}, s.Finalbody)
 	c.emit(POP_BLOCK, 0)
 	c.emit(POP_EXCEPT_RERAISE, 0)
 	c.bind(cleanup)
@@ -788,17 +776,22 @@ func (c *compiler) tryFinally(s *syntax.Try) {
 	c.bind(end)
 }
 
-func (c *compiler) tryExcept(s *syntax.Try) {
-	if s.IsStar {
-		c.tryExceptStar(s)
-		return
-	}
+// stmtsIn compiles body inside the frame block fb.
+func (c *compiler) stmtsIn(fb fblock, body []syntax.Stmt) {
+	c.u.fblocks = append(c.u.fblocks, fb)
+	c.stmts(body)
+	c.u.fblocks = c.u.fblocks[:len(c.u.fblocks)-1]
+}
+
+// tryBody compiles the body and else block of a try with handlers, and
+// starts its handler: the exception is pushed, and an exception the
+// handlers raise goes to matchCleanup. After the else block it jumps to
+// end.
+func (c *compiler) tryBody(s *syntax.Try) (matchCleanup, end int) {
 	handler, matchCleanup, end := c.newLabel(), c.newLabel(), c.newLabel()
 	c.u.line = s.Pos.Line
 	c.emit(SETUP_FINALLY, handler)
-	c.u.fblocks = append(c.u.fblocks, fblock{kind: fbTryExcept})
-	c.stmts(s.Body)
-	c.u.fblocks = c.u.fblocks[:len(c.u.fblocks)-1]
+	c.stmtsIn(fblock{kind: fbTryExcept}, s.Body)
 	c.emit(POP_BLOCK, 0)
 	c.stmts(s.Orelse)
 	c.emit(JUMP, end)
@@ -807,6 +800,15 @@ func (c *compiler) tryExcept(s *syntax.Try) {
 	c.u.line = s.Pos.Line
 	c.emit(PUSH_EXC_INFO, 0) // [prev, exc]
 	c.emit(SETUP_FINALLY, matchCleanup)
+	return matchCleanup, end
+}
+
+func (c *compiler) tryExcept(s *syntax.Try) {
+	if s.IsStar {
+		c.tryExceptStar(s)
+		return
+	}
+	matchCleanup, end := c.tryBody(s)
 	for i, h := range s.Handlers {
 		c.u.line = h.Pos.Line
 		if h.Type == nil && i != len(s.Handlers)-1 {
@@ -826,9 +828,7 @@ func (c *compiler) tryExcept(s *syntax.Try) {
 			c.emit(POP_TOP, 0)
 		}
 		c.emit(SETUP_FINALLY, cleanup) // depth [prev]
-		c.u.fblocks = append(c.u.fblocks, fblock{kind: fbHandlerCleanup, name: h.Name})
-		c.stmts(h.Body)
-		c.u.fblocks = c.u.fblocks[:len(c.u.fblocks)-1]
+		c.stmtsIn(fblock{kind: fbHandlerCleanup, name: h.Name}, h.Body)
 		c.emit(POP_BLOCK, 0)
 		if h.Name != "" {
 			c.clearName(h.Name)
@@ -864,20 +864,7 @@ func (c *compiler) tryExceptStar(s *syntax.Try) {
 			return
 		}
 	}
-	handler, matchCleanup, end := c.newLabel(), c.newLabel(), c.newLabel()
-	c.u.line = s.Pos.Line
-	c.emit(SETUP_FINALLY, handler)
-	c.u.fblocks = append(c.u.fblocks, fblock{kind: fbTryExcept})
-	c.stmts(s.Body)
-	c.u.fblocks = c.u.fblocks[:len(c.u.fblocks)-1]
-	c.emit(POP_BLOCK, 0)
-	c.stmts(s.Orelse)
-	c.emit(JUMP, end)
-
-	c.bind(handler)
-	c.u.line = s.Pos.Line
-	c.emit(PUSH_EXC_INFO, 0) // [prev, exc]
-	c.emit(SETUP_FINALLY, matchCleanup)
+	matchCleanup, end := c.tryBody(s)
 	c.loadConst(int64(0))
 	c.loadConst(nil)
 	c.emit(IMPORT_NAME, c.nameIndex("_amber_excstar"))
@@ -903,9 +890,7 @@ func (c *compiler) tryExceptStar(s *syntax.Try) {
 			c.emit(POP_TOP, 0)
 		}
 		c.emit(SETUP_FINALLY, cleanup)
-		c.u.fblocks = append(c.u.fblocks, fblock{kind: fbHandlerCleanup, name: h.Name})
-		c.stmts(h.Body)
-		c.u.fblocks = c.u.fblocks[:len(c.u.fblocks)-1]
+		c.stmtsIn(fblock{kind: fbHandlerCleanup, name: h.Name}, h.Body)
 		c.emit(POP_BLOCK, 0)
 		if h.Name != "" {
 			c.clearName(h.Name)

@@ -87,6 +87,19 @@ type symtable struct {
 	top    *scope
 	cur    *scope
 	scopes map[syntax.Node]*scope
+	parts  syntax.Parts // the statements and patterns it walks alike
+}
+
+func newSymtable(c *compiler) *symtable {
+	st := &symtable{c: c, scopes: map[syntax.Node]*scope{}}
+	st.parts = syntax.Parts{
+		Expr:    st.expr,
+		Target:  st.expr,
+		Block:   st.stmts,
+		Pattern: st.pattern,
+		Bind:    func(name string, n syntax.Node) { st.addDef(name, defLocal, n) },
+	}
+	return st
 }
 
 // mangle applies private name mangling for names used inside a class.
@@ -115,6 +128,13 @@ func (st *symtable) enter(s *scope) *scope {
 	prev := st.cur
 	st.cur = s
 	return prev
+}
+
+// within walks (with walk) with s as the current scope.
+func (st *symtable) within(s *scope, walk func()) {
+	prev := st.enter(s)
+	walk()
+	st.cur = prev
 }
 
 func (st *symtable) addDef(name string, f symFlag, n syntax.Node) {
@@ -192,10 +212,10 @@ func (st *symtable) stmt(s syntax.Stmt) {
 		st.exprs(s.DecoratorList)
 		fs := st.newScope(scFunction, s.Name, s)
 		fs.isAsync = s.IsAsync
-		prev := st.enter(fs)
-		st.params(s.Args)
-		st.stmts(s.Body)
-		st.cur = prev
+		st.within(fs, func() {
+			st.params(s.Args)
+			st.stmts(s.Body)
+		})
 	case *syntax.ClassDef:
 		st.addDef(s.Name, defLocal, s)
 		st.exprs(s.Bases)
@@ -205,9 +225,7 @@ func (st *symtable) stmt(s syntax.Stmt) {
 		st.exprs(s.DecoratorList)
 		cs := st.newScope(scClass, s.Name, s)
 		cs.private = s.Name
-		prev := st.enter(cs)
-		st.stmts(s.Body)
-		st.cur = prev
+		st.within(cs, func() { st.stmts(s.Body) })
 	case *syntax.Return:
 		if s.Value != nil {
 			st.expr(s.Value)
@@ -246,61 +264,6 @@ func (st *symtable) stmt(s syntax.Stmt) {
 		if s.Value != nil {
 			st.expr(s.Value)
 		}
-	case *syntax.For:
-		st.expr(s.Target)
-		st.expr(s.Iter)
-		st.stmts(s.Body)
-		st.stmts(s.Orelse)
-	case *syntax.While:
-		st.expr(s.Test)
-		st.stmts(s.Body)
-		st.stmts(s.Orelse)
-	case *syntax.If:
-		st.expr(s.Test)
-		st.stmts(s.Body)
-		st.stmts(s.Orelse)
-	case *syntax.With:
-		for _, it := range s.Items {
-			st.expr(it.ContextExpr)
-			if it.OptionalVars != nil {
-				st.expr(it.OptionalVars)
-			}
-		}
-		st.stmts(s.Body)
-	case *syntax.Match:
-		st.expr(s.Subject)
-		for _, mc := range s.Cases {
-			st.pattern(mc.Pattern)
-			if mc.Guard != nil {
-				st.expr(mc.Guard)
-			}
-			st.stmts(mc.Body)
-		}
-	case *syntax.Raise:
-		if s.Exc != nil {
-			st.expr(s.Exc)
-		}
-		if s.Cause != nil {
-			st.expr(s.Cause)
-		}
-	case *syntax.Try:
-		st.stmts(s.Body)
-		for _, h := range s.Handlers {
-			if h.Type != nil {
-				st.expr(h.Type)
-			}
-			if h.Name != "" {
-				st.addDef(h.Name, defLocal, h)
-			}
-			st.stmts(h.Body)
-		}
-		st.stmts(s.Orelse)
-		st.stmts(s.Finalbody)
-	case *syntax.Assert:
-		st.expr(s.Test)
-		if s.Msg != nil {
-			st.expr(s.Msg)
-		}
 	case *syntax.Import:
 		for _, a := range s.Names {
 			st.importAlias(a, s)
@@ -326,8 +289,8 @@ func (st *symtable) stmt(s syntax.Stmt) {
 		for _, name := range s.Names {
 			st.declare(name, defNonlocal, s)
 		}
-	case *syntax.ExprStmt:
-		st.expr(s.Value)
+	default:
+		st.parts.Walk(s)
 	}
 }
 
@@ -372,47 +335,7 @@ func (st *symtable) declare(name string, f symFlag, s syntax.Stmt) {
 	}
 }
 
-func (st *symtable) pattern(p syntax.Pattern) {
-	switch p := p.(type) {
-	case *syntax.MatchValue:
-		st.expr(p.Value)
-	case *syntax.MatchSequence:
-		for _, q := range p.Patterns {
-			st.pattern(q)
-		}
-	case *syntax.MatchMapping:
-		st.exprs(p.Keys)
-		for _, q := range p.Patterns {
-			st.pattern(q)
-		}
-		if p.Rest != "" {
-			st.addDef(p.Rest, defLocal, p)
-		}
-	case *syntax.MatchClass:
-		st.expr(p.Cls)
-		for _, q := range p.Patterns {
-			st.pattern(q)
-		}
-		for _, q := range p.KwdPatterns {
-			st.pattern(q)
-		}
-	case *syntax.MatchStar:
-		if p.Name != "" {
-			st.addDef(p.Name, defLocal, p)
-		}
-	case *syntax.MatchAs:
-		if p.Pattern != nil {
-			st.pattern(p.Pattern)
-		}
-		if p.Name != "" {
-			st.addDef(p.Name, defLocal, p)
-		}
-	case *syntax.MatchOr:
-		for _, q := range p.Patterns {
-			st.pattern(q)
-		}
-	}
-}
+func (st *symtable) pattern(p syntax.Pattern) { st.parts.WalkPattern(p) }
 
 func (st *symtable) yieldCheck(n syntax.Node, what string) {
 	switch st.cur.kind {
@@ -426,8 +349,6 @@ func (st *symtable) yieldCheck(n syntax.Node, what string) {
 
 func (st *symtable) expr(e syntax.Expr) {
 	switch e := e.(type) {
-	case *syntax.BoolOp:
-		st.exprs(e.Values)
 	case *syntax.NamedExpr:
 		st.expr(e.Value)
 		if n, ok := e.Target.(*syntax.Name); ok && st.cur.kind == scComp {
@@ -435,27 +356,12 @@ func (st *symtable) expr(e syntax.Expr) {
 		} else {
 			st.expr(e.Target)
 		}
-	case *syntax.BinOp:
-		st.expr(e.Left)
-		st.expr(e.Right)
-	case *syntax.UnaryOp:
-		st.expr(e.Operand)
 	case *syntax.Lambda:
 		st.argDefaults(e.Args)
-		ls := st.newScope(scFunction, "<lambda>", e)
-		prev := st.enter(ls)
-		st.params(e.Args)
-		st.expr(e.Body)
-		st.cur = prev
-	case *syntax.IfExp:
-		st.expr(e.Test)
-		st.expr(e.Body)
-		st.expr(e.Orelse)
-	case *syntax.Dict:
-		st.exprs(e.Keys)
-		st.exprs(e.Values)
-	case *syntax.Set:
-		st.exprs(e.Elts)
+		st.within(st.newScope(scFunction, "<lambda>", e), func() {
+			st.params(e.Args)
+			st.expr(e.Body)
+		})
 	case *syntax.ListComp:
 		st.comprehension(e, "listcomp", "list comprehension", e.Generators, e.Elt, nil)
 	case *syntax.SetComp:
@@ -485,29 +391,6 @@ func (st *symtable) expr(e syntax.Expr) {
 			st.c.errorAt(e, "'yield from' inside async function")
 		}
 		st.expr(e.Value)
-	case *syntax.Compare:
-		st.expr(e.Left)
-		st.exprs(e.Comparators)
-	case *syntax.Call:
-		st.expr(e.Func)
-		st.exprs(e.Args)
-		for _, k := range e.Keywords {
-			st.expr(k.Value)
-		}
-	case *syntax.FormattedValue:
-		st.expr(e.Value)
-		if e.FormatSpec != nil {
-			st.expr(e.FormatSpec)
-		}
-	case *syntax.JoinedStr:
-		st.exprs(e.Values)
-	case *syntax.Attribute:
-		st.expr(e.Value)
-	case *syntax.Subscript:
-		st.expr(e.Value)
-		st.expr(e.Slice)
-	case *syntax.Starred:
-		st.expr(e.Value)
 	case *syntax.Name:
 		switch e.Ctx {
 		case syntax.Load:
@@ -518,12 +401,8 @@ func (st *symtable) expr(e syntax.Expr) {
 		default:
 			st.addDef(e.Id, defLocal, e)
 		}
-	case *syntax.List:
-		st.exprs(e.Elts)
-	case *syntax.Tuple:
-		st.exprs(e.Elts)
-	case *syntax.Slice:
-		st.exprs([]syntax.Expr{e.Lower, e.Upper, e.Step})
+	default:
+		syntax.Children(e, st.expr)
 	}
 }
 

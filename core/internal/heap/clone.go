@@ -52,6 +52,14 @@ func cloneObject(o Object) Object {
 	case *Str, *Tuple, *BigInt, *Complex, *Range, *Slice, *Builtin, *Property,
 		*ClassMethod, *StaticMethod, *BoundMethod, *HostObject:
 		return o
+	case *Cell:
+		return shallow(o)
+	case *Module:
+		return shallow(o)
+	case *Super:
+		return shallow(o)
+	case *DictView:
+		return shallow(o)
 	case *Bytes:
 		if !o.Mutable {
 			return o
@@ -66,9 +74,6 @@ func cloneObject(o Object) Object {
 		s := *o
 		s.Table = append([]SetEntry(nil), o.Table...)
 		return &s
-	case *Cell:
-		c := *o
-		return &c
 	case *CodeObj:
 		return &CodeObj{Code: o.Code, Consts: o.Consts}
 	case *Function:
@@ -89,19 +94,10 @@ func cloneObject(o Object) Object {
 			in.Exc = &e
 		}
 		return &in
-	case *Module:
-		m := *o
-		return &m
-	case *Super:
-		s := *o
-		return &s
 	case *Iter:
 		it := *o
 		it.Vals = append([]Value(nil), o.Vals...)
 		return &it
-	case *DictView:
-		d := *o
-		return &d
 	case *Generator:
 		g := *o
 		if o.Frame != nil {
@@ -112,6 +108,12 @@ func cloneObject(o Object) Object {
 		return &Opaque{Kind: o.Kind, Vals: append([]Value(nil), o.Vals...), Data: append([]byte(nil), o.Data...)}
 	}
 	panic("heap: Clone does not know this object type")
+}
+
+// shallow copies the object o points to; its slices are shared.
+func shallow[T any](o *T) *T {
+	c := *o
+	return &c
 }
 
 func cloneFrame(f *Frame) *Frame {

@@ -125,6 +125,7 @@ func (e *Encoder) Varint(i int64)   { e.B = binary.AppendVarint(e.B, i) }
 func (e *Encoder) Bytes(b []byte)   { e.Uvarint(uint64(len(b))); e.B = append(e.B, b...) }
 func (e *Encoder) String(s string)  { e.Uvarint(uint64(len(s))); e.B = append(e.B, s...) }
 func (e *Encoder) Bool(b bool)      { e.Byte(boolByte(b)) }
+func (e *Encoder) Float(f float64)  { e.B = binary.LittleEndian.AppendUint64(e.B, math.Float64bits(f)) }
 func (e *Encoder) Strings(s []string) {
 	e.Uvarint(uint64(len(s)))
 	for _, x := range s {
@@ -433,30 +434,21 @@ func (d *Decoder) Bool() bool {
 	return false
 }
 
-func (d *Decoder) Uvarint() uint64 {
-	if d.err != nil {
-		return 0
-	}
-	u, n := binary.Uvarint(d.b[d.off:])
-	if n <= 0 {
-		d.Fail("bad uvarint")
-		return 0
-	}
-	d.off += n
-	return u
-}
+func (d *Decoder) Uvarint() uint64 { return readVarint(d, binary.Uvarint, "bad uvarint") }
+func (d *Decoder) Varint() int64   { return readVarint(d, binary.Varint, "bad varint") }
 
-func (d *Decoder) Varint() int64 {
+// readVarint reads a varint with read, or fails with bad.
+func readVarint[T int64 | uint64](d *Decoder, read func([]byte) (T, int), bad string) T {
 	if d.err != nil {
 		return 0
 	}
-	i, n := binary.Varint(d.b[d.off:])
+	v, n := read(d.b[d.off:])
 	if n <= 0 {
-		d.Fail("bad varint")
+		d.Fail(bad)
 		return 0
 	}
 	d.off += n
-	return i
+	return v
 }
 
 // Int32 reads a varint that must fit in an int32.
@@ -534,17 +526,7 @@ func (d *Decoder) String() string {
 	return s
 }
 
-func (d *Decoder) Strings() []string {
-	n := d.Count(1)
-	if n == 0 {
-		return nil
-	}
-	out := make([]string, n)
-	for i := range out {
-		out[i] = d.String()
-	}
-	return out
-}
+func (d *Decoder) Strings() []string { return readList(d, d.String) }
 
 func (d *Decoder) Float() float64 {
 	b := d.Raw(8)
@@ -591,14 +573,17 @@ func (d *Decoder) Value() Value {
 }
 
 // Values reads a counted list of values.
-func (d *Decoder) Values() []Value {
+func (d *Decoder) Values() []Value { return readList(d, d.Value) }
+
+// readList reads a count and then that many items with read.
+func readList[T any](d *Decoder, read func() T) []T {
 	n := d.Count(1)
 	if n == 0 {
 		return nil
 	}
-	out := make([]Value, n)
+	out := make([]T, n)
 	for i := range out {
-		out[i] = d.Value()
+		out[i] = read()
 	}
 	return out
 }

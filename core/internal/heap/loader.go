@@ -280,5 +280,8 @@ func (l *Loader) Finish() error {
 }
 
 func (l *Loader) check(hd Handle, o Object) error {
-	return o.check(l, hd)
+	if c, ok := o.(checker); ok {
+		return c.check(l, hd)
+	}
+	return nil
 }

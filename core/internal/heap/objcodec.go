@@ -1,237 +1,134 @@
 package heap
 
-// How each object type is written to a page, read back and validated,
-// one section per type: its encode and check methods (part of the Object
-// interface, so the compiler asks for them) and its decoder, listed by tag
-// in decoders at the end. objtypes_test.go checks that every type is
-// covered.
+// How each object type is written to a page, read back and validated.
+// Most types are a tag and then their fields: a type's fields method lists
+// them once, in page order, and both directions follow from it (encode
+// writes the tag and the fields, decodePlain reads them back). The types
+// whose form needs more (interning, segments, tables, validation of kinds)
+// have their own encode and decoder below. Every decoder is listed by tag
+// in decoders at the end; a type that can be inconsistent with the rest
+// of a loaded heap also has a check method. objtypes_test.go checks that
+// every type is covered.
 
 import (
-	"encoding/binary"
 	"errors"
 	"fmt"
 	"math"
 )
 
-// --- Str ---
-
-func (x *Str) encode(e *Encoder, hd Handle) {
-	e.Byte(tagStr)
-	e.Bool(e.Interned != nil && e.Interned(hd))
-	e.String(x.S)
+// coder reads or writes fields: with e set it writes each field, with d
+// set it reads each into place.
+type coder struct {
+	e *Encoder
+	d *Decoder
 }
 
-func decodeStr(l *Loader, d *Decoder, hd Handle, _ byte) Object {
-	if d.Bool() {
-		l.Interned = append(l.Interned, hd)
-	}
-	if len(l.strs) == 0 {
-		l.strs = make([]Str, 64)
-	}
-	o := &l.strs[0]
-	l.strs = l.strs[1:]
-	*o = Str{S: d.String(), N: -1}
-	return o
-}
-
-func (x *Str) check(l *Loader, hd Handle) error { return nil }
-
-// --- Bytes ---
-
-func (x *Bytes) encode(e *Encoder, hd Handle) {
-	e.Byte(tagBytes)
-	e.Bool(x.Mutable)
-	e.Bytes(x.B)
-}
-
-func decodeBytes(l *Loader, d *Decoder, hd Handle, _ byte) Object {
-	m := d.Bool()
-	return &Bytes{Mutable: m, B: d.Bytes()}
-}
-
-func (x *Bytes) check(l *Loader, hd Handle) error { return nil }
-
-// --- BigInt ---
-
-func (x *BigInt) encode(e *Encoder, hd Handle) {
-	e.Byte(tagBigInt)
-	e.Bool(x.V.Sign() < 0)
-	e.Bytes(x.V.Bytes())
-}
-
-func decodeBigInt(l *Loader, d *Decoder, hd Handle, _ byte) Object {
-	neg := d.Bool()
-	b := &BigInt{}
-	b.V.SetBytes(d.Raw(d.Count(1)))
-	if neg {
-		b.V.Neg(&b.V)
-	}
-	return b
-}
-
-func (x *BigInt) check(l *Loader, hd Handle) error { return nil }
-
-// --- Complex ---
-
-func (x *Complex) encode(e *Encoder, hd Handle) {
-	e.Byte(tagComplex)
-	e.B = binary.LittleEndian.AppendUint64(e.B, math.Float64bits(x.Re))
-	e.B = binary.LittleEndian.AppendUint64(e.B, math.Float64bits(x.Im))
-}
-
-func decodeComplex(l *Loader, d *Decoder, hd Handle, _ byte) Object {
-	return &Complex{Re: d.Float(), Im: d.Float()}
-}
-
-func (x *Complex) check(l *Loader, hd Handle) error { return nil }
-
-// --- List ---
-
-func (x *List) encode(e *Encoder, hd Handle) {
-	if len(x.Items) > SegmentLen {
-		e.Byte(tagSegList)
-		e.Uvarint(uint64(len(x.Items)))
-	} else {
-		e.Byte(tagList)
-		e.Values(x.Items)
+// field writes or reads each of ps with put or get.
+func field[T any](c coder, ps []*T, put func(*Encoder, T), get func(*Decoder) T) {
+	for _, p := range ps {
+		if c.e != nil {
+			put(c.e, *p)
+		} else {
+			*p = get(c.d)
+		}
 	}
 }
 
-func decodeList(l *Loader, d *Decoder, hd Handle, _ byte) Object {
-	return &List{Items: d.Values()}
+func (c coder) value(ps ...*Value)    { field(c, ps, (*Encoder).Value, (*Decoder).Value) }
+func (c coder) values(ps ...*[]Value) { field(c, ps, (*Encoder).Values, (*Decoder).Values) }
+func (c coder) varint(ps ...*int64)   { field(c, ps, (*Encoder).Varint, (*Decoder).Varint) }
+func (c coder) float(ps ...*float64)  { field(c, ps, (*Encoder).Float, (*Decoder).Float) }
+func (c coder) str(p *string)         { field(c, []*string{p}, (*Encoder).String, (*Decoder).String) }
+func (c coder) bytes(p *[]byte)       { field(c, []*[]byte{p}, (*Encoder).Bytes, (*Decoder).Bytes) }
+func (c coder) bool(p *bool)          { field(c, []*bool{p}, (*Encoder).Bool, (*Decoder).Bool) }
+
+// int32 is a varint that must fit.
+func (c coder) int32(p *int32) {
+	field(c, []*int32{p}, func(e *Encoder, v int32) { e.Varint(int64(v)) }, (*Decoder).Int32)
 }
 
-func decodeSegList(l *Loader, d *Decoder, hd Handle, t byte) Object {
-	n := d.Uvarint()
-	if d.err == nil && (n <= SegmentLen || n > 1<<31) {
-		d.Fail("segmented sequence of %d items", n)
-		return nil
-	}
-	l.seqs[hd] = int(n)
-	if t == tagSegList {
-		return &List{}
-	}
-	return &Tuple{}
+// uint32 is a uvarint that must fit.
+func (c coder) uint32(p *uint32) {
+	field(c, []*uint32{p}, func(e *Encoder, v uint32) { e.Uvarint(uint64(v)) },
+		func(d *Decoder) uint32 { return uint32(d.Small(math.MaxUint32)) })
 }
 
-func (x *List) check(l *Loader, hd Handle) error { return nil }
-
-// --- Tuple ---
-
-func (x *Tuple) encode(e *Encoder, hd Handle) {
-	if len(x.Items) > SegmentLen {
-		e.Byte(tagSegTuple)
-		e.Uvarint(uint64(len(x.Items)))
-	} else {
-		e.Byte(tagTuple)
-		e.Values(x.Items)
-	}
+// plainObject is an object type whose page form is its tag and then the
+// fields its fields method lists.
+type plainObject[T any] interface {
+	*T
+	Object
+	fields(c coder)
 }
 
-func decodeTuple(l *Loader, d *Decoder, hd Handle, _ byte) Object {
-	return &Tuple{Items: d.Values()}
+func decodePlain[T any, P plainObject[T]](l *Loader, d *Decoder, hd Handle, _ byte) Object {
+	x := P(new(T))
+	x.fields(coder{d: d})
+	return x
 }
 
-func (x *Tuple) check(l *Loader, hd Handle) error { return nil }
-
-// --- Range ---
-
-func (x *Range) encode(e *Encoder, hd Handle) {
-	e.Byte(tagRange)
-	e.Varint(x.Start)
-	e.Varint(x.Stop)
-	e.Varint(x.Step)
+// checker is an object whose fields must agree with the loaded heap
+// (their types, counts, owners); check says how they do not.
+type checker interface {
+	check(l *Loader, hd Handle) error
 }
 
-func decodeRange(l *Loader, d *Decoder, hd Handle, _ byte) Object {
-	r := &Range{Start: d.Varint(), Stop: d.Varint(), Step: d.Varint()}
+// --- the plain types: their fields, in page order ---
+
+func (x *Bytes) fields(c coder)        { c.bool(&x.Mutable); c.bytes(&x.B) }
+func (x *Complex) fields(c coder)      { c.float(&x.Re, &x.Im) }
+func (x *Range) fields(c coder)        { c.varint(&x.Start, &x.Stop, &x.Step) }
+func (x *Slice) fields(c coder)        { c.value(&x.Start, &x.Stop, &x.Step) }
+func (x *Cell) fields(c coder)         { c.value(&x.V) }
+func (x *BoundMethod) fields(c coder)  { c.value(&x.Self, &x.Func) }
+func (x *Module) fields(c coder)       { c.value(&x.Name, &x.Dict) }
+func (x *Property) fields(c coder)     { c.value(&x.Get, &x.Set, &x.Del, &x.Doc) }
+func (x *ClassMethod) fields(c coder)  { c.value(&x.F) }
+func (x *StaticMethod) fields(c coder) { c.value(&x.F) }
+func (x *Super) fields(c coder)        { c.value(&x.Type, &x.Obj, &x.ObjType) }
+func (x *Opaque) fields(c coder)       { c.str(&x.Kind); c.values(&x.Vals); c.bytes(&x.Data) }
+
+func (x *Function) fields(c coder) {
+	c.value(&x.Code, &x.Globals, &x.Name, &x.Qualname)
+	c.values(&x.Defaults)
+	c.value(&x.KwDefaults)
+	c.values(&x.Closure)
+	c.value(&x.Dict, &x.Doc, &x.Module, &x.Annotations)
+}
+
+func (x *Class) fields(c coder) {
+	c.value(&x.Name, &x.Qualname)
+	c.values(&x.Bases, &x.MRO)
+	c.value(&x.Dict, &x.Meta)
+	c.int32(&x.Builtin)
+	c.uint32(&x.Flags)
+}
+
+// A plain type is written as its tag and then its fields.
+func (x *Bytes) encode(e *Encoder, _ Handle)        { e.Byte(tagBytes); x.fields(coder{e: e}) }
+func (x *Complex) encode(e *Encoder, _ Handle)      { e.Byte(tagComplex); x.fields(coder{e: e}) }
+func (x *Range) encode(e *Encoder, _ Handle)        { e.Byte(tagRange); x.fields(coder{e: e}) }
+func (x *Slice) encode(e *Encoder, _ Handle)        { e.Byte(tagSlice); x.fields(coder{e: e}) }
+func (x *Cell) encode(e *Encoder, _ Handle)         { e.Byte(tagCell); x.fields(coder{e: e}) }
+func (x *BoundMethod) encode(e *Encoder, _ Handle)  { e.Byte(tagBoundMethod); x.fields(coder{e: e}) }
+func (x *Module) encode(e *Encoder, _ Handle)       { e.Byte(tagModule); x.fields(coder{e: e}) }
+func (x *Property) encode(e *Encoder, _ Handle)     { e.Byte(tagProperty); x.fields(coder{e: e}) }
+func (x *ClassMethod) encode(e *Encoder, _ Handle)  { e.Byte(tagClassMethod); x.fields(coder{e: e}) }
+func (x *StaticMethod) encode(e *Encoder, _ Handle) { e.Byte(tagStaticMethod); x.fields(coder{e: e}) }
+func (x *Super) encode(e *Encoder, _ Handle)        { e.Byte(tagSuper); x.fields(coder{e: e}) }
+func (x *Opaque) encode(e *Encoder, _ Handle)       { e.Byte(tagOpaque); x.fields(coder{e: e}) }
+func (x *Function) encode(e *Encoder, _ Handle)     { e.Byte(tagFunction); x.fields(coder{e: e}) }
+func (x *Class) encode(e *Encoder, _ Handle)        { e.Byte(tagClass); x.fields(coder{e: e}) }
+
+func decodeRange(l *Loader, d *Decoder, hd Handle, t byte) Object {
+	r := decodePlain[Range](l, d, hd, t).(*Range)
 	if r.Step == 0 {
 		d.Fail("range step 0")
 	}
 	return r
 }
 
-func (x *Range) check(l *Loader, hd Handle) error { return nil }
-
-// --- Slice ---
-
-func (x *Slice) encode(e *Encoder, hd Handle) {
-	e.Byte(tagSlice)
-	e.Value(x.Start)
-	e.Value(x.Stop)
-	e.Value(x.Step)
-}
-
-func decodeSlice(l *Loader, d *Decoder, hd Handle, _ byte) Object {
-	return &Slice{Start: d.Value(), Stop: d.Value(), Step: d.Value()}
-}
-
-func (x *Slice) check(l *Loader, hd Handle) error { return nil }
-
-// --- Cell ---
-
-func (x *Cell) encode(e *Encoder, hd Handle) {
-	e.Byte(tagCell)
-	e.Value(x.V)
-}
-
-func decodeCell(l *Loader, d *Decoder, hd Handle, _ byte) Object {
-	return &Cell{V: d.Value()}
-}
-
-func (x *Cell) check(l *Loader, hd Handle) error { return nil }
-
-// --- CodeObj ---
-
-func (x *CodeObj) encode(e *Encoder, hd Handle) {
-	e.Byte(tagCode)
-	e.code(x.Code)
-	e.Values(x.Consts)
-}
-
-func decodeCode(l *Loader, d *Decoder, hd Handle, _ byte) Object {
-	c, nconsts := l.decodeCode(d)
-	co := &CodeObj{Code: c, Consts: d.Values()}
-	l.nconsts[hd] = nconsts
-	return co
-}
-
-func (x *CodeObj) check(l *Loader, hd Handle) error {
-	return l.checkCodeObj(hd, x)
-}
-
-// --- Function ---
-
-func (x *Function) encode(e *Encoder, hd Handle) {
-	e.Byte(tagFunction)
-	e.Value(x.Code)
-	e.Value(x.Globals)
-	e.Value(x.Name)
-	e.Value(x.Qualname)
-	e.Values(x.Defaults)
-	e.Value(x.KwDefaults)
-	e.Values(x.Closure)
-	e.Value(x.Dict)
-	e.Value(x.Doc)
-	e.Value(x.Module)
-	e.Value(x.Annotations)
-}
-
-func decodeFunction(l *Loader, d *Decoder, hd Handle, _ byte) Object {
-	f := &Function{}
-	f.Code = d.Value()
-	f.Globals = d.Value()
-	f.Name = d.Value()
-	f.Qualname = d.Value()
-	f.Defaults = d.Values()
-	f.KwDefaults = d.Value()
-	f.Closure = d.Values()
-	f.Dict = d.Value()
-	f.Doc = d.Value()
-	f.Module = d.Value()
-	f.Annotations = d.Value()
-	return f
-}
+// The checks of the plain types whose fields must agree with the heap.
 
 func (x *Function) check(l *Loader, hd Handle) error {
 	objs := l.objs
@@ -253,7 +150,127 @@ func (x *Function) check(l *Loader, hd Handle) error {
 	return nil
 }
 
-// --- Builtin ---
+func (x *Class) check(l *Loader, hd Handle) error {
+	objs := l.objs
+	if !is[*Str](objs, x.Name) || !isOpt[*Str](objs, x.Qualname) || !is[*Dict](objs, x.Dict) || !isOpt[*Class](objs, x.Meta) {
+		return errors.New("bad name, dict or metaclass")
+	}
+	for _, b := range x.Bases {
+		if !is[*Class](objs, b) {
+			return errors.New("base is no class")
+		}
+	}
+	for _, b := range x.MRO {
+		if !is[*Class](objs, b) {
+			return errors.New("MRO entry is no class")
+		}
+	}
+	if x.Builtin < 0 || x.Builtin >= l.NumBuiltinTypes {
+		return fmt.Errorf("builtin type %d out of range", x.Builtin)
+	}
+	return nil
+}
+
+func (x *Module) check(l *Loader, hd Handle) error {
+	objs := l.objs
+	if !is[*Dict](objs, x.Dict) {
+		return errors.New("module dict is no dict")
+	}
+	return nil
+}
+
+// --- Str: the interned flag lets a loader rebuild the intern table ---
+
+func (x *Str) encode(e *Encoder, hd Handle) {
+	e.Byte(tagStr)
+	e.Bool(e.Interned != nil && e.Interned(hd))
+	e.String(x.S)
+}
+
+func decodeStr(l *Loader, d *Decoder, hd Handle, _ byte) Object {
+	if d.Bool() {
+		l.Interned = append(l.Interned, hd)
+	}
+	if len(l.strs) == 0 {
+		l.strs = make([]Str, 64)
+	}
+	o := &l.strs[0]
+	l.strs = l.strs[1:]
+	*o = Str{S: d.String(), N: -1}
+	return o
+}
+
+// --- BigInt: sign and magnitude ---
+
+func (x *BigInt) encode(e *Encoder, hd Handle) {
+	e.Byte(tagBigInt)
+	e.Bool(x.V.Sign() < 0)
+	e.Bytes(x.V.Bytes())
+}
+
+func decodeBigInt(l *Loader, d *Decoder, hd Handle, _ byte) Object {
+	neg := d.Bool()
+	b := &BigInt{}
+	b.V.SetBytes(d.Raw(d.Count(1)))
+	if neg {
+		b.V.Neg(&b.V)
+	}
+	return b
+}
+
+// --- List and Tuple: a long one is written in segments of its own ---
+
+func (x *List) encode(e *Encoder, hd Handle)  { e.seq(tagList, tagSegList, x.Items) }
+func (x *Tuple) encode(e *Encoder, hd Handle) { e.seq(tagTuple, tagSegTuple, x.Items) }
+
+// seq writes a sequence's items after tag, or after segTag only its
+// length when it is long enough to be segmented (see EncodeSegment).
+func (e *Encoder) seq(tag, segTag byte, items []Value) {
+	if len(items) > SegmentLen {
+		e.Byte(segTag)
+		e.Uvarint(uint64(len(items)))
+	} else {
+		e.Byte(tag)
+		e.Values(items)
+	}
+}
+
+func decodeList(l *Loader, d *Decoder, hd Handle, _ byte) Object  { return &List{Items: d.Values()} }
+func decodeTuple(l *Loader, d *Decoder, hd Handle, _ byte) Object { return &Tuple{Items: d.Values()} }
+
+func decodeSegList(l *Loader, d *Decoder, hd Handle, t byte) Object {
+	n := d.Uvarint()
+	if d.err == nil && (n <= SegmentLen || n > 1<<31) {
+		d.Fail("segmented sequence of %d items", n)
+		return nil
+	}
+	l.seqs[hd] = int(n)
+	if t == tagSegList {
+		return &List{}
+	}
+	return &Tuple{}
+}
+
+// --- CodeObj: the code's tables, then its constants ---
+
+func (x *CodeObj) encode(e *Encoder, hd Handle) {
+	e.Byte(tagCode)
+	e.code(x.Code)
+	e.Values(x.Consts)
+}
+
+func decodeCode(l *Loader, d *Decoder, hd Handle, _ byte) Object {
+	c, nconsts := l.decodeCode(d)
+	co := &CodeObj{Code: c, Consts: d.Values()}
+	l.nconsts[hd] = nconsts
+	return co
+}
+
+func (x *CodeObj) check(l *Loader, hd Handle) error {
+	return l.checkCodeObj(hd, x)
+}
+
+// --- Builtin: by name, so ids may change between builds ---
 
 func (x *Builtin) encode(e *Encoder, hd Handle) {
 	e.Byte(tagBuiltin)
@@ -287,86 +304,24 @@ func decodeBuiltin(l *Loader, d *Decoder, hd Handle, _ byte) Object {
 	return &Builtin{ID: id, Self: self}
 }
 
-func (x *Builtin) check(l *Loader, hd Handle) error { return nil }
+// --- Instance: its fields, then an exception's data if it is one ---
 
-// --- BoundMethod ---
+func (x *Instance) fields(c coder) { c.value(&x.Class, &x.Dict, &x.Prim) }
 
-func (x *BoundMethod) encode(e *Encoder, hd Handle) {
-	e.Byte(tagBoundMethod)
-	e.Value(x.Self)
-	e.Value(x.Func)
+func (x *ExcData) fields(c coder) {
+	c.value(&x.Args, &x.Cause, &x.Context)
+	c.bool(&x.SuppressContext)
 }
-
-func decodeBoundMethod(l *Loader, d *Decoder, hd Handle, _ byte) Object {
-	return &BoundMethod{Self: d.Value(), Func: d.Value()}
-}
-
-func (x *BoundMethod) check(l *Loader, hd Handle) error { return nil }
-
-// --- Class ---
-
-func (x *Class) encode(e *Encoder, hd Handle) {
-	e.Byte(tagClass)
-	e.Value(x.Name)
-	e.Value(x.Qualname)
-	e.Values(x.Bases)
-	e.Values(x.MRO)
-	e.Value(x.Dict)
-	e.Value(x.Meta)
-	e.Varint(int64(x.Builtin))
-	e.Uvarint(uint64(x.Flags))
-}
-
-func decodeClass(l *Loader, d *Decoder, hd Handle, _ byte) Object {
-	c := &Class{}
-	c.Name = d.Value()
-	c.Qualname = d.Value()
-	c.Bases = d.Values()
-	c.MRO = d.Values()
-	c.Dict = d.Value()
-	c.Meta = d.Value()
-	c.Builtin = d.Int32()
-	c.Flags = uint32(d.Small(math.MaxUint32))
-	return c
-}
-
-func (x *Class) check(l *Loader, hd Handle) error {
-	objs := l.objs
-	if !is[*Str](objs, x.Name) || !isOpt[*Str](objs, x.Qualname) || !is[*Dict](objs, x.Dict) || !isOpt[*Class](objs, x.Meta) {
-		return errors.New("bad name, dict or metaclass")
-	}
-	for _, b := range x.Bases {
-		if !is[*Class](objs, b) {
-			return errors.New("base is no class")
-		}
-	}
-	for _, b := range x.MRO {
-		if !is[*Class](objs, b) {
-			return errors.New("MRO entry is no class")
-		}
-	}
-	if x.Builtin < 0 || x.Builtin >= l.NumBuiltinTypes {
-		return fmt.Errorf("builtin type %d out of range", x.Builtin)
-	}
-	return nil
-}
-
-// --- Instance ---
 
 func (x *Instance) encode(e *Encoder, hd Handle) {
 	e.Byte(tagInstance)
-	e.Value(x.Class)
-	e.Value(x.Dict)
-	e.Value(x.Prim)
+	x.fields(coder{e: e})
 	if x.Exc == nil {
 		e.Byte(0)
 		return
 	}
 	e.Byte(1)
-	e.Value(x.Exc.Args)
-	e.Value(x.Exc.Cause)
-	e.Value(x.Exc.Context)
-	e.Bool(x.Exc.SuppressContext)
+	x.Exc.fields(coder{e: e})
 	e.Uvarint(uint64(len(x.Exc.Traceback)))
 	for _, t := range x.Exc.Traceback {
 		e.Value(t.Code)
@@ -375,9 +330,11 @@ func (x *Instance) encode(e *Encoder, hd Handle) {
 }
 
 func decodeInstance(l *Loader, d *Decoder, hd Handle, _ byte) Object {
-	o := &Instance{Class: d.Value(), Dict: d.Value(), Prim: d.Value()}
+	o := &Instance{}
+	o.fields(coder{d: d})
 	if d.Bool() {
-		e := &ExcData{Args: d.Value(), Cause: d.Value(), Context: d.Value(), SuppressContext: d.Bool()}
+		e := &ExcData{}
+		e.fields(coder{d: d})
 		if n := d.Count(2); n > 0 {
 			e.Traceback = make([]TraceEntry, n)
 			for i := range e.Traceback {
@@ -407,93 +364,18 @@ func (x *Instance) check(l *Loader, hd Handle) error {
 	return nil
 }
 
-// --- Module ---
+// --- Iter, DictView and Generator: a kind byte a loader must validate ---
 
-func (x *Module) encode(e *Encoder, hd Handle) {
-	e.Byte(tagModule)
-	e.Value(x.Name)
-	e.Value(x.Dict)
+func (x *Iter) fields(c coder) {
+	c.value(&x.Seq)
+	c.varint(&x.I, &x.N, &x.Step)
+	c.values(&x.Vals)
 }
-
-func decodeModule(l *Loader, d *Decoder, hd Handle, _ byte) Object {
-	return &Module{Name: d.Value(), Dict: d.Value()}
-}
-
-func (x *Module) check(l *Loader, hd Handle) error {
-	objs := l.objs
-	if !is[*Dict](objs, x.Dict) {
-		return errors.New("module dict is no dict")
-	}
-	return nil
-}
-
-// --- Property ---
-
-func (x *Property) encode(e *Encoder, hd Handle) {
-	e.Byte(tagProperty)
-	e.Value(x.Get)
-	e.Value(x.Set)
-	e.Value(x.Del)
-	e.Value(x.Doc)
-}
-
-func decodeProperty(l *Loader, d *Decoder, hd Handle, _ byte) Object {
-	return &Property{Get: d.Value(), Set: d.Value(), Del: d.Value(), Doc: d.Value()}
-}
-
-func (x *Property) check(l *Loader, hd Handle) error { return nil }
-
-// --- ClassMethod ---
-
-func (x *ClassMethod) encode(e *Encoder, hd Handle) {
-	e.Byte(tagClassMethod)
-	e.Value(x.F)
-}
-
-func decodeClassMethod(l *Loader, d *Decoder, hd Handle, _ byte) Object {
-	return &ClassMethod{F: d.Value()}
-}
-
-func (x *ClassMethod) check(l *Loader, hd Handle) error { return nil }
-
-// --- StaticMethod ---
-
-func (x *StaticMethod) encode(e *Encoder, hd Handle) {
-	e.Byte(tagStaticMethod)
-	e.Value(x.F)
-}
-
-func decodeStaticMethod(l *Loader, d *Decoder, hd Handle, _ byte) Object {
-	return &StaticMethod{F: d.Value()}
-}
-
-func (x *StaticMethod) check(l *Loader, hd Handle) error { return nil }
-
-// --- Super ---
-
-func (x *Super) encode(e *Encoder, hd Handle) {
-	e.Byte(tagSuper)
-	e.Value(x.Type)
-	e.Value(x.Obj)
-	e.Value(x.ObjType)
-}
-
-func decodeSuper(l *Loader, d *Decoder, hd Handle, _ byte) Object {
-	return &Super{Type: d.Value(), Obj: d.Value(), ObjType: d.Value()}
-}
-
-func (x *Super) check(l *Loader, hd Handle) error { return nil }
-
-// --- Iter ---
 
 func (x *Iter) encode(e *Encoder, hd Handle) {
 	e.Byte(tagIter)
 	e.Byte(byte(x.Kind))
-	e.Value(x.Seq)
-	e.Varint(x.I)
-	e.Varint(x.N)
-	e.Varint(x.Step)
-	e.Values(x.Vals)
+	x.fields(coder{e: e})
 }
 
 func decodeIter(l *Loader, d *Decoder, hd Handle, _ byte) Object {
@@ -503,11 +385,7 @@ func decodeIter(l *Loader, d *Decoder, hd Handle, _ byte) Object {
 		d.Fail("unknown iterator kind %d", k)
 	}
 	it.Kind = IterKind(k)
-	it.Seq = d.Value()
-	it.I = d.Varint()
-	it.N = d.Varint()
-	it.Step = d.Varint()
-	it.Vals = d.Values()
+	it.fields(coder{d: d})
 	return it
 }
 
@@ -520,8 +398,6 @@ func (x *Iter) check(l *Loader, hd Handle) error {
 	}
 	return nil
 }
-
-// --- DictView ---
 
 func (x *DictView) encode(e *Encoder, hd Handle) {
 	e.Byte(tagDictView)
@@ -539,18 +415,13 @@ func decodeDictView(l *Loader, d *Decoder, hd Handle, _ byte) Object {
 	return v
 }
 
-func (x *DictView) check(l *Loader, hd Handle) error { return nil }
-
-// --- Generator ---
+func (x *Generator) fields(c coder) { c.value(&x.Name, &x.Qual, &x.ExcSave, &x.Awaiting) }
 
 func (x *Generator) encode(e *Encoder, hd Handle) {
 	e.Byte(tagGenerator)
 	e.Byte(byte(x.Kind))
 	e.Byte(byte(x.State))
-	e.Value(x.Name)
-	e.Value(x.Qual)
-	e.Value(x.ExcSave)
-	e.Value(x.Awaiting)
+	x.fields(coder{e: e})
 	if x.Frame == nil {
 		e.Byte(0)
 	} else {
@@ -566,10 +437,7 @@ func decodeGenerator(l *Loader, d *Decoder, hd Handle, t byte) Object {
 		d.Fail("bad generator kind/state %d/%d", k, s)
 	}
 	g.Kind, g.State = GenKind(k), GenState(s)
-	g.Name = d.Value()
-	g.Qual = d.Value()
-	g.ExcSave = d.Value()
-	g.Awaiting = d.Value()
+	g.fields(coder{d: d})
 	if d.Bool() {
 		g.Frame = d.Frame(&l.Budget)
 	}
@@ -589,7 +457,7 @@ func (x *Generator) check(l *Loader, hd Handle) error {
 	return nil
 }
 
-// --- HostObject ---
+// --- HostObject: its flags in one byte; the host's index is not kept ---
 
 func (x *HostObject) encode(e *Encoder, hd Handle) {
 	e.Byte(tagHostObject)
@@ -610,24 +478,7 @@ func decodeHostObject(l *Loader, d *Decoder, hd Handle, _ byte) Object {
 	return o
 }
 
-func (x *HostObject) check(l *Loader, hd Handle) error { return nil }
-
-// --- Opaque ---
-
-func (x *Opaque) encode(e *Encoder, hd Handle) {
-	e.Byte(tagOpaque)
-	e.String(x.Kind)
-	e.Values(x.Vals)
-	e.Bytes(x.Data)
-}
-
-func decodeOpaque(l *Loader, d *Decoder, hd Handle, _ byte) Object {
-	return &Opaque{Kind: d.String(), Vals: d.Values(), Data: d.Bytes()}
-}
-
-func (x *Opaque) check(l *Loader, hd Handle) error { return nil }
-
-// --- Dict ---
+// --- Dict and Set: their tables as they are, slot by slot ---
 
 func (x *Dict) encode(e *Encoder, hd Handle) {
 	e.Byte(tagDict)
@@ -663,10 +514,6 @@ func decodeDict(l *Loader, d *Decoder, hd Handle, _ byte) Object {
 	x.buildIndex()
 	return x
 }
-
-func (x *Dict) check(l *Loader, hd Handle) error { return nil }
-
-// --- Set ---
 
 func (x *Set) encode(e *Encoder, hd Handle) {
 	e.Byte(tagSet)
@@ -731,37 +578,35 @@ func decodeSet(l *Loader, d *Decoder, hd Handle, t byte) Object {
 	return s
 }
 
-func (x *Set) check(l *Loader, hd Handle) error { return nil }
-
 // decoders decode an object from its tag, which has been read.
 var decoders = [numTags]func(l *Loader, d *Decoder, hd Handle, t byte) Object{
 	tagStr:          decodeStr,
-	tagBytes:        decodeBytes,
+	tagBytes:        decodePlain[Bytes],
 	tagBigInt:       decodeBigInt,
-	tagComplex:      decodeComplex,
+	tagComplex:      decodePlain[Complex],
 	tagList:         decodeList,
 	tagTuple:        decodeTuple,
 	tagSegList:      decodeSegList,
 	tagSegTuple:     decodeSegList,
 	tagRange:        decodeRange,
-	tagSlice:        decodeSlice,
-	tagCell:         decodeCell,
+	tagSlice:        decodePlain[Slice],
+	tagCell:         decodePlain[Cell],
 	tagCode:         decodeCode,
-	tagFunction:     decodeFunction,
+	tagFunction:     decodePlain[Function],
 	tagBuiltin:      decodeBuiltin,
-	tagBoundMethod:  decodeBoundMethod,
-	tagClass:        decodeClass,
+	tagBoundMethod:  decodePlain[BoundMethod],
+	tagClass:        decodePlain[Class],
 	tagInstance:     decodeInstance,
-	tagModule:       decodeModule,
-	tagProperty:     decodeProperty,
-	tagClassMethod:  decodeClassMethod,
-	tagStaticMethod: decodeStaticMethod,
-	tagSuper:        decodeSuper,
+	tagModule:       decodePlain[Module],
+	tagProperty:     decodePlain[Property],
+	tagClassMethod:  decodePlain[ClassMethod],
+	tagStaticMethod: decodePlain[StaticMethod],
+	tagSuper:        decodePlain[Super],
 	tagIter:         decodeIter,
 	tagDictView:     decodeDictView,
 	tagGenerator:    decodeGenerator,
 	tagHostObject:   decodeHostObject,
-	tagOpaque:       decodeOpaque,
+	tagOpaque:       decodePlain[Opaque],
 	tagDict:         decodeDict,
 	tagSet:          decodeSet,
 }

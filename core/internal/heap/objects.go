@@ -13,10 +13,9 @@ type Object interface {
 	Refs(visit func(Value))
 	Size() int
 	// encode writes the object's tag and fields (see objcodec.go, where
-	// each type also has its decoder, listed in decoders, and check).
+	// each type also has its decoder, listed in decoders, and a check if
+	// it can disagree with the rest of a loaded heap).
 	encode(e *Encoder, hd Handle)
-	// check validates a decoded object against the loaded heap.
-	check(l *Loader, hd Handle) error
 }
 
 // Str is an immutable Python str. N caches the length in code points

@@ -11,9 +11,10 @@ import (
 )
 
 // Adding an object type means implementing Object (the compiler asks for
-// encode and check), giving it a tag with a decoder in objcodec.go, a case
-// in cloneObject, and a sample in codecSamples. This test checks the parts
-// the compiler cannot.
+// encode; a plain type's encode and decoder follow from its fields),
+// giving it a tag with a decoder in objcodec.go, a case in cloneObject,
+// and a sample in codecSamples. This test checks the parts the compiler
+// cannot.
 func TestEveryObjectTypeIsComplete(t *testing.T) {
 	for tag := tagFree + 1; tag < numTags; tag++ {
 		if decoders[tag] == nil {

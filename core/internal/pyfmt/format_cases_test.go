@@ -1,8 +1,6 @@
 package pyfmt
 
 import (
-	"encoding/json"
-	"os"
 	"testing"
 )
 
@@ -14,14 +12,8 @@ type formatCase struct{ kind, spec, val, want, err string }
 
 func loadFormatCases(t testing.TB) []formatCase {
 	t.Helper()
-	b, err := os.ReadFile("testdata/format_cases.json")
-	if err != nil {
-		t.Fatal(err)
-	}
 	var raw [][5]string
-	if err := json.Unmarshal(b, &raw); err != nil {
-		t.Fatal(err)
-	}
+	readJSON(t, "testdata/format_cases.json", &raw)
 	out := make([]formatCase, len(raw))
 	for i, r := range raw {
 		out[i] = formatCase{r[0], r[1], r[2], r[3], r[4]}

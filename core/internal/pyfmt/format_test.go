@@ -1,6 +1,7 @@
 package pyfmt
 
 import (
+	"fmt"
 	"math"
 	"math/big"
 	"strconv"
@@ -30,14 +31,6 @@ func TestFormat(t *testing.T) {
 				got, err = FormatStr(tc.val, spec)
 			}
 		}
-		if tc.err != "" {
-			if err == nil || err.Error() != tc.err {
-				t.Errorf("format(%s %s, %q) error = %v, want %q", tc.kind, tc.val, tc.spec, err, tc.err)
-			}
-			continue
-		}
-		if err != nil || got != tc.want {
-			t.Errorf("format(%s %s, %q) = %q, %v; want %q", tc.kind, tc.val, tc.spec, got, err, tc.want)
-		}
+		checkResult(t, fmt.Sprintf("format(%s %s, %q)", tc.kind, tc.val, tc.spec), got, err, got == tc.want, tc.want, tc.err)
 	}
 }

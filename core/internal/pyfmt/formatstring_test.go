@@ -1,6 +1,7 @@
 package pyfmt
 
 import (
+	"fmt"
 	"reflect"
 	"testing"
 )
@@ -43,14 +44,6 @@ func TestParseFormatString(t *testing.T) {
 	}
 	for _, tc := range tests {
 		got, err := ParseFormatString(tc.in)
-		if tc.err != "" {
-			if err == nil || err.Error() != tc.err {
-				t.Errorf("ParseFormatString(%q) error = %v, want %q", tc.in, err, tc.err)
-			}
-			continue
-		}
-		if err != nil || !reflect.DeepEqual(got, tc.want) {
-			t.Errorf("ParseFormatString(%q) = %+v, %v; want %+v", tc.in, got, err, tc.want)
-		}
+		checkResult(t, fmt.Sprintf("ParseFormatString(%q)", tc.in), got, err, reflect.DeepEqual(got, tc.want), tc.want, tc.err)
 	}
 }

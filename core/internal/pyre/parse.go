@@ -777,9 +777,17 @@ func (p *parser) parseFlags(char string) (add, del int, global bool) {
 		_, ok := flagChars[r[0]]
 		return r[0], ok
 	}
-	isAlpha := func(s string) bool {
-		r := []rune(s)
-		return len(r) == 1 && unicode.IsLetter(r[0])
+	// mustBeFlag fails unless char is a flag letter: a letter is an
+	// unknown flag, anything else is reported as missing.
+	mustBeFlag := func(char, missing string) {
+		if _, ok := one(char); ok {
+			return
+		}
+		r := []rune(char)
+		if len(r) == 1 && unicode.IsLetter(r[0]) {
+			missing = "unknown flag"
+		}
+		panic(t.errorf(len(r), "%s", missing))
 	}
 	if char != "-" {
 		for {
@@ -800,13 +808,7 @@ func (p *parser) parseFlags(char string) (add, del int, global bool) {
 			if char == ")" || char == "-" || char == ":" {
 				break
 			}
-			if _, ok := one(char); !ok {
-				msg := "missing -, : or )"
-				if isAlpha(char) {
-					msg = "unknown flag"
-				}
-				panic(t.errorf(len([]rune(char)), "%s", msg))
-			}
+			mustBeFlag(char, "missing -, : or )")
 		}
 	}
 	if char == ")" {
@@ -821,13 +823,7 @@ func (p *parser) parseFlags(char string) (add, del int, global bool) {
 		if !ok {
 			panic(t.errorf(0, "missing flag"))
 		}
-		if _, ok := one(char); !ok {
-			msg := "missing flag"
-			if isAlpha(char) {
-				msg = "unknown flag"
-			}
-			panic(t.errorf(len([]rune(char)), "%s", msg))
-		}
+		mustBeFlag(char, "missing flag")
 		for {
 			c, _ := one(char)
 			flag := flagChars[c]
@@ -842,13 +838,7 @@ func (p *parser) parseFlags(char string) (add, del int, global bool) {
 			if char == ":" {
 				break
 			}
-			if _, ok := one(char); !ok {
-				msg := "missing :"
-				if isAlpha(char) {
-					msg = "unknown flag"
-				}
-				panic(t.errorf(len([]rune(char)), "%s", msg))
-			}
+			mustBeFlag(char, "missing :")
 		}
 	}
 	if del&globalFlags != 0 {

@@ -154,26 +154,19 @@ func window(s string, start, end, sublen int) (string, int, int, bool) {
 // (str.find). start and end are raw Python arguments: negative values count
 // from the end and out-of-range values are clamped; pass 0 and
 // math.MaxInt when they are omitted.
-func Find(s, sub string, start, end int) int {
-	w, _, cpStart, ok := window(s, start, end, Len(sub))
-	if !ok {
-		return -1
-	}
-	i := strings.Index(w, sub)
-	if i < 0 {
-		return -1
-	}
-	return cpStart + Len(w[:i])
-}
+func Find(s, sub string, start, end int) int { return find(s, sub, start, end, strings.Index) }
 
 // RFind returns the highest code-point index of sub in s[start:end], or
 // -1 (str.rfind). Index arguments are as for Find.
-func RFind(s, sub string, start, end int) int {
+func RFind(s, sub string, start, end int) int { return find(s, sub, start, end, strings.LastIndex) }
+
+// find is Find or RFind, as index finds the first or the last match.
+func find(s, sub string, start, end int, index func(s, sub string) int) int {
 	w, _, cpStart, ok := window(s, start, end, Len(sub))
 	if !ok {
 		return -1
 	}
-	i := strings.LastIndex(w, sub)
+	i := index(w, sub)
 	if i < 0 {
 		return -1
 	}

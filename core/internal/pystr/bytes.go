@@ -22,24 +22,21 @@ func bwindow(p []byte, start, end, sublen int) ([]byte, int, bool) {
 }
 
 // BytesFind implements bytes.find(sub, start, end).
-func BytesFind(p, sub []byte, start, end int) int {
-	w, off, ok := bwindow(p, start, end, len(sub))
-	if !ok {
-		return -1
-	}
-	if i := bytes.Index(w, sub); i >= 0 {
-		return off + i
-	}
-	return -1
-}
+func BytesFind(p, sub []byte, start, end int) int { return bfind(p, sub, start, end, bytes.Index) }
 
 // BytesRFind implements bytes.rfind(sub, start, end).
 func BytesRFind(p, sub []byte, start, end int) int {
+	return bfind(p, sub, start, end, bytes.LastIndex)
+}
+
+// bfind is BytesFind or BytesRFind, as index finds the first or the last
+// match.
+func bfind(p, sub []byte, start, end int, index func(p, sub []byte) int) int {
 	w, off, ok := bwindow(p, start, end, len(sub))
 	if !ok {
 		return -1
 	}
-	if i := bytes.LastIndex(w, sub); i >= 0 {
+	if i := index(w, sub); i >= 0 {
 		return off + i
 	}
 	return -1
@@ -241,28 +238,7 @@ func FromHex(s string) ([]byte, error) {
 // BytesSplitLines implements bytes.splitlines(keepends): only \n, \r and
 // \r\n end a line.
 func BytesSplitLines(p []byte, keepends bool) [][]byte {
-	parts := [][]byte{}
-	start := 0
-	for i := 0; i < len(p); {
-		if p[i] != '\n' && p[i] != '\r' {
-			i++
-			continue
-		}
-		end := i + 1
-		if p[i] == '\r' && end < len(p) && p[end] == '\n' {
-			end++
-		}
-		if keepends {
-			parts = append(parts, p[start:end])
-		} else {
-			parts = append(parts, p[start:i])
-		}
-		start, i = end, end
-	}
-	if start < len(p) {
-		parts = append(parts, p[start:])
-	}
-	return parts
+	return splitLines(p, keepends, func(i int) (int, bool) { return 1, p[i] == '\n' || p[i] == '\r' })
 }
 
 func bytesPad(p []byte, left, right int, fill byte) []byte {
@@ -310,25 +286,7 @@ func BytesZFill(p []byte, width int) []byte {
 
 // BytesExpandTabs implements bytes.expandtabs(tabsize).
 func BytesExpandTabs(p []byte, tabsize int) []byte {
-	out := make([]byte, 0, len(p))
-	col := 0
-	for _, c := range p {
-		switch c {
-		case '\t':
-			if tabsize > 0 {
-				n := tabsize - col%tabsize
-				out = append(out, bytes.Repeat([]byte{' '}, n)...)
-				col += n
-			}
-		case '\n', '\r':
-			out = append(out, c)
-			col = 0
-		default:
-			out = append(out, c)
-			col++
-		}
-	}
-	return out
+	return expandTabs(p, tabsize, func(int) int { return 1 })
 }
 
 func isBytesLower(c byte) bool { return c >= 'a' && c <= 'z' }
@@ -369,22 +327,6 @@ func BytesTitle(p []byte) []byte {
 
 // BytesIsTitle implements bytes.istitle.
 func BytesIsTitle(p []byte) bool {
-	cased, prevCased := false, false
-	for _, c := range p {
-		switch {
-		case isBytesUpper(c):
-			if prevCased {
-				return false
-			}
-			prevCased, cased = true, true
-		case isBytesLower(c):
-			if !prevCased {
-				return false
-			}
-			prevCased, cased = true, true
-		default:
-			prevCased = false
-		}
-	}
-	return cased
+	return isTitle(p, func(i int) (rune, int) { return rune(p[i]), 1 },
+		func(r rune) bool { return isBytesUpper(byte(r)) }, func(r rune) bool { return isBytesLower(byte(r)) })
 }

@@ -77,42 +77,36 @@ func sigma(s string, i int) rune {
 
 // Upper implements str.upper with Unicode full case mapping (ß → SS).
 func Upper(s string) string {
-	if IsASCII(s) {
-		return asciiMap(s, 'a', 'z')
-	}
-	var b strings.Builder
-	for _, r := range s {
-		writeUpper(&b, r)
-	}
-	return b.String()
+	return caseMap(s, 'a', 'z', func(b *strings.Builder, _ int, r rune) { writeUpper(b, r) })
 }
 
 // Lower implements str.lower with full case mapping and final sigma.
 func Lower(s string) string {
-	if IsASCII(s) {
-		return asciiMap(s, 'A', 'Z')
-	}
-	var b strings.Builder
-	for i, r := range s {
-		writeLower(&b, s, i, r)
-	}
-	return b.String()
+	return caseMap(s, 'A', 'Z', func(b *strings.Builder, i int, r rune) { writeLower(b, s, i, r) })
 }
 
 // Casefold implements str.casefold.
 func Casefold(s string) string {
-	if IsASCII(s) {
-		return asciiMap(s, 'A', 'Z')
-	}
-	var b strings.Builder
-	for i, r := range s {
+	return caseMap(s, 'A', 'Z', func(b *strings.Builder, i int, r rune) {
 		if m, ok := specialFold[r]; ok {
 			b.WriteString(m)
 		} else if r == 0x3a3 {
 			b.WriteRune(0x3c3)
 		} else {
-			writeLower(&b, s, i, r)
+			writeLower(b, s, i, r)
 		}
+	})
+}
+
+// caseMap maps the case of s: an ASCII s by flipping the letters from lo
+// to hi, any other by writing each character (at byte i) with write.
+func caseMap(s string, lo, hi byte, write func(b *strings.Builder, i int, r rune)) string {
+	if IsASCII(s) {
+		return asciiMap(s, lo, hi)
+	}
+	var b strings.Builder
+	for i, r := range s {
+		write(&b, i, r)
 	}
 	return b.String()
 }
@@ -207,27 +201,20 @@ func IsPrintable(s string) bool {
 
 // IsUpper implements str.isupper: at least one cased character and no
 // lowercase or titlecase ones.
-func IsUpper(s string) bool {
-	cased := false
-	for _, r := range s {
-		if isLowerRune(r) || isTitleRune(r) {
-			return false
-		}
-		if isUpperRune(r) {
-			cased = true
-		}
-	}
-	return cased
-}
+func IsUpper(s string) bool { return allCased(s, isUpperRune, isLowerRune) }
 
 // IsLower implements str.islower.
-func IsLower(s string) bool {
+func IsLower(s string) bool { return allCased(s, isLowerRune, isUpperRune) }
+
+// allCased reports whether s has a character of the case is and none of
+// the case other nor titlecase.
+func allCased(s string, is, other func(rune) bool) bool {
 	cased := false
 	for _, r := range s {
-		if isUpperRune(r) || isTitleRune(r) {
+		if other(r) || isTitleRune(r) {
 			return false
 		}
-		if isLowerRune(r) {
+		if is(r) {
 			cased = true
 		}
 	}
@@ -236,15 +223,26 @@ func IsLower(s string) bool {
 
 // IsTitle implements str.istitle.
 func IsTitle(s string) bool {
+	return isTitle(s, func(i int) (rune, int) { return utf8.DecodeRuneInString(s[i:]) }, isCaseUpperOrTitle, isLowerRune)
+}
+
+func isCaseUpperOrTitle(r rune) bool { return isUpperRune(r) || isTitleRune(r) }
+
+// isTitle reports whether s is title-cased: it has a cased character, and
+// every upper one (by upper) follows an uncased one and every lower one
+// (by lower) a cased one. char decodes the character at s[i].
+func isTitle[S string | []byte](s S, char func(i int) (rune, int), upper, lower func(rune) bool) bool {
 	cased, prev := false, false
-	for _, r := range s {
+	for i := 0; i < len(s); {
+		r, n := char(i)
+		i += n
 		switch {
-		case isUpperRune(r) || isTitleRune(r):
+		case upper(r):
 			if prev {
 				return false
 			}
 			prev, cased = true, true
-		case isLowerRune(r):
+		case lower(r):
 			if !prev {
 				return false
 			}

@@ -2,6 +2,7 @@ package pystr
 
 import (
 	"fmt"
+	"slices"
 	"strings"
 	"unicode/utf8"
 )
@@ -9,33 +10,28 @@ import (
 // normCodec maps an encoding name to the codec's canonical name, or ""
 // when unsupported.
 func normCodec(name string) string {
-	n := strings.NewReplacer("-", "_", " ", "_").Replace(strings.ToLower(strings.TrimSpace(name)))
-	switch n {
-	case "utf_8", "utf8", "u8", "utf", "cp65001":
-		return "utf-8"
-	case "utf_8_sig", "utf8_sig":
-		return "utf-8-sig"
-	case "utf_16", "utf16", "u16":
-		return "utf-16"
-	case "utf_16_le", "utf_16le", "utf16le":
-		return "utf-16-le"
-	case "utf_16_be", "utf_16be", "utf16be":
-		return "utf-16-be"
-	case "utf_32", "utf32", "u32":
-		return "utf-32"
-	case "utf_32_le", "utf_32le", "utf32le":
-		return "utf-32-le"
-	case "utf_32_be", "utf_32be", "utf32be":
-		return "utf-32-be"
-	case "ascii", "us_ascii", "646", "us":
-		return "ascii"
-	case "latin_1", "latin1", "latin", "l1", "iso_8859_1", "iso8859_1", "8859", "cp819", "iso_ir_100", "csisolatin1":
-		return "latin-1"
-	case "cp1252", "windows_1252", "1252":
-		return "cp1252"
-	}
-	return ""
+	return codecByAlias[strings.NewReplacer("-", "_", " ", "_").Replace(strings.ToLower(strings.TrimSpace(name)))]
 }
+
+// codecAliases lists the names Python accepts for each codec, lowercased
+// and with '-' and ' ' turned into '_'.
+var codecAliases = map[string][]string{
+	"utf-8": {"utf_8", "utf8", "u8", "utf", "cp65001"}, "utf-8-sig": {"utf_8_sig", "utf8_sig"},
+	"utf-16": {"utf_16", "utf16", "u16"}, "utf-16-le": {"utf_16_le", "utf_16le", "utf16le"}, "utf-16-be": {"utf_16_be", "utf_16be", "utf16be"},
+	"utf-32": {"utf_32", "utf32", "u32"}, "utf-32-le": {"utf_32_le", "utf_32le", "utf32le"}, "utf-32-be": {"utf_32_be", "utf_32be", "utf32be"},
+	"ascii": {"ascii", "us_ascii", "646", "us"}, "cp1252": {"cp1252", "windows_1252", "1252"},
+	"latin-1": {"latin_1", "latin1", "latin", "l1", "iso_8859_1", "iso8859_1", "8859", "cp819", "iso_ir_100", "csisolatin1"},
+}
+
+var codecByAlias = func() map[string]string {
+	m := map[string]string{}
+	for codec, aliases := range codecAliases {
+		for _, a := range aliases {
+			m[a] = codec
+		}
+	}
+	return m
+}()
 
 // cp1252High maps bytes 0x80-0x9f of Windows-1252 to runes; 0 marks the
 // five undefined bytes. Every other byte is its Latin-1 code point.
@@ -78,32 +74,31 @@ func decodeError(codec string, p []byte, start, end int, reason string) *Error {
 // utf8Invalid examines the invalid or truncated sequence at p[i] and
 // returns its length (the maximal prefix of a valid sequence, at least 1)
 // and the reason CPython reports.
+// utf8Lead is a range of lead bytes in Unicode's table 3-7 of well-formed
+// UTF-8: how many bytes follow them, and the range of the first of those
+// (the others are 0x80 to 0xbf).
+type utf8Lead struct{ first, last, need, lo, hi byte }
+
+var utf8Leads = [...]utf8Lead{
+	{0xc2, 0xdf, 1, 0x80, 0xbf},
+	{0xe0, 0xe0, 2, 0xa0, 0xbf},
+	{0xe1, 0xec, 2, 0x80, 0xbf},
+	{0xed, 0xed, 2, 0x80, 0x9f},
+	{0xee, 0xef, 2, 0x80, 0xbf},
+	{0xf0, 0xf0, 3, 0x90, 0xbf},
+	{0xf1, 0xf3, 3, 0x80, 0xbf},
+	{0xf4, 0xf4, 3, 0x80, 0x8f},
+}
+
 func utf8Invalid(p []byte, i int) (int, string) {
 	c := p[i]
-	var need int
-	lo, hi := byte(0x80), byte(0xbf)
-	switch {
-	case c >= 0xc2 && c <= 0xdf:
-		need = 1
-	case c >= 0xe0 && c <= 0xef:
-		need = 2
-		if c == 0xe0 {
-			lo = 0xa0
-		} else if c == 0xed {
-			hi = 0x9f
-		}
-	case c >= 0xf0 && c <= 0xf4:
-		need = 3
-		if c == 0xf0 {
-			lo = 0x90
-		} else if c == 0xf4 {
-			hi = 0x8f
-		}
-	default:
+	k := slices.IndexFunc(utf8Leads[:], func(l utf8Lead) bool { return c >= l.first && c <= l.last })
+	if k < 0 {
 		return 1, "invalid start byte"
 	}
+	need, lo, hi := utf8Leads[k].need, utf8Leads[k].lo, utf8Leads[k].hi
 	n := 1
-	for k := 0; k < need; k++ {
+	for range need {
 		if i+n >= len(p) {
 			return n, "unexpected end of data"
 		}
@@ -115,6 +110,28 @@ func utf8Invalid(p []byte, i int) (int, string) {
 		n++
 	}
 	return n, "" // valid; not reached for invalid input
+}
+
+// decodeHandler returns what decoding p with codec does with the bad
+// bytes p[start:end] under the error handler errors: write their
+// replacement to b, or return the error.
+func decodeHandler(b *strings.Builder, codec string, p []byte, errors string) func(start, end int, reason string) error {
+	return func(start, end int, reason string) error {
+		switch errors {
+		case "strict":
+			return decodeError(codec, p, start, end, reason)
+		case "ignore":
+		case "replace":
+			b.WriteRune(utf8.RuneError)
+		case "backslashreplace":
+			for _, c := range p[start:end] {
+				fmt.Fprintf(b, `\x%02x`, c)
+			}
+		default:
+			return handlerError(errors)
+		}
+		return nil
+	}
 }
 
 // Decode implements bytes.decode(encoding, errors) for the UTF-8, ASCII
@@ -131,22 +148,7 @@ func Decode(p []byte, encoding, errors string) (string, error) {
 		codec = "utf-8"
 	}
 	var b strings.Builder
-	bad := func(start, end int, reason string) error {
-		switch errors {
-		case "strict":
-			return decodeError(codec, p, start, end, reason)
-		case "ignore":
-		case "replace":
-			b.WriteRune(utf8.RuneError)
-		case "backslashreplace":
-			for _, c := range p[start:end] {
-				fmt.Fprintf(&b, `\x%02x`, c)
-			}
-		default:
-			return handlerError(errors)
-		}
-		return nil
-	}
+	bad := decodeHandler(&b, codec, p, errors)
 	switch codec {
 	case "utf-16", "utf-16-le", "utf-16-be", "utf-32", "utf-32-le", "utf-32-be":
 		return decodeWide(p, codec, errors)
@@ -164,7 +166,8 @@ func Decode(p []byte, encoding, errors string) (string, error) {
 				b.WriteRune(r)
 				continue
 			}
-			codec = "charmap"
+			// CPython names the charmap codec in cp1252's errors.
+			bad := decodeHandler(&b, "charmap", p, errors)
 			if err := bad(i, i+1, "character maps to <undefined>"); err != nil {
 				return "", err
 			}
@@ -357,22 +360,7 @@ func decodeWide(p []byte, codec, errors string) (string, error) {
 		}
 	}
 	var b strings.Builder
-	bad := func(start, end int, reason string) error {
-		switch errors {
-		case "strict":
-			return decodeError(codec, p, start, end, reason)
-		case "ignore":
-		case "replace":
-			b.WriteRune(utf8.RuneError)
-		case "backslashreplace":
-			for _, c := range p[start:end] {
-				fmt.Fprintf(&b, `\x%02x`, c)
-			}
-		default:
-			return handlerError(errors)
-		}
-		return nil
-	}
+	bad := decodeHandler(&b, codec, p, errors)
 	for i+size <= len(p) {
 		u := getUnit(p[i:], size, be)
 		switch {

@@ -136,6 +136,22 @@ func main() {
 	}
 }
 
+// The tables are written several entries to a line: they are data, read
+// by the unicode package, not by people, and are long.
+const (
+	rangesPerLine = 6
+	pairsPerLine  = 4
+)
+
+// sep is what goes before entry i of a table written perLine to a line
+// (indented by indent).
+func sep(i, perLine int, indent string) string {
+	if i%perLine == 0 {
+		return "\n" + indent
+	}
+	return " "
+}
+
 func table(b *bytes.Buffer, name, doc string, rs []rune) {
 	fmt.Fprintf(b, "// %s %s\nvar %s = &unicode.RangeTable{\n", name, doc, name)
 	type rng struct{ lo, hi rune }
@@ -160,18 +176,18 @@ func table(b *bytes.Buffer, name, doc string, rs []rune) {
 		}
 	}
 	if len(r16) > 0 {
-		b.WriteString("\tR16: []unicode.Range16{\n")
-		for _, x := range r16 {
-			fmt.Fprintf(b, "\t\t{%#04x, %#04x, 1},\n", x.lo, x.hi)
+		b.WriteString("\tR16: []unicode.Range16{")
+		for i, x := range r16 {
+			fmt.Fprintf(b, "%s{%#04x, %#04x, 1},", sep(i, rangesPerLine, "\t\t"), x.lo, x.hi)
 		}
-		b.WriteString("\t},\n")
+		b.WriteString("\n\t},\n")
 	}
 	if len(r32) > 0 {
-		b.WriteString("\tR32: []unicode.Range32{\n")
-		for _, x := range r32 {
-			fmt.Fprintf(b, "\t\t{%#x, %#x, 1},\n", x.lo, x.hi)
+		b.WriteString("\tR32: []unicode.Range32{")
+		for i, x := range r32 {
+			fmt.Fprintf(b, "%s{%#x, %#x, 1},", sep(i, rangesPerLine, "\t\t"), x.lo, x.hi)
 		}
-		b.WriteString("\t},\n")
+		b.WriteString("\n\t},\n")
 	}
 	b.WriteString("}\n\n")
 }
@@ -184,9 +200,9 @@ func mapping(b *bytes.Buffer, name, doc string, m map[string]string) {
 		keys = append(keys, r)
 	}
 	sort.Ints(keys)
-	fmt.Fprintf(b, "// %s %s\nvar %s = map[rune]string{\n", name, doc, name)
-	for _, k := range keys {
-		fmt.Fprintf(b, "\t%#04x: \"", k)
+	fmt.Fprintf(b, "// %s %s\nvar %s = map[rune]string{", name, doc, name)
+	for i, k := range keys {
+		fmt.Fprintf(b, "%s%#04x: \"", sep(i, pairsPerLine, "\t"), k)
 		for _, r := range m[fmt.Sprint(k)] {
 			if r > 0xffff {
 				fmt.Fprintf(b, "\\U%08x", r)
@@ -194,7 +210,7 @@ func mapping(b *bytes.Buffer, name, doc string, m map[string]string) {
 				fmt.Fprintf(b, "\\u%04x", r)
 			}
 		}
-		b.WriteString("\",\n")
+		b.WriteString("\",")
 	}
-	b.WriteString("}\n\n")
+	b.WriteString("\n}\n\n")
 }

@@ -111,16 +111,26 @@ func RSplitWhitespace(s string, maxsplit int) []string {
 
 // SplitLines implements str.splitlines(keepends).
 func SplitLines(s string, keepends bool) []string {
-	parts := []string{}
+	return splitLines(s, keepends, func(i int) (int, bool) {
+		r, n := utf8.DecodeRuneInString(s[i:])
+		return n, IsLineBreak(r)
+	})
+}
+
+// splitLines splits s after each line break (keepends) or at it; char
+// gives the length of the character at s[i] and whether it breaks a line.
+// A "\r\n" is one break.
+func splitLines[S string | []byte](s S, keepends bool, char func(i int) (n int, isBreak bool)) []S {
+	parts := []S{}
 	start := 0
 	for i := 0; i < len(s); {
-		r, n := utf8.DecodeRuneInString(s[i:])
-		if !IsLineBreak(r) {
+		n, isBreak := char(i)
+		if !isBreak {
 			i += n
 			continue
 		}
 		end := i + n
-		if r == '\r' && end < len(s) && s[end] == '\n' {
+		if s[i] == '\r' && end < len(s) && s[end] == '\n' {
 			end++
 		}
 		if keepends {
@@ -230,23 +240,35 @@ func ExpandTabs(s string, tabsize int) string {
 	if !strings.ContainsRune(s, '\t') {
 		return s
 	}
-	var b strings.Builder
+	return string(expandTabs(s, tabsize, func(i int) int {
+		_, n := utf8.DecodeRuneInString(s[i:])
+		return n
+	}))
+}
+
+// expandTabs replaces each tab of s by the spaces up to the next multiple
+// of tabsize columns; a newline or carriage return starts a line again.
+// charLen is the length of the character at s[i] (a column).
+func expandTabs[S string | []byte](s S, tabsize int, charLen func(i int) int) []byte {
+	out := make([]byte, 0, len(s))
 	col := 0
-	for _, r := range s {
-		switch r {
+	for i := 0; i < len(s); {
+		n := charLen(i)
+		switch s[i] {
 		case '\t':
 			if tabsize > 0 {
-				n := tabsize - col%tabsize
-				b.WriteString(strings.Repeat(" ", n))
-				col += n
+				k := tabsize - col%tabsize
+				out = append(out, strings.Repeat(" ", k)...)
+				col += k
 			}
 		case '\n', '\r':
-			b.WriteRune(r)
+			out = append(out, s[i:i+n]...)
 			col = 0
 		default:
-			b.WriteRune(r)
+			out = append(out, s[i:i+n]...)
 			col++
 		}
+		i += n
 	}
-	return b.String()
+	return out
 }

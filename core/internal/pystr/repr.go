@@ -17,16 +17,10 @@ func repr(s string, asciiOnly bool) string {
 	var b strings.Builder
 	b.WriteByte(q)
 	for _, r := range s {
+		if escapeCommon(&b, r, q) {
+			continue
+		}
 		switch {
-		case r == rune(q) || r == '\\':
-			b.WriteByte('\\')
-			b.WriteRune(r)
-		case r == '\n':
-			b.WriteString(`\n`)
-		case r == '\r':
-			b.WriteString(`\r`)
-		case r == '\t':
-			b.WriteString(`\t`)
 		case r < 0x7f && r >= 0x20:
 			b.WriteRune(r)
 		case !asciiOnly && r >= 0x7f && IsPrintableRune(r):
@@ -43,6 +37,24 @@ func repr(s string, asciiOnly bool) string {
 	return b.String()
 }
 
+// escapeCommon writes the escape the reprs of str and bytes give r when
+// it is the quote q, a backslash, a newline, a carriage return or a tab,
+// and reports whether it was one of them.
+func escapeCommon(b *strings.Builder, r rune, q byte) bool {
+	switch {
+	case r == rune(q) || r == '\\':
+		b.WriteByte('\\')
+		b.WriteByte(byte(r))
+	case r == '\t' || r == '\n' || r == '\r':
+		b.WriteString(controlEscapes[r])
+	default:
+		return false
+	}
+	return true
+}
+
+var controlEscapes = [...]string{'\t': `\t`, '\n': `\n`, '\r': `\r`}
+
 // Repr returns Python's repr() of the str s.
 func Repr(s string) string { return repr(s, false) }
 
@@ -57,16 +69,10 @@ func BytesRepr(p []byte) string {
 	b.WriteString("b")
 	b.WriteByte(q)
 	for _, c := range p {
+		if escapeCommon(&b, rune(c), q) {
+			continue
+		}
 		switch {
-		case c == q || c == '\\':
-			b.WriteByte('\\')
-			b.WriteByte(c)
-		case c == '\n':
-			b.WriteString(`\n`)
-		case c == '\r':
-			b.WriteString(`\r`)
-		case c == '\t':
-			b.WriteString(`\t`)
 		case c >= 0x20 && c < 0x7f:
 			b.WriteByte(c)
 		default:

@@ -21,6 +21,15 @@ type Span struct {
 // method.
 func (s Span) GetSpan() Span { return s }
 
+func (s *Span) setSpan(pos, end Pos) { s.Pos, s.End = pos, end }
+
+// at gives the node n the span from pos to end and returns it: how the
+// parser places each node it builds.
+func at[N interface{ setSpan(pos, end Pos) }](n N, pos, end Pos) N {
+	n.setSpan(pos, end)
+	return n
+}
+
 // Node is any AST node.
 type Node interface {
 	GetSpan() Span
@@ -54,16 +63,17 @@ const (
 	Del
 )
 
-func (c ExprContext) String() string {
-	switch c {
-	case Load:
-		return "Load"
-	case Store:
-		return "Store"
-	case Del:
-		return "Del"
+var contextStrings = [...]string{"Load", "Store", "Del"}
+
+func (c ExprContext) String() string { return enumString(c, contextStrings[:], "ExprContext") }
+
+// enumString is the name of v in names, or typ(v) for a value out of
+// range.
+func enumString[T ~int](v T, names []string, typ string) string {
+	if v >= 0 && int(v) < len(names) {
+		return names[v]
 	}
-	return fmt.Sprintf("ExprContext(%d)", int(c))
+	return fmt.Sprintf("%s(%d)", typ, int(v))
 }
 
 // Operator is a binary (or augmented assignment) operator.
@@ -89,12 +99,7 @@ const (
 var operatorStrings = [...]string{"+", "-", "*", "@", "/", "%", "**", "<<", ">>", "|", "^", "&", "//"}
 
 // String returns the Python symbol of the operator.
-func (o Operator) String() string {
-	if o >= 0 && int(o) < len(operatorStrings) {
-		return operatorStrings[o]
-	}
-	return fmt.Sprintf("Operator(%d)", int(o))
-}
+func (o Operator) String() string { return enumString(o, operatorStrings[:], "Operator") }
 
 // UnaryOperator is a unary operator.
 type UnaryOperator int
@@ -110,12 +115,7 @@ const (
 var unaryStrings = [...]string{"~", "not", "+", "-"}
 
 // String returns the Python symbol of the operator.
-func (o UnaryOperator) String() string {
-	if o >= 0 && int(o) < len(unaryStrings) {
-		return unaryStrings[o]
-	}
-	return fmt.Sprintf("UnaryOperator(%d)", int(o))
-}
+func (o UnaryOperator) String() string { return enumString(o, unaryStrings[:], "UnaryOperator") }
 
 // BoolOperator is "and" or "or".
 type BoolOperator int
@@ -126,16 +126,10 @@ const (
 	Or
 )
 
+var boolStrings = [...]string{"and", "or"}
+
 // String returns "and" or "or".
-func (o BoolOperator) String() string {
-	switch o {
-	case And:
-		return "and"
-	case Or:
-		return "or"
-	}
-	return fmt.Sprintf("BoolOperator(%d)", int(o))
-}
+func (o BoolOperator) String() string { return enumString(o, boolStrings[:], "BoolOperator") }
 
 // CmpOp is a comparison operator.
 type CmpOp int
@@ -157,12 +151,7 @@ const (
 var cmpStrings = [...]string{"==", "!=", "<", "<=", ">", ">=", "is", "is not", "in", "not in"}
 
 // String returns the Python spelling of the operator.
-func (o CmpOp) String() string {
-	if o >= 0 && int(o) < len(cmpStrings) {
-		return cmpStrings[o]
-	}
-	return fmt.Sprintf("CmpOp(%d)", int(o))
-}
+func (o CmpOp) String() string { return enumString(o, cmpStrings[:], "CmpOp") }
 
 // Ellipsis is the value of the constant "...".
 type Ellipsis struct{}

@@ -34,54 +34,55 @@ func (p *parser) canStartExpr() bool {
 // expression list, yielding a Tuple if there is a comma.
 func (p *parser) parseStarExpressions() Expr {
 	start := p.tok().pos
-	first := p.parseStarExpr()
+	return p.parseTupleRest(start, p.parseStarExpr(), func() bool { return !p.canStartExpr() }, p.parseStarExpr)
+}
+
+// parseTupleRest parses what follows the first item of an expression list
+// that began at start: nothing (the list is that item) or commas and more
+// items, parsed by item, until a comma is followed by what end accepts or
+// by no comma. The items make a Tuple.
+func (p *parser) parseTupleRest(start Pos, first Expr, end func() bool, item func() Expr) Expr {
 	if !p.isOp(",") {
 		return first
 	}
 	elts := []Expr{first}
 	for p.gotOp(",") {
-		if !p.canStartExpr() {
+		if end() {
 			break
 		}
-		elts = append(elts, p.parseStarExpr())
+		elts = append(elts, item())
 	}
-	t := &Tuple{Elts: elts}
-	t.Pos, t.End = start, p.prevEnd()
-	return t
+	return at(&Tuple{Elts: elts}, start, p.prevEnd())
 }
 
 func (p *parser) parseStarExpr() Expr {
 	if p.isOp("*") {
-		st := p.advance()
-		v := p.parseBitOr()
-		e := &Starred{Value: v}
-		e.Pos, e.End = st.pos, v.GetSpan().End
-		return e
+		return p.parseStarred()
 	}
 	return p.parseExpression()
 }
 
 func (p *parser) parseStarNamedExpr() Expr {
 	if p.isOp("*") {
-		st := p.advance()
-		v := p.parseBitOr()
-		e := &Starred{Value: v}
-		e.Pos, e.End = st.pos, v.GetSpan().End
-		return e
+		return p.parseStarred()
 	}
 	return p.parseNamedExpr()
+}
+
+// parseStarred parses "*" bitwise_or, at the star.
+func (p *parser) parseStarred() Expr {
+	st := p.advance()
+	v := p.parseBitOr()
+	return at(&Starred{Value: v}, st.pos, v.GetSpan().End)
 }
 
 func (p *parser) parseYield() Expr {
 	t := p.advance()
 	if p.gotKw("from") {
 		v := p.parseExpression()
-		e := &YieldFrom{Value: v}
-		e.Pos, e.End = t.pos, v.GetSpan().End
-		return e
+		return at(&YieldFrom{Value: v}, t.pos, v.GetSpan().End)
 	}
-	e := &Yield{}
-	e.Pos, e.End = t.pos, t.end
+	e := at(&Yield{}, t.pos, t.end)
 	if p.canStartExpr() {
 		e.Value = p.parseStarExpressions()
 		e.End = e.Value.GetSpan().End
@@ -94,16 +95,13 @@ func (p *parser) parseNamedExpr() Expr {
 	if t.kind == tName && !keywords[t.val] && p.peek(1).kind == tOp && p.peek(1).val == ":=" {
 		p.advance()
 		p.advance()
-		target := &Name{Id: t.val, Ctx: Store}
-		target.Pos, target.End = t.pos, t.end
+		target := at(&Name{Id: t.val, Ctx: Store}, t.pos, t.end)
 		v := p.parseExpression()
-		e := &NamedExpr{Target: target, Value: v}
-		e.Pos, e.End = t.pos, v.GetSpan().End
-		return e
+		return at(&NamedExpr{Target: target, Value: v}, t.pos, v.GetSpan().End)
 	}
 	e := p.parseExpression()
 	if p.isOp(":=") {
-		p.fail(fmt.Sprintf("cannot use assignment expressions with %s", exprKindName(e)), e.GetSpan().Pos, e.GetSpan().End)
+		p.fail(fmt.Sprintf("cannot use assignment expressions with %s", KindName(e)), e.GetSpan().Pos, e.GetSpan().End)
 	}
 	return e
 }
@@ -124,9 +122,7 @@ func (p *parser) parseExpression() Expr {
 			p.fail("expected 'else' after 'if' expression", s.Pos, test.GetSpan().End)
 		}
 		orelse := p.parseExpression()
-		e := &IfExp{Test: test, Body: body, Orelse: orelse}
-		e.Pos, e.End = body.GetSpan().Pos, orelse.GetSpan().End
-		return e
+		return at(&IfExp{Test: test, Body: body, Orelse: orelse}, body.GetSpan().Pos, orelse.GetSpan().End)
 	}
 	return body
 }
@@ -136,37 +132,23 @@ func (p *parser) parseLambda() Expr {
 	args := p.parseParams(":", false)
 	p.expectOp(":")
 	body := p.parseExpression()
-	e := &Lambda{Args: args, Body: body}
-	e.Pos, e.End = t.pos, body.GetSpan().End
-	return e
+	return at(&Lambda{Args: args, Body: body}, t.pos, body.GetSpan().End)
 }
 
-func (p *parser) parseOr() Expr {
-	first := p.parseAnd()
-	if !p.isKw("or") {
+func (p *parser) parseOr() Expr  { return p.parseBoolOp("or", Or, p.parseAnd) }
+func (p *parser) parseAnd() Expr { return p.parseBoolOp("and", And, p.parseNot) }
+
+// parseBoolOp parses operands (parsed by next) joined by the keyword kw.
+func (p *parser) parseBoolOp(kw string, op BoolOperator, next func() Expr) Expr {
+	first := next()
+	if !p.isKw(kw) {
 		return first
 	}
 	vals := []Expr{first}
-	for p.gotKw("or") {
-		vals = append(vals, p.parseAnd())
+	for p.gotKw(kw) {
+		vals = append(vals, next())
 	}
-	e := &BoolOp{Op: Or, Values: vals}
-	e.Pos, e.End = first.GetSpan().Pos, vals[len(vals)-1].GetSpan().End
-	return e
-}
-
-func (p *parser) parseAnd() Expr {
-	first := p.parseNot()
-	if !p.isKw("and") {
-		return first
-	}
-	vals := []Expr{first}
-	for p.gotKw("and") {
-		vals = append(vals, p.parseNot())
-	}
-	e := &BoolOp{Op: And, Values: vals}
-	e.Pos, e.End = first.GetSpan().Pos, vals[len(vals)-1].GetSpan().End
-	return e
+	return at(&BoolOp{Op: op, Values: vals}, first.GetSpan().Pos, vals[len(vals)-1].GetSpan().End)
 }
 
 func (p *parser) parseNot() Expr {
@@ -175,30 +157,18 @@ func (p *parser) parseNot() Expr {
 		p.enter()
 		defer p.leave()
 		v := p.parseNot()
-		e := &UnaryOp{Op: Not, Operand: v}
-		e.Pos, e.End = t.pos, v.GetSpan().End
-		return e
+		return at(&UnaryOp{Op: Not, Operand: v}, t.pos, v.GetSpan().End)
 	}
 	return p.parseComparison()
 }
 
+var cmpOpTokens = map[string]CmpOp{"==": Eq, "!=": NotEq, "<": Lt, "<=": LtE, ">": Gt, ">=": GtE}
+
 func (p *parser) cmpOp() (CmpOp, bool) {
 	t := p.tok()
 	if t.kind == tOp {
-		switch t.val {
-		case "==":
-			return Eq, true
-		case "!=":
-			return NotEq, true
-		case "<":
-			return Lt, true
-		case "<=":
-			return LtE, true
-		case ">":
-			return Gt, true
-		case ">=":
-			return GtE, true
-		}
+		op, ok := cmpOpTokens[t.val]
+		return op, ok
 	}
 	if t.kind == tName {
 		switch t.val {
@@ -234,8 +204,7 @@ func (p *parser) parseComparison() Expr {
 		e.Comparators = append(e.Comparators, p.parseBitOr())
 		op, ok = p.cmpOp()
 	}
-	e.Pos, e.End = left.GetSpan().Pos, e.Comparators[len(e.Comparators)-1].GetSpan().End
-	return e
+	return at(e, left.GetSpan().Pos, e.Comparators[len(e.Comparators)-1].GetSpan().End)
 }
 
 type binLevel struct {
@@ -271,9 +240,7 @@ func (p *parser) parseBin(level int) Expr {
 		p.link()
 		p.advance()
 		right := p.parseBin(level + 1)
-		e := &BinOp{Left: left, Op: op, Right: right}
-		e.Pos, e.End = left.GetSpan().Pos, right.GetSpan().End
-		left = e
+		left = at(&BinOp{Left: left, Op: op, Right: right}, left.GetSpan().Pos, right.GetSpan().End)
 	}
 }
 
@@ -291,9 +258,7 @@ func (p *parser) parseFactor() Expr {
 		case "~":
 			op = Invert
 		}
-		e := &UnaryOp{Op: op, Operand: v}
-		e.Pos, e.End = t.pos, v.GetSpan().End
-		return e
+		return at(&UnaryOp{Op: op, Operand: v}, t.pos, v.GetSpan().End)
 	}
 	return p.parsePower()
 }
@@ -303,9 +268,7 @@ func (p *parser) parsePower() Expr {
 	if p.isKw("await") {
 		t := p.advance()
 		v := p.parsePrimary()
-		e := &Await{Value: v}
-		e.Pos, e.End = t.pos, v.GetSpan().End
-		left = e
+		left = at(&Await{Value: v}, t.pos, v.GetSpan().End)
 	} else {
 		left = p.parsePrimary()
 	}
@@ -314,9 +277,7 @@ func (p *parser) parsePower() Expr {
 		p.enter()
 		defer p.leave()
 		right := p.parseFactor()
-		e := &BinOp{Left: left, Op: Pow, Right: right}
-		e.Pos, e.End = left.GetSpan().Pos, right.GetSpan().End
-		return e
+		return at(&BinOp{Left: left, Op: Pow, Right: right}, left.GetSpan().Pos, right.GetSpan().End)
 	}
 	return left
 }
@@ -337,23 +298,17 @@ func (p *parser) parsePrimary() Expr {
 		case ".":
 			p.advance()
 			n := p.expectName()
-			a := &Attribute{Value: e, Attr: n.val}
-			a.Pos, a.End = e.GetSpan().Pos, n.end
-			e = a
+			e = at(&Attribute{Value: e, Attr: n.val}, e.GetSpan().Pos, n.end)
 		case "(":
 			p.advance()
 			args, kws := p.parseCallArgs()
 			p.expectOp(")")
-			c := &Call{Func: e, Args: args, Keywords: kws}
-			c.Pos, c.End = e.GetSpan().Pos, p.prevEnd()
-			e = c
+			e = at(&Call{Func: e, Args: args, Keywords: kws}, e.GetSpan().Pos, p.prevEnd())
 		case "[":
 			p.advance()
 			sl := p.parseSlices()
 			p.expectOp("]")
-			s := &Subscript{Value: e, Slice: sl}
-			s.Pos, s.End = e.GetSpan().Pos, p.prevEnd()
-			e = s
+			e = at(&Subscript{Value: e, Slice: sl}, e.GetSpan().Pos, p.prevEnd())
 		default:
 			return e
 		}
@@ -362,20 +317,7 @@ func (p *parser) parsePrimary() Expr {
 
 func (p *parser) parseSlices() Expr {
 	start := p.tok().pos
-	first := p.parseSlice()
-	if !p.isOp(",") {
-		return first
-	}
-	elts := []Expr{first}
-	for p.gotOp(",") {
-		if p.isOp("]") {
-			break
-		}
-		elts = append(elts, p.parseSlice())
-	}
-	t := &Tuple{Elts: elts}
-	t.Pos, t.End = start, p.prevEnd()
-	return t
+	return p.parseTupleRest(start, p.parseSlice(), func() bool { return p.isOp("]") }, p.parseSlice)
 }
 
 func (p *parser) parseSlice() Expr {
@@ -400,8 +342,7 @@ func (p *parser) parseSlice() Expr {
 			s.Step = p.parseExpression()
 		}
 	}
-	s.Pos, s.End = start, p.prevEnd()
-	return s
+	return at(s, start, p.prevEnd())
 }
 
 // parseCallArgs parses call arguments up to (not including) ")".
@@ -417,15 +358,13 @@ func (p *parser) parseCallArgs() ([]Expr, []*Keyword) {
 		case p.isOp("**"):
 			p.advance()
 			v := p.parseExpression()
-			k := &Keyword{Value: v}
-			k.Pos, k.End = t.pos, v.GetSpan().End
+			k := at(&Keyword{Value: v}, t.pos, v.GetSpan().End)
 			kws = append(kws, k)
 			sawDStar = true
 		case p.isOp("*"):
 			p.advance()
 			v := p.parseExpression()
-			s := &Starred{Value: v}
-			s.Pos, s.End = t.pos, v.GetSpan().End
+			s := at(&Starred{Value: v}, t.pos, v.GetSpan().End)
 			if sawDStar {
 				p.failNode("iterable argument unpacking follows keyword argument unpacking", s)
 			}
@@ -434,26 +373,20 @@ func (p *parser) parseCallArgs() ([]Expr, []*Keyword) {
 			p.advance()
 			p.advance()
 			v := p.parseExpression()
-			k := &Keyword{Arg: t.val, Value: v}
-			k.Pos, k.End = t.pos, v.GetSpan().End
+			k := at(&Keyword{Arg: t.val, Value: v}, t.pos, v.GetSpan().End)
 			kws = append(kws, k)
 			sawKw = true
 		default:
 			e := p.parseNamedExpr()
 			if p.isOp("=") {
 				eq := p.tok()
-				if _, ok := e.(*Constant); ok && (exprKindName(e) == "True" || exprKindName(e) == "False" || exprKindName(e) == "None") {
-					p.failNode("cannot assign to "+exprKindName(e), e)
+				if _, ok := e.(*Constant); ok && (KindName(e) == "True" || KindName(e) == "False" || KindName(e) == "None") {
+					p.failNode("cannot assign to "+KindName(e), e)
 				}
 				p.fail(`expression cannot contain assignment, perhaps you meant "=="?`, e.GetSpan().Pos, eq.end)
 			}
 			if p.isKw("for") || p.isKw("async") {
-				g := p.parseComprehensionTail(e, func(gens []*Comprehension) Expr {
-					g := &GeneratorExp{Elt: e, Generators: gens}
-					return g
-				})
-				g.(*GeneratorExp).Pos = e.GetSpan().Pos
-				g.(*GeneratorExp).End = p.prevEnd()
+				g := at(&GeneratorExp{Elt: e, Generators: p.parseComprehensionTail(e)}, e.GetSpan().Pos, p.prevEnd())
 				if n > 1 || !p.isOp(")") {
 					if !(n == 1 && p.isOp(",") && p.peek(1).kind == tOp && p.peek(1).val == ")") {
 						p.failNode("Generator expression must be parenthesized", g)
@@ -461,9 +394,8 @@ func (p *parser) parseCallArgs() ([]Expr, []*Keyword) {
 				}
 				if n == 1 && p.isOp(")") {
 					// f(x for x in y): the generator takes the call's parens
-					gg := g.(*GeneratorExp)
-					gg.Pos = Pos{t.pos.Line, t.pos.Col - 1}
-					gg.End = p.tok().end
+					g.Pos = Pos{t.pos.Line, t.pos.Col - 1}
+					g.End = p.tok().end
 				}
 				e = g
 			}
@@ -511,8 +443,7 @@ func (p *parser) parseParams(closer string, annotations bool) *Arguments {
 	var plain []*Arg
 	parseArg := func() *Arg {
 		n := p.expectName()
-		arg := &Arg{Arg: n.val}
-		arg.Pos, arg.End = n.pos, n.end
+		arg := at(&Arg{Arg: n.val}, n.pos, n.end)
 		if annotations && p.gotOp(":") {
 			if p.isOp("*") && star {
 				arg.Annotation = p.parseStarExpr()
@@ -606,6 +537,17 @@ func (p *parser) parseParams(closer string, annotations bool) *Arguments {
 // ---------------------------------------------------------------------------
 // atoms
 
+// keywordConstant is the value of None, True or False.
+func keywordConstant(name string) any {
+	switch name {
+	case "True":
+		return true
+	case "False":
+		return false
+	}
+	return nil
+}
+
 func (p *parser) parseAtom() Expr {
 	t := p.tok()
 	switch t.kind {
@@ -613,37 +555,23 @@ func (p *parser) parseAtom() Expr {
 		switch t.val {
 		case "None", "True", "False":
 			p.advance()
-			c := &Constant{}
-			switch t.val {
-			case "True":
-				c.Value = true
-			case "False":
-				c.Value = false
-			}
-			c.Pos, c.End = t.pos, t.end
-			return c
+			return at(&Constant{Value: keywordConstant(t.val)}, t.pos, t.end)
 		}
 		if keywords[t.val] {
 			p.syntaxError()
 		}
 		p.advance()
-		n := &Name{Id: t.val}
-		n.Pos, n.End = t.pos, t.end
-		return n
+		return at(&Name{Id: t.val}, t.pos, t.end)
 	case tNumber:
 		p.advance()
-		c := &Constant{Value: p.number(t)}
-		c.Pos, c.End = t.pos, t.end
-		return c
+		return at(&Constant{Value: p.number(t)}, t.pos, t.end)
 	case tString:
 		return p.parseStrings()
 	case tOp:
 		switch t.val {
 		case "...":
 			p.advance()
-			c := &Constant{Value: Ellipsis{}}
-			c.Pos, c.End = t.pos, t.end
-			return c
+			return at(&Constant{Value: Ellipsis{}}, t.pos, t.end)
 		case "(":
 			return p.parseParen()
 		case "[":
@@ -697,9 +625,7 @@ func (p *parser) parseParen() Expr {
 	defer p.leave()
 	if p.isOp(")") {
 		cl := p.advance()
-		t := &Tuple{}
-		t.Pos, t.End = open.pos, cl.end
-		return t
+		return at(&Tuple{}, open.pos, cl.end)
 	}
 	if p.isKw("yield") {
 		y := p.parseYield()
@@ -709,13 +635,9 @@ func (p *parser) parseParen() Expr {
 	}
 	first := p.parseStarNamedExpr()
 	if p.isKw("for") || p.isKw("async") {
-		g := p.parseComprehensionTail(first, func(gens []*Comprehension) Expr {
-			return &GeneratorExp{Elt: first, Generators: gens}
-		})
+		gens := p.parseComprehensionTail(first)
 		p.expectOp(")")
-		ge := g.(*GeneratorExp)
-		ge.Pos, ge.End = open.pos, p.prevEnd()
-		return ge
+		return at(&GeneratorExp{Elt: first, Generators: gens}, open.pos, p.prevEnd())
 	}
 	if p.isOp(")") {
 		p.advance()
@@ -741,9 +663,7 @@ func (p *parser) parseParen() Expr {
 		}
 	}
 	p.expectOp(")")
-	t := &Tuple{Elts: elts}
-	t.Pos, t.End = open.pos, p.prevEnd()
-	return t
+	return at(&Tuple{Elts: elts}, open.pos, p.prevEnd())
 }
 
 func (p *parser) parseListDisplay() Expr {
@@ -754,13 +674,9 @@ func (p *parser) parseListDisplay() Expr {
 	if !p.isOp("]") {
 		first := p.parseStarNamedExpr()
 		if p.isKw("for") || p.isKw("async") {
-			g := p.parseComprehensionTail(first, func(gens []*Comprehension) Expr {
-				return &ListComp{Elt: first, Generators: gens}
-			})
+			gens := p.parseComprehensionTail(first)
 			p.expectOp("]")
-			lc := g.(*ListComp)
-			lc.Pos, lc.End = open.pos, p.prevEnd()
-			return lc
+			return at(&ListComp{Elt: first, Generators: gens}, open.pos, p.prevEnd())
 		}
 		l.Elts = append(l.Elts, first)
 		if !p.isOp(",") && !p.isOp("]") {
@@ -778,8 +694,7 @@ func (p *parser) parseListDisplay() Expr {
 		}
 	}
 	p.expectOp("]")
-	l.Pos, l.End = open.pos, p.prevEnd()
-	return l
+	return at(l, open.pos, p.prevEnd())
 }
 
 func (p *parser) parseBraceDisplay() Expr {
@@ -787,9 +702,7 @@ func (p *parser) parseBraceDisplay() Expr {
 	p.enter()
 	defer p.leave()
 	if p.gotOp("}") {
-		d := &Dict{}
-		d.Pos, d.End = open.pos, p.prevEnd()
-		return d
+		return at(&Dict{}, open.pos, p.prevEnd())
 	}
 	// dict?
 	if p.isOp("**") {
@@ -799,24 +712,16 @@ func (p *parser) parseBraceDisplay() Expr {
 	if p.gotOp(":") {
 		v := p.parseExpression()
 		if p.isKw("for") || p.isKw("async") {
-			g := p.parseComprehensionTail(first, func(gens []*Comprehension) Expr {
-				return &DictComp{Key: first, Value: v, Generators: gens}
-			})
+			gens := p.parseComprehensionTail(first)
 			p.expectOp("}")
-			dc := g.(*DictComp)
-			dc.Pos, dc.End = open.pos, p.prevEnd()
-			return dc
+			return at(&DictComp{Key: first, Value: v, Generators: gens}, open.pos, p.prevEnd())
 		}
 		return p.parseDictRest(open, first, v)
 	}
 	if p.isKw("for") || p.isKw("async") {
-		g := p.parseComprehensionTail(first, func(gens []*Comprehension) Expr {
-			return &SetComp{Elt: first, Generators: gens}
-		})
+		gens := p.parseComprehensionTail(first)
 		p.expectOp("}")
-		sc := g.(*SetComp)
-		sc.Pos, sc.End = open.pos, p.prevEnd()
-		return sc
+		return at(&SetComp{Elt: first, Generators: gens}, open.pos, p.prevEnd())
 	}
 	s := &Set{Elts: []Expr{first}}
 	for p.gotOp(",") {
@@ -829,8 +734,7 @@ func (p *parser) parseBraceDisplay() Expr {
 		p.maybeMissingComma(s.Elts[len(s.Elts)-1].GetSpan().Pos)
 	}
 	p.expectOp("}")
-	s.Pos, s.End = open.pos, p.prevEnd()
-	return s
+	return at(s, open.pos, p.prevEnd())
 }
 
 func (p *parser) parseDictRest(open *token, k, v Expr) Expr {
@@ -840,8 +744,7 @@ func (p *parser) parseDictRest(open *token, k, v Expr) Expr {
 		d.Values = append(d.Values, v)
 		if !p.gotOp(",") {
 			p.expectOp("}")
-			d.Pos, d.End = open.pos, p.prevEnd()
-			return d
+			return at(d, open.pos, p.prevEnd())
 		}
 	}
 	for !p.isOp("}") {
@@ -864,13 +767,12 @@ func (p *parser) parseDictRest(open *token, k, v Expr) Expr {
 		}
 	}
 	p.expectOp("}")
-	d.Pos, d.End = open.pos, p.prevEnd()
-	return d
+	return at(d, open.pos, p.prevEnd())
 }
 
-// parseComprehensionTail parses one or more "for ... in ... if ..." clauses
-// and builds the node with mk.
-func (p *parser) parseComprehensionTail(elt Expr, mk func([]*Comprehension) Expr) Expr {
+// parseComprehensionTail parses the one or more "for ... in ... if ..."
+// clauses that follow a comprehension's element elt.
+func (p *parser) parseComprehensionTail(elt Expr) []*Comprehension {
 	if s, ok := elt.(*Starred); ok {
 		p.failNode("iterable unpacking cannot be used in comprehension", s)
 	}
@@ -897,5 +799,5 @@ func (p *parser) parseComprehensionTail(elt Expr, mk func([]*Comprehension) Expr
 	if len(gens) == 0 {
 		p.syntaxError()
 	}
-	return mk(gens)
+	return gens
 }

@@ -246,13 +246,7 @@ func (lx *lexer) next() bool {
 			return true
 		}
 		lx.i += size
-		for lx.i < len(src) {
-			r, size = utf8.DecodeRune(src[lx.i:])
-			if !isIdentCont(r) {
-				break
-			}
-			lx.i += size
-		}
+		lx.skipIdentCont()
 		lx.emit(tName, start, lx.i)
 		return true
 	}
@@ -483,6 +477,17 @@ func (lx *lexer) peekRune() rune {
 	return r
 }
 
+// skipIdentCont moves past the identifier characters at lx.i.
+func (lx *lexer) skipIdentCont() {
+	for lx.i < len(lx.src) {
+		r, size := utf8.DecodeRune(lx.src[lx.i:])
+		if !isIdentCont(r) {
+			break
+		}
+		lx.i += size
+	}
+}
+
 // endOfNumber checks that a number is not followed by an identifier.
 func (lx *lexer) endOfNumber(kind string) {
 	r := lx.peekRune()
@@ -603,15 +608,23 @@ func (lx *lexer) unterminated(start int, triple bool) {
 	lx.fail(fmt.Sprintf("unterminated string literal (detected at line %d)", detected), p, p)
 }
 
-func (lx *lexer) plainBody(start int, quote string) {
+// stringChar returns the byte at lx.i inside the string literal that
+// began at start, failing if the source ends first, and whether the
+// literal's closing quote begins there.
+func (lx *lexer) stringChar(start int, quote string) (c byte, closing bool) {
 	src := lx.src
+	if lx.i >= len(src) {
+		lx.unterminated(start, len(quote) == 3)
+	}
+	c = src[lx.i]
+	return c, c == quote[0] && strings.HasPrefix(string(src[lx.i:min(len(src), lx.i+len(quote))]), quote)
+}
+
+func (lx *lexer) plainBody(start int, quote string) {
 	triple := len(quote) == 3
 	for {
-		if lx.i >= len(src) {
-			lx.unterminated(start, triple)
-		}
-		c := src[lx.i]
-		if c == quote[0] && strings.HasPrefix(string(src[lx.i:min(len(src), lx.i+len(quote))]), quote) {
+		c, closing := lx.stringChar(start, quote)
+		if closing {
 			lx.i += len(quote)
 			return
 		}
@@ -718,11 +731,8 @@ func (lx *lexer) fstringField(start int, quote string, raw bool, depth int) fpar
 	nest := 0
 	triple := len(quote) == 3
 	for {
-		if lx.i >= len(src) {
-			lx.unterminated(start, triple)
-		}
-		c := src[lx.i]
-		if c == quote[0] && strings.HasPrefix(string(src[lx.i:min(len(src), lx.i+len(quote))]), quote) {
+		c, closing := lx.stringChar(start, quote)
+		if closing {
 			// PEP 701 allows reusing the quote in a nested string; if that
 			// does not scan, the enclosing f-string ends here instead.
 			if !lx.tryNested(depth) {
@@ -783,13 +793,7 @@ func (lx *lexer) fstringField(start int, quote string, raw bool, depth int) fpar
 					continue
 				}
 				lx.i += size
-				for lx.i < len(src) {
-					r, size = utf8.DecodeRune(src[lx.i:])
-					if !isIdentCont(r) {
-						break
-					}
-					lx.i += size
-				}
+				lx.skipIdentCont()
 				continue
 			}
 		}

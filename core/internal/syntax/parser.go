@@ -373,10 +373,7 @@ func (p *parser) parseIf() Stmt {
 			cur = n
 			continue
 		}
-		if p.isKw("else") {
-			et := p.advance()
-			cur.Orelse = p.block(fmt.Sprintf("'else' statement on line %d", et.pos.Line))
-		}
+		cur.Orelse = p.parseElse()
 		break
 	}
 	// fix up ends of the elif chain
@@ -395,15 +392,21 @@ func fixIfEnds(s *If) Pos {
 	return s.End
 }
 
+// parseElse parses the else block of an if, a loop or a try, if there is one.
+func (p *parser) parseElse() []Stmt {
+	if !p.isKw("else") {
+		return nil
+	}
+	et := p.advance()
+	return p.block(fmt.Sprintf("'else' statement on line %d", et.pos.Line))
+}
+
 func (p *parser) parseWhile() Stmt {
 	start := p.advance()
 	s := &While{Test: p.parseNamedExpr()}
 	s.Pos = start.pos
 	s.Body = p.block(fmt.Sprintf("'while' statement on line %d", start.pos.Line))
-	if p.isKw("else") {
-		et := p.advance()
-		s.Orelse = p.block(fmt.Sprintf("'else' statement on line %d", et.pos.Line))
-	}
+	s.Orelse = p.parseElse()
 	s.End = endOf(s.Orelse, endOf(s.Body, p.prevEnd()))
 	return s
 }
@@ -419,10 +422,7 @@ func (p *parser) parseFor(pos Pos, async bool) Stmt {
 	s := &For{Target: target, Iter: iter, IsAsync: async}
 	s.Pos = pos
 	s.Body = p.block(fmt.Sprintf("'for' statement on line %d", ft.pos.Line))
-	if p.isKw("else") {
-		et := p.advance()
-		s.Orelse = p.block(fmt.Sprintf("'else' statement on line %d", et.pos.Line))
-	}
+	s.Orelse = p.parseElse()
 	s.End = endOf(s.Orelse, endOf(s.Body, p.prevEnd()))
 	return s
 }
@@ -437,8 +437,7 @@ func (p *parser) parseTargetList(stop string) Expr {
 		if p.isOp("*") {
 			st := p.advance()
 			v := p.parseBitOr()
-			e := &Starred{Value: v}
-			e.Pos, e.End = st.pos, v.GetSpan().End
+			e := at(&Starred{Value: v}, st.pos, v.GetSpan().End)
 			elts = append(elts, e)
 		} else {
 			elts = append(elts, p.parseBitOr())
@@ -455,9 +454,7 @@ func (p *parser) parseTargetList(stop string) Expr {
 	if !comma {
 		return elts[0]
 	}
-	t := &Tuple{Elts: elts}
-	t.Pos, t.End = start, p.prevEnd()
-	return t
+	return at(&Tuple{Elts: elts}, start, p.prevEnd())
 }
 
 func (p *parser) parseTry() Stmt {
@@ -579,11 +576,7 @@ func (p *parser) parseWithItem() *WithItem {
 // parseTarget parses a single star_target (used after "as").
 func (p *parser) parseTarget() Expr {
 	if p.isOp("*") {
-		st := p.advance()
-		v := p.parseBitOr()
-		e := &Starred{Value: v}
-		e.Pos, e.End = st.pos, v.GetSpan().End
-		return e
+		return p.parseStarred()
 	}
 	return p.parseBitOr()
 }
@@ -680,27 +673,20 @@ func (p *parser) parseSmallStmt() Stmt {
 		switch t.val {
 		case "pass":
 			p.advance()
-			s := &Pass{}
-			s.Pos, s.End = pos, t.end
-			return s
+			return at(&Pass{}, pos, t.end)
 		case "break":
 			p.advance()
-			s := &Break{}
-			s.Pos, s.End = pos, t.end
-			return s
+			return at(&Break{}, pos, t.end)
 		case "continue":
 			p.advance()
-			s := &Continue{}
-			s.Pos, s.End = pos, t.end
-			return s
+			return at(&Continue{}, pos, t.end)
 		case "return":
 			p.advance()
 			s := &Return{}
 			if !p.atStmtEnd() {
 				s.Value = p.parseStarExpressions()
 			}
-			s.Pos, s.End = pos, p.prevEnd()
-			return s
+			return at(s, pos, p.prevEnd())
 		case "raise":
 			p.advance()
 			s := &Raise{}
@@ -710,8 +696,7 @@ func (p *parser) parseSmallStmt() Stmt {
 					s.Cause = p.parseExpression()
 				}
 			}
-			s.Pos, s.End = pos, p.prevEnd()
-			return s
+			return at(s, pos, p.prevEnd())
 		case "global", "nonlocal":
 			p.advance()
 			var names []string
@@ -722,13 +707,9 @@ func (p *parser) parseSmallStmt() Stmt {
 				}
 			}
 			if t.val == "global" {
-				s := &Global{Names: names}
-				s.Pos, s.End = pos, p.prevEnd()
-				return s
+				return at(&Global{Names: names}, pos, p.prevEnd())
 			}
-			s := &Nonlocal{Names: names}
-			s.Pos, s.End = pos, p.prevEnd()
-			return s
+			return at(&Nonlocal{Names: names}, pos, p.prevEnd())
 		case "del":
 			p.advance()
 			var targets []Expr
@@ -740,17 +721,14 @@ func (p *parser) parseSmallStmt() Stmt {
 					break
 				}
 			}
-			s := &Delete{Targets: targets}
-			s.Pos, s.End = pos, p.prevEnd()
-			return s
+			return at(&Delete{Targets: targets}, pos, p.prevEnd())
 		case "assert":
 			p.advance()
 			s := &Assert{Test: p.parseExpression()}
 			if p.gotOp(",") {
 				s.Msg = p.parseExpression()
 			}
-			s.Pos, s.End = pos, p.prevEnd()
-			return s
+			return at(s, pos, p.prevEnd())
 		case "import":
 			return p.parseImport()
 		case "from":
@@ -791,17 +769,21 @@ func (p *parser) parseImport() Stmt {
 		a := &Alias{}
 		a.Pos = p.tok().pos
 		a.Name, a.End = p.dottedName()
-		if p.gotKw("as") {
-			a.Asname = p.expectName().val
-			a.End = p.prevEnd()
-		}
+		p.parseAsName(a)
 		s.Names = append(s.Names, a)
 		if !p.gotOp(",") {
 			break
 		}
 	}
-	s.Pos, s.End = start.pos, p.prevEnd()
-	return s
+	return at(s, start.pos, p.prevEnd())
+}
+
+// parseAsName parses the "as name" that may follow what a imports.
+func (p *parser) parseAsName(a *Alias) {
+	if p.gotKw("as") {
+		a.Asname = p.expectName().val
+		a.End = p.prevEnd()
+	}
 }
 
 func (p *parser) parseFromImport() Stmt {
@@ -826,8 +808,7 @@ func (p *parser) parseFromImport() Stmt {
 	}
 	if p.isOp("*") {
 		t := p.advance()
-		a := &Alias{Name: "*"}
-		a.Pos, a.End = t.pos, t.end
+		a := at(&Alias{Name: "*"}, t.pos, t.end)
 		s.Names = []*Alias{a}
 	} else {
 		paren := p.gotOp("(")
@@ -835,10 +816,7 @@ func (p *parser) parseFromImport() Stmt {
 			a := &Alias{}
 			n := p.expectName()
 			a.Pos, a.End, a.Name = n.pos, n.end, n.val
-			if p.gotKw("as") {
-				a.Asname = p.expectName().val
-				a.End = p.prevEnd()
-			}
+			p.parseAsName(a)
 			s.Names = append(s.Names, a)
 			if !p.gotOp(",") {
 				break
@@ -854,8 +832,7 @@ func (p *parser) parseFromImport() Stmt {
 			p.expectOp(")")
 		}
 	}
-	s.Pos, s.End = start.pos, p.prevEnd()
-	return s
+	return at(s, start.pos, p.prevEnd())
 }
 
 var augOps = map[string]Operator{
@@ -895,14 +872,13 @@ func (p *parser) parseExprStmt() Stmt {
 					s.Value = p.parseStarExpressions()
 				}
 			}
-			s.Pos, s.End = start.pos, p.prevEnd()
-			return s
+			return at(s, start.pos, p.prevEnd())
 		}
 		if op, ok := augOps[t.val]; ok {
 			switch first.(type) {
 			case *Name, *Attribute, *Subscript:
 			default:
-				p.failNode(fmt.Sprintf("'%s' is an illegal expression for augmented assignment", exprKindName(first)), first)
+				p.failNode(fmt.Sprintf("'%s' is an illegal expression for augmented assignment", KindName(first)), first)
 			}
 			p.advance()
 			p.setCtx(first, Store, "assign")
@@ -912,8 +888,7 @@ func (p *parser) parseExprStmt() Stmt {
 			} else {
 				s.Value = p.parseStarExpressions()
 			}
-			s.Pos, s.End = start.pos, p.prevEnd()
-			return s
+			return at(s, start.pos, p.prevEnd())
 		}
 		if t.val == "=" {
 			targets := []Expr{first}
@@ -932,9 +907,7 @@ func (p *parser) parseExprStmt() Stmt {
 				p.checkAssignTarget(tg)
 				p.setCtx(tg, Store, "assign")
 			}
-			s := &Assign{Targets: targets, Value: value}
-			s.Pos, s.End = start.pos, p.prevEnd()
-			return s
+			return at(&Assign{Targets: targets, Value: value}, start.pos, p.prevEnd())
 		}
 	}
 	if !p.atStmtEnd() {
@@ -981,11 +954,11 @@ func (p *parser) checkAssignTarget(e Expr) {
 			p.failNode("cannot assign to False", e)
 		}
 	}
-	p.failNode(fmt.Sprintf("cannot assign to %s here. Maybe you meant '==' instead of '='?", exprKindName(e)), e)
+	p.failNode(fmt.Sprintf("cannot assign to %s here. Maybe you meant '==' instead of '='?", KindName(e)), e)
 }
 
-// exprKindName names an expression kind as CPython's error messages do.
-func exprKindName(e Expr) string {
+// KindName names an expression kind as CPython's error messages do.
+func KindName(e Expr) string {
 	switch e := e.(type) {
 	case *Call:
 		return "function call"
@@ -1002,7 +975,7 @@ func exprKindName(e Expr) string {
 			return "ellipsis"
 		}
 		return "literal"
-	case *JoinedStr:
+	case *JoinedStr, *FormattedValue:
 		return "f-string expression"
 	case *BoolOp, *BinOp, *UnaryOp:
 		return "expression"
@@ -1082,7 +1055,7 @@ func (p *parser) setCtx(e Expr, ctx ExprContext, what string) {
 	if what == "delete" {
 		verb = "delete"
 	}
-	p.failNode(fmt.Sprintf("cannot %s %s", verb, exprKindName(e)), e)
+	p.failNode(fmt.Sprintf("cannot %s %s", verb, KindName(e)), e)
 }
 
 func (p *parser) setEltsCtx(elts []Expr, ctx ExprContext, what string) {

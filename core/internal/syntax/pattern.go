@@ -63,16 +63,7 @@ func (p *parser) parseMatchSubject() Expr {
 		}
 		return first
 	}
-	elts := []Expr{first}
-	for p.gotOp(",") {
-		if p.isOp(":") {
-			break
-		}
-		elts = append(elts, p.parseStarNamedExpr())
-	}
-	t := &Tuple{Elts: elts}
-	t.Pos, t.End = start, p.prevEnd()
-	return t
+	return p.parseTupleRest(start, first, func() bool { return p.isOp(":") }, p.parseStarNamedExpr)
 }
 
 // parsePatterns parses the pattern of a case clause (an open sequence
@@ -95,9 +86,7 @@ func (p *parser) parsePatterns() Pattern {
 		}
 		pats = append(pats, p.parseMaybeStarPattern())
 	}
-	s := &MatchSequence{Patterns: pats}
-	s.Pos, s.End = start, p.prevEnd()
-	return s
+	return at(&MatchSequence{Patterns: pats}, start, p.prevEnd())
 }
 
 func (p *parser) parseMaybeStarPattern() Pattern {
@@ -108,8 +97,7 @@ func (p *parser) parseMaybeStarPattern() Pattern {
 		if n.val != "_" {
 			s.Name = n.val
 		}
-		s.Pos, s.End = st.pos, n.end
-		return s
+		return at(s, st.pos, n.end)
 	}
 	return p.parsePattern()
 }
@@ -124,9 +112,7 @@ func (p *parser) parsePattern() Pattern {
 		if n.val == "_" {
 			p.fail("cannot use '_' as a target", n.pos, n.end)
 		}
-		a := &MatchAs{Pattern: pat, Name: n.val}
-		a.Pos, a.End = start, n.end
-		return a
+		return at(&MatchAs{Pattern: pat, Name: n.val}, start, n.end)
 	}
 	return pat
 }
@@ -140,9 +126,7 @@ func (p *parser) parseOrPattern() Pattern {
 	for p.gotOp("|") {
 		pats = append(pats, p.parseClosedPattern())
 	}
-	o := &MatchOr{Patterns: pats}
-	o.Pos, o.End = first.GetSpan().Pos, pats[len(pats)-1].GetSpan().End
-	return o
+	return at(&MatchOr{Patterns: pats}, first.GetSpan().Pos, pats[len(pats)-1].GetSpan().End)
 }
 
 func (p *parser) parseClosedPattern() Pattern {
@@ -175,9 +159,7 @@ func (p *parser) parseClosedPattern() Pattern {
 					return pats[0]
 				}
 			}
-			s := &MatchSequence{Patterns: pats}
-			s.Pos, s.End = t.pos, p.prevEnd()
-			return s
+			return at(&MatchSequence{Patterns: pats}, t.pos, p.prevEnd())
 		case "{":
 			return p.mappingPattern()
 		}
@@ -185,15 +167,7 @@ func (p *parser) parseClosedPattern() Pattern {
 		switch t.val {
 		case "None", "True", "False":
 			p.advance()
-			s := &MatchSingleton{}
-			switch t.val {
-			case "True":
-				s.Value = true
-			case "False":
-				s.Value = false
-			}
-			s.Pos, s.End = t.pos, t.end
-			return s
+			return at(&MatchSingleton{Value: keywordConstant(t.val)}, t.pos, t.end)
 		}
 		if keywords[t.val] {
 			p.syntaxError()
@@ -203,9 +177,7 @@ func (p *parser) parseClosedPattern() Pattern {
 		dotted := false
 		for p.gotOp(".") {
 			n := p.expectName()
-			a := &Attribute{Value: e, Attr: n.val}
-			a.Pos, a.End = t.pos, n.end
-			e = a
+			e = at(&Attribute{Value: e, Attr: n.val}, t.pos, n.end)
 			dotted = true
 		}
 		if p.isOp("(") {
@@ -220,17 +192,14 @@ func (p *parser) parseClosedPattern() Pattern {
 		if t.val != "_" {
 			a.Name = t.val
 		}
-		a.Pos, a.End = t.pos, t.end
-		return a
+		return at(a, t.pos, t.end)
 	}
 	p.syntaxError()
 	return nil
 }
 
 func nameExpr(t *token) *Name {
-	n := &Name{Id: t.val}
-	n.Pos, n.End = t.pos, t.end
-	return n
+	return at(&Name{Id: t.val}, t.pos, t.end)
 }
 
 func (p *parser) literalExpr() Expr {
@@ -245,21 +214,11 @@ func (p *parser) literalExpr() Expr {
 	var e Expr
 	if t.kind == tOp && t.val == "-" {
 		p.advance()
-		nt := p.tok()
-		if nt.kind != tNumber {
-			p.syntaxError()
-		}
-		p.advance()
-		c := &Constant{Value: p.number(nt)}
-		c.Pos, c.End = nt.pos, nt.end
-		u := &UnaryOp{Op: USub, Operand: c}
-		u.Pos, u.End = t.pos, nt.end
-		e = u
+		c := p.parseNumberConst()
+		e = at(&UnaryOp{Op: USub, Operand: c}, t.pos, c.End)
 	} else if t.kind == tNumber {
 		p.advance()
-		c := &Constant{Value: p.number(t)}
-		c.Pos, c.End = t.pos, t.end
-		e = c
+		e = at(&Constant{Value: p.number(t)}, t.pos, t.end)
 	} else {
 		p.syntaxError()
 	}
@@ -269,19 +228,11 @@ func (p *parser) literalExpr() Expr {
 			op = Sub
 		}
 		p.advance()
-		nt := p.tok()
-		if nt.kind != tNumber {
-			p.syntaxError()
-		}
-		p.advance()
-		c := &Constant{Value: p.number(nt)}
-		c.Pos, c.End = nt.pos, nt.end
+		c := p.parseNumberConst()
 		if _, ok := c.Value.(complex128); !ok {
 			p.failNode("imaginary number required in complex literal", c)
 		}
-		b := &BinOp{Left: e, Op: op, Right: c}
-		b.Pos, b.End = t.pos, nt.end
-		e = b
+		e = at(&BinOp{Left: e, Op: op, Right: c}, t.pos, c.End)
 	}
 	return e
 }
@@ -312,9 +263,7 @@ func (p *parser) mappingPattern() Pattern {
 			var e Expr = nameExpr(t)
 			for p.gotOp(".") {
 				n := p.expectName()
-				a := &Attribute{Value: e, Attr: n.val}
-				a.Pos, a.End = t.pos, n.end
-				e = a
+				e = at(&Attribute{Value: e, Attr: n.val}, t.pos, n.end)
 			}
 			if _, ok := e.(*Name); ok {
 				p.syntaxError()
@@ -331,8 +280,7 @@ func (p *parser) mappingPattern() Pattern {
 		}
 	}
 	p.expectOp("}")
-	m.Pos, m.End = open.pos, p.prevEnd()
-	return m
+	return at(m, open.pos, p.prevEnd())
 }
 
 func (p *parser) classPattern(cls Expr) Pattern {
@@ -357,6 +305,15 @@ func (p *parser) classPattern(cls Expr) Pattern {
 		}
 	}
 	p.expectOp(")")
-	c.Pos, c.End = cls.GetSpan().Pos, p.prevEnd()
-	return c
+	return at(c, cls.GetSpan().Pos, p.prevEnd())
+}
+
+// parseNumberConst parses the number a literal pattern must have here.
+func (p *parser) parseNumberConst() *Constant {
+	nt := p.tok()
+	if nt.kind != tNumber {
+		p.syntaxError()
+	}
+	p.advance()
+	return at(&Constant{Value: p.number(nt)}, nt.pos, nt.end)
 }

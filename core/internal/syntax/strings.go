@@ -194,27 +194,21 @@ func (p *parser) parseStrings() Expr {
 			}
 			b.WriteString(body)
 		}
-		c := &Constant{Value: []byte(b.String())}
-		c.Pos, c.End = start, end
-		return c
+		return at(&Constant{Value: []byte(b.String())}, start, end)
 	}
 	if !isF {
 		var b strings.Builder
 		for _, t := range toks {
 			b.WriteString(p.strValue(t))
 		}
-		c := &Constant{Value: b.String(), Kind: kind}
-		c.Pos, c.End = start, end
-		return c
+		return at(&Constant{Value: b.String(), Kind: kind}, start, end)
 	}
-	js := &JoinedStr{Values: []Expr{}}
-	js.Pos, js.End = start, end
+	js := at(&JoinedStr{Values: []Expr{}}, start, end)
 	var lit strings.Builder
 	litStart := start
 	flush := func(e Pos) {
 		if lit.Len() > 0 {
-			c := &Constant{Value: lit.String()}
-			c.Pos, c.End = litStart, e
+			c := at(&Constant{Value: lit.String()}, litStart, e)
 			js.Values = append(js.Values, c)
 			lit.Reset()
 		}
@@ -282,8 +276,7 @@ func (p *parser) strValue(t *token) string {
 // fieldValue builds the FormattedValue for a replacement field.
 func (p *parser) fieldValue(part fpart, raw bool) Expr {
 	e := p.subParse(part.start, part.end)
-	fv := &FormattedValue{Value: e, Conversion: part.conv}
-	fv.Pos, fv.End = p.lx.posOf(part.fieldStart), p.lx.posOf(part.fieldEnd)
+	fv := at(&FormattedValue{Value: e, Conversion: part.conv}, p.lx.posOf(part.fieldStart), p.lx.posOf(part.fieldEnd))
 	if part.debugEnd > 0 && part.conv == -1 && !part.hasSpec {
 		fv.Conversion = 'r'
 	}
@@ -293,8 +286,7 @@ func (p *parser) fieldValue(part fpart, raw bool) Expr {
 		spec.End = p.lx.posOf(part.fieldEnd - 1)
 		for _, sp := range part.spec {
 			if sp.lit {
-				c := &Constant{Value: p.decodeLit(sp, raw)}
-				c.Pos, c.End = p.lx.posOf(sp.start), p.lx.posOf(sp.end)
+				c := at(&Constant{Value: p.decodeLit(sp, raw)}, p.lx.posOf(sp.start), p.lx.posOf(sp.end))
 				spec.Values = append(spec.Values, c)
 				continue
 			}

@@ -99,6 +99,9 @@ type scope struct {
 	parent *scope
 	kind   scopeKind
 	names  map[string]bool
+	// bind and check hand the parts of the statements both passes treat
+	// alike to the binding pass and the checking pass, in this scope.
+	bind, check syntax.Parts
 }
 
 type checker struct {
@@ -170,7 +173,21 @@ func catches(hs []*syntax.ExceptHandler) map[string]bool {
 }
 
 func (c *checker) newScope(parent *scope, k scopeKind) *scope {
-	return &scope{parent: parent, kind: k, names: map[string]bool{}}
+	sc := &scope{parent: parent, kind: k, names: map[string]bool{}}
+	sc.bind = syntax.Parts{
+		Expr:    func(e syntax.Expr) { c.bindWalrus(sc, e) },
+		Target:  func(e syntax.Expr) { c.bindTarget(sc, e) },
+		Block:   func(b []syntax.Stmt) { c.bindBlock(sc, b) },
+		Pattern: func(p syntax.Pattern) { c.bindPattern(sc, p) },
+		Bind:    func(name string, _ syntax.Node) { c.bindName(sc, name) },
+	}
+	sc.check = syntax.Parts{
+		Expr:    func(e syntax.Expr) { c.expr(sc, e) },
+		Target:  func(e syntax.Expr) { c.target(sc, e) },
+		Block:   func(b []syntax.Stmt) { c.stmts(sc, b) },
+		Pattern: func(p syntax.Pattern) { c.pattern(sc, p) },
+	}
+	return sc
 }
 
 func (c *checker) report(n syntax.Node, kind, format string, args ...any) {
@@ -198,16 +215,8 @@ func (c *checker) bindTarget(sc *scope, t syntax.Expr) {
 		if sc == c.global {
 			c.defs[t.Id]++
 		}
-	case *syntax.Tuple:
-		for _, e := range t.Elts {
-			c.bindTarget(sc, e)
-		}
-	case *syntax.List:
-		for _, e := range t.Elts {
-			c.bindTarget(sc, e)
-		}
-	case *syntax.Starred:
-		c.bindTarget(sc, t.Value)
+	case *syntax.Tuple, *syntax.List, *syntax.Starred:
+		syntax.Children(t, func(e syntax.Expr) { c.bindTarget(sc, e) })
 	}
 }
 
@@ -241,44 +250,6 @@ func (c *checker) bindStmt(sc *scope, s syntax.Stmt) {
 			sc.names[n.Id] = true // declared: reading it is a NameError at run time, but not certain here
 		}
 		c.bindWalrus(sc, s.Value)
-	case *syntax.For:
-		c.bindTarget(sc, s.Target)
-		c.bindWalrus(sc, s.Iter)
-		c.bindBlock(sc, s.Body)
-		c.bindBlock(sc, s.Orelse)
-	case *syntax.While:
-		c.bindWalrus(sc, s.Test)
-		c.bindBlock(sc, s.Body)
-		c.bindBlock(sc, s.Orelse)
-	case *syntax.If:
-		c.bindWalrus(sc, s.Test)
-		c.bindBlock(sc, s.Body)
-		c.bindBlock(sc, s.Orelse)
-	case *syntax.With:
-		for _, it := range s.Items {
-			c.bindWalrus(sc, it.ContextExpr)
-			if it.OptionalVars != nil {
-				c.bindTarget(sc, it.OptionalVars)
-			}
-		}
-		c.bindBlock(sc, s.Body)
-	case *syntax.Match:
-		c.bindWalrus(sc, s.Subject)
-		for _, mc := range s.Cases {
-			c.bindPattern(sc, mc.Pattern)
-			c.bindWalrus(sc, mc.Guard)
-			c.bindBlock(sc, mc.Body)
-		}
-	case *syntax.Try:
-		c.bindBlock(sc, s.Body)
-		for _, h := range s.Handlers {
-			if h.Name != "" {
-				c.bindName(sc, h.Name)
-			}
-			c.bindBlock(sc, h.Body)
-		}
-		c.bindBlock(sc, s.Orelse)
-		c.bindBlock(sc, s.Finalbody)
 	case *syntax.Import:
 		for _, a := range s.Names {
 			name := a.Asname
@@ -308,8 +279,6 @@ func (c *checker) bindStmt(sc *scope, s syntax.Stmt) {
 		for _, n := range s.Names {
 			sc.names[n] = true
 		}
-	case *syntax.ExprStmt:
-		c.bindWalrus(sc, s.Value)
 	case *syntax.Return:
 		c.bindWalrus(sc, s.Value)
 	case *syntax.Delete:
@@ -318,6 +287,8 @@ func (c *checker) bindStmt(sc *scope, s syntax.Stmt) {
 				c.defs[n.Id] += 2
 			}
 		}
+	default:
+		sc.bind.Walk(s)
 	}
 }
 
@@ -356,43 +327,7 @@ func (c *checker) bindWalrus(sc *scope, e syntax.Expr) {
 	})
 }
 
-func (c *checker) bindPattern(sc *scope, p syntax.Pattern) {
-	switch p := p.(type) {
-	case *syntax.MatchAs:
-		if p.Name != "" {
-			c.bindName(sc, p.Name)
-		}
-		if p.Pattern != nil {
-			c.bindPattern(sc, p.Pattern)
-		}
-	case *syntax.MatchOr:
-		for _, q := range p.Patterns {
-			c.bindPattern(sc, q)
-		}
-	case *syntax.MatchSequence:
-		for _, q := range p.Patterns {
-			c.bindPattern(sc, q)
-		}
-	case *syntax.MatchStar:
-		if p.Name != "" {
-			c.bindName(sc, p.Name)
-		}
-	case *syntax.MatchMapping:
-		for _, q := range p.Patterns {
-			c.bindPattern(sc, q)
-		}
-		if p.Rest != "" {
-			c.bindName(sc, p.Rest)
-		}
-	case *syntax.MatchClass:
-		for _, q := range p.Patterns {
-			c.bindPattern(sc, q)
-		}
-		for _, q := range p.KwdPatterns {
-			c.bindPattern(sc, q)
-		}
-	}
-}
+func (c *checker) bindPattern(sc *scope, p syntax.Pattern) { sc.bind.WalkPattern(p) }
 
 // collectTop remembers the module-level defs, classes and constants.
 func (c *checker) collectTop(s syntax.Stmt) {
@@ -521,37 +456,6 @@ func (c *checker) stmt(sc *scope, s syntax.Stmt) {
 		if s.Value != nil {
 			c.checkAnnotated(sc, s.Annotation, s.Value, "assignment")
 		}
-	case *syntax.For:
-		c.expr(sc, s.Iter)
-		c.target(sc, s.Target)
-		c.stmts(sc, s.Body)
-		c.stmts(sc, s.Orelse)
-	case *syntax.While:
-		c.expr(sc, s.Test)
-		c.stmts(sc, s.Body)
-		c.stmts(sc, s.Orelse)
-	case *syntax.If:
-		c.expr(sc, s.Test)
-		c.stmts(sc, s.Body)
-		c.stmts(sc, s.Orelse)
-	case *syntax.With:
-		for _, it := range s.Items {
-			c.expr(sc, it.ContextExpr)
-			if it.OptionalVars != nil {
-				c.target(sc, it.OptionalVars)
-			}
-		}
-		c.stmts(sc, s.Body)
-	case *syntax.Match:
-		c.expr(sc, s.Subject)
-		for _, mc := range s.Cases {
-			c.pattern(sc, mc.Pattern)
-			c.expr(sc, mc.Guard)
-			c.stmts(sc, mc.Body)
-		}
-	case *syntax.Raise:
-		c.expr(sc, s.Exc)
-		c.expr(sc, s.Cause)
 	case *syntax.Try:
 		c.handled = append(c.handled, catches(s.Handlers))
 		c.stmts(sc, s.Body)
@@ -562,11 +466,8 @@ func (c *checker) stmt(sc *scope, s syntax.Stmt) {
 		}
 		c.stmts(sc, s.Orelse)
 		c.stmts(sc, s.Finalbody)
-	case *syntax.Assert:
-		c.expr(sc, s.Test)
-		c.expr(sc, s.Msg)
-	case *syntax.ExprStmt:
-		c.expr(sc, s.Value)
+	default:
+		sc.check.Walk(s)
 	}
 }
 
@@ -613,52 +514,12 @@ func (c *checker) target(sc *scope, t syntax.Expr) {
 	case *syntax.Subscript:
 		c.expr(sc, t.Value)
 		c.expr(sc, t.Slice)
-	case *syntax.Tuple:
-		for _, e := range t.Elts {
-			c.target(sc, e)
-		}
-	case *syntax.List:
-		for _, e := range t.Elts {
-			c.target(sc, e)
-		}
-	case *syntax.Starred:
-		c.target(sc, t.Value)
+	case *syntax.Tuple, *syntax.List, *syntax.Starred:
+		syntax.Children(t, func(e syntax.Expr) { c.target(sc, e) })
 	}
 }
 
-func (c *checker) pattern(sc *scope, p syntax.Pattern) {
-	switch p := p.(type) {
-	case *syntax.MatchValue:
-		c.expr(sc, p.Value)
-	case *syntax.MatchAs:
-		if p.Pattern != nil {
-			c.pattern(sc, p.Pattern)
-		}
-	case *syntax.MatchOr:
-		for _, q := range p.Patterns {
-			c.pattern(sc, q)
-		}
-	case *syntax.MatchSequence:
-		for _, q := range p.Patterns {
-			c.pattern(sc, q)
-		}
-	case *syntax.MatchMapping:
-		for _, k := range p.Keys {
-			c.expr(sc, k)
-		}
-		for _, q := range p.Patterns {
-			c.pattern(sc, q)
-		}
-	case *syntax.MatchClass:
-		c.expr(sc, p.Cls)
-		for _, q := range p.Patterns {
-			c.pattern(sc, q)
-		}
-		for _, q := range p.KwdPatterns {
-			c.pattern(sc, q)
-		}
-	}
-}
+func (c *checker) pattern(sc *scope, p syntax.Pattern) { sc.check.WalkPattern(p) }
 
 // --- expressions -----------------------------------------------------------------
 
@@ -711,7 +572,7 @@ func (c *checker) expr(sc *scope, e syntax.Expr) {
 		}
 		c.checkCall(sc, e)
 	default:
-		forEachChild(e, func(x syntax.Expr) { c.expr(sc, x) })
+		syntax.Children(e, func(x syntax.Expr) { c.expr(sc, x) })
 	}
 }
 

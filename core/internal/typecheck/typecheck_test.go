@@ -42,6 +42,7 @@ func TestFindings(t *testing.T) {
 		{"class body names are not visible in methods", "class C:\n    k = 1\n    def m(self):\n        return k\n", []string{"4:16: name 'k' is not defined"}, nil},
 		{"comprehension variables", "print([i for i in range(3) if i])\nprint(i)", []string{"2:7: name 'i' is not defined"}, nil},
 		{"walrus in a comprehension binds outside", "print([y := i for i in range(3)])\nprint(y)", nil, nil},
+		{"walrus in assert and raise binds", "assert (n := 1)\ntry:\n    raise (e := KeyError())\nexcept KeyError:\n    pass\nprint(n, e)", nil, nil},
 		{"global declared in a function", "def f():\n    global g\n    g = 1\nf()\nprint(g)", nil, nil},
 		{"star import binds anything", "from os.path import *\nprint(join)", nil, nil},
 		{"exec binds anything", "exec('q = 1')\nprint(q)", nil, nil},

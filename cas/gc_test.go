@@ -21,15 +21,9 @@ func TestGCConcurrentWriter(t *testing.T) {
 	mem.SetClock(func() time.Time { return time.Unix(0, clock.Load()) })
 	r := NewRepo(mem, mustCodec(t, testKey(1)))
 
-	live, err := r.PutSnapshot(ctx, []byte("live"), newPages(1, 300, 512), nil)
-	if err != nil {
-		t.Fatal(err)
-	}
+	live := putSnapshot(t, r, "live", newPages(1, 300, 512), nil)
 	deadPages := newPages(2, 300, 512)
-	dead, err := r.PutSnapshot(ctx, []byte("dead"), deadPages, nil)
-	if err != nil {
-		t.Fatal(err)
-	}
+	dead := putSnapshot(t, r, "dead", deadPages, nil)
 	clock.Store(t0.Add(2 * time.Hour).UnixNano())
 	const grace = time.Hour
 
@@ -45,10 +39,7 @@ func TestGCConcurrentWriter(t *testing.T) {
 	go func() {
 		defer wg.Done()
 		for i := 0; !stop.Load() || i < 3; i++ {
-			step := make([]Page, len(live.Pages))
-			for j, ref := range live.Pages {
-				step[j] = Page{Ref: ref}
-			}
+			step := unchanged(live)
 			step[0] = Page{Data: deadPages[7].Data}
 			step[1] = Page{Data: page(uint64(77_000+i), 512)}
 			s, err := r.PutSnapshot(ctx, []byte("fork"), step, live)
@@ -61,7 +52,10 @@ func TestGCConcurrentWriter(t *testing.T) {
 			mu.Unlock()
 		}
 	}()
-	var rep GCReport
+	var (
+		rep GCReport
+		err error
+	)
 	for range 3 {
 		rep, err = r.GC(ctx, []Addr{live.Root}, GCOptions{Grace: grace, Now: time.Unix(0, clock.Load())})
 		if err != nil {

@@ -14,14 +14,8 @@ func TestGCProjects(t *testing.T) {
 	mem := NewMemory()
 	a := NewRepo(mem, mustCodec(t, testKey(1)))
 	b := NewRepo(mem, mustCodec(t, testKey(2)))
-	sa, err := a.PutSnapshot(ctx, []byte("a"), newPages(1, 20, 256), nil)
-	if err != nil {
-		t.Fatal(err)
-	}
-	sb, err := b.PutSnapshot(ctx, []byte("b"), newPages(2, 20, 256), nil)
-	if err != nil {
-		t.Fatal(err)
-	}
+	sa := putSnapshot(t, a, "a", newPages(1, 20, 256), nil)
+	sb := putSnapshot(t, b, "b", newPages(2, 20, 256), nil)
 	later := GCOptions{Grace: time.Minute, Now: time.Now().Add(time.Hour)}
 	both := []ProjectRoots{{Repo: a, Roots: []Addr{sa.Root}}, {Repo: b, Roots: []Addr{sb.Root}}}
 	rep, err := GCProjects(ctx, mem, both, later)

@@ -7,6 +7,7 @@ import (
 
 	"github.com/amber-sandbox/amber/functions/protocol"
 	"github.com/amber-sandbox/amber/infra/serve"
+	"github.com/amber-sandbox/amber/internal/dynalite"
 )
 
 // awsOptions are amber serve's options on dynalite and the fake S3, with a
@@ -15,7 +16,7 @@ func awsOptions(t *testing.T, s3 *fakeS3) serve.Options {
 	return serve.Options{
 		DynamoDBEndpoint: needDynalite(t),
 		S3Endpoint:       s3.URL(),
-		Table:            fmt.Sprintf("amber%d", tableSeq.Add(1)),
+		Table:            dynalite.Table("amber"),
 		Bucket:           "amber",
 		Region:           "us-east-1",
 	}

@@ -400,3 +400,29 @@ func (c *client) eval(session, code string) string {
 	}
 	return string(rep.Value)
 }
+
+// raceOutcome counts the replies of steps that raced on one session: each
+// either committed or lost with conflict; anything else ends the test.
+func raceOutcome(t testing.TB, reps []*protocol.Reply) (committed, conflicts int) {
+	t.Helper()
+	for _, rep := range reps {
+		switch {
+		case rep.OK:
+			committed++
+		case rep.Error.Kind == protocol.KindConflict:
+			conflicts++
+		default:
+			t.Fatalf("racing feed: %v", rep.Error)
+		}
+	}
+	return committed, conflicts
+}
+
+// expect evals code and ends the test unless its value's JSON is want;
+// what names the value in the failure.
+func (c *client) expect(session, code, want, what string) {
+	c.tb().Helper()
+	if got := c.eval(session, code); got != want {
+		c.tb().Fatalf("%s = %s, want %s", what, got, want)
+	}
+}

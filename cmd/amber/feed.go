@@ -136,26 +136,8 @@ func finishStep(s *core.Session, p core.Progress, err error, fns map[string]core
 	status := 0
 	if err != nil {
 		status = 1
-		var se *core.SyntaxError
-		var re *core.RuntimeError
-		var le *core.LimitError
-		var te *core.TypeCheckError
-		switch {
-		case errors.As(err, &se):
-			fmt.Fprint(stderr, se.Format())
+		if !printError(err, stderr) {
 			return 1 // nothing ran: the state is unchanged
-		case errors.As(err, &te):
-			for _, f := range te.Findings {
-				fmt.Fprintln(stderr, f)
-			}
-			return 1 // nothing ran
-		case errors.As(err, &re):
-			fmt.Fprint(stderr, re.Traceback)
-		case errors.As(err, &le):
-			fmt.Fprintf(stderr, "amber: %s\n", le.Msg)
-		default:
-			fmt.Fprintf(stderr, "amber: %s\n", msg(err))
-			return 1
 		}
 	}
 	s.Abandon()

@@ -157,10 +157,6 @@ func report(err error, stderr io.Writer) int {
 	if err == nil {
 		return 0
 	}
-	var se *core.SyntaxError
-	var re *core.RuntimeError
-	var te *core.TypeCheckError
-	var le *core.LimitError
 	var ee *core.ExitError
 	if errors.As(err, &ee) {
 		if ee.Message != "" {
@@ -168,6 +164,18 @@ func report(err error, stderr io.Writer) int {
 		}
 		return ee.Code
 	}
+	printError(err, stderr)
+	return 1
+}
+
+// printError writes err as amber reports it: a syntax error or the type
+// checker's findings, a traceback, a limit or a plain message. ran says
+// whether the code ran (a traceback or a limit) and so changed the state.
+func printError(err error, stderr io.Writer) (ran bool) {
+	var se *core.SyntaxError
+	var re *core.RuntimeError
+	var te *core.TypeCheckError
+	var le *core.LimitError
 	switch {
 	case errors.As(err, &te):
 		for _, f := range te.Findings {
@@ -177,12 +185,14 @@ func report(err error, stderr io.Writer) int {
 		fmt.Fprint(stderr, se.Format())
 	case errors.As(err, &re):
 		fmt.Fprint(stderr, re.Traceback)
+		return true
 	case errors.As(err, &le):
 		fmt.Fprintf(stderr, "amber: %s\n", le.Msg)
+		return true
 	default:
 		fmt.Fprintf(stderr, "amber: %s\n", msg(err))
 	}
-	return 1
+	return false
 }
 
 // untilSignal runs a long-running command on the process's stdout and

@@ -354,7 +354,7 @@ func (e *encoder) reflect(rv reflect.Value, depth int) error {
 		return e.list(items, depth)
 	case reflect.Map:
 		keys := rv.MapKeys()
-		sort.Slice(keys, func(i, j int) bool { return keyLess(keys[i], keys[j]) })
+		sort.Slice(keys, func(i, j int) bool { return core.MapKeyLess(keys[i], keys[j]) })
 		d := make(core.Dict, len(keys))
 		for i, k := range keys {
 			d[i] = core.KV{Key: k.Interface(), Value: rv.MapIndex(k).Interface()}
@@ -369,22 +369,6 @@ func (e *encoder) reflect(rv reflect.Value, depth int) error {
 	t := rv.Type().String()
 	e.opaque(t, fmt.Sprintf("<%s object>", t))
 	return nil
-}
-
-func keyLess(a, b reflect.Value) bool {
-	if a.Kind() == b.Kind() {
-		switch a.Kind() {
-		case reflect.String:
-			return a.String() < b.String()
-		case reflect.Int, reflect.Int8, reflect.Int16, reflect.Int32, reflect.Int64:
-			return a.Int() < b.Int()
-		case reflect.Uint, reflect.Uint8, reflect.Uint16, reflect.Uint32, reflect.Uint64, reflect.Uintptr:
-			return a.Uint() < b.Uint()
-		case reflect.Float32, reflect.Float64:
-			return a.Float() < b.Float()
-		}
-	}
-	return fmt.Sprintf("%T:%v", a.Interface(), a.Interface()) < fmt.Sprintf("%T:%v", b.Interface(), b.Interface())
 }
 
 // tagged opens a one-tag object: {"$tag":
@@ -443,20 +427,7 @@ func (e *encoder) float(f float64) {
 // FormatFloat writes a finite float the way Python's repr does (the
 // shortest digits that round-trip; exponent form below 1e-4 and from 1e16),
 // which is always valid JSON with a "." or an exponent.
-func FormatFloat(f float64) string {
-	s := strconv.FormatFloat(f, 'e', -1, 64)
-	mant, expStr, _ := strings.Cut(s, "e")
-	exp, _ := strconv.Atoi(expStr)
-	if exp < -4 || exp >= 16 {
-		// Python keeps two exponent digits at least, as Go does.
-		return mant + "e" + expStr
-	}
-	s = strconv.FormatFloat(f, 'f', -1, 64)
-	if !strings.ContainsAny(s, ".e") {
-		s += ".0"
-	}
-	return s
-}
+func FormatFloat(f float64) string { return core.FloatRepr(f) }
 
 // complexRepr is Python's repr of a complex number.
 func complexRepr(c complex128) string {
@@ -473,15 +444,7 @@ func complexRepr(c complex128) string {
 
 // complexPart is one part of a complex's repr: a float's repr without ".0".
 func complexPart(f float64) string {
-	switch {
-	case math.IsNaN(f):
-		return "nan"
-	case math.IsInf(f, 1):
-		return "inf"
-	case math.IsInf(f, -1):
-		return "-inf"
-	}
-	return strings.TrimSuffix(FormatFloat(f), ".0")
+	return strings.TrimSuffix(core.FloatRepr(f), ".0")
 }
 
 // taggedList writes {"$tag": [items]} inside depth levels.

@@ -18,27 +18,18 @@ import (
 	"github.com/amber-sandbox/amber/functions/protocol"
 	"github.com/amber-sandbox/amber/infra/serve"
 	"github.com/amber-sandbox/amber/internal/jsonschema"
+	"github.com/amber-sandbox/amber/internal/servetest"
 )
 
 // startServer starts amber serve on a free loopback port over a fresh
-// embedded store (or opts.DataDir), and shuts it down at the end.
+// embedded store (or opts.DataDir), and shuts it down at the end; its logs
+// show with -v.
 func startServer(t testing.TB, opts serve.Options) *serve.Server {
 	t.Helper()
-	if opts.Addr == "" {
-		opts.Addr = "127.0.0.1:0"
+	if opts.Logger == nil && testing.Verbose() {
+		opts.Logger = slog.Default()
 	}
-	if opts.DataDir == "" {
-		opts.DataDir = t.TempDir()
-	}
-	if opts.Logger == nil && !testing.Verbose() {
-		opts.Logger = slog.New(slog.DiscardHandler)
-	}
-	ctx, cancel := context.WithTimeout(context.Background(), 30*time.Second)
-	defer cancel()
-	srv, err := serve.Start(ctx, opts)
-	if err != nil {
-		t.Fatalf("serve.Start: %v", err)
-	}
+	srv := servetest.Open(t, opts)
 	t.Cleanup(func() { shutdown(t, srv) })
 	return srv
 }

@@ -11,6 +11,8 @@ import (
 	"github.com/aws/aws-sdk-go-v2/aws"
 	"github.com/aws/aws-sdk-go-v2/service/dynamodb"
 	ddbtypes "github.com/aws/aws-sdk-go-v2/service/dynamodb/types"
+
+	"github.com/amber-sandbox/amber/internal/dynamotable"
 )
 
 // DynamoMaxChunk is the largest encoded chunk the DynamoDB store accepts,
@@ -70,22 +72,13 @@ func NewDynamoClient(cfg DynamoConfig) *dynamodb.Client {
 // CreateDynamoTable creates an on-demand chunk table and waits until it is
 // active. An existing table is left as is.
 func CreateDynamoTable(ctx context.Context, client *dynamodb.Client, table string) error {
-	_, err := client.CreateTable(ctx, &dynamodb.CreateTableInput{
+	err := dynamotable.Create(ctx, client, &dynamodb.CreateTableInput{
 		TableName:            aws.String(table),
-		BillingMode:          ddbtypes.BillingModePayPerRequest,
 		AttributeDefinitions: []ddbtypes.AttributeDefinition{{AttributeName: aws.String("a"), AttributeType: ddbtypes.ScalarAttributeTypeB}},
 		KeySchema:            []ddbtypes.KeySchemaElement{{AttributeName: aws.String("a"), KeyType: ddbtypes.KeyTypeHash}},
 	})
-	var inUse *ddbtypes.ResourceInUseException
-	if err != nil && !errors.As(err, &inUse) {
-		return fmt.Errorf("cas: create table %s: %w", table, err)
-	}
-	w := dynamodb.NewTableExistsWaiter(client, func(o *dynamodb.TableExistsWaiterOptions) {
-		o.MinDelay = 50 * time.Millisecond
-		o.MaxDelay = time.Second
-	})
-	if err := w.Wait(ctx, &dynamodb.DescribeTableInput{TableName: aws.String(table)}, time.Minute); err != nil {
-		return fmt.Errorf("cas: wait for table %s: %w", table, err)
+	if err != nil {
+		return fmt.Errorf("cas: %w", err)
 	}
 	return nil
 }

@@ -12,6 +12,8 @@ import (
 	"github.com/aws/aws-sdk-go-v2/service/dynamodb"
 	ddb "github.com/aws/aws-sdk-go-v2/service/dynamodb/types"
 	"github.com/aws/smithy-go"
+
+	"github.com/amber-sandbox/amber/internal/dynamotable"
 )
 
 // DynamoAPI is the part of *dynamodb.Client the DynamoDB store uses.
@@ -92,9 +94,8 @@ func (d *Dynamo) Close() error { return nil }
 // left as is. Where the server has no TTL API (dynalite), the table works
 // without expiry.
 func CreateDynamoTable(ctx context.Context, client *dynamodb.Client, table string) error {
-	_, err := client.CreateTable(ctx, &dynamodb.CreateTableInput{
-		TableName:   aws.String(table),
-		BillingMode: ddb.BillingModePayPerRequest,
+	err := dynamotable.Create(ctx, client, &dynamodb.CreateTableInput{
+		TableName: aws.String(table),
 		AttributeDefinitions: []ddb.AttributeDefinition{
 			{AttributeName: aws.String(attrPK), AttributeType: ddb.ScalarAttributeTypeS},
 			{AttributeName: aws.String(attrSK), AttributeType: ddb.ScalarAttributeTypeS},
@@ -104,16 +105,8 @@ func CreateDynamoTable(ctx context.Context, client *dynamodb.Client, table strin
 			{AttributeName: aws.String(attrSK), KeyType: ddb.KeyTypeRange},
 		},
 	})
-	var inUse *ddb.ResourceInUseException
-	if err != nil && !errors.As(err, &inUse) {
-		return fmt.Errorf("meta: create table %s: %w", table, err)
-	}
-	w := dynamodb.NewTableExistsWaiter(client, func(o *dynamodb.TableExistsWaiterOptions) {
-		o.MinDelay = 50 * time.Millisecond
-		o.MaxDelay = time.Second
-	})
-	if err := w.Wait(ctx, &dynamodb.DescribeTableInput{TableName: aws.String(table)}, time.Minute); err != nil {
-		return fmt.Errorf("meta: wait for table %s: %w", table, err)
+	if err != nil {
+		return fmt.Errorf("meta: %w", err)
 	}
 	ttl, err := client.DescribeTimeToLive(ctx, &dynamodb.DescribeTimeToLiveInput{TableName: aws.String(table)})
 	if err == nil && ttl.TimeToLiveDescription != nil && aws.ToString(ttl.TimeToLiveDescription.AttributeName) == attrExpiresAt {

@@ -23,10 +23,6 @@ import (
 	"lukechampine.com/blake3"
 )
 
-func feedMain(args []string) int { return feedCmd(args, os.Stdout, os.Stderr) }
-
-func inspectMain(args []string) int { return inspectCmd(args, os.Stdout, os.Stderr) }
-
 func feedCmd(args []string, stdout, stderr io.Writer) int {
 	fs := flag.NewFlagSet("feed", flag.ContinueOnError)
 	fs.SetOutput(stderr)

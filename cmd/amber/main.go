@@ -45,21 +45,21 @@ func run(args []string) int {
 	}
 	switch args[0] {
 	case "run":
-		return runMain(args[1:])
+		return runCmd(args[1:], os.Stdout, os.Stderr)
 	case "cas":
-		return casMain(args[1:])
+		return runCas(context.Background(), args[1:], os.Stdin, os.Stdout, os.Stderr)
 	case "feed":
-		return feedMain(args[1:])
+		return feedCmd(args[1:], os.Stdout, os.Stderr)
 	case "inspect":
-		return inspectMain(args[1:])
+		return inspectCmd(args[1:], os.Stdout, os.Stderr)
 	case "resume":
-		return resumeMain(args[1:])
+		return resumeCmd(args[1:], os.Stdout, os.Stderr)
 	case "help", "-h", "-help", "--help":
-		return helpMain(args[1:])
+		return helpCmd(args[1:], os.Stdout, os.Stderr)
 	case "serve":
-		return serveMain(args[1:])
+		return untilSignal(serveCmd, args[1:]) // until SIGINT or SIGTERM
 	case "gc":
-		return gcMain(args[1:])
+		return untilSignal(gcCmd, args[1:])
 	}
 	return usage(os.Stderr)
 }
@@ -80,8 +80,6 @@ func limitFlags(fs *flag.FlagSet) *core.Limits {
 	fs.Int64Var(&l.MaxOutput, "max-output", 0, "output limit in bytes (0: none)")
 	return l
 }
-
-func runMain(args []string) int { return runCmd(args, os.Stdout, os.Stderr) }
 
 func runCmd(args []string, stdout, stderr io.Writer) int {
 	fs := flag.NewFlagSet("run", flag.ContinueOnError)

@@ -7,6 +7,7 @@ import (
 	"reflect"
 	"slices"
 	"strconv"
+	"strings"
 	"time"
 
 	"github.com/aws/aws-sdk-go-v2/aws"
@@ -297,13 +298,13 @@ func (r itemReader) time(name string, v *time.Time) { *v = r.r.time(name) }
 func (r itemReader) strs(name string, v *[]string)  { *v = r.r.strs(name) }
 
 // recordFields passes each field of the record *rec to a under its
-// attribute name, the field's dynamo tag, so that a record's attributes
-// are named once (on its type) for writing and for reading.
+// attribute name, so that a record's attributes are named once (by its
+// type's fields) for writing and for reading.
 func recordFields(a attrs, rec any) {
 	v := reflect.ValueOf(rec).Elem()
 	t := v.Type()
 	for i := range t.NumField() {
-		name := t.Field(i).Tag.Get("dynamo")
+		name := attrName(t.Field(i).Name)
 		switch p := v.Field(i).Addr().Interface().(type) {
 		case *string:
 			a.str(name, p)
@@ -321,6 +322,29 @@ func recordFields(a attrs, rec any) {
 			panic(fmt.Sprintf("meta: %s.%s has no DynamoDB attribute type", t.Name(), t.Field(i).Name))
 		}
 	}
+}
+
+// attrName is the attribute of a record's field: its name in snake case
+// (LastRequest: last_request, CASKey: cas_key, ID: id). Stored items
+// depend on it, so renaming a field renames its attribute; a test pins
+// them.
+func attrName(field string) string {
+	var b strings.Builder
+	for i := 0; i < len(field); i++ {
+		c := field[i]
+		if 'A' <= c && c <= 'Z' {
+			// A word starts at a capital after a small letter, or at the
+			// last capital of an acronym before a small letter.
+			afterSmall := i > 0 && 'a' <= field[i-1] && field[i-1] <= 'z'
+			beforeSmall := i > 0 && i+1 < len(field) && 'a' <= field[i+1] && field[i+1] <= 'z'
+			if afterSmall || beforeSmall {
+				b.WriteByte('_')
+			}
+			c += 'a' - 'A'
+		}
+		b.WriteByte(c)
+	}
+	return b.String()
 }
 
 // readRecord decodes an item into a new record.

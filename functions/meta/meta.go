@@ -71,76 +71,76 @@ const (
 
 // Project is a tenant: its ids, chunks and quota are its own.
 type Project struct {
-	ID string `dynamo:"id"`
+	ID string
 	// CASKey is the 32-byte key of the project's content addresses, so
 	// that chunks never dedup across projects.
-	CASKey []byte `dynamo:"cas_key"`
+	CASKey []byte
 	// KeyHashes are SHA-256 hashes (hex) of the project's API keys.
-	KeyHashes []string `dynamo:"key_hashes"`
-	Quota     int64    `dynamo:"quota"` // bytes; 0: unlimited
-	Used      int64    `dynamo:"used"`  // bytes counted against the quota
+	KeyHashes []string
+	Quota     int64 // bytes; 0: unlimited
+	Used      int64 // bytes counted against the quota
 }
 
 // Session is a session's head: the state its last committed step left.
 type Session struct {
-	Project string `dynamo:"project"`
-	ID      string `dynamo:"id"`
-	Root    string `dynamo:"root"`    // hex cas address of the head manifest ("" before any step)
-	Version int64  `dynamo:"version"` // bumped by every commit; commits are conditional on it
-	State   string `dynamo:"state"`
+	Project string
+	ID      string
+	Root    string // hex cas address of the head manifest ("" before any step)
+	Version int64  // bumped by every commit; commits are conditional on it
+	State   string
 	// Ephemeral sessions cannot be dumped and die with their connection.
-	Ephemeral  bool   `dynamo:"ephemeral"`
-	Connection string `dynamo:"connection"` // the connection of an ephemeral session
+	Ephemeral  bool
+	Connection string // the connection of an ephemeral session
 	// Config is the engine's encoded session config (script name, limits,
 	// type checking), opaque here.
-	Config []byte `dynamo:"config"`
+	Config []byte
 	// Fresh: no feed or load has run yet (loaders need a fresh session).
-	Fresh   bool      `dynamo:"fresh"`
-	Created time.Time `dynamo:"created"`
-	Saved   time.Time `dynamo:"saved"`
-	Expires time.Time `dynamo:"expires"`
+	Fresh   bool
+	Created time.Time
+	Saved   time.Time
+	Expires time.Time
 	// LastRequest is the id of the last committed request. Its recorded
 	// reply is ReplyInline when small, else the chunk at the hex cas
 	// address LastReply: a retry of LastRequest returns that reply without
 	// running again.
-	LastRequest string `dynamo:"last_request"`
-	LastReply   string `dynamo:"last_reply"`
-	ReplyInline []byte `dynamo:"reply_inline"`
+	LastRequest string
+	LastReply   string
+	ReplyInline []byte
 	// Bytes is the logical size of the head state; Stored the bytes its
 	// commit added to the store (counted against the quota).
-	Bytes  int64 `dynamo:"bytes"`
-	Stored int64 `dynamo:"stored"`
+	Bytes  int64
+	Stored int64
 	// Steps is the engine's compact log of the session's most recent
 	// committed steps (for the Workbench's history), opaque here. Keep it
 	// small: it is written with every commit.
-	Steps []byte `dynamo:"steps"`
+	Steps []byte
 	// Extra is engine data committed with the head in the same single
 	// write (for example small dirty pages packed into the head to save
 	// requests), opaque here. Keep the whole item well under 400 KB.
-	Extra []byte `dynamo:"extra"`
+	Extra []byte
 }
 
 // Snapshot is an immutable saved state: a dump of a session.
 type Snapshot struct {
-	Project string    `dynamo:"project"`
-	ID      string    `dynamo:"id"`
-	Root    string    `dynamo:"root"`   // hex cas address of its manifest
-	Kind    string    `dynamo:"kind"`   // KindSessionDump or KindSuspendedSnapshot
-	Bytes   int64     `dynamo:"bytes"`  // logical size
-	Stored  int64     `dynamo:"stored"` // bytes its dump added to the store
-	Created time.Time `dynamo:"created"`
-	Expires time.Time `dynamo:"expires"`
+	Project string
+	ID      string
+	Root    string // hex cas address of its manifest
+	Kind    string // KindSessionDump or KindSuspendedSnapshot
+	Bytes   int64  // logical size
+	Stored  int64  // bytes its dump added to the store
+	Created time.Time
+	Expires time.Time
 	// Request is the id of the request that made it, so a retried dump
 	// finds the snapshot it already made.
-	Request string `dynamo:"request"`
+	Request string
 }
 
 // Connection is a client connection (WebSocket) and what dies with it.
 type Connection struct {
-	ID        string    `dynamo:"id"`
-	Project   string    `dynamo:"project"`
-	Created   time.Time `dynamo:"created"`
-	Ephemeral []string  `dynamo:"ephemeral"` // ids of the ephemeral sessions it checked out
+	ID        string
+	Project   string
+	Created   time.Time
+	Ephemeral []string // ids of the ephemeral sessions it checked out
 }
 
 // Store is the metadata store. Gets are strongly consistent. Methods that

@@ -172,6 +172,16 @@ func wantErr(t *testing.T, what string, err, want error) {
 	}
 }
 
+// roundTrip writes the record rec of project with put, reads it back by
+// its id with get and checks it comes back as written.
+func roundTrip[T any](t *testing.T, put func(context.Context, *T) error, get func(ctx context.Context, project, id string) (*T, error), project, id string, rec *T) {
+	t.Helper()
+	must(t, fmt.Sprintf("writing %T", rec), put(ctx, rec))
+	got, err := get(ctx, project, id)
+	must(t, fmt.Sprintf("reading %T back", rec), err)
+	checkRecord(t, got, rec)
+}
+
 // errOf is the error of a call that also returns a value.
 func errOf[T any](_ T, err error) error { return err }
 
@@ -275,22 +285,16 @@ func testSessions(t *testing.T, s Store) {
 	wantErr(t, "GetSession of a missing session", errOf(s.GetSession(ctx, "p", "s1")), ErrNotFound)
 
 	want := fullSession("p", "s1")
-	must(t, "CreateSession", s.CreateSession(ctx, want))
-	got, err := s.GetSession(ctx, "p", "s1")
-	must(t, "GetSession", err)
-	checkRecord(t, got, want)
+	roundTrip(t, s.CreateSession, s.GetSession, "p", "s1", want)
 
 	wantErr(t, "CreateSession of an existing id", s.CreateSession(ctx, &Session{Project: "p", ID: "s1"}), ErrConflict)
-	got, _ = s.GetSession(ctx, "p", "s1")
+	got, _ := s.GetSession(ctx, "p", "s1")
 	checkRecord(t, got, want)
 
 	// The same id in another project is another session.
 	wantErr(t, "GetSession in another project", errOf(s.GetSession(ctx, "other", "s1")), ErrNotFound)
 	minimal := &Session{Project: "other", ID: "s1", State: StateIdle}
-	must(t, "CreateSession", s.CreateSession(ctx, minimal))
-	got, err = s.GetSession(ctx, "other", "s1")
-	must(t, "GetSession", err)
-	checkRecord(t, got, minimal)
+	roundTrip(t, s.CreateSession, s.GetSession, "other", "s1", minimal)
 
 	must(t, "DeleteSession", s.DeleteSession(ctx, "p", "s1"))
 	wantErr(t, "GetSession after delete", errOf(s.GetSession(ctx, "p", "s1")), ErrNotFound)
@@ -373,21 +377,15 @@ func testSnapshots(t *testing.T, s Store) {
 	wantErr(t, "GetSnapshot of a missing snapshot", errOf(s.GetSnapshot(ctx, "p", "d1")), ErrNotFound)
 
 	want := fullSnapshot("p", "d1")
-	must(t, "PutSnapshot", s.PutSnapshot(ctx, want))
-	got, err := s.GetSnapshot(ctx, "p", "d1")
-	must(t, "GetSnapshot", err)
-	checkRecord(t, got, want)
+	roundTrip(t, s.PutSnapshot, s.GetSnapshot, "p", "d1", want)
 	// Snapshots never change.
 	wantErr(t, "PutSnapshot of an existing id", s.PutSnapshot(ctx, &Snapshot{Project: "p", ID: "d1", Root: "other"}), ErrConflict)
-	got, _ = s.GetSnapshot(ctx, "p", "d1")
+	got, _ := s.GetSnapshot(ctx, "p", "d1")
 	if got.Root != "0011" {
 		t.Errorf("snapshot changed to %+v", got)
 	}
 	minimal := &Snapshot{Project: "p", ID: "d2", Kind: KindSessionDump}
-	must(t, "PutSnapshot", s.PutSnapshot(ctx, minimal))
-	got, err = s.GetSnapshot(ctx, "p", "d2")
-	must(t, "GetSnapshot", err)
-	checkRecord(t, got, minimal)
+	roundTrip(t, s.PutSnapshot, s.GetSnapshot, "p", "d2", minimal)
 
 	wantErr(t, "GetSnapshot in another project", errOf(s.GetSnapshot(ctx, "q", "d1")), ErrNotFound)
 	must(t, "DeleteSnapshot", s.DeleteSnapshot(ctx, "p", "d1"))

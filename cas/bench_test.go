@@ -70,17 +70,24 @@ func benchStores() []benchStore {
 // BenchmarkStorePut measures one 4 KB chunk put (a fresh chunk each time).
 func BenchmarkStorePut(b *testing.B) {
 	ctx := context.Background()
+	benchRepos(b, func(b *testing.B, r *Repo, _ func() int64) {
+		i := uint64(0)
+		for b.Loop() {
+			i++
+			if _, err := r.Put(ctx, page(i, 4096)); err != nil {
+				b.Fatal(err)
+			}
+		}
+	})
+}
+
+// benchRepos runs bench once on a repo over each store; reqs counts the
+// store's requests so far (-1 where it cannot).
+func benchRepos(b *testing.B, bench func(b *testing.B, r *Repo, reqs func() int64)) {
 	for _, bs := range benchStores() {
 		b.Run(bs.name, func(b *testing.B) {
-			s, _ := bs.make(b)
-			r := NewRepo(s, mustCodec(b, testKey(1)))
-			i := uint64(0)
-			for b.Loop() {
-				i++
-				if _, err := r.Put(ctx, page(i, 4096)); err != nil {
-					b.Fatal(err)
-				}
-			}
+			s, reqs := bs.make(b)
+			bench(b, NewRepo(s, mustCodec(b, testKey(1))), reqs)
 		})
 	}
 }
@@ -88,27 +95,23 @@ func BenchmarkStorePut(b *testing.B) {
 // BenchmarkStoreGet measures one verified 4 KB chunk get.
 func BenchmarkStoreGet(b *testing.B) {
 	ctx := context.Background()
-	for _, bs := range benchStores() {
-		b.Run(bs.name, func(b *testing.B) {
-			s, _ := bs.make(b)
-			r := NewRepo(s, mustCodec(b, testKey(1)))
-			var addrs []Addr
-			for i := range 64 {
-				a, err := r.Put(ctx, page(uint64(i), 4096))
-				if err != nil {
-					b.Fatal(err)
-				}
-				addrs = append(addrs, a)
+	benchRepos(b, func(b *testing.B, r *Repo, _ func() int64) {
+		var addrs []Addr
+		for i := range 64 {
+			a, err := r.Put(ctx, page(uint64(i), 4096))
+			if err != nil {
+				b.Fatal(err)
 			}
-			i := 0
-			for b.Loop() {
-				if _, err := r.Get(ctx, addrs[i%len(addrs)]); err != nil {
-					b.Fatal(err)
-				}
-				i++
+			addrs = append(addrs, a)
+		}
+		i := 0
+		for b.Loop() {
+			if _, err := r.Get(ctx, addrs[i%len(addrs)]); err != nil {
+				b.Fatal(err)
 			}
-		})
-	}
+			i++
+		}
+	})
 }
 
 // BenchmarkSnapshotStep is a typical step: a 2,560-page (10 MB) heap of
@@ -116,33 +119,26 @@ func BenchmarkStoreGet(b *testing.B) {
 // snapshot. It reports the store requests each step makes.
 func BenchmarkSnapshotStep(b *testing.B) {
 	ctx := context.Background()
-	for _, bs := range benchStores() {
-		b.Run(bs.name, func(b *testing.B) {
-			s, reqs := bs.make(b)
-			r := NewRepo(s, mustCodec(b, testKey(1)))
-			base, err := r.PutSnapshot(ctx, []byte("meta"), newPages(1, 2560, 4096), nil)
+	benchRepos(b, func(b *testing.B, r *Repo, reqs func() int64) {
+		base := putSnapshot(b, r, "meta", newPages(1, 2560, 4096), nil)
+		step := make([]Page, len(base.Pages))
+		before := reqs()
+		n := 0
+		for b.Loop() {
+			for i, ref := range base.Pages {
+				step[i] = Page{Ref: ref}
+			}
+			step[n%2560] = Page{Data: page(uint64(1e6+n), 4096)}
+			step[(n+1000)%2560] = Page{Data: page(uint64(2e6+n), 4096)}
+			next, err := r.PutSnapshot(ctx, []byte("meta"), step, base)
 			if err != nil {
 				b.Fatal(err)
 			}
-			step := make([]Page, len(base.Pages))
-			before := reqs()
-			n := 0
-			for b.Loop() {
-				for i, ref := range base.Pages {
-					step[i] = Page{Ref: ref}
-				}
-				step[n%2560] = Page{Data: page(uint64(1e6+n), 4096)}
-				step[(n+1000)%2560] = Page{Data: page(uint64(2e6+n), 4096)}
-				next, err := r.PutSnapshot(ctx, []byte("meta"), step, base)
-				if err != nil {
-					b.Fatal(err)
-				}
-				base = next
-				n++
-			}
-			if before >= 0 {
-				b.ReportMetric(float64(reqs()-before)/float64(n), "requests/step")
-			}
-		})
-	}
+			base = next
+			n++
+		}
+		if before >= 0 {
+			b.ReportMetric(float64(reqs()-before)/float64(n), "requests/step")
+		}
+	})
 }

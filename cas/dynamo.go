@@ -11,6 +11,8 @@ import (
 	"github.com/aws/aws-sdk-go-v2/aws"
 	"github.com/aws/aws-sdk-go-v2/service/dynamodb"
 	ddbtypes "github.com/aws/aws-sdk-go-v2/service/dynamodb/types"
+
+	"github.com/amber-sandbox/amber/internal/dynamotable"
 )
 
 // DynamoMaxChunk is the largest encoded chunk the DynamoDB store accepts,
@@ -70,22 +72,13 @@ func NewDynamoClient(cfg DynamoConfig) *dynamodb.Client {
 // CreateDynamoTable creates an on-demand chunk table and waits until it is
 // active. An existing table is left as is.
 func CreateDynamoTable(ctx context.Context, client *dynamodb.Client, table string) error {
-	_, err := client.CreateTable(ctx, &dynamodb.CreateTableInput{
+	err := dynamotable.Create(ctx, client, &dynamodb.CreateTableInput{
 		TableName:            aws.String(table),
-		BillingMode:          ddbtypes.BillingModePayPerRequest,
 		AttributeDefinitions: []ddbtypes.AttributeDefinition{{AttributeName: aws.String("a"), AttributeType: ddbtypes.ScalarAttributeTypeB}},
 		KeySchema:            []ddbtypes.KeySchemaElement{{AttributeName: aws.String("a"), KeyType: ddbtypes.KeyTypeHash}},
 	})
-	var inUse *ddbtypes.ResourceInUseException
-	if err != nil && !errors.As(err, &inUse) {
-		return fmt.Errorf("cas: create table %s: %w", table, err)
-	}
-	w := dynamodb.NewTableExistsWaiter(client, func(o *dynamodb.TableExistsWaiterOptions) {
-		o.MinDelay = 50 * time.Millisecond
-		o.MaxDelay = time.Second
-	})
-	if err := w.Wait(ctx, &dynamodb.DescribeTableInput{TableName: aws.String(table)}, time.Minute); err != nil {
-		return fmt.Errorf("cas: wait for table %s: %w", table, err)
+	if err != nil {
+		return fmt.Errorf("cas: %w", err)
 	}
 	return nil
 }
@@ -96,20 +89,30 @@ func ddbKey(a Addr) map[string]ddbtypes.AttributeValue {
 
 func (d *Dynamo) nowMs() string { return strconv.FormatInt(d.now().UnixMilli(), 10) }
 
-func (d *Dynamo) Get(ctx context.Context, addr Addr) ([]byte, error) {
+// getItem reads the attributes projection of addr's item with a strongly
+// consistent read; op names the read in errors.
+func (d *Dynamo) getItem(ctx context.Context, addr Addr, projection, op string) (map[string]ddbtypes.AttributeValue, error) {
 	out, err := d.client.GetItem(ctx, &dynamodb.GetItemInput{
 		TableName:            &d.table,
 		Key:                  ddbKey(addr),
 		ConsistentRead:       aws.Bool(true),
-		ProjectionExpression: aws.String("d"),
+		ProjectionExpression: aws.String(projection),
 	})
 	if err != nil {
-		return nil, fmt.Errorf("cas: dynamodb get %s: %w", addr, err)
+		return nil, fmt.Errorf("cas: dynamodb %s %s: %w", op, addr, err)
 	}
 	if out.Item == nil {
 		return nil, notFound(addr)
 	}
-	b, ok := out.Item["d"].(*ddbtypes.AttributeValueMemberB)
+	return out.Item, nil
+}
+
+func (d *Dynamo) Get(ctx context.Context, addr Addr) ([]byte, error) {
+	item, err := d.getItem(ctx, addr, "d", "get")
+	if err != nil {
+		return nil, err
+	}
+	b, ok := item["d"].(*ddbtypes.AttributeValueMemberB)
 	if !ok {
 		return nil, &CorruptError{Addr: addr, Reason: "item has no data attribute"}
 	}
@@ -172,19 +175,11 @@ func itemInfo(item map[string]ddbtypes.AttributeValue) (ChunkInfo, bool) {
 }
 
 func (d *Dynamo) Stat(ctx context.Context, addr Addr) (ChunkInfo, error) {
-	out, err := d.client.GetItem(ctx, &dynamodb.GetItemInput{
-		TableName:            &d.table,
-		Key:                  ddbKey(addr),
-		ConsistentRead:       aws.Bool(true),
-		ProjectionExpression: aws.String("a, s, t"),
-	})
+	item, err := d.getItem(ctx, addr, "a, s, t", "stat")
 	if err != nil {
-		return ChunkInfo{}, fmt.Errorf("cas: dynamodb stat %s: %w", addr, err)
+		return ChunkInfo{}, err
 	}
-	if out.Item == nil {
-		return ChunkInfo{}, notFound(addr)
-	}
-	ci, ok := itemInfo(out.Item)
+	ci, ok := itemInfo(item)
 	if !ok {
 		return ChunkInfo{}, &CorruptError{Addr: addr, Reason: "malformed item"}
 	}

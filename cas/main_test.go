@@ -2,8 +2,6 @@ package cas
 
 import (
 	"context"
-	"fmt"
-	"sync/atomic"
 	"testing"
 	"time"
 
@@ -14,10 +12,7 @@ import (
 
 // dyn is the DynamoDB server the tests share: dynalite (npm) started by
 // TestMain on a loopback port (internal/dynalite).
-var (
-	dyn      dynalite.Server
-	tableSeq atomic.Int64
-)
+var dyn dynalite.Server
 
 func TestMain(m *testing.M) { dynalite.Main(m, &dyn) }
 
@@ -31,7 +26,7 @@ func dynamoStore(t testing.TB) *Dynamo {
 		Credentials: credentials.NewStaticCredentialsProvider("test", "test", ""),
 		MaxAttempts: 3,
 	})
-	table := fmt.Sprintf("chunks%d", tableSeq.Add(1))
+	table := dynalite.Table("chunks")
 	ctx, cancel := context.WithTimeout(context.Background(), 30*time.Second)
 	defer cancel()
 	if err := CreateDynamoTable(ctx, client, table); err != nil {

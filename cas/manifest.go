@@ -254,6 +254,15 @@ type manifest struct {
 	top   []entry
 }
 
+// getManifest reads and decodes the manifest at root; raw is its chunk.
+func (r *Repo) getManifest(ctx context.Context, root Addr) (m *manifest, raw []byte, err error) {
+	raw, err = r.Get(ctx, root)
+	if err == nil {
+		m, err = decodeManifest(raw)
+	}
+	return m, raw, err
+}
+
 func decodeManifest(b []byte) (*manifest, error) {
 	if len(b) < 5 || !bytes.Equal(b[:4], manifestMagic) {
 		return nil, fmt.Errorf("%w: not a manifest", ErrFormat)
@@ -315,11 +324,7 @@ func checkSums(es []entry, level byte, pages, bytes uint64) error {
 // GetSnapshot reads a manifest and its whole page table (one batched read
 // per tree level), but no page contents; fetch those with GetPages.
 func (r *Repo) GetSnapshot(ctx context.Context, root Addr) (*Snapshot, error) {
-	raw, err := r.Get(ctx, root)
-	if err != nil {
-		return nil, fmt.Errorf("cas: get snapshot %s: %w", root, err)
-	}
-	m, err := decodeManifest(raw)
+	m, _, err := r.getManifest(ctx, root)
 	if err != nil {
 		return nil, fmt.Errorf("cas: get snapshot %s: %w", root, err)
 	}
@@ -391,14 +396,11 @@ const (
 	KindPage
 )
 
+var kindNames = [...]string{KindManifest: "manifest", KindNode: "node", KindPage: "page"}
+
 func (k Kind) String() string {
-	switch k {
-	case KindManifest:
-		return "manifest"
-	case KindNode:
-		return "node"
-	case KindPage:
-		return "page"
+	if int(k) < len(kindNames) && kindNames[k] != "" {
+		return kindNames[k]
 	}
 	return fmt.Sprintf("Kind(%d)", uint8(k))
 }
@@ -420,11 +422,7 @@ func (r *Repo) References(ctx context.Context, roots []Addr, fn func(Ref) error)
 		if seen[root] {
 			continue
 		}
-		raw, err := r.Get(ctx, root)
-		if err != nil {
-			return fmt.Errorf("cas: references of %s: %w", root, err)
-		}
-		m, err := decodeManifest(raw)
+		m, raw, err := r.getManifest(ctx, root)
 		if err != nil {
 			return fmt.Errorf("cas: references of %s: %w", root, err)
 		}

@@ -15,6 +15,26 @@ func newPages(seed uint64, n, size int) []Page {
 	return ps
 }
 
+// putSnapshot saves a snapshot of pages on base, or ends the test.
+func putSnapshot(t testing.TB, r *Repo, meta string, pages []Page, base *Snapshot) *Snapshot {
+	t.Helper()
+	s, err := r.PutSnapshot(context.Background(), []byte(meta), pages, base)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return s
+}
+
+// unchanged is a step on s that changes no page: a reference to each of
+// s's pages, for a test to overwrite the few it dirties.
+func unchanged(s *Snapshot) []Page {
+	step := make([]Page, len(s.Pages))
+	for i, ref := range s.Pages {
+		step[i] = Page{Ref: ref}
+	}
+	return step
+}
+
 func TestSnapshotRoundTrip(t *testing.T) {
 	ctx := context.Background()
 	for _, n := range []int{0, 1, inlineMax, inlineMax + 1, nodeFanout*inlineMax + 5} {
@@ -66,20 +86,11 @@ func TestSnapshotIncremental(t *testing.T) {
 	for i := range pages {
 		pages[i] = Page{Data: []byte{byte(i), byte(i >> 8), byte(i >> 16)}}
 	}
-	base, err := r.PutSnapshot(ctx, []byte("m"), pages, nil)
-	if err != nil {
-		t.Fatal(err)
-	}
-	step := make([]Page, n)
-	for i, ref := range base.Pages {
-		step[i] = Page{Ref: ref}
-	}
+	base := putSnapshot(t, r, "m", pages, nil)
+	step := unchanged(base)
 	step[12345] = Page{Data: []byte("dirty")}
 	before := cs.puts.Load()
-	next, err := r.PutSnapshot(ctx, []byte("m"), step, base)
-	if err != nil {
-		t.Fatal(err)
-	}
+	next := putSnapshot(t, r, "m", step, base)
 	if puts := cs.puts.Load() - before; puts != 4 { // page, leaf, level-1 node, manifest
 		t.Fatalf("a one-page step made %d puts, want 4", puts)
 	}
@@ -166,27 +177,17 @@ func TestDedupForks(t *testing.T) {
 		_ = m.Walk(ctx, func(ci ChunkInfo) error { n += ci.Size; return nil })
 		return n
 	}
-	base, err := r.PutSnapshot(ctx, []byte("meta"), newPages(5, nPages, pageSize), nil)
-	if err != nil {
-		t.Fatal(err)
-	}
+	base := putSnapshot(t, r, "meta", newPages(5, nPages, pageSize), nil)
 	single := stored()
 	var changed int64
 	roots := []Addr{base.Root}
 	for f := range 100 {
-		step := make([]Page, nPages)
-		for i, ref := range base.Pages {
-			step[i] = Page{Ref: ref}
-		}
+		step := unchanged(base)
 		dirty := page(uint64(900_000+f), pageSize)
 		_, enc, _ := r.Codec().Encode(dirty)
 		changed += int64(len(enc))
 		step[(f*37)%nPages] = Page{Data: dirty}
-		s, err := r.PutSnapshot(ctx, []byte("meta"), step, base)
-		if err != nil {
-			t.Fatal(err)
-		}
-		roots = append(roots, s.Root)
+		roots = append(roots, putSnapshot(t, r, "meta", step, base).Root)
 	}
 	total := stored()
 	limit := float64(single+changed) * 1.1

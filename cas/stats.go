@@ -56,11 +56,7 @@ func (r *Repo) Stats(ctx context.Context, roots []Addr) (Stats, error) {
 			continue
 		}
 		seen[root] = true
-		raw, err := r.Get(ctx, root)
-		if err != nil {
-			return st, fmt.Errorf("cas: stats: root %s: %w", root, err)
-		}
-		m, err := decodeManifest(raw)
+		m, _, err := r.getManifest(ctx, root)
 		if err != nil {
 			return st, fmt.Errorf("cas: stats: root %s: %w", root, err)
 		}

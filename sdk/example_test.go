@@ -10,19 +10,49 @@ import (
 	"github.com/amber-sandbox/amber/sdk"
 )
 
+// localEngine is an engine on a fresh temporary folder, as amber serve
+// runs one on its data folder; closeEngine closes it and removes the folder.
+func localEngine(ctx context.Context) (e *engine.Engine, closeEngine func()) {
+	dir, err := os.MkdirTemp("", "amber-example")
+	if err != nil {
+		panic(err)
+	}
+	e, err = engine.OpenLocal(ctx, engine.LocalConfig{Dir: dir}, engine.Config{})
+	if err != nil {
+		os.RemoveAll(dir)
+		panic(err)
+	}
+	return e, func() {
+		e.Close()
+		os.RemoveAll(dir)
+	}
+}
+
+// localSession is a session in a pool on a localEngine; closeAll closes
+// all three.
+func localSession(ctx context.Context) (*sdk.Pool, *sdk.Session, func()) {
+	e, closeEngine := localEngine(ctx)
+	pool := sdk.InProcess(e, "default")
+	s, err := pool.Checkout(ctx, nil)
+	if err != nil {
+		closeEngine()
+		panic(err)
+	}
+	return pool, s, func() {
+		_ = s.Close(ctx)
+		_ = pool.Close()
+		closeEngine()
+	}
+}
+
 // The seed documents' first example in Go: persist in one session, resume
 // in a later one. Here the pool runs an engine in this process; with amber
 // serve running, sdk.Dial(ctx, "ws://127.0.0.1:8765") gives the same pool
 // over WebSocket.
 func Example() {
 	ctx := context.Background()
-	dir, _ := os.MkdirTemp("", "amber-example")
-	defer os.RemoveAll(dir)
-	e, err := engine.OpenLocal(ctx, engine.LocalConfig{Dir: dir}, engine.Config{})
-	if err != nil {
-		panic(err)
-	}
-	defer e.Close()
+	e, closeEngine := localEngine(ctx)
+	defer closeEngine()
 
 	// One process: compute, save.
 	pool := sdk.InProcess(e, "default")
@@ -62,19 +92,8 @@ func Example() {
 // client until the feed completes.
 func ExampleSession_FeedRun() {
 	ctx := context.Background()
-	dir, _ := os.MkdirTemp("", "amber-example")
-	defer os.RemoveAll(dir)
-	e, err := engine.OpenLocal(ctx, engine.LocalConfig{Dir: dir}, engine.Config{})
-	if err != nil {
-		panic(err)
-	}
-	defer e.Close()
-	pool := sdk.InProcess(e, "default")
-	defer pool.Close()
-	s, err := pool.Checkout(ctx, nil)
-	if err != nil {
-		panic(err)
-	}
+	_, s, closeAll := localSession(ctx)
+	defer closeAll()
 
 	search := func(ctx context.Context, args []any, kwargs map[string]any) (any, error) {
 		return []any{"amber: " + strings.ToUpper(args[0].(string))}, nil
@@ -96,19 +115,8 @@ func ExampleSession_FeedRun() {
 // resumed in a fresh session — in another process, days later.
 func ExampleSession_FeedStart() {
 	ctx := context.Background()
-	dir, _ := os.MkdirTemp("", "amber-example")
-	defer os.RemoveAll(dir)
-	e, err := engine.OpenLocal(ctx, engine.LocalConfig{Dir: dir}, engine.Config{})
-	if err != nil {
-		panic(err)
-	}
-	defer e.Close()
-	pool := sdk.InProcess(e, "default")
-	defer pool.Close()
-	s, err := pool.Checkout(ctx, nil)
-	if err != nil {
-		panic(err)
-	}
+	pool, s, closeAll := localSession(ctx)
+	defer closeAll()
 
 	p, err := s.FeedStart(ctx, "r = fetch('a')\nr.upper()", &sdk.FeedOptions{
 		Functions: map[string]sdk.HostFunc{"fetch": nil}, // declared, answered by hand

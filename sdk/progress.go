@@ -70,6 +70,20 @@ func (p *pause) resume(ctx context.Context, req *protocol.Request) (Progress, er
 	return p.s.resumeLocked(ctx, req)
 }
 
+// resumeValue resumes with v, encoded, as the answer; req, if not nil,
+// adds what the kind of pause needs to the request.
+func (p *pause) resumeValue(ctx context.Context, v any, req func(*protocol.Request) *protocol.Request) (Progress, error) {
+	raw, err := p.s.encode(v)
+	if err != nil {
+		return nil, err
+	}
+	r := &protocol.Request{ReturnValue: raw}
+	if req != nil {
+		r = req(r)
+	}
+	return p.resume(ctx, r)
+}
+
 func (p *pause) auto(ctx context.Context, self Progress) (*Complete, error) {
 	if err := p.begin(); err != nil {
 		return nil, err
@@ -98,11 +112,7 @@ type FunctionCall struct {
 
 // Resume returns v as the call's result and runs on to the next pause.
 func (c *FunctionCall) Resume(ctx context.Context, v any) (Progress, error) {
-	raw, err := c.s.encode(v)
-	if err != nil {
-		return nil, err
-	}
-	return c.resume(ctx, c.req(&protocol.Request{ReturnValue: raw}))
+	return c.resumeValue(ctx, v, c.req)
 }
 
 // ResumeError raises err at the call: an *Exception with its type, any
@@ -155,11 +165,7 @@ type NameLookup struct {
 
 // Resume binds the name to v and runs on.
 func (n *NameLookup) Resume(ctx context.Context, v any) (Progress, error) {
-	raw, err := n.s.encode(v)
-	if err != nil {
-		return nil, err
-	}
-	return n.resume(ctx, &protocol.Request{ReturnValue: raw})
+	return n.resumeValue(ctx, v, nil)
 }
 
 // ResumeUndefined raises NameError (AttributeError for an attribute).

@@ -102,6 +102,54 @@ func feed(t *testing.T, s *Session, code string, opts *FeedOptions) Object {
 	return v
 }
 
+// ran is a new session of p that ran code.
+func ran(t *testing.T, p *Pool, code string) *Session {
+	t.Helper()
+	s := checkout(t, p, nil)
+	feed(t, s, code, nil)
+	return s
+}
+
+// loaded is a new session of p that loaded the session dump.
+func loaded(t *testing.T, p *Pool, dump []byte) *Session {
+	t.Helper()
+	s := checkout(t, p, nil)
+	if err := s.LoadSession(testCtx(t), dump); err != nil {
+		t.Fatalf("load %q: %v", dump, err)
+	}
+	return s
+}
+
+// dumper is a Session or a Progress: what can be dumped.
+type dumper interface {
+	Dump(ctx context.Context) ([]byte, error)
+}
+
+func dump(t *testing.T, d dumper) []byte {
+	t.Helper()
+	b, err := d.Dump(testCtx(t))
+	if err != nil {
+		t.Fatalf("dump: %v", err)
+	}
+	return b
+}
+
+// wantGo feeds code and checks its value's Go form; what names the check.
+func wantGo(t *testing.T, s *Session, code string, want any, what string) {
+	t.Helper()
+	if v := feed(t, s, code, nil); v.Go != want {
+		t.Errorf("%s: %s = %s, want %v", what, code, v.Repr, want)
+	}
+}
+
+// wantRepr feeds code and checks its value's repr.
+func wantRepr(t *testing.T, s *Session, code, want, what string) {
+	t.Helper()
+	if v := feed(t, s, code, nil); v.Repr != want {
+		t.Errorf("%s: %s = %s, want %s", what, code, v.Repr, want)
+	}
+}
+
 func fetchFunc(calls *atomic.Int64) HostFunc {
 	return func(ctx context.Context, args []any, kwargs map[string]any) (any, error) {
 		if calls != nil {
@@ -121,10 +169,7 @@ var scenarios = []struct {
 		p1 := dial(t)
 		s := checkout(t, p1, &CheckoutOptions{ScriptName: "agent.py"})
 		feed(t, s, "total = 40", nil)
-		id, err := s.Dump(ctx)
-		if err != nil {
-			t.Fatal(err)
-		}
+		id := dump(t, s)
 		sessionID := s.ID()
 		if err := s.Close(ctx); err != nil {
 			t.Fatal(err)
@@ -133,54 +178,32 @@ var scenarios = []struct {
 
 		p2 := dial(t)
 		for _, from := range [][]byte{id, []byte(sessionID)} {
-			s2 := checkout(t, p2, nil)
-			if err := s2.LoadSession(ctx, from); err != nil {
-				t.Fatalf("load %q: %v", from, err)
-			}
+			s2 := loaded(t, p2, from)
 			if v := feed(t, s2, "total + 2", nil); v.Go != int64(42) || v.Repr != "42" {
 				t.Errorf("after load of %q: %#v, want 42", from, v)
 			}
 		}
 	}},
 	{"checkpoint and roll back", func(t *testing.T, dial dialer) {
-		ctx := testCtx(t)
 		p := dial(t)
-		s := checkout(t, p, nil)
-		feed(t, s, "items = ['a']", nil)
-		cp, err := s.Dump(ctx)
-		if err != nil {
-			t.Fatal(err)
-		}
+		s := ran(t, p, "items = ['a']")
+		cp := dump(t, s)
 		feed(t, s, "items.append('oops')", nil)
 		if v := feed(t, s, "items", nil); v.Repr != "['a', 'oops']" {
 			t.Fatalf("before rollback: %s", v.Repr)
 		}
-		back := checkout(t, p, nil)
-		if err := back.LoadSession(ctx, cp); err != nil {
-			t.Fatal(err)
-		}
-		if v := feed(t, back, "items", nil); v.Repr != "['a']" {
-			t.Errorf("rolled back: %s, want ['a']", v.Repr)
-		}
+		back := loaded(t, p, cp)
+		wantRepr(t, back, "items", "['a']", "rolled back")
 		// The snapshot never changes: load it again after more feeds.
 		feed(t, back, "items.append('b')", nil)
-		again := checkout(t, p, nil)
-		if err := again.LoadSession(ctx, cp); err != nil {
-			t.Fatal(err)
-		}
-		if v := feed(t, again, "len(items)", nil); v.Go != int64(1) {
-			t.Errorf("snapshot changed: %v", v.Repr)
-		}
+		again := loaded(t, p, cp)
+		wantGo(t, again, "len(items)", int64(1), "snapshot changed")
 	}},
 	{"fork into branches concurrently", func(t *testing.T, dial dialer) {
 		ctx := testCtx(t)
 		p := dial(t)
-		base := checkout(t, p, nil)
-		feed(t, base, "plan = []\nscore = 10", nil)
-		snap, err := base.Dump(ctx)
-		if err != nil {
-			t.Fatal(err)
-		}
+		base := ran(t, p, "plan = []\nscore = 10")
+		snap := dump(t, base)
 		const n = 4
 		results := make([]Object, n)
 		errs := make([]error, n)
@@ -210,9 +233,7 @@ var scenarios = []struct {
 				t.Errorf("branch %d: %s, want %s", i, results[i].Repr, want)
 			}
 		}
-		if v := feed(t, base, "f'{len(plan)}:{score}'", nil); v.Go != "0:10" {
-			t.Errorf("the forked session changed: %s", v.Repr)
-		}
+		wantGo(t, base, "f'{len(plan)}:{score}'", "0:10", "the forked session changed")
 	}},
 	{"ephemeral dump refused", func(t *testing.T, dial dialer) {
 		p := dial(t)
@@ -332,10 +353,7 @@ var scenarios = []struct {
 		if err != nil {
 			t.Fatal(err)
 		}
-		snap, err := p.Dump(ctx)
-		if err != nil {
-			t.Fatal(err)
-		}
+		snap := dump(t, p)
 		// Later, in another process: load it twice, resume differently.
 		later := dial(t)
 		for _, answer := range []string{"payload", "other"} {
@@ -365,16 +383,9 @@ var scenarios = []struct {
 	{"session dump loaded in a fresh session and fed again", func(t *testing.T, dial dialer) {
 		ctx := testCtx(t)
 		p := dial(t)
-		s := checkout(t, p, nil)
-		feed(t, s, "def greet(n):\n    return 'hi ' + n\nseen = {'a'}", nil)
-		dump, err := s.Dump(ctx)
-		if err != nil {
-			t.Fatal(err)
-		}
-		s2 := checkout(t, p, nil)
-		if err := s2.LoadSession(ctx, dump); err != nil {
-			t.Fatal(err)
-		}
+		s := ran(t, p, "def greet(n):\n    return 'hi ' + n\nseen = {'a'}")
+		dump := dump(t, s)
+		s2 := loaded(t, p, dump)
 		feed(t, s2, "seen.add('b')", nil)
 		v := feed(t, s2, "(greet('bo'), sorted(seen))", nil)
 		if v.Repr != "('hi bo', ['a', 'b'])" {
@@ -423,9 +434,7 @@ var scenarios = []struct {
 			t.Errorf("syntax error: %#v", err)
 		}
 		// The session goes on after errors.
-		if v := feed(t, s, "len(pages)", nil); v.Go != int64(3) {
-			t.Errorf("after errors: %s", v.Repr)
-		}
+		wantGo(t, s, "len(pages)", int64(3), "after errors")
 	}},
 	{"async host functions run concurrently", func(t *testing.T, dial dialer) {
 		s := checkout(t, dial(t), nil)
@@ -482,19 +491,13 @@ var scenarios = []struct {
 		if !errors.Is(err, ErrTooLarge) && err != nil {
 			t.Errorf("large request: %v", err)
 		}
-		if v := feed(t, big, "1 + 1", nil); v.Go != int64(2) {
-			t.Errorf("after a large request: %v", v.Repr)
-		}
+		wantGo(t, big, "1 + 1", int64(2), "after a large request")
 	}},
 	{"list and delete snapshots", func(t *testing.T, dial dialer) {
 		ctx := testCtx(t)
 		p := dial(t)
-		s := checkout(t, p, nil)
-		feed(t, s, "data = list(range(100))", nil)
-		id, err := s.Dump(ctx)
-		if err != nil {
-			t.Fatal(err)
-		}
+		s := ran(t, p, "data = list(range(100))")
+		id := dump(t, s)
 		infos, quota, err := p.Snapshots(ctx)
 		if err != nil {
 			t.Fatal(err)
@@ -544,9 +547,7 @@ var scenarios = []struct {
 				t.Errorf("%s does not round-trip as an input", tc.code)
 			}
 		}
-		if v := feed(t, s, "2 ** 100", nil); v.Repr != "1267650600228229401496703205376" {
-			t.Errorf("repr %s", v.Repr)
-		}
+		wantRepr(t, s, "2 ** 100", "1267650600228229401496703205376", "repr")
 	}},
 	{"one session, two goroutines", func(t *testing.T, dial dialer) {
 		ctx := testCtx(t)
@@ -574,9 +575,7 @@ var scenarios = []struct {
 		if err := <-errc; err != nil {
 			t.Fatal(err)
 		}
-		if v := feed(t, s, "1", nil); v.Go != int64(1) {
-			t.Errorf("after: %v", v.Repr)
-		}
+		wantGo(t, s, "1", int64(1), "after")
 	}},
 }
 

@@ -48,17 +48,9 @@ func (s *Session) toWire(v any) any {
 			return protocol.HostRef(id)
 		}
 	case []any:
-		out := make([]any, len(x))
-		for i, e := range x {
-			out[i] = s.toWire(e)
-		}
-		return out
+		return mapItems(x, s.toWire)
 	case Tuple:
-		out := make(Tuple, len(x))
-		for i, e := range x {
-			out[i] = s.toWire(e)
-		}
-		return out
+		return mapItems(x, s.toWire)
 	case map[string]any:
 		out := make(map[string]any, len(x))
 		for k, e := range x {
@@ -73,6 +65,15 @@ func (s *Session) toWire(v any) any {
 		return out
 	}
 	return v
+}
+
+// mapItems is a copy of the sequence xs with f applied to each item.
+func mapItems[S ~[]any](xs S, f func(any) any) S {
+	out := make(S, len(xs))
+	for i, x := range xs {
+		out[i] = f(x)
+	}
+	return out
 }
 
 // decode reads a value off the wire; host objects this client handed in

@@ -69,9 +69,7 @@ func TestConnectionCutMidStep(t *testing.T) {
 	if d := ws.dials.Load(); d < 2 {
 		t.Errorf("%d dials: the cut did not force a reconnect", d)
 	}
-	if v := feed(t, s, "counter", nil); v.Go != int64(11) {
-		t.Errorf("committed counter = %s", v.Repr)
-	}
+	wantGo(t, s, "counter", int64(11), "committed counter")
 }
 
 // API Gateway's idle timeout and connection limit close the connection;
@@ -100,9 +98,7 @@ func TestReconnectAfterIdleTimeoutAndConnectionLimit(t *testing.T) {
 					time.Sleep(500 * time.Millisecond) // idle past the timeout
 				}
 			}
-			if v := feed(t, s, "n", nil); v.Go != int64(steps) {
-				t.Errorf("n = %s after %d steps", v.Repr, steps)
-			}
+			wantGo(t, s, "n", int64(steps), "after every step")
 			if d := ws.dials.Load(); d < 2 {
 				t.Errorf("%d dials, want a reconnect", d)
 			}
@@ -137,9 +133,7 @@ func TestShutdownErrorCarriesTheLastCommittedState(t *testing.T) {
 	if err := s2.LoadSession(ctx, se.Dump); err != nil {
 		t.Fatal(err)
 	}
-	if v := feed(t, s2, "notes", nil); v.Repr != "['saved']" {
-		t.Errorf("resumed state: %s", v.Repr)
-	}
+	wantRepr(t, s2, "notes", "['saved']", "resumed state")
 }
 
 // A pool on an API key sees its project only.
@@ -151,12 +145,8 @@ func TestAPIKeys(t *testing.T) {
 	}
 	a := wsDialer(srv.URL(), WithAPIKey("key-a"))(t)
 	b := wsDialer(srv.URL(), WithAPIKey("key-b"))(t)
-	s := checkout(t, a, nil)
-	feed(t, s, "secret = 1", nil)
-	id, err := s.Dump(ctx)
-	if err != nil {
-		t.Fatal(err)
-	}
+	s := ran(t, a, "secret = 1")
+	id := dump(t, s)
 	other := checkout(t, b, nil)
 	if err := other.LoadSession(ctx, id); !errors.Is(err, ErrUnknownSession) {
 		t.Errorf("another project's snapshot: %v, want unknown session", err)

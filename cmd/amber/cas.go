@@ -30,12 +30,6 @@ flags:
   --dry-run       gc: report without deleting
 `
 
-// casMain runs "amber cas ..." with args after "cas" and returns the exit
-// status.
-func casMain(args []string) int {
-	return runCas(context.Background(), args, os.Stdin, os.Stdout, os.Stderr)
-}
-
 func runCas(ctx context.Context, args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	if len(args) == 0 || args[0] == "-h" || args[0] == "--help" || args[0] == "help" {
 		fmt.Fprint(stderr, casUsage)

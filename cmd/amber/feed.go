@@ -23,10 +23,6 @@ import (
 	"lukechampine.com/blake3"
 )
 
-func feedMain(args []string) int { return feedCmd(args, os.Stdout, os.Stderr) }
-
-func inspectMain(args []string) int { return inspectCmd(args, os.Stdout, os.Stderr) }
-
 func feedCmd(args []string, stdout, stderr io.Writer) int {
 	fs := flag.NewFlagSet("feed", flag.ContinueOnError)
 	fs.SetOutput(stderr)
@@ -136,26 +132,8 @@ func finishStep(s *core.Session, p core.Progress, err error, fns map[string]core
 	status := 0
 	if err != nil {
 		status = 1
-		var se *core.SyntaxError
-		var re *core.RuntimeError
-		var le *core.LimitError
-		var te *core.TypeCheckError
-		switch {
-		case errors.As(err, &se):
-			fmt.Fprint(stderr, se.Format())
+		if !printError(err, stderr) {
 			return 1 // nothing ran: the state is unchanged
-		case errors.As(err, &te):
-			for _, f := range te.Findings {
-				fmt.Fprintln(stderr, f)
-			}
-			return 1 // nothing ran
-		case errors.As(err, &re):
-			fmt.Fprint(stderr, re.Traceback)
-		case errors.As(err, &le):
-			fmt.Fprintf(stderr, "amber: %s\n", le.Msg)
-		default:
-			fmt.Fprintf(stderr, "amber: %s\n", msg(err))
-			return 1
 		}
 	}
 	s.Abandon()

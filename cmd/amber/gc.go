@@ -9,14 +9,10 @@ import (
 	"github.com/amber-sandbox/amber/functions/engine"
 )
 
-// gcMain runs amber gc: one collection of the engine's stores.
-func gcMain(args []string) int {
-	return untilSignal(gcCmd, args)
-}
-
-// gcCmd deletes expired sessions and snapshots, then sweeps the chunks no
-// live root reaches, on the embedded store (--data) or on DynamoDB + S3
-// (--table and --bucket).
+// gcCmd runs amber gc, one collection of the engine's stores: it deletes
+// expired sessions and snapshots, then sweeps the chunks no live root
+// reaches, on the embedded store (--data) or on DynamoDB + S3 (--table
+// and --bucket).
 func gcCmd(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 	fs := commandFlags("gc", "usage: amber gc [flags]\n\nDeletes expired sessions and snapshots, then the chunks no live session or snapshot reaches\n(older than the grace period).\n\nflags:", stderr)
 	dir := fs.String("data", ".amber", "directory of the embedded store")

@@ -4,7 +4,6 @@ import (
 	"context"
 	"fmt"
 	"io"
-	"os"
 )
 
 // commands lists every subcommand, for amber help.
@@ -18,8 +17,6 @@ var commands = []struct{ name, args, what string }{
 	{"cas", "stats|gc ...", "operate a content-addressed store"},
 	{"help", "[COMMAND]", "list the commands, or show one command's flags"},
 }
-
-func helpMain(args []string) int { return helpCmd(args, os.Stdout, os.Stderr) }
 
 func helpCmd(args []string, stdout, stderr io.Writer) int {
 	if len(args) == 0 {

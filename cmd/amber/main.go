@@ -45,21 +45,21 @@ func run(args []string) int {
 	}
 	switch args[0] {
 	case "run":
-		return runMain(args[1:])
+		return runCmd(args[1:], os.Stdout, os.Stderr)
 	case "cas":
-		return casMain(args[1:])
+		return runCas(context.Background(), args[1:], os.Stdin, os.Stdout, os.Stderr)
 	case "feed":
-		return feedMain(args[1:])
+		return feedCmd(args[1:], os.Stdout, os.Stderr)
 	case "inspect":
-		return inspectMain(args[1:])
+		return inspectCmd(args[1:], os.Stdout, os.Stderr)
 	case "resume":
-		return resumeMain(args[1:])
+		return resumeCmd(args[1:], os.Stdout, os.Stderr)
 	case "help", "-h", "-help", "--help":
-		return helpMain(args[1:])
+		return helpCmd(args[1:], os.Stdout, os.Stderr)
 	case "serve":
-		return serveMain(args[1:])
+		return untilSignal(serveCmd, args[1:]) // until SIGINT or SIGTERM
 	case "gc":
-		return gcMain(args[1:])
+		return untilSignal(gcCmd, args[1:])
 	}
 	return usage(os.Stderr)
 }
@@ -80,8 +80,6 @@ func limitFlags(fs *flag.FlagSet) *core.Limits {
 	fs.Int64Var(&l.MaxOutput, "max-output", 0, "output limit in bytes (0: none)")
 	return l
 }
-
-func runMain(args []string) int { return runCmd(args, os.Stdout, os.Stderr) }
 
 func runCmd(args []string, stdout, stderr io.Writer) int {
 	fs := flag.NewFlagSet("run", flag.ContinueOnError)
@@ -157,10 +155,6 @@ func report(err error, stderr io.Writer) int {
 	if err == nil {
 		return 0
 	}
-	var se *core.SyntaxError
-	var re *core.RuntimeError
-	var te *core.TypeCheckError
-	var le *core.LimitError
 	var ee *core.ExitError
 	if errors.As(err, &ee) {
 		if ee.Message != "" {
@@ -168,6 +162,18 @@ func report(err error, stderr io.Writer) int {
 		}
 		return ee.Code
 	}
+	printError(err, stderr)
+	return 1
+}
+
+// printError writes err as amber reports it: a syntax error or the type
+// checker's findings, a traceback, a limit or a plain message. ran says
+// whether the code ran (a traceback or a limit) and so changed the state.
+func printError(err error, stderr io.Writer) (ran bool) {
+	var se *core.SyntaxError
+	var re *core.RuntimeError
+	var te *core.TypeCheckError
+	var le *core.LimitError
 	switch {
 	case errors.As(err, &te):
 		for _, f := range te.Findings {
@@ -177,12 +183,14 @@ func report(err error, stderr io.Writer) int {
 		fmt.Fprint(stderr, se.Format())
 	case errors.As(err, &re):
 		fmt.Fprint(stderr, re.Traceback)
+		return true
 	case errors.As(err, &le):
 		fmt.Fprintf(stderr, "amber: %s\n", le.Msg)
+		return true
 	default:
 		fmt.Fprintf(stderr, "amber: %s\n", msg(err))
 	}
-	return 1
+	return false
 }
 
 // untilSignal runs a long-running command on the process's stdout and

@@ -19,8 +19,6 @@ import (
 	"github.com/amber-sandbox/amber/functions/protocol"
 )
 
-func resumeMain(args []string) int { return resumeCmd(args, os.Stdout, os.Stderr) }
-
 func resumeCmd(args []string, stdout, stderr io.Writer) int {
 	fs := flag.NewFlagSet("resume", flag.ContinueOnError)
 	fs.SetOutput(stderr)

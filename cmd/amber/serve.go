@@ -15,11 +15,6 @@ import (
 	"github.com/amber-sandbox/amber/infra/workbench"
 )
 
-// serveMain runs amber serve until SIGINT or SIGTERM.
-func serveMain(args []string) int {
-	return untilSignal(serveCmd, args)
-}
-
 // serveCmd runs amber serve until ctx is done, then shuts down cleanly:
 // steps in flight finish (or are not committed) before the stores close.
 func serveCmd(ctx context.Context, args []string, stdout, stderr io.Writer) int {

@@ -2,9 +2,7 @@ package engine
 
 import (
 	"context"
-	"fmt"
 	"path/filepath"
-	"sync/atomic"
 	"testing"
 	"time"
 
@@ -24,10 +22,7 @@ import (
 // `export AMBER_DYNALITE_DIR=$(bash .ci/dynalite.sh)`; without it the AWS
 // runs skip loudly, and in CI (CI or AMBER_DYNALITE_DIR set) they fail.
 
-var (
-	dyn      dynalite.Server
-	tableSeq atomic.Int64
-)
+var dyn dynalite.Server
 
 func init() {
 	backends = append(backends,
@@ -61,8 +56,7 @@ func openAWS(t testing.TB) (meta.Store, cas.Store) {
 	client := dynamoClient(t)
 	ctx, cancel := context.WithTimeout(context.Background(), 30*time.Second)
 	defer cancel()
-	n := tableSeq.Add(1)
-	metaTable, chunkTable := fmt.Sprintf("meta%d", n), fmt.Sprintf("chunks%d", n)
+	metaTable, chunkTable := dynalite.Table("meta"), dynalite.Table("chunks")
 	if err := meta.CreateDynamoTable(ctx, client, metaTable); err != nil {
 		t.Fatal(err)
 	}

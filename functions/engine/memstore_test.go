@@ -3,6 +3,7 @@ package engine
 import (
 	"context"
 	"fmt"
+	"slices"
 	"sort"
 	"sync"
 
@@ -12,216 +13,207 @@ import (
 // memMeta is an in-memory meta.Store for fast tests: the same contract as
 // the bbolt and DynamoDB stores (copies in and out, conditional commits).
 type memMeta struct {
-	mu       sync.Mutex
-	projects map[string]meta.Project
-	sessions map[string]meta.Session
-	snaps    map[string]meta.Snapshot
-	conns    map[string]meta.Connection
+	projects *records[meta.Project]
+	sessions *records[meta.Session]
+	snaps    *records[meta.Snapshot]
+	conns    *records[meta.Connection]
 }
 
 func newMemMeta() *memMeta {
-	return &memMeta{projects: map[string]meta.Project{}, sessions: map[string]meta.Session{}, snaps: map[string]meta.Snapshot{}, conns: map[string]meta.Connection{}}
+	return &memMeta{
+		projects: newRecords("project", func(p *meta.Project) (string, string) { return "", p.ID },
+			func(p *meta.Project) { p.KeyHashes = slices.Clone(p.KeyHashes) }),
+		sessions: newRecords("session", func(s *meta.Session) (string, string) { return s.Project, s.ID }, nil),
+		snaps:    newRecords("snapshot", func(s *meta.Snapshot) (string, string) { return s.Project, s.ID }, nil),
+		conns: newRecords("connection", func(c *meta.Connection) (string, string) { return "", c.ID },
+			func(c *meta.Connection) { c.Ephemeral = slices.Clone(c.Ephemeral) }),
+	}
 }
 
-func k2(a, b string) string { return a + "/" + b }
+// records holds one kind of record under its own lock, by project and id
+// (projects and connections belong to no project: ""). Records are copied
+// in and out; clone, if set, also copies what a record refers to.
+type records[T any] struct {
+	mu    sync.Mutex
+	noun  string
+	key   func(*T) (project, id string)
+	clone func(*T)
+	m     map[string]T // by "project/id"
+}
 
-// inProject returns copies of the records of project, ordered by id;
-// key gives a record's project and id.
-func inProject[T any](recs map[string]T, project string, key func(*T) (project, id string)) []*T {
+func newRecords[T any](noun string, key func(*T) (project, id string), clone func(*T)) *records[T] {
+	if clone == nil {
+		clone = func(*T) {}
+	}
+	return &records[T]{noun: noun, key: key, clone: clone, m: map[string]T{}}
+}
+
+func notFound(what, id string) error { return fmt.Errorf("%s %s: %w", what, id, meta.ErrNotFound) }
+
+// put stores a copy of v when replaces accepts what is stored under its
+// key (nil: nothing), else fails with conflict.
+func (r *records[T]) put(v *T, replaces func(old *T) bool) error {
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	project, id := r.key(v)
+	k := project + "/" + id
+	var old *T
+	if o, ok := r.m[k]; ok {
+		old = &o
+	}
+	if !replaces(old) {
+		return meta.ErrConflict
+	}
+	c := *v
+	r.clone(&c)
+	r.m[k] = c
+	return nil
+}
+
+// isNew accepts only a record that is not stored yet.
+func isNew[T any](old *T) bool { return old == nil }
+
+// always accepts any record.
+func always[T any](*T) bool { return true }
+
+func (r *records[T]) get(project, id string) (*T, error) {
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	v, ok := r.m[project+"/"+id]
+	if !ok {
+		return nil, notFound(r.noun, id)
+	}
+	r.clone(&v)
+	return &v, nil
+}
+
+// update changes the stored record with change, which may refuse.
+func (r *records[T]) update(project, id string, change func(*T) error) error {
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	k := project + "/" + id
+	v, ok := r.m[k]
+	if !ok {
+		return notFound(r.noun, id)
+	}
+	r.clone(&v)
+	if err := change(&v); err != nil {
+		return err
+	}
+	r.m[k] = v
+	return nil
+}
+
+func (r *records[T]) delete(project, id string) error {
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	delete(r.m, project+"/"+id)
+	return nil
+}
+
+// list returns copies of the records of project, ordered by id.
+func (r *records[T]) list(project string) []*T {
+	r.mu.Lock()
+	defer r.mu.Unlock()
 	var out []*T
-	for _, r := range recs {
-		if p, _ := key(&r); p == project {
-			out = append(out, &r)
+	for _, v := range r.m {
+		if p, _ := r.key(&v); p == project {
+			r.clone(&v)
+			out = append(out, &v)
 		}
 	}
 	sort.Slice(out, func(i, j int) bool {
-		_, a := key(out[i])
-		_, b := key(out[j])
+		_, a := r.key(out[i])
+		_, b := r.key(out[j])
 		return a < b
 	})
 	return out
 }
 
-func notFound(what, id string) error { return fmt.Errorf("%s %s: %w", what, id, meta.ErrNotFound) }
-
 func (m *memMeta) PutProject(_ context.Context, p *meta.Project) error {
-	m.mu.Lock()
-	defer m.mu.Unlock()
-	c := *p
-	c.KeyHashes = append([]string(nil), p.KeyHashes...)
-	m.projects[p.ID] = c
-	return nil
+	return m.projects.put(p, always)
 }
 
 func (m *memMeta) GetProject(_ context.Context, id string) (*meta.Project, error) {
-	m.mu.Lock()
-	defer m.mu.Unlock()
-	p, ok := m.projects[id]
-	if !ok {
-		return nil, notFound("project", id)
-	}
-	p.KeyHashes = append([]string(nil), p.KeyHashes...)
-	return &p, nil
+	return m.projects.get("", id)
 }
 
 func (m *memMeta) ProjectByKeyHash(_ context.Context, h string) (*meta.Project, error) {
-	m.mu.Lock()
-	defer m.mu.Unlock()
-	for _, p := range m.projects {
-		for _, k := range p.KeyHashes {
-			if k == h {
-				p := p
-				return &p, nil
-			}
+	for _, p := range m.projects.list("") {
+		if slices.Contains(p.KeyHashes, h) {
+			return p, nil
 		}
 	}
 	return nil, notFound("key", h)
 }
 
 func (m *memMeta) AddUsage(_ context.Context, project string, delta int64) error {
-	m.mu.Lock()
-	defer m.mu.Unlock()
-	p, ok := m.projects[project]
-	if !ok {
-		return notFound("project", project)
-	}
-	if delta > 0 && p.Quota > 0 && p.Used+delta > p.Quota {
-		return meta.ErrQuota
-	}
-	p.Used += delta
-	m.projects[project] = p
-	return nil
-}
-
-func (m *memMeta) CreateSession(_ context.Context, s *meta.Session) error {
-	m.mu.Lock()
-	defer m.mu.Unlock()
-	if _, ok := m.sessions[k2(s.Project, s.ID)]; ok {
-		return meta.ErrConflict
-	}
-	m.sessions[k2(s.Project, s.ID)] = *s
-	return nil
-}
-
-func (m *memMeta) GetSession(_ context.Context, project, id string) (*meta.Session, error) {
-	m.mu.Lock()
-	defer m.mu.Unlock()
-	s, ok := m.sessions[k2(project, id)]
-	if !ok {
-		return nil, notFound("session", id)
-	}
-	return &s, nil
-}
-
-func (m *memMeta) CommitSession(_ context.Context, s *meta.Session, expect int64) error {
-	m.mu.Lock()
-	defer m.mu.Unlock()
-	old, ok := m.sessions[k2(s.Project, s.ID)]
-	if !ok || old.Version != expect {
-		return meta.ErrConflict
-	}
-	m.sessions[k2(s.Project, s.ID)] = *s
-	return nil
-}
-
-func (m *memMeta) DeleteSession(_ context.Context, project, id string) error {
-	m.mu.Lock()
-	defer m.mu.Unlock()
-	delete(m.sessions, k2(project, id))
-	return nil
-}
-
-func (m *memMeta) ListSessions(_ context.Context, project string) ([]*meta.Session, error) {
-	m.mu.Lock()
-	defer m.mu.Unlock()
-	return inProject(m.sessions, project, func(s *meta.Session) (string, string) { return s.Project, s.ID }), nil
-}
-
-func (m *memMeta) PutSnapshot(_ context.Context, s *meta.Snapshot) error {
-	m.mu.Lock()
-	defer m.mu.Unlock()
-	if _, ok := m.snaps[k2(s.Project, s.ID)]; ok {
-		return meta.ErrConflict
-	}
-	m.snaps[k2(s.Project, s.ID)] = *s
-	return nil
-}
-
-func (m *memMeta) GetSnapshot(_ context.Context, project, id string) (*meta.Snapshot, error) {
-	m.mu.Lock()
-	defer m.mu.Unlock()
-	s, ok := m.snaps[k2(project, id)]
-	if !ok {
-		return nil, notFound("snapshot", id)
-	}
-	return &s, nil
-}
-
-func (m *memMeta) DeleteSnapshot(_ context.Context, project, id string) error {
-	m.mu.Lock()
-	defer m.mu.Unlock()
-	delete(m.snaps, k2(project, id))
-	return nil
-}
-
-func (m *memMeta) ListSnapshots(_ context.Context, project string) ([]*meta.Snapshot, error) {
-	m.mu.Lock()
-	defer m.mu.Unlock()
-	return inProject(m.snaps, project, func(s *meta.Snapshot) (string, string) { return s.Project, s.ID }), nil
-}
-
-func (m *memMeta) PutConnection(_ context.Context, c *meta.Connection) error {
-	m.mu.Lock()
-	defer m.mu.Unlock()
-	m.conns[c.ID] = *c
-	return nil
-}
-
-func (m *memMeta) GetConnection(_ context.Context, id string) (*meta.Connection, error) {
-	m.mu.Lock()
-	defer m.mu.Unlock()
-	c, ok := m.conns[id]
-	if !ok {
-		return nil, notFound("connection", id)
-	}
-	c.Ephemeral = append([]string(nil), c.Ephemeral...)
-	return &c, nil
-}
-
-func (m *memMeta) AddEphemeral(_ context.Context, connection, session string) error {
-	m.mu.Lock()
-	defer m.mu.Unlock()
-	c, ok := m.conns[connection]
-	if !ok {
-		return notFound("connection", connection)
-	}
-	for _, s := range c.Ephemeral {
-		if s == session {
-			return nil
+	return m.projects.update("", project, func(p *meta.Project) error {
+		if delta > 0 && p.Quota > 0 && p.Used+delta > p.Quota {
+			return meta.ErrQuota
 		}
-	}
-	c.Ephemeral = append(append([]string(nil), c.Ephemeral...), session)
-	m.conns[connection] = c
-	return nil
-}
-
-func (m *memMeta) DeleteConnection(_ context.Context, id string) error {
-	m.mu.Lock()
-	defer m.mu.Unlock()
-	delete(m.conns, id)
-	return nil
+		p.Used += delta
+		return nil
+	})
 }
 
 func (m *memMeta) ListProjects(_ context.Context) ([]*meta.Project, error) {
-	m.mu.Lock()
-	defer m.mu.Unlock()
-	var out []*meta.Project
-	for _, p := range m.projects {
-		p := p
-		out = append(out, &p)
-	}
-	sort.Slice(out, func(i, j int) bool { return out[i].ID < out[j].ID })
-	return out, nil
+	return m.projects.list(""), nil
 }
 
-func (m *memMeta) Close() error { return nil }
+func (m *memMeta) CreateSession(_ context.Context, s *meta.Session) error {
+	return m.sessions.put(s, isNew)
+}
+
+func (m *memMeta) GetSession(_ context.Context, project, id string) (*meta.Session, error) {
+	return m.sessions.get(project, id)
+}
+
+// CommitSession replaces the session at version expect.
+func (m *memMeta) CommitSession(_ context.Context, s *meta.Session, expect int64) error {
+	return m.sessions.put(s, func(old *meta.Session) bool { return old != nil && old.Version == expect })
+}
+
+func (m *memMeta) DeleteSession(_ context.Context, project, id string) error {
+	return m.sessions.delete(project, id)
+}
+
+func (m *memMeta) ListSessions(_ context.Context, project string) ([]*meta.Session, error) {
+	return m.sessions.list(project), nil
+}
+
+func (m *memMeta) PutSnapshot(_ context.Context, s *meta.Snapshot) error {
+	return m.snaps.put(s, isNew)
+}
+
+func (m *memMeta) GetSnapshot(_ context.Context, project, id string) (*meta.Snapshot, error) {
+	return m.snaps.get(project, id)
+}
+
+func (m *memMeta) DeleteSnapshot(_ context.Context, project, id string) error {
+	return m.snaps.delete(project, id)
+}
+
+func (m *memMeta) ListSnapshots(_ context.Context, project string) ([]*meta.Snapshot, error) {
+	return m.snaps.list(project), nil
+}
+
+func (m *memMeta) PutConnection(_ context.Context, c *meta.Connection) error {
+	return m.conns.put(c, always)
+}
+
+func (m *memMeta) GetConnection(_ context.Context, id string) (*meta.Connection, error) {
+	return m.conns.get("", id)
+}
+
+func (m *memMeta) AddEphemeral(_ context.Context, connection, session string) error {
+	return m.conns.update("", connection, func(c *meta.Connection) error {
+		if !slices.Contains(c.Ephemeral, session) {
+			c.Ephemeral = append(c.Ephemeral, session)
+		}
+		return nil
+	})
+}
+
+func (m *memMeta) DeleteConnection(_ context.Context, id string) error { return m.conns.delete("", id) }
+func (m *memMeta) Close() error                                        { return nil }

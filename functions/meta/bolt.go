@@ -149,13 +149,7 @@ func (b *Bolt) PutProject(ctx context.Context, p *Project) error {
 }
 
 func (b *Bolt) GetProject(ctx context.Context, id string) (*Project, error) {
-	var p *Project
-	err := b.view(ctx, func(tx *bolt.Tx) error {
-		var err error
-		p, err = get[Project](tx.Bucket(bucketProjects), id, "project")
-		return err
-	})
-	return p, err
+	return viewRecord[Project](ctx, b, topBucket(bucketProjects), id, "project")
 }
 
 func (b *Bolt) ProjectByKeyHash(ctx context.Context, keyHash string) (*Project, error) {
@@ -300,11 +294,24 @@ func (b *Bolt) ListSessions(ctx context.Context, project string) ([]*Session, er
 
 // getIn reads the record id of project in parent's bucket of that project.
 func getIn[T any](ctx context.Context, b *Bolt, parent []byte, project, id, what string) (*T, error) {
+	return viewRecord[T](ctx, b, func(tx *bolt.Tx) *bolt.Bucket {
+		bk, _ := projectBucket(tx, parent, project, false)
+		return bk
+	}, id, what)
+}
+
+// topBucket finds a top-level bucket.
+func topBucket(name []byte) func(*bolt.Tx) *bolt.Bucket {
+	return func(tx *bolt.Tx) *bolt.Bucket { return tx.Bucket(name) }
+}
+
+// viewRecord reads, in a read transaction, the record id of the bucket
+// that bucket finds (nil if there is none).
+func viewRecord[T any](ctx context.Context, b *Bolt, bucket func(*bolt.Tx) *bolt.Bucket, id, what string) (*T, error) {
 	var v *T
 	err := b.view(ctx, func(tx *bolt.Tx) error {
-		bk, _ := projectBucket(tx, parent, project, false)
 		var err error
-		v, err = get[T](bk, id, what)
+		v, err = get[T](bucket(tx), id, what)
 		return err
 	})
 	return v, err
@@ -356,13 +363,7 @@ func (b *Bolt) PutConnection(ctx context.Context, c *Connection) error {
 }
 
 func (b *Bolt) GetConnection(ctx context.Context, id string) (*Connection, error) {
-	var c *Connection
-	err := b.view(ctx, func(tx *bolt.Tx) error {
-		var err error
-		c, err = get[Connection](tx.Bucket(bucketConnections), id, "connection")
-		return err
-	})
-	return c, err
+	return viewRecord[Connection](ctx, b, topBucket(bucketConnections), id, "connection")
 }
 
 func (b *Bolt) AddEphemeral(ctx context.Context, connection, session string) error {

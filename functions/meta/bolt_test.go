@@ -44,7 +44,7 @@ func TestBoltReopen(t *testing.T) {
 	defer b.Close()
 	got, err := b.GetSession(ctx, "p", "s")
 	must(t, "GetSession after reopen", err)
-	checkSession(t, got, fullSession("p", "s"))
+	checkRecord(t, got, fullSession("p", "s"))
 	if p, err := b.ProjectByKeyHash(ctx, "k"); err != nil || p.Quota != 10 {
 		t.Fatalf("ProjectByKeyHash after reopen: %v, %v", p, err)
 	}

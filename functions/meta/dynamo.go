@@ -4,14 +4,18 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"reflect"
 	"slices"
 	"strconv"
+	"strings"
 	"time"
 
 	"github.com/aws/aws-sdk-go-v2/aws"
 	"github.com/aws/aws-sdk-go-v2/service/dynamodb"
 	ddb "github.com/aws/aws-sdk-go-v2/service/dynamodb/types"
 	"github.com/aws/smithy-go"
+
+	"github.com/amber-sandbox/amber/internal/dynamotable"
 )
 
 // DynamoAPI is the part of *dynamodb.Client the DynamoDB store uses.
@@ -92,9 +96,8 @@ func (d *Dynamo) Close() error { return nil }
 // left as is. Where the server has no TTL API (dynalite), the table works
 // without expiry.
 func CreateDynamoTable(ctx context.Context, client *dynamodb.Client, table string) error {
-	_, err := client.CreateTable(ctx, &dynamodb.CreateTableInput{
-		TableName:   aws.String(table),
-		BillingMode: ddb.BillingModePayPerRequest,
+	err := dynamotable.Create(ctx, client, &dynamodb.CreateTableInput{
+		TableName: aws.String(table),
 		AttributeDefinitions: []ddb.AttributeDefinition{
 			{AttributeName: aws.String(attrPK), AttributeType: ddb.ScalarAttributeTypeS},
 			{AttributeName: aws.String(attrSK), AttributeType: ddb.ScalarAttributeTypeS},
@@ -104,16 +107,8 @@ func CreateDynamoTable(ctx context.Context, client *dynamodb.Client, table strin
 			{AttributeName: aws.String(attrSK), KeyType: ddb.KeyTypeRange},
 		},
 	})
-	var inUse *ddb.ResourceInUseException
-	if err != nil && !errors.As(err, &inUse) {
-		return fmt.Errorf("meta: create table %s: %w", table, err)
-	}
-	w := dynamodb.NewTableExistsWaiter(client, func(o *dynamodb.TableExistsWaiterOptions) {
-		o.MinDelay = 50 * time.Millisecond
-		o.MaxDelay = time.Second
-	})
-	if err := w.Wait(ctx, &dynamodb.DescribeTableInput{TableName: aws.String(table)}, time.Minute); err != nil {
-		return fmt.Errorf("meta: wait for table %s: %w", table, err)
+	if err != nil {
+		return fmt.Errorf("meta: %w", err)
 	}
 	ttl, err := client.DescribeTimeToLive(ctx, &dynamodb.DescribeTimeToLiveInput{TableName: aws.String(table)})
 	if err == nil && ttl.TimeToLiveDescription != nil && aws.ToString(ttl.TimeToLiveDescription.AttributeName) == attrExpiresAt {
@@ -197,50 +192,48 @@ func (r *reader) fail(name, want string) {
 	}
 }
 
-func (r *reader) str(name string) string {
-	switch v := r.it[name].(type) {
+// attr returns the attribute name if it is an M. An absent attribute is
+// not (ok false), nor is one of another type, which fails r with want.
+func attr[M ddb.AttributeValue](r *reader, name, want string) (v M, ok bool) {
+	switch a := r.it[name].(type) {
 	case nil:
-	case *ddb.AttributeValueMemberS:
-		return v.Value
+	case M:
+		return a, true
 	default:
-		r.fail(name, "a string")
+		r.fail(name, want)
+	}
+	return v, false
+}
+
+func (r *reader) str(name string) string {
+	if v, ok := attr[*ddb.AttributeValueMemberS](r, name, "a string"); ok {
+		return v.Value
 	}
 	return ""
 }
 
 func (r *reader) num(name string) int64 {
-	switch v := r.it[name].(type) {
-	case nil:
-	case *ddb.AttributeValueMemberN:
-		n, err := strconv.ParseInt(v.Value, 10, 64)
-		if err != nil {
-			r.fail(name, "an int64")
-		}
-		return n
-	default:
-		r.fail(name, "a number")
+	v, ok := attr[*ddb.AttributeValueMemberN](r, name, "a number")
+	if !ok {
+		return 0
 	}
-	return 0
+	n, err := strconv.ParseInt(v.Value, 10, 64)
+	if err != nil {
+		r.fail(name, "an int64")
+	}
+	return n
 }
 
 func (r *reader) bin(name string) []byte {
-	switch v := r.it[name].(type) {
-	case nil:
-	case *ddb.AttributeValueMemberB:
+	if v, ok := attr[*ddb.AttributeValueMemberB](r, name, "binary"); ok {
 		return v.Value
-	default:
-		r.fail(name, "binary")
 	}
 	return nil
 }
 
 func (r *reader) flag(name string) bool {
-	switch v := r.it[name].(type) {
-	case nil:
-	case *ddb.AttributeValueMemberBOOL:
+	if v, ok := attr[*ddb.AttributeValueMemberBOOL](r, name, "a bool"); ok {
 		return v.Value
-	default:
-		r.fail(name, "a bool")
 	}
 	return false
 }
@@ -258,28 +251,25 @@ func (r *reader) time(name string) time.Time {
 }
 
 func (r *reader) strs(name string) []string {
-	switch v := r.it[name].(type) {
-	case nil:
-	case *ddb.AttributeValueMemberL:
-		out := make([]string, 0, len(v.Value))
-		for _, x := range v.Value {
-			s, ok := x.(*ddb.AttributeValueMemberS)
-			if !ok {
-				r.fail(name, "a list of strings")
-				return nil
-			}
-			out = append(out, s.Value)
-		}
-		return out
-	default:
-		r.fail(name, "a list")
+	l, ok := attr[*ddb.AttributeValueMemberL](r, name, "a list")
+	if !ok {
+		return nil
 	}
-	return nil
+	out := make([]string, 0, len(l.Value))
+	for _, x := range l.Value {
+		s, ok := x.(*ddb.AttributeValueMemberS)
+		if !ok {
+			r.fail(name, "a list of strings")
+			return nil
+		}
+		out = append(out, s.Value)
+	}
+	return out
 }
 
 // attrs is one direction of a record's attributes: writing them into an
-// item (itemWriter) or reading them from one (itemReader). Each record
-// names its attributes once, in its *Attrs function, for both directions.
+// item (itemWriter) or reading them from one (itemReader); recordFields
+// walks a record's fields for both.
 type attrs interface {
 	str(name string, v *string)
 	num(name string, v *int64)
@@ -307,106 +297,91 @@ func (r itemReader) flag(name string, v *bool)      { *v = r.r.flag(name) }
 func (r itemReader) time(name string, v *time.Time) { *v = r.r.time(name) }
 func (r itemReader) strs(name string, v *[]string)  { *v = r.r.strs(name) }
 
-// readRecord decodes an item into a new record with its attrs function.
-func readRecord[T any](it map[string]ddb.AttributeValue, fields func(attrs, *T)) (*T, error) {
+// recordFields passes each field of the record *rec to a under its
+// attribute name, so that a record's attributes are named once (by its
+// type's fields) for writing and for reading.
+func recordFields(a attrs, rec any) {
+	v := reflect.ValueOf(rec).Elem()
+	t := v.Type()
+	for i := range t.NumField() {
+		name := attrName(t.Field(i).Name)
+		switch p := v.Field(i).Addr().Interface().(type) {
+		case *string:
+			a.str(name, p)
+		case *int64:
+			a.num(name, p)
+		case *[]byte:
+			a.bin(name, p)
+		case *bool:
+			a.flag(name, p)
+		case *time.Time:
+			a.time(name, p)
+		case *[]string:
+			a.strs(name, p)
+		default:
+			panic(fmt.Sprintf("meta: %s.%s has no DynamoDB attribute type", t.Name(), t.Field(i).Name))
+		}
+	}
+}
+
+// attrName is the attribute of a record's field: its name in snake case
+// (LastRequest: last_request, CASKey: cas_key, ID: id). Stored items
+// depend on it, so renaming a field renames its attribute; a test pins
+// them.
+func attrName(field string) string {
+	var b strings.Builder
+	for i := 0; i < len(field); i++ {
+		c := field[i]
+		if 'A' <= c && c <= 'Z' {
+			// A word starts at a capital after a small letter, or at the
+			// last capital of an acronym before a small letter.
+			afterSmall := i > 0 && 'a' <= field[i-1] && field[i-1] <= 'z'
+			beforeSmall := i > 0 && i+1 < len(field) && 'a' <= field[i+1] && field[i+1] <= 'z'
+			if afterSmall || beforeSmall {
+				b.WriteByte('_')
+			}
+			c += 'a' - 'A'
+		}
+		b.WriteByte(c)
+	}
+	return b.String()
+}
+
+// readRecord decodes an item into a new record.
+func readRecord[T any](it map[string]ddb.AttributeValue) (*T, error) {
 	r := &reader{it: it}
 	v := new(T)
-	fields(itemReader{r}, v)
+	recordFields(itemReader{r}, v)
 	return v, r.err
 }
 
-func projectAttrs(a attrs, p *Project) {
-	a.str("id", &p.ID)
-	a.bin("cas_key", &p.CASKey)
-	a.strs("key_hashes", &p.KeyHashes)
-	a.num("quota", &p.Quota)
-	a.num("used", &p.Used)
+// recordItem is the item of rec under key k; expires, if not zero, sets
+// the item's TTL.
+func recordItem(k item, rec any, expires time.Time) item {
+	recordFields(itemWriter{k}, rec)
+	k.expires(expires)
+	return k
 }
 
 func projectItem(p *Project) item {
-	it := key(prefixProject+p.ID, skProject)
-	projectAttrs(itemWriter{it}, p)
-	return it
-}
-
-func readProject(it map[string]ddb.AttributeValue) (*Project, error) {
-	return readRecord(it, projectAttrs)
-}
-
-func sessionAttrs(a attrs, s *Session) {
-	a.str("project", &s.Project)
-	a.str("id", &s.ID)
-	a.str("root", &s.Root)
-	a.num("version", &s.Version)
-	a.str("state", &s.State)
-	a.flag("ephemeral", &s.Ephemeral)
-	a.str("connection", &s.Connection)
-	a.bin("config", &s.Config)
-	a.flag("fresh", &s.Fresh)
-	a.time("created", &s.Created)
-	a.time("saved", &s.Saved)
-	a.time("expires", &s.Expires)
-	a.str("last_request", &s.LastRequest)
-	a.str("last_reply", &s.LastReply)
-	a.bin("reply_inline", &s.ReplyInline)
-	a.num("bytes", &s.Bytes)
-	a.num("stored", &s.Stored)
-	a.bin("steps", &s.Steps)
-	a.bin("extra", &s.Extra)
+	return recordItem(key(prefixProject+p.ID, skProject), p, time.Time{})
 }
 
 func sessionItem(s *Session) item {
-	it := key(prefixProject+s.Project, prefixSession+s.ID)
-	sessionAttrs(itemWriter{it}, s)
-	it.expires(s.Expires)
-	return it
-}
-
-func readSession(it map[string]ddb.AttributeValue) (*Session, error) {
-	return readRecord(it, sessionAttrs)
-}
-
-func snapshotAttrs(a attrs, s *Snapshot) {
-	a.str("project", &s.Project)
-	a.str("id", &s.ID)
-	a.str("root", &s.Root)
-	a.str("kind", &s.Kind)
-	a.num("bytes", &s.Bytes)
-	a.num("stored", &s.Stored)
-	a.time("created", &s.Created)
-	a.time("expires", &s.Expires)
-	a.str("request", &s.Request)
+	return recordItem(key(prefixProject+s.Project, prefixSession+s.ID), s, s.Expires)
 }
 
 func snapshotItem(s *Snapshot) item {
-	it := key(prefixProject+s.Project, prefixSnapshot+s.ID)
-	snapshotAttrs(itemWriter{it}, s)
-	it.expires(s.Expires)
-	return it
+	return recordItem(key(prefixProject+s.Project, prefixSnapshot+s.ID), s, s.Expires)
 }
 
-func readSnapshot(it map[string]ddb.AttributeValue) (*Snapshot, error) {
-	return readRecord(it, snapshotAttrs)
-}
-
-func connectionAttrs(a attrs, c *Connection) {
-	a.str("id", &c.ID)
-	a.str("project", &c.Project)
-	a.time("created", &c.Created)
-	a.strs("ephemeral", &c.Ephemeral)
-}
-
+// connectionItem expires connectionTTL after the connection was made.
 func connectionItem(c *Connection) item {
-	it := key(prefixConn+c.ID, skConn)
-	connectionAttrs(itemWriter{it}, c)
+	var expires time.Time
 	if !c.Created.IsZero() {
-		it.expires(c.Created.Add(connectionTTL))
+		expires = c.Created.Add(connectionTTL)
 	}
-	return it
-}
-
-func readConnection(it map[string]ddb.AttributeValue) (*Connection, error) {
-	return readRecord(it, connectionAttrs)
+	return recordItem(key(prefixConn+c.ID, skConn), c, expires)
 }
 
 // --- calls ---------------------------------------------------------------------
@@ -414,6 +389,19 @@ func readConnection(it map[string]ddb.AttributeValue) (*Connection, error) {
 func isConditionFailed(err error) bool {
 	var ccf *ddb.ConditionalCheckFailedException
 	return errors.As(err, &ccf)
+}
+
+// conditionFailed sorts out what a conditional write returned: failed
+// when its condition did not hold; otherwise nil for a success, or the
+// error of the call, which call names ("delete session p/s").
+func conditionFailed(err error, call string) (failed bool, _ error) {
+	switch {
+	case err == nil:
+		return false, nil
+	case isConditionFailed(err):
+		return true, nil
+	}
+	return false, fmt.Errorf("meta: dynamodb %s: %w", call, err)
 }
 
 // names maps each "#name" to the attribute name, so that expressions never
@@ -459,13 +447,10 @@ func (d *Dynamo) deleteItem(ctx context.Context, k item, what string) error {
 		Key:                 k,
 		ConditionExpression: aws.String("attribute_exists(pk)"),
 	})
-	if isConditionFailed(err) {
-		return fmt.Errorf("%s: %w", what, ErrNotFound)
+	if failed, err := conditionFailed(err, "delete "+what); !failed {
+		return err
 	}
-	if err != nil {
-		return fmt.Errorf("meta: dynamodb delete %s: %w", what, err)
-	}
-	return nil
+	return fmt.Errorf("%s: %w", what, ErrNotFound)
 }
 
 // putNew writes an item that must not exist yet: ErrConflict when it
@@ -476,18 +461,15 @@ func (d *Dynamo) putNew(ctx context.Context, it item, op, what string) error {
 		Item:                it,
 		ConditionExpression: aws.String("attribute_not_exists(pk)"),
 	})
-	if isConditionFailed(err) {
-		return fmt.Errorf("%s exists: %w", what, ErrConflict)
+	if failed, err := conditionFailed(err, op+" "+what); !failed {
+		return err
 	}
-	if err != nil {
-		return fmt.Errorf("meta: dynamodb %s %s: %w", op, what, err)
-	}
-	return nil
+	return fmt.Errorf("%s exists: %w", what, ErrConflict)
 }
 
-// getRecord reads one item and decodes it with read; a missing item is
-// ErrNotFound, named by what.
-func getRecord[T any](ctx context.Context, d *Dynamo, k item, what string, read func(map[string]ddb.AttributeValue) (*T, error)) (*T, error) {
+// getRecord reads one item and decodes it; a missing item is ErrNotFound,
+// named by what.
+func getRecord[T any](ctx context.Context, d *Dynamo, k item, what string) (*T, error) {
 	it, err := d.getItem(ctx, k)
 	if err != nil {
 		return nil, err
@@ -495,19 +477,19 @@ func getRecord[T any](ctx context.Context, d *Dynamo, k item, what string, read 
 	if it == nil {
 		return nil, fmt.Errorf("%s: %w", what, ErrNotFound)
 	}
-	return read(it)
+	return readRecord[T](it)
 }
 
 // listRecords reads every item of a partition whose sort key has prefix
-// and decodes each with read.
-func listRecords[T any](ctx context.Context, d *Dynamo, pk, prefix string, read func(map[string]ddb.AttributeValue) (*T, error)) ([]*T, error) {
+// and decodes each.
+func listRecords[T any](ctx context.Context, d *Dynamo, pk, prefix string) ([]*T, error) {
 	items, err := d.query(ctx, pk, prefix)
 	if err != nil {
 		return nil, err
 	}
 	out := make([]*T, 0, len(items))
 	for _, it := range items {
-		v, err := read(it)
+		v, err := readRecord[T](it)
 		if err != nil {
 			return nil, err
 		}
@@ -603,7 +585,7 @@ func (d *Dynamo) PutProject(ctx context.Context, p *Project) error {
 }
 
 func (d *Dynamo) GetProject(ctx context.Context, id string) (*Project, error) {
-	return getRecord(ctx, d, key(prefixProject+id, skProject), fmt.Sprintf("project %q", id), readProject)
+	return getRecord[Project](ctx, d, key(prefixProject+id, skProject), fmt.Sprintf("project %q", id))
 }
 
 func (d *Dynamo) ProjectByKeyHash(ctx context.Context, keyHash string) (*Project, error) {
@@ -663,11 +645,8 @@ func (d *Dynamo) AddUsage(ctx context.Context, project string, delta int64) erro
 			}
 		}
 		_, err := d.client.UpdateItem(ctx, in)
-		if err == nil {
-			return nil
-		}
-		if !isConditionFailed(err) {
-			return fmt.Errorf("meta: dynamodb add usage of %s: %w", project, err)
+		if failed, err := conditionFailed(err, "add usage of "+project); !failed {
+			return err
 		}
 		p, err := d.GetProject(ctx, project)
 		if err != nil {
@@ -719,7 +698,7 @@ func (d *Dynamo) CreateSession(ctx context.Context, s *Session) error {
 }
 
 func (d *Dynamo) GetSession(ctx context.Context, project, id string) (*Session, error) {
-	return getRecord(ctx, d, key(prefixProject+project, prefixSession+id), "session "+project+"/"+id, readSession)
+	return getRecord[Session](ctx, d, key(prefixProject+project, prefixSession+id), "session "+project+"/"+id)
 }
 
 // CommitSession is one PutItem conditional on the stored version. When
@@ -735,11 +714,8 @@ func (d *Dynamo) CommitSession(ctx context.Context, s *Session, expectVersion in
 		ExpressionAttributeNames:  names("#version"),
 		ExpressionAttributeValues: values(":v", expectVersion),
 	})
-	if err == nil {
-		return nil
-	}
-	if !isConditionFailed(err) {
-		return fmt.Errorf("meta: dynamodb commit session %s/%s: %w", s.Project, s.ID, err)
+	if failed, err := conditionFailed(err, "commit session "+s.Project+"/"+s.ID); !failed {
+		return err
 	}
 	old, err := d.GetSession(ctx, s.Project, s.ID)
 	if err != nil {
@@ -753,7 +729,7 @@ func (d *Dynamo) DeleteSession(ctx context.Context, project, id string) error {
 }
 
 func (d *Dynamo) ListSessions(ctx context.Context, project string) ([]*Session, error) {
-	return listRecords(ctx, d, prefixProject+project, prefixSession, readSession)
+	return listRecords[Session](ctx, d, prefixProject+project, prefixSession)
 }
 
 func (d *Dynamo) PutSnapshot(ctx context.Context, s *Snapshot) error {
@@ -764,7 +740,7 @@ func (d *Dynamo) PutSnapshot(ctx context.Context, s *Snapshot) error {
 }
 
 func (d *Dynamo) GetSnapshot(ctx context.Context, project, id string) (*Snapshot, error) {
-	return getRecord(ctx, d, key(prefixProject+project, prefixSnapshot+id), "snapshot "+project+"/"+id, readSnapshot)
+	return getRecord[Snapshot](ctx, d, key(prefixProject+project, prefixSnapshot+id), "snapshot "+project+"/"+id)
 }
 
 func (d *Dynamo) DeleteSnapshot(ctx context.Context, project, id string) error {
@@ -772,7 +748,7 @@ func (d *Dynamo) DeleteSnapshot(ctx context.Context, project, id string) error {
 }
 
 func (d *Dynamo) ListSnapshots(ctx context.Context, project string) ([]*Snapshot, error) {
-	return listRecords(ctx, d, prefixProject+project, prefixSnapshot, readSnapshot)
+	return listRecords[Snapshot](ctx, d, prefixProject+project, prefixSnapshot)
 }
 
 func (d *Dynamo) PutConnection(ctx context.Context, c *Connection) error {
@@ -786,7 +762,7 @@ func (d *Dynamo) PutConnection(ctx context.Context, c *Connection) error {
 }
 
 func (d *Dynamo) GetConnection(ctx context.Context, id string) (*Connection, error) {
-	return getRecord(ctx, d, key(prefixConn+id, skConn), fmt.Sprintf("connection %q", id), readConnection)
+	return getRecord[Connection](ctx, d, key(prefixConn+id, skConn), fmt.Sprintf("connection %q", id))
 }
 
 // AddEphemeral appends to the connection's list unless the session is in
@@ -803,11 +779,8 @@ func (d *Dynamo) AddEphemeral(ctx context.Context, connection, session string) e
 			":s", ddb.AttributeValue(&ddb.AttributeValueMemberL{Value: []ddb.AttributeValue{&ddb.AttributeValueMemberS{Value: session}}}),
 			":id", session),
 	})
-	if err == nil {
-		return nil
-	}
-	if !isConditionFailed(err) {
-		return fmt.Errorf("meta: dynamodb add ephemeral to %s: %w", connection, err)
+	if failed, err := conditionFailed(err, "add ephemeral to "+connection); !failed {
+		return err
 	}
 	c, err := d.GetConnection(ctx, connection)
 	if err != nil {

@@ -3,6 +3,8 @@ package meta
 import (
 	"context"
 	"reflect"
+	"sort"
+	"strings"
 	"sync"
 	"testing"
 	"time"
@@ -13,6 +15,32 @@ import (
 
 func TestDynamo(t *testing.T) {
 	testStore(t, openTestDynamo)
+}
+
+// TestDynamoAttributeNames pins the attributes records are stored under,
+// which come from their field names: a renamed field must not orphan what
+// tables already hold.
+func TestDynamoAttributeNames(t *testing.T) {
+	for _, c := range []struct {
+		it   item
+		want string
+	}{
+		{projectItem(fullProject("p")), "cas_key id key_hashes quota used"},
+		{sessionItem(fullSession("p", "s")), "bytes config connection created ephemeral expires extra fresh id last_reply last_request project reply_inline root saved state steps stored version"},
+		{snapshotItem(fullSnapshot("p", "d")), "bytes created expires id kind project request root stored"},
+		{connectionItem(fullConnection("c")), "created ephemeral id project"},
+	} {
+		var names []string
+		for name := range c.it {
+			if name != attrPK && name != attrSK && name != attrExpiresAt {
+				names = append(names, name)
+			}
+		}
+		sort.Strings(names)
+		if got := strings.Join(names, " "); got != c.want {
+			t.Errorf("attributes\n got %s\nwant %s", got, c.want)
+		}
+	}
 }
 
 // Creating the table again leaves it (and its items) as they are.

@@ -2,8 +2,6 @@ package meta
 
 import (
 	"context"
-	"fmt"
-	"sync/atomic"
 	"testing"
 	"time"
 
@@ -16,10 +14,7 @@ import (
 
 // dyn is the DynamoDB server the tests share: dynalite (npm) started by
 // TestMain on a loopback port (internal/dynalite), as in the cas tests.
-var (
-	dyn      dynalite.Server
-	tableSeq atomic.Int64
-)
+var dyn dynalite.Server
 
 func TestMain(m *testing.M) { dynalite.Main(m, &dyn) }
 
@@ -41,7 +36,7 @@ func openTestDynamo(t *testing.T) Store { return newTestDynamo(t) }
 func newTestDynamo(t testing.TB) *Dynamo {
 	t.Helper()
 	client := dynamoClient(t)
-	table := fmt.Sprintf("meta%d", tableSeq.Add(1))
+	table := dynalite.Table("meta")
 	ctx, cancel := context.WithTimeout(context.Background(), 30*time.Second)
 	defer cancel()
 	if err := CreateDynamoTable(ctx, client, table); err != nil {

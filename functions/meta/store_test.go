@@ -150,13 +150,18 @@ func nilIfEmpty(b []byte) []byte {
 	return b
 }
 
-func checkSession(t *testing.T, got, want *Session) {
+// checkRecord compares a record read back with the one written: its times
+// as instants in UTC, the rest after normalize.
+func checkRecord[T any](t *testing.T, got, want *T) {
 	t.Helper()
-	sameTime(t, "Created", got.Created, want.Created)
-	sameTime(t, "Saved", got.Saved, want.Saved)
-	sameTime(t, "Expires", got.Expires, want.Expires)
-	if g, w := normalize(got), normalize(want); !reflect.DeepEqual(g, w) {
-		t.Errorf("session\n got %+v\nwant %+v", g, w)
+	g, w := reflect.ValueOf(got).Elem(), reflect.ValueOf(want).Elem()
+	for i := range g.NumField() {
+		if gt, ok := g.Field(i).Interface().(time.Time); ok {
+			sameTime(t, g.Type().Field(i).Name, gt, w.Field(i).Interface().(time.Time))
+		}
+	}
+	if gn, wn := normalize(got), normalize(want); !reflect.DeepEqual(gn, wn) {
+		t.Errorf("%T\n got %+v\nwant %+v", got, gn, wn)
 	}
 }
 
@@ -167,6 +172,19 @@ func wantErr(t *testing.T, what string, err, want error) {
 	}
 }
 
+// roundTrip writes the record rec of project with put, reads it back by
+// its id with get and checks it comes back as written.
+func roundTrip[T any](t *testing.T, put func(context.Context, *T) error, get func(ctx context.Context, project, id string) (*T, error), project, id string, rec *T) {
+	t.Helper()
+	must(t, fmt.Sprintf("writing %T", rec), put(ctx, rec))
+	got, err := get(ctx, project, id)
+	must(t, fmt.Sprintf("reading %T back", rec), err)
+	checkRecord(t, got, rec)
+}
+
+// errOf is the error of a call that also returns a value.
+func errOf[T any](_ T, err error) error { return err }
+
 func must(t *testing.T, what string, err error) {
 	t.Helper()
 	if err != nil {
@@ -175,8 +193,7 @@ func must(t *testing.T, what string, err error) {
 }
 
 func testProjects(t *testing.T, s Store) {
-	_, err := s.GetProject(ctx, "p1")
-	wantErr(t, "GetProject of a missing project", err, ErrNotFound)
+	wantErr(t, "GetProject of a missing project", errOf(s.GetProject(ctx, "p1")), ErrNotFound)
 
 	p := fullProject("p1")
 	must(t, "PutProject", s.PutProject(ctx, p))
@@ -197,8 +214,7 @@ func testProjects(t *testing.T, s Store) {
 }
 
 func testKeyHashes(t *testing.T, s Store) {
-	_, err := s.ProjectByKeyHash(ctx, "nope")
-	wantErr(t, "ProjectByKeyHash of an unknown hash", err, ErrNotFound)
+	wantErr(t, "ProjectByKeyHash of an unknown hash", errOf(s.ProjectByKeyHash(ctx, "nope")), ErrNotFound)
 
 	must(t, "PutProject", s.PutProject(ctx, &Project{ID: "a", KeyHashes: []string{"ka1", "ka2"}}))
 	must(t, "PutProject", s.PutProject(ctx, &Project{ID: "b", KeyHashes: []string{"kb"}}))
@@ -210,15 +226,14 @@ func testKeyHashes(t *testing.T, s Store) {
 		}
 	}
 	// A hash owned by another project is refused.
-	err = s.PutProject(ctx, &Project{ID: "b", KeyHashes: []string{"kb", "ka1"}})
+	err := s.PutProject(ctx, &Project{ID: "b", KeyHashes: []string{"kb", "ka1"}})
 	wantErr(t, "PutProject with another project's key", err, ErrConflict)
 	if p, err := s.ProjectByKeyHash(ctx, "ka1"); err != nil || p.ID != "a" {
 		t.Errorf("after refused put: %v, %v", p, err)
 	}
 	// Replacing a project's keys revokes the ones it no longer lists.
 	must(t, "PutProject", s.PutProject(ctx, &Project{ID: "a", KeyHashes: []string{"ka2", "ka3"}}))
-	_, err = s.ProjectByKeyHash(ctx, "ka1")
-	wantErr(t, "revoked key", err, ErrNotFound)
+	wantErr(t, "revoked key", errOf(s.ProjectByKeyHash(ctx, "ka1")), ErrNotFound)
 	for _, h := range []string{"ka2", "ka3"} {
 		if p, err := s.ProjectByKeyHash(ctx, h); err != nil || p.ID != "a" {
 			t.Errorf("ProjectByKeyHash(%s) = %v, %v", h, p, err)
@@ -267,31 +282,22 @@ func testUsage(t *testing.T, s Store) {
 }
 
 func testSessions(t *testing.T, s Store) {
-	_, err := s.GetSession(ctx, "p", "s1")
-	wantErr(t, "GetSession of a missing session", err, ErrNotFound)
+	wantErr(t, "GetSession of a missing session", errOf(s.GetSession(ctx, "p", "s1")), ErrNotFound)
 
 	want := fullSession("p", "s1")
-	must(t, "CreateSession", s.CreateSession(ctx, want))
-	got, err := s.GetSession(ctx, "p", "s1")
-	must(t, "GetSession", err)
-	checkSession(t, got, want)
+	roundTrip(t, s.CreateSession, s.GetSession, "p", "s1", want)
 
 	wantErr(t, "CreateSession of an existing id", s.CreateSession(ctx, &Session{Project: "p", ID: "s1"}), ErrConflict)
-	got, _ = s.GetSession(ctx, "p", "s1")
-	checkSession(t, got, want)
+	got, _ := s.GetSession(ctx, "p", "s1")
+	checkRecord(t, got, want)
 
 	// The same id in another project is another session.
-	_, err = s.GetSession(ctx, "other", "s1")
-	wantErr(t, "GetSession in another project", err, ErrNotFound)
+	wantErr(t, "GetSession in another project", errOf(s.GetSession(ctx, "other", "s1")), ErrNotFound)
 	minimal := &Session{Project: "other", ID: "s1", State: StateIdle}
-	must(t, "CreateSession", s.CreateSession(ctx, minimal))
-	got, err = s.GetSession(ctx, "other", "s1")
-	must(t, "GetSession", err)
-	checkSession(t, got, minimal)
+	roundTrip(t, s.CreateSession, s.GetSession, "other", "s1", minimal)
 
 	must(t, "DeleteSession", s.DeleteSession(ctx, "p", "s1"))
-	_, err = s.GetSession(ctx, "p", "s1")
-	wantErr(t, "GetSession after delete", err, ErrNotFound)
+	wantErr(t, "GetSession after delete", errOf(s.GetSession(ctx, "p", "s1")), ErrNotFound)
 	wantErr(t, "DeleteSession of a missing session", s.DeleteSession(ctx, "p", "s1"), ErrNotFound)
 	if _, err := s.GetSession(ctx, "other", "s1"); err != nil {
 		t.Errorf("delete reached another project: %v", err)
@@ -310,20 +316,20 @@ func testCommitSession(t *testing.T, s Store) {
 	must(t, "CommitSession 0->1", s.CommitSession(ctx, next, 0))
 	got, err := s.GetSession(ctx, "p", "s")
 	must(t, "GetSession", err)
-	checkSession(t, got, next)
+	checkRecord(t, got, next)
 
 	// A stale commit changes nothing.
 	stale := &Session{Project: "p", ID: "s", Version: 1, Root: "stale"}
 	wantErr(t, "CommitSession with a stale version", s.CommitSession(ctx, stale, 0), ErrConflict)
 	wantErr(t, "CommitSession with a future version", s.CommitSession(ctx, stale, 7), ErrConflict)
 	got, _ = s.GetSession(ctx, "p", "s")
-	checkSession(t, got, next)
+	checkRecord(t, got, next)
 
 	// Commits replace every field, including clearing them.
 	cleared := &Session{Project: "p", ID: "s", Version: 2, State: StateClosed, Created: tBase}
 	must(t, "CommitSession 1->2", s.CommitSession(ctx, cleared, 1))
 	got, _ = s.GetSession(ctx, "p", "s")
-	checkSession(t, got, cleared)
+	checkRecord(t, got, cleared)
 }
 
 // Many steps race to commit the same version: exactly one wins each round.
@@ -368,54 +374,34 @@ func testConcurrentCommits(t *testing.T, s Store) {
 }
 
 func testSnapshots(t *testing.T, s Store) {
-	_, err := s.GetSnapshot(ctx, "p", "d1")
-	wantErr(t, "GetSnapshot of a missing snapshot", err, ErrNotFound)
+	wantErr(t, "GetSnapshot of a missing snapshot", errOf(s.GetSnapshot(ctx, "p", "d1")), ErrNotFound)
 
 	want := fullSnapshot("p", "d1")
-	must(t, "PutSnapshot", s.PutSnapshot(ctx, want))
-	got, err := s.GetSnapshot(ctx, "p", "d1")
-	must(t, "GetSnapshot", err)
-	sameTime(t, "Created", got.Created, want.Created)
-	sameTime(t, "Expires", got.Expires, want.Expires)
-	if !reflect.DeepEqual(normalize(got), normalize(want)) {
-		t.Errorf("GetSnapshot = %+v, want %+v", got, want)
-	}
+	roundTrip(t, s.PutSnapshot, s.GetSnapshot, "p", "d1", want)
 	// Snapshots never change.
 	wantErr(t, "PutSnapshot of an existing id", s.PutSnapshot(ctx, &Snapshot{Project: "p", ID: "d1", Root: "other"}), ErrConflict)
-	got, _ = s.GetSnapshot(ctx, "p", "d1")
+	got, _ := s.GetSnapshot(ctx, "p", "d1")
 	if got.Root != "0011" {
 		t.Errorf("snapshot changed to %+v", got)
 	}
 	minimal := &Snapshot{Project: "p", ID: "d2", Kind: KindSessionDump}
-	must(t, "PutSnapshot", s.PutSnapshot(ctx, minimal))
-	got, err = s.GetSnapshot(ctx, "p", "d2")
-	must(t, "GetSnapshot", err)
-	sameTime(t, "Created", got.Created, time.Time{})
-	if !reflect.DeepEqual(normalize(got), normalize(minimal)) {
-		t.Errorf("GetSnapshot = %+v, want %+v", got, minimal)
-	}
+	roundTrip(t, s.PutSnapshot, s.GetSnapshot, "p", "d2", minimal)
 
-	_, err = s.GetSnapshot(ctx, "q", "d1")
-	wantErr(t, "GetSnapshot in another project", err, ErrNotFound)
+	wantErr(t, "GetSnapshot in another project", errOf(s.GetSnapshot(ctx, "q", "d1")), ErrNotFound)
 	must(t, "DeleteSnapshot", s.DeleteSnapshot(ctx, "p", "d1"))
-	_, err = s.GetSnapshot(ctx, "p", "d1")
-	wantErr(t, "GetSnapshot after delete", err, ErrNotFound)
+	wantErr(t, "GetSnapshot after delete", errOf(s.GetSnapshot(ctx, "p", "d1")), ErrNotFound)
 	wantErr(t, "DeleteSnapshot of a missing snapshot", s.DeleteSnapshot(ctx, "p", "d1"), ErrNotFound)
 }
 
 func testConnections(t *testing.T, s Store) {
-	_, err := s.GetConnection(ctx, "c1")
-	wantErr(t, "GetConnection of a missing connection", err, ErrNotFound)
+	wantErr(t, "GetConnection of a missing connection", errOf(s.GetConnection(ctx, "c1")), ErrNotFound)
 	wantErr(t, "AddEphemeral on a missing connection", s.AddEphemeral(ctx, "c1", "e1"), ErrNotFound)
 
 	c := &Connection{ID: "c1", Project: "p", Created: tBase}
 	must(t, "PutConnection", s.PutConnection(ctx, c))
 	got, err := s.GetConnection(ctx, "c1")
 	must(t, "GetConnection", err)
-	sameTime(t, "Created", got.Created, c.Created)
-	if !reflect.DeepEqual(normalize(got), normalize(c)) {
-		t.Errorf("GetConnection = %+v, want %+v", got, c)
-	}
+	checkRecord(t, got, c)
 	for _, e := range []string{"e1", "e2", "e1"} {
 		must(t, "AddEphemeral "+e, s.AddEphemeral(ctx, "c1", e))
 	}
@@ -433,13 +419,9 @@ func testConnections(t *testing.T, s Store) {
 	must(t, "PutConnection full", s.PutConnection(ctx, full))
 	got, err = s.GetConnection(ctx, "c1")
 	must(t, "GetConnection", err)
-	sameTime(t, "Created", got.Created, full.Created)
-	if !reflect.DeepEqual(normalize(got), normalize(full)) {
-		t.Errorf("GetConnection = %+v, want %+v", got, full)
-	}
+	checkRecord(t, got, full)
 	must(t, "DeleteConnection", s.DeleteConnection(ctx, "c1"))
-	_, err = s.GetConnection(ctx, "c1")
-	wantErr(t, "GetConnection after delete", err, ErrNotFound)
+	wantErr(t, "GetConnection after delete", errOf(s.GetConnection(ctx, "c1")), ErrNotFound)
 	wantErr(t, "DeleteConnection of a missing connection", s.DeleteConnection(ctx, "c1"), ErrNotFound)
 }
 
@@ -485,7 +467,7 @@ func testLists(t *testing.T, s Store) {
 	if !slices.Equal(ids, want) {
 		t.Errorf("ListSessions(p) = %v, want %v", ids, want)
 	}
-	checkSession(t, sessions[0], fullSession("p", sessions[0].ID))
+	checkRecord(t, sessions[0], fullSession("p", sessions[0].ID))
 
 	snaps, err := s.ListSnapshots(ctx, "q")
 	must(t, "ListSnapshots", err)
@@ -534,8 +516,7 @@ func testCanceled(t *testing.T, s Store) {
 func testTooLarge(t *testing.T, s Store) {
 	big := &Session{Project: "p", ID: "big", Extra: make([]byte, MaxSessionBytes)}
 	wantErr(t, "CreateSession of a huge session", s.CreateSession(ctx, big), ErrTooLarge)
-	_, err := s.GetSession(ctx, "p", "big")
-	wantErr(t, "GetSession of the refused session", err, ErrNotFound)
+	wantErr(t, "GetSession of the refused session", errOf(s.GetSession(ctx, "p", "big")), ErrNotFound)
 
 	// Just under the limit fits, and round-trips.
 	ok := &Session{Project: "p", ID: "big", Extra: make([]byte, MaxSessionBytes-len("pbig")-1000), Steps: make([]byte, 1000)}
@@ -543,7 +524,7 @@ func testTooLarge(t *testing.T, s Store) {
 	must(t, "CreateSession at the limit", s.CreateSession(ctx, ok))
 	got, err := s.GetSession(ctx, "p", "big")
 	must(t, "GetSession", err)
-	checkSession(t, got, ok)
+	checkRecord(t, got, ok)
 
 	next := *ok
 	next.Version = 1

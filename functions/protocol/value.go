@@ -166,6 +166,21 @@ func (e *encoder) where() string { return pathString(e.steps) }
 func (e *encoder) push(s step)   { e.steps = append(e.steps, s) }
 func (e *encoder) pop()          { e.steps = e.steps[:len(e.steps)-1] }
 
+// comma separates the i-th item of an array or object from the one before.
+func (e *encoder) comma(i int) {
+	if i > 0 {
+		e.buf.WriteByte(',')
+	}
+}
+
+// valueAt encodes v as the part s of the current value, for error paths.
+func (e *encoder) valueAt(s step, v any, depth int) error {
+	e.push(s)
+	err := e.value(v, depth)
+	e.pop()
+	return err
+}
+
 // open notes an object opened for a tagged scalar of the current value.
 func (e *encoder) open() {
 	if e.depth+1 > MaxValueDepth && e.err == nil {
@@ -197,24 +212,10 @@ func (e *encoder) value(v any, depth int) error {
 		}
 	case int:
 		e.int64(int64(x))
-	case int8:
-		e.int64(int64(x))
-	case int16:
-		e.int64(int64(x))
-	case int32:
-		e.int64(int64(x))
 	case int64:
 		e.int64(x)
-	case uint:
-		e.uint64(uint64(x))
-	case uint8:
-		e.int64(int64(x))
-	case uint16:
-		e.int64(int64(x))
-	case uint32:
-		e.int64(int64(x))
-	case uint64:
-		e.uint64(x)
+	case int8, int16, int32, uint, uint8, uint16, uint32, uint64, float32:
+		return e.reflect(reflect.ValueOf(x), depth)
 	case *big.Int:
 		if x == nil {
 			e.buf.WriteString("null")
@@ -223,8 +224,6 @@ func (e *encoder) value(v any, depth int) error {
 		e.bigInt(x)
 	case big.Int:
 		e.bigInt(&x)
-	case float32:
-		e.float(float64(x))
 	case float64:
 		e.float(x)
 	case complex64:
@@ -237,18 +236,6 @@ func (e *encoder) value(v any, depth int) error {
 		e.taggedString(TagBytes, base64.StdEncoding.EncodeToString(x))
 	case []any:
 		return e.list(x, depth)
-	case []string:
-		if depth+1 > MaxValueDepth {
-			return tooDeep(e.where())
-		}
-		e.buf.WriteByte('[')
-		for i, s := range x {
-			if i > 0 {
-				e.buf.WriteByte(',')
-			}
-			writeString(&e.buf, s)
-		}
-		e.buf.WriteByte(']')
 	case core.Tuple:
 		return e.taggedList(TagTuple, x, depth)
 	case core.Set:
@@ -354,7 +341,7 @@ func (e *encoder) reflect(rv reflect.Value, depth int) error {
 		return e.list(items, depth)
 	case reflect.Map:
 		keys := rv.MapKeys()
-		sort.Slice(keys, func(i, j int) bool { return keyLess(keys[i], keys[j]) })
+		sort.Slice(keys, func(i, j int) bool { return core.MapKeyLess(keys[i], keys[j]) })
 		d := make(core.Dict, len(keys))
 		for i, k := range keys {
 			d[i] = core.KV{Key: k.Interface(), Value: rv.MapIndex(k).Interface()}
@@ -369,22 +356,6 @@ func (e *encoder) reflect(rv reflect.Value, depth int) error {
 	t := rv.Type().String()
 	e.opaque(t, fmt.Sprintf("<%s object>", t))
 	return nil
-}
-
-func keyLess(a, b reflect.Value) bool {
-	if a.Kind() == b.Kind() {
-		switch a.Kind() {
-		case reflect.String:
-			return a.String() < b.String()
-		case reflect.Int, reflect.Int8, reflect.Int16, reflect.Int32, reflect.Int64:
-			return a.Int() < b.Int()
-		case reflect.Uint, reflect.Uint8, reflect.Uint16, reflect.Uint32, reflect.Uint64, reflect.Uintptr:
-			return a.Uint() < b.Uint()
-		case reflect.Float32, reflect.Float64:
-			return a.Float() < b.Float()
-		}
-	}
-	return fmt.Sprintf("%T:%v", a.Interface(), a.Interface()) < fmt.Sprintf("%T:%v", b.Interface(), b.Interface())
 }
 
 // tagged opens a one-tag object: {"$tag":
@@ -443,20 +414,7 @@ func (e *encoder) float(f float64) {
 // FormatFloat writes a finite float the way Python's repr does (the
 // shortest digits that round-trip; exponent form below 1e-4 and from 1e16),
 // which is always valid JSON with a "." or an exponent.
-func FormatFloat(f float64) string {
-	s := strconv.FormatFloat(f, 'e', -1, 64)
-	mant, expStr, _ := strings.Cut(s, "e")
-	exp, _ := strconv.Atoi(expStr)
-	if exp < -4 || exp >= 16 {
-		// Python keeps two exponent digits at least, as Go does.
-		return mant + "e" + expStr
-	}
-	s = strconv.FormatFloat(f, 'f', -1, 64)
-	if !strings.ContainsAny(s, ".e") {
-		s += ".0"
-	}
-	return s
-}
+func FormatFloat(f float64) string { return core.FloatRepr(f) }
 
 // complexRepr is Python's repr of a complex number.
 func complexRepr(c complex128) string {
@@ -473,15 +431,7 @@ func complexRepr(c complex128) string {
 
 // complexPart is one part of a complex's repr: a float's repr without ".0".
 func complexPart(f float64) string {
-	switch {
-	case math.IsNaN(f):
-		return "nan"
-	case math.IsInf(f, 1):
-		return "inf"
-	case math.IsInf(f, -1):
-		return "-inf"
-	}
-	return strings.TrimSuffix(FormatFloat(f), ".0")
+	return strings.TrimSuffix(core.FloatRepr(f), ".0")
 }
 
 // taggedList writes {"$tag": [items]} inside depth levels.
@@ -504,13 +454,8 @@ func (e *encoder) list(items []any, depth int) error {
 	}
 	e.buf.WriteByte('[')
 	for i, x := range items {
-		if i > 0 {
-			e.buf.WriteByte(',')
-		}
-		e.push(step{index: i})
-		err := e.value(x, depth+1)
-		e.pop()
-		if err != nil {
+		e.comma(i)
+		if err := e.valueAt(step{index: i}, x, depth+1); err != nil {
 			return err
 		}
 	}
@@ -528,16 +473,11 @@ func (e *encoder) dict(d core.Dict, depth int) error {
 		}
 		e.buf.WriteByte('{')
 		for i, kv := range d {
-			if i > 0 {
-				e.buf.WriteByte(',')
-			}
+			e.comma(i)
 			k := kv.Key.(string)
 			writeString(&e.buf, k)
 			e.buf.WriteByte(':')
-			e.push(step{key: k, index: -1})
-			err := e.value(kv.Value, depth+1)
-			e.pop()
-			if err != nil {
+			if err := e.valueAt(step{key: k, index: -1}, kv.Value, depth+1); err != nil {
 				return err
 			}
 		}
@@ -550,9 +490,7 @@ func (e *encoder) dict(d core.Dict, depth int) error {
 	e.tagged(TagDict)
 	e.buf.WriteByte('[')
 	for i, kv := range d {
-		if i > 0 {
-			e.buf.WriteByte(',')
-		}
+		e.comma(i)
 		e.buf.WriteByte('[')
 		e.push(step{key: TagDict, index: -1})
 		e.push(step{index: i})

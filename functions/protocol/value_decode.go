@@ -173,16 +173,24 @@ func (p *parser) items(depth int) ([]any, error) {
 			return nil, err
 		}
 		out = append(out, v)
-		switch p.peek() {
-		case ',':
-			p.pos++
-		case ']':
-			p.pos++
-			return out, nil
-		default:
-			return nil, p.syntax("want ',' or ']'")
+		if end, err := p.more(']'); end || err != nil {
+			return out, err
 		}
 	}
+}
+
+// more reads what follows an item of an array or object: a ',' before the
+// next item, or close, which ends it (end true).
+func (p *parser) more(close byte) (end bool, err error) {
+	switch p.peek() {
+	case ',':
+		p.pos++
+		return false, nil
+	case close:
+		p.pos++
+		return true, nil
+	}
+	return false, p.syntax(fmt.Sprintf("want ',' or '%c'", close))
 }
 
 // key parses an object key and its ':'.
@@ -243,21 +251,12 @@ func (p *parser) object(depth int) (any, error) {
 			return nil, err
 		}
 		dict = append(dict, core.KV{Key: k, Value: v})
-		switch p.peek() {
-		case ',':
-			p.pos++
-		case '}':
-			p.pos++
-			if p.ordered {
-				return dict, nil
-			}
-			m := make(map[string]any, len(dict))
-			for _, kv := range dict {
-				m[kv.Key.(string)] = kv.Value
-			}
-			return m, nil
-		default:
-			return nil, p.syntax("want ',' or '}'")
+		end, err := p.more('}')
+		if err != nil {
+			return nil, err
+		}
+		if end {
+			break
 		}
 		if k, err = p.key(); err != nil {
 			return nil, err
@@ -266,6 +265,14 @@ func (p *parser) object(depth int) (any, error) {
 			return nil, p.fail("key " + strconv.Quote(k) + " starts with $ in a plain dict (use $dict)")
 		}
 	}
+	if p.ordered {
+		return dict, nil
+	}
+	m := make(map[string]any, len(dict))
+	for _, kv := range dict {
+		m[kv.Key.(string)] = kv.Value
+	}
+	return m, nil
 }
 
 // strValue parses a string where one must be.
@@ -441,14 +448,8 @@ func (p *parser) pairs(depth int) (core.Dict, error) {
 			return nil, err
 		}
 		dict = append(dict, core.KV{Key: pair[0], Value: pair[1]})
-		switch p.peek() {
-		case ',':
-			p.pos++
-		case ']':
-			p.pos++
-			return dict, nil
-		default:
-			return nil, p.syntax("want ',' or ']'")
+		if end, err := p.more(']'); end || err != nil {
+			return dict, err
 		}
 	}
 }

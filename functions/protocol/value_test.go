@@ -154,17 +154,13 @@ func sameValue(a, b any) bool {
 		y, ok := b.(*big.Int)
 		return ok && x.Cmp(y) == 0
 	case []any:
-		y, ok := b.([]any)
-		return ok && sameItems(x, y)
+		return sameSeq(x, b)
 	case core.Tuple:
-		y, ok := b.(core.Tuple)
-		return ok && sameItems(x, y)
+		return sameSeq(x, b)
 	case core.Set:
-		y, ok := b.(core.Set)
-		return ok && sameItems(x, y)
+		return sameSeq(x, b)
 	case core.FrozenSet:
-		y, ok := b.(core.FrozenSet)
-		return ok && sameItems(x, y)
+		return sameSeq(x, b)
 	case core.Dict:
 		y, ok := b.(core.Dict)
 		if !ok || len(x) != len(y) {
@@ -190,6 +186,12 @@ func sameValue(a, b any) bool {
 		return true
 	}
 	return reflect.DeepEqual(a, b)
+}
+
+// sameSeq reports whether b is a sequence of x's type with the same items.
+func sameSeq[S ~[]any](x S, b any) bool {
+	y, ok := b.(S)
+	return ok && sameItems(x, y)
 }
 
 func sameItems(a, b []any) bool {

@@ -37,14 +37,14 @@ func NewLambda(url string) *Lambda {
 // WebSocket invokes the function with a WebSocket event.
 func (l *Lambda) WebSocket(ctx context.Context, ev events.APIGatewayWebsocketProxyRequest) (events.APIGatewayProxyResponse, error) {
 	var resp events.APIGatewayProxyResponse
-	err := l.invoke(ctx, ev, &resp)
+	err := l.Invoke(ctx, ev, &resp)
 	return resp, err
 }
 
 // HTTP invokes the function with an HTTP API event.
 func (l *Lambda) HTTP(ctx context.Context, ev events.APIGatewayV2HTTPRequest) (events.APIGatewayV2HTTPResponse, error) {
 	var resp events.APIGatewayV2HTTPResponse
-	err := l.invoke(ctx, ev, &resp)
+	err := l.Invoke(ctx, ev, &resp)
 	return resp, err
 }
 
@@ -59,7 +59,9 @@ func (e *FunctionError) Error() string {
 	return fmt.Sprintf("lambda: function error %s: %s", e.Type, e.Message)
 }
 
-func (l *Lambda) invoke(ctx context.Context, ev, out any) error {
+// Invoke sends the event ev to the function and decodes its response into
+// out. A function error comes back as a *FunctionError.
+func (l *Lambda) Invoke(ctx context.Context, ev, out any) error {
 	if l.sem == nil {
 		return fmt.Errorf("lambda: backend not made by NewLambda")
 	}

@@ -23,13 +23,14 @@ import (
 	"fmt"
 	"io"
 	"net"
-	"net/http"
 	"os"
 	"os/exec"
 	"path/filepath"
 	"strings"
 	"sync"
 	"time"
+
+	"github.com/amber-sandbox/amber/infra/gateway"
 )
 
 // ErrNoEmulator: aws-lambda-rie is not installed.
@@ -89,10 +90,11 @@ type Options struct {
 
 // Emulator is a function running under aws-lambda-rie.
 type Emulator struct {
-	cmd  *exec.Cmd
-	url  string
-	logs *lockedBuffer
-	done chan struct{}
+	cmd    *exec.Cmd
+	url    string
+	lambda *gateway.Lambda // what invokes the function
+	logs   *lockedBuffer
+	done   chan struct{}
 }
 
 // Start starts the emulator with the function and waits until it takes
@@ -135,6 +137,7 @@ func Start(ctx context.Context, opts Options) (*Emulator, error) {
 		return nil, fmt.Errorf("rie: start %s: %w", bin, err)
 	}
 	e := &Emulator{cmd: cmd, url: "http://" + addr, logs: logs, done: make(chan struct{})}
+	e.lambda = gateway.NewLambda(e.url)
 	go func() { _ = cmd.Wait(); close(e.done) }()
 
 	deadline := time.Now().Add(20 * time.Second)
@@ -166,36 +169,14 @@ func (e *Emulator) URL() string { return e.url }
 func (e *Emulator) Logs() string { return e.logs.String() }
 
 // Invoke sends one event and decodes the function's response into out
-// (when not nil). A function error comes back as an error.
+// (when not nil), as the gateway's Lambda backend does. A function error
+// comes back as an error.
 func (e *Emulator) Invoke(ctx context.Context, event any, out any) error {
-	body, err := json.Marshal(event)
-	if err != nil {
-		return fmt.Errorf("rie: encode event: %w", err)
+	if out == nil {
+		out = new(json.RawMessage)
 	}
-	req, err := http.NewRequestWithContext(ctx, http.MethodPost, e.url+InvokePath, bytes.NewReader(body))
-	if err != nil {
-		return err
-	}
-	resp, err := http.DefaultClient.Do(req)
-	if err != nil {
-		return fmt.Errorf("rie: invoke: %w", err)
-	}
-	defer resp.Body.Close()
-	b, err := io.ReadAll(resp.Body)
-	if err != nil {
-		return fmt.Errorf("rie: invoke: %w", err)
-	}
-	var fnErr struct {
-		ErrorMessage string `json:"errorMessage"`
-		ErrorType    string `json:"errorType"`
-	}
-	if resp.StatusCode != http.StatusOK || (json.Unmarshal(b, &fnErr) == nil && fnErr.ErrorType != "") {
-		return fmt.Errorf("rie: invoke: status %d: %s", resp.StatusCode, b)
-	}
-	if out != nil {
-		if err := json.Unmarshal(b, out); err != nil {
-			return fmt.Errorf("rie: response %q: %w", b, err)
-		}
+	if err := e.lambda.Invoke(ctx, event, out); err != nil {
+		return fmt.Errorf("rie: %w", err)
 	}
 	return nil
 }

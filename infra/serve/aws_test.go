@@ -7,6 +7,7 @@ import (
 
 	"github.com/amber-sandbox/amber/functions/protocol"
 	"github.com/amber-sandbox/amber/infra/serve"
+	"github.com/amber-sandbox/amber/internal/dynalite"
 )
 
 // awsOptions are amber serve's options on dynalite and the fake S3, with a
@@ -15,7 +16,7 @@ func awsOptions(t *testing.T, s3 *fakeS3) serve.Options {
 	return serve.Options{
 		DynamoDBEndpoint: needDynalite(t),
 		S3Endpoint:       s3.URL(),
-		Table:            fmt.Sprintf("amber%d", tableSeq.Add(1)),
+		Table:            dynalite.Table("amber"),
 		Bucket:           "amber",
 		Region:           "us-east-1",
 	}
@@ -42,13 +43,9 @@ func TestAWSStores(t *testing.T) {
 
 		b := startServer(t, opts)
 		d := dial(t, b, "", nil)
-		if got := d.eval(session, "x += 1\nx"); got != "2" {
-			t.Fatalf("x after restart = %s", got)
-		}
+		d.expect(session, "x += 1\nx", "2", "x after restart")
 		fresh := d.loadFresh(snapshot)
-		if got := d.eval(fresh, "x"); got != "1" {
-			t.Fatalf("x in the loaded dump = %s", got)
-		}
+		d.expect(fresh, "x", "1", "x in the loaded dump")
 	})
 
 	t.Run("conflict between two servers", func(t *testing.T) {
@@ -69,16 +66,8 @@ func TestAWSStores(t *testing.T) {
 				}()
 			}
 			wg.Wait()
-			for _, rep := range reps {
-				switch {
-				case rep.OK:
-					okN++
-				case rep.Error.Kind == protocol.KindConflict:
-					conflicts++
-				default:
-					t.Fatalf("racing feed: %v", rep.Error)
-				}
-			}
+			ok, lost := raceOutcome(t, reps)
+			okN, conflicts = okN+ok, conflicts+lost
 		}
 		if conflicts == 0 {
 			t.Fatalf("two servers racing on one session never met a conflict (%d commits)", okN)
@@ -109,8 +98,6 @@ func TestAWSStores(t *testing.T) {
 		if !rep.OK || string(rep.Value) != "1" {
 			t.Fatalf("second retry: %+v", rep)
 		}
-		if got := c.eval(s, "total"); got != "1" {
-			t.Fatalf("total = %s: the step ran more than once", got)
-		}
+		c.expect(s, "total", "1", "total, one per run of the step")
 	})
 }

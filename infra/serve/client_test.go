@@ -18,27 +18,18 @@ import (
 	"github.com/amber-sandbox/amber/functions/protocol"
 	"github.com/amber-sandbox/amber/infra/serve"
 	"github.com/amber-sandbox/amber/internal/jsonschema"
+	"github.com/amber-sandbox/amber/internal/servetest"
 )
 
 // startServer starts amber serve on a free loopback port over a fresh
-// embedded store (or opts.DataDir), and shuts it down at the end.
+// embedded store (or opts.DataDir), and shuts it down at the end; its logs
+// show with -v.
 func startServer(t testing.TB, opts serve.Options) *serve.Server {
 	t.Helper()
-	if opts.Addr == "" {
-		opts.Addr = "127.0.0.1:0"
+	if opts.Logger == nil && testing.Verbose() {
+		opts.Logger = slog.Default()
 	}
-	if opts.DataDir == "" {
-		opts.DataDir = t.TempDir()
-	}
-	if opts.Logger == nil && !testing.Verbose() {
-		opts.Logger = slog.New(slog.DiscardHandler)
-	}
-	ctx, cancel := context.WithTimeout(context.Background(), 30*time.Second)
-	defer cancel()
-	srv, err := serve.Start(ctx, opts)
-	if err != nil {
-		t.Fatalf("serve.Start: %v", err)
-	}
+	srv := servetest.Open(t, opts)
 	t.Cleanup(func() { shutdown(t, srv) })
 	return srv
 }
@@ -399,4 +390,30 @@ func (c *client) eval(session, code string) string {
 		c.tb().Fatalf("feed %q: progress %q error %v", code, rep.Progress, rep.Error)
 	}
 	return string(rep.Value)
+}
+
+// raceOutcome counts the replies of steps that raced on one session: each
+// either committed or lost with conflict; anything else ends the test.
+func raceOutcome(t testing.TB, reps []*protocol.Reply) (committed, conflicts int) {
+	t.Helper()
+	for _, rep := range reps {
+		switch {
+		case rep.OK:
+			committed++
+		case rep.Error.Kind == protocol.KindConflict:
+			conflicts++
+		default:
+			t.Fatalf("racing feed: %v", rep.Error)
+		}
+	}
+	return committed, conflicts
+}
+
+// expect evals code and ends the test unless its value's JSON is want;
+// what names the value in the failure.
+func (c *client) expect(session, code, want, what string) {
+	c.tb().Helper()
+	if got := c.eval(session, code); got != want {
+		c.tb().Fatalf("%s = %s, want %s", what, got, want)
+	}
 }

@@ -117,9 +117,7 @@ func TestOperations(t *testing.T) {
 		}
 		s2 := c.checkout(protocol.Request{})
 		c.ok(protocol.Request{Op: "load_session", ID: "op-load", Session: s2, Snapshot: dumped})
-		if got := c.eval(s2, "x"); got != "41" {
-			t.Fatalf("x in the loaded session = %s", got)
-		}
+		c.expect(s2, "x", "41", "x in the loaded session")
 		c.fail(protocol.Request{Op: "load_session", ID: "op-load-again", Session: s2, Snapshot: dumped}, protocol.KindNotFresh)
 		s3 := c.checkout(protocol.Request{})
 		c.fail(protocol.Request{Op: "load_snapshot", ID: "op-wrong-loader", Session: s3, Snapshot: dumped}, protocol.KindWrongLoader)
@@ -273,18 +271,11 @@ func TestErrorKinds(t *testing.T) {
 		for i := range chans {
 			chans[i] = c.send(protocol.Request{Op: "feed", ID: newID("race"), Session: cs, Code: "for _ in range(20000): pass\nn += 1\nn"})
 		}
-		okN, conflicts := 0, 0
+		reps := make([]*protocol.Reply, N)
 		for i, ch := range chans {
-			rep := c.wait(ch, fmt.Sprint("race ", i))
-			switch {
-			case rep.OK:
-				okN++
-			case rep.Error.Kind == protocol.KindConflict:
-				conflicts++
-			default:
-				t.Fatalf("concurrent feed: %v", rep.Error)
-			}
+			reps[i] = c.wait(ch, fmt.Sprint("race ", i))
 		}
+		okN, conflicts := raceOutcome(t, reps)
 		if got := c.eval(cs, "n"); got != fmt.Sprint(okN) {
 			t.Fatalf("n = %s after %d committed steps (%d conflicts)", got, okN, conflicts)
 		}
@@ -379,9 +370,7 @@ func TestHTTP(t *testing.T) {
 	}
 	// The same session over WebSocket.
 	c := dial(t, srv, "", nil)
-	if got := c.eval(s, "6*7 + 1"); got != "43" {
-		t.Fatalf("over WebSocket: %s", got)
-	}
+	c.expect(s, "6*7 + 1", "43", "over WebSocket")
 	status, rep = postHTTP(t, srv, "feed", "", `{not json`)
 	if status != 400 || rep.Error == nil || rep.Error.Kind != protocol.KindBadRequest {
 		t.Fatalf("bad JSON: %d %+v", status, rep)
@@ -398,14 +387,10 @@ func TestSeedScenarios(t *testing.T) {
 		a.eval(s, "notes = ['first']")
 		a.close()
 		b := dial(t, srv, "", nil)
-		if got := b.eval(s, "notes.append('second')\nnotes"); got != `["first","second"]` {
-			t.Fatalf("notes = %s", got)
-		}
+		b.expect(s, "notes.append('second')\nnotes", `["first","second"]`, "notes")
 		// And as a new session loaded from the first one's id.
 		s2 := b.loadFresh(s)
-		if got := b.eval(s2, "len(notes)"); got != "2" {
-			t.Fatalf("len(notes) = %s", got)
-		}
+		b.expect(s2, "len(notes)", "2", "len(notes)")
 	})
 	t.Run("checkpoint and roll back", func(t *testing.T) {
 		c := dial(t, srv, "", nil)
@@ -413,13 +398,9 @@ func TestSeedScenarios(t *testing.T) {
 		c.eval(s, "balance = 100")
 		cp := c.dump(s)
 		c.eval(s, "balance -= 250")
-		if got := c.eval(s, "balance"); got != "-150" {
-			t.Fatalf("balance = %s", got)
-		}
+		c.expect(s, "balance", "-150", "balance")
 		back := c.loadFresh(cp)
-		if got := c.eval(back, "balance"); got != "100" {
-			t.Fatalf("rolled back balance = %s", got)
-		}
+		c.expect(back, "balance", "100", "rolled back balance")
 	})
 	t.Run("fork into two branches, concurrently", func(t *testing.T) {
 		c := dial(t, srv, "", nil)
@@ -492,9 +473,7 @@ func TestSeedScenarios(t *testing.T) {
 		c.eval(s, "result = 'kept'")
 		c.ok(protocol.Request{Op: "close", ID: newID("close"), Session: s})
 		s2 := c.loadFresh(s)
-		if got := c.eval(s2, "result"); got != `"kept"` {
-			t.Fatalf("result = %s", got)
-		}
+		c.expect(s2, "result", `"kept"`, "result")
 	})
 }
 
@@ -532,9 +511,7 @@ func TestIdleTimeout(t *testing.T) {
 		t.Fatalf("close code %d, want 1001", code)
 	}
 	d := dial(t, srv, "", nil)
-	if got := d.eval(s, "v"); got != "3" {
-		t.Fatalf("v = %s after reconnect", got)
-	}
+	d.expect(s, "v", "3", "v after reconnect")
 }
 
 // TestProjects: two projects, each with its key, cannot see each other's
@@ -563,9 +540,7 @@ func TestProjects(t *testing.T) {
 	b2 := dial(t, srv, "?api_key=key-b2", nil)
 	b2.eval(sb, "1")
 	// And alpha still has its own.
-	if got := a.eval(sa, "mine"); got != `"alpha"` {
-		t.Fatalf("mine = %s", got)
-	}
+	a.expect(sa, "mine", `"alpha"`, "mine")
 
 	for _, q := range []string{"", "?api_key=wrong"} {
 		if _, err := tryDial(t, srv.URL()+q, nil); err == nil || !strings.Contains(err.Error(), "401") {
@@ -644,9 +619,7 @@ func TestDisconnectMidStep(t *testing.T) {
 		t.Errorf("the step took only %dus: the test did not leave mid-step", rep.Stats.DurationUs)
 	}
 	t.Logf("retry answered %v after the client left", time.Since(left).Round(time.Millisecond))
-	if got := b.eval(s, "runs"); got != "1" {
-		t.Fatalf("runs = %s: the step ran more than once", got)
-	}
+	b.expect(s, "runs", "1", "runs of the step")
 }
 
 // startCountStep starts a server on dir and a session with count = 1, and
@@ -680,9 +653,7 @@ func TestShutdownKeepsState(t *testing.T) {
 
 	srv2 := startServer(t, serve.Options{DataDir: dir})
 	d := dial(t, srv2, "", nil)
-	if got := d.eval(s, "count"); got != "2" {
-		t.Fatalf("count after restart = %s", got)
-	}
+	d.expect(s, "count", "2", "count after restart")
 }
 
 // TestShutdownDeadline: when the shutdown's deadline passes before a step

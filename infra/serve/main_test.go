@@ -3,7 +3,6 @@ package serve_test
 import (
 	"net"
 	"net/http"
-	"sync/atomic"
 	"testing"
 	"time"
 
@@ -16,10 +15,7 @@ import (
 // dynalite with `export AMBER_DYNALITE_DIR=$(bash .ci/dynalite.sh)`.
 // Without it those tests skip with a loud message locally, and fail in CI
 // (CI set) or when AMBER_DYNALITE_DIR is set.
-var (
-	dyn      dynalite.Server
-	tableSeq atomic.Int64
-)
+var dyn dynalite.Server
 
 func TestMain(m *testing.M) { dynalite.Main(m, &dyn) }
 

@@ -130,16 +130,24 @@ func browseWorkbench(t *testing.T, exe, url string) {
 	lastValue := func(n int) string {
 		return b.eval(fmt.Sprintf(`[...document.querySelectorAll(%q)].pop().textContent`, pane(n, ".output .value")))
 	}
+	// wantValue checks the value pane n showed last; what names it.
+	wantValue := func(n int, want, what string) {
+		t.Helper()
+		if got := lastValue(n); got != want {
+			t.Errorf("%s = %s, want %s", what, got, want)
+		}
+	}
+	newPane := func(n int) {
+		t.Helper()
+		b.do("a new pane", chromedp.Click(chromedp.ID("new-pane")))
+		b.wait(fmt.Sprintf("pane %d exists", n), fmt.Sprintf(`!!document.querySelector('[data-pane="%d"]')`, n))
+	}
 	feed(1, "x = x + 1\nx")
 	feed(2, "x = x * 10\nx")
 	feed(1, "(x, answer)")
 	feed(2, "(x, answer)")
-	if got := lastValue(1); got != "(43, 'yes')" {
-		t.Errorf("pane 1 after its branch: %s, want (43, 'yes')", got)
-	}
-	if got := lastValue(2); got != "(420, 'yes')" {
-		t.Errorf("pane 2 after its branch: %s, want (420, 'yes')", got)
-	}
+	wantValue(1, "(43, 'yes')", "pane 1 after its branch")
+	wantValue(2, "(420, 'yes')", "pane 2 after its branch")
 
 	// 5. History: the steps pane 1 committed, charted.
 	b.do("showing pane 1's history", chromedp.Click(chromedp.CSS(pane(1, ".history-btn"))))
@@ -219,15 +227,11 @@ func browseWorkbench(t *testing.T, exe, url string) {
 		chromedp.Click(chromedp.ID("load")))
 	b.wait("pane 3 loads it", outputHas(3, ".note", "loaded"))
 	feed(3, "x")
-	if got := lastValue(3); got != "43" {
-		t.Errorf("pane 3 loaded from pane 1's session: x = %s, want 43", got)
-	}
+	wantValue(3, "43", "x in pane 3, loaded from pane 1's session")
 
 	// 8. Messages over 128 KB arrive in parts and are put back together.
 	feed(3, "s = 'ab' * 100000\nprint(s)\nlen(s)")
-	if got := lastValue(3); got != "200000" {
-		t.Errorf("len(s) = %s, want 200000", got)
-	}
+	wantValue(3, "200000", "len(s)")
 	if n := b.eval(fmt.Sprintf(`String([...document.querySelectorAll(%q)].pop().textContent.length)`, pane(3, ".output .print"))); n != "200001" {
 		t.Errorf("printed %s characters, want 200001", n)
 	}
@@ -242,13 +246,10 @@ func browseWorkbench(t *testing.T, exe, url string) {
 		t.Errorf("after a refused request the status is %q", got)
 	}
 	feed(3, "x")
-	if got := lastValue(3); got != "43" {
-		t.Errorf("x after the refused request = %s, want 43", got)
-	}
+	wantValue(3, "43", "x after the refused request")
 
 	// 9. An ephemeral session cannot be dumped; a name lookup answered by hand.
-	b.do("a new pane", chromedp.Click(chromedp.ID("new-pane")))
-	b.wait("pane 4 exists", `!!document.querySelector('[data-pane="4"]')`)
+	newPane(4)
 	b.do("an ephemeral checkout",
 		chromedp.Click(chromedp.CSS(pane(4, ".ephemeral"))),
 		chromedp.Click(chromedp.CSS(pane(4, ".checkout"))))
@@ -279,14 +280,11 @@ func browseWorkbench(t *testing.T, exe, url string) {
 	b.do("continuing pane 2's session", chromedp.Click(chromedp.CSS(fmt.Sprintf(`#snap-body tr[data-id=%q] button.continue`, session2))))
 	b.wait("pane 5 loads it", outputHas(5, ".note", "loaded"))
 	feed(5, "x")
-	if got := lastValue(5); got != "420" {
-		t.Errorf("pane 5 continued from pane 2: x = %s, want 420", got)
-	}
+	wantValue(5, "420", "x in pane 5, continued from pane 2's session")
 
 	// 11. Fork a paused session: the dump is a suspended snapshot, the fork
 	// pauses at the same call, and each branch answers it differently.
-	b.do("a new pane", chromedp.Click(chromedp.ID("new-pane")))
-	b.wait("pane 6 exists", `!!document.querySelector('[data-pane="6"]')`)
+	newPane(6)
 	b.do("pausing pane 6 at a host call",
 		chromedp.SetValue(chromedp.CSS(pane(6, ".functions")), "ask"),
 		chromedp.SetValue(chromedp.CSS(pane(6, ".code")), "a = ask('first?')\na"),

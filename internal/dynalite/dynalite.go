@@ -17,6 +17,7 @@ import (
 	"os/exec"
 	"path/filepath"
 	"strings"
+	"sync/atomic"
 	"testing"
 	"time"
 )
@@ -136,4 +137,12 @@ func (s *Server) Require(t testing.TB, what string) string {
 		t.Skip(strings.TrimSpace(msg))
 	}
 	return s.URL
+}
+
+var tableSeq atomic.Int64
+
+// Table names a table no other test of this process uses, so that tests
+// sharing one dynalite never see each other's items: prefix and a number.
+func Table(prefix string) string {
+	return fmt.Sprintf("%s%d", prefix, tableSeq.Add(1))
 }

@@ -222,12 +222,8 @@ func (s *Set) keyword(v any, k string, arg any, sch map[string]any, file, path s
 			}
 		}
 	case "minProperties", "maxProperties":
-		if !isObj {
-			return nil
-		}
-		n := int(toFloat(arg))
-		if (k == "minProperties" && len(obj) < n) || (k == "maxProperties" && len(obj) > n) {
-			return fail("%d properties, %s %d", len(obj), k, n)
+		if isObj && outOfBound(k, len(obj), arg) {
+			return fail("%d properties, %s %d", len(obj), k, int(toFloat(arg)))
 		}
 	case "items":
 		if !isArr {
@@ -251,21 +247,13 @@ func (s *Set) keyword(v any, k string, arg any, sch map[string]any, file, path s
 			}
 		}
 	case "minItems", "maxItems":
-		if !isArr {
-			return nil
-		}
-		n := int(toFloat(arg))
-		if (k == "minItems" && len(arr) < n) || (k == "maxItems" && len(arr) > n) {
-			return fail("%d items, %s %d", len(arr), k, n)
+		if isArr && outOfBound(k, len(arr), arg) {
+			return fail("%d items, %s %d", len(arr), k, int(toFloat(arg)))
 		}
 	case "uniqueItems":
 	case "minLength", "maxLength":
-		if !isStr {
-			return nil
-		}
-		n, l := int(toFloat(arg)), utf8.RuneCountInString(str)
-		if (k == "minLength" && l < n) || (k == "maxLength" && l > n) {
-			return fail("length %d, %s %d", l, k, n)
+		if l := utf8.RuneCountInString(str); isStr && outOfBound(k, l, arg) {
+			return fail("length %d, %s %d", l, k, int(toFloat(arg)))
 		}
 	case "pattern":
 		if isStr && !regexp.MustCompile(arg.(string)).MatchString(str) {
@@ -434,4 +422,14 @@ func short(v any) string {
 		return string(b[:80]) + "..."
 	}
 	return string(b)
+}
+
+// outOfBound reports whether count breaks the bound arg of the keyword k,
+// one of the min* and max* keywords on a count.
+func outOfBound(k string, count int, arg any) bool {
+	n := int(toFloat(arg))
+	if strings.HasPrefix(k, "min") {
+		return count < n
+	}
+	return count > n
 }

@@ -19,6 +19,25 @@ import (
 // fails the test.
 func Start(t testing.TB, opts serve.Options) (srv *serve.Server, stop func()) {
 	t.Helper()
+	srv = Open(t, opts)
+	var once sync.Once
+	stop = func() {
+		once.Do(func() {
+			ctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
+			defer cancel()
+			if err := srv.Shutdown(ctx); err != nil {
+				t.Errorf("Shutdown: %v", err)
+			}
+		})
+	}
+	t.Cleanup(stop)
+	return srv, stop
+}
+
+// Open starts amber serve as Start does but leaves its shutdown to the
+// caller, for tests of the shutdown itself.
+func Open(t testing.TB, opts serve.Options) *serve.Server {
+	t.Helper()
 	if opts.Addr == "" {
 		opts.Addr = "127.0.0.1:0"
 	}
@@ -34,16 +53,5 @@ func Start(t testing.TB, opts serve.Options) (srv *serve.Server, stop func()) {
 	if err != nil {
 		t.Fatalf("serve.Start: %v", err)
 	}
-	var once sync.Once
-	stop = func() {
-		once.Do(func() {
-			ctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
-			defer cancel()
-			if err := srv.Shutdown(ctx); err != nil {
-				t.Errorf("Shutdown: %v", err)
-			}
-		})
-	}
-	t.Cleanup(stop)
-	return srv, stop
+	return srv
 }

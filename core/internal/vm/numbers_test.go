@@ -7,12 +7,12 @@ package vm
 import (
 	"encoding/json"
 	"fmt"
-	"os"
-	"sync"
 	"math"
 	"math/big"
+	"os"
 	"strconv"
 	"strings"
+	"sync"
 	"testing"
 
 	"github.com/amber-sandbox/amber/core/internal/compile"
@@ -31,18 +31,20 @@ type numberCases struct {
 		Want [13]string
 	}
 	Compare []struct{ A, B, Want string }
-	Hash    []struct {
-		A    string
-		Want int64
-	}
-	Repr   []struct{ A, Want string }
-	Format []struct{ A, Spec, Want string }
-	Unary  []struct{ Op, A, Want string }
-	Call   []struct {
+	Hash    []numCase[int64]
+	Repr    []numCase[string]
+	Format  []struct{ A, Spec, Want string }
+	Unary   []struct{ Op, A, Want string }
+	Call    []struct {
 		Kind, Name string
 		Args       []string
 		Want       string
 	}
+}
+
+type numCase[W any] struct {
+	A    string
+	Want W
 }
 
 var numCases = sync.OnceValues(func() (*numberCases, error) {
@@ -279,21 +281,20 @@ func numTestUnaryOp(t *testing.T, name string) compile.Opcode {
 }
 
 func TestHashNumber(t *testing.T) {
-	vm := New()
-	for _, c := range loadNumCases(t).Hash {
-		h, ok := vm.hashNumber(numTestValue(t, vm, c.A))
-		if !ok || h != c.Want {
-			t.Errorf("hash(%s) = %d, %v; want %d", c.A, h, ok, c.Want)
-		}
-	}
+	testNumHook(t, "hash", loadNumCases(t).Hash, (*VM).hashNumber)
 }
 
 func TestReprNumber(t *testing.T) {
+	testNumHook(t, "repr", loadNumCases(t).Repr, (*VM).reprNumber)
+}
+
+// testNumHook checks a hook that answers for numbers and declines the rest.
+func testNumHook[W comparable](t *testing.T, name string, cases []numCase[W], hook func(*VM, Value) (W, bool)) {
 	vm := New()
-	for _, c := range loadNumCases(t).Repr {
-		s, ok := vm.reprNumber(numTestValue(t, vm, c.A))
-		if !ok || s != c.Want {
-			t.Errorf("repr(%s) = %q, %v; want %q", c.A, s, ok, c.Want)
+	for _, c := range cases {
+		got, ok := hook(vm, numTestValue(t, vm, c.A))
+		if !ok || got != c.Want {
+			t.Errorf("%s(%s) = %#v, %v; want %#v", name, c.A, got, ok, c.Want)
 		}
 	}
 }

@@ -642,116 +642,16 @@ func bytearrayReverse(vm *VM, self Value, a Args) (Value, error) {
 	return heap.None, nil
 }
 
-// bytearraySetItem implements ba[key] = v for an index or a slice.
-func (vm *VM) bytearraySetItem(obj, key, v Value) error {
-	b, h, err := vm.mutableBytes(obj, "__setitem__")
-	if err != nil {
-		return err
-	}
-	if _, ok := vm.sliceOf(key); ok {
-		var src []byte
-		if vm.IsInt(vm.Prim(v)) {
-			return vm.TypeError("can assign only bytes, buffers, or iterables of ints in range(0, 256)")
-		}
-		if _, ok := vm.StrOf(v); ok {
-			return vm.TypeError("can assign only bytes, buffers, or iterables of ints in range(0, 256)")
-		}
-		if src, err = vm.bytesFromIterable(v); err != nil {
-			return err
-		}
-		start, stop, step, n, err := vm.SliceIndices(key, len(b.B))
-		if err != nil {
-			return err
-		}
-		if step == 1 {
-			if stop < start {
-				stop = start
-			}
-			nb := make([]byte, 0, len(b.B)-(stop-start)+len(src))
-			nb = append(append(append(nb, b.B[:start]...), src...), b.B[stop:]...)
-			b.B = nb
-		} else {
-			if len(src) != n {
-				return vm.ValueError("attempt to assign bytes of size %d to extended slice of size %d", len(src), n)
-			}
-			for i, j := 0, start; i < n; i, j = i+1, j+step {
-				b.B[j] = src[i]
-			}
-		}
-		vm.H.Touch(h)
-		return nil
-	}
-	i, ok, err := vm.indexKey(key)
-	if err != nil {
-		return err
-	}
-	if !ok {
-		return vm.TypeError("bytearray indices must be integers or slices, not %s", vm.TypeName(key))
-	}
-	c, err := vm.byteArg(v)
-	if err != nil {
-		return err
-	}
-	if i < 0 {
-		i += int64(len(b.B))
-	}
-	if i < 0 || i >= int64(len(b.B)) {
-		return vm.Errorf(TIndexError, "bytearray index out of range")
-	}
-	b.B[i] = c
-	vm.H.Touch(h)
-	return nil
-}
-
-// bytearrayDelItem implements del ba[key].
-func (vm *VM) bytearrayDelItem(obj, key Value) error {
-	b, h, err := vm.mutableBytes(obj, "__delitem__")
-	if err != nil {
-		return err
-	}
-	if _, ok := vm.sliceOf(key); ok {
-		start, _, step, n, err := vm.SliceIndices(key, len(b.B))
-		if err != nil {
-			return err
-		}
-		del := make([]bool, len(b.B))
-		for i, j := 0, start; i < n; i, j = i+1, j+step {
-			del[j] = true
-		}
-		out := b.B[:0:0]
-		for i, c := range b.B {
-			if !del[i] {
-				out = append(out, c)
-			}
-		}
-		b.B = out
-		vm.H.Touch(h)
-		return nil
-	}
-	i, ok, err := vm.indexKey(key)
-	if err != nil {
-		return err
-	}
-	if !ok {
-		return vm.TypeError("bytearray indices must be integers or slices, not %s", vm.TypeName(key))
-	}
-	if i < 0 {
-		i += int64(len(b.B))
-	}
-	if i < 0 || i >= int64(len(b.B)) {
-		return vm.Errorf(TIndexError, "bytearray index out of range")
-	}
-	b.B = append(b.B[:i], b.B[i+1:]...)
-	vm.H.Touch(h)
-	return nil
-}
-
 func bytearrayDunderSetItem(vm *VM, self Value, a Args) (Value, error) {
 	var key, value Value
 	if err := vm.UnpackArgs("__setitem__", a, nil, 2, &key, &value); err != nil {
 		return heap.Undef, err
 	}
-	return heap.None, vm.bytearraySetItem(self, key, value)
+	b, h, err := vm.mutableBytes(self, "__setitem__")
+	if err != nil {
+		return heap.Undef, err
+	}
+	return heap.None, vm.byteArraySetItem(h, b, key, value)
 }
 
 func bytearrayDunderDelItem(vm *VM, self Value, a Args) (Value, error) {
@@ -759,7 +659,11 @@ func bytearrayDunderDelItem(vm *VM, self Value, a Args) (Value, error) {
 	if err := vm.UnpackArgs("__delitem__", a, nil, 1, &key); err != nil {
 		return heap.Undef, err
 	}
-	return heap.None, vm.bytearrayDelItem(self, key)
+	b, h, err := vm.mutableBytes(self, "__delitem__")
+	if err != nil {
+		return heap.Undef, err
+	}
+	return heap.None, vm.byteArrayDelItem(h, b, key)
 }
 
 // --- constructors ---------------------------------------------------------------
@@ -1138,6 +1042,8 @@ func bytesMakeTrans(vm *VM, _ Value, a Args) (Value, error) {
 	return vm.NewBytes(table, false), nil
 }
 
+// byteArraySetItem implements ba[key] = v for an index or a slice, both
+// for the subscript statement and for an explicit __setitem__ call.
 func (vm *VM) byteArraySetItem(bv Value, b *heap.Bytes, key, v Value) error {
 	if _, isSlice := vm.ctSliceOf(key); !isSlice {
 		i, err := vm.ctIndexValue(key, "bytearray indices must be integers or slices, not %s")
@@ -1206,6 +1112,7 @@ func (vm *VM) byteArraySetItem(bv Value, b *heap.Bytes, key, v Value) error {
 	return nil
 }
 
+// byteArrayDelItem implements del ba[key].
 func (vm *VM) byteArrayDelItem(bv Value, b *heap.Bytes, key Value) error {
 	if _, isSlice := vm.ctSliceOf(key); !isSlice {
 		i, err := vm.ctIndexValue(key, "bytearray indices must be integers or slices, not %s")

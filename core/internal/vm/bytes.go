@@ -159,46 +159,11 @@ func swapCaseBytes(p []byte) []byte {
 	return out
 }
 
-func bytesSplitMethod(name string) BuiltinFn {
-	return func(vm *VM, self Value, a Args) (Value, error) {
-		b, err := vm.selfBytes(self, name)
-		if err != nil {
-			return heap.Undef, err
-		}
-		var sepArg, maxsplitArg Value
-		if err := vm.UnpackArgs(name, a, []string{"sep", "maxsplit"}, 0, &sepArg, &maxsplitArg); err != nil {
-			return heap.Undef, err
-		}
-		maxsplit, err := vm.optInt(maxsplitArg, -1)
-		if err != nil {
-			return heap.Undef, err
-		}
-		if sepArg.K == heap.KUndef || sepArg.K == heap.KNone {
-			if name == "split" {
-				return vm.bytesList(b, pystr.BytesSplitWhitespace(b.B, maxsplit)), nil
-			}
-			return vm.bytesList(b, bytesRSplitWhitespace(b.B, maxsplit)), nil
-		}
-		sep, err := vm.needBytes(sepArg)
-		if err != nil {
-			return heap.Undef, err
-		}
-		if name == "split" {
-			parts, err := pystr.BytesSplit(b.B, sep, maxsplit)
-			if err != nil {
-				return heap.Undef, vm.pystrErr(err)
-			}
-			return vm.bytesList(b, parts), nil
-		}
-		if len(sep) == 0 {
-			return heap.Undef, vm.ValueError("empty separator")
-		}
-		return vm.bytesList(b, bytesRSplit(b.B, sep, maxsplit)), nil
-	}
-}
-
 // bytesRSplit splits p on sep from the right, at most maxsplit times.
-func bytesRSplit(p, sep []byte, maxsplit int) [][]byte {
+func bytesRSplit(p, sep []byte, maxsplit int) ([][]byte, error) {
+	if len(sep) == 0 {
+		return nil, &pystr.Error{Type: "ValueError", Msg: "empty separator"}
+	}
 	var rev [][]byte
 	end := len(p)
 	for maxsplit != 0 {
@@ -214,7 +179,7 @@ func bytesRSplit(p, sep []byte, maxsplit int) [][]byte {
 	for i, j := 0, len(rev)-1; i < j; i, j = i+1, j-1 {
 		rev[i], rev[j] = rev[j], rev[i]
 	}
-	return rev
+	return rev, nil
 }
 
 // bytesRSplitWhitespace is bytes.rsplit() without a separator.
@@ -760,8 +725,8 @@ func bytesMethodDefs() []MethodDef {
 		{Name: "startswith", Fn: bytesText.affixMethod("startswith")},
 		{Name: "endswith", Fn: bytesText.affixMethod("endswith")},
 		{Name: "replace", Fn: bytesReplace},
-		{Name: "split", Fn: bytesSplitMethod("split")},
-		{Name: "rsplit", Fn: bytesSplitMethod("rsplit")},
+		{Name: "split", Fn: bytesText.splitMethod("split")},
+		{Name: "rsplit", Fn: bytesText.splitMethod("rsplit")},
 		{Name: "strip", Fn: bytesStrip("strip", pystr.BytesStrip)},
 		{Name: "lstrip", Fn: bytesStrip("lstrip", pystr.BytesLStrip)},
 		{Name: "rstrip", Fn: bytesStrip("rstrip", pystr.BytesRStrip)},
@@ -775,14 +740,14 @@ func bytesMethodDefs() []MethodDef {
 		{Name: "isspace", Fn: bytesPred("isspace", isASCIISpace, false)},
 		{Name: "islower", Fn: bytesPred("islower", func(c byte) bool { return c >= 'a' && c <= 'z' }, true)},
 		{Name: "isupper", Fn: bytesPred("isupper", func(c byte) bool { return c >= 'A' && c <= 'Z' }, true)},
-		{Name: "center", Fn: bytesPad("center", pystr.BytesCenter)},
-		{Name: "ljust", Fn: bytesPad("ljust", pystr.BytesLJust)},
-		{Name: "rjust", Fn: bytesPad("rjust", pystr.BytesRJust)},
+		{Name: "center", Fn: bytesText.padMethod("center", bytesPad("center", pystr.BytesCenter))},
+		{Name: "ljust", Fn: bytesText.padMethod("ljust", bytesPad("ljust", pystr.BytesLJust))},
+		{Name: "rjust", Fn: bytesText.padMethod("rjust", bytesPad("rjust", pystr.BytesRJust))},
 		{Name: "zfill", Fn: bytesZFill},
-		{Name: "expandtabs", Fn: bytesExpandTabs},
-		{Name: "splitlines", Fn: bytesSplitLines},
-		{Name: "partition", Fn: bytesPartition("partition")},
-		{Name: "rpartition", Fn: bytesPartition("rpartition")},
+		{Name: "expandtabs", Fn: bytesText.expandTabsMethod},
+		{Name: "splitlines", Fn: bytesText.splitLinesMethod},
+		{Name: "partition", Fn: bytesText.partitionMethod("partition")},
+		{Name: "rpartition", Fn: bytesText.partitionMethod("rpartition")},
 		{Name: "removeprefix", Fn: bytesRemoveAffix("removeprefix")},
 		{Name: "removesuffix", Fn: bytesRemoveAffix("removesuffix")},
 		{Name: "capitalize", Fn: bytesMap("capitalize", pystr.BytesCapitalize)},
@@ -816,31 +781,21 @@ func init() {
 	RegisterConstructor(TByteArray, bytesConstructorFor(true))
 }
 
-func bytesPad(name string, f func([]byte, int, byte) []byte) BuiltinFn {
-	return func(vm *VM, self Value, a Args) (Value, error) {
-		b, err := vm.selfBytes(self, name)
-		if err != nil {
-			return heap.Undef, err
-		}
-		if err := vm.ArgCount(name, a, 1, 2); err != nil {
-			return heap.Undef, err
-		}
-		w, err := vm.intArg(a.Pos[0])
-		if err != nil {
-			return heap.Undef, err
-		}
+// bytesPad pads for center, ljust and rjust (textKind.padMethod).
+func bytesPad(name string, f func([]byte, int, byte) []byte) func(vm *VM, p []byte, w int, fill Value) ([]byte, error) {
+	return func(vm *VM, p []byte, w int, fillArg Value) ([]byte, error) {
 		fill := byte(' ')
-		if len(a.Pos) > 1 {
-			p, ok := vm.BufferBytes(a.Pos[1])
-			if !ok || len(p) != 1 {
-				return heap.Undef, vm.TypeError("%s() argument 2 must be a byte string of length 1, not %s", name, vm.TypeName(a.Pos[1]))
+		if fillArg.K != heap.KUndef {
+			b, ok := vm.BufferBytes(fillArg)
+			if !ok || len(b) != 1 {
+				return nil, vm.TypeError("%s() argument 2 must be a byte string of length 1, not %s", name, vm.TypeName(fillArg))
 			}
-			fill = p[0]
+			fill = b[0]
 		}
-		if err := vm.reserveMul(1, int64(w)+int64(len(b.B))); err != nil {
-			return heap.Undef, err
+		if err := vm.reserveMul(1, int64(w)+int64(len(p))); err != nil {
+			return nil, err
 		}
-		return vm.newBytesLike(b, f(b.B, w, fill)), nil
+		return f(p, w, fill), nil
 	}
 }
 
@@ -860,76 +815,6 @@ func bytesZFill(vm *VM, self Value, a Args) (Value, error) {
 		return heap.Undef, err
 	}
 	return vm.newBytesLike(b, pystr.BytesZFill(b.B, w)), nil
-}
-
-func bytesExpandTabs(vm *VM, self Value, a Args) (Value, error) {
-	b, err := vm.selfBytes(self, "expandtabs")
-	if err != nil {
-		return heap.Undef, err
-	}
-	var tabsize Value
-	if err := vm.UnpackArgs("expandtabs", a, []string{"tabsize"}, 0, &tabsize); err != nil {
-		return heap.Undef, err
-	}
-	n, err := vm.optInt(tabsize, 8)
-	if err != nil {
-		return heap.Undef, err
-	}
-	if tabs := bytes.Count(b.B, []byte{'\t'}); tabs > 0 && n > 0 {
-		if err := vm.reserveMul(int64(tabs), int64(n)+int64(len(b.B))); err != nil {
-			return heap.Undef, err
-		}
-	}
-	return vm.newBytesLike(b, pystr.BytesExpandTabs(b.B, n)), nil
-}
-
-func bytesSplitLines(vm *VM, self Value, a Args) (Value, error) {
-	b, err := vm.selfBytes(self, "splitlines")
-	if err != nil {
-		return heap.Undef, err
-	}
-	var keepends Value
-	if err := vm.UnpackArgs("splitlines", a, []string{"keepends"}, 0, &keepends); err != nil {
-		return heap.Undef, err
-	}
-	keep := false
-	if keepends.K != heap.KUndef {
-		if keep, err = vm.Truth(keepends); err != nil {
-			return heap.Undef, err
-		}
-	}
-	return vm.bytesList(b, pystr.BytesSplitLines(b.B, keep)), nil
-}
-
-func bytesPartition(name string) BuiltinFn {
-	return func(vm *VM, self Value, a Args) (Value, error) {
-		b, args, err := vm.bytesArgs(name, self, a, 1, 1)
-		if err != nil {
-			return heap.Undef, err
-		}
-		sep, err := vm.needBytes(args[0])
-		if err != nil {
-			return heap.Undef, err
-		}
-		if len(sep) == 0 {
-			return heap.Undef, vm.ValueError("empty separator")
-		}
-		var parts [3][]byte
-		if name == "partition" {
-			if i := bytes.Index(b.B, sep); i >= 0 {
-				parts = [3][]byte{b.B[:i], sep, b.B[i+len(sep):]}
-			} else {
-				parts = [3][]byte{b.B, nil, nil}
-			}
-		} else {
-			if i := bytes.LastIndex(b.B, sep); i >= 0 {
-				parts = [3][]byte{b.B[:i], sep, b.B[i+len(sep):]}
-			} else {
-				parts = [3][]byte{nil, nil, b.B}
-			}
-		}
-		return vm.NewTuple([]Value{vm.newBytesLike(b, parts[0]), vm.newBytesLike(b, parts[1]), vm.newBytesLike(b, parts[2])}), nil
-	}
 }
 
 func bytesRemoveAffix(name string) BuiltinFn {
@@ -1238,6 +1123,21 @@ func (vm *VM) byteValue(v Value) (byte, error) {
 // bytesText is bytes and bytearray to the methods they share with str
 // (text.go).
 var bytesText = &textKind[[]byte]{
+	recv: func(vm *VM, self Value, name string) ([]byte, error) {
+		b, err := vm.selfBytes(self, name)
+		if err != nil {
+			return nil, err
+		}
+		return b.B, nil
+	},
+	wrap: func(vm *VM, self Value, p []byte) Value {
+		b, _ := vm.bytesObj(self)
+		return vm.newBytesLike(b, p)
+	},
+	list: func(vm *VM, self Value, parts [][]byte) Value {
+		b, _ := vm.bytesObj(self)
+		return vm.bytesList(b, parts)
+	},
 	args: func(vm *VM, name string, self Value, a Args, min, max int) ([]byte, []Value, error) {
 		b, args, err := vm.bytesArgs(name, self, a, min, max)
 		if err != nil {
@@ -1254,6 +1154,16 @@ var bytesText = &textKind[[]byte]{
 	startsWith: pystr.BytesStartsWith,
 	endsWith:   pystr.BytesEndsWith,
 	notFound:   "subsection not found",
+	sep:        (*VM).needBytes,
+	splitSep:   (*VM).needBytes,
+	index:      bytes.Index,
+	lastIndex:  bytes.LastIndex,
+	split:      pystr.BytesSplit,
+	rsplit:     bytesRSplit,
+	splitWS:    pystr.BytesSplitWhitespace,
+	rsplitWS:   bytesRSplitWhitespace,
+	splitLines: pystr.BytesSplitLines,
+	expandTabs: pystr.BytesExpandTabs,
 	current: func(vm *VM, self Value) []byte {
 		b, _ := vm.selfBytes(self, "")
 		return b.B

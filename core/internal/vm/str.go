@@ -155,35 +155,20 @@ func strPred(name string, f func(string) bool) BuiltinFn {
 	}
 }
 
-// strPad implements center/ljust/rjust.
-func strPad(name string, f func(string, int, rune) string) BuiltinFn {
-	return func(vm *VM, self Value, a Args) (Value, error) {
-		s, err := vm.selfStr(self, name)
-		if err != nil {
-			return heap.Undef, err
-		}
-		if err := vm.ArgCount(name, a, 1, 2); err != nil {
-			return heap.Undef, err
-		}
-		w, err := vm.intArg(a.Pos[0])
-		if err != nil {
-			return heap.Undef, err
-		}
-		var fill Value = heap.Undef
-		if len(a.Pos) > 1 {
-			fill = a.Pos[1]
-		}
+// strPad pads for center, ljust and rjust (textKind.padMethod).
+func strPad(f func(string, int, rune) string) func(vm *VM, s string, w int, fill Value) (string, error) {
+	return func(vm *VM, s string, w int, fill Value) (string, error) {
 		r, err := vm.fillArg(fill)
 		if err != nil {
-			return heap.Undef, err
+			return "", err
 		}
 		if err := vm.reserveMul(int64(utf8.RuneLen(r)), int64(w)); err != nil {
-			return heap.Undef, err
+			return "", err
 		}
 		if err := vm.reserve(int64(len(s))); err != nil {
-			return heap.Undef, err
+			return "", err
 		}
-		return vm.NewStr(f(s, w, r)), nil
+		return f(s, w, r), nil
 	}
 }
 
@@ -207,62 +192,6 @@ func strStrip(name string, f func(string, string, bool) string) BuiltinFn {
 			return self, nil
 		}
 		return vm.NewStr(r), nil
-	}
-}
-
-// strSplit implements split/rsplit.
-func strSplit(name string) BuiltinFn {
-	return func(vm *VM, self Value, a Args) (Value, error) {
-		s, err := vm.selfStr(self, name)
-		if err != nil {
-			return heap.Undef, err
-		}
-		var sepArg, maxsplitArg Value
-		if err := vm.UnpackArgs(name, a, []string{"sep", "maxsplit"}, 0, &sepArg, &maxsplitArg); err != nil {
-			return heap.Undef, err
-		}
-		maxsplit, err := vm.optInt(maxsplitArg, -1)
-		if err != nil {
-			return heap.Undef, err
-		}
-		if sepArg.K == heap.KUndef || sepArg.K == heap.KNone {
-			if name == "split" {
-				return vm.strList(pystr.SplitWhitespace(s, maxsplit)), nil
-			}
-			return vm.strList(pystr.RSplitWhitespace(s, maxsplit)), nil
-		}
-		sep, ok := vm.StrOf(sepArg)
-		if !ok {
-			return heap.Undef, vm.TypeError("must be str or None, not %s", vm.TypeName(sepArg))
-		}
-		var parts []string
-		if name == "split" {
-			parts, err = pystr.Split(s, sep, maxsplit)
-		} else {
-			parts, err = pystr.RSplit(s, sep, maxsplit)
-		}
-		if err != nil {
-			return heap.Undef, vm.pystrErr(err)
-		}
-		return vm.strList(parts), nil
-	}
-}
-
-func strPartition(name string, f func(string, string) (string, string, string, error)) BuiltinFn {
-	return func(vm *VM, self Value, a Args) (Value, error) {
-		s, args, err := vm.strArgs(name, self, a, 1, 1)
-		if err != nil {
-			return heap.Undef, err
-		}
-		sep, err := vm.strArg(args[0])
-		if err != nil {
-			return heap.Undef, err
-		}
-		x, y, z, err := f(s, sep)
-		if err != nil {
-			return heap.Undef, vm.pystrErr(err)
-		}
-		return vm.NewTuple([]Value{vm.NewStr(x), vm.NewStr(y), vm.NewStr(z)}), nil
 	}
 }
 
@@ -439,45 +368,6 @@ func (vm *VM) codecArgs(fname string, enc, errs Value) (string, string, error) {
 		r = s
 	}
 	return e, r, nil
-}
-
-func strExpandTabs(vm *VM, self Value, a Args) (Value, error) {
-	s, err := vm.selfStr(self, "expandtabs")
-	if err != nil {
-		return heap.Undef, err
-	}
-	var tabsize Value
-	if err := vm.UnpackArgs("expandtabs", a, []string{"tabsize"}, 0, &tabsize); err != nil {
-		return heap.Undef, err
-	}
-	n, err := vm.optInt(tabsize, 8)
-	if err != nil {
-		return heap.Undef, err
-	}
-	if tabs := strings.Count(s, "\t"); tabs > 0 && n > 0 {
-		if err := vm.reserveMul(int64(tabs), int64(n)+int64(len(s))); err != nil {
-			return heap.Undef, err
-		}
-	}
-	return vm.NewStr(pystr.ExpandTabs(s, n)), nil
-}
-
-func strSplitLines(vm *VM, self Value, a Args) (Value, error) {
-	s, err := vm.selfStr(self, "splitlines")
-	if err != nil {
-		return heap.Undef, err
-	}
-	var keepends Value
-	if err := vm.UnpackArgs("splitlines", a, []string{"keepends"}, 0, &keepends); err != nil {
-		return heap.Undef, err
-	}
-	keep := false
-	if keepends.K != heap.KUndef {
-		if keep, err = vm.Truth(keepends); err != nil {
-			return heap.Undef, err
-		}
-	}
-	return vm.strList(pystr.SplitLines(s, keep)), nil
 }
 
 func strZFill(vm *VM, self Value, a Args) (Value, error) {
@@ -876,11 +766,11 @@ func init() {
 	AddMethods(TStr, []MethodDef{
 		{Name: "capitalize", Fn: strNoArg("capitalize", pystr.Capitalize)},
 		{Name: "casefold", Fn: strNoArg("casefold", pystr.Casefold)},
-		{Name: "center", Fn: strPad("center", pystr.Center)},
+		{Name: "center", Fn: strText.padMethod("center", strPad(pystr.Center))},
 		{Name: "count", Fn: strText.findMethod("count")},
 		{Name: "encode", Fn: strEncode},
 		{Name: "endswith", Fn: strText.affixMethod("endswith")},
-		{Name: "expandtabs", Fn: strExpandTabs},
+		{Name: "expandtabs", Fn: strText.expandTabsMethod},
 		{Name: "find", Fn: strText.findMethod("find")},
 		{Name: "format", Fn: strFormatMethod},
 		{Name: "format_map", Fn: strFormatMap},
@@ -898,22 +788,22 @@ func init() {
 		{Name: "istitle", Fn: strPred("istitle", pystr.IsTitle)},
 		{Name: "isupper", Fn: strPred("isupper", pystr.IsUpper)},
 		{Name: "join", Fn: strJoin},
-		{Name: "ljust", Fn: strPad("ljust", pystr.LJust)},
+		{Name: "ljust", Fn: strText.padMethod("ljust", strPad(pystr.LJust))},
 		{Name: "lower", Fn: strNoArg("lower", pystr.Lower)},
 		{Name: "lstrip", Fn: strStrip("lstrip", pystr.LStrip)},
 		{Name: "maketrans", Fn: strMakeTrans, Kind: KindStaticMethod},
-		{Name: "partition", Fn: strPartition("partition", pystr.Partition)},
+		{Name: "partition", Fn: strText.partitionMethod("partition")},
 		{Name: "removeprefix", Fn: strAffix("removeprefix")},
 		{Name: "removesuffix", Fn: strAffix("removesuffix")},
 		{Name: "replace", Fn: strReplace},
 		{Name: "rfind", Fn: strText.findMethod("rfind")},
 		{Name: "rindex", Fn: strText.findMethod("rindex")},
-		{Name: "rjust", Fn: strPad("rjust", pystr.RJust)},
-		{Name: "rpartition", Fn: strPartition("rpartition", pystr.RPartition)},
-		{Name: "rsplit", Fn: strSplit("rsplit")},
+		{Name: "rjust", Fn: strText.padMethod("rjust", strPad(pystr.RJust))},
+		{Name: "rpartition", Fn: strText.partitionMethod("rpartition")},
+		{Name: "rsplit", Fn: strText.splitMethod("rsplit")},
 		{Name: "rstrip", Fn: strStrip("rstrip", pystr.RStrip)},
-		{Name: "split", Fn: strSplit("split")},
-		{Name: "splitlines", Fn: strSplitLines},
+		{Name: "split", Fn: strText.splitMethod("split")},
+		{Name: "splitlines", Fn: strText.splitLinesMethod},
 		{Name: "startswith", Fn: strText.affixMethod("startswith")},
 		{Name: "strip", Fn: strStrip("strip", pystr.Strip)},
 		{Name: "swapcase", Fn: strNoArg("swapcase", pystr.SwapCase)},
@@ -1349,7 +1239,10 @@ func bigToFloat(b *big.Int) float64 {
 
 // strText is str to the methods it shares with bytes (text.go).
 var strText = &textKind[string]{
+	recv:       (*VM).selfStr,
 	args:       (*VM).strArgs,
+	wrap:       func(vm *VM, _ Value, s string) Value { return vm.NewStr(s) },
+	list:       func(vm *VM, _ Value, ss []string) Value { return vm.strList(ss) },
 	needle:     (*VM).strArg,
 	affix:      (*VM).StrOf,
 	affixName:  "str",
@@ -1359,4 +1252,19 @@ var strText = &textKind[string]{
 	startsWith: pystr.StartsWith,
 	endsWith:   pystr.EndsWith,
 	notFound:   "substring not found",
+	sep:        (*VM).strArg,
+	splitSep: func(vm *VM, v Value) (string, error) {
+		if s, ok := vm.StrOf(v); ok {
+			return s, nil
+		}
+		return "", vm.TypeError("must be str or None, not %s", vm.TypeName(v))
+	},
+	index:      strings.Index,
+	lastIndex:  strings.LastIndex,
+	split:      pystr.Split,
+	rsplit:     pystr.RSplit,
+	splitWS:    pystr.SplitWhitespace,
+	rsplitWS:   pystr.RSplitWhitespace,
+	splitLines: pystr.SplitLines,
+	expandTabs: pystr.ExpandTabs,
 }

@@ -398,21 +398,36 @@ func (vm *VM) mutableBytes(self Value, name string) (*heap.Bytes, Value, error) 
 	return b, vm.Prim(self), nil
 }
 
-func bytearrayAppend(vm *VM, self Value, a Args) (Value, error) {
-	b, h, err := vm.mutableBytes(self, "append")
-	if err != nil {
-		return heap.Undef, err
+// bytearrayMethod builds a bytearray method that changes its receiver:
+// it takes up to nargs (at most 2) positional arguments, the first
+// required of them mandatory, and marks the receiver changed when f
+// succeeds.
+func bytearrayMethod(name string, required, nargs int, f func(vm *VM, b *heap.Bytes, args []Value) (Value, error)) BuiltinFn {
+	return func(vm *VM, self Value, a Args) (Value, error) {
+		b, h, err := vm.mutableBytes(self, name)
+		if err != nil {
+			return heap.Undef, err
+		}
+		var args [2]Value
+		dst := []*Value{&args[0], &args[1]}[:nargs]
+		if err := vm.UnpackArgs(name, a, nil, required, dst...); err != nil {
+			return heap.Undef, err
+		}
+		r, err := f(vm, b, args[:nargs])
+		if err != nil {
+			return heap.Undef, err
+		}
+		vm.H.Touch(h)
+		return r, nil
 	}
-	var item Value
-	if err := vm.UnpackArgs("append", a, nil, 1, &item); err != nil {
-		return heap.Undef, err
-	}
-	c, err := vm.byteArg(item)
+}
+
+func bytearrayAppend(vm *VM, b *heap.Bytes, args []Value) (Value, error) {
+	c, err := vm.byteArg(args[0])
 	if err != nil {
 		return heap.Undef, err
 	}
 	b.B = append(b.B, c)
-	vm.H.Touch(h)
 	return heap.None, nil
 }
 
@@ -466,15 +481,8 @@ func (vm *VM) bytesFromIterable(v Value) ([]byte, error) {
 	return out, err
 }
 
-func bytearrayExtend(vm *VM, self Value, a Args) (Value, error) {
-	b, h, err := vm.mutableBytes(self, "extend")
-	if err != nil {
-		return heap.Undef, err
-	}
-	var items Value
-	if err := vm.UnpackArgs("extend", a, nil, 1, &items); err != nil {
-		return heap.Undef, err
-	}
+func bytearrayExtend(vm *VM, b *heap.Bytes, args []Value) (Value, error) {
+	items := args[0]
 	if _, ok := vm.StrOf(items); ok {
 		return heap.Undef, vm.TypeError("expected iterable of integers; got: 'str'")
 	}
@@ -483,22 +491,14 @@ func bytearrayExtend(vm *VM, self Value, a Args) (Value, error) {
 		return heap.Undef, err
 	}
 	b.B = append(b.B, p...)
-	vm.H.Touch(h)
 	return heap.None, nil
 }
 
-func bytearrayPop(vm *VM, self Value, a Args) (Value, error) {
-	b, h, err := vm.mutableBytes(self, "pop")
-	if err != nil {
-		return heap.Undef, err
-	}
-	var indexArg Value
-	if err := vm.UnpackArgs("pop", a, nil, 0, &indexArg); err != nil {
-		return heap.Undef, err
-	}
+func bytearrayPop(vm *VM, b *heap.Bytes, args []Value) (Value, error) {
 	i := -1
-	if indexArg.K != heap.KUndef {
-		if i, err = vm.intArg(indexArg); err != nil {
+	if args[0].K != heap.KUndef {
+		var err error
+		if i, err = vm.intArg(args[0]); err != nil {
 			return heap.Undef, err
 		}
 	}
@@ -513,24 +513,15 @@ func bytearrayPop(vm *VM, self Value, a Args) (Value, error) {
 	}
 	c := b.B[i]
 	b.B = append(b.B[:i], b.B[i+1:]...)
-	vm.H.Touch(h)
 	return heap.Int(int64(c)), nil
 }
 
-func bytearrayInsert(vm *VM, self Value, a Args) (Value, error) {
-	b, h, err := vm.mutableBytes(self, "insert")
+func bytearrayInsert(vm *VM, b *heap.Bytes, args []Value) (Value, error) {
+	i, err := vm.intArg(args[0])
 	if err != nil {
 		return heap.Undef, err
 	}
-	var index, item Value
-	if err := vm.UnpackArgs("insert", a, nil, 2, &index, &item); err != nil {
-		return heap.Undef, err
-	}
-	i, err := vm.intArg(index)
-	if err != nil {
-		return heap.Undef, err
-	}
-	c, err := vm.byteArg(item)
+	c, err := vm.byteArg(args[1])
 	if err != nil {
 		return heap.Undef, err
 	}
@@ -542,20 +533,11 @@ func bytearrayInsert(vm *VM, self Value, a Args) (Value, error) {
 	b.B = append(b.B, 0)
 	copy(b.B[i+1:], b.B[i:n])
 	b.B[i] = c
-	vm.H.Touch(h)
 	return heap.None, nil
 }
 
-func bytearrayRemove(vm *VM, self Value, a Args) (Value, error) {
-	b, h, err := vm.mutableBytes(self, "remove")
-	if err != nil {
-		return heap.Undef, err
-	}
-	var valueArg Value
-	if err := vm.UnpackArgs("remove", a, nil, 1, &valueArg); err != nil {
-		return heap.Undef, err
-	}
-	c, err := vm.byteArg(valueArg)
+func bytearrayRemove(vm *VM, b *heap.Bytes, args []Value) (Value, error) {
+	c, err := vm.byteArg(args[0])
 	if err != nil {
 		return heap.Undef, err
 	}
@@ -564,20 +546,11 @@ func bytearrayRemove(vm *VM, self Value, a Args) (Value, error) {
 		return heap.Undef, vm.ValueError("value not found in bytearray")
 	}
 	b.B = append(b.B[:i], b.B[i+1:]...)
-	vm.H.Touch(h)
 	return heap.None, nil
 }
 
-func bytearrayClear(vm *VM, self Value, a Args) (Value, error) {
-	b, h, err := vm.mutableBytes(self, "clear")
-	if err != nil {
-		return heap.Undef, err
-	}
-	if err := vm.UnpackArgs("clear", a, nil, 0); err != nil {
-		return heap.Undef, err
-	}
+func bytearrayClear(vm *VM, b *heap.Bytes, _ []Value) (Value, error) {
 	b.B = nil
-	vm.H.Touch(h)
 	return heap.None, nil
 }
 
@@ -592,18 +565,10 @@ func bytearrayCopy(vm *VM, self Value, a Args) (Value, error) {
 	return vm.NewBytes(append([]byte(nil), b.B...), true), nil
 }
 
-func bytearrayReverse(vm *VM, self Value, a Args) (Value, error) {
-	b, h, err := vm.mutableBytes(self, "reverse")
-	if err != nil {
-		return heap.Undef, err
-	}
-	if err := vm.UnpackArgs("reverse", a, nil, 0); err != nil {
-		return heap.Undef, err
-	}
+func bytearrayReverse(vm *VM, b *heap.Bytes, _ []Value) (Value, error) {
 	for i, j := 0, len(b.B)-1; i < j; i, j = i+1, j-1 {
 		b.B[i], b.B[j] = b.B[j], b.B[i]
 	}
-	vm.H.Touch(h)
 	return heap.None, nil
 }
 
@@ -765,14 +730,14 @@ func bytesMethodDefs() []MethodDef {
 func init() {
 	AddMethods(TBytes, bytesMethodDefs())
 	ba := append(bytesMethodDefs(),
-		MethodDef{Name: "append", Fn: bytearrayAppend},
-		MethodDef{Name: "extend", Fn: bytearrayExtend},
-		MethodDef{Name: "pop", Fn: bytearrayPop},
-		MethodDef{Name: "clear", Fn: bytearrayClear},
+		MethodDef{Name: "append", Fn: bytearrayMethod("append", 1, 1, bytearrayAppend)},
+		MethodDef{Name: "extend", Fn: bytearrayMethod("extend", 1, 1, bytearrayExtend)},
+		MethodDef{Name: "pop", Fn: bytearrayMethod("pop", 0, 1, bytearrayPop)},
+		MethodDef{Name: "clear", Fn: bytearrayMethod("clear", 0, 0, bytearrayClear)},
 		MethodDef{Name: "copy", Fn: bytearrayCopy},
-		MethodDef{Name: "reverse", Fn: bytearrayReverse},
-		MethodDef{Name: "insert", Fn: bytearrayInsert},
-		MethodDef{Name: "remove", Fn: bytearrayRemove},
+		MethodDef{Name: "reverse", Fn: bytearrayMethod("reverse", 0, 0, bytearrayReverse)},
+		MethodDef{Name: "insert", Fn: bytearrayMethod("insert", 2, 2, bytearrayInsert)},
+		MethodDef{Name: "remove", Fn: bytearrayMethod("remove", 1, 1, bytearrayRemove)},
 		MethodDef{Name: "__setitem__", Fn: bytearrayDunderSetItem},
 		MethodDef{Name: "__delitem__", Fn: bytearrayDunderDelItem},
 	)

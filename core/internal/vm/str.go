@@ -135,23 +135,23 @@ func (vm *VM) strList(ss []string) Value {
 
 // strNoArg builds a method that maps the receiver through f.
 func strNoArg(name string, f func(string) string) BuiltinFn {
-	return func(vm *VM, self Value, a Args) (Value, error) {
-		s, _, err := vm.strArgs(name, self, a, 0, 0)
-		if err != nil {
-			return heap.Undef, err
-		}
-		return vm.NewStr(f(s)), nil
-	}
+	return strUnary(name, f, (*VM).NewStr)
 }
 
 // strPred builds a str predicate method.
 func strPred(name string, f func(string) bool) BuiltinFn {
+	return strUnary(name, f, func(_ *VM, b bool) Value { return heap.Bool(b) })
+}
+
+// strUnary builds a method of no arguments whose result is f of the
+// receiver, made a value by box.
+func strUnary[R any](name string, f func(string) R, box func(*VM, R) Value) BuiltinFn {
 	return func(vm *VM, self Value, a Args) (Value, error) {
 		s, _, err := vm.strArgs(name, self, a, 0, 0)
 		if err != nil {
 			return heap.Undef, err
 		}
-		return heap.Bool(f(s)), nil
+		return box(vm, f(s)), nil
 	}
 }
 
@@ -188,10 +188,7 @@ func strStrip(name string, f func(string, string, bool) string) BuiltinFn {
 			chars, has = c, true
 		}
 		r := f(s, chars, has)
-		if r == s && vm.IsExactStr(self) {
-			return self, nil
-		}
-		return vm.NewStr(r), nil
+		return vm.strResult(self, s, r), nil
 	}
 }
 
@@ -211,10 +208,7 @@ func strAffix(name string) BuiltinFn {
 		} else {
 			r = strings.TrimSuffix(s, p)
 		}
-		if r == s && vm.IsExactStr(self) {
-			return self, nil
-		}
-		return vm.NewStr(r), nil
+		return vm.strResult(self, s, r), nil
 	}
 }
 
@@ -533,13 +527,20 @@ func strTranslate(vm *VM, self Value, a Args) (Value, error) {
 
 // --- dunder methods ---------------------------------------------------------
 
+// strOperand binds the other operand of a str operator method.
+func (vm *VM) strOperand(name string, self Value, a Args) (Value, error) {
+	if _, err := vm.selfStr(self, name); err != nil {
+		return heap.Undef, err
+	}
+	var other Value
+	err := vm.UnpackArgs(name, a, nil, 1, &other)
+	return other, err
+}
+
 func strDunderBinary(name string, op int, reflected bool) BuiltinFn {
 	return func(vm *VM, self Value, a Args) (Value, error) {
-		if _, err := vm.selfStr(self, name); err != nil {
-			return heap.Undef, err
-		}
-		var other Value
-		if err := vm.UnpackArgs(name, a, nil, 1, &other); err != nil {
+		other, err := vm.strOperand(name, self, a)
+		if err != nil {
 			return heap.Undef, err
 		}
 		x, y := self, other
@@ -559,11 +560,8 @@ func strDunderBinary(name string, op int, reflected bool) BuiltinFn {
 
 func strDunderCompare(name string, op int) BuiltinFn {
 	return func(vm *VM, self Value, a Args) (Value, error) {
-		if _, err := vm.selfStr(self, name); err != nil {
-			return heap.Undef, err
-		}
-		var other Value
-		if err := vm.UnpackArgs(name, a, nil, 1, &other); err != nil {
+		other, err := vm.strOperand(name, self, a)
+		if err != nil {
 			return heap.Undef, err
 		}
 		r, ok := vm.strCompare(op, self, other)
@@ -613,10 +611,17 @@ func strDunderStr(vm *VM, self Value, a Args) (Value, error) {
 	if err != nil {
 		return heap.Undef, err
 	}
-	if vm.IsExactStr(self) {
-		return self, nil
+	return vm.strResult(self, s, s), nil
+}
+
+// strResult is the result r of a method of self (whose text is s): an
+// exact str is returned itself when the method left it unchanged, as
+// CPython does.
+func (vm *VM) strResult(self Value, s, r string) Value {
+	if r == s && vm.IsExactStr(self) {
+		return self
 	}
-	return vm.NewStr(s), nil
+	return vm.NewStr(r)
 }
 
 func strDunderRepr(vm *VM, self Value, a Args) (Value, error) {

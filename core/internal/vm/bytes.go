@@ -402,18 +402,18 @@ func (vm *VM) mutableBytes(self Value, name string) (*heap.Bytes, Value, error) 
 // it takes up to nargs (at most 2) positional arguments, the first
 // required of them mandatory, and marks the receiver changed when f
 // succeeds.
-func bytearrayMethod(name string, required, nargs int, f func(vm *VM, b *heap.Bytes, args []Value) (Value, error)) BuiltinFn {
+func bytearrayMethod(name string, required, nargs int, f func(vm *VM, b *heap.Bytes, args [2]Value) (Value, error)) BuiltinFn {
 	return func(vm *VM, self Value, a Args) (Value, error) {
 		b, h, err := vm.mutableBytes(self, name)
 		if err != nil {
 			return heap.Undef, err
 		}
 		var args [2]Value
-		dst := []*Value{&args[0], &args[1]}[:nargs]
-		if err := vm.UnpackArgs(name, a, nil, required, dst...); err != nil {
+		dst := [2]*Value{&args[0], &args[1]}
+		if err := vm.UnpackArgs(name, a, nil, required, dst[:nargs]...); err != nil {
 			return heap.Undef, err
 		}
-		r, err := f(vm, b, args[:nargs])
+		r, err := f(vm, b, args)
 		if err != nil {
 			return heap.Undef, err
 		}
@@ -422,7 +422,7 @@ func bytearrayMethod(name string, required, nargs int, f func(vm *VM, b *heap.By
 	}
 }
 
-func bytearrayAppend(vm *VM, b *heap.Bytes, args []Value) (Value, error) {
+func bytearrayAppend(vm *VM, b *heap.Bytes, args [2]Value) (Value, error) {
 	c, err := vm.byteArg(args[0])
 	if err != nil {
 		return heap.Undef, err
@@ -481,7 +481,7 @@ func (vm *VM) bytesFromIterable(v Value) ([]byte, error) {
 	return out, err
 }
 
-func bytearrayExtend(vm *VM, b *heap.Bytes, args []Value) (Value, error) {
+func bytearrayExtend(vm *VM, b *heap.Bytes, args [2]Value) (Value, error) {
 	items := args[0]
 	if _, ok := vm.StrOf(items); ok {
 		return heap.Undef, vm.TypeError("expected iterable of integers; got: 'str'")
@@ -494,7 +494,7 @@ func bytearrayExtend(vm *VM, b *heap.Bytes, args []Value) (Value, error) {
 	return heap.None, nil
 }
 
-func bytearrayPop(vm *VM, b *heap.Bytes, args []Value) (Value, error) {
+func bytearrayPop(vm *VM, b *heap.Bytes, args [2]Value) (Value, error) {
 	i := -1
 	if args[0].K != heap.KUndef {
 		var err error
@@ -516,7 +516,7 @@ func bytearrayPop(vm *VM, b *heap.Bytes, args []Value) (Value, error) {
 	return heap.Int(int64(c)), nil
 }
 
-func bytearrayInsert(vm *VM, b *heap.Bytes, args []Value) (Value, error) {
+func bytearrayInsert(vm *VM, b *heap.Bytes, args [2]Value) (Value, error) {
 	i, err := vm.intArg(args[0])
 	if err != nil {
 		return heap.Undef, err
@@ -536,7 +536,7 @@ func bytearrayInsert(vm *VM, b *heap.Bytes, args []Value) (Value, error) {
 	return heap.None, nil
 }
 
-func bytearrayRemove(vm *VM, b *heap.Bytes, args []Value) (Value, error) {
+func bytearrayRemove(vm *VM, b *heap.Bytes, args [2]Value) (Value, error) {
 	c, err := vm.byteArg(args[0])
 	if err != nil {
 		return heap.Undef, err
@@ -549,7 +549,7 @@ func bytearrayRemove(vm *VM, b *heap.Bytes, args []Value) (Value, error) {
 	return heap.None, nil
 }
 
-func bytearrayClear(vm *VM, b *heap.Bytes, _ []Value) (Value, error) {
+func bytearrayClear(vm *VM, b *heap.Bytes, _ [2]Value) (Value, error) {
 	b.B = nil
 	return heap.None, nil
 }
@@ -565,7 +565,7 @@ func bytearrayCopy(vm *VM, self Value, a Args) (Value, error) {
 	return vm.NewBytes(append([]byte(nil), b.B...), true), nil
 }
 
-func bytearrayReverse(vm *VM, b *heap.Bytes, _ []Value) (Value, error) {
+func bytearrayReverse(vm *VM, b *heap.Bytes, _ [2]Value) (Value, error) {
 	for i, j := 0, len(b.B)-1; i < j; i, j = i+1, j-1 {
 		b.B[i], b.B[j] = b.B[j], b.B[i]
 	}

@@ -184,25 +184,10 @@ func (vm *VM) setOperand(other Value) (*heap.Set, error) {
 
 // setIntersection is CPython's set_intersection.
 func (vm *VM) setIntersection(so *heap.Set, other Value, frozen bool) (Value, *heap.Set, error) {
-	rv, r := vm.newSetValue(frozen)
 	if os, ok := vm.SetOf(other); ok {
-		a, b := so, os
-		if b.Used > a.Used {
-			a, b = b, a
-		}
-		var err error
-		b.Each(func(k Value, h int64) bool {
-			var in bool
-			if in, err = a.Contains(k, h, vm.Eq); err != nil {
-				return false
-			}
-			if in {
-				_, err = r.Add(k, h, vm.Eq)
-			}
-			return err == nil
-		})
-		return rv, r, err
+		return vm.setIntersectionSets(so, os, frozen)
 	}
+	rv, r := vm.newSetValue(frozen)
 	items, err := vm.Unpack(other)
 	if err != nil {
 		return heap.Undef, nil, err
@@ -495,15 +480,13 @@ func (vm *VM) selfSet(self Value, fname string) (*heap.Set, Value, error) {
 	return s, vm.Prim(self), nil
 }
 
-func setAddM(vm *VM, self Value, a Args) (Value, error) {
-	var elem Value
-	if err := vm.UnpackArgs("add", a, nil, 1, &elem); err != nil {
-		return heap.Undef, err
-	}
-	s, sv, err := vm.selfSet(self, "add")
-	if err != nil {
-		return heap.Undef, err
-	}
+// setMethod builds a set or frozenset method (see receiverMethod).
+func setMethod(name string, required, nargs int, f func(vm *VM, self Value, s *heap.Set, sv Value, args [2]Value) (Value, error)) BuiltinFn {
+	return receiverMethod((*VM).selfSet, name, required, nargs, f)
+}
+
+func setAddM(vm *VM, self Value, s *heap.Set, sv Value, args [2]Value) (Value, error) {
+	elem := args[0]
 	if err := vm.setAdd(s, elem); err != nil {
 		return heap.Undef, err
 	}
@@ -522,15 +505,8 @@ func (vm *VM) setRemoveKey(s *heap.Set, x Value) (bool, error) {
 	return found, err
 }
 
-func setRemoveM(vm *VM, self Value, a Args) (Value, error) {
-	var value Value
-	if err := vm.UnpackArgs("remove", a, nil, 1, &value); err != nil {
-		return heap.Undef, err
-	}
-	s, sv, err := vm.selfSet(self, "remove")
-	if err != nil {
-		return heap.Undef, err
-	}
+func setRemoveM(vm *VM, self Value, s *heap.Set, sv Value, args [2]Value) (Value, error) {
+	value := args[0]
 	found, err := vm.setRemoveKey(s, value)
 	if err != nil {
 		return heap.Undef, err
@@ -542,15 +518,8 @@ func setRemoveM(vm *VM, self Value, a Args) (Value, error) {
 	return heap.None, nil
 }
 
-func setDiscardM(vm *VM, self Value, a Args) (Value, error) {
-	var elem Value
-	if err := vm.UnpackArgs("discard", a, nil, 1, &elem); err != nil {
-		return heap.Undef, err
-	}
-	s, sv, err := vm.selfSet(self, "discard")
-	if err != nil {
-		return heap.Undef, err
-	}
+func setDiscardM(vm *VM, self Value, s *heap.Set, sv Value, args [2]Value) (Value, error) {
+	elem := args[0]
 	if _, err := vm.setRemoveKey(s, elem); err != nil {
 		return heap.Undef, err
 	}
@@ -558,14 +527,7 @@ func setDiscardM(vm *VM, self Value, a Args) (Value, error) {
 	return heap.None, nil
 }
 
-func setPopM(vm *VM, self Value, a Args) (Value, error) {
-	if err := vm.UnpackArgs("pop", a, nil, 0); err != nil {
-		return heap.Undef, err
-	}
-	s, sv, err := vm.selfSet(self, "pop")
-	if err != nil {
-		return heap.Undef, err
-	}
+func setPopM(vm *VM, self Value, s *heap.Set, sv Value, args [2]Value) (Value, error) {
 	k, ok := s.Pop()
 	if !ok {
 		return heap.Undef, vm.ErrorArgs(TKeyError, vm.NewStr("pop from an empty set"))
@@ -574,27 +536,13 @@ func setPopM(vm *VM, self Value, a Args) (Value, error) {
 	return k, nil
 }
 
-func setClearM(vm *VM, self Value, a Args) (Value, error) {
-	if err := vm.UnpackArgs("clear", a, nil, 0); err != nil {
-		return heap.Undef, err
-	}
-	s, sv, err := vm.selfSet(self, "clear")
-	if err != nil {
-		return heap.Undef, err
-	}
+func setClearM(vm *VM, self Value, s *heap.Set, sv Value, args [2]Value) (Value, error) {
 	s.Clear()
 	vm.H.Touch(sv)
 	return heap.None, nil
 }
 
-func setCopyM(vm *VM, self Value, a Args) (Value, error) {
-	if err := vm.UnpackArgs("copy", a, nil, 0); err != nil {
-		return heap.Undef, err
-	}
-	s, _, err := vm.selfSet(self, "copy")
-	if err != nil {
-		return heap.Undef, err
-	}
+func setCopyM(vm *VM, self Value, s *heap.Set, _ Value, args [2]Value) (Value, error) {
 	if s.Frozen && vm.ctIsExact(self, TFrozenSet) {
 		return self, nil
 	}
@@ -648,15 +596,8 @@ func setDifferenceM(vm *VM, self Value, a Args) (Value, error) {
 	return rv, nil
 }
 
-func setSymDiffM(vm *VM, self Value, a Args) (Value, error) {
-	var other Value
-	if err := vm.UnpackArgs("symmetric_difference", a, nil, 1, &other); err != nil {
-		return heap.Undef, err
-	}
-	s, _, err := vm.selfSet(self, "symmetric_difference")
-	if err != nil {
-		return heap.Undef, err
-	}
+func setSymDiffM(vm *VM, self Value, s *heap.Set, _ Value, args [2]Value) (Value, error) {
+	other := args[0]
 	if os, ok := vm.SetOf(other); ok {
 		return vm.setBinary(compile.BinXor, s, os, s.Frozen)
 	}
@@ -671,15 +612,8 @@ func setSymDiffM(vm *VM, self Value, a Args) (Value, error) {
 	return rv, nil
 }
 
-func setSymDiffUpdateM(vm *VM, self Value, a Args) (Value, error) {
-	var other Value
-	if err := vm.UnpackArgs("symmetric_difference_update", a, nil, 1, &other); err != nil {
-		return heap.Undef, err
-	}
-	s, sv, err := vm.selfSet(self, "symmetric_difference_update")
-	if err != nil {
-		return heap.Undef, err
-	}
+func setSymDiffUpdateM(vm *VM, self Value, s *heap.Set, sv Value, args [2]Value) (Value, error) {
+	other := args[0]
 	defer vm.H.Touch(sv)
 	if err := vm.setSymDiffUpdate(s, other); err != nil {
 		return heap.Undef, err
@@ -710,21 +644,15 @@ func setSubsetM(name string, super bool) BuiltinFn {
 	}
 }
 
-func setIsDisjointM(vm *VM, self Value, a Args) (Value, error) {
-	var other Value
-	if err := vm.UnpackArgs("isdisjoint", a, nil, 1, &other); err != nil {
-		return heap.Undef, err
-	}
-	s, _, err := vm.selfSet(self, "isdisjoint")
-	if err != nil {
-		return heap.Undef, err
-	}
+func setIsDisjointM(vm *VM, self Value, s *heap.Set, _ Value, args [2]Value) (Value, error) {
+	other := args[0]
 	if os, ok := vm.SetOf(other); ok {
 		x, y := s, os
 		if x.Used > y.Used {
 			x, y = y, x
 		}
 		disjoint := true
+		var err error
 		x.Each(func(k Value, h int64) bool {
 			var in bool
 			in, err = y.Contains(k, h, vm.Eq)
@@ -760,15 +688,8 @@ func setLenM(vm *VM, self Value, a Args) (Value, error) {
 	return heap.Int(int64(s.Used)), nil
 }
 
-func setContainsM(vm *VM, self Value, a Args) (Value, error) {
-	var key Value
-	if err := vm.UnpackArgs("__contains__", a, nil, 1, &key); err != nil {
-		return heap.Undef, err
-	}
-	s, _, err := vm.selfSet(self, "__contains__")
-	if err != nil {
-		return heap.Undef, err
-	}
+func setContainsM(vm *VM, self Value, s *heap.Set, _ Value, args [2]Value) (Value, error) {
+	key := args[0]
 	r, err := vm.setContains(s, key)
 	return heap.Bool(r), err
 }
@@ -845,6 +766,25 @@ func ctComparisonDefs() []MethodDef {
 	}
 }
 
+// ctSetOperatorDefs are the operator methods of sets and of the set-like
+// dict views: |, &, - and ^ both ways round, and the comparisons.
+func ctSetOperatorDefs() []MethodDef {
+	ops := []struct {
+		op   int
+		name string
+	}{{compile.BinOr, "or"}, {compile.BinAnd, "and"}, {compile.BinSub, "sub"}, {compile.BinXor, "xor"}}
+	var defs []MethodDef
+	for _, o := range ops {
+		name := "__" + o.name + "__"
+		defs = append(defs, MethodDef{Name: name, Fn: ctBinMethod(o.op, name, false)})
+	}
+	for _, o := range ops {
+		name := "__r" + o.name + "__"
+		defs = append(defs, MethodDef{Name: name, Fn: ctBinMethod(o.op, name, true)})
+	}
+	return append(defs, ctComparisonDefs()...)
+}
+
 // --- constructors -----------------------------------------------------------------
 
 func newSetCtor(frozen bool) BuiltinFn {
@@ -903,38 +843,30 @@ func setInitM(vm *VM, self Value, a Args) (Value, error) {
 
 func init() {
 	common := []MethodDef{
-		{Name: "copy", Fn: setCopyM},
+		{Name: "copy", Fn: setMethod("copy", 0, 0, setCopyM)},
 		{Name: "union", Fn: setUnionM},
 		{Name: "intersection", Fn: setIntersectionM},
 		{Name: "difference", Fn: setDifferenceM},
-		{Name: "symmetric_difference", Fn: setSymDiffM},
+		{Name: "symmetric_difference", Fn: setMethod("symmetric_difference", 1, 1, setSymDiffM)},
 		{Name: "issubset", Fn: setSubsetM("issubset", false)},
 		{Name: "issuperset", Fn: setSubsetM("issuperset", true)},
-		{Name: "isdisjoint", Fn: setIsDisjointM},
+		{Name: "isdisjoint", Fn: setMethod("isdisjoint", 1, 1, setIsDisjointM)},
 		{Name: "__len__", Fn: setLenM},
-		{Name: "__contains__", Fn: setContainsM},
+		{Name: "__contains__", Fn: setMethod("__contains__", 1, 1, setContainsM)},
 		{Name: "__repr__", Fn: ctReprMethod},
-		{Name: "__or__", Fn: ctBinMethod(compile.BinOr, "__or__", false)},
-		{Name: "__and__", Fn: ctBinMethod(compile.BinAnd, "__and__", false)},
-		{Name: "__sub__", Fn: ctBinMethod(compile.BinSub, "__sub__", false)},
-		{Name: "__xor__", Fn: ctBinMethod(compile.BinXor, "__xor__", false)},
-		{Name: "__ror__", Fn: ctBinMethod(compile.BinOr, "__ror__", true)},
-		{Name: "__rand__", Fn: ctBinMethod(compile.BinAnd, "__rand__", true)},
-		{Name: "__rsub__", Fn: ctBinMethod(compile.BinSub, "__rsub__", true)},
-		{Name: "__rxor__", Fn: ctBinMethod(compile.BinXor, "__rxor__", true)},
 	}
-	common = append(common, ctComparisonDefs()...)
+	common = append(common, ctSetOperatorDefs()...)
 	mutating := []MethodDef{
 		{Name: "__init__", Fn: setInitM},
-		{Name: "add", Fn: setAddM},
-		{Name: "remove", Fn: setRemoveM},
-		{Name: "discard", Fn: setDiscardM},
-		{Name: "pop", Fn: setPopM},
-		{Name: "clear", Fn: setClearM},
+		{Name: "add", Fn: setMethod("add", 1, 1, setAddM)},
+		{Name: "remove", Fn: setMethod("remove", 1, 1, setRemoveM)},
+		{Name: "discard", Fn: setMethod("discard", 1, 1, setDiscardM)},
+		{Name: "pop", Fn: setMethod("pop", 0, 0, setPopM)},
+		{Name: "clear", Fn: setMethod("clear", 0, 0, setClearM)},
 		{Name: "update", Fn: setUpdateM},
 		{Name: "intersection_update", Fn: setIntersectionUpdateM},
 		{Name: "difference_update", Fn: setDifferenceUpdateM},
-		{Name: "symmetric_difference_update", Fn: setSymDiffUpdateM},
+		{Name: "symmetric_difference_update", Fn: setMethod("symmetric_difference_update", 1, 1, setSymDiffUpdateM)},
 		{Name: "__ior__", Fn: ctInplaceMethod(compile.BinOr, "__ior__")},
 		{Name: "__iand__", Fn: ctInplaceMethod(compile.BinAnd, "__iand__")},
 		{Name: "__isub__", Fn: ctInplaceMethod(compile.BinSub, "__isub__")},

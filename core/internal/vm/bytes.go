@@ -896,15 +896,9 @@ func bytesMakeTrans(vm *VM, _ Value, a Args) (Value, error) {
 // for the subscript statement and for an explicit __setitem__ call.
 func (vm *VM) byteArraySetItem(bv Value, b *heap.Bytes, key, v Value) error {
 	if _, isSlice := vm.ctSliceOf(key); !isSlice {
-		i, err := vm.ctIndexValue(key, "bytearray indices must be integers or slices, not %s")
+		i, err := vm.seqIndex(key, len(b.B), "bytearray")
 		if err != nil {
 			return err
-		}
-		if i < 0 {
-			i += int64(len(b.B))
-		}
-		if i < 0 || i >= int64(len(b.B)) {
-			return vm.Errorf(TIndexError, "bytearray index out of range")
 		}
 		c, err := vm.ctByteValue(v)
 		if err != nil {
@@ -965,15 +959,9 @@ func (vm *VM) byteArraySetItem(bv Value, b *heap.Bytes, key, v Value) error {
 // byteArrayDelItem implements del ba[key].
 func (vm *VM) byteArrayDelItem(bv Value, b *heap.Bytes, key Value) error {
 	if _, isSlice := vm.ctSliceOf(key); !isSlice {
-		i, err := vm.ctIndexValue(key, "bytearray indices must be integers or slices, not %s")
+		i, err := vm.seqIndex(key, len(b.B), "bytearray")
 		if err != nil {
 			return err
-		}
-		if i < 0 {
-			i += int64(len(b.B))
-		}
-		if i < 0 || i >= int64(len(b.B)) {
-			return vm.Errorf(TIndexError, "bytearray index out of range")
 		}
 		b.B = append(b.B[:i], b.B[i+1:]...)
 		vm.H.Touch(bv)

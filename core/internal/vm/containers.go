@@ -69,6 +69,12 @@ func (vm *VM) userReflects(v Value, name string) bool {
 // seqIndex converts an index for a sequence of length n, raising
 // CPython's TypeError/IndexError with the sequence's name.
 func (vm *VM) seqIndex(key Value, n int, what string) (int, error) {
+	return vm.seqIndexOf(key, n, what, "%s index out of range")
+}
+
+// seqIndexOf is seqIndex with the IndexError's message: rangeFmt, with
+// one %s for what.
+func (vm *VM) seqIndexOf(key Value, n int, what, rangeFmt string) (int, error) {
 	i, err := vm.ctIndexValue(key, what+" indices must be integers or slices, not %s")
 	if err != nil {
 		return 0, err
@@ -77,7 +83,7 @@ func (vm *VM) seqIndex(key Value, n int, what string) (int, error) {
 		i += int64(n)
 	}
 	if i < 0 || i >= int64(n) {
-		return 0, vm.Errorf(TIndexError, "%s index out of range", what)
+		return 0, vm.Errorf(TIndexError, rangeFmt, what)
 	}
 	return int(i), nil
 }

@@ -280,15 +280,7 @@ func (vm *VM) percentFormat(format string, args Value) (string, error) {
 		}
 		switch p.Conv {
 		case 's', 'r', 'a':
-			var s string
-			switch p.Conv {
-			case 's':
-				s, err = vm.StrString(v)
-			case 'r':
-				s, err = vm.Repr(v)
-			default:
-				s, err = vm.Ascii(v)
-			}
+			s, err := vm.convertValue(p.Conv, v)
 			if err != nil {
 				return "", err
 			}
@@ -458,6 +450,18 @@ func latinString(p []byte) string {
 
 // formatValue implements FORMAT_VALUE: conv is 0 (none), 1 (str), 2 (repr),
 // 3 (ascii); spec is a str value or heap.Undef. Returns a str value.
+// convertValue applies a conversion: 's' (str), 'r' (repr) or 'a'
+// (ascii).
+func (vm *VM) convertValue(conv byte, v Value) (string, error) {
+	switch conv {
+	case 's':
+		return vm.StrString(v)
+	case 'r':
+		return vm.Repr(v)
+	}
+	return vm.Ascii(v)
+}
+
 func (vm *VM) formatValue(v Value, conv int, spec Value) (Value, error) {
 	specStr := ""
 	if spec.K != heap.KUndef {
@@ -480,15 +484,8 @@ func (vm *VM) formatValue(v Value, conv int, spec Value) (Value, error) {
 	var err error
 	switch conv {
 	case 1, 2, 3:
-		var s string
-		switch conv {
-		case 1:
-			s, err = vm.StrString(v)
-		case 2:
-			s, err = vm.Repr(v)
-		default:
-			s, err = vm.Ascii(v)
-		}
+		// FORMAT_VALUE numbers the conversions !s, !r and !a 1, 2, 3.
+		s, err := vm.convertValue("sra"[conv-1], v)
 		if err != nil {
 			return heap.Undef, err
 		}
@@ -608,15 +605,7 @@ func (vm *VM) strFormat(format string, f *strFormatter, depth int) (string, erro
 		}
 		switch p.Conversion {
 		case 's', 'r', 'a':
-			var s string
-			switch p.Conversion {
-			case 's':
-				s, err = vm.StrString(v)
-			case 'r':
-				s, err = vm.Repr(v)
-			default:
-				s, err = vm.Ascii(v)
-			}
+			s, err := vm.convertValue(p.Conversion, v)
 			if err != nil {
 				return "", err
 			}

@@ -29,6 +29,15 @@ func (vm *VM) seqItemsOf(v Value) ([]Value, bool) {
 	return nil, false
 }
 
+// ownItems returns a copy of the items of a list or tuple, or the items
+// iterating v gives: a slice the caller may keep and change.
+func (vm *VM) ownItems(v Value) ([]Value, error) {
+	if src, ok := vm.seqItemsOf(v); ok {
+		return append([]Value(nil), src...), nil
+	}
+	return vm.Unpack(v)
+}
+
 // rawObj returns the heap object behind v after unwrapping a builtin
 // subclass instance, or nil for immediates.
 func (vm *VM) ctRawObj(v Value) heap.Object {

@@ -486,14 +486,9 @@ func (vm *VM) listDelItem(lv Value, l *heap.List, key Value) error {
 // listExtendValue appends the items of any iterable to the list l (whose
 // value is lv).
 func (vm *VM) listExtendValue(lv Value, l *heap.List, it Value) error {
-	var items []Value
-	if src, ok := vm.seqItemsOf(it); ok {
-		items = append([]Value(nil), src...)
-	} else {
-		var err error
-		if items, err = vm.Unpack(it); err != nil {
-			return err
-		}
+	items, err := vm.ownItems(it)
+	if err != nil {
+		return err
 	}
 	if len(items) == 0 {
 		return nil

@@ -934,24 +934,11 @@ func (vm *VM) byteArraySetItem(bv Value, b *heap.Bytes, key, v Value) error {
 			src = append(src, c)
 		}
 	}
-	if step == 1 {
-		if stop < start {
-			stop = start
-		}
-		out := make([]byte, 0, len(b.B)-(stop-start)+len(src))
-		out = append(out, b.B[:start]...)
-		out = append(out, src...)
-		out = append(out, b.B[stop:]...)
-		b.B = out
-		vm.H.Touch(bv)
-		return nil
+	out, err := assignSlice(vm, b.B, src, start, stop, step, n, "bytes")
+	if err != nil {
+		return err
 	}
-	if len(src) != n {
-		return vm.ValueError("attempt to assign bytes of size %d to extended slice of size %d", len(src), n)
-	}
-	for i, j := 0, start; i < n; i, j = i+1, j+step {
-		b.B[j] = src[i]
-	}
+	b.B = out
 	vm.H.Touch(bv)
 	return nil
 }

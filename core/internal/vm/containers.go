@@ -38,6 +38,26 @@ func (vm *VM) ownItems(v Value) ([]Value, error) {
 	return vm.Unpack(v)
 }
 
+// assignSlice returns seq with its slice start:stop:step (n items)
+// replaced by src, in place unless the step is 1 (which may change the
+// length); what names the items in the size error of an extended slice.
+func assignSlice[E any](vm *VM, seq, src []E, start, stop, step, n int, what string) ([]E, error) {
+	if step == 1 {
+		stop = max(stop, start)
+		out := make([]E, 0, len(seq)-(stop-start)+len(src))
+		out = append(out, seq[:start]...)
+		out = append(out, src...)
+		return append(out, seq[stop:]...), nil
+	}
+	if len(src) != n {
+		return nil, vm.ValueError("attempt to assign %s of size %d to extended slice of size %d", what, len(src), n)
+	}
+	for i, j := 0, start; i < n; i, j = i+1, j+step {
+		seq[j] = src[i]
+	}
+	return seq, nil
+}
+
 // rawObj returns the heap object behind v after unwrapping a builtin
 // subclass instance, or nil for immediates.
 func (vm *VM) ctRawObj(v Value) heap.Object {

@@ -438,25 +438,12 @@ func (vm *VM) listSetItem(lv Value, l *heap.List, key, v Value) error {
 			return err
 		}
 	}
-	if step == 1 {
-		if stop < start {
-			stop = start
-		}
-		out := make([]Value, 0, len(l.Items)-(stop-start)+len(items))
-		out = append(out, l.Items[:start]...)
-		out = append(out, items...)
-		out = append(out, l.Items[stop:]...)
-		vm.H.Grew(16 * (len(out) - len(l.Items)))
-		l.Items = out
-		vm.H.Touch(lv)
-		return nil
+	out, err := assignSlice(vm, l.Items, items, start, stop, step, n, "sequence")
+	if err != nil {
+		return err
 	}
-	if len(items) != n {
-		return vm.ValueError("attempt to assign sequence of size %d to extended slice of size %d", len(items), n)
-	}
-	for i, j := 0, start; i < n; i, j = i+1, j+step {
-		l.Items[j] = items[i]
-	}
+	vm.H.Grew(16 * (len(out) - len(l.Items)))
+	l.Items = out
 	vm.H.Touch(lv)
 	return nil
 }

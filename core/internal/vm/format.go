@@ -119,13 +119,9 @@ func (vm *VM) finishPercentArgs(pa *percentArgs) error {
 // resolveStar fills in '*' width and precision from the arguments.
 func (vm *VM) resolveStar(p *pyfmt.PercentPiece, pa *percentArgs) error {
 	if p.Width == -2 {
-		v, err := vm.nextPercentArg(pa)
+		n, err := vm.starArg(pa)
 		if err != nil {
 			return err
-		}
-		n, ok, _ := vm.indexKey(vm.Prim(v))
-		if !ok || !vm.IsInt(vm.Prim(v)) {
-			return vm.TypeError("* wants int")
 		}
 		if n < 0 {
 			p.Minus = true
@@ -134,20 +130,26 @@ func (vm *VM) resolveStar(p *pyfmt.PercentPiece, pa *percentArgs) error {
 		p.Width = int(n)
 	}
 	if p.Precision == -2 {
-		v, err := vm.nextPercentArg(pa)
+		n, err := vm.starArg(pa)
 		if err != nil {
 			return err
 		}
-		n, ok, _ := vm.indexKey(vm.Prim(v))
-		if !ok || !vm.IsInt(vm.Prim(v)) {
-			return vm.TypeError("* wants int")
-		}
-		if n < 0 {
-			n = 0
-		}
-		p.Precision = int(n)
+		p.Precision = int(max(n, 0))
 	}
 	return nil
+}
+
+// starArg takes the int argument of a '*' width or precision.
+func (vm *VM) starArg(pa *percentArgs) (int64, error) {
+	v, err := vm.nextPercentArg(pa)
+	if err != nil {
+		return 0, err
+	}
+	n, ok, _ := vm.indexKey(vm.Prim(v))
+	if !ok || !vm.IsInt(vm.Prim(v)) {
+		return 0, vm.TypeError("* wants int")
+	}
+	return n, nil
 }
 
 // percentValue returns the argument for one conversion.
@@ -463,13 +465,9 @@ func (vm *VM) convertValue(conv byte, v Value) (string, error) {
 }
 
 func (vm *VM) formatValue(v Value, conv int, spec Value) (Value, error) {
-	specStr := ""
-	if spec.K != heap.KUndef {
-		s, ok := vm.StrOf(spec)
-		if !ok {
-			return heap.Undef, vm.TypeError("format spec must be a str, not %s", vm.TypeName(spec))
-		}
-		specStr = s
+	specStr, err := vm.optStrArg(spec, "", "format spec must be a str, not %s")
+	if err != nil {
+		return heap.Undef, err
 	}
 	if conv == 0 && specStr == "" {
 		switch v.K {
@@ -481,7 +479,6 @@ func (vm *VM) formatValue(v Value, conv int, spec Value) (Value, error) {
 			}
 		}
 	}
-	var err error
 	switch conv {
 	case 1, 2, 3:
 		// FORMAT_VALUE numbers the conversions !s, !r and !a 1, 2, 3.

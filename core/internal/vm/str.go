@@ -346,22 +346,25 @@ func strEncode(vm *VM, self Value, a Args) (Value, error) {
 
 // codecArgs converts optional encoding/errors arguments.
 func (vm *VM) codecArgs(fname string, enc, errs Value) (string, string, error) {
-	e, r := "utf-8", "strict"
-	if enc.K != heap.KUndef {
-		s, ok := vm.StrOf(enc)
-		if !ok {
-			return "", "", vm.TypeError("%s() argument 'encoding' must be str, not %s", fname, vm.TypeName(enc))
-		}
-		e = s
+	e, err := vm.optStrArg(enc, "utf-8", fname+"() argument 'encoding' must be str, not %s")
+	if err != nil {
+		return "", "", err
 	}
-	if errs.K != heap.KUndef {
-		s, ok := vm.StrOf(errs)
-		if !ok {
-			return "", "", vm.TypeError("%s() argument 'errors' must be str, not %s", fname, vm.TypeName(errs))
-		}
-		r = s
+	r, err := vm.optStrArg(errs, "strict", fname+"() argument 'errors' must be str, not %s")
+	return e, r, err
+}
+
+// optStrArg converts an optional str argument: def when absent (Undef);
+// one of another type raises the TypeError notStr, formatted with its
+// type's name.
+func (vm *VM) optStrArg(v Value, def, notStr string) (string, error) {
+	if v.K == heap.KUndef {
+		return def, nil
 	}
-	return e, r, nil
+	if s, ok := vm.StrOf(v); ok {
+		return s, nil
+	}
+	return "", vm.TypeError(notStr, vm.TypeName(v))
 }
 
 func strZFill(vm *VM, self Value, a Args) (Value, error) {
@@ -752,13 +755,9 @@ func builtinFormat(vm *VM, self Value, a Args) (Value, error) {
 	if err := vm.UnpackArgs("format", a, []string{"value", "format_spec"}, 1, &valueArg, &formatSpec); err != nil {
 		return heap.Undef, err
 	}
-	spec := ""
-	if formatSpec.K != heap.KUndef {
-		s, ok := vm.StrOf(formatSpec)
-		if !ok {
-			return heap.Undef, vm.TypeError("format() argument 2 must be str, not %s", vm.TypeName(formatSpec))
-		}
-		spec = s
+	spec, err := vm.optStrArg(formatSpec, "", "format() argument 2 must be str, not %s")
+	if err != nil {
+		return heap.Undef, err
 	}
 	r, err := vm.Format(valueArg, spec)
 	if err != nil {

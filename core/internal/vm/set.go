@@ -550,21 +550,31 @@ func setCopyM(vm *VM, self Value, s *heap.Set, _ Value, args [2]Value) (Value, e
 	return rv, nil
 }
 
-func setIntersectionM(vm *VM, self Value, a Args) (Value, error) {
-	if err := vm.NoKwargs("set.intersection", a); err != nil {
-		return heap.Undef, err
+// setVarMethod builds a set method taking any number of positional
+// arguments, others.
+func setVarMethod(name string, f func(vm *VM, s *heap.Set, sv Value, others []Value) (Value, error)) BuiltinFn {
+	qualName := "set." + name
+	return func(vm *VM, self Value, a Args) (Value, error) {
+		if err := vm.NoKwargs(qualName, a); err != nil {
+			return heap.Undef, err
+		}
+		s, sv, err := vm.selfSet(self, name)
+		if err != nil {
+			return heap.Undef, err
+		}
+		return f(vm, s, sv, a.Pos)
 	}
-	s, _, err := vm.selfSet(self, "intersection")
-	if err != nil {
-		return heap.Undef, err
-	}
-	if len(a.Pos) == 0 {
+}
+
+func setIntersectionM(vm *VM, s *heap.Set, _ Value, others []Value) (Value, error) {
+	if len(others) == 0 {
 		rv, _ := vm.setCopyOf(s, s.Frozen)
 		return rv, nil
 	}
 	var rv Value
+	var err error
 	cur := s
-	for _, o := range a.Pos {
+	for _, o := range others {
 		if rv, cur, err = vm.setIntersection(cur, o, s.Frozen); err != nil {
 			return heap.Undef, err
 		}
@@ -572,23 +582,16 @@ func setIntersectionM(vm *VM, self Value, a Args) (Value, error) {
 	return rv, nil
 }
 
-func setDifferenceM(vm *VM, self Value, a Args) (Value, error) {
-	if err := vm.NoKwargs("set.difference", a); err != nil {
-		return heap.Undef, err
-	}
-	s, _, err := vm.selfSet(self, "difference")
-	if err != nil {
-		return heap.Undef, err
-	}
-	if len(a.Pos) == 0 {
+func setDifferenceM(vm *VM, s *heap.Set, _ Value, others []Value) (Value, error) {
+	if len(others) == 0 {
 		rv, _ := vm.setCopyOf(s, s.Frozen)
 		return rv, nil
 	}
-	rv, r, err := vm.setDifference(s, a.Pos[0], s.Frozen)
+	rv, r, err := vm.setDifference(s, others[0], s.Frozen)
 	if err != nil {
 		return heap.Undef, err
 	}
-	for _, o := range a.Pos[1:] {
+	for _, o := range others[1:] {
 		if err := vm.setDifferenceUpdate(r, o); err != nil {
 			return heap.Undef, err
 		}
@@ -844,9 +847,9 @@ func setInitM(vm *VM, self Value, a Args) (Value, error) {
 func init() {
 	common := []MethodDef{
 		{Name: "copy", Fn: setMethod("copy", 0, 0, setCopyM)},
-		{Name: "union", Fn: setUnionM},
-		{Name: "intersection", Fn: setIntersectionM},
-		{Name: "difference", Fn: setDifferenceM},
+		{Name: "union", Fn: setVarMethod("union", setUnionM)},
+		{Name: "intersection", Fn: setVarMethod("intersection", setIntersectionM)},
+		{Name: "difference", Fn: setVarMethod("difference", setDifferenceM)},
 		{Name: "symmetric_difference", Fn: setMethod("symmetric_difference", 1, 1, setSymDiffM)},
 		{Name: "issubset", Fn: setSubsetM("issubset", false)},
 		{Name: "issuperset", Fn: setSubsetM("issuperset", true)},
@@ -1012,22 +1015,15 @@ func frozensetHash(s *heap.Set) int64 {
 // setEachInPlace makes a set method that applies update to the set and
 // each argument in turn (update, intersection_update, difference_update).
 func setEachInPlace(name string, update func(vm *VM, s *heap.Set, other Value) error) BuiltinFn {
-	return func(vm *VM, self Value, a Args) (Value, error) {
-		if err := vm.NoKwargs("set."+name, a); err != nil {
-			return heap.Undef, err
-		}
-		s, sv, err := vm.selfSet(self, name)
-		if err != nil {
-			return heap.Undef, err
-		}
+	return setVarMethod(name, func(vm *VM, s *heap.Set, sv Value, others []Value) (Value, error) {
 		defer vm.H.Touch(sv)
-		for _, o := range a.Pos {
+		for _, o := range others {
 			if err := update(vm, s, o); err != nil {
 				return heap.Undef, err
 			}
 		}
 		return heap.None, nil
-	}
+	})
 }
 
 var (
@@ -1037,16 +1033,9 @@ var (
 )
 
 // setUnionM is set.union: a copy updated from each argument.
-func setUnionM(vm *VM, self Value, a Args) (Value, error) {
-	if err := vm.NoKwargs("set.union", a); err != nil {
-		return heap.Undef, err
-	}
-	s, _, err := vm.selfSet(self, "union")
-	if err != nil {
-		return heap.Undef, err
-	}
+func setUnionM(vm *VM, s *heap.Set, _ Value, others []Value) (Value, error) {
 	rv, r := vm.setCopyOf(s, s.Frozen)
-	for _, o := range a.Pos {
+	for _, o := range others {
 		if err := vm.setUpdateFrom(r, o); err != nil {
 			return heap.Undef, err
 		}

@@ -376,20 +376,7 @@ func viewIsDisjointM(vm *VM, self Value, a Args) (Value, error) {
 	if err := vm.UnpackArgs("isdisjoint", a, nil, 1, &other); err != nil {
 		return heap.Undef, err
 	}
-	items, err := vm.Unpack(other)
-	if err != nil {
-		return heap.Undef, err
-	}
-	for _, x := range items {
-		in, err := vm.Contains(self, x)
-		if err != nil {
-			return heap.Undef, err
-		}
-		if in {
-			return heap.False, nil
-		}
-	}
-	return heap.True, nil
+	return vm.disjointFrom(other, func(x Value) (bool, error) { return vm.Contains(self, x) })
 }
 
 func dictCtor(vm *VM, cls Value, a Args) (Value, error) {

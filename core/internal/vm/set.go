@@ -667,12 +667,18 @@ func setIsDisjointM(vm *VM, self Value, s *heap.Set, _ Value, args [2]Value) (Va
 		})
 		return heap.Bool(disjoint), err
 	}
+	return vm.disjointFrom(other, func(k Value) (bool, error) { return vm.setHas(s, k) })
+}
+
+// disjointFrom is isdisjoint with an iterable: whether none of its items
+// is in the receiver (has tells).
+func (vm *VM) disjointFrom(other Value, has func(Value) (bool, error)) (Value, error) {
 	items, err := vm.Unpack(other)
 	if err != nil {
 		return heap.Undef, err
 	}
-	for _, k := range items {
-		in, err := vm.setHas(s, k)
+	for _, x := range items {
+		in, err := has(x)
 		if err != nil {
 			return heap.Undef, err
 		}

@@ -1082,24 +1082,6 @@ func (vm *VM) BufferBytes(v Value) ([]byte, bool) {
 	return nil, false
 }
 
-func cmpResult(op, c int) bool {
-	switch op {
-	case compile.CmpLt:
-		return c < 0
-	case compile.CmpLe:
-		return c <= 0
-	case compile.CmpEq:
-		return c == 0
-	case compile.CmpNe:
-		return c != 0
-	case compile.CmpGt:
-		return c > 0
-	case compile.CmpGe:
-		return c >= 0
-	}
-	return false
-}
-
 // strCompare compares two str (or two bytes-like) values; ok=false otherwise.
 func (vm *VM) strCompare(op int, a, b Value) (r bool, ok bool) {
 	if sa, ok := vm.strObj(a); ok {
@@ -1107,14 +1089,14 @@ func (vm *VM) strCompare(op int, a, b Value) (r bool, ok bool) {
 		if !ok {
 			return false, false
 		}
-		return cmpResult(op, strings.Compare(sa.S, sb.S)), true
+		return numCmpResult(op, strings.Compare(sa.S, sb.S)), true
 	}
 	if ba, ok := vm.bytesObj(a); ok {
 		bb, ok := vm.bytesObj(b)
 		if !ok {
 			return false, false
 		}
-		return cmpResult(op, bytes.Compare(ba.B, bb.B)), true
+		return numCmpResult(op, bytes.Compare(ba.B, bb.B)), true
 	}
 	return false, false
 }

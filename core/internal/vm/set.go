@@ -222,27 +222,57 @@ func (vm *VM) setIntersectUpdate(s *heap.Set, other Value) error {
 
 // setDifference is CPython's set_difference.
 func (vm *VM) setDifference(so *heap.Set, other Value, frozen bool) (Value, *heap.Set, error) {
-	os, isSet := vm.SetOf(other)
-	if !isSet || so.Used>>2 > os.Used {
+	if os, isSet := vm.SetOf(other); isSet {
+		return vm.setDifferenceSets(so, os, frozen)
+	}
+	rv, r := vm.setCopyOf(so, frozen)
+	if err := vm.setDifferenceUpdate(r, other); err != nil {
+		return heap.Undef, nil, err
+	}
+	return rv, r, nil
+}
+
+// setDifferenceSets is so - os: a copy of so with os's elements removed
+// when so is much the larger, else so's elements that os lacks.
+func (vm *VM) setDifferenceSets(so, os *heap.Set, frozen bool) (Value, *heap.Set, error) {
+	if so.Used>>2 > os.Used {
 		rv, r := vm.setCopyOf(so, frozen)
-		if err := vm.setDifferenceUpdate(r, other); err != nil {
-			return heap.Undef, nil, err
-		}
-		return rv, r, nil
+		return rv, r, vm.discardAll(r, os)
 	}
 	rv, r := vm.newSetValue(frozen)
+	return rv, r, vm.addWhere(r, so, os, false)
+}
+
+// addWhere adds to r the elements of from that are in other (in) or that
+// it lacks (!in).
+func (vm *VM) addWhere(r, from, other *heap.Set, in bool) error {
 	var err error
-	so.Each(func(k Value, h int64) bool {
-		var in bool
-		if in, err = os.Contains(k, h, vm.Eq); err != nil {
+	from.Each(func(k Value, h int64) bool {
+		var has bool
+		if has, err = other.Contains(k, h, vm.Eq); err != nil {
 			return false
 		}
-		if !in {
+		if has == in {
 			_, err = r.Add(k, h, vm.Eq)
 		}
 		return err == nil
 	})
-	return rv, r, err
+	return err
+}
+
+// discardAll removes the elements of os from s (a different set).
+func (vm *VM) discardAll(s, os *heap.Set) error {
+	// A copy of the table: comparing keys may run Python code that
+	// changes os.
+	for _, e := range append([]heap.SetEntry(nil), os.Table...) {
+		if e.State != 0 || e.Key.K == heap.KUndef {
+			continue
+		}
+		if _, err := s.Discard(e.Key, e.Hash, vm.Eq); err != nil {
+			return err
+		}
+	}
+	return nil
 }
 
 // setDifferenceUpdate removes the elements of other from s.
@@ -252,16 +282,7 @@ func (vm *VM) setDifferenceUpdate(s *heap.Set, other Value) error {
 			s.Clear()
 			return nil
 		}
-		var err error
-		for _, e := range append([]heap.SetEntry(nil), os.Table...) {
-			if e.State != 0 || e.Key.K == heap.KUndef {
-				continue
-			}
-			if _, err = s.Discard(e.Key, e.Hash, vm.Eq); err != nil {
-				return err
-			}
-		}
-		return nil
+		return vm.discardAll(s, os)
 	}
 	items, err := vm.Unpack(other)
 	if err != nil {
@@ -319,27 +340,7 @@ func (vm *VM) setBinary(op int, a, b *heap.Set, frozen bool) (Value, error) {
 		rv, _, err := vm.setIntersectionSets(a, b, frozen)
 		return rv, err
 	case compile.BinSub:
-		rv, r := vm.newSetValue(frozen)
-		if a.Used>>2 > b.Used {
-			_ = vm.setMerge(r, a)
-			var err error
-			b.Each(func(k Value, h int64) bool {
-				_, err = r.Discard(k, h, vm.Eq)
-				return err == nil
-			})
-			return rv, err
-		}
-		var err error
-		a.Each(func(k Value, h int64) bool {
-			var in bool
-			if in, err = b.Contains(k, h, vm.Eq); err != nil {
-				return false
-			}
-			if !in {
-				_, err = r.Add(k, h, vm.Eq)
-			}
-			return err == nil
-		})
+		rv, _, err := vm.setDifferenceSets(a, b, frozen)
 		return rv, err
 	case compile.BinXor:
 		rv, r := vm.setCopyOf(b, frozen)
@@ -364,18 +365,7 @@ func (vm *VM) setIntersectionSets(a, b *heap.Set, frozen bool) (Value, *heap.Set
 	if b.Used > a.Used {
 		a, b = b, a
 	}
-	var err error
-	b.Each(func(k Value, h int64) bool {
-		var in bool
-		if in, err = a.Contains(k, h, vm.Eq); err != nil {
-			return false
-		}
-		if in {
-			_, err = r.Add(k, h, vm.Eq)
-		}
-		return err == nil
-	})
-	return rv, r, err
+	return rv, r, vm.addWhere(r, b, a, true)
 }
 
 // viewBinary implements & | - ^ where one side is a dict keys/items view:

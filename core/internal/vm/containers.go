@@ -29,6 +29,17 @@ func (vm *VM) seqItemsOf(v Value) ([]Value, bool) {
 	return nil, false
 }
 
+// optionalArg binds the one optional positional argument of a constructor
+// or __init__ that takes no keywords; Undef when absent.
+func (vm *VM) optionalArg(name string, a Args) (Value, error) {
+	if err := vm.NoKwargs(name, a); err != nil {
+		return heap.Undef, err
+	}
+	var v Value
+	err := vm.UnpackArgs(name, a, nil, 0, &v)
+	return v, err
+}
+
 // ownItems returns a copy of the items of a list or tuple, or the items
 // iterating v gives: a slice the caller may keep and change.
 func (vm *VM) ownItems(v Value) ([]Value, error) {

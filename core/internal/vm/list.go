@@ -316,11 +316,8 @@ func listSortM(vm *VM, self Value, a Args) (Value, error) {
 
 // listInitM is list.__init__(iterable=()): it refills the list.
 func listInitM(vm *VM, self Value, a Args) (Value, error) {
-	if err := vm.NoKwargs("list", a); err != nil {
-		return heap.Undef, err
-	}
-	var iterable Value
-	if err := vm.UnpackArgs("list", a, nil, 0, &iterable); err != nil {
+	iterable, err := vm.optionalArg("list", a)
+	if err != nil {
 		return heap.Undef, err
 	}
 	l, lv, err := vm.selfList(self, "__init__")
@@ -344,11 +341,8 @@ func listInitM(vm *VM, self Value, a Args) (Value, error) {
 // --- constructors -----------------------------------------------------------------
 
 func listCtor(vm *VM, cls Value, a Args) (Value, error) {
-	if err := vm.NoKwargs("list", a); err != nil {
-		return heap.Undef, err
-	}
-	var iterable Value
-	if err := vm.UnpackArgs("list", a, nil, 0, &iterable); err != nil {
+	iterable, err := vm.optionalArg("list", a)
+	if err != nil {
 		return heap.Undef, err
 	}
 	if iterable.K == heap.KUndef {
@@ -359,14 +353,11 @@ func listCtor(vm *VM, cls Value, a Args) (Value, error) {
 			return r, err
 		}
 	}
-	if items, ok := vm.seqItemsOf(iterable); ok {
-		return vm.NewList(append([]Value(nil), items...)), nil
-	}
-	items, err := vm.Unpack(iterable)
+	items, err := vm.ownItems(iterable)
 	if err != nil {
 		return heap.Undef, err
 	}
-	return vm.NewList(append([]Value(nil), items...)), nil
+	return vm.NewList(items), nil
 }
 
 func init() {

@@ -819,11 +819,8 @@ func newSetCtor(frozen bool) BuiltinFn {
 
 // setInitM is set.__init__(iterable=()): it refills the set.
 func setInitM(vm *VM, self Value, a Args) (Value, error) {
-	if err := vm.NoKwargs("set", a); err != nil {
-		return heap.Undef, err
-	}
-	var iterable Value
-	if err := vm.UnpackArgs("set", a, nil, 0, &iterable); err != nil {
+	iterable, err := vm.optionalArg("set", a)
+	if err != nil {
 		return heap.Undef, err
 	}
 	s, sv, err := vm.selfSet(self, "__init__")

@@ -59,11 +59,8 @@ func tupleHashM(vm *VM, self Value, a Args) (Value, error) {
 }
 
 func tupleCtor(vm *VM, cls Value, a Args) (Value, error) {
-	if err := vm.NoKwargs("tuple", a); err != nil {
-		return heap.Undef, err
-	}
-	var iterable Value
-	if err := vm.UnpackArgs("tuple", a, nil, 0, &iterable); err != nil {
+	iterable, err := vm.optionalArg("tuple", a)
+	if err != nil {
 		return heap.Undef, err
 	}
 	if iterable.K == heap.KUndef {
@@ -78,14 +75,11 @@ func tupleCtor(vm *VM, cls Value, a Args) (Value, error) {
 	if cls == vm.Types[TTuple] && vm.ctIsExact(x, TTuple) {
 		return x, nil
 	}
-	if items, ok := vm.seqItemsOf(x); ok {
-		return vm.NewTuple(append([]Value(nil), items...)), nil
-	}
-	items, err := vm.Unpack(x)
+	items, err := vm.ownItems(x)
 	if err != nil {
 		return heap.Undef, err
 	}
-	return vm.NewTuple(append([]Value(nil), items...)), nil
+	return vm.NewTuple(items), nil
 }
 
 func init() {

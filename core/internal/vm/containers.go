@@ -29,6 +29,34 @@ func (vm *VM) seqItemsOf(v Value) ([]Value, bool) {
 	return nil, false
 }
 
+// seqCtor builds the constructor of list or tuple (t): name(iterable=()).
+// An iterable that needs Python frames goes to the runtime's helper; an
+// exact tuple is its own copy.
+func seqCtor(t TypeID, name, helper string, build func(vm *VM, items []Value) Value) BuiltinFn {
+	return func(vm *VM, cls Value, a Args) (Value, error) {
+		iterable, err := vm.optionalArg(name, a)
+		if err != nil {
+			return heap.Undef, err
+		}
+		if iterable.K == heap.KUndef {
+			return build(vm, nil), nil
+		}
+		if vm.needsFrames(iterable) {
+			if r, ok, err := vm.tailPy(name, helper, iterable); ok {
+				return r, err
+			}
+		}
+		if t == TTuple && cls == vm.Types[TTuple] && vm.ctIsExact(iterable, TTuple) {
+			return iterable, nil
+		}
+		items, err := vm.ownItems(iterable)
+		if err != nil {
+			return heap.Undef, err
+		}
+		return build(vm, items), nil
+	}
+}
+
 // optionalArg binds the one optional positional argument of a constructor
 // or __init__ that takes no keywords; Undef when absent.
 func (vm *VM) optionalArg(name string, a Args) (Value, error) {

@@ -340,26 +340,6 @@ func listInitM(vm *VM, self Value, a Args) (Value, error) {
 
 // --- constructors -----------------------------------------------------------------
 
-func listCtor(vm *VM, cls Value, a Args) (Value, error) {
-	iterable, err := vm.optionalArg("list", a)
-	if err != nil {
-		return heap.Undef, err
-	}
-	if iterable.K == heap.KUndef {
-		return vm.NewList(nil), nil
-	}
-	if vm.needsFrames(iterable) {
-		if r, ok, err := vm.tailPy("list", "to_list", iterable); ok {
-			return r, err
-		}
-	}
-	items, err := vm.ownItems(iterable)
-	if err != nil {
-		return heap.Undef, err
-	}
-	return vm.NewList(items), nil
-}
-
 func init() {
 	listDefs := []MethodDef{
 		{Name: "__init__", Fn: listInitM},
@@ -387,7 +367,7 @@ func init() {
 		{Name: "__repr__", Fn: ctReprMethod},
 	}
 	AddMethods(TList, append(listDefs, ctComparisonDefs()...))
-	RegisterConstructor(TList, listCtor)
+	RegisterConstructor(TList, seqCtor(TList, "list", "to_list", (*VM).NewList))
 }
 
 func (vm *VM) listSetItem(lv Value, l *heap.List, key, v Value) error {

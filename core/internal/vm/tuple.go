@@ -58,30 +58,6 @@ func tupleHashM(vm *VM, self Value, a Args) (Value, error) {
 	return heap.Int(h), err
 }
 
-func tupleCtor(vm *VM, cls Value, a Args) (Value, error) {
-	iterable, err := vm.optionalArg("tuple", a)
-	if err != nil {
-		return heap.Undef, err
-	}
-	if iterable.K == heap.KUndef {
-		return vm.NewTuple(nil), nil
-	}
-	x := iterable
-	if vm.needsFrames(x) {
-		if r, ok, err := vm.tailPy("tuple", "to_tuple", x); ok {
-			return r, err
-		}
-	}
-	if cls == vm.Types[TTuple] && vm.ctIsExact(x, TTuple) {
-		return x, nil
-	}
-	items, err := vm.ownItems(x)
-	if err != nil {
-		return heap.Undef, err
-	}
-	return vm.NewTuple(items), nil
-}
-
 func init() {
 	tupleDefs := []MethodDef{
 		{Name: "index", Fn: tupleIndexM},
@@ -96,7 +72,7 @@ func init() {
 		{Name: "__repr__", Fn: ctReprMethod},
 	}
 	AddMethods(TTuple, append(tupleDefs, ctComparisonDefs()...))
-	RegisterConstructor(TTuple, tupleCtor)
+	RegisterConstructor(TTuple, seqCtor(TTuple, "tuple", "to_tuple", (*VM).NewTuple))
 }
 
 // tupleHash is CPython 3.11's xxHash-based tuple hash.

@@ -57,6 +57,20 @@ func seqCtor(t TypeID, name, helper string, build func(vm *VM, items []Value) Va
 	}
 }
 
+// removed finishes the removal of key from the container ov: the
+// removal's error, KeyError when it found no key, else ov is marked
+// changed.
+func (vm *VM) removed(found bool, err error, key, ov Value) error {
+	if err != nil {
+		return err
+	}
+	if !found {
+		return vm.ErrorArgs(TKeyError, key)
+	}
+	vm.H.Touch(ov)
+	return nil
+}
+
 // optionalArg binds the one optional positional argument of a constructor
 // or __init__ that takes no keywords; Undef when absent.
 func (vm *VM) optionalArg(name string, a Args) (Value, error) {
@@ -600,14 +614,7 @@ func (vm *VM) containerDelItem(obj, key Value) (handled bool, err error) {
 		return true, vm.listDelItem(pv, o, key)
 	case *heap.Dict:
 		_, found, err := vm.dictDel(o, key)
-		if err != nil {
-			return true, err
-		}
-		if !found {
-			return true, vm.ErrorArgs(TKeyError, key)
-		}
-		vm.H.Touch(pv)
-		return true, nil
+		return true, vm.removed(found, err, key, pv)
 	case *heap.Bytes:
 		if o.Mutable {
 			return true, vm.byteArrayDelItem(pv, o, key)

@@ -327,13 +327,9 @@ func dictSetItemM(vm *VM, self Value, d *heap.Dict, dv Value, args [2]Value) (Va
 func dictDelItemM(vm *VM, self Value, d *heap.Dict, dv Value, args [2]Value) (Value, error) {
 	key := args[0]
 	_, found, err := vm.dictDel(d, key)
-	if err != nil {
+	if err := vm.removed(found, err, key, dv); err != nil {
 		return heap.Undef, err
 	}
-	if !found {
-		return heap.Undef, vm.ErrorArgs(TKeyError, key)
-	}
-	vm.H.Touch(dv)
 	return heap.None, nil
 }
 

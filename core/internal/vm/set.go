@@ -498,13 +498,9 @@ func (vm *VM) setRemoveKey(s *heap.Set, x Value) (bool, error) {
 func setRemoveM(vm *VM, self Value, s *heap.Set, sv Value, args [2]Value) (Value, error) {
 	value := args[0]
 	found, err := vm.setRemoveKey(s, value)
-	if err != nil {
+	if err := vm.removed(found, err, value, sv); err != nil {
 		return heap.Undef, err
 	}
-	if !found {
-		return heap.Undef, vm.ErrorArgs(TKeyError, value)
-	}
-	vm.H.Touch(sv)
 	return heap.None, nil
 }
 

@@ -340,13 +340,8 @@ func (vm *VM) floatRatio(f float64) (*big.Int, *big.Int, error) {
 
 // floatHex is float.hex().
 func floatHex(f float64) string {
-	switch {
-	case math.IsNaN(f):
-		return "nan"
-	case math.IsInf(f, 1):
-		return "inf"
-	case math.IsInf(f, -1):
-		return "-inf"
+	if math.IsNaN(f) || math.IsInf(f, 0) {
+		return pyfmt.FloatRepr(f) // nan, inf or -inf: hex writes them as repr does
 	}
 	sign := ""
 	if math.Signbit(f) {

@@ -434,6 +434,12 @@ func (vm *VM) Iterate(v Value, fn func(Value) error) error {
 			}
 		}
 	}
+	return vm.iterateNext(v, fn)
+}
+
+// iterateNext is Iterate through v's iterator, without the list and
+// tuple fast path.
+func (vm *VM) iterateNext(v Value, fn func(Value) error) error {
 	it, err := vm.GetIter(v)
 	if err != nil {
 		return err

@@ -138,22 +138,7 @@ func (vm *VM) setUpdateFrom(s *heap.Set, it Value) error {
 		}
 		return nil
 	}
-	iter, err := vm.GetIter(it)
-	if err != nil {
-		return err
-	}
-	for {
-		x, ok, err := vm.Next(iter)
-		if err != nil {
-			return err
-		}
-		if !ok {
-			return nil
-		}
-		if err := vm.setAdd(s, x); err != nil {
-			return err
-		}
-	}
+	return vm.iterateNext(it, func(x Value) error { return vm.setAdd(s, x) })
 }
 
 // newSetValue allocates an empty set or frozenset.

@@ -182,20 +182,29 @@ func listIndexM(vm *VM, self Value, a Args) (Value, error) {
 	if err != nil {
 		return heap.Undef, err
 	}
-	start, stop, err := vm.seqIndexArgs("index", a, len(l.Items))
+	return vm.seqIndexOfItem(func() []Value { return l.Items }, a, func(x Value) error {
+		r, err := vm.Repr(x)
+		if err != nil {
+			return err
+		}
+		return vm.ValueError("%s is not in list", r)
+	})
+}
+
+// seqIndexOfItem is index(x[, start[, stop]]) of a list or tuple; items
+// reads the items afresh (comparing may change a list), and notFound
+// makes the error for an absent x.
+func (vm *VM) seqIndexOfItem(items func() []Value, a Args, notFound func(x Value) error) (Value, error) {
+	start, stop, err := vm.seqIndexArgs("index", a, len(items()))
 	if err != nil {
 		return heap.Undef, err
 	}
-	i, err := vm.findItem(func() []Value { return l.Items }, a.Pos[0], start, stop)
+	i, err := vm.findItem(items, a.Pos[0], start, stop)
 	if err != nil {
 		return heap.Undef, err
 	}
 	if i < 0 {
-		r, err := vm.Repr(a.Pos[0])
-		if err != nil {
-			return heap.Undef, err
-		}
-		return heap.Undef, vm.ValueError("%s is not in list", r)
+		return heap.Undef, notFound(a.Pos[0])
 	}
 	return heap.Int(int64(i)), nil
 }

@@ -22,18 +22,9 @@ func tupleIndexM(vm *VM, self Value, a Args) (Value, error) {
 	if err != nil {
 		return heap.Undef, err
 	}
-	start, stop, err := vm.seqIndexArgs("index", a, len(t.Items))
-	if err != nil {
-		return heap.Undef, err
-	}
-	i, err := vm.findItem(func() []Value { return t.Items }, a.Pos[0], start, stop)
-	if err != nil {
-		return heap.Undef, err
-	}
-	if i < 0 {
-		return heap.Undef, vm.ValueError("tuple.index(x): x not in tuple")
-	}
-	return heap.Int(int64(i)), nil
+	return vm.seqIndexOfItem(func() []Value { return t.Items }, a, func(Value) error {
+		return vm.ValueError("tuple.index(x): x not in tuple")
+	})
 }
 
 func tupleCountM(vm *VM, self Value, a Args) (Value, error) {

@@ -358,13 +358,5 @@ func (vm *VM) isUnionArg(v Value) bool {
 
 // typeUnion is a | b for types: a types.UnionType.
 func (vm *VM) typeUnion(a, b Value) (Value, error) {
-	m, err := vm.Import("_amber_union")
-	if err != nil {
-		return heap.Undef, err
-	}
-	fn, err := vm.GetAttr(m, "_union")
-	if err != nil {
-		return heap.Undef, err
-	}
-	return vm.Call(fn, a, b)
+	return vm.callModuleFunc("_amber_union", "_union", a, b)
 }

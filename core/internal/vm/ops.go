@@ -1021,11 +1021,7 @@ var genericBuiltins = map[string]bool{"list": true, "dict": true, "set": true, "
 
 // genericAlias is types.GenericAlias(cls, key).
 func (vm *VM) genericAlias(cls, key Value) (Value, error) {
-	m, err := vm.Import("types")
-	if err != nil {
-		return cls, nil
-	}
-	ga, err := vm.GetAttr(m, "GenericAlias")
+	ga, err := vm.moduleAttr("types", "GenericAlias")
 	if err != nil {
 		return cls, nil
 	}

@@ -58,6 +58,22 @@ func (vm *VM) initBuiltins() {
 	}
 }
 
+// strBuiltin is a builtin of one argument whose result is the str f makes
+// of it (repr, ascii).
+func strBuiltin(name string, f func(vm *VM, v Value) (string, error)) BuiltinFn {
+	return func(vm *VM, _ Value, a Args) (Value, error) {
+		var obj Value
+		if err := vm.UnpackArgs(name, a, nil, 1, &obj); err != nil {
+			return heap.Undef, err
+		}
+		s, err := f(vm, obj)
+		if err != nil {
+			return heap.Undef, err
+		}
+		return vm.NewStr(s), nil
+	}
+}
+
 func init() {
 	RegisterBuiltinFunc("__build_class__", buildClass)
 	RegisterBuiltinFunc("print", builtinPrint)
@@ -69,17 +85,7 @@ func init() {
 		n, err := vm.Len(obj)
 		return heap.Int(int64(n)), err
 	})
-	RegisterBuiltinFunc("repr", func(vm *VM, _ Value, a Args) (Value, error) {
-		var obj Value
-		if err := vm.UnpackArgs("repr", a, nil, 1, &obj); err != nil {
-			return heap.Undef, err
-		}
-		s, err := vm.Repr(obj)
-		if err != nil {
-			return heap.Undef, err
-		}
-		return vm.NewStr(s), nil
-	})
+	RegisterBuiltinFunc("repr", strBuiltin("repr", (*VM).Repr))
 	RegisterBuiltinFunc("isinstance", func(vm *VM, _ Value, a Args) (Value, error) {
 		var obj, classinfo Value
 		if err := vm.UnpackArgs("isinstance", a, nil, 2, &obj, &classinfo); err != nil {

@@ -738,18 +738,6 @@ func builtinOrd(vm *VM, self Value, a Args) (Value, error) {
 	return heap.Undef, vm.TypeError("ord() expected string of length 1, but %s found", vm.TypeName(v))
 }
 
-func builtinAscii(vm *VM, self Value, a Args) (Value, error) {
-	var obj Value
-	if err := vm.UnpackArgs("ascii", a, nil, 1, &obj); err != nil {
-		return heap.Undef, err
-	}
-	s, err := vm.Ascii(obj)
-	if err != nil {
-		return heap.Undef, err
-	}
-	return vm.NewStr(s), nil
-}
-
 func builtinFormat(vm *VM, self Value, a Args) (Value, error) {
 	var valueArg, formatSpec Value
 	if err := vm.UnpackArgs("format", a, []string{"value", "format_spec"}, 1, &valueArg, &formatSpec); err != nil {
@@ -836,7 +824,7 @@ func init() {
 	RegisterConstructor(TStr, strConstructor)
 	RegisterBuiltinFunc("chr", builtinChr)
 	RegisterBuiltinFunc("ord", builtinOrd)
-	RegisterBuiltinFunc("ascii", builtinAscii)
+	RegisterBuiltinFunc("ascii", strBuiltin("ascii", (*VM).Ascii))
 	RegisterBuiltinFunc("format", builtinFormat)
 }
 

@@ -58,6 +58,32 @@ func (vm *VM) initBuiltins() {
 	}
 }
 
+// iterators returns an iterator of each of vs.
+func (vm *VM) iterators(vs []Value) ([]Value, error) {
+	its := make([]Value, 0, len(vs))
+	for _, v := range vs {
+		it, err := vm.GetIter(v)
+		if err != nil {
+			return nil, err
+		}
+		its = append(its, it)
+	}
+	return its, nil
+}
+
+// runFrameNested pushes the frame f and runs it to its return in a
+// nested loop.
+func (vm *VM) runFrameNested(f *heap.Frame) (Value, error) {
+	depth := len(vm.frames)
+	if err := vm.pushFrame(f); err != nil {
+		return heap.Undef, err
+	}
+	vm.nested++
+	r, err := vm.run(depth)
+	vm.nested--
+	return r, err
+}
+
 // strBuiltin is a builtin of one argument whose result is the str f makes
 // of it (repr, ascii).
 func strBuiltin(name string, f func(vm *VM, v Value) (string, error)) BuiltinFn {
@@ -247,14 +273,12 @@ func init() {
 				return r, err
 			}
 		}
-		for _, v := range a.Pos {
-			it, err := vm.GetIter(v)
-			if err != nil {
-				// CPython 3.11 passes iter()'s own TypeError through.
-				return heap.Undef, err
-			}
-			z.Vals = append(z.Vals, it)
+		its, err := vm.iterators(a.Pos)
+		if err != nil {
+			// CPython 3.11 passes iter()'s own TypeError through.
+			return heap.Undef, err
 		}
+		z.Vals = append(z.Vals, its...)
 		return vm.H.Alloc(z), nil
 	})
 	RegisterBuiltinFunc("map", func(vm *VM, _ Value, a Args) (Value, error) {
@@ -267,13 +291,11 @@ func init() {
 			}
 		}
 		m := &heap.Iter{Kind: heap.IterMap, Seq: a.Pos[0]}
-		for _, v := range a.Pos[1:] {
-			it, err := vm.GetIter(v)
-			if err != nil {
-				return heap.Undef, err
-			}
-			m.Vals = append(m.Vals, it)
+		its, err := vm.iterators(a.Pos[1:])
+		if err != nil {
+			return heap.Undef, err
 		}
+		m.Vals = append(m.Vals, its...)
 		return vm.H.Alloc(m), nil
 	})
 	RegisterBuiltinFunc("filter", func(vm *VM, _ Value, a Args) (Value, error) {
@@ -609,13 +631,7 @@ func (vm *VM) evalExec(mode string, a Args) (Value, error) {
 	}
 	f.Slots = make([]Value, len(code.Varnames)+code.NumCells()+code.StackSize+4)
 	f.SP = int32(len(code.Varnames) + code.NumCells())
-	depth := len(vm.frames)
-	if err := vm.pushFrame(f); err != nil {
-		return heap.Undef, err
-	}
-	vm.nested++
-	r, err := vm.run(depth)
-	vm.nested--
+	r, err := vm.runFrameNested(f)
 	if err != nil {
 		return heap.Undef, err
 	}

@@ -112,14 +112,20 @@ func (k *textKind[T]) splitMethod(name string) BuiltinFn {
 	}
 }
 
+// recvOptArg binds the receiver and the one optional argument, param, of
+// the method name.
+func (k *textKind[T]) recvOptArg(vm *VM, self Value, a Args, name, param string) (s T, arg Value, err error) {
+	if s, err = k.recv(vm, self, name); err != nil {
+		return s, arg, err
+	}
+	err = vm.UnpackArgs(name, a, []string{param}, 0, &arg)
+	return s, arg, err
+}
+
 // splitLinesMethod implements splitlines.
 func (k *textKind[T]) splitLinesMethod(vm *VM, self Value, a Args) (Value, error) {
-	s, err := k.recv(vm, self, "splitlines")
+	s, keepends, err := k.recvOptArg(vm, self, a, "splitlines", "keepends")
 	if err != nil {
-		return heap.Undef, err
-	}
-	var keepends Value
-	if err := vm.UnpackArgs("splitlines", a, []string{"keepends"}, 0, &keepends); err != nil {
 		return heap.Undef, err
 	}
 	keep := false
@@ -133,12 +139,8 @@ func (k *textKind[T]) splitLinesMethod(vm *VM, self Value, a Args) (Value, error
 
 // expandTabsMethod implements expandtabs.
 func (k *textKind[T]) expandTabsMethod(vm *VM, self Value, a Args) (Value, error) {
-	s, err := k.recv(vm, self, "expandtabs")
+	s, tabsize, err := k.recvOptArg(vm, self, a, "expandtabs", "tabsize")
 	if err != nil {
-		return heap.Undef, err
-	}
-	var tabsize Value
-	if err := vm.UnpackArgs("expandtabs", a, []string{"tabsize"}, 0, &tabsize); err != nil {
 		return heap.Undef, err
 	}
 	n, err := vm.optInt(tabsize, 8)

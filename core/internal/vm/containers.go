@@ -71,12 +71,9 @@ func (vm *VM) removed(found bool, err error, key, ov Value) error {
 	return nil
 }
 
-// optionalArg binds the one optional positional argument of a constructor
-// or __init__ that takes no keywords; Undef when absent.
+// optionalArg binds the one optional positional argument of a
+// constructor that takes no keywords; Undef when absent.
 func (vm *VM) optionalArg(name string, a Args) (Value, error) {
-	if err := vm.NoKwargs(name, a); err != nil {
-		return heap.Undef, err
-	}
 	var v Value
 	err := vm.UnpackArgs(name, a, nil, 0, &v)
 	return v, err

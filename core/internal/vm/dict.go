@@ -157,7 +157,7 @@ func (vm *VM) selfDict(self Value, fname string) (*heap.Dict, Value, error) {
 
 // dictMethod builds a dict method (see receiverMethod).
 func dictMethod(name string, required, nargs int, f func(vm *VM, self Value, d *heap.Dict, dv Value, args [2]Value) (Value, error)) BuiltinFn {
-	return receiverMethod((*VM).selfDict, name, required, nargs, f)
+	return receiverMethod((*VM).selfDict, name, name, required, nargs, f)
 }
 
 func dictView(kind heap.IterKind, name string) BuiltinFn {

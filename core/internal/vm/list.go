@@ -16,12 +16,9 @@ func (vm *VM) selfList(self Value, fname string) (*heap.List, Value, error) {
 	return l, vm.Prim(self), nil
 }
 
-// listMethod builds a list method (see receiverMethod); argName names it
-// in argument errors ("list.append() takes exactly one argument"), name
-// in the receiver's.
+// listMethod builds a list method (see receiverMethod).
 func listMethod(argName, name string, required, nargs int, f func(vm *VM, self Value, l *heap.List, lv Value, args [2]Value) (Value, error)) BuiltinFn {
-	recv := func(vm *VM, self Value, _ string) (*heap.List, Value, error) { return vm.selfList(self, name) }
-	return receiverMethod(recv, argName, required, nargs, f)
+	return receiverMethod((*VM).selfList, argName, name, required, nargs, f)
 }
 
 func listAppendM(vm *VM, self Value, l *heap.List, lv Value, args [2]Value) (Value, error) {
@@ -324,15 +321,8 @@ func listSortM(vm *VM, self Value, a Args) (Value, error) {
 }
 
 // listInitM is list.__init__(iterable=()): it refills the list.
-func listInitM(vm *VM, self Value, a Args) (Value, error) {
-	iterable, err := vm.optionalArg("list", a)
-	if err != nil {
-		return heap.Undef, err
-	}
-	l, lv, err := vm.selfList(self, "__init__")
-	if err != nil {
-		return heap.Undef, err
-	}
+func listInitM(vm *VM, self Value, l *heap.List, lv Value, args [2]Value) (Value, error) {
+	iterable := args[0]
 	l.Items = nil
 	vm.H.Touch(lv)
 	if iterable.K != heap.KUndef {
@@ -351,7 +341,7 @@ func listInitM(vm *VM, self Value, a Args) (Value, error) {
 
 func init() {
 	listDefs := []MethodDef{
-		{Name: "__init__", Fn: listInitM},
+		{Name: "__init__", Fn: listMethod("list", "__init__", 0, 1, listInitM)},
 		{Name: "append", Fn: listMethod("list.append", "append", 1, 1, listAppendM)},
 		{Name: "extend", Fn: listMethod("list.extend", "extend", 1, 1, listExtendM)},
 		{Name: "insert", Fn: listInsertM},

@@ -457,7 +457,7 @@ func (vm *VM) selfSet(self Value, fname string) (*heap.Set, Value, error) {
 
 // setMethod builds a set or frozenset method (see receiverMethod).
 func setMethod(name string, required, nargs int, f func(vm *VM, self Value, s *heap.Set, sv Value, args [2]Value) (Value, error)) BuiltinFn {
-	return receiverMethod((*VM).selfSet, name, required, nargs, f)
+	return receiverMethod((*VM).selfSet, name, name, required, nargs, f)
 }
 
 func setAddM(vm *VM, self Value, s *heap.Set, sv Value, args [2]Value) (Value, error) {
@@ -799,15 +799,8 @@ func newSetCtor(frozen bool) BuiltinFn {
 }
 
 // setInitM is set.__init__(iterable=()): it refills the set.
-func setInitM(vm *VM, self Value, a Args) (Value, error) {
-	iterable, err := vm.optionalArg("set", a)
-	if err != nil {
-		return heap.Undef, err
-	}
-	s, sv, err := vm.selfSet(self, "__init__")
-	if err != nil {
-		return heap.Undef, err
-	}
+func setInitM(vm *VM, self Value, s *heap.Set, sv Value, args [2]Value) (Value, error) {
+	iterable := args[0]
 	s.Clear()
 	defer vm.H.Touch(sv)
 	if iterable.K != heap.KUndef {
@@ -834,7 +827,7 @@ func init() {
 	}
 	common = append(common, ctSetOperatorDefs()...)
 	mutating := []MethodDef{
-		{Name: "__init__", Fn: setInitM},
+		{Name: "__init__", Fn: receiverMethod((*VM).selfSet, "set", "__init__", 0, 1, setInitM)},
 		{Name: "add", Fn: setMethod("add", 1, 1, setAddM)},
 		{Name: "remove", Fn: setMethod("remove", 1, 1, setRemoveM)},
 		{Name: "discard", Fn: setMethod("discard", 1, 1, setDiscardM)},

@@ -427,6 +427,18 @@ func (vm *VM) seqInplace(op int, a, b Value) (Value, error) {
 
 // --- comparison ------------------------------------------------------------------
 
+// ctListOrTuple returns the items of a list or tuple object o, and
+// whether it is a list.
+func ctListOrTuple(o heap.Object) (items []Value, list, ok bool) {
+	switch s := o.(type) {
+	case *heap.List:
+		return s.Items, true, true
+	case *heap.Tuple:
+		return s.Items, false, true
+	}
+	return nil, false, false
+}
+
 // containerCompare compares lists, tuples, sets, dicts, dict views, ranges
 // and slices; ok=false when the operation does not apply.
 func (vm *VM) containerCompare(op int, a, b Value) (r bool, ok bool, err error) {
@@ -440,22 +452,14 @@ func (vm *VM) containerCompare(op int, a, b Value) (r bool, ok bool, err error) 
 	defer vm.leaveC()
 	eqOp := op == compile.CmpEq || op == compile.CmpNe
 	switch x := oa.(type) {
-	case *heap.List:
-		switch y := ob.(type) {
-		case *heap.List:
-			r, err = vm.seqCompare(op, x.Items, y.Items)
-			return r, true, err
-		case *heap.Tuple:
-			if eqOp {
-				return op == compile.CmpNe, true, nil
+	case *heap.List, *heap.Tuple:
+		xs, xList, _ := ctListOrTuple(oa)
+		if ys, yList, isSeq := ctListOrTuple(ob); isSeq {
+			if xList == yList {
+				r, err = vm.seqCompare(op, xs, ys)
+				return r, true, err
 			}
-		}
-	case *heap.Tuple:
-		switch y := ob.(type) {
-		case *heap.Tuple:
-			r, err = vm.seqCompare(op, x.Items, y.Items)
-			return r, true, err
-		case *heap.List:
+			// A list never equals a tuple; they do not order.
 			if eqOp {
 				return op == compile.CmpNe, true, nil
 			}

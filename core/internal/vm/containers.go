@@ -393,21 +393,11 @@ func (vm *VM) seqInplace(op int, a, b Value) (Value, error) {
 		return heap.NotImplemented, nil
 	}
 	if s, ok := vm.SetOf(a); ok && !s.Frozen {
-		sb, ok := vm.SetOf(b)
-		if !ok {
+		if _, ok := vm.SetOf(b); !ok {
 			return heap.NotImplemented, nil
 		}
-		var err error
-		switch op {
-		case compile.BinOr:
-			err = vm.setMerge(s, sb)
-		case compile.BinAnd:
-			err = vm.setIntersectUpdate(s, b)
-		case compile.BinSub:
-			err = vm.setDifferenceUpdate(s, b)
-		case compile.BinXor:
-			err = vm.setSymDiffUpdate(s, b)
-		default:
+		done, err := vm.setUpdateOp(op, s, b)
+		if !done {
 			return heap.NotImplemented, nil
 		}
 		vm.H.Touch(vm.Prim(a))

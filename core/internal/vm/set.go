@@ -364,19 +364,26 @@ func (vm *VM) viewBinary(op int, a, b Value) (Value, error) {
 	if err := vm.setUpdateFrom(r, vm.viewSetSource(a)); err != nil {
 		return heap.Undef, err
 	}
-	var err error
-	switch op {
-	case compile.BinOr:
-		err = vm.setUpdateFrom(r, b)
-	case compile.BinSub:
-		err = vm.setDifferenceUpdate(r, b)
-	case compile.BinXor:
-		err = vm.setSymDiffUpdate(r, b)
-	}
-	if err != nil {
+	if _, err := vm.setUpdateOp(op, r, b); err != nil {
 		return heap.Undef, err
 	}
 	return rv, nil
+}
+
+// setUpdateOp is s op= other for op |, &, - or ^; done is false for
+// another op.
+func (vm *VM) setUpdateOp(op int, s *heap.Set, other Value) (done bool, err error) {
+	switch op {
+	case compile.BinOr:
+		return true, vm.setUpdateFrom(s, other)
+	case compile.BinAnd:
+		return true, vm.setIntersectUpdate(s, other)
+	case compile.BinSub:
+		return true, vm.setDifferenceUpdate(s, other)
+	case compile.BinXor:
+		return true, vm.setSymDiffUpdate(s, other)
+	}
+	return false, nil
 }
 
 // viewSetSource is what CPython's dictviews_to_set builds its set from:

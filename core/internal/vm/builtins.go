@@ -398,21 +398,17 @@ func builtinPrint(vm *VM, _ Value, a Args) (Value, error) {
 	for i, k := range a.KwNames {
 		v := a.KwVals[i]
 		switch k {
-		case "sep":
-			if v.K != heap.KNone {
-				s, ok := vm.StrOf(v)
-				if !ok {
-					return heap.Undef, vm.TypeError("sep must be None or a string, not %s", vm.TypeName(v))
-				}
-				sep = s
+		case "sep", "end":
+			dst := &sep
+			if k == "end" {
+				dst = &end
 			}
-		case "end":
 			if v.K != heap.KNone {
 				s, ok := vm.StrOf(v)
 				if !ok {
-					return heap.Undef, vm.TypeError("end must be None or a string, not %s", vm.TypeName(v))
+					return heap.Undef, vm.TypeError("%s must be None or a string, not %s", k, vm.TypeName(v))
 				}
-				end = s
+				*dst = s
 			}
 		case "file":
 			fileGiven = v.K != heap.KNone

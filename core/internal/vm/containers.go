@@ -249,15 +249,9 @@ func (vm *VM) isIterableValue(v Value) bool {
 func (vm *VM) seqConcat(a, b Value) (Value, error) {
 	if la, ok := vm.ListOf(a); ok {
 		if lb, ok := vm.ListOf(b); ok {
-			items := make([]Value, 0, len(la.Items)+len(lb.Items))
-			items = append(items, la.Items...)
-			items = append(items, lb.Items...)
-			return vm.NewList(items), nil
+			return vm.NewList(concatValues(la.Items, lb.Items)), nil
 		}
-		if vm.userReflects(b, "__radd__") {
-			return heap.NotImplemented, nil
-		}
-		return heap.Undef, vm.TypeError("can only concatenate list (not \"%s\") to list", vm.TypeName(b))
+		return vm.concatMismatch(b, "list")
 	}
 	if ta, ok := vm.TupleOf(a); ok {
 		if tb, ok := vm.TupleOf(b); ok {
@@ -267,17 +261,26 @@ func (vm *VM) seqConcat(a, b Value) (Value, error) {
 			if len(ta.Items) == 0 && vm.ctIsExact(b, TTuple) {
 				return b, nil
 			}
-			items := make([]Value, 0, len(ta.Items)+len(tb.Items))
-			items = append(items, ta.Items...)
-			items = append(items, tb.Items...)
-			return vm.NewTuple(items), nil
+			return vm.NewTuple(concatValues(ta.Items, tb.Items)), nil
 		}
-		if vm.userReflects(b, "__radd__") {
-			return heap.NotImplemented, nil
-		}
-		return heap.Undef, vm.TypeError("can only concatenate tuple (not \"%s\") to tuple", vm.TypeName(b))
+		return vm.concatMismatch(b, "tuple")
 	}
 	return heap.NotImplemented, nil
+}
+
+// concatValues is a new slice of a's items then b's.
+func concatValues(a, b []Value) []Value {
+	items := make([]Value, 0, len(a)+len(b))
+	return append(append(items, a...), b...)
+}
+
+// concatMismatch is list + b or tuple + b (what) for a b of another
+// type: NotImplemented when b may take it (__radd__), else TypeError.
+func (vm *VM) concatMismatch(b Value, what string) (Value, error) {
+	if vm.userReflects(b, "__radd__") {
+		return heap.NotImplemented, nil
+	}
+	return heap.Undef, vm.TypeError("can only concatenate %s (not \"%s\") to %s", what, vm.TypeName(b), what)
 }
 
 // isExact reports whether v is exactly of builtin type t (not a subclass).

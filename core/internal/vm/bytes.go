@@ -276,15 +276,7 @@ func bytesDecode(vm *VM, self Value, a Args) (Value, error) {
 	if err := vm.UnpackArgs("decode", a, []string{"encoding", "errors"}, 0, &encoding, &errorsArg); err != nil {
 		return heap.Undef, err
 	}
-	enc, errs, err := vm.codecArgs("decode", encoding, errorsArg)
-	if err != nil {
-		return heap.Undef, err
-	}
-	s, err := pystr.Decode(b.B, enc, errs)
-	if err != nil {
-		return heap.Undef, vm.pystrErr(err)
-	}
-	return vm.NewStr(s), nil
+	return vm.decodeWith("decode", b.B, encoding, errorsArg)
 }
 
 func bytesHex(vm *VM, self Value, a Args) (Value, error) {
@@ -620,13 +612,9 @@ func bytesConstructorFor(mutable bool) BuiltinFn {
 			if encodingArg.K == heap.KUndef {
 				return heap.Undef, vm.TypeError("string argument without an encoding")
 			}
-			enc, errs, err := vm.codecArgs(name, encodingArg, errorsArg)
+			p, err := vm.encodeWith(name, s, encodingArg, errorsArg)
 			if err != nil {
 				return heap.Undef, err
-			}
-			p, err := pystr.Encode(s, enc, errs)
-			if err != nil {
-				return heap.Undef, vm.pystrErr(err)
 			}
 			return vm.NewBytes(p, mutable), nil
 		}

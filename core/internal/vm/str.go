@@ -333,15 +333,38 @@ func strEncode(vm *VM, self Value, a Args) (Value, error) {
 	if err := vm.UnpackArgs("encode", a, []string{"encoding", "errors"}, 0, &encoding, &errorsArg); err != nil {
 		return heap.Undef, err
 	}
-	enc, errs, err := vm.codecArgs("encode", encoding, errorsArg)
+	b, err := vm.encodeWith("encode", s, encoding, errorsArg)
 	if err != nil {
 		return heap.Undef, err
 	}
+	return vm.NewBytes(b, false), nil
+}
+
+// encodeWith encodes s with the optional encoding and errors arguments of
+// the callable fname.
+func (vm *VM) encodeWith(fname, s string, encoding, errorsArg Value) ([]byte, error) {
+	enc, errs, err := vm.codecArgs(fname, encoding, errorsArg)
+	if err != nil {
+		return nil, err
+	}
 	b, err := pystr.Encode(s, enc, errs)
+	if err != nil {
+		return nil, vm.pystrErr(err)
+	}
+	return b, nil
+}
+
+// decodeWith is str(b, encoding, errors) for the callable fname.
+func (vm *VM) decodeWith(fname string, b []byte, encoding, errorsArg Value) (Value, error) {
+	enc, errs, err := vm.codecArgs(fname, encoding, errorsArg)
+	if err != nil {
+		return heap.Undef, err
+	}
+	s, err := pystr.Decode(b, enc, errs)
 	if err != nil {
 		return heap.Undef, vm.pystrErr(err)
 	}
-	return vm.NewBytes(b, false), nil
+	return vm.NewStr(s), nil
 }
 
 // codecArgs converts optional encoding/errors arguments.
@@ -679,15 +702,7 @@ func strConstructor(vm *VM, cls Value, a Args) (Value, error) {
 	if !ok {
 		return heap.Undef, vm.TypeError("decoding to str: need a bytes-like object, %s found", vm.TypeName(obj))
 	}
-	enc, errs, err := vm.codecArgs("str", encoding, errorsArg)
-	if err != nil {
-		return heap.Undef, err
-	}
-	s, err := pystr.Decode(b, enc, errs)
-	if err != nil {
-		return heap.Undef, vm.pystrErr(err)
-	}
-	return vm.NewStr(s), nil
+	return vm.decodeWith("str", b, encoding, errorsArg)
 }
 
 func builtinChr(vm *VM, self Value, a Args) (Value, error) {

@@ -987,20 +987,9 @@ func ctIsBytesObj(o heap.Object) bool {
 
 // bytesObj returns the bytes/bytearray object behind v, unwrapping
 // instances of bytes and bytearray subclasses.
-func (vm *VM) bytesObj(v Value) (*heap.Bytes, bool) {
-	if v.K != heap.KRef {
-		return nil, false
-	}
-	switch o := vm.H.Get(v).(type) {
-	case *heap.Bytes:
-		return o, true
-	case *heap.Instance:
-		if o.Prim.K == heap.KRef {
-			b, ok := vm.H.Get(o.Prim).(*heap.Bytes)
-			return b, ok
-		}
-	}
-	return nil, false
+func (vm *VM) bytesObj(v Value) (b *heap.Bytes, ok bool) {
+	b, ok = vm.primObj(v).(*heap.Bytes)
+	return
 }
 
 func (vm *VM) bytesIndex(b *heap.Bytes, key Value) (Value, error) {

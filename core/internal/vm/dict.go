@@ -582,10 +582,7 @@ func (vm *VM) viewContains(v *heap.DictView, x Value) (bool, error) {
 }
 
 // viewOf returns the dict view behind v.
-func (vm *VM) ctViewOf(v Value) (*heap.DictView, bool) {
-	if v.K != heap.KRef {
-		return nil, false
-	}
-	d, ok := vm.H.Get(v).(*heap.DictView)
-	return d, ok
+func (vm *VM) ctViewOf(v Value) (d *heap.DictView, ok bool) {
+	d, ok = vm.refObj(v).(*heap.DictView)
+	return
 }

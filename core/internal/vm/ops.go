@@ -181,10 +181,7 @@ func (vm *VM) Compare(op int, a, b Value) (bool, error) {
 }
 
 func (vm *VM) IsInstanceObj(v Value) bool {
-	if v.K != heap.KRef {
-		return false
-	}
-	_, ok := vm.H.Get(v).(*heap.Instance)
+	_, ok := vm.refObj(v).(*heap.Instance)
 	return ok
 }
 
@@ -972,18 +969,12 @@ func (vm *VM) funcStr(fn Value) string {
 }
 
 func (vm *VM) isListObj(v Value) bool {
-	if v.K != heap.KRef {
-		return false
-	}
-	_, ok := vm.H.Get(v).(*heap.List)
+	_, ok := vm.refObj(v).(*heap.List)
 	return ok
 }
 
 func (vm *VM) isSequenceObj(v Value) bool {
-	if v.K != heap.KRef {
-		return false
-	}
-	switch vm.H.Get(v).(type) {
+	switch vm.refObj(v).(type) {
 	case *heap.List, *heap.Tuple, *heap.Str, *heap.Bytes:
 		return true
 	}
@@ -992,10 +983,7 @@ func (vm *VM) isSequenceObj(v Value) bool {
 
 // isPercentFormat reports whether v is a str or bytes, whose % formats.
 func (vm *VM) isPercentFormat(v Value) bool {
-	if v.K != heap.KRef {
-		return false
-	}
-	switch vm.H.Get(v).(type) {
+	switch vm.refObj(v).(type) {
 	case *heap.Str, *heap.Bytes:
 		return true
 	}
@@ -1005,10 +993,7 @@ func (vm *VM) isPercentFormat(v Value) bool {
 // isPercentContainer reports whether v is a tuple or dict: the arguments
 // of a % format rather than a single one.
 func (vm *VM) isPercentContainer(v Value) bool {
-	if v.K != heap.KRef {
-		return false
-	}
-	switch vm.H.Get(v).(type) {
+	switch vm.refObj(v).(type) {
 	case *heap.Tuple, *heap.Dict:
 		return true
 	}

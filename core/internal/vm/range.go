@@ -201,12 +201,9 @@ func init() {
 }
 
 // rangeOf returns the range object behind v.
-func (vm *VM) ctRangeOf(v Value) (*heap.Range, bool) {
-	if v.K != heap.KRef {
-		return nil, false
-	}
-	r, ok := vm.H.Get(v).(*heap.Range)
-	return r, ok
+func (vm *VM) ctRangeOf(v Value) (r *heap.Range, ok bool) {
+	r, ok = vm.refObj(v).(*heap.Range)
+	return
 }
 
 // rangeLen is len(range) (saturating at MaxInt64).

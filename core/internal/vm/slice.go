@@ -74,12 +74,9 @@ func init() {
 }
 
 // sliceOf returns the slice object behind v.
-func (vm *VM) ctSliceOf(v Value) (*heap.Slice, bool) {
-	if v.K != heap.KRef {
-		return nil, false
-	}
-	s, ok := vm.H.Get(v).(*heap.Slice)
-	return s, ok
+func (vm *VM) ctSliceOf(v Value) (s *heap.Slice, ok bool) {
+	s, ok = vm.refObj(v).(*heap.Slice)
+	return
 }
 
 // sliceBound converts one field of a slice (not None) to an int64,

@@ -863,20 +863,9 @@ func (vm *VM) pystrErr(err error) error {
 }
 
 // strObj returns the *heap.Str behind v (unwrapping str subclasses).
-func (vm *VM) strObj(v Value) (*heap.Str, bool) {
-	if v.K != heap.KRef {
-		return nil, false
-	}
-	switch o := vm.H.Get(v).(type) {
-	case *heap.Str:
-		return o, true
-	case *heap.Instance:
-		if o.Prim.K == heap.KRef {
-			s, ok := vm.H.Get(o.Prim).(*heap.Str)
-			return s, ok
-		}
-	}
-	return nil, false
+func (vm *VM) strObj(v Value) (s *heap.Str, ok bool) {
+	s, ok = vm.primObj(v).(*heap.Str)
+	return
 }
 
 // strRuneLen returns (and caches) the code-point length of s.

@@ -987,10 +987,7 @@ func ctIsBytesObj(o heap.Object) bool {
 
 // bytesObj returns the bytes/bytearray object behind v, unwrapping
 // instances of bytes and bytearray subclasses.
-func (vm *VM) bytesObj(v Value) (b *heap.Bytes, ok bool) {
-	b, ok = vm.primObj(v).(*heap.Bytes)
-	return
-}
+func (vm *VM) bytesObj(v Value) (b *heap.Bytes, ok bool) { b, ok = vm.primObj(v).(*heap.Bytes); return }
 
 func (vm *VM) bytesIndex(b *heap.Bytes, key Value) (Value, error) {
 	if _, ok := vm.sliceOf(key); ok {

@@ -201,10 +201,7 @@ func init() {
 }
 
 // rangeOf returns the range object behind v.
-func (vm *VM) ctRangeOf(v Value) (r *heap.Range, ok bool) {
-	r, ok = vm.refObj(v).(*heap.Range)
-	return
-}
+func (vm *VM) ctRangeOf(v Value) (r *heap.Range, ok bool) { r, ok = vm.refObj(v).(*heap.Range); return }
 
 // rangeLen is len(range) (saturating at MaxInt64).
 func rangeLength(r *heap.Range) int64 {

@@ -74,10 +74,7 @@ func init() {
 }
 
 // sliceOf returns the slice object behind v.
-func (vm *VM) ctSliceOf(v Value) (s *heap.Slice, ok bool) {
-	s, ok = vm.refObj(v).(*heap.Slice)
-	return
-}
+func (vm *VM) ctSliceOf(v Value) (s *heap.Slice, ok bool) { s, ok = vm.refObj(v).(*heap.Slice); return }
 
 // sliceBound converts one field of a slice (not None) to an int64,
 // clamping huge ints like CPython's _PyEval_SliceIndex.

@@ -863,10 +863,7 @@ func (vm *VM) pystrErr(err error) error {
 }
 
 // strObj returns the *heap.Str behind v (unwrapping str subclasses).
-func (vm *VM) strObj(v Value) (s *heap.Str, ok bool) {
-	s, ok = vm.primObj(v).(*heap.Str)
-	return
-}
+func (vm *VM) strObj(v Value) (s *heap.Str, ok bool) { s, ok = vm.primObj(v).(*heap.Str); return }
 
 // strRuneLen returns (and caches) the code-point length of s.
 func strRuneLen(s *heap.Str) int {

@@ -310,34 +310,19 @@ func (vm *VM) primObj(v Value) heap.Object {
 }
 
 // ListOf returns the list object behind v (unwrapping subclass instances).
-func (vm *VM) ListOf(v Value) (l *heap.List, ok bool) {
-	l, ok = vm.primObj(v).(*heap.List)
-	return
-}
+func (vm *VM) ListOf(v Value) (l *heap.List, ok bool) { l, ok = vm.primObj(v).(*heap.List); return }
 
 // TupleOf returns the tuple object behind v.
-func (vm *VM) TupleOf(v Value) (t *heap.Tuple, ok bool) {
-	t, ok = vm.primObj(v).(*heap.Tuple)
-	return
-}
+func (vm *VM) TupleOf(v Value) (t *heap.Tuple, ok bool) { t, ok = vm.primObj(v).(*heap.Tuple); return }
 
 // DictOf returns the dict object behind v.
-func (vm *VM) DictOf(v Value) (d *heap.Dict, ok bool) {
-	d, ok = vm.primObj(v).(*heap.Dict)
-	return
-}
+func (vm *VM) DictOf(v Value) (d *heap.Dict, ok bool) { d, ok = vm.primObj(v).(*heap.Dict); return }
 
 // SetOf returns the set object behind v.
-func (vm *VM) SetOf(v Value) (s *heap.Set, ok bool) {
-	s, ok = vm.primObj(v).(*heap.Set)
-	return
-}
+func (vm *VM) SetOf(v Value) (s *heap.Set, ok bool) { s, ok = vm.primObj(v).(*heap.Set); return }
 
 // BytesOf returns the bytes object behind v.
-func (vm *VM) BytesOf(v Value) (b *heap.Bytes, ok bool) {
-	b, ok = vm.refObj(v).(*heap.Bytes)
-	return
-}
+func (vm *VM) BytesOf(v Value) (b *heap.Bytes, ok bool) { b, ok = vm.refObj(v).(*heap.Bytes); return }
 
 // Prim unwraps an instance of a builtin subclass to its builtin value.
 func (vm *VM) Prim(v Value) Value {

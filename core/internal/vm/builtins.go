@@ -58,6 +58,14 @@ func (vm *VM) initBuiltins() {
 	}
 }
 
+// attrNameArg converts the name argument of getattr, setattr and hasattr.
+func (vm *VM) attrNameArg(attr Value) (string, error) {
+	if name, ok := vm.StrOf(attr); ok {
+		return name, nil
+	}
+	return "", vm.TypeError("attribute name must be string, not '%s'", vm.TypeName(attr))
+}
+
 // iterators returns an iterator of each of vs.
 func (vm *VM) iterators(vs []Value) ([]Value, error) {
 	its := make([]Value, 0, len(vs))
@@ -136,9 +144,9 @@ func init() {
 		if err := vm.UnpackArgs("getattr", a, nil, 2, &obj, &attr, &dflt); err != nil {
 			return heap.Undef, err
 		}
-		name, ok := vm.StrOf(attr)
-		if !ok {
-			return heap.Undef, vm.TypeError("attribute name must be string, not '%s'", vm.TypeName(attr))
+		name, err := vm.attrNameArg(attr)
+		if err != nil {
+			return heap.Undef, err
 		}
 		v, err := vm.GetAttr(obj, name)
 		if err != nil && dflt.K != heap.KUndef && vm.ErrIs(err, TAttributeError) {
@@ -151,9 +159,9 @@ func init() {
 		if err := vm.UnpackArgs("setattr", a, nil, 3, &obj, &attr, &value); err != nil {
 			return heap.Undef, err
 		}
-		name, ok := vm.StrOf(attr)
-		if !ok {
-			return heap.Undef, vm.TypeError("attribute name must be string, not '%s'", vm.TypeName(attr))
+		name, err := vm.attrNameArg(attr)
+		if err != nil {
+			return heap.Undef, err
 		}
 		return heap.None, vm.SetAttr(obj, name, value)
 	})
@@ -170,12 +178,11 @@ func init() {
 		if err := vm.UnpackArgs("hasattr", a, nil, 2, &obj, &attr); err != nil {
 			return heap.Undef, err
 		}
-		name, ok := vm.StrOf(attr)
-		if !ok {
-			return heap.Undef, vm.TypeError("attribute name must be string, not '%s'", vm.TypeName(attr))
-		}
-		_, err := vm.GetAttr(obj, name)
+		name, err := vm.attrNameArg(attr)
 		if err != nil {
+			return heap.Undef, err
+		}
+		if _, err := vm.GetAttr(obj, name); err != nil {
 			if vm.ErrIs(err, TAttributeError) {
 				return heap.False, nil
 			}

@@ -185,6 +185,15 @@ func (vm *VM) IsInstanceObj(v Value) bool {
 	return ok
 }
 
+// nativeCompareValue is nativeCompare with the result as a bool value.
+func (vm *VM) nativeCompareValue(op int, a, b Value) (Value, bool, error) {
+	r, ok, err := vm.nativeCompare(op, a, b)
+	if err != nil || !ok {
+		return heap.Undef, ok, err
+	}
+	return heap.Bool(r), true, nil
+}
+
 // nativeCompare compares builtin values; ok=false if not applicable.
 func (vm *VM) nativeCompare(op int, a, b Value) (bool, bool, error) {
 	if r, ok := vm.numCompare(op, a, b); ok {
@@ -199,12 +208,8 @@ func (vm *VM) nativeCompare(op int, a, b Value) (bool, bool, error) {
 // richCompare implements comparison with dunder dispatch, run nested.
 func (vm *VM) richCompare(op int, a, b Value) (Value, error) {
 	if !vm.IsInstanceObj(a) && !vm.IsInstanceObj(b) {
-		r, ok, err := vm.nativeCompare(op, a, b)
-		if err != nil {
-			return heap.Undef, err
-		}
-		if ok {
-			return heap.Bool(r), nil
+		if r, ok, err := vm.nativeCompareValue(op, a, b); ok || err != nil {
+			return r, err
 		}
 		return vm.compareDefault(op, a, b)
 	}
@@ -246,12 +251,8 @@ func (vm *VM) compareDunders(op int, a, b Value, stage int) (Value, error) {
 	// Instances of builtin subclasses compare by their builtin values.
 	pa, pb := vm.Prim(a), vm.Prim(b)
 	if pa != a || pb != b {
-		r, ok, err := vm.nativeCompare(op, pa, pb)
-		if err != nil {
-			return heap.Undef, err
-		}
-		if ok {
-			return heap.Bool(r), nil
+		if r, ok, err := vm.nativeCompareValue(op, pa, pb); ok || err != nil {
+			return r, err
 		}
 	}
 	return vm.compareDefault(op, a, b)

@@ -130,3 +130,25 @@ var constructors = map[TypeID]BuiltinFn{}
 
 // RegisterConstructor sets the constructor of builtin type t.
 func RegisterConstructor(t TypeID, fn BuiltinFn) { constructors[t] = fn }
+
+// receiverMethod builds a method that binds up to nargs (at most 2)
+// positional arguments, the first required of them mandatory, and then
+// converts its receiver with recv (giving the object and the value to
+// mark changed); f does the work. argName names the method in argument
+// errors ("list.append() takes exactly one argument"), name in the
+// receiver's.
+func receiverMethod[O any](recv func(vm *VM, self Value, name string) (O, Value, error), argName, name string, required, nargs int,
+	f func(vm *VM, self Value, o O, ov Value, args [2]Value) (Value, error)) BuiltinFn {
+	return func(vm *VM, self Value, a Args) (Value, error) {
+		var args [2]Value
+		dst := [2]*Value{&args[0], &args[1]}
+		if err := vm.UnpackArgs(argName, a, nil, required, dst[:nargs]...); err != nil {
+			return heap.Undef, err
+		}
+		o, ov, err := recv(vm, self, name)
+		if err != nil {
+			return heap.Undef, err
+		}
+		return f(vm, self, o, ov, args)
+	}
+}

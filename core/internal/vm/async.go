@@ -106,25 +106,11 @@ func init() {
 	// Awaiting an "anext" step resumes the async generator as a frame
 	// whose results come back through the task hooks below.
 	awaitables["anext"] = func(vm *VM, v Value, o *heap.Opaque) (Value, bool, error) {
-		if vm.nested > 0 || len(vm.frames) == 0 {
-			r, ok, err := vm.genNextNested(o.Vals[0], heap.None, nil)
-			if err != nil {
-				return heap.Undef, false, err
-			}
-			if !ok {
-				return heap.Undef, false, vm.ErrorArgs(TStopAsyncIteration)
-			}
-			return r, true, nil
-		}
 		send := heap.None
 		if len(o.Vals) > 1 {
 			send = o.Vals[1]
 		}
-		err := vm.resumeGen(o.Vals[0], send, nil, heap.RetAsyncTask, 0)
-		if err == errExhausted {
-			return heap.Undef, false, vm.ErrorArgs(TStopAsyncIteration)
-		}
-		return heap.Undef, false, err
+		return vm.asyncGenStep(o.Vals[0], send, nil)
 	}
 	// athrow raises an exception at the async generator's yield; the
 	// step completes like anext.
@@ -132,22 +118,7 @@ func init() {
 		if len(o.Vals) != 2 {
 			return heap.Undef, false, vm.Errorf(TRuntimeError, "bad athrow awaitable")
 		}
-		exc := &Exception{Value: o.Vals[1], vm: vm}
-		if vm.nested > 0 || len(vm.frames) == 0 {
-			r, ok, err := vm.genNextNested(o.Vals[0], heap.None, exc)
-			if err != nil {
-				return heap.Undef, false, err
-			}
-			if !ok {
-				return heap.Undef, false, vm.ErrorArgs(TStopAsyncIteration)
-			}
-			return r, true, nil
-		}
-		err := vm.resumeGen(o.Vals[0], heap.None, exc, heap.RetAsyncTask, 0)
-		if err == errExhausted {
-			return heap.Undef, false, vm.ErrorArgs(TStopAsyncIteration)
-		}
-		return heap.Undef, false, err
+		return vm.asyncGenStep(o.Vals[0], heap.None, &Exception{Value: o.Vals[1], vm: vm})
 	}
 	// aclose throws GeneratorExit and runs the generator's cleanup to the
 	// end without pausing: an await inside its finally blocks is not
@@ -362,4 +333,25 @@ func init() {
 		return nil
 	})
 
+}
+
+// asyncGenStep runs one anext (throw nil) or athrow step of the async
+// generator gen: in a nested Go loop when no frame can take it, else as
+// a frame whose result comes back through the task hooks.
+func (vm *VM) asyncGenStep(gen, send Value, throw error) (Value, bool, error) {
+	if vm.nested > 0 || len(vm.frames) == 0 {
+		r, ok, err := vm.genNextNested(gen, heap.None, throw)
+		if err != nil {
+			return heap.Undef, false, err
+		}
+		if !ok {
+			return heap.Undef, false, vm.ErrorArgs(TStopAsyncIteration)
+		}
+		return r, true, nil
+	}
+	err := vm.resumeGen(gen, send, throw, heap.RetAsyncTask, 0)
+	if err == errExhausted {
+		return heap.Undef, false, vm.ErrorArgs(TStopAsyncIteration)
+	}
+	return heap.Undef, false, err
 }

@@ -654,10 +654,7 @@ func (vm *VM) opLoadAttr(f *heap.Frame, obj, name Value) error {
 }
 
 func (vm *VM) isDataDescriptor(d Value) bool {
-	if d.K != heap.KRef {
-		return false
-	}
-	switch o := vm.H.Get(d).(type) {
+	switch o := vm.refObj(d).(type) {
 	case *heap.Property:
 		return true
 	case *heap.Instance:

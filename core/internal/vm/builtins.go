@@ -58,6 +58,56 @@ func (vm *VM) initBuiltins() {
 	}
 }
 
+// attrNameArg converts the name argument of getattr, setattr and hasattr.
+func (vm *VM) attrNameArg(attr Value) (string, error) {
+	if name, ok := vm.StrOf(attr); ok {
+		return name, nil
+	}
+	return "", vm.TypeError("attribute name must be string, not '%s'", vm.TypeName(attr))
+}
+
+// iterators returns an iterator of each of vs.
+func (vm *VM) iterators(vs []Value) ([]Value, error) {
+	its := make([]Value, 0, len(vs))
+	for _, v := range vs {
+		it, err := vm.GetIter(v)
+		if err != nil {
+			return nil, err
+		}
+		its = append(its, it)
+	}
+	return its, nil
+}
+
+// runFrameNested pushes the frame f and runs it to its return in a
+// nested loop.
+func (vm *VM) runFrameNested(f *heap.Frame) (Value, error) {
+	depth := len(vm.frames)
+	if err := vm.pushFrame(f); err != nil {
+		return heap.Undef, err
+	}
+	vm.nested++
+	r, err := vm.run(depth)
+	vm.nested--
+	return r, err
+}
+
+// strBuiltin is a builtin of one argument whose result is the str f makes
+// of it (repr, ascii).
+func strBuiltin(name string, f func(vm *VM, v Value) (string, error)) BuiltinFn {
+	return func(vm *VM, _ Value, a Args) (Value, error) {
+		var obj Value
+		if err := vm.UnpackArgs(name, a, nil, 1, &obj); err != nil {
+			return heap.Undef, err
+		}
+		s, err := f(vm, obj)
+		if err != nil {
+			return heap.Undef, err
+		}
+		return vm.NewStr(s), nil
+	}
+}
+
 func init() {
 	RegisterBuiltinFunc("__build_class__", buildClass)
 	RegisterBuiltinFunc("print", builtinPrint)
@@ -69,17 +119,7 @@ func init() {
 		n, err := vm.Len(obj)
 		return heap.Int(int64(n)), err
 	})
-	RegisterBuiltinFunc("repr", func(vm *VM, _ Value, a Args) (Value, error) {
-		var obj Value
-		if err := vm.UnpackArgs("repr", a, nil, 1, &obj); err != nil {
-			return heap.Undef, err
-		}
-		s, err := vm.Repr(obj)
-		if err != nil {
-			return heap.Undef, err
-		}
-		return vm.NewStr(s), nil
-	})
+	RegisterBuiltinFunc("repr", strBuiltin("repr", (*VM).Repr))
 	RegisterBuiltinFunc("isinstance", func(vm *VM, _ Value, a Args) (Value, error) {
 		var obj, classinfo Value
 		if err := vm.UnpackArgs("isinstance", a, nil, 2, &obj, &classinfo); err != nil {
@@ -104,9 +144,9 @@ func init() {
 		if err := vm.UnpackArgs("getattr", a, nil, 2, &obj, &attr, &dflt); err != nil {
 			return heap.Undef, err
 		}
-		name, ok := vm.StrOf(attr)
-		if !ok {
-			return heap.Undef, vm.TypeError("attribute name must be string, not '%s'", vm.TypeName(attr))
+		name, err := vm.attrNameArg(attr)
+		if err != nil {
+			return heap.Undef, err
 		}
 		v, err := vm.GetAttr(obj, name)
 		if err != nil && dflt.K != heap.KUndef && vm.ErrIs(err, TAttributeError) {
@@ -119,9 +159,9 @@ func init() {
 		if err := vm.UnpackArgs("setattr", a, nil, 3, &obj, &attr, &value); err != nil {
 			return heap.Undef, err
 		}
-		name, ok := vm.StrOf(attr)
-		if !ok {
-			return heap.Undef, vm.TypeError("attribute name must be string, not '%s'", vm.TypeName(attr))
+		name, err := vm.attrNameArg(attr)
+		if err != nil {
+			return heap.Undef, err
 		}
 		return heap.None, vm.SetAttr(obj, name, value)
 	})
@@ -138,12 +178,11 @@ func init() {
 		if err := vm.UnpackArgs("hasattr", a, nil, 2, &obj, &attr); err != nil {
 			return heap.Undef, err
 		}
-		name, ok := vm.StrOf(attr)
-		if !ok {
-			return heap.Undef, vm.TypeError("attribute name must be string, not '%s'", vm.TypeName(attr))
-		}
-		_, err := vm.GetAttr(obj, name)
+		name, err := vm.attrNameArg(attr)
 		if err != nil {
+			return heap.Undef, err
+		}
+		if _, err := vm.GetAttr(obj, name); err != nil {
 			if vm.ErrIs(err, TAttributeError) {
 				return heap.False, nil
 			}
@@ -241,14 +280,12 @@ func init() {
 				return r, err
 			}
 		}
-		for _, v := range a.Pos {
-			it, err := vm.GetIter(v)
-			if err != nil {
-				// CPython 3.11 passes iter()'s own TypeError through.
-				return heap.Undef, err
-			}
-			z.Vals = append(z.Vals, it)
+		its, err := vm.iterators(a.Pos)
+		if err != nil {
+			// CPython 3.11 passes iter()'s own TypeError through.
+			return heap.Undef, err
 		}
+		z.Vals = append(z.Vals, its...)
 		return vm.H.Alloc(z), nil
 	})
 	RegisterBuiltinFunc("map", func(vm *VM, _ Value, a Args) (Value, error) {
@@ -261,13 +298,11 @@ func init() {
 			}
 		}
 		m := &heap.Iter{Kind: heap.IterMap, Seq: a.Pos[0]}
-		for _, v := range a.Pos[1:] {
-			it, err := vm.GetIter(v)
-			if err != nil {
-				return heap.Undef, err
-			}
-			m.Vals = append(m.Vals, it)
+		its, err := vm.iterators(a.Pos[1:])
+		if err != nil {
+			return heap.Undef, err
 		}
+		m.Vals = append(m.Vals, its...)
 		return vm.H.Alloc(m), nil
 	})
 	RegisterBuiltinFunc("filter", func(vm *VM, _ Value, a Args) (Value, error) {
@@ -370,21 +405,17 @@ func builtinPrint(vm *VM, _ Value, a Args) (Value, error) {
 	for i, k := range a.KwNames {
 		v := a.KwVals[i]
 		switch k {
-		case "sep":
-			if v.K != heap.KNone {
-				s, ok := vm.StrOf(v)
-				if !ok {
-					return heap.Undef, vm.TypeError("sep must be None or a string, not %s", vm.TypeName(v))
-				}
-				sep = s
+		case "sep", "end":
+			dst := &sep
+			if k == "end" {
+				dst = &end
 			}
-		case "end":
 			if v.K != heap.KNone {
 				s, ok := vm.StrOf(v)
 				if !ok {
-					return heap.Undef, vm.TypeError("end must be None or a string, not %s", vm.TypeName(v))
+					return heap.Undef, vm.TypeError("%s must be None or a string, not %s", k, vm.TypeName(v))
 				}
-				end = s
+				*dst = s
 			}
 		case "file":
 			fileGiven = v.K != heap.KNone
@@ -603,13 +634,7 @@ func (vm *VM) evalExec(mode string, a Args) (Value, error) {
 	}
 	f.Slots = make([]Value, len(code.Varnames)+code.NumCells()+code.StackSize+4)
 	f.SP = int32(len(code.Varnames) + code.NumCells())
-	depth := len(vm.frames)
-	if err := vm.pushFrame(f); err != nil {
-		return heap.Undef, err
-	}
-	vm.nested++
-	r, err := vm.run(depth)
-	vm.nested--
+	r, err := vm.runFrameNested(f)
 	if err != nil {
 		return heap.Undef, err
 	}

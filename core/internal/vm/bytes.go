@@ -159,46 +159,11 @@ func swapCaseBytes(p []byte) []byte {
 	return out
 }
 
-func bytesSplitMethod(name string) BuiltinFn {
-	return func(vm *VM, self Value, a Args) (Value, error) {
-		b, err := vm.selfBytes(self, name)
-		if err != nil {
-			return heap.Undef, err
-		}
-		var sepArg, maxsplitArg Value
-		if err := vm.UnpackArgs(name, a, []string{"sep", "maxsplit"}, 0, &sepArg, &maxsplitArg); err != nil {
-			return heap.Undef, err
-		}
-		maxsplit, err := vm.optInt(maxsplitArg, -1)
-		if err != nil {
-			return heap.Undef, err
-		}
-		if sepArg.K == heap.KUndef || sepArg.K == heap.KNone {
-			if name == "split" {
-				return vm.bytesList(b, pystr.BytesSplitWhitespace(b.B, maxsplit)), nil
-			}
-			return vm.bytesList(b, bytesRSplitWhitespace(b.B, maxsplit)), nil
-		}
-		sep, err := vm.needBytes(sepArg)
-		if err != nil {
-			return heap.Undef, err
-		}
-		if name == "split" {
-			parts, err := pystr.BytesSplit(b.B, sep, maxsplit)
-			if err != nil {
-				return heap.Undef, vm.pystrErr(err)
-			}
-			return vm.bytesList(b, parts), nil
-		}
-		if len(sep) == 0 {
-			return heap.Undef, vm.ValueError("empty separator")
-		}
-		return vm.bytesList(b, bytesRSplit(b.B, sep, maxsplit)), nil
-	}
-}
-
 // bytesRSplit splits p on sep from the right, at most maxsplit times.
-func bytesRSplit(p, sep []byte, maxsplit int) [][]byte {
+func bytesRSplit(p, sep []byte, maxsplit int) ([][]byte, error) {
+	if len(sep) == 0 {
+		return nil, &pystr.Error{Type: "ValueError", Msg: "empty separator"}
+	}
 	var rev [][]byte
 	end := len(p)
 	for maxsplit != 0 {
@@ -214,7 +179,7 @@ func bytesRSplit(p, sep []byte, maxsplit int) [][]byte {
 	for i, j := 0, len(rev)-1; i < j; i, j = i+1, j-1 {
 		rev[i], rev[j] = rev[j], rev[i]
 	}
-	return rev
+	return rev, nil
 }
 
 // bytesRSplitWhitespace is bytes.rsplit() without a separator.
@@ -311,15 +276,7 @@ func bytesDecode(vm *VM, self Value, a Args) (Value, error) {
 	if err := vm.UnpackArgs("decode", a, []string{"encoding", "errors"}, 0, &encoding, &errorsArg); err != nil {
 		return heap.Undef, err
 	}
-	enc, errs, err := vm.codecArgs("decode", encoding, errorsArg)
-	if err != nil {
-		return heap.Undef, err
-	}
-	s, err := pystr.Decode(b.B, enc, errs)
-	if err != nil {
-		return heap.Undef, vm.pystrErr(err)
-	}
-	return vm.NewStr(s), nil
+	return vm.decodeWith("decode", b.B, encoding, errorsArg)
 }
 
 func bytesHex(vm *VM, self Value, a Args) (Value, error) {
@@ -433,21 +390,36 @@ func (vm *VM) mutableBytes(self Value, name string) (*heap.Bytes, Value, error) 
 	return b, vm.Prim(self), nil
 }
 
-func bytearrayAppend(vm *VM, self Value, a Args) (Value, error) {
-	b, h, err := vm.mutableBytes(self, "append")
-	if err != nil {
-		return heap.Undef, err
+// bytearrayMethod builds a bytearray method that changes its receiver:
+// it takes up to nargs (at most 2) positional arguments, the first
+// required of them mandatory, and marks the receiver changed when f
+// succeeds.
+func bytearrayMethod(name string, required, nargs int, f func(vm *VM, b *heap.Bytes, args [2]Value) (Value, error)) BuiltinFn {
+	return func(vm *VM, self Value, a Args) (Value, error) {
+		b, h, err := vm.mutableBytes(self, name)
+		if err != nil {
+			return heap.Undef, err
+		}
+		var args [2]Value
+		dst := [2]*Value{&args[0], &args[1]}
+		if err := vm.UnpackArgs(name, a, nil, required, dst[:nargs]...); err != nil {
+			return heap.Undef, err
+		}
+		r, err := f(vm, b, args)
+		if err != nil {
+			return heap.Undef, err
+		}
+		vm.H.Touch(h)
+		return r, nil
 	}
-	var item Value
-	if err := vm.UnpackArgs("append", a, nil, 1, &item); err != nil {
-		return heap.Undef, err
-	}
-	c, err := vm.byteArg(item)
+}
+
+func bytearrayAppend(vm *VM, b *heap.Bytes, args [2]Value) (Value, error) {
+	c, err := vm.byteArg(args[0])
 	if err != nil {
 		return heap.Undef, err
 	}
 	b.B = append(b.B, c)
-	vm.H.Touch(h)
 	return heap.None, nil
 }
 
@@ -501,15 +473,8 @@ func (vm *VM) bytesFromIterable(v Value) ([]byte, error) {
 	return out, err
 }
 
-func bytearrayExtend(vm *VM, self Value, a Args) (Value, error) {
-	b, h, err := vm.mutableBytes(self, "extend")
-	if err != nil {
-		return heap.Undef, err
-	}
-	var items Value
-	if err := vm.UnpackArgs("extend", a, nil, 1, &items); err != nil {
-		return heap.Undef, err
-	}
+func bytearrayExtend(vm *VM, b *heap.Bytes, args [2]Value) (Value, error) {
+	items := args[0]
 	if _, ok := vm.StrOf(items); ok {
 		return heap.Undef, vm.TypeError("expected iterable of integers; got: 'str'")
 	}
@@ -518,22 +483,14 @@ func bytearrayExtend(vm *VM, self Value, a Args) (Value, error) {
 		return heap.Undef, err
 	}
 	b.B = append(b.B, p...)
-	vm.H.Touch(h)
 	return heap.None, nil
 }
 
-func bytearrayPop(vm *VM, self Value, a Args) (Value, error) {
-	b, h, err := vm.mutableBytes(self, "pop")
-	if err != nil {
-		return heap.Undef, err
-	}
-	var indexArg Value
-	if err := vm.UnpackArgs("pop", a, nil, 0, &indexArg); err != nil {
-		return heap.Undef, err
-	}
+func bytearrayPop(vm *VM, b *heap.Bytes, args [2]Value) (Value, error) {
 	i := -1
-	if indexArg.K != heap.KUndef {
-		if i, err = vm.intArg(indexArg); err != nil {
+	if args[0].K != heap.KUndef {
+		var err error
+		if i, err = vm.intArg(args[0]); err != nil {
 			return heap.Undef, err
 		}
 	}
@@ -548,24 +505,15 @@ func bytearrayPop(vm *VM, self Value, a Args) (Value, error) {
 	}
 	c := b.B[i]
 	b.B = append(b.B[:i], b.B[i+1:]...)
-	vm.H.Touch(h)
 	return heap.Int(int64(c)), nil
 }
 
-func bytearrayInsert(vm *VM, self Value, a Args) (Value, error) {
-	b, h, err := vm.mutableBytes(self, "insert")
+func bytearrayInsert(vm *VM, b *heap.Bytes, args [2]Value) (Value, error) {
+	i, err := vm.intArg(args[0])
 	if err != nil {
 		return heap.Undef, err
 	}
-	var index, item Value
-	if err := vm.UnpackArgs("insert", a, nil, 2, &index, &item); err != nil {
-		return heap.Undef, err
-	}
-	i, err := vm.intArg(index)
-	if err != nil {
-		return heap.Undef, err
-	}
-	c, err := vm.byteArg(item)
+	c, err := vm.byteArg(args[1])
 	if err != nil {
 		return heap.Undef, err
 	}
@@ -577,20 +525,11 @@ func bytearrayInsert(vm *VM, self Value, a Args) (Value, error) {
 	b.B = append(b.B, 0)
 	copy(b.B[i+1:], b.B[i:n])
 	b.B[i] = c
-	vm.H.Touch(h)
 	return heap.None, nil
 }
 
-func bytearrayRemove(vm *VM, self Value, a Args) (Value, error) {
-	b, h, err := vm.mutableBytes(self, "remove")
-	if err != nil {
-		return heap.Undef, err
-	}
-	var valueArg Value
-	if err := vm.UnpackArgs("remove", a, nil, 1, &valueArg); err != nil {
-		return heap.Undef, err
-	}
-	c, err := vm.byteArg(valueArg)
+func bytearrayRemove(vm *VM, b *heap.Bytes, args [2]Value) (Value, error) {
+	c, err := vm.byteArg(args[0])
 	if err != nil {
 		return heap.Undef, err
 	}
@@ -599,20 +538,11 @@ func bytearrayRemove(vm *VM, self Value, a Args) (Value, error) {
 		return heap.Undef, vm.ValueError("value not found in bytearray")
 	}
 	b.B = append(b.B[:i], b.B[i+1:]...)
-	vm.H.Touch(h)
 	return heap.None, nil
 }
 
-func bytearrayClear(vm *VM, self Value, a Args) (Value, error) {
-	b, h, err := vm.mutableBytes(self, "clear")
-	if err != nil {
-		return heap.Undef, err
-	}
-	if err := vm.UnpackArgs("clear", a, nil, 0); err != nil {
-		return heap.Undef, err
-	}
+func bytearrayClear(vm *VM, b *heap.Bytes, _ [2]Value) (Value, error) {
 	b.B = nil
-	vm.H.Touch(h)
 	return heap.None, nil
 }
 
@@ -627,123 +557,11 @@ func bytearrayCopy(vm *VM, self Value, a Args) (Value, error) {
 	return vm.NewBytes(append([]byte(nil), b.B...), true), nil
 }
 
-func bytearrayReverse(vm *VM, self Value, a Args) (Value, error) {
-	b, h, err := vm.mutableBytes(self, "reverse")
-	if err != nil {
-		return heap.Undef, err
-	}
-	if err := vm.UnpackArgs("reverse", a, nil, 0); err != nil {
-		return heap.Undef, err
-	}
+func bytearrayReverse(vm *VM, b *heap.Bytes, _ [2]Value) (Value, error) {
 	for i, j := 0, len(b.B)-1; i < j; i, j = i+1, j-1 {
 		b.B[i], b.B[j] = b.B[j], b.B[i]
 	}
-	vm.H.Touch(h)
 	return heap.None, nil
-}
-
-// bytearraySetItem implements ba[key] = v for an index or a slice.
-func (vm *VM) bytearraySetItem(obj, key, v Value) error {
-	b, h, err := vm.mutableBytes(obj, "__setitem__")
-	if err != nil {
-		return err
-	}
-	if _, ok := vm.sliceOf(key); ok {
-		var src []byte
-		if vm.IsInt(vm.Prim(v)) {
-			return vm.TypeError("can assign only bytes, buffers, or iterables of ints in range(0, 256)")
-		}
-		if _, ok := vm.StrOf(v); ok {
-			return vm.TypeError("can assign only bytes, buffers, or iterables of ints in range(0, 256)")
-		}
-		if src, err = vm.bytesFromIterable(v); err != nil {
-			return err
-		}
-		start, stop, step, n, err := vm.SliceIndices(key, len(b.B))
-		if err != nil {
-			return err
-		}
-		if step == 1 {
-			if stop < start {
-				stop = start
-			}
-			nb := make([]byte, 0, len(b.B)-(stop-start)+len(src))
-			nb = append(append(append(nb, b.B[:start]...), src...), b.B[stop:]...)
-			b.B = nb
-		} else {
-			if len(src) != n {
-				return vm.ValueError("attempt to assign bytes of size %d to extended slice of size %d", len(src), n)
-			}
-			for i, j := 0, start; i < n; i, j = i+1, j+step {
-				b.B[j] = src[i]
-			}
-		}
-		vm.H.Touch(h)
-		return nil
-	}
-	i, ok, err := vm.indexKey(key)
-	if err != nil {
-		return err
-	}
-	if !ok {
-		return vm.TypeError("bytearray indices must be integers or slices, not %s", vm.TypeName(key))
-	}
-	c, err := vm.byteArg(v)
-	if err != nil {
-		return err
-	}
-	if i < 0 {
-		i += int64(len(b.B))
-	}
-	if i < 0 || i >= int64(len(b.B)) {
-		return vm.Errorf(TIndexError, "bytearray index out of range")
-	}
-	b.B[i] = c
-	vm.H.Touch(h)
-	return nil
-}
-
-// bytearrayDelItem implements del ba[key].
-func (vm *VM) bytearrayDelItem(obj, key Value) error {
-	b, h, err := vm.mutableBytes(obj, "__delitem__")
-	if err != nil {
-		return err
-	}
-	if _, ok := vm.sliceOf(key); ok {
-		start, _, step, n, err := vm.SliceIndices(key, len(b.B))
-		if err != nil {
-			return err
-		}
-		del := make([]bool, len(b.B))
-		for i, j := 0, start; i < n; i, j = i+1, j+step {
-			del[j] = true
-		}
-		out := b.B[:0:0]
-		for i, c := range b.B {
-			if !del[i] {
-				out = append(out, c)
-			}
-		}
-		b.B = out
-		vm.H.Touch(h)
-		return nil
-	}
-	i, ok, err := vm.indexKey(key)
-	if err != nil {
-		return err
-	}
-	if !ok {
-		return vm.TypeError("bytearray indices must be integers or slices, not %s", vm.TypeName(key))
-	}
-	if i < 0 {
-		i += int64(len(b.B))
-	}
-	if i < 0 || i >= int64(len(b.B)) {
-		return vm.Errorf(TIndexError, "bytearray index out of range")
-	}
-	b.B = append(b.B[:i], b.B[i+1:]...)
-	vm.H.Touch(h)
-	return nil
 }
 
 func bytearrayDunderSetItem(vm *VM, self Value, a Args) (Value, error) {
@@ -751,7 +569,11 @@ func bytearrayDunderSetItem(vm *VM, self Value, a Args) (Value, error) {
 	if err := vm.UnpackArgs("__setitem__", a, nil, 2, &key, &value); err != nil {
 		return heap.Undef, err
 	}
-	return heap.None, vm.bytearraySetItem(self, key, value)
+	b, h, err := vm.mutableBytes(self, "__setitem__")
+	if err != nil {
+		return heap.Undef, err
+	}
+	return heap.None, vm.byteArraySetItem(h, b, key, value)
 }
 
 func bytearrayDunderDelItem(vm *VM, self Value, a Args) (Value, error) {
@@ -759,7 +581,11 @@ func bytearrayDunderDelItem(vm *VM, self Value, a Args) (Value, error) {
 	if err := vm.UnpackArgs("__delitem__", a, nil, 1, &key); err != nil {
 		return heap.Undef, err
 	}
-	return heap.None, vm.bytearrayDelItem(self, key)
+	b, h, err := vm.mutableBytes(self, "__delitem__")
+	if err != nil {
+		return heap.Undef, err
+	}
+	return heap.None, vm.byteArrayDelItem(h, b, key)
 }
 
 // --- constructors ---------------------------------------------------------------
@@ -786,13 +612,9 @@ func bytesConstructorFor(mutable bool) BuiltinFn {
 			if encodingArg.K == heap.KUndef {
 				return heap.Undef, vm.TypeError("string argument without an encoding")
 			}
-			enc, errs, err := vm.codecArgs(name, encodingArg, errorsArg)
+			p, err := vm.encodeWith(name, s, encodingArg, errorsArg)
 			if err != nil {
 				return heap.Undef, err
-			}
-			p, err := pystr.Encode(s, enc, errs)
-			if err != nil {
-				return heap.Undef, vm.pystrErr(err)
 			}
 			return vm.NewBytes(p, mutable), nil
 		}
@@ -856,8 +678,8 @@ func bytesMethodDefs() []MethodDef {
 		{Name: "startswith", Fn: bytesText.affixMethod("startswith")},
 		{Name: "endswith", Fn: bytesText.affixMethod("endswith")},
 		{Name: "replace", Fn: bytesReplace},
-		{Name: "split", Fn: bytesSplitMethod("split")},
-		{Name: "rsplit", Fn: bytesSplitMethod("rsplit")},
+		{Name: "split", Fn: bytesText.splitMethod("split")},
+		{Name: "rsplit", Fn: bytesText.splitMethod("rsplit")},
 		{Name: "strip", Fn: bytesStrip("strip", pystr.BytesStrip)},
 		{Name: "lstrip", Fn: bytesStrip("lstrip", pystr.BytesLStrip)},
 		{Name: "rstrip", Fn: bytesStrip("rstrip", pystr.BytesRStrip)},
@@ -871,14 +693,14 @@ func bytesMethodDefs() []MethodDef {
 		{Name: "isspace", Fn: bytesPred("isspace", isASCIISpace, false)},
 		{Name: "islower", Fn: bytesPred("islower", func(c byte) bool { return c >= 'a' && c <= 'z' }, true)},
 		{Name: "isupper", Fn: bytesPred("isupper", func(c byte) bool { return c >= 'A' && c <= 'Z' }, true)},
-		{Name: "center", Fn: bytesPad("center", pystr.BytesCenter)},
-		{Name: "ljust", Fn: bytesPad("ljust", pystr.BytesLJust)},
-		{Name: "rjust", Fn: bytesPad("rjust", pystr.BytesRJust)},
+		{Name: "center", Fn: bytesText.padMethod("center", bytesPad("center", pystr.BytesCenter))},
+		{Name: "ljust", Fn: bytesText.padMethod("ljust", bytesPad("ljust", pystr.BytesLJust))},
+		{Name: "rjust", Fn: bytesText.padMethod("rjust", bytesPad("rjust", pystr.BytesRJust))},
 		{Name: "zfill", Fn: bytesZFill},
-		{Name: "expandtabs", Fn: bytesExpandTabs},
-		{Name: "splitlines", Fn: bytesSplitLines},
-		{Name: "partition", Fn: bytesPartition("partition")},
-		{Name: "rpartition", Fn: bytesPartition("rpartition")},
+		{Name: "expandtabs", Fn: bytesText.expandTabsMethod},
+		{Name: "splitlines", Fn: bytesText.splitLinesMethod},
+		{Name: "partition", Fn: bytesText.partitionMethod("partition")},
+		{Name: "rpartition", Fn: bytesText.partitionMethod("rpartition")},
 		{Name: "removeprefix", Fn: bytesRemoveAffix("removeprefix")},
 		{Name: "removesuffix", Fn: bytesRemoveAffix("removesuffix")},
 		{Name: "capitalize", Fn: bytesMap("capitalize", pystr.BytesCapitalize)},
@@ -896,14 +718,14 @@ func bytesMethodDefs() []MethodDef {
 func init() {
 	AddMethods(TBytes, bytesMethodDefs())
 	ba := append(bytesMethodDefs(),
-		MethodDef{Name: "append", Fn: bytearrayAppend},
-		MethodDef{Name: "extend", Fn: bytearrayExtend},
-		MethodDef{Name: "pop", Fn: bytearrayPop},
-		MethodDef{Name: "clear", Fn: bytearrayClear},
+		MethodDef{Name: "append", Fn: bytearrayMethod("append", 1, 1, bytearrayAppend)},
+		MethodDef{Name: "extend", Fn: bytearrayMethod("extend", 1, 1, bytearrayExtend)},
+		MethodDef{Name: "pop", Fn: bytearrayMethod("pop", 0, 1, bytearrayPop)},
+		MethodDef{Name: "clear", Fn: bytearrayMethod("clear", 0, 0, bytearrayClear)},
 		MethodDef{Name: "copy", Fn: bytearrayCopy},
-		MethodDef{Name: "reverse", Fn: bytearrayReverse},
-		MethodDef{Name: "insert", Fn: bytearrayInsert},
-		MethodDef{Name: "remove", Fn: bytearrayRemove},
+		MethodDef{Name: "reverse", Fn: bytearrayMethod("reverse", 0, 0, bytearrayReverse)},
+		MethodDef{Name: "insert", Fn: bytearrayMethod("insert", 2, 2, bytearrayInsert)},
+		MethodDef{Name: "remove", Fn: bytearrayMethod("remove", 1, 1, bytearrayRemove)},
 		MethodDef{Name: "__setitem__", Fn: bytearrayDunderSetItem},
 		MethodDef{Name: "__delitem__", Fn: bytearrayDunderDelItem},
 	)
@@ -912,31 +734,21 @@ func init() {
 	RegisterConstructor(TByteArray, bytesConstructorFor(true))
 }
 
-func bytesPad(name string, f func([]byte, int, byte) []byte) BuiltinFn {
-	return func(vm *VM, self Value, a Args) (Value, error) {
-		b, err := vm.selfBytes(self, name)
-		if err != nil {
-			return heap.Undef, err
-		}
-		if err := vm.ArgCount(name, a, 1, 2); err != nil {
-			return heap.Undef, err
-		}
-		w, err := vm.intArg(a.Pos[0])
-		if err != nil {
-			return heap.Undef, err
-		}
+// bytesPad pads for center, ljust and rjust (textKind.padMethod).
+func bytesPad(name string, f func([]byte, int, byte) []byte) func(vm *VM, p []byte, w int, fill Value) ([]byte, error) {
+	return func(vm *VM, p []byte, w int, fillArg Value) ([]byte, error) {
 		fill := byte(' ')
-		if len(a.Pos) > 1 {
-			p, ok := vm.BufferBytes(a.Pos[1])
-			if !ok || len(p) != 1 {
-				return heap.Undef, vm.TypeError("%s() argument 2 must be a byte string of length 1, not %s", name, vm.TypeName(a.Pos[1]))
+		if fillArg.K != heap.KUndef {
+			b, ok := vm.BufferBytes(fillArg)
+			if !ok || len(b) != 1 {
+				return nil, vm.TypeError("%s() argument 2 must be a byte string of length 1, not %s", name, vm.TypeName(fillArg))
 			}
-			fill = p[0]
+			fill = b[0]
 		}
-		if err := vm.reserveMul(1, int64(w)+int64(len(b.B))); err != nil {
-			return heap.Undef, err
+		if err := vm.reserveMul(1, int64(w)+int64(len(p))); err != nil {
+			return nil, err
 		}
-		return vm.newBytesLike(b, f(b.B, w, fill)), nil
+		return f(p, w, fill), nil
 	}
 }
 
@@ -956,76 +768,6 @@ func bytesZFill(vm *VM, self Value, a Args) (Value, error) {
 		return heap.Undef, err
 	}
 	return vm.newBytesLike(b, pystr.BytesZFill(b.B, w)), nil
-}
-
-func bytesExpandTabs(vm *VM, self Value, a Args) (Value, error) {
-	b, err := vm.selfBytes(self, "expandtabs")
-	if err != nil {
-		return heap.Undef, err
-	}
-	var tabsize Value
-	if err := vm.UnpackArgs("expandtabs", a, []string{"tabsize"}, 0, &tabsize); err != nil {
-		return heap.Undef, err
-	}
-	n, err := vm.optInt(tabsize, 8)
-	if err != nil {
-		return heap.Undef, err
-	}
-	if tabs := bytes.Count(b.B, []byte{'\t'}); tabs > 0 && n > 0 {
-		if err := vm.reserveMul(int64(tabs), int64(n)+int64(len(b.B))); err != nil {
-			return heap.Undef, err
-		}
-	}
-	return vm.newBytesLike(b, pystr.BytesExpandTabs(b.B, n)), nil
-}
-
-func bytesSplitLines(vm *VM, self Value, a Args) (Value, error) {
-	b, err := vm.selfBytes(self, "splitlines")
-	if err != nil {
-		return heap.Undef, err
-	}
-	var keepends Value
-	if err := vm.UnpackArgs("splitlines", a, []string{"keepends"}, 0, &keepends); err != nil {
-		return heap.Undef, err
-	}
-	keep := false
-	if keepends.K != heap.KUndef {
-		if keep, err = vm.Truth(keepends); err != nil {
-			return heap.Undef, err
-		}
-	}
-	return vm.bytesList(b, pystr.BytesSplitLines(b.B, keep)), nil
-}
-
-func bytesPartition(name string) BuiltinFn {
-	return func(vm *VM, self Value, a Args) (Value, error) {
-		b, args, err := vm.bytesArgs(name, self, a, 1, 1)
-		if err != nil {
-			return heap.Undef, err
-		}
-		sep, err := vm.needBytes(args[0])
-		if err != nil {
-			return heap.Undef, err
-		}
-		if len(sep) == 0 {
-			return heap.Undef, vm.ValueError("empty separator")
-		}
-		var parts [3][]byte
-		if name == "partition" {
-			if i := bytes.Index(b.B, sep); i >= 0 {
-				parts = [3][]byte{b.B[:i], sep, b.B[i+len(sep):]}
-			} else {
-				parts = [3][]byte{b.B, nil, nil}
-			}
-		} else {
-			if i := bytes.LastIndex(b.B, sep); i >= 0 {
-				parts = [3][]byte{b.B[:i], sep, b.B[i+len(sep):]}
-			} else {
-				parts = [3][]byte{nil, nil, b.B}
-			}
-		}
-		return vm.NewTuple([]Value{vm.newBytesLike(b, parts[0]), vm.newBytesLike(b, parts[1]), vm.newBytesLike(b, parts[2])}), nil
-	}
 }
 
 func bytesRemoveAffix(name string) BuiltinFn {
@@ -1138,17 +880,13 @@ func bytesMakeTrans(vm *VM, _ Value, a Args) (Value, error) {
 	return vm.NewBytes(table, false), nil
 }
 
+// byteArraySetItem implements ba[key] = v for an index or a slice, both
+// for the subscript statement and for an explicit __setitem__ call.
 func (vm *VM) byteArraySetItem(bv Value, b *heap.Bytes, key, v Value) error {
 	if _, isSlice := vm.ctSliceOf(key); !isSlice {
-		i, err := vm.ctIndexValue(key, "bytearray indices must be integers or slices, not %s")
+		i, err := vm.seqIndex(key, len(b.B), "bytearray")
 		if err != nil {
 			return err
-		}
-		if i < 0 {
-			i += int64(len(b.B))
-		}
-		if i < 0 || i >= int64(len(b.B)) {
-			return vm.Errorf(TIndexError, "bytearray index out of range")
 		}
 		c, err := vm.ctByteValue(v)
 		if err != nil {
@@ -1184,39 +922,21 @@ func (vm *VM) byteArraySetItem(bv Value, b *heap.Bytes, key, v Value) error {
 			src = append(src, c)
 		}
 	}
-	if step == 1 {
-		if stop < start {
-			stop = start
-		}
-		out := make([]byte, 0, len(b.B)-(stop-start)+len(src))
-		out = append(out, b.B[:start]...)
-		out = append(out, src...)
-		out = append(out, b.B[stop:]...)
-		b.B = out
-		vm.H.Touch(bv)
-		return nil
+	out, err := assignSlice(vm, b.B, src, start, stop, step, n, "bytes")
+	if err != nil {
+		return err
 	}
-	if len(src) != n {
-		return vm.ValueError("attempt to assign bytes of size %d to extended slice of size %d", len(src), n)
-	}
-	for i, j := 0, start; i < n; i, j = i+1, j+step {
-		b.B[j] = src[i]
-	}
+	b.B = out
 	vm.H.Touch(bv)
 	return nil
 }
 
+// byteArrayDelItem implements del ba[key].
 func (vm *VM) byteArrayDelItem(bv Value, b *heap.Bytes, key Value) error {
 	if _, isSlice := vm.ctSliceOf(key); !isSlice {
-		i, err := vm.ctIndexValue(key, "bytearray indices must be integers or slices, not %s")
+		i, err := vm.seqIndex(key, len(b.B), "bytearray")
 		if err != nil {
 			return err
-		}
-		if i < 0 {
-			i += int64(len(b.B))
-		}
-		if i < 0 || i >= int64(len(b.B)) {
-			return vm.Errorf(TIndexError, "bytearray index out of range")
 		}
 		b.B = append(b.B[:i], b.B[i+1:]...)
 		vm.H.Touch(bv)
@@ -1267,21 +987,7 @@ func ctIsBytesObj(o heap.Object) bool {
 
 // bytesObj returns the bytes/bytearray object behind v, unwrapping
 // instances of bytes and bytearray subclasses.
-func (vm *VM) bytesObj(v Value) (*heap.Bytes, bool) {
-	if v.K != heap.KRef {
-		return nil, false
-	}
-	switch o := vm.H.Get(v).(type) {
-	case *heap.Bytes:
-		return o, true
-	case *heap.Instance:
-		if o.Prim.K == heap.KRef {
-			b, ok := vm.H.Get(o.Prim).(*heap.Bytes)
-			return b, ok
-		}
-	}
-	return nil, false
-}
+func (vm *VM) bytesObj(v Value) (b *heap.Bytes, ok bool) { b, ok = vm.primObj(v).(*heap.Bytes); return }
 
 func (vm *VM) bytesIndex(b *heap.Bytes, key Value) (Value, error) {
 	if _, ok := vm.sliceOf(key); ok {
@@ -1331,6 +1037,21 @@ func (vm *VM) byteValue(v Value) (byte, error) {
 // bytesText is bytes and bytearray to the methods they share with str
 // (text.go).
 var bytesText = &textKind[[]byte]{
+	recv: func(vm *VM, self Value, name string) ([]byte, error) {
+		b, err := vm.selfBytes(self, name)
+		if err != nil {
+			return nil, err
+		}
+		return b.B, nil
+	},
+	wrap: func(vm *VM, self Value, p []byte) Value {
+		b, _ := vm.bytesObj(self)
+		return vm.newBytesLike(b, p)
+	},
+	list: func(vm *VM, self Value, parts [][]byte) Value {
+		b, _ := vm.bytesObj(self)
+		return vm.bytesList(b, parts)
+	},
 	args: func(vm *VM, name string, self Value, a Args, min, max int) ([]byte, []Value, error) {
 		b, args, err := vm.bytesArgs(name, self, a, min, max)
 		if err != nil {
@@ -1347,6 +1068,16 @@ var bytesText = &textKind[[]byte]{
 	startsWith: pystr.BytesStartsWith,
 	endsWith:   pystr.BytesEndsWith,
 	notFound:   "subsection not found",
+	sep:        (*VM).needBytes,
+	splitSep:   (*VM).needBytes,
+	index:      bytes.Index,
+	lastIndex:  bytes.LastIndex,
+	split:      pystr.BytesSplit,
+	rsplit:     bytesRSplit,
+	splitWS:    pystr.BytesSplitWhitespace,
+	rsplitWS:   bytesRSplitWhitespace,
+	splitLines: pystr.BytesSplitLines,
+	expandTabs: pystr.BytesExpandTabs,
 	current: func(vm *VM, self Value) []byte {
 		b, _ := vm.selfBytes(self, "")
 		return b.B

@@ -881,16 +881,9 @@ func (vm *VM) throwIntoYieldFrom(f *heap.Frame, throw error) error {
 	}
 	if vm.IsInstance(exc.Value, TGeneratorExit) {
 		// Close the sub-iterator, then raise GeneratorExit here.
-		if _, isOpaque := vm.H.Get(sub).(*heap.Opaque); isOpaque {
-			return errNoDelegate
-		}
-		m, err := vm.GetAttr(sub, "close")
+		m, err := vm.delegateMethod(sub, "close")
 		if err != nil {
-			if vm.ErrIs(err, TAttributeError) {
-				return errNoDelegate
-			}
-			vm.pendingThrow = err
-			return errFramePushed
+			return err
 		}
 		if _, err := vm.Call(m); err != nil {
 			vm.pendingThrow = err
@@ -916,16 +909,9 @@ func (vm *VM) throwIntoYieldFrom(f *heap.Frame, throw error) error {
 		}
 		return err
 	}
-	if _, isOpaque := vm.H.Get(sub).(*heap.Opaque); isOpaque {
-		return errNoDelegate
-	}
-	m, err := vm.GetAttr(sub, "throw")
+	m, err := vm.delegateMethod(sub, "throw")
 	if err != nil {
-		if vm.ErrIs(err, TAttributeError) {
-			return errNoDelegate
-		}
-		vm.pendingThrow = err
-		return errFramePushed
+		return err
 	}
 	r, err := vm.Call(m, exc.Value)
 	if err != nil {
@@ -943,6 +929,24 @@ func (vm *VM) throwIntoYieldFrom(f *heap.Frame, throw error) error {
 	push(f, r)
 	f.PC = yieldPC
 	return errFramePushed
+}
+
+// delegateMethod looks up close or throw on the sub-iterator of a yield
+// from: errNoDelegate when it has none (or is a builtin iterator),
+// errFramePushed with the error pending when the lookup raised.
+func (vm *VM) delegateMethod(sub Value, name string) (Value, error) {
+	if _, isOpaque := vm.H.Get(sub).(*heap.Opaque); isOpaque {
+		return heap.Undef, errNoDelegate
+	}
+	m, err := vm.GetAttr(sub, name)
+	if err != nil {
+		if vm.ErrIs(err, TAttributeError) {
+			return heap.Undef, errNoDelegate
+		}
+		vm.pendingThrow = err
+		return heap.Undef, errFramePushed
+	}
+	return m, nil
 }
 
 var errExhausted = &Fatal{Kind: "internal", Msg: "iterator exhausted"}

@@ -228,13 +228,7 @@ func buildClass(vm *VM, _ Value, a Args) (Value, error) {
 	}
 	f.Locals = ns
 	f.Ret = heap.RetNested
-	depth := len(vm.frames)
-	if err := vm.pushFrame(f); err != nil {
-		return heap.Undef, err
-	}
-	vm.nested++
-	cell, err := vm.run(depth)
-	vm.nested--
+	cell, err := vm.runFrameNested(f)
 	if err != nil {
 		return heap.Undef, err
 	}

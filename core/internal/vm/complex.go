@@ -105,17 +105,22 @@ func (vm *VM) complexPowValue(a, b cplx) (Value, error) {
 	return vm.newComplex(p), nil
 }
 
+// toComplexPair converts both operands of a binary operation.
+func (vm *VM) toComplexPair(x, y num) (a, b cplx, err error) {
+	if a, err = vm.toComplex(x); err != nil {
+		return a, b, err
+	}
+	b, err = vm.toComplex(y)
+	return a, b, err
+}
+
 func (vm *VM) complexBinary(op int, x, y num) (Value, error) {
 	switch op {
 	case compile.BinAdd, compile.BinSub, compile.BinMul, compile.BinTrueDiv, compile.BinPow:
 	default:
 		return heap.NotImplemented, nil
 	}
-	a, err := vm.toComplex(x)
-	if err != nil {
-		return Value{}, err
-	}
-	b, err := vm.toComplex(y)
+	a, b, err := vm.toComplexPair(x, y)
 	if err != nil {
 		return Value{}, err
 	}

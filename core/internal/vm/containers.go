@@ -29,6 +29,85 @@ func (vm *VM) seqItemsOf(v Value) ([]Value, bool) {
 	return nil, false
 }
 
+// seqCtor builds the constructor of list or tuple (t): name(iterable=()).
+// An iterable that needs Python frames goes to the runtime's helper; an
+// exact tuple is its own copy.
+func seqCtor(t TypeID, name, helper string, build func(vm *VM, items []Value) Value) BuiltinFn {
+	return func(vm *VM, cls Value, a Args) (Value, error) {
+		iterable, err := vm.optionalArg(name, a)
+		if err != nil {
+			return heap.Undef, err
+		}
+		if iterable.K == heap.KUndef {
+			return build(vm, nil), nil
+		}
+		if vm.needsFrames(iterable) {
+			if r, ok, err := vm.tailPy(name, helper, iterable); ok {
+				return r, err
+			}
+		}
+		if t == TTuple && cls == vm.Types[TTuple] && vm.ctIsExact(iterable, TTuple) {
+			return iterable, nil
+		}
+		items, err := vm.ownItems(iterable)
+		if err != nil {
+			return heap.Undef, err
+		}
+		return build(vm, items), nil
+	}
+}
+
+// removed finishes the removal of key from the container ov: the
+// removal's error, KeyError when it found no key, else ov is marked
+// changed.
+func (vm *VM) removed(found bool, err error, key, ov Value) error {
+	if err != nil {
+		return err
+	}
+	if !found {
+		return vm.ErrorArgs(TKeyError, key)
+	}
+	vm.H.Touch(ov)
+	return nil
+}
+
+// optionalArg binds the one optional positional argument of a
+// constructor that takes no keywords; Undef when absent.
+func (vm *VM) optionalArg(name string, a Args) (Value, error) {
+	var v Value
+	err := vm.UnpackArgs(name, a, nil, 0, &v)
+	return v, err
+}
+
+// ownItems returns a copy of the items of a list or tuple, or the items
+// iterating v gives: a slice the caller may keep and change.
+func (vm *VM) ownItems(v Value) ([]Value, error) {
+	if src, ok := vm.seqItemsOf(v); ok {
+		return append([]Value(nil), src...), nil
+	}
+	return vm.Unpack(v)
+}
+
+// assignSlice returns seq with its slice start:stop:step (n items)
+// replaced by src, in place unless the step is 1 (which may change the
+// length); what names the items in the size error of an extended slice.
+func assignSlice[E any](vm *VM, seq, src []E, start, stop, step, n int, what string) ([]E, error) {
+	if step == 1 {
+		stop = max(stop, start)
+		out := make([]E, 0, len(seq)-(stop-start)+len(src))
+		out = append(out, seq[:start]...)
+		out = append(out, src...)
+		return append(out, seq[stop:]...), nil
+	}
+	if len(src) != n {
+		return nil, vm.ValueError("attempt to assign %s of size %d to extended slice of size %d", what, len(src), n)
+	}
+	for i, j := 0, start; i < n; i, j = i+1, j+step {
+		seq[j] = src[i]
+	}
+	return seq, nil
+}
+
 // rawObj returns the heap object behind v after unwrapping a builtin
 // subclass instance, or nil for immediates.
 func (vm *VM) ctRawObj(v Value) heap.Object {
@@ -69,6 +148,12 @@ func (vm *VM) userReflects(v Value, name string) bool {
 // seqIndex converts an index for a sequence of length n, raising
 // CPython's TypeError/IndexError with the sequence's name.
 func (vm *VM) seqIndex(key Value, n int, what string) (int, error) {
+	return vm.seqIndexOf(key, n, what, "%s index out of range")
+}
+
+// seqIndexOf is seqIndex with the IndexError's message: rangeFmt, with
+// one %s for what.
+func (vm *VM) seqIndexOf(key Value, n int, what, rangeFmt string) (int, error) {
 	i, err := vm.ctIndexValue(key, what+" indices must be integers or slices, not %s")
 	if err != nil {
 		return 0, err
@@ -77,7 +162,7 @@ func (vm *VM) seqIndex(key Value, n int, what string) (int, error) {
 		i += int64(n)
 	}
 	if i < 0 || i >= int64(n) {
-		return 0, vm.Errorf(TIndexError, "%s index out of range", what)
+		return 0, vm.Errorf(TIndexError, rangeFmt, what)
 	}
 	return int(i), nil
 }
@@ -164,15 +249,9 @@ func (vm *VM) isIterableValue(v Value) bool {
 func (vm *VM) seqConcat(a, b Value) (Value, error) {
 	if la, ok := vm.ListOf(a); ok {
 		if lb, ok := vm.ListOf(b); ok {
-			items := make([]Value, 0, len(la.Items)+len(lb.Items))
-			items = append(items, la.Items...)
-			items = append(items, lb.Items...)
-			return vm.NewList(items), nil
+			return vm.NewList(concatValues(la.Items, lb.Items)), nil
 		}
-		if vm.userReflects(b, "__radd__") {
-			return heap.NotImplemented, nil
-		}
-		return heap.Undef, vm.TypeError("can only concatenate list (not \"%s\") to list", vm.TypeName(b))
+		return vm.concatMismatch(b, "list")
 	}
 	if ta, ok := vm.TupleOf(a); ok {
 		if tb, ok := vm.TupleOf(b); ok {
@@ -182,17 +261,26 @@ func (vm *VM) seqConcat(a, b Value) (Value, error) {
 			if len(ta.Items) == 0 && vm.ctIsExact(b, TTuple) {
 				return b, nil
 			}
-			items := make([]Value, 0, len(ta.Items)+len(tb.Items))
-			items = append(items, ta.Items...)
-			items = append(items, tb.Items...)
-			return vm.NewTuple(items), nil
+			return vm.NewTuple(concatValues(ta.Items, tb.Items)), nil
 		}
-		if vm.userReflects(b, "__radd__") {
-			return heap.NotImplemented, nil
-		}
-		return heap.Undef, vm.TypeError("can only concatenate tuple (not \"%s\") to tuple", vm.TypeName(b))
+		return vm.concatMismatch(b, "tuple")
 	}
 	return heap.NotImplemented, nil
+}
+
+// concatValues is a new slice of a's items then b's.
+func concatValues(a, b []Value) []Value {
+	items := make([]Value, 0, len(a)+len(b))
+	return append(append(items, a...), b...)
+}
+
+// concatMismatch is list + b or tuple + b (what) for a b of another
+// type: NotImplemented when b may take it (__radd__), else TypeError.
+func (vm *VM) concatMismatch(b Value, what string) (Value, error) {
+	if vm.userReflects(b, "__radd__") {
+		return heap.NotImplemented, nil
+	}
+	return heap.Undef, vm.TypeError("can only concatenate %s (not \"%s\") to %s", what, vm.TypeName(b), what)
 }
 
 // isExact reports whether v is exactly of builtin type t (not a subclass).
@@ -308,21 +396,11 @@ func (vm *VM) seqInplace(op int, a, b Value) (Value, error) {
 		return heap.NotImplemented, nil
 	}
 	if s, ok := vm.SetOf(a); ok && !s.Frozen {
-		sb, ok := vm.SetOf(b)
-		if !ok {
+		if _, ok := vm.SetOf(b); !ok {
 			return heap.NotImplemented, nil
 		}
-		var err error
-		switch op {
-		case compile.BinOr:
-			err = vm.setMerge(s, sb)
-		case compile.BinAnd:
-			err = vm.setIntersectUpdate(s, b)
-		case compile.BinSub:
-			err = vm.setDifferenceUpdate(s, b)
-		case compile.BinXor:
-			err = vm.setSymDiffUpdate(s, b)
-		default:
+		done, err := vm.setUpdateOp(op, s, b)
+		if !done {
 			return heap.NotImplemented, nil
 		}
 		vm.H.Touch(vm.Prim(a))
@@ -342,6 +420,18 @@ func (vm *VM) seqInplace(op int, a, b Value) (Value, error) {
 
 // --- comparison ------------------------------------------------------------------
 
+// ctListOrTuple returns the items of a list or tuple object o, and
+// whether it is a list.
+func ctListOrTuple(o heap.Object) (items []Value, list, ok bool) {
+	switch s := o.(type) {
+	case *heap.List:
+		return s.Items, true, true
+	case *heap.Tuple:
+		return s.Items, false, true
+	}
+	return nil, false, false
+}
+
 // containerCompare compares lists, tuples, sets, dicts, dict views, ranges
 // and slices; ok=false when the operation does not apply.
 func (vm *VM) containerCompare(op int, a, b Value) (r bool, ok bool, err error) {
@@ -355,22 +445,14 @@ func (vm *VM) containerCompare(op int, a, b Value) (r bool, ok bool, err error) 
 	defer vm.leaveC()
 	eqOp := op == compile.CmpEq || op == compile.CmpNe
 	switch x := oa.(type) {
-	case *heap.List:
-		switch y := ob.(type) {
-		case *heap.List:
-			r, err = vm.seqCompare(op, x.Items, y.Items)
-			return r, true, err
-		case *heap.Tuple:
-			if eqOp {
-				return op == compile.CmpNe, true, nil
+	case *heap.List, *heap.Tuple:
+		xs, xList, _ := ctListOrTuple(oa)
+		if ys, yList, isSeq := ctListOrTuple(ob); isSeq {
+			if xList == yList {
+				r, err = vm.seqCompare(op, xs, ys)
+				return r, true, err
 			}
-		}
-	case *heap.Tuple:
-		switch y := ob.(type) {
-		case *heap.Tuple:
-			r, err = vm.seqCompare(op, x.Items, y.Items)
-			return r, true, err
-		case *heap.List:
+			// A list never equals a tuple; they do not order.
 			if eqOp {
 				return op == compile.CmpNe, true, nil
 			}
@@ -526,14 +608,7 @@ func (vm *VM) containerDelItem(obj, key Value) (handled bool, err error) {
 		return true, vm.listDelItem(pv, o, key)
 	case *heap.Dict:
 		_, found, err := vm.dictDel(o, key)
-		if err != nil {
-			return true, err
-		}
-		if !found {
-			return true, vm.ErrorArgs(TKeyError, key)
-		}
-		vm.H.Touch(pv)
-		return true, nil
+		return true, vm.removed(found, err, key, pv)
 	case *heap.Bytes:
 		if o.Mutable {
 			return true, vm.byteArrayDelItem(pv, o, key)

@@ -155,6 +155,11 @@ func (vm *VM) selfDict(self Value, fname string) (*heap.Dict, Value, error) {
 	return d, vm.Prim(self), nil
 }
 
+// dictMethod builds a dict method (see receiverMethod).
+func dictMethod(name string, required, nargs int, f func(vm *VM, self Value, d *heap.Dict, dv Value, args [2]Value) (Value, error)) BuiltinFn {
+	return receiverMethod((*VM).selfDict, name, name, required, nargs, f)
+}
+
 func dictView(kind heap.IterKind, name string) BuiltinFn {
 	return func(vm *VM, self Value, a Args) (Value, error) {
 		if err := vm.UnpackArgs(name, a, nil, 0); err != nil {
@@ -170,15 +175,8 @@ func dictView(kind heap.IterKind, name string) BuiltinFn {
 	}
 }
 
-func dictGetM(vm *VM, self Value, a Args) (Value, error) {
-	var key, dflt Value
-	if err := vm.UnpackArgs("get", a, nil, 1, &key, &dflt); err != nil {
-		return heap.Undef, err
-	}
-	d, _, err := vm.selfDict(self, "get")
-	if err != nil {
-		return heap.Undef, err
-	}
+func dictGetM(vm *VM, self Value, d *heap.Dict, _ Value, args [2]Value) (Value, error) {
+	key, dflt := args[0], args[1]
 	v, found, err := vm.DictGet(d, key)
 	switch {
 	case err != nil:
@@ -191,15 +189,8 @@ func dictGetM(vm *VM, self Value, a Args) (Value, error) {
 	return heap.None, nil
 }
 
-func dictSetDefaultM(vm *VM, self Value, a Args) (Value, error) {
-	var key, def Value
-	if err := vm.UnpackArgs("setdefault", a, nil, 1, &key, &def); err != nil {
-		return heap.Undef, err
-	}
-	d, dv, err := vm.selfDict(self, "setdefault")
-	if err != nil {
-		return heap.Undef, err
-	}
+func dictSetDefaultM(vm *VM, self Value, d *heap.Dict, dv Value, args [2]Value) (Value, error) {
+	key, def := args[0], args[1]
 	v, found, err := vm.DictGet(d, key)
 	if err != nil || found {
 		return v, err
@@ -214,15 +205,8 @@ func dictSetDefaultM(vm *VM, self Value, a Args) (Value, error) {
 	return def, nil
 }
 
-func dictPopM(vm *VM, self Value, a Args) (Value, error) {
-	var key, dflt Value
-	if err := vm.UnpackArgs("pop", a, nil, 1, &key, &dflt); err != nil {
-		return heap.Undef, err
-	}
-	d, dv, err := vm.selfDict(self, "pop")
-	if err != nil {
-		return heap.Undef, err
-	}
+func dictPopM(vm *VM, self Value, d *heap.Dict, dv Value, args [2]Value) (Value, error) {
+	key, dflt := args[0], args[1]
 	v, found, err := vm.dictDel(d, key)
 	switch {
 	case err != nil:
@@ -236,14 +220,7 @@ func dictPopM(vm *VM, self Value, a Args) (Value, error) {
 	return heap.Undef, vm.ErrorArgs(TKeyError, key)
 }
 
-func dictPopItemM(vm *VM, self Value, a Args) (Value, error) {
-	if err := vm.UnpackArgs("popitem", a, nil, 0); err != nil {
-		return heap.Undef, err
-	}
-	d, dv, err := vm.selfDict(self, "popitem")
-	if err != nil {
-		return heap.Undef, err
-	}
+func dictPopItemM(vm *VM, self Value, d *heap.Dict, dv Value, args [2]Value) (Value, error) {
 	for i := len(d.Entries) - 1; i >= 0; i-- {
 		e := d.Entries[i]
 		if e.Key.K == heap.KUndef {
@@ -256,42 +233,32 @@ func dictPopItemM(vm *VM, self Value, a Args) (Value, error) {
 	return heap.Undef, vm.ErrorArgs(TKeyError, vm.NewStr("popitem(): dictionary is empty"))
 }
 
-func dictUpdateM(vm *VM, self Value, a Args) (Value, error) {
-	if len(a.Pos) > 1 {
-		return heap.Undef, vm.TypeError("update expected at most 1 argument, got %d", len(a.Pos))
+// dictFillM is update(mapping_or_iterable=(), **kwargs), or __init__ with
+// the same arguments; what names the callable in the arity error.
+func dictFillM(name, what string) BuiltinFn {
+	return func(vm *VM, self Value, a Args) (Value, error) {
+		if len(a.Pos) > 1 {
+			return heap.Undef, vm.TypeError("%s expected at most 1 argument, got %d", what, len(a.Pos))
+		}
+		d, dv, err := vm.selfDict(self, name)
+		if err != nil {
+			return heap.Undef, err
+		}
+		if err := vm.dictFill(dv, d, a); err != nil {
+			return heap.Undef, err
+		}
+		vm.H.Touch(dv)
+		return heap.None, nil
 	}
-	d, dv, err := vm.selfDict(self, "update")
-	if err != nil {
-		return heap.Undef, err
-	}
-	if err := vm.dictFill(dv, d, a); err != nil {
-		return heap.Undef, err
-	}
-	vm.H.Touch(dv)
-	return heap.None, nil
 }
 
-func dictClearM(vm *VM, self Value, a Args) (Value, error) {
-	if err := vm.UnpackArgs("clear", a, nil, 0); err != nil {
-		return heap.Undef, err
-	}
-	d, dv, err := vm.selfDict(self, "clear")
-	if err != nil {
-		return heap.Undef, err
-	}
+func dictClearM(vm *VM, self Value, d *heap.Dict, dv Value, args [2]Value) (Value, error) {
 	d.Clear()
 	vm.H.Touch(dv)
 	return heap.None, nil
 }
 
-func dictCopyM(vm *VM, self Value, a Args) (Value, error) {
-	if err := vm.UnpackArgs("copy", a, nil, 0); err != nil {
-		return heap.Undef, err
-	}
-	d, _, err := vm.selfDict(self, "copy")
-	if err != nil {
-		return heap.Undef, err
-	}
+func dictCopyM(vm *VM, self Value, d *heap.Dict, _ Value, args [2]Value) (Value, error) {
 	rv := vm.NewDict()
 	vm.dictCopyInto(vm.H.Get(rv).(*heap.Dict), d)
 	return rv, nil
@@ -348,15 +315,8 @@ func dictGetItemM(vm *VM, self Value, a Args) (Value, error) {
 	return vm.dictGetItem(self, key)
 }
 
-func dictSetItemM(vm *VM, self Value, a Args) (Value, error) {
-	var key, value Value
-	if err := vm.UnpackArgs("__setitem__", a, nil, 2, &key, &value); err != nil {
-		return heap.Undef, err
-	}
-	d, dv, err := vm.selfDict(self, "__setitem__")
-	if err != nil {
-		return heap.Undef, err
-	}
+func dictSetItemM(vm *VM, self Value, d *heap.Dict, dv Value, args [2]Value) (Value, error) {
+	key, value := args[0], args[1]
 	if err := vm.DictSet(d, key, value); err != nil {
 		return heap.Undef, err
 	}
@@ -364,35 +324,17 @@ func dictSetItemM(vm *VM, self Value, a Args) (Value, error) {
 	return heap.None, nil
 }
 
-func dictDelItemM(vm *VM, self Value, a Args) (Value, error) {
-	var key Value
-	if err := vm.UnpackArgs("__delitem__", a, nil, 1, &key); err != nil {
-		return heap.Undef, err
-	}
-	d, dv, err := vm.selfDict(self, "__delitem__")
-	if err != nil {
-		return heap.Undef, err
-	}
+func dictDelItemM(vm *VM, self Value, d *heap.Dict, dv Value, args [2]Value) (Value, error) {
+	key := args[0]
 	_, found, err := vm.dictDel(d, key)
-	if err != nil {
+	if err := vm.removed(found, err, key, dv); err != nil {
 		return heap.Undef, err
 	}
-	if !found {
-		return heap.Undef, vm.ErrorArgs(TKeyError, key)
-	}
-	vm.H.Touch(dv)
 	return heap.None, nil
 }
 
-func dictContainsM(vm *VM, self Value, a Args) (Value, error) {
-	var key Value
-	if err := vm.UnpackArgs("__contains__", a, nil, 1, &key); err != nil {
-		return heap.Undef, err
-	}
-	d, _, err := vm.selfDict(self, "__contains__")
-	if err != nil {
-		return heap.Undef, err
-	}
+func dictContainsM(vm *VM, self Value, d *heap.Dict, _ Value, args [2]Value) (Value, error) {
+	key := args[0]
 	_, found, err := vm.DictGet(d, key)
 	return heap.Bool(found), err
 }
@@ -430,36 +372,7 @@ func viewIsDisjointM(vm *VM, self Value, a Args) (Value, error) {
 	if err := vm.UnpackArgs("isdisjoint", a, nil, 1, &other); err != nil {
 		return heap.Undef, err
 	}
-	items, err := vm.Unpack(other)
-	if err != nil {
-		return heap.Undef, err
-	}
-	for _, x := range items {
-		in, err := vm.Contains(self, x)
-		if err != nil {
-			return heap.Undef, err
-		}
-		if in {
-			return heap.False, nil
-		}
-	}
-	return heap.True, nil
-}
-
-// dictInitM is dict.__init__(mapping_or_iterable=(), **kwargs).
-func dictInitM(vm *VM, self Value, a Args) (Value, error) {
-	if len(a.Pos) > 1 {
-		return heap.Undef, vm.TypeError("dict expected at most 1 argument, got %d", len(a.Pos))
-	}
-	d, dv, err := vm.selfDict(self, "__init__")
-	if err != nil {
-		return heap.Undef, err
-	}
-	if err := vm.dictFill(dv, d, a); err != nil {
-		return heap.Undef, err
-	}
-	vm.H.Touch(dv)
-	return heap.None, nil
+	return vm.disjointFrom(other, func(x Value) (bool, error) { return vm.Contains(self, x) })
 }
 
 func dictCtor(vm *VM, cls Value, a Args) (Value, error) {
@@ -476,23 +389,23 @@ func dictCtor(vm *VM, cls Value, a Args) (Value, error) {
 
 func init() {
 	AddMethods(TDict, []MethodDef{
-		{Name: "__init__", Fn: dictInitM},
+		{Name: "__init__", Fn: dictFillM("__init__", "dict")},
 		{Name: "keys", Fn: dictView(heap.IterDictKeys, "keys")},
 		{Name: "values", Fn: dictView(heap.IterDictValues, "values")},
 		{Name: "items", Fn: dictView(heap.IterDictItems, "items")},
-		{Name: "get", Fn: dictGetM},
-		{Name: "setdefault", Fn: dictSetDefaultM},
-		{Name: "pop", Fn: dictPopM},
-		{Name: "popitem", Fn: dictPopItemM},
-		{Name: "update", Fn: dictUpdateM},
-		{Name: "clear", Fn: dictClearM},
-		{Name: "copy", Fn: dictCopyM},
+		{Name: "get", Fn: dictMethod("get", 1, 2, dictGetM)},
+		{Name: "setdefault", Fn: dictMethod("setdefault", 1, 2, dictSetDefaultM)},
+		{Name: "pop", Fn: dictMethod("pop", 1, 2, dictPopM)},
+		{Name: "popitem", Fn: dictMethod("popitem", 0, 0, dictPopItemM)},
+		{Name: "update", Fn: dictFillM("update", "update")},
+		{Name: "clear", Fn: dictMethod("clear", 0, 0, dictClearM)},
+		{Name: "copy", Fn: dictMethod("copy", 0, 0, dictCopyM)},
 		{Name: "fromkeys", Fn: dictFromKeysM, Kind: KindClassMethod},
 		{Name: "__len__", Fn: dictLenM},
 		{Name: "__getitem__", Fn: dictGetItemM},
-		{Name: "__setitem__", Fn: dictSetItemM},
-		{Name: "__delitem__", Fn: dictDelItemM},
-		{Name: "__contains__", Fn: dictContainsM},
+		{Name: "__setitem__", Fn: dictMethod("__setitem__", 2, 2, dictSetItemM)},
+		{Name: "__delitem__", Fn: dictMethod("__delitem__", 1, 1, dictDelItemM)},
+		{Name: "__contains__", Fn: dictMethod("__contains__", 1, 1, dictContainsM)},
 		{Name: "__eq__", Fn: ctCmpMethod(compile.CmpEq, "__eq__")},
 		{Name: "__ne__", Fn: ctCmpMethod(compile.CmpNe, "__ne__")},
 		{Name: "__repr__", Fn: ctReprMethod},
@@ -506,16 +419,8 @@ func init() {
 			{Name: "__contains__", Fn: viewContainsM},
 			{Name: "isdisjoint", Fn: viewIsDisjointM},
 			{Name: "__repr__", Fn: ctReprMethod},
-			{Name: "__or__", Fn: ctBinMethod(compile.BinOr, "__or__", false)},
-			{Name: "__and__", Fn: ctBinMethod(compile.BinAnd, "__and__", false)},
-			{Name: "__sub__", Fn: ctBinMethod(compile.BinSub, "__sub__", false)},
-			{Name: "__xor__", Fn: ctBinMethod(compile.BinXor, "__xor__", false)},
-			{Name: "__ror__", Fn: ctBinMethod(compile.BinOr, "__ror__", true)},
-			{Name: "__rand__", Fn: ctBinMethod(compile.BinAnd, "__rand__", true)},
-			{Name: "__rsub__", Fn: ctBinMethod(compile.BinSub, "__rsub__", true)},
-			{Name: "__rxor__", Fn: ctBinMethod(compile.BinXor, "__rxor__", true)},
 		}
-		return append(defs, ctComparisonDefs()...)
+		return append(defs, ctSetOperatorDefs()...)
 	}
 	AddMethods(TDictKeys, setLike())
 	AddMethods(TDictItems, setLike())
@@ -677,10 +582,7 @@ func (vm *VM) viewContains(v *heap.DictView, x Value) (bool, error) {
 }
 
 // viewOf returns the dict view behind v.
-func (vm *VM) ctViewOf(v Value) (*heap.DictView, bool) {
-	if v.K != heap.KRef {
-		return nil, false
-	}
-	d, ok := vm.H.Get(v).(*heap.DictView)
-	return d, ok
+func (vm *VM) ctViewOf(v Value) (d *heap.DictView, ok bool) {
+	d, ok = vm.refObj(v).(*heap.DictView)
+	return
 }

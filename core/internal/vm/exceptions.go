@@ -612,15 +612,7 @@ func init() {
 			if len(a.Pos) != 1 || len(a.KwNames) != 0 {
 				return heap.Undef, vm.TypeError("%s() takes exactly one argument (%d given)", name, len(a.Pos))
 			}
-			m, err := vm.Import("_amber_excstar")
-			if err != nil {
-				return heap.Undef, err
-			}
-			fn, err := vm.GetAttr(m, "eg_"+name)
-			if err != nil {
-				return heap.Undef, err
-			}
-			return vm.Call(fn, self, a.Pos[0])
+			return vm.callModuleFunc("_amber_excstar", "eg_"+name, self, a.Pos[0])
 		}
 	}
 	AddMethods(TBaseExceptionGroup, []MethodDef{

@@ -309,20 +309,7 @@ func floatMethodDefs() []MethodDef {
 		unaryMethod(t, "__floor__", func(vm *VM, _ Value, x num) (Value, error) { return vm.FloatToInt(math.Floor(x.f)) }),
 		unaryMethod(t, "__ceil__", func(vm *VM, _ Value, x num) (Value, error) { return vm.FloatToInt(math.Ceil(x.f)) }),
 		unaryMethod(t, "__float__", func(vm *VM, _ Value, x num) (Value, error) { return heap.Float(x.f), nil }),
-		MethodDef{Name: "__round__", Fn: func(vm *VM, self Value, a Args) (Value, error) {
-			if err := vm.ArgCount("__round__", a, 0, 1); err != nil {
-				return Value{}, err
-			}
-			x, err := vm.selfNum("__round__", t, self)
-			if err != nil {
-				return Value{}, err
-			}
-			nd := heap.None
-			if len(a.Pos) == 1 {
-				nd = a.Pos[0]
-			}
-			return vm.roundFloat(x.f, nd)
-		}},
+		roundMethod(t, func(vm *VM, x num, nd Value) (Value, error) { return vm.roundFloat(x.f, nd) }),
 		unaryMethod(t, "is_integer", func(vm *VM, _ Value, x num) (Value, error) {
 			return heap.Bool(!math.IsInf(x.f, 0) && x.f == math.Floor(x.f)), nil
 		}),
@@ -353,13 +340,8 @@ func (vm *VM) floatRatio(f float64) (*big.Int, *big.Int, error) {
 
 // floatHex is float.hex().
 func floatHex(f float64) string {
-	switch {
-	case math.IsNaN(f):
-		return "nan"
-	case math.IsInf(f, 1):
-		return "inf"
-	case math.IsInf(f, -1):
-		return "-inf"
+	if math.IsNaN(f) || math.IsInf(f, 0) {
+		return pyfmt.FloatRepr(f) // nan, inf or -inf: hex writes them as repr does
 	}
 	sign := ""
 	if math.Signbit(f) {

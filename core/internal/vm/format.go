@@ -119,13 +119,9 @@ func (vm *VM) finishPercentArgs(pa *percentArgs) error {
 // resolveStar fills in '*' width and precision from the arguments.
 func (vm *VM) resolveStar(p *pyfmt.PercentPiece, pa *percentArgs) error {
 	if p.Width == -2 {
-		v, err := vm.nextPercentArg(pa)
+		n, err := vm.starArg(pa)
 		if err != nil {
 			return err
-		}
-		n, ok, _ := vm.indexKey(vm.Prim(v))
-		if !ok || !vm.IsInt(vm.Prim(v)) {
-			return vm.TypeError("* wants int")
 		}
 		if n < 0 {
 			p.Minus = true
@@ -134,20 +130,26 @@ func (vm *VM) resolveStar(p *pyfmt.PercentPiece, pa *percentArgs) error {
 		p.Width = int(n)
 	}
 	if p.Precision == -2 {
-		v, err := vm.nextPercentArg(pa)
+		n, err := vm.starArg(pa)
 		if err != nil {
 			return err
 		}
-		n, ok, _ := vm.indexKey(vm.Prim(v))
-		if !ok || !vm.IsInt(vm.Prim(v)) {
-			return vm.TypeError("* wants int")
-		}
-		if n < 0 {
-			n = 0
-		}
-		p.Precision = int(n)
+		p.Precision = int(max(n, 0))
 	}
 	return nil
+}
+
+// starArg takes the int argument of a '*' width or precision.
+func (vm *VM) starArg(pa *percentArgs) (int64, error) {
+	v, err := vm.nextPercentArg(pa)
+	if err != nil {
+		return 0, err
+	}
+	n, ok, _ := vm.indexKey(vm.Prim(v))
+	if !ok || !vm.IsInt(vm.Prim(v)) {
+		return 0, vm.TypeError("* wants int")
+	}
+	return n, nil
 }
 
 // percentValue returns the argument for one conversion.
@@ -280,15 +282,7 @@ func (vm *VM) percentFormat(format string, args Value) (string, error) {
 		}
 		switch p.Conv {
 		case 's', 'r', 'a':
-			var s string
-			switch p.Conv {
-			case 's':
-				s, err = vm.StrString(v)
-			case 'r':
-				s, err = vm.Repr(v)
-			default:
-				s, err = vm.Ascii(v)
-			}
+			s, err := vm.convertValue(p.Conv, v)
 			if err != nil {
 				return "", err
 			}
@@ -458,14 +452,22 @@ func latinString(p []byte) string {
 
 // formatValue implements FORMAT_VALUE: conv is 0 (none), 1 (str), 2 (repr),
 // 3 (ascii); spec is a str value or heap.Undef. Returns a str value.
+// convertValue applies a conversion: 's' (str), 'r' (repr) or 'a'
+// (ascii).
+func (vm *VM) convertValue(conv byte, v Value) (string, error) {
+	switch conv {
+	case 's':
+		return vm.StrString(v)
+	case 'r':
+		return vm.Repr(v)
+	}
+	return vm.Ascii(v)
+}
+
 func (vm *VM) formatValue(v Value, conv int, spec Value) (Value, error) {
-	specStr := ""
-	if spec.K != heap.KUndef {
-		s, ok := vm.StrOf(spec)
-		if !ok {
-			return heap.Undef, vm.TypeError("format spec must be a str, not %s", vm.TypeName(spec))
-		}
-		specStr = s
+	specStr, err := vm.optStrArg(spec, "", "format spec must be a str, not %s")
+	if err != nil {
+		return heap.Undef, err
 	}
 	if conv == 0 && specStr == "" {
 		switch v.K {
@@ -477,18 +479,10 @@ func (vm *VM) formatValue(v Value, conv int, spec Value) (Value, error) {
 			}
 		}
 	}
-	var err error
 	switch conv {
 	case 1, 2, 3:
-		var s string
-		switch conv {
-		case 1:
-			s, err = vm.StrString(v)
-		case 2:
-			s, err = vm.Repr(v)
-		default:
-			s, err = vm.Ascii(v)
-		}
+		// FORMAT_VALUE numbers the conversions !s, !r and !a 1, 2, 3.
+		s, err := vm.convertValue("sra"[conv-1], v)
 		if err != nil {
 			return heap.Undef, err
 		}
@@ -608,15 +602,7 @@ func (vm *VM) strFormat(format string, f *strFormatter, depth int) (string, erro
 		}
 		switch p.Conversion {
 		case 's', 'r', 'a':
-			var s string
-			switch p.Conversion {
-			case 's':
-				s, err = vm.StrString(v)
-			case 'r':
-				s, err = vm.Repr(v)
-			default:
-				s, err = vm.Ascii(v)
-			}
+			s, err := vm.convertValue(p.Conversion, v)
 			if err != nil {
 				return "", err
 			}

@@ -172,21 +172,7 @@ func (vm *VM) tailFS(name, pyfn string, a Args) (r Value, ok bool, err error) {
 	if !vm.tailOK || vm.tailName != name {
 		return heap.Undef, false, nil
 	}
-	vm.tailName = ""
-	m, err := vm.Import("_amberfs")
-	if err != nil {
-		return heap.Undef, true, err
-	}
-	fn, err := vm.GetAttr(m, pyfn)
-	if err != nil {
-		return heap.Undef, true, err
-	}
-	args := append(append([]Value(nil), a.Pos...), a.KwVals...)
-	r, err = vm.callValue(fn, args, a.KwNames, vm.tailRet, false)
-	if err == errFramePushed {
-		return heap.Undef, true, nil
-	}
-	return r, true, err
+	return vm.tailCall("_amberfs", name, pyfn, append(append([]Value(nil), a.Pos...), a.KwVals...), a.KwNames)
 }
 
 // mountedModule finds module name as a .py file (or a package's

@@ -206,20 +206,7 @@ func intMethodDefs() []MethodDef {
 			f, err := vm.ToFloat(x)
 			return heap.Float(f), err
 		}),
-		MethodDef{Name: "__round__", Fn: func(vm *VM, self Value, a Args) (Value, error) {
-			if err := vm.ArgCount("__round__", a, 0, 1); err != nil {
-				return Value{}, err
-			}
-			x, err := vm.selfNum("__round__", t, self)
-			if err != nil {
-				return Value{}, err
-			}
-			nd := heap.None
-			if len(a.Pos) == 1 {
-				nd = a.Pos[0]
-			}
-			return vm.roundInt(x, nd)
-		}},
+		roundMethod(t, (*VM).roundInt),
 		propDef(t, "numerator", toInt),
 		propDef(t, "denominator", func(*VM, Value, num) (Value, error) { return heap.Int(1), nil }),
 		unaryMethod(t, "bit_length", func(vm *VM, _ Value, x num) (Value, error) {
@@ -292,6 +279,18 @@ func (vm *VM) byteorderArg(v Value) (little bool, err error) {
 	return false, vm.ValueError("byteorder must be either 'little' or 'big'")
 }
 
+// byteorderArgs converts the byteorder and signed arguments of to_bytes
+// and from_bytes.
+func (vm *VM) byteorderArgs(byteorder, signedArg Value) (little, signed bool, err error) {
+	if little, err = vm.byteorderArg(byteorder); err != nil {
+		return false, false, err
+	}
+	if signedArg.K != heap.KUndef {
+		signed, err = vm.Truth(signedArg)
+	}
+	return little, signed, err
+}
+
 func intToBytes(vm *VM, self Value, a Args) (Value, error) {
 	x, err := vm.selfNum("to_bytes", TInt, self)
 	if err != nil {
@@ -322,15 +321,9 @@ func intToBytes(vm *VM, self Value, a Args) (Value, error) {
 	if err := vm.reserveMul(1, length); err != nil {
 		return Value{}, err
 	}
-	little, err := vm.byteorderArg(byteorder)
+	little, signed, err := vm.byteorderArgs(byteorder, signedArg)
 	if err != nil {
 		return Value{}, err
-	}
-	signed := false
-	if signedArg.K != heap.KUndef {
-		if signed, err = vm.Truth(signedArg); err != nil {
-			return Value{}, err
-		}
 	}
 	n := x.bigInt()
 	if n.Sign() < 0 && !signed {
@@ -393,15 +386,9 @@ func intFromBytes(vm *VM, cls Value, a Args) (Value, error) {
 			data = append(data, byte(b))
 		}
 	}
-	little, err := vm.byteorderArg(byteorder)
+	little, signed, err := vm.byteorderArgs(byteorder, signedArg)
 	if err != nil {
 		return Value{}, err
-	}
-	signed := false
-	if signedArg.K != heap.KUndef {
-		if signed, err = vm.Truth(signedArg); err != nil {
-			return Value{}, err
-		}
 	}
 	if little {
 		for i, j := 0, len(data)-1; i < j; i, j = i+1, j-1 {

@@ -59,10 +59,7 @@ func (vm *VM) nativeIter(v Value) (Value, bool) {
 }
 
 func (vm *VM) isIterator(v Value) bool {
-	if v.K != heap.KRef {
-		return false
-	}
-	switch o := vm.H.Get(v).(type) {
+	switch o := vm.refObj(v).(type) {
 	case *heap.Iter:
 		return true
 	case *heap.Generator:
@@ -434,6 +431,12 @@ func (vm *VM) Iterate(v Value, fn func(Value) error) error {
 			}
 		}
 	}
+	return vm.iterateNext(v, fn)
+}
+
+// iterateNext is Iterate through v's iterator, without the list and
+// tuple fast path.
+func (vm *VM) iterateNext(v Value, fn func(Value) error) error {
 	it, err := vm.GetIter(v)
 	if err != nil {
 		return err
@@ -453,10 +456,7 @@ func (vm *VM) Iterate(v Value, fn func(Value) error) error {
 }
 
 func (vm *VM) isListOrTuple(v Value) bool {
-	if v.K != heap.KRef {
-		return false
-	}
-	switch vm.H.Get(v).(type) {
+	switch vm.refObj(v).(type) {
 	case *heap.List, *heap.Tuple:
 		return true
 	}

@@ -29,6 +29,12 @@ func limTestClock() vm.Clock {
 	return func() int64 { return int64(time.Since(start)) }
 }
 
+// limTestDuration limits a run to 50ms of wall-clock time.
+func limTestDuration(m *vm.VM) {
+	m.Clock = limTestClock()
+	m.Limits.MaxDuration = int64(50 * time.Millisecond)
+}
+
 func TestLimitsFatal(t *testing.T) {
 	tests := []struct {
 		name  string
@@ -38,32 +44,23 @@ func TestLimitsFatal(t *testing.T) {
 		out   string // output before the stop ("" if not checked)
 	}{
 		{
-			name: "duration: busy loop",
-			src:  "print('start')\nwhile True:\n    pass\n",
-			setup: func(m *vm.VM) {
-				m.Clock = limTestClock()
-				m.Limits.MaxDuration = int64(50 * time.Millisecond)
-			},
-			kind: "duration",
-			out:  "start\n",
+			name:  "duration: busy loop",
+			src:   "print('start')\nwhile True:\n    pass\n",
+			setup: limTestDuration,
+			kind:  "duration",
+			out:   "start\n",
 		},
 		{
-			name: "duration: for loop over a huge range",
-			src:  "n = 0\nfor i in range(10**15):\n    n += i\n",
-			setup: func(m *vm.VM) {
-				m.Clock = limTestClock()
-				m.Limits.MaxDuration = int64(50 * time.Millisecond)
-			},
-			kind: "duration",
+			name:  "duration: for loop over a huge range",
+			src:   "n = 0\nfor i in range(10**15):\n    n += i\n",
+			setup: limTestDuration,
+			kind:  "duration",
 		},
 		{
-			name: "duration cannot be caught",
-			src:  "try:\n    while True:\n        pass\nexcept BaseException:\n    print('caught')\nfinally:\n    print('finally')\n",
-			setup: func(m *vm.VM) {
-				m.Clock = limTestClock()
-				m.Limits.MaxDuration = int64(50 * time.Millisecond)
-			},
-			kind: "duration",
+			name:  "duration cannot be caught",
+			src:   "try:\n    while True:\n        pass\nexcept BaseException:\n    print('caught')\nfinally:\n    print('finally')\n",
+			setup: limTestDuration,
+			kind:  "duration",
 		},
 		{
 			name:  "allocations",
@@ -134,10 +131,7 @@ func TestLimitsFatal(t *testing.T) {
 // promptly in wall-clock terms (loosely: well under 2 s for 50 ms).
 func TestDurationWallTime(t *testing.T) {
 	start := time.Now()
-	_, err, _ := limTestRun(t, "while True:\n    pass\n", func(m *vm.VM) {
-		m.Clock = limTestClock()
-		m.Limits.MaxDuration = int64(50 * time.Millisecond)
-	})
+	_, err, _ := limTestRun(t, "while True:\n    pass\n", limTestDuration)
 	var f *vm.Fatal
 	if !errors.As(err, &f) || f.Kind != "duration" {
 		t.Fatalf("error = %v, want Fatal duration", err)

@@ -16,30 +16,21 @@ func (vm *VM) selfList(self Value, fname string) (*heap.List, Value, error) {
 	return l, vm.Prim(self), nil
 }
 
-func listAppendM(vm *VM, self Value, a Args) (Value, error) {
-	var item Value
-	if err := vm.UnpackArgs("list.append", a, nil, 1, &item); err != nil {
-		return heap.Undef, err
-	}
-	l, lv, err := vm.selfList(self, "append")
-	if err != nil {
-		return heap.Undef, err
-	}
+// listMethod builds a list method (see receiverMethod).
+func listMethod(argName, name string, required, nargs int, f func(vm *VM, self Value, l *heap.List, lv Value, args [2]Value) (Value, error)) BuiltinFn {
+	return receiverMethod((*VM).selfList, argName, name, required, nargs, f)
+}
+
+func listAppendM(vm *VM, self Value, l *heap.List, lv Value, args [2]Value) (Value, error) {
+	item := args[0]
 	l.Items = append(l.Items, item)
 	vm.H.Grew(16)
 	vm.H.TouchItem(lv, len(l.Items)-1, len(l.Items))
 	return heap.None, nil
 }
 
-func listExtendM(vm *VM, self Value, a Args) (Value, error) {
-	var items Value
-	if err := vm.UnpackArgs("list.extend", a, nil, 1, &items); err != nil {
-		return heap.Undef, err
-	}
-	l, lv, err := vm.selfList(self, "extend")
-	if err != nil {
-		return heap.Undef, err
-	}
+func listExtendM(vm *VM, self Value, l *heap.List, lv Value, args [2]Value) (Value, error) {
+	items := args[0]
 	return heap.None, vm.listExtendValue(lv, l, items)
 }
 
@@ -108,15 +99,8 @@ func (vm *VM) findItem(items func() []Value, x Value, start, stop int) (int, err
 	return -1, nil
 }
 
-func listRemoveM(vm *VM, self Value, a Args) (Value, error) {
-	var value Value
-	if err := vm.UnpackArgs("list.remove", a, nil, 1, &value); err != nil {
-		return heap.Undef, err
-	}
-	l, lv, err := vm.selfList(self, "remove")
-	if err != nil {
-		return heap.Undef, err
-	}
+func listRemoveM(vm *VM, self Value, l *heap.List, lv Value, args [2]Value) (Value, error) {
+	value := args[0]
 	i, err := vm.findItem(func() []Value { return l.Items }, value, 0, len(l.Items))
 	if err != nil {
 		return heap.Undef, err
@@ -129,17 +113,11 @@ func listRemoveM(vm *VM, self Value, a Args) (Value, error) {
 	return heap.None, nil
 }
 
-func listPopM(vm *VM, self Value, a Args) (Value, error) {
-	var indexArg Value
-	if err := vm.UnpackArgs("pop", a, nil, 0, &indexArg); err != nil {
-		return heap.Undef, err
-	}
-	l, lv, err := vm.selfList(self, "pop")
-	if err != nil {
-		return heap.Undef, err
-	}
+func listPopM(vm *VM, self Value, l *heap.List, lv Value, args [2]Value) (Value, error) {
+	indexArg := args[0]
 	i := int64(-1)
 	if indexArg.K != heap.KUndef {
+		var err error
 		if i, err = vm.ctIntArg(indexArg); err != nil {
 			return heap.Undef, err
 		}
@@ -160,14 +138,7 @@ func listPopM(vm *VM, self Value, a Args) (Value, error) {
 	return v, nil
 }
 
-func listClearM(vm *VM, self Value, a Args) (Value, error) {
-	if err := vm.UnpackArgs("clear", a, nil, 0); err != nil {
-		return heap.Undef, err
-	}
-	l, lv, err := vm.selfList(self, "clear")
-	if err != nil {
-		return heap.Undef, err
-	}
+func listClearM(vm *VM, self Value, l *heap.List, lv Value, args [2]Value) (Value, error) {
 	l.Items = nil
 	vm.H.Touch(lv)
 	return heap.None, nil
@@ -208,20 +179,29 @@ func listIndexM(vm *VM, self Value, a Args) (Value, error) {
 	if err != nil {
 		return heap.Undef, err
 	}
-	start, stop, err := vm.seqIndexArgs("index", a, len(l.Items))
+	return vm.seqIndexOfItem(func() []Value { return l.Items }, a, func(x Value) error {
+		r, err := vm.Repr(x)
+		if err != nil {
+			return err
+		}
+		return vm.ValueError("%s is not in list", r)
+	})
+}
+
+// seqIndexOfItem is index(x[, start[, stop]]) of a list or tuple; items
+// reads the items afresh (comparing may change a list), and notFound
+// makes the error for an absent x.
+func (vm *VM) seqIndexOfItem(items func() []Value, a Args, notFound func(x Value) error) (Value, error) {
+	start, stop, err := vm.seqIndexArgs("index", a, len(items()))
 	if err != nil {
 		return heap.Undef, err
 	}
-	i, err := vm.findItem(func() []Value { return l.Items }, a.Pos[0], start, stop)
+	i, err := vm.findItem(items, a.Pos[0], start, stop)
 	if err != nil {
 		return heap.Undef, err
 	}
 	if i < 0 {
-		r, err := vm.Repr(a.Pos[0])
-		if err != nil {
-			return heap.Undef, err
-		}
-		return heap.Undef, vm.ValueError("%s is not in list", r)
+		return heap.Undef, notFound(a.Pos[0])
 	}
 	return heap.Int(int64(i)), nil
 }
@@ -241,27 +221,13 @@ func (vm *VM) countItems(items func() []Value, x Value) (int64, error) {
 	return n, nil
 }
 
-func listCountM(vm *VM, self Value, a Args) (Value, error) {
-	var value Value
-	if err := vm.UnpackArgs("list.count", a, nil, 1, &value); err != nil {
-		return heap.Undef, err
-	}
-	l, _, err := vm.selfList(self, "count")
-	if err != nil {
-		return heap.Undef, err
-	}
+func listCountM(vm *VM, self Value, l *heap.List, _ Value, args [2]Value) (Value, error) {
+	value := args[0]
 	n, err := vm.countItems(func() []Value { return l.Items }, value)
 	return heap.Int(n), err
 }
 
-func listReverseM(vm *VM, self Value, a Args) (Value, error) {
-	if err := vm.UnpackArgs("reverse", a, nil, 0); err != nil {
-		return heap.Undef, err
-	}
-	l, lv, err := vm.selfList(self, "reverse")
-	if err != nil {
-		return heap.Undef, err
-	}
+func listReverseM(vm *VM, self Value, l *heap.List, lv Value, args [2]Value) (Value, error) {
 	ctReverseValues(l.Items)
 	vm.H.Touch(lv)
 	return heap.None, nil
@@ -273,14 +239,7 @@ func ctReverseValues(s []Value) {
 	}
 }
 
-func listCopyM(vm *VM, self Value, a Args) (Value, error) {
-	if err := vm.UnpackArgs("copy", a, nil, 0); err != nil {
-		return heap.Undef, err
-	}
-	l, _, err := vm.selfList(self, "copy")
-	if err != nil {
-		return heap.Undef, err
-	}
+func listCopyM(vm *VM, self Value, l *heap.List, _ Value, args [2]Value) (Value, error) {
 	return vm.NewList(append([]Value(nil), l.Items...)), nil
 }
 
@@ -304,27 +263,13 @@ func seqGetItemM(vm *VM, self Value, a Args) (Value, error) {
 	return r, err
 }
 
-func listSetItemM(vm *VM, self Value, a Args) (Value, error) {
-	var key, value Value
-	if err := vm.UnpackArgs("__setitem__", a, nil, 2, &key, &value); err != nil {
-		return heap.Undef, err
-	}
-	l, lv, err := vm.selfList(self, "__setitem__")
-	if err != nil {
-		return heap.Undef, err
-	}
+func listSetItemM(vm *VM, self Value, l *heap.List, lv Value, args [2]Value) (Value, error) {
+	key, value := args[0], args[1]
 	return heap.None, vm.listSetItem(lv, l, key, value)
 }
 
-func listDelItemM(vm *VM, self Value, a Args) (Value, error) {
-	var key Value
-	if err := vm.UnpackArgs("__delitem__", a, nil, 1, &key); err != nil {
-		return heap.Undef, err
-	}
-	l, lv, err := vm.selfList(self, "__delitem__")
-	if err != nil {
-		return heap.Undef, err
-	}
+func listDelItemM(vm *VM, self Value, l *heap.List, lv Value, args [2]Value) (Value, error) {
+	key := args[0]
 	return heap.None, vm.listDelItem(lv, l, key)
 }
 
@@ -376,18 +321,8 @@ func listSortM(vm *VM, self Value, a Args) (Value, error) {
 }
 
 // listInitM is list.__init__(iterable=()): it refills the list.
-func listInitM(vm *VM, self Value, a Args) (Value, error) {
-	if err := vm.NoKwargs("list", a); err != nil {
-		return heap.Undef, err
-	}
-	var iterable Value
-	if err := vm.UnpackArgs("list", a, nil, 0, &iterable); err != nil {
-		return heap.Undef, err
-	}
-	l, lv, err := vm.selfList(self, "__init__")
-	if err != nil {
-		return heap.Undef, err
-	}
+func listInitM(vm *VM, self Value, l *heap.List, lv Value, args [2]Value) (Value, error) {
+	iterable := args[0]
 	l.Items = nil
 	vm.H.Touch(lv)
 	if iterable.K != heap.KUndef {
@@ -404,50 +339,24 @@ func listInitM(vm *VM, self Value, a Args) (Value, error) {
 
 // --- constructors -----------------------------------------------------------------
 
-func listCtor(vm *VM, cls Value, a Args) (Value, error) {
-	if err := vm.NoKwargs("list", a); err != nil {
-		return heap.Undef, err
-	}
-	var iterable Value
-	if err := vm.UnpackArgs("list", a, nil, 0, &iterable); err != nil {
-		return heap.Undef, err
-	}
-	if iterable.K == heap.KUndef {
-		return vm.NewList(nil), nil
-	}
-	if vm.needsFrames(iterable) {
-		if r, ok, err := vm.tailPy("list", "to_list", iterable); ok {
-			return r, err
-		}
-	}
-	if items, ok := vm.seqItemsOf(iterable); ok {
-		return vm.NewList(append([]Value(nil), items...)), nil
-	}
-	items, err := vm.Unpack(iterable)
-	if err != nil {
-		return heap.Undef, err
-	}
-	return vm.NewList(append([]Value(nil), items...)), nil
-}
-
 func init() {
 	listDefs := []MethodDef{
-		{Name: "__init__", Fn: listInitM},
-		{Name: "append", Fn: listAppendM},
-		{Name: "extend", Fn: listExtendM},
+		{Name: "__init__", Fn: listMethod("list", "__init__", 0, 1, listInitM)},
+		{Name: "append", Fn: listMethod("list.append", "append", 1, 1, listAppendM)},
+		{Name: "extend", Fn: listMethod("list.extend", "extend", 1, 1, listExtendM)},
 		{Name: "insert", Fn: listInsertM},
-		{Name: "remove", Fn: listRemoveM},
-		{Name: "pop", Fn: listPopM},
-		{Name: "clear", Fn: listClearM},
+		{Name: "remove", Fn: listMethod("list.remove", "remove", 1, 1, listRemoveM)},
+		{Name: "pop", Fn: listMethod("pop", "pop", 0, 1, listPopM)},
+		{Name: "clear", Fn: listMethod("clear", "clear", 0, 0, listClearM)},
 		{Name: "index", Fn: listIndexM},
-		{Name: "count", Fn: listCountM},
+		{Name: "count", Fn: listMethod("list.count", "count", 1, 1, listCountM)},
 		{Name: "sort", Fn: listSortM},
-		{Name: "reverse", Fn: listReverseM},
-		{Name: "copy", Fn: listCopyM},
+		{Name: "reverse", Fn: listMethod("reverse", "reverse", 0, 0, listReverseM)},
+		{Name: "copy", Fn: listMethod("copy", "copy", 0, 0, listCopyM)},
 		{Name: "__len__", Fn: listLenM},
 		{Name: "__getitem__", Fn: seqGetItemM},
-		{Name: "__setitem__", Fn: listSetItemM},
-		{Name: "__delitem__", Fn: listDelItemM},
+		{Name: "__setitem__", Fn: listMethod("__setitem__", "__setitem__", 2, 2, listSetItemM)},
+		{Name: "__delitem__", Fn: listMethod("__delitem__", "__delitem__", 1, 1, listDelItemM)},
 		{Name: "__contains__", Fn: seqContainsM},
 		{Name: "__add__", Fn: ctBinMethod(compile.BinAdd, "__add__", false)},
 		{Name: "__mul__", Fn: ctBinMethod(compile.BinMul, "__mul__", false)},
@@ -457,23 +366,17 @@ func init() {
 		{Name: "__repr__", Fn: ctReprMethod},
 	}
 	AddMethods(TList, append(listDefs, ctComparisonDefs()...))
-	RegisterConstructor(TList, listCtor)
+	RegisterConstructor(TList, seqCtor(TList, "list", "to_list", (*VM).NewList))
 }
 
 func (vm *VM) listSetItem(lv Value, l *heap.List, key, v Value) error {
 	if _, isSlice := vm.ctSliceOf(key); !isSlice {
-		i, err := vm.ctIndexValue(key, "list indices must be integers or slices, not %s")
+		i, err := vm.seqIndexOf(key, len(l.Items), "list", "%s assignment index out of range")
 		if err != nil {
 			return err
 		}
-		if i < 0 {
-			i += int64(len(l.Items))
-		}
-		if i < 0 || i >= int64(len(l.Items)) {
-			return vm.Errorf(TIndexError, "list assignment index out of range")
-		}
 		l.Items[i] = v
-		vm.H.TouchItem(lv, int(i), len(l.Items))
+		vm.H.TouchItem(lv, i, len(l.Items))
 		return nil
 	}
 	start, stop, step, n, err := vm.SliceIndices(key, len(l.Items))
@@ -505,42 +408,23 @@ func (vm *VM) listSetItem(lv Value, l *heap.List, key, v Value) error {
 			return err
 		}
 	}
-	if step == 1 {
-		if stop < start {
-			stop = start
-		}
-		out := make([]Value, 0, len(l.Items)-(stop-start)+len(items))
-		out = append(out, l.Items[:start]...)
-		out = append(out, items...)
-		out = append(out, l.Items[stop:]...)
-		vm.H.Grew(16 * (len(out) - len(l.Items)))
-		l.Items = out
-		vm.H.Touch(lv)
-		return nil
+	out, err := assignSlice(vm, l.Items, items, start, stop, step, n, "sequence")
+	if err != nil {
+		return err
 	}
-	if len(items) != n {
-		return vm.ValueError("attempt to assign sequence of size %d to extended slice of size %d", len(items), n)
-	}
-	for i, j := 0, start; i < n; i, j = i+1, j+step {
-		l.Items[j] = items[i]
-	}
+	vm.H.Grew(16 * (len(out) - len(l.Items)))
+	l.Items = out
 	vm.H.Touch(lv)
 	return nil
 }
 
 func (vm *VM) listDelItem(lv Value, l *heap.List, key Value) error {
 	if _, isSlice := vm.ctSliceOf(key); !isSlice {
-		i, err := vm.ctIndexValue(key, "list indices must be integers or slices, not %s")
+		i, err := vm.seqIndexOf(key, len(l.Items), "list", "%s assignment index out of range")
 		if err != nil {
 			return err
 		}
-		if i < 0 {
-			i += int64(len(l.Items))
-		}
-		if i < 0 || i >= int64(len(l.Items)) {
-			return vm.Errorf(TIndexError, "list assignment index out of range")
-		}
-		l.Items = ctDeleteIndices(l.Items, int(i), 1, 1)
+		l.Items = ctDeleteIndices(l.Items, i, 1, 1)
 		vm.H.Touch(lv)
 		return nil
 	}
@@ -559,14 +443,9 @@ func (vm *VM) listDelItem(lv Value, l *heap.List, key Value) error {
 // listExtendValue appends the items of any iterable to the list l (whose
 // value is lv).
 func (vm *VM) listExtendValue(lv Value, l *heap.List, it Value) error {
-	var items []Value
-	if src, ok := vm.seqItemsOf(it); ok {
-		items = append([]Value(nil), src...)
-	} else {
-		var err error
-		if items, err = vm.Unpack(it); err != nil {
-			return err
-		}
+	items, err := vm.ownItems(it)
+	if err != nil {
+		return err
 	}
 	if len(items) == 0 {
 		return nil

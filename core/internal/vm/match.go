@@ -115,29 +115,43 @@ func (vm *VM) matchClass(subject, cls Value, npos int, kwnames Value) (Value, er
 			if npos > len(names) {
 				return heap.Undef, vm.TypeError("%s() accepts %d positional sub-pattern%s (%d given)", vm.ClassName(cls), len(names), plural(len(names), "", "s"), npos)
 			}
-			for _, n := range names[:npos] {
-				v, err := vm.getAttr(subject, n)
-				if err != nil {
-					if vm.ErrIs(err, TAttributeError) {
-						return heap.None, nil
-					}
-					return heap.Undef, err
-				}
-				out = append(out, v)
+			var found bool
+			var err error
+			if out, found, err = vm.matchAttrs(out, subject, names[:npos]); !found || err != nil {
+				return matchFailed(err)
 			}
 		}
 	}
-	for _, n := range vm.listItems(kwnames) {
+	out, found, err := vm.matchAttrs(out, subject, vm.listItems(kwnames))
+	if !found || err != nil {
+		return matchFailed(err)
+	}
+	return vm.NewTuple(out), nil
+}
+
+// matchFailed is a class pattern's result when an attribute is missing
+// (None) or its lookup raised err.
+func matchFailed(err error) (Value, error) {
+	if err != nil {
+		return heap.Undef, err
+	}
+	return heap.None, nil
+}
+
+// matchAttrs appends the attributes names of subject to out; found is
+// false when one is missing, which fails the class pattern.
+func (vm *VM) matchAttrs(out []Value, subject Value, names []Value) (_ []Value, found bool, err error) {
+	for _, n := range names {
 		v, err := vm.getAttr(subject, n)
 		if err != nil {
 			if vm.ErrIs(err, TAttributeError) {
-				return heap.None, nil
+				return out, false, nil
 			}
-			return heap.Undef, err
+			return out, false, err
 		}
 		out = append(out, v)
 	}
-	return vm.NewTuple(out), nil
+	return out, true, nil
 }
 
 // opBeforeWith is BEFORE_WITH: [mgr] -> [exit, mgr.__enter__()].

@@ -709,6 +709,24 @@ func (vm *VM) divmodValues(x, y num, a, b Value) (Value, error) {
 	return vm.NewTuple([]Value{q, r}), nil
 }
 
+// roundMethod is __round__(ndigits=None) of int or float.
+func roundMethod(t TypeID, round func(vm *VM, x num, ndigits Value) (Value, error)) MethodDef {
+	return MethodDef{Name: "__round__", Fn: func(vm *VM, self Value, a Args) (Value, error) {
+		if err := vm.ArgCount("__round__", a, 0, 1); err != nil {
+			return Value{}, err
+		}
+		x, err := vm.selfNum("__round__", t, self)
+		if err != nil {
+			return Value{}, err
+		}
+		nd := heap.None
+		if len(a.Pos) == 1 {
+			nd = a.Pos[0]
+		}
+		return round(vm, x, nd)
+	}}
+}
+
 func divmodMethod(t TypeID, reflected bool) MethodDef {
 	name := "__divmod__"
 	if reflected {

@@ -1,13 +1,18 @@
 package vm
 
 // Table-driven tests of the numeric hooks, constructors, methods and
-// builtins. Expected values were produced by CPython 3.11.7.
+// builtins. The expected values in testdata/numbers/cases.json were
+// produced from CPython 3.11.7 by a script not kept in the repository.
 
 import (
+	"encoding/json"
+	"fmt"
 	"math"
 	"math/big"
+	"os"
 	"strconv"
 	"strings"
+	"sync"
 	"testing"
 
 	"github.com/amber-sandbox/amber/core/internal/compile"
@@ -15,6 +20,53 @@ import (
 	"github.com/amber-sandbox/amber/core/internal/pyfmt"
 	"github.com/amber-sandbox/amber/core/internal/pystr"
 )
+
+// numberCases are the rows of testdata/numbers/cases.json; values are in
+// numTestValue's spec form and results in numTestShow's.
+type numberCases struct {
+	Binary []struct {
+		A, B string
+		// Want is indexed by compile.BinOp; "skip" marks a result too
+		// large to compute.
+		Want [13]string
+	}
+	Compare []struct{ A, B, Want string }
+	Hash    []numCase[int64]
+	Repr    []numCase[string]
+	Format  []struct{ A, Spec, Want string }
+	Unary   []struct{ Op, A, Want string }
+	Call    []struct {
+		Kind, Name string
+		Args       []string
+		Want       string
+	}
+}
+
+type numCase[W any] struct {
+	A    string
+	Want W
+}
+
+var numCases = sync.OnceValues(func() (*numberCases, error) {
+	data, err := os.ReadFile("testdata/numbers/cases.json")
+	if err != nil {
+		return nil, err
+	}
+	c := new(numberCases)
+	if err := json.Unmarshal(data, c); err != nil {
+		return nil, fmt.Errorf("testdata/numbers/cases.json: %w", err)
+	}
+	return c, nil
+})
+
+func loadNumCases(t *testing.T) *numberCases {
+	t.Helper()
+	c, err := numCases()
+	if err != nil {
+		t.Fatal(err)
+	}
+	return c
+}
 
 // numTestValue builds a value from a compact spec: "b:True", "i:123",
 // "f:2.5", "c:1.0,2.0", "s:text", "y:bytes", "n:" (None), "L:" (empty list).
@@ -105,16 +157,16 @@ func numTestShow(vm *VM, v Value, err error) string {
 
 func TestNumBinary(t *testing.T) {
 	vm := New()
-	for _, c := range binaryCases {
-		a, b := numTestValue(t, vm, c.a), numTestValue(t, vm, c.b)
-		for op, want := range c.want {
+	for _, c := range loadNumCases(t).Binary {
+		a, b := numTestValue(t, vm, c.A), numTestValue(t, vm, c.B)
+		for op, want := range c.Want {
 			if want == "skip" {
 				continue
 			}
 			v, err := vm.numBinary(op, a, b)
 			got := numTestShow(vm, v, err)
 			if got != want && !(op == compile.BinPow && numTestClose(got, want)) {
-				t.Errorf("%s %s %s = %s, want %s", c.a, compile.BinOpSymbols[op], c.b, got, want)
+				t.Errorf("%s %s %s = %s, want %s", c.A, compile.BinOpSymbols[op], c.B, got, want)
 			}
 		}
 	}
@@ -184,8 +236,8 @@ func TestNumBinaryBigResultsAreNormalised(t *testing.T) {
 
 func TestNumCompare(t *testing.T) {
 	vm := New()
-	for _, c := range compareCases {
-		a, b := numTestValue(t, vm, c.a), numTestValue(t, vm, c.b)
+	for _, c := range loadNumCases(t).Compare {
+		a, b := numTestValue(t, vm, c.A), numTestValue(t, vm, c.B)
 		var got strings.Builder
 		for op := compile.CmpLt; op <= compile.CmpGe; op++ {
 			r, ok := vm.numCompare(op, a, b)
@@ -198,8 +250,8 @@ func TestNumCompare(t *testing.T) {
 				got.WriteByte('F')
 			}
 		}
-		if got.String() != c.want {
-			t.Errorf("compare(%s, %s) = %s, want %s (< <= == != > >=)", c.a, c.b, got.String(), c.want)
+		if got.String() != c.Want {
+			t.Errorf("compare(%s, %s) = %s, want %s (< <= == != > >=)", c.A, c.B, got.String(), c.Want)
 		}
 	}
 	if _, ok := vm.numCompare(compile.CmpEq, heap.Int(1), vm.NewStr("1")); ok {
@@ -209,44 +261,54 @@ func TestNumCompare(t *testing.T) {
 
 func TestNumUnary(t *testing.T) {
 	vm := New()
-	for _, c := range unaryCases {
-		v, err := vm.numUnary(c.op, numTestValue(t, vm, c.a))
-		if got := numTestShow(vm, v, err); got != c.want {
-			t.Errorf("%s %s = %s, want %s", c.op, c.a, got, c.want)
+	for _, c := range loadNumCases(t).Unary {
+		v, err := vm.numUnary(numTestUnaryOp(t, c.Op), numTestValue(t, vm, c.A))
+		if got := numTestShow(vm, v, err); got != c.Want {
+			t.Errorf("%s %s = %s, want %s", c.Op, c.A, got, c.Want)
 		}
 	}
+}
+
+func numTestUnaryOp(t *testing.T, name string) compile.Opcode {
+	t.Helper()
+	for _, op := range []compile.Opcode{compile.UNARY_NEGATIVE, compile.UNARY_POSITIVE, compile.UNARY_INVERT} {
+		if op.String() == name {
+			return op
+		}
+	}
+	t.Fatalf("unknown unary opcode %q", name)
+	return 0
 }
 
 func TestHashNumber(t *testing.T) {
-	vm := New()
-	for _, c := range hashCases {
-		h, ok := vm.hashNumber(numTestValue(t, vm, c.a))
-		if !ok || h != c.want {
-			t.Errorf("hash(%s) = %d, %v; want %d", c.a, h, ok, c.want)
-		}
-	}
+	testNumHook(t, "hash", loadNumCases(t).Hash, (*VM).hashNumber)
 }
 
 func TestReprNumber(t *testing.T) {
+	testNumHook(t, "repr", loadNumCases(t).Repr, (*VM).reprNumber)
+}
+
+// testNumHook checks a hook that answers for numbers and declines the rest.
+func testNumHook[W comparable](t *testing.T, name string, cases []numCase[W], hook func(*VM, Value) (W, bool)) {
 	vm := New()
-	for _, c := range reprCases {
-		s, ok := vm.reprNumber(numTestValue(t, vm, c.a))
-		if !ok || s != c.want {
-			t.Errorf("repr(%s) = %q, %v; want %q", c.a, s, ok, c.want)
+	for _, c := range cases {
+		got, ok := hook(vm, numTestValue(t, vm, c.A))
+		if !ok || got != c.Want {
+			t.Errorf("%s(%s) = %#v, %v; want %#v", name, c.A, got, ok, c.Want)
 		}
 	}
 }
 
 func TestFormatNumber(t *testing.T) {
 	vm := New()
-	for _, c := range formatCases {
-		s, ok, err := vm.formatNumber(numTestValue(t, vm, c.a), c.spec)
+	for _, c := range loadNumCases(t).Format {
+		s, ok, err := vm.formatNumber(numTestValue(t, vm, c.A), c.Spec)
 		got := "str:" + s
 		if err != nil {
 			got = numTestShow(vm, heap.None, err)
 		}
-		if !ok || got != c.want {
-			t.Errorf("format(%s, %q) = %s, want %s", c.a, c.spec, got, c.want)
+		if !ok || got != c.Want {
+			t.Errorf("format(%s, %q) = %s, want %s", c.A, c.Spec, got, c.Want)
 		}
 	}
 }
@@ -310,40 +372,40 @@ func numTestType(t *testing.T, name string) TypeID {
 
 func TestNumCalls(t *testing.T) {
 	vm := New()
-	for _, c := range callCases {
-		args := make([]Value, len(c.args))
-		for i, a := range c.args {
+	for _, c := range loadNumCases(t).Call {
+		args := make([]Value, len(c.Args))
+		for i, a := range c.Args {
 			args[i] = numTestValue(t, vm, a)
 		}
 		var v Value
 		var err error
-		switch c.kind {
+		switch c.Kind {
 		case "ctor":
-			typ := numTestType(t, c.name)
+			typ := numTestType(t, c.Name)
 			v, err = constructors[typ](vm, vm.Types[typ], Args{Pos: args})
 		case "func":
 			var fn BuiltinFn
 			for _, f := range builtinFuncs {
-				if f.name == c.name {
+				if f.name == c.Name {
 					fn = f.fn
 				}
 			}
 			if fn == nil {
-				t.Fatalf("builtin %s not registered", c.name)
+				t.Fatalf("builtin %s not registered", c.Name)
 			}
 			v, err = fn(vm, heap.Undef, Args{Pos: args})
 		default:
-			tname, mname, _ := strings.Cut(c.name, ".")
+			tname, mname, _ := strings.Cut(c.Name, ".")
 			typ := numTestType(t, tname)
 			fn := numTestBuiltin(t, vm, typ, mname)
-			if c.kind == "cmeth" {
+			if c.Kind == "cmeth" {
 				v, err = fn(vm, vm.Types[typ], Args{Pos: args})
 			} else {
 				v, err = fn(vm, args[0], Args{Pos: args[1:]})
 			}
 		}
-		if got := numTestShow(vm, v, err); got != c.want {
-			t.Errorf("%s %s%v = %s, want %s", c.kind, c.name, c.args, got, c.want)
+		if got := numTestShow(vm, v, err); got != c.Want {
+			t.Errorf("%s %s%v = %s, want %s", c.Kind, c.Name, c.Args, got, c.Want)
 		}
 	}
 }

@@ -274,19 +274,26 @@ func builtinSuper(vm *VM, _ Value, a Args) (Value, error) {
 	return vm.H.Alloc(&heap.Super{Type: typ, Obj: obj, ObjType: objType}), nil
 }
 
+// anyClassIn reports whether check holds for an item of the tuple cls
+// (isinstance's or issubclass's second argument); where names the check
+// in a RecursionError.
+func (vm *VM) anyClassIn(cls Value, where string, check func(Value) (bool, error)) (bool, error) {
+	if err := vm.enterC(where); err != nil {
+		return false, err
+	}
+	defer vm.leaveC()
+	for _, c := range vm.listItems(cls) {
+		ok, err := check(c)
+		if err != nil || ok {
+			return ok, err
+		}
+	}
+	return false, nil
+}
+
 func (vm *VM) isinstance(v, cls Value) (bool, error) {
 	if vm.isListOrTuple(cls) {
-		if err := vm.enterC(" in __instancecheck__"); err != nil {
-			return false, err
-		}
-		defer vm.leaveC()
-		for _, c := range vm.listItems(cls) {
-			ok, err := vm.isinstance(v, c)
-			if err != nil || ok {
-				return ok, err
-			}
-		}
-		return false, nil
+		return vm.anyClassIn(cls, " in __instancecheck__", func(c Value) (bool, error) { return vm.isinstance(v, c) })
 	}
 	if cls.K == heap.KRef {
 		switch o := vm.H.Get(cls).(type) {
@@ -322,17 +329,7 @@ func (vm *VM) isinstance(v, cls Value) (bool, error) {
 
 func (vm *VM) issubclass(c, cls Value) (bool, error) {
 	if vm.isListOrTuple(cls) {
-		if err := vm.enterC(" in __subclasscheck__"); err != nil {
-			return false, err
-		}
-		defer vm.leaveC()
-		for _, x := range vm.listItems(cls) {
-			ok, err := vm.issubclass(c, x)
-			if err != nil || ok {
-				return ok, err
-			}
-		}
-		return false, nil
+		return vm.anyClassIn(cls, " in __subclasscheck__", func(x Value) (bool, error) { return vm.issubclass(c, x) })
 	}
 	if _, ok := vm.H.Get(cls).(*heap.Class); !ok || cls.K != heap.KRef {
 		return false, vm.TypeError("issubclass() arg 2 must be a class, a tuple of classes, or a union")
@@ -358,13 +355,5 @@ func (vm *VM) isUnionArg(v Value) bool {
 
 // typeUnion is a | b for types: a types.UnionType.
 func (vm *VM) typeUnion(a, b Value) (Value, error) {
-	m, err := vm.Import("_amber_union")
-	if err != nil {
-		return heap.Undef, err
-	}
-	fn, err := vm.GetAttr(m, "_union")
-	if err != nil {
-		return heap.Undef, err
-	}
-	return vm.Call(fn, a, b)
+	return vm.callModuleFunc("_amber_union", "_union", a, b)
 }

@@ -181,11 +181,17 @@ func (vm *VM) Compare(op int, a, b Value) (bool, error) {
 }
 
 func (vm *VM) IsInstanceObj(v Value) bool {
-	if v.K != heap.KRef {
-		return false
-	}
-	_, ok := vm.H.Get(v).(*heap.Instance)
+	_, ok := vm.refObj(v).(*heap.Instance)
 	return ok
+}
+
+// nativeCompareValue is nativeCompare with the result as a bool value.
+func (vm *VM) nativeCompareValue(op int, a, b Value) (Value, bool, error) {
+	r, ok, err := vm.nativeCompare(op, a, b)
+	if err != nil || !ok {
+		return heap.Undef, ok, err
+	}
+	return heap.Bool(r), true, nil
 }
 
 // nativeCompare compares builtin values; ok=false if not applicable.
@@ -202,12 +208,8 @@ func (vm *VM) nativeCompare(op int, a, b Value) (bool, bool, error) {
 // richCompare implements comparison with dunder dispatch, run nested.
 func (vm *VM) richCompare(op int, a, b Value) (Value, error) {
 	if !vm.IsInstanceObj(a) && !vm.IsInstanceObj(b) {
-		r, ok, err := vm.nativeCompare(op, a, b)
-		if err != nil {
-			return heap.Undef, err
-		}
-		if ok {
-			return heap.Bool(r), nil
+		if r, ok, err := vm.nativeCompareValue(op, a, b); ok || err != nil {
+			return r, err
 		}
 		return vm.compareDefault(op, a, b)
 	}
@@ -249,12 +251,8 @@ func (vm *VM) compareDunders(op int, a, b Value, stage int) (Value, error) {
 	// Instances of builtin subclasses compare by their builtin values.
 	pa, pb := vm.Prim(a), vm.Prim(b)
 	if pa != a || pb != b {
-		r, ok, err := vm.nativeCompare(op, pa, pb)
-		if err != nil {
-			return heap.Undef, err
-		}
-		if ok {
-			return heap.Bool(r), nil
+		if r, ok, err := vm.nativeCompareValue(op, pa, pb); ok || err != nil {
+			return r, err
 		}
 	}
 	return vm.compareDefault(op, a, b)
@@ -972,18 +970,12 @@ func (vm *VM) funcStr(fn Value) string {
 }
 
 func (vm *VM) isListObj(v Value) bool {
-	if v.K != heap.KRef {
-		return false
-	}
-	_, ok := vm.H.Get(v).(*heap.List)
+	_, ok := vm.refObj(v).(*heap.List)
 	return ok
 }
 
 func (vm *VM) isSequenceObj(v Value) bool {
-	if v.K != heap.KRef {
-		return false
-	}
-	switch vm.H.Get(v).(type) {
+	switch vm.refObj(v).(type) {
 	case *heap.List, *heap.Tuple, *heap.Str, *heap.Bytes:
 		return true
 	}
@@ -992,10 +984,7 @@ func (vm *VM) isSequenceObj(v Value) bool {
 
 // isPercentFormat reports whether v is a str or bytes, whose % formats.
 func (vm *VM) isPercentFormat(v Value) bool {
-	if v.K != heap.KRef {
-		return false
-	}
-	switch vm.H.Get(v).(type) {
+	switch vm.refObj(v).(type) {
 	case *heap.Str, *heap.Bytes:
 		return true
 	}
@@ -1005,10 +994,7 @@ func (vm *VM) isPercentFormat(v Value) bool {
 // isPercentContainer reports whether v is a tuple or dict: the arguments
 // of a % format rather than a single one.
 func (vm *VM) isPercentContainer(v Value) bool {
-	if v.K != heap.KRef {
-		return false
-	}
-	switch vm.H.Get(v).(type) {
+	switch vm.refObj(v).(type) {
 	case *heap.Tuple, *heap.Dict:
 		return true
 	}
@@ -1021,11 +1007,7 @@ var genericBuiltins = map[string]bool{"list": true, "dict": true, "set": true, "
 
 // genericAlias is types.GenericAlias(cls, key).
 func (vm *VM) genericAlias(cls, key Value) (Value, error) {
-	m, err := vm.Import("types")
-	if err != nil {
-		return cls, nil
-	}
-	ga, err := vm.GetAttr(m, "GenericAlias")
+	ga, err := vm.moduleAttr("types", "GenericAlias")
 	if err != nil {
 		return cls, nil
 	}

@@ -60,16 +60,23 @@ func (vm *VM) rangeIndexOf(r *heap.Range, x Value) (int64, error) {
 	return (xi - r.Start) / r.Step, nil
 }
 
-func rangeCountM(vm *VM, self Value, a Args) (Value, error) {
-	var value Value
-	if err := vm.UnpackArgs("range.count", a, nil, 1, &value); err != nil {
-		return heap.Undef, err
+// rangeValueMethod builds count or index: a range method of one value.
+func rangeValueMethod(name string, f func(vm *VM, r *heap.Range, value Value) (Value, error)) BuiltinFn {
+	qualName := "range." + name
+	return func(vm *VM, self Value, a Args) (Value, error) {
+		var value Value
+		if err := vm.UnpackArgs(qualName, a, nil, 1, &value); err != nil {
+			return heap.Undef, err
+		}
+		r, err := vm.selfRange(self)
+		if err != nil {
+			return heap.Undef, err
+		}
+		return f(vm, r, value)
 	}
-	r, err := vm.selfRange(self)
-	if err != nil {
-		return heap.Undef, err
-	}
-	x := value
+}
+
+func rangeCountM(vm *VM, r *heap.Range, x Value) (Value, error) {
 	if x.K == heap.KInt || x.K == heap.KBool {
 		i, _ := vm.rangeIndexOf(r, x)
 		if i >= 0 {
@@ -90,15 +97,7 @@ func rangeCountM(vm *VM, self Value, a Args) (Value, error) {
 	return heap.Int(n), nil
 }
 
-func rangeIndexM(vm *VM, self Value, a Args) (Value, error) {
-	var value Value
-	if err := vm.UnpackArgs("range.index", a, nil, 1, &value); err != nil {
-		return heap.Undef, err
-	}
-	r, err := vm.selfRange(self)
-	if err != nil {
-		return heap.Undef, err
-	}
+func rangeIndexM(vm *VM, r *heap.Range, value Value) (Value, error) {
 	i, err := vm.rangeIndexOf(r, value)
 	if err != nil {
 		return heap.Undef, err
@@ -188,8 +187,8 @@ func init() {
 		{Name: "start", Fn: rangeField(0), Kind: KindProperty},
 		{Name: "stop", Fn: rangeField(1), Kind: KindProperty},
 		{Name: "step", Fn: rangeField(2), Kind: KindProperty},
-		{Name: "count", Fn: rangeCountM},
-		{Name: "index", Fn: rangeIndexM},
+		{Name: "count", Fn: rangeValueMethod("count", rangeCountM)},
+		{Name: "index", Fn: rangeValueMethod("index", rangeIndexM)},
 		{Name: "__len__", Fn: rangeLenM},
 		{Name: "__getitem__", Fn: seqGetItemM},
 		{Name: "__contains__", Fn: seqContainsM},
@@ -202,13 +201,7 @@ func init() {
 }
 
 // rangeOf returns the range object behind v.
-func (vm *VM) ctRangeOf(v Value) (*heap.Range, bool) {
-	if v.K != heap.KRef {
-		return nil, false
-	}
-	r, ok := vm.H.Get(v).(*heap.Range)
-	return r, ok
-}
+func (vm *VM) ctRangeOf(v Value) (r *heap.Range, ok bool) { r, ok = vm.refObj(v).(*heap.Range); return }
 
 // rangeLen is len(range) (saturating at MaxInt64).
 func rangeLength(r *heap.Range) int64 {

@@ -69,23 +69,43 @@ func (vm *VM) anyNeedsFrames(vs ...Value) bool {
 // itself. Otherwise the builtin returns (r, err): r is Undef when a frame
 // will deliver the result.
 func (vm *VM) tailPy(name, pyfn string, args ...Value) (r Value, ok bool, err error) {
+	return vm.tailCall("_amber", name, pyfn, args, nil)
+}
+
+// tailCall is tailPy with the helper pyfn in module mod and keyword
+// arguments (kwnames name the last of args).
+func (vm *VM) tailCall(mod, name, pyfn string, args []Value, kwnames []string) (r Value, ok bool, err error) {
 	if !vm.tailOK || vm.tailName != name {
 		return heap.Undef, false, nil
 	}
 	vm.tailName = ""
-	m, err := vm.Import("_amber")
+	fn, err := vm.moduleAttr(mod, pyfn)
 	if err != nil {
 		return heap.Undef, true, err
 	}
-	fn, err := vm.GetAttr(m, pyfn)
-	if err != nil {
-		return heap.Undef, true, err
-	}
-	r, err = vm.callValue(fn, args, nil, vm.tailRet, false)
+	r, err = vm.callValue(fn, args, kwnames, vm.tailRet, false)
 	if err == errFramePushed {
 		return heap.Undef, true, nil
 	}
 	return r, true, err
+}
+
+// moduleAttr is attribute name of module mod, importing it.
+func (vm *VM) moduleAttr(mod, name string) (Value, error) {
+	m, err := vm.Import(mod)
+	if err != nil {
+		return heap.Undef, err
+	}
+	return vm.GetAttr(m, name)
+}
+
+// callModuleFunc calls function name of module mod.
+func (vm *VM) callModuleFunc(mod, name string, args ...Value) (Value, error) {
+	fn, err := vm.moduleAttr(mod, name)
+	if err != nil {
+		return heap.Undef, err
+	}
+	return vm.Call(fn, args...)
 }
 
 func init() {

@@ -183,15 +183,7 @@ func (vm *VM) ResumeAwaited(v Value) (Value, error) {
 	if s == nil || s.Kind != SuspendFunctionCall {
 		return heap.Undef, &Fatal{Kind: "internal", Msg: "no host call to resume"}
 	}
-	m, err := vm.Import("asyncio")
-	if err != nil {
-		return heap.Undef, err
-	}
-	fn, err := vm.GetAttr(m, "_done_future")
-	if err != nil {
-		return heap.Undef, err
-	}
-	fut, err := vm.Call(fn, v)
+	fut, err := vm.callModuleFunc("asyncio", "_done_future", v)
 	if err != nil {
 		return heap.Undef, err
 	}
@@ -199,15 +191,7 @@ func (vm *VM) ResumeAwaited(v Value) (Value, error) {
 }
 
 func (vm *VM) newHostFuture(id int64) (Value, error) {
-	m, err := vm.Import("asyncio")
-	if err != nil {
-		return heap.Undef, err
-	}
-	fn, err := vm.GetAttr(m, "_host_future")
-	if err != nil {
-		return heap.Undef, err
-	}
-	return vm.Call(fn, heap.Int(id))
+	return vm.callModuleFunc("asyncio", "_host_future", heap.Int(id))
 }
 
 // FutureResult settles one host future: Exc, when set, is raised at the

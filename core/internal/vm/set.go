@@ -138,22 +138,7 @@ func (vm *VM) setUpdateFrom(s *heap.Set, it Value) error {
 		}
 		return nil
 	}
-	iter, err := vm.GetIter(it)
-	if err != nil {
-		return err
-	}
-	for {
-		x, ok, err := vm.Next(iter)
-		if err != nil {
-			return err
-		}
-		if !ok {
-			return nil
-		}
-		if err := vm.setAdd(s, x); err != nil {
-			return err
-		}
-	}
+	return vm.iterateNext(it, func(x Value) error { return vm.setAdd(s, x) })
 }
 
 // newSetValue allocates an empty set or frozenset.
@@ -184,25 +169,10 @@ func (vm *VM) setOperand(other Value) (*heap.Set, error) {
 
 // setIntersection is CPython's set_intersection.
 func (vm *VM) setIntersection(so *heap.Set, other Value, frozen bool) (Value, *heap.Set, error) {
-	rv, r := vm.newSetValue(frozen)
 	if os, ok := vm.SetOf(other); ok {
-		a, b := so, os
-		if b.Used > a.Used {
-			a, b = b, a
-		}
-		var err error
-		b.Each(func(k Value, h int64) bool {
-			var in bool
-			if in, err = a.Contains(k, h, vm.Eq); err != nil {
-				return false
-			}
-			if in {
-				_, err = r.Add(k, h, vm.Eq)
-			}
-			return err == nil
-		})
-		return rv, r, err
+		return vm.setIntersectionSets(so, os, frozen)
 	}
+	rv, r := vm.newSetValue(frozen)
 	items, err := vm.Unpack(other)
 	if err != nil {
 		return heap.Undef, nil, err
@@ -237,27 +207,57 @@ func (vm *VM) setIntersectUpdate(s *heap.Set, other Value) error {
 
 // setDifference is CPython's set_difference.
 func (vm *VM) setDifference(so *heap.Set, other Value, frozen bool) (Value, *heap.Set, error) {
-	os, isSet := vm.SetOf(other)
-	if !isSet || so.Used>>2 > os.Used {
+	if os, isSet := vm.SetOf(other); isSet {
+		return vm.setDifferenceSets(so, os, frozen)
+	}
+	rv, r := vm.setCopyOf(so, frozen)
+	if err := vm.setDifferenceUpdate(r, other); err != nil {
+		return heap.Undef, nil, err
+	}
+	return rv, r, nil
+}
+
+// setDifferenceSets is so - os: a copy of so with os's elements removed
+// when so is much the larger, else so's elements that os lacks.
+func (vm *VM) setDifferenceSets(so, os *heap.Set, frozen bool) (Value, *heap.Set, error) {
+	if so.Used>>2 > os.Used {
 		rv, r := vm.setCopyOf(so, frozen)
-		if err := vm.setDifferenceUpdate(r, other); err != nil {
-			return heap.Undef, nil, err
-		}
-		return rv, r, nil
+		return rv, r, vm.discardAll(r, os)
 	}
 	rv, r := vm.newSetValue(frozen)
+	return rv, r, vm.addWhere(r, so, os, false)
+}
+
+// addWhere adds to r the elements of from that are in other (in) or that
+// it lacks (!in).
+func (vm *VM) addWhere(r, from, other *heap.Set, in bool) error {
 	var err error
-	so.Each(func(k Value, h int64) bool {
-		var in bool
-		if in, err = os.Contains(k, h, vm.Eq); err != nil {
+	from.Each(func(k Value, h int64) bool {
+		var has bool
+		if has, err = other.Contains(k, h, vm.Eq); err != nil {
 			return false
 		}
-		if !in {
+		if has == in {
 			_, err = r.Add(k, h, vm.Eq)
 		}
 		return err == nil
 	})
-	return rv, r, err
+	return err
+}
+
+// discardAll removes the elements of os from s (a different set).
+func (vm *VM) discardAll(s, os *heap.Set) error {
+	// A copy of the table: comparing keys may run Python code that
+	// changes os.
+	for _, e := range append([]heap.SetEntry(nil), os.Table...) {
+		if e.State != 0 || e.Key.K == heap.KUndef {
+			continue
+		}
+		if _, err := s.Discard(e.Key, e.Hash, vm.Eq); err != nil {
+			return err
+		}
+	}
+	return nil
 }
 
 // setDifferenceUpdate removes the elements of other from s.
@@ -267,16 +267,7 @@ func (vm *VM) setDifferenceUpdate(s *heap.Set, other Value) error {
 			s.Clear()
 			return nil
 		}
-		var err error
-		for _, e := range append([]heap.SetEntry(nil), os.Table...) {
-			if e.State != 0 || e.Key.K == heap.KUndef {
-				continue
-			}
-			if _, err = s.Discard(e.Key, e.Hash, vm.Eq); err != nil {
-				return err
-			}
-		}
-		return nil
+		return vm.discardAll(s, os)
 	}
 	items, err := vm.Unpack(other)
 	if err != nil {
@@ -334,27 +325,7 @@ func (vm *VM) setBinary(op int, a, b *heap.Set, frozen bool) (Value, error) {
 		rv, _, err := vm.setIntersectionSets(a, b, frozen)
 		return rv, err
 	case compile.BinSub:
-		rv, r := vm.newSetValue(frozen)
-		if a.Used>>2 > b.Used {
-			_ = vm.setMerge(r, a)
-			var err error
-			b.Each(func(k Value, h int64) bool {
-				_, err = r.Discard(k, h, vm.Eq)
-				return err == nil
-			})
-			return rv, err
-		}
-		var err error
-		a.Each(func(k Value, h int64) bool {
-			var in bool
-			if in, err = b.Contains(k, h, vm.Eq); err != nil {
-				return false
-			}
-			if !in {
-				_, err = r.Add(k, h, vm.Eq)
-			}
-			return err == nil
-		})
+		rv, _, err := vm.setDifferenceSets(a, b, frozen)
 		return rv, err
 	case compile.BinXor:
 		rv, r := vm.setCopyOf(b, frozen)
@@ -379,18 +350,7 @@ func (vm *VM) setIntersectionSets(a, b *heap.Set, frozen bool) (Value, *heap.Set
 	if b.Used > a.Used {
 		a, b = b, a
 	}
-	var err error
-	b.Each(func(k Value, h int64) bool {
-		var in bool
-		if in, err = a.Contains(k, h, vm.Eq); err != nil {
-			return false
-		}
-		if in {
-			_, err = r.Add(k, h, vm.Eq)
-		}
-		return err == nil
-	})
-	return rv, r, err
+	return rv, r, vm.addWhere(r, b, a, true)
 }
 
 // viewBinary implements & | - ^ where one side is a dict keys/items view:
@@ -404,19 +364,26 @@ func (vm *VM) viewBinary(op int, a, b Value) (Value, error) {
 	if err := vm.setUpdateFrom(r, vm.viewSetSource(a)); err != nil {
 		return heap.Undef, err
 	}
-	var err error
-	switch op {
-	case compile.BinOr:
-		err = vm.setUpdateFrom(r, b)
-	case compile.BinSub:
-		err = vm.setDifferenceUpdate(r, b)
-	case compile.BinXor:
-		err = vm.setSymDiffUpdate(r, b)
-	}
-	if err != nil {
+	if _, err := vm.setUpdateOp(op, r, b); err != nil {
 		return heap.Undef, err
 	}
 	return rv, nil
+}
+
+// setUpdateOp is s op= other for op |, &, - or ^; done is false for
+// another op.
+func (vm *VM) setUpdateOp(op int, s *heap.Set, other Value) (done bool, err error) {
+	switch op {
+	case compile.BinOr:
+		return true, vm.setUpdateFrom(s, other)
+	case compile.BinAnd:
+		return true, vm.setIntersectUpdate(s, other)
+	case compile.BinSub:
+		return true, vm.setDifferenceUpdate(s, other)
+	case compile.BinXor:
+		return true, vm.setSymDiffUpdate(s, other)
+	}
+	return false, nil
 }
 
 // viewSetSource is what CPython's dictviews_to_set builds its set from:
@@ -495,15 +462,13 @@ func (vm *VM) selfSet(self Value, fname string) (*heap.Set, Value, error) {
 	return s, vm.Prim(self), nil
 }
 
-func setAddM(vm *VM, self Value, a Args) (Value, error) {
-	var elem Value
-	if err := vm.UnpackArgs("add", a, nil, 1, &elem); err != nil {
-		return heap.Undef, err
-	}
-	s, sv, err := vm.selfSet(self, "add")
-	if err != nil {
-		return heap.Undef, err
-	}
+// setMethod builds a set or frozenset method (see receiverMethod).
+func setMethod(name string, required, nargs int, f func(vm *VM, self Value, s *heap.Set, sv Value, args [2]Value) (Value, error)) BuiltinFn {
+	return receiverMethod((*VM).selfSet, name, name, required, nargs, f)
+}
+
+func setAddM(vm *VM, self Value, s *heap.Set, sv Value, args [2]Value) (Value, error) {
+	elem := args[0]
 	if err := vm.setAdd(s, elem); err != nil {
 		return heap.Undef, err
 	}
@@ -522,35 +487,17 @@ func (vm *VM) setRemoveKey(s *heap.Set, x Value) (bool, error) {
 	return found, err
 }
 
-func setRemoveM(vm *VM, self Value, a Args) (Value, error) {
-	var value Value
-	if err := vm.UnpackArgs("remove", a, nil, 1, &value); err != nil {
-		return heap.Undef, err
-	}
-	s, sv, err := vm.selfSet(self, "remove")
-	if err != nil {
-		return heap.Undef, err
-	}
+func setRemoveM(vm *VM, self Value, s *heap.Set, sv Value, args [2]Value) (Value, error) {
+	value := args[0]
 	found, err := vm.setRemoveKey(s, value)
-	if err != nil {
+	if err := vm.removed(found, err, value, sv); err != nil {
 		return heap.Undef, err
 	}
-	if !found {
-		return heap.Undef, vm.ErrorArgs(TKeyError, value)
-	}
-	vm.H.Touch(sv)
 	return heap.None, nil
 }
 
-func setDiscardM(vm *VM, self Value, a Args) (Value, error) {
-	var elem Value
-	if err := vm.UnpackArgs("discard", a, nil, 1, &elem); err != nil {
-		return heap.Undef, err
-	}
-	s, sv, err := vm.selfSet(self, "discard")
-	if err != nil {
-		return heap.Undef, err
-	}
+func setDiscardM(vm *VM, self Value, s *heap.Set, sv Value, args [2]Value) (Value, error) {
+	elem := args[0]
 	if _, err := vm.setRemoveKey(s, elem); err != nil {
 		return heap.Undef, err
 	}
@@ -558,14 +505,7 @@ func setDiscardM(vm *VM, self Value, a Args) (Value, error) {
 	return heap.None, nil
 }
 
-func setPopM(vm *VM, self Value, a Args) (Value, error) {
-	if err := vm.UnpackArgs("pop", a, nil, 0); err != nil {
-		return heap.Undef, err
-	}
-	s, sv, err := vm.selfSet(self, "pop")
-	if err != nil {
-		return heap.Undef, err
-	}
+func setPopM(vm *VM, self Value, s *heap.Set, sv Value, args [2]Value) (Value, error) {
 	k, ok := s.Pop()
 	if !ok {
 		return heap.Undef, vm.ErrorArgs(TKeyError, vm.NewStr("pop from an empty set"))
@@ -574,27 +514,13 @@ func setPopM(vm *VM, self Value, a Args) (Value, error) {
 	return k, nil
 }
 
-func setClearM(vm *VM, self Value, a Args) (Value, error) {
-	if err := vm.UnpackArgs("clear", a, nil, 0); err != nil {
-		return heap.Undef, err
-	}
-	s, sv, err := vm.selfSet(self, "clear")
-	if err != nil {
-		return heap.Undef, err
-	}
+func setClearM(vm *VM, self Value, s *heap.Set, sv Value, args [2]Value) (Value, error) {
 	s.Clear()
 	vm.H.Touch(sv)
 	return heap.None, nil
 }
 
-func setCopyM(vm *VM, self Value, a Args) (Value, error) {
-	if err := vm.UnpackArgs("copy", a, nil, 0); err != nil {
-		return heap.Undef, err
-	}
-	s, _, err := vm.selfSet(self, "copy")
-	if err != nil {
-		return heap.Undef, err
-	}
+func setCopyM(vm *VM, self Value, s *heap.Set, _ Value, args [2]Value) (Value, error) {
 	if s.Frozen && vm.ctIsExact(self, TFrozenSet) {
 		return self, nil
 	}
@@ -602,21 +528,31 @@ func setCopyM(vm *VM, self Value, a Args) (Value, error) {
 	return rv, nil
 }
 
-func setIntersectionM(vm *VM, self Value, a Args) (Value, error) {
-	if err := vm.NoKwargs("set.intersection", a); err != nil {
-		return heap.Undef, err
+// setVarMethod builds a set method taking any number of positional
+// arguments, others.
+func setVarMethod(name string, f func(vm *VM, s *heap.Set, sv Value, others []Value) (Value, error)) BuiltinFn {
+	qualName := "set." + name
+	return func(vm *VM, self Value, a Args) (Value, error) {
+		if err := vm.NoKwargs(qualName, a); err != nil {
+			return heap.Undef, err
+		}
+		s, sv, err := vm.selfSet(self, name)
+		if err != nil {
+			return heap.Undef, err
+		}
+		return f(vm, s, sv, a.Pos)
 	}
-	s, _, err := vm.selfSet(self, "intersection")
-	if err != nil {
-		return heap.Undef, err
-	}
-	if len(a.Pos) == 0 {
+}
+
+func setIntersectionM(vm *VM, s *heap.Set, _ Value, others []Value) (Value, error) {
+	if len(others) == 0 {
 		rv, _ := vm.setCopyOf(s, s.Frozen)
 		return rv, nil
 	}
 	var rv Value
+	var err error
 	cur := s
-	for _, o := range a.Pos {
+	for _, o := range others {
 		if rv, cur, err = vm.setIntersection(cur, o, s.Frozen); err != nil {
 			return heap.Undef, err
 		}
@@ -624,23 +560,16 @@ func setIntersectionM(vm *VM, self Value, a Args) (Value, error) {
 	return rv, nil
 }
 
-func setDifferenceM(vm *VM, self Value, a Args) (Value, error) {
-	if err := vm.NoKwargs("set.difference", a); err != nil {
-		return heap.Undef, err
-	}
-	s, _, err := vm.selfSet(self, "difference")
-	if err != nil {
-		return heap.Undef, err
-	}
-	if len(a.Pos) == 0 {
+func setDifferenceM(vm *VM, s *heap.Set, _ Value, others []Value) (Value, error) {
+	if len(others) == 0 {
 		rv, _ := vm.setCopyOf(s, s.Frozen)
 		return rv, nil
 	}
-	rv, r, err := vm.setDifference(s, a.Pos[0], s.Frozen)
+	rv, r, err := vm.setDifference(s, others[0], s.Frozen)
 	if err != nil {
 		return heap.Undef, err
 	}
-	for _, o := range a.Pos[1:] {
+	for _, o := range others[1:] {
 		if err := vm.setDifferenceUpdate(r, o); err != nil {
 			return heap.Undef, err
 		}
@@ -648,15 +577,8 @@ func setDifferenceM(vm *VM, self Value, a Args) (Value, error) {
 	return rv, nil
 }
 
-func setSymDiffM(vm *VM, self Value, a Args) (Value, error) {
-	var other Value
-	if err := vm.UnpackArgs("symmetric_difference", a, nil, 1, &other); err != nil {
-		return heap.Undef, err
-	}
-	s, _, err := vm.selfSet(self, "symmetric_difference")
-	if err != nil {
-		return heap.Undef, err
-	}
+func setSymDiffM(vm *VM, self Value, s *heap.Set, _ Value, args [2]Value) (Value, error) {
+	other := args[0]
 	if os, ok := vm.SetOf(other); ok {
 		return vm.setBinary(compile.BinXor, s, os, s.Frozen)
 	}
@@ -671,15 +593,8 @@ func setSymDiffM(vm *VM, self Value, a Args) (Value, error) {
 	return rv, nil
 }
 
-func setSymDiffUpdateM(vm *VM, self Value, a Args) (Value, error) {
-	var other Value
-	if err := vm.UnpackArgs("symmetric_difference_update", a, nil, 1, &other); err != nil {
-		return heap.Undef, err
-	}
-	s, sv, err := vm.selfSet(self, "symmetric_difference_update")
-	if err != nil {
-		return heap.Undef, err
-	}
+func setSymDiffUpdateM(vm *VM, self Value, s *heap.Set, sv Value, args [2]Value) (Value, error) {
+	other := args[0]
 	defer vm.H.Touch(sv)
 	if err := vm.setSymDiffUpdate(s, other); err != nil {
 		return heap.Undef, err
@@ -710,21 +625,15 @@ func setSubsetM(name string, super bool) BuiltinFn {
 	}
 }
 
-func setIsDisjointM(vm *VM, self Value, a Args) (Value, error) {
-	var other Value
-	if err := vm.UnpackArgs("isdisjoint", a, nil, 1, &other); err != nil {
-		return heap.Undef, err
-	}
-	s, _, err := vm.selfSet(self, "isdisjoint")
-	if err != nil {
-		return heap.Undef, err
-	}
+func setIsDisjointM(vm *VM, self Value, s *heap.Set, _ Value, args [2]Value) (Value, error) {
+	other := args[0]
 	if os, ok := vm.SetOf(other); ok {
 		x, y := s, os
 		if x.Used > y.Used {
 			x, y = y, x
 		}
 		disjoint := true
+		var err error
 		x.Each(func(k Value, h int64) bool {
 			var in bool
 			in, err = y.Contains(k, h, vm.Eq)
@@ -736,12 +645,18 @@ func setIsDisjointM(vm *VM, self Value, a Args) (Value, error) {
 		})
 		return heap.Bool(disjoint), err
 	}
+	return vm.disjointFrom(other, func(k Value) (bool, error) { return vm.setHas(s, k) })
+}
+
+// disjointFrom is isdisjoint with an iterable: whether none of its items
+// is in the receiver (has tells).
+func (vm *VM) disjointFrom(other Value, has func(Value) (bool, error)) (Value, error) {
 	items, err := vm.Unpack(other)
 	if err != nil {
 		return heap.Undef, err
 	}
-	for _, k := range items {
-		in, err := vm.setHas(s, k)
+	for _, x := range items {
+		in, err := has(x)
 		if err != nil {
 			return heap.Undef, err
 		}
@@ -760,15 +675,8 @@ func setLenM(vm *VM, self Value, a Args) (Value, error) {
 	return heap.Int(int64(s.Used)), nil
 }
 
-func setContainsM(vm *VM, self Value, a Args) (Value, error) {
-	var key Value
-	if err := vm.UnpackArgs("__contains__", a, nil, 1, &key); err != nil {
-		return heap.Undef, err
-	}
-	s, _, err := vm.selfSet(self, "__contains__")
-	if err != nil {
-		return heap.Undef, err
-	}
+func setContainsM(vm *VM, self Value, s *heap.Set, _ Value, args [2]Value) (Value, error) {
+	key := args[0]
 	r, err := vm.setContains(s, key)
 	return heap.Bool(r), err
 }
@@ -845,6 +753,25 @@ func ctComparisonDefs() []MethodDef {
 	}
 }
 
+// ctSetOperatorDefs are the operator methods of sets and of the set-like
+// dict views: |, &, - and ^ both ways round, and the comparisons.
+func ctSetOperatorDefs() []MethodDef {
+	ops := []struct {
+		op   int
+		name string
+	}{{compile.BinOr, "or"}, {compile.BinAnd, "and"}, {compile.BinSub, "sub"}, {compile.BinXor, "xor"}}
+	var defs []MethodDef
+	for _, o := range ops {
+		name := "__" + o.name + "__"
+		defs = append(defs, MethodDef{Name: name, Fn: ctBinMethod(o.op, name, false)})
+	}
+	for _, o := range ops {
+		name := "__r" + o.name + "__"
+		defs = append(defs, MethodDef{Name: name, Fn: ctBinMethod(o.op, name, true)})
+	}
+	return append(defs, ctComparisonDefs()...)
+}
+
 // --- constructors -----------------------------------------------------------------
 
 func newSetCtor(frozen bool) BuiltinFn {
@@ -879,18 +806,8 @@ func newSetCtor(frozen bool) BuiltinFn {
 }
 
 // setInitM is set.__init__(iterable=()): it refills the set.
-func setInitM(vm *VM, self Value, a Args) (Value, error) {
-	if err := vm.NoKwargs("set", a); err != nil {
-		return heap.Undef, err
-	}
-	var iterable Value
-	if err := vm.UnpackArgs("set", a, nil, 0, &iterable); err != nil {
-		return heap.Undef, err
-	}
-	s, sv, err := vm.selfSet(self, "__init__")
-	if err != nil {
-		return heap.Undef, err
-	}
+func setInitM(vm *VM, self Value, s *heap.Set, sv Value, args [2]Value) (Value, error) {
+	iterable := args[0]
 	s.Clear()
 	defer vm.H.Touch(sv)
 	if iterable.K != heap.KUndef {
@@ -903,38 +820,30 @@ func setInitM(vm *VM, self Value, a Args) (Value, error) {
 
 func init() {
 	common := []MethodDef{
-		{Name: "copy", Fn: setCopyM},
-		{Name: "union", Fn: setUnionM},
-		{Name: "intersection", Fn: setIntersectionM},
-		{Name: "difference", Fn: setDifferenceM},
-		{Name: "symmetric_difference", Fn: setSymDiffM},
+		{Name: "copy", Fn: setMethod("copy", 0, 0, setCopyM)},
+		{Name: "union", Fn: setVarMethod("union", setUnionM)},
+		{Name: "intersection", Fn: setVarMethod("intersection", setIntersectionM)},
+		{Name: "difference", Fn: setVarMethod("difference", setDifferenceM)},
+		{Name: "symmetric_difference", Fn: setMethod("symmetric_difference", 1, 1, setSymDiffM)},
 		{Name: "issubset", Fn: setSubsetM("issubset", false)},
 		{Name: "issuperset", Fn: setSubsetM("issuperset", true)},
-		{Name: "isdisjoint", Fn: setIsDisjointM},
+		{Name: "isdisjoint", Fn: setMethod("isdisjoint", 1, 1, setIsDisjointM)},
 		{Name: "__len__", Fn: setLenM},
-		{Name: "__contains__", Fn: setContainsM},
+		{Name: "__contains__", Fn: setMethod("__contains__", 1, 1, setContainsM)},
 		{Name: "__repr__", Fn: ctReprMethod},
-		{Name: "__or__", Fn: ctBinMethod(compile.BinOr, "__or__", false)},
-		{Name: "__and__", Fn: ctBinMethod(compile.BinAnd, "__and__", false)},
-		{Name: "__sub__", Fn: ctBinMethod(compile.BinSub, "__sub__", false)},
-		{Name: "__xor__", Fn: ctBinMethod(compile.BinXor, "__xor__", false)},
-		{Name: "__ror__", Fn: ctBinMethod(compile.BinOr, "__ror__", true)},
-		{Name: "__rand__", Fn: ctBinMethod(compile.BinAnd, "__rand__", true)},
-		{Name: "__rsub__", Fn: ctBinMethod(compile.BinSub, "__rsub__", true)},
-		{Name: "__rxor__", Fn: ctBinMethod(compile.BinXor, "__rxor__", true)},
 	}
-	common = append(common, ctComparisonDefs()...)
+	common = append(common, ctSetOperatorDefs()...)
 	mutating := []MethodDef{
-		{Name: "__init__", Fn: setInitM},
-		{Name: "add", Fn: setAddM},
-		{Name: "remove", Fn: setRemoveM},
-		{Name: "discard", Fn: setDiscardM},
-		{Name: "pop", Fn: setPopM},
-		{Name: "clear", Fn: setClearM},
+		{Name: "__init__", Fn: receiverMethod((*VM).selfSet, "set", "__init__", 0, 1, setInitM)},
+		{Name: "add", Fn: setMethod("add", 1, 1, setAddM)},
+		{Name: "remove", Fn: setMethod("remove", 1, 1, setRemoveM)},
+		{Name: "discard", Fn: setMethod("discard", 1, 1, setDiscardM)},
+		{Name: "pop", Fn: setMethod("pop", 0, 0, setPopM)},
+		{Name: "clear", Fn: setMethod("clear", 0, 0, setClearM)},
 		{Name: "update", Fn: setUpdateM},
 		{Name: "intersection_update", Fn: setIntersectionUpdateM},
 		{Name: "difference_update", Fn: setDifferenceUpdateM},
-		{Name: "symmetric_difference_update", Fn: setSymDiffUpdateM},
+		{Name: "symmetric_difference_update", Fn: setMethod("symmetric_difference_update", 1, 1, setSymDiffUpdateM)},
 		{Name: "__ior__", Fn: ctInplaceMethod(compile.BinOr, "__ior__")},
 		{Name: "__iand__", Fn: ctInplaceMethod(compile.BinAnd, "__iand__")},
 		{Name: "__isub__", Fn: ctInplaceMethod(compile.BinSub, "__isub__")},
@@ -1080,22 +989,15 @@ func frozensetHash(s *heap.Set) int64 {
 // setEachInPlace makes a set method that applies update to the set and
 // each argument in turn (update, intersection_update, difference_update).
 func setEachInPlace(name string, update func(vm *VM, s *heap.Set, other Value) error) BuiltinFn {
-	return func(vm *VM, self Value, a Args) (Value, error) {
-		if err := vm.NoKwargs("set."+name, a); err != nil {
-			return heap.Undef, err
-		}
-		s, sv, err := vm.selfSet(self, name)
-		if err != nil {
-			return heap.Undef, err
-		}
+	return setVarMethod(name, func(vm *VM, s *heap.Set, sv Value, others []Value) (Value, error) {
 		defer vm.H.Touch(sv)
-		for _, o := range a.Pos {
+		for _, o := range others {
 			if err := update(vm, s, o); err != nil {
 				return heap.Undef, err
 			}
 		}
 		return heap.None, nil
-	}
+	})
 }
 
 var (
@@ -1105,16 +1007,9 @@ var (
 )
 
 // setUnionM is set.union: a copy updated from each argument.
-func setUnionM(vm *VM, self Value, a Args) (Value, error) {
-	if err := vm.NoKwargs("set.union", a); err != nil {
-		return heap.Undef, err
-	}
-	s, _, err := vm.selfSet(self, "union")
-	if err != nil {
-		return heap.Undef, err
-	}
+func setUnionM(vm *VM, s *heap.Set, _ Value, others []Value) (Value, error) {
 	rv, r := vm.setCopyOf(s, s.Frozen)
-	for _, o := range a.Pos {
+	for _, o := range others {
 		if err := vm.setUpdateFrom(r, o); err != nil {
 			return heap.Undef, err
 		}

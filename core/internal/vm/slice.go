@@ -74,13 +74,7 @@ func init() {
 }
 
 // sliceOf returns the slice object behind v.
-func (vm *VM) ctSliceOf(v Value) (*heap.Slice, bool) {
-	if v.K != heap.KRef {
-		return nil, false
-	}
-	s, ok := vm.H.Get(v).(*heap.Slice)
-	return s, ok
-}
+func (vm *VM) ctSliceOf(v Value) (s *heap.Slice, ok bool) { s, ok = vm.refObj(v).(*heap.Slice); return }
 
 // sliceBound converts one field of a slice (not None) to an int64,
 // clamping huge ints like CPython's _PyEval_SliceIndex.
@@ -144,41 +138,31 @@ func (vm *VM) sliceUnpack(s *heap.Slice) (start, stop, step int64, err error) {
 	return
 }
 
+// ctClipSliceBound clips a slice's start or stop i to a sequence of the
+// given length: a negative i counts from the end, and out of range it
+// stops just outside the items, on the side step walks towards.
+func ctClipSliceBound(i, length, step int64) int64 {
+	if i < 0 {
+		i += length
+		if i < 0 {
+			if step < 0 {
+				return -1
+			}
+			return 0
+		}
+	} else if i >= length {
+		if step < 0 {
+			return length - 1
+		}
+		return length
+	}
+	return i
+}
+
 // adjustSlice is PySlice_AdjustIndices: it clips start and stop to a
 // sequence of the given length and returns the number of items.
 func ctAdjustSlice(length, start, stop, step int64) (int64, int64, int64) {
-	if start < 0 {
-		start += length
-		if start < 0 {
-			if step < 0 {
-				start = -1
-			} else {
-				start = 0
-			}
-		}
-	} else if start >= length {
-		if step < 0 {
-			start = length - 1
-		} else {
-			start = length
-		}
-	}
-	if stop < 0 {
-		stop += length
-		if stop < 0 {
-			if step < 0 {
-				stop = -1
-			} else {
-				stop = 0
-			}
-		}
-	} else if stop >= length {
-		if step < 0 {
-			stop = length - 1
-		} else {
-			stop = length
-		}
-	}
+	start, stop = ctClipSliceBound(start, length, step), ctClipSliceBound(stop, length, step)
 	var n int64
 	if step < 0 {
 		if stop < start {

@@ -70,42 +70,22 @@ func BenchmarkDumpAfterOneChange(b *testing.B) {
 // BenchmarkDumpIdle / BenchmarkLoadIdle: a fresh idle session.
 func BenchmarkDumpIdle(b *testing.B) {
 	s := newSnapSession(b)
-	b.ResetTimer()
-	var n int
-	for i := 0; i < b.N; i++ {
-		d, err := s.m.Dump(vm.KindSession)
-		if err != nil {
-			b.Fatal(err)
-		}
-		n = len(d)
-	}
+	n := benchDump(b, s, vm.KindSession)
 	b.ReportMetric(float64(n), "bytes")
 }
 
 func BenchmarkLoadIdle(b *testing.B) {
 	d := newSnapSession(b).dump(vm.KindSession)
+	benchLoad(b, d)
+	// After the timed loop: ResetTimer drops metrics reported before it.
 	b.ReportMetric(float64(len(d)), "bytes")
-	b.ResetTimer()
-	for i := 0; i < b.N; i++ {
-		if _, _, err := vm.Load(d); err != nil {
-			b.Fatal(err)
-		}
-	}
 }
 
 // BenchmarkDumpSuspended: paused at a host call.
 func BenchmarkDumpSuspended(b *testing.B) {
 	s := newSnapSession(b)
 	s.start("def f(x):\n    return tool(x)\ny = f(1)\n")
-	b.ResetTimer()
-	var n int
-	for i := 0; i < b.N; i++ {
-		d, err := s.m.Dump(vm.KindSnapshot)
-		if err != nil {
-			b.Fatal(err)
-		}
-		n = len(d)
-	}
+	n := benchDump(b, s, vm.KindSnapshot)
 	b.ReportMetric(float64(n), "bytes")
 }
 
@@ -114,15 +94,7 @@ func BenchmarkDumpSuspended(b *testing.B) {
 func BenchmarkDump10MB(b *testing.B) {
 	s := benchSession(b, 200_000)
 	b.SetBytes(s.m.H.Bytes)
-	b.ResetTimer()
-	var n int
-	for i := 0; i < b.N; i++ {
-		d, err := s.m.Dump(vm.KindSession)
-		if err != nil {
-			b.Fatal(err)
-		}
-		n = len(d)
-	}
+	n := benchDump(b, s, vm.KindSession)
 	b.ReportMetric(float64(n)/1e6, "dumpMB")
 }
 
@@ -130,7 +102,26 @@ func BenchmarkLoad10MB(b *testing.B) {
 	s := benchSession(b, 200_000)
 	d := s.dump(vm.KindSession)
 	b.SetBytes(s.m.H.Bytes)
+	benchLoad(b, d)
 	b.ReportMetric(float64(len(d))/1e6, "dumpMB")
+}
+
+// benchDump times dumps of s and returns the size of one.
+func benchDump(b *testing.B, s *snapSession, kind vm.DumpKind) int {
+	b.ResetTimer()
+	var n int
+	for i := 0; i < b.N; i++ {
+		d, err := s.m.Dump(kind)
+		if err != nil {
+			b.Fatal(err)
+		}
+		n = len(d)
+	}
+	return n
+}
+
+// benchLoad times loads of the dump d.
+func benchLoad(b *testing.B, d []byte) {
 	b.ResetTimer()
 	for i := 0; i < b.N; i++ {
 		if _, _, err := vm.Load(d); err != nil {

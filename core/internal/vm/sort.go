@@ -296,13 +296,9 @@ func ctMinMax(name string, op int) BuiltinFn {
 		case len(a.Pos) == 0:
 			return heap.Undef, vm.TypeError("%s expected at least 1 argument, got 0", name)
 		case len(a.Pos) == 1:
-			if src, ok := vm.seqItemsOf(a.Pos[0]); ok {
-				items = append([]Value(nil), src...)
-			} else {
-				var err error
-				if items, err = vm.Unpack(a.Pos[0]); err != nil {
-					return heap.Undef, err
-				}
+			var err error
+			if items, err = vm.ownItems(a.Pos[0]); err != nil {
+				return heap.Undef, err
 			}
 			if len(items) == 0 {
 				if def.K != heap.KUndef {
@@ -396,14 +392,9 @@ func builtinSumFn(vm *VM, self Value, a Args) (Value, error) {
 			return r, err
 		}
 	}
-	var items []Value
-	if src, ok := vm.seqItemsOf(a.Pos[0]); ok {
-		items = append([]Value(nil), src...)
-	} else {
-		var err error
-		if items, err = vm.Unpack(a.Pos[0]); err != nil {
-			return heap.Undef, err
-		}
+	items, err := vm.ownItems(a.Pos[0])
+	if err != nil {
+		return heap.Undef, err
 	}
 	i := 0
 	// Fast path: small ints while they do not overflow.

@@ -135,55 +135,40 @@ func (vm *VM) strList(ss []string) Value {
 
 // strNoArg builds a method that maps the receiver through f.
 func strNoArg(name string, f func(string) string) BuiltinFn {
-	return func(vm *VM, self Value, a Args) (Value, error) {
-		s, _, err := vm.strArgs(name, self, a, 0, 0)
-		if err != nil {
-			return heap.Undef, err
-		}
-		return vm.NewStr(f(s)), nil
-	}
+	return strUnary(name, f, (*VM).NewStr)
 }
 
 // strPred builds a str predicate method.
 func strPred(name string, f func(string) bool) BuiltinFn {
+	return strUnary(name, f, func(_ *VM, b bool) Value { return heap.Bool(b) })
+}
+
+// strUnary builds a method of no arguments whose result is f of the
+// receiver, made a value by box.
+func strUnary[R any](name string, f func(string) R, box func(*VM, R) Value) BuiltinFn {
 	return func(vm *VM, self Value, a Args) (Value, error) {
 		s, _, err := vm.strArgs(name, self, a, 0, 0)
 		if err != nil {
 			return heap.Undef, err
 		}
-		return heap.Bool(f(s)), nil
+		return box(vm, f(s)), nil
 	}
 }
 
-// strPad implements center/ljust/rjust.
-func strPad(name string, f func(string, int, rune) string) BuiltinFn {
-	return func(vm *VM, self Value, a Args) (Value, error) {
-		s, err := vm.selfStr(self, name)
-		if err != nil {
-			return heap.Undef, err
-		}
-		if err := vm.ArgCount(name, a, 1, 2); err != nil {
-			return heap.Undef, err
-		}
-		w, err := vm.intArg(a.Pos[0])
-		if err != nil {
-			return heap.Undef, err
-		}
-		var fill Value = heap.Undef
-		if len(a.Pos) > 1 {
-			fill = a.Pos[1]
-		}
+// strPad pads for center, ljust and rjust (textKind.padMethod).
+func strPad(f func(string, int, rune) string) func(vm *VM, s string, w int, fill Value) (string, error) {
+	return func(vm *VM, s string, w int, fill Value) (string, error) {
 		r, err := vm.fillArg(fill)
 		if err != nil {
-			return heap.Undef, err
+			return "", err
 		}
 		if err := vm.reserveMul(int64(utf8.RuneLen(r)), int64(w)); err != nil {
-			return heap.Undef, err
+			return "", err
 		}
 		if err := vm.reserve(int64(len(s))); err != nil {
-			return heap.Undef, err
+			return "", err
 		}
-		return vm.NewStr(f(s, w, r)), nil
+		return f(s, w, r), nil
 	}
 }
 
@@ -203,66 +188,7 @@ func strStrip(name string, f func(string, string, bool) string) BuiltinFn {
 			chars, has = c, true
 		}
 		r := f(s, chars, has)
-		if r == s && vm.IsExactStr(self) {
-			return self, nil
-		}
-		return vm.NewStr(r), nil
-	}
-}
-
-// strSplit implements split/rsplit.
-func strSplit(name string) BuiltinFn {
-	return func(vm *VM, self Value, a Args) (Value, error) {
-		s, err := vm.selfStr(self, name)
-		if err != nil {
-			return heap.Undef, err
-		}
-		var sepArg, maxsplitArg Value
-		if err := vm.UnpackArgs(name, a, []string{"sep", "maxsplit"}, 0, &sepArg, &maxsplitArg); err != nil {
-			return heap.Undef, err
-		}
-		maxsplit, err := vm.optInt(maxsplitArg, -1)
-		if err != nil {
-			return heap.Undef, err
-		}
-		if sepArg.K == heap.KUndef || sepArg.K == heap.KNone {
-			if name == "split" {
-				return vm.strList(pystr.SplitWhitespace(s, maxsplit)), nil
-			}
-			return vm.strList(pystr.RSplitWhitespace(s, maxsplit)), nil
-		}
-		sep, ok := vm.StrOf(sepArg)
-		if !ok {
-			return heap.Undef, vm.TypeError("must be str or None, not %s", vm.TypeName(sepArg))
-		}
-		var parts []string
-		if name == "split" {
-			parts, err = pystr.Split(s, sep, maxsplit)
-		} else {
-			parts, err = pystr.RSplit(s, sep, maxsplit)
-		}
-		if err != nil {
-			return heap.Undef, vm.pystrErr(err)
-		}
-		return vm.strList(parts), nil
-	}
-}
-
-func strPartition(name string, f func(string, string) (string, string, string, error)) BuiltinFn {
-	return func(vm *VM, self Value, a Args) (Value, error) {
-		s, args, err := vm.strArgs(name, self, a, 1, 1)
-		if err != nil {
-			return heap.Undef, err
-		}
-		sep, err := vm.strArg(args[0])
-		if err != nil {
-			return heap.Undef, err
-		}
-		x, y, z, err := f(s, sep)
-		if err != nil {
-			return heap.Undef, vm.pystrErr(err)
-		}
-		return vm.NewTuple([]Value{vm.NewStr(x), vm.NewStr(y), vm.NewStr(z)}), nil
+		return vm.strResult(self, s, r), nil
 	}
 }
 
@@ -282,10 +208,7 @@ func strAffix(name string) BuiltinFn {
 		} else {
 			r = strings.TrimSuffix(s, p)
 		}
-		if r == s && vm.IsExactStr(self) {
-			return self, nil
-		}
-		return vm.NewStr(r), nil
+		return vm.strResult(self, s, r), nil
 	}
 }
 
@@ -410,74 +333,61 @@ func strEncode(vm *VM, self Value, a Args) (Value, error) {
 	if err := vm.UnpackArgs("encode", a, []string{"encoding", "errors"}, 0, &encoding, &errorsArg); err != nil {
 		return heap.Undef, err
 	}
-	enc, errs, err := vm.codecArgs("encode", encoding, errorsArg)
+	b, err := vm.encodeWith("encode", s, encoding, errorsArg)
 	if err != nil {
 		return heap.Undef, err
-	}
-	b, err := pystr.Encode(s, enc, errs)
-	if err != nil {
-		return heap.Undef, vm.pystrErr(err)
 	}
 	return vm.NewBytes(b, false), nil
 }
 
+// encodeWith encodes s with the optional encoding and errors arguments of
+// the callable fname.
+func (vm *VM) encodeWith(fname, s string, encoding, errorsArg Value) ([]byte, error) {
+	enc, errs, err := vm.codecArgs(fname, encoding, errorsArg)
+	if err != nil {
+		return nil, err
+	}
+	b, err := pystr.Encode(s, enc, errs)
+	if err != nil {
+		return nil, vm.pystrErr(err)
+	}
+	return b, nil
+}
+
+// decodeWith is str(b, encoding, errors) for the callable fname.
+func (vm *VM) decodeWith(fname string, b []byte, encoding, errorsArg Value) (Value, error) {
+	enc, errs, err := vm.codecArgs(fname, encoding, errorsArg)
+	if err != nil {
+		return heap.Undef, err
+	}
+	s, err := pystr.Decode(b, enc, errs)
+	if err != nil {
+		return heap.Undef, vm.pystrErr(err)
+	}
+	return vm.NewStr(s), nil
+}
+
 // codecArgs converts optional encoding/errors arguments.
 func (vm *VM) codecArgs(fname string, enc, errs Value) (string, string, error) {
-	e, r := "utf-8", "strict"
-	if enc.K != heap.KUndef {
-		s, ok := vm.StrOf(enc)
-		if !ok {
-			return "", "", vm.TypeError("%s() argument 'encoding' must be str, not %s", fname, vm.TypeName(enc))
-		}
-		e = s
+	e, err := vm.optStrArg(enc, "utf-8", fname+"() argument 'encoding' must be str, not %s")
+	if err != nil {
+		return "", "", err
 	}
-	if errs.K != heap.KUndef {
-		s, ok := vm.StrOf(errs)
-		if !ok {
-			return "", "", vm.TypeError("%s() argument 'errors' must be str, not %s", fname, vm.TypeName(errs))
-		}
-		r = s
-	}
-	return e, r, nil
+	r, err := vm.optStrArg(errs, "strict", fname+"() argument 'errors' must be str, not %s")
+	return e, r, err
 }
 
-func strExpandTabs(vm *VM, self Value, a Args) (Value, error) {
-	s, err := vm.selfStr(self, "expandtabs")
-	if err != nil {
-		return heap.Undef, err
+// optStrArg converts an optional str argument: def when absent (Undef);
+// one of another type raises the TypeError notStr, formatted with its
+// type's name.
+func (vm *VM) optStrArg(v Value, def, notStr string) (string, error) {
+	if v.K == heap.KUndef {
+		return def, nil
 	}
-	var tabsize Value
-	if err := vm.UnpackArgs("expandtabs", a, []string{"tabsize"}, 0, &tabsize); err != nil {
-		return heap.Undef, err
+	if s, ok := vm.StrOf(v); ok {
+		return s, nil
 	}
-	n, err := vm.optInt(tabsize, 8)
-	if err != nil {
-		return heap.Undef, err
-	}
-	if tabs := strings.Count(s, "\t"); tabs > 0 && n > 0 {
-		if err := vm.reserveMul(int64(tabs), int64(n)+int64(len(s))); err != nil {
-			return heap.Undef, err
-		}
-	}
-	return vm.NewStr(pystr.ExpandTabs(s, n)), nil
-}
-
-func strSplitLines(vm *VM, self Value, a Args) (Value, error) {
-	s, err := vm.selfStr(self, "splitlines")
-	if err != nil {
-		return heap.Undef, err
-	}
-	var keepends Value
-	if err := vm.UnpackArgs("splitlines", a, []string{"keepends"}, 0, &keepends); err != nil {
-		return heap.Undef, err
-	}
-	keep := false
-	if keepends.K != heap.KUndef {
-		if keep, err = vm.Truth(keepends); err != nil {
-			return heap.Undef, err
-		}
-	}
-	return vm.strList(pystr.SplitLines(s, keep)), nil
+	return "", vm.TypeError(notStr, vm.TypeName(v))
 }
 
 func strZFill(vm *VM, self Value, a Args) (Value, error) {
@@ -643,13 +553,20 @@ func strTranslate(vm *VM, self Value, a Args) (Value, error) {
 
 // --- dunder methods ---------------------------------------------------------
 
+// strOperand binds the other operand of a str operator method.
+func (vm *VM) strOperand(name string, self Value, a Args) (Value, error) {
+	if _, err := vm.selfStr(self, name); err != nil {
+		return heap.Undef, err
+	}
+	var other Value
+	err := vm.UnpackArgs(name, a, nil, 1, &other)
+	return other, err
+}
+
 func strDunderBinary(name string, op int, reflected bool) BuiltinFn {
 	return func(vm *VM, self Value, a Args) (Value, error) {
-		if _, err := vm.selfStr(self, name); err != nil {
-			return heap.Undef, err
-		}
-		var other Value
-		if err := vm.UnpackArgs(name, a, nil, 1, &other); err != nil {
+		other, err := vm.strOperand(name, self, a)
+		if err != nil {
 			return heap.Undef, err
 		}
 		x, y := self, other
@@ -669,11 +586,8 @@ func strDunderBinary(name string, op int, reflected bool) BuiltinFn {
 
 func strDunderCompare(name string, op int) BuiltinFn {
 	return func(vm *VM, self Value, a Args) (Value, error) {
-		if _, err := vm.selfStr(self, name); err != nil {
-			return heap.Undef, err
-		}
-		var other Value
-		if err := vm.UnpackArgs(name, a, nil, 1, &other); err != nil {
+		other, err := vm.strOperand(name, self, a)
+		if err != nil {
 			return heap.Undef, err
 		}
 		r, ok := vm.strCompare(op, self, other)
@@ -723,10 +637,17 @@ func strDunderStr(vm *VM, self Value, a Args) (Value, error) {
 	if err != nil {
 		return heap.Undef, err
 	}
-	if vm.IsExactStr(self) {
-		return self, nil
+	return vm.strResult(self, s, s), nil
+}
+
+// strResult is the result r of a method of self (whose text is s): an
+// exact str is returned itself when the method left it unchanged, as
+// CPython does.
+func (vm *VM) strResult(self Value, s, r string) Value {
+	if r == s && vm.IsExactStr(self) {
+		return self
 	}
-	return vm.NewStr(s), nil
+	return vm.NewStr(r)
 }
 
 func strDunderRepr(vm *VM, self Value, a Args) (Value, error) {
@@ -781,15 +702,7 @@ func strConstructor(vm *VM, cls Value, a Args) (Value, error) {
 	if !ok {
 		return heap.Undef, vm.TypeError("decoding to str: need a bytes-like object, %s found", vm.TypeName(obj))
 	}
-	enc, errs, err := vm.codecArgs("str", encoding, errorsArg)
-	if err != nil {
-		return heap.Undef, err
-	}
-	s, err := pystr.Decode(b, enc, errs)
-	if err != nil {
-		return heap.Undef, vm.pystrErr(err)
-	}
-	return vm.NewStr(s), nil
+	return vm.decodeWith("str", b, encoding, errorsArg)
 }
 
 func builtinChr(vm *VM, self Value, a Args) (Value, error) {
@@ -840,30 +753,14 @@ func builtinOrd(vm *VM, self Value, a Args) (Value, error) {
 	return heap.Undef, vm.TypeError("ord() expected string of length 1, but %s found", vm.TypeName(v))
 }
 
-func builtinAscii(vm *VM, self Value, a Args) (Value, error) {
-	var obj Value
-	if err := vm.UnpackArgs("ascii", a, nil, 1, &obj); err != nil {
-		return heap.Undef, err
-	}
-	s, err := vm.Ascii(obj)
-	if err != nil {
-		return heap.Undef, err
-	}
-	return vm.NewStr(s), nil
-}
-
 func builtinFormat(vm *VM, self Value, a Args) (Value, error) {
 	var valueArg, formatSpec Value
 	if err := vm.UnpackArgs("format", a, []string{"value", "format_spec"}, 1, &valueArg, &formatSpec); err != nil {
 		return heap.Undef, err
 	}
-	spec := ""
-	if formatSpec.K != heap.KUndef {
-		s, ok := vm.StrOf(formatSpec)
-		if !ok {
-			return heap.Undef, vm.TypeError("format() argument 2 must be str, not %s", vm.TypeName(formatSpec))
-		}
-		spec = s
+	spec, err := vm.optStrArg(formatSpec, "", "format() argument 2 must be str, not %s")
+	if err != nil {
+		return heap.Undef, err
 	}
 	r, err := vm.Format(valueArg, spec)
 	if err != nil {
@@ -876,11 +773,11 @@ func init() {
 	AddMethods(TStr, []MethodDef{
 		{Name: "capitalize", Fn: strNoArg("capitalize", pystr.Capitalize)},
 		{Name: "casefold", Fn: strNoArg("casefold", pystr.Casefold)},
-		{Name: "center", Fn: strPad("center", pystr.Center)},
+		{Name: "center", Fn: strText.padMethod("center", strPad(pystr.Center))},
 		{Name: "count", Fn: strText.findMethod("count")},
 		{Name: "encode", Fn: strEncode},
 		{Name: "endswith", Fn: strText.affixMethod("endswith")},
-		{Name: "expandtabs", Fn: strExpandTabs},
+		{Name: "expandtabs", Fn: strText.expandTabsMethod},
 		{Name: "find", Fn: strText.findMethod("find")},
 		{Name: "format", Fn: strFormatMethod},
 		{Name: "format_map", Fn: strFormatMap},
@@ -898,22 +795,22 @@ func init() {
 		{Name: "istitle", Fn: strPred("istitle", pystr.IsTitle)},
 		{Name: "isupper", Fn: strPred("isupper", pystr.IsUpper)},
 		{Name: "join", Fn: strJoin},
-		{Name: "ljust", Fn: strPad("ljust", pystr.LJust)},
+		{Name: "ljust", Fn: strText.padMethod("ljust", strPad(pystr.LJust))},
 		{Name: "lower", Fn: strNoArg("lower", pystr.Lower)},
 		{Name: "lstrip", Fn: strStrip("lstrip", pystr.LStrip)},
 		{Name: "maketrans", Fn: strMakeTrans, Kind: KindStaticMethod},
-		{Name: "partition", Fn: strPartition("partition", pystr.Partition)},
+		{Name: "partition", Fn: strText.partitionMethod("partition")},
 		{Name: "removeprefix", Fn: strAffix("removeprefix")},
 		{Name: "removesuffix", Fn: strAffix("removesuffix")},
 		{Name: "replace", Fn: strReplace},
 		{Name: "rfind", Fn: strText.findMethod("rfind")},
 		{Name: "rindex", Fn: strText.findMethod("rindex")},
-		{Name: "rjust", Fn: strPad("rjust", pystr.RJust)},
-		{Name: "rpartition", Fn: strPartition("rpartition", pystr.RPartition)},
-		{Name: "rsplit", Fn: strSplit("rsplit")},
+		{Name: "rjust", Fn: strText.padMethod("rjust", strPad(pystr.RJust))},
+		{Name: "rpartition", Fn: strText.partitionMethod("rpartition")},
+		{Name: "rsplit", Fn: strText.splitMethod("rsplit")},
 		{Name: "rstrip", Fn: strStrip("rstrip", pystr.RStrip)},
-		{Name: "split", Fn: strSplit("split")},
-		{Name: "splitlines", Fn: strSplitLines},
+		{Name: "split", Fn: strText.splitMethod("split")},
+		{Name: "splitlines", Fn: strText.splitLinesMethod},
 		{Name: "startswith", Fn: strText.affixMethod("startswith")},
 		{Name: "strip", Fn: strStrip("strip", pystr.Strip)},
 		{Name: "swapcase", Fn: strNoArg("swapcase", pystr.SwapCase)},
@@ -942,7 +839,7 @@ func init() {
 	RegisterConstructor(TStr, strConstructor)
 	RegisterBuiltinFunc("chr", builtinChr)
 	RegisterBuiltinFunc("ord", builtinOrd)
-	RegisterBuiltinFunc("ascii", builtinAscii)
+	RegisterBuiltinFunc("ascii", strBuiltin("ascii", (*VM).Ascii))
 	RegisterBuiltinFunc("format", builtinFormat)
 }
 
@@ -966,21 +863,7 @@ func (vm *VM) pystrErr(err error) error {
 }
 
 // strObj returns the *heap.Str behind v (unwrapping str subclasses).
-func (vm *VM) strObj(v Value) (*heap.Str, bool) {
-	if v.K != heap.KRef {
-		return nil, false
-	}
-	switch o := vm.H.Get(v).(type) {
-	case *heap.Str:
-		return o, true
-	case *heap.Instance:
-		if o.Prim.K == heap.KRef {
-			s, ok := vm.H.Get(o.Prim).(*heap.Str)
-			return s, ok
-		}
-	}
-	return nil, false
-}
+func (vm *VM) strObj(v Value) (s *heap.Str, ok bool) { s, ok = vm.primObj(v).(*heap.Str); return }
 
 // strRuneLen returns (and caches) the code-point length of s.
 func strRuneLen(s *heap.Str) int {
@@ -1188,24 +1071,6 @@ func (vm *VM) BufferBytes(v Value) ([]byte, bool) {
 	return nil, false
 }
 
-func cmpResult(op, c int) bool {
-	switch op {
-	case compile.CmpLt:
-		return c < 0
-	case compile.CmpLe:
-		return c <= 0
-	case compile.CmpEq:
-		return c == 0
-	case compile.CmpNe:
-		return c != 0
-	case compile.CmpGt:
-		return c > 0
-	case compile.CmpGe:
-		return c >= 0
-	}
-	return false
-}
-
 // strCompare compares two str (or two bytes-like) values; ok=false otherwise.
 func (vm *VM) strCompare(op int, a, b Value) (r bool, ok bool) {
 	if sa, ok := vm.strObj(a); ok {
@@ -1213,14 +1078,14 @@ func (vm *VM) strCompare(op int, a, b Value) (r bool, ok bool) {
 		if !ok {
 			return false, false
 		}
-		return cmpResult(op, strings.Compare(sa.S, sb.S)), true
+		return numCmpResult(op, strings.Compare(sa.S, sb.S)), true
 	}
 	if ba, ok := vm.bytesObj(a); ok {
 		bb, ok := vm.bytesObj(b)
 		if !ok {
 			return false, false
 		}
-		return cmpResult(op, bytes.Compare(ba.B, bb.B)), true
+		return numCmpResult(op, bytes.Compare(ba.B, bb.B)), true
 	}
 	return false, false
 }
@@ -1349,7 +1214,10 @@ func bigToFloat(b *big.Int) float64 {
 
 // strText is str to the methods it shares with bytes (text.go).
 var strText = &textKind[string]{
+	recv:       (*VM).selfStr,
 	args:       (*VM).strArgs,
+	wrap:       func(vm *VM, _ Value, s string) Value { return vm.NewStr(s) },
+	list:       func(vm *VM, _ Value, ss []string) Value { return vm.strList(ss) },
 	needle:     (*VM).strArg,
 	affix:      (*VM).StrOf,
 	affixName:  "str",
@@ -1359,4 +1227,19 @@ var strText = &textKind[string]{
 	startsWith: pystr.StartsWith,
 	endsWith:   pystr.EndsWith,
 	notFound:   "substring not found",
+	sep:        (*VM).strArg,
+	splitSep: func(vm *VM, v Value) (string, error) {
+		if s, ok := vm.StrOf(v); ok {
+			return s, nil
+		}
+		return "", vm.TypeError("must be str or None, not %s", vm.TypeName(v))
+	},
+	index:      strings.Index,
+	lastIndex:  strings.LastIndex,
+	split:      pystr.Split,
+	rsplit:     pystr.RSplit,
+	splitWS:    pystr.SplitWhitespace,
+	rsplitWS:   pystr.RSplitWhitespace,
+	splitLines: pystr.SplitLines,
+	expandTabs: pystr.ExpandTabs,
 }

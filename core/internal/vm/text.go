@@ -6,11 +6,20 @@ package vm
 
 import "github.com/amber-sandbox/amber/core/internal/heap"
 
+// text is the Go form of a str's or a bytes object's contents.
+type text interface{ ~string | ~[]byte }
+
 // textKind describes str (T string) or bytes (T []byte) to the shared
 // methods.
-type textKind[T any] struct {
+type textKind[T text] struct {
+	// recv converts a method's receiver.
+	recv func(vm *VM, self Value, name string) (T, error)
 	// args binds a method's self and positional arguments.
 	args func(vm *VM, name string, self Value, a Args, min, max int) (T, []Value, error)
+	// wrap and list build results of self's type (bytearray methods
+	// return bytearrays).
+	wrap func(vm *VM, self Value, t T) Value
+	list func(vm *VM, self Value, ts []T) Value
 	// needle converts the sub argument of find, count and index.
 	needle func(vm *VM, v Value) (T, error)
 	// affix converts a startswith/endswith candidate.
@@ -23,6 +32,17 @@ type textKind[T any] struct {
 	startsWith, endsWith func(s, affix T, start, end int) bool
 	// notFound is the ValueError message of index and rindex.
 	notFound string
+
+	// sep converts the separator of partition and rpartition, splitSep
+	// that of split and rsplit when it is not None.
+	sep, splitSep func(vm *VM, v Value) (T, error)
+	// index and lastIndex find a separator by byte offset.
+	index, lastIndex func(s, sep T) int
+
+	split, rsplit     func(s, sep T, maxsplit int) ([]T, error)
+	splitWS, rsplitWS func(s T, maxsplit int) []T
+	splitLines        func(s T, keepends bool) []T
+	expandTabs        func(s T, tabsize int) T
 	// current re-reads a mutable self's contents after the arguments
 	// were converted (converting may run Python code that changes it);
 	// nil for immutable types.
@@ -47,10 +67,162 @@ func (k *textKind[T]) ranged(vm *VM, name string, self Value, a Args, convert fu
 	if start, end, err = vm.startEnd(args[1], args[2]); err != nil {
 		return s, first, 0, 0, err
 	}
+	return k.fresh(vm, self, s), first, start, end, nil
+}
+
+// fresh re-reads a mutable self once a method's arguments are converted.
+func (k *textKind[T]) fresh(vm *VM, self Value, s T) T {
 	if k.current != nil {
-		s = k.current(vm, self)
+		return k.current(vm, self)
 	}
-	return s, first, start, end, nil
+	return s
+}
+
+// splitMethod implements split and rsplit.
+func (k *textKind[T]) splitMethod(name string) BuiltinFn {
+	bySep, byWhitespace := k.split, k.splitWS
+	if name == "rsplit" {
+		bySep, byWhitespace = k.rsplit, k.rsplitWS
+	}
+	return func(vm *VM, self Value, a Args) (Value, error) {
+		s, err := k.recv(vm, self, name)
+		if err != nil {
+			return heap.Undef, err
+		}
+		var sepArg, maxsplitArg Value
+		if err := vm.UnpackArgs(name, a, []string{"sep", "maxsplit"}, 0, &sepArg, &maxsplitArg); err != nil {
+			return heap.Undef, err
+		}
+		maxsplit, err := vm.optInt(maxsplitArg, -1)
+		if err != nil {
+			return heap.Undef, err
+		}
+		if sepArg.K == heap.KUndef || sepArg.K == heap.KNone {
+			return k.list(vm, self, byWhitespace(k.fresh(vm, self, s), maxsplit)), nil
+		}
+		sep, err := k.splitSep(vm, sepArg)
+		if err != nil {
+			return heap.Undef, err
+		}
+		parts, err := bySep(k.fresh(vm, self, s), sep, maxsplit)
+		if err != nil {
+			return heap.Undef, vm.pystrErr(err)
+		}
+		return k.list(vm, self, parts), nil
+	}
+}
+
+// recvOptArg binds the receiver and the one optional argument, param, of
+// the method name.
+func (k *textKind[T]) recvOptArg(vm *VM, self Value, a Args, name, param string) (s T, arg Value, err error) {
+	if s, err = k.recv(vm, self, name); err != nil {
+		return s, arg, err
+	}
+	err = vm.UnpackArgs(name, a, []string{param}, 0, &arg)
+	return s, arg, err
+}
+
+// splitLinesMethod implements splitlines.
+func (k *textKind[T]) splitLinesMethod(vm *VM, self Value, a Args) (Value, error) {
+	s, keepends, err := k.recvOptArg(vm, self, a, "splitlines", "keepends")
+	if err != nil {
+		return heap.Undef, err
+	}
+	keep := false
+	if keepends.K != heap.KUndef {
+		if keep, err = vm.Truth(keepends); err != nil {
+			return heap.Undef, err
+		}
+	}
+	return k.list(vm, self, k.splitLines(k.fresh(vm, self, s), keep)), nil
+}
+
+// expandTabsMethod implements expandtabs.
+func (k *textKind[T]) expandTabsMethod(vm *VM, self Value, a Args) (Value, error) {
+	s, tabsize, err := k.recvOptArg(vm, self, a, "expandtabs", "tabsize")
+	if err != nil {
+		return heap.Undef, err
+	}
+	n, err := vm.optInt(tabsize, 8)
+	if err != nil {
+		return heap.Undef, err
+	}
+	s = k.fresh(vm, self, s)
+	if tabs := countByte(s, '\t'); tabs > 0 && n > 0 {
+		if err := vm.reserveMul(int64(tabs), int64(n)+int64(len(s))); err != nil {
+			return heap.Undef, err
+		}
+	}
+	return k.wrap(vm, self, k.expandTabs(s, n)), nil
+}
+
+// padMethod implements center, ljust and rjust; pad converts the fill
+// argument (Undef when absent), checks the result's size and pads.
+func (k *textKind[T]) padMethod(name string, pad func(vm *VM, s T, width int, fill Value) (T, error)) BuiltinFn {
+	return func(vm *VM, self Value, a Args) (Value, error) {
+		s, err := k.recv(vm, self, name)
+		if err != nil {
+			return heap.Undef, err
+		}
+		if err := vm.ArgCount(name, a, 1, 2); err != nil {
+			return heap.Undef, err
+		}
+		w, err := vm.intArg(a.Pos[0])
+		if err != nil {
+			return heap.Undef, err
+		}
+		var fill Value = heap.Undef
+		if len(a.Pos) > 1 {
+			fill = a.Pos[1]
+		}
+		r, err := pad(vm, k.fresh(vm, self, s), w, fill)
+		if err != nil {
+			return heap.Undef, err
+		}
+		return k.wrap(vm, self, r), nil
+	}
+}
+
+// partitionMethod implements partition and rpartition.
+func (k *textKind[T]) partitionMethod(name string) BuiltinFn {
+	last := name == "rpartition"
+	return func(vm *VM, self Value, a Args) (Value, error) {
+		s, args, err := k.args(vm, name, self, a, 1, 1)
+		if err != nil {
+			return heap.Undef, err
+		}
+		sep, err := k.sep(vm, args[0])
+		if err != nil {
+			return heap.Undef, err
+		}
+		if len(sep) == 0 {
+			return heap.Undef, vm.ValueError("empty separator")
+		}
+		s = k.fresh(vm, self, s)
+		var none T
+		before, after := s, none
+		i := k.index(s, sep)
+		if last {
+			before, after = none, s
+			i = k.lastIndex(s, sep)
+		}
+		if i >= 0 {
+			before, after = s[:i], s[i+len(sep):]
+		} else {
+			sep = none
+		}
+		return vm.NewTuple([]Value{k.wrap(vm, self, before), k.wrap(vm, self, sep), k.wrap(vm, self, after)}), nil
+	}
+}
+
+func countByte[T text](s T, c byte) int {
+	n := 0
+	for i := 0; i < len(s); i++ {
+		if s[i] == c {
+			n++
+		}
+	}
+	return n
 }
 
 // findMethod implements find, rfind, index, rindex and count.

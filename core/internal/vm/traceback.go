@@ -122,11 +122,7 @@ func (vm *VM) lazyBuiltin(name string) (Value, bool, error) {
 	if !lazyBuiltins[name] {
 		return heap.Undef, false, nil
 	}
-	m, err := vm.Import("_amber_lazy")
-	if err != nil {
-		return heap.Undef, true, err
-	}
-	v, err := vm.GetAttr(m, name)
+	v, err := vm.moduleAttr("_amber_lazy", name)
 	if err != nil {
 		return heap.Undef, true, err
 	}
@@ -143,11 +139,7 @@ func IsLazyBuiltin(name string) bool { return lazyBuiltins[name] }
 // runtime module cannot be loaded).
 func (vm *VM) versionInfo() Value {
 	t := vm.NewTuple([]Value{heap.Int(3), heap.Int(11), heap.Int(7), vm.NewStr("final"), heap.Int(0)})
-	m, err := vm.Import("_amber_lazy")
-	if err != nil {
-		return t
-	}
-	cls, err := vm.GetAttr(m, "version_info")
+	cls, err := vm.moduleAttr("_amber_lazy", "version_info")
 	if err != nil {
 		return t
 	}

@@ -22,18 +22,9 @@ func tupleIndexM(vm *VM, self Value, a Args) (Value, error) {
 	if err != nil {
 		return heap.Undef, err
 	}
-	start, stop, err := vm.seqIndexArgs("index", a, len(t.Items))
-	if err != nil {
-		return heap.Undef, err
-	}
-	i, err := vm.findItem(func() []Value { return t.Items }, a.Pos[0], start, stop)
-	if err != nil {
-		return heap.Undef, err
-	}
-	if i < 0 {
-		return heap.Undef, vm.ValueError("tuple.index(x): x not in tuple")
-	}
-	return heap.Int(int64(i)), nil
+	return vm.seqIndexOfItem(func() []Value { return t.Items }, a, func(Value) error {
+		return vm.ValueError("tuple.index(x): x not in tuple")
+	})
 }
 
 func tupleCountM(vm *VM, self Value, a Args) (Value, error) {
@@ -58,36 +49,6 @@ func tupleHashM(vm *VM, self Value, a Args) (Value, error) {
 	return heap.Int(h), err
 }
 
-func tupleCtor(vm *VM, cls Value, a Args) (Value, error) {
-	if err := vm.NoKwargs("tuple", a); err != nil {
-		return heap.Undef, err
-	}
-	var iterable Value
-	if err := vm.UnpackArgs("tuple", a, nil, 0, &iterable); err != nil {
-		return heap.Undef, err
-	}
-	if iterable.K == heap.KUndef {
-		return vm.NewTuple(nil), nil
-	}
-	x := iterable
-	if vm.needsFrames(x) {
-		if r, ok, err := vm.tailPy("tuple", "to_tuple", x); ok {
-			return r, err
-		}
-	}
-	if cls == vm.Types[TTuple] && vm.ctIsExact(x, TTuple) {
-		return x, nil
-	}
-	if items, ok := vm.seqItemsOf(x); ok {
-		return vm.NewTuple(append([]Value(nil), items...)), nil
-	}
-	items, err := vm.Unpack(x)
-	if err != nil {
-		return heap.Undef, err
-	}
-	return vm.NewTuple(append([]Value(nil), items...)), nil
-}
-
 func init() {
 	tupleDefs := []MethodDef{
 		{Name: "index", Fn: tupleIndexM},
@@ -102,7 +63,7 @@ func init() {
 		{Name: "__repr__", Fn: ctReprMethod},
 	}
 	AddMethods(TTuple, append(tupleDefs, ctComparisonDefs()...))
-	RegisterConstructor(TTuple, tupleCtor)
+	RegisterConstructor(TTuple, seqCtor(TTuple, "tuple", "to_tuple", (*VM).NewTuple))
 }
 
 // tupleHash is CPython 3.11's xxHash-based tuple hash.

@@ -286,82 +286,43 @@ func (vm *VM) MustStr(v Value) string {
 	return vm.H.Get(v).(*heap.Str).S
 }
 
-// ListOf returns the list object behind v (unwrapping subclass instances).
-func (vm *VM) ListOf(v Value) (*heap.List, bool) {
+// refObj returns the heap object of v; nil for an immediate.
+func (vm *VM) refObj(v Value) heap.Object {
 	if v.K != heap.KRef {
-		return nil, false
+		return nil
 	}
-	switch o := vm.H.Get(v).(type) {
-	case *heap.List:
-		return o, true
-	case *heap.Instance:
-		if o.Prim.K == heap.KRef {
-			l, ok := vm.H.Get(o.Prim).(*heap.List)
-			return l, ok
-		}
-	}
-	return nil, false
+	return vm.H.Get(v)
 }
+
+// primObj returns the heap object behind v, unwrapping an instance of a
+// subclass of a builtin type to the builtin value it holds (an instance
+// without one stays itself); nil for an immediate. It is small enough to
+// inline, and so are the ListOf family built on it.
+func (vm *VM) primObj(v Value) heap.Object {
+	if v.K != heap.KRef {
+		return nil
+	}
+	o := vm.H.Get(v)
+	if in, ok := o.(*heap.Instance); ok && in.Prim.K == heap.KRef {
+		return vm.H.Get(in.Prim)
+	}
+	return o
+}
+
+// ListOf returns the list object behind v (unwrapping subclass instances).
+func (vm *VM) ListOf(v Value) (l *heap.List, ok bool) { l, ok = vm.primObj(v).(*heap.List); return }
 
 // TupleOf returns the tuple object behind v.
-func (vm *VM) TupleOf(v Value) (*heap.Tuple, bool) {
-	if v.K != heap.KRef {
-		return nil, false
-	}
-	switch o := vm.H.Get(v).(type) {
-	case *heap.Tuple:
-		return o, true
-	case *heap.Instance:
-		if o.Prim.K == heap.KRef {
-			t, ok := vm.H.Get(o.Prim).(*heap.Tuple)
-			return t, ok
-		}
-	}
-	return nil, false
-}
+func (vm *VM) TupleOf(v Value) (t *heap.Tuple, ok bool) { t, ok = vm.primObj(v).(*heap.Tuple); return }
 
 // DictOf returns the dict object behind v.
-func (vm *VM) DictOf(v Value) (*heap.Dict, bool) {
-	if v.K != heap.KRef {
-		return nil, false
-	}
-	switch o := vm.H.Get(v).(type) {
-	case *heap.Dict:
-		return o, true
-	case *heap.Instance:
-		if o.Prim.K == heap.KRef {
-			d, ok := vm.H.Get(o.Prim).(*heap.Dict)
-			return d, ok
-		}
-	}
-	return nil, false
-}
+func (vm *VM) DictOf(v Value) (d *heap.Dict, ok bool) { d, ok = vm.primObj(v).(*heap.Dict); return }
 
 // SetOf returns the set object behind v.
-func (vm *VM) SetOf(v Value) (*heap.Set, bool) {
-	if v.K != heap.KRef {
-		return nil, false
-	}
-	switch o := vm.H.Get(v).(type) {
-	case *heap.Set:
-		return o, true
-	case *heap.Instance:
-		if o.Prim.K == heap.KRef {
-			s, ok := vm.H.Get(o.Prim).(*heap.Set)
-			return s, ok
-		}
-	}
-	return nil, false
-}
+func (vm *VM) SetOf(v Value) (s *heap.Set, ok bool) { s, ok = vm.primObj(v).(*heap.Set); return }
 
 // BytesOf returns the bytes object behind v.
-func (vm *VM) BytesOf(v Value) (*heap.Bytes, bool) {
-	if v.K != heap.KRef {
-		return nil, false
-	}
-	b, ok := vm.H.Get(v).(*heap.Bytes)
-	return b, ok
-}
+func (vm *VM) BytesOf(v Value) (b *heap.Bytes, ok bool) { b, ok = vm.refObj(v).(*heap.Bytes); return }
 
 // Prim unwraps an instance of a builtin subclass to its builtin value.
 func (vm *VM) Prim(v Value) Value {

@@ -5,6 +5,7 @@ package vm
 
 import (
 	"math"
+	"strings"
 
 	"github.com/amber-sandbox/amber/core/internal/compile"
 	"github.com/amber-sandbox/amber/core/internal/heap"
@@ -849,10 +850,28 @@ func init() {
 		{Name: "__isub__", Fn: ctInplaceMethod(compile.BinSub, "__isub__")},
 		{Name: "__ixor__", Fn: ctInplaceMethod(compile.BinXor, "__ixor__")},
 	}
+	for i := range mutating {
+		mutating[i].Fn = mutableSetOnly(mutating[i].Name, mutating[i].Fn)
+	}
 	AddMethods(TSet, append(append([]MethodDef(nil), common...), mutating...))
 	AddMethods(TFrozenSet, append(append([]MethodDef(nil), common...), MethodDef{Name: "__hash__", Fn: frozensetHashM}))
 	RegisterConstructor(TSet, newSetCtor(false))
 	RegisterConstructor(TFrozenSet, newSetCtor(true))
+}
+
+// mutableSetOnly refuses a frozenset receiver before fn runs: set's
+// mutating methods are reachable as set.add(f, x), and a frozenset changed
+// in place would break the hash it may already be stored under.
+func mutableSetOnly(name string, fn BuiltinFn) BuiltinFn {
+	return func(vm *VM, self Value, a Args) (Value, error) {
+		if s, ok := vm.SetOf(self); ok && s.Frozen {
+			if strings.HasPrefix(name, "__") {
+				return heap.Undef, vm.TypeError("descriptor '%s' requires a 'set' object but received a '%s'", name, vm.TypeName(self))
+			}
+			return heap.Undef, vm.TypeError("descriptor '%s' for 'set' objects doesn't apply to a '%s' object", name, vm.TypeName(self))
+		}
+		return fn(vm, self, a)
+	}
 }
 
 func (vm *VM) isSetLike(o heap.Object) bool {

@@ -922,6 +922,11 @@ func (vm *VM) byteArraySetItem(bv Value, b *heap.Bytes, key, v Value) error {
 			src = append(src, c)
 		}
 	}
+	if step != 1 && len(src) == 0 {
+		// bytearray, unlike list, takes an empty value for an extended
+		// slice as its deletion.
+		return vm.byteArrayDelItem(bv, b, key)
+	}
 	out, err := assignSlice(vm, b.B, src, start, stop, step, n, "bytes")
 	if err != nil {
 		return err

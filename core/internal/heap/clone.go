@@ -15,6 +15,10 @@ func (h *Heap) Clone(private ...Handle) *Heap {
 		Bytes:        h.Bytes,
 		liveAfterGC:  h.liveAfterGC,
 		bytesAfterGC: h.bytesAfterGC,
+		floor:        h.floor,
+	}
+	if h.floor > 0 {
+		c.origin = h
 	}
 	// Pages are shared until the clone writes one of their slots (set
 	// copies the page first), so a clone costs a page table, not a copy

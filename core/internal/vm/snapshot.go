@@ -58,7 +58,7 @@ import (
 )
 
 // SnapshotVersion is the dump format version this build reads and writes.
-const SnapshotVersion = 2
+const SnapshotVersion = 3
 
 // Magic starts every dump and manifest.
 const Magic = "AMBER\x00"
@@ -181,7 +181,11 @@ func (builtinNames) BuiltinID(name string) (int32, bool) { return builtinID(name
 // --- base image ------------------------------------------------------------
 
 type baseImage struct {
-	pages   []heap.PageImage
+	pages []heap.PageImage
+	// fast marks the pages a VM may refer to without encoding them while
+	// they are still the template's (heap.PageShared): those without
+	// segmented sequences, whose segments would need listing.
+	fast    []bool
 	hashes  [][32]byte
 	id      uint64
 	world   worldRoots
@@ -224,6 +228,13 @@ func getBase() (*baseImage, error) {
 			enc.B = nil
 			enc.EncodePage(v.H.PageObjects(p), heap.Handle(p<<heap.PageShift))
 			b.pages = append(b.pages, heap.PageImage{B: enc.B, Offs: append([]int(nil), enc.Offs...)})
+			fast := true
+			for _, o := range v.H.PageObjects(p) {
+				if _, big := heap.BigSeq(o); big {
+					fast = false
+				}
+			}
+			b.fast = append(b.fast, fast)
 			h := sha256.Sum256(enc.B)
 			b.hashes = append(b.hashes, h)
 			sum.Write(h[:])
@@ -236,14 +247,21 @@ func getBase() (*baseImage, error) {
 }
 
 func (vm *VM) encoder() *heap.Encoder {
+	var shared map[heap.Handle]bool
+	if vm.base != nil {
+		// The template's interned strs, as a set built once.
+		shared = vm.base.interned
+	}
 	interned := make(map[heap.Handle]bool, len(vm.interned)+len(vm.sharedInterned))
-	for _, v := range vm.sharedInterned {
-		interned[v.H()] = true
+	if shared == nil {
+		for _, v := range vm.sharedInterned {
+			interned[v.H()] = true
+		}
 	}
 	for _, v := range vm.interned {
 		interned[v.H()] = true
 	}
-	return &heap.Encoder{Builtins: builtinNames{}, Interned: func(h heap.Handle) bool { return interned[h] }}
+	return &heap.Encoder{Builtins: builtinNames{}, Interned: func(h heap.Handle) bool { return shared[h] || interned[h] }}
 }
 
 // --- dumping ---------------------------------------------------------------
@@ -347,6 +365,11 @@ func (vm *VM) dumpPages(kind DumpKind, prev *Manifest, incremental bool) (*Manif
 		prevIdx := -1
 		if p < len(prevHeap) {
 			prevIdx = prevHeap[p]
+		}
+		if vm.base != nil && p < len(b.fast) && b.fast[p] && vm.H.PageShared(p) {
+			// Still the template's page: the base image's, unencoded.
+			add(PageInfo{N: p, Hash: b.hashes[p], Base: true}, b.pages[p].B, prevIdx)
+			continue
 		}
 		clean := incremental && prevIdx >= 0 && !vm.H.PageDirty(p)
 		for i, o := range objs {
@@ -488,6 +511,17 @@ func (vm *VM) encodeRoots(b *baseImage) ([]byte, error) {
 	e.Varint(int64(vm.frameBase))
 	e.Varint(int64(vm.recursionCeiling))
 	e.Varint(int64(vm.intMaxDigits)) // sys.set_int_max_str_digits (format 2)
+	// The registry modules the VM bound (format 3, see modbase.go).
+	var bound []int
+	for i, ok := range vm.bound {
+		if ok {
+			bound = append(bound, i)
+		}
+	}
+	e.Uvarint(uint64(len(bound)))
+	for _, i := range bound {
+		e.Uvarint(uint64(i))
+	}
 	return e.B, e.Err()
 }
 
@@ -773,6 +807,19 @@ func loadPages(m *Manifest, fetch func(i int) ([]byte, error), size int) (*VM, e
 		}
 		return &b.pages[p]
 	}
+	// A dump on this build's base shares the template's objects for its
+	// base pages rather than decoding them (see modbase.go).
+	var mb *moduleBase
+	if tb := template.vm.base; tb != nil && m.BaseID == b.id && m.HeapLen >= int(tb.floor) {
+		mb = tb
+		l.Template = func(p int) []heap.Object {
+			lo := p << heap.PageShift
+			if lo >= int(mb.floor) {
+				return nil
+			}
+			return mb.tmpl.PageObjects(p)[:min(heap.PageSize, int(mb.floor)-lo)]
+		}
+	}
 	for i := range m.Pages {
 		p := &m.Pages[i]
 		var data []byte
@@ -793,7 +840,11 @@ func loadPages(m *Manifest, fetch func(i int) ([]byte, error), size int) (*VM, e
 			if p.N != i {
 				return nil, formatErr("page table out of order")
 			}
-			err = l.Page(p.N, data)
+			if p.Base && mb != nil && b.fast[p.N] {
+				err = l.SharedPage(p.N, mb.tmpl.PageObjects(p.N))
+			} else {
+				err = l.Page(p.N, data)
+			}
 		} else {
 			err = l.Segment(p.Seq, p.N, data)
 		}
@@ -832,15 +883,21 @@ func loadPages(m *Manifest, fetch func(i int) ([]byte, error), size int) (*VM, e
 		codeCache: map[*compile.Code]Value{},
 	}
 	objs := l.Objects()
+	if mb != nil {
+		vm.base = mb
+		vm.sharedInterned = template.vm.interned
+	}
 	for _, hd := range l.Interned {
 		s := objs[hd].(*heap.Str)
-		if _, dup := vm.interned[s.S]; dup {
+		if v, shared := vm.sharedInterned[s.S]; shared && v.H() == hd {
+			continue
+		} else if _, dup := vm.interned[s.S]; dup || shared {
 			return nil, formatErr("str %q interned twice", s.S)
 		}
 		vm.interned[s.S] = heap.Ref(hd)
 	}
 	for hd, o := range objs {
-		if co, ok := o.(*heap.CodeObj); ok {
+		if co, ok := o.(*heap.CodeObj); ok && !l.Shared(hd>>heap.PageShift) {
 			vm.codeCache[co.Code] = heap.Ref(heap.Handle(hd))
 		}
 	}
@@ -848,6 +905,10 @@ func loadPages(m *Manifest, fetch func(i int) ([]byte, error), size int) (*VM, e
 		return nil, err
 	}
 	vm.H.Restore(objs)
+	if mb != nil {
+		vm.H.AdoptBase(mb.tmpl, l.Shared)
+		vm.privatizeLoaded(l.Shared)
+	}
 	vm.H.Allocs = m.Allocs
 	vm.Filename = m.Filename
 	vm.Limits = m.Limits
@@ -984,6 +1045,18 @@ func (vm *VM) decodeRoots(m *Manifest, b *baseImage, objs []heap.Object, l *heap
 	vm.frameBase = int(d.Int32())
 	vm.recursionCeiling = int(d.Int32())
 	vm.intMaxDigits = int(d.Int32())
+	nb := d.Count(1)
+	for i, last := 0, -1; i < nb && d.Err() == nil; i++ {
+		j := int(d.Uvarint())
+		if vm.base == nil || j <= last || j >= len(vm.base.mods) {
+			return fail("bad bound module")
+		}
+		if vm.bound == nil {
+			vm.bound = make([]bool, len(vm.base.mods))
+		}
+		vm.bound[j] = true
+		last = j
+	}
 	if err := d.Done(); err != nil {
 		return fail("")
 	}

@@ -120,6 +120,13 @@ type VM struct {
 	walkBudget int64
 	// snap is the dump state: the last manifest and the session's meta.
 	snap snapState
+	// base is the registry of pre-built modules (modbase.go); bound says
+	// which of them this VM bound, priv which base handles it privatized
+	// or found immutable. rec is set while the template imports.
+	base  *moduleBase
+	bound []bool
+	priv  []uint64
+	rec   *importRecorder
 }
 
 // Host is what the embedding program provides.
@@ -166,6 +173,7 @@ type cacheKey struct {
 func New() *VM {
 	template.once.Do(func() {
 		t := newWorld()
+		t.buildModuleBase()
 		t.H.PrepareShared(func(s *heap.Str) { strRuneLen(s) }, func(v Value) { t.StrHash(v) })
 		template.vm = t
 	})
@@ -186,6 +194,7 @@ func New() *VM {
 		epoch:          1,
 		emptyTuple:     t.emptyTuple,
 		buildClassFn:   t.buildClassFn,
+		base:           t.base,
 	}
 }
 

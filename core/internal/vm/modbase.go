@@ -1,0 +1,296 @@
+package vm
+
+// The module base: the standard library, pre-built once per process.
+//
+// Importing a module used to run its body in the session, so every
+// session carried (and dumped) its own copy of each module it imported.
+// Instead, the per-process template VM (see New) imports every registered
+// module once, in name order, into a registry that is not sys.modules,
+// and then seals its heap: those objects are part of the template's
+// pages, and so of the base image that dumps refer to instead of storing.
+// Every process of a build builds the same template (module bodies are
+// deterministic and see no host input: no clock, no host functions, no
+// mounts), so the base image ID does not depend on which modules a
+// session used or in which order.
+//
+// In a session, `import X` of a registry module binds the pre-built
+// object into sys.modules and runs nothing, after binding, in the same
+// order, the modules X's body imported when it ran in the template (so
+// sys.modules ends up as the body would have left it). Binding first
+// privatizes everything reachable from X: each mutable object gets a copy
+// of its own at the same handle (heap.Privatize), because the template's
+// objects are shared by every session of the process and must never
+// change. Privatizing copies objects but changes no bytes, so a page of
+// untouched copies still encodes as its base page and the dump still
+// refers to it; a session that changes a module (an attribute, a cache,
+// random's state) dirties only the pages it changed.
+//
+// A module is bound from the registry once per session. Importing it
+// again after `del sys.modules[X]` runs its body afresh, as CPython does,
+// and so does importing a module whose recorded imports would no longer
+// resolve to the registry's objects (the session replaced one in
+// sys.modules). Modules outside the registry (mounted .py files, modules
+// whose import failed in the template) keep the old path.
+//
+// sys is shared like the rest: sys.modules refers to the session's own
+// dict (its handle is the same in every VM), and argv, the one value that
+// depends on the session, is rebuilt when the session's script name is
+// not the template's.
+//
+// Cost: building the registry (compiling and running every module body)
+// happens once per process, before the first session; see
+// BenchmarkTemplateBuild.
+
+import (
+	"github.com/amber-sandbox/amber/core/internal/heap"
+)
+
+// templateFilename is the script name the template builds sys.argv from:
+// the core layer's default, so that most sessions share sys unchanged.
+const templateFilename = "main.py"
+
+// moduleBase is the template's registry of pre-built modules, shared
+// read-only by every VM cloned from the template or loaded onto its base.
+type moduleBase struct {
+	tmpl *heap.Heap
+	// world is the first handle past the builtin world, whose objects
+	// the modules refer to but never change; floor is the template
+	// heap's length.
+	world, floor heap.Handle
+	index        map[string]int
+	mods         []baseModule
+	// interned are the handles of the template's interned strs.
+	interned map[heap.Handle]bool
+}
+
+type baseModule struct {
+	name string
+	mod  Value
+	// imports are the modules the body imported, in call order.
+	imports []string
+}
+
+// importRecorder notes, while the template imports, which modules each
+// module body imports.
+type importRecorder struct {
+	running []string
+	imports map[string][]string
+}
+
+// note records an import of name by the module body running now, and
+// returns a function that forgets it (for an import that failed).
+func (r *importRecorder) note(name string) func() {
+	if len(r.running) == 0 {
+		return func() {}
+	}
+	top := r.running[len(r.running)-1]
+	n := len(r.imports[top])
+	r.imports[top] = append(r.imports[top], name)
+	return func() { r.imports[top] = r.imports[top][:n] }
+}
+
+type quietHost struct{}
+
+func (quietHost) IsHostFunction(string) bool { return false }
+func (quietHost) LookupName(string) bool     { return false }
+
+// buildModuleBase imports every registered module into t and seals t's
+// heap as the base of the VMs cloned from it.
+func (t *VM) buildModuleBase() {
+	b := &moduleBase{tmpl: t.H, world: heap.Handle(t.H.Len()), index: map[string]int{}}
+	bytes, live := t.H.Bytes, int64(t.H.Live())
+	md := t.H.Get(t.Modules).(*heap.Dict)
+	before := map[string]bool{}
+	for _, e := range md.Entries {
+		if e.Key.K != heap.KUndef {
+			before[t.MustStr(e.Key)] = true
+		}
+	}
+	t.Filename, t.Host, t.Output = templateFilename, quietHost{}, func(string, string) {}
+	t.rec = &importRecorder{imports: map[string][]string{}}
+	names := ModuleNames()
+	for _, name := range names {
+		// A module that cannot be imported here is left out; importing
+		// it in a session reports why.
+		_, _ = t.Import(name)
+	}
+	for _, name := range names {
+		k := t.Intern(name)
+		m, ok, _ := md.Get(k, t.StrHash(k), t.StrEq)
+		if !ok || before[name] {
+			continue
+		}
+		b.index[name] = len(b.mods)
+		b.mods = append(b.mods, baseModule{name: name, mod: m, imports: t.rec.imports[name]})
+	}
+	// sys.modules of the template goes back to what a session starts
+	// with; the registry keeps the modules alive.
+	for _, e := range append([]heap.DictEntry(nil), md.Entries...) {
+		if e.Key.K != heap.KUndef && !before[t.MustStr(e.Key)] {
+			md.Delete(e.Key, t.StrHash(e.Key), t.StrEq)
+		}
+	}
+	t.Filename, t.Host, t.Output, t.rec = "", nil, nil, nil
+	t.frames, t.handled, t.genResult = nil, heap.Undef, heap.Undef
+	t.H.Seal(bytes, live)
+	b.floor = heap.Handle(t.H.Len())
+	b.interned = make(map[heap.Handle]bool, len(t.interned))
+	for _, v := range t.interned {
+		b.interned[v.H()] = true
+	}
+	t.base = b
+}
+
+// bindBase binds the registry's module name into the session and returns
+// it; ok is false when name must be imported by running its body.
+func (vm *VM) bindBase(name string) (m Value, ok bool, err error) {
+	b := vm.base
+	if b == nil {
+		return heap.Undef, false, nil
+	}
+	i, found := b.index[name]
+	if !found || !vm.canBind(i, map[int]bool{}) {
+		return heap.Undef, false, nil
+	}
+	return b.mods[i].mod, true, vm.bindModule(i)
+}
+
+func (vm *VM) isBound(i int) bool { return i < len(vm.bound) && vm.bound[i] }
+
+// canBind reports whether binding module i (and what its body imported)
+// leaves the session as running its body would: none of them was bound
+// and then removed or replaced in sys.modules, and the registry's objects
+// are still modules.
+func (vm *VM) canBind(i int, seen map[int]bool) bool {
+	b := vm.base
+	if seen[i] {
+		return true
+	}
+	seen[i] = true
+	bm := &b.mods[i]
+	if vm.isBound(i) || bm.mod.K != heap.KRef || bm.mod.H() >= heap.Handle(vm.H.Len()) {
+		return false
+	}
+	if _, isMod := vm.H.Get(bm.mod).(*heap.Module); !isMod {
+		return false
+	}
+	for _, dep := range bm.imports {
+		j, found := b.index[dep]
+		if !found {
+			return false
+		}
+		cur, present := vm.sysModule(dep)
+		switch {
+		case vm.isBound(j):
+			if !present || cur != b.mods[j].mod {
+				return false
+			}
+		case present || !vm.canBind(j, seen):
+			return false
+		}
+	}
+	return true
+}
+
+func (vm *VM) sysModule(name string) (Value, bool) {
+	md := vm.H.Get(vm.Modules).(*heap.Dict)
+	k := vm.Intern(name)
+	m, ok, _ := md.Get(k, vm.StrHash(k), vm.StrEq)
+	return m, ok
+}
+
+// bindModule puts registry module i into sys.modules, then imports what
+// its body imported, as the body would have.
+func (vm *VM) bindModule(i int) error {
+	bm := &vm.base.mods[i]
+	if vm.bound == nil {
+		vm.bound = make([]bool, len(vm.base.mods))
+	}
+	vm.bound[i] = true
+	vm.privatize(bm.mod)
+	md := vm.H.Get(vm.Modules).(*heap.Dict)
+	k := vm.Intern(bm.name)
+	md.Append(k, bm.mod, vm.StrHash(k))
+	vm.H.Touch(vm.Modules)
+	if bm.name == "sys" && vm.Filename != templateFilename {
+		vm.ModuleSet(bm.mod, "argv", vm.NewList([]Value{vm.NewStr(vm.Filename)}))
+	}
+	for _, dep := range bm.imports {
+		if _, err := vm.Import(dep); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// privatize gives the VM its own copy of every base object that sandboxed
+// code can reach from seeds (see the comment at the top). Objects already
+// visited are skipped: what they reach was visited with them.
+func (vm *VM) privatize(seeds ...Value) {
+	b := vm.base
+	if b == nil {
+		return
+	}
+	if vm.priv == nil {
+		vm.priv = make([]uint64, (b.floor+63)/64)
+	}
+	var stack []heap.Handle
+	visit := func(v Value) {
+		if v.K != heap.KRef {
+			return
+		}
+		hd := v.H()
+		if hd < b.world || hd >= b.floor || vm.priv[hd>>6]&(1<<(hd&63)) != 0 {
+			return
+		}
+		vm.priv[hd>>6] |= 1 << (hd & 63)
+		stack = append(stack, hd)
+	}
+	for _, s := range seeds {
+		visit(s)
+	}
+	grew := 0
+	for len(stack) > 0 {
+		hd := stack[len(stack)-1]
+		stack = stack[:len(stack)-1]
+		if vm.H.IsBaseObject(hd) {
+			vm.H.Privatize(hd)
+		}
+		if o := vm.H.At(hd); o != nil {
+			grew += o.Size()
+			o.Refs(visit)
+		}
+	}
+	// Charge the session for the module as if it had built it.
+	vm.H.Grew(grew)
+}
+
+// privatizeLoaded privatizes, in a VM just loaded onto the base, what the
+// session can reach: the builtins and sys.modules dicts (which New copies
+// too), and every base object that the roots or the decoded objects refer
+// to, directly or not. shared(p) says page p holds the template's objects.
+func (vm *VM) privatizeLoaded(shared func(p int) bool) {
+	for _, v := range []Value{vm.Builtins, vm.Modules} {
+		if v.K == heap.KRef && vm.H.IsBaseObject(v.H()) {
+			vm.H.Privatize(v.H())
+		}
+	}
+	var seeds []Value
+	collect := func(v Value) {
+		if v.K == heap.KRef && v.H() < vm.base.floor {
+			seeds = append(seeds, v)
+		}
+	}
+	vm.liveRoots(collect)
+	for p := 0; p < vm.H.Pages(); p++ {
+		if shared(p) {
+			continue
+		}
+		for _, o := range vm.H.PageObjects(p) {
+			if o != nil {
+				o.Refs(collect)
+			}
+		}
+	}
+	vm.privatize(seeds...)
+}

@@ -1,0 +1,203 @@
+package core_test
+
+import (
+	"testing"
+
+	"github.com/amber-sandbox/amber/core"
+)
+
+// sixImports is a session that imported the standard library modules an
+// agent typically uses and defined a few variables.
+const sixImports = `import json, re, collections, dataclasses, datetime, asyncio
+config = {"retries": 3, "name": "agent"}
+seen = {"a": 5, "b": 2}
+pattern = re.compile(r"\d+")
+when = datetime.date(2024, 1, 2)
+`
+
+// The standard library comes from the shared module base: importing it
+// costs a session's dump almost nothing.
+func TestImportedModulesDumpSmall(t *testing.T) {
+	s := core.NewSession(core.Config{})
+	feed(t, s, sixImports, nil)
+	b, err := s.Dump()
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(b) > 2048 {
+		t.Errorf("a session that imported six modules dumps %d bytes, want at most 2 KB", len(b))
+	}
+	l := core.NewSession(core.Config{})
+	if err := l.LoadSession(b); err != nil {
+		t.Fatal(err)
+	}
+	got := feed(t, l, `(json.dumps(config), collections.Counter(seen).most_common(1), pattern.findall("a1b22"), when.isoformat(), asyncio.run(asyncio.sleep(0, "ok")))`, nil).Repr
+	if want := `('{"retries": 3, "name": "agent"}', [('a', 5)], ['1', '22'], '2024-01-02', 'ok')`; got != want {
+		t.Errorf("after load: %s, want %s", got, want)
+	}
+}
+
+// mutations change pre-built modules in the ways sandboxed code does: an
+// attribute, a registry reachable from a module, a generator's state.
+const mutations = `import json, logging, random, collections
+json.x = [1, 2]
+logging.getLogger("a").setLevel(10)
+random.seed(3)
+collections.OrderedDict.extra = "class attribute"
+`
+
+const mutatedCheck = `(json.x, logging.getLogger("a").level, random.random(), collections.OrderedDict.extra, json.dumps([1]))`
+
+func TestMutatedModulesRoundTrip(t *testing.T) {
+	s := core.NewSession(core.Config{})
+	feed(t, s, mutations, nil)
+	want := feed(t, s, mutatedCheck, nil).Repr
+	// The same session state, seen again after each kind of round trip.
+	s = core.NewSession(core.Config{})
+	feed(t, s, mutations, nil)
+
+	b, err := s.Dump()
+	if err != nil {
+		t.Fatal(err)
+	}
+	l := core.NewSession(core.Config{})
+	if err := l.LoadSession(b); err != nil {
+		t.Fatal(err)
+	}
+	if got := feed(t, l, mutatedCheck, nil).Repr; got != want {
+		t.Errorf("after Dump/LoadSession: %s, want %s", got, want)
+	}
+
+	ps := &pageStore{pages: map[string][]byte{}}
+	d, err := s.DumpPages(nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	ps.save(t, d)
+	r, fetch := ps.reload(t, d)
+	p := core.NewSession(core.Config{})
+	if err := p.LoadSessionPages(r, fetch); err != nil {
+		t.Fatal(err)
+	}
+	if got := feed(t, p, mutatedCheck, nil).Repr; got != want {
+		t.Errorf("after DumpPages/LoadSessionPages: %s, want %s", got, want)
+	}
+	// A change after the load is dumped incrementally and survives too.
+	feed(t, p, "json.y = 'later'", nil)
+	d2, err := p.DumpPages(r)
+	if err != nil {
+		t.Fatal(err)
+	}
+	ps.save(t, d2)
+	r2, fetch2 := ps.reload(t, d2)
+	q := core.NewSession(core.Config{})
+	if err := q.LoadSessionPages(r2, fetch2); err != nil {
+		t.Fatal(err)
+	}
+	if got := feed(t, q, "(json.y, json.x)", nil).Repr; got != "('later', [1, 2])" {
+		t.Errorf("after an incremental dump: %s", got)
+	}
+}
+
+// Sessions in one process share the pre-built modules but never see each
+// other's changes, whether they started fresh or were loaded.
+func TestModuleBaseIsolatesSessions(t *testing.T) {
+	a := core.NewSession(core.Config{})
+	feed(t, a, mutations, nil)
+	b, err := a.Dump()
+	if err != nil {
+		t.Fatal(err)
+	}
+	loaded := core.NewSession(core.Config{})
+	if err := loaded.LoadSession(b); err != nil {
+		t.Fatal(err)
+	}
+	feed(t, loaded, "json.z = 1\nlogging.getLogger('a').setLevel(30)", nil)
+	const fresh = `import json, logging, random, collections
+first = random.random()
+random.seed()
+(hasattr(json, "x"), hasattr(json, "z"), logging.getLogger("a").level, first == random.random(), hasattr(collections.OrderedDict, "extra"))`
+	want := "(False, False, 0, True, False)"
+	for i := 0; i < 2; i++ {
+		if got := feed(t, core.NewSession(core.Config{}), fresh, nil).Repr; got != want {
+			t.Fatalf("a fresh session sees %s, want %s", got, want)
+		}
+	}
+	if got := feed(t, a, "(json.x, hasattr(json, 'z'), logging.getLogger('a').level)", nil).Repr; got != "([1, 2], False, 10)" {
+		t.Errorf("the first session sees %s", got)
+	}
+}
+
+// Importing from the base keeps Python's import semantics.
+func TestModuleBaseImportSemantics(t *testing.T) {
+	s := core.NewSession(core.Config{ScriptName: "agent.py"})
+	cases := []struct{ src, want string }{
+		{"import json\nimport json as j2\njson is j2", "True"},
+		{"import sys\n(sys.argv, 'json' in sys.modules, 'json.decoder' in sys.modules or True)", "(['agent.py'], True, True)"},
+		{"import sys\nold = sys.modules.pop('json')\nold.marker = 1\nimport json\n(json is old, hasattr(json, 'marker'), json.dumps({'a': 1}))", "(False, False, '{\"a\": 1}')"},
+		{"from collections import *\n(OrderedDict.__name__, 'deque' in dir())", "('OrderedDict', True)"},
+		{"import collections.abc\nissubclass(dict, collections.abc.Mapping)", "True"},
+		{"import sys\nsys.modules['re'] = 'fake'\nimport fnmatch\nfnmatch._re", "'fake'"},
+	}
+	for _, c := range cases {
+		if got := feed(t, s, c.src, nil).Repr; got != c.want {
+			t.Errorf("%q: got %s, want %s", c.src, got, c.want)
+		}
+	}
+}
+
+// The numbers of issue 12 item 3: run with
+//
+//	go test -run '^$' -bench 'ModuleBase|NewSessionFeedRun' ./core/
+func BenchmarkModuleBaseDumpSize(b *testing.B) {
+	s := core.NewSession(core.Config{})
+	if _, err := s.FeedRun(sixImports, nil); err != nil {
+		b.Fatal(err)
+	}
+	var n int
+	for i := 0; i < b.N; i++ {
+		d, err := s.Dump()
+		if err != nil {
+			b.Fatal(err)
+		}
+		n = len(d)
+	}
+	b.ReportMetric(float64(n), "dump-bytes")
+}
+
+func benchImport(b *testing.B, src string) {
+	for i := 0; i < b.N; i++ {
+		b.StopTimer()
+		s := core.NewSession(core.Config{})
+		if _, err := s.FeedRun("0", nil); err != nil {
+			b.Fatal(err)
+		}
+		b.StartTimer()
+		if _, err := s.FeedRun(src, nil); err != nil {
+			b.Fatal(err)
+		}
+	}
+}
+
+func BenchmarkModuleBaseImportJSON(b *testing.B) { benchImport(b, "import json") }
+
+func BenchmarkModuleBaseImportSix(b *testing.B) {
+	benchImport(b, "import json, re, collections, dataclasses, datetime, asyncio")
+}
+
+func BenchmarkModuleBaseLoad(b *testing.B) {
+	s := core.NewSession(core.Config{})
+	if _, err := s.FeedRun(sixImports, nil); err != nil {
+		b.Fatal(err)
+	}
+	d, err := s.Dump()
+	if err != nil {
+		b.Fatal(err)
+	}
+	b.ResetTimer()
+	for i := 0; i < b.N; i++ {
+		if err := core.NewSession(core.Config{}).LoadSession(d); err != nil {
+			b.Fatal(err)
+		}
+	}
+}

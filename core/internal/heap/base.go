@@ -19,7 +19,7 @@ package heap
 func (h *Heap) Seal(bytes, live int64) {
 	h.floor = Handle(h.n)
 	h.free = nil
-	h.Bytes, h.bytesAfterGC, h.liveAfterGC = bytes, bytes, live
+	h.Bytes, h.bytesAfterGC, h.liveAfterGC, h.sinceGC = bytes, bytes, live, 0
 }
 
 // Floor is the first handle past the base h was cloned from (0: none).

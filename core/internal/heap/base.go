@@ -28,6 +28,13 @@ func (h *Heap) Floor() Handle { return h.floor }
 // PageShared reports whether page p is still the base's page, unwritten.
 func (h *Heap) PageShared(p int) bool { return p < len(h.shared) && h.shared[p] }
 
+// Pristine reports whether page p still encodes as the base's page p: it
+// held the base's objects, or unchanged copies of them, when h was cloned
+// or loaded, and no write has marked it dirty since.
+func (h *Heap) Pristine(p int) bool {
+	return p < len(h.pristine) && h.pristine[p] && !h.dirty[p]
+}
+
 // IsBaseObject reports whether the object at hd is the base's own object
 // (shared, so it must not be changed in place).
 func (h *Heap) IsBaseObject(hd Handle) bool {
@@ -62,8 +69,10 @@ func Mutable(o Object) bool { return cloneObject(o) != o }
 // shared(p) is true hold base's objects (the loader put them there).
 func (h *Heap) AdoptBase(base *Heap, shared func(p int) bool) {
 	h.origin, h.floor = base, base.floor
+	h.pristine = make([]bool, len(h.shared))
 	for p := range h.shared {
 		h.shared[p] = shared(p)
+		h.pristine[p] = h.shared[p]
 	}
 	free := h.free[:0]
 	for _, hd := range h.free {

@@ -26,6 +26,10 @@ type Heap struct {
 	n      int      // handle slots in use: handles [0, n)
 	free   []Handle // ascending; reused lowest first, so reuse is deterministic
 	dirty  []bool   // per page
+	// pristine[p] says page p held the base's objects (or copies of
+	// them) when the heap was cloned or loaded and has not been dirty
+	// since (see Pristine).
+	pristine []bool
 	// segDirty records dirty segments of large sequences, by handle.
 	segDirty map[Handle]*segRecord
 	// segPages[p] says a handle of page p has a segDirty record, so
@@ -218,6 +222,11 @@ func (h *Heap) SegmentDirty(hd Handle, s int) (dirty, tracked bool) {
 
 // ClearDirty forgets all dirty marks (after a dump).
 func (h *Heap) ClearDirty() {
+	for p, d := range h.dirty {
+		if d && p < len(h.pristine) {
+			h.pristine[p] = false
+		}
+	}
 	clear(h.dirty)
 	h.forgetSegments()
 }
@@ -279,6 +288,7 @@ func (h *Heap) Restore(objs []Object) {
 		}
 	}
 	h.dirty = make([]bool, h.Pages())
+	h.pristine = nil
 	h.segDirty = nil
 	h.segPages = h.segPages[:0]
 	h.segCache = [4]segCacheEntry{}

@@ -366,8 +366,9 @@ func (vm *VM) dumpPages(kind DumpKind, prev *Manifest, incremental bool) (*Manif
 		if p < len(prevHeap) {
 			prevIdx = prevHeap[p]
 		}
-		if vm.base != nil && p < len(b.fast) && b.fast[p] && vm.H.PageShared(p) {
-			// Still the template's page: the base image's, unencoded.
+		if vm.base != nil && p < len(b.fast) && b.fast[p] && vm.H.Pristine(p) {
+			// Still the template's page, or unchanged copies of its
+			// objects: the base image's, unencoded.
 			add(PageInfo{N: p, Hash: b.hashes[p], Base: true}, b.pages[p].B, prevIdx)
 			continue
 		}
@@ -1089,4 +1090,26 @@ func keyStr(objs []heap.Object, v Value) (string, bool) {
 		return "", false
 	}
 	return s.S, true
+}
+
+// VerifyBasePages checks the premise of dumping a pristine page without
+// encoding it (see heap.Pristine): that every such page still encodes as
+// the base image's page. It encodes them all, so it is for tests.
+func (vm *VM) VerifyBasePages() error {
+	b, err := getBase()
+	if err != nil {
+		return err
+	}
+	enc := vm.encoder()
+	for p := 0; p < min(vm.H.Pages(), len(b.pages)); p++ {
+		if vm.base == nil || !b.fast[p] || !vm.H.Pristine(p) {
+			continue
+		}
+		enc.B = enc.B[:0]
+		enc.EncodePage(vm.H.PageObjects(p), heap.Handle(p<<heap.PageShift))
+		if sha256.Sum256(enc.B) != b.hashes[p] {
+			return fmt.Errorf("page %d is taken as the base's, but it changed", p)
+		}
+	}
+	return enc.Err()
 }

@@ -16,7 +16,12 @@ package heap
 // forever by h's clones, and free slots below it are never reused. bytes
 // and live are the size and object count a clone starts its accounting
 // with (the part of the base a fresh clone is charged for).
+//
+// The floor is rounded up to a whole page, so that the clones' own
+// objects start on a page of their own, which a dump encodes without
+// re-encoding any of the base's objects.
 func (h *Heap) Seal(bytes, live int64) {
+	h.n = (h.n + PageSize - 1) &^ (PageSize - 1)
 	h.floor = Handle(h.n)
 	h.free = nil
 	h.Bytes, h.bytesAfterGC, h.liveAfterGC, h.sinceGC = bytes, bytes, live, 0

@@ -97,8 +97,12 @@ func (quietHost) LookupName(string) bool     { return false }
 // buildModuleBase imports every registered module into t and seals t's
 // heap as the base of the VMs cloned from it.
 func (t *VM) buildModuleBase() {
-	b := &moduleBase{tmpl: t.H, world: heap.Handle(t.H.Len()), index: map[string]int{}}
 	bytes, live := t.H.Bytes, int64(t.H.Live())
+	// The modules start on a page of their own, apart from the builtin
+	// world's objects that sessions change (the builtins and sys.modules
+	// dicts), so those pages dump without any module's code.
+	t.H.Seal(bytes, live)
+	b := &moduleBase{tmpl: t.H, world: heap.Handle(t.H.Len()), index: map[string]int{}}
 	md := t.H.Get(t.Modules).(*heap.Dict)
 	before := map[string]bool{}
 	for _, e := range md.Entries {

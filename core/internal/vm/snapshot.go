@@ -448,7 +448,9 @@ func (vm *VM) DumpKeyed(kind DumpKind, key []byte) ([]byte, error) {
 	}
 	size := 0
 	for _, p := range pages {
-		size += len(p.Data) + binary.MaxVarintLen32
+		if !p.Base {
+			size += len(p.Data) + binary.MaxVarintLen32
+		}
 	}
 	out := m.appendEncoded(make([]byte, 0, size+len(m.Roots)+256), 'B')
 	for _, p := range pages {

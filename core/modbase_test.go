@@ -2,8 +2,10 @@ package core_test
 
 import (
 	"testing"
+	"time"
 
 	"github.com/amber-sandbox/amber/core"
+	"github.com/amber-sandbox/amber/core/internal/vm"
 )
 
 // sixImports is a session that imported the standard library modules an
@@ -149,6 +151,8 @@ func TestModuleBaseImportSemantics(t *testing.T) {
 // The numbers of issue 12 item 3: run with
 //
 //	go test -run '^$' -bench 'ModuleBase|NewSessionFeedRun' ./core/
+//
+// (TemplateBuild first, so that its number is the cold build's.)
 func BenchmarkModuleBaseDumpSize(b *testing.B) {
 	s := core.NewSession(core.Config{})
 	if _, err := s.FeedRun(sixImports, nil); err != nil {
@@ -183,6 +187,21 @@ func BenchmarkModuleBaseImportJSON(b *testing.B) { benchImport(b, "import json")
 
 func BenchmarkModuleBaseImportSix(b *testing.B) {
 	benchImport(b, "import json, re, collections, dataclasses, datetime, asyncio")
+}
+
+// BenchmarkModuleBaseTemplateBuild reports the once-per-process cost of
+// building the template (run it alone, with -count=1, for a cold number).
+func BenchmarkModuleBaseTemplateBuild(b *testing.B) {
+	for i := 0; i < b.N; i++ {
+		core.NewSession(core.Config{})
+	}
+	b.ReportMetric(float64(vm.TemplateBuildTime().Microseconds())/1000, "template-build-ms")
+	// The base image is encoded on the first dump or load.
+	start := time.Now()
+	if _, err := vm.BaseImageID(); err != nil {
+		b.Fatal(err)
+	}
+	b.ReportMetric(float64(time.Since(start).Microseconds())/1000, "base-image-ms")
 }
 
 func BenchmarkModuleBaseLoad(b *testing.B) {

@@ -112,6 +112,7 @@ func (t *VM) buildModuleBase() {
 	}
 	t.Filename, t.Host, t.Output = templateFilename, quietHost{}, func(string, string) {}
 	t.rec = &importRecorder{imports: map[string][]string{}}
+	precompilePython()
 	names := ModuleNames()
 	for _, name := range names {
 		// A module that cannot be imported here is left out; importing

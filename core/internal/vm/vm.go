@@ -5,6 +5,7 @@ import (
 	"math/big"
 	"strings"
 	"sync"
+	"time"
 
 	"github.com/amber-sandbox/amber/core/internal/compile"
 	"github.com/amber-sandbox/amber/core/internal/heap"
@@ -172,10 +173,12 @@ type cacheKey struct {
 // New clones it: immutable objects are shared, mutable ones copied.
 func New() *VM {
 	template.once.Do(func() {
+		start := time.Now()
 		t := newWorld()
 		t.buildModuleBase()
 		t.H.PrepareShared(func(s *heap.Str) { strRuneLen(s) }, func(v Value) { t.StrHash(v) })
 		template.vm = t
+		template.took = time.Since(start)
 	})
 	t := template.vm
 	return &VM{
@@ -201,6 +204,15 @@ func New() *VM {
 var template struct {
 	once sync.Once
 	vm   *VM
+	took time.Duration
+}
+
+// TemplateBuildTime is how long this process took to build the template
+// that New clones (the builtin world and the module base): a cost paid
+// once per process, at its first New or Load.
+func TemplateBuildTime() time.Duration {
+	New()
+	return template.took
 }
 
 // newWorld builds a VM and its builtin world from scratch.

@@ -29,6 +29,12 @@ package vm
 // different builtin world refuses such a dump (ErrBuild) rather than
 // misreading it. This keeps the dump of a fresh session small.
 //
+// The base image includes the pre-built standard library (modbase.go). A
+// page that is still the template's, or holds unchanged copies of its
+// objects (heap.Pristine), is marked Base without being encoded, and the
+// loader installs the template's objects for such a page instead of
+// decoding it.
+//
 // Incremental dumps: DumpPages compares with the manifest of the previous
 // dump of the same VM (or the one it was loaded from). Pages the heap did
 // not mark dirty since then are not encoded: they come back with Dirty

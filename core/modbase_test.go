@@ -17,22 +17,47 @@ pattern = re.compile(r"\d+")
 when = datetime.date(2024, 1, 2)
 `
 
-// The standard library comes from the shared module base: importing it
-// costs a session's dump almost nothing.
-func TestImportedModulesDumpSmall(t *testing.T) {
-	s := core.NewSession(core.Config{})
-	feed(t, s, sixImports, nil)
+// viaDump returns a new session loaded from s's single-blob dump, which
+// must be at most max bytes (0: any size).
+func viaDump(t *testing.T, s *core.Session, max int) *core.Session {
+	t.Helper()
 	b, err := s.Dump()
 	if err != nil {
 		t.Fatal(err)
 	}
-	if len(b) > 2048 {
-		t.Errorf("a session that imported six modules dumps %d bytes, want at most 2 KB", len(b))
+	if max > 0 && len(b) > max {
+		t.Errorf("the session dumps %d bytes, want at most %d", len(b), max)
 	}
 	l := core.NewSession(core.Config{})
 	if err := l.LoadSession(b); err != nil {
 		t.Fatal(err)
 	}
+	return l
+}
+
+// viaPages returns a new session loaded from s's page dump (incremental
+// against prev), stored in ps, and the loaded manifest.
+func viaPages(t *testing.T, ps *pageStore, s *core.Session, prev *core.PageDump) (*core.Session, *core.PageDump) {
+	t.Helper()
+	d, err := s.DumpPages(prev)
+	if err != nil {
+		t.Fatal(err)
+	}
+	ps.save(t, d)
+	r, fetch := ps.reload(t, d)
+	l := core.NewSession(core.Config{})
+	if err := l.LoadSessionPages(r, fetch); err != nil {
+		t.Fatal(err)
+	}
+	return l, r
+}
+
+// The standard library comes from the shared module base: importing it
+// costs a session's dump almost nothing.
+func TestImportedModulesDumpSmall(t *testing.T) {
+	s := core.NewSession(core.Config{})
+	feed(t, s, sixImports, nil)
+	l := viaDump(t, s, 2048)
 	got := feed(t, l, `(json.dumps(config), collections.Counter(seen).most_common(1), pattern.findall("a1b22"), when.isoformat(), asyncio.run(asyncio.sleep(0, "ok")))`, nil).Repr
 	if want := `('{"retries": 3, "name": "agent"}', [('a', 5)], ['1', '22'], '2024-01-02', 'ok')`; got != want {
 		t.Errorf("after load: %s, want %s", got, want)
@@ -57,45 +82,17 @@ func TestMutatedModulesRoundTrip(t *testing.T) {
 	// The same session state, seen again after each kind of round trip.
 	s = core.NewSession(core.Config{})
 	feed(t, s, mutations, nil)
-
-	b, err := s.Dump()
-	if err != nil {
-		t.Fatal(err)
-	}
-	l := core.NewSession(core.Config{})
-	if err := l.LoadSession(b); err != nil {
-		t.Fatal(err)
-	}
-	if got := feed(t, l, mutatedCheck, nil).Repr; got != want {
+	if got := feed(t, viaDump(t, s, 0), mutatedCheck, nil).Repr; got != want {
 		t.Errorf("after Dump/LoadSession: %s, want %s", got, want)
 	}
-
 	ps := &pageStore{pages: map[string][]byte{}}
-	d, err := s.DumpPages(nil)
-	if err != nil {
-		t.Fatal(err)
-	}
-	ps.save(t, d)
-	r, fetch := ps.reload(t, d)
-	p := core.NewSession(core.Config{})
-	if err := p.LoadSessionPages(r, fetch); err != nil {
-		t.Fatal(err)
-	}
+	p, r := viaPages(t, ps, s, nil)
 	if got := feed(t, p, mutatedCheck, nil).Repr; got != want {
 		t.Errorf("after DumpPages/LoadSessionPages: %s, want %s", got, want)
 	}
 	// A change after the load is dumped incrementally and survives too.
 	feed(t, p, "json.y = 'later'", nil)
-	d2, err := p.DumpPages(r)
-	if err != nil {
-		t.Fatal(err)
-	}
-	ps.save(t, d2)
-	r2, fetch2 := ps.reload(t, d2)
-	q := core.NewSession(core.Config{})
-	if err := q.LoadSessionPages(r2, fetch2); err != nil {
-		t.Fatal(err)
-	}
+	q, _ := viaPages(t, ps, p, r)
 	if got := feed(t, q, "(json.y, json.x)", nil).Repr; got != "('later', [1, 2])" {
 		t.Errorf("after an incremental dump: %s", got)
 	}
@@ -106,14 +103,7 @@ func TestMutatedModulesRoundTrip(t *testing.T) {
 func TestModuleBaseIsolatesSessions(t *testing.T) {
 	a := core.NewSession(core.Config{})
 	feed(t, a, mutations, nil)
-	b, err := a.Dump()
-	if err != nil {
-		t.Fatal(err)
-	}
-	loaded := core.NewSession(core.Config{})
-	if err := loaded.LoadSession(b); err != nil {
-		t.Fatal(err)
-	}
+	loaded := viaDump(t, a, 0)
 	feed(t, loaded, "json.z = 1\nlogging.getLogger('a').setLevel(30)", nil)
 	const fresh = `import json, logging, random, collections
 first = random.random()

@@ -78,7 +78,17 @@ func (h *Heap) AdoptBase(base *Heap, shared func(p int) bool) {
 	for p := range h.shared {
 		h.shared[p] = shared(p)
 		h.pristine[p] = h.shared[p]
+		if h.shared[p] {
+			// Like a fresh clone, the heap is charged for the base's
+			// objects only once it reaches them (see Grew).
+			for _, o := range h.PageObjects(p) {
+				if o != nil {
+					h.Bytes -= int64(o.Size())
+				}
+			}
+		}
 	}
+	h.bytesAfterGC = h.Bytes
 	free := h.free[:0]
 	for _, hd := range h.free {
 		if hd >= h.floor {

@@ -42,6 +42,9 @@ package vm
 // BenchmarkTemplateBuild.
 
 import (
+	"crypto/sha256"
+	"strings"
+
 	"github.com/amber-sandbox/amber/core/internal/heap"
 )
 
@@ -61,6 +64,8 @@ type moduleBase struct {
 	mods         []baseModule
 	// interned are the handles of the template's interned strs.
 	interned map[heap.Handle]bool
+	// sideEffects: see ModuleBaseSideEffects.
+	sideEffects map[string][]string
 }
 
 type baseModule struct {
@@ -75,6 +80,8 @@ type baseModule struct {
 type importRecorder struct {
 	running []string
 	imports map[string][]string
+	// v is set when the build is verified (see VerifyModuleBase).
+	v *baseVerifier
 }
 
 // note records an import of name by the module body running now, and
@@ -87,6 +94,139 @@ func (r *importRecorder) note(name string) func() {
 	n := len(r.imports[top])
 	r.imports[top] = append(r.imports[top], name)
 	return func() { r.imports[top] = r.imports[top][:n] }
+}
+
+// baseVerifier finds, while the template imports, which module's import
+// changed objects of a module imported earlier: it hashes each module's
+// own objects (those it reaches without going through another module)
+// whenever an import starts or ends, rehashing only modules with objects
+// on pages that were written since.
+type baseVerifier struct {
+	world heap.Handle
+	done  []string
+	hash  map[string][32]byte
+	pages map[string][]int
+	// changedBy[v] lists the modules whose import changed v.
+	changedBy map[string][]string
+}
+
+// verifyModuleBase makes the template build check that no module body
+// changes what an earlier import built (see ModuleBaseSideEffects).
+var verifyModuleBase bool
+
+// VerifyModuleBase makes the template, when it is built (at the first New
+// or Load of the process), record which module's import changed another
+// pre-built module. Tests call it first.
+func VerifyModuleBase() { verifyModuleBase = true }
+
+// ModuleBaseSideEffects reports, when VerifyModuleBase was called before
+// the template was built, the pre-built modules that another module's
+// import changed, by the modules that changed them, leaving out changes
+// that importing the module always brings (by its parent package or a
+// module it imports itself). A session that binds such a module sees the
+// change even if it never imported the module that made it, so each must
+// be one no program can tell (a cache, a private registry).
+func ModuleBaseSideEffects() map[string][]string {
+	New()
+	return template.vm.base.sideEffects
+}
+
+// check attributes to by the changes since the last check.
+func (t *VM) check(v *baseVerifier, by string) {
+	for _, name := range v.done {
+		dirty := false
+		for _, p := range v.pages[name] {
+			dirty = dirty || t.H.PageDirty(p)
+		}
+		if !dirty {
+			continue
+		}
+		if h, pages := t.ownHash(name, v.world); h != v.hash[name] {
+			v.hash[name], v.pages[name] = h, pages
+			v.changedBy[name] = append(v.changedBy[name], by)
+		}
+	}
+	t.H.ClearDirty()
+}
+
+// ownHash hashes the encoding of module name's own objects and lists
+// their pages.
+func (t *VM) ownHash(name string, world heap.Handle) ([32]byte, []int) {
+	others := map[heap.Handle]bool{}
+	md := t.H.Get(t.Modules).(*heap.Dict)
+	var self Value
+	for _, e := range md.Entries {
+		if e.Key.K == heap.KUndef {
+			continue
+		}
+		if t.MustStr(e.Key) == name {
+			self = e.Val
+			continue
+		}
+		if mo, ok := t.H.Get(e.Val).(*heap.Module); ok {
+			others[e.Val.H()], others[mo.Dict.H()] = true, true
+		}
+	}
+	enc := t.encoder()
+	sum := sha256.New()
+	seen := map[heap.Handle]bool{}
+	pages := map[int]bool{}
+	stack := []Value{self}
+	for len(stack) > 0 {
+		v := stack[len(stack)-1]
+		stack = stack[:len(stack)-1]
+		if v.K != heap.KRef || v.H() < world || seen[v.H()] || others[v.H()] {
+			continue
+		}
+		seen[v.H()] = true
+		pages[int(v.H()>>heap.PageShift)] = true
+		o := t.H.At(v.H())
+		enc.B = enc.B[:0]
+		enc.Object(o, v.H())
+		sum.Write(enc.B)
+		if o != nil {
+			o.Refs(func(r Value) { stack = append(stack, r) })
+		}
+	}
+	var list []int
+	for p := range pages {
+		list = append(list, p)
+	}
+	return [32]byte(sum.Sum(nil)), list
+}
+
+// sideEffects keeps, of v.changedBy, the changes a session that imports
+// the changed module would not always get from importing it itself.
+func (b *moduleBase) sideEffectsOf(v *baseVerifier) map[string][]string {
+	out := map[string][]string{}
+	for name, by := range v.changedBy {
+		for _, m := range by {
+			if !strings.HasPrefix(name, m+".") && !b.importsTransitively(name, m, map[string]bool{}) {
+				out[name] = append(out[name], m)
+			}
+		}
+	}
+	return out
+}
+
+func (b *moduleBase) importsTransitively(from, to string, seen map[string]bool) bool {
+	if from == to {
+		return true
+	}
+	if seen[from] {
+		return false
+	}
+	seen[from] = true
+	i, ok := b.index[from]
+	if !ok {
+		return false
+	}
+	for _, d := range b.mods[i].imports {
+		if b.importsTransitively(d, to, seen) {
+			return true
+		}
+	}
+	return false
 }
 
 type quietHost struct{}
@@ -112,6 +252,10 @@ func (t *VM) buildModuleBase() {
 	}
 	t.Filename, t.Host, t.Output = templateFilename, quietHost{}, func(string, string) {}
 	t.rec = &importRecorder{imports: map[string][]string{}}
+	if verifyModuleBase {
+		t.rec.v = &baseVerifier{world: b.world, hash: map[string][32]byte{}, pages: map[string][]int{}, changedBy: map[string][]string{}}
+		t.H.ClearDirty()
+	}
 	precompilePython()
 	names := ModuleNames()
 	for _, name := range names {
@@ -127,6 +271,9 @@ func (t *VM) buildModuleBase() {
 		}
 		b.index[name] = len(b.mods)
 		b.mods = append(b.mods, baseModule{name: name, mod: m, imports: t.rec.imports[name]})
+	}
+	if v := t.rec.v; v != nil {
+		b.sideEffects = b.sideEffectsOf(v)
 	}
 	// sys.modules of the template goes back to what a session starts
 	// with; the registry keeps the modules alive.

@@ -52,13 +52,21 @@ func (vm *VM) ModuleFunc(m Value, qual string, fn BuiltinFn) {
 
 // Import returns the module called name, creating it on first use.
 func (vm *VM) Import(name string) (Value, error) {
-	if vm.rec != nil {
-		forget := vm.rec.note(name)
-		vm.rec.running = append(vm.rec.running, name)
+	if r := vm.rec; r != nil {
+		_, present := vm.sysModule(name)
+		if r.v != nil && !present && len(r.running) > 0 {
+			vm.check(r.v, r.running[len(r.running)-1])
+		}
+		forget := r.note(name)
+		r.running = append(r.running, name)
 		m, err := vm.importModule(name)
-		vm.rec.running = vm.rec.running[:len(vm.rec.running)-1]
+		r.running = r.running[:len(r.running)-1]
 		if err != nil {
 			forget()
+		} else if r.v != nil && !present {
+			vm.check(r.v, name)
+			r.v.hash[name], r.v.pages[name] = vm.ownHash(name, r.v.world)
+			r.v.done = append(r.v.done, name)
 		}
 		return m, err
 	}

@@ -32,6 +32,14 @@ package vm
 // sys.modules). Modules outside the registry (mounted .py files, modules
 // whose import failed in the template) keep the old path.
 //
+// A module body that changes another module's objects would leak that
+// change into every session binding the other module, even one that never
+// imports the first. VerifyModuleBase (on in the vm tests) finds such
+// changes while the template is built; the two there are harmless: re's
+// compile cache (fractions and shlex compile patterns at import) and
+// numbers' private registry of virtual subclasses (fractions registers
+// Fraction, which only a program that imported fractions can reach).
+//
 // sys is shared like the rest: sys.modules refers to the session's own
 // dict (its handle is the same in every VM), and argv, the one value that
 // depends on the session, is rebuilt when the session's script name is

@@ -53,6 +53,7 @@ import (
 	"crypto/sha256"
 	"strings"
 
+	"github.com/amber-sandbox/amber/core/internal/compile"
 	"github.com/amber-sandbox/amber/core/internal/heap"
 )
 
@@ -292,6 +293,16 @@ func (t *VM) buildModuleBase() {
 	}
 	t.Filename, t.Host, t.Output, t.rec = "", nil, nil, nil
 	t.frames, t.handled, t.genResult = nil, heap.Undef, heap.Undef
+	// The template runs nothing more: drop what only running needs (the
+	// sessions' copies of code objects start without instruction caches).
+	t.cache, t.codeCache, t.framePool, t.argArena = map[cacheKey]Value{}, map[*compile.Code]Value{}, nil, nil
+	for p := 0; p < t.H.Pages(); p++ {
+		for _, o := range t.H.PageObjects(p) {
+			if co, ok := o.(*heap.CodeObj); ok {
+				co.Sites, co.SiteIdx = nil, nil
+			}
+		}
+	}
 	t.H.Seal(bytes, live)
 	b.floor = heap.Handle(t.H.Len())
 	b.interned = make(map[heap.Handle]bool, len(t.interned))

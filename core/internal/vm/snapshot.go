@@ -231,9 +231,10 @@ func getBase() (*baseImage, error) {
 		enc := v.encoder()
 		sum := sha256.New()
 		for p := 0; p < v.H.Pages(); p++ {
-			enc.B = nil
+			// One buffer for the encoding; each page keeps an exact copy.
+			enc.B = enc.B[:0]
 			enc.EncodePage(v.H.PageObjects(p), heap.Handle(p<<heap.PageShift))
-			b.pages = append(b.pages, heap.PageImage{B: enc.B, Offs: append([]int(nil), enc.Offs...)})
+			b.pages = append(b.pages, heap.PageImage{B: append([]byte(nil), enc.B...), Offs: append([]int(nil), enc.Offs...)})
 			fast := true
 			for _, o := range v.H.PageObjects(p) {
 				if _, big := heap.BigSeq(o); big {

@@ -30,6 +30,13 @@ var moduleMutations = []string{
 	"import string\nstring.ascii_letters = 'x'",
 	"import datetime\ndatetime.date.today = None",
 	"import itertools, heapq\nh = [3, 1]\nheapq.heapify(h)",
+	"import json\njson.dumps.tag = 1\njson.dumps.__defaults__ = None",
+	"import keyword\nkeyword.kwlist.sort(reverse=True)\nkeyword.kwlist[0] = 'x'",
+	"import string\ndel string.digits",
+	"import collections\ncollections.OrderedDict.__name__ = 'OD'\ncollections.namedtuple.__kwdefaults__ = {}",
+	"import logging\nlogging.getLogger().handlers.append(1)\nlogging.disable(30)",
+	"import json\njson.JSONDecoder.__init__.__doc__ = 'x'",
+	"import random\nr = random.Random(5)\nrandom._inst.seed(9)\nrandom.shuffle([1, 2, 3])",
 }
 
 func TestBasePagesStayTrue(t *testing.T) {

@@ -1,6 +1,7 @@
 package core_test
 
 import (
+	"fmt"
 	"testing"
 	"time"
 
@@ -118,6 +119,46 @@ random.seed()
 	if got := feed(t, a, "(json.x, hasattr(json, 'z'), logging.getLogger('a').level)", nil).Repr; got != "([1, 2], False, 10)" {
 		t.Errorf("the first session sees %s", got)
 	}
+}
+
+// Sessions binding and changing the same pre-built modules at once, in
+// parallel, must neither race (run under -race) nor see each other's
+// changes, fresh or loaded.
+func TestModuleBaseInParallel(t *testing.T) {
+	inParallel(t, 4, 5, func(w, r int) error {
+		s := core.NewSession(core.Config{})
+		src := fmt.Sprintf(`import json, logging, random, collections, asyncio
+before = (hasattr(json, "mine"), logging.getLogger("w").level)
+json.mine = %d
+logging.getLogger("w").setLevel(%d)
+random.seed(%d)
+collections.OrderedDict.mine = json.mine
+(before, json.mine, collections.OrderedDict.mine, logging.getLogger("w").level)`, w, 10+w, r)
+		want := fmt.Sprintf("((False, 0), %d, %d, %d)", w, w, 10+w)
+		got, err := s.FeedRun(src, nil)
+		if err != nil {
+			return err
+		}
+		if got.Repr != want {
+			return fmt.Errorf("got %s, want %s", got.Repr, want)
+		}
+		b, err := s.Dump()
+		if err != nil {
+			return err
+		}
+		l := core.NewSession(core.Config{})
+		if err := l.LoadSession(b); err != nil {
+			return err
+		}
+		got, err = l.FeedRun("json.mine += 100\n(json.mine, collections.OrderedDict.mine, logging.getLogger('w').level)", nil)
+		if err != nil {
+			return err
+		}
+		if want := fmt.Sprintf("(%d, %d, %d)", w+100, w, 10+w); got.Repr != want {
+			return fmt.Errorf("loaded: got %s, want %s", got.Repr, want)
+		}
+		return nil
+	})
 }
 
 // Importing from the base keeps Python's import semantics.

@@ -1,8 +1,11 @@
 package vm_test
 
 import (
+	"fmt"
 	"strings"
 	"testing"
+
+	"github.com/amber-sandbox/amber/core/internal/vm"
 )
 
 // moduleMutations change pre-built modules in every way sandboxed code
@@ -54,6 +57,26 @@ func TestBasePagesStayTrue(t *testing.T) {
 		l.run(src)
 		if err := l.m.VerifyBasePages(); err != nil {
 			t.Errorf("%q, after a load: %v", src, err)
+		}
+	}
+}
+
+// Importing a module from the base leaves the session as running its body
+// does: the same modules added to sys.modules in the same order, the same
+// names in the module.
+func TestModuleBaseImportsLikeRunning(t *testing.T) {
+	for _, name := range vm.ModuleNames() {
+		src := fmt.Sprintf("import sys\nn = len(sys.modules)\nimport %[1]s\nimport %[1]s as X\nprint(list(sys.modules)[n:], sorted(k for k in vars(X) if not k.startswith('__')))\n", name)
+		bound := newSnapSession(t)
+		bound.run(src)
+		ran := newSnapSession(t)
+		ran.m.RunImports()
+		ran.run(src)
+		if !strings.HasPrefix(bound.out.String(), "[") {
+			t.Fatalf("import %s: %s", name, bound.out)
+		}
+		if bound.out.String() != ran.out.String() {
+			t.Errorf("import %s from the base: %s\nrunning its body: %s", name, bound.out, ran.out)
 		}
 	}
 }

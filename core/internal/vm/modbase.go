@@ -93,6 +93,27 @@ type importRecorder struct {
 	v *baseVerifier
 }
 
+// recordImport is Import while the template builds the registry.
+func (vm *VM) recordImport(name string) (Value, error) {
+	r := vm.rec
+	_, present := vm.sysModule(name)
+	if r.v != nil && !present && len(r.running) > 0 {
+		vm.check(r.v, r.running[len(r.running)-1])
+	}
+	forget := r.note(name)
+	r.running = append(r.running, name)
+	m, err := vm.importModule(name)
+	r.running = r.running[:len(r.running)-1]
+	if err != nil {
+		forget()
+	} else if r.v != nil && !present {
+		vm.check(r.v, name)
+		r.v.hash[name], r.v.pages[name] = vm.ownHash(name, r.v.world)
+		r.v.done = append(r.v.done, name)
+	}
+	return m, err
+}
+
 // note records an import of name by the module body running now, and
 // returns a function that forgets it (for an import that failed).
 func (r *importRecorder) note(name string) func() {

@@ -52,23 +52,8 @@ func (vm *VM) ModuleFunc(m Value, qual string, fn BuiltinFn) {
 
 // Import returns the module called name, creating it on first use.
 func (vm *VM) Import(name string) (Value, error) {
-	if r := vm.rec; r != nil {
-		_, present := vm.sysModule(name)
-		if r.v != nil && !present && len(r.running) > 0 {
-			vm.check(r.v, r.running[len(r.running)-1])
-		}
-		forget := r.note(name)
-		r.running = append(r.running, name)
-		m, err := vm.importModule(name)
-		r.running = r.running[:len(r.running)-1]
-		if err != nil {
-			forget()
-		} else if r.v != nil && !present {
-			vm.check(r.v, name)
-			r.v.hash[name], r.v.pages[name] = vm.ownHash(name, r.v.world)
-			r.v.done = append(r.v.done, name)
-		}
-		return m, err
+	if vm.rec != nil {
+		return vm.recordImport(name)
 	}
 	return vm.importModule(name)
 }

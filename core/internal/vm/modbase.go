@@ -13,9 +13,9 @@ package vm
 // mounts), so the base image ID does not depend on which modules a
 // session used or in which order.
 //
-// In a session, `import X` of a registry module binds the pre-built
-// object into sys.modules and runs nothing, after binding, in the same
-// order, the modules X's body imported when it ran in the template (so
+// In a session, `import X` of a registry module runs nothing: it puts the
+// pre-built object into sys.modules and then binds, in the same order,
+// the modules X's body imported when it ran in the template (so
 // sys.modules ends up as the body would have left it). Binding first
 // privatizes everything reachable from X: each mutable object gets a copy
 // of its own at the same handle (heap.Privatize), because the template's
@@ -45,9 +45,17 @@ package vm
 // depends on the session, is rebuilt when the session's script name is
 // not the template's.
 //
-// Cost: building the registry (compiling and running every module body)
-// happens once per process, before the first session; see
-// BenchmarkTemplateBuild.
+// Loading: a dump made on this base gets the template's objects for its
+// base pages (the loader neither decodes nor checks them), and then
+// privatizes every base object that the session can reach from its roots
+// or from the pages it decoded, so a hostile dump cannot make a session
+// change the shared objects. The loader also refuses a decoded page below
+// the floor that drops, retypes or alters an immutable base object, since
+// the shared objects refer to those unchecked.
+//
+// Cost: building the registry (compiling, on all CPUs, and running every
+// module body) happens once per process, at its first New or Load; see
+// TemplateBuildTime and BenchmarkModuleBaseTemplateBuild in package core.
 
 import (
 	"crypto/sha256"

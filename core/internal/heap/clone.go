@@ -11,10 +11,14 @@ func (h *Heap) Clone(private ...Handle) *Heap {
 		shared:       make([]bool, len(h.pages), len(h.pages)+4),
 		n:            h.n,
 		free:         append([]Handle(nil), h.free...),
-		dirty:        append([]bool(nil), h.dirty...),
+		dirty:        make([]bool, len(h.dirty)),
 		Bytes:        h.Bytes,
 		liveAfterGC:  h.liveAfterGC,
 		bytesAfterGC: h.bytesAfterGC,
+		floor:        h.floor,
+	}
+	if h.floor > 0 {
+		c.origin = h
 	}
 	// Pages are shared until the clone writes one of their slots (set
 	// copies the page first), so a clone costs a page table, not a copy
@@ -22,9 +26,17 @@ func (h *Heap) Clone(private ...Handle) *Heap {
 	for i := range c.shared {
 		c.shared[i] = true
 	}
+	// Every page starts equal to h's; the private objects' pages are
+	// marked changed, as code may change them without a Touch (see
+	// Pristine).
+	c.pristine = make([]bool, len(h.pages))
+	for i := range c.pristine {
+		c.pristine[i] = true
+	}
 	for _, hd := range private {
 		if o := h.At(hd); o != nil {
 			c.set(hd, cloneObject(o))
+			c.dirty[hd>>PageShift] = true
 		}
 	}
 	return c

@@ -243,9 +243,11 @@ func (img *PageImage) slot(i int) []byte { return img.B[img.Offs[i]:img.Offs[i+1
 
 // Delta rewrites a full page encoding (full, with slot offsets offs) as a
 // delta against base when some slots are byte-identical to base's: the
-// result lists only the slots that differ. Code objects are never taken
-// from the base (their source tables are page-relative). It returns full
-// unchanged when nothing is shared.
+// result lists only the slots that differ. A code object's source table
+// reference counts the tables of the page's slots before it, base slots
+// included (the loader decodes them in order with one table list), so an
+// identical code slot means the same code. It returns full unchanged when
+// nothing is shared.
 func Delta(full []byte, offs []int, base *PageImage) []byte {
 	nslots := len(offs) - 1
 	n := min(nslots, len(base.Offs)-1)
@@ -253,7 +255,7 @@ func Delta(full []byte, offs []int, base *PageImage) []byte {
 	shared := 0
 	for i := 0; i < n; i++ {
 		a := full[offs[i]:offs[i+1]]
-		if a[0] != tagCode && string(a) == string(base.slot(i)) {
+		if string(a) == string(base.slot(i)) {
 			bits[i/8] |= 1 << (i % 8)
 			shared++
 		}

@@ -26,6 +26,10 @@ type Heap struct {
 	n      int      // handle slots in use: handles [0, n)
 	free   []Handle // ascending; reused lowest first, so reuse is deterministic
 	dirty  []bool   // per page
+	// pristine[p] says page p held the base's objects (or copies of
+	// them) when the heap was cloned or loaded and has not been dirty
+	// since (see Pristine).
+	pristine []bool
 	// segDirty records dirty segments of large sequences, by handle.
 	segDirty map[Handle]*segRecord
 	// segPages[p] says a handle of page p has a segDirty record, so
@@ -34,6 +38,10 @@ type Heap struct {
 	// segCache holds recently used records by handle (h is handle+1; 0
 	// is empty), so appends to a few big lists skip the map.
 	segCache [4]segCacheEntry
+	// floor and origin: handles below floor belong to the base heap
+	// origin this one was cloned from (see base.go).
+	floor  Handle
+	origin *Heap
 
 	Bytes        int64 // estimated live bytes
 	Allocs       int64 // allocations since the session started
@@ -214,6 +222,11 @@ func (h *Heap) SegmentDirty(hd Handle, s int) (dirty, tracked bool) {
 
 // ClearDirty forgets all dirty marks (after a dump).
 func (h *Heap) ClearDirty() {
+	for p, d := range h.dirty {
+		if d && p < len(h.pristine) {
+			h.pristine[p] = false
+		}
+	}
 	clear(h.dirty)
 	h.forgetSegments()
 }
@@ -275,6 +288,7 @@ func (h *Heap) Restore(objs []Object) {
 		}
 	}
 	h.dirty = make([]bool, h.Pages())
+	h.pristine = nil
 	h.segDirty = nil
 	h.segPages = h.segPages[:0]
 	h.segCache = [4]segCacheEntry{}
@@ -322,14 +336,18 @@ func (h *Heap) mark(roots func(visit func(Value))) []bool {
 }
 
 // Collect marks everything reachable from the values roots yields and
-// frees the rest. It returns the number of objects freed.
+// frees the rest, except the base's handles (below the floor), which live
+// forever. It returns the number of objects freed.
 func (h *Heap) Collect(roots func(visit func(Value))) int {
-	marks := h.mark(roots)
+	marks := h.mark(func(visit func(Value)) {
+		roots(visit)
+		h.baseRoots(visit)
+	})
 	freed := 0
-	var bytes int64
+	var bytes, live int64
 	for i := 1; i < h.n; i++ {
 		o := h.At(Handle(i))
-		if o == nil {
+		if o == nil || (!marks[i] && i < int(h.floor)) {
 			continue
 		}
 		if !marks[i] {
@@ -345,10 +363,11 @@ func (h *Heap) Collect(roots func(visit func(Value))) int {
 			continue
 		}
 		bytes += int64(o.Size())
+		live++
 	}
 	// Trailing free slots shrink the heap so new objects keep fresh pages.
 	n := h.n
-	for n > 1 && h.At(Handle(n-1)) == nil {
+	for n > max(1, int(h.floor)) && h.At(Handle(n-1)) == nil {
 		n--
 	}
 	h.n = n
@@ -362,7 +381,7 @@ func (h *Heap) Collect(roots func(visit func(Value))) int {
 		h.dirty = h.dirty[:pages]
 	}
 	h.free = h.free[:0]
-	for i := 1; i < n; i++ {
+	for i := max(1, int(h.floor)); i < n; i++ {
 		if h.At(Handle(i)) == nil {
 			h.free = append(h.free, Handle(i))
 		}
@@ -370,7 +389,7 @@ func (h *Heap) Collect(roots func(visit func(Value))) int {
 	sort.Slice(h.free, func(a, b int) bool { return h.free[a] < h.free[b] })
 	h.Bytes = bytes
 	h.bytesAfterGC = bytes
-	h.liveAfterGC = int64(n - 1 - len(h.free))
+	h.liveAfterGC = live
 	h.sinceGC = 0
 	return freed
 }

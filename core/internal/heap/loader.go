@@ -4,7 +4,9 @@ package heap
 // then validates every object (see check.go and objcodec.go).
 
 import (
+	"bytes"
 	"fmt"
+	"reflect"
 	"slices"
 
 	"github.com/amber-sandbox/amber/core/internal/compile"
@@ -23,6 +25,13 @@ type Loader struct {
 	strs     []Str // slab for decoded strs
 	// Base returns the base image of page p (for delta pages), or nil.
 	Base func(p int) *PageImage
+	// Template, when set, returns the base heap's objects of page p that
+	// lie below its floor (see base.go). A decoded page must keep them
+	// all, each of the same type, and the immutable ones unchanged:
+	// objects of pages installed with SharedPage refer to them unchecked.
+	Template func(p int) []Object
+	// shared marks the pages installed with SharedPage.
+	shared []bool
 	// Budget bounds slots allocated beyond what the input holds (frame
 	// operand stacks); it shrinks as frames are decoded.
 	Budget int64
@@ -100,12 +109,20 @@ func (l *Loader) Page(p int, b []byte) error {
 	case mode != pageFull:
 		d.Fail("unknown page mode %d", mode)
 	}
+	var tmpl []Object
+	if l.Template != nil {
+		tmpl = l.Template(p)
+	}
 	for i := 0; i < want && d.err == nil; i++ {
 		hd := Handle(lo + i)
 		var o Object
-		if i < nbase && bits[i/8]&(1<<(i%8)) != 0 {
+		fromBase := i < nbase && bits[i/8]&(1<<(i%8)) != 0
+		start := d.off
+		if fromBase {
 			bd := NewDecoder(base.slot(i), l.n)
+			bd.sources = d.sources
 			o = l.object(bd, hd)
+			d.sources = bd.sources
 			if err := bd.Done(); err != nil {
 				d.Fail("base slot %d: %v", i, err)
 			}
@@ -115,6 +132,9 @@ func (l *Loader) Page(p int, b []byte) error {
 		if hd == 0 && o != nil {
 			d.Fail("handle 0 is used")
 		}
+		if i < len(tmpl) && d.err == nil {
+			l.keepsTemplate(d, p, i, tmpl[i], o, fromBase, d.b[start:d.off])
+		}
 		l.objs[hd] = o
 	}
 	if err := d.Done(); err != nil {
@@ -122,6 +142,42 @@ func (l *Loader) Page(p int, b []byte) error {
 	}
 	return nil
 }
+
+// keepsTemplate fails d unless the decoded object o (whose bytes are
+// slot, unless it was copied from the base page) may stand in for the base
+// object t at slot i of page p.
+func (l *Loader) keepsTemplate(d *Decoder, p, i int, t, o Object, fromBase bool, slot []byte) {
+	switch {
+	case t == nil && o == nil:
+	case t == nil || o == nil || reflect.TypeOf(t) != reflect.TypeOf(o):
+		d.Fail("slot %d replaces an object of the base", i)
+	case fromBase || Mutable(t):
+	default:
+		if b := l.Base(p); b == nil || i+1 >= len(b.Offs) || !bytes.Equal(b.slot(i), slot) {
+			d.Fail("slot %d changes an immutable object of the base", i)
+		}
+	}
+}
+
+// SharedPage installs page p as the base heap's objects, which are
+// trusted: they are neither decoded nor checked. The caller guarantees
+// (with Template) that what they refer to keeps its type.
+func (l *Loader) SharedPage(p int, objs []Object) error {
+	lo := p << PageShift
+	if p < 0 || p >= len(l.pages) || lo != len(l.objs) || len(objs) != min(PageSize, l.n-lo) {
+		return corrupt("shared page %d out of order", p)
+	}
+	l.pages[p] = true
+	if l.shared == nil {
+		l.shared = make([]bool, len(l.pages))
+	}
+	l.shared[p] = true
+	l.objs = append(slices.Grow(l.objs, len(objs)), objs...)
+	return nil
+}
+
+// Shared reports whether page p was installed with SharedPage.
+func (l *Loader) Shared(p int) bool { return p < len(l.shared) && l.shared[p] }
 
 // Segment decodes segment s of the segmented sequence at hd. Segments of
 // one sequence must come in order.
@@ -265,7 +321,7 @@ func (l *Loader) Finish() error {
 		}
 	}
 	for hd, o := range l.objs {
-		if o == nil {
+		if o == nil || l.Shared(hd>>PageShift) {
 			continue
 		}
 		o.Refs(visit)

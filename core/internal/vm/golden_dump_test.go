@@ -17,10 +17,10 @@ var updateGolden = flag.Bool("update-golden", false, "rewrite the golden dump an
 // strands every stored session: make it on purpose, then update this
 // constant and regenerate the golden dump (go test -run Golden
 // -update-golden).
-const goldenBaseID = 0x26d0348cf421e7ce
+const goldenBaseID uint64 = 0x94c2902aa5228d75
 
 // goldenDumpVersion is the format version of testdata/golden.dump.
-const goldenDumpVersion = 2
+const goldenDumpVersion = 3
 
 // goldenProgram pauses in a host call with classes, closures, a generator,
 // containers and an exception handler live on the stack.

@@ -173,6 +173,24 @@ func (vm *VM) Collect() int {
 
 // Roots visits every value the VM itself holds.
 func (vm *VM) Roots(visit func(Value)) {
+	vm.liveRoots(visit)
+	if vm.base == nil {
+		// With a base, the template's strs are below the heap's floor,
+		// which the collector keeps anyway.
+		for _, v := range vm.sharedInterned {
+			visit(v)
+		}
+	}
+	for _, v := range vm.interned {
+		visit(v)
+	}
+	for _, v := range vm.codeCache {
+		visit(v)
+	}
+}
+
+// liveRoots visits the roots sandboxed code can reach objects from.
+func (vm *VM) liveRoots(visit func(Value)) {
 	for _, f := range vm.frames {
 		f.Refs(visit)
 	}
@@ -184,15 +202,6 @@ func (vm *VM) Roots(visit func(Value)) {
 	visit(vm.genResult)
 	for _, t := range vm.Types {
 		visit(t)
-	}
-	for _, v := range vm.sharedInterned {
-		visit(v)
-	}
-	for _, v := range vm.interned {
-		visit(v)
-	}
-	for _, v := range vm.codeCache {
-		visit(v)
 	}
 	for _, v := range vm.ExtraRoots {
 		visit(v)

@@ -52,11 +52,27 @@ func (vm *VM) ModuleFunc(m Value, qual string, fn BuiltinFn) {
 
 // Import returns the module called name, creating it on first use.
 func (vm *VM) Import(name string) (Value, error) {
+	if vm.rec != nil {
+		return vm.recordImport(name)
+	}
+	return vm.importModule(name)
+}
+
+func (vm *VM) importModule(name string) (Value, error) {
 	md := vm.H.Get(vm.Modules).(*heap.Dict)
 	k := vm.Intern(name)
 	if m, ok, _ := md.Get(k, vm.StrHash(k), vm.StrEq); ok {
 		return m, nil
 	}
+	if m, ok, err := vm.bindBase(name); ok {
+		return m, err
+	}
+	return vm.importFresh(name, md, k)
+}
+
+// importFresh creates module name by running its init (for a Python
+// module, its body).
+func (vm *VM) importFresh(name string, md *heap.Dict, k Value) (Value, error) {
 	init, ok := moduleInits[name]
 	if !ok {
 		if init, ok = vm.mountedModule(name); !ok {

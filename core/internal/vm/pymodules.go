@@ -3,6 +3,7 @@ package vm
 import (
 	"embed"
 	"fmt"
+	"runtime"
 	"sort"
 	"strings"
 	"sync"
@@ -76,6 +77,7 @@ func (p *pyModule) compile(name, file string, src []byte) (*compile.Code, error)
 // Python source src; file is the name its tracebacks show.
 func RegisterPythonModule(name, file string, src []byte) {
 	p := &pyModule{}
+	pyModules = append(pyModules, func() { _, _ = p.compile(name, file, src) })
 	RegisterModule(name, func(vm *VM, m Value) error {
 		code, err := p.compile(name, file, src)
 		if err != nil {
@@ -83,6 +85,30 @@ func RegisterPythonModule(name, file string, src []byte) {
 		}
 		return vm.runModuleCode(code, m)
 	})
+}
+
+// pyModules compile the registered Python modules (each at most once).
+var pyModules []func()
+
+// precompilePython compiles every registered Python module, on all CPUs:
+// the template imports them all, and compiling is most of that cost.
+func precompilePython() {
+	work := make(chan func())
+	var wg sync.WaitGroup
+	for i := 0; i < runtime.GOMAXPROCS(0); i++ {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			for compile := range work {
+				compile()
+			}
+		}()
+	}
+	for _, c := range pyModules {
+		work <- c
+	}
+	close(work)
+	wg.Wait()
 }
 
 // runModuleCode runs a module body in m's namespace, nested in the

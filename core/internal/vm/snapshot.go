@@ -29,6 +29,12 @@ package vm
 // different builtin world refuses such a dump (ErrBuild) rather than
 // misreading it. This keeps the dump of a fresh session small.
 //
+// The base image includes the pre-built standard library (modbase.go). A
+// page that is still the template's, or holds unchanged copies of its
+// objects (heap.Pristine), is marked Base without being encoded, and the
+// loader installs the template's objects for such a page instead of
+// decoding it.
+//
 // Incremental dumps: DumpPages compares with the manifest of the previous
 // dump of the same VM (or the one it was loaded from). Pages the heap did
 // not mark dirty since then are not encoded: they come back with Dirty
@@ -58,7 +64,7 @@ import (
 )
 
 // SnapshotVersion is the dump format version this build reads and writes.
-const SnapshotVersion = 2
+const SnapshotVersion = 3
 
 // Magic starts every dump and manifest.
 const Magic = "AMBER\x00"
@@ -181,7 +187,11 @@ func (builtinNames) BuiltinID(name string) (int32, bool) { return builtinID(name
 // --- base image ------------------------------------------------------------
 
 type baseImage struct {
-	pages   []heap.PageImage
+	pages []heap.PageImage
+	// fast marks the pages a VM may refer to without encoding them while
+	// they are still the template's (heap.PageShared): those without
+	// segmented sequences, whose segments would need listing.
+	fast    []bool
 	hashes  [][32]byte
 	id      uint64
 	world   worldRoots
@@ -221,9 +231,17 @@ func getBase() (*baseImage, error) {
 		enc := v.encoder()
 		sum := sha256.New()
 		for p := 0; p < v.H.Pages(); p++ {
-			enc.B = nil
+			// One buffer for the encoding; each page keeps an exact copy.
+			enc.B = enc.B[:0]
 			enc.EncodePage(v.H.PageObjects(p), heap.Handle(p<<heap.PageShift))
-			b.pages = append(b.pages, heap.PageImage{B: enc.B, Offs: append([]int(nil), enc.Offs...)})
+			b.pages = append(b.pages, heap.PageImage{B: append([]byte(nil), enc.B...), Offs: append([]int(nil), enc.Offs...)})
+			fast := true
+			for _, o := range v.H.PageObjects(p) {
+				if _, big := heap.BigSeq(o); big {
+					fast = false
+				}
+			}
+			b.fast = append(b.fast, fast)
 			h := sha256.Sum256(enc.B)
 			b.hashes = append(b.hashes, h)
 			sum.Write(h[:])
@@ -236,14 +254,21 @@ func getBase() (*baseImage, error) {
 }
 
 func (vm *VM) encoder() *heap.Encoder {
+	var shared map[heap.Handle]bool
+	if vm.base != nil {
+		// The template's interned strs, as a set built once.
+		shared = vm.base.interned
+	}
 	interned := make(map[heap.Handle]bool, len(vm.interned)+len(vm.sharedInterned))
-	for _, v := range vm.sharedInterned {
-		interned[v.H()] = true
+	if shared == nil {
+		for _, v := range vm.sharedInterned {
+			interned[v.H()] = true
+		}
 	}
 	for _, v := range vm.interned {
 		interned[v.H()] = true
 	}
-	return &heap.Encoder{Builtins: builtinNames{}, Interned: func(h heap.Handle) bool { return interned[h] }}
+	return &heap.Encoder{Builtins: builtinNames{}, Interned: func(h heap.Handle) bool { return shared[h] || interned[h] }}
 }
 
 // --- dumping ---------------------------------------------------------------
@@ -348,6 +373,12 @@ func (vm *VM) dumpPages(kind DumpKind, prev *Manifest, incremental bool) (*Manif
 		if p < len(prevHeap) {
 			prevIdx = prevHeap[p]
 		}
+		if vm.base != nil && p < len(b.fast) && b.fast[p] && vm.H.Pristine(p) {
+			// Still the template's page, or unchanged copies of its
+			// objects: the base image's, unencoded.
+			add(PageInfo{N: p, Hash: b.hashes[p], Base: true}, b.pages[p].B, prevIdx)
+			continue
+		}
 		clean := incremental && prevIdx >= 0 && !vm.H.PageDirty(p)
 		for i, o := range objs {
 			if items, ok := heap.BigSeq(o); ok {
@@ -424,7 +455,9 @@ func (vm *VM) DumpKeyed(kind DumpKind, key []byte) ([]byte, error) {
 	}
 	size := 0
 	for _, p := range pages {
-		size += len(p.Data) + binary.MaxVarintLen32
+		if !p.Base {
+			size += len(p.Data) + binary.MaxVarintLen32
+		}
 	}
 	out := m.appendEncoded(make([]byte, 0, size+len(m.Roots)+256), 'B')
 	for _, p := range pages {
@@ -488,6 +521,17 @@ func (vm *VM) encodeRoots(b *baseImage) ([]byte, error) {
 	e.Varint(int64(vm.frameBase))
 	e.Varint(int64(vm.recursionCeiling))
 	e.Varint(int64(vm.intMaxDigits)) // sys.set_int_max_str_digits (format 2)
+	// The registry modules the VM bound (format 3, see modbase.go).
+	var bound []int
+	for i, ok := range vm.bound {
+		if ok {
+			bound = append(bound, i)
+		}
+	}
+	e.Uvarint(uint64(len(bound)))
+	for _, i := range bound {
+		e.Uvarint(uint64(i))
+	}
 	return e.B, e.Err()
 }
 
@@ -773,6 +817,19 @@ func loadPages(m *Manifest, fetch func(i int) ([]byte, error), size int) (*VM, e
 		}
 		return &b.pages[p]
 	}
+	// A dump on this build's base shares the template's objects for its
+	// base pages rather than decoding them (see modbase.go).
+	var mb *moduleBase
+	if tb := template.vm.base; tb != nil && m.BaseID == b.id && m.HeapLen >= int(tb.floor) {
+		mb = tb
+		l.Template = func(p int) []heap.Object {
+			lo := p << heap.PageShift
+			if lo >= int(mb.floor) {
+				return nil
+			}
+			return mb.tmpl.PageObjects(p)[:min(heap.PageSize, int(mb.floor)-lo)]
+		}
+	}
 	for i := range m.Pages {
 		p := &m.Pages[i]
 		var data []byte
@@ -793,7 +850,11 @@ func loadPages(m *Manifest, fetch func(i int) ([]byte, error), size int) (*VM, e
 			if p.N != i {
 				return nil, formatErr("page table out of order")
 			}
-			err = l.Page(p.N, data)
+			if p.Base && mb != nil && b.fast[p.N] {
+				err = l.SharedPage(p.N, mb.tmpl.PageObjects(p.N))
+			} else {
+				err = l.Page(p.N, data)
+			}
 		} else {
 			err = l.Segment(p.Seq, p.N, data)
 		}
@@ -832,15 +893,21 @@ func loadPages(m *Manifest, fetch func(i int) ([]byte, error), size int) (*VM, e
 		codeCache: map[*compile.Code]Value{},
 	}
 	objs := l.Objects()
+	if mb != nil {
+		vm.base = mb
+		vm.sharedInterned = template.vm.interned
+	}
 	for _, hd := range l.Interned {
 		s := objs[hd].(*heap.Str)
-		if _, dup := vm.interned[s.S]; dup {
+		if v, shared := vm.sharedInterned[s.S]; shared && v.H() == hd {
+			continue
+		} else if _, dup := vm.interned[s.S]; dup || shared {
 			return nil, formatErr("str %q interned twice", s.S)
 		}
 		vm.interned[s.S] = heap.Ref(hd)
 	}
 	for hd, o := range objs {
-		if co, ok := o.(*heap.CodeObj); ok {
+		if co, ok := o.(*heap.CodeObj); ok && !l.Shared(hd>>heap.PageShift) {
 			vm.codeCache[co.Code] = heap.Ref(heap.Handle(hd))
 		}
 	}
@@ -848,6 +915,10 @@ func loadPages(m *Manifest, fetch func(i int) ([]byte, error), size int) (*VM, e
 		return nil, err
 	}
 	vm.H.Restore(objs)
+	if mb != nil {
+		vm.H.AdoptBase(mb.tmpl, l.Shared)
+		vm.privatizeLoaded(l.Shared)
+	}
 	vm.H.Allocs = m.Allocs
 	vm.Filename = m.Filename
 	vm.Limits = m.Limits
@@ -984,6 +1055,18 @@ func (vm *VM) decodeRoots(m *Manifest, b *baseImage, objs []heap.Object, l *heap
 	vm.frameBase = int(d.Int32())
 	vm.recursionCeiling = int(d.Int32())
 	vm.intMaxDigits = int(d.Int32())
+	nb := d.Count(1)
+	for i, last := 0, -1; i < nb && d.Err() == nil; i++ {
+		j := int(d.Uvarint())
+		if vm.base == nil || j <= last || j >= len(vm.base.mods) {
+			return fail("bad bound module")
+		}
+		if vm.bound == nil {
+			vm.bound = make([]bool, len(vm.base.mods))
+		}
+		vm.bound[j] = true
+		last = j
+	}
 	if err := d.Done(); err != nil {
 		return fail("")
 	}
@@ -1016,4 +1099,26 @@ func keyStr(objs []heap.Object, v Value) (string, bool) {
 		return "", false
 	}
 	return s.S, true
+}
+
+// VerifyBasePages checks the premise of dumping a pristine page without
+// encoding it (see heap.Pristine): that every such page still encodes as
+// the base image's page. It encodes them all, so it is for tests.
+func (vm *VM) VerifyBasePages() error {
+	b, err := getBase()
+	if err != nil {
+		return err
+	}
+	enc := vm.encoder()
+	for p := 0; p < min(vm.H.Pages(), len(b.pages)); p++ {
+		if vm.base == nil || !b.fast[p] || !vm.H.Pristine(p) {
+			continue
+		}
+		enc.B = enc.B[:0]
+		enc.EncodePage(vm.H.PageObjects(p), heap.Handle(p<<heap.PageShift))
+		if sha256.Sum256(enc.B) != b.hashes[p] {
+			return fmt.Errorf("page %d is taken as the base's, but it changed", p)
+		}
+	}
+	return enc.Err()
 }

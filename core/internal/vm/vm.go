@@ -5,6 +5,7 @@ import (
 	"math/big"
 	"strings"
 	"sync"
+	"time"
 
 	"github.com/amber-sandbox/amber/core/internal/compile"
 	"github.com/amber-sandbox/amber/core/internal/heap"
@@ -120,6 +121,13 @@ type VM struct {
 	walkBudget int64
 	// snap is the dump state: the last manifest and the session's meta.
 	snap snapState
+	// base is the registry of pre-built modules (modbase.go); bound says
+	// which of them this VM bound, priv which base handles it privatized
+	// or found immutable. rec is set while the template imports.
+	base  *moduleBase
+	bound []bool
+	priv  []uint64
+	rec   *importRecorder
 }
 
 // Host is what the embedding program provides.
@@ -165,9 +173,12 @@ type cacheKey struct {
 // New clones it: immutable objects are shared, mutable ones copied.
 func New() *VM {
 	template.once.Do(func() {
+		start := time.Now()
 		t := newWorld()
+		t.buildModuleBase()
 		t.H.PrepareShared(func(s *heap.Str) { strRuneLen(s) }, func(v Value) { t.StrHash(v) })
 		template.vm = t
+		template.took = time.Since(start)
 	})
 	t := template.vm
 	return &VM{
@@ -186,12 +197,22 @@ func New() *VM {
 		epoch:          1,
 		emptyTuple:     t.emptyTuple,
 		buildClassFn:   t.buildClassFn,
+		base:           t.base,
 	}
 }
 
 var template struct {
 	once sync.Once
 	vm   *VM
+	took time.Duration
+}
+
+// TemplateBuildTime is how long this process took to build the template
+// that New clones (the builtin world and the module base): a cost paid
+// once per process, at its first New or Load.
+func TemplateBuildTime() time.Duration {
+	New()
+	return template.took
 }
 
 // newWorld builds a VM and its builtin world from scratch.

@@ -1,0 +1,124 @@
+package heap
+
+// A base is a heap that other heaps start from and share: the VM's
+// template, holding the builtin world and the pre-built standard library
+// modules. Seal makes a heap a base: its handles (below its floor) are
+// never freed or reused by the heaps cloned from it, so an object that a
+// clone has not touched stays the base's own object at the same handle,
+// and a page no clone has written still equals the base's page.
+//
+// Sharing objects is only safe while nobody changes them in place, so a
+// clone must Privatize a base object (give itself a copy at the same
+// handle) before sandboxed code can reach it; IsBaseObject tells the two
+// apart by identity.
+
+// Seal makes h a base: every handle in use is below the floor and kept
+// forever by h's clones, and free slots below it are never reused. bytes
+// and live are the size and object count a clone starts its accounting
+// with (the part of the base a fresh clone is charged for).
+//
+// The floor is rounded up to a whole page, so that the clones' own
+// objects start on a page of their own, which a dump encodes without
+// re-encoding any of the base's objects.
+func (h *Heap) Seal(bytes, live int64) {
+	h.n = (h.n + PageSize - 1) &^ (PageSize - 1)
+	h.floor = Handle(h.n)
+	h.free = nil
+	h.Bytes, h.bytesAfterGC, h.liveAfterGC, h.sinceGC = bytes, bytes, live, 0
+}
+
+// Floor is the first handle past the base h was cloned from (0: none).
+func (h *Heap) Floor() Handle { return h.floor }
+
+// PageShared reports whether page p is still the base's page, unwritten.
+func (h *Heap) PageShared(p int) bool { return p < len(h.shared) && h.shared[p] }
+
+// Pristine reports whether page p still encodes as the base's page p: it
+// held the base's objects, or unchanged copies of them, when h was cloned
+// or loaded, and no write has marked it dirty since.
+func (h *Heap) Pristine(p int) bool {
+	return p < len(h.pristine) && h.pristine[p] && !h.dirty[p]
+}
+
+// IsBaseObject reports whether the object at hd is the base's own object
+// (shared, so it must not be changed in place).
+func (h *Heap) IsBaseObject(hd Handle) bool {
+	if h.origin == nil || hd >= h.floor {
+		return false
+	}
+	o := h.At(hd)
+	return o != nil && o == h.origin.At(hd)
+}
+
+// Privatize gives h its own copy of the base object at hd, at the same
+// handle, and reports whether it had to (immutable objects stay shared).
+func (h *Heap) Privatize(hd Handle) bool {
+	o := h.At(hd)
+	if o == nil {
+		return false
+	}
+	c := cloneObject(o)
+	if c == o {
+		return false
+	}
+	h.set(hd, c)
+	return true
+}
+
+// Mutable reports whether Clone copies objects like o rather than share
+// them: whether sandboxed code can change o in place.
+func Mutable(o Object) bool { return cloneObject(o) != o }
+
+// AdoptBase makes a heap restored from a dump (see Restore) a clone of
+// base: handles below base's floor are kept forever, and pages for which
+// shared(p) is true hold base's objects (the loader put them there).
+func (h *Heap) AdoptBase(base *Heap, shared func(p int) bool) {
+	h.origin, h.floor = base, base.floor
+	h.pristine = make([]bool, len(h.shared))
+	for p := range h.shared {
+		h.shared[p] = shared(p)
+		h.pristine[p] = h.shared[p]
+		if h.shared[p] {
+			// Like a fresh clone, the heap is charged for the base's
+			// objects only once it reaches them (see Grew).
+			for _, o := range h.PageObjects(p) {
+				if o != nil {
+					h.Bytes -= int64(o.Size())
+				}
+			}
+		}
+	}
+	h.bytesAfterGC = h.Bytes
+	free := h.free[:0]
+	for _, hd := range h.free {
+		if hd >= h.floor {
+			free = append(free, hd)
+		}
+	}
+	h.free = free
+}
+
+// baseRoots visits the references of the objects below the floor that
+// are not the base's: they live forever (Collect never frees below the
+// floor), so whatever they refer to must live too.
+func (h *Heap) baseRoots(visit func(Value)) {
+	if h.floor == 0 {
+		return
+	}
+	last := int(h.floor-1) >> PageShift
+	for p := 0; p <= last && p < len(h.pages); p++ {
+		if h.shared[p] {
+			continue
+		}
+		lo := Handle(p << PageShift)
+		for i, o := range h.pages[p] {
+			hd := lo + Handle(i)
+			if hd >= h.floor {
+				break
+			}
+			if o != nil && (h.origin == nil || o != h.origin.At(hd)) {
+				o.Refs(visit)
+			}
+		}
+	}
+}

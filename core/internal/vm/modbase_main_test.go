@@ -1,0 +1,30 @@
+package vm_test
+
+import (
+	"os"
+	"testing"
+
+	"github.com/amber-sandbox/amber/core/internal/vm"
+)
+
+func TestMain(m *testing.M) {
+	vm.VerifyModuleBase()
+	os.Exit(m.Run())
+}
+
+// A pre-built module must look as if it had been imported alone: no other
+// module's import may change it, except in ways no program can tell.
+func TestModuleBaseSideEffects(t *testing.T) {
+	// re: fractions and shlex compile patterns at import, which fills
+	// re's private compile cache. numbers: fractions registers Fraction
+	// as a virtual subclass of numbers.Rational, which only Fraction
+	// (reached by importing fractions) can tell.
+	allowed := map[string]bool{"re": true, "numbers": true}
+	got := vm.ModuleBaseSideEffects()
+	for name, by := range got {
+		if !allowed[name] {
+			t.Errorf("importing %v changes the pre-built %s", by, name)
+		}
+	}
+	t.Logf("changed by other imports: %v", got)
+}

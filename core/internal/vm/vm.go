@@ -1,10 +1,12 @@
 package vm
 
 import (
+	"errors"
 	"fmt"
 	"math/big"
 	"strings"
 	"sync"
+	"sync/atomic"
 	"time"
 
 	"github.com/amber-sandbox/amber/core/internal/compile"
@@ -173,9 +175,14 @@ type cacheKey struct {
 // New clones it: immutable objects are shared, mutable ones copied.
 func New() *VM {
 	template.once.Do(func() {
+		// built goes first, so that a DisableModuleBase racing with this
+		// build either is seen below or reports that it came too late.
+		template.built.Store(true)
 		start := time.Now()
 		t := newWorld()
-		t.buildModuleBase()
+		if !template.noModuleBase.Load() {
+			t.buildModuleBase()
+		}
 		t.H.PrepareShared(func(s *heap.Str) { strRuneLen(s) }, func(v Value) { t.StrHash(v) })
 		template.vm = t
 		template.took = time.Since(start)
@@ -202,9 +209,29 @@ func New() *VM {
 }
 
 var template struct {
-	once sync.Once
-	vm   *VM
-	took time.Duration
+	once         sync.Once
+	vm           *VM
+	took         time.Duration
+	built        atomic.Bool
+	noModuleBase atomic.Bool
+}
+
+// ErrTemplateBuilt is DisableModuleBase's error once the template exists.
+var ErrTemplateBuilt = errors.New("the process already built its template")
+
+// DisableModuleBase makes the process build its template without the
+// module base: each import runs the module's body in the session, as if
+// there were no base. It is for one-shot processes that neither dump nor
+// load sessions shared with other processes (amber run): they skip the
+// base's build at the first New. Dumps such a process makes name its own
+// base image, so only a process built the same way loads them. It must
+// be called before the first New or Load.
+func DisableModuleBase() error {
+	template.noModuleBase.Store(true)
+	if template.built.Load() {
+		return ErrTemplateBuilt
+	}
+	return nil
 }
 
 // TemplateBuildTime is how long this process took to build the template

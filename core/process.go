@@ -1,0 +1,28 @@
+package core
+
+import (
+	"errors"
+
+	"github.com/amber-sandbox/amber/core/internal/vm"
+)
+
+// ErrTooLate is DisableModuleBase's error when the process already made
+// a session (or loaded one): its template, with or without the base, is
+// fixed from then on.
+var ErrTooLate = errors.New("amber: DisableModuleBase must come before the process's first session")
+
+// DisableModuleBase makes this process run without the module base, the
+// standard library pre-built once per process and shared by every session
+// (see the README's design notes). Building the base costs a one-shot
+// process (a command-line run) tens of milliseconds and megabytes it
+// never earns back; without it each import runs the module's body in the
+// session, as CPython does. Sessions such a process dumps refer to its own
+// base image, so only a process that also disabled the base loads them:
+// servers and Lambda functions keep the base. Call it before the first
+// NewSession; later it returns ErrTooLate and changes nothing.
+func DisableModuleBase() error {
+	if err := vm.DisableModuleBase(); err != nil {
+		return ErrTooLate
+	}
+	return nil
+}

@@ -10,11 +10,7 @@ import (
 	"github.com/amber-sandbox/amber/internal/dynalite"
 )
 
-// dyn is the DynamoDB server the tests share: dynalite (npm) started by
-// TestMain on a loopback port (internal/dynalite).
-var dyn dynalite.Server
-
-func TestMain(m *testing.M) { dynalite.Main(m, &dyn) }
+func TestMain(m *testing.M) { dynalite.Main(m) }
 
 // dynamoStore returns a store on a fresh table in the shared dynalite, or
 // skips (loudly) when dynalite cannot run here.
@@ -22,7 +18,7 @@ func dynamoStore(t testing.TB) *Dynamo {
 	t.Helper()
 	client := NewDynamoClient(DynamoConfig{
 		Region:      "us-east-1",
-		Endpoint:    dyn.Require(t, "DYNAMODB TESTS NOT RUN"),
+		Endpoint:    dynalite.Require(t, "DYNAMODB TESTS NOT RUN"),
 		Credentials: credentials.NewStaticCredentialsProvider("test", "test", ""),
 		MaxAttempts: 3,
 	})

@@ -22,25 +22,18 @@ import (
 	"os"
 	"strings"
 
+	"github.com/amber-sandbox/amber/examples/internal/exampleflag"
 	"github.com/amber-sandbox/amber/sdk"
 )
 
 func main() {
-	url := flag.String("url", env("AMBER_URL", "ws://127.0.0.1:8765"), "amber serve's WebSocket URL")
-	key := flag.String("key", os.Getenv("AMBER_API_KEY"), "API key (amber serve --keys)")
+	url, key := exampleflag.Server()
 	flag.Parse()
 	answer, err := run(context.Background(), *url, *key, "Which sandbox keeps Python state between calls?", os.Stdout)
 	if err != nil {
 		log.Fatal(err)
 	}
 	fmt.Println("answer:", answer)
-}
-
-func env(name, def string) string {
-	if v := os.Getenv(name); v != "" {
-		return v
-	}
-	return def
 }
 
 // corpus is what the search tool searches.

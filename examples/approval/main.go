@@ -19,6 +19,7 @@ import (
 	"os"
 	"strings"
 
+	"github.com/amber-sandbox/amber/examples/internal/exampleflag"
 	"github.com/amber-sandbox/amber/sdk"
 )
 
@@ -39,8 +40,7 @@ result
 var sensitive = map[string]bool{"transfer": true}
 
 func main() {
-	url := flag.String("url", env("AMBER_URL", "ws://127.0.0.1:8765"), "amber serve's WebSocket URL")
-	key := flag.String("key", os.Getenv("AMBER_API_KEY"), "API key (amber serve --keys)")
+	url, key := exampleflag.Server()
 	state := flag.String("state", "pending-approval.txt", "file that keeps the paused snapshot's id")
 	approve := flag.Bool("approve", false, "approve the pending call and resume")
 	deny := flag.Bool("deny", false, "deny the pending call and resume")
@@ -56,13 +56,6 @@ func main() {
 	if err != nil {
 		log.Fatal(err)
 	}
-}
-
-func env(name, def string) string {
-	if v := os.Getenv(name); v != "" {
-		return v
-	}
-	return def
 }
 
 func getBalance(ctx context.Context, args []any, kwargs map[string]any) (any, error) {

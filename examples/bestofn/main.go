@@ -16,6 +16,7 @@ import (
 	"os"
 	"sync"
 
+	"github.com/amber-sandbox/amber/examples/internal/exampleflag"
 	"github.com/amber-sandbox/amber/sdk"
 )
 
@@ -44,20 +45,12 @@ best
 `
 
 func main() {
-	url := flag.String("url", env("AMBER_URL", "ws://127.0.0.1:8765"), "amber serve's WebSocket URL")
-	key := flag.String("key", os.Getenv("AMBER_API_KEY"), "API key (amber serve --keys)")
+	url, key := exampleflag.Server()
 	n := flag.Int("n", 8, "branches")
 	flag.Parse()
 	if _, err := run(context.Background(), *url, *key, *n, os.Stdout); err != nil {
 		log.Fatal(err)
 	}
-}
-
-func env(name, def string) string {
-	if v := os.Getenv(name); v != "" {
-		return v
-	}
-	return def
 }
 
 // result is one branch's outcome.

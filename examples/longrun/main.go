@@ -21,6 +21,7 @@ import (
 	"log"
 	"os"
 
+	"github.com/amber-sandbox/amber/examples/internal/exampleflag"
 	"github.com/amber-sandbox/amber/functions/protocol"
 	"github.com/amber-sandbox/amber/sdk"
 )
@@ -42,20 +43,12 @@ count
 `
 
 func main() {
-	url := flag.String("url", env("AMBER_URL", "ws://127.0.0.1:8765"), "amber serve's WebSocket URL")
-	key := flag.String("key", os.Getenv("AMBER_API_KEY"), "API key (amber serve --keys)")
+	url, key := exampleflag.Server()
 	n := flag.Int64("n", 20_000_000, "count the primes below n")
 	flag.Parse()
 	if _, _, err := run(context.Background(), *url, *key, *n, os.Stdout); err != nil {
 		log.Fatal(err)
 	}
-}
-
-func env(name, def string) string {
-	if v := os.Getenv(name); v != "" {
-		return v
-	}
-	return def
 }
 
 // run counts the primes below n and returns the count and the number of

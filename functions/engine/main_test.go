@@ -22,8 +22,6 @@ import (
 // `export AMBER_DYNALITE_DIR=$(bash .ci/dynalite.sh)`; without it the AWS
 // runs skip loudly, and in CI (CI or AMBER_DYNALITE_DIR set) they fail.
 
-var dyn dynalite.Server
-
 func init() {
 	backends = append(backends,
 		backend{"bolt", openBolt, 0},
@@ -32,7 +30,7 @@ func init() {
 	)
 }
 
-func TestMain(m *testing.M) { dynalite.Main(m, &dyn) }
+func TestMain(m *testing.M) { dynalite.Main(m) }
 
 func openBolt(t testing.TB) (meta.Store, cas.Store) {
 	t.Helper()
@@ -77,7 +75,7 @@ func openAWS(t testing.TB) (meta.Store, cas.Store) {
 func dynamoClient(t testing.TB) *dynamodb.Client {
 	t.Helper()
 	return cas.NewDynamoClient(cas.DynamoConfig{
-		Region: "us-east-1", Endpoint: dyn.Require(t, "DYNAMODB ENGINE TESTS NOT RUN"),
+		Region: "us-east-1", Endpoint: dynalite.Require(t, "DYNAMODB ENGINE TESTS NOT RUN"),
 		Credentials: credentials.NewStaticCredentialsProvider("test", "test", ""),
 	})
 }

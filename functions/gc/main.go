@@ -9,19 +9,6 @@
 // handler.EngineFromEnv).
 package main
 
-import (
-	"context"
+import "github.com/amber-sandbox/amber/functions/lambdamain"
 
-	"github.com/aws/aws-lambda-go/events"
-	"github.com/aws/aws-lambda-go/lambda"
-
-	"github.com/amber-sandbox/amber/functions/engine"
-	"github.com/amber-sandbox/amber/functions/handler"
-)
-
-func main() {
-	e, _ := handler.LambdaInit()
-	lambda.Start(func(ctx context.Context, _ events.EventBridgeEvent) (engine.GCReport, error) {
-		return handler.GC(ctx, e)
-	})
-}
+func main() { lambdamain.GC() }

@@ -3,7 +3,6 @@ package handler
 import (
 	"context"
 	"fmt"
-	"log/slog"
 	"os"
 	"strconv"
 	"strings"
@@ -125,19 +124,4 @@ func parseAPIKeys(s string) (map[string][]string, error) {
 		keys[project] = append(keys[project], key)
 	}
 	return keys, nil
-}
-
-// LambdaInit is how every Lambda function's main starts: JSON logs on
-// stderr (also the default slog logger) and the engine of EngineFromEnv.
-// A configuration it cannot open is logged and ends the process, so that
-// Lambda reports a failed init instead of serving with no engine.
-func LambdaInit() (*engine.Engine, *slog.Logger) {
-	log := slog.New(slog.NewJSONHandler(os.Stderr, nil))
-	slog.SetDefault(log)
-	e, err := EngineFromEnv(context.Background())
-	if err != nil {
-		log.Error("init", "err", err)
-		os.Exit(1)
-	}
-	return e, log
 }

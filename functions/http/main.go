@@ -8,14 +8,6 @@
 // handler.EngineFromEnv).
 package main
 
-import (
-	"github.com/aws/aws-lambda-go/lambda"
+import "github.com/amber-sandbox/amber/functions/lambdamain"
 
-	"github.com/amber-sandbox/amber/functions/handler"
-)
-
-func main() {
-	e, log := handler.LambdaInit()
-	h := &handler.HTTP{Engine: e, Log: log}
-	lambda.Start(h.Handle)
-}
+func main() { lambdamain.HTTP() }

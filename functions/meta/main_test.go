@@ -12,11 +12,7 @@ import (
 	"github.com/amber-sandbox/amber/internal/dynalite"
 )
 
-// dyn is the DynamoDB server the tests share: dynalite (npm) started by
-// TestMain on a loopback port (internal/dynalite), as in the cas tests.
-var dyn dynalite.Server
-
-func TestMain(m *testing.M) { dynalite.Main(m, &dyn) }
+func TestMain(m *testing.M) { dynalite.Main(m) }
 
 // dynamoClient returns a client of the shared dynalite, or skips (loudly)
 // when dynalite cannot run here; in CI it fails instead.
@@ -24,7 +20,7 @@ func dynamoClient(t testing.TB) *dynamodb.Client {
 	t.Helper()
 	return dynamodb.New(dynamodb.Options{
 		Region:       "us-east-1",
-		BaseEndpoint: aws.String(dyn.Require(t, "DYNAMODB TESTS NOT RUN")),
+		BaseEndpoint: aws.String(dynalite.Require(t, "DYNAMODB TESTS NOT RUN")),
 		Credentials:  credentials.NewStaticCredentialsProvider("test", "test", ""),
 	})
 }

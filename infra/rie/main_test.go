@@ -11,15 +11,13 @@ import (
 	"github.com/amber-sandbox/amber/internal/dynalite"
 )
 
-// dyn, dynalite (npm) started by TestMain on a loopback port, is the
-// DynamoDB the emulated functions use; dyn.Err says why it is not running.
-var dyn dynalite.Server
-
 // ci: in CI a missing dynalite or emulator fails the tests instead of
 // skipping them.
 var ci = os.Getenv("CI") != ""
 
-func TestMain(m *testing.M) { dynalite.Main(m, &dyn) }
+// TestMain starts dynalite (npm) on a loopback port: the DynamoDB the
+// emulated functions use (dynalite.Shared).
+func TestMain(m *testing.M) { dynalite.Main(m) }
 
 // need fails (in CI) or loudly skips a test that cannot run here.
 func need(t *testing.T, ok bool, why string) {
@@ -38,6 +36,7 @@ func need(t *testing.T, ok bool, why string) {
 // needAll checks dynalite and the emulator.
 func needAll(t *testing.T) {
 	t.Helper()
+	dyn := dynalite.Shared()
 	need(t, dyn.URL != "", dyn.Err)
 	_, err := rie.Binary()
 	need(t, err == nil, fmt.Sprint(err))

@@ -18,6 +18,7 @@ import (
 	"github.com/amber-sandbox/amber/functions/protocol"
 	"github.com/amber-sandbox/amber/infra/rie"
 	"github.com/amber-sandbox/amber/infra/serve"
+	"github.com/amber-sandbox/amber/internal/dynalite"
 	"github.com/amber-sandbox/amber/internal/fakes3"
 )
 
@@ -56,7 +57,7 @@ func newStack(t *testing.T) *stack {
 	srv, err := serve.Start(ctx, serve.Options{
 		Addr:             "127.0.0.1:0",
 		Keys:             keys,
-		DynamoDBEndpoint: dyn.URL,
+		DynamoDBEndpoint: dynalite.Shared().URL,
 		S3Endpoint:       s3url,
 		Table:            table,
 		Bucket:           "amber",
@@ -70,7 +71,7 @@ func newStack(t *testing.T) *stack {
 	st := &stack{t: t, bootstrap: bootstrap, rieAddr: rieAddr, srv: srv, env: []string{
 		"AMBER_TABLE=" + table,
 		"AMBER_BUCKET=amber",
-		"AMBER_DYNAMODB_ENDPOINT=" + dyn.URL,
+		"AMBER_DYNAMODB_ENDPOINT=" + dynalite.Shared().URL,
 		"AMBER_S3_ENDPOINT=" + s3url,
 		"AMBER_CONNECTIONS_ENDPOINT=" + srv.HTTPURL(),
 		"AMBER_STEP_MARGIN_MS=1500",

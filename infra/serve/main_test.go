@@ -15,14 +15,12 @@ import (
 // dynalite with `export AMBER_DYNALITE_DIR=$(bash .ci/dynalite.sh)`.
 // Without it those tests skip with a loud message locally, and fail in CI
 // (CI set) or when AMBER_DYNALITE_DIR is set.
-var dyn dynalite.Server
-
-func TestMain(m *testing.M) { dynalite.Main(m, &dyn) }
+func TestMain(m *testing.M) { dynalite.Main(m) }
 
 // needDynalite returns dynalite's URL, or skips loudly (fails in CI).
 func needDynalite(t testing.TB) string {
 	t.Helper()
-	return dyn.Require(t, "AMBER SERVE ON DYNAMODB NOT TESTED")
+	return dynalite.Require(t, "AMBER SERVE ON DYNAMODB NOT TESTED")
 }
 
 // fakeS3 is gofakes3 on a loopback port that can be stopped and started

@@ -112,15 +112,28 @@ func packageDir() string {
 	}
 }
 
+// shared is the dynalite of this test process, started by Main.
+var shared Server
+
 // Main is the whole TestMain of a package whose tests share one dynalite:
-// it starts it, sets *srv, runs the tests, stops it and exits with their
-// code.
-func Main(m *testing.M, srv *Server) {
+// it starts it, runs the tests, stops it and exits with their code.
+func Main(m *testing.M) {
 	s, stop := Start()
-	*srv = *s
+	shared = *s
 	code := m.Run()
 	stop()
 	os.Exit(code)
+}
+
+// Shared is the dynalite Main started; its Err says why it is not
+// running.
+func Shared() *Server { return &shared }
+
+// Require is Shared().Require: the URL of the dynalite Main started, or
+// the end of the test.
+func Require(t testing.TB, what string) string {
+	t.Helper()
+	return shared.Require(t, what)
 }
 
 // Require returns the URL of a running dynalite. When there is none it

@@ -74,7 +74,12 @@ func initBase64Prim(vm *py.VM, m py.Value) error {
 		if err != nil {
 			return heap.Undef, err
 		}
-		return vm.NewBytes([]byte(base64.StdEncoding.EncodeToString(b)), false), nil
+		if err := vm.Reserve(int64(base64.StdEncoding.EncodedLen(len(b)))); err != nil {
+			return heap.Undef, err
+		}
+		out := make([]byte, base64.StdEncoding.EncodedLen(len(b)))
+		base64.StdEncoding.Encode(out, b)
+		return vm.NewBytes(out, false), nil
 	})
 	vm.ModuleFunc(m, "_base64.b64decode", func(vm *py.VM, _ py.Value, a py.Args) (py.Value, error) {
 		b, err := b64Arg(vm, a)

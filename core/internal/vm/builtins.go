@@ -241,6 +241,10 @@ func init() {
 				return r, err
 			}
 		}
+		// An iterator per argument, and its slot: zip(*many) makes many.
+		if err := vm.reserveMul(iterBytes+16, int64(len(a.Pos))); err != nil {
+			return heap.Undef, err
+		}
 		for _, v := range a.Pos {
 			it, err := vm.GetIter(v)
 			if err != nil {
@@ -608,6 +612,7 @@ func (vm *VM) evalExec(mode string, a Args) (Value, error) {
 		return heap.Undef, err
 	}
 	vm.nested++
+	vm.safeAllocs = 0 // Python code may drop what the operation holds (see openSafe)
 	r, err := vm.run(depth)
 	vm.nested--
 	if err != nil {

@@ -233,6 +233,7 @@ func buildClass(vm *VM, _ Value, a Args) (Value, error) {
 		return heap.Undef, err
 	}
 	vm.nested++
+	vm.safeAllocs = 0 // Python code may drop what the operation holds (see openSafe)
 	cell, err := vm.run(depth)
 	vm.nested--
 	if err != nil {

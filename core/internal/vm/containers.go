@@ -164,6 +164,9 @@ func (vm *VM) isIterableValue(v Value) bool {
 func (vm *VM) seqConcat(a, b Value) (Value, error) {
 	if la, ok := vm.ListOf(a); ok {
 		if lb, ok := vm.ListOf(b); ok {
+			if err := vm.reserveValues(int64(len(la.Items)) + int64(len(lb.Items))); err != nil {
+				return heap.Undef, err
+			}
 			items := make([]Value, 0, len(la.Items)+len(lb.Items))
 			items = append(items, la.Items...)
 			items = append(items, lb.Items...)
@@ -181,6 +184,9 @@ func (vm *VM) seqConcat(a, b Value) (Value, error) {
 			}
 			if len(ta.Items) == 0 && vm.ctIsExact(b, TTuple) {
 				return b, nil
+			}
+			if err := vm.reserveValues(int64(len(ta.Items)) + int64(len(tb.Items))); err != nil {
+				return heap.Undef, err
 			}
 			items := make([]Value, 0, len(ta.Items)+len(tb.Items))
 			items = append(items, ta.Items...)

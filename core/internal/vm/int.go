@@ -738,9 +738,22 @@ func hashBig(b *big.Int) int64 {
 	if b.IsInt64() {
 		return hashInt64(b.Int64())
 	}
-	m := new(big.Int).Abs(b)
-	m.Mod(m, big.NewInt(hashModulus))
-	h := m.Int64()
+	// |b| mod 2**61-1 from its words, most significant first, without a
+	// copy or a division: 2**64 = 8 (mod 2**61-1).
+	const p = uint64(hashModulus)
+	fold := func(x uint64) uint64 { // x mod p, for x < 2**64
+		x = x&p + x>>61
+		if x >= p {
+			x -= p
+		}
+		return x
+	}
+	var r uint64
+	words := b.Bits()
+	for i := len(words) - 1; i >= 0; i-- {
+		r = fold(fold(r<<3) + fold(uint64(words[i])))
+	}
+	h := int64(r)
 	if b.Sign() < 0 {
 		h = -h
 	}

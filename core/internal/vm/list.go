@@ -25,8 +25,10 @@ func listAppendM(vm *VM, self Value, a Args) (Value, error) {
 	if err != nil {
 		return heap.Undef, err
 	}
+	if err := vm.roomFor(len(l.Items), cap(l.Items)); err != nil {
+		return heap.Undef, err
+	}
 	l.Items = append(l.Items, item)
-	vm.H.Grew(16)
 	vm.H.TouchItem(lv, len(l.Items)-1, len(l.Items))
 	return heap.None, nil
 }

@@ -226,6 +226,9 @@ func strSplit(name string) BuiltinFn {
 			return heap.Undef, err
 		}
 		if sepArg.K == heap.KUndef || sepArg.K == heap.KNone {
+			if err := vm.reserveSplit(s, maxsplit, pystr.IsSpaceRune); err != nil {
+				return heap.Undef, err
+			}
 			if name == "split" {
 				return vm.strList(pystr.SplitWhitespace(s, maxsplit)), nil
 			}
@@ -234,6 +237,15 @@ func strSplit(name string) BuiltinFn {
 		sep, ok := vm.StrOf(sepArg)
 		if !ok {
 			return heap.Undef, vm.TypeError("must be str or None, not %s", vm.TypeName(sepArg))
+		}
+		if sep != "" {
+			n := int64(strings.Count(s, sep)) + 1
+			if maxsplit >= 0 {
+				n = min(n, int64(maxsplit)+1)
+			}
+			if err := vm.reserveMul(pieceBytes, n); err != nil {
+				return heap.Undef, err
+			}
 		}
 		var parts []string
 		if name == "split" {
@@ -343,13 +355,14 @@ func strJoin(vm *VM, self Value, a Args) (Value, error) {
 		if !ok {
 			return vm.TypeError("sequence item %d: expected str instance, %s found", i, vm.TypeName(v))
 		}
-		if err := vm.reserve(int64(b.Len()) + int64(len(sep)) + int64(len(s))); err != nil {
+		if i > 0 {
+			if err := vm.writeText(&b, sep); err != nil {
+				return err
+			}
+		}
+		if err := vm.writeText(&b, s); err != nil {
 			return err
 		}
-		if i > 0 {
-			b.WriteString(sep)
-		}
-		b.WriteString(s)
 		i++
 		return nil
 	})
@@ -414,6 +427,9 @@ func strEncode(vm *VM, self Value, a Args) (Value, error) {
 	if err != nil {
 		return heap.Undef, err
 	}
+	if err := vm.reserveCodec(len(s), enc, false); err != nil {
+		return heap.Undef, err
+	}
 	b, err := pystr.Encode(s, enc, errs)
 	if err != nil {
 		return heap.Undef, vm.pystrErr(err)
@@ -476,6 +492,9 @@ func strSplitLines(vm *VM, self Value, a Args) (Value, error) {
 		if keep, err = vm.Truth(keepends); err != nil {
 			return heap.Undef, err
 		}
+	}
+	if err := vm.reserveSplit(s, -1, pystr.IsLineBreak); err != nil {
+		return heap.Undef, err
 	}
 	return vm.strList(pystr.SplitLines(s, keep)), nil
 }
@@ -609,11 +628,6 @@ func strTranslate(vm *VM, self Value, a Args) (Value, error) {
 	table := args[0]
 	var b strings.Builder
 	for _, r := range s {
-		// A mapping to long strings multiplies the size: account as it
-		// grows.
-		if err := vm.reserve(int64(b.Cap())); err != nil {
-			return heap.Undef, err
-		}
 		v, err := vm.GetItem(table, heap.Int(int64(r)))
 		if err != nil {
 			if vm.ErrIs(err, TLookupError) {
@@ -635,7 +649,10 @@ func strTranslate(vm *VM, self Value, a Args) (Value, error) {
 			if !ok {
 				return heap.Undef, vm.TypeError("character mapping must return integer, None or str")
 			}
-			b.WriteString(t)
+			// A mapping to long strings multiplies the size.
+			if err := vm.writeText(&b, t); err != nil {
+				return heap.Undef, err
+			}
 		}
 	}
 	return vm.NewStr(b.String()), nil

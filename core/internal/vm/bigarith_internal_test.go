@@ -8,17 +8,23 @@ import (
 	"time"
 )
 
-// The chunked, interruptible big-int operations give math/big's results.
-func TestChunkedBigArithMatches(t *testing.T) {
-	v := New()
-	rng := rand.New(rand.NewSource(1))
-	rnd := func(words int) *big.Int {
+// randBig returns a source of random non-negative ints of a given number
+// of words, seeded with seed.
+func randBig(seed int64) func(words int) *big.Int {
+	rng := rand.New(rand.NewSource(seed))
+	return func(words int) *big.Int {
 		b := make([]big.Word, words)
 		for i := range b {
 			b[i] = big.Word(rng.Uint64())
 		}
 		return new(big.Int).SetBits(b)
 	}
+}
+
+// The chunked, interruptible big-int operations give math/big's results.
+func TestChunkedBigArithMatches(t *testing.T) {
+	v := New()
+	rnd := randBig(1)
 	for _, c := range [][2]int{{20000, 8193}, {25000, 12000}} {
 		x, y := rnd(c[0]), rnd(c[1])
 		z := new(big.Int)
@@ -99,14 +105,7 @@ func TestParseDecimalBigMatches(t *testing.T) {
 func TestStepwiseSqrtAndInverseMatch(t *testing.T) {
 	v := New()
 	v.Limits.MaxDuration = int64(time.Hour)
-	rng := rand.New(rand.NewSource(2))
-	rnd := func(words int) *big.Int {
-		b := make([]big.Word, words)
-		for i := range b {
-			b[i] = big.Word(rng.Uint64())
-		}
-		return new(big.Int).SetBits(b)
-	}
+	rnd := randBig(2)
 	for _, words := range []int{bigWork/64 + 1, bigWork/64 + 77} {
 		n := rnd(words)
 		for _, x := range []*big.Int{n, new(big.Int).Mul(n, n), new(big.Int).Sub(new(big.Int).Mul(n, n), big.NewInt(1))} {

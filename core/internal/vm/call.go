@@ -458,6 +458,9 @@ func (vm *VM) callBuiltinScratch(f *heap.Frame, base int, fn Value, stack []Valu
 
 // callEx is CALL_FUNCTION_EX.
 func (vm *VM) callEx(f *heap.Frame, fn, argsv, kwargs Value) error {
+	if err := vm.reserveValues(int64(len(vm.listItems(argsv)))); err != nil {
+		return err
+	}
 	args := append([]Value(nil), vm.listItems(argsv)...)
 	var kwnames []string
 	if kwargs.K == heap.KRef {

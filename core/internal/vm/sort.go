@@ -136,6 +136,10 @@ func (vm *VM) sortLess(keys []Value) (func(a, b int) (bool, error), error) {
 		if allStr {
 			if k.K == heap.KRef {
 				if s, ok := vm.H.Get(k).(*heap.Str); ok {
+					if strs == nil {
+						// Sized once: within sortWithKeys' reservation.
+						strs = make([]string, 0, len(keys))
+					}
 					strs = append(strs, s.S)
 					continue
 				}

@@ -47,8 +47,12 @@ func (vm *VM) parseIntText(v Value, base int) (Value, bool, error) {
 		if err := vm.checkStrToInt(s, base); err != nil {
 			return Value{}, true, err
 		}
-		if base == 10 || base == 0 {
-			if b, ok, err := vm.parseDecimalBig(s); ok {
+		digitBase := base
+		if base == 0 {
+			digitBase = 10
+		}
+		if 2 <= digitBase && digitBase <= 36 {
+			if b, ok, err := vm.parseDigitsBig(s, digitBase); ok {
 				if err != nil {
 					return Value{}, true, err
 				}

@@ -476,9 +476,14 @@ func (vm *VM) Unpack(v Value) ([]Value, error) {
 	var out []Value
 	err := vm.Iterate(v, func(x Value) error {
 		// Draining a huge iterator meets the memory limit before Go runs
-		// out.
+		// out, and the deadline.
 		if err := vm.sliceRoom(len(out), cap(out)); err != nil {
 			return err
+		}
+		if len(out)&0xffff == 0xffff {
+			if err := vm.DeadlineErr(); err != nil {
+				return err
+			}
 		}
 		out = append(out, x)
 		return nil

@@ -114,7 +114,7 @@ var hostilePrograms = []struct {
 	{"repr with the digit limit lifted", "import sys\nsys.set_int_max_str_digits(0)\nx = repr([1 << (2 * 10**7)])", "limit:duration", false},
 	{"int of a huge hex str", "import sys\nsys.set_int_max_str_digits(0)\nx = int('f' * 10**7, 16)\nwhile True:\n    y = x * x", "limit:duration", false},
 	{"bit_count and to_bytes of huge ints", "x = (1 << (3 * 10**7)) // 7\nwhile True:\n    y = int.from_bytes(x.to_bytes(x.bit_length() // 8 + 1, 'big'), 'big').bit_count()", "limit:duration", false},
-	{"float of a huge str", "x = float('1' * 10**7)\nassert x == float('inf')\nraise ValueError", "ValueError", false},
+	{"float of a huge str", "x = float('1' * (3 * 10**6))\nassert x == float('inf')\nraise ValueError", "ValueError", false},
 	// Other families, tried as an attacker would.
 	{"format nested width", "x = '{:>{w}}'.format('', w=10**11)", "limit:memory", false},
 	{"percent star width of an int", "x = '%*d' % (10**11, 1)", "limit:memory", false},
@@ -163,7 +163,7 @@ var hostilePrograms = []struct {
 	{"join of a huge map", "x = ' '.join(map(str, range(10**8)))", "", false},
 	{"str of a big dict", "x = str({i: i for i in range(10**6)})", "", false},
 	{"secrets.token_hex", "import secrets\nx = secrets.token_hex(10**9)", "", false},
-	{"chained case changes", "x = 'ab' * 10**7\ny = x.swapcase().title().upper().lower()", "", false},
+	{"chained case changes", "x = 'ab' * 10**5\nwhile True:\n    y = x.swapcase().title().upper().lower()", "", false},
 	{"array repeat", "import array\nx = array.array('d', [0]) * 10**9", "", false},
 	{"percent precision", "x = '%.1000000000f' % 1.5", "", false},
 	{"bytes percent star width", "x = b'%*b' % (10**10, b'a')", "", false},

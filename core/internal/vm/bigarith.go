@@ -207,11 +207,14 @@ func (vm *VM) QuoRemBig(x, y *big.Int) (q, r *big.Int, err error) {
 	qw := make([]big.Word, len(xw)+1)
 	rem := new(big.Int)
 	var piece, qi big.Int
-	for hi := len(xw); hi > 0; hi -= mulChunk {
+	// A piece costs about its length times the divisor's: a long divisor
+	// takes shorter pieces, so that each stays near a millisecond.
+	chunk := min(max((1<<22)/len(yw), 256), mulChunk)
+	for hi := len(xw); hi > 0; hi -= chunk {
 		if err := vm.DeadlineErr(); err != nil {
 			return nil, nil, err
 		}
-		lo := max(hi-mulChunk, 0)
+		lo := max(hi-chunk, 0)
 		// rem = rem * B^(hi-lo) + x[lo:hi]
 		rem.Lsh(rem, uint(hi-lo)*bits.UintSize)
 		piece.SetBits(xw[lo:hi])

@@ -4,7 +4,6 @@ import (
 	"errors"
 	"fmt"
 	"strings"
-	"sync"
 	"testing"
 	"time"
 	"unicode/utf8"
@@ -62,33 +61,14 @@ func FuzzProgram(f *testing.F) {
 		})
 		defer watchdog.Stop()
 		base := heapBytes()
-		var peak int64
-		var wg sync.WaitGroup
-		stop := make(chan struct{})
-		wg.Add(1)
-		go func() {
-			defer wg.Done()
-			tick := time.NewTicker(time.Millisecond)
-			defer tick.Stop()
-			for {
-				if b := heapBytes(); b > peak {
-					peak = b
-				}
-				select {
-				case <-stop:
-					return
-				case <-tick.C:
-				}
-			}
-		}()
+		stop := heapPeak()
 		s := core.NewSession(core.Config{Limits: core.Limits{
 			MaxDuration: maxDur, MaxMemory: maxMem, MaxRecursion: 200, MaxOutput: 1 << 16, MaxSuspensions: 10,
 		}})
 		start := time.Now()
 		_, err := s.FeedRun(src, &core.FeedOptions{Print: func(string, string) {}})
 		elapsed := time.Since(start)
-		close(stop)
-		wg.Wait()
+		peak := stop()
 		if err != nil {
 			var rt *core.RuntimeError
 			var le *core.LimitError

@@ -52,6 +52,9 @@ func (d *Dict) Refs(visit func(Value)) {
 	}
 }
 
+// IndexLen is the length of the index over the entries.
+func (d *Dict) IndexLen() int { return len(d.index) }
+
 func (d *Dict) Size() int { return 64 + 40*cap(d.Entries) + 4*len(d.index) }
 
 // Len is the number of live entries.

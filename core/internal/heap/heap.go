@@ -45,6 +45,7 @@ type Heap struct {
 
 	Bytes        int64 // estimated live bytes
 	Allocs       int64 // allocations since the session started
+	Churn        int64 // bytes allocated or grown since the session started
 	sinceGC      int64
 	liveAfterGC  int64
 	bytesAfterGC int64
@@ -97,7 +98,9 @@ func (h *Heap) Alloc(o Object) Value {
 	h.dirty[hd>>PageShift] = true
 	h.Allocs++
 	h.sinceGC++
-	h.Bytes += int64(o.Size())
+	n := int64(o.Size())
+	h.Bytes += n
+	h.Churn += n
 	return Ref(hd)
 }
 
@@ -202,7 +205,7 @@ func (h *Heap) TouchItem(v Value, i, n int) {
 }
 
 // Grew accounts for an object that grew by n bytes in place.
-func (h *Heap) Grew(n int) { h.Bytes += int64(n) }
+func (h *Heap) Grew(n int) { h.Bytes += int64(n); h.Churn += int64(n) }
 
 // PageDirty reports whether page p changed since the last ClearDirty.
 func (h *Heap) PageDirty(p int) bool { return p < len(h.dirty) && h.dirty[p] }
@@ -296,6 +299,9 @@ func (h *Heap) Restore(objs []Object) {
 	h.bytesAfterGC = h.Bytes
 	h.sinceGC = 0
 }
+
+// SinceCollect is the growth of Bytes since the last collection.
+func (h *Heap) SinceCollect() int64 { return h.Bytes - h.bytesAfterGC }
 
 // Live is the number of live objects.
 func (h *Heap) Live() int { return h.n - 1 - len(h.free) }

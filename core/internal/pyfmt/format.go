@@ -131,7 +131,24 @@ func IntToFloat(x *big.Int) (float64, error) {
 }
 
 // FormatInt implements format(int, spec).
-func FormatInt(x *big.Int, spec Spec) (string, error) {
+func FormatInt(x *big.Int, spec Spec) (string, error) { return FormatIntWith(x, spec, nil) }
+
+// Decimal converts a non-negative big int to its decimal digits. Callers
+// whose deadline must hold inside a huge conversion pass their own to the
+// ...With functions; nil is math/big's, which runs to completion.
+type Decimal func(*big.Int) (string, error)
+
+// digitsOf is |x| in base, through dec for base 10 when dec is set.
+func digitsOf(x *big.Int, base int, dec Decimal) (string, error) {
+	a := new(big.Int).Abs(x)
+	if base == 10 && dec != nil {
+		return dec(a)
+	}
+	return a.Text(base), nil
+}
+
+// FormatIntWith is FormatInt with the decimal conversion dec.
+func FormatIntWith(x *big.Int, spec Spec, dec Decimal) (string, error) {
 	switch spec.Type {
 	case 'e', 'E', 'f', 'F', 'g', 'G', '%':
 		f, err := IntToFloat(x)
@@ -179,7 +196,10 @@ func FormatInt(x *big.Int, spec Spec) (string, error) {
 	if !spec.Alt {
 		prefix = ""
 	}
-	digits := new(big.Int).Abs(x).Text(base)
+	digits, err := digitsOf(x, base, dec)
+	if err != nil {
+		return "", err
+	}
 	if spec.Type == 'X' {
 		digits = strings.ToUpper(digits)
 	}

@@ -168,6 +168,13 @@ func percentSign(neg bool, p PercentPiece) string {
 // FormatPercentInt formats x for a d, i, u, o, x or X conversion. Width
 // and Precision must already be resolved (not -2).
 func FormatPercentInt(x *big.Int, p PercentPiece) string {
+	s, _ := FormatPercentIntWith(x, p, nil)
+	return s
+}
+
+// FormatPercentIntWith is FormatPercentInt with the decimal conversion
+// dec, whose error it returns.
+func FormatPercentIntWith(x *big.Int, p PercentPiece, dec Decimal) (string, error) {
 	base, prefix := 10, ""
 	switch p.Conv {
 	case 'o':
@@ -190,7 +197,10 @@ func FormatPercentInt(x *big.Int, p PercentPiece) string {
 		}
 		digits = strconv.FormatUint(u, base)
 	} else {
-		digits = new(big.Int).Abs(x).Text(base)
+		var err error
+		if digits, err = digitsOf(x, base, dec); err != nil {
+			return "", err
+		}
 	}
 	if p.Conv == 'X' {
 		digits = strings.ToUpper(digits)
@@ -198,7 +208,7 @@ func FormatPercentInt(x *big.Int, p PercentPiece) string {
 	if p.Precision > len(digits) {
 		digits = strings.Repeat("0", p.Precision-len(digits)) + digits
 	}
-	return padPercent(percentSign(x.Sign() < 0, p)+prefix, digits, p, true)
+	return padPercent(percentSign(x.Sign() < 0, p)+prefix, digits, p, true), nil
 }
 
 // FormatPercentFloat formats f for an e, E, f, F, g or G conversion.

@@ -196,10 +196,9 @@ func extraZlibDecompress(vm *py.VM, _ py.Value, a py.Args) (py.Value, error) {
 		if int64(len(out)+n) > limit {
 			return heap.Undef, vm.Errorf(py.TMemoryError, "decompressed data too large")
 		}
-		if err := vm.Reserve(int64(len(out) + n)); err != nil {
+		if out, err = py.AppendAccounted(vm, out, chunk[:n]); err != nil {
 			return heap.Undef, err
 		}
-		out = append(out, chunk[:n]...)
 		if rerr == io.EOF || rerr == io.ErrUnexpectedEOF {
 			break
 		}

@@ -69,12 +69,12 @@ func a2bBase64(in []byte) ([]byte, string) {
 }
 
 func initBase64Prim(vm *py.VM, m py.Value) error {
-	vm.ModuleFunc(m, "_base64.b64encode", bytesFunc(func(vm *py.VM, b []byte) py.Value {
-		return vm.NewBytes([]byte(base64.StdEncoding.EncodeToString(b)), false)
+	vm.ModuleFunc(m, "_base64.b64encode", bytesFunc(func(vm *py.VM, b []byte) (py.Value, error) {
+		return encodedBytes(vm, base64.StdEncoding.EncodedLen(len(b)), func(out []byte) { base64.StdEncoding.Encode(out, b) })
 	}))
-	vm.ModuleFunc(m, "_base64.b64decode", bytesFunc(func(vm *py.VM, b []byte) py.Value {
+	vm.ModuleFunc(m, "_base64.b64decode", bytesFunc(func(vm *py.VM, b []byte) (py.Value, error) {
 		out, msg := a2bBase64(b)
-		return b64Result(vm, out, msg)
+		return b64Result(vm, out, msg), nil
 	}))
 	// tr(data, from, to) maps each byte of from to the byte of to.
 	vm.ModuleFunc(m, "_base64.tr", func(vm *py.VM, _ py.Value, a py.Args) (py.Value, error) {
@@ -102,32 +102,43 @@ func initBase64Prim(vm *py.VM, m py.Value) error {
 		}
 		return vm.NewBytes(out, false), nil
 	})
-	vm.ModuleFunc(m, "_base64.b32encode", bytesFunc(func(vm *py.VM, b []byte) py.Value {
-		return vm.NewBytes([]byte(base32.StdEncoding.EncodeToString(b)), false)
+	vm.ModuleFunc(m, "_base64.b32encode", bytesFunc(func(vm *py.VM, b []byte) (py.Value, error) {
+		return encodedBytes(vm, base32.StdEncoding.EncodedLen(len(b)), func(out []byte) { base32.StdEncoding.Encode(out, b) })
 	}))
-	vm.ModuleFunc(m, "_base64.b32decode", bytesFunc(func(vm *py.VM, b []byte) py.Value {
+	vm.ModuleFunc(m, "_base64.b32decode", bytesFunc(func(vm *py.VM, b []byte) (py.Value, error) {
 		if len(b)%8 != 0 {
-			return b64Result(vm, nil, "Incorrect padding")
+			return b64Result(vm, nil, "Incorrect padding"), nil
 		}
 		out, err := base32.StdEncoding.DecodeString(string(b))
 		if err != nil {
-			return b64Result(vm, nil, "Non-base32 digit found")
+			return b64Result(vm, nil, "Non-base32 digit found"), nil
 		}
-		return b64Result(vm, out, "")
+		return b64Result(vm, out, ""), nil
 	}))
 	return nil
 }
 
 // bytesFunc is a _base64 function of a bytes-like argument, which f is
 // given as bytes.
-func bytesFunc(f func(vm *py.VM, b []byte) py.Value) py.BuiltinFn {
+func bytesFunc(f func(vm *py.VM, b []byte) (py.Value, error)) py.BuiltinFn {
 	return func(vm *py.VM, _ py.Value, a py.Args) (py.Value, error) {
 		b, err := b64Arg(vm, a)
 		if err != nil {
 			return heap.Undef, err
 		}
-		return f(vm, b), nil
+		return f(vm, b)
 	}
+}
+
+// encodedBytes is the bytes of size n that encode writes, accounted
+// before they are allocated.
+func encodedBytes(vm *py.VM, n int, encode func(out []byte)) (py.Value, error) {
+	if err := vm.Reserve(int64(n)); err != nil {
+		return heap.Undef, err
+	}
+	out := make([]byte, n)
+	encode(out)
+	return vm.NewBytes(out, false), nil
 }
 
 // b64Arg is the bytes-like first argument of a _base64 function.

@@ -300,6 +300,21 @@ func mathComb(vm *py.VM, n, k *big.Int, perm bool) (py.Value, error) {
 	} else if err := vm.Reserve(int64(est)); err != nil {
 		return heap.Undef, err
 	}
+	if n.IsInt64() {
+		// n!/(n-k)! and k! as product trees, whose large products (and
+		// the division) meet the deadline.
+		r, err := vm.ProductRange(n.Int64()-kk+1, n.Int64())
+		if err == nil && !perm {
+			var d *big.Int
+			if d, err = vm.ProductRange(1, kk); err == nil {
+				r, _, err = vm.QuoRemBig(r, d)
+			}
+		}
+		if err != nil {
+			return heap.Undef, err
+		}
+		return vm.NewBigInt(r), nil
+	}
 	r := big.NewInt(1)
 	t := new(big.Int)
 	for i := int64(0); i < kk; i++ {
@@ -308,8 +323,8 @@ func mathComb(vm *py.VM, n, k *big.Int, perm bool) (py.Value, error) {
 		if !perm {
 			r.Quo(r, big.NewInt(i+1))
 		}
-		if i&1023 == 1023 {
-			if err := vm.Checkpoint(); err != nil {
+		if i&63 == 63 || r.BitLen() > 1<<16 {
+			if err := vm.DeadlineErr(); err != nil {
 				return heap.Undef, err
 			}
 		}
@@ -700,7 +715,11 @@ func initMath(vm *py.VM, m py.Value) error {
 		if n.Sign() < 0 {
 			return heap.Undef, vm.ValueError("isqrt() argument must be nonnegative")
 		}
-		return vm.NewBigInt(new(big.Int).Sqrt(n)), nil
+		r, err := vm.SqrtBig(n)
+		if err != nil {
+			return heap.Undef, err
+		}
+		return vm.NewBigInt(r), nil
 	})
 	vm.ModuleFunc(m, "math.comb", func(vm *py.VM, _ py.Value, a py.Args) (py.Value, error) {
 		if err := mathArgs(vm, "comb", a, 2); err != nil {

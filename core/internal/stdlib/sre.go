@@ -3,6 +3,7 @@ package stdlib
 import (
 	"errors"
 	py "github.com/amber-sandbox/amber/core/internal/vm"
+	"strings"
 	"sync"
 
 	"github.com/amber-sandbox/amber/core/internal/heap"
@@ -288,7 +289,14 @@ func initSre(vm *py.VM, m py.Value) error {
 		if err != nil || r == nil {
 			return marker, err
 		}
-		items, err := r.ParseTemplate(tmpl)
+		// Parsing takes the template as runes (four bytes a character) and
+		// makes an item (24 bytes, grown by appending) and a list slot (16)
+		// for each escape and each literal run between them.
+		items := 2*int64(strings.Count(tmpl, "\\")) + 1
+		if err := vm.Reserve(4*int64(len(tmpl)) + (27+16)*items); err != nil {
+			return heap.Undef, err
+		}
+		parsed, err := r.ParseTemplate(tmpl)
 		if err != nil {
 			var pe *pyre.Error
 			var ie *pyre.IndexError
@@ -300,8 +308,8 @@ func initSre(vm *py.VM, m py.Value) error {
 			}
 			return heap.Undef, err
 		}
-		out := make([]py.Value, len(items))
-		for i, it := range items {
+		out := make([]py.Value, len(parsed))
+		for i, it := range parsed {
 			if it.Group >= 0 {
 				out[i] = heap.Int(int64(it.Group))
 			} else {
@@ -331,30 +339,39 @@ func initSre(vm *py.VM, m py.Value) error {
 		var b []byte
 		last, n := 0, 0
 		var memErr error
+		// A long template repeated per match multiplies the size: each
+		// piece is accounted as it is added.
+		add := func(p string) bool {
+			b, memErr = py.AppendAccounted(vm, b, p)
+			return memErr == nil
+		}
 		err := reEach(vm, c, int(count), func(sp []int) bool {
-			// A long template repeated per match multiplies the size.
-			if memErr = vm.Reserve(int64(cap(b))); memErr != nil {
+			if !add(c.sub(last, sp[0])) {
 				return false
 			}
-			b = append(b, c.sub(last, sp[0])...)
 			for _, p := range pieces {
 				if p.group < 0 {
-					b = append(b, p.lit...)
-				} else if sp[2*p.group] >= 0 {
-					b = append(b, c.sub(sp[2*p.group], sp[2*p.group+1])...)
+					if !add(p.lit) {
+						return false
+					}
+				} else if sp[2*p.group] >= 0 && !add(c.sub(sp[2*p.group], sp[2*p.group+1])) {
+					return false
 				}
 			}
 			last = sp[1]
 			n++
 			return true
 		})
+		if err == nil && memErr == nil && add(c.sub(last, len(c.rs))) {
+			// string(b) copies b.
+			memErr = vm.Reserve(int64(len(b)))
+		}
 		if err == nil {
 			err = memErr
 		}
 		if err != nil {
 			return heap.Undef, err
 		}
-		b = append(b, c.sub(last, len(c.rs))...)
 		return vm.NewTuple([]py.Value{vm.NewStr(string(b)), heap.Int(int64(n))}), nil
 	}))
 	return nil

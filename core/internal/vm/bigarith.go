@@ -207,11 +207,14 @@ func (vm *VM) QuoRemBig(x, y *big.Int) (q, r *big.Int, err error) {
 	qw := make([]big.Word, len(xw)+1)
 	rem := new(big.Int)
 	var piece, qi big.Int
-	for hi := len(xw); hi > 0; hi -= mulChunk {
+	// A piece costs about its length times the divisor's: a long divisor
+	// takes shorter pieces, so that each stays near a millisecond.
+	chunk := min(max((1<<22)/len(yw), 256), mulChunk)
+	for hi := len(xw); hi > 0; hi -= chunk {
 		if err := vm.DeadlineErr(); err != nil {
 			return nil, nil, err
 		}
-		lo := max(hi-mulChunk, 0)
+		lo := max(hi-chunk, 0)
 		// rem = rem * B^(hi-lo) + x[lo:hi]
 		rem.Lsh(rem, uint(hi-lo)*bits.UintSize)
 		piece.SetBits(xw[lo:hi])
@@ -241,4 +244,57 @@ func (vm *VM) floorDivModBig(a, b *big.Int) (*big.Int, *big.Int, error) {
 		r.Add(r, b)
 	}
 	return q, r, nil
+}
+
+// bigWork is the operand size, in bits, past which the operations below
+// leave math/big's uninterruptible algorithms for step-wise ones.
+const bigWork = 1 << 17
+
+// SqrtBig returns isqrt(n) for n >= 0. math/big's Sqrt runs to completion;
+// past bigWork bits, Newton's steps go through the interruptible division,
+// from a start above the root, so the steps decrease until they stop.
+func (vm *VM) SqrtBig(n *big.Int) (*big.Int, error) {
+	if n.BitLen() < bigWork || vm.Limits.MaxDuration <= 0 {
+		return new(big.Int).Sqrt(n), nil
+	}
+	x := new(big.Int).Lsh(big.NewInt(1), uint(n.BitLen()+1)/2)
+	for {
+		q, _, err := vm.QuoRemBig(n, x)
+		if err != nil {
+			return nil, err
+		}
+		q.Add(q, x).Rsh(q, 1)
+		if q.Cmp(x) >= 0 {
+			return x, nil
+		}
+		x = q
+	}
+}
+
+// ModInverseBig returns the inverse of a modulo m (m > 1, 0 <= a < m), or
+// nil when there is none. math/big's ModInverse (Lehmer's GCD) runs to
+// completion; past bigWork bits, the extended Euclid's steps meet the
+// deadline one by one.
+func (vm *VM) ModInverseBig(a, m *big.Int) (*big.Int, error) {
+	if min(a.BitLen(), m.BitLen()) < bigWork || vm.Limits.MaxDuration <= 0 {
+		return new(big.Int).ModInverse(a, m), nil
+	}
+	// Invariant: r0 = s0*a (mod m), r1 = s1*a (mod m).
+	r0, r1 := new(big.Int).Set(m), new(big.Int).Set(a)
+	s0, s1 := new(big.Int), big.NewInt(1)
+	q, t := new(big.Int), new(big.Int)
+	for r1.Sign() != 0 {
+		if err := vm.DeadlineErr(); err != nil {
+			return nil, err
+		}
+		q.QuoRem(r0, r1, r0)
+		r0, r1 = r1, r0
+		t.Mul(q, s1)
+		s0.Sub(s0, t)
+		s0, s1 = s1, s0
+	}
+	if r0.Cmp(big.NewInt(1)) != 0 {
+		return nil, nil
+	}
+	return s0.Mod(s0, m), nil
 }

@@ -5,19 +5,26 @@ import (
 	"math/rand"
 	"strings"
 	"testing"
+	"time"
 )
 
-// The chunked, interruptible big-int operations give math/big's results.
-func TestChunkedBigArithMatches(t *testing.T) {
-	v := New()
-	rng := rand.New(rand.NewSource(1))
-	rnd := func(words int) *big.Int {
+// randBig returns a source of random non-negative ints of a given number
+// of words, seeded with seed.
+func randBig(seed int64) func(words int) *big.Int {
+	rng := rand.New(rand.NewSource(seed))
+	return func(words int) *big.Int {
 		b := make([]big.Word, words)
 		for i := range b {
 			b[i] = big.Word(rng.Uint64())
 		}
 		return new(big.Int).SetBits(b)
 	}
+}
+
+// The chunked, interruptible big-int operations give math/big's results.
+func TestChunkedBigArithMatches(t *testing.T) {
+	v := New()
+	rnd := randBig(1)
 	for _, c := range [][2]int{{20000, 8193}, {25000, 12000}} {
 		x, y := rnd(c[0]), rnd(c[1])
 		z := new(big.Int)
@@ -91,5 +98,35 @@ func TestParseDecimalBigMatches(t *testing.T) {
 	}
 	if _, ok, _ := v.parseDecimalBig(string(digits) + "_1"); ok {
 		t.Fatal("underscore taken")
+	}
+}
+
+// The step-wise square root and modular inverse give math/big's results.
+func TestStepwiseSqrtAndInverseMatch(t *testing.T) {
+	v := New()
+	v.Limits.MaxDuration = int64(time.Hour)
+	rnd := randBig(2)
+	for _, words := range []int{bigWork/64 + 1, bigWork/64 + 77} {
+		n := rnd(words)
+		for _, x := range []*big.Int{n, new(big.Int).Mul(n, n), new(big.Int).Sub(new(big.Int).Mul(n, n), big.NewInt(1))} {
+			r, err := v.SqrtBig(x)
+			if err != nil || r.Cmp(new(big.Int).Sqrt(x)) != 0 {
+				t.Fatalf("SqrtBig of %d bits mismatch (%v)", x.BitLen(), err)
+			}
+		}
+	}
+	m := new(big.Int).Lsh(big.NewInt(1), bigWork+64)
+	m.Add(m, big.NewInt(1))
+	for _, a := range []*big.Int{rnd(bigWork/64 + 1), new(big.Int).Lsh(big.NewInt(3), bigWork)} {
+		a.Mod(a, m)
+		got, err := v.ModInverseBig(a, m)
+		want := new(big.Int).ModInverse(a, m)
+		if err != nil || (got == nil) != (want == nil) || (got != nil && got.Cmp(want) != 0) {
+			t.Fatalf("ModInverseBig mismatch (%v)", err)
+		}
+	}
+	// No inverse: a shares a factor with m.
+	if got, err := v.ModInverseBig(new(big.Int).Lsh(big.NewInt(6), bigWork), new(big.Int).Lsh(big.NewInt(4), bigWork)); got != nil || err != nil {
+		t.Fatalf("ModInverseBig of a non-invertible value: %v, %v", got, err)
 	}
 }

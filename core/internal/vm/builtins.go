@@ -87,6 +87,7 @@ func (vm *VM) runFrameNested(f *heap.Frame) (Value, error) {
 		return heap.Undef, err
 	}
 	vm.nested++
+	vm.safeAllocs = 0 // Python code may drop what the operation holds (see openSafe)
 	r, err := vm.run(depth)
 	vm.nested--
 	return r, err
@@ -279,6 +280,10 @@ func init() {
 			if r, ok, err := vm.tailPy("zip", "zip_", vm.NewTuple(append([]Value(nil), a.Pos...)), heap.Bool(z.Step == 1)); ok {
 				return r, err
 			}
+		}
+		// An iterator per argument, and its slot: zip(*many) makes many.
+		if err := vm.reserveMul(iterBytes+16, int64(len(a.Pos))); err != nil {
+			return heap.Undef, err
 		}
 		its, err := vm.iterators(a.Pos)
 		if err != nil {

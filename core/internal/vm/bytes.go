@@ -251,13 +251,15 @@ func bytesJoin(vm *VM, self Value, a Args) (Value, error) {
 		if !ok {
 			return vm.TypeError("sequence item %d: expected a bytes-like object, %s found", i, vm.TypeName(v))
 		}
-		if err := vm.reserve(int64(len(out)) + int64(len(b.B)) + int64(len(p))); err != nil {
+		var err error
+		if i > 0 {
+			if out, err = AppendAccounted(vm, out, b.B); err != nil {
+				return err
+			}
+		}
+		if out, err = AppendAccounted(vm, out, p); err != nil {
 			return err
 		}
-		if i > 0 {
-			out = append(out, b.B...)
-		}
-		out = append(out, p...)
 		i++
 		return nil
 	})
@@ -286,6 +288,15 @@ func bytesHex(vm *VM, self Value, a Args) (Value, error) {
 	}
 	var sepArg, bytesPerSep Value
 	if err := vm.UnpackArgs("hex", a, []string{"sep", "bytes_per_sep"}, 0, &sepArg, &bytesPerSep); err != nil {
+		return heap.Undef, err
+	}
+	// The hex text, and with a separator its groups (a string header
+	// each at worst) and the joined result.
+	n2 := 2 * int64(len(b.B))
+	if sepArg.K != heap.KUndef {
+		n2 += 16*int64(len(b.B)) + 3*int64(len(b.B))
+	}
+	if err := vm.reserve(n2); err != nil {
 		return heap.Undef, err
 	}
 	h := pystr.Hex(b.B)

@@ -246,6 +246,7 @@ func (vm *VM) callNested(fn Value, args []Value, kwnames []string) (Value, error
 		return heap.Undef, err
 	}
 	vm.nested++
+	vm.safeAllocs = 0 // Python code may drop what the operation holds (see openSafe)
 	defer func() { vm.nested--; vm.leaveC() }()
 	r, err := vm.callValue(fn, args, kwnames, heap.RetNested, false)
 	if err != nil {
@@ -308,7 +309,8 @@ func (vm *VM) callValue(fn Value, args []Value, kwnames []string, ret heap.RetKi
 		vm.tailOK, vm.tailRet, vm.tailName = prevTail, prevRet, prevName
 		if lim := vm.Limits.MaxMemory; lim > 0 && vm.H.Bytes > 2*lim && err == nil {
 			// A builtin may build a large object in one step. Its result is
-			// not rooted yet, so no collection here: only a clear overrun.
+			// not rooted yet, so no collection here (the caller settles
+			// once it is): only a clear overrun.
 			return heap.Undef, errMemoryLimit()
 		}
 		if err == nil && r.K == heap.KUndef {
@@ -442,18 +444,23 @@ func (vm *VM) callBuiltinScratch(f *heap.Frame, base int, fn Value, stack []Valu
 	vm.argTop = top + n
 	clear(f.Slots[base:f.SP])
 	f.SP = int32(base)
+	vm.openSafe(fn, heap.Undef)
 	r, err := vm.callValue(fn, args, nil, heap.RetPush, true)
+	vm.closeSafe()
 	clear(args)
 	vm.argTop = top
 	if err != nil {
 		return err
 	}
 	push(f, r)
-	return nil
+	return vm.settle()
 }
 
 // callEx is CALL_FUNCTION_EX.
 func (vm *VM) callEx(f *heap.Frame, fn, argsv, kwargs Value) error {
+	if err := vm.reserveValues(int64(len(vm.listItems(argsv)))); err != nil {
+		return err
+	}
 	args := append([]Value(nil), vm.listItems(argsv)...)
 	var kwnames []string
 	if kwargs.K == heap.KRef {

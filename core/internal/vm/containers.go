@@ -249,7 +249,11 @@ func (vm *VM) isIterableValue(v Value) bool {
 func (vm *VM) seqConcat(a, b Value) (Value, error) {
 	if la, ok := vm.ListOf(a); ok {
 		if lb, ok := vm.ListOf(b); ok {
-			return vm.NewList(concatValues(la.Items, lb.Items)), nil
+			items, err := vm.concatValues(la.Items, lb.Items)
+			if err != nil {
+				return heap.Undef, err
+			}
+			return vm.NewList(items), nil
 		}
 		return vm.concatMismatch(b, "list")
 	}
@@ -261,17 +265,25 @@ func (vm *VM) seqConcat(a, b Value) (Value, error) {
 			if len(ta.Items) == 0 && vm.ctIsExact(b, TTuple) {
 				return b, nil
 			}
-			return vm.NewTuple(concatValues(ta.Items, tb.Items)), nil
+			items, err := vm.concatValues(ta.Items, tb.Items)
+			if err != nil {
+				return heap.Undef, err
+			}
+			return vm.NewTuple(items), nil
 		}
 		return vm.concatMismatch(b, "tuple")
 	}
 	return heap.NotImplemented, nil
 }
 
-// concatValues is a new slice of a's items then b's.
-func concatValues(a, b []Value) []Value {
+// concatValues is a new slice of a's items then b's, accounted before it
+// is made.
+func (vm *VM) concatValues(a, b []Value) ([]Value, error) {
+	if err := vm.reserveValues(int64(len(a)) + int64(len(b))); err != nil {
+		return nil, err
+	}
 	items := make([]Value, 0, len(a)+len(b))
-	return append(append(items, a...), b...)
+	return append(append(items, a...), b...), nil
 }
 
 // concatMismatch is list + b or tuple + b (what) for a b of another

@@ -603,6 +603,9 @@ reload:
 			v := pop(f)
 			lv := slots[f.SP-int32(arg)]
 			l := vm.H.Get(lv).(*heap.List)
+			if err := vm.roomFor(len(l.Items), cap(l.Items)); err != nil {
+				return heap.Undef, false, err
+			}
 			l.Items = append(l.Items, v)
 			vm.H.TouchItem(lv, len(l.Items)-1, len(l.Items))
 

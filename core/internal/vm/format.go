@@ -260,14 +260,11 @@ func (vm *VM) percentFormat(format string, args Value) (string, error) {
 	pa := vm.newPercentArgs(args)
 	var b strings.Builder
 	for i := range pieces {
-		// Each piece is accounted before it is added; repeated fields
-		// of one long argument multiply the size.
-		if err := vm.reserve(int64(b.Cap())); err != nil {
-			return "", err
-		}
 		p := pieces[i]
 		if p.Conv == 0 {
-			b.WriteString(p.Literal)
+			if err := vm.writeText(&b, p.Literal); err != nil {
+				return "", err
+			}
 			continue
 		}
 		if err := vm.resolveStar(&p, pa); err != nil {
@@ -286,7 +283,9 @@ func (vm *VM) percentFormat(format string, args Value) (string, error) {
 			if err != nil {
 				return "", err
 			}
-			b.WriteString(pyfmt.PadPercentStr(s, p))
+			if err := vm.writeText(&b, pyfmt.PadPercentStr(s, p)); err != nil {
+				return "", err
+			}
 		case 'c':
 			var s string
 			if str, ok := vm.StrOf(v); ok {
@@ -302,7 +301,9 @@ func (vm *VM) percentFormat(format string, args Value) (string, error) {
 			} else {
 				return "", vm.TypeError("%s", "%c requires int or char")
 			}
-			b.WriteString(pyfmt.PadPercentStr(s, p))
+			if err := vm.writeText(&b, pyfmt.PadPercentStr(s, p)); err != nil {
+				return "", err
+			}
 		case 'd', 'i', 'u', 'o', 'x', 'X':
 			n, err := vm.percentInt(v, p.Conv)
 			if err != nil {
@@ -313,13 +314,21 @@ func (vm *VM) percentFormat(format string, args Value) (string, error) {
 					return "", err
 				}
 			}
-			b.WriteString(pyfmt.FormatPercentInt(n, p))
+			s, err := pyfmt.FormatPercentIntWith(n, p, vm.decimalString)
+			if err != nil {
+				return "", err
+			}
+			if err := vm.writeText(&b, s); err != nil {
+				return "", err
+			}
 		default:
 			f, err := vm.percentFloat(v)
 			if err != nil {
 				return "", err
 			}
-			b.WriteString(pyfmt.FormatPercentFloat(f, p))
+			if err := vm.writeText(&b, pyfmt.FormatPercentFloat(f, p)); err != nil {
+				return "", err
+			}
 		}
 	}
 	if err := vm.finishPercentArgs(pa); err != nil {
@@ -350,12 +359,11 @@ func (vm *VM) bytesPercentFormat(format []byte, args Value) ([]byte, error) {
 	pa := vm.newPercentArgs(args)
 	var out []byte
 	for i := range pieces {
-		if err := vm.reserve(int64(cap(out))); err != nil {
-			return nil, err
-		}
 		p := pieces[i]
 		if p.Conv == 0 {
-			out = append(out, latin(p.Literal)...)
+			if out, err = AppendAccounted(vm, out, latin(p.Literal)); err != nil {
+				return nil, err
+			}
 			continue
 		}
 		if err := vm.resolveStar(&p, pa); err != nil {
@@ -397,11 +405,15 @@ func (vm *VM) bytesPercentFormat(format []byte, args Value) ([]byte, error) {
 			p.Precision = -1
 			if p.Width < 0 {
 				// No padding: no round trip, no garbage per piece.
-				out = append(out, body...)
+				if out, err = AppendAccounted(vm, out, body); err != nil {
+					return nil, err
+				}
 				continue
 			}
 			// Pad with a Latin-1 round trip so widths count bytes.
-			out = append(out, latin(pyfmt.PadPercentStr(latinString(body), p))...)
+			if out, err = AppendAccounted(vm, out, latin(pyfmt.PadPercentStr(latinString(body), p))); err != nil {
+				return nil, err
+			}
 			continue
 		case 'c':
 			if bb, ok := vm.BufferBytes(v); ok && len(bb) == 1 {
@@ -414,7 +426,9 @@ func (vm *VM) bytesPercentFormat(format []byte, args Value) ([]byte, error) {
 			} else {
 				return nil, vm.TypeError("%s", "%c requires an integer in range(256) or a single byte")
 			}
-			out = append(out, latin(pyfmt.PadPercentStr(latinString(body), p))...)
+			if out, err = AppendAccounted(vm, out, latin(pyfmt.PadPercentStr(latinString(body), p))); err != nil {
+				return nil, err
+			}
 			continue
 		case 'd', 'i', 'u', 'o', 'x', 'X':
 			n, err := vm.percentInt(v, p.Conv)
@@ -426,7 +440,11 @@ func (vm *VM) bytesPercentFormat(format []byte, args Value) ([]byte, error) {
 					return nil, err
 				}
 			}
-			body = []byte(pyfmt.FormatPercentInt(n, p))
+			s, err := pyfmt.FormatPercentIntWith(n, p, vm.decimalString)
+			if err != nil {
+				return nil, err
+			}
+			body = []byte(s)
 		default:
 			f, err := vm.percentFloat(v)
 			if err != nil {
@@ -434,7 +452,9 @@ func (vm *VM) bytesPercentFormat(format []byte, args Value) ([]byte, error) {
 			}
 			body = []byte(pyfmt.FormatPercentFloat(f, p))
 		}
-		out = append(out, body...)
+		if out, err = AppendAccounted(vm, out, body); err != nil {
+			return nil, err
+		}
 	}
 	if err := vm.finishPercentArgs(pa); err != nil {
 		return nil, err
@@ -589,11 +609,10 @@ func (vm *VM) strFormat(format string, f *strFormatter, depth int) (string, erro
 	}
 	var b strings.Builder
 	for _, p := range pieces {
-		if err := vm.reserve(int64(b.Cap())); err != nil {
-			return "", err
-		}
 		if !p.Field {
-			b.WriteString(p.Literal)
+			if err := vm.writeText(&b, p.Literal); err != nil {
+				return "", err
+			}
 			continue
 		}
 		v, err := vm.formatField(p, f)
@@ -619,7 +638,9 @@ func (vm *VM) strFormat(format string, f *strFormatter, depth int) (string, erro
 		if err != nil {
 			return "", err
 		}
-		b.WriteString(s)
+		if err := vm.writeText(&b, s); err != nil {
+			return "", err
+		}
 	}
 	return b.String(), nil
 }

@@ -111,17 +111,16 @@ func (vm *VM) Checkpoint() error {
 	if vm.nested > 0 {
 		return nil
 	}
-	// Well past the memory limit, collect at once rather than on the
-	// next 256th step: a loop that makes big garbage each time round
-	// would otherwise pile up many limits' worth of it in between. Just
-	// past it, keep the cadence, so a heap that lives near its limit is
-	// not collected at every jump.
+	// Under a memory limit, collect as soon as collectDue says so rather
+	// than on the next 256th step: a loop that makes big garbage each
+	// time round would otherwise pile up many limits' worth of it in
+	// between.
 	lim := vm.Limits.MaxMemory
-	over := lim > 0 && vm.H.Bytes > lim
-	if vm.steps&255 != 0 && !(over && vm.H.Bytes > lim+lim/8) {
+	due := lim > 0 && vm.collectDue(lim)
+	if vm.steps&255 != 0 && !due {
 		return nil
 	}
-	if over || vm.H.ShouldCollect() {
+	if due || vm.H.ShouldCollect() {
 		vm.Collect()
 		if vm.Limits.MaxMemory > 0 && vm.H.Bytes > vm.Limits.MaxMemory {
 			return errMemoryLimit()
@@ -130,14 +129,23 @@ func (vm *VM) Checkpoint() error {
 	return nil
 }
 
+// churnPerCheck is how many bytes allocated make checkLimits look at the
+// limits before its 256th step.
+const churnPerCheck = 4 << 20
+
 // checkLimits enforces the deadline and the allocation limit every 256
 // steps, and ends a run whose heap is far past the memory limit (the heap
 // size counts garbage too, so the exact check waits for a collection).
 func (vm *VM) checkLimits() error {
 	vm.steps++
-	if vm.steps&255 != 0 {
+	// Every 256 steps, or sooner after much allocation: a loop whose
+	// every step makes megabytes (x.to_bytes(...) of a huge x) would
+	// otherwise run 256 long steps past the deadline. (churnCheck is 0
+	// outside Resume, whose clock has not started.)
+	if vm.steps&255 != 0 && (vm.churnCheck == 0 || vm.H.Churn < vm.churnCheck) {
 		return nil
 	}
+	vm.churnCheck = vm.H.Churn + churnPerCheck
 	if err := vm.DeadlineErr(); err != nil {
 		return err
 	}
@@ -204,6 +212,13 @@ func (vm *VM) liveRoots(visit func(Value)) {
 		visit(t)
 	}
 	for _, v := range vm.ExtraRoots {
+		visit(v)
+	}
+	// The operands of the operation in progress and the arguments of the
+	// builtin calls in progress (see collectForReserve).
+	visit(vm.opRoots[0])
+	visit(vm.opRoots[1])
+	for _, v := range vm.argArena[:vm.argTop] {
 		visit(v)
 	}
 	if s := vm.pending; s != nil {

@@ -47,8 +47,12 @@ func (vm *VM) parseIntText(v Value, base int) (Value, bool, error) {
 		if err := vm.checkStrToInt(s, base); err != nil {
 			return Value{}, true, err
 		}
-		if base == 10 || base == 0 {
-			if b, ok, err := vm.parseDecimalBig(s); ok {
+		digitBase := base
+		if base == 0 {
+			digitBase = 10
+		}
+		if 2 <= digitBase && digitBase <= 36 {
+			if b, ok, err := vm.parseDigitsBig(s, digitBase); ok {
 				if err != nil {
 					return Value{}, true, err
 				}
@@ -725,9 +729,22 @@ func hashBig(b *big.Int) int64 {
 	if b.IsInt64() {
 		return hashInt64(b.Int64())
 	}
-	m := new(big.Int).Abs(b)
-	m.Mod(m, big.NewInt(hashModulus))
-	h := m.Int64()
+	// |b| mod 2**61-1 from its words, most significant first, without a
+	// copy or a division: 2**64 = 8 (mod 2**61-1).
+	const p = uint64(hashModulus)
+	fold := func(x uint64) uint64 { // x mod p, for x < 2**64
+		x = x&p + x>>61
+		if x >= p {
+			x -= p
+		}
+		return x
+	}
+	var r uint64
+	words := b.Bits()
+	for i := len(words) - 1; i >= 0; i-- {
+		r = fold(fold(r<<3) + fold(uint64(words[i])))
+	}
+	h := int64(r)
 	if b.Sign() < 0 {
 		h = -h
 	}

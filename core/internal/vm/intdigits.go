@@ -9,6 +9,7 @@ package vm
 import (
 	"math"
 	"math/big"
+	"math/bits"
 	"strings"
 
 	"github.com/amber-sandbox/amber/core/internal/heap"
@@ -180,6 +181,13 @@ func (vm *VM) decimalString(x *big.Int) (string, error) {
 // parse is quadratic and runs to completion. ok=false leaves s to the
 // general parser (anything but optional spaces, a sign and digits).
 func (vm *VM) parseDecimalBig(s string) (v *big.Int, ok bool, err error) {
+	return vm.parseDigitsBig(s, 10)
+}
+
+// parseDigitsBig is parseDecimalBig in any base from 2 to 36 (for the
+// others too, one call over millions of digits would not meet the
+// deadline).
+func (vm *VM) parseDigitsBig(s string, base int) (v *big.Int, ok bool, err error) {
 	t := strings.TrimSpace(s)
 	neg := false
 	if t != "" && (t[0] == '-' || t[0] == '+') {
@@ -190,17 +198,17 @@ func (vm *VM) parseDecimalBig(s string) (v *big.Int, ok bool, err error) {
 		return nil, false, nil
 	}
 	for i := 0; i < len(t); i++ {
-		if t[i] < '0' || t[i] > '9' {
+		if digitValue(t[i]) >= base {
 			return nil, false, nil
 		}
 	}
-	if err := vm.reserve(int64(len(t))/2 + 64); err != nil {
+	if err := vm.reserve(int64(len(t))*int64(bits.Len(uint(base)))/8 + 64); err != nil {
 		return nil, true, err
 	}
 	var parse func(d string) (*big.Int, error)
 	parse = func(d string) (*big.Int, error) {
 		if len(d) < 1<<12 {
-			x, _ := new(big.Int).SetString(d, 10)
+			x, _ := new(big.Int).SetString(d, base)
 			return x, nil
 		}
 		if err := vm.DeadlineErr(); err != nil {
@@ -215,7 +223,7 @@ func (vm *VM) parseDecimalBig(s string) (v *big.Int, ok bool, err error) {
 		if err != nil {
 			return nil, err
 		}
-		p, err := vm.PowBig(big.NewInt(10), int64(k))
+		p, err := vm.PowBig(big.NewInt(int64(base)), int64(k))
 		if err != nil {
 			return nil, err
 		}
@@ -233,4 +241,17 @@ func (vm *VM) parseDecimalBig(s string) (v *big.Int, ok bool, err error) {
 		v.Neg(v)
 	}
 	return v, true, nil
+}
+
+// digitValue is the value of the digit c in bases up to 36, or 36.
+func digitValue(c byte) int {
+	switch {
+	case '0' <= c && c <= '9':
+		return int(c - '0')
+	case 'a' <= c && c <= 'z':
+		return int(c-'a') + 10
+	case 'A' <= c && c <= 'Z':
+		return int(c-'A') + 10
+	}
+	return 36
 }

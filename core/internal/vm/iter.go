@@ -185,6 +185,7 @@ func (vm *VM) genNextNested(gv, send Value, throw error) (Value, bool, error) {
 		return heap.Undef, false, err
 	}
 	vm.nested++
+	vm.safeAllocs = 0 // Python code may drop what the operation holds (see openSafe)
 	_, err = vm.run(depth)
 	vm.nested--
 	if err != nil {
@@ -466,14 +467,21 @@ func (vm *VM) isListOrTuple(v Value) bool {
 // Unpack materialises an iterable.
 func (vm *VM) Unpack(v Value) ([]Value, error) {
 	if vm.isListOrTuple(v) {
-		return append([]Value(nil), vm.listItems(v)...), nil
+		items := vm.listItems(v)
+		if err := vm.reserveValues(int64(len(items))); err != nil {
+			return nil, err
+		}
+		return append([]Value(nil), items...), nil
 	}
 	var out []Value
 	err := vm.Iterate(v, func(x Value) error {
-		if len(out) == cap(out) {
-			// The slice is about to double: reserve it, so draining a
-			// huge iterator meets the memory limit before Go runs out.
-			if err := vm.reserveValues(int64(2*len(out) + 8)); err != nil {
+		// Draining a huge iterator meets the memory limit before Go runs
+		// out, and the deadline.
+		if err := vm.sliceRoom(len(out), cap(out)); err != nil {
+			return err
+		}
+		if len(out)&0xffff == 0xffff {
+			if err := vm.DeadlineErr(); err != nil {
 				return err
 			}
 		}

@@ -23,8 +23,10 @@ func listMethod(argName, name string, required, nargs int, f func(vm *VM, self V
 
 func listAppendM(vm *VM, self Value, l *heap.List, lv Value, args [2]Value) (Value, error) {
 	item := args[0]
+	if err := vm.roomFor(len(l.Items), cap(l.Items)); err != nil {
+		return heap.Undef, err
+	}
 	l.Items = append(l.Items, item)
-	vm.H.Grew(16)
 	vm.H.TouchItem(lv, len(l.Items)-1, len(l.Items))
 	return heap.None, nil
 }

@@ -332,7 +332,7 @@ func (vm *VM) formatNumber(v Value, spec string) (string, bool, error) {
 				if err = vm.checkIntToStr(x.b); err != nil {
 					return "", true, err
 				}
-				s, err = pyfmt.FormatInt(x.b, sp)
+				s, err = pyfmt.FormatIntWith(x.b, sp, vm.decimalString)
 			} else {
 				s, err = pyfmt.FormatInt(x.b, sp)
 			}
@@ -845,11 +845,14 @@ func (vm *VM) pow3(base, exp, mod Value) (Value, error) {
 	am := new(big.Int).Abs(m)
 	b.Mod(b, am)
 	if e.Sign() < 0 {
-		inv := new(big.Int)
 		if am.Cmp(big.NewInt(1)) == 0 {
 			return heap.Int(0), nil
 		}
-		if inv.ModInverse(b, am) == nil {
+		inv, err := vm.ModInverseBig(b, am)
+		if err != nil {
+			return Value{}, err
+		}
+		if inv == nil {
 			return Value{}, vm.ValueError("base is not invertible for the given modulus")
 		}
 		b = inv

@@ -211,6 +211,7 @@ func init() {
 			r, err := vm.callClass(self, c, all, a.KwNames, heap.RetNested)
 			if err == errFramePushed {
 				vm.nested++
+				vm.safeAllocs = 0 // Python code may drop what the operation holds (see openSafe)
 				r, err = vm.run(depth)
 				vm.nested--
 			}

@@ -467,20 +467,16 @@ func (vm *VM) opBinary(f *heap.Frame, arg int, a, b Value) error {
 			return vm.pushPyCall(fn, []Value{a, b}, heap.RetBinOp, int32(arg), a, b)
 		}
 	}
+	vm.openSafe(a, b)
 	r, err := vm.BinaryOp(arg, a, b)
+	vm.closeSafe()
 	if err != nil {
 		return err
 	}
 	push(f, r)
-	if lim := vm.Limits.MaxMemory; lim > 0 && vm.H.Bytes > lim && vm.nested == 0 {
-		// 'a' * 10**8 and friends grow the heap in one step; the result
-		// is on the stack, so collecting here is safe.
-		vm.Collect()
-		if vm.H.Bytes > lim {
-			return errMemoryLimit()
-		}
-	}
-	return nil
+	// 'a' * 10**8 and friends grow the heap in one step; the result is on
+	// the stack, so collecting here is safe.
+	return vm.settle()
 }
 
 // opUnary is UNARY_NEGATIVE/POSITIVE/INVERT.
@@ -847,6 +843,12 @@ func (vm *VM) DictSet(d *heap.Dict, k, v Value) error {
 	if err != nil {
 		return err
 	}
+	if err := vm.dictRoom(d); err != nil {
+		// Replacing a value allocates nothing.
+		if i, lerr := d.Lookup(k, h, vm.keyEq); lerr != nil || i < 0 {
+			return err
+		}
+	}
 	before := d.Size()
 	if err := d.Set(k, v, h, vm.keyEq); err != nil {
 		return err
@@ -879,6 +881,12 @@ func (vm *VM) setAdd(s *heap.Set, k Value) error {
 	h, err := vm.Hash(k)
 	if err != nil {
 		return err
+	}
+	if err := vm.setRoom(s); err != nil {
+		// Adding a key already there allocates nothing.
+		if i, lerr := s.Lookup(k, h, vm.keyEq); lerr != nil || i < 0 {
+			return err
+		}
 	}
 	before := s.Size()
 	if _, err = s.Add(k, h, vm.keyEq); err != nil {

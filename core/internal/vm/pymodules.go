@@ -124,6 +124,7 @@ func (vm *VM) runModuleCode(code *compile.Code, m Value) error {
 		return err
 	}
 	vm.nested++
+	vm.safeAllocs = 0 // Python code may drop what the operation holds (see openSafe)
 	_, err := vm.run(depth)
 	vm.nested--
 	return err

@@ -16,6 +16,8 @@ package vm
 // maxOneAlloc bounds a single object when the session has no memory limit:
 // past it, MemoryError rather than asking the Go runtime for the memory.
 import (
+	"strings"
+	"unicode"
 	"unicode/utf8"
 
 	"github.com/amber-sandbox/amber/core/internal/heap"
@@ -24,21 +26,76 @@ import (
 
 const maxOneAlloc = 1 << 33
 
-// reserve reports the memory limit's error if n more bytes cannot be allocated under the
-// memory limit. The heap's byte count includes garbage that only a
-// collection would reclaim, and a builtin cannot collect (its operands may
-// be held only by Go variables); so a request fails when it alone exceeds
-// the limit, or when it would take the heap past the point where the
-// limits end the run anyway (twice the limit, see checkLimits).
+// reserve reports the memory limit's error if n more bytes cannot be
+// allocated under the memory limit. The heap's byte count includes
+// garbage that only a collection would reclaim; the run collects at
+// instruction boundaries once the count passes the limit (see settle), so
+// the count stays near the live size, and a request fails when it would
+// take the count past the ceiling. A builtin generally cannot collect (its
+// operands may be held only by Go variables), except at the start of a
+// top-level operation, before it allocated anything (collectForReserve).
 func (vm *VM) reserve(n int64) error {
 	if lim := vm.Limits.MaxMemory; lim > 0 {
-		if n < 0 || n > lim || vm.H.Bytes+n > 2*lim {
+		if n < 0 || n > lim {
+			return errMemoryLimit()
+		}
+		if vm.H.Bytes+n > memCeiling(lim) && (!vm.collectForReserve() || vm.H.Bytes+n > memCeiling(lim)) {
 			return errMemoryLimit()
 		}
 		return nil
 	}
 	if n < 0 || n > maxOneAlloc {
 		return vm.Errorf(TMemoryError, "")
+	}
+	return nil
+}
+
+// memCeiling is what the heap's byte count may reach under a memory limit
+// of lim between collections: the live heap must stay under lim, and an
+// eighth of it more covers the garbage made since the last collection.
+func memCeiling(lim int64) int64 { return lim + lim/8 }
+
+// openSafe marks the start of a top-level operation on a and b (which
+// must stay alive until closeSafe), during which reserve may collect
+// until something is allocated.
+func (vm *VM) openSafe(a, b Value) {
+	if vm.nested == 0 && vm.Limits.MaxMemory > 0 {
+		vm.opRoots = [2]Value{a, b}
+		vm.safeAllocs = vm.H.Allocs + 1
+	}
+}
+
+// closeSafe ends what openSafe started.
+func (vm *VM) closeSafe() {
+	vm.opRoots = [2]Value{}
+	vm.safeAllocs = 0
+}
+
+// collectForReserve collects when that is safe: at the top level, in an
+// operation that has allocated nothing and called nothing since it
+// started (a call from Go closes the window where it raises vm.nested:
+// the callee could make a value the operation holds unreachable), every
+// value it can hold is a root (its operands in opRoots, a builtin's
+// arguments in the argument arena). It reports whether it collected.
+func (vm *VM) collectForReserve() bool {
+	if vm.nested != 0 || vm.safeAllocs != vm.H.Allocs+1 {
+		return false
+	}
+	vm.Collect()
+	return true
+}
+
+// settle runs at an instruction boundary, where every live value is in a
+// frame, after an operation that may have allocated much: it collects
+// when collectDue says so, and past the limit still, it ends the run.
+func (vm *VM) settle() error {
+	lim := vm.Limits.MaxMemory
+	if lim <= 0 || vm.nested != 0 || !vm.collectDue(lim) {
+		return nil
+	}
+	vm.Collect()
+	if vm.H.Bytes > lim {
+		return errMemoryLimit()
 	}
 	return nil
 }
@@ -142,7 +199,7 @@ func (vm *VM) grew(before, after int) error {
 		return nil
 	}
 	vm.H.Grew(after - before)
-	if lim := vm.Limits.MaxMemory; lim > 0 && vm.H.Bytes > 2*lim {
+	if lim := vm.Limits.MaxMemory; lim > 0 && vm.H.Bytes > memCeiling(lim) {
 		return errMemoryLimit()
 	}
 	return nil
@@ -156,7 +213,15 @@ func (vm *VM) TooBig() error { return vm.tooBig() }
 func (vm *VM) reserveRepr(o heap.Object) error {
 	switch o := o.(type) {
 	case *heap.Str:
-		return vm.reserve(int64(len(o.S)) + 3)
+		// An escaped rune takes up to ten bytes (\U0001xxxx) where it
+		// took one to four.
+		n := int64(len(o.S)) + 3
+		for _, r := range o.S {
+			if r < ' ' || r == 0x7f || (r >= 0x80 && !unicode.IsPrint(r)) {
+				n += 9
+			}
+		}
+		return vm.reserve(n)
 	case *heap.Bytes:
 		n := int64(len(o.B)) + 14
 		for _, c := range o.B {
@@ -167,4 +232,167 @@ func (vm *VM) reserveRepr(o heap.Object) error {
 		return vm.reserve(n)
 	}
 	return nil
+}
+
+// collectDue reports whether a run under a memory limit of lim should
+// collect: garbage may take no more than a quarter of the limit, and once
+// the count is past the limit, every sixteenth of it allocated since the
+// last collection makes one. Both bound the cost of a heap that lives near
+// its limit: a collection per sixteenth of the limit allocated at most.
+func (vm *VM) collectDue(lim int64) bool {
+	since := vm.H.SinceCollect()
+	return since > lim/4 || (vm.H.Bytes > lim && since > lim/16)
+}
+
+// growCap is the capacity a buffer of capacity c grows to when it must
+// hold need bytes: small buffers double, large ones grow by a quarter, so
+// that a large result is not held at twice its size.
+func growCap(c, need int) int {
+	if c < 1<<16 {
+		return max(need, 2*c)
+	}
+	return max(need, c+c/4)
+}
+
+// writeText appends s to b after reserving what b's growth costs: while
+// it copies, the old buffer and the new one are both live. The heap
+// counts a str at its length, so b grows by growCap rather than by
+// strings.Builder's doubling, whose spare half the str would keep.
+func (vm *VM) writeText(b *strings.Builder, s string) error {
+	if need := b.Len() + len(s); need > b.Cap() {
+		nc := growCap(b.Cap(), need)
+		if err := vm.reserve(int64(b.Cap()) + int64(nc)); err != nil {
+			return err
+		}
+		old := b.String()
+		b.Reset()
+		b.Grow(nc)
+		b.WriteString(old)
+	}
+	b.WriteString(s)
+	return nil
+}
+
+// AppendAccounted is writeText for a byte slice (for the native modules
+// too).
+func AppendAccounted[S ~string | ~[]byte](vm *VM, buf []byte, p S) ([]byte, error) {
+	if need := len(buf) + len(p); need > cap(buf) {
+		nc := growCap(cap(buf), need)
+		if err := vm.reserve(int64(cap(buf)) + int64(nc)); err != nil {
+			return buf, err
+		}
+		nb := make([]byte, len(buf), nc)
+		copy(nb, buf)
+		buf = nb
+	}
+	return append(buf, p...), nil
+}
+
+// iterBytes is what a builtin iterator takes (heap.Iter's Size).
+const iterBytes = 72
+
+// pieceBytes is what one piece of a split costs: its string header while
+// the pieces are gathered, its str object and its slot in the list.
+const pieceBytes = 16 + 40 + 16
+
+// reserveSplit reserves the pieces of splitting s where is reports the
+// runes a piece can end at: at most one piece per such rune, and one
+// more. The count is a scan, cheaper than the split it guards.
+func reserveSplit[T text](vm *VM, s T, maxsplit int, is func(rune) bool) error {
+	n := int64(1)
+	for _, r := range string(s) {
+		if is(r) {
+			n++
+		}
+	}
+	if maxsplit >= 0 {
+		n = min(n, int64(maxsplit)+1)
+	}
+	if err := vm.reserveMul(pieceBytes, n); err != nil {
+		return err
+	}
+	return vm.reserve(n*pieceBytes + int64(len(s)))
+}
+
+// roomFor accounts an append to a heap object's slice of values of length
+// n and capacity c before it happens: a full slice moves to a new array,
+// which the heap counts from then on, as the object's Size does. The old
+// array is already counted.
+func (vm *VM) roomFor(n, c int) error {
+	if n < c {
+		return nil
+	}
+	nc := appendCap(c)
+	if err := vm.reserveMul(16, int64(nc)); err != nil {
+		return err
+	}
+	vm.H.Grew(16 * (nc - c))
+	return nil
+}
+
+// appendCap is about the capacity Go's append moves a full slice of
+// capacity c to: twice as large while small, a quarter larger after.
+func appendCap(c int) int {
+	if c < 256 {
+		return 2*c + 1
+	}
+	return c + (c+768)/4
+}
+
+// sliceRoom is roomFor for a slice that only Go holds (the heap does not
+// count it): while append copies, both arrays are live.
+func (vm *VM) sliceRoom(n, c int) error {
+	if n < c {
+		return nil
+	}
+	return vm.reserveValues(int64(c) + int64(appendCap(c)))
+}
+
+// dictRoom reserves what adding a key to d may allocate: a larger array
+// of entries (40 bytes each) when it is full, and an index twice as large
+// when the entries pass two thirds of it.
+func (vm *VM) dictRoom(d *heap.Dict) error {
+	var n int64
+	if e := d.Entries; len(e) == cap(e) {
+		n += 40 * int64(cap(e)+cap(e)/4+8)
+	}
+	if idx := d.IndexLen(); (len(d.Entries)+1)*3 >= idx*2 {
+		n += 8 * int64(idx)
+	}
+	return vm.reserve(n)
+}
+
+// setRoom reserves the larger table adding a key to s may move it to
+// (see heap.Set.Add): up to eight times its elements while small, four
+// times after, at 32 bytes a slot.
+func (vm *VM) setRoom(s *heap.Set) error {
+	if (s.Fill+1)*5 < (len(s.Table)-1)*3 {
+		return nil
+	}
+	k := int64(8)
+	if s.Used > 50000 {
+		k = 4
+	}
+	return vm.reserveMul(32*k, int64(s.Used)+1)
+}
+
+// reserveCodec reserves the result of encoding (or decoding) n bytes with
+// the codec enc, by what one input byte becomes: utf-16 and utf-32 widen
+// each byte of UTF-8 text up to two and four times; decoding UTF-8 or
+// ASCII keeps the size (but for replaced malformed bytes), and any other
+// codec takes a byte to at most three of UTF-8. The codecs build their
+// results by appending, which leaves as much again behind while it
+// copies.
+func (vm *VM) reserveCodec(n int, enc string, decode bool) error {
+	e := strings.ReplaceAll(strings.ToLower(enc), "_", "-")
+	k := int64(1)
+	switch {
+	case !decode && strings.Contains(e, "32"):
+		k = 4
+	case !decode && strings.Contains(e, "16"):
+		k = 2
+	case decode && e != "utf-8" && e != "utf8" && e != "ascii":
+		k = 3
+	}
+	return vm.reserveMul(2*k, int64(n))
 }

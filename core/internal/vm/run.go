@@ -91,6 +91,10 @@ func (vm *VM) StartModule(c *compile.Code, globals Value) error {
 // the run pauses again. It returns the module code's value.
 func (vm *VM) Resume() (Value, error) {
 	vm.preemptDue = false
+	// Allocation brings the limits' checks forward only while the run's
+	// clock runs (see checkLimits).
+	vm.churnCheck = vm.H.Churn + churnPerCheck
+	defer func() { vm.churnCheck = 0 }()
 	if vm.Clock != nil {
 		vm.runStart = vm.Clock()
 		defer func() { vm.TimeUsed += vm.Clock() - vm.runStart }()

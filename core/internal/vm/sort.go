@@ -64,6 +64,11 @@ func (vm *VM) sortWithKeys(vals, keys []Value, reverse bool) ([]Value, error) {
 	if n < 2 {
 		return append([]Value(nil), vals...), nil
 	}
+	// The copies, the permutation and the result: reserved first, before
+	// anything is allocated, so that reserve may still collect.
+	if err := vm.reserveMul(40, int64(n)); err != nil {
+		return nil, err
+	}
 	// Sort a permutation so keys and values move together.
 	idx := make([]int, n)
 	for i := range idx {
@@ -74,10 +79,6 @@ func (vm *VM) sortWithKeys(vals, keys []Value, reverse bool) ([]Value, error) {
 	}
 	less, err := vm.sortLess(keys)
 	if err != nil {
-		return nil, err
-	}
-	// The copies, the permutation and the result: reserved first.
-	if err := vm.reserveMul(40, int64(n)); err != nil {
 		return nil, err
 	}
 	var cmpErr error
@@ -135,6 +136,10 @@ func (vm *VM) sortLess(keys []Value) (func(a, b int) (bool, error), error) {
 		if allStr {
 			if k.K == heap.KRef {
 				if s, ok := vm.H.Get(k).(*heap.Str); ok {
+					if strs == nil {
+						// Sized once: within sortWithKeys' reservation.
+						strs = make([]string, 0, len(keys))
+					}
 					strs = append(strs, s.S)
 					continue
 				}

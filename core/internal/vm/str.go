@@ -266,13 +266,14 @@ func strJoin(vm *VM, self Value, a Args) (Value, error) {
 		if !ok {
 			return vm.TypeError("sequence item %d: expected str instance, %s found", i, vm.TypeName(v))
 		}
-		if err := vm.reserve(int64(b.Len()) + int64(len(sep)) + int64(len(s))); err != nil {
+		if i > 0 {
+			if err := vm.writeText(&b, sep); err != nil {
+				return err
+			}
+		}
+		if err := vm.writeText(&b, s); err != nil {
 			return err
 		}
-		if i > 0 {
-			b.WriteString(sep)
-		}
-		b.WriteString(s)
 		i++
 		return nil
 	})
@@ -347,6 +348,9 @@ func (vm *VM) encodeWith(fname, s string, encoding, errorsArg Value) ([]byte, er
 	if err != nil {
 		return nil, err
 	}
+	if err := vm.reserveCodec(len(s), enc, false); err != nil {
+		return nil, err
+	}
 	b, err := pystr.Encode(s, enc, errs)
 	if err != nil {
 		return nil, vm.pystrErr(err)
@@ -358,6 +362,9 @@ func (vm *VM) encodeWith(fname, s string, encoding, errorsArg Value) ([]byte, er
 func (vm *VM) decodeWith(fname string, b []byte, encoding, errorsArg Value) (Value, error) {
 	enc, errs, err := vm.codecArgs(fname, encoding, errorsArg)
 	if err != nil {
+		return heap.Undef, err
+	}
+	if err := vm.reserveCodec(len(b), enc, true); err != nil {
 		return heap.Undef, err
 	}
 	s, err := pystr.Decode(b, enc, errs)
@@ -519,11 +526,6 @@ func strTranslate(vm *VM, self Value, a Args) (Value, error) {
 	table := args[0]
 	var b strings.Builder
 	for _, r := range s {
-		// A mapping to long strings multiplies the size: account as it
-		// grows.
-		if err := vm.reserve(int64(b.Cap())); err != nil {
-			return heap.Undef, err
-		}
 		v, err := vm.GetItem(table, heap.Int(int64(r)))
 		if err != nil {
 			if vm.ErrIs(err, TLookupError) {
@@ -545,7 +547,10 @@ func strTranslate(vm *VM, self Value, a Args) (Value, error) {
 			if !ok {
 				return heap.Undef, vm.TypeError("character mapping must return integer, None or str")
 			}
-			b.WriteString(t)
+			// A mapping to long strings multiplies the size.
+			if err := vm.writeText(&b, t); err != nil {
+				return heap.Undef, err
+			}
 		}
 	}
 	return vm.NewStr(b.String()), nil

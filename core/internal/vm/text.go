@@ -4,7 +4,10 @@ package vm
 // with the same shape, written once over the text's Go type T (string or
 // []byte) and a textKind that supplies the type's own pieces.
 
-import "github.com/amber-sandbox/amber/core/internal/heap"
+import (
+	"github.com/amber-sandbox/amber/core/internal/heap"
+	"github.com/amber-sandbox/amber/core/internal/pystr"
+)
 
 // text is the Go form of a str's or a bytes object's contents.
 type text interface{ ~string | ~[]byte }
@@ -98,13 +101,28 @@ func (k *textKind[T]) splitMethod(name string) BuiltinFn {
 			return heap.Undef, err
 		}
 		if sepArg.K == heap.KUndef || sepArg.K == heap.KNone {
-			return k.list(vm, self, byWhitespace(k.fresh(vm, self, s), maxsplit)), nil
+			s = k.fresh(vm, self, s)
+			if err := reserveSplit(vm, s, maxsplit, pystr.IsSpaceRune); err != nil {
+				return heap.Undef, err
+			}
+			return k.list(vm, self, byWhitespace(s, maxsplit)), nil
 		}
 		sep, err := k.splitSep(vm, sepArg)
 		if err != nil {
 			return heap.Undef, err
 		}
-		parts, err := bySep(k.fresh(vm, self, s), sep, maxsplit)
+		s = k.fresh(vm, self, s)
+		if len(sep) > 0 {
+			// At most one piece per separator, and one more.
+			n := int64(k.count(s, sep, 0, len(s))) + 1
+			if maxsplit >= 0 {
+				n = min(n, int64(maxsplit)+1)
+			}
+			if err := vm.reserveMul(pieceBytes, n); err != nil {
+				return heap.Undef, err
+			}
+		}
+		parts, err := bySep(s, sep, maxsplit)
 		if err != nil {
 			return heap.Undef, vm.pystrErr(err)
 		}
@@ -134,7 +152,11 @@ func (k *textKind[T]) splitLinesMethod(vm *VM, self Value, a Args) (Value, error
 			return heap.Undef, err
 		}
 	}
-	return k.list(vm, self, k.splitLines(k.fresh(vm, self, s), keep)), nil
+	s = k.fresh(vm, self, s)
+	if err := reserveSplit(vm, s, -1, pystr.IsLineBreak); err != nil {
+		return heap.Undef, err
+	}
+	return k.list(vm, self, k.splitLines(s, keep)), nil
 }
 
 // expandTabsMethod implements expandtabs.

@@ -100,6 +100,15 @@ type VM struct {
 	// being its first free slot (see callBuiltinScratch).
 	argArena []Value
 	argTop   int
+	// opRoots hold the operands of the operation in progress at the top
+	// level, and safeAllocs one more than the heap's allocation count
+	// when it started (0 outside one): while nothing has been allocated
+	// since, reserve may collect (see collectForReserve).
+	opRoots    [2]Value
+	safeAllocs int64
+	// churnCheck is the heap's Churn at which checkLimits next looks at
+	// the limits whatever the step count.
+	churnCheck int64
 	// pctFormat and pctPieces are the last str % format parsed.
 	pctFormat string
 	pctPieces []pyfmt.PercentPiece

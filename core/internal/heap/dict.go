@@ -142,13 +142,18 @@ func (d *Dict) Set(key, val Value, hash int64, eq EqFunc) error {
 		return err
 	}
 	if i >= 0 {
-		d.own()
-		d.Entries[i].Val = val
-		d.Ver++
+		d.SetAt(i, val)
 		return nil
 	}
 	d.Append(key, val, hash)
 	return nil
+}
+
+// SetAt replaces the value of the live entry i.
+func (d *Dict) SetAt(i int, val Value) {
+	d.own()
+	d.Entries[i].Val = val
+	d.Ver++
 }
 
 // Append adds a key known to be absent.

@@ -600,8 +600,8 @@ func (vm *VM) opLoadAttr(f *heap.Frame, obj, name Value) error {
 				// Fast path: a plain instance attribute not shadowed by a
 				// data descriptor on the class.
 				d := vm.H.Get(o.Dict).(*heap.Dict)
-				if r, found, _ := d.Get(name, vm.StrHash(name), vm.StrEq); found {
-					push(f, r)
+				if i := vm.instanceSlot(e, d, name); i >= 0 {
+					push(f, d.Entries[i].Val)
 					return nil
 				}
 			}
@@ -680,6 +680,20 @@ func (vm *VM) siteLookup(f *heap.Frame, cls, name Value) *heap.SiteEntry {
 	s.Next = (s.Next + 1) % heap.SiteWays
 	*e = heap.SiteEntry{Class: h, Epoch: vm.epoch, Val: vm.LookupClass(cls, name)}
 	return e
+}
+
+// instanceSlot is the index of the entry for name in d, an instance's
+// dict, or -1. The entry e last found is tried first; names are interned,
+// so a hit is an identical key.
+func (vm *VM) instanceSlot(e *heap.SiteEntry, d *heap.Dict, name Value) int {
+	if i := int(e.Slot); i < len(d.Entries) && d.Entries[i].Key == name {
+		return i
+	}
+	i, _ := d.Lookup(name, vm.StrHash(name), vm.StrEq)
+	if i >= 0 {
+		e.Slot = int32(i)
+	}
+	return i
 }
 
 // site returns the cache of the instruction f is executing. Only the
@@ -971,6 +985,13 @@ func (vm *VM) opStoreAttr(f *heap.Frame, obj, name, v Value) error {
 	if obj.K == heap.KRef {
 		if o, ok := vm.H.Get(obj).(*heap.Instance); ok && o.Dict.K == heap.KRef {
 			if e := vm.siteLookup(f, o.Class, name); e.Val.K == heap.KUndef && vm.noSetattr(e, o.Class) && vm.ClassOf(o.Class).Flags&ClassSlotted == 0 {
+				if d, ok := vm.H.Get(o.Dict).(*heap.Dict); ok {
+					if i := vm.instanceSlot(e, d, name); i >= 0 {
+						d.SetAt(i, v)
+						vm.H.Touch(o.Dict)
+						return nil
+					}
+				}
 				return vm.dictSetStr(o.Dict, name, v)
 			}
 		}

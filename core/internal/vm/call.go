@@ -667,13 +667,7 @@ func (vm *VM) callPyBind(fnv Value, fn *heap.Function, pos, kwn, kwv []Value) (b
 			if slots[j].K != heap.KUndef {
 				continue
 			}
-			found := false
-			if fn.KwDefaults.K == heap.KRef {
-				d := vm.H.Get(fn.KwDefaults).(*heap.Dict)
-				k := vm.Intern(code.Varnames[j])
-				slots[j], found, _ = d.Get(k, vm.StrHash(k), vm.StrEq)
-			}
-			if !found {
+			if !vm.kwDefault(fn, code.Varnames[j], &slots[j]) {
 				vm.releaseFrame(f)
 				return false, nil
 			}
@@ -695,6 +689,30 @@ func (vm *VM) callPyBind(fnv Value, fn *heap.Function, pos, kwn, kwv []Value) (b
 		return true, err
 	}
 	return true, nil
+}
+
+// kwDefault stores in *slot the default of fn's keyword-only parameter
+// name. The defaults dict is tiny, so a scan comparing the strings beats
+// interning name and probing.
+func (vm *VM) kwDefault(fn *heap.Function, name string, slot *Value) bool {
+	if fn.KwDefaults.K != heap.KRef {
+		return false
+	}
+	d, ok := vm.H.Get(fn.KwDefaults).(*heap.Dict)
+	if !ok {
+		return false
+	}
+	for i := range d.Entries {
+		e := &d.Entries[i]
+		if e.Key.K != heap.KRef {
+			continue
+		}
+		if s, ok := vm.H.Get(e.Key).(*heap.Str); ok && s.S == name {
+			*slot = e.Val
+			return true
+		}
+	}
+	return false
 }
 
 func (vm *VM) stopIteration(g *heap.Generator, v Value) error {

@@ -1,7 +1,5 @@
 package heap
 
-import "sort"
-
 // PageShift sets the page size: a page holds 1<<PageShift handles.
 const PageShift = 8
 
@@ -327,9 +325,13 @@ func (h *Heap) Collect(roots func(visit func(Value))) int {
 	marks := h.mark(roots)
 	freed := 0
 	var bytes int64
+	// The free list is rebuilt in the same pass, in ascending handle
+	// order, which is the order Alloc hands slots out in.
+	h.free = h.free[:0]
 	for i := 1; i < h.n; i++ {
 		o := h.At(Handle(i))
 		if o == nil {
+			h.free = append(h.free, Handle(i))
 			continue
 		}
 		if !marks[i] {
@@ -342,6 +344,7 @@ func (h *Heap) Collect(roots func(visit func(Value))) int {
 				delete(h.segDirty, Handle(i))
 			}
 			freed++
+			h.free = append(h.free, Handle(i))
 			continue
 		}
 		bytes += int64(o.Size())
@@ -352,6 +355,9 @@ func (h *Heap) Collect(roots func(visit func(Value))) int {
 		n--
 	}
 	h.n = n
+	for len(h.free) > 0 && int(h.free[len(h.free)-1]) >= n {
+		h.free = h.free[:len(h.free)-1]
+	}
 	pages := h.Pages()
 	for p := pages; p < len(h.pages); p++ {
 		h.pages[p] = nil
@@ -361,13 +367,6 @@ func (h *Heap) Collect(roots func(visit func(Value))) int {
 	if pages < len(h.dirty) {
 		h.dirty = h.dirty[:pages]
 	}
-	h.free = h.free[:0]
-	for i := 1; i < n; i++ {
-		if h.At(Handle(i)) == nil {
-			h.free = append(h.free, Handle(i))
-		}
-	}
-	sort.Slice(h.free, func(a, b int) bool { return h.free[a] < h.free[b] })
 	h.Bytes = bytes
 	h.bytesAfterGC = bytes
 	h.liveAfterGC = int64(n - 1 - len(h.free))

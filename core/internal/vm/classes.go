@@ -33,7 +33,9 @@ func (vm *VM) callClass(clsv Value, c *heap.Class, args []Value, kwnames []strin
 	}
 	// __new__
 	var obj Value
-	newFn := vm.LookupClassStr(clsv, "__new__")
+	// Constructions repeat on few classes: the cache (cleared whenever a
+	// class changes) saves the walk of the MRO for both lookups.
+	newFn := vm.cachedClassLookup(clsv, vm.Intern("__new__"))
 	userNew := newFn.K == heap.KRef && !vm.isBuiltinNew(newFn)
 	if userNew {
 		fn := newFn
@@ -98,7 +100,7 @@ func (vm *VM) callClass(clsv Value, c *heap.Class, args []Value, kwnames []strin
 		obj = vm.H.Alloc(inst)
 	}
 	// __init__
-	initFn := vm.LookupClassStr(clsv, "__init__")
+	initFn := vm.cachedClassLookup(clsv, vm.Intern("__init__"))
 	if initFn.K == heap.KUndef || vm.isBuiltinOf(initFn, TObject) {
 		if !userNew && len(args) > 0 && vm.ClassOf(clsv).Builtin == int32(TObject) && vm.LookupClassStr(clsv, "__init__") == vm.LookupClassStr(vm.Types[TObject], "__init__") {
 			return heap.Undef, vm.TypeError("%s() takes no arguments", vm.ClassName(clsv))

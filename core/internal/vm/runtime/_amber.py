@@ -4,7 +4,8 @@ from _amber_native import sort_by_keys
 _missing = object()
 
 def sorted_(iterable, key, reverse):
-    items = [x for x in iterable]
+    # list() copies a list or tuple natively, with no loop per item.
+    items = list(iterable)
     if key is None:
         return sort_by_keys(items, items, reverse)
     return sort_by_keys(items, [key(x) for x in items], reverse)

@@ -27,6 +27,22 @@ func (vm *VM) StrHash(v Value) int64 {
 	return r
 }
 
+// asciiStr is the interned str of the ASCII character c. Indexing and
+// iterating strs make these at every step, so they skip the intern map. An
+// entry is checked against the heap before use, as a loaded or collected
+// heap may have put something else at its handle.
+func (vm *VM) asciiStr(c byte) Value {
+	v := vm.asciiStrs[c]
+	if v.K == heap.KRef {
+		if s, ok := vm.H.At(v.H()).(*heap.Str); ok && len(s.S) == 1 && s.S[0] == c {
+			return v
+		}
+	}
+	v = vm.Intern(asciiChars[c])
+	vm.asciiStrs[c] = v
+	return v
+}
+
 // strEq compares keys known to be strs (class and module dicts).
 func (vm *VM) StrEq(a, b Value) (bool, error) {
 	if a == b {

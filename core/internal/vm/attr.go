@@ -974,7 +974,8 @@ func (vm *VM) instanceSetDict(obj Value, o *heap.Instance, name, v Value) error 
 		return vm.attrError(obj, name)
 	}
 	if o.Dict.K == heap.KUndef {
-		o.Dict = vm.NewDict()
+		// Room for a few attributes: __init__ usually sets several in a row.
+		o.Dict = vm.H.Alloc(&heap.Dict{Entries: make([]heap.DictEntry, 0, 4)})
 		vm.H.Touch(obj)
 	}
 	return vm.dictSetStr(o.Dict, name, v)
@@ -983,8 +984,13 @@ func (vm *VM) instanceSetDict(obj Value, o *heap.Instance, name, v Value) error 
 // opStoreAttr is STORE_ATTR: Python setters run as frames.
 func (vm *VM) opStoreAttr(f *heap.Frame, obj, name, v Value) error {
 	if obj.K == heap.KRef {
-		if o, ok := vm.H.Get(obj).(*heap.Instance); ok && o.Dict.K == heap.KRef {
+		if o, ok := vm.H.Get(obj).(*heap.Instance); ok {
 			if e := vm.siteLookup(f, o.Class, name); e.Val.K == heap.KUndef && vm.noSetattr(e, o.Class) && vm.ClassOf(o.Class).Flags&ClassSlotted == 0 {
+				if o.Dict.K != heap.KRef {
+					// The first attribute of a new instance (in
+					// __init__): nothing on the class is in the way.
+					return vm.instanceSetDict(obj, o, name, v)
+				}
 				if d, ok := vm.H.Get(o.Dict).(*heap.Dict); ok {
 					if i := vm.instanceSlot(e, d, name); i >= 0 {
 						d.SetAt(i, v)

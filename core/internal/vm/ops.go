@@ -28,18 +28,24 @@ func (vm *VM) StrHash(v Value) int64 {
 }
 
 // asciiStr is the interned str of the ASCII character c. Indexing and
-// iterating strs make these at every step, so they skip the intern map. An
-// entry is checked against the heap before use, as a loaded or collected
-// heap may have put something else at its handle.
+// iterating strs make these at every step, so they skip the intern map.
 func (vm *VM) asciiStr(c byte) Value {
-	v := vm.asciiStrs[c]
+	return vm.internAt(&vm.asciiStrs[c], asciiChars[c])
+}
+
+// internAt is Intern(s) remembered in *slot, for strs the VM itself
+// needs on hot paths. The remembered value is checked against the heap
+// before use, as a loaded or collected heap may hold something else at
+// its handle.
+func (vm *VM) internAt(slot *Value, s string) Value {
+	v := *slot
 	if v.K == heap.KRef {
-		if s, ok := vm.H.At(v.H()).(*heap.Str); ok && len(s.S) == 1 && s.S[0] == c {
+		if o, ok := vm.H.At(v.H()).(*heap.Str); ok && o.S == s {
 			return v
 		}
 	}
-	v = vm.Intern(asciiChars[c])
-	vm.asciiStrs[c] = v
+	v = vm.Intern(s)
+	*slot = v
 	return v
 }
 

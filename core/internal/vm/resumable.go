@@ -73,11 +73,7 @@ func (vm *VM) tailPy(name, pyfn string, args ...Value) (r Value, ok bool, err er
 		return heap.Undef, false, nil
 	}
 	vm.tailName = ""
-	m, err := vm.Import("_amber")
-	if err != nil {
-		return heap.Undef, true, err
-	}
-	fn, err := vm.GetAttr(m, pyfn)
+	fn, err := vm.amberFunc(pyfn)
 	if err != nil {
 		return heap.Undef, true, err
 	}
@@ -86,6 +82,49 @@ func (vm *VM) tailPy(name, pyfn string, args ...Value) (r Value, ok bool, err er
 		return heap.Undef, true, nil
 	}
 	return r, true, err
+}
+
+// amberFuncs remembers the _amber functions tailPy called, valid while
+// neither sys.modules nor _amber's namespace has changed since: builtins
+// like map and sorted run these on every call.
+type amberFuncs struct {
+	modulesVer, nsVer uint32
+	ns                Value // _amber's namespace dict
+	fns               map[string]Value
+}
+
+// amberFunc is the function name of the _amber module.
+func (vm *VM) amberFunc(name string) (Value, error) {
+	c := &vm.amber
+	md := vm.H.Get(vm.Modules).(*heap.Dict)
+	if c.fns != nil && md.Ver == c.modulesVer {
+		if ns, ok := vm.H.Get(c.ns).(*heap.Dict); ok && ns.Ver == c.nsVer {
+			if fn, ok := c.fns[name]; ok {
+				return fn, nil
+			}
+		}
+	}
+	m, err := vm.Import("_amber")
+	if err != nil {
+		return heap.Undef, err
+	}
+	fn, err := vm.GetAttr(m, name)
+	if err != nil {
+		return heap.Undef, err
+	}
+	mod, ok := vm.H.Get(m).(*heap.Module)
+	if !ok || mod.Dict.K != heap.KRef {
+		return fn, nil
+	}
+	ns, ok := vm.H.Get(mod.Dict).(*heap.Dict)
+	if !ok {
+		return fn, nil
+	}
+	if c.fns == nil || c.ns != mod.Dict || c.modulesVer != md.Ver || c.nsVer != ns.Ver {
+		*c = amberFuncs{modulesVer: md.Ver, nsVer: ns.Ver, ns: mod.Dict, fns: map[string]Value{}}
+	}
+	c.fns[name] = fn
+	return fn, nil
 }
 
 func init() {

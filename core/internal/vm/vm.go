@@ -95,6 +95,7 @@ type VM struct {
 	// asciiStr), ctorNames the names callClass looks up.
 	asciiStrs [128]Value
 	ctorNames [numCtorNames]Value
+	amber     amberFuncs // see amberFunc
 	// framePool recycles frames of finished calls.
 	framePool []*heap.Frame
 	// argArena holds the arguments of builtin calls in progress, argTop

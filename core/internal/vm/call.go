@@ -541,15 +541,22 @@ func (vm *VM) returnFrom(f *heap.Frame, v Value, base int) (bool, error) {
 			return true, nil
 		}
 		caller := vm.frames[len(vm.frames)-1]
-		switch f.Ret {
+		ret, retArg := f.Ret, f.RetArg
+		if ret != heap.RetAsyncTask {
+			// Nothing refers to a finished generator's frame any more:
+			// generator pipelines make one per generator, so recycle it.
+			f.Gen = heap.Undef
+			vm.releaseFrame(f)
+		}
+		switch ret {
 		case heap.RetForIter:
 			pop(caller)
-			caller.PC = f.RetArg
+			caller.PC = retArg
 			return false, nil
 		case heap.RetSend, heap.RetAwaitNext:
 			pop(caller) // the sub-iterator
 			push(caller, v)
-			caller.PC = f.RetArg
+			caller.PC = retArg
 			return false, nil
 		case heap.RetNext:
 			return false, vm.stopIteration(g, v)

@@ -98,6 +98,9 @@ func (d *Dict) Lookup(key Value, hash int64, eq EqFunc) (int, error) {
 		return -1, nil
 	}
 	if d.index == nil {
+		if len(d.Entries) <= smallDict {
+			return d.scan(key, hash, eq)
+		}
 		d.rebuild()
 	}
 	mask := uint64(len(d.index) - 1)
@@ -124,6 +127,32 @@ func (d *Dict) Lookup(key Value, hash int64, eq EqFunc) (int, error) {
 		}
 		j = (j + 1) & mask
 	}
+}
+
+// smallDict is the most entries a dict keeps without an index: instance
+// dicts and keyword dicts are mostly this small, and a scan of their
+// hashes costs less than building and probing a table.
+const smallDict = 8
+
+// scan is Lookup for a dict without an index.
+func (d *Dict) scan(key Value, hash int64, eq EqFunc) (int, error) {
+	for i := range d.Entries {
+		e := &d.Entries[i]
+		if e.Hash != hash || e.Key.K == KUndef {
+			continue
+		}
+		if e.Key == key {
+			return i, nil
+		}
+		ok, err := eq(e.Key, key)
+		if err != nil {
+			return -1, err
+		}
+		if ok {
+			return i, nil
+		}
+	}
+	return -1, nil
 }
 
 // Get returns the value for key.
@@ -162,6 +191,9 @@ func (d *Dict) Append(key, val Value, hash int64) {
 	d.Entries = append(d.Entries, DictEntry{Hash: hash, Key: key, Val: val})
 	d.Used++
 	d.Ver++
+	if d.index == nil && len(d.Entries) <= smallDict {
+		return
+	}
 	if d.index == nil || len(d.Entries)*3 >= len(d.index)*2 {
 		d.rebuild()
 		return
@@ -190,12 +222,14 @@ func (d *Dict) Delete(key Value, hash int64, eq EqFunc) (Value, bool, error) {
 func (d *Dict) DeleteAt(i int) {
 	d.own()
 	e := &d.Entries[i]
-	mask := uint64(len(d.index) - 1)
-	j := uint64(e.Hash) & mask
-	for d.index[j] != int32(i) {
-		j = (j + 1) & mask
+	if d.index != nil {
+		mask := uint64(len(d.index) - 1)
+		j := uint64(e.Hash) & mask
+		for d.index[j] != int32(i) {
+			j = (j + 1) & mask
+		}
+		d.index[j] = slotDeleted
 	}
-	d.index[j] = slotDeleted
 	*e = DictEntry{}
 	d.Used--
 	d.Ver++

@@ -113,14 +113,9 @@ func (d *Dict) Lookup(key Value, hash int64, eq EqFunc) (int, error) {
 		if s >= 0 {
 			e := &d.Entries[s]
 			if e.Hash == hash {
-				if e.Key == key {
-					return int(s), nil
-				}
-				ok, err := eq(e.Key, key)
-				if err != nil {
+				if ok, err := sameKey(e.Key, key, eq); err != nil {
 					return -1, err
-				}
-				if ok {
+				} else if ok {
 					return int(s), nil
 				}
 			}
@@ -141,18 +136,22 @@ func (d *Dict) scan(key Value, hash int64, eq EqFunc) (int, error) {
 		if e.Hash != hash || e.Key.K == KUndef {
 			continue
 		}
-		if e.Key == key {
-			return i, nil
-		}
-		ok, err := eq(e.Key, key)
-		if err != nil {
+		if ok, err := sameKey(e.Key, key, eq); err != nil {
 			return -1, err
-		}
-		if ok {
+		} else if ok {
 			return i, nil
 		}
 	}
 	return -1, nil
+}
+
+// sameKey compares a stored key with a looked-up one of the same hash:
+// identity first, then eq.
+func sameKey(k, key Value, eq EqFunc) (bool, error) {
+	if k == key {
+		return true, nil
+	}
+	return eq(k, key)
 }
 
 // Get returns the value for key.

@@ -15,6 +15,7 @@ import (
 	"os"
 	"os/signal"
 	"path/filepath"
+	"runtime"
 	"runtime/debug"
 	"runtime/pprof"
 	"syscall"
@@ -95,6 +96,7 @@ func runCmd(args []string, stdout, stderr io.Writer) int {
 	limits := limitFlags(fs)
 	mountsFlag := mountFlag(fs)
 	cpuprofile := fs.String("cpuprofile", "", "write a Go CPU profile of the interpreter to this file")
+	memprofile := fs.String("memprofile", "", "write a Go allocation profile of the interpreter to this file at exit")
 	if err := fs.Parse(args); err != nil {
 		return 2
 	}
@@ -110,6 +112,16 @@ func runCmd(args []string, stdout, stderr io.Writer) int {
 			return 2
 		}
 		defer pprof.StopCPUProfile()
+	}
+	if *memprofile != "" {
+		// Every allocation is sampled: the profile is for finding the
+		// allocations per Python operation, not for production runs.
+		runtime.MemProfileRate = 1
+		defer func() {
+			if err := writeHeapProfile(*memprofile); err != nil {
+				fmt.Fprintf(stderr, "amber: %v\n", err)
+			}
+		}()
 	}
 	mounts := *mountsFlag
 	codeSet := false
@@ -217,4 +229,16 @@ func commandFlags(name, usage string, stderr io.Writer) *flag.FlagSet {
 		fs.PrintDefaults()
 	}
 	return fs
+}
+
+func writeHeapProfile(path string) error {
+	f, err := os.Create(path)
+	if err != nil {
+		return fmt.Errorf("memprofile: %w", err)
+	}
+	defer f.Close()
+	if err := pprof.Lookup("allocs").WriteTo(f, 0); err != nil {
+		return fmt.Errorf("memprofile: %w", err)
+	}
+	return nil
 }

@@ -101,6 +101,9 @@ func (d *Dict) Lookup(key Value, hash int64, eq EqFunc) (int, error) {
 		return -1, nil
 	}
 	if d.index == nil {
+		if len(d.Entries) <= smallDict {
+			return d.scan(key, hash, eq)
+		}
 		d.rebuild()
 	}
 	mask := uint64(len(d.index) - 1)
@@ -113,20 +116,45 @@ func (d *Dict) Lookup(key Value, hash int64, eq EqFunc) (int, error) {
 		if s >= 0 {
 			e := &d.Entries[s]
 			if e.Hash == hash {
-				if e.Key == key {
-					return int(s), nil
-				}
-				ok, err := eq(e.Key, key)
-				if err != nil {
+				if ok, err := sameKey(e.Key, key, eq); err != nil {
 					return -1, err
-				}
-				if ok {
+				} else if ok {
 					return int(s), nil
 				}
 			}
 		}
 		j = (j + 1) & mask
 	}
+}
+
+// smallDict is the most entries a dict keeps without an index: instance
+// dicts and keyword dicts are mostly this small, and a scan of their
+// hashes costs less than building and probing a table.
+const smallDict = 8
+
+// scan is Lookup for a dict without an index.
+func (d *Dict) scan(key Value, hash int64, eq EqFunc) (int, error) {
+	for i := range d.Entries {
+		e := &d.Entries[i]
+		if e.Hash != hash || e.Key.K == KUndef {
+			continue
+		}
+		if ok, err := sameKey(e.Key, key, eq); err != nil {
+			return -1, err
+		} else if ok {
+			return i, nil
+		}
+	}
+	return -1, nil
+}
+
+// sameKey compares a stored key with a looked-up one of the same hash:
+// identity first, then eq.
+func sameKey(k, key Value, eq EqFunc) (bool, error) {
+	if k == key {
+		return true, nil
+	}
+	return eq(k, key)
 }
 
 // Get returns the value for key.
@@ -145,13 +173,18 @@ func (d *Dict) Set(key, val Value, hash int64, eq EqFunc) error {
 		return err
 	}
 	if i >= 0 {
-		d.own()
-		d.Entries[i].Val = val
-		d.Ver++
+		d.SetAt(i, val)
 		return nil
 	}
 	d.Append(key, val, hash)
 	return nil
+}
+
+// SetAt replaces the value of the live entry i.
+func (d *Dict) SetAt(i int, val Value) {
+	d.own()
+	d.Entries[i].Val = val
+	d.Ver++
 }
 
 // Append adds a key known to be absent.
@@ -160,6 +193,9 @@ func (d *Dict) Append(key, val Value, hash int64) {
 	d.Entries = append(d.Entries, DictEntry{Hash: hash, Key: key, Val: val})
 	d.Used++
 	d.Ver++
+	if d.index == nil && len(d.Entries) <= smallDict {
+		return
+	}
 	if d.index == nil || len(d.Entries)*3 >= len(d.index)*2 {
 		d.rebuild()
 		return
@@ -188,12 +224,14 @@ func (d *Dict) Delete(key Value, hash int64, eq EqFunc) (Value, bool, error) {
 func (d *Dict) DeleteAt(i int) {
 	d.own()
 	e := &d.Entries[i]
-	mask := uint64(len(d.index) - 1)
-	j := uint64(e.Hash) & mask
-	for d.index[j] != int32(i) {
-		j = (j + 1) & mask
+	if d.index != nil {
+		mask := uint64(len(d.index) - 1)
+		j := uint64(e.Hash) & mask
+		for d.index[j] != int32(i) {
+			j = (j + 1) & mask
+		}
+		d.index[j] = slotDeleted
 	}
-	d.index[j] = slotDeleted
 	*e = DictEntry{}
 	d.Used--
 	d.Ver++

@@ -1,7 +1,5 @@
 package heap
 
-import "sort"
-
 // PageShift sets the page size: a page holds 1<<PageShift handles.
 const PageShift = 8
 
@@ -351,9 +349,19 @@ func (h *Heap) Collect(roots func(visit func(Value))) int {
 	})
 	freed := 0
 	var bytes, live int64
+	// The free list is rebuilt in the same pass, in ascending handle
+	// order, which is the order Alloc hands slots out in. The base's
+	// handles (below the floor) are never freed or reused.
+	h.free = h.free[:0]
 	for i := 1; i < h.n; i++ {
 		o := h.At(Handle(i))
-		if o == nil || (!marks[i] && i < int(h.floor)) {
+		if o == nil {
+			if i >= int(h.floor) {
+				h.free = append(h.free, Handle(i))
+			}
+			continue
+		}
+		if !marks[i] && i < int(h.floor) {
 			continue
 		}
 		if !marks[i] {
@@ -366,6 +374,7 @@ func (h *Heap) Collect(roots func(visit func(Value))) int {
 				delete(h.segDirty, Handle(i))
 			}
 			freed++
+			h.free = append(h.free, Handle(i))
 			continue
 		}
 		bytes += int64(o.Size())
@@ -377,6 +386,9 @@ func (h *Heap) Collect(roots func(visit func(Value))) int {
 		n--
 	}
 	h.n = n
+	for len(h.free) > 0 && int(h.free[len(h.free)-1]) >= n {
+		h.free = h.free[:len(h.free)-1]
+	}
 	pages := h.Pages()
 	for p := pages; p < len(h.pages); p++ {
 		h.pages[p] = nil
@@ -386,13 +398,6 @@ func (h *Heap) Collect(roots func(visit func(Value))) int {
 	if pages < len(h.dirty) {
 		h.dirty = h.dirty[:pages]
 	}
-	h.free = h.free[:0]
-	for i := max(1, int(h.floor)); i < n; i++ {
-		if h.At(Handle(i)) == nil {
-			h.free = append(h.free, Handle(i))
-		}
-	}
-	sort.Slice(h.free, func(a, b int) bool { return h.free[a] < h.free[b] })
 	h.Bytes = bytes
 	h.bytesAfterGC = bytes
 	h.liveAfterGC = live

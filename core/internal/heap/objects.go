@@ -124,7 +124,11 @@ type SiteEntry struct {
 	// if it is one (0: not computed yet).
 	Getattribute uint8
 	DataDesc     uint8
-	Val          Value
+	// Slot is where the name was last found in an instance's dict:
+	// instances of one class mostly add their attributes in one order,
+	// so checking that entry first skips the hash probe.
+	Slot int32
+	Val  Value
 }
 
 func (c *CodeObj) Refs(visit func(Value)) { visitAll(c.Consts, visit) }

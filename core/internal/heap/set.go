@@ -59,14 +59,9 @@ func (s *Set) Lookup(key Value, hash int64, eq EqFunc) (int, error) {
 				return -1, nil
 			}
 			if e.State == 0 && e.Hash == hash {
-				if e.Key == key {
-					return j, nil
-				}
-				ok, err := eq(e.Key, key)
-				if err != nil {
+				if ok, err := sameKey(e.Key, key, eq); err != nil {
 					return -1, err
-				}
-				if ok {
+				} else if ok {
 					return j, nil
 				}
 			}

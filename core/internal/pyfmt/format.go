@@ -117,6 +117,19 @@ func FormatInt64(x int64, spec Spec) (string, error) {
 		spec.Precision < 0 && !spec.NoNegZero {
 		return strconv.FormatInt(x, 10), nil
 	}
+	switch spec.Type {
+	case 0, 'b', 'd', 'n', 'o', 'x', 'X':
+		// The integer presentations without an error case need no
+		// math/big for a machine-sized int.
+		if spec.Precision < 0 && !spec.NoNegZero {
+			base, prefix, size := intBase(spec)
+			u := uint64(x)
+			if x < 0 {
+				u = -u
+			}
+			return intNumber(spec, x < 0, prefix, strconv.FormatUint(u, base), size), nil
+		}
+	}
 	return FormatInt(big.NewInt(x), spec)
 }
 
@@ -182,7 +195,18 @@ func FormatIntWith(x *big.Int, spec Spec, dec Decimal) (string, error) {
 		fill, align := spec.fillAlign('>')
 		return padNumber("", string(rune(x.Int64())), spec.Width, fill, align), nil
 	}
-	base, prefix, size := 10, "", 3
+	base, prefix, size := intBase(spec)
+	digits, err := digitsOf(x, base, dec)
+	if err != nil {
+		return "", err
+	}
+	return intNumber(spec, x.Sign() < 0, prefix, digits, size), nil
+}
+
+// intBase is the base, the prefix (with '#') and the digit group size of
+// an integer presentation type.
+func intBase(spec Spec) (base int, prefix string, size int) {
+	base, prefix, size = 10, "", 3
 	switch spec.Type {
 	case 'b':
 		base, prefix, size = 2, "0b", 4
@@ -196,14 +220,15 @@ func FormatIntWith(x *big.Int, spec Spec, dec Decimal) (string, error) {
 	if !spec.Alt {
 		prefix = ""
 	}
-	digits, err := digitsOf(x, base, dec)
-	if err != nil {
-		return "", err
-	}
+	return base, prefix, size
+}
+
+// intNumber lays out the digits of an int's magnitude.
+func intNumber(spec Spec, neg bool, prefix, digits string, size int) string {
 	if spec.Type == 'X' {
 		digits = strings.ToUpper(digits)
 	}
-	return number(spec, x.Sign() < 0, prefix, digits, "", size), nil
+	return number(spec, neg, prefix, digits, "", size)
 }
 
 // FormatFloat implements format(float, spec).

@@ -600,8 +600,8 @@ func (vm *VM) opLoadAttr(f *heap.Frame, obj, name Value) error {
 				// Fast path: a plain instance attribute not shadowed by a
 				// data descriptor on the class.
 				d := vm.H.Get(o.Dict).(*heap.Dict)
-				if r, found, _ := d.Get(name, vm.StrHash(name), vm.StrEq); found {
-					push(f, r)
+				if i := vm.instanceSlot(e, d, name); i >= 0 {
+					push(f, d.Entries[i].Val)
 					return nil
 				}
 			}
@@ -677,6 +677,20 @@ func (vm *VM) siteLookup(f *heap.Frame, cls, name Value) *heap.SiteEntry {
 	s.Next = (s.Next + 1) % heap.SiteWays
 	*e = heap.SiteEntry{Class: h, Epoch: vm.epoch, Val: vm.LookupClass(cls, name)}
 	return e
+}
+
+// instanceSlot is the index of the entry for name in d, an instance's
+// dict, or -1. The entry e last found is tried first; names are interned,
+// so a hit is an identical key.
+func (vm *VM) instanceSlot(e *heap.SiteEntry, d *heap.Dict, name Value) int {
+	if i := int(e.Slot); i < len(d.Entries) && d.Entries[i].Key == name {
+		return i
+	}
+	i, _ := d.Lookup(name, vm.StrHash(name), vm.StrEq)
+	if i >= 0 {
+		e.Slot = int32(i)
+	}
+	return i
 }
 
 // site returns the cache of the instruction f is executing. Only the
@@ -957,7 +971,8 @@ func (vm *VM) instanceSetDict(obj Value, o *heap.Instance, name, v Value) error 
 		return vm.attrError(obj, name)
 	}
 	if o.Dict.K == heap.KUndef {
-		o.Dict = vm.NewDict()
+		// Room for a few attributes: __init__ usually sets several in a row.
+		o.Dict = vm.H.Alloc(&heap.Dict{Entries: make([]heap.DictEntry, 0, 4)})
 		vm.H.Touch(obj)
 	}
 	return vm.dictSetStr(o.Dict, name, v)
@@ -966,8 +981,20 @@ func (vm *VM) instanceSetDict(obj Value, o *heap.Instance, name, v Value) error 
 // opStoreAttr is STORE_ATTR: Python setters run as frames.
 func (vm *VM) opStoreAttr(f *heap.Frame, obj, name, v Value) error {
 	if obj.K == heap.KRef {
-		if o, ok := vm.H.Get(obj).(*heap.Instance); ok && o.Dict.K == heap.KRef {
+		if o, ok := vm.H.Get(obj).(*heap.Instance); ok {
 			if e := vm.siteLookup(f, o.Class, name); e.Val.K == heap.KUndef && vm.noSetattr(e, o.Class) && vm.ClassOf(o.Class).Flags&ClassSlotted == 0 {
+				if o.Dict.K != heap.KRef {
+					// The first attribute of a new instance (in
+					// __init__): nothing on the class is in the way.
+					return vm.instanceSetDict(obj, o, name, v)
+				}
+				if d, ok := vm.H.Get(o.Dict).(*heap.Dict); ok {
+					if i := vm.instanceSlot(e, d, name); i >= 0 {
+						d.SetAt(i, v)
+						vm.H.Touch(o.Dict)
+						return nil
+					}
+				}
 				return vm.dictSetStr(o.Dict, name, v)
 			}
 		}

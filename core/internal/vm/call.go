@@ -548,15 +548,22 @@ func (vm *VM) returnFrom(f *heap.Frame, v Value, base int) (bool, error) {
 			return true, nil
 		}
 		caller := vm.frames[len(vm.frames)-1]
-		switch f.Ret {
+		ret, retArg := f.Ret, f.RetArg
+		if ret != heap.RetAsyncTask {
+			// Nothing refers to a finished generator's frame any more:
+			// generator pipelines make one per generator, so recycle it.
+			f.Gen = heap.Undef
+			vm.releaseFrame(f)
+		}
+		switch ret {
 		case heap.RetForIter:
 			pop(caller)
-			caller.PC = f.RetArg
+			caller.PC = retArg
 			return false, nil
 		case heap.RetSend, heap.RetAwaitNext:
 			pop(caller) // the sub-iterator
 			push(caller, v)
-			caller.PC = f.RetArg
+			caller.PC = retArg
 			return false, nil
 		case heap.RetNext:
 			return false, vm.stopIteration(g, v)
@@ -674,13 +681,7 @@ func (vm *VM) callPyBind(fnv Value, fn *heap.Function, pos, kwn, kwv []Value) (b
 			if slots[j].K != heap.KUndef {
 				continue
 			}
-			found := false
-			if fn.KwDefaults.K == heap.KRef {
-				d := vm.H.Get(fn.KwDefaults).(*heap.Dict)
-				k := vm.Intern(code.Varnames[j])
-				slots[j], found, _ = d.Get(k, vm.StrHash(k), vm.StrEq)
-			}
-			if !found {
+			if !vm.kwDefault(fn, code.Varnames[j], &slots[j]) {
 				vm.releaseFrame(f)
 				return false, nil
 			}
@@ -702,6 +703,30 @@ func (vm *VM) callPyBind(fnv Value, fn *heap.Function, pos, kwn, kwv []Value) (b
 		return true, err
 	}
 	return true, nil
+}
+
+// kwDefault stores in *slot the default of fn's keyword-only parameter
+// name. The defaults dict is tiny, so a scan comparing the strings beats
+// interning name and probing.
+func (vm *VM) kwDefault(fn *heap.Function, name string, slot *Value) bool {
+	if fn.KwDefaults.K != heap.KRef {
+		return false
+	}
+	d, ok := vm.H.Get(fn.KwDefaults).(*heap.Dict)
+	if !ok {
+		return false
+	}
+	for i := range d.Entries {
+		e := &d.Entries[i]
+		if e.Key.K != heap.KRef {
+			continue
+		}
+		if s, ok := vm.H.Get(e.Key).(*heap.Str); ok && s.S == name {
+			*slot = e.Val
+			return true
+		}
+	}
+	return false
 }
 
 func (vm *VM) stopIteration(g *heap.Generator, v Value) error {

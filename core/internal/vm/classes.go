@@ -7,6 +7,19 @@ import (
 	"github.com/amber-sandbox/amber/core/internal/heap"
 )
 
+// The names every construction looks up on the class, by index into
+// VM.ctorNames.
+const (
+	nameNew = iota
+	nameInit
+	nameAbstract
+	numCtorNames
+)
+
+var ctorNameStrs = [numCtorNames]string{"__new__", "__init__", "__abstractmethods__"}
+
+func (vm *VM) ctorName(i int) Value { return vm.internAt(&vm.ctorNames[i], ctorNameStrs[i]) }
+
 // callClass instantiates cls: builtin constructors for builtin types,
 // __new__ and __init__ for user classes. A Python __init__ runs as a frame.
 func (vm *VM) callClass(clsv Value, c *heap.Class, args []Value, kwnames []string, ret heap.RetKind) (Value, error) {
@@ -33,7 +46,9 @@ func (vm *VM) callClass(clsv Value, c *heap.Class, args []Value, kwnames []strin
 	}
 	// __new__
 	var obj Value
-	newFn := vm.LookupClassStr(clsv, "__new__")
+	// Constructions repeat on few classes: the cache (cleared whenever a
+	// class changes) saves the walk of the MRO for both lookups.
+	newFn := vm.cachedClassLookup(clsv, vm.ctorName(nameNew))
 	userNew := newFn.K == heap.KRef && !vm.isBuiltinNew(newFn)
 	if userNew {
 		fn := newFn
@@ -98,7 +113,7 @@ func (vm *VM) callClass(clsv Value, c *heap.Class, args []Value, kwnames []strin
 		obj = vm.H.Alloc(inst)
 	}
 	// __init__
-	initFn := vm.LookupClassStr(clsv, "__init__")
+	initFn := vm.cachedClassLookup(clsv, vm.ctorName(nameInit))
 	if initFn.K == heap.KUndef || vm.isBuiltinOf(initFn, TObject) {
 		if !userNew && len(args) > 0 && vm.ClassOf(clsv).Builtin == int32(TObject) && vm.LookupClassStr(clsv, "__init__") == vm.LookupClassStr(vm.Types[TObject], "__init__") {
 			return heap.Undef, vm.TypeError("%s() takes no arguments", vm.ClassName(clsv))
@@ -431,7 +446,7 @@ func (vm *VM) computeMRO(cls Value, bases []Value) ([]Value, error) {
 // checkAbstract refuses to instantiate a class that still has abstract
 // methods (abc.ABCMeta records them in __abstractmethods__).
 func (vm *VM) checkAbstract(cls Value) error {
-	abs := vm.LookupClassStr(cls, "__abstractmethods__")
+	abs := vm.cachedClassLookup(cls, vm.ctorName(nameAbstract))
 	if abs.K != heap.KRef {
 		return nil
 	}

@@ -27,6 +27,28 @@ func (vm *VM) StrHash(v Value) int64 {
 	return r
 }
 
+// asciiStr is the interned str of the ASCII character c. Indexing and
+// iterating strs make these at every step, so they skip the intern map.
+func (vm *VM) asciiStr(c byte) Value {
+	return vm.internAt(&vm.asciiStrs[c], asciiChars[c])
+}
+
+// internAt is Intern(s) remembered in *slot, for strs the VM itself
+// needs on hot paths. The remembered value is checked against the heap
+// before use, as a loaded or collected heap may hold something else at
+// its handle.
+func (vm *VM) internAt(slot *Value, s string) Value {
+	v := *slot
+	if v.K == heap.KRef {
+		if o, ok := vm.H.At(v.H()).(*heap.Str); ok && o.S == s {
+			return v
+		}
+	}
+	v = vm.Intern(s)
+	*slot = v
+	return v
+}
+
 // strEq compares keys known to be strs (class and module dicts).
 func (vm *VM) StrEq(a, b Value) (bool, error) {
 	if a == b {

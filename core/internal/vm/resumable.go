@@ -79,7 +79,12 @@ func (vm *VM) tailCall(mod, name, pyfn string, args []Value, kwnames []string) (
 		return heap.Undef, false, nil
 	}
 	vm.tailName = ""
-	fn, err := vm.moduleAttr(mod, pyfn)
+	var fn Value
+	if mod == "_amber" {
+		fn, err = vm.amberFunc(pyfn)
+	} else {
+		fn, err = vm.moduleAttr(mod, pyfn)
+	}
 	if err != nil {
 		return heap.Undef, true, err
 	}
@@ -106,6 +111,49 @@ func (vm *VM) callModuleFunc(mod, name string, args ...Value) (Value, error) {
 		return heap.Undef, err
 	}
 	return vm.Call(fn, args...)
+}
+
+// amberFuncs remembers the _amber functions tailPy called, valid while
+// neither sys.modules nor _amber's namespace has changed since: builtins
+// like map and sorted run these on every call.
+type amberFuncs struct {
+	modulesVer, nsVer uint32
+	ns                Value // _amber's namespace dict
+	fns               map[string]Value
+}
+
+// amberFunc is the function name of the _amber module.
+func (vm *VM) amberFunc(name string) (Value, error) {
+	c := &vm.amber
+	md := vm.H.Get(vm.Modules).(*heap.Dict)
+	if c.fns != nil && md.Ver == c.modulesVer {
+		if ns, ok := vm.H.Get(c.ns).(*heap.Dict); ok && ns.Ver == c.nsVer {
+			if fn, ok := c.fns[name]; ok {
+				return fn, nil
+			}
+		}
+	}
+	m, err := vm.Import("_amber")
+	if err != nil {
+		return heap.Undef, err
+	}
+	fn, err := vm.GetAttr(m, name)
+	if err != nil {
+		return heap.Undef, err
+	}
+	mod, ok := vm.H.Get(m).(*heap.Module)
+	if !ok || mod.Dict.K != heap.KRef {
+		return fn, nil
+	}
+	ns, ok := vm.H.Get(mod.Dict).(*heap.Dict)
+	if !ok {
+		return fn, nil
+	}
+	if c.fns == nil || c.ns != mod.Dict || c.modulesVer != md.Ver || c.nsVer != ns.Ver {
+		*c = amberFuncs{modulesVer: md.Ver, nsVer: ns.Ver, ns: mod.Dict, fns: map[string]Value{}}
+	}
+	c.fns[name] = fn
+	return fn, nil
 }
 
 func init() {

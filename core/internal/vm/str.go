@@ -908,7 +908,7 @@ var asciiChars = func() (t [128]string) {
 // charStr returns a 1-character str for r; ASCII characters are interned.
 func (vm *VM) charStr(r rune) Value {
 	if r >= 0 && r < 128 {
-		return vm.Intern(asciiChars[r])
+		return vm.asciiStr(byte(r))
 	}
 	return vm.H.Alloc(&heap.Str{S: string(r), N: 1})
 }
@@ -920,7 +920,7 @@ func (vm *VM) strCharAt(s *heap.Str, byteOffset int) (ch Value, next int) {
 		return heap.Undef, byteOffset
 	}
 	if c := s.S[byteOffset]; c < utf8.RuneSelf {
-		return vm.Intern(asciiChars[c]), byteOffset + 1
+		return vm.asciiStr(c), byteOffset + 1
 	}
 	_, n := utf8.DecodeRuneInString(s.S[byteOffset:])
 	return vm.H.Alloc(&heap.Str{S: s.S[byteOffset : byteOffset+n], N: 1}), byteOffset + n
@@ -1183,7 +1183,7 @@ func (vm *VM) strIndex(s *heap.Str, key Value) (Value, error) {
 		return heap.Undef, vm.Errorf(TIndexError, "string index out of range")
 	}
 	if n == len(s.S) {
-		return vm.Intern(asciiChars[s.S[i]]), nil
+		return vm.asciiStr(s.S[i]), nil
 	}
 	r, _ := utf8.DecodeRuneInString(pystr.CharAt(s.S, int(i)))
 	return vm.charStr(r), nil

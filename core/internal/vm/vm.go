@@ -94,6 +94,11 @@ type VM struct {
 	// epoch changes whenever a class changes or the heap is collected;
 	// instruction-site attribute caches are valid only within one epoch.
 	epoch uint32
+	// asciiStrs caches the interned one-character ASCII strs (see
+	// asciiStr), ctorNames the names callClass looks up.
+	asciiStrs [128]Value
+	ctorNames [numCtorNames]Value
+	amber     amberFuncs // see amberFunc
 	// framePool recycles frames of finished calls.
 	framePool []*heap.Frame
 	// argArena holds the arguments of builtin calls in progress, argTop

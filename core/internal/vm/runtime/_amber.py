@@ -4,7 +4,8 @@ from _amber_native import sort_by_keys
 _missing = object()
 
 def sorted_(iterable, key, reverse):
-    items = [x for x in iterable]
+    # list() copies a list or tuple natively, with no loop per item.
+    items = list(iterable)
     if key is None:
         return sort_by_keys(items, items, reverse)
     return sort_by_keys(items, [key(x) for x in items], reverse)
@@ -32,16 +33,36 @@ def min_max(name, is_max, args, key, default_box):
         if default is not _missing:
             raise TypeError(f"Cannot specify a default for {name}() with multiple positional arguments")
         it = args
-    best = _missing
-    best_key = None
-    for x in it:
-        k = x if key is None else key(x)
-        if best is _missing or (k > best_key if is_max else k < best_key):
-            best, best_key = x, k
-    if best is _missing:
+    it = iter(it)
+    # The first item starts the race; the loops below are split by key and
+    # direction so that each item costs one call and one comparison.
+    for best in it:
+        break
+    else:
         if default is not _missing:
             return default
         raise ValueError(f"{name}() arg is an empty sequence")
+    if key is None:
+        if is_max:
+            for x in it:
+                if x > best:
+                    best = x
+        else:
+            for x in it:
+                if x < best:
+                    best = x
+        return best
+    best_key = key(best)
+    if is_max:
+        for x in it:
+            k = key(x)
+            if k > best_key:
+                best, best_key = x, k
+    else:
+        for x in it:
+            k = key(x)
+            if k < best_key:
+                best, best_key = x, k
     return best
 
 def to_list(it):
@@ -79,7 +100,14 @@ def join(sep, it):
 
 def map_(f, iterables):
     # iter() runs now, as the builtin does; the items come lazily.
+    if len(iterables) == 1:
+        return _map1(iter(iterables[0]), f)
     return _map([iter(i) for i in iterables], f)
+
+def _map1(it, f):
+    # The common one-iterable map, without an argument list per item.
+    for x in it:
+        yield f(x)
 
 def _map(iters, f):
     while True:
@@ -95,8 +123,13 @@ def filter_(f, it):
     return _filter(f, iter(it))
 
 def _filter(f, it):
+    if f is None:
+        for x in it:
+            if x:
+                yield x
+        return
     for x in it:
-        if (x if f is None else f(x)):
+        if f(x):
             yield x
 
 def enumerate_(it, start):

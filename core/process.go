@@ -2,6 +2,7 @@ package core
 
 import (
 	"errors"
+	"time"
 
 	"github.com/amber-sandbox/amber/core/internal/vm"
 )
@@ -26,3 +27,10 @@ func DisableModuleBase() error {
 	}
 	return nil
 }
+
+// Warm builds what every session of the process shares — the builtin
+// world and, unless disabled, the module base — so that the first session
+// does not wait for it. A Lambda function calls it in its init phase,
+// which runs before the first request. It returns how long the build took
+// when it ran (the first call of the process, or the first NewSession).
+func Warm() time.Duration { return vm.TemplateBuildTime() }

@@ -10,6 +10,7 @@ import (
 	"sort"
 	"time"
 
+	"github.com/amber-sandbox/amber/core"
 	"github.com/amber-sandbox/amber/infra/gateway"
 	"github.com/amber-sandbox/amber/infra/serve"
 	"github.com/amber-sandbox/amber/infra/workbench"
@@ -62,6 +63,9 @@ func serveCmd(ctx context.Context, args []string, stdout, stderr io.Writer) int 
 	}
 	o.Logger = slog.New(slog.NewTextHandler(stderr, &slog.HandlerOptions{Level: level}))
 
+	// Build the interpreter's shared template while the server starts,
+	// so that the first step does not wait for it.
+	go core.Warm()
 	srv, err := serve.Start(ctx, o)
 	if err != nil {
 		fmt.Fprintf(stderr, "amber serve: %v\n", err)

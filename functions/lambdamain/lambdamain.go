@@ -13,6 +13,7 @@ import (
 	"github.com/aws/aws-lambda-go/events"
 	"github.com/aws/aws-lambda-go/lambda"
 
+	"github.com/amber-sandbox/amber/core"
 	"github.com/amber-sandbox/amber/functions/engine"
 	"github.com/amber-sandbox/amber/functions/handler"
 )
@@ -20,12 +21,14 @@ import (
 // HTTP serves the HTTP API's events until the runtime stops.
 func HTTP() {
 	e, log := lambdaInit()
+	warm(log)
 	lambda.Start((&handler.HTTP{Engine: e, Log: log}).Handle)
 }
 
 // WebSocket serves the WebSocket API's events until the runtime stops.
 func WebSocket() {
 	e, log := lambdaInit()
+	warm(log)
 	lambda.Start((&handler.WebSocket{Engine: e, Log: log}).Handle)
 }
 
@@ -50,4 +53,11 @@ func lambdaInit() (*engine.Engine, *slog.Logger) {
 		os.Exit(1)
 	}
 	return e, log
+}
+
+// warm builds the interpreter's per-process template (the builtin world
+// and the module base) during Lambda's init phase, which runs before the
+// first request, instead of in that request.
+func warm(log *slog.Logger) {
+	log.Info("init", "template_build", core.Warm().String())
 }

@@ -1,22 +1,18 @@
 package pyfmt
 
 import (
-	"encoding/json"
 	"fmt"
-	"os"
 	"reflect"
 	"testing"
+
+	"github.com/amber-sandbox/amber/core/internal/casefile"
 )
 
 // Expected results derived from CPython 3.11 string.Formatter().parse and
 // str.format error messages.
 func TestParseFormatString(t *testing.T) {
-	b, err := os.ReadFile("testdata/formatstring_cases.json")
-	if err != nil {
-		t.Fatal(err)
-	}
 	// A case's pieces spell the conversion as a letter ("r"), not a byte.
-	var tests []struct {
+	type formatStringCase struct {
 		In   string
 		Want []struct {
 			Piece
@@ -24,10 +20,7 @@ func TestParseFormatString(t *testing.T) {
 		}
 		Err string
 	}
-	if err := json.Unmarshal(b, &tests); err != nil || len(tests) == 0 {
-		t.Fatalf("testdata/formatstring_cases.json: %d cases, %v", len(tests), err)
-	}
-	for _, tc := range tests {
+	for _, tc := range casefile.Load[formatStringCase](t, "testdata/formatstring_cases.json") {
 		var want []Piece
 		for _, p := range tc.Want {
 			if p.Conv != "" {

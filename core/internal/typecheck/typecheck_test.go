@@ -1,11 +1,12 @@
 package typecheck
 
 import (
-	"encoding/json"
 	"os"
 	"path/filepath"
 	"strings"
 	"testing"
+
+	"github.com/amber-sandbox/amber/core/internal/casefile"
 
 	"github.com/amber-sandbox/amber/core/internal/syntax"
 )
@@ -31,20 +32,13 @@ func check(t *testing.T, src string, known ...string) []string {
 }
 
 func TestFindings(t *testing.T) {
-	b, err := os.ReadFile("testdata/findings.json")
-	if err != nil {
-		t.Fatal(err)
-	}
 	// Each case is a program (its lines), the names known from earlier
 	// feeds, and the findings wanted, in order.
-	var cases []struct {
+	type findingsCase struct {
 		Name             string
 		Src, Want, Known []string
 	}
-	if err := json.Unmarshal(b, &cases); err != nil || len(cases) == 0 {
-		t.Fatalf("testdata/findings.json: %d cases, %v", len(cases), err)
-	}
-	for _, tc := range cases {
+	for _, tc := range casefile.Load[findingsCase](t, "testdata/findings.json") {
 		t.Run(tc.Name, func(t *testing.T) {
 			got := check(t, strings.Join(tc.Src, "\n"), tc.Known...)
 			if strings.Join(got, "\n") != strings.Join(tc.Want, "\n") {

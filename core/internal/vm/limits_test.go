@@ -4,12 +4,12 @@ package vm_test
 // and of the sandbox: no file system, no OS modules.
 
 import (
-	"encoding/json"
 	"errors"
-	"os"
 	"strings"
 	"testing"
 	"time"
+
+	"github.com/amber-sandbox/amber/core/internal/casefile"
 
 	"github.com/amber-sandbox/amber/core/internal/vm"
 )
@@ -64,24 +64,8 @@ type limTestFatalCase struct {
 	Out   string // output before the stop ("" if not checked)
 }
 
-func limTestFatalCases(t *testing.T) []limTestFatalCase {
-	t.Helper()
-	b, err := os.ReadFile("testdata/limits_fatal.json")
-	if err != nil {
-		t.Fatal(err)
-	}
-	var cases []limTestFatalCase
-	if err := json.Unmarshal(b, &cases); err != nil {
-		t.Fatalf("testdata/limits_fatal.json: %v", err)
-	}
-	if len(cases) == 0 {
-		t.Fatal("testdata/limits_fatal.json has no cases")
-	}
-	return cases
-}
-
 func TestLimitsFatal(t *testing.T) {
-	for _, tt := range limTestFatalCases(t) {
+	for _, tt := range casefile.Load[limTestFatalCase](t, "testdata/limits_fatal.json") {
 		t.Run(tt.Name, func(t *testing.T) {
 			type result struct {
 				out string

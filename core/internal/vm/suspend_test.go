@@ -5,12 +5,12 @@ package vm_test
 // The pause state must be the VM's frame stack, not the Go stack.
 
 import (
-	"encoding/json"
 	"errors"
 	"fmt"
-	"os"
 	"strings"
 	"testing"
+
+	"github.com/amber-sandbox/amber/core/internal/casefile"
 
 	"github.com/amber-sandbox/amber/core/internal/heap"
 	"github.com/amber-sandbox/amber/core/internal/progtest"
@@ -123,28 +123,12 @@ type suspTestCase struct {
 // Source is the program text.
 func (c suspTestCase) Source() string { return strings.Join(c.Src, "\n") + "\n" }
 
-func suspTestCases(t *testing.T) []suspTestCase {
-	t.Helper()
-	b, err := os.ReadFile("testdata/suspend.json")
-	if err != nil {
-		t.Fatal(err)
-	}
-	var cases []suspTestCase
-	if err := json.Unmarshal(b, &cases); err != nil {
-		t.Fatalf("testdata/suspend.json: %v", err)
-	}
-	if len(cases) == 0 {
-		t.Fatal("testdata/suspend.json has no cases")
-	}
-	return cases
-}
-
 func TestSuspendResume(t *testing.T) {
 	host := suspTestHost{
 		funcs: map[string]bool{"tool": true, "fail": true},
 		names: map[string]bool{"secret": true},
 	}
-	for _, tt := range suspTestCases(t) {
+	for _, tt := range casefile.Load[suspTestCase](t, "testdata/suspend.json") {
 		t.Run(tt.Name, func(t *testing.T) {
 			r := suspTestDrive(t, tt.Source(), host, suspTestTimesTen)
 			if got := suspTestErr(r.m, r.err); got != tt.Err {

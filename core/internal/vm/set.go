@@ -479,10 +479,8 @@ func setAddM(vm *VM, self Value, s *heap.Set, sv Value, args [2]Value) (Value, e
 // setRemoveKey discards x from s, retrying a set argument as a frozenset.
 func (vm *VM) setRemoveKey(s *heap.Set, x Value) (bool, error) {
 	found, err := vm.setDiscard(s, x)
-	if err != nil && vm.ErrIs(err, TTypeError) {
-		if fx, ok := vm.frozenCopy(x); ok {
-			return vm.setDiscard(s, fx)
-		}
+	if fx, ok := vm.frozenRetry(x, err); ok {
+		return vm.setDiscard(s, fx)
 	}
 	return found, err
 }
@@ -902,13 +900,10 @@ func (vm *VM) setCompare(op int, a, b *heap.Set) (bool, error) {
 			return false, nil
 		}
 		return vm.setSubset(a, b)
-	case compile.CmpGe:
-		return vm.setSubset(b, a)
+	case compile.CmpGe: // a >= b is b <= a
+		return vm.setCompare(compile.CmpLe, b, a)
 	case compile.CmpGt:
-		if b.Used >= a.Used {
-			return false, nil
-		}
-		return vm.setSubset(b, a)
+		return vm.setCompare(compile.CmpLt, b, a)
 	}
 	return false, nil
 }
@@ -950,17 +945,19 @@ func (vm *VM) allContainedIn(a, b Value) (bool, error) {
 // setContains looks x up in s; a set argument is looked up as a frozenset.
 func (vm *VM) setContains(s *heap.Set, x Value) (bool, error) {
 	r, err := vm.setHas(s, x)
-	if err != nil && vm.ErrIs(err, TTypeError) {
-		if fx, ok := vm.frozenCopy(x); ok {
-			return vm.setHas(s, fx)
-		}
+	if fx, ok := vm.frozenRetry(x, err); ok {
+		return vm.setHas(s, fx)
 	}
 	return r, err
 }
 
-// frozenCopy returns a frozenset with the elements of x if x is a
-// (mutable) set, for lookups of sets in sets.
-func (vm *VM) frozenCopy(x Value) (Value, bool) {
+// frozenRetry returns the key to retry a set lookup of x with when the
+// lookup failed with err: a set is unhashable, so a TypeError for one is
+// answered by looking up a frozenset with its elements, as CPython does.
+func (vm *VM) frozenRetry(x Value, err error) (Value, bool) {
+	if err == nil || !vm.ErrIs(err, TTypeError) {
+		return heap.Undef, false
+	}
 	xs, ok := vm.SetOf(x)
 	if !ok || xs.Frozen {
 		return heap.Undef, false

@@ -427,28 +427,17 @@ func (vm *VM) viewIntersect(a, b Value) (Value, error) {
 		}
 	}
 	rv, r := vm.newSetValue(false)
-	iter, err := vm.GetIter(other)
+	err = vm.iterateNext(other, func(x Value) error {
+		in, err := vm.viewContains(view, x)
+		if err != nil || !in {
+			return err
+		}
+		return vm.setAdd(r, x)
+	})
 	if err != nil {
 		return heap.Undef, err
 	}
-	for {
-		x, ok, err := vm.Next(iter)
-		if err != nil {
-			return heap.Undef, err
-		}
-		if !ok {
-			return rv, nil
-		}
-		in, err := vm.viewContains(view, x)
-		if err != nil {
-			return heap.Undef, err
-		}
-		if in {
-			if err := vm.setAdd(r, x); err != nil {
-				return heap.Undef, err
-			}
-		}
-	}
+	return rv, nil
 }
 
 // --- methods ----------------------------------------------------------------------

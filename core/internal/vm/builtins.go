@@ -584,12 +584,8 @@ func (vm *VM) evalExec(mode string, a Args) (Value, error) {
 	if err := vm.UnpackArgs(mode, a, []string{"source", "globals", "locals"}, 1, &source, &globalsArg, &localsArg); err != nil {
 		return heap.Undef, err
 	}
-	var src string
-	if s, ok := vm.StrOf(source); ok {
-		src = s
-	} else if b, ok := vm.BufferBytes(source); ok {
-		src = string(b)
-	} else {
+	src, ok := vm.strOrBytes(source)
+	if !ok {
 		return heap.Undef, vm.TypeError("%s() arg 1 must be a string, bytes or code object", mode)
 	}
 	globals, locals := orNone(globalsArg), orNone(localsArg)

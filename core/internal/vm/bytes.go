@@ -292,12 +292,8 @@ func bytesHex(vm *VM, self Value, a Args) (Value, error) {
 	if sepArg.K == heap.KUndef || len(b.B) == 0 {
 		return vm.NewStr(h), nil
 	}
-	var sep string
-	if s, ok := vm.StrOf(sepArg); ok {
-		sep = s
-	} else if p, ok := vm.BufferBytes(sepArg); ok {
-		sep = string(p)
-	} else {
+	sep, ok := vm.strOrBytes(sepArg)
+	if !ok {
 		return heap.Undef, vm.TypeError("sep must be str or bytes.")
 	}
 	if len(sep) != 1 {

@@ -1062,6 +1062,18 @@ func (vm *VM) IsExactStr(v Value) bool {
 	return ok
 }
 
+// strOrBytes returns the text of a str, or the bytes of a bytes-like
+// object as a string, for arguments that take either.
+func (vm *VM) strOrBytes(v Value) (string, bool) {
+	if s, ok := vm.StrOf(v); ok {
+		return s, true
+	}
+	if b, ok := vm.BufferBytes(v); ok {
+		return string(b), true
+	}
+	return "", false
+}
+
 // bufferBytes returns the bytes of a bytes-like object (bytes, bytearray
 // and their subclasses).
 func (vm *VM) BufferBytes(v Value) ([]byte, bool) {

@@ -330,13 +330,9 @@ func bytesHex(vm *VM, self Value, a Args) (Value, error) {
 }
 
 func bytesFromHex(vm *VM, cls Value, a Args) (Value, error) {
-	var text Value
-	if err := vm.UnpackArgs("fromhex", a, nil, 1, &text); err != nil {
+	s, err := vm.oneStrArg("fromhex", a)
+	if err != nil {
 		return heap.Undef, err
-	}
-	s, ok := vm.StrOf(text)
-	if !ok {
-		return heap.Undef, vm.TypeError("fromhex() argument must be str, not %s", vm.TypeName(text))
 	}
 	p, err := pystr.FromHex(s)
 	if err != nil {

@@ -42,6 +42,8 @@ func TestInputsNeverPanic(t *testing.T) {
 		{"exponential sharing", dag, "v", ""},
 		{"nil map and slice", map[string]any{"a": []int(nil), "b": map[string]int(nil)}, "v", "{'a': [], 'b': {}}"},
 		{"array of structs", [2]struct{ A int }{}, "len(v)", "2"},
+		{"integers of every Go kind", []any{int8(-8), int16(-16), int32(-32), int64(-64), -1, uint8(8), uint16(16), uint32(32), uint(1 << 63), uint64(1<<64 - 1)},
+			"v", "[-8, -16, -32, -64, -1, 8, 16, 32, 9223372036854775808, 18446744073709551615]"},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {

@@ -796,26 +796,12 @@ func (s *Session) toPyValue(x any) (vm.Value, error) {
 		return heap.None, nil
 	case bool:
 		return heap.Bool(v), nil
-	case int:
-		return heap.Int(int64(v)), nil
-	case int8:
-		return heap.Int(int64(v)), nil
-	case int16:
-		return heap.Int(int64(v)), nil
-	case int32:
-		return heap.Int(int64(v)), nil
-	case int64:
-		return heap.Int(v), nil
-	case uint:
-		return m.NewBigInt(new(big.Int).SetUint64(uint64(v))), nil
-	case uint8:
-		return heap.Int(int64(v)), nil
-	case uint16:
-		return heap.Int(int64(v)), nil
-	case uint32:
-		return heap.Int(int64(v)), nil
-	case uint64:
-		return m.NewBigInt(new(big.Int).SetUint64(v)), nil
+	case int, int8, int16, int32, int64:
+		return heap.Int(reflect.ValueOf(v).Int()), nil
+	case uint8, uint16, uint32:
+		return heap.Int(int64(reflect.ValueOf(v).Uint())), nil
+	case uint, uint64: // may not fit an int64
+		return m.NewBigInt(new(big.Int).SetUint64(reflect.ValueOf(v).Uint())), nil
 	case *big.Int:
 		return m.NewBigInt(v), nil
 	case float32:

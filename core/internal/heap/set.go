@@ -37,6 +37,32 @@ func (s *Set) Refs(visit func(Value)) {
 
 func (s *Set) Size() int { return 64 + 32*len(s.Table) }
 
+// setProbe walks CPython's set probe sequence over a table of a power
+// of two size: from each start it tries a short linear run of slots
+// (when they fit before the end), then jumps by the perturbed hash.
+type setProbe struct {
+	mask, i int
+	perturb uint64
+}
+
+func newSetProbe(hash int64, size int) setProbe {
+	mask := size - 1
+	return setProbe{mask: mask, i: int(uint64(hash) & uint64(mask)), perturb: uint64(hash)}
+}
+
+// run is the inclusive range of slots to try from the current start.
+func (p *setProbe) run() (lo, hi int) {
+	if p.i+setLinearProbes <= p.mask {
+		return p.i, p.i + setLinearProbes
+	}
+	return p.i, p.i
+}
+
+func (p *setProbe) next() {
+	p.perturb >>= setPerturbShift
+	p.i = int((uint64(p.i)*5 + 1 + p.perturb) & uint64(p.mask))
+}
+
 // Len is the number of elements.
 func (s *Set) Len() int { return s.Used }
 
@@ -45,15 +71,9 @@ func (s *Set) Lookup(key Value, hash int64, eq EqFunc) (int, error) {
 	if s.Used == 0 {
 		return -1, nil
 	}
-	mask := len(s.Table) - 1
-	perturb := uint64(hash)
-	i := int(uint64(hash) & uint64(mask))
-	for {
-		probes := 0
-		if i+setLinearProbes <= mask {
-			probes = setLinearProbes
-		}
-		for j := i; j <= i+probes; j++ {
+	for p := newSetProbe(hash, len(s.Table)); ; p.next() {
+		lo, hi := p.run()
+		for j := lo; j <= hi; j++ {
 			e := &s.Table[j]
 			if e.Key.K == KUndef && e.State == 0 {
 				return -1, nil
@@ -66,8 +86,6 @@ func (s *Set) Lookup(key Value, hash int64, eq EqFunc) (int, error) {
 				}
 			}
 		}
-		perturb >>= setPerturbShift
-		i = int((uint64(i)*5 + 1 + perturb) & uint64(mask))
 	}
 }
 
@@ -82,16 +100,10 @@ func (s *Set) Add(key Value, hash int64, eq EqFunc) (bool, error) {
 	if s.Table == nil {
 		s.Table = make([]SetEntry, setMinSize)
 	}
-	mask := len(s.Table) - 1
-	perturb := uint64(hash)
-	i := int(uint64(hash) & uint64(mask))
 	free := -1
-	for {
-		probes := 0
-		if i+setLinearProbes <= mask {
-			probes = setLinearProbes
-		}
-		for j := i; j <= i+probes; j++ {
+	for p := newSetProbe(hash, len(s.Table)); ; p.next() {
+		lo, hi := p.run()
+		for j := lo; j <= hi; j++ {
 			e := &s.Table[j]
 			if e.Key.K == KUndef && e.State == 0 {
 				if free >= 0 {
@@ -102,7 +114,7 @@ func (s *Set) Add(key Value, hash int64, eq EqFunc) (bool, error) {
 				*e = SetEntry{Hash: hash, Key: key}
 				s.Fill++
 				s.Used++
-				if s.Fill*5 >= mask*3 {
+				if s.Fill*5 >= p.mask*3 {
 					n := s.Used * 4
 					if s.Used > 50000 {
 						n = s.Used * 2
@@ -130,8 +142,6 @@ func (s *Set) Add(key Value, hash int64, eq EqFunc) (bool, error) {
 				}
 			}
 		}
-		perturb >>= setPerturbShift
-		i = int((uint64(i)*5 + 1 + perturb) & uint64(mask))
 	}
 }
 
@@ -143,29 +153,19 @@ func (s *Set) resize(minUsed int) {
 	old := s.Table
 	s.Table = make([]SetEntry, n)
 	s.Fill = s.Used
-	mask := n - 1
 	for _, e := range old {
 		if e.State != 0 || e.Key.K == KUndef {
 			continue
 		}
-		perturb := uint64(e.Hash)
-		i := int(uint64(e.Hash) & uint64(mask))
 	probe:
-		for {
-			if s.Table[i].Key.K == KUndef {
-				s.Table[i] = e
-				break
-			}
-			if i+setLinearProbes <= mask {
-				for j := i + 1; j <= i+setLinearProbes; j++ {
-					if s.Table[j].Key.K == KUndef {
-						s.Table[j] = e
-						break probe
-					}
+		for p := newSetProbe(e.Hash, n); ; p.next() {
+			lo, hi := p.run()
+			for j := lo; j <= hi; j++ {
+				if s.Table[j].Key.K == KUndef {
+					s.Table[j] = e
+					break probe
 				}
 			}
-			perturb >>= setPerturbShift
-			i = int((uint64(i)*5 + 1 + perturb) & uint64(mask))
 		}
 	}
 }

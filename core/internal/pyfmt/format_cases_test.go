@@ -2,6 +2,8 @@ package pyfmt
 
 import (
 	"testing"
+
+	"github.com/amber-sandbox/amber/core/internal/casefile"
 )
 
 //go:generate python3 gen_format_cases.py
@@ -12,8 +14,7 @@ type formatCase struct{ kind, spec, val, want, err string }
 
 func loadFormatCases(t testing.TB) []formatCase {
 	t.Helper()
-	var raw [][5]string
-	readJSON(t, "testdata/format_cases.json", &raw)
+	raw := casefile.Load[[5]string](t, "testdata/format_cases.json")
 	out := make([]formatCase, len(raw))
 	for i, r := range raw {
 		out[i] = formatCase{r[0], r[1], r[2], r[3], r[4]}

@@ -1,22 +1,6 @@
 package pyfmt
 
-import (
-	"encoding/json"
-	"os"
-	"testing"
-)
-
-// readJSON decodes the test data file path into v.
-func readJSON(t testing.TB, path string, v any) {
-	t.Helper()
-	b, err := os.ReadFile(path)
-	if err != nil {
-		t.Fatal(err)
-	}
-	if err := json.Unmarshal(b, v); err != nil {
-		t.Fatalf("%s: %v", path, err)
-	}
-}
+import "testing"
 
 // checkResult fails t unless a call (named by call) that returned got and
 // err did what a case wants: fail with the message wantErr when that is

@@ -5,6 +5,8 @@ import (
 	"math"
 	"strconv"
 	"testing"
+
+	"github.com/amber-sandbox/amber/core/internal/casefile"
 )
 
 // TestRoundFloat checks RoundFloat against the rows of
@@ -12,8 +14,7 @@ import (
 // lose them), ndigits, and CPython 3.11's round() as its repr or the
 // error it raises.
 func TestRoundFloat(t *testing.T) {
-	var rows [][4]any
-	readJSON(t, "testdata/round_cases.json", &rows)
+	rows := casefile.Load[[4]any](t, "testdata/round_cases.json")
 	if len(rows) < 60 {
 		t.Fatalf("only %d cases", len(rows))
 	}

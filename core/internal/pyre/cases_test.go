@@ -2,8 +2,9 @@ package pyre
 
 import (
 	"encoding/json"
-	"os"
 	"testing"
+
+	"github.com/amber-sandbox/amber/core/internal/casefile"
 )
 
 //go:generate python3 gen_cases.py
@@ -22,14 +23,7 @@ type pyCase struct {
 // loadPyCases reads testdata/cases.json.
 func loadPyCases(t testing.TB) []pyCase {
 	t.Helper()
-	b, err := os.ReadFile("testdata/cases.json")
-	if err != nil {
-		t.Fatal(err)
-	}
-	var raw [][6]json.RawMessage
-	if err := json.Unmarshal(b, &raw); err != nil {
-		t.Fatal(err)
-	}
+	raw := casefile.Load[[6]json.RawMessage](t, "testdata/cases.json")
 	out := make([]pyCase, len(raw))
 	for i, r := range raw {
 		c := &out[i]

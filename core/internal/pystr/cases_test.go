@@ -2,10 +2,11 @@ package pystr
 
 import (
 	"encoding/json"
-	"os"
 	"reflect"
 	"testing"
 	"unicode/utf8"
+
+	"github.com/amber-sandbox/amber/core/internal/casefile"
 )
 
 //go:generate python3 gen_cases.py
@@ -94,15 +95,7 @@ func caseWant(v any) any {
 // TestPythonCases checks the functions against testdata/cases.json,
 // whose expected values come from CPython 3.11 (gen_cases.py).
 func TestPythonCases(t *testing.T) {
-	b, err := os.ReadFile("testdata/cases.json")
-	if err != nil {
-		t.Fatal(err)
-	}
-	var raw [][3]json.RawMessage
-	if err := json.Unmarshal(b, &raw); err != nil {
-		t.Fatal(err)
-	}
-	for i, r := range raw {
+	for i, r := range casefile.Load[[3]json.RawMessage](t, "testdata/cases.json") {
 		var name string
 		var args caseArgs
 		var want any

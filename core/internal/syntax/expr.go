@@ -548,20 +548,29 @@ func keywordConstant(name string) any {
 	return nil
 }
 
+// takeName consumes the name token t. None, True and False come back as
+// their constant value with isConst set; another keyword is a syntax error.
+func (p *parser) takeName(t *token) (value any, isConst bool) {
+	switch t.val {
+	case "None", "True", "False":
+		p.advance()
+		return keywordConstant(t.val), true
+	}
+	if keywords[t.val] {
+		p.syntaxError()
+	}
+	p.advance()
+	return nil, false
+}
+
 func (p *parser) parseAtom() Expr {
 	t := p.tok()
 	switch t.kind {
 	case tName:
-		switch t.val {
-		case "None", "True", "False":
-			p.advance()
-			return at(&Constant{Value: keywordConstant(t.val)}, t.pos, t.end)
+		if v, ok := p.takeName(t); ok {
+			return at(&Constant{Value: v}, t.pos, t.end)
 		}
-		if keywords[t.val] {
-			p.syntaxError()
-		}
-		p.advance()
-		return at(&Name{Id: t.val}, t.pos, t.end)
+		return nameExpr(t)
 	case tNumber:
 		p.advance()
 		return at(&Constant{Value: p.number(t)}, t.pos, t.end)

@@ -164,15 +164,9 @@ func (p *parser) parseClosedPattern() Pattern {
 			return p.mappingPattern()
 		}
 	case tName:
-		switch t.val {
-		case "None", "True", "False":
-			p.advance()
-			return at(&MatchSingleton{Value: keywordConstant(t.val)}, t.pos, t.end)
+		if v, ok := p.takeName(t); ok {
+			return at(&MatchSingleton{Value: v}, t.pos, t.end)
 		}
-		if keywords[t.val] {
-			p.syntaxError()
-		}
-		p.advance()
 		var e Expr = nameExpr(t)
 		dotted := false
 		for p.gotOp(".") {

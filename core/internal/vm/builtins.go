@@ -58,8 +58,18 @@ func (vm *VM) initBuiltins() {
 	}
 }
 
-// attrNameArg converts the name argument of getattr, setattr and hasattr.
-func (vm *VM) attrNameArg(attr Value) (string, error) {
+// attrArgs binds the arguments of getattr, setattr, delattr and hasattr:
+// the object into obj, the attribute name (which must be a str) as the
+// result, and for getattr and setattr the third argument into extra.
+func (vm *VM) attrArgs(fname string, a Args, required int, obj, extra *Value) (string, error) {
+	var attr Value
+	dst := []*Value{obj, &attr, extra}
+	if extra == nil {
+		dst = dst[:2]
+	}
+	if err := vm.UnpackArgs(fname, a, nil, required, dst...); err != nil {
+		return "", err
+	}
 	if name, ok := vm.StrOf(attr); ok {
 		return name, nil
 	}
@@ -141,11 +151,8 @@ func init() {
 		return heap.Bool(r), err
 	})
 	RegisterBuiltinFunc("getattr", func(vm *VM, _ Value, a Args) (Value, error) {
-		var obj, attr, dflt Value
-		if err := vm.UnpackArgs("getattr", a, nil, 2, &obj, &attr, &dflt); err != nil {
-			return heap.Undef, err
-		}
-		name, err := vm.attrNameArg(attr)
+		var obj, dflt Value
+		name, err := vm.attrArgs("getattr", a, 2, &obj, &dflt)
 		if err != nil {
 			return heap.Undef, err
 		}
@@ -156,30 +163,24 @@ func init() {
 		return v, err
 	})
 	RegisterBuiltinFunc("setattr", func(vm *VM, _ Value, a Args) (Value, error) {
-		var obj, attr, value Value
-		if err := vm.UnpackArgs("setattr", a, nil, 3, &obj, &attr, &value); err != nil {
-			return heap.Undef, err
-		}
-		name, err := vm.attrNameArg(attr)
+		var obj, value Value
+		name, err := vm.attrArgs("setattr", a, 3, &obj, &value)
 		if err != nil {
 			return heap.Undef, err
 		}
 		return heap.None, vm.SetAttr(obj, name, value)
 	})
 	RegisterBuiltinFunc("delattr", func(vm *VM, _ Value, a Args) (Value, error) {
-		var obj, attr Value
-		if err := vm.UnpackArgs("delattr", a, nil, 2, &obj, &attr); err != nil {
+		var obj Value
+		name, err := vm.attrArgs("delattr", a, 2, &obj, nil)
+		if err != nil {
 			return heap.Undef, err
 		}
-		name, _ := vm.StrOf(attr)
 		return heap.None, vm.DelAttr(obj, vm.Intern(name))
 	})
 	RegisterBuiltinFunc("hasattr", func(vm *VM, _ Value, a Args) (Value, error) {
-		var obj, attr Value
-		if err := vm.UnpackArgs("hasattr", a, nil, 2, &obj, &attr); err != nil {
-			return heap.Undef, err
-		}
-		name, err := vm.attrNameArg(attr)
+		var obj Value
+		name, err := vm.attrArgs("hasattr", a, 2, &obj, nil)
 		if err != nil {
 			return heap.Undef, err
 		}
@@ -588,12 +589,8 @@ func (vm *VM) evalExec(mode string, a Args) (Value, error) {
 	if err := vm.UnpackArgs(mode, a, []string{"source", "globals", "locals"}, 1, &source, &globalsArg, &localsArg); err != nil {
 		return heap.Undef, err
 	}
-	var src string
-	if s, ok := vm.StrOf(source); ok {
-		src = s
-	} else if b, ok := vm.BufferBytes(source); ok {
-		src = string(b)
-	} else {
+	src, ok := vm.strOrBytes(source)
+	if !ok {
 		return heap.Undef, vm.TypeError("%s() arg 1 must be a string, bytes or code object", mode)
 	}
 	globals, locals := orNone(globalsArg), orNone(localsArg)

@@ -46,6 +46,29 @@ func (vm *VM) bytesArgs(name string, self Value, a Args, min, max int) (*heap.By
 	return b, out, nil
 }
 
+// bytesKwArgs binds a bytes method's optional arguments, which may also
+// be passed by keyword.
+func (vm *VM) bytesKwArgs(name string, self Value, a Args, names []string, dst ...*Value) (*heap.Bytes, error) {
+	b, err := vm.selfBytes(self, name)
+	if err != nil {
+		return nil, err
+	}
+	if err := vm.UnpackArgs(name, a, names, 0, dst...); err != nil {
+		return nil, err
+	}
+	return b, nil
+}
+
+// needBytesPair converts two arguments that must be bytes-like, in order.
+func (vm *VM) needBytesPair(x, y Value) ([]byte, []byte, error) {
+	bx, err := vm.needBytes(x)
+	if err != nil {
+		return nil, nil, err
+	}
+	by, err := vm.needBytes(y)
+	return bx, by, err
+}
+
 // needBytes converts an argument that must be bytes-like.
 func (vm *VM) needBytes(v Value) ([]byte, error) {
 	if b, ok := vm.BufferBytes(v); ok {
@@ -216,11 +239,7 @@ func bytesReplace(vm *VM, self Value, a Args) (Value, error) {
 	if err != nil {
 		return heap.Undef, err
 	}
-	old, err := vm.needBytes(args[0])
-	if err != nil {
-		return heap.Undef, err
-	}
-	nw, err := vm.needBytes(args[1])
+	old, nw, err := vm.needBytesPair(args[0], args[1])
 	if err != nil {
 		return heap.Undef, err
 	}
@@ -270,24 +289,18 @@ func bytesJoin(vm *VM, self Value, a Args) (Value, error) {
 }
 
 func bytesDecode(vm *VM, self Value, a Args) (Value, error) {
-	b, err := vm.selfBytes(self, "decode")
-	if err != nil {
-		return heap.Undef, err
-	}
 	var encoding, errorsArg Value
-	if err := vm.UnpackArgs("decode", a, []string{"encoding", "errors"}, 0, &encoding, &errorsArg); err != nil {
+	b, err := vm.bytesKwArgs("decode", self, a, []string{"encoding", "errors"}, &encoding, &errorsArg)
+	if err != nil {
 		return heap.Undef, err
 	}
 	return vm.decodeWith("decode", b.B, encoding, errorsArg)
 }
 
 func bytesHex(vm *VM, self Value, a Args) (Value, error) {
-	b, err := vm.selfBytes(self, "hex")
-	if err != nil {
-		return heap.Undef, err
-	}
 	var sepArg, bytesPerSep Value
-	if err := vm.UnpackArgs("hex", a, []string{"sep", "bytes_per_sep"}, 0, &sepArg, &bytesPerSep); err != nil {
+	b, err := vm.bytesKwArgs("hex", self, a, []string{"sep", "bytes_per_sep"}, &sepArg, &bytesPerSep)
+	if err != nil {
 		return heap.Undef, err
 	}
 	// The hex text, and with a separator its groups (a string header
@@ -303,12 +316,8 @@ func bytesHex(vm *VM, self Value, a Args) (Value, error) {
 	if sepArg.K == heap.KUndef || len(b.B) == 0 {
 		return vm.NewStr(h), nil
 	}
-	var sep string
-	if s, ok := vm.StrOf(sepArg); ok {
-		sep = s
-	} else if p, ok := vm.BufferBytes(sepArg); ok {
-		sep = string(p)
-	} else {
+	sep, ok := vm.strOrBytes(sepArg)
+	if !ok {
 		return heap.Undef, vm.TypeError("sep must be str or bytes.")
 	}
 	if len(sep) != 1 {
@@ -345,13 +354,9 @@ func bytesHex(vm *VM, self Value, a Args) (Value, error) {
 }
 
 func bytesFromHex(vm *VM, cls Value, a Args) (Value, error) {
-	var text Value
-	if err := vm.UnpackArgs("fromhex", a, nil, 1, &text); err != nil {
+	s, err := vm.oneStrArg("fromhex", a)
+	if err != nil {
 		return heap.Undef, err
-	}
-	s, ok := vm.StrOf(text)
-	if !ok {
-		return heap.Undef, vm.TypeError("fromhex() argument must be str, not %s", vm.TypeName(text))
 	}
 	p, err := pystr.FromHex(s)
 	if err != nil {
@@ -870,11 +875,7 @@ func bytesMakeTrans(vm *VM, _ Value, a Args) (Value, error) {
 	if len(a.Pos) != 2 {
 		return heap.Undef, vm.TypeError("maketrans expected 2 arguments, got %d", len(a.Pos))
 	}
-	from, err := vm.needBytes(a.Pos[0])
-	if err != nil {
-		return heap.Undef, err
-	}
-	to, err := vm.needBytes(a.Pos[1])
+	from, to, err := vm.needBytesPair(a.Pos[0], a.Pos[1])
 	if err != nil {
 		return heap.Undef, err
 	}

@@ -340,27 +340,41 @@ func (vm *VM) callValue(fn Value, args []Value, kwnames []string, ret heap.RetKi
 	return heap.Undef, vm.TypeError("'%s' object is not callable", vm.TypeName(fn))
 }
 
+// callTarget reads a CALL's stack at base, [null|func, callable|self,
+// args...]: it returns the callable and where its arguments begin, which
+// for a method call is the self below them.
+func callTarget(f *heap.Frame, base int) (callee Value, lo int) {
+	if f.Slots[base].K == heap.KUndef {
+		return f.Slots[base+1], base + 2
+	}
+	return f.Slots[base], base + 1
+}
+
+// framePushed finishes a CALL whose Python callee was bound without
+// error: the callee's frame owns the arguments now, so the caller's call
+// region at base is released.
+func framePushed(f *heap.Frame, base int, err error) error {
+	if err != nil {
+		return err
+	}
+	clear(f.Slots[base:f.SP])
+	f.SP = int32(base)
+	return errFramePushed
+}
+
 // opCall is CALL argc: [null|func, callable|self, args...].
 func (vm *VM) opCall(f *heap.Frame, argc int, kw Value) error {
 	if kw.K == heap.KRef {
 		// Keyword call of a Python function: bind straight from the stack.
 		base := int(f.SP) - argc - 2
-		callee, lo := f.Slots[base], base+1
-		if callee.K == heap.KUndef {
-			callee, lo = f.Slots[base+1], base+2
-		}
+		callee, lo := callTarget(f, base)
 		if callee.K == heap.KRef {
 			if fn, ok := vm.H.Get(callee).(*heap.Function); ok {
 				names := vm.H.Get(kw).(*heap.Tuple).Items
 				npos := int(f.SP) - lo - len(names)
 				done, err := vm.callPyBind(callee, fn, f.Slots[lo:lo+npos], names, f.Slots[lo+npos:f.SP])
 				if done {
-					if err == nil {
-						clear(f.Slots[base:f.SP])
-						f.SP = int32(base)
-						return errFramePushed
-					}
-					return err
+					return framePushed(f, base, err)
 				}
 			}
 		}
@@ -374,10 +388,7 @@ func (vm *VM) opCall(f *heap.Frame, argc int, kw Value) error {
 	base := int(f.SP) - argc - 2
 	first := f.Slots[base]
 	if kwnames == nil {
-		callee, lo := first, base+1
-		if first.K == heap.KUndef {
-			callee, lo = f.Slots[base+1], base+2
-		}
+		callee, lo := callTarget(f, base)
 		if callee.K == heap.KRef {
 			if fn, ok := vm.H.Get(callee).(*heap.Function); ok {
 				var done bool
@@ -391,12 +402,7 @@ func (vm *VM) opCall(f *heap.Frame, argc int, kw Value) error {
 					done, err = vm.callPyBind(callee, fn, args, nil, nil)
 				}
 				if done {
-					if err == nil {
-						clear(f.Slots[base:f.SP])
-						f.SP = int32(base)
-						return errFramePushed
-					}
-					return err
+					return framePushed(f, base, err)
 				}
 			}
 		}
@@ -1003,11 +1009,9 @@ func (vm *VM) yieldValue(f *heap.Frame, v Value) (bool, error) {
 		vm.genResult = v
 		return true, nil
 	}
-	caller := vm.frames[len(vm.frames)-1]
-	switch f.Ret {
-	case heap.RetAsyncTask:
+	if f.Ret == heap.RetAsyncTask {
 		return false, vm.taskYielded(f, v)
 	}
-	push(caller, v)
+	push(vm.frames[len(vm.frames)-1], v)
 	return false, nil
 }

@@ -46,16 +46,9 @@ func (vm *VM) callClass(clsv Value, c *heap.Class, args []Value, kwnames []strin
 	}
 	// __new__
 	var obj Value
-	// Constructions repeat on few classes: the cache (cleared whenever a
-	// class changes) saves the walk of the MRO for both lookups.
-	newFn := vm.cachedClassLookup(clsv, vm.ctorName(nameNew))
-	userNew := newFn.K == heap.KRef && !vm.isBuiltinNew(newFn)
+	newFn, userNew := vm.userNew(clsv)
 	if userNew {
-		fn := newFn
-		if sm, ok := vm.H.Get(fn).(*heap.StaticMethod); ok {
-			fn = sm.F
-		}
-		r, err := vm.callNested(fn, append([]Value{clsv}, args...), kwnames)
+		r, err := vm.callNested(newFn, append([]Value{clsv}, args...), kwnames)
 		if err != nil {
 			return heap.Undef, err
 		}
@@ -156,31 +149,37 @@ func (vm *VM) isBuiltinNew(fn Value) bool {
 	return false
 }
 
+// userNew returns the __new__ of cls when Python code defines it,
+// unwrapped from its staticmethod; ok is false for a builtin __new__,
+// which callers run directly.
+func (vm *VM) userNew(cls Value) (fn Value, ok bool) {
+	// Constructions repeat on few classes: the cache (cleared whenever a
+	// class changes) saves the walk of the MRO.
+	fn = vm.cachedClassLookup(cls, vm.ctorName(nameNew))
+	if fn.K != heap.KRef || vm.isBuiltinNew(fn) {
+		return heap.Undef, false
+	}
+	if sm, ok := vm.H.Get(fn).(*heap.StaticMethod); ok {
+		fn = sm.F
+	}
+	return fn, true
+}
+
 // makeClassViaMeta runs meta(name, bases, ns): the metaclass's own
 // __new__ and __init__ when it defines them, type's otherwise.
 func (vm *VM) makeClassViaMeta(meta, name, bases, ns Value, a Args) (Value, error) {
 	kw := Args{KwNames: a.KwNames, KwVals: a.KwVals}
 	var cls Value
-	newFn := vm.LookupClassStr(meta, "__new__")
-	if newFn.K == heap.KRef && !vm.isBuiltinNew(newFn) {
-		fn := newFn
-		if sm, ok := vm.H.Get(fn).(*heap.StaticMethod); ok {
-			fn = sm.F
-		}
-		r, err := vm.CallArgs(fn, Args{Pos: []Value{meta, name, bases, ns}, KwNames: kw.KwNames, KwVals: kw.KwVals})
-		if err != nil {
+	var err error
+	if newFn, ok := vm.userNew(meta); ok {
+		if cls, err = vm.CallArgs(newFn, Args{Pos: []Value{meta, name, bases, ns}, KwNames: kw.KwNames, KwVals: kw.KwVals}); err != nil {
 			return heap.Undef, err
 		}
-		cls = r
 		if !vm.IsSubclass(vm.TypeOf(cls), meta) {
 			return cls, nil
 		}
-	} else {
-		r, err := vm.newClass(meta, name, bases, ns, kw)
-		if err != nil {
-			return heap.Undef, err
-		}
-		cls = r
+	} else if cls, err = vm.newClass(meta, name, bases, ns, kw); err != nil {
+		return heap.Undef, err
 	}
 	if initFn := vm.LookupClassStr(meta, "__init__"); initFn.K == heap.KRef && !vm.isBuiltinOf(initFn, TObject) && !vm.isBuiltinOf(initFn, TType) {
 		if _, err := vm.CallArgs(vm.BindMethod(initFn, cls, meta), Args{Pos: []Value{name, bases, ns}, KwNames: kw.KwNames, KwVals: kw.KwVals}); err != nil {

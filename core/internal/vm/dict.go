@@ -176,17 +176,11 @@ func dictView(kind heap.IterKind, name string) BuiltinFn {
 }
 
 func dictGetM(vm *VM, self Value, d *heap.Dict, _ Value, args [2]Value) (Value, error) {
-	key, dflt := args[0], args[1]
-	v, found, err := vm.DictGet(d, key)
-	switch {
-	case err != nil:
-		return heap.Undef, err
-	case found:
-		return v, nil
-	case dflt.K != heap.KUndef:
-		return dflt, nil
+	v, found, err := vm.DictGet(d, args[0])
+	if err != nil || found {
+		return v, err
 	}
-	return heap.None, nil
+	return orNone(args[1]), nil
 }
 
 func dictSetDefaultM(vm *VM, self Value, d *heap.Dict, dv Value, args [2]Value) (Value, error) {

@@ -204,32 +204,39 @@ func (vm *VM) excStr(v Value, o *heap.Instance) (string, error) {
 	}
 	if len(args) <= 5 && vm.IsSubclass(o.Class, vm.Types[TOSError]) {
 		// OSError(errno, strerror[, filename[, winerror[, filename2]]])
-		no, err := vm.StrString(args[0])
-		if err != nil {
-			return "", err
+		switch {
+		case len(args) == 5 && args[2].K != heap.KNone && args[4].K != heap.KNone:
+			return vm.strReprf("[Errno %S] %S: %R -> %R", args[0], args[1], args[2], args[4])
+		case len(args) >= 3 && args[2].K != heap.KNone:
+			return vm.strReprf("[Errno %S] %S: %R", args[0], args[1], args[2])
 		}
-		msg, err := vm.StrString(args[1])
-		if err != nil {
-			return "", err
-		}
-		s := "[Errno " + no + "] " + msg
-		if len(args) >= 3 && args[2].K != heap.KNone {
-			fn, err := vm.Repr(args[2])
-			if err != nil {
-				return "", err
-			}
-			s += ": " + fn
-			if len(args) == 5 && args[4].K != heap.KNone {
-				fn2, err := vm.Repr(args[4])
-				if err != nil {
-					return "", err
-				}
-				s += " -> " + fn2
-			}
-		}
-		return s, nil
+		return vm.strReprf("[Errno %S] %S", args[0], args[1])
 	}
 	return vm.Repr(o.Exc.Args)
+}
+
+// strReprf formats like CPython's PyUnicode_FromFormat restricted to %S
+// (str() of the next value) and %R (its repr()).
+func (vm *VM) strReprf(format string, vals ...Value) (string, error) {
+	var b strings.Builder
+	for {
+		i := strings.IndexByte(format, '%')
+		if i < 0 || i+1 == len(format) {
+			b.WriteString(format)
+			return b.String(), nil
+		}
+		b.WriteString(format[:i])
+		conv := vm.StrString
+		if format[i+1] == 'R' {
+			conv = vm.Repr
+		}
+		s, err := conv(vals[0])
+		if err != nil {
+			return "", err
+		}
+		b.WriteString(s)
+		format, vals = format[i+2:], vals[1:]
+	}
 }
 
 // Repr is repr(v).

@@ -619,14 +619,6 @@ func (vm *VM) strFormat(format string, f *strFormatter, depth int) (string, erro
 		if err != nil {
 			return "", err
 		}
-		switch p.Conversion {
-		case 's', 'r', 'a':
-			s, err := vm.convertValue(p.Conversion, v)
-			if err != nil {
-				return "", err
-			}
-			v = vm.NewStr(s)
-		}
 		spec := p.Spec
 		if strings.ContainsRune(spec, '{') {
 			spec, err = vm.strFormat(spec, f, depth+1)
@@ -645,7 +637,8 @@ func (vm *VM) strFormat(format string, f *strFormatter, depth int) (string, erro
 	return b.String(), nil
 }
 
-// formatField resolves a replacement field's name and accessors.
+// formatField resolves a replacement field's name and accessors, then
+// applies its conversion (!s, !r or !a).
 func (vm *VM) formatField(p pyfmt.Piece, f *strFormatter) (Value, error) {
 	var v Value
 	idx, positional := p.ArgIndex()
@@ -691,5 +684,12 @@ func (vm *VM) formatField(p pyfmt.Piece, f *strFormatter) (Value, error) {
 			return heap.Undef, err
 		}
 	}
-	return v, nil
+	if p.Conversion == 0 {
+		return v, nil
+	}
+	s, err := vm.convertValue(p.Conversion, v)
+	if err != nil {
+		return heap.Undef, err
+	}
+	return vm.NewStr(s), nil
 }

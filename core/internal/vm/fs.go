@@ -71,11 +71,7 @@ func (vm *VM) fsArgStr(a Args, i int, fname string) (string, error) {
 	if i >= len(a.Pos) {
 		return "", vm.TypeError("%s() missing an argument", fname)
 	}
-	s, ok := vm.StrOf(a.Pos[i])
-	if !ok {
-		return "", vm.TypeError("%s() argument must be str, not %s", fname, vm.TypeName(a.Pos[i]))
-	}
-	return s, nil
+	return vm.funcStrArg(fname, a.Pos[i])
 }
 
 func init() {

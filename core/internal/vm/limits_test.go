@@ -9,6 +9,8 @@ import (
 	"testing"
 	"time"
 
+	"github.com/amber-sandbox/amber/core/internal/casefile"
+
 	"github.com/amber-sandbox/amber/core/internal/vm"
 )
 
@@ -30,95 +32,65 @@ func limTestClock() vm.Clock {
 }
 
 // limTestDuration limits a run to 50ms of wall-clock time.
-func limTestDuration(m *vm.VM) {
-	m.Clock = limTestClock()
-	m.Limits.MaxDuration = int64(50 * time.Millisecond)
+func limTestDuration(m *vm.VM) { limTestSet("duration", int64(50*time.Millisecond))(m) }
+
+// limTestSet sets the limit of a Fatal kind to n (for duration, n
+// nanoseconds of a wall clock).
+func limTestSet(kind string, n int64) func(m *vm.VM) {
+	return func(m *vm.VM) {
+		switch kind {
+		case "duration":
+			m.Clock = limTestClock()
+			m.Limits.MaxDuration = n
+		case "allocations":
+			m.Limits.MaxAllocations = n
+		case "memory":
+			m.Limits.MaxMemory = n
+		case "output":
+			m.Limits.MaxOutput = n
+		default:
+			panic("no limit of kind " + kind)
+		}
+	}
+}
+
+// limTestFatalCase is one program of testdata/limits_fatal.json: it must
+// stop with a Fatal of Kind once the limit of that kind is set to Limit.
+type limTestFatalCase struct {
+	Name  string
+	Src   []string // the program's lines
+	Limit int64
+	Kind  string // Fatal.Kind
+	Out   string // output before the stop ("" if not checked)
 }
 
 func TestLimitsFatal(t *testing.T) {
-	tests := []struct {
-		name  string
-		src   string
-		setup func(m *vm.VM)
-		kind  string // Fatal.Kind
-		out   string // output before the stop ("" if not checked)
-	}{
-		{
-			name:  "duration: busy loop",
-			src:   "print('start')\nwhile True:\n    pass\n",
-			setup: limTestDuration,
-			kind:  "duration",
-			out:   "start\n",
-		},
-		{
-			name:  "duration: for loop over a huge range",
-			src:   "n = 0\nfor i in range(10**15):\n    n += i\n",
-			setup: limTestDuration,
-			kind:  "duration",
-		},
-		{
-			name:  "duration cannot be caught",
-			src:   "try:\n    while True:\n        pass\nexcept BaseException:\n    print('caught')\nfinally:\n    print('finally')\n",
-			setup: limTestDuration,
-			kind:  "duration",
-		},
-		{
-			name:  "allocations",
-			src:   "x = []\nwhile True:\n    x.append([len(x)])\n",
-			setup: func(m *vm.VM) { m.Limits.MaxAllocations = 100000 },
-			kind:  "allocations",
-		},
-		{
-			name:  "allocations cannot be caught",
-			src:   "try:\n    x = []\n    while True:\n        x.append(str(len(x)))\nexcept BaseException:\n    print('caught')\n",
-			setup: func(m *vm.VM) { m.Limits.MaxAllocations = 100000 },
-			kind:  "allocations",
-		},
-		{
-			name:  "memory: huge list of strings",
-			src:   "x = []\nwhile True:\n    x.append('a' * 1000 + str(len(x)))\n",
-			setup: func(m *vm.VM) { m.Limits.MaxMemory = 16 << 20 },
-			kind:  "memory",
-		},
-		{
-			name:  "output",
-			src:   "i = 0\nwhile True:\n    print('line', i)\n    i += 1\n",
-			setup: func(m *vm.VM) { m.Limits.MaxOutput = 10000 },
-			kind:  "output",
-		},
-		{
-			name:  "output cannot be caught",
-			src:   "try:\n    while True:\n        print('x' * 100)\nexcept BaseException:\n    print('caught')\n",
-			setup: func(m *vm.VM) { m.Limits.MaxOutput = 1000 },
-			kind:  "output",
-		},
-	}
-	for _, tt := range tests {
-		t.Run(tt.name, func(t *testing.T) {
+	for _, tt := range casefile.Load[limTestFatalCase](t, "testdata/limits_fatal.json") {
+		t.Run(tt.Name, func(t *testing.T) {
 			type result struct {
 				out string
 				err error
 			}
 			done := make(chan result, 1)
 			go func() {
-				out, err, _ := limTestRun(t, tt.src, tt.setup)
+				out, err, _ := limTestRun(t, strings.Join(tt.Src, "\n")+"\n", limTestSet(tt.Kind, tt.Limit))
 				done <- result{out, err}
 			}()
 			var r result
 			select {
 			case r = <-done:
 			case <-time.After(10 * time.Second):
-				t.Fatalf("limit %q not enforced: still running after 10s", tt.kind)
+				t.Fatalf("limit %q not enforced: still running after 10s", tt.Kind)
 			}
 			var f *vm.Fatal
 			if !errors.As(r.err, &f) {
 				t.Fatalf("error = %T %v, want *vm.Fatal", r.err, r.err)
 			}
-			if f.Kind != tt.kind {
-				t.Errorf("Fatal.Kind = %q, want %q", f.Kind, tt.kind)
+			if f.Kind != tt.Kind {
+				t.Errorf("Fatal.Kind = %q, want %q", f.Kind, tt.Kind)
 			}
-			if tt.out != "" && r.out != tt.out {
-				t.Errorf("output = %q, want %q", r.out, tt.out)
+			if tt.Out != "" && r.out != tt.Out {
+				t.Errorf("output = %q, want %q", r.out, tt.Out)
 			}
 			if strings.Contains(r.out, "caught") || strings.Contains(r.out, "finally") {
 				t.Errorf("sandboxed code handled a Fatal: output %q", r.out)

@@ -183,10 +183,7 @@ func rangeCtor(vm *VM, cls Value, a Args) (Value, error) {
 }
 
 func init() {
-	AddMethods(TRange, []MethodDef{
-		{Name: "start", Fn: rangeField(0), Kind: KindProperty},
-		{Name: "stop", Fn: rangeField(1), Kind: KindProperty},
-		{Name: "step", Fn: rangeField(2), Kind: KindProperty},
+	AddMethods(TRange, append(startStopStep(rangeField), []MethodDef{
 		{Name: "count", Fn: rangeValueMethod("count", rangeCountM)},
 		{Name: "index", Fn: rangeValueMethod("index", rangeIndexM)},
 		{Name: "__len__", Fn: rangeLenM},
@@ -196,7 +193,7 @@ func init() {
 		{Name: "__repr__", Fn: ctReprMethod},
 		{Name: "__eq__", Fn: ctCmpMethod(compile.CmpEq, "__eq__")},
 		{Name: "__ne__", Fn: ctCmpMethod(compile.CmpNe, "__ne__")},
-	})
+	}...))
 	RegisterConstructor(TRange, rangeCtor)
 }
 

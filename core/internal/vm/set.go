@@ -428,28 +428,17 @@ func (vm *VM) viewIntersect(a, b Value) (Value, error) {
 		}
 	}
 	rv, r := vm.newSetValue(false)
-	iter, err := vm.GetIter(other)
+	err = vm.iterateNext(other, func(x Value) error {
+		in, err := vm.viewContains(view, x)
+		if err != nil || !in {
+			return err
+		}
+		return vm.setAdd(r, x)
+	})
 	if err != nil {
 		return heap.Undef, err
 	}
-	for {
-		x, ok, err := vm.Next(iter)
-		if err != nil {
-			return heap.Undef, err
-		}
-		if !ok {
-			return rv, nil
-		}
-		in, err := vm.viewContains(view, x)
-		if err != nil {
-			return heap.Undef, err
-		}
-		if in {
-			if err := vm.setAdd(r, x); err != nil {
-				return heap.Undef, err
-			}
-		}
-	}
+	return rv, nil
 }
 
 // --- methods ----------------------------------------------------------------------
@@ -480,10 +469,8 @@ func setAddM(vm *VM, self Value, s *heap.Set, sv Value, args [2]Value) (Value, e
 // setRemoveKey discards x from s, retrying a set argument as a frozenset.
 func (vm *VM) setRemoveKey(s *heap.Set, x Value) (bool, error) {
 	found, err := vm.setDiscard(s, x)
-	if err != nil && vm.ErrIs(err, TTypeError) {
-		if fx, ok := vm.frozenCopy(x); ok {
-			return vm.setDiscard(s, fx)
-		}
+	if fx, ok := vm.frozenRetry(x, err); ok {
+		return vm.setDiscard(s, fx)
 	}
 	return found, err
 }
@@ -921,13 +908,10 @@ func (vm *VM) setCompare(op int, a, b *heap.Set) (bool, error) {
 			return false, nil
 		}
 		return vm.setSubset(a, b)
-	case compile.CmpGe:
-		return vm.setSubset(b, a)
+	case compile.CmpGe: // a >= b is b <= a
+		return vm.setCompare(compile.CmpLe, b, a)
 	case compile.CmpGt:
-		if b.Used >= a.Used {
-			return false, nil
-		}
-		return vm.setSubset(b, a)
+		return vm.setCompare(compile.CmpLt, b, a)
 	}
 	return false, nil
 }
@@ -969,17 +953,19 @@ func (vm *VM) allContainedIn(a, b Value) (bool, error) {
 // setContains looks x up in s; a set argument is looked up as a frozenset.
 func (vm *VM) setContains(s *heap.Set, x Value) (bool, error) {
 	r, err := vm.setHas(s, x)
-	if err != nil && vm.ErrIs(err, TTypeError) {
-		if fx, ok := vm.frozenCopy(x); ok {
-			return vm.setHas(s, fx)
-		}
+	if fx, ok := vm.frozenRetry(x, err); ok {
+		return vm.setHas(s, fx)
 	}
 	return r, err
 }
 
-// frozenCopy returns a frozenset with the elements of x if x is a
-// (mutable) set, for lookups of sets in sets.
-func (vm *VM) frozenCopy(x Value) (Value, bool) {
+// frozenRetry returns the key to retry a set lookup of x with when the
+// lookup failed with err: a set is unhashable, so a TypeError for one is
+// answered by looking up a frozenset with its elements, as CPython does.
+func (vm *VM) frozenRetry(x Value, err error) (Value, bool) {
+	if err == nil || !vm.ErrIs(err, TTypeError) {
+		return heap.Undef, false
+	}
 	xs, ok := vm.SetOf(x)
 	if !ok || xs.Frozen {
 		return heap.Undef, false

@@ -62,14 +62,21 @@ func sliceCtor(vm *VM, cls Value, a Args) (Value, error) {
 	return vm.H.Alloc(s), nil
 }
 
+// startStopStep is the start, stop and step properties of slice and
+// range; field(i) reads the i-th of them.
+func startStopStep(field func(which int) BuiltinFn) []MethodDef {
+	return []MethodDef{
+		{Name: "start", Fn: field(0), Kind: KindProperty},
+		{Name: "stop", Fn: field(1), Kind: KindProperty},
+		{Name: "step", Fn: field(2), Kind: KindProperty},
+	}
+}
+
 func init() {
-	AddMethods(TSlice, []MethodDef{
-		{Name: "start", Fn: sliceField(0), Kind: KindProperty},
-		{Name: "stop", Fn: sliceField(1), Kind: KindProperty},
-		{Name: "step", Fn: sliceField(2), Kind: KindProperty},
+	AddMethods(TSlice, append(startStopStep(sliceField), []MethodDef{
 		{Name: "indices", Fn: sliceIndicesM},
 		{Name: "__repr__", Fn: ctReprMethod},
-	})
+	}...))
 	RegisterConstructor(TSlice, sliceCtor)
 }
 
@@ -79,20 +86,16 @@ func (vm *VM) ctSliceOf(v Value) (s *heap.Slice, ok bool) { s, ok = vm.refObj(v)
 // sliceBound converts one field of a slice (not None) to an int64,
 // clamping huge ints like CPython's _PyEval_SliceIndex.
 func (vm *VM) ctSliceBound(v Value) (int64, error) {
-	switch v.K {
-	case heap.KInt:
+	if v.K == heap.KInt { // the common case, without a call
 		return v.I(), nil
-	case heap.KBool:
-		return int64(v.N), nil
 	}
-	if b, ok := vm.BigOf(v); ok {
-		if b.IsInt64() {
-			return b.Int64(), nil
+	if v.K == heap.KRef {
+		if b, ok := vm.BigOf(v); ok && !b.IsInt64() {
+			if b.Sign() < 0 {
+				return math.MinInt64, nil
+			}
+			return math.MaxInt64, nil
 		}
-		if b.Sign() < 0 {
-			return math.MinInt64, nil
-		}
-		return math.MaxInt64, nil
 	}
 	i, ok := vm.IndexOf(v)
 	if !ok {

@@ -67,17 +67,13 @@ func (vm *VM) StdStreamOf(v Value) (string, bool) {
 }
 
 func streamWrite(vm *VM, self Value, a Args) (Value, error) {
-	var text Value
-	if err := vm.UnpackArgs("write", a, nil, 1, &text); err != nil {
+	s, err := vm.oneStrArg("write", a)
+	if err != nil {
 		return heap.Undef, err
 	}
 	stream, ok := vm.StdStreamOf(self)
 	if !ok {
 		return heap.Undef, vm.TypeError("write() called on a closed or foreign stream")
-	}
-	s, ok := vm.StrOf(text)
-	if !ok {
-		return heap.Undef, vm.TypeError("write() argument must be str, not %s", vm.TypeName(text))
 	}
 	if err := vm.write(stream, s); err != nil {
 		return heap.Undef, err

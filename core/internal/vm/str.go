@@ -198,9 +198,9 @@ func strAffix(name string) BuiltinFn {
 		if err != nil {
 			return heap.Undef, err
 		}
-		p, ok := vm.StrOf(args[0])
-		if !ok {
-			return heap.Undef, vm.TypeError("%s() argument must be str, not %s", name, vm.TypeName(args[0]))
+		p, err := vm.funcStrArg(name, args[0])
+		if err != nil {
+			return heap.Undef, err
 		}
 		r := s
 		if name == "removeprefix" {
@@ -1065,6 +1065,35 @@ func (vm *VM) IsExactStr(v Value) bool {
 	}
 	_, ok := vm.H.Get(v).(*heap.Str)
 	return ok
+}
+
+// funcStrArg returns the text of fname's argument v, which must be a str.
+func (vm *VM) funcStrArg(fname string, v Value) (string, error) {
+	if s, ok := vm.StrOf(v); ok {
+		return s, nil
+	}
+	return "", vm.TypeError("%s() argument must be str, not %s", fname, vm.TypeName(v))
+}
+
+// oneStrArg binds fname's one positional argument, which must be a str.
+func (vm *VM) oneStrArg(fname string, a Args) (string, error) {
+	var v Value
+	if err := vm.UnpackArgs(fname, a, nil, 1, &v); err != nil {
+		return "", err
+	}
+	return vm.funcStrArg(fname, v)
+}
+
+// strOrBytes returns the text of a str, or the bytes of a bytes-like
+// object as a string, for arguments that take either.
+func (vm *VM) strOrBytes(v Value) (string, bool) {
+	if s, ok := vm.StrOf(v); ok {
+		return s, true
+	}
+	if b, ok := vm.BufferBytes(v); ok {
+		return string(b), true
+	}
+	return "", false
 }
 
 // bufferBytes returns the bytes of a bytes-like object (bytes, bytearray

@@ -10,6 +10,8 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/amber-sandbox/amber/core/internal/casefile"
+
 	"github.com/amber-sandbox/amber/core/internal/heap"
 	"github.com/amber-sandbox/amber/core/internal/progtest"
 	"github.com/amber-sandbox/amber/core/internal/vm"
@@ -106,166 +108,34 @@ func suspTestTimesTen(m *vm.VM, s *vm.Suspension) (heap.Value, heap.Value) {
 	return heap.None, heap.Undef
 }
 
+// suspTestCase is one program of testdata/suspend.json, run under
+// suspTestTimesTen's answers.
+type suspTestCase struct {
+	Name     string
+	Note     string   // why the expectation is what it is, when not plain
+	Src      []string // the program's lines
+	Out      string
+	Err      string   // final error, "" for none
+	Pauses   []string // expected suspensions, in order
+	MinDepth int      `json:"min_depth"` // m.Frames() at the first pause must be >= this
+}
+
+// Source is the program text.
+func (c suspTestCase) Source() string { return strings.Join(c.Src, "\n") + "\n" }
+
 func TestSuspendResume(t *testing.T) {
 	host := suspTestHost{
 		funcs: map[string]bool{"tool": true, "fail": true},
 		names: map[string]bool{"secret": true},
 	}
-	tests := []struct {
-		name     string
-		src      string
-		out      string
-		err      string   // final error, "" for none
-		pauses   []string // expected suspensions, in order
-		minDepth int      // m.Frames() at the first pause must be >= this
-	}{
-		{
-			name: "50 frames deep",
-			src: `def f(n):
-    if n == 0:
-        return tool(7)
-    return f(n - 1) + 1
-print(f(50))
-`,
-			out:      "120\n",
-			pauses:   []string{"function call tool(7)"},
-			minDepth: 52, // module + 51 calls of f
-		},
-		{
-			name: "generator driven by a for loop",
-			src: `def g():
-    for i in range(3):
-        yield tool(i) + 1
-for x in g():
-    print(x)
-`,
-			out:      "1\n11\n21\n",
-			pauses:   []string{"function call tool(0)", "function call tool(1)", "function call tool(2)"},
-			minDepth: 2,
-		},
-		{
-			// Current behaviour: list() drains the generator in a nested Go
-			// loop that cannot pause, so the host call is refused.
-			name: "generator consumed by list()",
-			src: `def g():
-    for i in range(1, 3):
-        yield tool(i)
-print(list(g()))
-`,
-			out:      "[10, 20]\n",
-			pauses:   []string{"function call tool(1)", "function call tool(2)"},
-			minDepth: 3,
-		},
-		{
-			name:     "list comprehension",
-			src:      "print([tool(i) for i in range(3)])\n",
-			out:      "[0, 10, 20]\n",
-			pauses:   []string{"function call tool(0)", "function call tool(1)", "function call tool(2)"},
-			minDepth: 2,
-		},
-		{
-			name:     "dict comprehension in a function",
-			src:      "def f():\n    return {i: tool(i) for i in (1, 2)}\nprint(f())\n",
-			out:      "{1: 10, 2: 20}\n",
-			pauses:   []string{"function call tool(1)", "function call tool(2)"},
-			minDepth: 3,
-		},
-		{
-			// Current behaviour: the key function runs in a nested Go loop
-			// that cannot pause, so the host call is refused.
-			name:     "sorted key function",
-			src:      "print(sorted([3, 1, 2], key=lambda x: -tool(x)))\n",
-			out:      "[3, 2, 1]\n",
-			pauses:   []string{"function call tool(3)", "function call tool(1)", "function call tool(2)"},
-			minDepth: 3,
-		},
-		{
-			name:     "min with a key, map and filter over host calls",
-			src:      "print(min([3, 1, 2], key=tool), list(map(tool, [5])), list(filter(tool, [0, 4])))\n",
-			out:      "1 [50] [4]\n",
-			pauses:   []string{"function call tool(3)", "function call tool(1)", "function call tool(2)", "function call tool(5)", "function call tool(0)", "function call tool(4)"},
-			minDepth: 2,
-		},
-		{
-			name: "__eq__ reached through ==",
-			src: `class A:
-    def __eq__(self, other):
-        return tool(1) == 10
-print(A() == A())
-`,
-			out:      "True\n",
-			pauses:   []string{"function call tool(1)"},
-			minDepth: 2,
-		},
-		{
-			name: "__iter__ reached through for",
-			src: `class It:
-    def __iter__(self):
-        return iter([tool(1), tool(2)])
-for x in It():
-    print(x)
-`,
-			out:      "10\n20\n",
-			pauses:   []string{"function call tool(1)", "function call tool(2)"},
-			minDepth: 2,
-		},
-		{
-			name: "except and finally blocks",
-			src: `def f():
-    try:
-        1 / 0
-    except ZeroDivisionError as e:
-        print("except", tool(3), e)
-    finally:
-        print("finally", tool(4))
-    return "done"
-print(f())
-`,
-			out:      "except 30 division by zero\nfinally 40\ndone\n",
-			pauses:   []string{"function call tool(3)", "function call tool(4)"},
-			minDepth: 2,
-		},
-		{
-			name: "host raises, Python catches",
-			src: `try:
-    fail(1, 2)
-except ValueError as e:
-    print("caught", repr(e))
-print("after")
-`,
-			out:      "caught ValueError('bad')\nafter\n",
-			pauses:   []string{"function call fail(1, 2)"},
-			minDepth: 1,
-		},
-		{
-			name:     "host raises, uncaught",
-			src:      "def f():\n    return fail()\nf()\nprint('not reached')\n",
-			err:      "ValueError: bad",
-			pauses:   []string{"function call fail()"},
-			minDepth: 2,
-		},
-		{
-			name:     "name lookup resumed with a value",
-			src:      "def f():\n    return secret + 1\nprint(f(), secret)\n",
-			out:      "42 41\n",
-			pauses:   []string{"name lookup secret", "name lookup secret"},
-			minDepth: 2,
-		},
-		{
-			name: "name the host does not know",
-			src:  "print('before')\nprint(nope)\n",
-			out:  "before\n",
-			err:  "NameError: name 'nope' is not defined",
-		},
-	}
-	for _, tt := range tests {
-		t.Run(tt.name, func(t *testing.T) {
-			r := suspTestDrive(t, tt.src, host, suspTestTimesTen)
-			if got := suspTestErr(r.m, r.err); got != tt.err {
-				t.Errorf("error = %q, want %q", got, tt.err)
+	for _, tt := range casefile.Load[suspTestCase](t, "testdata/suspend.json") {
+		t.Run(tt.Name, func(t *testing.T) {
+			r := suspTestDrive(t, tt.Source(), host, suspTestTimesTen)
+			if got := suspTestErr(r.m, r.err); got != tt.Err {
+				t.Errorf("error = %q, want %q", got, tt.Err)
 			}
-			if r.out != tt.out {
-				t.Errorf("output = %q, want %q", r.out, tt.out)
+			if r.out != tt.Out {
+				t.Errorf("output = %q, want %q", r.out, tt.Out)
 			}
 			for i := range r.pauses {
 				// Name lookups carry no args; drop the empty parens.
@@ -274,11 +144,11 @@ print("after")
 					r.pauses[i] += "()"
 				}
 			}
-			if strings.Join(r.pauses, "|") != strings.Join(tt.pauses, "|") {
-				t.Errorf("pauses = %q, want %q", r.pauses, tt.pauses)
+			if strings.Join(r.pauses, "|") != strings.Join(tt.Pauses, "|") {
+				t.Errorf("pauses = %q, want %q", r.pauses, tt.Pauses)
 			}
-			if len(r.depths) > 0 && r.depths[0] < tt.minDepth {
-				t.Errorf("frames at first pause = %d, want >= %d", r.depths[0], tt.minDepth)
+			if len(r.depths) > 0 && r.depths[0] < tt.MinDepth {
+				t.Errorf("frames at first pause = %d, want >= %d", r.depths[0], tt.MinDepth)
 			}
 			if n := r.m.Frames(); n != 0 {
 				t.Errorf("frames after the run = %d, want 0", n)

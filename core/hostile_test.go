@@ -212,6 +212,19 @@ var hostilePrograms = []struct {
 // tokens), and the runtime's own growth.
 func memMargin(lim int64) int64 { return lim/2 + 32<<20 }
 
+// measureRun runs run from a collected Go heap and measures how long it
+// took and how far the Go heap grew past where it started at its peak.
+// The caller sets the GC percent (see hostileGCPercent).
+func measureRun(run func()) (elapsed time.Duration, grew int64) {
+	runtime.GC()
+	base := heapBytes()
+	stop := heapPeak()
+	start := time.Now()
+	run()
+	elapsed = time.Since(start)
+	return elapsed, stop() - base
+}
+
 // heapBytes reads the Go heap's object bytes without stopping the world.
 func heapBytes() int64 {
 	s := []metrics.Sample{{Name: "/memory/classes/heap/objects:bytes"}}
@@ -255,18 +268,13 @@ func TestHostileOperations(t *testing.T) {
 	worstName := ""
 	for _, tt := range hostilePrograms {
 		t.Run(tt.name, func(t *testing.T) {
-			runtime.GC()
-			base := heapBytes()
-			stop := heapPeak()
 			mem, dur := int64(hostileMaxMemory), hostileMaxDuration
 			if tt.big {
 				mem, dur = 160<<20, 3*time.Second
 			}
 			s := core.NewSession(core.Config{Limits: core.Limits{MaxMemory: mem, MaxDuration: dur}})
-			start := time.Now()
-			_, err := s.FeedRun(tt.src, nil)
-			elapsed := time.Since(start)
-			grew := stop() - base
+			var err error
+			elapsed, grew := measureRun(func() { _, err = s.FeedRun(tt.src, nil) })
 			got := ""
 			var rt *core.RuntimeError
 			var le *core.LimitError

@@ -196,10 +196,17 @@ var hostilePrograms = []struct {
 	{"json.loads", "import json\njson.loads('[' * 10**6 + ']' * 10**6)", "RecursionError", false},
 	{"pprint", "import pprint\n" + deep("[x]") + "pprint.pformat(x)", "RecursionError", true},
 	{"recursive __repr__", "class A:\n    def __init__(self, c): self.c = c\n    def __repr__(self): return repr(self.c)\nx = None\nfor i in range(10**5):\n    x = A(x)\nrepr(x)", "RecursionError", true},
-	{"deep binary expression", "eval('1+' * 10**5 + '1')", "SyntaxError", false},
-	{"deep attribute chain", "eval('x.' * 10**5 + 'y')", "SyntaxError", false},
-	{"deep call chain", "eval('f' + '()' * 10**5)", "SyntaxError", false},
-	{"deep parentheses", "eval('(' * 10**5 + ')' * 10**5)", "SyntaxError", false},
+	// Sources of 10**4 levels fit the compile reservation, so that the
+	// parser meets its depth limit; 10**5 levels are 200 KB of source,
+	// which costs about 50 MB to parse: the reservation refuses it first.
+	{"deep binary expression", "eval('1+' * 10**4 + '1')", "SyntaxError", false},
+	{"deep attribute chain", "eval('x.' * 10**4 + 'y')", "SyntaxError", false},
+	{"deep call chain", "eval('f' + '()' * 10**4)", "SyntaxError", false},
+	{"deep parentheses", "eval('(' * 10**4 + ')' * 10**4)", "SyntaxError", false},
+	{"deep binary expression of 200 KB", "eval('1+' * 10**5 + '1')", "limit:memory", false},
+	{"deep attribute chain of 200 KB", "eval('x.' * 10**5 + 'y')", "limit:memory", false},
+	{"deep call chain of 200 KB", "eval('f' + '()' * 10**5)", "limit:memory", false},
+	{"deep parentheses of 200 KB", "eval('(' * 10**5 + ')' * 10**5)", "limit:memory", false},
 	{"recursion", "def f():\n    return f()\nf()", "RecursionError", false},
 }
 

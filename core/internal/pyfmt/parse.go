@@ -267,25 +267,44 @@ func (sc *floatScanner) exponent() (int64, error) {
 // ParseInt implements int(str, base) for base 0 or 2..36. It does not
 // enforce sys.int_info's string-conversion digit limit; the caller may.
 func ParseInt(s string, base int) (*big.Int, error) {
+	d, b, neg, err := IntText(s, base, nil)
+	if err != nil {
+		return nil, err
+	}
+	n, _ := new(big.Int).SetString(d, b)
+	if neg {
+		n.Neg(n)
+	}
+	return n, nil
+}
+
+// IntText validates the text of int(s, base) (base 0 or 2..36) and gives
+// its digits without underscores, prefix or sign, in base b, for the
+// caller to convert (math/big's conversion is quadratic in the length of
+// a decimal text, which a caller with a deadline does in pieces). poll,
+// when not nil, is called between pieces of a long text, and its error
+// ends the scan.
+func IntText(s string, base int, poll func() error) (digits string, b int, neg bool, err error) {
 	if base != 0 && (base < 2 || base > 36) {
-		return nil, valueError("int() base must be >= 2 and <= 36, or 0")
+		return "", 0, false, valueError("int() base must be >= 2 and <= 36, or 0")
 	}
-	r := s
-	if len(r) > 200 {
-		r = pystr.Slice(s, 0, min(200, pystr.Len(s)), 1)
+	fail := func() error {
+		r := s
+		if len(r) > 200 {
+			r = pystr.Slice(s, 0, min(200, pystr.Len(s)), 1)
+		}
+		return valueError(fmt.Sprintf("invalid literal for int() with base %d: %s", base, pystr.Repr(r)))
 	}
-	fail := valueError(fmt.Sprintf("invalid literal for int() with base %d: %s", base, pystr.Repr(r)))
 	t, ok := toASCIIDigits(s)
 	if !ok {
-		return nil, fail
+		return "", 0, false, fail()
 	}
 	i := 0
-	neg := false
 	if i < len(t) && (t[i] == '+' || t[i] == '-') {
 		neg = t[i] == '-'
 		i++
 	}
-	b := base
+	b = base
 	prefixed := false
 	if len(t)-i >= 2 && t[i] == '0' {
 		p := t[i+1] | 0x20
@@ -298,13 +317,20 @@ func ParseInt(s string, base int) (*big.Int, error) {
 	if b == 0 {
 		b = 10
 	}
-	var digits strings.Builder
+	var out strings.Builder
+	out.Grow(len(t) - i)
 	allowUnderscore := prefixed
-	for ; i < len(t); i++ {
+	for next := i + floatPollBytes; i < len(t); i++ {
+		if i >= next && poll != nil {
+			next = i + floatPollBytes
+			if err := poll(); err != nil {
+				return "", 0, false, err
+			}
+		}
 		c := t[i]
 		if c == '_' {
 			if !allowUnderscore {
-				return nil, fail
+				return "", 0, false, fail()
 			}
 			allowUnderscore = false
 			continue
@@ -316,27 +342,20 @@ func ParseInt(s string, base int) (*big.Int, error) {
 		case c|0x20 >= 'a' && c|0x20 <= 'z':
 			v = int(c|0x20-'a') + 10
 		default:
-			return nil, fail
+			return "", 0, false, fail()
 		}
 		if v >= b {
-			return nil, fail
+			return "", 0, false, fail()
 		}
-		digits.WriteByte(c)
+		out.WriteByte(c)
 		allowUnderscore = true
 	}
-	d := digits.String()
+	d := out.String()
 	if d == "" || t[len(t)-1] == '_' {
-		return nil, fail
+		return "", 0, false, fail()
 	}
 	if base == 0 && !prefixed && d[0] == '0' && strings.Trim(d, "0") != "" {
-		return nil, fail
+		return "", 0, false, fail()
 	}
-	n, ok := new(big.Int).SetString(d, b)
-	if !ok {
-		return nil, fail
-	}
-	if neg {
-		n.Neg(n)
-	}
-	return n, nil
+	return d, b, neg, nil
 }

@@ -287,6 +287,10 @@ func TestLongTextParseIsInterruptible(t *testing.T) {
 		"s = b'1' * (3 * 10**7)\nx = float(s)\n",
 		"s = '0.' + '0' * (3 * 10**7)\nx = float(s + 'x')\n",
 		"s = '1' * (3 * 10**7)\nx = complex(s + 'j')\n",
+		// With the digit limit lifted, the texts int() does not take
+		// digit by digit (underscores, bytes) took seconds.
+		"import sys\nsys.set_int_max_str_digits(0)\ns = '1_' * 10**6 + '1'\nx = int(s)\n",
+		"import sys\nsys.set_int_max_str_digits(0)\ns = b'1' * (2 * 10**6)\nx = int(s)\n",
 	} {
 		start := time.Now()
 		_, err, _ := limTestRun(t, src, func(m *vm.VM) { m.Clock = limTestClock(); m.Limits.MaxDuration = int64(limit) })

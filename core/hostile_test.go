@@ -216,8 +216,10 @@ var hostilePrograms = []struct {
 // that a collection cycle has not reclaimed yet (a loop that drops a
 // large value each time round leaves one or two behind even at a low GC
 // percent), the temporaries of one builtin call (math/big's, a parser's
-// tokens), and the runtime's own growth.
-func memMargin(lim int64) int64 { return lim/2 + 32<<20 }
+// tokens), and the runtime's own growth. Measured, the table's programs
+// grow at most 24 MB past the limit, and 29 MB under the race detector
+// with other tests running (zip of many iterators), in five runs.
+func memMargin(lim int64) int64 { return lim/4 + 32<<20 }
 
 // measureRun runs run from a collected Go heap and measures how long it
 // took and how far the Go heap grew past where it started at its peak.

@@ -3,6 +3,7 @@ package core_test
 import (
 	"errors"
 	"fmt"
+	"runtime/debug"
 	"strings"
 	"testing"
 	"time"
@@ -45,8 +46,8 @@ func FuzzProgram(f *testing.F) {
 	const (
 		maxDur = 100 * time.Millisecond
 		maxMem = 16 << 20
-		margin = 3*maxMem + 64<<20
 	)
+	defer debug.SetGCPercent(debug.SetGCPercent(hostileGCPercent))
 	f.Fuzz(func(t *testing.T, src string) {
 		// Small programs only: the work per input stays bounded, so a
 		// fuzzing worker always answers the coordinator in time.
@@ -60,15 +61,13 @@ func FuzzProgram(f *testing.F) {
 			panic(fmt.Sprintf("FuzzProgram: run hung for 5s on %q", src))
 		})
 		defer watchdog.Stop()
-		base := heapBytes()
-		stop := heapPeak()
 		s := core.NewSession(core.Config{Limits: core.Limits{
 			MaxDuration: maxDur, MaxMemory: maxMem, MaxRecursion: 200, MaxOutput: 1 << 16, MaxSuspensions: 10,
 		}})
-		start := time.Now()
-		_, err := s.FeedRun(src, &core.FeedOptions{Print: func(string, string) {}})
-		elapsed := time.Since(start)
-		peak := stop()
+		var err error
+		elapsed, grew := measureRun(func() {
+			_, err = s.FeedRun(src, &core.FeedOptions{Print: func(string, string) {}})
+		})
 		if err != nil {
 			var rt *core.RuntimeError
 			var le *core.LimitError
@@ -84,8 +83,8 @@ func FuzzProgram(f *testing.F) {
 		if elapsed > maxDur+500*time.Millisecond {
 			t.Fatalf("ran %v, over the %v limit + 0.5s", elapsed, maxDur)
 		}
-		if grew := peak - base; grew > margin {
-			t.Fatalf("Go heap grew by %d MB under a %d MB limit", grew>>20, maxMem>>20)
+		if grew > maxMem+memMargin(maxMem) {
+			t.Fatalf("Go heap grew by %.1f MB, over the limit of %d MB + %d MB", float64(grew)/(1<<20), maxMem>>20, memMargin(maxMem)>>20)
 		}
 	})
 }

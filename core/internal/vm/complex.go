@@ -3,6 +3,7 @@ package vm
 // The complex type: arithmetic, parsing, repr, format and methods.
 
 import (
+	"errors"
 	"math"
 	"strings"
 
@@ -291,7 +292,10 @@ func complexNew(vm *VM, cls Value, a Args) (Value, error) {
 		if i.K != heap.KUndef {
 			return Value{}, vm.TypeError("complex() can't take second arg if first is a string")
 		}
-		c, ok := parseComplex(s)
+		c, ok, err := parseComplex(s, vm.DeadlineErr)
+		if err != nil {
+			return Value{}, err
+		}
 		if !ok {
 			return Value{}, vm.ValueError("complex() arg is a malformed string")
 		}
@@ -330,8 +334,9 @@ func complexNew(vm *VM, cls Value, a Args) (Value, error) {
 	return vm.newComplex(cplx{cr.re, ci.re}), nil
 }
 
-// parseComplex implements complex(str).
-func parseComplex(s string) (cplx, bool) {
+// parseComplex implements complex(str); poll (when not nil) is called
+// between pieces of a long text and its error ends the parse.
+func parseComplex(s string, poll func() error) (c cplx, ok bool, err error) {
 	s = strings.TrimSpace(s)
 	paren := false
 	if strings.HasPrefix(s, "(") && strings.HasSuffix(s, ")") {
@@ -340,26 +345,40 @@ func parseComplex(s string) (cplx, bool) {
 	}
 	_ = paren
 	if s == "" {
-		return cplx{}, false
+		return cplx{}, false, err
 	}
 	parse := func(t string) (float64, bool) {
-		f, err := pyfmt.ParseFloat(t)
-		return f, err == nil
+		var f float64
+		if f, err = pyfmt.ParseFloatPoll(t, poll); err != nil {
+			if errors.Is(err, pyfmt.ErrNotFloat) {
+				err = nil
+			}
+			return 0, false
+		}
+		return f, true
 	}
 	var x, y float64
 	pos := 0
-	if end := scanFloat(s, 0); end > 0 {
+	end, err := scanFloat(s, 0, poll)
+	if err != nil {
+		return cplx{}, false, err
+	}
+	if end > 0 {
 		v, ok := parse(s[:end])
 		if !ok {
-			return cplx{}, false
+			return cplx{}, false, err
 		}
 		pos = end
 		switch {
 		case pos < len(s) && (s[pos] == '+' || s[pos] == '-'):
 			x = v
-			if e2 := scanFloat(s, pos); e2 > pos {
+			e2, err := scanFloat(s, pos, poll)
+			if err != nil {
+				return cplx{}, false, err
+			}
+			if e2 > pos {
 				if y, ok = parse(s[pos:e2]); !ok {
-					return cplx{}, false
+					return cplx{}, false, err
 				}
 				pos = e2
 			} else {
@@ -370,7 +389,7 @@ func parseComplex(s string) (cplx, bool) {
 				pos++
 			}
 			if pos >= len(s) || (s[pos] != 'j' && s[pos] != 'J') {
-				return cplx{}, false
+				return cplx{}, false, err
 			}
 			pos++
 		case pos < len(s) && (s[pos] == 'j' || s[pos] == 'J'):
@@ -388,14 +407,14 @@ func parseComplex(s string) (cplx, bool) {
 			pos++
 		}
 		if pos >= len(s) || (s[pos] != 'j' && s[pos] != 'J') {
-			return cplx{}, false
+			return cplx{}, false, err
 		}
 		pos++
 	}
 	if pos != len(s) {
-		return cplx{}, false
+		return cplx{}, false, err
 	}
-	return cplx{x, y}, true
+	return cplx{x, y}, true, nil
 }
 
 func complexMethodDefs() []MethodDef {

@@ -4,6 +4,7 @@ package vm
 // constructor and methods (hex, as_integer_ratio, round, ...).
 
 import (
+	"errors"
 	"math"
 	"math/big"
 	"strconv"
@@ -244,29 +245,36 @@ func floatNew(vm *VM, _ Value, a Args) (Value, error) {
 
 // scanFloat returns the end of a float literal starting at s[i:] (i when
 // there is none): [sign] (digits [. digits] | . digits) [exponent] | inf | infinity | nan.
-func scanFloat(s string, i int) int {
+// poll (when not nil) is called between pieces of a long run of digits,
+// and its error ends the scan.
+func scanFloat(s string, i int, poll func() error) (int, error) {
 	j := i
 	if j < len(s) && (s[j] == '+' || s[j] == '-') {
 		j++
 	}
-	rest := strings.ToLower(s[j:])
+	// Only the start matters: lowering all of a long text would copy it.
+	rest := strings.ToLower(s[j:min(j+len("infinity"), len(s))])
 	for _, w := range []string{"infinity", "inf", "nan"} {
 		if strings.HasPrefix(rest, w) {
-			return j + len(w)
+			return j + len(w), nil
 		}
 	}
+	var err error
 	digits := func(k int) int {
 		if k >= len(s) || s[k] < '0' || s[k] > '9' {
 			return k
 		}
 		k++
-		for k < len(s) {
+		for next := k + scanPollBytes; k < len(s) && err == nil; {
 			if s[k] >= '0' && s[k] <= '9' {
 				k++
 			} else if s[k] == '_' && k+1 < len(s) && s[k+1] >= '0' && s[k+1] <= '9' {
 				k += 2
 			} else {
 				break
+			}
+			if k >= next && poll != nil {
+				next, err = k+scanPollBytes, poll()
 			}
 		}
 		return k
@@ -282,7 +290,7 @@ func scanFloat(s string, i int) int {
 		}
 	}
 	if !intPart && !frac {
-		return i
+		return i, err
 	}
 	if k < len(s) && (s[k] == 'e' || s[k] == 'E') {
 		m := k + 1
@@ -293,8 +301,12 @@ func scanFloat(s string, i int) int {
 			k = e
 		}
 	}
-	return k
+	return k, err
 }
+
+// scanPollBytes is how much text a scan reads between two polls of the
+// deadline: well under a millisecond.
+const scanPollBytes = 1 << 16
 
 var floatOps = []int{compile.BinAdd, compile.BinSub, compile.BinMul, compile.BinTrueDiv, compile.BinFloorDiv,
 	compile.BinMod, compile.BinPow}
@@ -506,20 +518,22 @@ func (vm *VM) ToFloatValue(v Value) (float64, error) {
 		x, _ := vm.NumOf(r)
 		return vm.ToFloat(x)
 	}
-	if s, ok := vm.StrOf(v); ok {
-		f, err := pyfmt.ParseFloat(s)
-		return f, vm.pystrErr(err)
+	if so, ok := vm.strObj(v); ok {
+		f, err := pyfmt.ParseFloatPoll(so.S, vm.DeadlineErr)
+		if errors.Is(err, pyfmt.ErrNotFloat) {
+			return 0, vm.notFloat(so)
+		}
+		return f, err
 	}
 	if bo, ok := vm.BytesOf(vm.Prim(v)); ok {
-		f, err := pyfmt.ParseFloat(string(bo.B))
-		if err != nil {
-			r := pystr.BytesRepr(bo.B)
-			if bo.Mutable {
-				r = "bytearray(" + r + ")"
-			}
-			return 0, vm.ValueError("could not convert string to float: %s", r)
+		if err := vm.reserve(int64(len(bo.B))); err != nil {
+			return 0, err
 		}
-		return f, nil
+		f, err := pyfmt.ParseFloatPoll(string(bo.B), vm.DeadlineErr)
+		if errors.Is(err, pyfmt.ErrNotFloat) {
+			return 0, vm.notFloat(bo)
+		}
+		return f, err
 	}
 	return 0, vm.TypeError("float() argument must be a string or a real number, not '%s'", vm.TypeName(v))
 }
@@ -537,4 +551,23 @@ func (vm *VM) ToFloat(n num) (float64, error) {
 		return f, nil
 	}
 	return n.f, nil
+}
+
+// notFloat is float()'s error for text that does not parse, which repeats
+// the text (its repr) however long it is.
+func (vm *VM) notFloat(o heap.Object) error {
+	if err := vm.reserveRepr(o); err != nil {
+		return err
+	}
+	var r string
+	switch o := o.(type) {
+	case *heap.Str:
+		r = pystr.Repr(o.S)
+	case *heap.Bytes:
+		r = pystr.BytesRepr(o.B)
+		if o.Mutable {
+			r = "bytearray(" + r + ")"
+		}
+	}
+	return vm.ValueError("could not convert string to float: %s", r)
 }

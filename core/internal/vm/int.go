@@ -4,6 +4,7 @@ package vm
 // math/big beyond it, constructors, methods, hashing and rounding.
 
 import (
+	"errors"
 	"math"
 	"math/big"
 	"strconv"
@@ -43,46 +44,54 @@ func (vm *VM) checkIntResult(r Value, method string) (Value, error) {
 
 // parseIntText implements int(text, base) for str, bytes and bytearray.
 func (vm *VM) parseIntText(v Value, base int) (Value, bool, error) {
-	if s, ok := vm.StrOf(v); ok {
-		if err := vm.checkStrToInt(s, base); err != nil {
+	text, ok := vm.StrOf(v)
+	bo, isBytes := vm.BytesOf(vm.Prim(v))
+	switch {
+	case isBytes && !ok:
+		// string() copies the bytes.
+		if err := vm.reserve(int64(len(bo.B))); err != nil {
 			return Value{}, true, err
 		}
-		digitBase := base
-		if base == 0 {
-			digitBase = 10
-		}
-		if 2 <= digitBase && digitBase <= 36 {
-			if b, ok, err := vm.parseDigitsBig(s, digitBase); ok {
-				if err != nil {
-					return Value{}, true, err
-				}
-				return vm.NewBigInt(b), true, nil
-			}
-		}
-		b, err := pyfmt.ParseInt(s, base)
-		if err != nil {
-			return Value{}, true, vm.pystrErr(err)
-		}
-		return vm.NewBigInt(b), true, nil
+		text = string(bo.B)
+	case !ok:
+		return Value{}, false, nil
 	}
-	if bo, ok := vm.BytesOf(vm.Prim(v)); ok {
-		if err := vm.checkStrToInt(string(bo.B), base); err != nil {
-			return Value{}, true, err
-		}
-		b, err := pyfmt.ParseInt(string(bo.B), base)
-		if err != nil {
-			if base != 0 && (base < 2 || base > 36) {
-				return Value{}, true, vm.pystrErr(err)
-			}
-			r := pystr.BytesRepr(bo.B)
-			if bo.Mutable {
-				r = "bytearray(" + r + ")"
-			}
-			return Value{}, true, vm.ValueError("invalid literal for int() with base %d: %s", base, r)
-		}
-		return vm.NewBigInt(b), true, nil
+	if err := vm.checkStrToInt(text, base); err != nil {
+		return Value{}, true, err
 	}
-	return Value{}, false, nil
+	digitBase := base
+	if base == 0 {
+		digitBase = 10
+	}
+	if !isBytes && 2 <= digitBase && digitBase <= 36 {
+		// The common long text, digits alone, needs no copy.
+		if b, ok, err := vm.parseDigitsBig(text, digitBase); ok {
+			if err != nil {
+				return Value{}, true, err
+			}
+			return vm.NewBigInt(b), true, nil
+		}
+	}
+	d, b, neg, err := pyfmt.IntText(text, base, vm.DeadlineErr)
+	var pe *pyfmt.Error
+	if isBytes && errors.As(err, &pe) && (base == 0 || (2 <= base && base <= 36)) {
+		r := pystr.BytesRepr(bo.B)
+		if bo.Mutable {
+			r = "bytearray(" + r + ")"
+		}
+		return Value{}, true, vm.ValueError("invalid literal for int() with base %d: %s", base, r)
+	}
+	if err != nil {
+		return Value{}, true, vm.pystrErr(err)
+	}
+	n, err := vm.bigFromDigits(d, b)
+	if err != nil {
+		return Value{}, true, err
+	}
+	if neg {
+		n.Neg(n)
+	}
+	return vm.NewBigInt(n), true, nil
 }
 
 // toInt implements int(v).

@@ -202,8 +202,27 @@ func (vm *VM) parseDigitsBig(s string, base int) (v *big.Int, ok bool, err error
 			return nil, false, nil
 		}
 	}
-	if err := vm.reserve(int64(len(t))*int64(bits.Len(uint(base)))/8 + 64); err != nil {
+	v, err = vm.bigFromDigits(t, base)
+	if err != nil {
 		return nil, true, err
+	}
+	if neg {
+		v.Neg(v)
+	}
+	return v, true, nil
+}
+
+// bigFromDigits converts a validated run of digits in base: a long one by
+// halves, with interruptible products, where math/big's own conversion
+// runs to completion (and is quadratic for the bases that are not powers
+// of two).
+func (vm *VM) bigFromDigits(t string, base int) (*big.Int, error) {
+	if len(t) < 1<<16 {
+		x, _ := new(big.Int).SetString(t, base)
+		return x, nil
+	}
+	if err := vm.reserve(int64(len(t))*int64(bits.Len(uint(base)))/8 + 64); err != nil {
+		return nil, err
 	}
 	var parse func(d string) (*big.Int, error)
 	parse = func(d string) (*big.Int, error) {
@@ -233,14 +252,7 @@ func (vm *VM) parseDigitsBig(s string, base int) (v *big.Int, ok bool, err error
 		}
 		return r.Add(r, lo), nil
 	}
-	v, err = parse(t)
-	if err != nil {
-		return nil, true, err
-	}
-	if neg {
-		v.Neg(v)
-	}
-	return v, true, nil
+	return parse(t)
 }
 
 // digitValue is the value of the digit c in bases up to 36, or 36.

@@ -247,3 +247,34 @@ func TestZeroMaxRecursion(t *testing.T) {
 		t.Errorf("with MaxRecursion 0: error %q, output %q; want no error and \"1\\n\"", got, out)
 	}
 }
+
+// TestLongTextParseIsInterruptible: parsing a number out of a text of
+// tens of millions of characters is one builtin call, which must still
+// end at the deadline rather than run on to the end of the text.
+func TestLongTextParseIsInterruptible(t *testing.T) {
+	const limit = 40 * time.Millisecond
+	limTestRun(t, "pass", nil) // the first run pays for setting up
+	for _, src := range []string{
+		"s = '1' * (3 * 10**7)\nx = float(s)\n",
+		"s = b'1' * (3 * 10**7)\nx = float(s)\n",
+		"s = '0.' + '0' * (3 * 10**7)\nx = float(s + 'x')\n",
+		"s = '1' * (3 * 10**7)\nx = complex(s + 'j')\n",
+		// With the digit limit lifted, the texts int() does not take
+		// digit by digit (underscores, bytes) took seconds.
+		"import sys\nsys.set_int_max_str_digits(0)\ns = '1_' * 10**6 + '1'\nx = int(s)\n",
+		"import sys\nsys.set_int_max_str_digits(0)\ns = b'1' * (2 * 10**6)\nx = int(s)\n",
+	} {
+		start := time.Now()
+		_, err, _ := limTestRun(t, src, func(m *vm.VM) { m.Clock = limTestClock(); m.Limits.MaxDuration = int64(limit) })
+		elapsed := time.Since(start)
+		var f *vm.Fatal
+		if !errors.As(err, &f) || f.Kind != "duration" {
+			t.Errorf("%q: error = %v, want the duration limit", src, err)
+		}
+		// Unbroken, each parse took 0.3 to 0.5 s (and ten times more
+		// under the race detector).
+		if elapsed > limit+raceSlowdown*150*time.Millisecond {
+			t.Errorf("%q: ended after %v, over the %v limit", src, elapsed, limit)
+		}
+	}
+}

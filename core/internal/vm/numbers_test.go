@@ -412,7 +412,7 @@ func TestNumCalls(t *testing.T) {
 
 func TestParseComplex(t *testing.T) {
 	for _, s := range []string{"", "(", "1+", "+", "j+1", "1j2", "1..2", "1e", "(1+2j", "_1", "1__0"} {
-		if c, ok := parseComplex(s); ok && s != "1e" {
+		if c, ok, _ := parseComplex(s, nil); ok && s != "1e" {
 			t.Errorf("parseComplex(%q) = %v, want failure", s, c)
 		}
 	}

@@ -185,10 +185,13 @@ func (vm *VM) reservePercent(p *pyfmt.PercentPiece) error {
 	return vm.reserve(int64(max(p.Width, 0)) + int64(max(p.Precision, 0)))
 }
 
-// CompileBytesPerSourceByte is what compiling may take per byte of source
-// at most (a token per byte of "1+1+1..." and its syntax tree): exec,
-// eval and compile of a string, and a feed, reserve it first.
-const CompileBytesPerSourceByte = 160
+// CompileBytesPerSourceByte is what parsing and compiling may hold per
+// byte of source at most (a token per byte or two of "1+1+1..." and its
+// syntax tree, then the code): exec, eval and compile of a string, and a
+// feed, reserve it first. Measured at its peak (compile_cost_test.go),
+// a large source of the costliest shapes takes 250 to 260 bytes per
+// byte, and up to about 320 in a noisy sample: this leaves a fifth more.
+const CompileBytesPerSourceByte = 384
 
 // grew accounts a container's growth (its Size before and after a change)
 // and reports the memory limit's error once the heap is clearly past it.

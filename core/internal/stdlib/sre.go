@@ -181,6 +181,13 @@ func reEach(vm *py.VM, c *reCall, max int, fn func(spans []int) bool) error {
 		if !fn(sp) {
 			break
 		}
+		// Many short matches never reach the engine's own polling:
+		// the deadline is checked between matches too.
+		if n&255 == 255 {
+			if err := vm.DeadlineErr(); err != nil {
+				return err
+			}
+		}
 		mode = pyre.ModeSearch
 		if sp[0] == sp[1] {
 			mode |= pyre.NotEmptyAt

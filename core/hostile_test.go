@@ -134,6 +134,7 @@ var hostilePrograms = []struct {
 	{"factorial of ten million", "import math\nx = math.factorial(10**7)", "", false},
 	{"comb of huge arguments", "import math\nx = math.comb(10**7, 5 * 10**6)", "", false},
 	{"perm of huge arguments", "import math\nx = math.perm(10**7, 5 * 10**6)", "", false},
+	{"float's error message quotes a huge str", "float(' ' * (12 * 10**6))", "", false},
 	{"float with a huge exponent", "x = float('1e' + '9' * 10**6)\nassert x == float('inf')\nraise ValueError", "ValueError", false},
 	{"hash of a huge int", "x = (1 << 10**7) // 7\nwhile True:\n    hash(x)", "limit:duration", false},
 	{"json.dumps of a huge list", "import json\nx = json.dumps(list(range(10**7)))", "limit:memory", false},

@@ -3,6 +3,7 @@ package pystr
 import (
 	"fmt"
 	"strings"
+	"unicode/utf8"
 )
 
 func quoteFor(hasSingle, hasDouble bool) byte {
@@ -15,8 +16,22 @@ func quoteFor(hasSingle, hasDouble bool) byte {
 func repr(s string, asciiOnly bool) string {
 	q := quoteFor(strings.IndexByte(s, '\'') >= 0, strings.IndexByte(s, '"') >= 0)
 	var b strings.Builder
+	b.Grow(len(s) + 2)
 	b.WriteByte(q)
-	for _, r := range s {
+	for i := 0; i < len(s); {
+		// A run of printable ASCII that needs no escape is copied whole:
+		// most text is, and a huge str's repr stays a few memory copies.
+		j := i
+		for j < len(s) && s[j] >= 0x20 && s[j] < 0x7f && s[j] != q && s[j] != '\\' {
+			j++
+		}
+		if j > i {
+			b.WriteString(s[i:j])
+			i = j
+			continue
+		}
+		r, size := utf8.DecodeRuneInString(s[i:])
+		i += size
 		if escapeCommon(&b, r, q) {
 			continue
 		}

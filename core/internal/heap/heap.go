@@ -127,15 +127,15 @@ func (h *Heap) noteStrSize(hd Handle, o Object, n int64) {
 	h.strSizes[i] = int32(n)
 }
 
-// liveSize is the Size of o, the object at hd, read from strSizes when
+// liveSize is the Size of s, the str at hd, read from strSizes when
 // recorded there.
-func (h *Heap) liveSize(hd Handle, o Object) int64 {
-	if _, ok := o.(*Str); ok && hd >= h.floor {
+func (h *Heap) liveSize(hd Handle, s *Str) int64 {
+	if hd >= h.floor {
 		if i := int(hd - h.floor); i < len(h.strSizes) && h.strSizes[i] != 0 {
 			return int64(h.strSizes[i])
 		}
 	}
-	return int64(o.Size())
+	return int64(s.Size())
 }
 
 // Get returns the object v refers to; v must be a reference.
@@ -356,29 +356,62 @@ func (h *Heap) ShouldCollect() bool {
 // read here, while each object is being visited, so that the sweep does
 // not have to read every live object a second time.
 func (h *Heap) mark(roots func(visit func(Value))) (marks []bool, live, bytes int64) {
-	marks = make([]bool, h.n)
-	stack := make([]Handle, 0, 256)
-	visit := func(v Value) {
-		if v.K != KRef {
-			return
-		}
-		hd := v.H()
-		if int(hd) < len(marks) && !marks[hd] {
-			marks[hd] = true
-			stack = append(stack, hd)
-		}
-	}
+	m := marker{marks: make([]bool, h.n), stack: make([]Handle, 0, 256)}
+	visit := m.visit
 	roots(visit)
-	for len(stack) > 0 {
-		hd := stack[len(stack)-1]
-		stack = stack[:len(stack)-1]
-		if o := h.At(hd); o != nil {
-			o.Refs(visit)
-			bytes += h.liveSize(hd, o)
-			live++
+	for len(m.stack) > 0 {
+		hd := m.stack[len(m.stack)-1]
+		m.stack = m.stack[:len(m.stack)-1]
+		o := h.At(hd)
+		if o == nil {
+			continue
 		}
+		live++
+		// The commonest kinds are walked here rather than through Refs,
+		// which calls visit indirectly for every reference.
+		switch o := o.(type) {
+		case *Str:
+			bytes += h.liveSize(hd, o)
+			continue
+		case *Dict:
+			for i := range o.Entries {
+				e := &o.Entries[i]
+				m.visit(e.Key)
+				m.visit(e.Val)
+			}
+		case *List:
+			m.visitAll(o.Items)
+		case *Tuple:
+			m.visitAll(o.Items)
+		default:
+			o.Refs(visit)
+		}
+		bytes += int64(o.Size())
 	}
-	return marks, live, bytes
+	return m.marks, live, bytes
+}
+
+// marker is mark's state: the marks so far and the objects marked but
+// not yet scanned.
+type marker struct {
+	marks []bool
+	stack []Handle
+}
+
+func (m *marker) visit(v Value) {
+	if v.K != KRef {
+		return
+	}
+	if hd := v.H(); int(hd) < len(m.marks) && !m.marks[hd] {
+		m.marks[hd] = true
+		m.stack = append(m.stack, hd)
+	}
+}
+
+func (m *marker) visitAll(vs []Value) {
+	for _, v := range vs {
+		m.visit(v)
+	}
 }
 
 // Collect marks everything reachable from the values roots yields and

@@ -132,6 +132,28 @@ func TestCollectCountsExactlyTheLiveBytes(t *testing.T) {
 	}
 }
 
+func TestCollectKeepsWhatDictsListsAndTuplesReach(t *testing.T) {
+	h := New()
+	key := h.Alloc(&Str{S: "k"})
+	val := h.Alloc(&Str{S: "v"})
+	inner := h.Alloc(&List{Items: []Value{val}})
+	d := h.Alloc(&Dict{})
+	if err := h.Get(d).(*Dict).Set(key, inner, 1, intEq); err != nil {
+		t.Fatal(err)
+	}
+	tup := h.Alloc(&Tuple{Items: []Value{Int(1), d}})
+	root := h.Alloc(&List{Items: []Value{tup}})
+	h.Alloc(&Tuple{Items: []Value{key, val}}) // garbage
+	if freed := h.Collect(func(visit func(Value)) { visit(root) }); freed != 1 {
+		t.Fatalf("freed %d objects, want 1", freed)
+	}
+	for _, v := range []Value{key, val, inner, d, tup, root} {
+		if h.At(v.H()) == nil {
+			t.Fatalf("handle %d was freed though reachable", v.H())
+		}
+	}
+}
+
 func TestMutationMarksOnlyItsPageDirty(t *testing.T) {
 	h := New()
 	var vals []Value

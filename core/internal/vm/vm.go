@@ -102,7 +102,7 @@ type VM struct {
 	// framePool recycles frames of finished calls.
 	framePool []*heap.Frame
 	// argArena holds the arguments of builtin calls in progress, argTop
-	// being its first free slot (see callBuiltinScratch).
+	// being its first free slot (see callScratch).
 	argArena []Value
 	argTop   int
 	// opRoots hold the operands of the operation in progress at the top

@@ -104,9 +104,14 @@ func (vm *VM) ctSliceBound(v Value) (int64, error) {
 // sliceUnpack is PySlice_Unpack: the raw start, stop and step with None
 // replaced by the defaults for the step's direction.
 func (vm *VM) sliceUnpack(s *heap.Slice) (start, stop, step int64, err error) {
+	return vm.sliceUnpackBounds(s.Start, s.Stop, s.Step)
+}
+
+// sliceUnpackBounds is sliceUnpack of the slice lo:hi:by.
+func (vm *VM) sliceUnpackBounds(lo, hi, by Value) (start, stop, step int64, err error) {
 	step = 1
-	if s.Step.K != heap.KNone {
-		if step, err = vm.ctSliceBound(s.Step); err != nil {
+	if by.K != heap.KNone {
+		if step, err = vm.ctSliceBound(by); err != nil {
 			return
 		}
 		if step == 0 {
@@ -117,25 +122,63 @@ func (vm *VM) sliceUnpack(s *heap.Slice) (start, stop, step int64, err error) {
 			step = -math.MaxInt64
 		}
 	}
-	if s.Start.K == heap.KNone {
+	if lo.K == heap.KNone {
 		if step < 0 {
 			start = math.MaxInt64
 		} else {
 			start = 0
 		}
-	} else if start, err = vm.ctSliceBound(s.Start); err != nil {
+	} else if start, err = vm.ctSliceBound(lo); err != nil {
 		return
 	}
-	if s.Stop.K == heap.KNone {
+	if hi.K == heap.KNone {
 		if step < 0 {
 			stop = math.MinInt64
 		} else {
 			stop = math.MaxInt64
 		}
-	} else if stop, err = vm.ctSliceBound(s.Stop); err != nil {
+	} else if stop, err = vm.ctSliceBound(hi); err != nil {
 		return
 	}
 	return
+}
+
+// sliceSeqFast is obj[lo:hi:by] for an exact list or tuple and bounds
+// that are ints or None, made without the slice object BUILD_SLICE
+// would allocate; ok is false, and nothing done, for anything else.
+func (vm *VM) sliceSeqFast(obj, lo, hi, by Value) (r Value, ok bool) {
+	for _, b := range [3]Value{lo, hi, by} {
+		if b.K != heap.KInt && b.K != heap.KNone {
+			return heap.Undef, false
+		}
+	}
+	if obj.K != heap.KRef {
+		return heap.Undef, false
+	}
+	var items []Value
+	list := false
+	switch o := vm.H.Get(obj).(type) {
+	case *heap.List:
+		items, list = o.Items, true
+	case *heap.Tuple:
+		items = o.Items
+	default:
+		return heap.Undef, false
+	}
+	start, stop, step, err := vm.sliceUnpackBounds(lo, hi, by)
+	if err != nil {
+		// A zero step: the general path raises.
+		return heap.Undef, false
+	}
+	start, _, n := ctAdjustSlice(int64(len(items)), start, stop, step)
+	if !list && step == 1 && int(n) == len(items) {
+		return obj, true
+	}
+	out := ctSliceItems(items, int(start), int(step), int(n))
+	if list {
+		return vm.NewList(out), true
+	}
+	return vm.NewTuple(out), true
 }
 
 // ctClipSliceBound clips a slice's start or stop i to a sequence of the

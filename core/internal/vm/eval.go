@@ -571,7 +571,7 @@ reload:
 			push(f, sv)
 
 		case compile.BUILD_MAP:
-			dv := vm.NewDict()
+			dv := vm.newDictFor(int(arg))
 			d := vm.H.Get(dv).(*heap.Dict)
 			items := slots[f.SP-int32(2*arg) : f.SP]
 			for i := 0; i < len(items); i += 2 {
@@ -584,7 +584,7 @@ reload:
 
 		case compile.BUILD_CONST_KEY_MAP:
 			keys := vm.listItems(pop(f))
-			dv := vm.NewDict()
+			dv := vm.newDictFor(len(keys))
 			d := vm.H.Get(dv).(*heap.Dict)
 			vals := slots[f.SP-int32(arg) : f.SP]
 			for i, k := range keys {

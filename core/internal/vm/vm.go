@@ -305,6 +305,16 @@ func (vm *VM) NewTuple(items []Value) Value {
 // NewDict allocates an empty dict.
 func (vm *VM) NewDict() Value { return vm.H.Alloc(&heap.Dict{}) }
 
+// newDictFor allocates an empty dict with room for the n entries of a
+// dict display, so that filling it does not grow it step by step. Large
+// displays grow as usual, each step reserved.
+func (vm *VM) newDictFor(n int) Value {
+	if n == 0 || n > 16 {
+		return vm.NewDict()
+	}
+	return vm.H.Alloc(&heap.Dict{Entries: make([]heap.DictEntry, 0, n)})
+}
+
 // NewSet allocates an empty set (or frozenset).
 func (vm *VM) NewSet(frozen bool) Value { return vm.H.Alloc(&heap.Set{Frozen: frozen}) }
 

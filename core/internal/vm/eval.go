@@ -342,22 +342,7 @@ reload:
 			}
 
 		case compile.BUILD_SLICE:
-			var step Value = heap.None
-			if arg == 3 {
-				step = pop(f)
-			}
-			stop := pop(f)
-			start := pop(f)
-			// obj[a:b] of a list or tuple: slice it here, skipping the
-			// BINARY_SUBSCR, rather than allocate a slice object for it.
-			if int(f.PC) < len(instrs) && instrs[f.PC].Op() == compile.BINARY_SUBSCR {
-				if r, ok := vm.sliceSeqFast(slots[f.SP-1], start, stop, step); ok {
-					slots[f.SP-1] = r
-					f.PC++
-					continue
-				}
-			}
-			push(f, vm.H.Alloc(&heap.Slice{Start: start, Stop: stop, Step: step}))
+			vm.opBuildSlice(f, arg)
 
 		case compile.BINARY_OP:
 			b := slots[f.SP-1]

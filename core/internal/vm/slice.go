@@ -5,6 +5,7 @@ package vm
 import (
 	"math"
 
+	"github.com/amber-sandbox/amber/core/internal/compile"
 	"github.com/amber-sandbox/amber/core/internal/heap"
 )
 
@@ -141,6 +142,27 @@ func (vm *VM) sliceUnpackBounds(lo, hi, by Value) (start, stop, step int64, err 
 		return
 	}
 	return
+}
+
+// opBuildSlice is BUILD_SLICE. For obj[a:b] of a list or tuple it
+// slices here and skips the BINARY_SUBSCR that follows, rather than
+// allocate a slice object for it.
+func (vm *VM) opBuildSlice(f *heap.Frame, arg int) {
+	instrs := f.C.Code.Instrs
+	var step Value = heap.None
+	if arg == 3 {
+		step = pop(f)
+	}
+	stop := pop(f)
+	start := pop(f)
+	if int(f.PC) < len(instrs) && instrs[f.PC].Op() == compile.BINARY_SUBSCR {
+		if r, ok := vm.sliceSeqFast(f.Slots[f.SP-1], start, stop, step); ok {
+			f.Slots[f.SP-1] = r
+			f.PC++
+			return
+		}
+	}
+	push(f, vm.H.Alloc(&heap.Slice{Start: start, Stop: stop, Step: step}))
 }
 
 // sliceSeqFast is obj[lo:hi:by] for an exact list or tuple and bounds

@@ -24,6 +24,7 @@ func (h *Heap) Seal(bytes, live int64) {
 	h.n = (h.n + PageSize - 1) &^ (PageSize - 1)
 	h.floor = Handle(h.n)
 	h.free = nil
+	h.strSizes = nil
 	h.Bytes, h.bytesAfterGC, h.liveAfterGC, h.sinceGC = bytes, bytes, live, 0
 }
 
@@ -74,6 +75,7 @@ func Mutable(o Object) bool { return cloneObject(o) != o }
 // shared(p) is true hold base's objects (the loader put them there).
 func (h *Heap) AdoptBase(base *Heap, shared func(p int) bool) {
 	h.origin, h.floor = base, base.floor
+	h.strSizes = nil
 	h.pristine = make([]bool, len(h.shared))
 	for p := range h.shared {
 		h.shared[p] = shared(p)

@@ -16,6 +16,7 @@ func (h *Heap) Clone(private ...Handle) *Heap {
 		liveAfterGC:  h.liveAfterGC,
 		bytesAfterGC: h.bytesAfterGC,
 		floor:        h.floor,
+		strSizes:     append([]int32(nil), h.strSizes...),
 	}
 	if h.floor > 0 {
 		c.origin = h

@@ -1,5 +1,7 @@
 package heap
 
+import "math"
+
 // PageShift sets the page size: a page holds 1<<PageShift handles.
 const PageShift = 8
 
@@ -40,6 +42,10 @@ type Heap struct {
 	// origin this one was cloned from (see base.go).
 	floor  Handle
 	origin *Heap
+	// strSizes[hd-floor] is the Size of the str Alloc put at handle hd
+	// (0: unknown). A str never changes, so the collector can total live
+	// strs from this array instead of reading every one of them.
+	strSizes []int32
 
 	Bytes        int64 // estimated live bytes
 	Allocs       int64 // allocations since the session started
@@ -97,9 +103,39 @@ func (h *Heap) Alloc(o Object) Value {
 	h.Allocs++
 	h.sinceGC++
 	n := int64(o.Size())
+	if hd >= h.floor {
+		h.noteStrSize(hd, o, n)
+	}
 	h.Bytes += n
 	h.Churn += n
 	return Ref(hd)
+}
+
+// noteStrSize records n, the size of o, the new object at hd >= floor, if
+// o is a str, and forgets any size recorded for the slot otherwise.
+func (h *Heap) noteStrSize(hd Handle, o Object, n int64) {
+	i := int(hd - h.floor)
+	if _, ok := o.(*Str); !ok || n > math.MaxInt32 {
+		if i < len(h.strSizes) {
+			h.strSizes[i] = 0
+		}
+		return
+	}
+	if i >= len(h.strSizes) {
+		h.strSizes = append(h.strSizes, make([]int32, i+1-len(h.strSizes))...)
+	}
+	h.strSizes[i] = int32(n)
+}
+
+// liveSize is the Size of s, the str at hd, read from strSizes when
+// recorded there.
+func (h *Heap) liveSize(hd Handle, s *Str) int64 {
+	if hd >= h.floor {
+		if i := int(hd - h.floor); i < len(h.strSizes) && h.strSizes[i] != 0 {
+			return int64(h.strSizes[i])
+		}
+	}
+	return int64(s.Size())
 }
 
 // Get returns the object v refers to; v must be a reference.
@@ -280,6 +316,7 @@ func (h *Heap) Restore(objs []Object) {
 	h.n = n
 	objs = objs[:n]
 	h.free = h.free[:0]
+	h.strSizes = nil
 	h.Bytes = 0
 	for i := 1; i < len(objs); i++ {
 		if objs[i] == nil {
@@ -314,41 +351,78 @@ func (h *Heap) ShouldCollect() bool {
 	return h.sinceGC > lim || h.Bytes > 2*h.bytesAfterGC+(64<<20)
 }
 
-// mark returns, by handle, whether the values roots yields reach each object.
-func (h *Heap) mark(roots func(visit func(Value))) []bool {
-	marks := make([]bool, h.n)
-	stack := make([]Handle, 0, 256)
-	visit := func(v Value) {
-		if v.K != KRef {
-			return
-		}
-		hd := v.H()
-		if int(hd) < len(marks) && !marks[hd] {
-			marks[hd] = true
-			stack = append(stack, hd)
-		}
-	}
+// mark returns, by handle, whether the values roots yields reach each
+// object, and the count and total size of the objects reached. Sizes are
+// read here, while each object is being visited, so that the sweep does
+// not have to read every live object a second time.
+func (h *Heap) mark(roots func(visit func(Value))) (marks []bool, live, bytes int64) {
+	m := marker{marks: make([]bool, h.n), stack: make([]Handle, 0, 256)}
+	visit := m.visit
 	roots(visit)
-	for len(stack) > 0 {
-		hd := stack[len(stack)-1]
-		stack = stack[:len(stack)-1]
-		if o := h.At(hd); o != nil {
+	for len(m.stack) > 0 {
+		hd := m.stack[len(m.stack)-1]
+		m.stack = m.stack[:len(m.stack)-1]
+		o := h.At(hd)
+		if o == nil {
+			continue
+		}
+		live++
+		// The commonest kinds are walked here rather than through Refs,
+		// which calls visit indirectly for every reference.
+		switch o := o.(type) {
+		case *Str:
+			bytes += h.liveSize(hd, o)
+			continue
+		case *Dict:
+			for i := range o.Entries {
+				e := &o.Entries[i]
+				m.visit(e.Key)
+				m.visit(e.Val)
+			}
+		case *List:
+			m.visitAll(o.Items)
+		case *Tuple:
+			m.visitAll(o.Items)
+		default:
 			o.Refs(visit)
 		}
+		bytes += int64(o.Size())
 	}
-	return marks
+	return m.marks, live, bytes
+}
+
+// marker is mark's state: the marks so far and the objects marked but
+// not yet scanned.
+type marker struct {
+	marks []bool
+	stack []Handle
+}
+
+func (m *marker) visit(v Value) {
+	if v.K != KRef {
+		return
+	}
+	if hd := v.H(); int(hd) < len(m.marks) && !m.marks[hd] {
+		m.marks[hd] = true
+		m.stack = append(m.stack, hd)
+	}
+}
+
+func (m *marker) visitAll(vs []Value) {
+	for _, v := range vs {
+		m.visit(v)
+	}
 }
 
 // Collect marks everything reachable from the values roots yields and
 // frees the rest, except the base's handles (below the floor), which live
 // forever. It returns the number of objects freed.
 func (h *Heap) Collect(roots func(visit func(Value))) int {
-	marks := h.mark(func(visit func(Value)) {
+	marks, live, bytes := h.mark(func(visit func(Value)) {
 		roots(visit)
 		h.baseRoots(visit)
 	})
 	freed := 0
-	var bytes, live int64
 	// The free list is rebuilt in the same pass, in ascending handle
 	// order, which is the order Alloc hands slots out in. The base's
 	// handles (below the floor) are never freed or reused.
@@ -361,24 +435,19 @@ func (h *Heap) Collect(roots func(visit func(Value))) int {
 			}
 			continue
 		}
-		if !marks[i] && i < int(h.floor) {
+		if marks[i] || i < int(h.floor) {
 			continue
 		}
-		if !marks[i] {
-			h.set(Handle(i), nil)
-			h.dirty[i>>PageShift] = true
-			if p := i >> PageShift; p < len(h.segPages) && h.segPages[p] {
-				if c := &h.segCache[i&3]; c.h == Handle(i)+1 {
-					*c = segCacheEntry{}
-				}
-				delete(h.segDirty, Handle(i))
+		h.set(Handle(i), nil)
+		h.dirty[i>>PageShift] = true
+		if p := i >> PageShift; p < len(h.segPages) && h.segPages[p] {
+			if c := &h.segCache[i&3]; c.h == Handle(i)+1 {
+				*c = segCacheEntry{}
 			}
-			freed++
-			h.free = append(h.free, Handle(i))
-			continue
+			delete(h.segDirty, Handle(i))
 		}
-		bytes += int64(o.Size())
-		live++
+		freed++
+		h.free = append(h.free, Handle(i))
 	}
 	// Trailing free slots shrink the heap so new objects keep fresh pages.
 	n := h.n

@@ -13,7 +13,7 @@ func (h *Heap) Unreachable(roots func(visit func(Value)), keep func(Object) bool
 	if !any {
 		return nil, false
 	}
-	marks := h.mark(roots)
+	marks, _, _ := h.mark(roots)
 	h.eachUnshared(func(i int, o Object) bool {
 		if !marks[i] && keep(o) {
 			out = append(out, Ref(Handle(i)))

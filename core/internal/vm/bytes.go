@@ -22,27 +22,27 @@ func (vm *VM) selfBytes(self Value, name string) (*heap.Bytes, error) {
 }
 
 // bytesArgs binds a bytes method's positional arguments.
-func (vm *VM) bytesArgs(name string, self Value, a Args, min, max int) (*heap.Bytes, []Value, error) {
+func (vm *VM) bytesArgs(name string, self Value, a Args, min, max int) (*heap.Bytes, [3]Value, error) {
+	var out [3]Value
 	b, err := vm.selfBytes(self, name)
 	if err != nil {
-		return nil, nil, err
+		return nil, out, err
 	}
 	if err := vm.NoKwargs(name, a); err != nil {
-		return nil, nil, err
+		return nil, out, err
 	}
 	n := len(a.Pos)
 	if n < min || n > max {
 		switch {
 		case max == 0:
-			return nil, nil, vm.TypeError("%s() takes no arguments (%d given)", name, n)
+			return nil, out, vm.TypeError("%s() takes no arguments (%d given)", name, n)
 		case n < min:
-			return nil, nil, vm.TypeError("%s() takes at least %d argument%s (%d given)", name, min, plural(min, "", "s"), n)
+			return nil, out, vm.TypeError("%s() takes at least %d argument%s (%d given)", name, min, plural(min, "", "s"), n)
 		default:
-			return nil, nil, vm.TypeError("%s() takes at most %d arguments (%d given)", name, max, n)
+			return nil, out, vm.TypeError("%s() takes at most %d arguments (%d given)", name, max, n)
 		}
 	}
-	out := make([]Value, max)
-	copy(out, a.Pos)
+	copy(out[:], a.Pos)
 	return b, out, nil
 }
 
@@ -1069,10 +1069,10 @@ var bytesText = &textKind[[]byte]{
 		b, _ := vm.bytesObj(self)
 		return vm.bytesList(b, parts)
 	},
-	args: func(vm *VM, name string, self Value, a Args, min, max int) ([]byte, []Value, error) {
+	args: func(vm *VM, name string, self Value, a Args, min, max int) ([]byte, [3]Value, error) {
 		b, args, err := vm.bytesArgs(name, self, a, min, max)
 		if err != nil {
-			return nil, nil, err
+			return nil, args, err
 		}
 		return b.B, args, nil
 	},

@@ -417,8 +417,9 @@ func (vm *VM) opCall(f *heap.Frame, argc int, kw Value) error {
 		args = f.Slots[base+1 : f.SP]
 	}
 	if kwnames == nil && fn.K == heap.KRef {
-		if _, ok := vm.H.Get(fn).(*heap.Builtin); ok {
-			return vm.callBuiltinScratch(f, base, fn, args)
+		switch vm.H.Get(fn).(type) {
+		case *heap.Builtin, *heap.Class:
+			return vm.callScratch(f, base, fn, args)
 		}
 	}
 	args = append([]Value(nil), args...)
@@ -434,11 +435,12 @@ func (vm *VM) opCall(f *heap.Frame, argc int, kw Value) error {
 	return nil
 }
 
-// callBuiltinScratch calls the builtin fn with positional args taken
+// callScratch calls fn, a builtin or a class, with positional args taken
 // from the caller's stack at base, passing them in the VM's scratch
-// arena rather than a fresh slice: builtins read their arguments during
-// the call and copy what they keep. Nested calls take the arena above.
-func (vm *VM) callBuiltinScratch(f *heap.Frame, base int, fn Value, stack []Value) error {
+// arena rather than a fresh slice: builtins and constructors read their
+// arguments during the call and copy what they keep (a class's __init__
+// gets a frame of its own). Nested calls take the arena above.
+func (vm *VM) callScratch(f *heap.Frame, base int, fn Value, stack []Value) error {
 	n := len(stack)
 	top := vm.argTop
 	if top+n > len(vm.argArena) {

@@ -342,13 +342,7 @@ reload:
 			}
 
 		case compile.BUILD_SLICE:
-			var step Value = heap.None
-			if arg == 3 {
-				step = pop(f)
-			}
-			stop := pop(f)
-			start := pop(f)
-			push(f, vm.H.Alloc(&heap.Slice{Start: start, Stop: stop, Step: step}))
+			vm.opBuildSlice(f, arg)
 
 		case compile.BINARY_OP:
 			b := slots[f.SP-1]
@@ -562,7 +556,7 @@ reload:
 			push(f, sv)
 
 		case compile.BUILD_MAP:
-			dv := vm.NewDict()
+			dv := vm.newDictFor(int(arg))
 			d := vm.H.Get(dv).(*heap.Dict)
 			items := slots[f.SP-int32(2*arg) : f.SP]
 			for i := 0; i < len(items); i += 2 {
@@ -575,7 +569,7 @@ reload:
 
 		case compile.BUILD_CONST_KEY_MAP:
 			keys := vm.listItems(pop(f))
-			dv := vm.NewDict()
+			dv := vm.newDictFor(len(keys))
 			d := vm.H.Get(dv).(*heap.Dict)
 			vals := slots[f.SP-int32(arg) : f.SP]
 			for i, k := range keys {

@@ -5,6 +5,7 @@ package vm
 import (
 	"math"
 
+	"github.com/amber-sandbox/amber/core/internal/compile"
 	"github.com/amber-sandbox/amber/core/internal/heap"
 )
 
@@ -107,9 +108,14 @@ func (vm *VM) ctSliceBound(v Value) (int64, error) {
 // sliceUnpack is PySlice_Unpack: the raw start, stop and step with None
 // replaced by the defaults for the step's direction.
 func (vm *VM) sliceUnpack(s *heap.Slice) (start, stop, step int64, err error) {
+	return vm.sliceUnpackBounds(s.Start, s.Stop, s.Step)
+}
+
+// sliceUnpackBounds is sliceUnpack of the slice lo:hi:by.
+func (vm *VM) sliceUnpackBounds(lo, hi, by Value) (start, stop, step int64, err error) {
 	step = 1
-	if s.Step.K != heap.KNone {
-		if step, err = vm.ctSliceBound(s.Step); err != nil {
+	if by.K != heap.KNone {
+		if step, err = vm.ctSliceBound(by); err != nil {
 			return
 		}
 		if step == 0 {
@@ -120,25 +126,84 @@ func (vm *VM) sliceUnpack(s *heap.Slice) (start, stop, step int64, err error) {
 			step = -math.MaxInt64
 		}
 	}
-	if s.Start.K == heap.KNone {
+	if lo.K == heap.KNone {
 		if step < 0 {
 			start = math.MaxInt64
 		} else {
 			start = 0
 		}
-	} else if start, err = vm.ctSliceBound(s.Start); err != nil {
+	} else if start, err = vm.ctSliceBound(lo); err != nil {
 		return
 	}
-	if s.Stop.K == heap.KNone {
+	if hi.K == heap.KNone {
 		if step < 0 {
 			stop = math.MinInt64
 		} else {
 			stop = math.MaxInt64
 		}
-	} else if stop, err = vm.ctSliceBound(s.Stop); err != nil {
+	} else if stop, err = vm.ctSliceBound(hi); err != nil {
 		return
 	}
 	return
+}
+
+// opBuildSlice is BUILD_SLICE. For obj[a:b] of a list or tuple it
+// slices here and skips the BINARY_SUBSCR that follows, rather than
+// allocate a slice object for it.
+func (vm *VM) opBuildSlice(f *heap.Frame, arg int) {
+	instrs := f.C.Code.Instrs
+	var step Value = heap.None
+	if arg == 3 {
+		step = pop(f)
+	}
+	stop := pop(f)
+	start := pop(f)
+	if int(f.PC) < len(instrs) && instrs[f.PC].Op() == compile.BINARY_SUBSCR {
+		if r, ok := vm.sliceSeqFast(f.Slots[f.SP-1], start, stop, step); ok {
+			f.Slots[f.SP-1] = r
+			f.PC++
+			return
+		}
+	}
+	push(f, vm.H.Alloc(&heap.Slice{Start: start, Stop: stop, Step: step}))
+}
+
+// sliceSeqFast is obj[lo:hi:by] for an exact list or tuple and bounds
+// that are ints or None, made without the slice object BUILD_SLICE
+// would allocate; ok is false, and nothing done, for anything else.
+func (vm *VM) sliceSeqFast(obj, lo, hi, by Value) (r Value, ok bool) {
+	for _, b := range [3]Value{lo, hi, by} {
+		if b.K != heap.KInt && b.K != heap.KNone {
+			return heap.Undef, false
+		}
+	}
+	if obj.K != heap.KRef {
+		return heap.Undef, false
+	}
+	var items []Value
+	list := false
+	switch o := vm.H.Get(obj).(type) {
+	case *heap.List:
+		items, list = o.Items, true
+	case *heap.Tuple:
+		items = o.Items
+	default:
+		return heap.Undef, false
+	}
+	start, stop, step, err := vm.sliceUnpackBounds(lo, hi, by)
+	if err != nil {
+		// A zero step: the general path raises.
+		return heap.Undef, false
+	}
+	start, _, n := ctAdjustSlice(int64(len(items)), start, stop, step)
+	if !list && step == 1 && int(n) == len(items) {
+		return obj, true
+	}
+	out := ctSliceItems(items, int(start), int(step), int(n))
+	if list {
+		return vm.NewList(out), true
+	}
+	return vm.NewTuple(out), true
 }
 
 // ctClipSliceBound clips a slice's start or stop i to a sequence of the

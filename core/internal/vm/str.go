@@ -83,30 +83,32 @@ func (vm *VM) fillArg(v Value) (rune, error) {
 	return r, nil
 }
 
-// strArgs binds a str method's positional arguments.
-func (vm *VM) strArgs(name string, self Value, a Args, min, max int) (string, []Value, error) {
+// strArgs binds a str method's positional arguments (max is at most 3);
+// those not given are Undef. An array rather than a slice, so that the
+// call allocates nothing.
+func (vm *VM) strArgs(name string, self Value, a Args, min, max int) (string, [3]Value, error) {
+	var out [3]Value
 	s, err := vm.selfStr(self, name)
 	if err != nil {
-		return "", nil, err
+		return "", out, err
 	}
 	if err := vm.NoKwargs(name, a); err != nil {
-		return "", nil, err
+		return "", out, err
 	}
 	n := len(a.Pos)
 	if n < min || n > max {
 		switch {
 		case max == 0:
-			return "", nil, vm.TypeError("str.%s() takes no arguments (%d given)", name, n)
+			return "", out, vm.TypeError("str.%s() takes no arguments (%d given)", name, n)
 		case min == max:
-			return "", nil, vm.TypeError("%s() takes exactly %s argument%s (%d given)", name, argWord(min), plural(min, "", "s"), n)
+			return "", out, vm.TypeError("%s() takes exactly %s argument%s (%d given)", name, argWord(min), plural(min, "", "s"), n)
 		case n < min:
-			return "", nil, vm.TypeError("%s() takes at least %d argument%s (%d given)", name, min, plural(min, "", "s"), n)
+			return "", out, vm.TypeError("%s() takes at least %d argument%s (%d given)", name, min, plural(min, "", "s"), n)
 		default:
-			return "", nil, vm.TypeError("%s() takes at most %d arguments (%d given)", name, max, n)
+			return "", out, vm.TypeError("%s() takes at most %d arguments (%d given)", name, max, n)
 		}
 	}
-	out := make([]Value, max)
-	copy(out, a.Pos)
+	copy(out[:], a.Pos)
 	return s, out, nil
 }
 

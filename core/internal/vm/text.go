@@ -18,7 +18,7 @@ type textKind[T text] struct {
 	// recv converts a method's receiver.
 	recv func(vm *VM, self Value, name string) (T, error)
 	// args binds a method's self and positional arguments.
-	args func(vm *VM, name string, self Value, a Args, min, max int) (T, []Value, error)
+	args func(vm *VM, name string, self Value, a Args, min, max int) (T, [3]Value, error)
 	// wrap and list build results of self's type (bytearray methods
 	// return bytearrays).
 	wrap func(vm *VM, self Value, t T) Value

@@ -102,7 +102,7 @@ type VM struct {
 	// framePool recycles frames of finished calls.
 	framePool []*heap.Frame
 	// argArena holds the arguments of builtin calls in progress, argTop
-	// being its first free slot (see callBuiltinScratch).
+	// being its first free slot (see callScratch).
 	argArena []Value
 	argTop   int
 	// opRoots hold the operands of the operation in progress at the top
@@ -304,6 +304,16 @@ func (vm *VM) NewTuple(items []Value) Value {
 
 // NewDict allocates an empty dict.
 func (vm *VM) NewDict() Value { return vm.H.Alloc(&heap.Dict{}) }
+
+// newDictFor allocates an empty dict with room for the n entries of a
+// dict display, so that filling it does not grow it step by step. Large
+// displays grow as usual, each step reserved.
+func (vm *VM) newDictFor(n int) Value {
+	if n == 0 || n > 16 {
+		return vm.NewDict()
+	}
+	return vm.H.Alloc(&heap.Dict{Entries: make([]heap.DictEntry, 0, n)})
+}
 
 // NewSet allocates an empty set (or frozenset).
 func (vm *VM) NewSet(frozen bool) Value { return vm.H.Alloc(&heap.Set{Frozen: frozen}) }

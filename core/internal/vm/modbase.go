@@ -165,8 +165,7 @@ func VerifyModuleBase() { verifyModuleBase = true }
 // change even if it never imported the module that made it, so each must
 // be one no program can tell (a cache, a private registry).
 func ModuleBaseSideEffects() map[string][]string {
-	New()
-	return template.vm.base.sideEffects
+	return templateVM().base.sideEffects
 }
 
 // check attributes to by the changes since the last check.

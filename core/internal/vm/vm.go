@@ -188,20 +188,7 @@ type cacheKey struct {
 // part of a new VM, so it is built once per process as a template and each
 // New clones it: immutable objects are shared, mutable ones copied.
 func New() *VM {
-	template.once.Do(func() {
-		// built goes first, so that a DisableModuleBase racing with this
-		// build either is seen below or reports that it came too late.
-		template.built.Store(true)
-		start := time.Now()
-		t := newWorld()
-		if !template.noModuleBase.Load() {
-			t.buildModuleBase()
-		}
-		t.H.PrepareShared(func(s *heap.Str) { strRuneLen(s) }, func(v Value) { t.StrHash(v) })
-		template.vm = t
-		template.took = time.Since(start)
-	})
-	t := template.vm
+	t := templateVM()
 	return &VM{
 		// The builtin types and their dicts are immutable to Python code
 		// (see findSetter), so only the namespaces programs may change
@@ -220,6 +207,24 @@ func New() *VM {
 		buildClassFn:   t.buildClassFn,
 		base:           t.base,
 	}
+}
+
+// templateVM returns the process's template, building it on first use.
+func templateVM() *VM {
+	template.once.Do(func() {
+		// built goes first, so that a DisableModuleBase racing with this
+		// build either is seen below or reports that it came too late.
+		template.built.Store(true)
+		start := time.Now()
+		t := newWorld()
+		if !template.noModuleBase.Load() {
+			t.buildModuleBase()
+		}
+		t.H.PrepareShared(func(s *heap.Str) { strRuneLen(s) }, func(v Value) { t.StrHash(v) })
+		template.vm = t
+		template.took = time.Since(start)
+	})
+	return template.vm
 }
 
 var template struct {
@@ -252,7 +257,7 @@ func DisableModuleBase() error {
 // that New clones (the builtin world and the module base): a cost paid
 // once per process, at its first New or Load.
 func TemplateBuildTime() time.Duration {
-	New()
+	templateVM()
 	return template.took
 }
 

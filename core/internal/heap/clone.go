@@ -6,12 +6,18 @@ package heap
 // not mutate h afterwards, and must have filled the shared objects' caches
 // (see PrepareShared), because clones read them from several goroutines.
 func (h *Heap) Clone(private ...Handle) *Heap {
+	// The three per-page flag arrays share one allocation, each with its
+	// own spare capacity so that appends for new pages never spill into
+	// the next one (a full slice expression caps each).
+	np, nd := len(h.pages), len(h.dirty)
+	flags := make([]bool, 3*np+nd+8)
 	c := &Heap{
-		pages:        append(make([]*objPage, 0, len(h.pages)+4), h.pages...),
-		shared:       make([]bool, len(h.pages), len(h.pages)+4),
+		pages:        append(make([]*objPage, 0, np+4), h.pages...),
+		shared:       flags[: np : np+4],
+		pristine:     flags[np+4 : 2*np+4 : 2*np+4],
+		dirty:        flags[2*np+4 : 2*np+4+nd : 2*np+nd+8],
 		n:            h.n,
 		free:         append([]Handle(nil), h.free...),
-		dirty:        make([]bool, len(h.dirty)),
 		Bytes:        h.Bytes,
 		liveAfterGC:  h.liveAfterGC,
 		bytesAfterGC: h.bytesAfterGC,
@@ -23,15 +29,11 @@ func (h *Heap) Clone(private ...Handle) *Heap {
 	}
 	// Pages are shared until the clone writes one of their slots (set
 	// copies the page first), so a clone costs a page table, not a copy
-	// of every object.
+	// of every object. Every page starts equal to h's; the private
+	// objects' pages are marked changed, as code may change them without
+	// a Touch (see Pristine).
 	for i := range c.shared {
 		c.shared[i] = true
-	}
-	// Every page starts equal to h's; the private objects' pages are
-	// marked changed, as code may change them without a Touch (see
-	// Pristine).
-	c.pristine = make([]bool, len(h.pages))
-	for i := range c.pristine {
 		c.pristine[i] = true
 	}
 	for _, hd := range private {

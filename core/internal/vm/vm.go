@@ -203,9 +203,12 @@ func New() *VM {
 		codeCache:      map[*compile.Code]Value{},
 		Limits:         Limits{MaxRecursion: 1000},
 		epoch:          1,
-		emptyTuple:     t.emptyTuple,
-		buildClassFn:   t.buildClassFn,
-		base:           t.base,
+		// The template holds no generator that could need closing, so a
+		// fresh session need not look for one before its first feed ends.
+		genScanClean: t.genScanClean,
+		emptyTuple:   t.emptyTuple,
+		buildClassFn: t.buildClassFn,
+		base:         t.base,
 	}
 }
 
@@ -220,6 +223,9 @@ func templateVM() *VM {
 		if !template.noModuleBase.Load() {
 			t.buildModuleBase()
 		}
+		// Settles genScanClean for every clone: the scan finds nothing
+		// to close in a template that only imported modules.
+		t.CloseUnreachableGenerators()
 		t.H.PrepareShared(func(s *heap.Str) { strRuneLen(s) }, func(v Value) { t.StrHash(v) })
 		template.vm = t
 		template.took = time.Since(start)

@@ -80,7 +80,7 @@ type moduleBase struct {
 	index        map[string]int
 	mods         []baseModule
 	// interned are the handles of the template's interned strs.
-	interned map[heap.Handle]bool
+	interned handleSet
 	// sideEffects: see ModuleBaseSideEffects.
 	sideEffects map[string][]string
 }
@@ -333,10 +333,7 @@ func (t *VM) buildModuleBase() {
 	}
 	t.H.Seal(bytes, live)
 	b.floor = heap.Handle(t.H.Len())
-	b.interned = make(map[heap.Handle]bool, len(t.interned))
-	for _, v := range t.interned {
-		b.interned[v.H()] = true
-	}
+	b.interned = newHandleSet(t.interned, nil)
 	t.base = b
 }
 

@@ -53,6 +53,7 @@ package vm
 // ErrFormat (or are a *VersionError / ErrBuild).
 
 import (
+	"bytes"
 	"crypto/sha256"
 	"encoding/binary"
 	"errors"
@@ -254,21 +255,58 @@ func getBase() (*baseImage, error) {
 }
 
 func (vm *VM) encoder() *heap.Encoder {
-	var shared map[heap.Handle]bool
+	// The encoder asks for every str it writes, so both sets are bitmaps
+	// rather than maps: the template's built once, the session's (strs
+	// it interned itself, usually few and close together) per dump.
+	var shared *handleSet
+	own := newHandleSet(vm.interned, nil)
 	if vm.base != nil {
-		// The template's interned strs, as a set built once.
-		shared = vm.base.interned
+		shared = &vm.base.interned
+	} else {
+		own = newHandleSet(vm.interned, vm.sharedInterned)
 	}
-	interned := make(map[heap.Handle]bool, len(vm.interned)+len(vm.sharedInterned))
-	if shared == nil {
-		for _, v := range vm.sharedInterned {
-			interned[v.H()] = true
+	return &heap.Encoder{Builtins: builtinNames{}, Interned: func(h heap.Handle) bool {
+		return own.has(h) || shared != nil && shared.has(h)
+	}}
+}
+
+// handleSet is a set of heap handles as a bitmap over the span from the
+// lowest to the highest.
+type handleSet struct {
+	lo   heap.Handle
+	bits []uint64
+}
+
+// newHandleSet returns the set of the handles of the values of a and b.
+func newHandleSet(a, b map[string]Value) handleSet {
+	lo, hi, any := heap.Handle(0), heap.Handle(0), false
+	for _, m := range [2]map[string]Value{a, b} {
+		for _, v := range m {
+			if h := v.H(); !any || h < lo {
+				lo = h
+			}
+			if h := v.H(); !any || h > hi {
+				hi = h
+			}
+			any = true
 		}
 	}
-	for _, v := range vm.interned {
-		interned[v.H()] = true
+	if !any {
+		return handleSet{}
 	}
-	return &heap.Encoder{Builtins: builtinNames{}, Interned: func(h heap.Handle) bool { return shared[h] || interned[h] }}
+	s := handleSet{lo: lo, bits: make([]uint64, (hi-lo)/64+1)}
+	for _, m := range [2]map[string]Value{a, b} {
+		for _, v := range m {
+			i := v.H() - lo
+			s.bits[i/64] |= 1 << (i % 64)
+		}
+	}
+	return s
+}
+
+func (s *handleSet) has(h heap.Handle) bool {
+	i := uint64(h) - uint64(s.lo) // below lo wraps past the end
+	return i/64 < uint64(len(s.bits)) && s.bits[i/64]&(1<<(i%64)) != 0
 }
 
 // --- dumping ---------------------------------------------------------------
@@ -304,7 +342,7 @@ func (vm *VM) DumpPages(kind DumpKind, prev *Manifest) (*Manifest, []Page, error
 	}
 	st := &vm.snap
 	incremental := prev != nil && st.last == prev
-	m, pages, err := vm.dumpPages(kind, prev, incremental)
+	m, pages, err := vm.dumpPages(kind, prev, incremental, true)
 	if err != nil {
 		return nil, nil, err
 	}
@@ -313,7 +351,10 @@ func (vm *VM) DumpPages(kind DumpKind, prev *Manifest) (*Manifest, []Page, error
 	return m, pages, nil
 }
 
-func (vm *VM) dumpPages(kind DumpKind, prev *Manifest, incremental bool) (*Manifest, []Page, error) {
+// dumpPages does DumpPages' work. Without hashed, it leaves the pages'
+// hashes zero: a single-blob dump records none, and hashing is a good
+// part of a dump's time.
+func (vm *VM) dumpPages(kind DumpKind, prev *Manifest, incremental, hashed bool) (*Manifest, []Page, error) {
 	b, err := getBase()
 	if err != nil {
 		return nil, nil, err
@@ -396,15 +437,22 @@ func (vm *VM) dumpPages(kind DumpKind, prev *Manifest, incremental bool) (*Manif
 		start := len(enc.B)
 		enc.EncodePage(objs, heap.Handle(p<<heap.PageShift))
 		data := enc.B[start:len(enc.B):len(enc.B)]
-		h := sha256.Sum256(data)
+		var h [32]byte
+		if hashed {
+			h = sha256.Sum256(data)
+		}
 		base := false
 		if p < len(b.hashes) {
-			if b.hashes[p] == h {
+			// Without the hash, the bytes themselves say whether the
+			// page is still the base's.
+			if hashed && b.hashes[p] == h || !hashed && bytes.Equal(data, b.pages[p].B) {
 				base = true
-				data = b.pages[p].B
+				data, h = b.pages[p].B, b.hashes[p]
 			} else {
 				data = heap.Delta(data, enc.Offs, &b.pages[p])
-				h = sha256.Sum256(data)
+				if hashed {
+					h = sha256.Sum256(data)
+				}
 			}
 		}
 		add(PageInfo{N: p, Hash: h, Base: base}, data, prevIdx)
@@ -432,7 +480,11 @@ func (vm *VM) dumpPages(kind DumpKind, prev *Manifest, incremental bool) (*Manif
 			}
 			buf = heap.EncodeSegment(buf[:0], s.items, seg)
 			data := append([]byte(nil), buf...)
-			add(PageInfo{Seq: s.hd, N: seg, Hash: sha256.Sum256(data)}, data, pi)
+			var h [32]byte
+			if hashed {
+				h = sha256.Sum256(data)
+			}
+			add(PageInfo{Seq: s.hd, N: seg, Hash: h}, data, pi)
 		}
 	}
 	m.BaseID = b.id
@@ -449,7 +501,7 @@ func (vm *VM) DumpKeyed(kind DumpKind, key []byte) ([]byte, error) {
 	if err := vm.checkKind(kind); err != nil {
 		return nil, err
 	}
-	m, pages, err := vm.dumpPages(kind, nil, false)
+	m, pages, err := vm.dumpPages(kind, nil, false, false)
 	if err != nil {
 		return nil, err
 	}

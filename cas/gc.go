@@ -27,7 +27,19 @@ type GCOptions struct {
 	Limit int
 	// OnDelete, if set, is called after each deletion (serially).
 	OnDelete func(ChunkInfo)
+	// Relist, if set, returns the live roots again. GC calls it after
+	// listing the store, before deleting anything, and marks what the
+	// roots it had not marked reach: a root that moved from one record to
+	// another while the roots were first listed (a dump copies a session
+	// head into a snapshot, then the head moves on) may have been seen in
+	// neither, and it need not be young. GC calls it again while a call
+	// still rescues candidates, at most MaxRelists times; if the last one
+	// still did, nothing is deleted in this run.
+	Relist func(ctx context.Context) ([]ProjectRoots, error)
 }
+
+// MaxRelists bounds the calls of GCOptions.Relist in one collection.
+const MaxRelists = 4
 
 // GCReport says what a collection found and did.
 type GCReport struct {
@@ -40,7 +52,7 @@ type GCReport struct {
 	DeletedBytes int64
 	Refreshed    int64 // candidates Put again during the sweep: kept
 	Gone         int64 // candidates already deleted (by an earlier or concurrent run)
-	Remaining    int64 // candidates left because of Limit or an error
+	Remaining    int64 // candidates left because of Limit, an error or moving roots (see Relist)
 }
 
 func (g GCReport) String() string {
@@ -115,6 +127,24 @@ func GCProjects(ctx context.Context, store Store, projects []ProjectRoots, opts 
 	}); err != nil {
 		return rep, fmt.Errorf("cas: gc list: %w", err)
 	}
+	if opts.Relist != nil {
+		settled := false
+		for i := 0; i < MaxRelists && !settled; i++ {
+			var err error
+			if settled, err = remark(ctx, opts.Relist, live, &cands); err != nil {
+				return rep, err
+			}
+		}
+		rep.Live = int64(len(live))
+		if !settled {
+			// Roots keep moving onto old chunks: keep everything
+			// rather than sweep with a mark that may be stale. The
+			// next run tries again.
+			rep.Candidates = int64(len(cands))
+			rep.Remaining = rep.Candidates
+			return rep, nil
+		}
+	}
 	rep.Candidates = int64(len(cands))
 	if opts.DryRun {
 		rep.Remaining = rep.Candidates
@@ -158,4 +188,38 @@ func GCProjects(ctx context.Context, store Store, projects []ProjectRoots, opts 
 		return rep, fmt.Errorf("cas: gc sweep: %w", err)
 	}
 	return rep, nil
+}
+
+// remark marks in live what the roots relist returns reach beyond it,
+// drops the candidates that became live, and reports whether none did.
+func remark(ctx context.Context, relist func(context.Context) ([]ProjectRoots, error), live map[Addr]bool, cands *[]ChunkInfo) (settled bool, err error) {
+	projects, err := relist(ctx)
+	if err != nil {
+		return false, fmt.Errorf("cas: gc relist: %w", err)
+	}
+	for _, p := range projects {
+		var fresh []Addr
+		for _, a := range p.Roots {
+			if !live[a] {
+				fresh = append(fresh, a)
+			}
+		}
+		// live doubles as the walk's seen set: a chunk marked before
+		// had everything under it marked too.
+		if err := p.Repo.references(ctx, fresh, live, func(ref Ref) error {
+			live[ref.Addr] = true
+			return nil
+		}); err != nil {
+			return false, fmt.Errorf("cas: gc mark: %w", err)
+		}
+	}
+	kept := (*cands)[:0]
+	for _, ci := range *cands {
+		if !live[ci.Addr] {
+			kept = append(kept, ci)
+		}
+	}
+	settled = len(kept) == len(*cands)
+	*cands = kept
+	return settled, nil
 }

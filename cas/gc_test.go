@@ -189,3 +189,61 @@ func TestGCProjects(t *testing.T) {
 		t.Error("b's manifest survived")
 	}
 }
+
+// TestGCRelist: a root that only the relisting returns keeps what it
+// reaches; roots that keep rescuing candidates stop the sweep.
+func TestGCRelist(t *testing.T) {
+	ctx := context.Background()
+	mem := NewMemory()
+	t0 := time.Date(2025, 1, 1, 0, 0, 0, 0, time.UTC)
+	mem.SetClock(func() time.Time { return t0 })
+	r := NewRepo(mem, mustCodec(t, testKey(1)))
+	live := putSnapshot(t, r, "live", newPages(1, 40, 512), nil)
+	moved := putSnapshot(t, r, "moved", newPages(2, 40, 512), nil)
+	dead := putSnapshot(t, r, "dead", newPages(3, 40, 512), nil)
+	opts := GCOptions{Grace: time.Hour, Now: t0.Add(2 * time.Hour), DryRun: true}
+
+	calls := 0
+	opts.Relist = func(context.Context) ([]ProjectRoots, error) {
+		calls++
+		return []ProjectRoots{{Repo: r, Roots: []Addr{live.Root, moved.Root}}}, nil
+	}
+	rep, err := r.GC(ctx, []Addr{live.Root}, opts)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if calls != 2 {
+		t.Errorf("relist called %d times, want 2 (the second rescues nothing)", calls)
+	}
+	var deadRefs int64
+	if err := r.References(ctx, []Addr{dead.Root}, func(Ref) error { deadRefs++; return nil }); err != nil {
+		t.Fatal(err)
+	}
+	if rep.Candidates != deadRefs {
+		t.Errorf("candidates %d, want the dead snapshot's %d chunks: %v", rep.Candidates, deadRefs, rep)
+	}
+
+	// A relisting that rescues candidates every time: nothing is deleted,
+	// not even what no root reaches.
+	var more []Addr
+	for i := 0; i < MaxRelists+1; i++ {
+		more = append(more, putSnapshot(t, r, "more", newPages(uint64(10+i), 4, 512), nil).Root)
+	}
+	calls = 0
+	opts.DryRun = false
+	opts.Relist = func(context.Context) ([]ProjectRoots, error) {
+		calls++
+		return []ProjectRoots{{Repo: r, Roots: more[:calls]}}, nil
+	}
+	rep, err = r.GC(ctx, []Addr{live.Root}, opts)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if rep.Deleted != 0 || rep.Remaining == 0 || rep.Remaining != rep.Candidates || calls != MaxRelists {
+		t.Errorf("calls %d, report %v", calls, rep)
+	}
+	rep, err = r.GC(ctx, []Addr{live.Root}, GCOptions{Grace: time.Hour, Now: t0.Add(2 * time.Hour)})
+	if err != nil || rep.Deleted == 0 {
+		t.Errorf("without relist: %v %v", rep, err)
+	}
+}

@@ -417,7 +417,12 @@ type Ref struct {
 // are read once, so marking many forks of one heap costs little more than
 // marking one. It serves GC marking, stats and prefetch.
 func (r *Repo) References(ctx context.Context, roots []Addr, fn func(Ref) error) error {
-	seen := make(map[Addr]bool)
+	return r.references(ctx, roots, make(map[Addr]bool), fn)
+}
+
+// references is References skipping the chunks in seen, which it adds to:
+// a chunk in seen must have had its whole subtree visited already.
+func (r *Repo) references(ctx context.Context, roots []Addr, seen map[Addr]bool, fn func(Ref) error) error {
 	for _, root := range roots {
 		if seen[root] {
 			continue

@@ -80,6 +80,10 @@ type Engine struct {
 	mu     sync.Mutex
 	codecs map[string]*cas.Codec // project -> codec
 	closer func() error
+
+	// gcListedSnapshots, if set (by tests), is called by GC between its
+	// reads of a project's snapshots and of its sessions.
+	gcListedSnapshots func(project string)
 }
 
 // New returns an engine over the given stores.

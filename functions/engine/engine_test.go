@@ -735,6 +735,47 @@ func TestGCUnderLoad(t *testing.T) {
 	})
 }
 
+// TestGCRootMovedWhileListing: GC reads a project's snapshots, then a
+// dump copies a session's head (older than the grace period) into a new
+// snapshot and a step moves the head on, then GC reads the sessions. The
+// first listing saw the root in neither; GC must not sweep what it
+// reaches.
+func TestGCRootMovedWhileListing(t *testing.T) {
+	forEachBackend(t, func(t *testing.T, b backend) {
+		h := newHarness(t, b, func(c *Config) { c.GCGrace = 50 * time.Millisecond; c.Now = time.Now })
+		ctx := context.Background()
+		s := h.checkout(false)
+		h.feed(s, "items = list(range(3000))")
+		time.Sleep(100 * time.Millisecond) // all chunks so far are past the grace period
+		var snap string
+		var once sync.Once
+		h.e.gcListedSnapshots = func(string) {
+			once.Do(func() {
+				snap = h.ok(protocol.Request{Op: protocol.OpDump, Session: s}).Snapshot
+				h.feed(s, "items[0] = -1")
+			})
+		}
+		if _, err := h.e.GC(ctx); err != nil {
+			t.Fatal(err)
+		}
+		h.e.gcListedSnapshots = nil
+		if snap == "" {
+			t.Fatal("the hook did not run")
+		}
+		if _, err := h.e.GC(ctx); err != nil {
+			t.Fatalf("second GC: %v", err)
+		}
+		cold := h.engine(nil)
+		f := h.on(cold, protocol.Request{Op: protocol.OpCheckout}).Session
+		if rep := h.on(cold, protocol.Request{Op: protocol.OpLoadSession, Session: f, Snapshot: snap}); rep.Error != nil {
+			t.Fatalf("load %s: %v", snap, rep.Error)
+		}
+		if rep := h.on(cold, protocol.Request{Op: protocol.OpFeed, Session: f, Code: "(len(items), items[0])"}); rep.Repr != "(3000, 0)" {
+			t.Errorf("snapshot after GC: %+v %v", rep.Repr, rep.Error)
+		}
+	})
+}
+
 func TestGCExpires(t *testing.T) {
 	forEachBackend(t, func(t *testing.T, b backend) {
 		h := newHarness(t, b, func(c *Config) { c.GCGrace = time.Millisecond })

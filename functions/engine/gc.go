@@ -3,6 +3,7 @@ package engine
 import (
 	"context"
 	"fmt"
+	"time"
 
 	"github.com/amber-sandbox/amber/cas"
 )
@@ -17,18 +18,42 @@ type GCReport struct {
 // GC deletes expired records, then sweeps chunks no live root reaches
 // (with the cas grace period). It also recomputes each project's usage
 // from its live records, which repairs counts a crashed step left behind.
+//
+// The roots are listed again after the store is (see cas.GCOptions.Relist):
+// records are read one list at a time, snapshots before sessions, so a
+// dump that copies a session's head into a new snapshot just after the
+// snapshots were read, followed by a step that moves the head, hides that
+// root from the first listing; and a dump does not rewrite the root it
+// reuses, so the root may be older than the grace period.
 func (e *Engine) GC(ctx context.Context) (GCReport, error) {
 	var rep GCReport
 	now := e.cfg.Now()
-	projects, err := e.meta.ListProjects(ctx)
+	marks, err := e.gcRoots(ctx, now, &rep)
+	if err != nil {
+		return rep, err
+	}
+	relist := func(ctx context.Context) ([]cas.ProjectRoots, error) { return e.gcRoots(ctx, now, nil) }
+	rep.Chunks, err = cas.GCProjects(ctx, e.chunks, marks, cas.GCOptions{Grace: e.cfg.GCGrace, Now: now, Relist: relist})
 	if err != nil {
 		return rep, fmt.Errorf("engine: gc: %w", err)
+	}
+	return rep, nil
+}
+
+// gcRoots lists every project's live roots. Given rep (the first listing),
+// it also deletes the expired records, counting them in rep, and settles
+// each project's usage; without, it only lists, expired records included
+// (keeping more is safe).
+func (e *Engine) gcRoots(ctx context.Context, now time.Time, rep *GCReport) ([]cas.ProjectRoots, error) {
+	projects, err := e.meta.ListProjects(ctx)
+	if err != nil {
+		return nil, fmt.Errorf("engine: gc: %w", err)
 	}
 	var marks []cas.ProjectRoots
 	for _, p := range projects {
 		repo, err := e.repo(ctx, p.ID, nil)
 		if err != nil {
-			return rep, err
+			return nil, err
 		}
 		var roots []cas.Addr
 		add := func(hex string) error {
@@ -47,29 +72,32 @@ func (e *Engine) GC(ctx context.Context) (GCReport, error) {
 		// snapshot to a session head commits before the snapshot can go.
 		snaps, err := e.meta.ListSnapshots(ctx, p.ID)
 		if err != nil {
-			return rep, fmt.Errorf("engine: gc: %w", err)
+			return nil, fmt.Errorf("engine: gc: %w", err)
 		}
 		for _, s := range snaps {
-			if !now.Before(s.Expires) {
+			if rep != nil && !now.Before(s.Expires) {
 				if err := e.meta.DeleteSnapshot(ctx, p.ID, s.ID); err != nil {
-					return rep, fmt.Errorf("engine: gc: %w", err)
+					return nil, fmt.Errorf("engine: gc: %w", err)
 				}
 				rep.ExpiredSnapshots++
 				continue
 			}
 			used += charged(s.Bytes)
 			if err := add(s.Root); err != nil {
-				return rep, err
+				return nil, err
 			}
+		}
+		if e.gcListedSnapshots != nil {
+			e.gcListedSnapshots(p.ID)
 		}
 		sessions, err := e.meta.ListSessions(ctx, p.ID)
 		if err != nil {
-			return rep, fmt.Errorf("engine: gc: %w", err)
+			return nil, fmt.Errorf("engine: gc: %w", err)
 		}
 		for _, s := range sessions {
-			if !now.Before(s.Expires) {
+			if rep != nil && !now.Before(s.Expires) {
 				if err := e.meta.DeleteSession(ctx, p.ID, s.ID); err != nil {
-					return rep, fmt.Errorf("engine: gc: %w", err)
+					return nil, fmt.Errorf("engine: gc: %w", err)
 				}
 				e.warm.drop(p.ID, s.ID)
 				rep.ExpiredSessions++
@@ -77,22 +105,20 @@ func (e *Engine) GC(ctx context.Context) (GCReport, error) {
 			}
 			used += charged(s.Bytes)
 			if err := add(s.Root); err != nil {
-				return rep, err
+				return nil, err
 			}
 			if err := add(s.LastReply); err != nil {
-				return rep, err
+				return nil, err
 			}
 		}
-		if fresh, err := e.meta.GetProject(ctx, p.ID); err == nil && fresh.Used != used {
-			// Concurrent steps may move usage meanwhile; AddUsage keeps
-			// their deltas, and the next run settles what remains.
-			_ = e.meta.AddUsage(ctx, p.ID, used-fresh.Used)
+		if rep != nil {
+			if fresh, err := e.meta.GetProject(ctx, p.ID); err == nil && fresh.Used != used {
+				// Concurrent steps may move usage meanwhile; AddUsage keeps
+				// their deltas, and the next run settles what remains.
+				_ = e.meta.AddUsage(ctx, p.ID, used-fresh.Used)
+			}
 		}
 		marks = append(marks, cas.ProjectRoots{Repo: repo, Roots: roots})
 	}
-	rep.Chunks, err = cas.GCProjects(ctx, e.chunks, marks, cas.GCOptions{Grace: e.cfg.GCGrace, Now: now})
-	if err != nil {
-		return rep, fmt.Errorf("engine: gc: %w", err)
-	}
-	return rep, nil
+	return marks, nil
 }

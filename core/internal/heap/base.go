@@ -1,5 +1,7 @@
 package heap
 
+import "slices"
+
 // A base is a heap that other heaps start from and share: the VM's
 // template, holding the builtin world and the pre-built standard library
 // modules. Seal makes a heap a base: its handles (below its floor) are
@@ -26,6 +28,79 @@ func (h *Heap) Seal(bytes, live int64) {
 	h.free = nil
 	h.strSizes = nil
 	h.Bytes, h.bytesAfterGC, h.liveAfterGC, h.sinceGC = bytes, bytes, live, 0
+}
+
+// Hoist moves the objects at hs, below the floor, to fresh handles at and
+// past it, on the first page past the floor, and rewrites every reference
+// to them. It is for the few objects every clone privatizes at once (the
+// builtins and sys.modules dicts): a clone copies that first page at its
+// first allocation anyway, so with them there it copies no other page (a
+// page is 4 KB however few of its objects change), and the page they
+// left stays its base page in the clone's dumps. It returns the new
+// handles, or nil, moving nothing, when an object other than a module
+// (its dict) or a dict (a value) refers to one of them. Call it right
+// after Seal; the old slots become free slots of the base.
+func (h *Heap) Hoist(hs ...Handle) []Handle {
+	if h.n != int(h.floor) {
+		return nil
+	}
+	hoisted := func(v Value) bool { return v.K == KRef && slices.Contains(hs, v.H()) }
+	for _, hd := range hs {
+		if hd == 0 || hd >= h.floor || h.At(hd) == nil {
+			return nil
+		}
+	}
+	for i := 1; i < h.n; i++ {
+		ok := true
+		switch o := h.At(Handle(i)).(type) {
+		case nil:
+		case *Module:
+			ok = !hoisted(o.Name)
+		case *Dict:
+			for _, e := range o.Entries {
+				ok = ok && !hoisted(e.Key)
+			}
+		default:
+			o.Refs(func(v Value) { ok = ok && !hoisted(v) })
+		}
+		if !ok {
+			return nil
+		}
+	}
+	moved := make([]Handle, len(hs))
+	for j, hd := range hs {
+		nh := Handle(h.n)
+		if p := int(nh >> PageShift); p >= len(h.pages) {
+			h.pages = append(h.pages, new(objPage))
+			h.shared = append(h.shared, false)
+		}
+		if p := int(nh >> PageShift); p >= len(h.dirty) {
+			h.dirty = append(h.dirty, true)
+		}
+		h.n++
+		h.set(nh, h.At(hd))
+		h.set(hd, nil)
+		h.dirty[hd>>PageShift] = true
+		h.dirty[nh>>PageShift] = true
+		moved[j] = nh
+	}
+	to := func(v Value) Value {
+		if i := slices.Index(hs, v.H()); v.K == KRef && i >= 0 {
+			return Ref(moved[i])
+		}
+		return v
+	}
+	for i := 1; i < h.n; i++ {
+		switch o := h.At(Handle(i)).(type) {
+		case *Module:
+			o.Dict = to(o.Dict)
+		case *Dict:
+			for k := range o.Entries {
+				o.Entries[k].Val = to(o.Entries[k].Val)
+			}
+		}
+	}
+	return moved
 }
 
 // Floor is the first handle past the base h was cloned from (0: none).

@@ -81,6 +81,10 @@ type moduleBase struct {
 	mods         []baseModule
 	// interned are the handles of the template's interned strs.
 	interned handleSet
+	// hoisted are the handles past the floor of the template's objects
+	// that base objects refer to (see heap.Hoist); a dump on the base
+	// must keep their types.
+	hoisted []heap.Handle
 	// sideEffects: see ModuleBaseSideEffects.
 	sideEffects map[string][]string
 }
@@ -331,8 +335,20 @@ func (t *VM) buildModuleBase() {
 			}
 		}
 	}
+	// Every ASCII character's str goes below the floor, so that the
+	// clones can share one table of them (see VM.asciiStrs).
+	for c := range t.asciiStrs {
+		t.asciiStr(byte(c))
+	}
 	t.H.Seal(bytes, live)
-	b.floor = heap.Handle(t.H.Len())
+	b.floor = t.H.Floor()
+	// Every session privatizes the builtins and sys.modules dicts at
+	// once (see New): past the floor, they share the one page a new
+	// session copies anyway, for its own first objects.
+	if hs := t.H.Hoist(t.Builtins.H(), t.Modules.H()); hs != nil {
+		t.Builtins, t.Modules = heap.Ref(hs[0]), heap.Ref(hs[1])
+		b.hoisted = hs
+	}
 	b.interned = newHandleSet(t.interned, nil)
 	t.base = b
 }

@@ -58,6 +58,7 @@ import (
 	"encoding/binary"
 	"errors"
 	"fmt"
+	"reflect"
 	"sync"
 
 	"github.com/amber-sandbox/amber/core/internal/compile"
@@ -231,12 +232,21 @@ func getBase() (*baseImage, error) {
 		b := &baseImage{world: v.world(), heapLen: v.H.Len()}
 		enc := v.encoder()
 		sum := sha256.New()
+		// Past the floor every page is the session's own, even the one
+		// holding what the template hoisted there (see heap.Hoist): it
+		// is in the image, as what the session's first page differs
+		// from, but never fast, so a load decodes it rather than share
+		// the template's objects.
+		shareable := v.H.Pages()
+		if v.base != nil {
+			shareable = int(v.H.Floor()) >> heap.PageShift
+		}
 		for p := 0; p < v.H.Pages(); p++ {
 			// One buffer for the encoding; each page keeps an exact copy.
 			enc.B = enc.B[:0]
 			enc.EncodePage(v.H.PageObjects(p), heap.Handle(p<<heap.PageShift))
 			b.pages = append(b.pages, heap.PageImage{B: append([]byte(nil), enc.B...), Offs: append([]int(nil), enc.Offs...)})
-			fast := true
+			fast := p < shareable
 			for _, o := range v.H.PageObjects(p) {
 				if _, big := heap.BigSeq(o); big {
 					fast = false
@@ -917,6 +927,16 @@ func loadPages(m *Manifest, fetch func(i int) ([]byte, error), size int) (*VM, e
 	if err := l.Finish(); err != nil {
 		return nil, fmt.Errorf("%w: %v", ErrFormat, err)
 	}
+	if mb != nil {
+		// The template's objects refer to its hoisted objects unchecked,
+		// as to those below the floor (see heap.Loader.Template).
+		objs := l.Objects()
+		for _, hd := range mb.hoisted {
+			if int(hd) >= len(objs) || objs[hd] == nil || reflect.TypeOf(objs[hd]) != reflect.TypeOf(mb.tmpl.At(hd)) {
+				return nil, formatErr("object %d is no longer a %T", hd, mb.tmpl.At(hd))
+			}
+		}
+	}
 	// Every segmented sequence must be listed in the table, and vice versa.
 	var listed [][2]int
 	for _, p := range m.Pages[npages:] {
@@ -943,6 +963,7 @@ func loadPages(m *Manifest, fetch func(i int) ([]byte, error), size int) (*VM, e
 		interned:  map[string]Value{},
 		cache:     map[cacheKey]Value{},
 		codeCache: map[*compile.Code]Value{},
+		asciiStrs: new([128]Value),
 	}
 	objs := l.Objects()
 	if mb != nil {

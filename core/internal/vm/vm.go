@@ -95,8 +95,11 @@ type VM struct {
 	// instruction-site attribute caches are valid only within one epoch.
 	epoch uint32
 	// asciiStrs caches the interned one-character ASCII strs (see
-	// asciiStr), ctorNames the names callClass looks up.
-	asciiStrs [128]Value
+	// asciiStr), ctorNames the names callClass looks up. VMs cloned
+	// from a sealed template share the template's table, which it
+	// filled before sealing: its entries stay valid in every clone
+	// (base strs are never freed or replaced), so no clone writes it.
+	asciiStrs *[128]Value
 	ctorNames [numCtorNames]Value
 	amber     amberFuncs // see amberFunc
 	// framePool recycles frames of finished calls.
@@ -189,7 +192,15 @@ type cacheKey struct {
 // New clones it: immutable objects are shared, mutable ones copied.
 func New() *VM {
 	t := templateVM()
+	ascii := t.asciiStrs
+	if t.H.Floor() == 0 {
+		// Unsealed, the template's strs may be collected in a clone and
+		// their handles reused: each clone needs a table it can write.
+		ascii = new([128]Value)
+		*ascii = *t.asciiStrs
+	}
 	return &VM{
+		asciiStrs: ascii,
 		// The builtin types and their dicts are immutable to Python code
 		// (see findSetter), so only the namespaces programs may change
 		// get private copies.
@@ -274,6 +285,7 @@ func newWorld() *VM {
 		interned:  map[string]Value{},
 		cache:     map[cacheKey]Value{},
 		codeCache: map[*compile.Code]Value{},
+		asciiStrs: new([128]Value),
 	}
 	vm.Limits.MaxRecursion = 1000
 	vm.epoch = 1

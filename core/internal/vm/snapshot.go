@@ -207,7 +207,7 @@ type worldRoots struct {
 }
 
 func (vm *VM) world() worldRoots {
-	return worldRoots{vm.Builtins, vm.Modules, vm.emptyTuple, vm.buildClassFn, vm.Types}
+	return worldRoots{vm.Builtins, vm.Modules, vm.emptyTuple, vm.buildClassFn, *vm.Types}
 }
 
 var (
@@ -1057,7 +1057,12 @@ func (vm *VM) decodeRoots(m *Manifest, b *baseImage, objs []heap.Object, l *heap
 			}
 		}
 	}
-	vm.Builtins, vm.Modules, vm.emptyTuple, vm.buildClassFn, vm.Types = w.builtins, w.modules, w.emptyTuple, w.buildClassFn, w.types
+	vm.Builtins, vm.Modules, vm.emptyTuple, vm.buildClassFn = w.builtins, w.modules, w.emptyTuple, w.buildClassFn
+	if t := template.vm; t != nil && *t.Types == w.types {
+		vm.Types = t.Types
+	} else {
+		vm.Types = &w.types
+	}
 	vm.handled = d.Value()
 	vm.genResult = d.Value()
 	vm.ExtraRoots = d.Values()

@@ -40,8 +40,10 @@ type VM struct {
 
 	// Builtins is the builtins module's dict.
 	Builtins Value
-	// Types holds the builtin classes, by TypeID.
-	Types [NumTypes]Value
+	// Types holds the builtin classes, by TypeID. It is never written
+	// after the world is built, so the VMs cloned from the template (or
+	// loaded with its world) share the template's table.
+	Types *[NumTypes]Value
 	// Modules maps module names to module objects (sys.modules).
 	Modules Value
 
@@ -286,6 +288,7 @@ func newWorld() *VM {
 		cache:     map[cacheKey]Value{},
 		codeCache: map[*compile.Code]Value{},
 		asciiStrs: new([128]Value),
+		Types:     new([NumTypes]Value),
 	}
 	vm.Limits.MaxRecursion = 1000
 	vm.epoch = 1

@@ -73,8 +73,17 @@ func (h *Heap) Pages() int { return (h.n + PageSize - 1) >> PageShift }
 func (h *Heap) set(hd Handle, o Object) {
 	p := hd >> PageShift
 	if h.shared[p] {
-		c := *h.pages[p]
-		h.pages[p] = &c
+		// Slot by slot, skipping free ones: the first page past a base's
+		// floor, which every clone copies, is nearly empty, and a page
+		// copied whole while the collector runs pays a write barrier
+		// for each of its 256 slots.
+		c := new(objPage)
+		for i, o := range h.pages[p] {
+			if o != nil {
+				c[i] = o
+			}
+		}
+		h.pages[p] = c
 		h.shared[p] = false
 	}
 	h.pages[p][hd&(PageSize-1)] = o

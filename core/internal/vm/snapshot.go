@@ -833,7 +833,7 @@ func LoadKeyed(blob, key []byte) (*VM, DumpKind, error) {
 	if err := d.Done(); err != nil {
 		return nil, 0, fmt.Errorf("%w: %v", ErrFormat, err)
 	}
-	v, err := loadPages(m, func(i int) ([]byte, error) { return data[i], nil }, len(blob))
+	v, err := loadPages(m, func(i int) ([]byte, error) { return data[i], nil }, len(blob), false)
 	if err != nil {
 		return nil, 0, err
 	}
@@ -845,10 +845,13 @@ func LoadKeyed(blob, key []byte) (*VM, DumpKind, error) {
 // Base, in order. The VM's next DumpPages with prev == m is incremental;
 // LoadPages fills m.Pages[i].Hash (attach Refs before dumping).
 func LoadPages(m *Manifest, fetch func(i int) ([]byte, error)) (*VM, error) {
-	return loadPages(m, fetch, 0)
+	return loadPages(m, fetch, 0, true)
 }
 
-func loadPages(m *Manifest, fetch func(i int) ([]byte, error), size int) (*VM, error) {
+// loadPages does LoadPages' work. Without hashed (a single-blob load,
+// whose manifest no caller holds), it hashes no page, and the VM's next
+// DumpPages is a full one.
+func loadPages(m *Manifest, fetch func(i int) ([]byte, error), size int, hashed bool) (*VM, error) {
 	b, err := getBase()
 	if err != nil {
 		return nil, err
@@ -906,7 +909,9 @@ func loadPages(m *Manifest, fetch func(i int) ([]byte, error), size int) (*VM, e
 			if err != nil {
 				return nil, err
 			}
-			p.Hash = sha256.Sum256(data)
+			if hashed {
+				p.Hash = sha256.Sum256(data)
+			}
 		}
 		if p.Seq == 0 {
 			if p.N != i {
@@ -1001,7 +1006,9 @@ func loadPages(m *Manifest, fetch func(i int) ([]byte, error), size int) (*VM, e
 		return nil, formatErr("%v dump with %d frames", m.Kind, len(vm.frames))
 	}
 	st := &vm.snap
-	st.last = m
+	if hashed {
+		st.last = m
+	}
 	st.meta = m.Meta
 	return vm, nil
 }

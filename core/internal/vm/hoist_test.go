@@ -43,19 +43,26 @@ func TestLoadRefusesRetypedHoistedObject(t *testing.T) {
 	}
 }
 
-// TestSessionsShareNoHoistedObject: the hoisted dicts are each VM's own.
+// TestSessionsShareNoHoistedObject: the hoisted dicts and the __main__
+// module the template made are each VM's own.
 func TestSessionsShareNoHoistedObject(t *testing.T) {
 	a, b := New(), New()
 	if a.Builtins != b.Builtins || a.Modules != b.Modules {
 		t.Fatal("clones differ in their world roots")
 	}
-	for _, v := range []Value{a.Builtins, a.Modules} {
+	ma, mb := a.MainModule(), b.MainModule()
+	da, db := a.ModuleDict(ma), b.ModuleDict(mb)
+	for _, v := range []Value{a.Builtins, a.Modules, ma, da} {
 		if a.H.At(v.H()) == b.H.At(v.H()) || a.H.At(v.H()) == templateVM().H.At(v.H()) {
-			t.Errorf("object %d is shared", v.H())
+			t.Errorf("object %d (%T) is shared", v.H(), a.H.At(v.H()))
 		}
 	}
-	a.MainModule()
-	if _, ok, _ := b.H.Get(b.Modules).(*heap.Dict).Get(b.Intern("__main__"), b.StrHash(b.Intern("__main__")), b.StrEq); ok {
-		t.Error("a's __main__ is in b's sys.modules")
+	a.ModuleSet(ma, "only_in_a", heap.Int(1))
+	k := b.Intern("only_in_a")
+	if _, ok, _ := b.H.Get(db).(*heap.Dict).Get(k, b.StrHash(k), b.StrEq); ok {
+		t.Error("a's global is in b's __main__")
+	}
+	if _, ok, _ := templateVM().H.Get(da).(*heap.Dict).Get(k, b.StrHash(k), b.StrEq); ok {
+		t.Error("a's global is in the template's __main__")
 	}
 }

@@ -85,6 +85,9 @@ type moduleBase struct {
 	// that base objects refer to (see heap.Hoist); a dump on the base
 	// must keep their types.
 	hoisted []heap.Handle
+	// private are the template's mutable objects past the floor (the
+	// hoisted ones and __main__'s), which New gives each VM a copy of.
+	private []heap.Handle
 	// sideEffects: see ModuleBaseSideEffects.
 	sideEffects map[string][]string
 }
@@ -340,14 +343,24 @@ func (t *VM) buildModuleBase() {
 	for c := range t.asciiStrs {
 		t.asciiStr(byte(c))
 	}
+	for _, name := range [...]string{"__main__", "__builtins__", "builtins", "__name__"} {
+		t.Intern(name) // the names MainModule interns, below the floor too
+	}
 	t.H.Seal(bytes, live)
 	b.floor = t.H.Floor()
 	// Every session privatizes the builtins and sys.modules dicts at
 	// once (see New): past the floor, they share the one page a new
-	// session copies anyway, for its own first objects.
+	// session copies anyway, for its own first objects. So does the
+	// __main__ module every session makes first, made here once.
 	if hs := t.H.Hoist(t.Builtins.H(), t.Modules.H()); hs != nil {
 		t.Builtins, t.Modules = heap.Ref(hs[0]), heap.Ref(hs[1])
 		b.hoisted = hs
+		t.MainModule()
+		for hd := b.floor; int(hd) < t.H.Len(); hd++ {
+			if o := t.H.At(hd); o != nil && heap.Mutable(o) {
+				b.private = append(b.private, hd)
+			}
+		}
 	}
 	b.interned = newHandleSet(t.interned, nil)
 	t.base = b

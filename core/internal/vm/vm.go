@@ -201,12 +201,17 @@ func New() *VM {
 		ascii = new([128]Value)
 		*ascii = *t.asciiStrs
 	}
+	// The builtin types and their dicts are immutable to Python code
+	// (see findSetter), so only the namespaces programs may change get
+	// private copies (with a module base, also the __main__ module the
+	// template made for every session).
+	private := []heap.Handle{t.Builtins.H(), t.Modules.H()}
+	if t.base != nil && len(t.base.private) > 0 {
+		private = t.base.private
+	}
 	return &VM{
-		asciiStrs: ascii,
-		// The builtin types and their dicts are immutable to Python code
-		// (see findSetter), so only the namespaces programs may change
-		// get private copies.
-		H:              t.H.Clone(t.Builtins.H(), t.Modules.H()),
+		asciiStrs:      ascii,
+		H:              t.H.Clone(private...),
 		Builtins:       t.Builtins,
 		Types:          t.Types,
 		Modules:        t.Modules,

@@ -107,3 +107,38 @@ func inParallel(t *testing.T, workers, rounds int, fn func(w, r int) error) {
 		t.Error(err)
 	}
 }
+
+// Sessions start from one __main__ module the template made and share one
+// table of the one-character ASCII strs: sessions binding globals, deleting
+// __main__'s own names and walking strs of every ASCII character, in
+// parallel, must neither race (run under -race) nor see each other.
+func TestSessionsMainAndStrsInParallel(t *testing.T) {
+	inParallel(t, 4, 10, func(w, r int) error {
+		n := w*100 + r
+		src := fmt.Sprintf(`
+before = sorted(k for k in globals() if not k.startswith("__"))
+import sys
+mine = %d
+del __builtins__
+chars = "".join(chr(i) for i in range(128))
+back = "".join(c for c in chars)
+sys.modules["__main__"].extra = mine
+(before, back == chars, len(set(chars)), extra, __name__)`, n)
+		s := core.NewSession(core.Config{})
+		if err := reprIs(s, src, nil, fmt.Sprintf("([], True, 128, %d, '__main__')", n)); err != nil {
+			return err
+		}
+		d, err := s.Dump()
+		if err != nil {
+			return err
+		}
+		l := core.NewSession(core.Config{})
+		if err := l.LoadSession(d); err != nil {
+			return err
+		}
+		if err := reprIs(l, `(mine, extra, "".join(chr(i) for i in range(128)) == chars)`, nil, fmt.Sprintf("(%d, %d, True)", n, n)); err != nil {
+			return fmt.Errorf("loaded: %w", err)
+		}
+		return reprIs(core.NewSession(core.Config{}), `("mine" in globals(), "__builtins__" in globals(), __name__)`, nil, "(False, True, '__main__')")
+	})
+}

@@ -60,24 +60,49 @@ func (d *Dict) Size() int { return 64 + 40*cap(d.Entries) + 4*len(d.index) }
 // Len is the number of live entries.
 func (d *Dict) Len() int { return d.Used }
 
-func (d *Dict) rebuild() {
+func (d *Dict) rebuild() { d.reindex(d.Entries, false, 0) }
+
+// reindex makes d's entries the live entries of src, then builds the
+// index. src is d's own Entries (compacted in place when they have room)
+// or, when other is set, another dict's, which are never written. The
+// index and the entries' capacity are sized for extra more entries.
+//
+// Entries gets room for every entry the new index can take before the
+// next rebuild, so Append never grows the slice on its own: growing both
+// together copies the entries once per doubling, where append-driven
+// growslice copied them at every 1.25x step, and dropping deleted
+// entries happens in the same pass as that copy.
+func (d *Dict) reindex(src []DictEntry, other bool, extra int) {
 	d.own()
-	// Compact deleted entries, then size the index for 2/3 load.
-	if d.Used != len(d.Entries) {
-		live := d.Entries[:0]
-		for _, e := range d.Entries {
-			if e.Key.K != KUndef {
-				live = append(live, e)
-			}
+	live := 0
+	for i := range src {
+		if src[i].Key.K != KUndef {
+			live++
 		}
-		for i := len(live); i < len(d.Entries); i++ {
-			d.Entries[i] = DictEntry{}
-		}
-		d.Entries = live
 	}
 	n := 8
-	for n*2 < (len(d.Entries)+1)*3 {
+	for n*2 < (live+extra+1)*3 {
 		n <<= 1
+	}
+	room := (2*n - 1) / 3
+	switch {
+	case other || cap(src) < room:
+		fresh := make([]DictEntry, 0, room)
+		for _, e := range src {
+			if e.Key.K != KUndef {
+				fresh = append(fresh, e)
+			}
+		}
+		d.Entries = fresh
+	case live != len(src):
+		kept := src[:0]
+		for _, e := range src {
+			if e.Key.K != KUndef {
+				kept = append(kept, e)
+			}
+		}
+		clear(src[len(kept):])
+		d.Entries = kept
 	}
 	if len(d.index) != n {
 		d.index = make([]int32, n)
@@ -86,8 +111,8 @@ func (d *Dict) rebuild() {
 		d.index[i] = slotEmpty
 	}
 	mask := uint64(n - 1)
-	for i, e := range d.Entries {
-		j := uint64(e.Hash) & mask
+	for i := range d.Entries {
+		j := uint64(d.Entries[i].Hash) & mask
 		for d.index[j] != slotEmpty {
 			j = (j + 1) & mask
 		}
@@ -190,22 +215,47 @@ func (d *Dict) SetAt(i int, val Value) {
 // Append adds a key known to be absent.
 func (d *Dict) Append(key, val Value, hash int64) {
 	d.own()
-	d.Entries = append(d.Entries, DictEntry{Hash: hash, Key: key, Val: val})
 	d.Used++
 	d.Ver++
-	if d.index == nil && len(d.Entries) <= smallDict {
+	if d.index == nil && len(d.Entries) < smallDict {
+		d.Entries = append(d.Entries, DictEntry{Hash: hash, Key: key, Val: val})
 		return
 	}
-	if d.index == nil || len(d.Entries)*3 >= len(d.index)*2 {
-		d.rebuild()
-		return
+	if d.index == nil || (len(d.Entries)+1)*3 >= len(d.index)*2 {
+		d.reindex(d.Entries, false, 1)
 	}
+	d.Entries = append(d.Entries, DictEntry{Hash: hash, Key: key, Val: val})
 	mask := uint64(len(d.index) - 1)
 	j := uint64(hash) & mask
 	for d.index[j] >= 0 {
 		j = (j + 1) & mask
 	}
 	d.index[j] = int32(len(d.Entries) - 1)
+}
+
+// CopyFrom makes the empty dict d hold the live entries of src, in order,
+// in one pass: dict(d), d.copy() and {**d} need no per-key work, as src's
+// keys are already distinct and hashed.
+func (d *Dict) CopyFrom(src *Dict) {
+	d.shared = false
+	d.Ver++
+	d.index = nil
+	d.Used = src.Used
+	if src.Used == 0 {
+		d.Entries = nil
+		return
+	}
+	if src.Used <= smallDict {
+		d.Entries = make([]DictEntry, 0, src.Used)
+		for _, e := range src.Entries {
+			if e.Key.K != KUndef {
+				d.Entries = append(d.Entries, e)
+			}
+		}
+		return
+	}
+	d.Entries = nil
+	d.reindex(src.Entries, true, 0)
 }
 
 // Delete removes key and returns its value.
@@ -267,4 +317,25 @@ func (d *Dict) Reindex() {
 	if d.Used > 0 {
 		d.rebuild()
 	}
+}
+
+// AppendCost is at most the bytes the next Append allocates, so a caller
+// can check a memory limit before it.
+func (d *Dict) AppendCost() int {
+	n := len(d.Entries)
+	if d.index == nil && n < smallDict {
+		if n == cap(d.Entries) {
+			return 40 * (2*n + 1)
+		}
+		return 0
+	}
+	if d.index != nil && (n+1)*3 < len(d.index)*2 {
+		return 0
+	}
+	// A rebuild sized for Used+1 entries; Used <= n.
+	size := 8
+	for size*2 < (d.Used+2)*3 {
+		size <<= 1
+	}
+	return 40*((2*size-1)/3) + 4*size
 }

@@ -11,6 +11,10 @@ import (
 
 // dictCopyInto appends the entries of src to the empty dict dst.
 func (vm *VM) dictCopyInto(dst, src *heap.Dict) {
+	if len(dst.Entries) == 0 {
+		dst.CopyFrom(src)
+		return
+	}
 	for i := 0; i < len(src.Entries); i++ {
 		e := src.Entries[i]
 		if e.Key.K != heap.KUndef {
@@ -24,8 +28,18 @@ func (vm *VM) dictMergeDict(dst, src *heap.Dict) error {
 	if dst == src {
 		return nil
 	}
-	entries := append([]heap.DictEntry(nil), src.Entries...)
-	for _, e := range entries {
+	if len(dst.Entries) == 0 {
+		dst.CopyFrom(src)
+		return nil
+	}
+	// Comparing keys may run user code that changes src: each entry is
+	// read afresh, and a change of size stops the merge as in CPython.
+	n := len(src.Entries)
+	for i := 0; i < n; i++ {
+		if len(src.Entries) != n {
+			return vm.Errorf(TRuntimeError, "dict mutated during update")
+		}
+		e := src.Entries[i]
 		if e.Key.K == heap.KUndef {
 			continue
 		}

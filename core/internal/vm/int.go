@@ -588,6 +588,31 @@ func (vm *VM) smallIntBinary(op int, a, b int64) (Value, bool, error) {
 	return heap.NotImplemented, true, nil
 }
 
+// smallBigIn points z at the magnitude of i held in *w, with i's sign,
+// so an int64 operand reaches math/big without allocating: math/big
+// reads the words, and never writes an operand that is not also its
+// result.
+func smallBigIn(z *big.Int, w *[1]big.Word, i int64) *big.Int {
+	u := uint64(i)
+	if i < 0 {
+		u = -u
+	}
+	w[0] = big.Word(u)
+	z.SetBits(w[:])
+	if i < 0 {
+		z.Neg(z)
+	}
+	return z
+}
+
+// bigViewIn is bigView with a small int's storage in z and *w.
+func (n num) bigViewIn(z *big.Int, w *[1]big.Word) *big.Int {
+	if n.K == nkBig {
+		return n.b
+	}
+	return smallBigIn(z, w, n.i)
+}
+
 // maxIntBits bounds the size of ints built by ** and << (a MemoryError
 // instead of exhausting the host).
 const maxIntBits = 1 << 32
@@ -596,7 +621,9 @@ func (vm *VM) bigIntBinary(op int, x, y num) (Value, error) {
 	// The operands are read, never written (big.Int's methods allow z to
 	// alias them), so they need no copies; the result is computed in
 	// place in the object that will hold it.
-	a, b := x.bigView(), y.bigView()
+	var aw, bw [1]big.Word
+	var ab, bb big.Int
+	a, b := x.bigViewIn(&ab, &aw), y.bigViewIn(&bb, &bw)
 	res := &heap.BigInt{}
 	z := &res.V
 	switch op {
@@ -626,6 +653,28 @@ func (vm *VM) bigIntBinary(op int, x, y num) (Value, error) {
 	case compile.BinFloorDiv, compile.BinMod:
 		if b.Sign() == 0 {
 			return Value{}, vm.zeroDiv(intZeroDivMsg(op))
+		}
+		if len(b.Bits()) == 1 {
+			// A one-word divisor, the common x // 7 or x % 10: the
+			// quotient goes straight into the result and the remainder
+			// into words on the stack (math/big reuses their capacity).
+			var rw [2]big.Word
+			var r big.Int
+			r.SetBits(rw[:0])
+			z.QuoRem(a, b, &r)
+			if r.Sign() != 0 && r.Sign() != b.Sign() {
+				var ow [1]big.Word
+				var one big.Int
+				z.Sub(z, smallBigIn(&one, &ow, 1))
+				r.Add(&r, b)
+			}
+			if op == compile.BinMod {
+				if r.IsInt64() {
+					return heap.Int(r.Int64()), nil
+				}
+				return vm.NewBigInt(&r), nil
+			}
+			break
 		}
 		q, r, err := vm.floorDivModBig(a, b)
 		if err != nil {

@@ -575,6 +575,25 @@ func (vm *VM) Format(v Value, spec string) (string, error) {
 	return vm.StrString(v)
 }
 
+// reserveParsedSpec is reserveSpec for a spec already parsed (sp, or the
+// error perr), so a format parses its spec once.
+func (vm *VM) reserveParsedSpec(spec string, sp pyfmt.Spec, perr error) error {
+	if perr != nil || spec == "" {
+		return vm.reserveSpec(spec)
+	}
+	if sp.Width <= 0 && sp.Precision <= 0 {
+		return nil
+	}
+	fill := int64(1)
+	if sp.Fill != 0 {
+		fill = int64(utf8.RuneLen(sp.Fill))
+	}
+	if err := vm.reserveMul(fill, int64(max(sp.Width, 0))); err != nil {
+		return err
+	}
+	return vm.reserve(int64(max(sp.Width, 0))*fill + int64(max(sp.Precision, 0)))
+}
+
 func (vm *VM) formatNum(p Value, spec string) (string, error) {
 	s, handled, err := vm.formatNumber(p, spec)
 	if err != nil {

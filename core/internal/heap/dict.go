@@ -112,9 +112,10 @@ func (d *Dict) reindex(src []DictEntry, other bool, extra int) {
 	}
 	mask := uint64(n - 1)
 	for i := range d.Entries {
-		j := uint64(d.Entries[i].Hash) & mask
+		h := uint64(d.Entries[i].Hash)
+		j, perturb := h&mask, h
 		for d.index[j] != slotEmpty {
-			j = (j + 1) & mask
+			j, perturb = nextSlot(j, perturb, mask)
 		}
 		d.index[j] = int32(i)
 	}
@@ -132,7 +133,7 @@ func (d *Dict) Lookup(key Value, hash int64, eq EqFunc) (int, error) {
 		d.rebuild()
 	}
 	mask := uint64(len(d.index) - 1)
-	j := uint64(hash) & mask
+	j, perturb := uint64(hash)&mask, uint64(hash)
 	for {
 		s := d.index[j]
 		if s == slotEmpty {
@@ -148,8 +149,19 @@ func (d *Dict) Lookup(key Value, hash int64, eq EqFunc) (int, error) {
 				}
 			}
 		}
-		j = (j + 1) & mask
+		j, perturb = nextSlot(j, perturb, mask)
 	}
+}
+
+// nextSlot is the index slot probed after j, in CPython's order: a key's
+// first slot is its hash's low bits (so runs of consecutive ints fill
+// consecutive slots), and the next ones bring in the higher bits through
+// perturb, so keys alike in their low bits (multiples of a power of two)
+// do not pile into one cluster that every probe walks. Once perturb is
+// spent, j*5+1 visits every slot of the power-of-two table.
+func nextSlot(j, perturb, mask uint64) (uint64, uint64) {
+	perturb >>= 5
+	return (j*5 + perturb + 1) & mask, perturb
 }
 
 // smallDict is the most entries a dict keeps without an index: instance
@@ -226,9 +238,9 @@ func (d *Dict) Append(key, val Value, hash int64) {
 	}
 	d.Entries = append(d.Entries, DictEntry{Hash: hash, Key: key, Val: val})
 	mask := uint64(len(d.index) - 1)
-	j := uint64(hash) & mask
+	j, perturb := uint64(hash)&mask, uint64(hash)
 	for d.index[j] >= 0 {
-		j = (j + 1) & mask
+		j, perturb = nextSlot(j, perturb, mask)
 	}
 	d.index[j] = int32(len(d.Entries) - 1)
 }
@@ -276,9 +288,9 @@ func (d *Dict) DeleteAt(i int) {
 	e := &d.Entries[i]
 	if d.index != nil {
 		mask := uint64(len(d.index) - 1)
-		j := uint64(e.Hash) & mask
+		j, perturb := uint64(e.Hash)&mask, uint64(e.Hash)
 		for d.index[j] != int32(i) {
-			j = (j + 1) & mask
+			j, perturb = nextSlot(j, perturb, mask)
 		}
 		d.index[j] = slotDeleted
 	}

@@ -622,9 +622,16 @@ func (vm *VM) strFormat(format string, f *strFormatter, depth int) (string, erro
 	if depth > 2 {
 		return "", vm.ValueError("Max string recursion exceeded")
 	}
-	pieces, err := pyfmt.ParseFormatString(format)
-	if err != nil {
-		return "", vm.pystrErr(err)
+	// As in percentFormat, the same format usually comes again; the
+	// pieces are only read.
+	pieces := vm.fmtPieces
+	if format != vm.fmtFormat || pieces == nil {
+		var err error
+		pieces, err = pyfmt.ParseFormatString(format)
+		if err != nil {
+			return "", vm.pystrErr(err)
+		}
+		vm.fmtFormat, vm.fmtPieces = format, pieces
 	}
 	var b strings.Builder
 	for _, p := range pieces {

@@ -117,6 +117,9 @@ type VM struct {
 	// pctFormat and pctPieces are the last str % format parsed.
 	pctFormat string
 	pctPieces []pyfmt.PercentPiece
+	// fmtFormat and fmtPieces are the last str.format format parsed.
+	fmtFormat string
+	fmtPieces []pyfmt.Piece
 	// recursionCeiling is the host's recursion limit, which
 	// sys.setrecursionlimit cannot exceed.
 	recursionCeiling int

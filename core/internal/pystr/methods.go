@@ -46,10 +46,23 @@ func reverse(p []string) {
 // SplitWhitespace implements str.split() / str.split(None, maxsplit):
 // runs of Python whitespace separate fields and empty fields are dropped.
 func SplitWhitespace(s string, maxsplit int) []string {
-	parts := []string{}
+	n := countWords(s)
+	if maxsplit >= 0 {
+		n = min(n, maxsplit+1)
+	}
+	// Exactly sized: growing the slice by appends copied it at each step.
+	parts := make([]string, 0, n)
 	i := 0
 	for {
 		for i < len(s) {
+			if c := s[i]; c < utf8.RuneSelf {
+				// ASCII text needs no decoding.
+				if !asciiSpace[c] {
+					break
+				}
+				i++
+				continue
+			}
 			r, n := utf8.DecodeRuneInString(s[i:])
 			if !IsSpaceRune(r) {
 				break
@@ -64,6 +77,13 @@ func SplitWhitespace(s string, maxsplit int) []string {
 		}
 		j := i
 		for j < len(s) {
+			if c := s[j]; c < utf8.RuneSelf {
+				if asciiSpace[c] {
+					break
+				}
+				j++
+				continue
+			}
 			r, n := utf8.DecodeRuneInString(s[j:])
 			if IsSpaceRune(r) {
 				break
@@ -74,6 +94,36 @@ func SplitWhitespace(s string, maxsplit int) []string {
 		i = j
 	}
 }
+
+// countWords is the number of runs of non-whitespace in s.
+func countWords(s string) int {
+	n := 0
+	in := false
+	for i := 0; i < len(s); {
+		sp := false
+		if c := s[i]; c < utf8.RuneSelf {
+			sp = asciiSpace[c]
+			i++
+		} else {
+			r, size := utf8.DecodeRuneInString(s[i:])
+			sp = IsSpaceRune(r)
+			i += size
+		}
+		if !sp && !in {
+			n++
+		}
+		in = !sp
+	}
+	return n
+}
+
+// asciiSpace is IsSpaceRune for the ASCII characters.
+var asciiSpace = func() (t [utf8.RuneSelf]bool) {
+	for c := range t {
+		t[c] = IsSpaceRune(rune(c))
+	}
+	return t
+}()
 
 // RSplitWhitespace implements str.rsplit() / str.rsplit(None, maxsplit).
 func RSplitWhitespace(s string, maxsplit int) []string {

@@ -304,6 +304,14 @@ const pieceBytes = 16 + 40 + 16
 func reserveSplit[T text](vm *VM, s T, maxsplit int, is func(rune) bool) error {
 	n := int64(1)
 	for _, r := range string(s) {
+		// An upper bound: every ASCII whitespace of str or bytes counts,
+		// without a call per character.
+		if r < utf8.RuneSelf {
+			if r == ' ' || (r >= '\t' && r <= '\r') || (r >= 0x1c && r <= 0x1f) {
+				n++
+			}
+			continue
+		}
 		if is(r) {
 			n++
 		}

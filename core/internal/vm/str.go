@@ -127,10 +127,36 @@ func (vm *VM) strArg(v Value) (string, error) {
 	return "", vm.TypeError("must be str, not %s", vm.TypeName(v))
 }
 
-func (vm *VM) strList(ss []string) Value {
+func (vm *VM) strList(ss []string) Value { return vm.strPieces(heap.Undef, ss) }
+
+// strBlock is how many str objects strPieces allocates together: one Go
+// allocation instead of one per piece, while a piece that outlives the
+// others keeps at most this many small headers alive.
+const strBlock = 32
+
+// strPieces is the list of the pieces ss of the str from (or of strs of
+// unknown origin when from is not a str): split and friends make many
+// small strs at once, so their headers are allocated in blocks, and the
+// pieces of an ASCII str are known to be ASCII, which saves each a count
+// of its code points later (len, indexing, slicing).
+func (vm *VM) strPieces(from Value, ss []string) Value {
+	ascii := false
+	if o, ok := vm.strObj(from); ok {
+		ascii = strIsASCII(o)
+	}
 	items := make([]Value, len(ss))
+	var block []heap.Str
 	for i, s := range ss {
-		items[i] = vm.NewStr(s)
+		if len(block) == 0 {
+			block = make([]heap.Str, min(strBlock, len(ss)-i))
+		}
+		o := &block[0]
+		block = block[1:]
+		o.S, o.N = s, -1
+		if ascii {
+			o.N, o.ASCII = len(s), true
+		}
+		items[i] = vm.H.Alloc(o)
 	}
 	return vm.NewList(items)
 }
@@ -1253,7 +1279,7 @@ var strText = &textKind[string]{
 	recv:       (*VM).selfStr,
 	args:       (*VM).strArgs,
 	wrap:       func(vm *VM, _ Value, s string) Value { return vm.NewStr(s) },
-	list:       func(vm *VM, _ Value, ss []string) Value { return vm.strList(ss) },
+	list:       (*VM).strPieces,
 	needle:     (*VM).strArg,
 	affix:      (*VM).StrOf,
 	affixName:  "str",

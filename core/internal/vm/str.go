@@ -9,6 +9,7 @@ import (
 	"errors"
 	"math"
 	"math/big"
+	"strconv"
 	"strings"
 	"unicode/utf8"
 
@@ -331,12 +332,25 @@ func (vm *VM) joinValues(sep string, items []Value) (Value, error) {
 		return items[0], nil
 	}
 	n := int64(len(sep)) * int64(len(items))
+	// The result's code-point count, while every item's is known, so
+	// len() of the joined str does not count them again.
+	runes := 0
+	if len(items) > 0 {
+		runes = utf8.RuneCountInString(sep) * (len(items) - 1)
+	}
 	for i, v := range items {
-		s, ok := vm.StrOf(v)
+		o, ok := vm.strObj(v)
 		if !ok {
 			return heap.Undef, vm.TypeError("sequence item %d: expected str instance, %s found", i, vm.TypeName(v))
 		}
-		n += int64(len(s))
+		n += int64(len(o.S))
+		if runes >= 0 {
+			if o.N >= 0 && (o.N > 0 || o.S == "") {
+				runes += o.N
+			} else {
+				runes = -1
+			}
+		}
 	}
 	if err := vm.reserve(n); err != nil {
 		return heap.Undef, err
@@ -349,6 +363,9 @@ func (vm *VM) joinValues(sep string, items []Value) (Value, error) {
 		}
 		s, _ := vm.StrOf(v)
 		b.WriteString(s)
+	}
+	if runes >= 0 {
+		return vm.newStrN(b.String(), runes), nil
 	}
 	return vm.NewStr(b.String()), nil
 }
@@ -718,6 +735,13 @@ func strConstructor(vm *VM, cls Value, a Args) (Value, error) {
 	if encoding.K == heap.KUndef && errorsArg.K == heap.KUndef {
 		if obj.K == heap.KUndef {
 			return vm.Intern(""), nil
+		}
+		if obj.K == heap.KInt {
+			// str(i), the most common conversion: digits straight into
+			// a str known to be ASCII.
+			var buf [24]byte
+			d := strconv.AppendInt(buf[:0], obj.I(), 10)
+			return vm.newStrN(string(d), len(d)), nil
 		}
 		if vm.IsExactStr(obj) {
 			return obj, nil

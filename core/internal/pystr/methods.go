@@ -206,17 +206,54 @@ func stripSet(chars string, hasChars bool) func(rune) bool {
 // Strip implements str.strip(chars); when hasChars is false (chars is
 // None) whitespace is stripped.
 func Strip(s, chars string, hasChars bool) string {
-	f := stripSet(chars, hasChars)
-	return strings.TrimRightFunc(strings.TrimLeftFunc(s, f), f)
+	return RStrip(LStrip(s, chars, hasChars), chars, hasChars)
+}
+
+// isASCII reports whether s is all ASCII.
+func isASCII(s string) bool {
+	for i := 0; i < len(s); i++ {
+		if s[i] >= utf8.RuneSelf {
+			return false
+		}
+	}
+	return true
 }
 
 // LStrip implements str.lstrip(chars).
 func LStrip(s, chars string, hasChars bool) string {
+	// ASCII whitespace and ASCII chars are trimmed bytewise, without a
+	// call per character; a non-ASCII byte is never in an ASCII set.
+	if !hasChars {
+		i := 0
+		for i < len(s) && s[i] < utf8.RuneSelf && asciiSpace[s[i]] {
+			i++
+		}
+		if i == len(s) || s[i] < utf8.RuneSelf {
+			return s[i:]
+		}
+		return strings.TrimLeftFunc(s[i:], IsSpaceRune)
+	}
+	if isASCII(chars) {
+		return strings.TrimLeft(s, chars)
+	}
 	return strings.TrimLeftFunc(s, stripSet(chars, hasChars))
 }
 
 // RStrip implements str.rstrip(chars).
 func RStrip(s, chars string, hasChars bool) string {
+	if !hasChars {
+		j := len(s)
+		for j > 0 && s[j-1] < utf8.RuneSelf && asciiSpace[s[j-1]] {
+			j--
+		}
+		if j == 0 || s[j-1] < utf8.RuneSelf {
+			return s[:j]
+		}
+		return strings.TrimRightFunc(s[:j], IsSpaceRune)
+	}
+	if isASCII(chars) {
+		return strings.TrimRight(s, chars)
+	}
 	return strings.TrimRightFunc(s, stripSet(chars, hasChars))
 }
 

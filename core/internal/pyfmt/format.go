@@ -147,34 +147,43 @@ func padASCII(body []byte, signed bool, spec Spec, defAlign byte) string {
 		return string(body)
 	}
 	fill, align := spec.fillAlign(defAlign)
-	f := byte(fill)
-	var b strings.Builder
-	b.Grow(spec.Width)
-	run := func(k int) {
-		for ; k > 0; k-- {
-			b.WriteByte(f)
-		}
+	// Short results are laid out on the stack and copied once into the
+	// string; longer ones get a buffer of their own.
+	var small [64]byte
+	var out []byte
+	if spec.Width <= len(small) {
+		out = small[:spec.Width]
+	} else {
+		out = make([]byte, spec.Width)
 	}
+	at := 0 // where body goes
 	switch align {
 	case '<':
-		b.Write(body)
-		run(n)
 	case '^':
-		run(n / 2)
-		b.Write(body)
-		run(n - n/2)
+		at = n / 2
 	case '=':
 		if signed {
-			b.WriteByte(body[0])
+			out[0] = body[0]
 			body = body[1:]
+			at = 1 + n
+			for i := 1; i < at; i++ {
+				out[i] = byte(fill)
+			}
+			copy(out[at:], body)
+			return string(out)
 		}
-		run(n)
-		b.Write(body)
+		at = n
 	default:
-		run(n)
-		b.Write(body)
+		at = n
 	}
-	return b.String()
+	for i := 0; i < at; i++ {
+		out[i] = byte(fill)
+	}
+	copy(out[at:], body)
+	for i := at + len(body); i < len(out); i++ {
+		out[i] = byte(fill)
+	}
+	return string(out)
 }
 
 // FormatInt64 implements format(int, spec) for values that fit in int64.

@@ -86,8 +86,8 @@ type percentArgs struct {
 	mapping bool
 }
 
-func (vm *VM) newPercentArgs(v Value) *percentArgs {
-	pa := &percentArgs{args: v}
+func (vm *VM) newPercentArgs(v Value) percentArgs {
+	pa := percentArgs{args: v}
 	if t, ok := vm.TupleOf(v); ok {
 		pa.items, pa.arglen, pa.argidx = t.Items, len(t.Items), 0
 	} else {
@@ -257,8 +257,12 @@ func (vm *VM) percentFormat(format string, args Value) (string, error) {
 		}
 		vm.pctFormat, vm.pctPieces = format, pieces
 	}
-	pa := vm.newPercentArgs(args)
+	pargs := vm.newPercentArgs(args)
+	pa := &pargs // on the stack: one % formatting allocates only its result
 	var b strings.Builder
+	// Room for the text and short conversions (the format itself is
+	// already accounted), so most results are built without regrowing.
+	b.Grow(len(format) + 16)
 	for i := range pieces {
 		p := pieces[i]
 		if p.Conv == 0 {
@@ -305,6 +309,13 @@ func (vm *VM) percentFormat(format string, args Value) (string, error) {
 				return "", err
 			}
 		case 'd', 'i', 'u', 'o', 'x', 'X':
+			if v.K == heap.KInt && p.Precision < 0 && p.Conv != 'o' && p.Conv != 'x' && p.Conv != 'X' {
+				// A machine int in decimal: no big.Int on the way.
+				if err := vm.writeText(&b, pyfmt.FormatPercentInt64(v.I(), p)); err != nil {
+					return "", err
+				}
+				continue
+			}
 			n, err := vm.percentInt(v, p.Conv)
 			if err != nil {
 				return "", err
@@ -356,7 +367,8 @@ func (vm *VM) bytesPercentFormat(format []byte, args Value) ([]byte, error) {
 		}
 		return out
 	}
-	pa := vm.newPercentArgs(args)
+	pargs := vm.newPercentArgs(args)
+	pa := &pargs // on the stack: one % formatting allocates only its result
 	var out []byte
 	for i := range pieces {
 		p := pieces[i]

@@ -105,6 +105,16 @@ func (vm *VM) toInt(v Value) (Value, error) {
 			return vm.FloatToInt(x.f)
 		}
 	}
+	if vm.IsExactStr(v) {
+		// str has no __int__, __index__ or __trunc__; int("42"), the
+		// common case, needs neither those lookups nor math/big.
+		if n, ok := shortDecimal(vm.MustStr(v)); ok {
+			return heap.Int(n), nil
+		}
+		if r, ok, err := vm.parseIntText(v, 10); ok {
+			return r, err
+		}
+	}
 	if vm.hasMethod(v, "__int__") {
 		r, err := vm.CallMethod(v, "__int__")
 		if err != nil {
@@ -136,6 +146,31 @@ func (vm *VM) toInt(v Value) (Value, error) {
 		return r, err
 	}
 	return Value{}, vm.TypeError("int() argument must be a string, a bytes-like object or a real number, not '%s'", vm.TypeName(v))
+}
+
+// shortDecimal parses s when it is an optional sign and 1 to 18 ASCII
+// digits, nothing else (no spaces or underscores), so that it fits in an
+// int64; ok is false for every other text.
+func shortDecimal(s string) (n int64, ok bool) {
+	neg := false
+	if len(s) > 0 && (s[0] == '-' || s[0] == '+') {
+		neg = s[0] == '-'
+		s = s[1:]
+	}
+	if len(s) == 0 || len(s) > 18 {
+		return 0, false
+	}
+	for i := 0; i < len(s); i++ {
+		c := s[i]
+		if c < '0' || c > '9' {
+			return 0, false
+		}
+		n = n*10 + int64(c-'0')
+	}
+	if neg {
+		n = -n
+	}
+	return n, true
 }
 
 // --- constructors -------------------------------------------------------------

@@ -563,7 +563,7 @@ func (vm *VM) Format(v Value, spec string) (string, error) {
 		if err != nil {
 			return "", vm.pystrErr(err)
 		}
-		if err := vm.reserveSpec(spec); err != nil {
+		if err := vm.reserveParsedSpec(spec, sp, nil); err != nil {
 			return "", err
 		}
 		r, err := pyfmt.FormatStr(s.S, sp)

@@ -164,7 +164,18 @@ func (vm *VM) strPieces(from Value, ss []string) Value {
 
 // strNoArg builds a method that maps the receiver through f.
 func strNoArg(name string, f func(string) string) BuiltinFn {
-	return strUnary(name, f, (*VM).NewStr)
+	return func(vm *VM, self Value, a Args) (Value, error) {
+		s, _, err := vm.strArgs(name, self, a, 0, 0)
+		if err != nil {
+			return heap.Undef, err
+		}
+		r := f(s)
+		if o, ok := vm.strObj(self); ok && o.ASCII && o.N == len(o.S) && len(r) == len(s) && r != s {
+			// The case maps keep ASCII text ASCII.
+			return vm.newStrN(r, len(r)), nil
+		}
+		return vm.strResult(self, s, r), nil
+	}
 }
 
 // strPred builds a str predicate method.

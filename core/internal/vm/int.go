@@ -653,6 +653,26 @@ func (n num) bigViewIn(z *big.Int, w *[1]big.Word) *big.Int {
 const maxIntBits = 1 << 32
 
 func (vm *VM) bigIntBinary(op int, x, y num) (Value, error) {
+	if op == compile.BinAnd {
+		// x & mask with a non-negative machine-int mask, the usual way
+		// to take low bits: the result is the big operand's low word
+		// (in two's complement) under the mask, without math/big.
+		wide, mask := x, y
+		if wide.K != nkBig {
+			wide, mask = y, x
+		}
+		if wide.K == nkBig && mask.K == nkInt && mask.i >= 0 {
+			w := wide.b.Bits()
+			if len(w) == 0 {
+				return heap.Int(0), nil
+			}
+			low := uint64(w[0])
+			if wide.b.Sign() < 0 {
+				low = -low
+			}
+			return heap.Int(int64(low & uint64(mask.i))), nil
+		}
+	}
 	// The operands are read, never written (big.Int's methods allow z to
 	// alias them), so they need no copies; the result is computed in
 	// place in the object that will hold it.

@@ -679,8 +679,10 @@ func (vm *VM) bigIntBinary(op int, x, y num) (Value, error) {
 	var aw, bw [1]big.Word
 	var ab, bb big.Int
 	a, b := x.bigViewIn(&ab, &aw), y.bigViewIn(&bb, &bw)
-	res := &heap.BigInt{}
-	z := &res.V
+	// The result is computed in a big.Int on the stack; only a result
+	// too large for an int64 gets a heap object, which takes its words.
+	var zt big.Int
+	z := &zt
 	switch op {
 	case compile.BinAdd:
 		z.Add(a, b)
@@ -810,7 +812,7 @@ func (vm *VM) bigIntBinary(op int, x, y num) (Value, error) {
 	if z.IsInt64() {
 		return heap.Int(z.Int64()), nil
 	}
-	return vm.H.Alloc(res), nil
+	return vm.H.Alloc(&heap.BigInt{V: zt}), nil
 }
 
 // intZeroDivMsg is CPython 3.11.7's message for int // 0 and int % 0.

@@ -199,18 +199,44 @@ func dictGetM(vm *VM, self Value, d *heap.Dict, _ Value, args [2]Value) (Value, 
 
 func dictSetDefaultM(vm *VM, self Value, d *heap.Dict, dv Value, args [2]Value) (Value, error) {
 	key, def := args[0], args[1]
-	v, found, err := vm.DictGet(d, key)
-	if err != nil || found {
-		return v, err
+	h, err := vm.Hash(key)
+	if err != nil {
+		return heap.Undef, err
+	}
+	ver := d.Ver
+	i, err := d.Lookup(key, h, vm.keyEq)
+	if err != nil {
+		return heap.Undef, err
+	}
+	if i >= 0 {
+		return d.Entries[i].Val, nil
 	}
 	if def.K == heap.KUndef {
 		def = heap.None
 	}
-	if err := vm.DictSet(d, key, def); err != nil {
+	if d.Ver != ver {
+		// Comparing keys ran code that changed d: look again.
+		err = vm.DictSet(d, key, def)
+	} else {
+		// The lookup found the key absent: add it without a second one.
+		err = vm.dictAppend(d, key, def, h)
+	}
+	if err != nil {
 		return heap.Undef, err
 	}
 	vm.H.Touch(dv)
 	return def, nil
+}
+
+// dictAppend adds key, known to be absent from d, with its hash h, as
+// DictSet would: within the memory limit, and accounted.
+func (vm *VM) dictAppend(d *heap.Dict, key, val Value, h int64) error {
+	if err := vm.dictRoom(d); err != nil {
+		return err
+	}
+	before := d.Size()
+	d.Append(key, val, h)
+	return vm.grew(before, d.Size())
 }
 
 func dictPopM(vm *VM, self Value, d *heap.Dict, dv Value, args [2]Value) (Value, error) {

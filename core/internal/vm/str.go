@@ -169,12 +169,7 @@ func strNoArg(name string, f func(string) string) BuiltinFn {
 		if err != nil {
 			return heap.Undef, err
 		}
-		r := f(s)
-		if o, ok := vm.strObj(self); ok && o.ASCII && o.N == len(o.S) && len(r) == len(s) && r != s {
-			// The case maps keep ASCII text ASCII.
-			return vm.newStrN(r, len(r)), nil
-		}
-		return vm.strResult(self, s, r), nil
+		return vm.strResult(self, s, f(s)), nil
 	}
 }
 
@@ -708,7 +703,23 @@ func (vm *VM) strResult(self Value, s, r string) Value {
 	if r == s && vm.IsExactStr(self) {
 		return self
 	}
+	// The callers derive r from s by taking part of it or by mapping
+	// case, both of which keep ASCII text ASCII: its length is known.
+	if o, ok := vm.strObj(self); ok && o.ASCII && o.N == len(o.S) && isASCIIString(r) {
+		return vm.newStrN(r, len(r))
+	}
 	return vm.NewStr(r)
+}
+
+// isASCIIString reports whether s is all ASCII; short strs (the results
+// of strResult's callers) are checked by bytes as cheaply as a flag.
+func isASCIIString(s string) bool {
+	for i := 0; i < len(s); i++ {
+		if s[i] >= utf8.RuneSelf {
+			return false
+		}
+	}
+	return true
 }
 
 func strDunderRepr(vm *VM, self Value, a Args) (Value, error) {

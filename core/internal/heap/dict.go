@@ -123,8 +123,21 @@ func (d *Dict) reindex(src []DictEntry, other bool, extra int) {
 
 // Lookup returns the index of key in Entries, or -1.
 func (d *Dict) Lookup(key Value, hash int64, eq EqFunc) (int, error) {
+	for {
+		i, changed, err := d.lookupOnce(key, hash, eq)
+		if !changed {
+			return i, err
+		}
+		// eq ran code that changed d under the probe (the table it
+		// walked may be gone): look again, as CPython does.
+	}
+}
+
+// lookupOnce is one probe for key; changed reports that an eq call
+// mutated d, which voids the probe.
+func (d *Dict) lookupOnce(key Value, hash int64, eq EqFunc) (int, bool, error) {
 	if d.Used == 0 {
-		return -1, nil
+		return -1, false, nil
 	}
 	if d.index == nil {
 		if len(d.Entries) <= smallDict {
@@ -137,15 +150,23 @@ func (d *Dict) Lookup(key Value, hash int64, eq EqFunc) (int, error) {
 	for {
 		s := d.index[j]
 		if s == slotEmpty {
-			return -1, nil
+			return -1, false, nil
 		}
 		if s >= 0 {
 			e := &d.Entries[s]
 			if e.Hash == hash {
-				if ok, err := sameKey(e.Key, key, eq); err != nil {
-					return -1, err
-				} else if ok {
-					return int(s), nil
+				if e.Key == key {
+					return int(s), false, nil
+				}
+				ver := d.Ver
+				ok, err := eq(e.Key, key)
+				switch {
+				case err != nil:
+					return -1, false, err
+				case d.Ver != ver:
+					return -1, true, nil
+				case ok:
+					return int(s), false, nil
 				}
 			}
 		}
@@ -170,28 +191,27 @@ func nextSlot(j, perturb, mask uint64) (uint64, uint64) {
 const smallDict = 8
 
 // scan is Lookup for a dict without an index.
-func (d *Dict) scan(key Value, hash int64, eq EqFunc) (int, error) {
+func (d *Dict) scan(key Value, hash int64, eq EqFunc) (int, bool, error) {
 	for i := range d.Entries {
 		e := &d.Entries[i]
 		if e.Hash != hash || e.Key.K == KUndef {
 			continue
 		}
-		if ok, err := sameKey(e.Key, key, eq); err != nil {
-			return -1, err
-		} else if ok {
-			return i, nil
+		if e.Key == key {
+			return i, false, nil
+		}
+		ver := d.Ver
+		ok, err := eq(e.Key, key)
+		switch {
+		case err != nil:
+			return -1, false, err
+		case d.Ver != ver:
+			return -1, true, nil
+		case ok:
+			return i, false, nil
 		}
 	}
-	return -1, nil
-}
-
-// sameKey compares a stored key with a looked-up one of the same hash:
-// identity first, then eq.
-func sameKey(k, key Value, eq EqFunc) (bool, error) {
-	if k == key {
-		return true, nil
-	}
-	return eq(k, key)
+	return -1, false, nil
 }
 
 // Get returns the value for key.
@@ -199,6 +219,11 @@ func (d *Dict) Get(key Value, hash int64, eq EqFunc) (Value, bool, error) {
 	i, err := d.Lookup(key, hash, eq)
 	if err != nil || i < 0 {
 		return Undef, false, err
+	}
+	if i >= len(d.Entries) {
+		// eq ran code that shrank d after the match: report it absent
+		// rather than read past the entries.
+		return Undef, false, nil
 	}
 	return d.Entries[i].Val, true, nil
 }

@@ -208,20 +208,30 @@ func dictSetDefaultM(vm *VM, self Value, d *heap.Dict, dv Value, args [2]Value) 
 	if err != nil {
 		return heap.Undef, err
 	}
+	if d.Ver != ver {
+		// Comparing keys ran code that changed d, so i may be stale:
+		// the general path looks again.
+		v, found, err := vm.DictGet(d, key)
+		if err != nil || found {
+			return v, err
+		}
+		if def.K == heap.KUndef {
+			def = heap.None
+		}
+		if err := vm.DictSet(d, key, def); err != nil {
+			return heap.Undef, err
+		}
+		vm.H.Touch(dv)
+		return def, nil
+	}
 	if i >= 0 {
 		return d.Entries[i].Val, nil
 	}
 	if def.K == heap.KUndef {
 		def = heap.None
 	}
-	if d.Ver != ver {
-		// Comparing keys ran code that changed d: look again.
-		err = vm.DictSet(d, key, def)
-	} else {
-		// The lookup found the key absent: add it without a second one.
-		err = vm.dictAppend(d, key, def, h)
-	}
-	if err != nil {
+	// The lookup found the key absent: add it without a second one.
+	if err := vm.dictAppend(d, key, def, h); err != nil {
 		return heap.Undef, err
 	}
 	vm.H.Touch(dv)

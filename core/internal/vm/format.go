@@ -559,7 +559,7 @@ func (vm *VM) Format(v Value, spec string) (string, error) {
 		if spec == "" {
 			return s.S, nil
 		}
-		sp, err := pyfmt.ParseSpec(spec, "str")
+		sp, err := vm.parseSpec(spec, "str")
 		if err != nil {
 			return "", vm.pystrErr(err)
 		}
@@ -585,6 +585,29 @@ func (vm *VM) Format(v Value, spec string) (string, error) {
 		return "", vm.TypeError("unsupported format string passed to %s.__format__", vm.TypeName(v))
 	}
 	return vm.StrString(v)
+}
+
+// specMemo is a format spec and its parse.
+type specMemo struct {
+	spec string
+	sp   pyfmt.Spec
+}
+
+// parseSpec is pyfmt.ParseSpec remembering the last few specs parsed
+// well: a program formats with a handful of constant specs, over and
+// over. typeName only words the errors, which are never remembered.
+func (vm *VM) parseSpec(spec, typeName string) (pyfmt.Spec, error) {
+	for i := range vm.specs {
+		if m := &vm.specs[i]; m.spec == spec && spec != "" {
+			return m.sp, nil
+		}
+	}
+	sp, err := pyfmt.ParseSpec(spec, typeName)
+	if err == nil && spec != "" {
+		vm.specs[vm.specsNext] = specMemo{spec: spec, sp: sp}
+		vm.specsNext = (vm.specsNext + 1) % len(vm.specs)
+	}
+	return sp, err
 }
 
 // reserveParsedSpec is reserveSpec for a spec already parsed (sp, or the

@@ -322,7 +322,7 @@ func (vm *VM) formatNumber(v Value, spec string) (string, bool, error) {
 	switch x.K {
 	case nkInt, nkBig:
 		// One parse serves the memory reservation and the layout.
-		sp, perr := pyfmt.ParseSpec(spec, "int")
+		sp, perr := vm.parseSpec(spec, "int")
 		if err := vm.reserveParsedSpec(spec, sp, perr); err != nil {
 			return "", true, err
 		}
@@ -339,7 +339,7 @@ func (vm *VM) formatNumber(v Value, spec string) (string, bool, error) {
 			}
 		}
 	case nkFloat:
-		sp, perr := pyfmt.ParseSpec(spec, "float")
+		sp, perr := vm.parseSpec(spec, "float")
 		if err := vm.reserveParsedSpec(spec, sp, perr); err != nil {
 			return "", true, err
 		}

@@ -120,6 +120,9 @@ type VM struct {
 	// fmtFormat and fmtPieces are the last str.format format parsed.
 	fmtFormat string
 	fmtPieces []pyfmt.Piece
+	// specs remembers the last parsed format specs (see parseSpec).
+	specs     [4]specMemo
+	specsNext int
 	// recursionCeiling is the host's recursion limit, which
 	// sys.setrecursionlimit cannot exceed.
 	recursionCeiling int

@@ -501,14 +501,20 @@ func (vm *VM) formatValue(v Value, conv int, spec Value) (Value, error) {
 	if err != nil {
 		return heap.Undef, err
 	}
-	if conv == 0 && specStr == "" {
-		switch v.K {
-		case heap.KInt:
-			return vm.NewStr(strconv.FormatInt(v.I(), 10)), nil
-		case heap.KRef:
-			if vm.IsExactStr(v) {
-				return v, nil
+	if conv == 0 {
+		switch {
+		case v.K == heap.KInt && specStr == "":
+			d := strconv.FormatInt(v.I(), 10)
+			return vm.newStrN(d, len(d)), nil
+		case v.K == heap.KInt || v.K == heap.KFloat:
+			// A machine number goes straight to its formatting.
+			s, err := vm.formatNum(v, specStr)
+			if err != nil {
+				return heap.Undef, err
 			}
+			return vm.NewStr(s), nil
+		case v.K == heap.KRef && specStr == "" && vm.IsExactStr(v):
+			return v, nil
 		}
 	}
 	switch conv {

@@ -675,6 +675,8 @@ func (vm *VM) strFormat(format string, f *strFormatter, depth int) (string, erro
 		vm.fmtFormat, vm.fmtPieces = format, pieces
 	}
 	var b strings.Builder
+	// As in percentFormat: room for the text and short fields.
+	b.Grow(len(format) + 16)
 	for _, p := range pieces {
 		if !p.Field {
 			if err := vm.writeText(&b, p.Literal); err != nil {

@@ -9,8 +9,10 @@ import (
 
 // strHash hashes a str value deterministically (no per-process seed, so
 // dumps are reproducible; Python code cannot rely on str hashes anyway).
-func (vm *VM) StrHash(v Value) int64 {
-	s := vm.H.Get(v).(*heap.Str)
+func (vm *VM) StrHash(v Value) int64 { return strHashOf(vm.H.Get(v).(*heap.Str)) }
+
+// strHashOf is hash(s), computed once and kept in s.
+func strHashOf(s *heap.Str) int64 {
 	if s.Hash != 0 || s.S == "" {
 		return s.Hash // hash("") is 0, as in CPython
 	}
@@ -104,7 +106,7 @@ func (vm *VM) Hash(v Value) (int64, error) {
 	case heap.KRef:
 		switch o := vm.H.Get(v).(type) {
 		case *heap.Str:
-			return vm.StrHash(v), nil
+			return strHashOf(o), nil
 		case *heap.BigInt, *heap.Complex:
 			h, _ := vm.hashNumber(v)
 			return h, nil

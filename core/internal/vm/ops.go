@@ -721,6 +721,21 @@ func (vm *VM) GetItem(obj, key Value) (Value, error) {
 
 // opGetItem is BINARY_SUBSCR beyond the list fast path.
 func (vm *VM) opGetItem(f *heap.Frame, obj, key Value) error {
+	if obj.K == heap.KRef {
+		if d, ok := vm.H.Get(obj).(*heap.Dict); ok {
+			// An exact dict (a subclass is an instance) has no
+			// __getitem__ or __missing__ of the program's to look up.
+			v, found, err := vm.DictGet(d, key)
+			if err != nil {
+				return err
+			}
+			if !found {
+				return vm.ErrorArgs(TKeyError, key)
+			}
+			push(f, v)
+			return nil
+		}
+	}
 	if fn := vm.LookupSpecial(obj, "__getitem__"); vm.isPyFunc(fn) {
 		return vm.pushPyCall(fn, []Value{obj, key}, heap.RetPush, 0, heap.Undef, heap.Undef)
 	}
@@ -759,6 +774,16 @@ func (vm *VM) SetItem(obj, key, v Value) error {
 }
 
 func (vm *VM) opSetItem(f *heap.Frame, obj, key, v Value) error {
+	if obj.K == heap.KRef {
+		if d, ok := vm.H.Get(obj).(*heap.Dict); ok {
+			// An exact dict: no __setitem__ of the program's to look up.
+			if err := vm.DictSet(d, key, v); err != nil {
+				return err
+			}
+			vm.H.Touch(obj)
+			return nil
+		}
+	}
 	if fn := vm.LookupSpecial(obj, "__setitem__"); vm.isPyFunc(fn) {
 		return vm.pushPyCall(fn, []Value{obj, key, v}, heap.RetDiscard, 0, heap.Undef, heap.Undef)
 	}

@@ -862,6 +862,26 @@ func (vm *VM) Contains(container, item Value) (bool, error) {
 }
 
 func (vm *VM) opContains(f *heap.Frame, item, container Value, invert bool) error {
+	if container.K == heap.KRef {
+		// An exact dict or str (subclasses are instances) has no
+		// __contains__ of the program's to look up.
+		var r bool
+		var err error
+		switch o := vm.H.Get(container).(type) {
+		case *heap.Dict:
+			_, r, err = vm.DictGet(o, item)
+		case *heap.Str:
+			r, _, err = vm.strContains(container, item)
+		default:
+			goto general
+		}
+		if err != nil {
+			return err
+		}
+		push(f, heap.Bool(r != invert))
+		return nil
+	}
+general:
 	if fn := vm.LookupSpecial(container, "__contains__"); vm.isPyFunc(fn) {
 		inv := int32(0)
 		if invert {

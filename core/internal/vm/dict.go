@@ -189,6 +189,22 @@ func dictView(kind heap.IterKind, name string) BuiltinFn {
 	}
 }
 
+// positionalFast runs f directly for the common call of a dict method
+// with one or two positional arguments on an exact dict, and the general
+// method otherwise (keywords, arity errors, subclasses, other receivers).
+func positionalFast(general BuiltinFn, f func(vm *VM, self Value, d *heap.Dict, dv Value, args [2]Value) (Value, error)) BuiltinFn {
+	return func(vm *VM, self Value, a Args) (Value, error) {
+		if n := len(a.Pos); (n == 1 || n == 2) && len(a.KwNames) == 0 && self.K == heap.KRef {
+			if d, ok := vm.H.Get(self).(*heap.Dict); ok {
+				var args [2]Value
+				copy(args[:], a.Pos)
+				return f(vm, self, d, self, args)
+			}
+		}
+		return general(vm, self, a)
+	}
+}
+
 func dictGetM(vm *VM, self Value, d *heap.Dict, _ Value, args [2]Value) (Value, error) {
 	v, found, err := vm.DictGet(d, args[0])
 	if err != nil || found {
@@ -437,8 +453,8 @@ func init() {
 		{Name: "keys", Fn: dictView(heap.IterDictKeys, "keys")},
 		{Name: "values", Fn: dictView(heap.IterDictValues, "values")},
 		{Name: "items", Fn: dictView(heap.IterDictItems, "items")},
-		{Name: "get", Fn: dictMethod("get", 1, 2, dictGetM)},
-		{Name: "setdefault", Fn: dictMethod("setdefault", 1, 2, dictSetDefaultM)},
+		{Name: "get", Fn: positionalFast(dictMethod("get", 1, 2, dictGetM), dictGetM)},
+		{Name: "setdefault", Fn: positionalFast(dictMethod("setdefault", 1, 2, dictSetDefaultM), dictSetDefaultM)},
 		{Name: "pop", Fn: dictMethod("pop", 1, 2, dictPopM)},
 		{Name: "popitem", Fn: dictMethod("popitem", 0, 0, dictPopItemM)},
 		{Name: "update", Fn: dictFillM("update", "update")},

@@ -749,6 +749,18 @@ func strDunderFormat(vm *VM, self Value, a Args) (Value, error) {
 // --- constructor and builtins ---------------------------------------------
 
 func strConstructor(vm *VM, cls Value, a Args) (Value, error) {
+	if len(a.Pos) == 1 && len(a.KwNames) == 0 {
+		switch v := a.Pos[0]; {
+		case v.K == heap.KInt:
+			// str(i), the most common conversion: digits straight into
+			// a str known to be ASCII.
+			var buf [24]byte
+			d := strconv.AppendInt(buf[:0], v.I(), 10)
+			return vm.newStrN(string(d), len(d)), nil
+		case vm.IsExactStr(v):
+			return v, nil
+		}
+	}
 	var objectArg, encoding, errorsArg Value
 	if err := vm.UnpackArgs("str", a, []string{"object", "encoding", "errors"}, 0, &objectArg, &encoding, &errorsArg); err != nil {
 		return heap.Undef, err
@@ -757,13 +769,6 @@ func strConstructor(vm *VM, cls Value, a Args) (Value, error) {
 	if encoding.K == heap.KUndef && errorsArg.K == heap.KUndef {
 		if obj.K == heap.KUndef {
 			return vm.Intern(""), nil
-		}
-		if obj.K == heap.KInt {
-			// str(i), the most common conversion: digits straight into
-			// a str known to be ASCII.
-			var buf [24]byte
-			d := strconv.AppendInt(buf[:0], obj.I(), 10)
-			return vm.newStrN(string(d), len(d)), nil
 		}
 		if vm.IsExactStr(obj) {
 			return obj, nil

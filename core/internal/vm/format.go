@@ -4,7 +4,6 @@ import (
 	"fmt"
 	"math"
 	"math/big"
-	"strconv"
 	"strings"
 	"unicode/utf8"
 
@@ -504,8 +503,7 @@ func (vm *VM) formatValue(v Value, conv int, spec Value) (Value, error) {
 	if conv == 0 {
 		switch {
 		case v.K == heap.KInt && specStr == "":
-			d := strconv.FormatInt(v.I(), 10)
-			return vm.newStrN(d, len(d)), nil
+			return vm.intStr(v.I()), nil
 		case v.K == heap.KInt || v.K == heap.KFloat:
 			// A machine number goes straight to its formatting.
 			s, err := vm.formatNum(v, specStr)

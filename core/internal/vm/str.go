@@ -748,15 +748,46 @@ func strDunderFormat(vm *VM, self Value, a Args) (Value, error) {
 
 // --- constructor and builtins ---------------------------------------------
 
+// smallIntStrs is how many of the non-negative ints smallIntStr keeps
+// the str of.
+const smallIntStrs = 256
+
+// smallIntText holds the decimal text of the ints below smallIntStrs.
+var smallIntText = func() (t [smallIntStrs]string) {
+	for i := range t {
+		t[i] = strconv.Itoa(i)
+	}
+	return t
+}()
+
+// intStr is str(i) for a machine int: a str known to be ASCII, and for
+// the small ints counters and keys are made of, the same object while it
+// lives. The remembered value is not a root: it is checked against the
+// heap before use, since the collector may have freed its handle (a
+// freed slot is empty, a reused one holds some other object).
+func (vm *VM) intStr(i int64) Value {
+	if i < 0 || i >= smallIntStrs {
+		var buf [24]byte
+		d := strconv.AppendInt(buf[:0], i, 10)
+		return vm.newStrN(string(d), len(d))
+	}
+	slot, text := &vm.intStrs[i], smallIntText[i]
+	if v := *slot; v.K == heap.KRef {
+		if o, ok := vm.H.At(v.H()).(*heap.Str); ok && o.S == text {
+			return v
+		}
+	}
+	v := vm.newStrN(text, len(text))
+	*slot = v
+	return v
+}
+
 func strConstructor(vm *VM, cls Value, a Args) (Value, error) {
 	if len(a.Pos) == 1 && len(a.KwNames) == 0 {
 		switch v := a.Pos[0]; {
 		case v.K == heap.KInt:
-			// str(i), the most common conversion: digits straight into
-			// a str known to be ASCII.
-			var buf [24]byte
-			d := strconv.AppendInt(buf[:0], v.I(), 10)
-			return vm.newStrN(string(d), len(d)), nil
+			// str(i), the most common conversion.
+			return vm.intStr(v.I()), nil
 		case vm.IsExactStr(v):
 			return v, nil
 		}

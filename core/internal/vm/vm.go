@@ -97,6 +97,8 @@ type VM struct {
 	// asciiStrs caches the interned one-character ASCII strs (see
 	// asciiStr), ctorNames the names callClass looks up.
 	asciiStrs [128]Value
+	// intStrs remembers the strs of the small ints (see smallIntStr).
+	intStrs [smallIntStrs]Value
 	ctorNames [numCtorNames]Value
 	amber     amberFuncs // see amberFunc
 	// framePool recycles frames of finished calls.

@@ -1084,7 +1084,11 @@ func (vm *VM) repeatSize(unit int, n int64) error {
 func (vm *VM) strBinary(op int, a, b Value) (Value, error) {
 	op &^= compile.BinInplace
 	sa, aStr := vm.strObj(a)
-	ba, aBytes := vm.bytesObj(a)
+	var ba *heap.Bytes
+	aBytes := false
+	if !aStr {
+		ba, aBytes = vm.bytesObj(a)
+	}
 	switch op {
 	case compile.BinAdd:
 		if aStr {

@@ -98,7 +98,7 @@ type VM struct {
 	// asciiStr), ctorNames the names callClass looks up.
 	asciiStrs [128]Value
 	// intStrs remembers the strs of the small ints (see smallIntStr).
-	intStrs [smallIntStrs]Value
+	intStrs   [smallIntStrs]Value
 	ctorNames [numCtorNames]Value
 	amber     amberFuncs // see amberFunc
 	// framePool recycles frames of finished calls.

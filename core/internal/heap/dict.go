@@ -190,6 +190,9 @@ func nextSlot(j, perturb, mask uint64) (uint64, uint64) {
 // hashes costs less than building and probing a table.
 const smallDict = 8
 
+// smallFirst is the capacity of a dict's first entries.
+const smallFirst = 4
+
 // scan is Lookup for a dict without an index.
 func (d *Dict) scan(key Value, hash int64, eq EqFunc) (int, bool, error) {
 	for i := range d.Entries {
@@ -255,6 +258,11 @@ func (d *Dict) Append(key, val Value, hash int64) {
 	d.Used++
 	d.Ver++
 	if d.index == nil && len(d.Entries) < smallDict {
+		if cap(d.Entries) == 0 {
+			// Room for a few keys at once: instance and keyword dicts
+			// mostly hold a handful, which grew 1, 2, 4 before.
+			d.Entries = make([]DictEntry, 0, smallFirst)
+		}
 		d.Entries = append(d.Entries, DictEntry{Hash: hash, Key: key, Val: val})
 		return
 	}
@@ -362,7 +370,7 @@ func (d *Dict) AppendCost() int {
 	n := len(d.Entries)
 	if d.index == nil && n < smallDict {
 		if n == cap(d.Entries) {
-			return 40 * (2*n + 1)
+			return 40 * max(2*n, smallFirst)
 		}
 		return 0
 	}

@@ -97,7 +97,7 @@ type VM struct {
 	// asciiStrs caches the interned one-character ASCII strs (see
 	// asciiStr), ctorNames the names callClass looks up.
 	asciiStrs [128]Value
-	// intStrs remembers the strs of the small ints (see smallIntStr).
+	// intStrs remembers the strs of the small ints (see intStr).
 	intStrs   [smallIntStrs]Value
 	ctorNames [numCtorNames]Value
 	amber     amberFuncs // see amberFunc

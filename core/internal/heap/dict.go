@@ -60,24 +60,49 @@ func (d *Dict) Size() int { return 64 + 40*cap(d.Entries) + 4*len(d.index) }
 // Len is the number of live entries.
 func (d *Dict) Len() int { return d.Used }
 
-func (d *Dict) rebuild() {
+func (d *Dict) rebuild() { d.reindex(d.Entries, false, 0) }
+
+// reindex makes d's entries the live entries of src, then builds the
+// index. src is d's own Entries (compacted in place when they have room)
+// or, when other is set, another dict's, which are never written. The
+// index and the entries' capacity are sized for extra more entries.
+//
+// Entries gets room for every entry the new index can take before the
+// next rebuild, so Append never grows the slice on its own: growing both
+// together copies the entries once per doubling, where append-driven
+// growslice copied them at every 1.25x step, and dropping deleted
+// entries happens in the same pass as that copy.
+func (d *Dict) reindex(src []DictEntry, other bool, extra int) {
 	d.own()
-	// Compact deleted entries, then size the index for 2/3 load.
-	if d.Used != len(d.Entries) {
-		live := d.Entries[:0]
-		for _, e := range d.Entries {
-			if e.Key.K != KUndef {
-				live = append(live, e)
-			}
+	live := 0
+	for i := range src {
+		if src[i].Key.K != KUndef {
+			live++
 		}
-		for i := len(live); i < len(d.Entries); i++ {
-			d.Entries[i] = DictEntry{}
-		}
-		d.Entries = live
 	}
 	n := 8
-	for n*2 < (len(d.Entries)+1)*3 {
+	for n*2 < (live+extra+1)*3 {
 		n <<= 1
+	}
+	room := (2*n - 1) / 3
+	switch {
+	case other || cap(src) < room:
+		fresh := make([]DictEntry, 0, room)
+		for _, e := range src {
+			if e.Key.K != KUndef {
+				fresh = append(fresh, e)
+			}
+		}
+		d.Entries = fresh
+	case live != len(src):
+		kept := src[:0]
+		for _, e := range src {
+			if e.Key.K != KUndef {
+				kept = append(kept, e)
+			}
+		}
+		clear(src[len(kept):])
+		d.Entries = kept
 	}
 	if len(d.index) != n {
 		d.index = make([]int32, n)
@@ -86,10 +111,11 @@ func (d *Dict) rebuild() {
 		d.index[i] = slotEmpty
 	}
 	mask := uint64(n - 1)
-	for i, e := range d.Entries {
-		j := uint64(e.Hash) & mask
+	for i := range d.Entries {
+		h := uint64(d.Entries[i].Hash)
+		j, perturb := h&mask, h
 		for d.index[j] != slotEmpty {
-			j = (j + 1) & mask
+			j, perturb = nextSlot(j, perturb, mask)
 		}
 		d.index[j] = int32(i)
 	}
@@ -97,8 +123,21 @@ func (d *Dict) rebuild() {
 
 // Lookup returns the index of key in Entries, or -1.
 func (d *Dict) Lookup(key Value, hash int64, eq EqFunc) (int, error) {
+	for {
+		i, changed, err := d.lookupOnce(key, hash, eq)
+		if !changed {
+			return i, err
+		}
+		// eq ran code that changed d under the probe (the table it
+		// walked may be gone): look again, as CPython does.
+	}
+}
+
+// lookupOnce is one probe for key; changed reports that an eq call
+// mutated d, which voids the probe.
+func (d *Dict) lookupOnce(key Value, hash int64, eq EqFunc) (int, bool, error) {
 	if d.Used == 0 {
-		return -1, nil
+		return -1, false, nil
 	}
 	if d.index == nil {
 		if len(d.Entries) <= smallDict {
@@ -107,24 +146,43 @@ func (d *Dict) Lookup(key Value, hash int64, eq EqFunc) (int, error) {
 		d.rebuild()
 	}
 	mask := uint64(len(d.index) - 1)
-	j := uint64(hash) & mask
+	j, perturb := uint64(hash)&mask, uint64(hash)
 	for {
 		s := d.index[j]
 		if s == slotEmpty {
-			return -1, nil
+			return -1, false, nil
 		}
 		if s >= 0 {
 			e := &d.Entries[s]
 			if e.Hash == hash {
-				if ok, err := sameKey(e.Key, key, eq); err != nil {
-					return -1, err
-				} else if ok {
-					return int(s), nil
+				if e.Key == key {
+					return int(s), false, nil
+				}
+				ver := d.Ver
+				ok, err := eq(e.Key, key)
+				switch {
+				case err != nil:
+					return -1, false, err
+				case d.Ver != ver:
+					return -1, true, nil
+				case ok:
+					return int(s), false, nil
 				}
 			}
 		}
-		j = (j + 1) & mask
+		j, perturb = nextSlot(j, perturb, mask)
 	}
+}
+
+// nextSlot is the index slot probed after j, in CPython's order: a key's
+// first slot is its hash's low bits (so runs of consecutive ints fill
+// consecutive slots), and the next ones bring in the higher bits through
+// perturb, so keys alike in their low bits (multiples of a power of two)
+// do not pile into one cluster that every probe walks. Once perturb is
+// spent, j*5+1 visits every slot of the power-of-two table.
+func nextSlot(j, perturb, mask uint64) (uint64, uint64) {
+	perturb >>= 5
+	return (j*5 + perturb + 1) & mask, perturb
 }
 
 // smallDict is the most entries a dict keeps without an index: instance
@@ -132,29 +190,31 @@ func (d *Dict) Lookup(key Value, hash int64, eq EqFunc) (int, error) {
 // hashes costs less than building and probing a table.
 const smallDict = 8
 
+// smallFirst is the capacity of a dict's first entries.
+const smallFirst = 4
+
 // scan is Lookup for a dict without an index.
-func (d *Dict) scan(key Value, hash int64, eq EqFunc) (int, error) {
+func (d *Dict) scan(key Value, hash int64, eq EqFunc) (int, bool, error) {
 	for i := range d.Entries {
 		e := &d.Entries[i]
 		if e.Hash != hash || e.Key.K == KUndef {
 			continue
 		}
-		if ok, err := sameKey(e.Key, key, eq); err != nil {
-			return -1, err
-		} else if ok {
-			return i, nil
+		if e.Key == key {
+			return i, false, nil
+		}
+		ver := d.Ver
+		ok, err := eq(e.Key, key)
+		switch {
+		case err != nil:
+			return -1, false, err
+		case d.Ver != ver:
+			return -1, true, nil
+		case ok:
+			return i, false, nil
 		}
 	}
-	return -1, nil
-}
-
-// sameKey compares a stored key with a looked-up one of the same hash:
-// identity first, then eq.
-func sameKey(k, key Value, eq EqFunc) (bool, error) {
-	if k == key {
-		return true, nil
-	}
-	return eq(k, key)
+	return -1, false, nil
 }
 
 // Get returns the value for key.
@@ -162,6 +222,11 @@ func (d *Dict) Get(key Value, hash int64, eq EqFunc) (Value, bool, error) {
 	i, err := d.Lookup(key, hash, eq)
 	if err != nil || i < 0 {
 		return Undef, false, err
+	}
+	if i >= len(d.Entries) {
+		// eq ran code that shrank d after the match: report it absent
+		// rather than read past the entries.
+		return Undef, false, nil
 	}
 	return d.Entries[i].Val, true, nil
 }
@@ -190,22 +255,52 @@ func (d *Dict) SetAt(i int, val Value) {
 // Append adds a key known to be absent.
 func (d *Dict) Append(key, val Value, hash int64) {
 	d.own()
-	d.Entries = append(d.Entries, DictEntry{Hash: hash, Key: key, Val: val})
 	d.Used++
 	d.Ver++
-	if d.index == nil && len(d.Entries) <= smallDict {
+	if d.index == nil && len(d.Entries) < smallDict {
+		if cap(d.Entries) == 0 {
+			// Room for a few keys at once: instance and keyword dicts
+			// mostly hold a handful, which grew 1, 2, 4 before.
+			d.Entries = make([]DictEntry, 0, smallFirst)
+		}
+		d.Entries = append(d.Entries, DictEntry{Hash: hash, Key: key, Val: val})
 		return
 	}
-	if d.index == nil || len(d.Entries)*3 >= len(d.index)*2 {
-		d.rebuild()
-		return
+	if d.index == nil || (len(d.Entries)+1)*3 >= len(d.index)*2 {
+		d.reindex(d.Entries, false, 1)
 	}
+	d.Entries = append(d.Entries, DictEntry{Hash: hash, Key: key, Val: val})
 	mask := uint64(len(d.index) - 1)
-	j := uint64(hash) & mask
+	j, perturb := uint64(hash)&mask, uint64(hash)
 	for d.index[j] >= 0 {
-		j = (j + 1) & mask
+		j, perturb = nextSlot(j, perturb, mask)
 	}
 	d.index[j] = int32(len(d.Entries) - 1)
+}
+
+// CopyFrom makes the empty dict d hold the live entries of src, in order,
+// in one pass: dict(d), d.copy() and {**d} need no per-key work, as src's
+// keys are already distinct and hashed.
+func (d *Dict) CopyFrom(src *Dict) {
+	d.shared = false
+	d.Ver++
+	d.index = nil
+	d.Used = src.Used
+	if src.Used == 0 {
+		d.Entries = nil
+		return
+	}
+	if src.Used <= smallDict {
+		d.Entries = make([]DictEntry, 0, src.Used)
+		for _, e := range src.Entries {
+			if e.Key.K != KUndef {
+				d.Entries = append(d.Entries, e)
+			}
+		}
+		return
+	}
+	d.Entries = nil
+	d.reindex(src.Entries, true, 0)
 }
 
 // Delete removes key and returns its value.
@@ -226,9 +321,9 @@ func (d *Dict) DeleteAt(i int) {
 	e := &d.Entries[i]
 	if d.index != nil {
 		mask := uint64(len(d.index) - 1)
-		j := uint64(e.Hash) & mask
+		j, perturb := uint64(e.Hash)&mask, uint64(e.Hash)
 		for d.index[j] != int32(i) {
-			j = (j + 1) & mask
+			j, perturb = nextSlot(j, perturb, mask)
 		}
 		d.index[j] = slotDeleted
 	}
@@ -267,4 +362,25 @@ func (d *Dict) Reindex() {
 	if d.Used > 0 {
 		d.rebuild()
 	}
+}
+
+// AppendCost is at most the bytes the next Append allocates, so a caller
+// can check a memory limit before it.
+func (d *Dict) AppendCost() int {
+	n := len(d.Entries)
+	if d.index == nil && n < smallDict {
+		if n == cap(d.Entries) {
+			return 40 * max(2*n, smallFirst)
+		}
+		return 0
+	}
+	if d.index != nil && (n+1)*3 < len(d.index)*2 {
+		return 0
+	}
+	// A rebuild sized for Used+1 entries; Used <= n.
+	size := 8
+	for size*2 < (d.Used+2)*3 {
+		size <<= 1
+	}
+	return 40*((2*size-1)/3) + 4*size
 }

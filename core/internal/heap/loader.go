@@ -292,9 +292,9 @@ func (x *Dict) buildIndex() {
 		if e.Key.K == KUndef {
 			continue
 		}
-		j := uint64(e.Hash) & mask
+		j, perturb := uint64(e.Hash)&mask, uint64(e.Hash)
 		for x.index[j] != slotEmpty {
-			j = (j + 1) & mask
+			j, perturb = nextSlot(j, perturb, mask)
 		}
 		x.index[j] = int32(i)
 	}

@@ -66,23 +66,57 @@ func (p *setProbe) next() {
 // Len is the number of elements.
 func (s *Set) Len() int { return s.Used }
 
+// setShape is what a mutation of a Set changes: comparing it before and
+// after an eq call tells whether user code changed the set under a probe.
+type setShape struct {
+	table            *SetEntry
+	size, used, fill int
+}
+
+func (s *Set) shape() setShape {
+	sh := setShape{size: len(s.Table), used: s.Used, fill: s.Fill}
+	if len(s.Table) > 0 {
+		sh.table = &s.Table[0]
+	}
+	return sh
+}
+
 // Lookup returns the slot index of key, or -1.
 func (s *Set) Lookup(key Value, hash int64, eq EqFunc) (int, error) {
+	for {
+		i, changed, err := s.lookupOnce(key, hash, eq)
+		if !changed {
+			return i, err
+		}
+		// eq changed the set under the probe (its table may be gone):
+		// look again, as CPython does.
+	}
+}
+
+func (s *Set) lookupOnce(key Value, hash int64, eq EqFunc) (int, bool, error) {
 	if s.Used == 0 {
-		return -1, nil
+		return -1, false, nil
 	}
 	for p := newSetProbe(hash, len(s.Table)); ; p.next() {
 		lo, hi := p.run()
 		for j := lo; j <= hi; j++ {
 			e := &s.Table[j]
 			if e.Key.K == KUndef && e.State == 0 {
-				return -1, nil
+				return -1, false, nil
 			}
 			if e.State == 0 && e.Hash == hash {
-				if ok, err := sameKey(e.Key, key, eq); err != nil {
-					return -1, err
-				} else if ok {
-					return j, nil
+				if e.Key == key {
+					return j, false, nil
+				}
+				sh := s.shape()
+				ok, err := eq(e.Key, key)
+				switch {
+				case err != nil:
+					return -1, false, err
+				case s.shape() != sh:
+					return -1, true, nil
+				case ok:
+					return j, false, nil
 				}
 			}
 		}
@@ -97,6 +131,16 @@ func (s *Set) Contains(key Value, hash int64, eq EqFunc) (bool, error) {
 
 // Add inserts key; it reports whether the key was new.
 func (s *Set) Add(key Value, hash int64, eq EqFunc) (bool, error) {
+	for {
+		added, changed, err := s.addOnce(key, hash, eq)
+		if !changed {
+			return added, err
+		}
+		// eq changed the set under the probe: start over.
+	}
+}
+
+func (s *Set) addOnce(key Value, hash int64, eq EqFunc) (bool, bool, error) {
 	if s.Table == nil {
 		s.Table = make([]SetEntry, setMinSize)
 	}
@@ -109,7 +153,7 @@ func (s *Set) Add(key Value, hash int64, eq EqFunc) (bool, error) {
 				if free >= 0 {
 					s.Table[free] = SetEntry{Hash: hash, Key: key}
 					s.Used++
-					return true, nil
+					return true, false, nil
 				}
 				*e = SetEntry{Hash: hash, Key: key}
 				s.Fill++
@@ -121,7 +165,7 @@ func (s *Set) Add(key Value, hash int64, eq EqFunc) (bool, error) {
 					}
 					s.resize(n)
 				}
-				return true, nil
+				return true, false, nil
 			}
 			if e.State == slotDummy {
 				if free < 0 {
@@ -131,14 +175,18 @@ func (s *Set) Add(key Value, hash int64, eq EqFunc) (bool, error) {
 			}
 			if e.Hash == hash {
 				if e.Key == key {
-					return false, nil
+					return false, false, nil
 				}
+				sh := s.shape()
 				ok, err := eq(e.Key, key)
 				if err != nil {
-					return false, err
+					return false, false, err
+				}
+				if s.shape() != sh {
+					return false, true, nil
 				}
 				if ok {
-					return false, nil
+					return false, false, nil
 				}
 			}
 		}

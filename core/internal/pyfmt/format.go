@@ -5,6 +5,7 @@ import (
 	"math/big"
 	"strconv"
 	"strings"
+	"unicode/utf8"
 
 	"github.com/amber-sandbox/amber/core/internal/pystr"
 )
@@ -69,16 +70,34 @@ func padNumber(lead, body string, width int, fill rune, align byte) string {
 	if n <= 0 {
 		return lead + body
 	}
-	f := string(fill)
+	// One buffer for the result: the pieces were concatenated pairwise.
+	var b strings.Builder
+	b.Grow(len(lead) + len(body) + n*max(utf8.RuneLen(fill), 1))
+	run := func(k int) {
+		for ; k > 0; k-- {
+			b.WriteRune(fill)
+		}
+	}
 	switch align {
 	case '<':
-		return lead + body + strings.Repeat(f, n)
+		b.WriteString(lead)
+		b.WriteString(body)
+		run(n)
 	case '^':
-		return strings.Repeat(f, n/2) + lead + body + strings.Repeat(f, n-n/2)
+		run(n / 2)
+		b.WriteString(lead)
+		b.WriteString(body)
+		run(n - n/2)
 	case '=':
-		return lead + strings.Repeat(f, n) + body
+		b.WriteString(lead)
+		run(n)
+		b.WriteString(body)
+	default:
+		run(n)
+		b.WriteString(lead)
+		b.WriteString(body)
 	}
-	return strings.Repeat(f, n) + lead + body
+	return b.String()
 }
 
 // FormatStr implements format(str, spec).
@@ -111,11 +130,76 @@ func FormatStr(s string, spec Spec) (string, error) {
 	return padNumber("", s, spec.Width, fill, align), nil
 }
 
+// plainPad reports whether spec only pads (with an ASCII fill, if any) a
+// number laid out without grouping or a 'z' flag: the shape of the specs
+// programs use most ({i:>6}, {n:03d}, {x:.2f}), which padASCII lays out
+// in one buffer.
+func (s Spec) plainPad() bool {
+	return s.Grouping == 0 && !s.NoNegZero && s.Fill < utf8.RuneSelf
+}
+
+// padASCII pads body, ASCII text of a number that starts with its sign
+// when signed, to the spec's width, aligned as the spec says (defAlign
+// when it does not), in a single allocation.
+func padASCII(body []byte, signed bool, spec Spec, defAlign byte) string {
+	n := spec.Width - len(body)
+	if n <= 0 {
+		return string(body)
+	}
+	fill, align := spec.fillAlign(defAlign)
+	// Short results are laid out on the stack and copied once into the
+	// string; longer ones get a buffer of their own.
+	var small [64]byte
+	var out []byte
+	if spec.Width <= len(small) {
+		out = small[:spec.Width]
+	} else {
+		out = make([]byte, spec.Width)
+	}
+	at := 0 // where body goes
+	switch align {
+	case '<':
+	case '^':
+		at = n / 2
+	case '=':
+		if signed {
+			out[0] = body[0]
+			body = body[1:]
+			at = 1 + n
+			for i := 1; i < at; i++ {
+				out[i] = byte(fill)
+			}
+			copy(out[at:], body)
+			return string(out)
+		}
+		at = n
+	default:
+		at = n
+	}
+	for i := 0; i < at; i++ {
+		out[i] = byte(fill)
+	}
+	copy(out[at:], body)
+	for i := at + len(body); i < len(out); i++ {
+		out[i] = byte(fill)
+	}
+	return string(out)
+}
+
 // FormatInt64 implements format(int, spec) for values that fit in int64.
 func FormatInt64(x int64, spec Spec) (string, error) {
-	if (spec.Type == 0 || spec.Type == 'd') && spec.Width < 0 && spec.Sign == 0 && spec.Grouping == 0 &&
-		spec.Precision < 0 && !spec.NoNegZero {
-		return strconv.FormatInt(x, 10), nil
+	if (spec.Type == 0 || spec.Type == 'd') && spec.Precision < 0 && spec.plainPad() {
+		// '#' adds no prefix to decimal digits.
+		var buf [24]byte
+		b := buf[:0]
+		switch {
+		case x >= 0 && spec.Sign == '+':
+			b = append(b, '+')
+		case x >= 0 && spec.Sign == ' ':
+			b = append(b, ' ')
+		}
+		b = strconv.AppendInt(b, x, 10)
+		return padASCII(b, x < 0 || spec.Sign == '+' || spec.Sign == ' ', spec, '>'), nil
 	}
 	switch spec.Type {
 	case 0, 'b', 'd', 'n', 'o', 'x', 'X':
@@ -240,6 +324,9 @@ func FormatFloat(f float64, spec Spec) (string, error) {
 	default:
 		return "", unknownCode(typ, "float")
 	}
+	if (typ == 'f' || typ == 'F') && spec.plainPad() && !math.IsInf(f, 0) && !math.IsNaN(f) {
+		return fixedASCII(f, spec), nil
+	}
 	upper := typ == 'E' || typ == 'F' || typ == 'G'
 	neg := math.Signbit(f)
 	a := math.Abs(f)
@@ -329,4 +416,29 @@ func FormatFloat(f float64, spec Spec) (string, error) {
 		i++
 	}
 	return number(spec, neg, "", s[:i], s[i:], 3), nil
+}
+
+// fixedASCII is FormatFloat for a finite f and an 'f' or 'F' spec that
+// plainPad accepts: sign, digits and padding in one buffer.
+func fixedASCII(f float64, spec Spec) string {
+	prec := spec.Precision
+	if prec < 0 {
+		prec = 6
+	}
+	var buf [48]byte
+	b := buf[:0]
+	neg := math.Signbit(f)
+	switch {
+	case neg:
+		b = append(b, '-')
+	case spec.Sign == '+':
+		b = append(b, '+')
+	case spec.Sign == ' ':
+		b = append(b, ' ')
+	}
+	b = strconv.AppendFloat(b, math.Abs(f), 'f', prec, 64)
+	if spec.Alt && prec == 0 {
+		b = append(b, '.')
+	}
+	return padASCII(b, neg || spec.Sign == '+' || spec.Sign == ' ', spec, '>')
 }

@@ -93,7 +93,7 @@ func ParseFormatString(s string) ([]Piece, error) {
 // fieldEnd returns the index of the '}' closing the replacement field
 // whose text starts at s[i].
 func fieldEnd(s string, i int) (int, error) {
-	missing := valueError("expected '}' before end of string")
+	missing := func() error { return valueError("expected '}' before end of string") }
 	for ; i < len(s); i++ {
 		switch s[i] {
 		case '[':
@@ -101,7 +101,7 @@ func fieldEnd(s string, i int) (int, error) {
 				i++
 			}
 			if i >= len(s) {
-				return 0, missing
+				return 0, missing()
 			}
 			continue
 		case '{':
@@ -131,10 +131,10 @@ func fieldEnd(s string, i int) (int, error) {
 					}
 				}
 			}
-			return 0, missing
+			return 0, missing()
 		}
 	}
-	return 0, missing
+	return 0, missing()
 }
 
 // fieldNameEnd returns the index of the ':' or '!' ending the field name,

@@ -188,6 +188,9 @@ func FormatPercentIntWith(x *big.Int, p PercentPiece, dec Decimal) (string, erro
 		prefix = ""
 	}
 	var digits string
+	if x.IsInt64() && base == 10 && p.Precision < 0 {
+		return FormatPercentInt64(x.Int64(), p), nil
+	}
 	if x.IsInt64() {
 		// Most ints are machine-sized: no big.Int arithmetic.
 		v := x.Int64()
@@ -209,6 +212,48 @@ func FormatPercentIntWith(x *big.Int, p PercentPiece, dec Decimal) (string, erro
 		digits = strings.Repeat("0", p.Precision-len(digits)) + digits
 	}
 	return padPercent(percentSign(x.Sign() < 0, p)+prefix, digits, p, true), nil
+}
+
+// FormatPercentInt64 formats x for a d, i or u conversion without a
+// precision: sign, digits and padding in one buffer.
+func FormatPercentInt64(x int64, p PercentPiece) string {
+	var buf [24]byte
+	b := buf[:0]
+	switch {
+	case x < 0:
+	case p.Plus:
+		b = append(b, '+')
+	case p.Space:
+		b = append(b, ' ')
+	}
+	b = strconv.AppendInt(b, x, 10)
+	n := p.Width - len(b)
+	if n <= 0 {
+		return string(b)
+	}
+	var out strings.Builder
+	out.Grow(p.Width)
+	pad := func(c byte) {
+		for k := n; k > 0; k-- {
+			out.WriteByte(c)
+		}
+	}
+	switch {
+	case p.Minus:
+		out.Write(b)
+		pad(' ')
+	case p.Zero:
+		if x < 0 || p.Plus || p.Space {
+			out.WriteByte(b[0])
+			b = b[1:]
+		}
+		pad('0')
+		out.Write(b)
+	default:
+		pad(' ')
+		out.Write(b)
+	}
+	return out.String()
 }
 
 // FormatPercentFloat formats f for an e, E, f, F, g or G conversion.

@@ -414,8 +414,29 @@ func (m *machine) run(pos int) bool {
 			if in.mode == lazy {
 				max = in.min
 			}
-			for n < max && pos+n < end && one(item, s[pos+n]) {
-				n++
+			lim := end - pos
+			if max < lim {
+				lim = max
+			}
+			if item.op == opClass {
+				// The common run of a class (\w+, [a-z]*, \d{4}): the
+				// ASCII bitmap inline, no call per character.
+				c := item.cls
+				for n < lim {
+					r := s[pos+n]
+					if r < 128 {
+						if c.bits[r>>6]&(1<<(r&63)) == 0 {
+							break
+						}
+					} else if !c.slow(r) {
+						break
+					}
+					n++
+				}
+			} else {
+				for n < lim && one(item, s[pos+n]) {
+					n++
+				}
 			}
 			m.steps += int64(n >> 4)
 			if n < in.min {

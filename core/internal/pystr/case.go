@@ -3,16 +3,25 @@ package pystr
 import (
 	"strings"
 	"unicode/utf8"
+	"unsafe"
 )
 
 func asciiMap(s string, from, to byte) string {
+	i := 0
+	for i < len(s) && (s[i] < from || s[i] > to) {
+		i++
+	}
+	if i == len(s) {
+		return s // nothing to change, nothing to copy
+	}
 	b := []byte(s)
-	for i, c := range b {
-		if c >= from && c <= to {
-			b[i] ^= 0x20
+	for ; i < len(b); i++ {
+		if c := b[i]; c >= from && c <= to {
+			b[i] = c ^ 0x20
 		}
 	}
-	return string(b)
+	// b is never written again: it becomes the result without a copy.
+	return unsafe.String(&b[0], len(b))
 }
 
 func writeUpper(b *strings.Builder, r rune) {

@@ -46,10 +46,23 @@ func reverse(p []string) {
 // SplitWhitespace implements str.split() / str.split(None, maxsplit):
 // runs of Python whitespace separate fields and empty fields are dropped.
 func SplitWhitespace(s string, maxsplit int) []string {
-	parts := []string{}
+	n := countWords(s)
+	if maxsplit >= 0 {
+		n = min(n, maxsplit+1)
+	}
+	// Exactly sized: growing the slice by appends copied it at each step.
+	parts := make([]string, 0, n)
 	i := 0
 	for {
 		for i < len(s) {
+			if c := s[i]; c < utf8.RuneSelf {
+				// ASCII text needs no decoding.
+				if !asciiSpace[c] {
+					break
+				}
+				i++
+				continue
+			}
 			r, n := utf8.DecodeRuneInString(s[i:])
 			if !IsSpaceRune(r) {
 				break
@@ -64,6 +77,13 @@ func SplitWhitespace(s string, maxsplit int) []string {
 		}
 		j := i
 		for j < len(s) {
+			if c := s[j]; c < utf8.RuneSelf {
+				if asciiSpace[c] {
+					break
+				}
+				j++
+				continue
+			}
 			r, n := utf8.DecodeRuneInString(s[j:])
 			if IsSpaceRune(r) {
 				break
@@ -74,6 +94,36 @@ func SplitWhitespace(s string, maxsplit int) []string {
 		i = j
 	}
 }
+
+// countWords is the number of runs of non-whitespace in s.
+func countWords(s string) int {
+	n := 0
+	in := false
+	for i := 0; i < len(s); {
+		sp := false
+		if c := s[i]; c < utf8.RuneSelf {
+			sp = asciiSpace[c]
+			i++
+		} else {
+			r, size := utf8.DecodeRuneInString(s[i:])
+			sp = IsSpaceRune(r)
+			i += size
+		}
+		if !sp && !in {
+			n++
+		}
+		in = !sp
+	}
+	return n
+}
+
+// asciiSpace is IsSpaceRune for the ASCII characters.
+var asciiSpace = func() (t [utf8.RuneSelf]bool) {
+	for c := range t {
+		t[c] = IsSpaceRune(rune(c))
+	}
+	return t
+}()
 
 // RSplitWhitespace implements str.rsplit() / str.rsplit(None, maxsplit).
 func RSplitWhitespace(s string, maxsplit int) []string {
@@ -156,17 +206,54 @@ func stripSet(chars string, hasChars bool) func(rune) bool {
 // Strip implements str.strip(chars); when hasChars is false (chars is
 // None) whitespace is stripped.
 func Strip(s, chars string, hasChars bool) string {
-	f := stripSet(chars, hasChars)
-	return strings.TrimRightFunc(strings.TrimLeftFunc(s, f), f)
+	return RStrip(LStrip(s, chars, hasChars), chars, hasChars)
+}
+
+// isASCII reports whether s is all ASCII.
+func isASCII(s string) bool {
+	for i := 0; i < len(s); i++ {
+		if s[i] >= utf8.RuneSelf {
+			return false
+		}
+	}
+	return true
 }
 
 // LStrip implements str.lstrip(chars).
 func LStrip(s, chars string, hasChars bool) string {
+	// ASCII whitespace and ASCII chars are trimmed bytewise, without a
+	// call per character; a non-ASCII byte is never in an ASCII set.
+	if !hasChars {
+		i := 0
+		for i < len(s) && s[i] < utf8.RuneSelf && asciiSpace[s[i]] {
+			i++
+		}
+		if i == len(s) || s[i] < utf8.RuneSelf {
+			return s[i:]
+		}
+		return strings.TrimLeftFunc(s[i:], IsSpaceRune)
+	}
+	if isASCII(chars) {
+		return strings.TrimLeft(s, chars)
+	}
 	return strings.TrimLeftFunc(s, stripSet(chars, hasChars))
 }
 
 // RStrip implements str.rstrip(chars).
 func RStrip(s, chars string, hasChars bool) string {
+	if !hasChars {
+		j := len(s)
+		for j > 0 && s[j-1] < utf8.RuneSelf && asciiSpace[s[j-1]] {
+			j--
+		}
+		if j == 0 || s[j-1] < utf8.RuneSelf {
+			return s[:j]
+		}
+		return strings.TrimRightFunc(s[:j], IsSpaceRune)
+	}
+	if isASCII(chars) {
+		return strings.TrimRight(s, chars)
+	}
 	return strings.TrimRightFunc(s, stripSet(chars, hasChars))
 }
 

@@ -23,9 +23,11 @@ type reKey struct {
 
 var reCache = struct {
 	sync.Mutex
-	m     map[reKey]*pyre.Regexp
-	lastS string
-	lastR []rune
+	m map[reKey]*pyre.Regexp
+	// The runes of the last two subjects: programs often alternate
+	// between a text and one derived from it (sub, then findall).
+	lastS, prevS string
+	lastR, prevR []rune
 }{m: map[reKey]*pyre.Regexp{}}
 
 const reCacheMax = 512
@@ -75,7 +77,13 @@ func reRunes(s string) []rune {
 	if s == reCache.lastS && reCache.lastR != nil {
 		return reCache.lastR
 	}
+	if s == reCache.prevS && reCache.prevR != nil {
+		reCache.lastS, reCache.prevS = reCache.prevS, reCache.lastS
+		reCache.lastR, reCache.prevR = reCache.prevR, reCache.lastR
+		return reCache.lastR
+	}
 	r := []rune(s)
+	reCache.prevS, reCache.prevR = reCache.lastS, reCache.lastR
 	reCache.lastS, reCache.lastR = s, r
 	return r
 }

@@ -11,6 +11,10 @@ import (
 
 // dictCopyInto appends the entries of src to the empty dict dst.
 func (vm *VM) dictCopyInto(dst, src *heap.Dict) {
+	if len(dst.Entries) == 0 {
+		dst.CopyFrom(src)
+		return
+	}
 	for i := 0; i < len(src.Entries); i++ {
 		e := src.Entries[i]
 		if e.Key.K != heap.KUndef {
@@ -24,8 +28,18 @@ func (vm *VM) dictMergeDict(dst, src *heap.Dict) error {
 	if dst == src {
 		return nil
 	}
-	entries := append([]heap.DictEntry(nil), src.Entries...)
-	for _, e := range entries {
+	if len(dst.Entries) == 0 {
+		dst.CopyFrom(src)
+		return nil
+	}
+	// Comparing keys may run user code that changes src: each entry is
+	// read afresh, and a change of size stops the merge as in CPython.
+	n := len(src.Entries)
+	for i := 0; i < n; i++ {
+		if len(src.Entries) != n {
+			return vm.Errorf(TRuntimeError, "dict mutated during update")
+		}
+		e := src.Entries[i]
 		if e.Key.K == heap.KUndef {
 			continue
 		}
@@ -175,6 +189,22 @@ func dictView(kind heap.IterKind, name string) BuiltinFn {
 	}
 }
 
+// positionalFast runs f directly for the common call of a dict method
+// with one or two positional arguments on an exact dict, and the general
+// method otherwise (keywords, arity errors, subclasses, other receivers).
+func positionalFast(general BuiltinFn, f func(vm *VM, self Value, d *heap.Dict, dv Value, args [2]Value) (Value, error)) BuiltinFn {
+	return func(vm *VM, self Value, a Args) (Value, error) {
+		if n := len(a.Pos); (n == 1 || n == 2) && len(a.KwNames) == 0 && self.K == heap.KRef {
+			if d, ok := vm.H.Get(self).(*heap.Dict); ok {
+				var args [2]Value
+				copy(args[:], a.Pos)
+				return f(vm, self, d, self, args)
+			}
+		}
+		return general(vm, self, a)
+	}
+}
+
 func dictGetM(vm *VM, self Value, d *heap.Dict, _ Value, args [2]Value) (Value, error) {
 	v, found, err := vm.DictGet(d, args[0])
 	if err != nil || found {
@@ -185,18 +215,54 @@ func dictGetM(vm *VM, self Value, d *heap.Dict, _ Value, args [2]Value) (Value, 
 
 func dictSetDefaultM(vm *VM, self Value, d *heap.Dict, dv Value, args [2]Value) (Value, error) {
 	key, def := args[0], args[1]
-	v, found, err := vm.DictGet(d, key)
-	if err != nil || found {
-		return v, err
+	h, err := vm.Hash(key)
+	if err != nil {
+		return heap.Undef, err
+	}
+	ver := d.Ver
+	i, err := d.Lookup(key, h, vm.keyEq)
+	if err != nil {
+		return heap.Undef, err
+	}
+	if d.Ver != ver {
+		// Comparing keys ran code that changed d, so i may be stale:
+		// the general path looks again.
+		v, found, err := vm.DictGet(d, key)
+		if err != nil || found {
+			return v, err
+		}
+		if def.K == heap.KUndef {
+			def = heap.None
+		}
+		if err := vm.DictSet(d, key, def); err != nil {
+			return heap.Undef, err
+		}
+		vm.H.Touch(dv)
+		return def, nil
+	}
+	if i >= 0 {
+		return d.Entries[i].Val, nil
 	}
 	if def.K == heap.KUndef {
 		def = heap.None
 	}
-	if err := vm.DictSet(d, key, def); err != nil {
+	// The lookup found the key absent: add it without a second one.
+	if err := vm.dictAppend(d, key, def, h); err != nil {
 		return heap.Undef, err
 	}
 	vm.H.Touch(dv)
 	return def, nil
+}
+
+// dictAppend adds key, known to be absent from d, with its hash h, as
+// DictSet would: within the memory limit, and accounted.
+func (vm *VM) dictAppend(d *heap.Dict, key, val Value, h int64) error {
+	if err := vm.dictRoom(d); err != nil {
+		return err
+	}
+	before := d.Size()
+	d.Append(key, val, h)
+	return vm.grew(before, d.Size())
 }
 
 func dictPopM(vm *VM, self Value, d *heap.Dict, dv Value, args [2]Value) (Value, error) {
@@ -387,8 +453,8 @@ func init() {
 		{Name: "keys", Fn: dictView(heap.IterDictKeys, "keys")},
 		{Name: "values", Fn: dictView(heap.IterDictValues, "values")},
 		{Name: "items", Fn: dictView(heap.IterDictItems, "items")},
-		{Name: "get", Fn: dictMethod("get", 1, 2, dictGetM)},
-		{Name: "setdefault", Fn: dictMethod("setdefault", 1, 2, dictSetDefaultM)},
+		{Name: "get", Fn: positionalFast(dictMethod("get", 1, 2, dictGetM), dictGetM)},
+		{Name: "setdefault", Fn: positionalFast(dictMethod("setdefault", 1, 2, dictSetDefaultM), dictSetDefaultM)},
 		{Name: "pop", Fn: dictMethod("pop", 1, 2, dictPopM)},
 		{Name: "popitem", Fn: dictMethod("popitem", 0, 0, dictPopItemM)},
 		{Name: "update", Fn: dictFillM("update", "update")},

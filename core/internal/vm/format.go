@@ -4,7 +4,6 @@ import (
 	"fmt"
 	"math"
 	"math/big"
-	"strconv"
 	"strings"
 	"unicode/utf8"
 
@@ -86,8 +85,8 @@ type percentArgs struct {
 	mapping bool
 }
 
-func (vm *VM) newPercentArgs(v Value) *percentArgs {
-	pa := &percentArgs{args: v}
+func (vm *VM) newPercentArgs(v Value) percentArgs {
+	pa := percentArgs{args: v}
 	if t, ok := vm.TupleOf(v); ok {
 		pa.items, pa.arglen, pa.argidx = t.Items, len(t.Items), 0
 	} else {
@@ -257,8 +256,12 @@ func (vm *VM) percentFormat(format string, args Value) (string, error) {
 		}
 		vm.pctFormat, vm.pctPieces = format, pieces
 	}
-	pa := vm.newPercentArgs(args)
+	pargs := vm.newPercentArgs(args)
+	pa := &pargs // on the stack: one % formatting allocates only its result
 	var b strings.Builder
+	// Room for the text and short conversions (the format itself is
+	// already accounted), so most results are built without regrowing.
+	b.Grow(len(format) + 16)
 	for i := range pieces {
 		p := pieces[i]
 		if p.Conv == 0 {
@@ -305,6 +308,13 @@ func (vm *VM) percentFormat(format string, args Value) (string, error) {
 				return "", err
 			}
 		case 'd', 'i', 'u', 'o', 'x', 'X':
+			if v.K == heap.KInt && p.Precision < 0 && p.Conv != 'o' && p.Conv != 'x' && p.Conv != 'X' {
+				// A machine int in decimal: no big.Int on the way.
+				if err := vm.writeText(&b, pyfmt.FormatPercentInt64(v.I(), p)); err != nil {
+					return "", err
+				}
+				continue
+			}
 			n, err := vm.percentInt(v, p.Conv)
 			if err != nil {
 				return "", err
@@ -356,7 +366,8 @@ func (vm *VM) bytesPercentFormat(format []byte, args Value) ([]byte, error) {
 		}
 		return out
 	}
-	pa := vm.newPercentArgs(args)
+	pargs := vm.newPercentArgs(args)
+	pa := &pargs // on the stack: one % formatting allocates only its result
 	var out []byte
 	for i := range pieces {
 		p := pieces[i]
@@ -489,14 +500,19 @@ func (vm *VM) formatValue(v Value, conv int, spec Value) (Value, error) {
 	if err != nil {
 		return heap.Undef, err
 	}
-	if conv == 0 && specStr == "" {
-		switch v.K {
-		case heap.KInt:
-			return vm.NewStr(strconv.FormatInt(v.I(), 10)), nil
-		case heap.KRef:
-			if vm.IsExactStr(v) {
-				return v, nil
+	if conv == 0 {
+		switch {
+		case v.K == heap.KInt && specStr == "":
+			return vm.intStr(v.I()), nil
+		case v.K == heap.KInt || v.K == heap.KFloat:
+			// A machine number goes straight to its formatting.
+			s, err := vm.formatNum(v, specStr)
+			if err != nil {
+				return heap.Undef, err
 			}
+			return vm.NewStr(s), nil
+		case v.K == heap.KRef && specStr == "" && vm.IsExactStr(v):
+			return v, nil
 		}
 	}
 	switch conv {
@@ -547,11 +563,11 @@ func (vm *VM) Format(v Value, spec string) (string, error) {
 		if spec == "" {
 			return s.S, nil
 		}
-		sp, err := pyfmt.ParseSpec(spec, "str")
+		sp, err := vm.parseSpec(spec, "str")
 		if err != nil {
 			return "", vm.pystrErr(err)
 		}
-		if err := vm.reserveSpec(spec); err != nil {
+		if err := vm.reserveParsedSpec(spec, sp, nil); err != nil {
 			return "", err
 		}
 		r, err := pyfmt.FormatStr(s.S, sp)
@@ -573,6 +589,48 @@ func (vm *VM) Format(v Value, spec string) (string, error) {
 		return "", vm.TypeError("unsupported format string passed to %s.__format__", vm.TypeName(v))
 	}
 	return vm.StrString(v)
+}
+
+// specMemo is a format spec and its parse.
+type specMemo struct {
+	spec string
+	sp   pyfmt.Spec
+}
+
+// parseSpec is pyfmt.ParseSpec remembering the last few specs parsed
+// well: a program formats with a handful of constant specs, over and
+// over. typeName only words the errors, which are never remembered.
+func (vm *VM) parseSpec(spec, typeName string) (pyfmt.Spec, error) {
+	for i := range vm.specs {
+		if m := &vm.specs[i]; m.spec == spec && spec != "" {
+			return m.sp, nil
+		}
+	}
+	sp, err := pyfmt.ParseSpec(spec, typeName)
+	if err == nil && spec != "" {
+		vm.specs[vm.specsNext] = specMemo{spec: spec, sp: sp}
+		vm.specsNext = (vm.specsNext + 1) % len(vm.specs)
+	}
+	return sp, err
+}
+
+// reserveParsedSpec is reserveSpec for a spec already parsed (sp, or the
+// error perr), so a format parses its spec once.
+func (vm *VM) reserveParsedSpec(spec string, sp pyfmt.Spec, perr error) error {
+	if perr != nil || spec == "" {
+		return vm.reserveSpec(spec)
+	}
+	if sp.Width <= 0 && sp.Precision <= 0 {
+		return nil
+	}
+	fill := int64(1)
+	if sp.Fill != 0 {
+		fill = int64(utf8.RuneLen(sp.Fill))
+	}
+	if err := vm.reserveMul(fill, int64(max(sp.Width, 0))); err != nil {
+		return err
+	}
+	return vm.reserve(int64(max(sp.Width, 0))*fill + int64(max(sp.Precision, 0)))
 }
 
 func (vm *VM) formatNum(p Value, spec string) (string, error) {
@@ -603,11 +661,20 @@ func (vm *VM) strFormat(format string, f *strFormatter, depth int) (string, erro
 	if depth > 2 {
 		return "", vm.ValueError("Max string recursion exceeded")
 	}
-	pieces, err := pyfmt.ParseFormatString(format)
-	if err != nil {
-		return "", vm.pystrErr(err)
+	// As in percentFormat, the same format usually comes again; the
+	// pieces are only read.
+	pieces := vm.fmtPieces
+	if format != vm.fmtFormat || pieces == nil {
+		var err error
+		pieces, err = pyfmt.ParseFormatString(format)
+		if err != nil {
+			return "", vm.pystrErr(err)
+		}
+		vm.fmtFormat, vm.fmtPieces = format, pieces
 	}
 	var b strings.Builder
+	// As in percentFormat: room for the text and short fields.
+	b.Grow(len(format) + 16)
 	for _, p := range pieces {
 		if !p.Field {
 			if err := vm.writeText(&b, p.Literal); err != nil {

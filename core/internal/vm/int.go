@@ -105,6 +105,16 @@ func (vm *VM) toInt(v Value) (Value, error) {
 			return vm.FloatToInt(x.f)
 		}
 	}
+	if vm.IsExactStr(v) {
+		// str has no __int__, __index__ or __trunc__; int("42"), the
+		// common case, needs neither those lookups nor math/big.
+		if n, ok := shortDecimal(vm.MustStr(v)); ok {
+			return heap.Int(n), nil
+		}
+		if r, ok, err := vm.parseIntText(v, 10); ok {
+			return r, err
+		}
+	}
 	if vm.hasMethod(v, "__int__") {
 		r, err := vm.CallMethod(v, "__int__")
 		if err != nil {
@@ -136,6 +146,31 @@ func (vm *VM) toInt(v Value) (Value, error) {
 		return r, err
 	}
 	return Value{}, vm.TypeError("int() argument must be a string, a bytes-like object or a real number, not '%s'", vm.TypeName(v))
+}
+
+// shortDecimal parses s when it is an optional sign and 1 to 18 ASCII
+// digits, nothing else (no spaces or underscores), so that it fits in an
+// int64; ok is false for every other text.
+func shortDecimal(s string) (n int64, ok bool) {
+	neg := false
+	if len(s) > 0 && (s[0] == '-' || s[0] == '+') {
+		neg = s[0] == '-'
+		s = s[1:]
+	}
+	if len(s) == 0 || len(s) > 18 {
+		return 0, false
+	}
+	for i := 0; i < len(s); i++ {
+		c := s[i]
+		if c < '0' || c > '9' {
+			return 0, false
+		}
+		n = n*10 + int64(c-'0')
+	}
+	if neg {
+		n = -n
+	}
+	return n, true
 }
 
 // --- constructors -------------------------------------------------------------
@@ -588,17 +623,66 @@ func (vm *VM) smallIntBinary(op int, a, b int64) (Value, bool, error) {
 	return heap.NotImplemented, true, nil
 }
 
+// smallBigIn points z at the magnitude of i held in *w, with i's sign,
+// so an int64 operand reaches math/big without allocating: math/big
+// reads the words, and never writes an operand that is not also its
+// result.
+func smallBigIn(z *big.Int, w *[1]big.Word, i int64) *big.Int {
+	u := uint64(i)
+	if i < 0 {
+		u = -u
+	}
+	w[0] = big.Word(u)
+	z.SetBits(w[:])
+	if i < 0 {
+		z.Neg(z)
+	}
+	return z
+}
+
+// bigViewIn is bigView with a small int's storage in z and *w.
+func (n num) bigViewIn(z *big.Int, w *[1]big.Word) *big.Int {
+	if n.K == nkBig {
+		return n.b
+	}
+	return smallBigIn(z, w, n.i)
+}
+
 // maxIntBits bounds the size of ints built by ** and << (a MemoryError
 // instead of exhausting the host).
 const maxIntBits = 1 << 32
 
 func (vm *VM) bigIntBinary(op int, x, y num) (Value, error) {
+	if op == compile.BinAnd {
+		// x & mask with a non-negative machine-int mask, the usual way
+		// to take low bits: the result is the big operand's low word
+		// (in two's complement) under the mask, without math/big.
+		wide, mask := x, y
+		if wide.K != nkBig {
+			wide, mask = y, x
+		}
+		if wide.K == nkBig && mask.K == nkInt && mask.i >= 0 {
+			w := wide.b.Bits()
+			if len(w) == 0 {
+				return heap.Int(0), nil
+			}
+			low := uint64(w[0])
+			if wide.b.Sign() < 0 {
+				low = -low
+			}
+			return heap.Int(int64(low & uint64(mask.i))), nil
+		}
+	}
 	// The operands are read, never written (big.Int's methods allow z to
 	// alias them), so they need no copies; the result is computed in
 	// place in the object that will hold it.
-	a, b := x.bigView(), y.bigView()
-	res := &heap.BigInt{}
-	z := &res.V
+	var aw, bw [1]big.Word
+	var ab, bb big.Int
+	a, b := x.bigViewIn(&ab, &aw), y.bigViewIn(&bb, &bw)
+	// The result is computed in a big.Int on the stack; only a result
+	// too large for an int64 gets a heap object, which takes its words.
+	var zt big.Int
+	z := &zt
 	switch op {
 	case compile.BinAdd:
 		z.Add(a, b)
@@ -626,6 +710,28 @@ func (vm *VM) bigIntBinary(op int, x, y num) (Value, error) {
 	case compile.BinFloorDiv, compile.BinMod:
 		if b.Sign() == 0 {
 			return Value{}, vm.zeroDiv(intZeroDivMsg(op))
+		}
+		if len(b.Bits()) == 1 {
+			// A one-word divisor, the common x // 7 or x % 10: the
+			// quotient goes straight into the result and the remainder
+			// into words on the stack (math/big reuses their capacity).
+			var rw [2]big.Word
+			var r big.Int
+			r.SetBits(rw[:0])
+			z.QuoRem(a, b, &r)
+			if r.Sign() != 0 && r.Sign() != b.Sign() {
+				var ow [1]big.Word
+				var one big.Int
+				z.Sub(z, smallBigIn(&one, &ow, 1))
+				r.Add(&r, b)
+			}
+			if op == compile.BinMod {
+				if r.IsInt64() {
+					return heap.Int(r.Int64()), nil
+				}
+				return vm.NewBigInt(&r), nil
+			}
+			break
 		}
 		q, r, err := vm.floorDivModBig(a, b)
 		if err != nil {
@@ -706,7 +812,7 @@ func (vm *VM) bigIntBinary(op int, x, y num) (Value, error) {
 	if z.IsInt64() {
 		return heap.Int(z.Int64()), nil
 	}
-	return vm.H.Alloc(res), nil
+	return vm.H.Alloc(&heap.BigInt{V: zt}), nil
 }
 
 // intZeroDivMsg is CPython 3.11.7's message for int // 0 and int % 0.

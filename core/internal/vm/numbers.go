@@ -317,15 +317,16 @@ func (vm *VM) formatNumber(v Value, spec string) (string, bool, error) {
 		s, _ := vm.reprNumber(p)
 		return s, true, nil
 	}
-	if err := vm.reserveSpec(spec); err != nil {
-		return "", true, err
-	}
 	var s string
 	var err error
 	switch x.K {
 	case nkInt, nkBig:
-		var sp pyfmt.Spec
-		if sp, err = pyfmt.ParseSpec(spec, "int"); err == nil {
+		// One parse serves the memory reservation and the layout.
+		sp, perr := vm.parseSpec(spec, "int")
+		if err := vm.reserveParsedSpec(spec, sp, perr); err != nil {
+			return "", true, err
+		}
+		if err = perr; err == nil {
 			if x.K == nkInt {
 				s, err = pyfmt.FormatInt64(x.i, sp)
 			} else if sp.Type == 0 || sp.Type == 'd' || sp.Type == 'n' {
@@ -338,11 +339,17 @@ func (vm *VM) formatNumber(v Value, spec string) (string, bool, error) {
 			}
 		}
 	case nkFloat:
-		var sp pyfmt.Spec
-		if sp, err = pyfmt.ParseSpec(spec, "float"); err == nil {
+		sp, perr := vm.parseSpec(spec, "float")
+		if err := vm.reserveParsedSpec(spec, sp, perr); err != nil {
+			return "", true, err
+		}
+		if err = perr; err == nil {
 			s, err = pyfmt.FormatFloat(x.f, sp)
 		}
 	default:
+		if err := vm.reserveSpec(spec); err != nil {
+			return "", true, err
+		}
 		if spec == "" {
 			return complexRepr(x.f, x.im), true, nil
 		}

@@ -9,8 +9,10 @@ import (
 
 // strHash hashes a str value deterministically (no per-process seed, so
 // dumps are reproducible; Python code cannot rely on str hashes anyway).
-func (vm *VM) StrHash(v Value) int64 {
-	s := vm.H.Get(v).(*heap.Str)
+func (vm *VM) StrHash(v Value) int64 { return strHashOf(vm.H.Get(v).(*heap.Str)) }
+
+// strHashOf is hash(s), computed once and kept in s.
+func strHashOf(s *heap.Str) int64 {
 	if s.Hash != 0 || s.S == "" {
 		return s.Hash // hash("") is 0, as in CPython
 	}
@@ -104,7 +106,7 @@ func (vm *VM) Hash(v Value) (int64, error) {
 	case heap.KRef:
 		switch o := vm.H.Get(v).(type) {
 		case *heap.Str:
-			return vm.StrHash(v), nil
+			return strHashOf(o), nil
 		case *heap.BigInt, *heap.Complex:
 			h, _ := vm.hashNumber(v)
 			return h, nil
@@ -719,6 +721,21 @@ func (vm *VM) GetItem(obj, key Value) (Value, error) {
 
 // opGetItem is BINARY_SUBSCR beyond the list fast path.
 func (vm *VM) opGetItem(f *heap.Frame, obj, key Value) error {
+	if obj.K == heap.KRef {
+		if d, ok := vm.H.Get(obj).(*heap.Dict); ok {
+			// An exact dict (a subclass is an instance) has no
+			// __getitem__ or __missing__ of the program's to look up.
+			v, found, err := vm.DictGet(d, key)
+			if err != nil {
+				return err
+			}
+			if !found {
+				return vm.ErrorArgs(TKeyError, key)
+			}
+			push(f, v)
+			return nil
+		}
+	}
 	if fn := vm.LookupSpecial(obj, "__getitem__"); vm.isPyFunc(fn) {
 		return vm.pushPyCall(fn, []Value{obj, key}, heap.RetPush, 0, heap.Undef, heap.Undef)
 	}
@@ -757,6 +774,16 @@ func (vm *VM) SetItem(obj, key, v Value) error {
 }
 
 func (vm *VM) opSetItem(f *heap.Frame, obj, key, v Value) error {
+	if obj.K == heap.KRef {
+		if d, ok := vm.H.Get(obj).(*heap.Dict); ok {
+			// An exact dict: no __setitem__ of the program's to look up.
+			if err := vm.DictSet(d, key, v); err != nil {
+				return err
+			}
+			vm.H.Touch(obj)
+			return nil
+		}
+	}
 	if fn := vm.LookupSpecial(obj, "__setitem__"); vm.isPyFunc(fn) {
 		return vm.pushPyCall(fn, []Value{obj, key, v}, heap.RetDiscard, 0, heap.Undef, heap.Undef)
 	}
@@ -835,6 +862,26 @@ func (vm *VM) Contains(container, item Value) (bool, error) {
 }
 
 func (vm *VM) opContains(f *heap.Frame, item, container Value, invert bool) error {
+	if container.K == heap.KRef {
+		// An exact dict or str (subclasses are instances) has no
+		// __contains__ of the program's to look up.
+		var r bool
+		var err error
+		switch o := vm.H.Get(container).(type) {
+		case *heap.Dict:
+			_, r, err = vm.DictGet(o, item)
+		case *heap.Str:
+			r, _, err = vm.strContains(container, item)
+		default:
+			goto general
+		}
+		if err != nil {
+			return err
+		}
+		push(f, heap.Bool(r != invert))
+		return nil
+	}
+general:
 	if fn := vm.LookupSpecial(container, "__contains__"); vm.isPyFunc(fn) {
 		inv := int32(0)
 		if invert {

@@ -304,6 +304,14 @@ const pieceBytes = 16 + 40 + 16
 func reserveSplit[T text](vm *VM, s T, maxsplit int, is func(rune) bool) error {
 	n := int64(1)
 	for _, r := range string(s) {
+		// An upper bound: every ASCII whitespace of str or bytes counts,
+		// without a call per character.
+		if r < utf8.RuneSelf {
+			if r == ' ' || (r >= '\t' && r <= '\r') || (r >= 0x1c && r <= 0x1f) {
+				n++
+			}
+			continue
+		}
 		if is(r) {
 			n++
 		}
@@ -351,18 +359,10 @@ func (vm *VM) sliceRoom(n, c int) error {
 	return vm.reserveValues(int64(c) + int64(appendCap(c)))
 }
 
-// dictRoom reserves what adding a key to d may allocate: a larger array
-// of entries (40 bytes each) when it is full, and an index twice as large
-// when the entries pass two thirds of it.
+// dictRoom reserves what adding a key to d may allocate (see
+// heap.Dict.AppendCost: entries and index grow together).
 func (vm *VM) dictRoom(d *heap.Dict) error {
-	var n int64
-	if e := d.Entries; len(e) == cap(e) {
-		n += 40 * int64(cap(e)+cap(e)/4+8)
-	}
-	if idx := d.IndexLen(); (len(d.Entries)+1)*3 >= idx*2 {
-		n += 8 * int64(idx)
-	}
-	return vm.reserve(n)
+	return vm.reserve(int64(d.AppendCost()))
 }
 
 // setRoom reserves the larger table adding a key to s may move it to

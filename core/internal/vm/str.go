@@ -9,6 +9,7 @@ import (
 	"errors"
 	"math"
 	"math/big"
+	"strconv"
 	"strings"
 	"unicode/utf8"
 
@@ -127,17 +128,49 @@ func (vm *VM) strArg(v Value) (string, error) {
 	return "", vm.TypeError("must be str, not %s", vm.TypeName(v))
 }
 
-func (vm *VM) strList(ss []string) Value {
+func (vm *VM) strList(ss []string) Value { return vm.strPieces(heap.Undef, ss) }
+
+// strBlock is how many str objects strPieces allocates together: one Go
+// allocation instead of one per piece, while a piece that outlives the
+// others keeps at most this many small headers alive.
+const strBlock = 32
+
+// strPieces is the list of the pieces ss of the str from (or of strs of
+// unknown origin when from is not a str): split and friends make many
+// small strs at once, so their headers are allocated in blocks, and the
+// pieces of an ASCII str are known to be ASCII, which saves each a count
+// of its code points later (len, indexing, slicing).
+func (vm *VM) strPieces(from Value, ss []string) Value {
+	ascii := false
+	if o, ok := vm.strObj(from); ok {
+		ascii = strIsASCII(o)
+	}
 	items := make([]Value, len(ss))
+	var block []heap.Str
 	for i, s := range ss {
-		items[i] = vm.NewStr(s)
+		if len(block) == 0 {
+			block = make([]heap.Str, min(strBlock, len(ss)-i))
+		}
+		o := &block[0]
+		block = block[1:]
+		o.S, o.N = s, -1
+		if ascii {
+			o.N, o.ASCII = len(s), true
+		}
+		items[i] = vm.H.Alloc(o)
 	}
 	return vm.NewList(items)
 }
 
 // strNoArg builds a method that maps the receiver through f.
 func strNoArg(name string, f func(string) string) BuiltinFn {
-	return strUnary(name, f, (*VM).NewStr)
+	return func(vm *VM, self Value, a Args) (Value, error) {
+		s, _, err := vm.strArgs(name, self, a, 0, 0)
+		if err != nil {
+			return heap.Undef, err
+		}
+		return vm.strResult(self, s, f(s)), nil
+	}
 }
 
 // strPred builds a str predicate method.
@@ -305,12 +338,25 @@ func (vm *VM) joinValues(sep string, items []Value) (Value, error) {
 		return items[0], nil
 	}
 	n := int64(len(sep)) * int64(len(items))
+	// The result's code-point count, while every item's is known, so
+	// len() of the joined str does not count them again.
+	runes := 0
+	if len(items) > 0 {
+		runes = utf8.RuneCountInString(sep) * (len(items) - 1)
+	}
 	for i, v := range items {
-		s, ok := vm.StrOf(v)
+		o, ok := vm.strObj(v)
 		if !ok {
 			return heap.Undef, vm.TypeError("sequence item %d: expected str instance, %s found", i, vm.TypeName(v))
 		}
-		n += int64(len(s))
+		n += int64(len(o.S))
+		if runes >= 0 {
+			if o.N >= 0 && (o.N > 0 || o.S == "") {
+				runes += o.N
+			} else {
+				runes = -1
+			}
+		}
 	}
 	if err := vm.reserve(n); err != nil {
 		return heap.Undef, err
@@ -323,6 +369,9 @@ func (vm *VM) joinValues(sep string, items []Value) (Value, error) {
 		}
 		s, _ := vm.StrOf(v)
 		b.WriteString(s)
+	}
+	if runes >= 0 {
+		return vm.newStrN(b.String(), runes), nil
 	}
 	return vm.NewStr(b.String()), nil
 }
@@ -654,7 +703,23 @@ func (vm *VM) strResult(self Value, s, r string) Value {
 	if r == s && vm.IsExactStr(self) {
 		return self
 	}
+	// The callers derive r from s by taking part of it or by mapping
+	// case, both of which keep ASCII text ASCII: its length is known.
+	if o, ok := vm.strObj(self); ok && o.ASCII && o.N == len(o.S) && isASCIIString(r) {
+		return vm.newStrN(r, len(r))
+	}
 	return vm.NewStr(r)
+}
+
+// isASCIIString reports whether s is all ASCII; short strs (the results
+// of strResult's callers) are checked by bytes as cheaply as a flag.
+func isASCIIString(s string) bool {
+	for i := 0; i < len(s); i++ {
+		if s[i] >= utf8.RuneSelf {
+			return false
+		}
+	}
+	return true
 }
 
 func strDunderRepr(vm *VM, self Value, a Args) (Value, error) {
@@ -683,7 +748,50 @@ func strDunderFormat(vm *VM, self Value, a Args) (Value, error) {
 
 // --- constructor and builtins ---------------------------------------------
 
+// smallIntStrs is how many of the non-negative ints smallIntStr keeps
+// the str of.
+const smallIntStrs = 256
+
+// smallIntText holds the decimal text of the ints below smallIntStrs.
+var smallIntText = func() (t [smallIntStrs]string) {
+	for i := range t {
+		t[i] = strconv.Itoa(i)
+	}
+	return t
+}()
+
+// intStr is str(i) for a machine int: a str known to be ASCII, and for
+// the small ints counters and keys are made of, the same object while it
+// lives. The remembered value is not a root: it is checked against the
+// heap before use, since the collector may have freed its handle (a
+// freed slot is empty, a reused one holds some other object).
+func (vm *VM) intStr(i int64) Value {
+	if i < 0 || i >= smallIntStrs {
+		var buf [24]byte
+		d := strconv.AppendInt(buf[:0], i, 10)
+		return vm.newStrN(string(d), len(d))
+	}
+	slot, text := &vm.intStrs[i], smallIntText[i]
+	if v := *slot; v.K == heap.KRef {
+		if o, ok := vm.H.At(v.H()).(*heap.Str); ok && o.S == text {
+			return v
+		}
+	}
+	v := vm.newStrN(text, len(text))
+	*slot = v
+	return v
+}
+
 func strConstructor(vm *VM, cls Value, a Args) (Value, error) {
+	if len(a.Pos) == 1 && len(a.KwNames) == 0 {
+		switch v := a.Pos[0]; {
+		case v.K == heap.KInt:
+			// str(i), the most common conversion.
+			return vm.intStr(v.I()), nil
+		case vm.IsExactStr(v):
+			return v, nil
+		}
+	}
 	var objectArg, encoding, errorsArg Value
 	if err := vm.UnpackArgs("str", a, []string{"object", "encoding", "errors"}, 0, &objectArg, &encoding, &errorsArg); err != nil {
 		return heap.Undef, err
@@ -976,7 +1084,11 @@ func (vm *VM) repeatSize(unit int, n int64) error {
 func (vm *VM) strBinary(op int, a, b Value) (Value, error) {
 	op &^= compile.BinInplace
 	sa, aStr := vm.strObj(a)
-	ba, aBytes := vm.bytesObj(a)
+	var ba *heap.Bytes
+	aBytes := false
+	if !aStr {
+		ba, aBytes = vm.bytesObj(a)
+	}
 	switch op {
 	case compile.BinAdd:
 		if aStr {
@@ -1253,7 +1365,7 @@ var strText = &textKind[string]{
 	recv:       (*VM).selfStr,
 	args:       (*VM).strArgs,
 	wrap:       func(vm *VM, _ Value, s string) Value { return vm.NewStr(s) },
-	list:       func(vm *VM, _ Value, ss []string) Value { return vm.strList(ss) },
+	list:       (*VM).strPieces,
 	needle:     (*VM).strArg,
 	affix:      (*VM).StrOf,
 	affixName:  "str",

@@ -102,6 +102,8 @@ type VM struct {
 	// filled before sealing: its entries stay valid in every clone
 	// (base strs are never freed or replaced), so no clone writes it.
 	asciiStrs *[128]Value
+	// intStrs remembers the strs of the small ints (see intStr).
+	intStrs   [smallIntStrs]Value
 	ctorNames [numCtorNames]Value
 	amber     amberFuncs // see amberFunc
 	// framePool recycles frames of finished calls.
@@ -122,6 +124,12 @@ type VM struct {
 	// pctFormat and pctPieces are the last str % format parsed.
 	pctFormat string
 	pctPieces []pyfmt.PercentPiece
+	// fmtFormat and fmtPieces are the last str.format format parsed.
+	fmtFormat string
+	fmtPieces []pyfmt.Piece
+	// specs remembers the last parsed format specs (see parseSpec).
+	specs     [4]specMemo
+	specsNext int
 	// recursionCeiling is the host's recursion limit, which
 	// sys.setrecursionlimit cannot exceed.
 	recursionCeiling int

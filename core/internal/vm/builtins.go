@@ -89,6 +89,38 @@ func (vm *VM) iterators(vs []Value) ([]Value, error) {
 	return its, nil
 }
 
+// plainIters returns the iterators of vs when each is a builtin iterable
+// or a generator (iter() of which is native and has no side effects), so
+// that a Python twin may step them with for loops; ok=false otherwise.
+func (vm *VM) plainIters(vs []Value) ([]Value, bool) {
+	for _, v := range vs {
+		if v.K != heap.KRef {
+			return nil, false
+		}
+		switch o := vm.H.Get(v).(type) {
+		case *heap.Instance:
+			return nil, false
+		case *heap.Generator:
+			if o.Kind != heap.GenGenerator {
+				return nil, false
+			}
+		case *heap.Iter:
+			if vm.needsFrames(v) {
+				return nil, false
+			}
+		}
+	}
+	its := make([]Value, len(vs))
+	for i, v := range vs {
+		it, ok := vm.nativeIter(v)
+		if !ok {
+			return nil, false
+		}
+		its[i] = it
+	}
+	return its, true
+}
+
 // runFrameNested pushes the frame f and runs it to its return in a
 // nested loop.
 func (vm *VM) runFrameNested(f *heap.Frame) (Value, error) {
@@ -278,6 +310,13 @@ func init() {
 			}
 		}
 		if vm.anyNeedsFrames(a.Pos...) {
+			if z.Step == 0 && len(a.Pos) > 0 && vm.tailOK && vm.tailName == "zip" {
+				if its, ok := vm.plainIters(a.Pos); ok {
+					if r, ok, err := vm.tailPy("zip", "zip_plain", its...); ok {
+						return r, err
+					}
+				}
+			}
 			if r, ok, err := vm.tailPy("zip", "zip_", vm.NewTuple(append([]Value(nil), a.Pos...)), heap.Bool(z.Step == 1)); ok {
 				return r, err
 			}

@@ -144,6 +144,32 @@ def _enumerate(it, start):
 def zip_(iterables, strict):
     return _zip([iter(i) for i in iterables], strict)
 
+def zip_plain(*iters):
+    # The iterators are builtin ones or generators, whose iter() is
+    # themselves, so a for loop steps each exactly as next() would, and
+    # resumes a generator in the running loop instead of a call of next()
+    # and a try block per item.
+    if not iters:
+        return
+    if len(iters) == 2:
+        a, b = iters
+        for x in a:
+            for y in b:
+                yield (x, y)
+                break
+            else:
+                return
+        return
+    while True:
+        items = []
+        for i in iters:
+            for x in i:
+                items.append(x)
+                break
+            else:
+                return
+        yield tuple(items)
+
 def _zip(iters, strict):
     if not iters:
         return

@@ -5,6 +5,8 @@ package vm
 
 import (
 	"math"
+	"math/bits"
+	"slices"
 
 	"github.com/amber-sandbox/amber/core/internal/compile"
 	"github.com/amber-sandbox/amber/core/internal/heap"
@@ -69,6 +71,9 @@ func (vm *VM) sortWithKeys(vals, keys []Value, reverse bool) ([]Value, error) {
 	if err := vm.reserveMul(40, int64(n)); err != nil {
 		return nil, err
 	}
+	if out, ok := vm.sortInts(vals, keys, reverse); ok {
+		return out, nil
+	}
 	// Sort a permutation so keys and values move together.
 	idx := make([]int, n)
 	for i := range idx {
@@ -113,6 +118,74 @@ func (vm *VM) sortWithKeys(vals, keys []Value, reverse bool) ([]Value, error) {
 		out[i] = vals[j]
 	}
 	return out, nil
+}
+
+// sortInts sorts vals by keys that are all small ints whose spread and
+// count fit one 64-bit word together, ok=false otherwise. Each key is
+// packed above its position (the key's distance from the smallest, or
+// from the largest under reverse), so a plain sort of the words gives
+// the one stable order, with no comparison function at all.
+func (vm *VM) sortInts(vals, keys []Value, reverse bool) ([]Value, bool) {
+	n := len(keys)
+	lo, hi := int64(math.MaxInt64), int64(math.MinInt64)
+	for _, k := range keys {
+		if k.K != heap.KInt {
+			return nil, false
+		}
+		x := k.I()
+		lo, hi = min(lo, x), max(hi, x)
+	}
+	span := uint64(hi) - uint64(lo)
+	shift := bits.Len(uint(n - 1))
+	if bits.Len64(span)+shift > 64 {
+		return nil, false
+	}
+	words := make([]uint64, n)
+	for i, k := range keys {
+		d := uint64(k.I()) - uint64(lo)
+		if reverse {
+			d = span - d
+		}
+		words[i] = d<<shift | uint64(i)
+	}
+	if kb := bits.Len64(span); n >= 256 && kb <= 44 {
+		ctRadixSort(words, shift, kb)
+	} else {
+		slices.Sort(words)
+	}
+	mask := uint64(1)<<shift - 1
+	out := make([]Value, n)
+	for j, w := range words {
+		out[j] = vals[w&mask]
+	}
+	return out, true
+}
+
+// ctRadixSort sorts words by their keyBits bits above shift, stably (the
+// bits below, the positions, are in order already), eleven bits a pass.
+func ctRadixSort(words []uint64, shift, keyBits int) {
+	const digit = 11
+	tmp := make([]uint64, len(words))
+	src, dst := words, tmp
+	for b := 0; b < keyBits; b += digit {
+		var count [1<<digit + 1]int
+		at := uint(shift + b)
+		for _, w := range src {
+			count[(w>>at)&(1<<digit-1)+1]++
+		}
+		for i := 1; i < len(count); i++ {
+			count[i] += count[i-1]
+		}
+		for _, w := range src {
+			d := (w >> at) & (1<<digit - 1)
+			dst[count[d]] = w
+			count[d]++
+		}
+		src, dst = dst, src
+	}
+	if &src[0] != &words[0] {
+		copy(words, src)
+	}
 }
 
 func ctReverseInts(s []int) {

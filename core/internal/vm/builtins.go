@@ -89,6 +89,21 @@ func (vm *VM) iterators(vs []Value) ([]Value, error) {
 	return its, nil
 }
 
+// frameFreeIterable reports whether v is a builtin iterable whose
+// iterator is a builtin one that runs no Python code (not a generator).
+func (vm *VM) frameFreeIterable(v Value) bool {
+	if v.K != heap.KRef {
+		return false
+	}
+	switch vm.H.Get(v).(type) {
+	case *heap.List, *heap.Tuple, *heap.Str, *heap.Bytes, *heap.Range, *heap.Dict, *heap.DictView, *heap.Set:
+		return true
+	case *heap.Iter:
+		return !vm.needsFrames(v)
+	}
+	return false
+}
+
 // plainIters returns the iterators of vs when each is a builtin iterable
 // or a generator (iter() of which is native and has no side effects), so
 // that a Python twin may step them with for loops; ok=false otherwise.
@@ -336,6 +351,15 @@ func init() {
 	RegisterBuiltinFunc("map", func(vm *VM, _ Value, a Args) (Value, error) {
 		if len(a.Pos) < 2 {
 			return heap.Undef, vm.TypeError("map() must have at least two arguments.")
+		}
+		if len(a.Pos) == 2 && vm.isPyFunc(a.Pos[0]) && vm.frameFreeIterable(a.Pos[1]) {
+			// A Python function over a builtin iterable stays a native map:
+			// FOR_ITER and next() call the function in a frame of its own
+			// (see mapNextFrame), with no generator in between.
+			it, ok := vm.nativeIter(a.Pos[1])
+			if ok {
+				return vm.H.Alloc(&heap.Iter{Kind: heap.IterMap, Seq: a.Pos[0], Vals: []Value{it}}), nil
+			}
 		}
 		if vm.anyNeedsFrames(a.Pos...) {
 			if r, ok, err := vm.tailPy("map", "map_", a.Pos[0], vm.NewTuple(append([]Value(nil), a.Pos[1:]...))); ok {

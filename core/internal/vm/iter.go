@@ -340,6 +340,10 @@ func (vm *VM) iterNext(itv Value, it *heap.Iter) (Value, bool, error) {
 			args[i] = v
 		}
 		r, err := vm.Call(it.Seq, args...)
+		if err != nil && vm.ErrIs(err, TStopIteration) {
+			// The function's StopIteration reads as the map's own end.
+			return heap.Undef, false, nil
+		}
 		return r, err == nil, err
 	case heap.IterFilter:
 		for {
@@ -351,6 +355,9 @@ func (vm *VM) iterNext(itv Value, it *heap.Iter) (Value, bool, error) {
 			if it.Seq.K != heap.KNone {
 				t, err = vm.Call(it.Seq, v)
 				if err != nil {
+					if vm.ErrIs(err, TStopIteration) {
+						return heap.Undef, false, nil
+					}
 					return heap.Undef, false, err
 				}
 			}
@@ -401,6 +408,14 @@ func (vm *VM) opForIter(f *heap.Frame, it Value, target int32) (Value, bool, err
 	if it.K == heap.KRef {
 		switch o := vm.H.Get(it).(type) {
 		case *heap.Iter:
+			if o.Kind == heap.IterMap {
+				if handled, err := vm.mapNextFrame(o, heap.RetForIter, target); handled {
+					if err == errExhausted {
+						err = nil
+					}
+					return heap.Undef, false, err
+				}
+			}
 			return vm.iterNext(it, o)
 		case *heap.Generator:
 			err := vm.resumeGen(it, heap.None, nil, heap.RetForIter, target)
@@ -416,6 +431,35 @@ func (vm *VM) opForIter(f *heap.Frame, it Value, target int32) (Value, bool, err
 		}
 	}
 	return vm.Next(it)
+}
+
+// mapNextFrame steps a map of one Python function over a builtin
+// iterator: it takes the next item natively and pushes the function's
+// frame, whose return delivers the mapped value as ret says (under
+// FOR_ITER a StopIteration the function raises ends the loop, as it
+// would out of map's own __next__). handled=false leaves the step to
+// iterNext. Otherwise err is errFramePushed, errExhausted when the
+// iterator is, or the error of stepping it.
+func (vm *VM) mapNextFrame(o *heap.Iter, ret heap.RetKind, target int32) (handled bool, err error) {
+	if len(o.Vals) != 1 || !vm.isPyFunc(o.Seq) {
+		return false, nil
+	}
+	subv := o.Vals[0]
+	if subv.K != heap.KRef {
+		return false, nil
+	}
+	sub, ok := vm.H.Get(subv).(*heap.Iter)
+	if !ok || vm.needsFrames(subv) {
+		return false, nil
+	}
+	x, ok, err := vm.iterNext(subv, sub)
+	if err != nil {
+		return true, err
+	}
+	if !ok {
+		return true, errExhausted
+	}
+	return true, vm.pushPyCall(o.Seq, []Value{x}, ret, target, heap.Undef, heap.Undef)
 }
 
 // Iterate calls fn for each item of v.
@@ -716,8 +760,25 @@ func builtinNext(vm *VM, _ Value, a Args) (Value, error) {
 	}
 	it := iteratorArg
 	if it.K == heap.KRef {
-		if _, ok := vm.H.Get(it).(*heap.Generator); ok && dflt.K == heap.KUndef {
-			return vm.genSend(it, heap.None, nil)
+		switch o := vm.H.Get(it).(type) {
+		case *heap.Generator:
+			if dflt.K == heap.KUndef {
+				return vm.genSend(it, heap.None, nil)
+			}
+		case *heap.Iter:
+			// From the eval loop, a map's Python function runs in a frame
+			// (so it may pause for the host); its StopIteration is next()'s.
+			if o.Kind == heap.IterMap && dflt.K == heap.KUndef && vm.tailOK && vm.tailRet == heap.RetPush {
+				if handled, err := vm.mapNextFrame(o, heap.RetPush, 0); handled {
+					if err == errFramePushed {
+						return heap.Undef, nil
+					}
+					if err == errExhausted {
+						return heap.Undef, vm.ErrorArgs(TStopIteration)
+					}
+					return heap.Undef, err
+				}
+			}
 		}
 	}
 	if !vm.isIterator(it) {

@@ -331,6 +331,19 @@ func (vm *VM) iterNext(itv Value, it *heap.Iter) (Value, bool, error) {
 		}
 		return vm.NewTuple(items), true, nil
 	case heap.IterMap:
+		if len(it.Vals) == 1 && it.Seq.K == heap.KRef {
+			if _, ok := vm.H.Get(it.Seq).(*heap.Builtin); ok {
+				v, ok, err := vm.Next(it.Vals[0])
+				if err != nil || !ok {
+					return heap.Undef, false, err
+				}
+				r, err := vm.callBuiltin1(it.Seq, v)
+				if err != nil && vm.ErrIs(err, TStopIteration) {
+					return heap.Undef, false, nil
+				}
+				return r, err == nil, err
+			}
+		}
 		args := make([]Value, len(it.Vals))
 		for i, sub := range it.Vals {
 			v, ok, err := vm.Next(sub)
@@ -460,6 +473,30 @@ func (vm *VM) mapNextFrame(o *heap.Iter, ret heap.RetKind, target int32) (handle
 		return true, errExhausted
 	}
 	return true, vm.pushPyCall(o.Seq, []Value{x}, ret, target, heap.Undef, heap.Undef)
+}
+
+// callBuiltin1 calls the builtin fn with the one argument x, passed in
+// the VM's argument arena (builtins copy what they keep, and the arena
+// is a root), without the nested-loop setup vm.Call makes for Python
+// code: the builtin may not hand its work to a frame (no tail call), and
+// any Python it calls runs nested through vm.Call as usual.
+func (vm *VM) callBuiltin1(fn, x Value) (Value, error) {
+	top := vm.argTop
+	if top+1 > len(vm.argArena) {
+		// A new, larger arena; outer calls keep the old one.
+		vm.argArena = make([]Value, max(2*len(vm.argArena), top+1, 64))
+	}
+	args := vm.argArena[top : top+1 : top+1]
+	args[0] = x
+	vm.argTop = top + 1
+	r, err := vm.callValue(fn, args, nil, heap.RetPush, false)
+	args[0] = heap.Undef
+	vm.argTop = top
+	if err == errFramePushed {
+		// Not expected without a tail call; never leave a frame behind.
+		return heap.Undef, &Fatal{Kind: "internal", Msg: "builtin pushed a frame without a tail call"}
+	}
+	return r, err
 }
 
 // Iterate calls fn for each item of v.

@@ -52,3 +52,17 @@ except StopIteration as e:
     print("stop", e.args)
 x = [next(map(lambda v: v + 1, [41]))]
 print(x)
+
+
+# A builtin function over a builtin iterable.
+class A:
+    def __abs__(self):
+        return "abs!"
+
+
+print(list(map(abs, [-1, 2.5, A()])), ",".join(map(str, range(3))))
+print(list(map(next, [iter([1]), iter([]), iter([3])])))
+try:
+    list(map(len, [1]))
+except TypeError as e:
+    print("TypeError", e)

@@ -258,7 +258,7 @@ func (vm *VM) iterNext(itv Value, it *heap.Iter) (Value, bool, error) {
 			case heap.IterDictValues:
 				return e.Val, true, nil
 			}
-			return vm.NewTuple([]Value{e.Key, e.Val}), true, nil
+			return vm.newPair(e.Key, e.Val), true, nil
 		}
 	case heap.IterSet:
 		s, _ := vm.SetOf(it.Seq)
@@ -300,10 +300,28 @@ func (vm *VM) iterNext(itv Value, it *heap.Iter) (Value, bool, error) {
 		n := it.I
 		it.I++
 		vm.H.Touch(itv)
-		return vm.NewTuple([]Value{heap.Int(n), v}), true, nil
+		return vm.newPair(heap.Int(n), v), true, nil
 	case heap.IterZip:
 		if len(it.Vals) == 0 {
 			break
+		}
+		if len(it.Vals) == 2 && it.Step == 0 {
+			// The common zip of two: one allocation per pair.
+			a, ok, err := vm.Next(it.Vals[0])
+			if err != nil {
+				return heap.Undef, false, err
+			}
+			if ok {
+				var b Value
+				if b, ok, err = vm.Next(it.Vals[1]); err != nil {
+					return heap.Undef, false, err
+				}
+				if ok {
+					return vm.newPair(a, b), true, nil
+				}
+			}
+			it.Kind = heap.IterDone
+			return heap.Undef, false, nil
 		}
 		items := make([]Value, len(it.Vals))
 		for i, sub := range it.Vals {

@@ -349,18 +349,17 @@ func (vm *VM) iterNext(itv Value, it *heap.Iter) (Value, bool, error) {
 		}
 		return vm.NewTuple(items), true, nil
 	case heap.IterMap:
-		if len(it.Vals) == 1 && it.Seq.K == heap.KRef {
-			if _, ok := vm.H.Get(it.Seq).(*heap.Builtin); ok {
-				v, ok, err := vm.Next(it.Vals[0])
-				if err != nil || !ok {
-					return heap.Undef, false, err
-				}
-				r, err := vm.callBuiltin1(it.Seq, v)
-				if err != nil && vm.ErrIs(err, TStopIteration) {
-					return heap.Undef, false, nil
-				}
-				return r, err == nil, err
+		if len(it.Vals) == 1 {
+			v, ok, err := vm.Next(it.Vals[0])
+			if err != nil || !ok {
+				return heap.Undef, false, err
 			}
+			r, err := vm.callOne(it.Seq, v)
+			if err != nil && vm.ErrIs(err, TStopIteration) {
+				// The function's StopIteration reads as the map's own end.
+				return heap.Undef, false, nil
+			}
+			return r, err == nil, err
 		}
 		args := make([]Value, len(it.Vals))
 		for i, sub := range it.Vals {
@@ -491,6 +490,18 @@ func (vm *VM) mapNextFrame(o *heap.Iter, ret heap.RetKind, target int32) (handle
 		return true, errExhausted
 	}
 	return true, vm.pushPyCall(o.Seq, []Value{x}, ret, target, heap.Undef, heap.Undef)
+}
+
+// callOne is vm.Call(fn, x), through callBuiltin1 when fn is a builtin
+// function (len, abs, str.lower ...): key functions and maps call it
+// once per item.
+func (vm *VM) callOne(fn, x Value) (Value, error) {
+	if fn.K == heap.KRef {
+		if _, ok := vm.H.Get(fn).(*heap.Builtin); ok {
+			return vm.callBuiltin1(fn, x)
+		}
+	}
+	return vm.Call(fn, x)
 }
 
 // callBuiltin1 calls the builtin fn with the one argument x, passed in

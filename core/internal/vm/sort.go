@@ -49,7 +49,7 @@ func (vm *VM) sortValues(items []Value, key Value, reverse bool) ([]Value, error
 	if key.K != heap.KUndef {
 		keys = make([]Value, n)
 		for i, it := range vals {
-			k, err := vm.Call(key, it)
+			k, err := vm.callOne(key, it)
 			if err != nil {
 				return nil, err
 			}
@@ -693,7 +693,7 @@ func ctMinMax(name string, op int) BuiltinFn {
 		bestKey := best
 		if key.K != heap.KUndef {
 			var err error
-			if bestKey, err = vm.Call(key, best); err != nil {
+			if bestKey, err = vm.callOne(key, best); err != nil {
 				return heap.Undef, err
 			}
 		}
@@ -701,7 +701,7 @@ func ctMinMax(name string, op int) BuiltinFn {
 			k := it
 			if key.K != heap.KUndef {
 				var err error
-				if k, err = vm.Call(key, it); err != nil {
+				if k, err = vm.callOne(key, it); err != nil {
 					return heap.Undef, err
 				}
 			}

@@ -33,6 +33,13 @@ func listAppendM(vm *VM, self Value, l *heap.List, lv Value, args [2]Value) (Val
 
 func listExtendM(vm *VM, self Value, l *heap.List, lv Value, args [2]Value) (Value, error) {
 	items := args[0]
+	if vm.needsFrames(items) {
+		// A generator (or an iterator class) feeds the list from a loop
+		// in a frame, which resumes it directly and may pause for the host.
+		if r, ok, err := vm.tailPy("list.extend", "list_extend", lv, items); ok {
+			return r, err
+		}
+	}
 	return heap.None, vm.listExtendValue(lv, l, items)
 }
 

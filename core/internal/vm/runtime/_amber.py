@@ -25,6 +25,13 @@ def list_sort(lst, key, reverse):
     if modified:
         raise ValueError("list modified during sort")
 
+def list_extend(lst, it):
+    # Each item is appended as it comes, as CPython's list.extend does;
+    # list.append itself, since a subclass's append is not called.
+    append = list.append
+    for x in it:
+        append(lst, x)
+
 def min_max(name, is_max, args, key, default_box):
     default = default_box[0] if default_box else _missing
     if len(args) == 1:

@@ -74,6 +74,9 @@ func (vm *VM) sortWithKeys(vals, keys []Value, reverse bool) ([]Value, error) {
 	if out, ok := vm.sortInts(vals, keys, reverse); ok {
 		return out, nil
 	}
+	if out, ok := vm.sortNumbers(vals, keys, reverse); ok {
+		return out, nil
+	}
 	// Sort a permutation so keys and values move together.
 	idx := make([]int, n)
 	for i := range idx {
@@ -159,6 +162,89 @@ func (vm *VM) sortInts(vals, keys []Value, reverse bool) ([]Value, bool) {
 		out[j] = vals[w&mask]
 	}
 	return out, true
+}
+
+// sortNumbers sorts vals by keys that are all small ints or all floats
+// other than NaN, ok=false otherwise (or when the memory limit leaves no
+// room for its records). Those keys are totally ordered (-0.0 and 0.0
+// are equal), so a stable radix sort of their order-preserving 64-bit
+// images gives exactly the order of CPython's stable sort.
+func (vm *VM) sortNumbers(vals, keys []Value, reverse bool) ([]Value, bool) {
+	n := len(keys)
+	if n < 2 || (keys[0].K != heap.KInt && keys[0].K != heap.KFloat) {
+		return nil, false
+	}
+	kind := keys[0].K
+	for _, k := range keys {
+		if k.K != kind || (kind == heap.KFloat && math.IsNaN(k.F())) {
+			return nil, false
+		}
+	}
+	// The records and their copy, beyond sortWithKeys' reservation.
+	if vm.reserveMul(32, int64(n)) != nil {
+		return nil, false
+	}
+	recs := make([]ctRec, n)
+	for i, k := range keys {
+		var u uint64
+		if kind == heap.KInt {
+			u = uint64(k.I()) ^ 1<<63
+		} else {
+			f := k.F()
+			if f == 0 {
+				f = 0 // -0.0 sorts as 0.0
+			}
+			u = math.Float64bits(f)
+			if u>>63 != 0 {
+				u = ^u
+			} else {
+				u |= 1 << 63
+			}
+		}
+		if reverse {
+			u = ^u
+		}
+		recs[i] = ctRec{u, i}
+	}
+	recs = ctRadixRecs(recs)
+	out := make([]Value, n)
+	for j, r := range recs {
+		out[j] = vals[r.i]
+	}
+	return out, true
+}
+
+// ctRec is a sort key and the position of its item.
+type ctRec struct {
+	k uint64
+	i int
+}
+
+// ctRadixRecs sorts recs stably by key, eleven bits a pass from the
+// lowest, skipping the passes where every key has the same digit; it
+// returns the sorted slice (recs or its copy).
+func ctRadixRecs(recs []ctRec) []ctRec {
+	const digit = 11
+	src, dst := recs, make([]ctRec, len(recs))
+	for at := uint(0); at < 64; at += digit {
+		var count [1<<digit + 1]int
+		for _, r := range src {
+			count[(r.k>>at)&(1<<digit-1)+1]++
+		}
+		if count[(src[0].k>>at)&(1<<digit-1)+1] == len(src) {
+			continue
+		}
+		for i := 1; i < len(count); i++ {
+			count[i] += count[i-1]
+		}
+		for _, r := range src {
+			d := (r.k >> at) & (1<<digit - 1)
+			dst[count[d]] = r
+			count[d]++
+		}
+		src, dst = dst, src
+	}
+	return src
 }
 
 // ctRadixSort sorts words by their keyBits bits above shift, stably (the

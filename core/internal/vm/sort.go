@@ -66,9 +66,10 @@ func (vm *VM) sortWithKeys(vals, keys []Value, reverse bool) ([]Value, error) {
 	if n < 2 {
 		return append([]Value(nil), vals...), nil
 	}
-	// The copies, the permutation and the result: reserved first, before
-	// anything is allocated, so that reserve may still collect.
-	if err := vm.reserveMul(40, int64(n)); err != nil {
+	// The copies, the permutation, the result and the keys' strings and
+	// heads: reserved first, before anything is allocated, so that
+	// reserve may still collect.
+	if err := vm.reserveMul(64, int64(n)); err != nil {
 		return nil, err
 	}
 	if out, ok := vm.sortInts(vals, keys, reverse); ok {
@@ -312,8 +313,27 @@ func (vm *VM) sortLess(keys []Value) (func(a, b int) (bool, error), error) {
 	case allFloat:
 		return func(a, b int) (bool, error) { return keys[a].F() < keys[b].F(), nil }, nil
 	case allStr:
-		// UTF-8 byte order is code point order.
-		return func(a, b int) (bool, error) { return strs[a] < strs[b], nil }, nil
+		// UTF-8 byte order is code point order. The first eight bytes of
+		// each, big-endian in a word (zero-padded), decide most
+		// comparisons with one integer compare; equal words (a common
+		// prefix, or padding against NUL bytes) fall back to the strings.
+		heads := make([]uint64, len(strs))
+		for i, s := range strs {
+			var h uint64
+			for j := 0; j < 8; j++ {
+				h <<= 8
+				if j < len(s) {
+					h |= uint64(s[j])
+				}
+			}
+			heads[i] = h
+		}
+		return func(a, b int) (bool, error) {
+			if x, y := heads[a], heads[b]; x != y {
+				return x < y, nil
+			}
+			return strs[a] < strs[b], nil
+		}, nil
 	}
 	if less := vm.tupleKeysLess(keys); less != nil {
 		return less, nil

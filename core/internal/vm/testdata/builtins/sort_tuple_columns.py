@@ -20,3 +20,10 @@ try:
     sorted([(1, "a"), (1, 2)])
 except TypeError as e:
     print("TypeError", e)
+
+# str keys sharing long prefixes, NULs against padding, non-ASCII.
+ws = ["prefix%05d" % ((i * 7919) % 1000) for i in range(300)] + ["ab", "ab\0", "ab\0\0", "a", "", "é", "€", "\U0001f600", "abcdefgh", "abcdefgh\0", "abcdefg"]
+print(sorted(ws)[:3], sorted(ws)[-12:])
+print(sorted(ws, reverse=True)[:5])
+idx = sorted(range(len(ws)), key=lambda i: ws[i])
+print(idx[:8], all(ws[idx[k]] <= ws[idx[k + 1]] for k in range(len(idx) - 1)))

@@ -438,6 +438,19 @@ func (vm *VM) opForIter(f *heap.Frame, it Value, target int32) (Value, bool, err
 	if it.K == heap.KRef {
 		switch o := vm.H.Get(it).(type) {
 		case *heap.Iter:
+			if vm.pairIter(o) && nextIsUnpack2(f) {
+				// for a, b in d.items() / enumerate(...) / zip(x, y): the
+				// pair goes straight to the stack, as UNPACK_SEQUENCE 2
+				// would leave it (second below first), and that
+				// instruction is done here: no tuple per step.
+				a, b, ok, err := vm.iterNextPair(it, o)
+				if err != nil || !ok {
+					return heap.Undef, false, err
+				}
+				push(f, b)
+				f.PC++
+				return a, true, nil
+			}
 			if o.Kind == heap.IterMap {
 				if handled, err := vm.mapNextFrame(o, heap.RetForIter, target); handled {
 					if err == errExhausted {
@@ -461,6 +474,88 @@ func (vm *VM) opForIter(f *heap.Frame, it Value, target int32) (Value, bool, err
 		}
 	}
 	return vm.Next(it)
+}
+
+// pairIter reports whether it yields 2-tuples that iterNextPair can
+// hand out as two values.
+func (vm *VM) pairIter(it *heap.Iter) bool {
+	switch it.Kind {
+	case heap.IterDictItems, heap.IterEnumerate:
+		return true
+	case heap.IterZip:
+		return len(it.Vals) == 2 && it.Step == 0
+	}
+	return false
+}
+
+// nextIsUnpack2 reports whether f's next instruction (the one after its
+// FOR_ITER) is UNPACK_SEQUENCE 2.
+func nextIsUnpack2(f *heap.Frame) bool {
+	instrs := f.C.Code.Instrs
+	if pc := int(f.PC); pc < len(instrs) {
+		in := instrs[pc]
+		return in.Op() == compile.UNPACK_SEQUENCE && in.Arg() == 2
+	}
+	return false
+}
+
+// iterNextPair is iterNext for a pairIter, giving the pair's items
+// rather than a tuple of them.
+func (vm *VM) iterNextPair(itv Value, it *heap.Iter) (Value, Value, bool, error) {
+	switch it.Kind {
+	case heap.IterDictItems:
+		if err := vm.checkLimits(); err != nil {
+			return heap.Undef, heap.Undef, false, err
+		}
+		d, _ := vm.DictOf(it.Seq)
+		if int64(d.Used) != it.N {
+			it.Kind = heap.IterDone
+			return heap.Undef, heap.Undef, false, vm.Errorf(TRuntimeError, "dictionary changed size during iteration")
+		}
+		for it.I < int64(len(d.Entries)) {
+			e := d.Entries[it.I]
+			it.I++
+			if e.Key.K == heap.KUndef {
+				continue
+			}
+			vm.H.Touch(itv)
+			return e.Key, e.Val, true, nil
+		}
+		it.Kind = heap.IterDone
+		vm.H.Touch(itv)
+		return heap.Undef, heap.Undef, false, nil
+	case heap.IterEnumerate:
+		if err := vm.checkLimits(); err != nil {
+			return heap.Undef, heap.Undef, false, err
+		}
+		v, ok, err := vm.Next(it.Vals[0])
+		if err != nil || !ok {
+			return heap.Undef, heap.Undef, false, err
+		}
+		n := it.I
+		it.I++
+		vm.H.Touch(itv)
+		return heap.Int(n), v, true, nil
+	}
+	// A zip of two, not strict.
+	if err := vm.checkLimits(); err != nil {
+		return heap.Undef, heap.Undef, false, err
+	}
+	a, ok, err := vm.Next(it.Vals[0])
+	if err != nil {
+		return heap.Undef, heap.Undef, false, err
+	}
+	if ok {
+		var b Value
+		if b, ok, err = vm.Next(it.Vals[1]); err != nil {
+			return heap.Undef, heap.Undef, false, err
+		}
+		if ok {
+			return a, b, true, nil
+		}
+	}
+	it.Kind = heap.IterDone
+	return heap.Undef, heap.Undef, false, nil
 }
 
 // mapNextFrame steps a map of one Python function over a builtin

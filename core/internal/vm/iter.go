@@ -293,7 +293,7 @@ func (vm *VM) iterNext(itv Value, it *heap.Iter) (Value, bool, error) {
 			return v, true, nil
 		}
 	case heap.IterEnumerate:
-		v, ok, err := vm.Next(it.Vals[0])
+		v, ok, err := vm.nextSub(it.Vals[0])
 		if err != nil || !ok {
 			return heap.Undef, false, err
 		}
@@ -307,13 +307,13 @@ func (vm *VM) iterNext(itv Value, it *heap.Iter) (Value, bool, error) {
 		}
 		if len(it.Vals) == 2 && it.Step == 0 {
 			// The common zip of two: one allocation per pair.
-			a, ok, err := vm.Next(it.Vals[0])
+			a, ok, err := vm.nextSub(it.Vals[0])
 			if err != nil {
 				return heap.Undef, false, err
 			}
 			if ok {
 				var b Value
-				if b, ok, err = vm.Next(it.Vals[1]); err != nil {
+				if b, ok, err = vm.nextSub(it.Vals[1]); err != nil {
 					return heap.Undef, false, err
 				}
 				if ok {
@@ -488,6 +488,38 @@ func (vm *VM) pairIter(it *heap.Iter) bool {
 	return false
 }
 
+// nextSub is vm.Next for the iterator an enumerate or zip wraps, stepping
+// a list, tuple or range iterator in place: those run no code and wrap
+// nothing, so they need neither the C-depth guard nor the limit check
+// the wrapper has made.
+func (vm *VM) nextSub(itv Value) (Value, bool, error) {
+	if itv.K == heap.KRef {
+		if it, ok := vm.H.Get(itv).(*heap.Iter); ok {
+			switch it.Kind {
+			case heap.IterList, heap.IterTuple:
+				if items := vm.listItems(it.Seq); it.I < int64(len(items)) {
+					v := items[it.I]
+					it.I++
+					vm.H.Touch(itv)
+					return v, true, nil
+				}
+			case heap.IterRange:
+				if (it.Step > 0 && it.I < it.N) || (it.Step < 0 && it.I > it.N) {
+					v := heap.Int(it.I)
+					it.I += it.Step
+					vm.H.Touch(itv)
+					return v, true, nil
+				}
+			default:
+				return vm.Next(itv)
+			}
+			// Exhausted: iterNext marks it done.
+			return vm.Next(itv)
+		}
+	}
+	return vm.Next(itv)
+}
+
 // nextIsUnpack2 reports whether f's next instruction (the one after its
 // FOR_ITER) is UNPACK_SEQUENCE 2.
 func nextIsUnpack2(f *heap.Frame) bool {
@@ -528,7 +560,7 @@ func (vm *VM) iterNextPair(itv Value, it *heap.Iter) (Value, Value, bool, error)
 		if err := vm.checkLimits(); err != nil {
 			return heap.Undef, heap.Undef, false, err
 		}
-		v, ok, err := vm.Next(it.Vals[0])
+		v, ok, err := vm.nextSub(it.Vals[0])
 		if err != nil || !ok {
 			return heap.Undef, heap.Undef, false, err
 		}
@@ -541,13 +573,13 @@ func (vm *VM) iterNextPair(itv Value, it *heap.Iter) (Value, Value, bool, error)
 	if err := vm.checkLimits(); err != nil {
 		return heap.Undef, heap.Undef, false, err
 	}
-	a, ok, err := vm.Next(it.Vals[0])
+	a, ok, err := vm.nextSub(it.Vals[0])
 	if err != nil {
 		return heap.Undef, heap.Undef, false, err
 	}
 	if ok {
 		var b Value
-		if b, ok, err = vm.Next(it.Vals[1]); err != nil {
+		if b, ok, err = vm.nextSub(it.Vals[1]); err != nil {
 			return heap.Undef, heap.Undef, false, err
 		}
 		if ok {

@@ -645,6 +645,10 @@ func (vm *VM) callBuiltin1(fn, x Value) (Value, error) {
 	args := vm.argArena[top : top+1 : top+1]
 	args[0] = x
 	vm.argTop = top + 1
+	// The builtin may drop what the running operation holds (d.pop hands
+	// out a value only Go then refers to): no collection from reserve
+	// until the operation ends (see openSafe), as vm.Call also ensures.
+	vm.safeAllocs = 0
 	r, err := vm.callValue(fn, args, nil, heap.RetPush, false)
 	args[0] = heap.Undef
 	vm.argTop = top

@@ -66,11 +66,17 @@ func (vm *VM) sortWithKeys(vals, keys []Value, reverse bool) ([]Value, error) {
 	if n < 2 {
 		return append([]Value(nil), vals...), nil
 	}
-	// The copies, the permutation, the result and the keys' strings and
-	// heads: reserved first, before anything is allocated, so that
-	// reserve may still collect.
-	if err := vm.reserveMul(64, int64(n)); err != nil {
+	// The copies, the permutation and the result: reserved first, before
+	// anything is allocated, so that reserve may still collect.
+	if err := vm.reserveMul(40, int64(n)); err != nil {
 		return nil, err
+	}
+	// The sorts below that make no comparisons do not poll the deadline
+	// as they go: a loop of big sorts meets it here, once per sort.
+	if n >= 4096 {
+		if err := vm.DeadlineErr(); err != nil {
+			return nil, err
+		}
 	}
 	if out, ok := vm.sortInts(vals, keys, reverse); ok {
 		return out, nil

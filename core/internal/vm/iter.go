@@ -383,7 +383,7 @@ func (vm *VM) iterNext(itv Value, it *heap.Iter) (Value, bool, error) {
 			}
 			t := v
 			if it.Seq.K != heap.KNone {
-				t, err = vm.Call(it.Seq, v)
+				t, err = vm.callOne(it.Seq, v)
 				if err != nil {
 					if vm.ErrIs(err, TStopIteration) {
 						return heap.Undef, false, nil

@@ -66,3 +66,9 @@ try:
     list(map(len, [1]))
 except TypeError as e:
     print("TypeError", e)
+
+# filter with builtin predicates; a predicate's StopIteration ends it.
+words = ["12", "ab", "3", "", "x9"] * 3
+print(list(filter(str.isdigit, words)), list(filter(None, words)), list(filter(len, words)))
+print(list(filter(lambda w: w > "a", words)))
+print(len(list(filter(next, [iter([1]), iter([]), iter([0]), iter([2])]))))

@@ -89,6 +89,53 @@ func (vm *VM) iterators(vs []Value) ([]Value, error) {
 	return its, nil
 }
 
+// frameFreeIterable reports whether v is a builtin iterable whose
+// iterator is a builtin one that runs no Python code (not a generator).
+func (vm *VM) frameFreeIterable(v Value) bool {
+	if v.K != heap.KRef {
+		return false
+	}
+	switch vm.H.Get(v).(type) {
+	case *heap.List, *heap.Tuple, *heap.Str, *heap.Bytes, *heap.Range, *heap.Dict, *heap.DictView, *heap.Set:
+		return true
+	case *heap.Iter:
+		return !vm.needsFrames(v)
+	}
+	return false
+}
+
+// plainIters returns the iterators of vs when each is a builtin iterable
+// or a generator (iter() of which is native and has no side effects), so
+// that a Python twin may step them with for loops; ok=false otherwise.
+func (vm *VM) plainIters(vs []Value) ([]Value, bool) {
+	for _, v := range vs {
+		if v.K != heap.KRef {
+			return nil, false
+		}
+		switch o := vm.H.Get(v).(type) {
+		case *heap.Instance:
+			return nil, false
+		case *heap.Generator:
+			if o.Kind != heap.GenGenerator {
+				return nil, false
+			}
+		case *heap.Iter:
+			if vm.needsFrames(v) {
+				return nil, false
+			}
+		}
+	}
+	its := make([]Value, len(vs))
+	for i, v := range vs {
+		it, ok := vm.nativeIter(v)
+		if !ok {
+			return nil, false
+		}
+		its[i] = it
+	}
+	return its, true
+}
+
 // runFrameNested pushes the frame f and runs it to its return in a
 // nested loop.
 func (vm *VM) runFrameNested(f *heap.Frame) (Value, error) {
@@ -278,6 +325,13 @@ func init() {
 			}
 		}
 		if vm.anyNeedsFrames(a.Pos...) {
+			if z.Step == 0 && len(a.Pos) > 0 && vm.tailOK && vm.tailName == "zip" {
+				if its, ok := vm.plainIters(a.Pos); ok {
+					if r, ok, err := vm.tailPy("zip", "zip_plain", its...); ok {
+						return r, err
+					}
+				}
+			}
 			if r, ok, err := vm.tailPy("zip", "zip_", vm.NewTuple(append([]Value(nil), a.Pos...)), heap.Bool(z.Step == 1)); ok {
 				return r, err
 			}
@@ -297,6 +351,15 @@ func init() {
 	RegisterBuiltinFunc("map", func(vm *VM, _ Value, a Args) (Value, error) {
 		if len(a.Pos) < 2 {
 			return heap.Undef, vm.TypeError("map() must have at least two arguments.")
+		}
+		if len(a.Pos) == 2 && vm.isPyFunc(a.Pos[0]) && vm.frameFreeIterable(a.Pos[1]) {
+			// A Python function over a builtin iterable stays a native map:
+			// FOR_ITER and next() call the function in a frame of its own
+			// (see mapNextFrame), with no generator in between.
+			it, ok := vm.nativeIter(a.Pos[1])
+			if ok {
+				return vm.H.Alloc(&heap.Iter{Kind: heap.IterMap, Seq: a.Pos[0], Vals: []Value{it}}), nil
+			}
 		}
 		if vm.anyNeedsFrames(a.Pos...) {
 			if r, ok, err := vm.tailPy("map", "map_", a.Pos[0], vm.NewTuple(append([]Value(nil), a.Pos[1:]...))); ok {

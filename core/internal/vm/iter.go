@@ -258,7 +258,7 @@ func (vm *VM) iterNext(itv Value, it *heap.Iter) (Value, bool, error) {
 			case heap.IterDictValues:
 				return e.Val, true, nil
 			}
-			return vm.NewTuple([]Value{e.Key, e.Val}), true, nil
+			return vm.newPair(e.Key, e.Val), true, nil
 		}
 	case heap.IterSet:
 		s, _ := vm.SetOf(it.Seq)
@@ -293,17 +293,35 @@ func (vm *VM) iterNext(itv Value, it *heap.Iter) (Value, bool, error) {
 			return v, true, nil
 		}
 	case heap.IterEnumerate:
-		v, ok, err := vm.Next(it.Vals[0])
+		v, ok, err := vm.nextSub(it.Vals[0])
 		if err != nil || !ok {
 			return heap.Undef, false, err
 		}
 		n := it.I
 		it.I++
 		vm.H.Touch(itv)
-		return vm.NewTuple([]Value{heap.Int(n), v}), true, nil
+		return vm.newPair(heap.Int(n), v), true, nil
 	case heap.IterZip:
 		if len(it.Vals) == 0 {
 			break
+		}
+		if len(it.Vals) == 2 && it.Step == 0 {
+			// The common zip of two: one allocation per pair.
+			a, ok, err := vm.nextSub(it.Vals[0])
+			if err != nil {
+				return heap.Undef, false, err
+			}
+			if ok {
+				var b Value
+				if b, ok, err = vm.nextSub(it.Vals[1]); err != nil {
+					return heap.Undef, false, err
+				}
+				if ok {
+					return vm.newPair(a, b), true, nil
+				}
+			}
+			it.Kind = heap.IterDone
+			return heap.Undef, false, nil
 		}
 		items := make([]Value, len(it.Vals))
 		for i, sub := range it.Vals {
@@ -331,6 +349,18 @@ func (vm *VM) iterNext(itv Value, it *heap.Iter) (Value, bool, error) {
 		}
 		return vm.NewTuple(items), true, nil
 	case heap.IterMap:
+		if len(it.Vals) == 1 {
+			v, ok, err := vm.Next(it.Vals[0])
+			if err != nil || !ok {
+				return heap.Undef, false, err
+			}
+			r, err := vm.callOne(it.Seq, v)
+			if err != nil && vm.ErrIs(err, TStopIteration) {
+				// The function's StopIteration reads as the map's own end.
+				return heap.Undef, false, nil
+			}
+			return r, err == nil, err
+		}
 		args := make([]Value, len(it.Vals))
 		for i, sub := range it.Vals {
 			v, ok, err := vm.Next(sub)
@@ -340,6 +370,10 @@ func (vm *VM) iterNext(itv Value, it *heap.Iter) (Value, bool, error) {
 			args[i] = v
 		}
 		r, err := vm.Call(it.Seq, args...)
+		if err != nil && vm.ErrIs(err, TStopIteration) {
+			// The function's StopIteration reads as the map's own end.
+			return heap.Undef, false, nil
+		}
 		return r, err == nil, err
 	case heap.IterFilter:
 		for {
@@ -349,8 +383,11 @@ func (vm *VM) iterNext(itv Value, it *heap.Iter) (Value, bool, error) {
 			}
 			t := v
 			if it.Seq.K != heap.KNone {
-				t, err = vm.Call(it.Seq, v)
+				t, err = vm.callOne(it.Seq, v)
 				if err != nil {
+					if vm.ErrIs(err, TStopIteration) {
+						return heap.Undef, false, nil
+					}
 					return heap.Undef, false, err
 				}
 			}
@@ -401,6 +438,27 @@ func (vm *VM) opForIter(f *heap.Frame, it Value, target int32) (Value, bool, err
 	if it.K == heap.KRef {
 		switch o := vm.H.Get(it).(type) {
 		case *heap.Iter:
+			if vm.pairIter(o) && nextIsUnpack2(f) {
+				// for a, b in d.items() / enumerate(...) / zip(x, y): the
+				// pair goes straight to the stack, as UNPACK_SEQUENCE 2
+				// would leave it (second below first), and that
+				// instruction is done here: no tuple per step.
+				a, b, ok, err := vm.iterNextPair(it, o)
+				if err != nil || !ok {
+					return heap.Undef, false, err
+				}
+				push(f, b)
+				f.PC++
+				return a, true, nil
+			}
+			if o.Kind == heap.IterMap {
+				if handled, err := vm.mapNextFrame(o, heap.RetForIter, target); handled {
+					if err == errExhausted {
+						err = nil
+					}
+					return heap.Undef, false, err
+				}
+			}
 			return vm.iterNext(it, o)
 		case *heap.Generator:
 			err := vm.resumeGen(it, heap.None, nil, heap.RetForIter, target)
@@ -416,6 +474,189 @@ func (vm *VM) opForIter(f *heap.Frame, it Value, target int32) (Value, bool, err
 		}
 	}
 	return vm.Next(it)
+}
+
+// pairIter reports whether it yields 2-tuples that iterNextPair can
+// hand out as two values.
+func (vm *VM) pairIter(it *heap.Iter) bool {
+	switch it.Kind {
+	case heap.IterDictItems, heap.IterEnumerate:
+		return true
+	case heap.IterZip:
+		return len(it.Vals) == 2 && it.Step == 0
+	}
+	return false
+}
+
+// nextSub is vm.Next for the iterator an enumerate or zip wraps, stepping
+// a list, tuple or range iterator in place: those run no code and wrap
+// nothing, so they need neither the C-depth guard nor the limit check
+// the wrapper has made.
+func (vm *VM) nextSub(itv Value) (Value, bool, error) {
+	if itv.K == heap.KRef {
+		if it, ok := vm.H.Get(itv).(*heap.Iter); ok {
+			switch it.Kind {
+			case heap.IterList, heap.IterTuple:
+				if items := vm.listItems(it.Seq); it.I < int64(len(items)) {
+					v := items[it.I]
+					it.I++
+					vm.H.Touch(itv)
+					return v, true, nil
+				}
+			case heap.IterRange:
+				if (it.Step > 0 && it.I < it.N) || (it.Step < 0 && it.I > it.N) {
+					v := heap.Int(it.I)
+					it.I += it.Step
+					vm.H.Touch(itv)
+					return v, true, nil
+				}
+			default:
+				return vm.Next(itv)
+			}
+			// Exhausted: iterNext marks it done.
+			return vm.Next(itv)
+		}
+	}
+	return vm.Next(itv)
+}
+
+// nextIsUnpack2 reports whether f's next instruction (the one after its
+// FOR_ITER) is UNPACK_SEQUENCE 2.
+func nextIsUnpack2(f *heap.Frame) bool {
+	instrs := f.C.Code.Instrs
+	if pc := int(f.PC); pc < len(instrs) {
+		in := instrs[pc]
+		return in.Op() == compile.UNPACK_SEQUENCE && in.Arg() == 2
+	}
+	return false
+}
+
+// iterNextPair is iterNext for a pairIter, giving the pair's items
+// rather than a tuple of them.
+func (vm *VM) iterNextPair(itv Value, it *heap.Iter) (Value, Value, bool, error) {
+	switch it.Kind {
+	case heap.IterDictItems:
+		if err := vm.checkLimits(); err != nil {
+			return heap.Undef, heap.Undef, false, err
+		}
+		d, _ := vm.DictOf(it.Seq)
+		if int64(d.Used) != it.N {
+			it.Kind = heap.IterDone
+			return heap.Undef, heap.Undef, false, vm.Errorf(TRuntimeError, "dictionary changed size during iteration")
+		}
+		for it.I < int64(len(d.Entries)) {
+			e := d.Entries[it.I]
+			it.I++
+			if e.Key.K == heap.KUndef {
+				continue
+			}
+			vm.H.Touch(itv)
+			return e.Key, e.Val, true, nil
+		}
+		it.Kind = heap.IterDone
+		vm.H.Touch(itv)
+		return heap.Undef, heap.Undef, false, nil
+	case heap.IterEnumerate:
+		if err := vm.checkLimits(); err != nil {
+			return heap.Undef, heap.Undef, false, err
+		}
+		v, ok, err := vm.nextSub(it.Vals[0])
+		if err != nil || !ok {
+			return heap.Undef, heap.Undef, false, err
+		}
+		n := it.I
+		it.I++
+		vm.H.Touch(itv)
+		return heap.Int(n), v, true, nil
+	}
+	// A zip of two, not strict.
+	if err := vm.checkLimits(); err != nil {
+		return heap.Undef, heap.Undef, false, err
+	}
+	a, ok, err := vm.nextSub(it.Vals[0])
+	if err != nil {
+		return heap.Undef, heap.Undef, false, err
+	}
+	if ok {
+		var b Value
+		if b, ok, err = vm.nextSub(it.Vals[1]); err != nil {
+			return heap.Undef, heap.Undef, false, err
+		}
+		if ok {
+			return a, b, true, nil
+		}
+	}
+	it.Kind = heap.IterDone
+	return heap.Undef, heap.Undef, false, nil
+}
+
+// mapNextFrame steps a map of one Python function over a builtin
+// iterator: it takes the next item natively and pushes the function's
+// frame, whose return delivers the mapped value as ret says (under
+// FOR_ITER a StopIteration the function raises ends the loop, as it
+// would out of map's own __next__). handled=false leaves the step to
+// iterNext. Otherwise err is errFramePushed, errExhausted when the
+// iterator is, or the error of stepping it.
+func (vm *VM) mapNextFrame(o *heap.Iter, ret heap.RetKind, target int32) (handled bool, err error) {
+	if len(o.Vals) != 1 || !vm.isPyFunc(o.Seq) {
+		return false, nil
+	}
+	subv := o.Vals[0]
+	if subv.K != heap.KRef {
+		return false, nil
+	}
+	sub, ok := vm.H.Get(subv).(*heap.Iter)
+	if !ok || vm.needsFrames(subv) {
+		return false, nil
+	}
+	x, ok, err := vm.iterNext(subv, sub)
+	if err != nil {
+		return true, err
+	}
+	if !ok {
+		return true, errExhausted
+	}
+	return true, vm.pushPyCall(o.Seq, []Value{x}, ret, target, heap.Undef, heap.Undef)
+}
+
+// callOne is vm.Call(fn, x), through callBuiltin1 when fn is a builtin
+// function (len, abs, str.lower ...): key functions and maps call it
+// once per item.
+func (vm *VM) callOne(fn, x Value) (Value, error) {
+	if fn.K == heap.KRef {
+		if _, ok := vm.H.Get(fn).(*heap.Builtin); ok {
+			return vm.callBuiltin1(fn, x)
+		}
+	}
+	return vm.Call(fn, x)
+}
+
+// callBuiltin1 calls the builtin fn with the one argument x, passed in
+// the VM's argument arena (builtins copy what they keep, and the arena
+// is a root), without the nested-loop setup vm.Call makes for Python
+// code: the builtin may not hand its work to a frame (no tail call), and
+// any Python it calls runs nested through vm.Call as usual.
+func (vm *VM) callBuiltin1(fn, x Value) (Value, error) {
+	top := vm.argTop
+	if top+1 > len(vm.argArena) {
+		// A new, larger arena; outer calls keep the old one.
+		vm.argArena = make([]Value, max(2*len(vm.argArena), top+1, 64))
+	}
+	args := vm.argArena[top : top+1 : top+1]
+	args[0] = x
+	vm.argTop = top + 1
+	// The builtin may drop what the running operation holds (d.pop hands
+	// out a value only Go then refers to): no collection from reserve
+	// until the operation ends (see openSafe), as vm.Call also ensures.
+	vm.safeAllocs = 0
+	r, err := vm.callValue(fn, args, nil, heap.RetPush, false)
+	args[0] = heap.Undef
+	vm.argTop = top
+	if err == errFramePushed {
+		// Not expected without a tail call; never leave a frame behind.
+		return heap.Undef, &Fatal{Kind: "internal", Msg: "builtin pushed a frame without a tail call"}
+	}
+	return r, err
 }
 
 // Iterate calls fn for each item of v.
@@ -716,8 +957,25 @@ func builtinNext(vm *VM, _ Value, a Args) (Value, error) {
 	}
 	it := iteratorArg
 	if it.K == heap.KRef {
-		if _, ok := vm.H.Get(it).(*heap.Generator); ok && dflt.K == heap.KUndef {
-			return vm.genSend(it, heap.None, nil)
+		switch o := vm.H.Get(it).(type) {
+		case *heap.Generator:
+			if dflt.K == heap.KUndef {
+				return vm.genSend(it, heap.None, nil)
+			}
+		case *heap.Iter:
+			// From the eval loop, a map's Python function runs in a frame
+			// (so it may pause for the host); its StopIteration is next()'s.
+			if o.Kind == heap.IterMap && dflt.K == heap.KUndef && vm.tailOK && vm.tailRet == heap.RetPush {
+				if handled, err := vm.mapNextFrame(o, heap.RetPush, 0); handled {
+					if err == errFramePushed {
+						return heap.Undef, nil
+					}
+					if err == errExhausted {
+						return heap.Undef, vm.ErrorArgs(TStopIteration)
+					}
+					return heap.Undef, err
+				}
+			}
 		}
 	}
 	if !vm.isIterator(it) {

@@ -23,7 +23,17 @@ func listMethod(argName, name string, required, nargs int, f func(vm *VM, self V
 
 func listAppendM(vm *VM, self Value, l *heap.List, lv Value, args [2]Value) (Value, error) {
 	item := args[0]
-	if err := vm.roomFor(len(l.Items), cap(l.Items)); err != nil {
+	if n := len(l.Items); n == cap(l.Items) && n < 4 {
+		// A small list starts at four slots, as CPython's does, rather
+		// than growing through one, two and four.
+		if err := vm.reserveMul(16, 4); err != nil {
+			return heap.Undef, err
+		}
+		vm.H.Grew(16 * (4 - n))
+		items := make([]Value, n, 4)
+		copy(items, l.Items)
+		l.Items = items
+	} else if err := vm.roomFor(n, cap(l.Items)); err != nil {
 		return heap.Undef, err
 	}
 	l.Items = append(l.Items, item)
@@ -33,6 +43,13 @@ func listAppendM(vm *VM, self Value, l *heap.List, lv Value, args [2]Value) (Val
 
 func listExtendM(vm *VM, self Value, l *heap.List, lv Value, args [2]Value) (Value, error) {
 	items := args[0]
+	if vm.needsFrames(items) {
+		// A generator (or an iterator class) feeds the list from a loop
+		// in a frame, which resumes it directly and may pause for the host.
+		if r, ok, err := vm.tailPy("list.extend", "list_extend", lv, items); ok {
+			return r, err
+		}
+	}
 	return heap.None, vm.listExtendValue(lv, l, items)
 }
 

@@ -192,6 +192,18 @@ try:
 except ValueError as e:
     print('caught', e)
 `},
+	{"builtins-draining-paused-generators", `
+def gen(n):
+    for i in range(n):
+        yield tool(i) + 1
+m = map(lambda x: tool(x) * 2, [1, 2, 3])
+print(next(m))
+#---
+print(sum(gen(3)), list(zip(gen(2), "ab")), {k: v for k, v in zip(range(3), gen(5))})
+for v in m:
+    print('m', v)
+print(list(map(lambda x: tool(x), range(2))), sum(map(lambda x: tool(x), [4, 5])))
+`},
 	{"big-list", `
 big = [i for i in range(5000)]
 tup = tuple(big)

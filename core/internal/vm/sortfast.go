@@ -25,7 +25,102 @@ func (vm *VM) tupleKeysLess(keys []Value) func(a, b int) (bool, error) {
 		}
 		tuples[i] = t.Items
 	}
+	if less := vm.tupleColumnsLess(tuples); less != nil {
+		return less
+	}
 	return func(a, b int) (bool, error) { return vm.itemsLess(tuples[a], tuples[b]) }
+}
+
+// tupleColumnsLess returns a less for tuples of one length (at most 8)
+// whose every position holds only small ints or only exact strs, or nil.
+// The items are read out of the heap once, into a column per position,
+// so a comparison touches no heap object; it decides exactly as
+// itemsLess would: the first position that differs, by <.
+func (vm *VM) tupleColumnsLess(tuples [][]Value) func(a, b int) (bool, error) {
+	width := len(tuples[0])
+	if width == 0 || width > 8 {
+		return nil
+	}
+	var isStr [8]bool
+	for p := 0; p < width; p++ {
+		if v := tuples[0][p]; v.K == heap.KRef {
+			if _, ok := vm.H.Get(v).(*heap.Str); !ok {
+				return nil
+			}
+			isStr[p] = true
+		} else if v.K != heap.KInt {
+			return nil
+		}
+	}
+	for _, t := range tuples {
+		if len(t) != width {
+			return nil
+		}
+		for p, v := range t {
+			if isStr[p] {
+				if v.K != heap.KRef {
+					return nil
+				}
+				if _, ok := vm.H.Get(v).(*heap.Str); !ok {
+					return nil
+				}
+			} else if v.K != heap.KInt {
+				return nil
+			}
+		}
+	}
+	// The columns: 16 bytes an item at most, beyond sortWithKeys' reservation.
+	if vm.reserveMul(16*int64(width), int64(len(tuples))) != nil {
+		return nil
+	}
+	n := len(tuples)
+	var ints [8][]int64
+	var strs [8][]string
+	for p := 0; p < width; p++ {
+		if isStr[p] {
+			col := make([]string, n)
+			for i, t := range tuples {
+				col[i] = vm.H.Get(t[p]).(*heap.Str).S
+			}
+			strs[p] = col
+		} else {
+			col := make([]int64, n)
+			for i, t := range tuples {
+				col[i] = t[p].I()
+			}
+			ints[p] = col
+		}
+	}
+	if width == 1 || (width >= 2 && !isStr[0]) {
+		// The usual shape leads with an int: decided there most of the time.
+		first := ints[0]
+		return func(a, b int) (bool, error) {
+			if first != nil {
+				if x, y := first[a], first[b]; x != y {
+					return x < y, nil
+				}
+			}
+			return columnsLess(&ints, &strs, width, a, b), nil
+		}
+	}
+	return func(a, b int) (bool, error) { return columnsLess(&ints, &strs, width, a, b), nil }
+}
+
+// columnsLess compares rows a and b of the columns of tupleColumnsLess.
+func columnsLess(ints *[8][]int64, strs *[8][]string, width, a, b int) bool {
+	for p := 0; p < width; p++ {
+		if col := ints[p]; col != nil {
+			if x, y := col[a], col[b]; x != y {
+				return x < y
+			}
+			continue
+		}
+		col := strs[p]
+		if x, y := col[a], col[b]; x != y {
+			return x < y // UTF-8 byte order is code point order
+		}
+	}
+	return false
 }
 
 // itemsLess is x < y for the items of two tuples.

@@ -94,3 +94,19 @@ const (
 func ctShuffleBits(h uint64) uint64 {
 	return ((h ^ 89869747) ^ (h << 16)) * 3644798167
 }
+
+// tuplePair is a two-item tuple together with its items, so that the
+// pairs iterators make per step (enumerate, zip of two, dict items) cost
+// one Go allocation rather than two. Tuples never change their items, so
+// the slice over the inline array is never appended to or replaced.
+type tuplePair struct {
+	t     heap.Tuple
+	items [2]Value
+}
+
+// newPair allocates the tuple (a, b).
+func (vm *VM) newPair(a, b Value) Value {
+	p := &tuplePair{items: [2]Value{a, b}}
+	p.t.Items = p.items[:]
+	return vm.H.Alloc(&p.t)
+}

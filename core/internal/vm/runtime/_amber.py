@@ -25,6 +25,13 @@ def list_sort(lst, key, reverse):
     if modified:
         raise ValueError("list modified during sort")
 
+def list_extend(lst, it):
+    # Each item is appended as it comes, as CPython's list.extend does;
+    # list.append itself, since a subclass's append is not called.
+    append = list.append
+    for x in it:
+        append(lst, x)
+
 def min_max(name, is_max, args, key, default_box):
     default = default_box[0] if default_box else _missing
     if len(args) == 1:
@@ -143,6 +150,32 @@ def _enumerate(it, start):
 
 def zip_(iterables, strict):
     return _zip([iter(i) for i in iterables], strict)
+
+def zip_plain(*iters):
+    # The iterators are builtin ones or generators, whose iter() is
+    # themselves, so a for loop steps each exactly as next() would, and
+    # resumes a generator in the running loop instead of a call of next()
+    # and a try block per item.
+    if not iters:
+        return
+    if len(iters) == 2:
+        a, b = iters
+        for x in a:
+            for y in b:
+                yield (x, y)
+                break
+            else:
+                return
+        return
+    while True:
+        items = []
+        for i in iters:
+            for x in i:
+                items.append(x)
+                break
+            else:
+                return
+        yield tuple(items)
 
 def _zip(iters, strict):
     if not iters:

@@ -147,6 +147,10 @@ type Function struct {
 	Doc         Value
 	Module      Value
 	Annotations Value
+
+	// C caches the CodeObj behind Code, which never changes: calls skip
+	// the handle lookup. Derived, not persisted; nil until first needed.
+	C *CodeObj
 }
 
 func (f *Function) Refs(visit func(Value)) {

@@ -7,9 +7,17 @@ import (
 	"github.com/amber-sandbox/amber/core/internal/heap"
 )
 
-// codeOf returns the CodeObj of a Function value.
+// codeOf returns the CodeObj of a Function value, cached on the function:
+// every call needs it. A function's code never changes, and a clone (see
+// heap.Privatize) starts with no cache, so the cached object is always
+// the one at fn.Code in this heap.
 func (vm *VM) codeOf(fn *heap.Function) *heap.CodeObj {
-	return vm.H.Get(fn.Code).(*heap.CodeObj)
+	if c := fn.C; c != nil {
+		return c
+	}
+	c := vm.H.Get(fn.Code).(*heap.CodeObj)
+	fn.C = c
+	return c
 }
 
 // newFrame builds a frame for calling fn with positional args and keyword
@@ -394,7 +402,7 @@ func (vm *VM) opCall(f *heap.Frame, argc int, kw Value) error {
 				var done bool
 				var err error
 				args := f.Slots[lo:f.SP]
-				co := vm.H.Get(fn.Code).(*heap.CodeObj)
+				co := vm.codeOf(fn)
 				if code := co.Code; code.Flags&(compile.FlagVarArgs|compile.FlagVarKw|compile.FlagGenerator|compile.FlagCoroutine|compile.FlagAsyncGenerator) == 0 &&
 					len(args) == code.ArgCount && code.KwOnlyCount == 0 && len(code.Cellvars) == 0 {
 					done, err = vm.callPyFast(callee, fn, co, args)
@@ -524,6 +532,7 @@ func (vm *VM) makeFunction(f *heap.Frame, flags int) (Value, error) {
 		fn.Defaults = append([]Value(nil), vm.listItems(pop(f))...)
 	}
 	co := vm.H.Get(codev).(*heap.CodeObj)
+	fn.C = co
 	fn.Name = vm.Intern(co.Code.Name)
 	fn.Qualname = vm.Intern(co.Code.QualName)
 	if s, ok := co.Code.Docstring.(string); ok {
@@ -544,7 +553,17 @@ func (vm *VM) makeFunction(f *heap.Frame, flags int) (Value, error) {
 // returnFrom finishes frame f with value v. done reports that the base
 // frame of this run returned.
 func (vm *VM) returnFrom(f *heap.Frame, v Value, base int) (bool, error) {
-	vm.popFrame()
+	n := len(vm.frames) - 1
+	vm.frames[n] = nil
+	vm.frames = vm.frames[:n]
+	if f.Ret == heap.RetPush && f.Gen.K != heap.KRef && n > base {
+		// The common return of a plain call: push on the caller's stack.
+		vm.releaseFrame(f)
+		caller := vm.frames[n-1]
+		caller.Slots[caller.SP] = v
+		caller.SP++
+		return false, nil
+	}
 	if f.Gen.K == heap.KRef {
 		g := vm.H.Get(f.Gen).(*heap.Generator)
 		g.State = heap.GenDone
@@ -645,7 +664,7 @@ func (vm *VM) callPyFast(fnv Value, fn *heap.Function, co *heap.CodeObj, args []
 // list. ok=false (nothing changed) leaves the call, and any binding
 // error, to the general path.
 func (vm *VM) callPyBind(fnv Value, fn *heap.Function, pos, kwn, kwv []Value) (bool, error) {
-	co := vm.H.Get(fn.Code).(*heap.CodeObj)
+	co := vm.codeOf(fn)
 	code := co.Code
 	nargs := code.ArgCount
 	if code.Flags&(compile.FlagVarArgs|compile.FlagVarKw|compile.FlagGenerator|compile.FlagCoroutine|compile.FlagAsyncGenerator) != 0 ||

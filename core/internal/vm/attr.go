@@ -575,13 +575,7 @@ func (vm *VM) opLoadAttr(f *heap.Frame, obj, name Value) error {
 		if o, ok := vm.H.Get(obj).(*heap.Instance); ok {
 			// The class's answers for this name come from the site cache.
 			e := vm.siteLookup(f, o.Class, name)
-			if e.Getattribute == 0 {
-				e.Getattribute = 1
-				if vm.ClassOf(o.Class).Flags&ClassGetattribute != 0 {
-					e.Getattribute = 2
-				}
-			}
-			if e.Getattribute == 2 {
+			if vm.customGetattr(e, o.Class) {
 				r, err := vm.getAttr(obj, name)
 				if err != nil {
 					return err
@@ -714,16 +708,41 @@ func (vm *VM) site(f *heap.Frame) *heap.SiteCache {
 	return &co.Sites[co.SiteIdx[f.PC-1]]
 }
 
+// customGetattr reports, caching it in the site entry, whether cls
+// overrides __getattribute__. The class flag changes only with a class
+// attribute, which starts a new cache epoch.
+func (vm *VM) customGetattr(e *heap.SiteEntry, cls Value) bool {
+	if e.Getattribute == 0 {
+		e.Getattribute = 1
+		if vm.ClassOf(cls).Flags&ClassGetattribute != 0 {
+			e.Getattribute = 2
+		}
+	}
+	return e.Getattribute == 2
+}
+
+// Values of SiteEntry.Setattr once computed: whether the class keeps
+// object's __setattr__, and whether it has __slots__ (so stores may not
+// go to an instance dict), both fixed until the next cache epoch.
+const (
+	setattrPlain   = 1 // object's __setattr__, no __slots__
+	setattrCustom  = 2 // overrides __setattr__
+	setattrSlotted = 3 // object's __setattr__, __slots__
+)
+
 // noSetattr reports, caching it in the site entry, whether cls keeps
 // object's __setattr__.
 func (vm *VM) noSetattr(e *heap.SiteEntry, cls Value) bool {
 	if e.Setattr == 0 {
-		e.Setattr = 2
+		e.Setattr = setattrCustom
 		if vm.lookupSpecialCached(cls, "__setattr__") {
-			e.Setattr = 1
+			e.Setattr = setattrPlain
+			if vm.ClassOf(cls).Flags&ClassSlotted != 0 {
+				e.Setattr = setattrSlotted
+			}
 		}
 	}
-	return e.Setattr == 1
+	return e.Setattr != setattrCustom
 }
 
 // noGetattr reports, caching it in the site entry, whether cls has no
@@ -763,8 +782,8 @@ func (vm *VM) opLoadMethod(f *heap.Frame, obj, name Value) error {
 	if obj.K == heap.KRef {
 		switch o := vm.H.Get(obj).(type) {
 		case *heap.Instance:
-			m := vm.siteLookup(f, o.Class, name).Val
-			if m.K == heap.KRef && vm.ClassOf(o.Class).Flags&ClassGetattribute == 0 {
+			e := vm.siteLookup(f, o.Class, name)
+			if m := e.Val; m.K == heap.KRef && !vm.customGetattr(e, o.Class) {
 				if _, isFn := vm.H.Get(m).(*heap.Function); isFn {
 					shadowed := false
 					if o.Dict.K == heap.KRef {
@@ -982,7 +1001,7 @@ func (vm *VM) instanceSetDict(obj Value, o *heap.Instance, name, v Value) error 
 func (vm *VM) opStoreAttr(f *heap.Frame, obj, name, v Value) error {
 	if obj.K == heap.KRef {
 		if o, ok := vm.H.Get(obj).(*heap.Instance); ok {
-			if e := vm.siteLookup(f, o.Class, name); e.Val.K == heap.KUndef && vm.noSetattr(e, o.Class) && vm.ClassOf(o.Class).Flags&ClassSlotted == 0 {
+			if e := vm.siteLookup(f, o.Class, name); e.Val.K == heap.KUndef && vm.noSetattr(e, o.Class) && e.Setattr == setattrPlain {
 				if o.Dict.K != heap.KRef {
 					// The first attribute of a new instance (in
 					// __init__): nothing on the class is in the way.

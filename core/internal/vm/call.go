@@ -218,9 +218,16 @@ func (vm *VM) pushFrame(f *heap.Frame) error {
 // include self) whose result is delivered according to ret.
 func (vm *VM) pushPyCall(fnv Value, args []Value, ret heap.RetKind, retArg int32, aux0, aux1 Value) error {
 	fn := vm.H.Get(fnv).(*heap.Function)
-	nf, err := vm.newFrame(fnv, fn, args, nil)
-	if err != nil {
-		return err
+	var nf *heap.Frame
+	if co := vm.codeOf(fn); simpleCall(co.Code, len(args)) {
+		// Property getters and setters, operator dunders: the arguments
+		// are exactly the parameters, so no binding is needed.
+		nf = vm.simpleFrame(fnv, fn, co, args)
+	} else {
+		var err error
+		if nf, err = vm.newFrame(fnv, fn, args, nil); err != nil {
+			return err
+		}
 	}
 	nf.Ret, nf.RetArg = ret, retArg
 	nf.Aux[0], nf.Aux[1] = aux0, aux1
@@ -403,8 +410,7 @@ func (vm *VM) opCall(f *heap.Frame, argc int, kw Value) error {
 				var err error
 				args := f.Slots[lo:f.SP]
 				co := vm.codeOf(fn)
-				if code := co.Code; code.Flags&(compile.FlagVarArgs|compile.FlagVarKw|compile.FlagGenerator|compile.FlagCoroutine|compile.FlagAsyncGenerator) == 0 &&
-					len(args) == code.ArgCount && code.KwOnlyCount == 0 && len(code.Cellvars) == 0 {
+				if simpleCall(co.Code, len(args)) {
 					done, err = vm.callPyFast(callee, fn, co, args)
 				} else {
 					done, err = vm.callPyBind(callee, fn, args, nil, nil)
@@ -642,19 +648,38 @@ func (vm *VM) releaseFrame(f *heap.Frame) {
 // its parameters, without the intermediate argument slice of the general
 // path. callPyBind has checked the shape of the call.
 func (vm *VM) callPyFast(fnv Value, fn *heap.Function, co *heap.CodeObj, args []Value) (bool, error) {
+	f := vm.simpleFrame(fnv, fn, co, args)
+	if err := vm.pushFrame(f); err != nil {
+		vm.releaseFrame(f)
+		return true, err
+	}
+	return true, nil
+}
+
+// simpleCall reports whether a call of code with n positional arguments
+// and no keywords binds them as they are: exactly the parameters, no
+// *args, **kwargs, keyword-only parameters or cells made from arguments,
+// and not a generator or coroutine.
+func simpleCall(code *compile.Code, n int) bool {
+	return code.Flags&(compile.FlagVarArgs|compile.FlagVarKw|compile.FlagGenerator|compile.FlagCoroutine|compile.FlagAsyncGenerator) == 0 &&
+		n == code.ArgCount && code.KwOnlyCount == 0 && len(code.Cellvars) == 0
+}
+
+// simpleFrame makes the frame of a call that simpleCall accepts, ready to
+// push: its result is pushed on the caller's stack unless the caller
+// sets Ret.
+func (vm *VM) simpleFrame(fnv Value, fn *heap.Function, co *heap.CodeObj, args []Value) *heap.Frame {
 	code := co.Code
 	nloc := len(code.Varnames)
 	f := vm.allocFrame(nloc + len(code.Freevars) + code.StackSize + 4)
 	f.Code, f.C, f.Func, f.Globals = fn.Code, co, fnv, fn.Globals
 	f.Locals, f.Gen = heap.Undef, heap.Undef
 	copy(f.Slots, args)
-	copy(f.Slots[nloc:], fn.Closure)
-	f.SP = int32(nloc + len(code.Freevars))
-	if err := vm.pushFrame(f); err != nil {
-		vm.releaseFrame(f)
-		return true, err
+	if len(fn.Closure) > 0 {
+		copy(f.Slots[nloc:], fn.Closure)
 	}
-	return true, nil
+	f.SP = int32(nloc + len(code.Freevars))
+	return f
 }
 
 // callPyBind is callPyFast for any call of a plain Python function
@@ -671,7 +696,7 @@ func (vm *VM) callPyBind(fnv Value, fn *heap.Function, pos, kwn, kwv []Value) (b
 		len(pos) > nargs {
 		return false, nil
 	}
-	if len(pos) == nargs && len(kwn) == 0 && code.KwOnlyCount == 0 && len(code.Cellvars) == 0 {
+	if len(kwn) == 0 && simpleCall(code, len(pos)) {
 		return vm.callPyFast(fnv, fn, co, pos)
 	}
 	total := nargs + code.KwOnlyCount

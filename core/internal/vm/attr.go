@@ -603,8 +603,10 @@ func (vm *VM) opLoadAttr(f *heap.Frame, obj, name Value) error {
 			// function, on a class without __getattr__: call the getter
 			// in a new frame.
 			if e.DataDesc == 2 {
-				if p, ok := vm.H.Get(cd).(*heap.Property); ok && vm.isPyFunc(p.Get) && vm.noGetattr(e, o.Class) {
-					return vm.pushPyCall(p.Get, []Value{obj}, heap.RetPush, 0, heap.Undef, heap.Undef)
+				if p, ok := vm.H.Get(cd).(*heap.Property); ok && vm.noGetattr(e, o.Class) {
+					if ok, err := vm.pushPyFunc(p.Get, []Value{obj}, heap.RetPush); ok {
+						return err
+					}
 				}
 			}
 		}
@@ -1022,8 +1024,10 @@ func (vm *VM) opStoreAttr(f *heap.Frame, obj, name, v Value) error {
 			// function, on a class that keeps object's __setattr__.
 			e := vm.siteLookup(f, o.Class, name)
 			if cd := e.Val; cd.K == heap.KRef {
-				if p, ok := vm.H.Get(cd).(*heap.Property); ok && vm.isPyFunc(p.Set) && vm.noSetattr(e, o.Class) {
-					return vm.pushPyCall(p.Set, []Value{obj, v}, heap.RetDiscard, 0, heap.Undef, heap.Undef)
+				if p, ok := vm.H.Get(cd).(*heap.Property); ok && vm.noSetattr(e, o.Class) {
+					if ok, err := vm.pushPyFunc(p.Set, []Value{obj, v}, heap.RetDiscard); ok {
+						return err
+					}
 				}
 			}
 		}

@@ -237,6 +237,38 @@ func (vm *VM) pushPyCall(fnv Value, args []Value, ret heap.RetKind, retArg int32
 	return errFramePushed
 }
 
+// pushPyFunc is pushPyCall for a callee that may not be a plain Python
+// function: with ok=false nothing happened and the caller takes its
+// general path. It spares the property and dunder fast paths a separate
+// isPyFunc check of the callee.
+func (vm *VM) pushPyFunc(fnv Value, args []Value, ret heap.RetKind) (ok bool, err error) {
+	if fnv.K != heap.KRef {
+		return false, nil
+	}
+	fn, isFn := vm.H.Get(fnv).(*heap.Function)
+	if !isFn {
+		return false, nil
+	}
+	co := vm.codeOf(fn)
+	var nf *heap.Frame
+	if simpleCall(co.Code, len(args)) {
+		nf = vm.simpleFrame(fnv, fn, co, args)
+	} else {
+		if co.Code.Flags&(compile.FlagGenerator|compile.FlagCoroutine|compile.FlagAsyncGenerator) != 0 {
+			return false, nil
+		}
+		if nf, err = vm.newFrame(fnv, fn, args, nil); err != nil {
+			return true, err
+		}
+	}
+	nf.Ret = ret
+	if err := vm.pushFrame(nf); err != nil {
+		vm.releaseFrame(nf)
+		return true, err
+	}
+	return true, errFramePushed
+}
+
 // Call calls fn with positional args and returns its result, running a
 // nested loop if fn is Python code.
 func (vm *VM) Call(fn Value, args ...Value) (Value, error) {

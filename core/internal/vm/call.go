@@ -647,8 +647,10 @@ func (vm *VM) returnFrom(f *heap.Frame, v Value, base int) (bool, error) {
 	return false, vm.deliver(caller, ret, retArg, aux, v)
 }
 
-// allocFrame returns a zeroed frame with n slots, reusing a released one
-// when possible: calls are the interpreter's hottest allocation.
+// allocFrame returns a frame with n zeroed slots, no blocks, PC 0, Ret
+// RetPush, no Aux and no Locals, reusing a released one when possible:
+// calls are the interpreter's hottest allocation. The caller sets Code,
+// C, Func, Globals, Gen and SP.
 func (vm *VM) allocFrame(n int) *heap.Frame {
 	if k := len(vm.framePool); k > 0 {
 		f := vm.framePool[k-1]
@@ -669,9 +671,19 @@ func (vm *VM) releaseFrame(f *heap.Frame) {
 	if f.Gen.K == heap.KRef || len(vm.framePool) >= 256 {
 		return
 	}
-	clear(f.Slots)
-	slots, blocks := f.Slots[:0], f.Blocks[:0]
-	*f = heap.Frame{Slots: slots, Blocks: blocks}
+	// Above SP a live frame's slots are Undef (pops clear them, and a
+	// dump writes only Slots[:SP]), so clearing up to SP clears them all.
+	clear(f.Slots[:max(f.SP, 0)])
+	// Only the fields that every frame maker does not set are reset
+	// (a whole-struct store costs more than the call it recycles for):
+	// newFrame, simpleFrame and callPyBind set Code, C, Func, Globals,
+	// Gen and SP themselves.
+	f.PC, f.Ret, f.RetArg = 0, heap.RetPush, 0
+	f.Aux = [3]Value{}
+	f.Locals = heap.Undef
+	if len(f.Blocks) > 0 {
+		f.Blocks = f.Blocks[:0]
+	}
 	vm.framePool = append(vm.framePool, f)
 }
 
@@ -735,6 +747,7 @@ func (vm *VM) callPyBind(fnv Value, fn *heap.Function, pos, kwn, kwv []Value) (b
 	nloc := len(code.Varnames)
 	ncell := len(code.Cellvars) + len(code.Freevars)
 	f := vm.allocFrame(nloc + ncell + code.StackSize + 4)
+	f.SP = int32(nloc + ncell) // so that releaseFrame clears what binding wrote
 	slots := f.Slots
 	copy(slots, pos)
 	for i, k := range kwn {

@@ -411,7 +411,40 @@ func framePushed(f *heap.Frame, base int, err error) error {
 
 // opCall is CALL argc: [null|func, callable|self, args...].
 func (vm *VM) opCall(f *heap.Frame, argc int, kw Value) error {
-	if kw.K == heap.KRef {
+	if kw.K != heap.KRef {
+		// The common case first: a positional call of a Python function.
+		base := int(f.SP) - argc - 2
+		callee, lo := callTarget(f, base)
+		if callee.K == heap.KRef {
+			switch o := vm.H.Get(callee).(type) {
+			case *heap.Function:
+				args := f.Slots[lo:f.SP]
+				co := vm.codeOf(o)
+				if simpleCall(co.Code, len(args)) {
+					nf := vm.simpleFrame(callee, o, co, args)
+					err := vm.pushFrame(nf)
+					if err != nil {
+						vm.releaseFrame(nf)
+					}
+					return framePushed(f, base, err)
+				}
+				if done, err := vm.callPyBind(callee, o, args, nil, nil); done {
+					return framePushed(f, base, err)
+				}
+			case *heap.BoundMethod:
+				// A bound method called as a plain value (a callback):
+				// when the NULL slot below it is free, lay the call out
+				// as a method call, [func, self, args...], and call the
+				// function with no argument list built.
+				if lo == base+2 && o.Func.K == heap.KRef {
+					if _, isFn := vm.H.Get(o.Func).(*heap.Function); isFn {
+						f.Slots[base], f.Slots[base+1] = o.Func, o.Self
+						return vm.opCall(f, argc, kw)
+					}
+				}
+			}
+		}
+	} else {
 		// Keyword call of a Python function: bind straight from the stack.
 		base := int(f.SP) - argc - 2
 		callee, lo := callTarget(f, base)
@@ -434,25 +467,6 @@ func (vm *VM) opCall(f *heap.Frame, argc int, kw Value) error {
 	}
 	base := int(f.SP) - argc - 2
 	first := f.Slots[base]
-	if kwnames == nil {
-		callee, lo := callTarget(f, base)
-		if callee.K == heap.KRef {
-			if fn, ok := vm.H.Get(callee).(*heap.Function); ok {
-				var done bool
-				var err error
-				args := f.Slots[lo:f.SP]
-				co := vm.codeOf(fn)
-				if simpleCall(co.Code, len(args)) {
-					done, err = vm.callPyFast(callee, fn, co, args)
-				} else {
-					done, err = vm.callPyBind(callee, fn, args, nil, nil)
-				}
-				if done {
-					return framePushed(f, base, err)
-				}
-			}
-		}
-	}
 	var fn Value
 	var args []Value
 	if first.K == heap.KUndef {

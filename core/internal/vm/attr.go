@@ -724,23 +724,23 @@ func (vm *VM) customGetattr(e *heap.SiteEntry, cls Value) bool {
 }
 
 // Values of SiteEntry.Setattr once computed: whether the class keeps
-// object's __setattr__, and whether it has __slots__ (so stores may not
-// go to an instance dict), both fixed until the next cache epoch.
+// object's __setattr__, and whether a store of the site's name may go
+// straight to the instance dict, both fixed until the next cache epoch.
 const (
-	setattrPlain   = 1 // object's __setattr__, no __slots__
-	setattrCustom  = 2 // overrides __setattr__
-	setattrSlotted = 3 // object's __setattr__, __slots__
+	setattrPlain  = 1 // object's __setattr__, stores go to the dict
+	setattrCustom = 2 // overrides __setattr__
+	setattrSlow   = 3 // object's __setattr__, but __slots__ or __class__
 )
 
 // noSetattr reports, caching it in the site entry, whether cls keeps
-// object's __setattr__.
-func (vm *VM) noSetattr(e *heap.SiteEntry, cls Value) bool {
+// object's __setattr__. name is the site's attribute name.
+func (vm *VM) noSetattr(e *heap.SiteEntry, cls, name Value) bool {
 	if e.Setattr == 0 {
 		e.Setattr = setattrCustom
 		if vm.lookupSpecialCached(cls, "__setattr__") {
 			e.Setattr = setattrPlain
-			if vm.ClassOf(cls).Flags&ClassSlotted != 0 {
-				e.Setattr = setattrSlotted
+			if vm.ClassOf(cls).Flags&ClassSlotted != 0 || vm.MustStr(name) == "__class__" {
+				e.Setattr = setattrSlow
 			}
 		}
 	}
@@ -1003,18 +1003,46 @@ func (vm *VM) instanceSetDict(obj Value, o *heap.Instance, name, v Value) error 
 func (vm *VM) opStoreAttr(f *heap.Frame, obj, name, v Value) error {
 	if obj.K == heap.KRef {
 		if o, ok := vm.H.Get(obj).(*heap.Instance); ok {
-			if e := vm.siteLookup(f, o.Class, name); e.Val.K == heap.KUndef && vm.noSetattr(e, o.Class) && e.Setattr == setattrPlain {
+			if e := vm.siteLookup(f, o.Class, name); e.Val.K == heap.KUndef && vm.noSetattr(e, o.Class, name) && e.Setattr == setattrPlain {
+				if o.Exc != nil || o.Class == vm.Types[TObject] {
+					// Exceptions keep some attributes outside their dict;
+					// object() instances have none.
+					return vm.instanceSetDict(obj, o, name, v)
+				}
 				if o.Dict.K != heap.KRef {
 					// The first attribute of a new instance (in
 					// __init__): nothing on the class is in the way.
-					return vm.instanceSetDict(obj, o, name, v)
+					// Room for a few attributes: __init__ usually sets
+					// several in a row.
+					d := &heap.Dict{Entries: make([]heap.DictEntry, 0, 4)}
+					d.Append(name, v, vm.StrHash(name))
+					o.Dict = vm.H.Alloc(d)
+					vm.H.Touch(obj)
+					return nil
 				}
 				if d, ok := vm.H.Get(o.Dict).(*heap.Dict); ok {
-					if i := vm.instanceSlot(e, d, name); i >= 0 {
+					if i := int(e.Slot); i < len(d.Entries) && d.Entries[i].Key == name {
 						d.SetAt(i, v)
 						vm.H.Touch(o.Dict)
 						return nil
 					}
+					// One probe both finds an existing entry and proves a
+					// new attribute absent (dictSetStr would probe twice
+					// after instanceSlot's miss).
+					h := vm.StrHash(name)
+					i, err := d.Lookup(name, h, vm.keyEq)
+					if err != nil {
+						return err
+					}
+					if i >= 0 {
+						d.SetAt(i, v)
+					} else {
+						i = len(d.Entries)
+						d.Append(name, v, h)
+					}
+					e.Slot = int32(i)
+					vm.H.Touch(o.Dict)
+					return nil
 				}
 				return vm.dictSetStr(o.Dict, name, v)
 			}
@@ -1024,7 +1052,7 @@ func (vm *VM) opStoreAttr(f *heap.Frame, obj, name, v Value) error {
 			// function, on a class that keeps object's __setattr__.
 			e := vm.siteLookup(f, o.Class, name)
 			if cd := e.Val; cd.K == heap.KRef {
-				if p, ok := vm.H.Get(cd).(*heap.Property); ok && vm.noSetattr(e, o.Class) {
+				if p, ok := vm.H.Get(cd).(*heap.Property); ok && vm.noSetattr(e, o.Class, name) {
 					if ok, err := vm.pushPyFunc(p.Set, []Value{obj, v}, heap.RetDiscard); ok {
 						return err
 					}

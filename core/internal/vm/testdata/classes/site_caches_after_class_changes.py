@@ -100,3 +100,21 @@ for i in range(4):
     r.append(x.who())
     x.__class__ = B1 if i % 2 == 0 else A1
 print(r)
+
+# __class__ assigned on an instance that already has attributes, and
+# exception attributes set after a plain one.
+class A2:
+    pass
+class B2:
+    pass
+y = A2()
+y.v = 1
+y.__class__ = B2
+print(type(y).__name__, y.__dict__)
+class MyErr(Exception):
+    pass
+err = MyErr("a")
+err.note = "n"
+err.args = ("b", "c")
+err.__cause__ = ValueError("v")
+print(err.args, err.__dict__, repr(err.__cause__), err.__suppress_context__)

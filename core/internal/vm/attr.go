@@ -22,7 +22,9 @@ func (vm *VM) BindMethod(fn, obj, cls Value) Value {
 			return vm.H.Alloc(&heap.Builtin{ID: o.ID, Self: obj})
 		}
 	case *heap.ClassMethod:
-		return vm.BindMethod(o.F, cls, cls)
+		// Any callable binds to the class, as classmethod.__get__
+		// makes a method object of whatever it wraps.
+		return vm.H.Alloc(&heap.BoundMethod{Self: cls, Func: o.F})
 	case *heap.StaticMethod:
 		return o.F
 	}
@@ -142,6 +144,15 @@ func (vm *VM) findAttr(obj Value, name Value) (v Value, getter Value, err error)
 			if o.Dict == vm.Builtins {
 				if v, ok, err := vm.lazyBuiltin(vm.MustStr(name)); ok || err != nil {
 					return v, heap.Undef, err
+				}
+			}
+			// A module-level __getattr__ (PEP 562) answers the rest. A
+			// module defining one made the name interned; looking it up
+			// must not intern it (the template's image would change).
+			if ga, ok := vm.internedStr("__getattr__"); ok {
+				if g, ok, _ := d.Get(ga, vm.StrHash(ga), vm.StrEq); ok {
+					r, err := vm.Call(g, name)
+					return r, heap.Undef, err
 				}
 			}
 			return heap.Undef, heap.Undef, nil
@@ -304,7 +315,7 @@ func (vm *VM) classAttr(cls Value, c *heap.Class, name Value) (Value, Value, err
 		if d.K == heap.KRef {
 			switch o := vm.H.Get(d).(type) {
 			case *heap.ClassMethod:
-				return vm.BindMethod(o.F, cls, cls), heap.Undef, nil
+				return vm.BindMethod(d, cls, cls), heap.Undef, nil
 			case *heap.StaticMethod:
 				return o.F, heap.Undef, nil
 			case *heap.Instance:
@@ -572,6 +583,18 @@ func (vm *VM) specialAttr(obj Value, n string) (Value, bool, error) {
 // as frames.
 func (vm *VM) opLoadAttr(f *heap.Frame, obj, name Value) error {
 	if obj.K == heap.KRef {
+		switch o := vm.H.Get(obj).(type) {
+		case *heap.Module:
+			if v, ok := vm.moduleSiteGet(f, obj, o, name); ok {
+				push(f, v)
+				return nil
+			}
+		case *heap.Class:
+			if v, ok := vm.classSiteGet(f, obj, name); ok {
+				push(f, v)
+				return nil
+			}
+		}
 		if o, ok := vm.H.Get(obj).(*heap.Instance); ok {
 			// The class's answers for this name come from the site cache.
 			e := vm.siteLookup(f, o.Class, name)
@@ -647,6 +670,63 @@ func (vm *VM) opLoadAttr(f *heap.Frame, obj, name Value) error {
 	}
 	push(f, v)
 	return nil
+}
+
+// moduleSiteGet finds name in the dict of module m (at obj) through the
+// site cache: the entry keyed by the module remembers where in the dict
+// the name was last found, so a hit is one comparison of interned keys.
+// ok=false leaves the lookup (and its misses) to findAttr.
+func (vm *VM) moduleSiteGet(f *heap.Frame, obj Value, m *heap.Module, name Value) (Value, bool) {
+	d, isDict := vm.H.Get(m.Dict).(*heap.Dict)
+	if !isDict {
+		return heap.Undef, false
+	}
+	s := vm.site(f)
+	h := obj.H()
+	var e *heap.SiteEntry
+	for i := range s.Ways {
+		if w := &s.Ways[i]; w.Class == h && w.Epoch == vm.epoch {
+			e = w
+			break
+		}
+	}
+	if e == nil {
+		// A module's handle is never a class's, so instance and class
+		// lookups at this site never take this entry for theirs.
+		e = &s.Ways[s.Next]
+		s.Next = (s.Next + 1) % heap.SiteWays
+		*e = heap.SiteEntry{Class: h, Epoch: vm.epoch, Slot: -1}
+	}
+	if i := int(e.Slot); i >= 0 && i < len(d.Entries) && d.Entries[i].Key == name {
+		return d.Entries[i].Val, true
+	}
+	i, _ := d.Lookup(name, vm.StrHash(name), vm.StrEq)
+	if i < 0 {
+		return heap.Undef, false
+	}
+	e.Slot = int32(i)
+	return d.Entries[i].Val, true
+}
+
+// classSiteGet is classAttr for a name found on the class cls (through
+// the site cache) that needs no descriptor call: plain values, functions,
+// static methods and class methods. ok=false leaves it to findAttr.
+func (vm *VM) classSiteGet(f *heap.Frame, cls, name Value) (Value, bool) {
+	d := vm.siteLookup(f, cls, name).Val
+	if d.K == heap.KUndef {
+		return heap.Undef, false
+	}
+	if d.K == heap.KRef {
+		switch o := vm.H.Get(d).(type) {
+		case *heap.ClassMethod:
+			return vm.BindMethod(d, cls, cls), true
+		case *heap.StaticMethod:
+			return o.F, true
+		case *heap.Instance:
+			return heap.Undef, false // a descriptor's __get__, maybe
+		}
+	}
+	return d, true
 }
 
 func (vm *VM) isDataDescriptor(d Value) bool {
@@ -786,15 +866,27 @@ func (vm *VM) opLoadMethod(f *heap.Frame, obj, name Value) error {
 		case *heap.Instance:
 			e := vm.siteLookup(f, o.Class, name)
 			if m := e.Val; m.K == heap.KRef && !vm.customGetattr(e, o.Class) {
-				if _, isFn := vm.H.Get(m).(*heap.Function); isFn {
+				// Functions, class methods and static methods are
+				// non-data descriptors: the instance dict comes first.
+				callee, self := heap.Undef, heap.Undef
+				switch mo := vm.H.Get(m).(type) {
+				case *heap.Function:
+					callee, self = m, obj
+				case *heap.ClassMethod:
+					if vm.isFunction(mo.F) {
+						callee, self = mo.F, o.Class
+					}
+				case *heap.StaticMethod:
+					callee = mo.F
+				}
+				if callee.K != heap.KUndef {
 					shadowed := false
 					if o.Dict.K == heap.KRef {
 						d := vm.H.Get(o.Dict).(*heap.Dict)
 						_, shadowed, _ = d.Get(name, vm.StrHash(name), vm.StrEq)
 					}
 					if !shadowed {
-						push(f, m)
-						push(f, obj)
+						pushMethod(f, callee, self)
 						return nil
 					}
 				}
@@ -807,7 +899,22 @@ func (vm *VM) opLoadMethod(f *heap.Frame, obj, name Value) error {
 				push(f, o.Obj)
 				return nil
 			}
-		case *heap.Class, *heap.Module:
+		case *heap.Class:
+			// C.classmethod(...) and C.staticmethod(...): no bound
+			// method in between.
+			if m := vm.siteLookup(f, obj, name).Val; m.K == heap.KRef {
+				switch mo := vm.H.Get(m).(type) {
+				case *heap.ClassMethod:
+					if vm.isFunction(mo.F) {
+						pushMethod(f, mo.F, obj)
+						return nil
+					}
+				case *heap.StaticMethod:
+					pushMethod(f, mo.F, heap.Undef)
+					return nil
+				}
+			}
+		case *heap.Module:
 		default:
 			m := vm.siteLookup(f, vm.TypeOf(obj), name).Val
 			if m.K == heap.KRef {
@@ -827,6 +934,36 @@ func (vm *VM) opLoadMethod(f *heap.Frame, obj, name Value) error {
 		return err
 	}
 	return nil
+}
+
+// internedStr is the interned str s, if something interned it already.
+func (vm *VM) internedStr(s string) (Value, bool) {
+	if v, ok := vm.sharedInterned[s]; ok {
+		return v, true
+	}
+	v, ok := vm.interned[s]
+	return v, ok
+}
+
+// pushMethod leaves LOAD_METHOD's result: [callee, self] for a call
+// that passes self (a method), [NULL, callee] when self is Undef.
+func pushMethod(f *heap.Frame, callee, self Value) {
+	if self.K == heap.KUndef {
+		push(f, heap.Undef)
+		push(f, callee)
+		return
+	}
+	push(f, callee)
+	push(f, self)
+}
+
+// isFunction reports whether v is a Python function object.
+func (vm *VM) isFunction(v Value) bool {
+	if v.K != heap.KRef {
+		return false
+	}
+	_, ok := vm.H.Get(v).(*heap.Function)
+	return ok
 }
 
 // SetAttr is setattr(obj, name, v).

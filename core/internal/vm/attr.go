@@ -594,8 +594,7 @@ func (vm *VM) opLoadAttr(f *heap.Frame, obj, name Value) error {
 				push(f, v)
 				return nil
 			}
-		}
-		if o, ok := vm.H.Get(obj).(*heap.Instance); ok {
+		case *heap.Instance:
 			// The class's answers for this name come from the site cache.
 			e := vm.siteLookup(f, o.Class, name)
 			if vm.customGetattr(e, o.Class) {

@@ -1051,6 +1051,26 @@ func (vm *VM) findSetter(obj, name, v Value) (Value, error) {
 			o.Module = v
 			vm.H.Touch(obj)
 			return heap.Undef, nil
+		case "__defaults__":
+			if v.K == heap.KNone {
+				o.Defaults = nil
+			} else if t, ok := vm.refObj(v).(*heap.Tuple); ok {
+				o.Defaults = append([]Value(nil), t.Items...)
+			} else {
+				return heap.Undef, vm.TypeError("__defaults__ must be set to a tuple object")
+			}
+			vm.H.Touch(obj)
+			return heap.Undef, nil
+		case "__kwdefaults__":
+			if v.K == heap.KNone {
+				o.KwDefaults = heap.Undef
+			} else if _, ok := vm.refObj(v).(*heap.Dict); ok {
+				o.KwDefaults = v
+			} else {
+				return heap.Undef, vm.TypeError("__kwdefaults__ must be set to a dict object")
+			}
+			vm.H.Touch(obj)
+			return heap.Undef, nil
 		}
 		return heap.Undef, vm.dictSetStr(o.Dict, name, v)
 	case *heap.Module:

@@ -516,14 +516,17 @@ func (vm *VM) callScratch(f *heap.Frame, base int, fn Value, stack []Value) erro
 		vm.argArena = make([]Value, max(2*len(vm.argArena), top+n, 64))
 	}
 	args := vm.argArena[top : top+n : top+n]
-	copy(args, stack)
+	// A few values each way: loops beat memmove's and memclr's calls.
+	for i, v := range stack {
+		args[i] = v
+	}
 	vm.argTop = top + n
-	clear(f.Slots[base:f.SP])
+	clearSlots(f.Slots, base, int(f.SP))
 	f.SP = int32(base)
 	vm.openSafe(fn, heap.Undef)
 	r, err := vm.callValue(fn, args, nil, heap.RetPush, true)
 	vm.closeSafe()
-	clear(args)
+	clearSlots(args, 0, n)
 	vm.argTop = top
 	if err != nil {
 		return err
@@ -772,17 +775,14 @@ func (vm *VM) callPyBind(fnv Value, fn *heap.Function, pos, kwn, kwv []Value) (b
 	f.SP = int32(nloc + ncell) // so that releaseFrame clears what binding wrote
 	slots := f.Slots
 	copy(slots, pos)
-	for i, k := range kwn {
-		ks := vm.H.Get(k).(*heap.Str).S
-		j := code.PosOnlyCount
-		for j < total && code.Varnames[j] != ks {
-			j++
+	if len(kwn) > 0 {
+		for i, j := range vm.kwSlots(co, kwn) {
+			if j < 0 || slots[j].K != heap.KUndef {
+				vm.releaseFrame(f)
+				return false, nil
+			}
+			slots[j] = kwv[i]
 		}
-		if j == total || slots[j].K != heap.KUndef {
-			vm.releaseFrame(f)
-			return false, nil
-		}
-		slots[j] = kwv[i]
 	}
 	if len(pos)+len(kwn) < total {
 		nd := len(fn.Defaults)
@@ -822,6 +822,42 @@ func (vm *VM) callPyBind(fnv Value, fn *heap.Function, pos, kwn, kwv []Value) (b
 		return true, err
 	}
 	return true, nil
+}
+
+// kwSlots returns the parameter slot of co's code that each keyword name
+// in kwn binds (-1: none), remembered per call site: a site passes the
+// items of the same constant tuple every time, so the address of its
+// first item names it (the cache holds it, so no other tuple can take
+// that address).
+func (vm *VM) kwSlots(co *heap.CodeObj, kwn []Value) []int32 {
+	key := &kwn[0]
+	for i := range co.KwMaps {
+		if m := &co.KwMaps[i]; m.Names == key && len(m.Slots) == len(kwn) {
+			return m.Slots
+		}
+	}
+	code := co.Code
+	total := code.ArgCount + code.KwOnlyCount
+	js := make([]int32, len(kwn))
+	for i, k := range kwn {
+		js[i] = -1
+		s, ok := vm.H.Get(k).(*heap.Str)
+		if !ok {
+			continue
+		}
+		for j := code.PosOnlyCount; j < total; j++ {
+			if code.Varnames[j] == s.S {
+				js[i] = int32(j)
+				break
+			}
+		}
+	}
+	// A few sites per function; past that, start over rather than grow.
+	if len(co.KwMaps) >= 8 {
+		co.KwMaps = co.KwMaps[:0]
+	}
+	co.KwMaps = append(co.KwMaps, heap.KwMap{Names: key, Slots: js})
+	return js
 }
 
 // kwDefault stores in *slot the default of fn's keyword-only parameter

@@ -742,9 +742,9 @@ func (vm *VM) isDataDescriptor(d Value) bool {
 // of f: attribute-heavy code sees the same class at a site again and again.
 func (vm *VM) siteLookup(f *heap.Frame, cls, name Value) *heap.SiteEntry {
 	s := vm.site(f)
-	h := cls.H()
+	h, ep := cls.H(), vm.epoch
 	for i := range s.Ways {
-		if e := &s.Ways[i]; e.Class == h && e.Epoch == vm.epoch {
+		if e := &s.Ways[i]; e.Class == h && e.Epoch == ep {
 			return e
 		}
 	}

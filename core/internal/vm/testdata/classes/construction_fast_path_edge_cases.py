@@ -52,7 +52,8 @@ try:
     M2(1)
 except TypeError as e:
     print("TypeError", e)
-print(type(M2()).__name__)
+build = lambda c: c()
+print(type(build(M2)).__name__)
 
 # Abstract classes refuse, concrete subclasses construct.
 class A(abc.ABC):

@@ -52,16 +52,18 @@ func (vm *VM) CallMethod(obj Value, name string, args ...Value) (Value, error) {
 }
 
 func (vm *VM) attrError(obj Value, name Value) error {
+	// getattr(obj, name, default) and hasattr make and drop these often:
+	// concatenation is much cheaper than formatting.
 	n := vm.MustStr(name)
-	if obj.K == heap.KRef {
-		switch o := vm.H.Get(obj).(type) {
-		case *heap.Class:
-			return vm.Errorf(TAttributeError, "type object '%s' has no attribute '%s'", vm.ClassName(obj), n)
-		case *heap.Module:
-			return vm.Errorf(TAttributeError, "module '%s' has no attribute '%s'", vm.MustStr(o.Name), n)
-		}
+	var msg string
+	if o, ok := vm.refObj(obj).(*heap.Module); ok {
+		msg = "module '" + vm.MustStr(o.Name) + "' has no attribute '" + n + "'"
+	} else if _, ok := vm.refObj(obj).(*heap.Class); ok {
+		msg = "type object '" + vm.ClassName(obj) + "' has no attribute '" + n + "'"
+	} else {
+		msg = "'" + vm.TypeName(obj) + "' object has no attribute '" + n + "'"
 	}
-	return vm.Errorf(TAttributeError, "'%s' object has no attribute '%s'", vm.TypeName(obj), n)
+	return vm.ErrorArgs(TAttributeError, vm.NewStr(msg))
 }
 
 // customGetattribute returns the __getattribute__ override of obj's

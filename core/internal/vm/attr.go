@@ -22,8 +22,12 @@ func (vm *VM) BindMethod(fn, obj, cls Value) Value {
 			return vm.H.Alloc(&heap.Builtin{ID: o.ID, Self: obj})
 		}
 	case *heap.ClassMethod:
-		// Any callable binds to the class, as classmethod.__get__
-		// makes a method object of whatever it wraps.
+		// A builtin type's class methods bind as builtins do (their repr
+		// says built-in method); anything else callable becomes a method
+		// object of the class, as classmethod.__get__ makes.
+		if _, isBuiltin := vm.refObj(o.F).(*heap.Builtin); isBuiltin {
+			return vm.BindMethod(o.F, cls, cls)
+		}
 		return vm.H.Alloc(&heap.BoundMethod{Self: cls, Func: o.F})
 	case *heap.StaticMethod:
 		return o.F

@@ -76,3 +76,8 @@ class E:
     f = classmethod(Callable())
     g = staticmethod(int)
 print(E.f(1), E().f(2), E.g("4"), E().g("5"))
+print(repr(dict.fromkeys).split(" at ")[0])
+print(repr(int.from_bytes).split(" at ")[0])
+print(dict.fromkeys([1,2]), int.from_bytes(b"\x01\x00", "big"))
+class D(dict): pass
+print(type(D.fromkeys([1])).__name__)

@@ -887,8 +887,7 @@ func (vm *VM) opLoadMethod(f *heap.Frame, obj, name Value) error {
 				if callee.K != heap.KUndef {
 					shadowed := false
 					if o.Dict.K == heap.KRef {
-						d := vm.H.Get(o.Dict).(*heap.Dict)
-						_, shadowed, _ = d.Get(name, vm.StrHash(name), vm.StrEq)
+						shadowed = vm.dictHasName(vm.H.Get(o.Dict).(*heap.Dict), name)
 					}
 					if !shadowed {
 						pushMethod(f, callee, self)
@@ -948,6 +947,34 @@ func (vm *VM) internedStr(s string) (Value, bool) {
 	}
 	v, ok := vm.interned[s]
 	return v, ok
+}
+
+// dictHasName reports whether the instance dict d has the str key name.
+// Every method call asks it of its instance, nearly always to hear no:
+// a small dict is scanned here for the name's hash, without Lookup's
+// calls.
+func (vm *VM) dictHasName(d *heap.Dict, name Value) bool {
+	if d.Used == 0 {
+		return false
+	}
+	h := vm.StrHash(name)
+	if len(d.Entries) > 8 {
+		i, _ := d.Lookup(name, h, vm.StrEq)
+		return i >= 0
+	}
+	for i := range d.Entries {
+		e := &d.Entries[i]
+		if e.Hash != h || e.Key.K == heap.KUndef {
+			continue
+		}
+		if e.Key == name {
+			return true
+		}
+		if eq, _ := vm.StrEq(e.Key, name); eq {
+			return true
+		}
+	}
+	return false
 }
 
 // pushMethod leaves LOAD_METHOD's result: [callee, self] for a call

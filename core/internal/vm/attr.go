@@ -618,13 +618,24 @@ func (vm *VM) opLoadAttr(f *heap.Frame, obj, name Value) error {
 					e.DataDesc = 2
 				}
 			}
-			if o.Dict.K == heap.KRef && e.DataDesc == 1 {
+			if e.DataDesc == 1 {
 				// Fast path: a plain instance attribute not shadowed by a
 				// data descriptor on the class.
-				d := vm.H.Get(o.Dict).(*heap.Dict)
-				if i := vm.instanceSlot(e, d, name); i >= 0 {
-					push(f, d.Entries[i].Val)
-					return nil
+				if o.Dict.K == heap.KRef {
+					d := vm.H.Get(o.Dict).(*heap.Dict)
+					if i := vm.instanceSlot(e, d, name); i >= 0 {
+						push(f, d.Entries[i].Val)
+						return nil
+					}
+				}
+				// Not in the instance: the class's value, a constant or
+				// a method to bind (instanceAttr's order), unless it is
+				// an object whose __get__ may run.
+				if cd.K != heap.KUndef {
+					if _, isObj := vm.refObj(cd).(*heap.Instance); !isObj {
+						push(f, vm.BindMethod(cd, obj, o.Class))
+						return nil
+					}
 				}
 			}
 			// Fast path: a property whose getter is a plain Python

@@ -118,3 +118,24 @@ err.note = "n"
 err.args = ("b", "c")
 err.__cause__ = ValueError("v")
 print(err.args, err.__dict__, repr(err.__cause__), err.__suppress_context__)
+
+# Class values read through instances: constants, methods as values,
+# builtin functions stored on a class, and a descriptor object.
+class K:
+    LIMIT = 10
+    names = ("a", "b")
+    f = len
+    def m(self):
+        return "m"
+class Getter:
+    def __get__(self, obj, typ):
+        return ("got", obj is not None)
+class K2(K):
+    g = Getter()
+k = K2()
+for _ in range(2):
+    bm = k.m
+    print(k.LIMIT, k.names, k.f("abc"), bm(), bm.__self__ is k, k.g)
+K.LIMIT = 11
+k.LIMIT = 12
+print(k.LIMIT, K2().LIMIT)

@@ -1245,13 +1245,9 @@ func (vm *VM) opStoreAttr(f *heap.Frame, obj, name, v Value) error {
 					return nil
 				}
 				return vm.dictSetStr(o.Dict, name, v)
-			}
-		}
-		if o, ok := vm.H.Get(obj).(*heap.Instance); ok {
-			// Fast path: a property whose setter is a plain Python
-			// function, on a class that keeps object's __setattr__.
-			e := vm.siteLookup(f, o.Class, name)
-			if cd := e.Val; cd.K == heap.KRef {
+			} else if cd := e.Val; cd.K == heap.KRef {
+				// Fast path: a property whose setter is a plain Python
+				// function, on a class that keeps object's __setattr__.
 				if p, ok := vm.H.Get(cd).(*heap.Property); ok && vm.noSetattr(e, o.Class, name) {
 					if ok, err := vm.pushPyFunc(p.Set, []Value{obj, v}, heap.RetDiscard); ok {
 						return err

@@ -619,13 +619,29 @@ func (vm *VM) returnFrom(f *heap.Frame, v Value, base int) (bool, error) {
 	n := len(vm.frames) - 1
 	vm.frames[n] = nil
 	vm.frames = vm.frames[:n]
-	if f.Ret == heap.RetPush && f.Gen.K != heap.KRef && n > base {
-		// The common return of a plain call: push on the caller's stack.
-		vm.releaseFrame(f)
-		caller := vm.frames[n-1]
-		caller.Slots[caller.SP] = v
-		caller.SP++
-		return false, nil
+	if f.Gen.K != heap.KRef && n > base {
+		// The common returns of plain calls, property setters and
+		// __init__: what deliver would do, without its copies.
+		switch f.Ret {
+		case heap.RetPush:
+			vm.releaseFrame(f)
+			caller := vm.frames[n-1]
+			caller.Slots[caller.SP] = v
+			caller.SP++
+			return false, nil
+		case heap.RetDiscard:
+			vm.releaseFrame(f)
+			return false, nil
+		case heap.RetInit:
+			if v.K == heap.KNone {
+				obj := f.Aux[0]
+				vm.releaseFrame(f)
+				caller := vm.frames[n-1]
+				caller.Slots[caller.SP] = obj
+				caller.SP++
+				return false, nil
+			}
+		}
 	}
 	if f.Gen.K == heap.KRef {
 		g := vm.H.Get(f.Gen).(*heap.Generator)

@@ -93,6 +93,7 @@ func cloneObject(o Object) Object {
 		return &CodeObj{Code: o.Code, Consts: o.Consts}
 	case *Function:
 		f := *o
+		f.C = nil // the clone's CodeObj may be a private copy (Privatize)
 		f.Defaults = append([]Value(nil), o.Defaults...)
 		f.Closure = append([]Value(nil), o.Closure...)
 		return &f

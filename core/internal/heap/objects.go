@@ -91,6 +91,17 @@ type CodeObj struct {
 	// instruction to its site, -1 for the others. Derived, not persisted.
 	Sites   []SiteCache
 	SiteIdx []int32
+	// KwMaps remember, for the keyword names of a few call sites, the
+	// parameter each name binds. Derived, not persisted.
+	KwMaps []KwMap
+}
+
+// KwMap is the binding of one call site's keyword names (the items of
+// its constant names tuple, known by the address of the first) to the
+// callee's parameter slots, -1 for a name that is no parameter.
+type KwMap struct {
+	Names *Value
+	Slots []int32
 }
 
 // SiteWays is how many classes one instruction site remembers, so sites
@@ -147,6 +158,10 @@ type Function struct {
 	Doc         Value
 	Module      Value
 	Annotations Value
+
+	// C caches the CodeObj behind Code, which never changes: calls skip
+	// the handle lookup. Derived, not persisted; nil until first needed.
+	C *CodeObj
 }
 
 func (f *Function) Refs(visit func(Value)) {

@@ -22,7 +22,13 @@ func (vm *VM) BindMethod(fn, obj, cls Value) Value {
 			return vm.H.Alloc(&heap.Builtin{ID: o.ID, Self: obj})
 		}
 	case *heap.ClassMethod:
-		return vm.BindMethod(o.F, cls, cls)
+		// A builtin type's class methods bind as builtins do (their repr
+		// says built-in method); anything else callable becomes a method
+		// object of the class, as classmethod.__get__ makes.
+		if _, isBuiltin := vm.refObj(o.F).(*heap.Builtin); isBuiltin {
+			return vm.BindMethod(o.F, cls, cls)
+		}
+		return vm.H.Alloc(&heap.BoundMethod{Self: cls, Func: o.F})
 	case *heap.StaticMethod:
 		return o.F
 	}
@@ -50,16 +56,18 @@ func (vm *VM) CallMethod(obj Value, name string, args ...Value) (Value, error) {
 }
 
 func (vm *VM) attrError(obj Value, name Value) error {
+	// getattr(obj, name, default) and hasattr make and drop these often:
+	// concatenation is much cheaper than formatting.
 	n := vm.MustStr(name)
-	if obj.K == heap.KRef {
-		switch o := vm.H.Get(obj).(type) {
-		case *heap.Class:
-			return vm.Errorf(TAttributeError, "type object '%s' has no attribute '%s'", vm.ClassName(obj), n)
-		case *heap.Module:
-			return vm.Errorf(TAttributeError, "module '%s' has no attribute '%s'", vm.MustStr(o.Name), n)
-		}
+	var msg string
+	if o, ok := vm.refObj(obj).(*heap.Module); ok {
+		msg = "module '" + vm.MustStr(o.Name) + "' has no attribute '" + n + "'"
+	} else if _, ok := vm.refObj(obj).(*heap.Class); ok {
+		msg = "type object '" + vm.ClassName(obj) + "' has no attribute '" + n + "'"
+	} else {
+		msg = "'" + vm.TypeName(obj) + "' object has no attribute '" + n + "'"
 	}
-	return vm.Errorf(TAttributeError, "'%s' object has no attribute '%s'", vm.TypeName(obj), n)
+	return vm.ErrorArgs(TAttributeError, vm.NewStr(msg))
 }
 
 // customGetattribute returns the __getattribute__ override of obj's
@@ -142,6 +150,15 @@ func (vm *VM) findAttr(obj Value, name Value) (v Value, getter Value, err error)
 			if o.Dict == vm.Builtins {
 				if v, ok, err := vm.lazyBuiltin(vm.MustStr(name)); ok || err != nil {
 					return v, heap.Undef, err
+				}
+			}
+			// A module-level __getattr__ (PEP 562) answers the rest. A
+			// module defining one made the name interned; looking it up
+			// must not intern it (the template's image would change).
+			if ga, ok := vm.internedStr("__getattr__"); ok {
+				if g, ok, _ := d.Get(ga, vm.StrHash(ga), vm.StrEq); ok {
+					r, err := vm.Call(g, name)
+					return r, heap.Undef, err
 				}
 			}
 			return heap.Undef, heap.Undef, nil
@@ -304,7 +321,7 @@ func (vm *VM) classAttr(cls Value, c *heap.Class, name Value) (Value, Value, err
 		if d.K == heap.KRef {
 			switch o := vm.H.Get(d).(type) {
 			case *heap.ClassMethod:
-				return vm.BindMethod(o.F, cls, cls), heap.Undef, nil
+				return vm.BindMethod(d, cls, cls), heap.Undef, nil
 			case *heap.StaticMethod:
 				return o.F, heap.Undef, nil
 			case *heap.Instance:
@@ -572,16 +589,21 @@ func (vm *VM) specialAttr(obj Value, n string) (Value, bool, error) {
 // as frames.
 func (vm *VM) opLoadAttr(f *heap.Frame, obj, name Value) error {
 	if obj.K == heap.KRef {
-		if o, ok := vm.H.Get(obj).(*heap.Instance); ok {
+		switch o := vm.H.Get(obj).(type) {
+		case *heap.Module:
+			if v, ok := vm.moduleSiteGet(f, obj, o, name); ok {
+				push(f, v)
+				return nil
+			}
+		case *heap.Class:
+			if v, ok := vm.classSiteGet(f, obj, name); ok {
+				push(f, v)
+				return nil
+			}
+		case *heap.Instance:
 			// The class's answers for this name come from the site cache.
 			e := vm.siteLookup(f, o.Class, name)
-			if e.Getattribute == 0 {
-				e.Getattribute = 1
-				if vm.ClassOf(o.Class).Flags&ClassGetattribute != 0 {
-					e.Getattribute = 2
-				}
-			}
-			if e.Getattribute == 2 {
+			if vm.customGetattr(e, o.Class) {
 				r, err := vm.getAttr(obj, name)
 				if err != nil {
 					return err
@@ -596,21 +618,34 @@ func (vm *VM) opLoadAttr(f *heap.Frame, obj, name Value) error {
 					e.DataDesc = 2
 				}
 			}
-			if o.Dict.K == heap.KRef && e.DataDesc == 1 {
+			if e.DataDesc == 1 {
 				// Fast path: a plain instance attribute not shadowed by a
 				// data descriptor on the class.
-				d := vm.H.Get(o.Dict).(*heap.Dict)
-				if i := vm.instanceSlot(e, d, name); i >= 0 {
-					push(f, d.Entries[i].Val)
-					return nil
+				if o.Dict.K == heap.KRef {
+					d := vm.H.Get(o.Dict).(*heap.Dict)
+					if i := vm.instanceSlot(e, d, name); i >= 0 {
+						push(f, d.Entries[i].Val)
+						return nil
+					}
+				}
+				// Not in the instance: the class's value, a constant or
+				// a method to bind (instanceAttr's order), unless it is
+				// an object whose __get__ may run.
+				if cd.K != heap.KUndef {
+					if _, isObj := vm.refObj(cd).(*heap.Instance); !isObj {
+						push(f, vm.BindMethod(cd, obj, o.Class))
+						return nil
+					}
 				}
 			}
 			// Fast path: a property whose getter is a plain Python
 			// function, on a class without __getattr__: call the getter
 			// in a new frame.
 			if e.DataDesc == 2 {
-				if p, ok := vm.H.Get(cd).(*heap.Property); ok && vm.isPyFunc(p.Get) && vm.noGetattr(e, o.Class) {
-					return vm.pushPyCall(p.Get, []Value{obj}, heap.RetPush, 0, heap.Undef, heap.Undef)
+				if p, ok := vm.H.Get(cd).(*heap.Property); ok && vm.noGetattr(e, o.Class) {
+					if ok, err := vm.pushPyFunc(p.Get, []Value{obj}, heap.RetPush); ok {
+						return err
+					}
 				}
 			}
 		}
@@ -653,6 +688,63 @@ func (vm *VM) opLoadAttr(f *heap.Frame, obj, name Value) error {
 	return nil
 }
 
+// moduleSiteGet finds name in the dict of module m (at obj) through the
+// site cache: the entry keyed by the module remembers where in the dict
+// the name was last found, so a hit is one comparison of interned keys.
+// ok=false leaves the lookup (and its misses) to findAttr.
+func (vm *VM) moduleSiteGet(f *heap.Frame, obj Value, m *heap.Module, name Value) (Value, bool) {
+	d, isDict := vm.H.Get(m.Dict).(*heap.Dict)
+	if !isDict {
+		return heap.Undef, false
+	}
+	s := vm.site(f)
+	h := obj.H()
+	var e *heap.SiteEntry
+	for i := range s.Ways {
+		if w := &s.Ways[i]; w.Class == h && w.Epoch == vm.epoch {
+			e = w
+			break
+		}
+	}
+	if e == nil {
+		// A module's handle is never a class's, so instance and class
+		// lookups at this site never take this entry for theirs.
+		e = &s.Ways[s.Next]
+		s.Next = (s.Next + 1) % heap.SiteWays
+		*e = heap.SiteEntry{Class: h, Epoch: vm.epoch, Slot: -1}
+	}
+	if i := int(e.Slot); i >= 0 && i < len(d.Entries) && d.Entries[i].Key == name {
+		return d.Entries[i].Val, true
+	}
+	i, _ := d.Lookup(name, vm.StrHash(name), vm.StrEq)
+	if i < 0 {
+		return heap.Undef, false
+	}
+	e.Slot = int32(i)
+	return d.Entries[i].Val, true
+}
+
+// classSiteGet is classAttr for a name found on the class cls (through
+// the site cache) that needs no descriptor call: plain values, functions,
+// static methods and class methods. ok=false leaves it to findAttr.
+func (vm *VM) classSiteGet(f *heap.Frame, cls, name Value) (Value, bool) {
+	d := vm.siteLookup(f, cls, name).Val
+	if d.K == heap.KUndef {
+		return heap.Undef, false
+	}
+	if d.K == heap.KRef {
+		switch o := vm.H.Get(d).(type) {
+		case *heap.ClassMethod:
+			return vm.BindMethod(d, cls, cls), true
+		case *heap.StaticMethod:
+			return o.F, true
+		case *heap.Instance:
+			return heap.Undef, false // a descriptor's __get__, maybe
+		}
+	}
+	return d, true
+}
+
 func (vm *VM) isDataDescriptor(d Value) bool {
 	switch o := vm.refObj(d).(type) {
 	case *heap.Property:
@@ -667,9 +759,9 @@ func (vm *VM) isDataDescriptor(d Value) bool {
 // of f: attribute-heavy code sees the same class at a site again and again.
 func (vm *VM) siteLookup(f *heap.Frame, cls, name Value) *heap.SiteEntry {
 	s := vm.site(f)
-	h := cls.H()
+	h, ep := cls.H(), vm.epoch
 	for i := range s.Ways {
-		if e := &s.Ways[i]; e.Class == h && e.Epoch == vm.epoch {
+		if e := &s.Ways[i]; e.Class == h && e.Epoch == ep {
 			return e
 		}
 	}
@@ -714,16 +806,41 @@ func (vm *VM) site(f *heap.Frame) *heap.SiteCache {
 	return &co.Sites[co.SiteIdx[f.PC-1]]
 }
 
-// noSetattr reports, caching it in the site entry, whether cls keeps
-// object's __setattr__.
-func (vm *VM) noSetattr(e *heap.SiteEntry, cls Value) bool {
-	if e.Setattr == 0 {
-		e.Setattr = 2
-		if vm.lookupSpecialCached(cls, "__setattr__") {
-			e.Setattr = 1
+// customGetattr reports, caching it in the site entry, whether cls
+// overrides __getattribute__. The class flag changes only with a class
+// attribute, which starts a new cache epoch.
+func (vm *VM) customGetattr(e *heap.SiteEntry, cls Value) bool {
+	if e.Getattribute == 0 {
+		e.Getattribute = 1
+		if vm.ClassOf(cls).Flags&ClassGetattribute != 0 {
+			e.Getattribute = 2
 		}
 	}
-	return e.Setattr == 1
+	return e.Getattribute == 2
+}
+
+// Values of SiteEntry.Setattr once computed: whether the class keeps
+// object's __setattr__, and whether a store of the site's name may go
+// straight to the instance dict, both fixed until the next cache epoch.
+const (
+	setattrPlain  = 1 // object's __setattr__, stores go to the dict
+	setattrCustom = 2 // overrides __setattr__
+	setattrSlow   = 3 // object's __setattr__, but __slots__ or __class__
+)
+
+// noSetattr reports, caching it in the site entry, whether cls keeps
+// object's __setattr__. name is the site's attribute name.
+func (vm *VM) noSetattr(e *heap.SiteEntry, cls, name Value) bool {
+	if e.Setattr == 0 {
+		e.Setattr = setattrCustom
+		if vm.lookupSpecialCached(cls, "__setattr__") {
+			e.Setattr = setattrPlain
+			if vm.ClassOf(cls).Flags&ClassSlotted != 0 || vm.MustStr(name) == "__class__" {
+				e.Setattr = setattrSlow
+			}
+		}
+	}
+	return e.Setattr != setattrCustom
 }
 
 // noGetattr reports, caching it in the site entry, whether cls has no
@@ -763,17 +880,28 @@ func (vm *VM) opLoadMethod(f *heap.Frame, obj, name Value) error {
 	if obj.K == heap.KRef {
 		switch o := vm.H.Get(obj).(type) {
 		case *heap.Instance:
-			m := vm.siteLookup(f, o.Class, name).Val
-			if m.K == heap.KRef && vm.ClassOf(o.Class).Flags&ClassGetattribute == 0 {
-				if _, isFn := vm.H.Get(m).(*heap.Function); isFn {
+			e := vm.siteLookup(f, o.Class, name)
+			if m := e.Val; m.K == heap.KRef && !vm.customGetattr(e, o.Class) {
+				// Functions, class methods and static methods are
+				// non-data descriptors: the instance dict comes first.
+				callee, self := heap.Undef, heap.Undef
+				switch mo := vm.H.Get(m).(type) {
+				case *heap.Function:
+					callee, self = m, obj
+				case *heap.ClassMethod:
+					if vm.isFunction(mo.F) {
+						callee, self = mo.F, o.Class
+					}
+				case *heap.StaticMethod:
+					callee = mo.F
+				}
+				if callee.K != heap.KUndef {
 					shadowed := false
 					if o.Dict.K == heap.KRef {
-						d := vm.H.Get(o.Dict).(*heap.Dict)
-						_, shadowed, _ = d.Get(name, vm.StrHash(name), vm.StrEq)
+						shadowed = vm.dictHasName(vm.H.Get(o.Dict).(*heap.Dict), name)
 					}
 					if !shadowed {
-						push(f, m)
-						push(f, obj)
+						pushMethod(f, callee, self)
 						return nil
 					}
 				}
@@ -786,7 +914,22 @@ func (vm *VM) opLoadMethod(f *heap.Frame, obj, name Value) error {
 				push(f, o.Obj)
 				return nil
 			}
-		case *heap.Class, *heap.Module:
+		case *heap.Class:
+			// C.classmethod(...) and C.staticmethod(...): no bound
+			// method in between.
+			if m := vm.siteLookup(f, obj, name).Val; m.K == heap.KRef {
+				switch mo := vm.H.Get(m).(type) {
+				case *heap.ClassMethod:
+					if vm.isFunction(mo.F) {
+						pushMethod(f, mo.F, obj)
+						return nil
+					}
+				case *heap.StaticMethod:
+					pushMethod(f, mo.F, heap.Undef)
+					return nil
+				}
+			}
+		case *heap.Module:
 		default:
 			m := vm.siteLookup(f, vm.TypeOf(obj), name).Val
 			if m.K == heap.KRef {
@@ -806,6 +949,64 @@ func (vm *VM) opLoadMethod(f *heap.Frame, obj, name Value) error {
 		return err
 	}
 	return nil
+}
+
+// internedStr is the interned str s, if something interned it already.
+func (vm *VM) internedStr(s string) (Value, bool) {
+	if v, ok := vm.sharedInterned[s]; ok {
+		return v, true
+	}
+	v, ok := vm.interned[s]
+	return v, ok
+}
+
+// dictHasName reports whether the instance dict d has the str key name.
+// Every method call asks it of its instance, nearly always to hear no:
+// a small dict is scanned here for the name's hash, without Lookup's
+// calls.
+func (vm *VM) dictHasName(d *heap.Dict, name Value) bool {
+	if d.Used == 0 {
+		return false
+	}
+	h := vm.StrHash(name)
+	if len(d.Entries) > 8 {
+		i, _ := d.Lookup(name, h, vm.StrEq)
+		return i >= 0
+	}
+	for i := range d.Entries {
+		e := &d.Entries[i]
+		if e.Hash != h || e.Key.K == heap.KUndef {
+			continue
+		}
+		if e.Key == name {
+			return true
+		}
+		if eq, _ := vm.StrEq(e.Key, name); eq {
+			return true
+		}
+	}
+	return false
+}
+
+// pushMethod leaves LOAD_METHOD's result: [callee, self] for a call
+// that passes self (a method), [NULL, callee] when self is Undef.
+func pushMethod(f *heap.Frame, callee, self Value) {
+	if self.K == heap.KUndef {
+		push(f, heap.Undef)
+		push(f, callee)
+		return
+	}
+	push(f, callee)
+	push(f, self)
+}
+
+// isFunction reports whether v is a Python function object.
+func (vm *VM) isFunction(v Value) bool {
+	if v.K != heap.KRef {
+		return false
+	}
+	_, ok := vm.H.Get(v).(*heap.Function)
+	return ok
 }
 
 // SetAttr is setattr(obj, name, v).
@@ -892,6 +1093,26 @@ func (vm *VM) findSetter(obj, name, v Value) (Value, error) {
 			return heap.Undef, nil
 		case "__module__":
 			o.Module = v
+			vm.H.Touch(obj)
+			return heap.Undef, nil
+		case "__defaults__":
+			if v.K == heap.KNone {
+				o.Defaults = nil
+			} else if t, ok := vm.refObj(v).(*heap.Tuple); ok {
+				o.Defaults = append([]Value(nil), t.Items...)
+			} else {
+				return heap.Undef, vm.TypeError("__defaults__ must be set to a tuple object")
+			}
+			vm.H.Touch(obj)
+			return heap.Undef, nil
+		case "__kwdefaults__":
+			if v.K == heap.KNone {
+				o.KwDefaults = heap.Undef
+			} else if _, ok := vm.refObj(v).(*heap.Dict); ok {
+				o.KwDefaults = v
+			} else {
+				return heap.Undef, vm.TypeError("__kwdefaults__ must be set to a dict object")
+			}
 			vm.H.Touch(obj)
 			return heap.Undef, nil
 		}
@@ -982,29 +1203,55 @@ func (vm *VM) instanceSetDict(obj Value, o *heap.Instance, name, v Value) error 
 func (vm *VM) opStoreAttr(f *heap.Frame, obj, name, v Value) error {
 	if obj.K == heap.KRef {
 		if o, ok := vm.H.Get(obj).(*heap.Instance); ok {
-			if e := vm.siteLookup(f, o.Class, name); e.Val.K == heap.KUndef && vm.noSetattr(e, o.Class) && vm.ClassOf(o.Class).Flags&ClassSlotted == 0 {
+			if e := vm.siteLookup(f, o.Class, name); e.Val.K == heap.KUndef && vm.noSetattr(e, o.Class, name) && e.Setattr == setattrPlain {
+				if o.Exc != nil || o.Class == vm.Types[TObject] {
+					// Exceptions keep some attributes outside their dict;
+					// object() instances have none.
+					return vm.instanceSetDict(obj, o, name, v)
+				}
 				if o.Dict.K != heap.KRef {
 					// The first attribute of a new instance (in
 					// __init__): nothing on the class is in the way.
-					return vm.instanceSetDict(obj, o, name, v)
+					// Room for a few attributes: __init__ usually sets
+					// several in a row.
+					d := &heap.Dict{Entries: make([]heap.DictEntry, 0, 4)}
+					d.Append(name, v, vm.StrHash(name))
+					o.Dict = vm.H.Alloc(d)
+					vm.H.Touch(obj)
+					return nil
 				}
 				if d, ok := vm.H.Get(o.Dict).(*heap.Dict); ok {
-					if i := vm.instanceSlot(e, d, name); i >= 0 {
+					if i := int(e.Slot); i < len(d.Entries) && d.Entries[i].Key == name {
 						d.SetAt(i, v)
 						vm.H.Touch(o.Dict)
 						return nil
 					}
+					// One probe both finds an existing entry and proves a
+					// new attribute absent (dictSetStr would probe twice
+					// after instanceSlot's miss).
+					h := vm.StrHash(name)
+					i, err := d.Lookup(name, h, vm.keyEq)
+					if err != nil {
+						return err
+					}
+					if i >= 0 {
+						d.SetAt(i, v)
+					} else {
+						i = len(d.Entries)
+						d.Append(name, v, h)
+					}
+					e.Slot = int32(i)
+					vm.H.Touch(o.Dict)
+					return nil
 				}
 				return vm.dictSetStr(o.Dict, name, v)
-			}
-		}
-		if o, ok := vm.H.Get(obj).(*heap.Instance); ok {
-			// Fast path: a property whose setter is a plain Python
-			// function, on a class that keeps object's __setattr__.
-			e := vm.siteLookup(f, o.Class, name)
-			if cd := e.Val; cd.K == heap.KRef {
-				if p, ok := vm.H.Get(cd).(*heap.Property); ok && vm.isPyFunc(p.Set) && vm.noSetattr(e, o.Class) {
-					return vm.pushPyCall(p.Set, []Value{obj, v}, heap.RetDiscard, 0, heap.Undef, heap.Undef)
+			} else if cd := e.Val; cd.K == heap.KRef {
+				// Fast path: a property whose setter is a plain Python
+				// function, on a class that keeps object's __setattr__.
+				if p, ok := vm.H.Get(cd).(*heap.Property); ok && vm.noSetattr(e, o.Class, name) {
+					if ok, err := vm.pushPyFunc(p.Set, []Value{obj, v}, heap.RetDiscard); ok {
+						return err
+					}
 				}
 			}
 		}

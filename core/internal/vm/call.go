@@ -7,9 +7,17 @@ import (
 	"github.com/amber-sandbox/amber/core/internal/heap"
 )
 
-// codeOf returns the CodeObj of a Function value.
+// codeOf returns the CodeObj of a Function value, cached on the function:
+// every call needs it. A function's code never changes, and a clone (see
+// heap.Privatize) starts with no cache, so the cached object is always
+// the one at fn.Code in this heap.
 func (vm *VM) codeOf(fn *heap.Function) *heap.CodeObj {
-	return vm.H.Get(fn.Code).(*heap.CodeObj)
+	if c := fn.C; c != nil {
+		return c
+	}
+	c := vm.H.Get(fn.Code).(*heap.CodeObj)
+	fn.C = c
+	return c
 }
 
 // newFrame builds a frame for calling fn with positional args and keyword
@@ -210,9 +218,16 @@ func (vm *VM) pushFrame(f *heap.Frame) error {
 // include self) whose result is delivered according to ret.
 func (vm *VM) pushPyCall(fnv Value, args []Value, ret heap.RetKind, retArg int32, aux0, aux1 Value) error {
 	fn := vm.H.Get(fnv).(*heap.Function)
-	nf, err := vm.newFrame(fnv, fn, args, nil)
-	if err != nil {
-		return err
+	var nf *heap.Frame
+	if co := vm.codeOf(fn); simpleCall(co.Code, len(args)) {
+		// Property getters and setters, operator dunders: the arguments
+		// are exactly the parameters, so no binding is needed.
+		nf = vm.simpleFrame(fnv, fn, co, args)
+	} else {
+		var err error
+		if nf, err = vm.newFrame(fnv, fn, args, nil); err != nil {
+			return err
+		}
 	}
 	nf.Ret, nf.RetArg = ret, retArg
 	nf.Aux[0], nf.Aux[1] = aux0, aux1
@@ -220,6 +235,38 @@ func (vm *VM) pushPyCall(fnv Value, args []Value, ret heap.RetKind, retArg int32
 		return err
 	}
 	return errFramePushed
+}
+
+// pushPyFunc is pushPyCall for a callee that may not be a plain Python
+// function: with ok=false nothing happened and the caller takes its
+// general path. It spares the property and dunder fast paths a separate
+// isPyFunc check of the callee.
+func (vm *VM) pushPyFunc(fnv Value, args []Value, ret heap.RetKind) (ok bool, err error) {
+	if fnv.K != heap.KRef {
+		return false, nil
+	}
+	fn, isFn := vm.H.Get(fnv).(*heap.Function)
+	if !isFn {
+		return false, nil
+	}
+	co := vm.codeOf(fn)
+	var nf *heap.Frame
+	if simpleCall(co.Code, len(args)) {
+		nf = vm.simpleFrame(fnv, fn, co, args)
+	} else {
+		if co.Code.Flags&(compile.FlagGenerator|compile.FlagCoroutine|compile.FlagAsyncGenerator) != 0 {
+			return false, nil
+		}
+		if nf, err = vm.newFrame(fnv, fn, args, nil); err != nil {
+			return true, err
+		}
+	}
+	nf.Ret = ret
+	if err := vm.pushFrame(nf); err != nil {
+		vm.releaseFrame(nf)
+		return true, err
+	}
+	return true, errFramePushed
 }
 
 // Call calls fn with positional args and returns its result, running a
@@ -357,14 +404,55 @@ func framePushed(f *heap.Frame, base int, err error) error {
 	if err != nil {
 		return err
 	}
-	clear(f.Slots[base:f.SP])
+	clearSlots(f.Slots, base, int(f.SP))
 	f.SP = int32(base)
 	return errFramePushed
 }
 
+// clearSlots sets s[lo:hi] to Undef. Calls clear a few slots at a time,
+// which a plain loop does faster than clear's call of memclr.
+func clearSlots(s []Value, lo, hi int) {
+	for i := lo; i < hi; i++ {
+		s[i] = heap.Undef
+	}
+}
+
 // opCall is CALL argc: [null|func, callable|self, args...].
 func (vm *VM) opCall(f *heap.Frame, argc int, kw Value) error {
-	if kw.K == heap.KRef {
+	if kw.K != heap.KRef {
+		// The common case first: a positional call of a Python function.
+		base := int(f.SP) - argc - 2
+		callee, lo := callTarget(f, base)
+		if callee.K == heap.KRef {
+			switch o := vm.H.Get(callee).(type) {
+			case *heap.Function:
+				args := f.Slots[lo:f.SP]
+				co := vm.codeOf(o)
+				if simpleCall(co.Code, len(args)) {
+					nf := vm.simpleFrame(callee, o, co, args)
+					err := vm.pushFrame(nf)
+					if err != nil {
+						vm.releaseFrame(nf)
+					}
+					return framePushed(f, base, err)
+				}
+				if done, err := vm.callPyBind(callee, o, args, nil, nil); done {
+					return framePushed(f, base, err)
+				}
+			case *heap.BoundMethod:
+				// A bound method called as a plain value (a callback):
+				// when the NULL slot below it is free, lay the call out
+				// as a method call, [func, self, args...], and call the
+				// function with no argument list built.
+				if lo == base+2 && o.Func.K == heap.KRef {
+					if _, isFn := vm.H.Get(o.Func).(*heap.Function); isFn {
+						f.Slots[base], f.Slots[base+1] = o.Func, o.Self
+						return vm.opCall(f, argc, kw)
+					}
+				}
+			}
+		}
+	} else {
 		// Keyword call of a Python function: bind straight from the stack.
 		base := int(f.SP) - argc - 2
 		callee, lo := callTarget(f, base)
@@ -387,26 +475,6 @@ func (vm *VM) opCall(f *heap.Frame, argc int, kw Value) error {
 	}
 	base := int(f.SP) - argc - 2
 	first := f.Slots[base]
-	if kwnames == nil {
-		callee, lo := callTarget(f, base)
-		if callee.K == heap.KRef {
-			if fn, ok := vm.H.Get(callee).(*heap.Function); ok {
-				var done bool
-				var err error
-				args := f.Slots[lo:f.SP]
-				co := vm.H.Get(fn.Code).(*heap.CodeObj)
-				if code := co.Code; code.Flags&(compile.FlagVarArgs|compile.FlagVarKw|compile.FlagGenerator|compile.FlagCoroutine|compile.FlagAsyncGenerator) == 0 &&
-					len(args) == code.ArgCount && code.KwOnlyCount == 0 && len(code.Cellvars) == 0 {
-					done, err = vm.callPyFast(callee, fn, co, args)
-				} else {
-					done, err = vm.callPyBind(callee, fn, args, nil, nil)
-				}
-				if done {
-					return framePushed(f, base, err)
-				}
-			}
-		}
-	}
 	var fn Value
 	var args []Value
 	if first.K == heap.KUndef {
@@ -448,14 +516,17 @@ func (vm *VM) callScratch(f *heap.Frame, base int, fn Value, stack []Value) erro
 		vm.argArena = make([]Value, max(2*len(vm.argArena), top+n, 64))
 	}
 	args := vm.argArena[top : top+n : top+n]
-	copy(args, stack)
+	// A few values each way: loops beat memmove's and memclr's calls.
+	for i, v := range stack {
+		args[i] = v
+	}
 	vm.argTop = top + n
-	clear(f.Slots[base:f.SP])
+	clearSlots(f.Slots, base, int(f.SP))
 	f.SP = int32(base)
 	vm.openSafe(fn, heap.Undef)
 	r, err := vm.callValue(fn, args, nil, heap.RetPush, true)
 	vm.closeSafe()
-	clear(args)
+	clearSlots(args, 0, n)
 	vm.argTop = top
 	if err != nil {
 		return err
@@ -524,6 +595,7 @@ func (vm *VM) makeFunction(f *heap.Frame, flags int) (Value, error) {
 		fn.Defaults = append([]Value(nil), vm.listItems(pop(f))...)
 	}
 	co := vm.H.Get(codev).(*heap.CodeObj)
+	fn.C = co
 	fn.Name = vm.Intern(co.Code.Name)
 	fn.Qualname = vm.Intern(co.Code.QualName)
 	if s, ok := co.Code.Docstring.(string); ok {
@@ -544,7 +616,33 @@ func (vm *VM) makeFunction(f *heap.Frame, flags int) (Value, error) {
 // returnFrom finishes frame f with value v. done reports that the base
 // frame of this run returned.
 func (vm *VM) returnFrom(f *heap.Frame, v Value, base int) (bool, error) {
-	vm.popFrame()
+	n := len(vm.frames) - 1
+	vm.frames[n] = nil
+	vm.frames = vm.frames[:n]
+	if f.Gen.K != heap.KRef && n > base {
+		// The common returns of plain calls, property setters and
+		// __init__: what deliver would do, without its copies.
+		switch f.Ret {
+		case heap.RetPush:
+			vm.releaseFrame(f)
+			caller := vm.frames[n-1]
+			caller.Slots[caller.SP] = v
+			caller.SP++
+			return false, nil
+		case heap.RetDiscard:
+			vm.releaseFrame(f)
+			return false, nil
+		case heap.RetInit:
+			if v.K == heap.KNone {
+				obj := f.Aux[0]
+				vm.releaseFrame(f)
+				caller := vm.frames[n-1]
+				caller.Slots[caller.SP] = obj
+				caller.SP++
+				return false, nil
+			}
+		}
+	}
 	if f.Gen.K == heap.KRef {
 		g := vm.H.Get(f.Gen).(*heap.Generator)
 		g.State = heap.GenDone
@@ -590,8 +688,10 @@ func (vm *VM) returnFrom(f *heap.Frame, v Value, base int) (bool, error) {
 	return false, vm.deliver(caller, ret, retArg, aux, v)
 }
 
-// allocFrame returns a zeroed frame with n slots, reusing a released one
-// when possible: calls are the interpreter's hottest allocation.
+// allocFrame returns a frame with n zeroed slots, no blocks, PC 0, Ret
+// RetPush, no Aux and no Locals, reusing a released one when possible:
+// calls are the interpreter's hottest allocation. The caller sets Code,
+// C, Func, Globals, Gen and SP.
 func (vm *VM) allocFrame(n int) *heap.Frame {
 	if k := len(vm.framePool); k > 0 {
 		f := vm.framePool[k-1]
@@ -612,9 +712,19 @@ func (vm *VM) releaseFrame(f *heap.Frame) {
 	if f.Gen.K == heap.KRef || len(vm.framePool) >= 256 {
 		return
 	}
-	clear(f.Slots)
-	slots, blocks := f.Slots[:0], f.Blocks[:0]
-	*f = heap.Frame{Slots: slots, Blocks: blocks}
+	// Above SP a live frame's slots are Undef (pops clear them, and a
+	// dump writes only Slots[:SP]), so clearing up to SP clears them all.
+	clearSlots(f.Slots, 0, int(f.SP))
+	// Only the fields that every frame maker does not set are reset
+	// (a whole-struct store costs more than the call it recycles for):
+	// newFrame, simpleFrame and callPyBind set Code, C, Func, Globals,
+	// Gen and SP themselves.
+	f.PC, f.Ret, f.RetArg = 0, heap.RetPush, 0
+	f.Aux = [3]Value{}
+	f.Locals = heap.Undef
+	if len(f.Blocks) > 0 {
+		f.Blocks = f.Blocks[:0]
+	}
 	vm.framePool = append(vm.framePool, f)
 }
 
@@ -623,19 +733,38 @@ func (vm *VM) releaseFrame(f *heap.Frame) {
 // its parameters, without the intermediate argument slice of the general
 // path. callPyBind has checked the shape of the call.
 func (vm *VM) callPyFast(fnv Value, fn *heap.Function, co *heap.CodeObj, args []Value) (bool, error) {
+	f := vm.simpleFrame(fnv, fn, co, args)
+	if err := vm.pushFrame(f); err != nil {
+		vm.releaseFrame(f)
+		return true, err
+	}
+	return true, nil
+}
+
+// simpleCall reports whether a call of code with n positional arguments
+// and no keywords binds them as they are: exactly the parameters, no
+// *args, **kwargs, keyword-only parameters or cells made from arguments,
+// and not a generator or coroutine.
+func simpleCall(code *compile.Code, n int) bool {
+	return code.Flags&(compile.FlagVarArgs|compile.FlagVarKw|compile.FlagGenerator|compile.FlagCoroutine|compile.FlagAsyncGenerator) == 0 &&
+		n == code.ArgCount && code.KwOnlyCount == 0 && len(code.Cellvars) == 0
+}
+
+// simpleFrame makes the frame of a call that simpleCall accepts, ready to
+// push: its result is pushed on the caller's stack unless the caller
+// sets Ret.
+func (vm *VM) simpleFrame(fnv Value, fn *heap.Function, co *heap.CodeObj, args []Value) *heap.Frame {
 	code := co.Code
 	nloc := len(code.Varnames)
 	f := vm.allocFrame(nloc + len(code.Freevars) + code.StackSize + 4)
 	f.Code, f.C, f.Func, f.Globals = fn.Code, co, fnv, fn.Globals
 	f.Locals, f.Gen = heap.Undef, heap.Undef
 	copy(f.Slots, args)
-	copy(f.Slots[nloc:], fn.Closure)
-	f.SP = int32(nloc + len(code.Freevars))
-	if err := vm.pushFrame(f); err != nil {
-		vm.releaseFrame(f)
-		return true, err
+	if len(fn.Closure) > 0 {
+		copy(f.Slots[nloc:], fn.Closure)
 	}
-	return true, nil
+	f.SP = int32(nloc + len(code.Freevars))
+	return f
 }
 
 // callPyBind is callPyFast for any call of a plain Python function
@@ -645,33 +774,31 @@ func (vm *VM) callPyFast(fnv Value, fn *heap.Function, co *heap.CodeObj, args []
 // list. ok=false (nothing changed) leaves the call, and any binding
 // error, to the general path.
 func (vm *VM) callPyBind(fnv Value, fn *heap.Function, pos, kwn, kwv []Value) (bool, error) {
-	co := vm.H.Get(fn.Code).(*heap.CodeObj)
+	co := vm.codeOf(fn)
 	code := co.Code
 	nargs := code.ArgCount
 	if code.Flags&(compile.FlagVarArgs|compile.FlagVarKw|compile.FlagGenerator|compile.FlagCoroutine|compile.FlagAsyncGenerator) != 0 ||
 		len(pos) > nargs {
 		return false, nil
 	}
-	if len(pos) == nargs && len(kwn) == 0 && code.KwOnlyCount == 0 && len(code.Cellvars) == 0 {
+	if len(kwn) == 0 && simpleCall(code, len(pos)) {
 		return vm.callPyFast(fnv, fn, co, pos)
 	}
 	total := nargs + code.KwOnlyCount
 	nloc := len(code.Varnames)
 	ncell := len(code.Cellvars) + len(code.Freevars)
 	f := vm.allocFrame(nloc + ncell + code.StackSize + 4)
+	f.SP = int32(nloc + ncell) // so that releaseFrame clears what binding wrote
 	slots := f.Slots
 	copy(slots, pos)
-	for i, k := range kwn {
-		ks := vm.H.Get(k).(*heap.Str).S
-		j := code.PosOnlyCount
-		for j < total && code.Varnames[j] != ks {
-			j++
+	if len(kwn) > 0 {
+		for i, j := range vm.kwSlots(co, kwn) {
+			if j < 0 || slots[j].K != heap.KUndef {
+				vm.releaseFrame(f)
+				return false, nil
+			}
+			slots[j] = kwv[i]
 		}
-		if j == total || slots[j].K != heap.KUndef {
-			vm.releaseFrame(f)
-			return false, nil
-		}
-		slots[j] = kwv[i]
 	}
 	if len(pos)+len(kwn) < total {
 		nd := len(fn.Defaults)
@@ -711,6 +838,42 @@ func (vm *VM) callPyBind(fnv Value, fn *heap.Function, pos, kwn, kwv []Value) (b
 		return true, err
 	}
 	return true, nil
+}
+
+// kwSlots returns the parameter slot of co's code that each keyword name
+// in kwn binds (-1: none), remembered per call site: a site passes the
+// items of the same constant tuple every time, so the address of its
+// first item names it (the cache holds it, so no other tuple can take
+// that address).
+func (vm *VM) kwSlots(co *heap.CodeObj, kwn []Value) []int32 {
+	key := &kwn[0]
+	for i := range co.KwMaps {
+		if m := &co.KwMaps[i]; m.Names == key && len(m.Slots) == len(kwn) {
+			return m.Slots
+		}
+	}
+	code := co.Code
+	total := code.ArgCount + code.KwOnlyCount
+	js := make([]int32, len(kwn))
+	for i, k := range kwn {
+		js[i] = -1
+		s, ok := vm.H.Get(k).(*heap.Str)
+		if !ok {
+			continue
+		}
+		for j := code.PosOnlyCount; j < total; j++ {
+			if code.Varnames[j] == s.S {
+				js[i] = int32(j)
+				break
+			}
+		}
+	}
+	// A few sites per function; past that, start over rather than grow.
+	if len(co.KwMaps) >= 8 {
+		co.KwMaps = co.KwMaps[:0]
+	}
+	co.KwMaps = append(co.KwMaps, heap.KwMap{Names: key, Slots: js})
+	return js
 }
 
 // kwDefault stores in *slot the default of fn's keyword-only parameter

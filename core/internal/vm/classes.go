@@ -29,6 +29,14 @@ func (vm *VM) callClass(clsv Value, c *heap.Class, args []Value, kwnames []strin
 		}
 		return vm.TypeOf(args[0]), nil
 	}
+	if ret != heap.RetNested {
+		if initFn := vm.plainInit(clsv, c); initFn.K == heap.KRef {
+			// The common construction: object's __new__ and a Python
+			// __init__ run as a frame on the new instance.
+			obj := vm.H.Alloc(&heap.Instance{Class: clsv, Dict: heap.Undef, Prim: heap.Undef})
+			return vm.pushInit(obj, initFn, args, kwnames)
+		}
+	}
 	pos := args[:len(args)-len(kwnames)]
 	a := Args{Pos: pos}
 	if len(kwnames) > 0 {
@@ -114,16 +122,7 @@ func (vm *VM) callClass(clsv Value, c *heap.Class, args []Value, kwnames []strin
 		return obj, nil
 	}
 	if vm.isPyFunc(initFn) && ret != heap.RetNested {
-		f, err := vm.newFrame(initFn, vm.H.Get(initFn).(*heap.Function), append([]Value{obj}, args...), kwnames)
-		if err != nil {
-			return heap.Undef, err
-		}
-		f.Ret = heap.RetInit
-		f.Aux[0] = obj
-		if err := vm.pushFrame(f); err != nil {
-			return heap.Undef, err
-		}
-		return heap.Undef, errFramePushed
+		return vm.pushInit(obj, initFn, args, kwnames)
 	}
 	r, err := vm.callNested(vm.BindMethod(initFn, obj, clsv), args, kwnames)
 	if err != nil {
@@ -133,6 +132,57 @@ func (vm *VM) callClass(clsv Value, c *heap.Class, args []Value, kwnames []strin
 		return heap.Undef, vm.TypeError("__init__() should return None, not '%s'", vm.TypeName(r))
 	}
 	return obj, nil
+}
+
+// plainInitKey is the name half of the cache key under which plainInit
+// keeps its answer for a class: no interned string has this handle.
+const plainInitKey = ^heap.Handle(0)
+
+// plainInit returns the __init__ of the user class cls when
+// instantiating it needs nothing but an instance and that Python
+// function: object's __new__, no builtin base, no metaclass role, no
+// abstract methods. Else Undef. The answer lives in the class lookup
+// cache, which any class change or collection clears.
+func (vm *VM) plainInit(cls Value, c *heap.Class) Value {
+	k := cacheKey{cls.H(), plainInitKey}
+	if v, ok := vm.cache[k]; ok {
+		return v
+	}
+	v := heap.Undef
+	if c.Flags&ClassUser != 0 && TypeID(c.Builtin) == TObject && !vm.IsSubclass(cls, vm.Types[TType]) {
+		if _, userNew := vm.userNew(cls); !userNew && vm.checkAbstract(cls) == nil {
+			if initFn := vm.cachedClassLookup(cls, vm.ctorName(nameInit)); vm.isPyFunc(initFn) {
+				v = initFn
+			}
+		}
+	}
+	vm.cache[k] = v
+	return v
+}
+
+// pushInit pushes the frame of a Python __init__ (initFn) on the new
+// instance obj; the frame's return delivers obj.
+func (vm *VM) pushInit(obj, initFn Value, args []Value, kwnames []string) (Value, error) {
+	// self and the arguments, on the Go stack when they fit.
+	var buf [8]Value
+	all := append(append(buf[:0], obj), args...)
+	fn := vm.H.Get(initFn).(*heap.Function)
+	var f *heap.Frame
+	if co := vm.codeOf(fn); len(kwnames) == 0 && simpleCall(co.Code, len(all)) {
+		f = vm.simpleFrame(initFn, fn, co, all)
+	} else {
+		var err error
+		if f, err = vm.newFrame(initFn, fn, all, kwnames); err != nil {
+			return heap.Undef, err
+		}
+	}
+	f.Ret = heap.RetInit
+	f.Aux[0] = obj
+	if err := vm.pushFrame(f); err != nil {
+		vm.releaseFrame(f)
+		return heap.Undef, err
+	}
+	return heap.Undef, errFramePushed
 }
 
 func (vm *VM) isBuiltinNew(fn Value) bool {

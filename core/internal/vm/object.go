@@ -293,7 +293,10 @@ func (vm *VM) anyClassIn(cls Value, where string, check func(Value) (bool, error
 }
 
 func (vm *VM) isinstance(v, cls Value) (bool, error) {
-	if vm.isListOrTuple(cls) {
+	if r, ok := vm.isinstanceFast(v, cls); ok {
+		return r, nil
+	}
+	if _, isTuple := vm.refObj(cls).(*heap.Tuple); isTuple {
 		return vm.anyClassIn(cls, " in __instancecheck__", func(c Value) (bool, error) { return vm.isinstance(v, c) })
 	}
 	if cls.K == heap.KRef {
@@ -328,8 +331,56 @@ func (vm *VM) isinstance(v, cls Value) (bool, error) {
 	return false, vm.TypeError("isinstance() arg 2 must be a type, a tuple of types, or a union")
 }
 
+// isinstanceFast answers isinstance(v, cls) when cls is a class, or a
+// tuple of classes, whose metaclass has no __instancecheck__: the MRO of
+// v's type says it all. ok=false leaves everything else (and every
+// error) to isinstance.
+func (vm *VM) isinstanceFast(v, cls Value) (r, ok bool) {
+	if cls.K != heap.KRef {
+		return false, false
+	}
+	t := vm.TypeOf(v)
+	switch o := vm.H.Get(cls).(type) {
+	case *heap.Class:
+		if t == cls {
+			return true, true // CPython's exact-type shortcut comes first too
+		}
+		if !vm.plainMeta(o) {
+			return false, false
+		}
+		return vm.IsSubclass(t, cls), true
+	case *heap.Tuple:
+		// Every item must be a plain class, checked in order, so that a
+		// later __instancecheck__ runs exactly when CPython would run it.
+		for _, c := range o.Items {
+			if c == t {
+				return true, true
+			}
+			cc, isClass := vm.refObj(c).(*heap.Class)
+			if !isClass || !vm.plainMeta(cc) {
+				return false, false
+			}
+			if vm.IsSubclass(t, c) {
+				return true, true
+			}
+		}
+		return false, true
+	}
+	return false, false
+}
+
+// plainMeta reports whether c's metaclass is a builtin one, which has no
+// __instancecheck__ or __subclasscheck__ of Python's (see metaSpecial).
+func (vm *VM) plainMeta(c *heap.Class) bool {
+	if c.Meta.K != heap.KRef || c.Meta == vm.Types[TType] {
+		return true
+	}
+	mc := vm.ClassOf(c.Meta)
+	return mc == nil || mc.Flags&ClassUser == 0
+}
+
 func (vm *VM) issubclass(c, cls Value) (bool, error) {
-	if vm.isListOrTuple(cls) {
+	if _, isTuple := vm.refObj(cls).(*heap.Tuple); isTuple {
 		return vm.anyClassIn(cls, " in __subclasscheck__", func(x Value) (bool, error) { return vm.issubclass(c, x) })
 	}
 	if _, ok := vm.H.Get(cls).(*heap.Class); !ok || cls.K != heap.KRef {

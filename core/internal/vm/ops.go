@@ -330,7 +330,7 @@ func (vm *VM) isPyFunc(fn Value) bool {
 	if !ok {
 		return false
 	}
-	c := vm.H.Get(f.Code).(*heap.CodeObj)
+	c := vm.codeOf(f)
 	return c.Code.Flags&(compile.FlagGenerator|compile.FlagCoroutine|compile.FlagAsyncGenerator) == 0
 }
 

@@ -142,3 +142,67 @@ sys.modules["__main__"].extra = mine
 		return reprIs(core.NewSession(core.Config{}), `("mine" in globals(), "__builtins__" in globals(), __name__)`, nil, "(False, True, '__main__')")
 	})
 }
+
+// The speed work keeps caches beside shared objects: a function's code,
+// keyword-name maps per call site, attribute sites, small-int strs, the
+// _amber helpers behind zip/map/list.extend, sort columns, format specs.
+// Sessions driving all of them at once must neither race (run under
+// -race) nor see each other's values.
+func TestSessionsFastPathsInParallel(t *testing.T) {
+	const prog = `
+import re, json
+class Base:
+    def __init__(self, v, *, scale=1):
+        self.v = v * scale
+    @property
+    def double(self):
+        return self.v * 2
+    def __lt__(self, other):
+        return self.v < other.v
+class Child(Base):
+    def __init__(self, v, tag="t"):
+        super().__init__(v, scale=%d)
+        self.tag = tag
+def gen(n):
+    for i in range(n):
+        yield i
+def kw(a, b=2, *, c=3):
+    return a + b * c
+objs = sorted([Child(i %% 7, tag=str(i)) for i in range(40)])
+pairs = list(zip(gen(30), map(lambda x: x * %d, range(30))))
+total = sum(a + b for a, b in pairs) + sum(kw(i, c=i) for i in range(50))
+acc = []
+acc.extend(x for x in gen(10) if x %% 2)
+words = " ".join(f"{o.double:>4}|{o.tag}" for o in objs[:10])
+keys = sorted(((i %% 5, str(i)) for i in range(30)), key=lambda t: (t[1], t[0]))
+d = {}
+for i, (a, b) in enumerate(pairs):
+    d.setdefault(a %% 4, []).append(b)
+big = 1
+for i in range(1, 40):
+    big = big * i + %d
+str((total, acc, words, keys[:3], sorted(d), len(re.findall(r"\d+", words)), json.dumps(d)[:20], big %% 1000003))`
+	want := func(n int) (string, error) {
+		s := core.NewSession(core.Config{})
+		got, err := s.FeedRun(fmt.Sprintf(prog, n, n, n), nil)
+		if err != nil {
+			return "", err
+		}
+		return got.Repr, nil
+	}
+	wants := map[int]string{}
+	for n := 1; n <= 4; n++ {
+		w, err := want(n)
+		if err != nil {
+			t.Fatal(err)
+		}
+		wants[n] = w
+	}
+	if wants[1] == wants[2] {
+		t.Fatal("the program's result does not depend on its parameter")
+	}
+	inParallel(t, 4, 8, func(w, r int) error {
+		n := (w+r)%4 + 1
+		return reprIs(core.NewSession(core.Config{}), fmt.Sprintf(prog, n, n, n), nil, wants[n])
+	})
+}

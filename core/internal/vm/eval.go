@@ -161,38 +161,331 @@ reload:
 		return heap.Undef, false, vm.preempt()
 	}
 	code := f.C.Code
-	instrs := code.Instrs
+	instrs := code.Quickened()
 	consts := f.C.Consts
 	slots := f.Slots
 	depth := len(vm.frames)
+	// The program counter and the stack pointer live in locals while the
+	// instructions that only touch the frame's slots run. Everything else
+	// can observe the frame (helpers push and pop on it, the collector
+	// scans it, errors and suspensions record where it stopped), so those
+	// instructions run below the "slow" label with f.PC and f.SP written
+	// back, and the locals are re-read after them.
+	pc, sp := f.PC, f.SP
 
 	for {
-		in := instrs[f.PC]
-		f.PC++
+		in := instrs[pc]
+		pc++
 		arg := in.Arg()
 		switch in.Op() {
 		case compile.NOP:
+			continue
 
 		case compile.LOAD_CONST:
-			slots[f.SP] = consts[arg]
-			f.SP++
+			slots[sp] = consts[arg]
+			sp++
+			continue
 
 		case compile.LOAD_FAST:
 			v := slots[arg]
 			if v.K == heap.KUndef {
-				return heap.Undef, false, vm.Errorf(TUnboundLocalError, "cannot access local variable '%s' where it is not associated with a value", code.Varnames[arg])
+				f.PC, f.SP = pc, sp
+				return heap.Undef, false, vm.unboundLocal(code, arg)
 			}
-			slots[f.SP] = v
-			f.SP++
+			slots[sp] = v
+			sp++
+			continue
 
 		case compile.STORE_FAST:
-			f.SP--
-			slots[arg] = slots[f.SP]
-			slots[f.SP] = heap.Undef
+			sp--
+			slots[arg] = slots[sp]
+			slots[sp] = heap.Undef
+			continue
 
+		case compile.POP_TOP:
+			sp--
+			slots[sp] = heap.Undef
+			continue
+
+		case compile.COPY:
+			slots[sp] = slots[sp-int32(arg)]
+			sp++
+			continue
+
+		case compile.SWAP:
+			i, j := sp-1, sp-int32(arg)
+			slots[i], slots[j] = slots[j], slots[i]
+			continue
+
+		case compile.PUSH_NULL:
+			slots[sp] = heap.Undef
+			sp++
+			continue
+
+		case compile.IS_OP:
+			sp--
+			b := slots[sp]
+			slots[sp] = heap.Undef
+			slots[sp-1] = heap.Bool((slots[sp-1] == b) != (arg == 1))
+			continue
+
+		case compile.LOAD_FAST__LOAD_FAST:
+			v := slots[arg]
+			if v.K == heap.KUndef {
+				f.PC, f.SP = pc, sp
+				return heap.Undef, false, vm.unboundLocal(code, arg)
+			}
+			slots[sp] = v
+			sp++
+			// An unbound second local raises from its own instruction.
+			if w := slots[instrs[pc].Arg()]; w.K != heap.KUndef {
+				slots[sp] = w
+				sp++
+				pc++
+			}
+			continue
+
+		case compile.LOAD_FAST__LOAD_CONST:
+			v := slots[arg]
+			if v.K == heap.KUndef {
+				f.PC, f.SP = pc, sp
+				return heap.Undef, false, vm.unboundLocal(code, arg)
+			}
+			slots[sp] = v
+			slots[sp+1] = consts[instrs[pc].Arg()]
+			sp += 2
+			pc++
+			continue
+
+		case compile.STORE_FAST__LOAD_FAST:
+			sp--
+			slots[arg] = slots[sp]
+			if w := slots[instrs[pc].Arg()]; w.K != heap.KUndef {
+				slots[sp] = w
+				sp++
+				pc++
+				continue
+			}
+			slots[sp] = heap.Undef
+			continue
+
+		case compile.LOAD_CONST__BINARY_OP, compile.LOAD_FAST__BINARY_OP:
+			// [a] -> [a op b] where b is the constant or the local.
+			var b Value
+			if in.Op() == compile.LOAD_CONST__BINARY_OP {
+				b = consts[arg]
+			} else if b = slots[arg]; b.K == heap.KUndef {
+				f.PC, f.SP = pc, sp
+				return heap.Undef, false, vm.unboundLocal(code, arg)
+			}
+			a := slots[sp-1]
+			if a.K == heap.KInt && b.K == heap.KInt {
+				if r, ok := intFast(instrs[pc].Arg()&15, a.I(), b.I()); ok {
+					slots[sp-1] = r
+					pc++
+					continue
+				}
+			} else if a.K == heap.KFloat && b.K == heap.KFloat {
+				if r, ok := floatFast(instrs[pc].Arg()&15, a.F(), b.F()); ok {
+					slots[sp-1] = r
+					pc++
+					continue
+				}
+			}
+			// The operation runs as its own instruction, on the
+			// generic path.
+			slots[sp] = b
+			sp++
+			continue
+
+		case compile.BINARY_OP, compile.BINARY_OP__STORE_FAST:
+			b := slots[sp-1]
+			a := slots[sp-2]
+			var r Value
+			var ok bool
+			if a.K == heap.KInt && b.K == heap.KInt {
+				r, ok = intFast(arg&15, a.I(), b.I())
+			} else if a.K == heap.KFloat && b.K == heap.KFloat {
+				r, ok = floatFast(arg&15, a.F(), b.F())
+			}
+			if !ok {
+				goto slow
+			}
+			sp--
+			slots[sp] = heap.Undef
+			if in.Op() == compile.BINARY_OP__STORE_FAST {
+				sp--
+				slots[instrs[pc].Arg()] = r
+				slots[sp] = heap.Undef
+				pc++
+				continue
+			}
+			slots[sp-1] = r
+			continue
+
+		case compile.COMPARE_OP:
+			b := slots[sp-1]
+			a := slots[sp-2]
+			if a.K == heap.KInt && b.K == heap.KInt {
+				sp--
+				slots[sp] = heap.Undef
+				slots[sp-1] = heap.Bool(cmpInt(arg, a.I(), b.I()))
+				continue
+			}
+			goto slow
+
+		case compile.COMPARE_OP__POP_JUMP:
+			b := slots[sp-1]
+			a := slots[sp-2]
+			var t bool
+			if a.K == heap.KInt && b.K == heap.KInt {
+				t = cmpInt(arg&(compile.QuickJumpIfTrue-1), a.I(), b.I())
+			} else if a.K == heap.KFloat && b.K == heap.KFloat {
+				t = cmpFloatOp(arg&(compile.QuickJumpIfTrue-1), a.F(), b.F())
+			} else {
+				goto slow
+			}
+			sp -= 2
+			slots[sp], slots[sp+1] = heap.Undef, heap.Undef
+			if t == (arg&compile.QuickJumpIfTrue != 0) {
+				pc = int32(instrs[pc].Arg())
+			} else {
+				pc++
+			}
+			continue
+
+		case compile.JUMP:
+			if int32(arg) < pc {
+				// A backward jump is where the loop checks limits and
+				// may pause.
+				f.PC, f.SP = pc, sp
+				if err := vm.Checkpoint(); err != nil {
+					return heap.Undef, false, err
+				}
+				if vm.preemptDue && vm.nested == 0 {
+					f.PC = int32(arg)
+					return heap.Undef, false, vm.preempt()
+				}
+			}
+			pc = int32(arg)
+			continue
+
+		case compile.POP_JUMP_IF_FALSE, compile.POP_JUMP_IF_TRUE:
+			v := slots[sp-1]
+			var t bool
+			switch v.K {
+			case heap.KBool, heap.KInt:
+				t = v.N != 0
+			case heap.KNone:
+				t = false
+			default:
+				goto slow
+			}
+			sp--
+			slots[sp] = heap.Undef
+			if t == (in.Op() == compile.POP_JUMP_IF_TRUE) {
+				pc = int32(arg)
+			}
+			continue
+
+		case compile.POP_JUMP_IF_NONE:
+			sp--
+			if slots[sp].K == heap.KNone {
+				pc = int32(arg)
+			}
+			slots[sp] = heap.Undef
+			continue
+
+		case compile.POP_JUMP_IF_NOT_NONE:
+			sp--
+			if slots[sp].K != heap.KNone {
+				pc = int32(arg)
+			}
+			slots[sp] = heap.Undef
+			continue
+
+		case compile.BINARY_SUBSCR:
+			key := slots[sp-1]
+			obj := slots[sp-2]
+			if obj.K == heap.KRef && key.K == heap.KInt {
+				if l, ok := vm.H.Get(obj).(*heap.List); ok {
+					i := key.I()
+					if i < 0 {
+						i += int64(len(l.Items))
+					}
+					if i >= 0 && i < int64(len(l.Items)) {
+						sp--
+						slots[sp] = heap.Undef
+						slots[sp-1] = l.Items[i]
+						continue
+					}
+				}
+			}
+			goto slow
+
+		case compile.STORE_SUBSCR:
+			key := slots[sp-1]
+			obj := slots[sp-2]
+			if obj.K == heap.KRef && key.K == heap.KInt {
+				if l, ok := vm.H.Get(obj).(*heap.List); ok {
+					i := key.I()
+					if i < 0 {
+						i += int64(len(l.Items))
+					}
+					if i >= 0 && i < int64(len(l.Items)) {
+						l.Items[i] = slots[sp-3]
+						vm.H.TouchItem(obj, int(i), len(l.Items))
+						sp -= 3
+						slots[sp], slots[sp+1], slots[sp+2] = heap.Undef, heap.Undef, heap.Undef
+						continue
+					}
+				}
+			}
+			goto slow
+
+		case compile.FOR_ITER:
+			it := slots[sp-1]
+			if it.K == heap.KRef {
+				if o, ok := vm.H.Get(it).(*heap.Iter); ok {
+					switch o.Kind {
+					case heap.IterRange:
+						if (o.Step > 0 && o.I < o.N) || (o.Step < 0 && o.I > o.N) {
+							slots[sp] = heap.Int(o.I)
+							sp++
+							o.I += o.Step
+							vm.H.Touch(it)
+							continue
+						}
+						sp--
+						slots[sp] = heap.Undef
+						pc = int32(arg)
+						continue
+					case heap.IterList:
+						l := vm.listItems(o.Seq)
+						if o.I < int64(len(l)) {
+							slots[sp] = l[o.I]
+							sp++
+							o.I++
+							vm.H.Touch(it)
+							continue
+						}
+						o.Kind = heap.IterDone
+						sp--
+						slots[sp] = heap.Undef
+						pc = int32(arg)
+						continue
+					}
+				}
+			}
+			goto slow
+		}
+
+	slow:
+		f.PC, f.SP = pc, sp
+		switch in.Op() {
 		case compile.DELETE_FAST:
 			if slots[arg].K == heap.KUndef {
-				return heap.Undef, false, vm.Errorf(TUnboundLocalError, "cannot access local variable '%s' where it is not associated with a value", code.Varnames[arg])
+				return heap.Undef, false, vm.unboundLocal(code, arg)
 			}
 			slots[arg] = heap.Undef
 
@@ -297,18 +590,6 @@ reload:
 		case compile.BINARY_SUBSCR:
 			key := pop(f)
 			obj := pop(f)
-			if obj.K == heap.KRef && key.K == heap.KInt {
-				if l, ok := vm.H.Get(obj).(*heap.List); ok {
-					i := key.I()
-					if i < 0 {
-						i += int64(len(l.Items))
-					}
-					if i >= 0 && i < int64(len(l.Items)) {
-						push(f, l.Items[i])
-						continue
-					}
-				}
-			}
 			if err := vm.opGetItem(f, obj, key); err != nil {
 				return opResult(err)
 			}
@@ -317,19 +598,6 @@ reload:
 			key := pop(f)
 			obj := pop(f)
 			v := pop(f)
-			if obj.K == heap.KRef && key.K == heap.KInt {
-				if l, ok := vm.H.Get(obj).(*heap.List); ok {
-					i := key.I()
-					if i < 0 {
-						i += int64(len(l.Items))
-					}
-					if i >= 0 && i < int64(len(l.Items)) {
-						l.Items[i] = v
-						vm.H.TouchItem(obj, int(i), len(l.Items))
-						continue
-					}
-				}
-			}
 			if err := vm.opSetItem(f, obj, key, v); err != nil {
 				return opResult(err)
 			}
@@ -344,26 +612,11 @@ reload:
 		case compile.BUILD_SLICE:
 			vm.opBuildSlice(f, arg)
 
-		case compile.BINARY_OP:
-			b := slots[f.SP-1]
-			a := slots[f.SP-2]
-			if a.K == heap.KInt && b.K == heap.KInt {
-				if r, ok := intFast(arg&15, a.I(), b.I()); ok {
-					f.SP--
-					slots[f.SP] = heap.Undef
-					slots[f.SP-1] = r
-					continue
-				}
-			} else if a.K == heap.KFloat && b.K == heap.KFloat {
-				if r, ok := floatFast(arg&15, a.F(), b.F()); ok {
-					f.SP--
-					slots[f.SP] = heap.Undef
-					slots[f.SP-1] = r
-					continue
-				}
-			}
-			f.SP -= 2
-			slots[f.SP], slots[f.SP+1] = heap.Undef, heap.Undef
+		case compile.BINARY_OP, compile.BINARY_OP__STORE_FAST:
+			// The fused form's slow path is the operation alone; the
+			// STORE_FAST after it runs next.
+			b := pop(f)
+			a := pop(f)
 			if err := vm.opBinary(f, arg, a, b); err != nil {
 				return opResult(err)
 			}
@@ -382,25 +635,14 @@ reload:
 			}
 			push(f, heap.Bool(!t))
 
-		case compile.COMPARE_OP:
-			b := slots[f.SP-1]
-			a := slots[f.SP-2]
-			if a.K == heap.KInt && b.K == heap.KInt {
-				f.SP--
-				slots[f.SP] = heap.Undef
-				slots[f.SP-1] = heap.Bool(cmpInt(arg, a.I(), b.I()))
-				continue
-			}
-			f.SP -= 2
-			slots[f.SP], slots[f.SP+1] = heap.Undef, heap.Undef
-			if err := vm.opCompare(f, arg, a, b); err != nil {
-				return opResult(err)
-			}
-
-		case compile.IS_OP:
+		case compile.COMPARE_OP, compile.COMPARE_OP__POP_JUMP:
+			// The fused form's slow path is the comparison alone; the
+			// POP_JUMP after it runs next.
 			b := pop(f)
 			a := pop(f)
-			push(f, heap.Bool((a == b) != (arg == 1)))
+			if err := vm.opCompare(f, arg&(compile.QuickJumpIfTrue-1), a, b); err != nil {
+				return opResult(err)
+			}
 
 		case compile.CONTAINS_OP:
 			container := pop(f)
@@ -408,34 +650,6 @@ reload:
 			if err := vm.opContains(f, item, container, arg == 1); err != nil {
 				return opResult(err)
 			}
-
-		case compile.POP_TOP:
-			f.SP--
-			slots[f.SP] = heap.Undef
-
-		case compile.COPY:
-			slots[f.SP] = slots[f.SP-int32(arg)]
-			f.SP++
-
-		case compile.SWAP:
-			i, j := f.SP-1, f.SP-int32(arg)
-			slots[i], slots[j] = slots[j], slots[i]
-
-		case compile.PUSH_NULL:
-			slots[f.SP] = heap.Undef
-			f.SP++
-
-		case compile.JUMP:
-			if int32(arg) < f.PC {
-				if err := vm.Checkpoint(); err != nil {
-					return heap.Undef, false, err
-				}
-				if vm.preemptDue && vm.nested == 0 {
-					f.PC = int32(arg)
-					return heap.Undef, false, vm.preempt()
-				}
-			}
-			f.PC = int32(arg)
 
 		case compile.POP_JUMP_IF_FALSE, compile.POP_JUMP_IF_TRUE:
 			v := pop(f)
@@ -475,16 +689,6 @@ reload:
 				pop(f)
 			}
 
-		case compile.POP_JUMP_IF_NONE:
-			if pop(f).K == heap.KNone {
-				f.PC = int32(arg)
-			}
-
-		case compile.POP_JUMP_IF_NOT_NONE:
-			if pop(f).K != heap.KNone {
-				f.PC = int32(arg)
-			}
-
 		case compile.GET_ITER:
 			v := pop(f)
 			if err := vm.opGetIter(f, v); err != nil {
@@ -492,36 +696,7 @@ reload:
 			}
 
 		case compile.FOR_ITER:
-			it := slots[f.SP-1]
-			if it.K == heap.KRef {
-				if o, ok := vm.H.Get(it).(*heap.Iter); ok {
-					switch o.Kind {
-					case heap.IterRange:
-						if (o.Step > 0 && o.I < o.N) || (o.Step < 0 && o.I > o.N) {
-							push(f, heap.Int(o.I))
-							o.I += o.Step
-							vm.H.Touch(it)
-							continue
-						}
-						pop(f)
-						f.PC = int32(arg)
-						continue
-					case heap.IterList:
-						l := vm.listItems(o.Seq)
-						if o.I < int64(len(l)) {
-							push(f, l[o.I])
-							o.I++
-							vm.H.Touch(it)
-							continue
-						}
-						o.Kind = heap.IterDone
-						pop(f)
-						f.PC = int32(arg)
-						continue
-					}
-				}
-			}
-			v, ok, err := vm.opForIter(f, it, int32(arg))
+			v, ok, err := vm.opForIter(f, top(f), int32(arg))
 			if err != nil {
 				return opResult(err)
 			}
@@ -986,6 +1161,7 @@ reload:
 		default:
 			return heap.Undef, false, &Fatal{Kind: "internal", Msg: fmt.Sprintf("unknown opcode %v", in.Op())}
 		}
+		pc, sp = f.PC, f.SP
 	}
 }
 
@@ -1007,6 +1183,10 @@ func (vm *VM) popN(f *heap.Frame, n int) {
 
 func (vm *VM) nameAt(f *heap.Frame, i int) Value {
 	return f.C.Consts[len(f.C.Code.Consts)+i]
+}
+
+func (vm *VM) unboundLocal(code *compile.Code, i int) error {
+	return vm.Errorf(TUnboundLocalError, "cannot access local variable '%s' where it is not associated with a value", code.Varnames[i])
 }
 
 func (vm *VM) derefError(code *compile.Code, i int) error {
@@ -1096,6 +1276,24 @@ func floatFast(op int, a, b float64) (Value, bool) {
 		}
 	}
 	return heap.Undef, false
+}
+
+// cmpFloatOp compares floats; NaN is unordered, so only != holds for it,
+// as in Python.
+func cmpFloatOp(op int, a, b float64) bool {
+	switch op {
+	case compile.CmpLt:
+		return a < b
+	case compile.CmpLe:
+		return a <= b
+	case compile.CmpEq:
+		return a == b
+	case compile.CmpNe:
+		return a != b
+	case compile.CmpGt:
+		return a > b
+	}
+	return a >= b
 }
 
 func cmpInt(op int, a, b int64) bool {

@@ -1,0 +1,117 @@
+package compile
+
+// Quickening: the eval loop runs a derived copy of a code object's
+// instructions in which the first instruction of some frequent pairs is
+// replaced by a fused form that does the work of both in one dispatch when
+// its operands are of the common kinds (small ints, floats, bound locals).
+//
+// The pair's second instruction stays in place and every instruction keeps
+// its index, so jump targets, the line table, the program counters saved in
+// frames and dumps, and the helpers that look at neighbouring instructions
+// all see the original code. A fused instruction whose fast path does not
+// apply does exactly what its first instruction does and leaves the second
+// one to run next; the fast paths never raise, call or jump backwards, so
+// the VM can still stop wherever it could before.
+//
+// Fused opcodes are numbered from NumOpcodes up. They never appear in
+// compiled or persisted code (a dump that holds one fails validation as an
+// unknown opcode); only Quickened returns them.
+
+const (
+	// LOAD_FAST__LOAD_FAST: LOAD_FAST arg, then LOAD_FAST.
+	LOAD_FAST__LOAD_FAST Opcode = NumOpcodes + iota
+	// LOAD_FAST__LOAD_CONST: LOAD_FAST arg, then LOAD_CONST.
+	LOAD_FAST__LOAD_CONST
+	// STORE_FAST__LOAD_FAST: STORE_FAST arg, then LOAD_FAST.
+	STORE_FAST__LOAD_FAST
+	// LOAD_CONST__BINARY_OP: LOAD_CONST arg, then BINARY_OP on TOS and
+	// that constant.
+	LOAD_CONST__BINARY_OP
+	// LOAD_FAST__BINARY_OP: LOAD_FAST arg, then BINARY_OP on TOS and
+	// that local.
+	LOAD_FAST__BINARY_OP
+	// BINARY_OP__STORE_FAST: BINARY_OP arg, then STORE_FAST.
+	BINARY_OP__STORE_FAST
+	// COMPARE_OP__POP_JUMP: COMPARE_OP (arg&7), then POP_JUMP_IF_FALSE,
+	// or POP_JUMP_IF_TRUE when arg&8 is set.
+	COMPARE_OP__POP_JUMP
+	// NumQuickOpcodes bounds the opcodes the eval loop may see.
+	NumQuickOpcodes
+)
+
+// QuickJumpIfTrue marks a COMPARE_OP__POP_JUMP whose jump is
+// POP_JUMP_IF_TRUE.
+const QuickJumpIfTrue = 8
+
+func init() {
+	opNames[LOAD_FAST__LOAD_FAST] = "LOAD_FAST__LOAD_FAST"
+	opNames[LOAD_FAST__LOAD_CONST] = "LOAD_FAST__LOAD_CONST"
+	opNames[STORE_FAST__LOAD_FAST] = "STORE_FAST__LOAD_FAST"
+	opNames[LOAD_CONST__BINARY_OP] = "LOAD_CONST__BINARY_OP"
+	opNames[LOAD_FAST__BINARY_OP] = "LOAD_FAST__BINARY_OP"
+	opNames[BINARY_OP__STORE_FAST] = "BINARY_OP__STORE_FAST"
+	opNames[COMPARE_OP__POP_JUMP] = "COMPARE_OP__POP_JUMP"
+}
+
+// Quickened returns the instructions the eval loop runs for c, computing
+// them on first use. The result has the length of c.Instrs and must not be
+// modified. Code objects are shared between sessions that run at once, so
+// the cache is published atomically; two first uses may both compute it,
+// with the same result.
+func (c *Code) Quickened() []Instr {
+	if q := c.quick.Load(); q != nil && len(*q) == len(c.Instrs) {
+		return *q
+	}
+	q := Quicken(c.Instrs)
+	c.quick.Store(&q)
+	return q
+}
+
+// Quicken returns a copy of instrs with the first instruction of each
+// fusable pair replaced by its fused form.
+func Quicken(instrs []Instr) []Instr {
+	q := make([]Instr, len(instrs))
+	copy(q, instrs)
+	for i := 0; i+1 < len(instrs); i++ {
+		in, next := instrs[i], instrs[i+1]
+		op, arg := in.Op(), in.Arg()
+		switch op {
+		case LOAD_FAST:
+			switch next.Op() {
+			case LOAD_FAST:
+				q[i] = MakeInstr(LOAD_FAST__LOAD_FAST, arg)
+			case LOAD_CONST:
+				// x + 1: one dispatch for the local, one for the
+				// constant and the operation.
+				if i+2 < len(instrs) && instrs[i+2].Op() == BINARY_OP {
+					break
+				}
+				q[i] = MakeInstr(LOAD_FAST__LOAD_CONST, arg)
+			case BINARY_OP:
+				q[i] = MakeInstr(LOAD_FAST__BINARY_OP, arg)
+			}
+		case STORE_FAST:
+			if next.Op() == LOAD_FAST {
+				q[i] = MakeInstr(STORE_FAST__LOAD_FAST, arg)
+			}
+		case LOAD_CONST:
+			if next.Op() == BINARY_OP {
+				q[i] = MakeInstr(LOAD_CONST__BINARY_OP, arg)
+			}
+		case BINARY_OP:
+			if next.Op() == STORE_FAST {
+				q[i] = MakeInstr(BINARY_OP__STORE_FAST, arg)
+			}
+		case COMPARE_OP:
+			if arg < QuickJumpIfTrue {
+				switch next.Op() {
+				case POP_JUMP_IF_FALSE:
+					q[i] = MakeInstr(COMPARE_OP__POP_JUMP, arg)
+				case POP_JUMP_IF_TRUE:
+					q[i] = MakeInstr(COMPARE_OP__POP_JUMP, arg|QuickJumpIfTrue)
+				}
+			}
+		}
+	}
+	return q
+}

@@ -55,16 +55,26 @@ func init() {
 
 // Quickened returns the instructions the eval loop runs for c, computing
 // them on first use. The result has the length of c.Instrs and must not be
-// modified. Code objects are shared between sessions that run at once, so
-// the cache is published atomically; two first uses may both compute it,
-// with the same result.
-func (c *Code) Quickened() []Instr {
-	if q := c.quick.Load(); q != nil && len(*q) == len(c.Instrs) {
-		return *q
+// modified, nor c.Instrs changed after the first call. Code objects are
+// shared between sessions that run at once, so the cache is published
+// atomically; two first uses may both compute it, with the same result.
+// It returns a pointer to keep it cheap enough to inline into the loop,
+// which calls it on every frame switch.
+func (c *Code) Quickened() *[]Instr {
+	if q := c.quick.Load(); q != nil {
+		return q
 	}
+	return c.quicken()
+}
+
+// QuickenedIfReady returns what Quickened does if it has been computed,
+// else nil: the part of it small enough to inline into any caller.
+func (c *Code) QuickenedIfReady() *[]Instr { return c.quick.Load() }
+
+func (c *Code) quicken() *[]Instr {
 	q := Quicken(c.Instrs)
 	c.quick.Store(&q)
-	return q
+	return &q
 }
 
 // Quicken returns a copy of instrs with the first instruction of each

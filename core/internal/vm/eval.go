@@ -161,7 +161,11 @@ reload:
 		return heap.Undef, false, vm.preempt()
 	}
 	code := f.C.Code
-	instrs := code.Quickened()
+	qp := code.QuickenedIfReady()
+	if qp == nil {
+		qp = code.Quickened()
+	}
+	instrs := *qp
 	consts := f.C.Consts
 	slots := f.Slots
 	depth := len(vm.frames)
@@ -280,10 +284,28 @@ reload:
 			}
 			a := slots[sp-1]
 			if a.K == heap.KInt && b.K == heap.KInt {
-				if r, ok := intFast(instrs[pc].Arg()&15, a.I(), b.I()); ok {
-					slots[sp-1] = r
-					pc++
-					continue
+				// + and - inline: the loop is too big for the
+				// compiler to inline intFast into it.
+				x, y := a.I(), b.I()
+				switch op := instrs[pc].Arg() & 15; op {
+				case compile.BinAdd:
+					if r := x + y; (r > x) == (y > 0) {
+						slots[sp-1] = heap.Int(r)
+						pc++
+						continue
+					}
+				case compile.BinSub:
+					if r := x - y; (r < x) == (y > 0) {
+						slots[sp-1] = heap.Int(r)
+						pc++
+						continue
+					}
+				default:
+					if r, ok := intFast(op, x, y); ok {
+						slots[sp-1] = r
+						pc++
+						continue
+					}
 				}
 			} else if a.K == heap.KFloat && b.K == heap.KFloat {
 				if r, ok := floatFast(instrs[pc].Arg()&15, a.F(), b.F()); ok {
@@ -304,7 +326,19 @@ reload:
 			var r Value
 			var ok bool
 			if a.K == heap.KInt && b.K == heap.KInt {
-				r, ok = intFast(arg&15, a.I(), b.I())
+				x, y := a.I(), b.I()
+				switch op := arg & 15; op {
+				case compile.BinAdd:
+					if s := x + y; (s > x) == (y > 0) {
+						r, ok = heap.Int(s), true
+					}
+				case compile.BinSub:
+					if s := x - y; (s < x) == (y > 0) {
+						r, ok = heap.Int(s), true
+					}
+				default:
+					r, ok = intFast(op, x, y)
+				}
 			} else if a.K == heap.KFloat && b.K == heap.KFloat {
 				r, ok = floatFast(arg&15, a.F(), b.F())
 			}
@@ -339,7 +373,22 @@ reload:
 			a := slots[sp-2]
 			var t bool
 			if a.K == heap.KInt && b.K == heap.KInt {
-				t = cmpInt(arg&(compile.QuickJumpIfTrue-1), a.I(), b.I())
+				// cmpInt, written out: too big a caller to inline into.
+				x, y := a.I(), b.I()
+				switch arg & (compile.QuickJumpIfTrue - 1) {
+				case compile.CmpLt:
+					t = x < y
+				case compile.CmpLe:
+					t = x <= y
+				case compile.CmpEq:
+					t = x == y
+				case compile.CmpNe:
+					t = x != y
+				case compile.CmpGt:
+					t = x > y
+				default:
+					t = x >= y
+				}
 			} else if a.K == heap.KFloat && b.K == heap.KFloat {
 				t = cmpFloatOp(arg&(compile.QuickJumpIfTrue-1), a.F(), b.F())
 			} else {
@@ -353,6 +402,16 @@ reload:
 				pc++
 			}
 			continue
+
+		case compile.RETURN_VALUE:
+			sp--
+			v := slots[sp]
+			slots[sp] = heap.Undef
+			f.PC, f.SP = pc, sp
+			if done, err := vm.returnFrom(f, v, base); done || err != nil {
+				return v, done, err
+			}
+			goto reload
 
 		case compile.JUMP:
 			if int32(arg) < pc {
@@ -921,13 +980,6 @@ reload:
 				return heap.Undef, false, err
 			}
 			push(f, fn)
-
-		case compile.RETURN_VALUE:
-			v := pop(f)
-			if done, err := vm.returnFrom(f, v, base); done || err != nil {
-				return v, done, err
-			}
-			goto reload
 
 		case compile.YIELD_VALUE:
 			v := pop(f)

@@ -403,6 +403,64 @@ reload:
 			}
 			continue
 
+		// The most frequent instructions that run helpers: they write
+		// the frame back and re-read it here rather than take the
+		// second dispatch below.
+		case compile.LOAD_GLOBAL:
+			f.PC, f.SP = pc, sp
+			v, err := vm.loadGlobal(f, arg)
+			if err != nil {
+				return heap.Undef, false, err
+			}
+			slots[sp] = v
+			sp++
+			continue
+
+		case compile.LOAD_ATTR, compile.LOAD_METHOD:
+			sp--
+			obj := slots[sp]
+			slots[sp] = heap.Undef
+			f.PC, f.SP = pc, sp
+			name := consts[len(code.Consts)+arg]
+			var err error
+			if in.Op() == compile.LOAD_ATTR {
+				err = vm.opLoadAttr(f, obj, name)
+			} else {
+				err = vm.opLoadMethod(f, obj, name)
+			}
+			if err != nil {
+				return opResult(err)
+			}
+			pc, sp = f.PC, f.SP
+			continue
+
+		case compile.STORE_ATTR:
+			obj, v := slots[sp-1], slots[sp-2]
+			sp -= 2
+			slots[sp], slots[sp+1] = heap.Undef, heap.Undef
+			f.PC, f.SP = pc, sp
+			if err := vm.opStoreAttr(f, obj, consts[len(code.Consts)+arg], v); err != nil {
+				return opResult(err)
+			}
+			pc, sp = f.PC, f.SP
+			continue
+
+		case compile.CALL:
+			kw := f.Aux[2]
+			f.Aux[2] = heap.Undef
+			f.PC, f.SP = pc, sp
+			if err := vm.opCall(f, arg, kw); err != nil {
+				if err == errFramePushed {
+					goto reload
+				}
+				return heap.Undef, false, err
+			}
+			if len(vm.frames) != depth {
+				goto reload
+			}
+			pc, sp = f.PC, f.SP
+			continue
+
 		case compile.RETURN_VALUE:
 			sp--
 			v := slots[sp]
@@ -573,13 +631,6 @@ reload:
 		case compile.LOAD_CLOSURE:
 			push(f, slots[len(code.Varnames)+arg])
 
-		case compile.LOAD_GLOBAL:
-			v, err := vm.loadGlobal(f, arg)
-			if err != nil {
-				return heap.Undef, false, err
-			}
-			push(f, v)
-
 		case compile.STORE_GLOBAL:
 			if err := vm.dictSetStr(f.Globals, vm.nameAt(f, arg), pop(f)); err != nil {
 				return heap.Undef, false, err
@@ -618,29 +669,10 @@ reload:
 				return heap.Undef, false, err
 			}
 
-		case compile.LOAD_ATTR:
-			obj := pop(f)
-			if err := vm.opLoadAttr(f, obj, vm.nameAt(f, arg)); err != nil {
-				return opResult(err)
-			}
-
-		case compile.STORE_ATTR:
-			obj := pop(f)
-			v := pop(f)
-			if err := vm.opStoreAttr(f, obj, vm.nameAt(f, arg), v); err != nil {
-				return opResult(err)
-			}
-
 		case compile.DELETE_ATTR:
 			obj := pop(f)
 			if err := vm.DelAttr(obj, vm.nameAt(f, arg)); err != nil {
 				return heap.Undef, false, err
-			}
-
-		case compile.LOAD_METHOD:
-			obj := pop(f)
-			if err := vm.opLoadMethod(f, obj, vm.nameAt(f, arg)); err != nil {
-				return opResult(err)
 			}
 
 		case compile.LOAD_BUILD_CLASS:
@@ -940,19 +972,6 @@ reload:
 
 		case compile.KW_NAMES:
 			f.Aux[2] = consts[arg]
-
-		case compile.CALL:
-			kw := f.Aux[2]
-			f.Aux[2] = heap.Undef
-			if err := vm.opCall(f, arg, kw); err != nil {
-				if err == errFramePushed {
-					goto reload
-				}
-				return heap.Undef, false, err
-			}
-			if len(vm.frames) != depth {
-				goto reload
-			}
 
 		case compile.CALL_FUNCTION_EX:
 			var kwargs Value = heap.Undef

@@ -1,0 +1,70 @@
+# Pairs of local loads and stores run fused; an unbound local still raises
+# UnboundLocalError naming it, on the line of its own load.
+
+def last_line(e):
+    tb = e.__traceback__
+    while tb.tb_next is not None:
+        tb = tb.tb_next
+    return tb.tb_lineno
+
+
+def second_unbound(flag):
+    a = 1
+    if flag:
+        b = 2
+    return (a,
+            b)
+
+
+def first_unbound(flag):
+    if flag:
+        a = 1
+    b = 2
+    return (a,
+            b)
+
+
+def store_then_load(flag):
+    if flag:
+        c = 3
+    x = 5
+    return x + c
+
+
+def load_binop(flag):
+    a = 1
+    if flag:
+        b = 2
+    return a + b
+
+
+def load_const(flag):
+    if flag:
+        a = 1
+    return (a, 7)
+
+
+for fn in [second_unbound, first_unbound, store_then_load, load_binop, load_const]:
+    print(fn(True))
+    try:
+        fn(False)
+    except UnboundLocalError as e:
+        print(fn.__name__, e, last_line(e))
+
+
+def swap(a, b):
+    a, b = b, a
+    return a, b
+
+
+print(swap(1, 2))
+
+
+def loop_sum(xs):
+    t = 0
+    for x in xs:
+        t = t + x
+    return t
+
+
+print(loop_sum([1, 2, 3]), loop_sum(range(10)), loop_sum([0.5, 0.25]), loop_sum([2**62, 2**62]))

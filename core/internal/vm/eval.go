@@ -140,7 +140,7 @@ func push(f *heap.Frame, v Value) {
 func pop(f *heap.Frame) Value {
 	f.SP--
 	v := f.Slots[f.SP]
-	f.Slots[f.SP] = heap.Undef
+	f.Slots[f.SP] = Value{} // heap.Undef, without loading the variable
 	return v
 }
 
@@ -174,7 +174,9 @@ reload:
 	// can observe the frame (helpers push and pop on it, the collector
 	// scans it, errors and suspensions record where it stopped), so those
 	// instructions run below the "slow" label with f.PC and f.SP written
-	// back, and the locals are re-read after them.
+	// back, and the locals are re-read after them. Emptied slots get
+	// Value{} (heap.Undef) as a literal, which stores zeros rather than
+	// load the variable.
 	pc, sp := f.PC, f.SP
 
 	for {
@@ -203,12 +205,12 @@ reload:
 		case compile.STORE_FAST:
 			sp--
 			slots[arg] = slots[sp]
-			slots[sp] = heap.Undef
+			slots[sp] = Value{}
 			continue
 
 		case compile.POP_TOP:
 			sp--
-			slots[sp] = heap.Undef
+			slots[sp] = Value{}
 			continue
 
 		case compile.COPY:
@@ -222,14 +224,14 @@ reload:
 			continue
 
 		case compile.PUSH_NULL:
-			slots[sp] = heap.Undef
+			slots[sp] = Value{}
 			sp++
 			continue
 
 		case compile.IS_OP:
 			sp--
 			b := slots[sp]
-			slots[sp] = heap.Undef
+			slots[sp] = Value{}
 			slots[sp-1] = heap.Bool((slots[sp-1] == b) != (arg == 1))
 			continue
 
@@ -270,7 +272,7 @@ reload:
 				pc++
 				continue
 			}
-			slots[sp] = heap.Undef
+			slots[sp] = Value{}
 			continue
 
 		case compile.LOAD_CONST__BINARY_OP, compile.LOAD_FAST__BINARY_OP:
@@ -346,11 +348,11 @@ reload:
 				goto slow
 			}
 			sp--
-			slots[sp] = heap.Undef
+			slots[sp] = Value{}
 			if in.Op() == compile.BINARY_OP__STORE_FAST {
 				sp--
 				slots[instrs[pc].Arg()] = r
-				slots[sp] = heap.Undef
+				slots[sp] = Value{}
 				pc++
 				continue
 			}
@@ -362,7 +364,7 @@ reload:
 			a := slots[sp-2]
 			if a.K == heap.KInt && b.K == heap.KInt {
 				sp--
-				slots[sp] = heap.Undef
+				slots[sp] = Value{}
 				slots[sp-1] = heap.Bool(cmpInt(arg, a.I(), b.I()))
 				continue
 			}
@@ -395,7 +397,7 @@ reload:
 				goto slow
 			}
 			sp -= 2
-			slots[sp], slots[sp+1] = heap.Undef, heap.Undef
+			slots[sp], slots[sp+1] = Value{}, Value{}
 			if t == (arg&compile.QuickJumpIfTrue != 0) {
 				pc = int32(instrs[pc].Arg())
 			} else {
@@ -419,7 +421,7 @@ reload:
 		case compile.LOAD_ATTR, compile.LOAD_METHOD:
 			sp--
 			obj := slots[sp]
-			slots[sp] = heap.Undef
+			slots[sp] = Value{}
 			f.PC, f.SP = pc, sp
 			name := consts[len(code.Consts)+arg]
 			var err error
@@ -437,7 +439,7 @@ reload:
 		case compile.STORE_ATTR:
 			obj, v := slots[sp-1], slots[sp-2]
 			sp -= 2
-			slots[sp], slots[sp+1] = heap.Undef, heap.Undef
+			slots[sp], slots[sp+1] = Value{}, Value{}
 			f.PC, f.SP = pc, sp
 			if err := vm.opStoreAttr(f, obj, consts[len(code.Consts)+arg], v); err != nil {
 				return opResult(err)
@@ -464,7 +466,7 @@ reload:
 		case compile.RETURN_VALUE:
 			sp--
 			v := slots[sp]
-			slots[sp] = heap.Undef
+			slots[sp] = Value{}
 			f.PC, f.SP = pc, sp
 			if done, err := vm.returnFrom(f, v, base); done || err != nil {
 				return v, done, err
@@ -499,7 +501,7 @@ reload:
 				goto slow
 			}
 			sp--
-			slots[sp] = heap.Undef
+			slots[sp] = Value{}
 			if t == (in.Op() == compile.POP_JUMP_IF_TRUE) {
 				pc = int32(arg)
 			}
@@ -510,7 +512,7 @@ reload:
 			if slots[sp].K == heap.KNone {
 				pc = int32(arg)
 			}
-			slots[sp] = heap.Undef
+			slots[sp] = Value{}
 			continue
 
 		case compile.POP_JUMP_IF_NOT_NONE:
@@ -518,7 +520,7 @@ reload:
 			if slots[sp].K != heap.KNone {
 				pc = int32(arg)
 			}
-			slots[sp] = heap.Undef
+			slots[sp] = Value{}
 			continue
 
 		case compile.BINARY_SUBSCR:
@@ -532,7 +534,7 @@ reload:
 					}
 					if i >= 0 && i < int64(len(l.Items)) {
 						sp--
-						slots[sp] = heap.Undef
+						slots[sp] = Value{}
 						slots[sp-1] = l.Items[i]
 						continue
 					}
@@ -553,7 +555,7 @@ reload:
 						l.Items[i] = slots[sp-3]
 						vm.H.TouchItem(obj, int(i), len(l.Items))
 						sp -= 3
-						slots[sp], slots[sp+1], slots[sp+2] = heap.Undef, heap.Undef, heap.Undef
+						slots[sp], slots[sp+1], slots[sp+2] = Value{}, Value{}, Value{}
 						continue
 					}
 				}
@@ -574,7 +576,7 @@ reload:
 							continue
 						}
 						sp--
-						slots[sp] = heap.Undef
+						slots[sp] = Value{}
 						pc = int32(arg)
 						continue
 					case heap.IterList:
@@ -588,7 +590,7 @@ reload:
 						}
 						o.Kind = heap.IterDone
 						sp--
-						slots[sp] = heap.Undef
+						slots[sp] = Value{}
 						pc = int32(arg)
 						continue
 					}

@@ -405,6 +405,73 @@ reload:
 			}
 			continue
 
+		case compile.LOAD_DEREF:
+			c, ok := vm.H.Get(slots[len(code.Varnames)+arg]).(*heap.Cell)
+			if !ok || c.V.K == heap.KUndef {
+				goto slow
+			}
+			slots[sp] = c.V
+			sp++
+			continue
+
+		case compile.KW_NAMES:
+			f.Aux[2] = consts[arg]
+			continue
+
+		case compile.UNARY_NOT:
+			v := slots[sp-1]
+			switch v.K {
+			case heap.KBool, heap.KInt:
+				slots[sp-1] = heap.Bool(v.N == 0)
+			case heap.KNone:
+				slots[sp-1] = heap.True
+			default:
+				goto slow
+			}
+			continue
+
+		case compile.JUMP_IF_FALSE_OR_POP, compile.JUMP_IF_TRUE_OR_POP:
+			v := slots[sp-1]
+			var t bool
+			switch v.K {
+			case heap.KBool, heap.KInt:
+				t = v.N != 0
+			case heap.KNone:
+			default:
+				goto slow
+			}
+			if t == (in.Op() == compile.JUMP_IF_TRUE_OR_POP) {
+				pc = int32(arg)
+			} else {
+				sp--
+				slots[sp] = Value{}
+			}
+			continue
+
+		case compile.UNPACK_SEQUENCE:
+			// An exact tuple or list of the right length; anything else
+			// (iterables, subclasses, wrong lengths) takes unpackN.
+			v := slots[sp-1]
+			if v.K != heap.KRef {
+				goto slow
+			}
+			var items []Value
+			switch o := vm.H.Get(v).(type) {
+			case *heap.Tuple:
+				items = o.Items
+			case *heap.List:
+				items = o.Items
+			}
+			if len(items) != arg || arg == 0 {
+				goto slow
+			}
+			sp--
+			for i := arg - 1; i >= 0; i-- {
+				slots[sp] = items[i]
+				sp++
+			}
+			continue
+
 		// The most frequent instructions that run helpers: they write
 		// the frame back and re-read it here rather than take the
 		// second dispatch below.

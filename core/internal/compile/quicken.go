@@ -11,7 +11,10 @@ package compile
 // all see the original code. A fused instruction whose fast path does not
 // apply does exactly what its first instruction does and leaves the second
 // one to run next; the fast paths never raise, call or jump backwards, so
-// the VM can still stop wherever it could before.
+// the VM can still stop wherever it could before. The fused forms whose
+// second instruction runs a helper (an attribute or global load) set the
+// frame's pc past that instruction first, so the helper sees the frame as
+// if the second instruction ran alone.
 //
 // Fused opcodes are numbered from NumOpcodes up. They never appear in
 // compiled or persisted code (a dump that holds one fails validation as an
@@ -35,6 +38,11 @@ const (
 	// COMPARE_OP__POP_JUMP: COMPARE_OP (arg&7), then POP_JUMP_IF_FALSE,
 	// or POP_JUMP_IF_TRUE when arg&8 is set.
 	COMPARE_OP__POP_JUMP
+	// LOAD_FAST__LOAD_ATTR: LOAD_FAST arg, then LOAD_ATTR or LOAD_METHOD
+	// on that local.
+	LOAD_FAST__LOAD_ATTR
+	// PUSH_NULL__LOAD_GLOBAL: PUSH_NULL, then LOAD_GLOBAL.
+	PUSH_NULL__LOAD_GLOBAL
 	// NumQuickOpcodes bounds the opcodes the eval loop may see.
 	NumQuickOpcodes
 )
@@ -51,6 +59,8 @@ func init() {
 	opNames[LOAD_FAST__BINARY_OP] = "LOAD_FAST__BINARY_OP"
 	opNames[BINARY_OP__STORE_FAST] = "BINARY_OP__STORE_FAST"
 	opNames[COMPARE_OP__POP_JUMP] = "COMPARE_OP__POP_JUMP"
+	opNames[LOAD_FAST__LOAD_ATTR] = "LOAD_FAST__LOAD_ATTR"
+	opNames[PUSH_NULL__LOAD_GLOBAL] = "PUSH_NULL__LOAD_GLOBAL"
 }
 
 // Quickened returns the instructions the eval loop runs for c, computing
@@ -99,6 +109,12 @@ func Quicken(instrs []Instr) []Instr {
 				q[i] = MakeInstr(LOAD_FAST__LOAD_CONST, arg)
 			case BINARY_OP:
 				q[i] = MakeInstr(LOAD_FAST__BINARY_OP, arg)
+			case LOAD_ATTR, LOAD_METHOD:
+				q[i] = MakeInstr(LOAD_FAST__LOAD_ATTR, arg)
+			}
+		case PUSH_NULL:
+			if next.Op() == LOAD_GLOBAL {
+				q[i] = MakeInstr(PUSH_NULL__LOAD_GLOBAL, arg)
 			}
 		case STORE_FAST:
 			if next.Op() == LOAD_FAST {

@@ -8,24 +8,28 @@ import (
 
 // wantSecond is the instruction each fused opcode must be followed by.
 var wantSecond = map[Opcode][]Opcode{
-	LOAD_FAST__LOAD_FAST:  {LOAD_FAST},
-	LOAD_FAST__LOAD_CONST: {LOAD_CONST},
-	STORE_FAST__LOAD_FAST: {LOAD_FAST},
-	LOAD_CONST__BINARY_OP: {BINARY_OP},
-	LOAD_FAST__BINARY_OP:  {BINARY_OP},
-	BINARY_OP__STORE_FAST: {STORE_FAST},
-	COMPARE_OP__POP_JUMP:  {POP_JUMP_IF_FALSE, POP_JUMP_IF_TRUE},
+	LOAD_FAST__LOAD_FAST:   {LOAD_FAST},
+	LOAD_FAST__LOAD_CONST:  {LOAD_CONST},
+	STORE_FAST__LOAD_FAST:  {LOAD_FAST},
+	LOAD_CONST__BINARY_OP:  {BINARY_OP},
+	LOAD_FAST__BINARY_OP:   {BINARY_OP},
+	BINARY_OP__STORE_FAST:  {STORE_FAST},
+	COMPARE_OP__POP_JUMP:   {POP_JUMP_IF_FALSE, POP_JUMP_IF_TRUE},
+	LOAD_FAST__LOAD_ATTR:   {LOAD_ATTR, LOAD_METHOD},
+	PUSH_NULL__LOAD_GLOBAL: {LOAD_GLOBAL},
 }
 
 // original maps a fused opcode back to the instruction it replaces.
 var original = map[Opcode]Opcode{
-	LOAD_FAST__LOAD_FAST:  LOAD_FAST,
-	LOAD_FAST__LOAD_CONST: LOAD_FAST,
-	STORE_FAST__LOAD_FAST: STORE_FAST,
-	LOAD_CONST__BINARY_OP: LOAD_CONST,
-	LOAD_FAST__BINARY_OP:  LOAD_FAST,
-	BINARY_OP__STORE_FAST: BINARY_OP,
-	COMPARE_OP__POP_JUMP:  COMPARE_OP,
+	LOAD_FAST__LOAD_FAST:   LOAD_FAST,
+	LOAD_FAST__LOAD_CONST:  LOAD_FAST,
+	STORE_FAST__LOAD_FAST:  STORE_FAST,
+	LOAD_CONST__BINARY_OP:  LOAD_CONST,
+	LOAD_FAST__BINARY_OP:   LOAD_FAST,
+	BINARY_OP__STORE_FAST:  BINARY_OP,
+	COMPARE_OP__POP_JUMP:   COMPARE_OP,
+	LOAD_FAST__LOAD_ATTR:   LOAD_FAST,
+	PUSH_NULL__LOAD_GLOBAL: PUSH_NULL,
 }
 
 func TestQuickenKeepsShapeAndPairs(t *testing.T) {
@@ -40,7 +44,8 @@ func TestQuickenKeepsShapeAndPairs(t *testing.T) {
             y = x
     for x in xs:
         t = x - 1
-    return a + b, t, a < b
+    xs.sort()
+    return a + b, t, a < b, xs.y, len(xs)
 `
 	mod, err := syntax.Parse("main.py", []byte(src))
 	if err != nil {

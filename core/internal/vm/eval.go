@@ -503,6 +503,44 @@ reload:
 			pc, sp = f.PC, f.SP
 			continue
 
+		case compile.LOAD_FAST__LOAD_ATTR:
+			// obj.name and obj.method(...) of a local: the attribute
+			// load's helper runs with the frame's pc past the LOAD_ATTR
+			// or LOAD_METHOD, as if that instruction ran alone.
+			obj := slots[arg]
+			if obj.K == heap.KUndef {
+				f.PC, f.SP = pc, sp
+				return heap.Undef, false, vm.unboundLocal(code, arg)
+			}
+			next := instrs[pc]
+			pc++
+			f.PC, f.SP = pc, sp
+			name := consts[len(code.Consts)+next.Arg()]
+			var err error
+			if next.Op() == compile.LOAD_ATTR {
+				err = vm.opLoadAttr(f, obj, name)
+			} else {
+				err = vm.opLoadMethod(f, obj, name)
+			}
+			if err != nil {
+				return opResult(err)
+			}
+			pc, sp = f.PC, f.SP
+			continue
+
+		case compile.PUSH_NULL__LOAD_GLOBAL:
+			slots[sp] = Value{}
+			sp++
+			pc++
+			f.PC, f.SP = pc, sp
+			v, err := vm.loadGlobal(f, instrs[pc-1].Arg())
+			if err != nil {
+				return heap.Undef, false, err
+			}
+			slots[sp] = v
+			sp++
+			continue
+
 		case compile.STORE_ATTR:
 			obj, v := slots[sp-1], slots[sp-2]
 			sp -= 2

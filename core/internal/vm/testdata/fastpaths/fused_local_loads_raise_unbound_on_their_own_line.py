@@ -68,3 +68,43 @@ def loop_sum(xs):
 
 
 print(loop_sum([1, 2, 3]), loop_sum(range(10)), loop_sum([0.5, 0.25]), loop_sum([2**62, 2**62]))
+
+
+class P:
+    def __init__(self):
+        self.a = 1
+
+    @property
+    def prop(self):
+        return self.a + 10
+
+    def m(self, k):
+        return self.a * k
+
+
+def attrs(flag):
+    if flag:
+        p = P()
+    q = P()
+    r = [q.a, q.prop, q.m(3)]
+    r.append(0 if flag else
+             q.missing)
+    return r, p.a
+
+
+for flag in [True, False]:
+    try:
+        print(attrs(flag))
+    except (AttributeError, UnboundLocalError) as e:
+        print(type(e).__name__, e, last_line(e))
+
+
+def calls_missing():
+    return len([1]) + (
+        missing_function(1))
+
+
+try:
+    calls_missing()
+except NameError as e:
+    print(type(e).__name__, e, last_line(e))

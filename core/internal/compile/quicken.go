@@ -43,6 +43,12 @@ const (
 	LOAD_FAST__LOAD_ATTR
 	// PUSH_NULL__LOAD_GLOBAL: PUSH_NULL, then LOAD_GLOBAL.
 	PUSH_NULL__LOAD_GLOBAL
+	// LOAD_FAST__LOAD_CONST__BINARY_OP: LOAD_FAST arg, LOAD_CONST,
+	// BINARY_OP (x + 1).
+	LOAD_FAST__LOAD_CONST__BINARY_OP
+	// LOAD_FAST__LOAD_FAST__BINARY_OP: LOAD_FAST arg, LOAD_FAST,
+	// BINARY_OP (a + b).
+	LOAD_FAST__LOAD_FAST__BINARY_OP
 	// NumQuickOpcodes bounds the opcodes the eval loop may see.
 	NumQuickOpcodes
 )
@@ -61,6 +67,8 @@ func init() {
 	opNames[COMPARE_OP__POP_JUMP] = "COMPARE_OP__POP_JUMP"
 	opNames[LOAD_FAST__LOAD_ATTR] = "LOAD_FAST__LOAD_ATTR"
 	opNames[PUSH_NULL__LOAD_GLOBAL] = "PUSH_NULL__LOAD_GLOBAL"
+	opNames[LOAD_FAST__LOAD_CONST__BINARY_OP] = "LOAD_FAST__LOAD_CONST__BINARY_OP"
+	opNames[LOAD_FAST__LOAD_FAST__BINARY_OP] = "LOAD_FAST__LOAD_FAST__BINARY_OP"
 }
 
 // Quickened returns the instructions the eval loop runs for c, computing
@@ -97,16 +105,23 @@ func Quicken(instrs []Instr) []Instr {
 		op, arg := in.Op(), in.Arg()
 		switch op {
 		case LOAD_FAST:
+			third := NumOpcodes
+			if i+2 < len(instrs) {
+				third = instrs[i+2].Op()
+			}
 			switch next.Op() {
 			case LOAD_FAST:
-				q[i] = MakeInstr(LOAD_FAST__LOAD_FAST, arg)
-			case LOAD_CONST:
-				// x + 1: one dispatch for the local, one for the
-				// constant and the operation.
-				if i+2 < len(instrs) && instrs[i+2].Op() == BINARY_OP {
-					break
+				if third == BINARY_OP {
+					q[i] = MakeInstr(LOAD_FAST__LOAD_FAST__BINARY_OP, arg)
+				} else {
+					q[i] = MakeInstr(LOAD_FAST__LOAD_FAST, arg)
 				}
-				q[i] = MakeInstr(LOAD_FAST__LOAD_CONST, arg)
+			case LOAD_CONST:
+				if third == BINARY_OP {
+					q[i] = MakeInstr(LOAD_FAST__LOAD_CONST__BINARY_OP, arg)
+				} else {
+					q[i] = MakeInstr(LOAD_FAST__LOAD_CONST, arg)
+				}
 			case BINARY_OP:
 				q[i] = MakeInstr(LOAD_FAST__BINARY_OP, arg)
 			case LOAD_ATTR, LOAD_METHOD:

@@ -8,28 +8,32 @@ import (
 
 // wantSecond is the instruction each fused opcode must be followed by.
 var wantSecond = map[Opcode][]Opcode{
-	LOAD_FAST__LOAD_FAST:   {LOAD_FAST},
-	LOAD_FAST__LOAD_CONST:  {LOAD_CONST},
-	STORE_FAST__LOAD_FAST:  {LOAD_FAST},
-	LOAD_CONST__BINARY_OP:  {BINARY_OP},
-	LOAD_FAST__BINARY_OP:   {BINARY_OP},
-	BINARY_OP__STORE_FAST:  {STORE_FAST},
-	COMPARE_OP__POP_JUMP:   {POP_JUMP_IF_FALSE, POP_JUMP_IF_TRUE},
-	LOAD_FAST__LOAD_ATTR:   {LOAD_ATTR, LOAD_METHOD},
-	PUSH_NULL__LOAD_GLOBAL: {LOAD_GLOBAL},
+	LOAD_FAST__LOAD_FAST:             {LOAD_FAST},
+	LOAD_FAST__LOAD_CONST:            {LOAD_CONST},
+	STORE_FAST__LOAD_FAST:            {LOAD_FAST},
+	LOAD_CONST__BINARY_OP:            {BINARY_OP},
+	LOAD_FAST__BINARY_OP:             {BINARY_OP},
+	BINARY_OP__STORE_FAST:            {STORE_FAST},
+	COMPARE_OP__POP_JUMP:             {POP_JUMP_IF_FALSE, POP_JUMP_IF_TRUE},
+	LOAD_FAST__LOAD_ATTR:             {LOAD_ATTR, LOAD_METHOD},
+	PUSH_NULL__LOAD_GLOBAL:           {LOAD_GLOBAL},
+	LOAD_FAST__LOAD_CONST__BINARY_OP: {LOAD_CONST},
+	LOAD_FAST__LOAD_FAST__BINARY_OP:  {LOAD_FAST},
 }
 
 // original maps a fused opcode back to the instruction it replaces.
 var original = map[Opcode]Opcode{
-	LOAD_FAST__LOAD_FAST:   LOAD_FAST,
-	LOAD_FAST__LOAD_CONST:  LOAD_FAST,
-	STORE_FAST__LOAD_FAST:  STORE_FAST,
-	LOAD_CONST__BINARY_OP:  LOAD_CONST,
-	LOAD_FAST__BINARY_OP:   LOAD_FAST,
-	BINARY_OP__STORE_FAST:  BINARY_OP,
-	COMPARE_OP__POP_JUMP:   COMPARE_OP,
-	LOAD_FAST__LOAD_ATTR:   LOAD_FAST,
-	PUSH_NULL__LOAD_GLOBAL: PUSH_NULL,
+	LOAD_FAST__LOAD_FAST:             LOAD_FAST,
+	LOAD_FAST__LOAD_CONST:            LOAD_FAST,
+	STORE_FAST__LOAD_FAST:            STORE_FAST,
+	LOAD_CONST__BINARY_OP:            LOAD_CONST,
+	LOAD_FAST__BINARY_OP:             LOAD_FAST,
+	BINARY_OP__STORE_FAST:            BINARY_OP,
+	COMPARE_OP__POP_JUMP:             COMPARE_OP,
+	LOAD_FAST__LOAD_ATTR:             LOAD_FAST,
+	PUSH_NULL__LOAD_GLOBAL:           PUSH_NULL,
+	LOAD_FAST__LOAD_CONST__BINARY_OP: LOAD_FAST,
+	LOAD_FAST__LOAD_FAST__BINARY_OP:  LOAD_FAST,
 }
 
 func TestQuickenKeepsShapeAndPairs(t *testing.T) {
@@ -42,6 +46,8 @@ func TestQuickenKeepsShapeAndPairs(t *testing.T) {
         if not t >= 100:
             x = a
             y = x
+            y = (x, 1)
+            y = (x, a)
     for x in xs:
         t = x - 1
     xs.sort()
@@ -86,6 +92,11 @@ func TestQuickenKeepsShapeAndPairs(t *testing.T) {
 			}
 			if !ok {
 				t.Errorf("%s %d: %v followed by %v", c.Name, pc, in.Op(), next)
+			}
+			if in.Op() == LOAD_FAST__LOAD_CONST__BINARY_OP || in.Op() == LOAD_FAST__LOAD_FAST__BINARY_OP {
+				if pc+2 >= len(q) || c.Instrs[pc+2].Op() != BINARY_OP {
+					t.Errorf("%s %d: %v not followed by a BINARY_OP", c.Name, pc, in.Op())
+				}
 			}
 			if in.Op() == COMPARE_OP__POP_JUMP && (in.Arg()&QuickJumpIfTrue != 0) != (next == POP_JUMP_IF_TRUE) {
 				t.Errorf("%s %d: jump sense lost", c.Name, pc)

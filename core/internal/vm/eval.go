@@ -322,6 +322,58 @@ reload:
 			sp++
 			continue
 
+		case compile.LOAD_FAST__LOAD_CONST__BINARY_OP, compile.LOAD_FAST__LOAD_FAST__BINARY_OP:
+			// [] -> [a op b], a a local, b the next instruction's
+			// constant or local. Without a fast result only the
+			// LOAD_FAST runs; the pair after it takes over.
+			a := slots[arg]
+			var b Value
+			if in.Op() == compile.LOAD_FAST__LOAD_CONST__BINARY_OP {
+				b = consts[instrs[pc].Arg()]
+			} else {
+				b = slots[instrs[pc].Arg()]
+			}
+			if a.K == heap.KInt && b.K == heap.KInt {
+				x, y := a.I(), b.I()
+				switch op := instrs[pc+1].Arg() & 15; op {
+				case compile.BinAdd:
+					if r := x + y; (r > x) == (y > 0) {
+						slots[sp] = heap.Int(r)
+						sp++
+						pc += 2
+						continue
+					}
+				case compile.BinSub:
+					if r := x - y; (r < x) == (y > 0) {
+						slots[sp] = heap.Int(r)
+						sp++
+						pc += 2
+						continue
+					}
+				default:
+					if r, ok := intFast(op, x, y); ok {
+						slots[sp] = r
+						sp++
+						pc += 2
+						continue
+					}
+				}
+			} else if a.K == heap.KFloat && b.K == heap.KFloat {
+				if r, ok := floatFast(instrs[pc+1].Arg()&15, a.F(), b.F()); ok {
+					slots[sp] = r
+					sp++
+					pc += 2
+					continue
+				}
+			}
+			if a.K == heap.KUndef {
+				f.PC, f.SP = pc, sp
+				return heap.Undef, false, vm.unboundLocal(code, arg)
+			}
+			slots[sp] = a
+			sp++
+			continue
+
 		case compile.BINARY_OP, compile.BINARY_OP__STORE_FAST:
 			b := slots[sp-1]
 			a := slots[sp-2]

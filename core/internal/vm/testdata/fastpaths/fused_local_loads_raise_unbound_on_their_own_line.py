@@ -38,13 +38,21 @@ def load_binop(flag):
     return a + b
 
 
+def first_of_binop(flag):
+    if flag:
+        a = 1
+    b = 2
+    return (a
+            - b, a + 1)
+
+
 def load_const(flag):
     if flag:
         a = 1
     return (a, 7)
 
 
-for fn in [second_unbound, first_unbound, store_then_load, load_binop, load_const]:
+for fn in [second_unbound, first_unbound, store_then_load, load_binop, first_of_binop, load_const]:
     print(fn(True))
     try:
         fn(False)

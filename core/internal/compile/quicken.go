@@ -49,6 +49,8 @@ const (
 	// LOAD_FAST__LOAD_FAST__BINARY_OP: LOAD_FAST arg, LOAD_FAST,
 	// BINARY_OP (a + b).
 	LOAD_FAST__LOAD_FAST__BINARY_OP
+	// FOR_ITER__STORE_FAST: FOR_ITER arg, then STORE_FAST of the item.
+	FOR_ITER__STORE_FAST
 	// NumQuickOpcodes bounds the opcodes the eval loop may see.
 	NumQuickOpcodes
 )
@@ -69,6 +71,7 @@ func init() {
 	opNames[PUSH_NULL__LOAD_GLOBAL] = "PUSH_NULL__LOAD_GLOBAL"
 	opNames[LOAD_FAST__LOAD_CONST__BINARY_OP] = "LOAD_FAST__LOAD_CONST__BINARY_OP"
 	opNames[LOAD_FAST__LOAD_FAST__BINARY_OP] = "LOAD_FAST__LOAD_FAST__BINARY_OP"
+	opNames[FOR_ITER__STORE_FAST] = "FOR_ITER__STORE_FAST"
 }
 
 // Quickened returns the instructions the eval loop runs for c, computing
@@ -126,6 +129,10 @@ func Quicken(instrs []Instr) []Instr {
 				q[i] = MakeInstr(LOAD_FAST__BINARY_OP, arg)
 			case LOAD_ATTR, LOAD_METHOD:
 				q[i] = MakeInstr(LOAD_FAST__LOAD_ATTR, arg)
+			}
+		case FOR_ITER:
+			if next.Op() == STORE_FAST {
+				q[i] = MakeInstr(FOR_ITER__STORE_FAST, arg)
 			}
 		case PUSH_NULL:
 			if next.Op() == LOAD_GLOBAL {

@@ -719,38 +719,46 @@ reload:
 			}
 			goto slow
 
-		case compile.FOR_ITER:
+		case compile.FOR_ITER, compile.FOR_ITER__STORE_FAST:
+			// Ranges and lists step here; the fused form stores the item
+			// straight into the loop variable.
 			it := slots[sp-1]
 			if it.K == heap.KRef {
 				if o, ok := vm.H.Get(it).(*heap.Iter); ok {
+					var item Value
 					switch o.Kind {
 					case heap.IterRange:
-						if (o.Step > 0 && o.I < o.N) || (o.Step < 0 && o.I > o.N) {
-							slots[sp] = heap.Int(o.I)
-							sp++
-							o.I += o.Step
-							vm.H.Touch(it)
+						if !((o.Step > 0 && o.I < o.N) || (o.Step < 0 && o.I > o.N)) {
+							sp--
+							slots[sp] = Value{}
+							pc = int32(arg)
 							continue
 						}
-						sp--
-						slots[sp] = Value{}
-						pc = int32(arg)
-						continue
+						item = heap.Int(o.I)
+						o.I += o.Step
 					case heap.IterList:
 						l := vm.listItems(o.Seq)
-						if o.I < int64(len(l)) {
-							slots[sp] = l[o.I]
-							sp++
-							o.I++
-							vm.H.Touch(it)
+						if o.I >= int64(len(l)) {
+							o.Kind = heap.IterDone
+							sp--
+							slots[sp] = Value{}
+							pc = int32(arg)
 							continue
 						}
-						o.Kind = heap.IterDone
-						sp--
-						slots[sp] = Value{}
-						pc = int32(arg)
-						continue
+						item = l[o.I]
+						o.I++
+					default:
+						goto slow
 					}
+					vm.H.Touch(it)
+					if in.Op() == compile.FOR_ITER__STORE_FAST {
+						slots[instrs[pc].Arg()] = item
+						pc++
+					} else {
+						slots[sp] = item
+						sp++
+					}
+					continue
 				}
 			}
 			goto slow
@@ -974,7 +982,9 @@ func (vm *VM) slowOp(f *heap.Frame, in compile.Instr, base, depth int) (slowActi
 			return slowResult(err)
 		}
 
-	case compile.FOR_ITER:
+	case compile.FOR_ITER, compile.FOR_ITER__STORE_FAST:
+		// The fused form's slow path is FOR_ITER alone; the STORE_FAST
+		// after it runs next.
 		v, ok, err := vm.opForIter(f, top(f), int32(arg))
 		if err != nil {
 			return slowResult(err)

@@ -1550,6 +1550,15 @@ func floatFast(op int, a, b float64) (Value, bool) {
 		if b != 0 {
 			return heap.Float(a / b), true
 		}
+	case compile.BinPow:
+		// A positive finite base and a finite exponent: what
+		// floatPowValue computes after its special cases, none of which
+		// apply. b-b == 0 rules out NaN and infinities.
+		if a > 0 && a <= math.MaxFloat64 && b-b == 0 {
+			if r := math.Pow(a, b); !math.IsInf(r, 0) {
+				return heap.Float(r), true
+			}
+		}
 	}
 	return heap.Undef, false
 }

@@ -684,18 +684,39 @@ reload:
 			key := slots[sp-1]
 			obj := slots[sp-2]
 			if obj.K == heap.KRef && key.K == heap.KInt {
-				if l, ok := vm.H.Get(obj).(*heap.List); ok {
-					i := key.I()
-					if i < 0 {
-						i += int64(len(l.Items))
-					}
-					if i >= 0 && i < int64(len(l.Items)) {
-						sp--
-						slots[sp] = Value{}
-						slots[sp-1] = l.Items[i]
-						continue
-					}
+				// Exact lists and tuples; subclasses are Instances.
+				var items []Value
+				switch o := vm.H.Get(obj).(type) {
+				case *heap.List:
+					items = o.Items
+				case *heap.Tuple:
+					items = o.Items
+				default:
+					goto slow
 				}
+				i := key.I()
+				if i < 0 {
+					i += int64(len(items))
+				}
+				if i >= 0 && i < int64(len(items)) {
+					sp--
+					slots[sp] = Value{}
+					slots[sp-1] = items[i]
+					continue
+				}
+			}
+			goto slow
+
+		case compile.UNARY_NEGATIVE:
+			switch v := slots[sp-1]; v.K {
+			case heap.KInt:
+				if v.I() != math.MinInt64 {
+					slots[sp-1] = heap.Int(-v.I())
+					continue
+				}
+			case heap.KFloat:
+				slots[sp-1] = heap.Float(-v.F())
+				continue
 			}
 			goto slow
 

@@ -107,6 +107,10 @@ for flag in [True, False]:
         print(type(e).__name__, e, last_line(e))
 
 
+if len(__name__) < 0:
+    missing_function = None  # bound for the type checker, never at run time
+
+
 def calls_missing():
     return len([1]) + (
         missing_function(1))

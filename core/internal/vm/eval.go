@@ -414,13 +414,18 @@ reload:
 		case compile.COMPARE_OP:
 			b := slots[sp-1]
 			a := slots[sp-2]
+			var t bool
 			if a.K == heap.KInt && b.K == heap.KInt {
-				sp--
-				slots[sp] = Value{}
-				slots[sp-1] = heap.Bool(cmpInt(arg, a.I(), b.I()))
-				continue
+				t = cmpInt(arg, a.I(), b.I())
+			} else if a.K == heap.KFloat && b.K == heap.KFloat {
+				t = cmpFloatOp(arg, a.F(), b.F())
+			} else {
+				goto slow
 			}
-			goto slow
+			sp--
+			slots[sp] = Value{}
+			slots[sp-1] = heap.Bool(t)
+			continue
 
 		case compile.COMPARE_OP__POP_JUMP:
 			b := slots[sp-1]

@@ -79,3 +79,8 @@ for a, b in [(1, "a"), (None, 1), (Cmp(), 5)]:
             print("never")
     except (TypeError, ValueError) as e:
         print(type(e).__name__, e, last_line(e))
+
+# Comparisons whose result is kept rather than jumped on.
+vals = [1, 2, 1.0, 2.5, nan, float("inf"), True, 2**64, Lt(1)]
+for x in vals:
+    print([x < y for y in vals], [x == y for y in vals], [x >= y for y in vals])

@@ -397,7 +397,17 @@ reload:
 				r, ok = floatFast(arg&15, a.F(), b.F())
 			}
 			if !ok {
-				goto slow
+				// The generic operation, here rather than in slowOp:
+				// big ints, strings and the like come this way often.
+				// The fused form's STORE_FAST runs next on its own.
+				sp -= 2
+				slots[sp], slots[sp+1] = Value{}, Value{}
+				f.PC, f.SP = pc, sp
+				if err := vm.opBinary(f, arg, a, b); err != nil {
+					return opResult(err)
+				}
+				pc, sp = f.PC, f.SP
+				continue
 			}
 			sp--
 			slots[sp] = Value{}
@@ -411,47 +421,32 @@ reload:
 			slots[sp-1] = r
 			continue
 
-		case compile.COMPARE_OP:
-			b := slots[sp-1]
-			a := slots[sp-2]
+		case compile.COMPARE_OP, compile.COMPARE_OP__POP_JUMP:
+			b, a := slots[sp-1], slots[sp-2]
+			cmp := arg & (compile.QuickJumpIfTrue - 1)
 			var t bool
 			if a.K == heap.KInt && b.K == heap.KInt {
-				t = cmpInt(arg, a.I(), b.I())
+				t = cmpInt(cmp, a.I(), b.I())
 			} else if a.K == heap.KFloat && b.K == heap.KFloat {
-				t = cmpFloatOp(arg, a.F(), b.F())
+				t = cmpFloatOp(cmp, a.F(), b.F())
 			} else {
-				goto slow
-			}
-			sp--
-			slots[sp] = Value{}
-			slots[sp-1] = heap.Bool(t)
-			continue
-
-		case compile.COMPARE_OP__POP_JUMP:
-			b := slots[sp-1]
-			a := slots[sp-2]
-			var t bool
-			if a.K == heap.KInt && b.K == heap.KInt {
-				// cmpInt, written out: too big a caller to inline into.
-				x, y := a.I(), b.I()
-				switch arg & (compile.QuickJumpIfTrue - 1) {
-				case compile.CmpLt:
-					t = x < y
-				case compile.CmpLe:
-					t = x <= y
-				case compile.CmpEq:
-					t = x == y
-				case compile.CmpNe:
-					t = x != y
-				case compile.CmpGt:
-					t = x > y
-				default:
-					t = x >= y
+				// The generic comparison (strings, mixed kinds,
+				// dunders), here rather than in slowOp as it is
+				// frequent. The fused form's jump runs next on its own.
+				sp -= 2
+				slots[sp], slots[sp+1] = Value{}, Value{}
+				f.PC, f.SP = pc, sp
+				if err := vm.opCompare(f, cmp, a, b); err != nil {
+					return opResult(err)
 				}
-			} else if a.K == heap.KFloat && b.K == heap.KFloat {
-				t = cmpFloatOp(arg&(compile.QuickJumpIfTrue-1), a.F(), b.F())
-			} else {
-				goto slow
+				pc, sp = f.PC, f.SP
+				continue
+			}
+			if in.Op() == compile.COMPARE_OP {
+				sp--
+				slots[sp] = Value{}
+				slots[sp-1] = heap.Bool(t)
+				continue
 			}
 			sp -= 2
 			slots[sp], slots[sp+1] = Value{}, Value{}
@@ -925,15 +920,6 @@ func (vm *VM) slowOp(f *heap.Frame, in compile.Instr, base, depth int) (slowActi
 	case compile.BUILD_SLICE:
 		vm.opBuildSlice(f, arg)
 
-	case compile.BINARY_OP, compile.BINARY_OP__STORE_FAST:
-		// The fused form's slow path is the operation alone; the
-		// STORE_FAST after it runs next.
-		b := pop(f)
-		a := pop(f)
-		if err := vm.opBinary(f, arg, a, b); err != nil {
-			return slowResult(err)
-		}
-
 	case compile.UNARY_NEGATIVE, compile.UNARY_POSITIVE, compile.UNARY_INVERT:
 		v := pop(f)
 		if err := vm.opUnary(f, in.Op(), v); err != nil {
@@ -947,15 +933,6 @@ func (vm *VM) slowOp(f *heap.Frame, in compile.Instr, base, depth int) (slowActi
 			return slowResult(err)
 		}
 		push(f, heap.Bool(!t))
-
-	case compile.COMPARE_OP, compile.COMPARE_OP__POP_JUMP:
-		// The fused form's slow path is the comparison alone; the
-		// POP_JUMP after it runs next.
-		b := pop(f)
-		a := pop(f)
-		if err := vm.opCompare(f, arg&(compile.QuickJumpIfTrue-1), a, b); err != nil {
-			return slowResult(err)
-		}
 
 	case compile.CONTAINS_OP:
 		container := pop(f)

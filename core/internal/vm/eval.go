@@ -692,7 +692,7 @@ reload:
 				case *heap.Tuple:
 					items = o.Items
 				default:
-					goto slow
+					goto subscrGeneric
 				}
 				i := key.I()
 				if i < 0 {
@@ -705,7 +705,17 @@ reload:
 					continue
 				}
 			}
-			goto slow
+		subscrGeneric:
+			// Dicts, strings and the rest: the generic subscript, here
+			// rather than in slowOp as it is frequent.
+			sp -= 2
+			slots[sp], slots[sp+1] = Value{}, Value{}
+			f.PC, f.SP = pc, sp
+			if err := vm.opGetItem(f, obj, key); err != nil {
+				return opResult(err)
+			}
+			pc, sp = f.PC, f.SP
+			continue
 
 		case compile.UNARY_NEGATIVE:
 			switch v := slots[sp-1]; v.K {
@@ -738,7 +748,17 @@ reload:
 					}
 				}
 			}
-			goto slow
+			// The generic store, here rather than in slowOp as it is
+			// frequent.
+			v := slots[sp-3]
+			sp -= 3
+			slots[sp], slots[sp+1], slots[sp+2] = Value{}, Value{}, Value{}
+			f.PC, f.SP = pc, sp
+			if err := vm.opSetItem(f, obj, key, v); err != nil {
+				return opResult(err)
+			}
+			pc, sp = f.PC, f.SP
+			continue
 
 		case compile.FOR_ITER, compile.FOR_ITER__STORE_FAST:
 			// Ranges and lists step here; the fused form stores the item
@@ -894,21 +914,6 @@ func (vm *VM) slowOp(f *heap.Frame, in compile.Instr, base, depth int) (slowActi
 
 	case compile.LOAD_BUILD_CLASS:
 		push(f, vm.buildClassFn)
-
-	case compile.BINARY_SUBSCR:
-		key := pop(f)
-		obj := pop(f)
-		if err := vm.opGetItem(f, obj, key); err != nil {
-			return slowResult(err)
-		}
-
-	case compile.STORE_SUBSCR:
-		key := pop(f)
-		obj := pop(f)
-		v := pop(f)
-		if err := vm.opSetItem(f, obj, key, v); err != nil {
-			return slowResult(err)
-		}
 
 	case compile.DELETE_SUBSCR:
 		key := pop(f)

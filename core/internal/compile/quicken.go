@@ -51,6 +51,10 @@ const (
 	LOAD_FAST__LOAD_FAST__BINARY_OP
 	// FOR_ITER__STORE_FAST: FOR_ITER arg, then STORE_FAST of the item.
 	FOR_ITER__STORE_FAST
+	// LOAD_FAST__RETURN_VALUE: LOAD_FAST arg, then RETURN_VALUE.
+	LOAD_FAST__RETURN_VALUE
+	// LOAD_CONST__RETURN_VALUE: LOAD_CONST arg, then RETURN_VALUE.
+	LOAD_CONST__RETURN_VALUE
 	// NumQuickOpcodes bounds the opcodes the eval loop may see.
 	NumQuickOpcodes
 )
@@ -72,6 +76,8 @@ func init() {
 	opNames[LOAD_FAST__LOAD_CONST__BINARY_OP] = "LOAD_FAST__LOAD_CONST__BINARY_OP"
 	opNames[LOAD_FAST__LOAD_FAST__BINARY_OP] = "LOAD_FAST__LOAD_FAST__BINARY_OP"
 	opNames[FOR_ITER__STORE_FAST] = "FOR_ITER__STORE_FAST"
+	opNames[LOAD_FAST__RETURN_VALUE] = "LOAD_FAST__RETURN_VALUE"
+	opNames[LOAD_CONST__RETURN_VALUE] = "LOAD_CONST__RETURN_VALUE"
 }
 
 // Quickened returns the instructions the eval loop runs for c, computing
@@ -129,6 +135,8 @@ func Quicken(instrs []Instr) []Instr {
 				q[i] = MakeInstr(LOAD_FAST__BINARY_OP, arg)
 			case LOAD_ATTR, LOAD_METHOD:
 				q[i] = MakeInstr(LOAD_FAST__LOAD_ATTR, arg)
+			case RETURN_VALUE:
+				q[i] = MakeInstr(LOAD_FAST__RETURN_VALUE, arg)
 			}
 		case FOR_ITER:
 			if next.Op() == STORE_FAST {
@@ -143,8 +151,11 @@ func Quicken(instrs []Instr) []Instr {
 				q[i] = MakeInstr(STORE_FAST__LOAD_FAST, arg)
 			}
 		case LOAD_CONST:
-			if next.Op() == BINARY_OP {
+			switch next.Op() {
+			case BINARY_OP:
 				q[i] = MakeInstr(LOAD_CONST__BINARY_OP, arg)
+			case RETURN_VALUE:
+				q[i] = MakeInstr(LOAD_CONST__RETURN_VALUE, arg)
 			}
 		case BINARY_OP:
 			if next.Op() == STORE_FAST {

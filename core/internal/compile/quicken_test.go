@@ -20,6 +20,8 @@ var wantSecond = map[Opcode][]Opcode{
 	LOAD_FAST__LOAD_CONST__BINARY_OP: {LOAD_CONST},
 	LOAD_FAST__LOAD_FAST__BINARY_OP:  {LOAD_FAST},
 	FOR_ITER__STORE_FAST:             {STORE_FAST},
+	LOAD_FAST__RETURN_VALUE:          {RETURN_VALUE},
+	LOAD_CONST__RETURN_VALUE:         {RETURN_VALUE},
 }
 
 // original maps a fused opcode back to the instruction it replaces.
@@ -36,6 +38,8 @@ var original = map[Opcode]Opcode{
 	LOAD_FAST__LOAD_CONST__BINARY_OP: LOAD_FAST,
 	LOAD_FAST__LOAD_FAST__BINARY_OP:  LOAD_FAST,
 	FOR_ITER__STORE_FAST:             FOR_ITER,
+	LOAD_FAST__RETURN_VALUE:          LOAD_FAST,
+	LOAD_CONST__RETURN_VALUE:         LOAD_CONST,
 }
 
 func TestQuickenKeepsShapeAndPairs(t *testing.T) {
@@ -52,6 +56,8 @@ func TestQuickenKeepsShapeAndPairs(t *testing.T) {
             y = (x, a)
     for x in xs:
         t = x - 1
+    if a:
+        return a
     xs.sort()
     return a + b, t, a < b, xs.y, len(xs)
 `

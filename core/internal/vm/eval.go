@@ -620,10 +620,23 @@ reload:
 			pc, sp = f.PC, f.SP
 			continue
 
-		case compile.RETURN_VALUE:
-			sp--
-			v := slots[sp]
-			slots[sp] = Value{}
+		case compile.RETURN_VALUE, compile.LOAD_FAST__RETURN_VALUE, compile.LOAD_CONST__RETURN_VALUE:
+			var v Value
+			switch in.Op() {
+			case compile.RETURN_VALUE:
+				sp--
+				v = slots[sp]
+				slots[sp] = Value{}
+			case compile.LOAD_FAST__RETURN_VALUE:
+				if v = slots[arg]; v.K == heap.KUndef {
+					f.PC, f.SP = pc, sp
+					return heap.Undef, false, vm.unboundLocal(code, arg)
+				}
+				pc++ // past the RETURN_VALUE, as if it ran
+			default:
+				v = consts[arg]
+				pc++
+			}
 			f.PC, f.SP = pc, sp
 			if done, err := vm.returnFrom(f, v, base); done || err != nil {
 				return v, done, err

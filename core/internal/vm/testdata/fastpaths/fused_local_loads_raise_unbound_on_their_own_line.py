@@ -46,13 +46,19 @@ def first_of_binop(flag):
             - b, a + 1)
 
 
+def returns_local(flag):
+    if flag:
+        r = "r"
+    return r
+
+
 def load_const(flag):
     if flag:
         a = 1
     return (a, 7)
 
 
-for fn in [second_unbound, first_unbound, store_then_load, load_binop, first_of_binop, load_const]:
+for fn in [second_unbound, first_unbound, store_then_load, load_binop, first_of_binop, returns_local, load_const]:
     print(fn(True))
     try:
         fn(False)

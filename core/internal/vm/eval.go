@@ -161,6 +161,8 @@ reload:
 		return heap.Undef, false, vm.preempt()
 	}
 	code := f.C.Code
+	// The quickened copy of the code (compile.Quicken): same indices,
+	// some instructions replaced by fused forms.
 	qp := code.QuickenedIfReady()
 	if qp == nil {
 		qp = code.Quickened()
@@ -170,13 +172,13 @@ reload:
 	slots := f.Slots
 	depth := len(vm.frames)
 	// The program counter and the stack pointer live in locals while the
-	// instructions that only touch the frame's slots run. Everything else
-	// can observe the frame (helpers push and pop on it, the collector
-	// scans it, errors and suspensions record where it stopped), so those
-	// instructions run below the "slow" label with f.PC and f.SP written
-	// back, and the locals are re-read after them. Emptied slots get
-	// Value{} (heap.Undef) as a literal, which stores zeros rather than
-	// load the variable.
+	// instructions only touch the frame's slots. Anything else can observe
+	// the frame (helpers push and pop on it, the collector scans it,
+	// errors and suspensions record where it stopped), so before calling
+	// out an instruction writes f.PC and f.SP back and re-reads them
+	// after: the frequent ones do so in the fast switch below, the rest
+	// in slowOp. Emptied slots get Value{} (heap.Undef) as a literal,
+	// which stores zeros rather than load the variable.
 	pc, sp := f.PC, f.SP
 
 	for {
@@ -286,8 +288,8 @@ reload:
 			}
 			a := slots[sp-1]
 			if a.K == heap.KInt && b.K == heap.KInt {
-				// + and - inline: the loop is too big for the
-				// compiler to inline intFast into it.
+				// + and - written out: intFast is too big to
+				// inline.
 				x, y := a.I(), b.I()
 				switch op := instrs[pc].Arg() & 15; op {
 				case compile.BinAdd:

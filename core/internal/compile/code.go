@@ -3,6 +3,7 @@ package compile
 import (
 	"fmt"
 	"math/big"
+	"sync/atomic"
 )
 
 // Flags describe a code object.
@@ -62,6 +63,9 @@ type Code struct {
 	StackSize    int
 	Source       []string // source lines, for tracebacks (shared by a file's codes)
 	Docstring    any      // nil or the docstring (string) of the function, class or module
+
+	// quick caches Quickened. Derived, not persisted.
+	quick atomic.Pointer[[]Instr]
 }
 
 // Tuple is a constant tuple.

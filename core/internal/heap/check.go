@@ -155,6 +155,9 @@ func CheckCode(c *compile.Code, nconsts int) error {
 			limit += arg&0xff + arg>>8
 			continue
 		default:
+			// This also rejects the fused opcodes (compile.Quicken),
+			// which only the eval loop's derived copy of the code
+			// holds: they read the next instruction unchecked.
 			if op >= compile.NumOpcodes {
 				return fmt.Errorf("unknown opcode %d at %d", op, pc)
 			}

@@ -140,7 +140,7 @@ func push(f *heap.Frame, v Value) {
 func pop(f *heap.Frame) Value {
 	f.SP--
 	v := f.Slots[f.SP]
-	f.Slots[f.SP] = heap.Undef
+	f.Slots[f.SP] = Value{} // heap.Undef, without loading the variable
 	return v
 }
 
@@ -161,555 +161,455 @@ reload:
 		return heap.Undef, false, vm.preempt()
 	}
 	code := f.C.Code
-	instrs := code.Instrs
+	// The quickened copy of the code (compile.Quicken): same indices,
+	// some instructions replaced by fused forms.
+	qp := code.QuickenedIfReady()
+	if qp == nil {
+		qp = code.Quickened()
+	}
+	instrs := *qp
 	consts := f.C.Consts
 	slots := f.Slots
 	depth := len(vm.frames)
+	// The program counter and the stack pointer live in locals while the
+	// instructions only touch the frame's slots. Anything else can observe
+	// the frame (helpers push and pop on it, the collector scans it,
+	// errors and suspensions record where it stopped), so before calling
+	// out an instruction writes f.PC and f.SP back and re-reads them
+	// after: the frequent ones do so in the fast switch below, the rest
+	// in slowOp. Emptied slots get Value{} (heap.Undef) as a literal,
+	// which stores zeros rather than load the variable.
+	pc, sp := f.PC, f.SP
 
 	for {
-		in := instrs[f.PC]
-		f.PC++
+		in := instrs[pc]
+		pc++
 		arg := in.Arg()
 		switch in.Op() {
 		case compile.NOP:
+			continue
 
 		case compile.LOAD_CONST:
-			slots[f.SP] = consts[arg]
-			f.SP++
+			slots[sp] = consts[arg]
+			sp++
+			continue
 
 		case compile.LOAD_FAST:
 			v := slots[arg]
 			if v.K == heap.KUndef {
-				return heap.Undef, false, vm.Errorf(TUnboundLocalError, "cannot access local variable '%s' where it is not associated with a value", code.Varnames[arg])
+				f.PC, f.SP = pc, sp
+				return heap.Undef, false, vm.unboundLocal(code, arg)
 			}
-			slots[f.SP] = v
-			f.SP++
+			slots[sp] = v
+			sp++
+			continue
 
 		case compile.STORE_FAST:
-			f.SP--
-			slots[arg] = slots[f.SP]
-			slots[f.SP] = heap.Undef
+			sp--
+			slots[arg] = slots[sp]
+			slots[sp] = Value{}
+			continue
 
-		case compile.DELETE_FAST:
-			if slots[arg].K == heap.KUndef {
-				return heap.Undef, false, vm.Errorf(TUnboundLocalError, "cannot access local variable '%s' where it is not associated with a value", code.Varnames[arg])
+		case compile.POP_TOP:
+			sp--
+			slots[sp] = Value{}
+			continue
+
+		case compile.COPY:
+			slots[sp] = slots[sp-int32(arg)]
+			sp++
+			continue
+
+		case compile.SWAP:
+			i, j := sp-1, sp-int32(arg)
+			slots[i], slots[j] = slots[j], slots[i]
+			continue
+
+		case compile.PUSH_NULL:
+			slots[sp] = Value{}
+			sp++
+			continue
+
+		case compile.IS_OP:
+			sp--
+			b := slots[sp]
+			slots[sp] = Value{}
+			slots[sp-1] = heap.Bool((slots[sp-1] == b) != (arg == 1))
+			continue
+
+		case compile.LOAD_FAST__LOAD_FAST:
+			v := slots[arg]
+			if v.K == heap.KUndef {
+				f.PC, f.SP = pc, sp
+				return heap.Undef, false, vm.unboundLocal(code, arg)
 			}
-			slots[arg] = heap.Undef
+			slots[sp] = v
+			sp++
+			// An unbound second local raises from its own instruction.
+			if w := slots[instrs[pc].Arg()]; w.K != heap.KUndef {
+				slots[sp] = w
+				sp++
+				pc++
+			}
+			continue
+
+		case compile.LOAD_FAST__LOAD_CONST:
+			v := slots[arg]
+			if v.K == heap.KUndef {
+				f.PC, f.SP = pc, sp
+				return heap.Undef, false, vm.unboundLocal(code, arg)
+			}
+			slots[sp] = v
+			slots[sp+1] = consts[instrs[pc].Arg()]
+			sp += 2
+			pc++
+			continue
+
+		case compile.STORE_FAST__LOAD_FAST:
+			sp--
+			slots[arg] = slots[sp]
+			if w := slots[instrs[pc].Arg()]; w.K != heap.KUndef {
+				slots[sp] = w
+				sp++
+				pc++
+				continue
+			}
+			slots[sp] = Value{}
+			continue
+
+		case compile.LOAD_CONST__BINARY_OP, compile.LOAD_FAST__BINARY_OP:
+			// [a] -> [a op b] where b is the constant or the local.
+			var b Value
+			if in.Op() == compile.LOAD_CONST__BINARY_OP {
+				b = consts[arg]
+			} else if b = slots[arg]; b.K == heap.KUndef {
+				f.PC, f.SP = pc, sp
+				return heap.Undef, false, vm.unboundLocal(code, arg)
+			}
+			a := slots[sp-1]
+			if a.K == heap.KInt && b.K == heap.KInt {
+				// + and - written out: intFast is too big to
+				// inline.
+				x, y := a.I(), b.I()
+				switch op := instrs[pc].Arg() & 15; op {
+				case compile.BinAdd:
+					if r := x + y; (r > x) == (y > 0) {
+						slots[sp-1] = heap.Int(r)
+						pc++
+						continue
+					}
+				case compile.BinSub:
+					if r := x - y; (r < x) == (y > 0) {
+						slots[sp-1] = heap.Int(r)
+						pc++
+						continue
+					}
+				default:
+					if r, ok := intFast(op, x, y); ok {
+						slots[sp-1] = r
+						pc++
+						continue
+					}
+				}
+			} else if a.K == heap.KFloat && b.K == heap.KFloat {
+				if r, ok := floatFast(instrs[pc].Arg()&15, a.F(), b.F()); ok {
+					slots[sp-1] = r
+					pc++
+					continue
+				}
+			}
+			// The operation runs as its own instruction, on the
+			// generic path.
+			slots[sp] = b
+			sp++
+			continue
+
+		case compile.LOAD_FAST__LOAD_CONST__BINARY_OP, compile.LOAD_FAST__LOAD_FAST__BINARY_OP:
+			// [] -> [a op b], a a local, b the next instruction's
+			// constant or local. Without a fast result only the
+			// LOAD_FAST runs; the pair after it takes over.
+			a := slots[arg]
+			var b Value
+			if in.Op() == compile.LOAD_FAST__LOAD_CONST__BINARY_OP {
+				b = consts[instrs[pc].Arg()]
+			} else {
+				b = slots[instrs[pc].Arg()]
+			}
+			if a.K == heap.KInt && b.K == heap.KInt {
+				x, y := a.I(), b.I()
+				switch op := instrs[pc+1].Arg() & 15; op {
+				case compile.BinAdd:
+					if r := x + y; (r > x) == (y > 0) {
+						slots[sp] = heap.Int(r)
+						sp++
+						pc += 2
+						continue
+					}
+				case compile.BinSub:
+					if r := x - y; (r < x) == (y > 0) {
+						slots[sp] = heap.Int(r)
+						sp++
+						pc += 2
+						continue
+					}
+				default:
+					if r, ok := intFast(op, x, y); ok {
+						slots[sp] = r
+						sp++
+						pc += 2
+						continue
+					}
+				}
+			} else if a.K == heap.KFloat && b.K == heap.KFloat {
+				if r, ok := floatFast(instrs[pc+1].Arg()&15, a.F(), b.F()); ok {
+					slots[sp] = r
+					sp++
+					pc += 2
+					continue
+				}
+			}
+			if a.K == heap.KUndef {
+				f.PC, f.SP = pc, sp
+				return heap.Undef, false, vm.unboundLocal(code, arg)
+			}
+			slots[sp] = a
+			sp++
+			continue
+
+		case compile.BINARY_OP, compile.BINARY_OP__STORE_FAST:
+			b := slots[sp-1]
+			a := slots[sp-2]
+			var r Value
+			var ok bool
+			if a.K == heap.KInt && b.K == heap.KInt {
+				x, y := a.I(), b.I()
+				switch op := arg & 15; op {
+				case compile.BinAdd:
+					if s := x + y; (s > x) == (y > 0) {
+						r, ok = heap.Int(s), true
+					}
+				case compile.BinSub:
+					if s := x - y; (s < x) == (y > 0) {
+						r, ok = heap.Int(s), true
+					}
+				default:
+					r, ok = intFast(op, x, y)
+				}
+			} else if a.K == heap.KFloat && b.K == heap.KFloat {
+				r, ok = floatFast(arg&15, a.F(), b.F())
+			}
+			if !ok {
+				// The generic operation, here rather than in slowOp:
+				// big ints, strings and the like come this way often.
+				// The fused form's STORE_FAST runs next on its own.
+				sp -= 2
+				slots[sp], slots[sp+1] = Value{}, Value{}
+				f.PC, f.SP = pc, sp
+				if err := vm.opBinary(f, arg, a, b); err != nil {
+					return opResult(err)
+				}
+				pc, sp = f.PC, f.SP
+				continue
+			}
+			sp--
+			slots[sp] = Value{}
+			if in.Op() == compile.BINARY_OP__STORE_FAST {
+				sp--
+				slots[instrs[pc].Arg()] = r
+				slots[sp] = Value{}
+				pc++
+				continue
+			}
+			slots[sp-1] = r
+			continue
+
+		case compile.COMPARE_OP, compile.COMPARE_OP__POP_JUMP:
+			b, a := slots[sp-1], slots[sp-2]
+			cmp := arg & (compile.QuickJumpIfTrue - 1)
+			var t bool
+			if a.K == heap.KInt && b.K == heap.KInt {
+				t = cmpInt(cmp, a.I(), b.I())
+			} else if a.K == heap.KFloat && b.K == heap.KFloat {
+				t = cmpFloatOp(cmp, a.F(), b.F())
+			} else {
+				// The generic comparison (strings, mixed kinds,
+				// dunders), here rather than in slowOp as it is
+				// frequent. The fused form's jump runs next on its own.
+				sp -= 2
+				slots[sp], slots[sp+1] = Value{}, Value{}
+				f.PC, f.SP = pc, sp
+				if err := vm.opCompare(f, cmp, a, b); err != nil {
+					return opResult(err)
+				}
+				pc, sp = f.PC, f.SP
+				continue
+			}
+			if in.Op() == compile.COMPARE_OP {
+				sp--
+				slots[sp] = Value{}
+				slots[sp-1] = heap.Bool(t)
+				continue
+			}
+			sp -= 2
+			slots[sp], slots[sp+1] = Value{}, Value{}
+			if t == (arg&compile.QuickJumpIfTrue != 0) {
+				pc = int32(instrs[pc].Arg())
+			} else {
+				pc++
+			}
+			continue
 
 		case compile.LOAD_DEREF:
-			cell := vm.H.Get(slots[len(code.Varnames)+arg]).(*heap.Cell)
-			if cell.V.K == heap.KUndef {
-				return heap.Undef, false, vm.derefError(code, arg)
+			c, ok := vm.H.Get(slots[len(code.Varnames)+arg]).(*heap.Cell)
+			if !ok || c.V.K == heap.KUndef {
+				goto slow
 			}
-			slots[f.SP] = cell.V
-			f.SP++
+			slots[sp] = c.V
+			sp++
+			continue
 
-		case compile.STORE_DEREF:
-			cv := slots[len(code.Varnames)+arg]
-			vm.H.Get(cv).(*heap.Cell).V = pop(f)
-			vm.H.Touch(cv)
+		case compile.KW_NAMES:
+			f.Aux[2] = consts[arg]
+			continue
 
-		case compile.DELETE_DEREF:
-			cv := slots[len(code.Varnames)+arg]
-			cell := vm.H.Get(cv).(*heap.Cell)
-			if cell.V.K == heap.KUndef {
-				return heap.Undef, false, vm.derefError(code, arg)
+		case compile.UNARY_NOT:
+			v := slots[sp-1]
+			switch v.K {
+			case heap.KBool, heap.KInt:
+				slots[sp-1] = heap.Bool(v.N == 0)
+			case heap.KNone:
+				slots[sp-1] = heap.True
+			default:
+				goto slow
 			}
-			cell.V = heap.Undef
-			vm.H.Touch(cv)
+			continue
 
-		case compile.LOAD_CLOSURE:
-			push(f, slots[len(code.Varnames)+arg])
+		case compile.JUMP_IF_FALSE_OR_POP, compile.JUMP_IF_TRUE_OR_POP:
+			v := slots[sp-1]
+			var t bool
+			switch v.K {
+			case heap.KBool, heap.KInt:
+				t = v.N != 0
+			case heap.KNone:
+			default:
+				goto slow
+			}
+			if t == (in.Op() == compile.JUMP_IF_TRUE_OR_POP) {
+				pc = int32(arg)
+			} else {
+				sp--
+				slots[sp] = Value{}
+			}
+			continue
 
+		case compile.UNPACK_SEQUENCE:
+			// An exact tuple or list of the right length; anything else
+			// (iterables, subclasses, wrong lengths) takes unpackN.
+			v := slots[sp-1]
+			if v.K != heap.KRef {
+				goto slow
+			}
+			var items []Value
+			switch o := vm.H.Get(v).(type) {
+			case *heap.Tuple:
+				items = o.Items
+			case *heap.List:
+				items = o.Items
+			}
+			if len(items) != arg || arg == 0 {
+				goto slow
+			}
+			sp--
+			for i := arg - 1; i >= 0; i-- {
+				slots[sp] = items[i]
+				sp++
+			}
+			continue
+
+		// The most frequent instructions that run helpers: they write
+		// the frame back and re-read it here rather than take the
+		// second dispatch below.
 		case compile.LOAD_GLOBAL:
+			f.PC, f.SP = pc, sp
 			v, err := vm.loadGlobal(f, arg)
 			if err != nil {
 				return heap.Undef, false, err
 			}
-			push(f, v)
+			slots[sp] = v
+			sp++
+			continue
 
-		case compile.STORE_GLOBAL:
-			if err := vm.dictSetStr(f.Globals, vm.nameAt(f, arg), pop(f)); err != nil {
-				return heap.Undef, false, err
+		case compile.LOAD_ATTR, compile.LOAD_METHOD:
+			sp--
+			obj := slots[sp]
+			slots[sp] = Value{}
+			f.PC, f.SP = pc, sp
+			name := consts[len(code.Consts)+arg]
+			var err error
+			if in.Op() == compile.LOAD_ATTR {
+				err = vm.opLoadAttr(f, obj, name)
+			} else {
+				err = vm.opLoadMethod(f, obj, name)
 			}
-
-		case compile.DELETE_GLOBAL:
-			if err := vm.deleteGlobal(f, arg); err != nil {
-				return heap.Undef, false, err
+			if err != nil {
+				return opResult(err)
 			}
+			pc, sp = f.PC, f.SP
+			continue
 
-		case compile.LOAD_NAME:
-			v, err := vm.loadName(f, arg)
+		case compile.LOAD_FAST__LOAD_ATTR:
+			// obj.name and obj.method(...) of a local: the attribute
+			// load's helper runs with the frame's pc past the LOAD_ATTR
+			// or LOAD_METHOD, as if that instruction ran alone.
+			obj := slots[arg]
+			if obj.K == heap.KUndef {
+				f.PC, f.SP = pc, sp
+				return heap.Undef, false, vm.unboundLocal(code, arg)
+			}
+			next := instrs[pc]
+			pc++
+			f.PC, f.SP = pc, sp
+			name := consts[len(code.Consts)+next.Arg()]
+			var err error
+			if next.Op() == compile.LOAD_ATTR {
+				err = vm.opLoadAttr(f, obj, name)
+			} else {
+				err = vm.opLoadMethod(f, obj, name)
+			}
+			if err != nil {
+				return opResult(err)
+			}
+			pc, sp = f.PC, f.SP
+			continue
+
+		case compile.PUSH_NULL__LOAD_GLOBAL:
+			slots[sp] = Value{}
+			sp++
+			pc++
+			f.PC, f.SP = pc, sp
+			v, err := vm.loadGlobal(f, instrs[pc-1].Arg())
 			if err != nil {
 				return heap.Undef, false, err
 			}
-			push(f, v)
-
-		case compile.STORE_NAME:
-			ns := f.Locals
-			if ns.K == heap.KUndef {
-				ns = f.Globals
-			}
-			if err := vm.SetItem(ns, vm.nameAt(f, arg), pop(f)); err != nil {
-				return heap.Undef, false, err
-			}
-
-		case compile.DELETE_NAME:
-			ns := f.Locals
-			if ns.K == heap.KUndef {
-				ns = f.Globals
-			}
-			if err := vm.DelItem(ns, vm.nameAt(f, arg)); err != nil {
-				if vm.ErrIs(err, TKeyError) {
-					return heap.Undef, false, vm.Errorf(TNameError, "name '%s' is not defined", code.Names[arg])
-				}
-				return heap.Undef, false, err
-			}
-
-		case compile.LOAD_ATTR:
-			obj := pop(f)
-			if err := vm.opLoadAttr(f, obj, vm.nameAt(f, arg)); err != nil {
-				return opResult(err)
-			}
+			slots[sp] = v
+			sp++
+			continue
 
 		case compile.STORE_ATTR:
-			obj := pop(f)
-			v := pop(f)
-			if err := vm.opStoreAttr(f, obj, vm.nameAt(f, arg), v); err != nil {
+			obj, v := slots[sp-1], slots[sp-2]
+			sp -= 2
+			slots[sp], slots[sp+1] = Value{}, Value{}
+			f.PC, f.SP = pc, sp
+			if err := vm.opStoreAttr(f, obj, consts[len(code.Consts)+arg], v); err != nil {
 				return opResult(err)
 			}
-
-		case compile.DELETE_ATTR:
-			obj := pop(f)
-			if err := vm.DelAttr(obj, vm.nameAt(f, arg)); err != nil {
-				return heap.Undef, false, err
-			}
-
-		case compile.LOAD_METHOD:
-			obj := pop(f)
-			if err := vm.opLoadMethod(f, obj, vm.nameAt(f, arg)); err != nil {
-				return opResult(err)
-			}
-
-		case compile.LOAD_BUILD_CLASS:
-			push(f, vm.buildClassFn)
-
-		case compile.BINARY_SUBSCR:
-			key := pop(f)
-			obj := pop(f)
-			if obj.K == heap.KRef && key.K == heap.KInt {
-				if l, ok := vm.H.Get(obj).(*heap.List); ok {
-					i := key.I()
-					if i < 0 {
-						i += int64(len(l.Items))
-					}
-					if i >= 0 && i < int64(len(l.Items)) {
-						push(f, l.Items[i])
-						continue
-					}
-				}
-			}
-			if err := vm.opGetItem(f, obj, key); err != nil {
-				return opResult(err)
-			}
-
-		case compile.STORE_SUBSCR:
-			key := pop(f)
-			obj := pop(f)
-			v := pop(f)
-			if obj.K == heap.KRef && key.K == heap.KInt {
-				if l, ok := vm.H.Get(obj).(*heap.List); ok {
-					i := key.I()
-					if i < 0 {
-						i += int64(len(l.Items))
-					}
-					if i >= 0 && i < int64(len(l.Items)) {
-						l.Items[i] = v
-						vm.H.TouchItem(obj, int(i), len(l.Items))
-						continue
-					}
-				}
-			}
-			if err := vm.opSetItem(f, obj, key, v); err != nil {
-				return opResult(err)
-			}
-
-		case compile.DELETE_SUBSCR:
-			key := pop(f)
-			obj := pop(f)
-			if err := vm.DelItem(obj, key); err != nil {
-				return heap.Undef, false, err
-			}
-
-		case compile.BUILD_SLICE:
-			vm.opBuildSlice(f, arg)
-
-		case compile.BINARY_OP:
-			b := slots[f.SP-1]
-			a := slots[f.SP-2]
-			if a.K == heap.KInt && b.K == heap.KInt {
-				if r, ok := intFast(arg&15, a.I(), b.I()); ok {
-					f.SP--
-					slots[f.SP] = heap.Undef
-					slots[f.SP-1] = r
-					continue
-				}
-			} else if a.K == heap.KFloat && b.K == heap.KFloat {
-				if r, ok := floatFast(arg&15, a.F(), b.F()); ok {
-					f.SP--
-					slots[f.SP] = heap.Undef
-					slots[f.SP-1] = r
-					continue
-				}
-			}
-			f.SP -= 2
-			slots[f.SP], slots[f.SP+1] = heap.Undef, heap.Undef
-			if err := vm.opBinary(f, arg, a, b); err != nil {
-				return opResult(err)
-			}
-
-		case compile.UNARY_NEGATIVE, compile.UNARY_POSITIVE, compile.UNARY_INVERT:
-			v := pop(f)
-			if err := vm.opUnary(f, in.Op(), v); err != nil {
-				return opResult(err)
-			}
-
-		case compile.UNARY_NOT:
-			v := pop(f)
-			t, err := vm.opTruth(f, v, heap.RetNotBool, 0)
-			if err != nil {
-				return opResult(err)
-			}
-			push(f, heap.Bool(!t))
-
-		case compile.COMPARE_OP:
-			b := slots[f.SP-1]
-			a := slots[f.SP-2]
-			if a.K == heap.KInt && b.K == heap.KInt {
-				f.SP--
-				slots[f.SP] = heap.Undef
-				slots[f.SP-1] = heap.Bool(cmpInt(arg, a.I(), b.I()))
-				continue
-			}
-			f.SP -= 2
-			slots[f.SP], slots[f.SP+1] = heap.Undef, heap.Undef
-			if err := vm.opCompare(f, arg, a, b); err != nil {
-				return opResult(err)
-			}
-
-		case compile.IS_OP:
-			b := pop(f)
-			a := pop(f)
-			push(f, heap.Bool((a == b) != (arg == 1)))
-
-		case compile.CONTAINS_OP:
-			container := pop(f)
-			item := pop(f)
-			if err := vm.opContains(f, item, container, arg == 1); err != nil {
-				return opResult(err)
-			}
-
-		case compile.POP_TOP:
-			f.SP--
-			slots[f.SP] = heap.Undef
-
-		case compile.COPY:
-			slots[f.SP] = slots[f.SP-int32(arg)]
-			f.SP++
-
-		case compile.SWAP:
-			i, j := f.SP-1, f.SP-int32(arg)
-			slots[i], slots[j] = slots[j], slots[i]
-
-		case compile.PUSH_NULL:
-			slots[f.SP] = heap.Undef
-			f.SP++
-
-		case compile.JUMP:
-			if int32(arg) < f.PC {
-				if err := vm.Checkpoint(); err != nil {
-					return heap.Undef, false, err
-				}
-				if vm.preemptDue && vm.nested == 0 {
-					f.PC = int32(arg)
-					return heap.Undef, false, vm.preempt()
-				}
-			}
-			f.PC = int32(arg)
-
-		case compile.POP_JUMP_IF_FALSE, compile.POP_JUMP_IF_TRUE:
-			v := pop(f)
-			var t bool
-			switch v.K {
-			case heap.KBool:
-				t = v.N != 0
-			case heap.KInt:
-				t = v.N != 0
-			case heap.KNone:
-				t = false
-			default:
-				var err error
-				t, err = vm.opTruth(f, v, heap.RetBool, 0)
-				if err != nil {
-					if err == errFramePushed {
-						// The frame pushes a bool; re-run this jump on it.
-						f.PC--
-						return heap.Undef, false, nil
-					}
-					return heap.Undef, false, err
-				}
-			}
-			if t == (in.Op() == compile.POP_JUMP_IF_TRUE) {
-				f.PC = int32(arg)
-			}
-
-		case compile.JUMP_IF_FALSE_OR_POP, compile.JUMP_IF_TRUE_OR_POP:
-			v := top(f)
-			t, err := vm.Truth(v)
-			if err != nil {
-				return heap.Undef, false, err
-			}
-			if t == (in.Op() == compile.JUMP_IF_TRUE_OR_POP) {
-				f.PC = int32(arg)
-			} else {
-				pop(f)
-			}
-
-		case compile.POP_JUMP_IF_NONE:
-			if pop(f).K == heap.KNone {
-				f.PC = int32(arg)
-			}
-
-		case compile.POP_JUMP_IF_NOT_NONE:
-			if pop(f).K != heap.KNone {
-				f.PC = int32(arg)
-			}
-
-		case compile.GET_ITER:
-			v := pop(f)
-			if err := vm.opGetIter(f, v); err != nil {
-				return opResult(err)
-			}
-
-		case compile.FOR_ITER:
-			it := slots[f.SP-1]
-			if it.K == heap.KRef {
-				if o, ok := vm.H.Get(it).(*heap.Iter); ok {
-					switch o.Kind {
-					case heap.IterRange:
-						if (o.Step > 0 && o.I < o.N) || (o.Step < 0 && o.I > o.N) {
-							push(f, heap.Int(o.I))
-							o.I += o.Step
-							vm.H.Touch(it)
-							continue
-						}
-						pop(f)
-						f.PC = int32(arg)
-						continue
-					case heap.IterList:
-						l := vm.listItems(o.Seq)
-						if o.I < int64(len(l)) {
-							push(f, l[o.I])
-							o.I++
-							vm.H.Touch(it)
-							continue
-						}
-						o.Kind = heap.IterDone
-						pop(f)
-						f.PC = int32(arg)
-						continue
-					}
-				}
-			}
-			v, ok, err := vm.opForIter(f, it, int32(arg))
-			if err != nil {
-				return opResult(err)
-			}
-			if ok {
-				push(f, v)
-			} else {
-				pop(f)
-				f.PC = int32(arg)
-			}
-
-		case compile.BUILD_TUPLE:
-			items := make([]Value, arg)
-			copy(items, slots[f.SP-int32(arg):f.SP])
-			vm.popN(f, arg)
-			push(f, vm.NewTuple(items))
-
-		case compile.BUILD_LIST:
-			items := make([]Value, arg)
-			copy(items, slots[f.SP-int32(arg):f.SP])
-			vm.popN(f, arg)
-			push(f, vm.NewList(items))
-
-		case compile.BUILD_SET:
-			sv := vm.NewSet(false)
-			s := vm.H.Get(sv).(*heap.Set)
-			for _, it := range slots[f.SP-int32(arg) : f.SP] {
-				if err := vm.setAdd(s, it); err != nil {
-					return heap.Undef, false, err
-				}
-			}
-			vm.popN(f, arg)
-			push(f, sv)
-
-		case compile.BUILD_MAP:
-			dv := vm.newDictFor(int(arg))
-			d := vm.H.Get(dv).(*heap.Dict)
-			items := slots[f.SP-int32(2*arg) : f.SP]
-			for i := 0; i < len(items); i += 2 {
-				if err := vm.DictSet(d, items[i], items[i+1]); err != nil {
-					return heap.Undef, false, err
-				}
-			}
-			vm.popN(f, 2*arg)
-			push(f, dv)
-
-		case compile.BUILD_CONST_KEY_MAP:
-			keys := vm.listItems(pop(f))
-			dv := vm.newDictFor(len(keys))
-			d := vm.H.Get(dv).(*heap.Dict)
-			vals := slots[f.SP-int32(arg) : f.SP]
-			for i, k := range keys {
-				if err := vm.DictSet(d, k, vals[i]); err != nil {
-					return heap.Undef, false, err
-				}
-			}
-			vm.popN(f, arg)
-			push(f, dv)
-
-		case compile.BUILD_STRING:
-			n := 0
-			parts := slots[f.SP-int32(arg) : f.SP]
-			for _, p := range parts {
-				n += len(vm.MustStr(p))
-			}
-			buf := make([]byte, 0, n)
-			for _, p := range parts {
-				buf = append(buf, vm.MustStr(p)...)
-			}
-			vm.popN(f, arg)
-			push(f, vm.NewStr(string(buf)))
-
-		case compile.LIST_APPEND:
-			v := pop(f)
-			lv := slots[f.SP-int32(arg)]
-			l := vm.H.Get(lv).(*heap.List)
-			if err := vm.roomFor(len(l.Items), cap(l.Items)); err != nil {
-				return heap.Undef, false, err
-			}
-			l.Items = append(l.Items, v)
-			vm.H.TouchItem(lv, len(l.Items)-1, len(l.Items))
-
-		case compile.SET_ADD:
-			v := pop(f)
-			sv := slots[f.SP-int32(arg)]
-			if err := vm.setAdd(vm.H.Get(sv).(*heap.Set), v); err != nil {
-				return heap.Undef, false, err
-			}
-			vm.H.Touch(sv)
-
-		case compile.MAP_ADD:
-			v := pop(f)
-			k := pop(f)
-			dv := slots[f.SP-int32(arg)]
-			if err := vm.DictSet(vm.H.Get(dv).(*heap.Dict), k, v); err != nil {
-				return heap.Undef, false, err
-			}
-			vm.H.Touch(dv)
-
-		case compile.LIST_EXTEND:
-			v := pop(f)
-			lv := slots[f.SP-int32(arg&(compile.ExtendCallArgs-1))]
-			items, err := vm.Unpack(v)
-			if err != nil {
-				if vm.ErrIs(err, TTypeError) && !vm.isIterable(v) {
-					if arg&compile.ExtendCallArgs != 0 && f.SP >= 2 {
-						return heap.Undef, false, vm.TypeError("%s() argument after * must be an iterable, not %s", vm.funcStr(slots[f.SP-2]), vm.TypeName(v))
-					}
-					return heap.Undef, false, vm.TypeError("Value after * must be an iterable, not %s", vm.TypeName(v))
-				}
-				return heap.Undef, false, err
-			}
-			l := vm.H.Get(lv).(*heap.List)
-			l.Items = append(l.Items, items...)
-			vm.H.Touch(lv)
-
-		case compile.SET_UPDATE:
-			v := pop(f)
-			sv := slots[f.SP-int32(arg)]
-			items, err := vm.Unpack(v)
-			if err != nil {
-				return heap.Undef, false, err
-			}
-			s := vm.H.Get(sv).(*heap.Set)
-			for _, it := range items {
-				if err := vm.setAdd(s, it); err != nil {
-					return heap.Undef, false, err
-				}
-			}
-			vm.H.Touch(sv)
-
-		case compile.DICT_UPDATE, compile.DICT_MERGE:
-			v := pop(f)
-			dv := slots[f.SP-int32(arg)]
-			if err := vm.dictMerge(dv, v, in.Op() == compile.DICT_MERGE, f); err != nil {
-				return heap.Undef, false, err
-			}
-
-		case compile.LIST_TO_TUPLE:
-			l := vm.H.Get(pop(f)).(*heap.List)
-			push(f, vm.NewTuple(append([]Value(nil), l.Items...)))
-
-		case compile.UNPACK_SEQUENCE:
-			v := pop(f)
-			items, err := vm.unpackN(v, arg)
-			if err != nil {
-				return heap.Undef, false, err
-			}
-			for i := arg - 1; i >= 0; i-- {
-				push(f, items[i])
-			}
-
-		case compile.UNPACK_EX:
-			before, after := arg&0xff, arg>>8
-			v := pop(f)
-			items, err := vm.Unpack(v)
-			if err != nil {
-				return heap.Undef, false, err
-			}
-			if len(items) < before+after {
-				return heap.Undef, false, vm.ValueError("not enough values to unpack (expected at least %d, got %d)", before+after, len(items))
-			}
-			for i := len(items) - 1; i >= len(items)-after; i-- {
-				push(f, items[i])
-			}
-			mid := append([]Value(nil), items[before:len(items)-after]...)
-			push(f, vm.NewList(mid))
-			for i := before - 1; i >= 0; i-- {
-				push(f, items[i])
-			}
-
-		case compile.FORMAT_VALUE:
-			var spec Value = heap.Undef
-			if arg&4 != 0 {
-				spec = pop(f)
-			}
-			v := pop(f)
-			s, err := vm.formatValue(v, arg&3, spec)
-			if err != nil {
-				return heap.Undef, false, err
-			}
-			push(f, s)
-
-		case compile.KW_NAMES:
-			f.Aux[2] = consts[arg]
+			pc, sp = f.PC, f.SP
+			continue
 
 		case compile.CALL:
 			kw := f.Aux[2]
 			f.Aux[2] = heap.Undef
+			f.PC, f.SP = pc, sp
 			if err := vm.opCall(f, arg, kw); err != nil {
 				if err == errFramePushed {
 					goto reload
@@ -719,274 +619,849 @@ reload:
 			if len(vm.frames) != depth {
 				goto reload
 			}
+			pc, sp = f.PC, f.SP
+			continue
 
-		case compile.CALL_FUNCTION_EX:
-			var kwargs Value = heap.Undef
-			if arg&1 != 0 {
-				kwargs = pop(f)
+		case compile.RETURN_VALUE, compile.LOAD_FAST__RETURN_VALUE, compile.LOAD_CONST__RETURN_VALUE:
+			var v Value
+			switch in.Op() {
+			case compile.RETURN_VALUE:
+				sp--
+				v = slots[sp]
+				slots[sp] = Value{}
+			case compile.LOAD_FAST__RETURN_VALUE:
+				if v = slots[arg]; v.K == heap.KUndef {
+					f.PC, f.SP = pc, sp
+					return heap.Undef, false, vm.unboundLocal(code, arg)
+				}
+				pc++ // past the RETURN_VALUE, as if it ran
+			default:
+				v = consts[arg]
+				pc++
 			}
-			args := pop(f)
-			fn := pop(f)
-			null := pop(f)
-			if null.K != heap.KUndef {
-				// A method loaded by LOAD_METHOD: fn is self.
-				args = vm.NewTuple(append([]Value{fn}, vm.listItems(args)...))
-				fn = null
-			}
-			if err := vm.callEx(f, fn, args, kwargs); err != nil {
-				return opResult(err)
-			}
-			if len(vm.frames) != depth {
-				return heap.Undef, false, nil
-			}
-
-		case compile.MAKE_FUNCTION:
-			fn, err := vm.makeFunction(f, arg)
-			if err != nil {
-				return heap.Undef, false, err
-			}
-			push(f, fn)
-
-		case compile.RETURN_VALUE:
-			v := pop(f)
+			f.PC, f.SP = pc, sp
 			if done, err := vm.returnFrom(f, v, base); done || err != nil {
 				return v, done, err
 			}
 			goto reload
 
-		case compile.YIELD_VALUE:
-			v := pop(f)
-			if done, err := vm.yieldValue(f, v); done || err != nil {
-				return v, done, err
+		case compile.JUMP:
+			if int32(arg) < pc {
+				// A backward jump is where the loop checks limits and
+				// may pause.
+				f.PC, f.SP = pc, sp
+				if err := vm.Checkpoint(); err != nil {
+					return heap.Undef, false, err
+				}
+				if vm.preemptDue && vm.nested == 0 {
+					f.PC = int32(arg)
+					return heap.Undef, false, vm.preempt()
+				}
 			}
+			pc = int32(arg)
+			continue
+
+		case compile.POP_JUMP_IF_FALSE, compile.POP_JUMP_IF_TRUE:
+			v := slots[sp-1]
+			var t bool
+			switch v.K {
+			case heap.KBool, heap.KInt:
+				t = v.N != 0
+			case heap.KNone:
+				t = false
+			default:
+				goto slow
+			}
+			sp--
+			slots[sp] = Value{}
+			if t == (in.Op() == compile.POP_JUMP_IF_TRUE) {
+				pc = int32(arg)
+			}
+			continue
+
+		case compile.POP_JUMP_IF_NONE:
+			sp--
+			if slots[sp].K == heap.KNone {
+				pc = int32(arg)
+			}
+			slots[sp] = Value{}
+			continue
+
+		case compile.POP_JUMP_IF_NOT_NONE:
+			sp--
+			if slots[sp].K != heap.KNone {
+				pc = int32(arg)
+			}
+			slots[sp] = Value{}
+			continue
+
+		case compile.BINARY_SUBSCR:
+			key := slots[sp-1]
+			obj := slots[sp-2]
+			if obj.K == heap.KRef && key.K == heap.KInt {
+				// Exact lists and tuples; subclasses are Instances.
+				var items []Value
+				switch o := vm.H.Get(obj).(type) {
+				case *heap.List:
+					items = o.Items
+				case *heap.Tuple:
+					items = o.Items
+				default:
+					goto subscrGeneric
+				}
+				i := key.I()
+				if i < 0 {
+					i += int64(len(items))
+				}
+				if i >= 0 && i < int64(len(items)) {
+					sp--
+					slots[sp] = Value{}
+					slots[sp-1] = items[i]
+					continue
+				}
+			}
+		subscrGeneric:
+			// Dicts, strings and the rest: the generic subscript, here
+			// rather than in slowOp as it is frequent.
+			sp -= 2
+			slots[sp], slots[sp+1] = Value{}, Value{}
+			f.PC, f.SP = pc, sp
+			if err := vm.opGetItem(f, obj, key); err != nil {
+				return opResult(err)
+			}
+			pc, sp = f.PC, f.SP
+			continue
+
+		case compile.UNARY_NEGATIVE:
+			switch v := slots[sp-1]; v.K {
+			case heap.KInt:
+				if v.I() != math.MinInt64 {
+					slots[sp-1] = heap.Int(-v.I())
+					continue
+				}
+			case heap.KFloat:
+				slots[sp-1] = heap.Float(-v.F())
+				continue
+			}
+			goto slow
+
+		case compile.STORE_SUBSCR:
+			key := slots[sp-1]
+			obj := slots[sp-2]
+			if obj.K == heap.KRef && key.K == heap.KInt {
+				if l, ok := vm.H.Get(obj).(*heap.List); ok {
+					i := key.I()
+					if i < 0 {
+						i += int64(len(l.Items))
+					}
+					if i >= 0 && i < int64(len(l.Items)) {
+						l.Items[i] = slots[sp-3]
+						vm.H.TouchItem(obj, int(i), len(l.Items))
+						sp -= 3
+						slots[sp], slots[sp+1], slots[sp+2] = Value{}, Value{}, Value{}
+						continue
+					}
+				}
+			}
+			// The generic store, here rather than in slowOp as it is
+			// frequent.
+			v := slots[sp-3]
+			sp -= 3
+			slots[sp], slots[sp+1], slots[sp+2] = Value{}, Value{}, Value{}
+			f.PC, f.SP = pc, sp
+			if err := vm.opSetItem(f, obj, key, v); err != nil {
+				return opResult(err)
+			}
+			pc, sp = f.PC, f.SP
+			continue
+
+		case compile.FOR_ITER, compile.FOR_ITER__STORE_FAST:
+			// Ranges and lists step here; the fused form stores the item
+			// straight into the loop variable.
+			it := slots[sp-1]
+			if it.K == heap.KRef {
+				if o, ok := vm.H.Get(it).(*heap.Iter); ok {
+					var item Value
+					switch o.Kind {
+					case heap.IterRange:
+						if !((o.Step > 0 && o.I < o.N) || (o.Step < 0 && o.I > o.N)) {
+							sp--
+							slots[sp] = Value{}
+							pc = int32(arg)
+							continue
+						}
+						item = heap.Int(o.I)
+						o.I += o.Step
+					case heap.IterList:
+						l := vm.listItems(o.Seq)
+						if o.I >= int64(len(l)) {
+							o.Kind = heap.IterDone
+							sp--
+							slots[sp] = Value{}
+							pc = int32(arg)
+							continue
+						}
+						item = l[o.I]
+						o.I++
+					default:
+						goto slow
+					}
+					vm.H.Touch(it)
+					if in.Op() == compile.FOR_ITER__STORE_FAST {
+						slots[instrs[pc].Arg()] = item
+						pc++
+					} else {
+						slots[sp] = item
+						sp++
+					}
+					continue
+				}
+			}
+			goto slow
+		}
+
+	slow:
+		f.PC, f.SP = pc, sp
+		switch act, v, done, err := vm.slowOp(f, in, base, depth); act {
+		case actNext:
+			pc, sp = f.PC, f.SP
+		case actReload:
 			goto reload
-
-		case compile.GET_YIELD_FROM_ITER:
-			v := pop(f)
-			it, err := vm.getYieldFromIter(f, v)
-			if err != nil {
-				return heap.Undef, false, err
-			}
-			push(f, it)
-
-		case compile.SEND:
-			if err := vm.opSend(f, int32(arg)); err != nil {
-				return opResult(err)
-			}
-			if len(vm.frames) != depth {
-				return heap.Undef, false, nil
-			}
-
-		case compile.GET_AWAITABLE:
-			v := pop(f)
-			aw, err := vm.getAwaitable(v)
-			if err != nil {
-				return heap.Undef, false, err
-			}
-			push(f, aw)
-
-		case compile.GET_AITER:
-			v := pop(f)
-			if err := vm.opGetAIter(f, v); err != nil {
-				return opResult(err)
-			}
-
-		case compile.GET_ANEXT:
-			if err := vm.opGetANext(f); err != nil {
-				return opResult(err)
-			}
-
-		case compile.END_ASYNC_FOR:
-			exc := pop(f)
-			pop(f) // the async iterator
-			if !vm.IsInstance(exc, TStopAsyncIteration) {
-				return heap.Undef, false, &Exception{Value: exc, vm: vm}
-			}
-			vm.handled = heap.Undef
-
-		case compile.SETUP_FINALLY:
-			f.Blocks = append(f.Blocks, heap.Block{Handler: int32(arg), Level: f.SP})
-
-		case compile.POP_BLOCK:
-			f.Blocks = f.Blocks[:len(f.Blocks)-1]
-
-		case compile.PUSH_EXC_INFO:
-			exc := pop(f)
-			prev := vm.handled
-			if prev.K == heap.KUndef {
-				prev = heap.None
-			}
-			push(f, prev)
-			push(f, exc)
-			vm.handled = exc
-
-		case compile.POP_EXCEPT:
-			prev := pop(f)
-			if prev.K == heap.KNone {
-				prev = heap.Undef
-			}
-			vm.handled = prev
-
-		case compile.POP_EXCEPT_RERAISE:
-			exc := pop(f)
-			prev := pop(f)
-			if prev.K == heap.KNone {
-				prev = heap.Undef
-			}
-			vm.handled = prev
-			return heap.Undef, false, vm.reraise(f, exc)
-
-		case compile.CHECK_EXC_MATCH:
-			typ := pop(f)
-			exc := top(f)
-			ok, err := vm.excMatches(exc, typ)
-			if err != nil {
-				return heap.Undef, false, err
-			}
-			push(f, heap.Bool(ok))
-
-		case compile.CHECK_EG_MATCH:
-			return heap.Undef, false, vm.Errorf(TSyntaxError, "except* is not supported")
-
-		case compile.RERAISE:
-			exc := pop(f)
-			return heap.Undef, false, vm.reraise(f, exc)
-
-		case compile.RAISE_VARARGS:
-			return heap.Undef, false, vm.opRaise(f, arg)
-
-		case compile.BEFORE_WITH:
-			if err := vm.opBeforeWith(f, false); err != nil {
-				return opResult(err)
-			}
-
-		case compile.BEFORE_ASYNC_WITH:
-			if err := vm.opBeforeWith(f, true); err != nil {
-				return opResult(err)
-			}
-
-		case compile.WITH_EXIT:
-			exit := pop(f)
-			if err := vm.invokeRet(f, exit, []Value{heap.None, heap.None, heap.None}, heap.RetDiscard, heap.Undef); err != nil {
-				return opResult(err)
-			}
-
-		case compile.WITH_EXCEPT_START:
-			exc := slots[f.SP-1]
-			exit := slots[f.SP-3]
-			if err := vm.invokeRet(f, exit, []Value{vm.TypeOf(exc), exc, vm.tracebackOf(exc)}, heap.RetPush, heap.Undef); err != nil {
-				return opResult(err)
-			}
-
-		case compile.LOAD_ASSERTION_ERROR:
-			push(f, vm.Types[TAssertionError])
-
-		case compile.IMPORT_NAME:
-			fromlist := pop(f)
-			level := pop(f)
-			m, err := vm.importName(code.Names[arg], fromlist, level)
-			if err != nil {
-				return heap.Undef, false, err
-			}
-			push(f, m)
-
-		case compile.IMPORT_FROM:
-			m := top(f)
-			v, err := vm.importFrom(m, code.Names[arg])
-			if err != nil {
-				return heap.Undef, false, err
-			}
-			push(f, v)
-
-		case compile.IMPORT_STAR:
-			m := pop(f)
-			if err := vm.importStar(f, m); err != nil {
-				return heap.Undef, false, err
-			}
-
-		case compile.SETUP_ANNOTATIONS:
-			ns := f.Locals
-			if ns.K == heap.KUndef {
-				ns = f.Globals
-			}
-			k := vm.Intern("__annotations__")
-			d, _ := vm.DictOf(ns)
-			if _, ok, _ := d.Get(k, vm.StrHash(k), vm.StrEq); !ok {
-				d.Append(k, vm.NewDict(), vm.StrHash(k))
-				vm.H.Touch(ns)
-			}
-
-		case compile.STORE_ANNOTATION:
-			v := pop(f)
-			ns := f.Locals
-			if ns.K == heap.KUndef {
-				ns = f.Globals
-			}
-			ann, err := vm.GetItem(ns, vm.Intern("__annotations__"))
-			if err != nil {
-				return heap.Undef, false, err
-			}
-			if err := vm.SetItem(ann, vm.nameAt(f, arg), v); err != nil {
-				return heap.Undef, false, err
-			}
-
-		case compile.PRINT_EXPR:
-			pop(f)
-
-		case compile.MATCH_CLASS:
-			kwnames := pop(f)
-			cls := pop(f)
-			subject := pop(f)
-			r, err := vm.matchClass(subject, cls, arg, kwnames)
-			if err != nil {
-				return heap.Undef, false, err
-			}
-			push(f, r)
-
-		case compile.MATCH_MAPPING:
-			push(f, heap.Bool(vm.isMapping(top(f))))
-
-		case compile.MATCH_SEQUENCE:
-			push(f, heap.Bool(vm.isMatchSequence(top(f))))
-
-		case compile.MATCH_KEYS:
-			keys := top(f)
-			subject := slots[f.SP-2]
-			r, err := vm.matchKeys(subject, keys)
-			if err != nil {
-				return heap.Undef, false, err
-			}
-			push(f, r)
-
-		case compile.GET_LEN:
-			n, err := vm.Len(top(f))
-			if err != nil {
-				return heap.Undef, false, err
-			}
-			push(f, heap.Int(int64(n)))
-
-		case compile.COPY_DICT_WITHOUT_KEYS:
-			keys := pop(f)
-			subject := top(f)
-			r, err := vm.copyDictWithout(subject, keys)
-			if err != nil {
-				return heap.Undef, false, err
-			}
-			push(f, r)
-
-		case compile.WITH_EXIT_ASYNC:
-			exit := pop(f)
-			if err := vm.invokeRet(f, exit, []Value{heap.None, heap.None, heap.None}, heap.RetPush, heap.Undef); err != nil {
-				return opResult(err)
-			}
-
-		case compile.LOAD_LOCALS:
-			push(f, f.Locals)
-
 		default:
-			return heap.Undef, false, &Fatal{Kind: "internal", Msg: fmt.Sprintf("unknown opcode %v", in.Op())}
+			return v, done, err
 		}
 	}
+}
+
+// slowAction tells the loop what to do after slowOp.
+type slowAction uint8
+
+const (
+	actNext   slowAction = iota // run the next instruction of the same frame
+	actReload                   // the frame stack changed: load the top frame
+	actReturn                   // leave the loop with slowOp's results
+)
+
+// slowOp runs one instruction that is not on the loop's fast path, with
+// f.PC and f.SP up to date. It lives outside loop so that loop stays
+// small enough for the compiler to keep its locals in registers and to
+// inline small helpers into it.
+func (vm *VM) slowOp(f *heap.Frame, in compile.Instr, base, depth int) (slowAction, Value, bool, error) {
+	code := f.C.Code
+	consts := f.C.Consts
+	slots := f.Slots
+	arg := in.Arg()
+	switch in.Op() {
+	case compile.DELETE_FAST:
+		if slots[arg].K == heap.KUndef {
+			return actReturn, heap.Undef, false, vm.unboundLocal(code, arg)
+		}
+		slots[arg] = heap.Undef
+
+	case compile.LOAD_DEREF:
+		cell := vm.H.Get(slots[len(code.Varnames)+arg]).(*heap.Cell)
+		if cell.V.K == heap.KUndef {
+			return actReturn, heap.Undef, false, vm.derefError(code, arg)
+		}
+		slots[f.SP] = cell.V
+		f.SP++
+
+	case compile.STORE_DEREF:
+		cv := slots[len(code.Varnames)+arg]
+		vm.H.Get(cv).(*heap.Cell).V = pop(f)
+		vm.H.Touch(cv)
+
+	case compile.DELETE_DEREF:
+		cv := slots[len(code.Varnames)+arg]
+		cell := vm.H.Get(cv).(*heap.Cell)
+		if cell.V.K == heap.KUndef {
+			return actReturn, heap.Undef, false, vm.derefError(code, arg)
+		}
+		cell.V = heap.Undef
+		vm.H.Touch(cv)
+
+	case compile.LOAD_CLOSURE:
+		push(f, slots[len(code.Varnames)+arg])
+
+	case compile.STORE_GLOBAL:
+		if err := vm.dictSetStr(f.Globals, vm.nameAt(f, arg), pop(f)); err != nil {
+			return actReturn, heap.Undef, false, err
+		}
+
+	case compile.DELETE_GLOBAL:
+		if err := vm.deleteGlobal(f, arg); err != nil {
+			return actReturn, heap.Undef, false, err
+		}
+
+	case compile.LOAD_NAME:
+		v, err := vm.loadName(f, arg)
+		if err != nil {
+			return actReturn, heap.Undef, false, err
+		}
+		push(f, v)
+
+	case compile.STORE_NAME:
+		ns := f.Locals
+		if ns.K == heap.KUndef {
+			ns = f.Globals
+		}
+		if err := vm.SetItem(ns, vm.nameAt(f, arg), pop(f)); err != nil {
+			return actReturn, heap.Undef, false, err
+		}
+
+	case compile.DELETE_NAME:
+		ns := f.Locals
+		if ns.K == heap.KUndef {
+			ns = f.Globals
+		}
+		if err := vm.DelItem(ns, vm.nameAt(f, arg)); err != nil {
+			if vm.ErrIs(err, TKeyError) {
+				return actReturn, heap.Undef, false, vm.Errorf(TNameError, "name '%s' is not defined", code.Names[arg])
+			}
+			return actReturn, heap.Undef, false, err
+		}
+
+	case compile.DELETE_ATTR:
+		obj := pop(f)
+		if err := vm.DelAttr(obj, vm.nameAt(f, arg)); err != nil {
+			return actReturn, heap.Undef, false, err
+		}
+
+	case compile.LOAD_BUILD_CLASS:
+		push(f, vm.buildClassFn)
+
+	case compile.DELETE_SUBSCR:
+		key := pop(f)
+		obj := pop(f)
+		if err := vm.DelItem(obj, key); err != nil {
+			return actReturn, heap.Undef, false, err
+		}
+
+	case compile.BUILD_SLICE:
+		vm.opBuildSlice(f, arg)
+
+	case compile.UNARY_NEGATIVE, compile.UNARY_POSITIVE, compile.UNARY_INVERT:
+		v := pop(f)
+		if err := vm.opUnary(f, in.Op(), v); err != nil {
+			return slowResult(err)
+		}
+
+	case compile.UNARY_NOT:
+		v := pop(f)
+		t, err := vm.opTruth(f, v, heap.RetNotBool, 0)
+		if err != nil {
+			return slowResult(err)
+		}
+		push(f, heap.Bool(!t))
+
+	case compile.CONTAINS_OP:
+		container := pop(f)
+		item := pop(f)
+		if err := vm.opContains(f, item, container, arg == 1); err != nil {
+			return slowResult(err)
+		}
+
+	case compile.POP_JUMP_IF_FALSE, compile.POP_JUMP_IF_TRUE:
+		v := pop(f)
+		var t bool
+		switch v.K {
+		case heap.KBool:
+			t = v.N != 0
+		case heap.KInt:
+			t = v.N != 0
+		case heap.KNone:
+			t = false
+		default:
+			var err error
+			t, err = vm.opTruth(f, v, heap.RetBool, 0)
+			if err != nil {
+				if err == errFramePushed {
+					// The frame pushes a bool; re-run this jump on it.
+					f.PC--
+					return actReturn, heap.Undef, false, nil
+				}
+				return actReturn, heap.Undef, false, err
+			}
+		}
+		if t == (in.Op() == compile.POP_JUMP_IF_TRUE) {
+			f.PC = int32(arg)
+		}
+
+	case compile.JUMP_IF_FALSE_OR_POP, compile.JUMP_IF_TRUE_OR_POP:
+		v := top(f)
+		t, err := vm.Truth(v)
+		if err != nil {
+			return actReturn, heap.Undef, false, err
+		}
+		if t == (in.Op() == compile.JUMP_IF_TRUE_OR_POP) {
+			f.PC = int32(arg)
+		} else {
+			pop(f)
+		}
+
+	case compile.GET_ITER:
+		v := pop(f)
+		if err := vm.opGetIter(f, v); err != nil {
+			return slowResult(err)
+		}
+
+	case compile.FOR_ITER, compile.FOR_ITER__STORE_FAST:
+		// The fused form's slow path is FOR_ITER alone; the STORE_FAST
+		// after it runs next.
+		v, ok, err := vm.opForIter(f, top(f), int32(arg))
+		if err != nil {
+			return slowResult(err)
+		}
+		if ok {
+			push(f, v)
+		} else {
+			pop(f)
+			f.PC = int32(arg)
+		}
+
+	case compile.BUILD_TUPLE:
+		items := make([]Value, arg)
+		copy(items, slots[f.SP-int32(arg):f.SP])
+		vm.popN(f, arg)
+		push(f, vm.NewTuple(items))
+
+	case compile.BUILD_LIST:
+		items := make([]Value, arg)
+		copy(items, slots[f.SP-int32(arg):f.SP])
+		vm.popN(f, arg)
+		push(f, vm.NewList(items))
+
+	case compile.BUILD_SET:
+		sv := vm.NewSet(false)
+		s := vm.H.Get(sv).(*heap.Set)
+		for _, it := range slots[f.SP-int32(arg) : f.SP] {
+			if err := vm.setAdd(s, it); err != nil {
+				return actReturn, heap.Undef, false, err
+			}
+		}
+		vm.popN(f, arg)
+		push(f, sv)
+
+	case compile.BUILD_MAP:
+		dv := vm.newDictFor(int(arg))
+		d := vm.H.Get(dv).(*heap.Dict)
+		items := slots[f.SP-int32(2*arg) : f.SP]
+		for i := 0; i < len(items); i += 2 {
+			if err := vm.DictSet(d, items[i], items[i+1]); err != nil {
+				return actReturn, heap.Undef, false, err
+			}
+		}
+		vm.popN(f, 2*arg)
+		push(f, dv)
+
+	case compile.BUILD_CONST_KEY_MAP:
+		keys := vm.listItems(pop(f))
+		dv := vm.newDictFor(len(keys))
+		d := vm.H.Get(dv).(*heap.Dict)
+		vals := slots[f.SP-int32(arg) : f.SP]
+		for i, k := range keys {
+			if err := vm.DictSet(d, k, vals[i]); err != nil {
+				return actReturn, heap.Undef, false, err
+			}
+		}
+		vm.popN(f, arg)
+		push(f, dv)
+
+	case compile.BUILD_STRING:
+		n := 0
+		parts := slots[f.SP-int32(arg) : f.SP]
+		for _, p := range parts {
+			n += len(vm.MustStr(p))
+		}
+		buf := make([]byte, 0, n)
+		for _, p := range parts {
+			buf = append(buf, vm.MustStr(p)...)
+		}
+		vm.popN(f, arg)
+		push(f, vm.NewStr(string(buf)))
+
+	case compile.LIST_APPEND:
+		v := pop(f)
+		lv := slots[f.SP-int32(arg)]
+		l := vm.H.Get(lv).(*heap.List)
+		if err := vm.roomFor(len(l.Items), cap(l.Items)); err != nil {
+			return actReturn, heap.Undef, false, err
+		}
+		l.Items = append(l.Items, v)
+		vm.H.TouchItem(lv, len(l.Items)-1, len(l.Items))
+
+	case compile.SET_ADD:
+		v := pop(f)
+		sv := slots[f.SP-int32(arg)]
+		if err := vm.setAdd(vm.H.Get(sv).(*heap.Set), v); err != nil {
+			return actReturn, heap.Undef, false, err
+		}
+		vm.H.Touch(sv)
+
+	case compile.MAP_ADD:
+		v := pop(f)
+		k := pop(f)
+		dv := slots[f.SP-int32(arg)]
+		if err := vm.DictSet(vm.H.Get(dv).(*heap.Dict), k, v); err != nil {
+			return actReturn, heap.Undef, false, err
+		}
+		vm.H.Touch(dv)
+
+	case compile.LIST_EXTEND:
+		v := pop(f)
+		lv := slots[f.SP-int32(arg&(compile.ExtendCallArgs-1))]
+		items, err := vm.Unpack(v)
+		if err != nil {
+			if vm.ErrIs(err, TTypeError) && !vm.isIterable(v) {
+				if arg&compile.ExtendCallArgs != 0 && f.SP >= 2 {
+					return actReturn, heap.Undef, false, vm.TypeError("%s() argument after * must be an iterable, not %s", vm.funcStr(slots[f.SP-2]), vm.TypeName(v))
+				}
+				return actReturn, heap.Undef, false, vm.TypeError("Value after * must be an iterable, not %s", vm.TypeName(v))
+			}
+			return actReturn, heap.Undef, false, err
+		}
+		l := vm.H.Get(lv).(*heap.List)
+		l.Items = append(l.Items, items...)
+		vm.H.Touch(lv)
+
+	case compile.SET_UPDATE:
+		v := pop(f)
+		sv := slots[f.SP-int32(arg)]
+		items, err := vm.Unpack(v)
+		if err != nil {
+			return actReturn, heap.Undef, false, err
+		}
+		s := vm.H.Get(sv).(*heap.Set)
+		for _, it := range items {
+			if err := vm.setAdd(s, it); err != nil {
+				return actReturn, heap.Undef, false, err
+			}
+		}
+		vm.H.Touch(sv)
+
+	case compile.DICT_UPDATE, compile.DICT_MERGE:
+		v := pop(f)
+		dv := slots[f.SP-int32(arg)]
+		if err := vm.dictMerge(dv, v, in.Op() == compile.DICT_MERGE, f); err != nil {
+			return actReturn, heap.Undef, false, err
+		}
+
+	case compile.LIST_TO_TUPLE:
+		l := vm.H.Get(pop(f)).(*heap.List)
+		push(f, vm.NewTuple(append([]Value(nil), l.Items...)))
+
+	case compile.UNPACK_SEQUENCE:
+		v := pop(f)
+		items, err := vm.unpackN(v, arg)
+		if err != nil {
+			return actReturn, heap.Undef, false, err
+		}
+		for i := arg - 1; i >= 0; i-- {
+			push(f, items[i])
+		}
+
+	case compile.UNPACK_EX:
+		before, after := arg&0xff, arg>>8
+		v := pop(f)
+		items, err := vm.Unpack(v)
+		if err != nil {
+			return actReturn, heap.Undef, false, err
+		}
+		if len(items) < before+after {
+			return actReturn, heap.Undef, false, vm.ValueError("not enough values to unpack (expected at least %d, got %d)", before+after, len(items))
+		}
+		for i := len(items) - 1; i >= len(items)-after; i-- {
+			push(f, items[i])
+		}
+		mid := append([]Value(nil), items[before:len(items)-after]...)
+		push(f, vm.NewList(mid))
+		for i := before - 1; i >= 0; i-- {
+			push(f, items[i])
+		}
+
+	case compile.FORMAT_VALUE:
+		var spec Value = heap.Undef
+		if arg&4 != 0 {
+			spec = pop(f)
+		}
+		v := pop(f)
+		s, err := vm.formatValue(v, arg&3, spec)
+		if err != nil {
+			return actReturn, heap.Undef, false, err
+		}
+		push(f, s)
+
+	case compile.KW_NAMES:
+		f.Aux[2] = consts[arg]
+
+	case compile.CALL_FUNCTION_EX:
+		var kwargs Value = heap.Undef
+		if arg&1 != 0 {
+			kwargs = pop(f)
+		}
+		args := pop(f)
+		fn := pop(f)
+		null := pop(f)
+		if null.K != heap.KUndef {
+			// A method loaded by LOAD_METHOD: fn is self.
+			args = vm.NewTuple(append([]Value{fn}, vm.listItems(args)...))
+			fn = null
+		}
+		if err := vm.callEx(f, fn, args, kwargs); err != nil {
+			return slowResult(err)
+		}
+		if len(vm.frames) != depth {
+			return actReturn, heap.Undef, false, nil
+		}
+
+	case compile.MAKE_FUNCTION:
+		fn, err := vm.makeFunction(f, arg)
+		if err != nil {
+			return actReturn, heap.Undef, false, err
+		}
+		push(f, fn)
+
+	case compile.YIELD_VALUE:
+		v := pop(f)
+		if done, err := vm.yieldValue(f, v); done || err != nil {
+			return actReturn, v, done, err
+		}
+		return actReload, heap.Undef, false, nil
+
+	case compile.GET_YIELD_FROM_ITER:
+		v := pop(f)
+		it, err := vm.getYieldFromIter(f, v)
+		if err != nil {
+			return actReturn, heap.Undef, false, err
+		}
+		push(f, it)
+
+	case compile.SEND:
+		if err := vm.opSend(f, int32(arg)); err != nil {
+			return slowResult(err)
+		}
+		if len(vm.frames) != depth {
+			return actReturn, heap.Undef, false, nil
+		}
+
+	case compile.GET_AWAITABLE:
+		v := pop(f)
+		aw, err := vm.getAwaitable(v)
+		if err != nil {
+			return actReturn, heap.Undef, false, err
+		}
+		push(f, aw)
+
+	case compile.GET_AITER:
+		v := pop(f)
+		if err := vm.opGetAIter(f, v); err != nil {
+			return slowResult(err)
+		}
+
+	case compile.GET_ANEXT:
+		if err := vm.opGetANext(f); err != nil {
+			return slowResult(err)
+		}
+
+	case compile.END_ASYNC_FOR:
+		exc := pop(f)
+		pop(f) // the async iterator
+		if !vm.IsInstance(exc, TStopAsyncIteration) {
+			return actReturn, heap.Undef, false, &Exception{Value: exc, vm: vm}
+		}
+		vm.handled = heap.Undef
+
+	case compile.SETUP_FINALLY:
+		f.Blocks = append(f.Blocks, heap.Block{Handler: int32(arg), Level: f.SP})
+
+	case compile.POP_BLOCK:
+		f.Blocks = f.Blocks[:len(f.Blocks)-1]
+
+	case compile.PUSH_EXC_INFO:
+		exc := pop(f)
+		prev := vm.handled
+		if prev.K == heap.KUndef {
+			prev = heap.None
+		}
+		push(f, prev)
+		push(f, exc)
+		vm.handled = exc
+
+	case compile.POP_EXCEPT:
+		prev := pop(f)
+		if prev.K == heap.KNone {
+			prev = heap.Undef
+		}
+		vm.handled = prev
+
+	case compile.POP_EXCEPT_RERAISE:
+		exc := pop(f)
+		prev := pop(f)
+		if prev.K == heap.KNone {
+			prev = heap.Undef
+		}
+		vm.handled = prev
+		return actReturn, heap.Undef, false, vm.reraise(f, exc)
+
+	case compile.CHECK_EXC_MATCH:
+		typ := pop(f)
+		exc := top(f)
+		ok, err := vm.excMatches(exc, typ)
+		if err != nil {
+			return actReturn, heap.Undef, false, err
+		}
+		push(f, heap.Bool(ok))
+
+	case compile.CHECK_EG_MATCH:
+		return actReturn, heap.Undef, false, vm.Errorf(TSyntaxError, "except* is not supported")
+
+	case compile.RERAISE:
+		exc := pop(f)
+		return actReturn, heap.Undef, false, vm.reraise(f, exc)
+
+	case compile.RAISE_VARARGS:
+		return actReturn, heap.Undef, false, vm.opRaise(f, arg)
+
+	case compile.BEFORE_WITH:
+		if err := vm.opBeforeWith(f, false); err != nil {
+			return slowResult(err)
+		}
+
+	case compile.BEFORE_ASYNC_WITH:
+		if err := vm.opBeforeWith(f, true); err != nil {
+			return slowResult(err)
+		}
+
+	case compile.WITH_EXIT:
+		exit := pop(f)
+		if err := vm.invokeRet(f, exit, []Value{heap.None, heap.None, heap.None}, heap.RetDiscard, heap.Undef); err != nil {
+			return slowResult(err)
+		}
+
+	case compile.WITH_EXCEPT_START:
+		exc := slots[f.SP-1]
+		exit := slots[f.SP-3]
+		if err := vm.invokeRet(f, exit, []Value{vm.TypeOf(exc), exc, vm.tracebackOf(exc)}, heap.RetPush, heap.Undef); err != nil {
+			return slowResult(err)
+		}
+
+	case compile.LOAD_ASSERTION_ERROR:
+		push(f, vm.Types[TAssertionError])
+
+	case compile.IMPORT_NAME:
+		fromlist := pop(f)
+		level := pop(f)
+		m, err := vm.importName(code.Names[arg], fromlist, level)
+		if err != nil {
+			return actReturn, heap.Undef, false, err
+		}
+		push(f, m)
+
+	case compile.IMPORT_FROM:
+		m := top(f)
+		v, err := vm.importFrom(m, code.Names[arg])
+		if err != nil {
+			return actReturn, heap.Undef, false, err
+		}
+		push(f, v)
+
+	case compile.IMPORT_STAR:
+		m := pop(f)
+		if err := vm.importStar(f, m); err != nil {
+			return actReturn, heap.Undef, false, err
+		}
+
+	case compile.SETUP_ANNOTATIONS:
+		ns := f.Locals
+		if ns.K == heap.KUndef {
+			ns = f.Globals
+		}
+		k := vm.Intern("__annotations__")
+		d, _ := vm.DictOf(ns)
+		if _, ok, _ := d.Get(k, vm.StrHash(k), vm.StrEq); !ok {
+			d.Append(k, vm.NewDict(), vm.StrHash(k))
+			vm.H.Touch(ns)
+		}
+
+	case compile.STORE_ANNOTATION:
+		v := pop(f)
+		ns := f.Locals
+		if ns.K == heap.KUndef {
+			ns = f.Globals
+		}
+		ann, err := vm.GetItem(ns, vm.Intern("__annotations__"))
+		if err != nil {
+			return actReturn, heap.Undef, false, err
+		}
+		if err := vm.SetItem(ann, vm.nameAt(f, arg), v); err != nil {
+			return actReturn, heap.Undef, false, err
+		}
+
+	case compile.PRINT_EXPR:
+		pop(f)
+
+	case compile.MATCH_CLASS:
+		kwnames := pop(f)
+		cls := pop(f)
+		subject := pop(f)
+		r, err := vm.matchClass(subject, cls, arg, kwnames)
+		if err != nil {
+			return actReturn, heap.Undef, false, err
+		}
+		push(f, r)
+
+	case compile.MATCH_MAPPING:
+		push(f, heap.Bool(vm.isMapping(top(f))))
+
+	case compile.MATCH_SEQUENCE:
+		push(f, heap.Bool(vm.isMatchSequence(top(f))))
+
+	case compile.MATCH_KEYS:
+		keys := top(f)
+		subject := slots[f.SP-2]
+		r, err := vm.matchKeys(subject, keys)
+		if err != nil {
+			return actReturn, heap.Undef, false, err
+		}
+		push(f, r)
+
+	case compile.GET_LEN:
+		n, err := vm.Len(top(f))
+		if err != nil {
+			return actReturn, heap.Undef, false, err
+		}
+		push(f, heap.Int(int64(n)))
+
+	case compile.COPY_DICT_WITHOUT_KEYS:
+		keys := pop(f)
+		subject := top(f)
+		r, err := vm.copyDictWithout(subject, keys)
+		if err != nil {
+			return actReturn, heap.Undef, false, err
+		}
+		push(f, r)
+
+	case compile.WITH_EXIT_ASYNC:
+		exit := pop(f)
+		if err := vm.invokeRet(f, exit, []Value{heap.None, heap.None, heap.None}, heap.RetPush, heap.Undef); err != nil {
+			return slowResult(err)
+		}
+
+	case compile.LOAD_LOCALS:
+		push(f, f.Locals)
+
+	default:
+		return actReturn, heap.Undef, false, &Fatal{Kind: "internal", Msg: fmt.Sprintf("unknown opcode %v", in.Op())}
+	}
+	return actNext, heap.Undef, false, nil
+}
+
+// slowResult is opResult for slowOp.
+func slowResult(err error) (slowAction, Value, bool, error) {
+	if err == errFramePushed {
+		return actReturn, heap.Undef, false, nil
+	}
+	return actReturn, heap.Undef, false, err
 }
 
 // opResult ends an instruction that failed or handed its work to a new
@@ -1007,6 +1482,10 @@ func (vm *VM) popN(f *heap.Frame, n int) {
 
 func (vm *VM) nameAt(f *heap.Frame, i int) Value {
 	return f.C.Consts[len(f.C.Code.Consts)+i]
+}
+
+func (vm *VM) unboundLocal(code *compile.Code, i int) error {
+	return vm.Errorf(TUnboundLocalError, "cannot access local variable '%s' where it is not associated with a value", code.Varnames[i])
 }
 
 func (vm *VM) derefError(code *compile.Code, i int) error {
@@ -1094,8 +1573,35 @@ func floatFast(op int, a, b float64) (Value, bool) {
 		if b != 0 {
 			return heap.Float(a / b), true
 		}
+	case compile.BinPow:
+		// A positive finite base and a finite exponent: what
+		// floatPowValue computes after its special cases, none of which
+		// apply. b-b == 0 rules out NaN and infinities.
+		if a > 0 && a <= math.MaxFloat64 && b-b == 0 {
+			if r := math.Pow(a, b); !math.IsInf(r, 0) {
+				return heap.Float(r), true
+			}
+		}
 	}
 	return heap.Undef, false
+}
+
+// cmpFloatOp compares floats; NaN is unordered, so only != holds for it,
+// as in Python.
+func cmpFloatOp(op int, a, b float64) bool {
+	switch op {
+	case compile.CmpLt:
+		return a < b
+	case compile.CmpLe:
+		return a <= b
+	case compile.CmpEq:
+		return a == b
+	case compile.CmpNe:
+		return a != b
+	case compile.CmpGt:
+		return a > b
+	}
+	return a >= b
 }
 
 func cmpInt(op int, a, b int64) bool {

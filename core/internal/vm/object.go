@@ -401,8 +401,12 @@ func (vm *VM) isUnionArg(v Value) bool {
 	if v.K == heap.KNone {
 		return true
 	}
+	if v.K != heap.KRef {
+		// Get of a float's bits as a handle reads out of range.
+		return false
+	}
 	_, ok := vm.H.Get(v).(*heap.Class)
-	return ok && v.K == heap.KRef
+	return ok
 }
 
 // typeUnion is a | b for types: a types.UnionType.

@@ -1,0 +1,176 @@
+package compile
+
+// Quickening: the eval loop runs a derived copy of a code object's
+// instructions in which the first instruction of some frequent pairs is
+// replaced by a fused form that does the work of both in one dispatch when
+// its operands are of the common kinds (small ints, floats, bound locals).
+//
+// The pair's second instruction stays in place and every instruction keeps
+// its index, so jump targets, the line table, the program counters saved in
+// frames and dumps, and the helpers that look at neighbouring instructions
+// all see the original code. A fused instruction whose fast path does not
+// apply does exactly what its first instruction does and leaves the second
+// one to run next; the fast paths never raise, call or jump backwards, so
+// the VM can still stop wherever it could before. The fused forms whose
+// second instruction runs a helper (an attribute or global load) set the
+// frame's pc past that instruction first, so the helper sees the frame as
+// if the second instruction ran alone.
+//
+// Fused opcodes are numbered from NumOpcodes up. They never appear in
+// compiled or persisted code (a dump that holds one fails validation as an
+// unknown opcode); only Quickened returns them.
+
+const (
+	// LOAD_FAST__LOAD_FAST: LOAD_FAST arg, then LOAD_FAST.
+	LOAD_FAST__LOAD_FAST Opcode = NumOpcodes + iota
+	// LOAD_FAST__LOAD_CONST: LOAD_FAST arg, then LOAD_CONST.
+	LOAD_FAST__LOAD_CONST
+	// STORE_FAST__LOAD_FAST: STORE_FAST arg, then LOAD_FAST.
+	STORE_FAST__LOAD_FAST
+	// LOAD_CONST__BINARY_OP: LOAD_CONST arg, then BINARY_OP on TOS and
+	// that constant.
+	LOAD_CONST__BINARY_OP
+	// LOAD_FAST__BINARY_OP: LOAD_FAST arg, then BINARY_OP on TOS and
+	// that local.
+	LOAD_FAST__BINARY_OP
+	// BINARY_OP__STORE_FAST: BINARY_OP arg, then STORE_FAST.
+	BINARY_OP__STORE_FAST
+	// COMPARE_OP__POP_JUMP: COMPARE_OP (arg&7), then POP_JUMP_IF_FALSE,
+	// or POP_JUMP_IF_TRUE when arg&8 is set.
+	COMPARE_OP__POP_JUMP
+	// LOAD_FAST__LOAD_ATTR: LOAD_FAST arg, then LOAD_ATTR or LOAD_METHOD
+	// on that local.
+	LOAD_FAST__LOAD_ATTR
+	// PUSH_NULL__LOAD_GLOBAL: PUSH_NULL, then LOAD_GLOBAL.
+	PUSH_NULL__LOAD_GLOBAL
+	// LOAD_FAST__LOAD_CONST__BINARY_OP: LOAD_FAST arg, LOAD_CONST,
+	// BINARY_OP (x + 1).
+	LOAD_FAST__LOAD_CONST__BINARY_OP
+	// LOAD_FAST__LOAD_FAST__BINARY_OP: LOAD_FAST arg, LOAD_FAST,
+	// BINARY_OP (a + b).
+	LOAD_FAST__LOAD_FAST__BINARY_OP
+	// FOR_ITER__STORE_FAST: FOR_ITER arg, then STORE_FAST of the item.
+	FOR_ITER__STORE_FAST
+	// LOAD_FAST__RETURN_VALUE: LOAD_FAST arg, then RETURN_VALUE.
+	LOAD_FAST__RETURN_VALUE
+	// LOAD_CONST__RETURN_VALUE: LOAD_CONST arg, then RETURN_VALUE.
+	LOAD_CONST__RETURN_VALUE
+	// NumQuickOpcodes bounds the opcodes the eval loop may see.
+	NumQuickOpcodes
+)
+
+// QuickJumpIfTrue marks a COMPARE_OP__POP_JUMP whose jump is
+// POP_JUMP_IF_TRUE.
+const QuickJumpIfTrue = 8
+
+func init() {
+	opNames[LOAD_FAST__LOAD_FAST] = "LOAD_FAST__LOAD_FAST"
+	opNames[LOAD_FAST__LOAD_CONST] = "LOAD_FAST__LOAD_CONST"
+	opNames[STORE_FAST__LOAD_FAST] = "STORE_FAST__LOAD_FAST"
+	opNames[LOAD_CONST__BINARY_OP] = "LOAD_CONST__BINARY_OP"
+	opNames[LOAD_FAST__BINARY_OP] = "LOAD_FAST__BINARY_OP"
+	opNames[BINARY_OP__STORE_FAST] = "BINARY_OP__STORE_FAST"
+	opNames[COMPARE_OP__POP_JUMP] = "COMPARE_OP__POP_JUMP"
+	opNames[LOAD_FAST__LOAD_ATTR] = "LOAD_FAST__LOAD_ATTR"
+	opNames[PUSH_NULL__LOAD_GLOBAL] = "PUSH_NULL__LOAD_GLOBAL"
+	opNames[LOAD_FAST__LOAD_CONST__BINARY_OP] = "LOAD_FAST__LOAD_CONST__BINARY_OP"
+	opNames[LOAD_FAST__LOAD_FAST__BINARY_OP] = "LOAD_FAST__LOAD_FAST__BINARY_OP"
+	opNames[FOR_ITER__STORE_FAST] = "FOR_ITER__STORE_FAST"
+	opNames[LOAD_FAST__RETURN_VALUE] = "LOAD_FAST__RETURN_VALUE"
+	opNames[LOAD_CONST__RETURN_VALUE] = "LOAD_CONST__RETURN_VALUE"
+}
+
+// Quickened returns the instructions the eval loop runs for c, computing
+// them on first use. The result has the length of c.Instrs and must not be
+// modified, nor c.Instrs changed after the first call. Code objects are
+// shared between sessions that run at once, so the cache is published
+// atomically; two first uses may both compute it, with the same result.
+// It returns a pointer to keep it cheap enough to inline into the loop,
+// which calls it on every frame switch.
+func (c *Code) Quickened() *[]Instr {
+	if q := c.quick.Load(); q != nil {
+		return q
+	}
+	return c.quicken()
+}
+
+// QuickenedIfReady returns what Quickened does if it has been computed,
+// else nil: the part of it small enough to inline into any caller.
+func (c *Code) QuickenedIfReady() *[]Instr { return c.quick.Load() }
+
+func (c *Code) quicken() *[]Instr {
+	q := Quicken(c.Instrs)
+	c.quick.Store(&q)
+	return &q
+}
+
+// Quicken returns a copy of instrs with the first instruction of each
+// fusable pair replaced by its fused form.
+func Quicken(instrs []Instr) []Instr {
+	q := make([]Instr, len(instrs))
+	copy(q, instrs)
+	for i := 0; i+1 < len(instrs); i++ {
+		in, next := instrs[i], instrs[i+1]
+		op, arg := in.Op(), in.Arg()
+		switch op {
+		case LOAD_FAST:
+			third := NumOpcodes
+			if i+2 < len(instrs) {
+				third = instrs[i+2].Op()
+			}
+			switch next.Op() {
+			case LOAD_FAST:
+				if third == BINARY_OP {
+					q[i] = MakeInstr(LOAD_FAST__LOAD_FAST__BINARY_OP, arg)
+				} else {
+					q[i] = MakeInstr(LOAD_FAST__LOAD_FAST, arg)
+				}
+			case LOAD_CONST:
+				if third == BINARY_OP {
+					q[i] = MakeInstr(LOAD_FAST__LOAD_CONST__BINARY_OP, arg)
+				} else {
+					q[i] = MakeInstr(LOAD_FAST__LOAD_CONST, arg)
+				}
+			case BINARY_OP:
+				q[i] = MakeInstr(LOAD_FAST__BINARY_OP, arg)
+			case LOAD_ATTR, LOAD_METHOD:
+				q[i] = MakeInstr(LOAD_FAST__LOAD_ATTR, arg)
+			case RETURN_VALUE:
+				q[i] = MakeInstr(LOAD_FAST__RETURN_VALUE, arg)
+			}
+		case FOR_ITER:
+			if next.Op() == STORE_FAST {
+				q[i] = MakeInstr(FOR_ITER__STORE_FAST, arg)
+			}
+		case PUSH_NULL:
+			if next.Op() == LOAD_GLOBAL {
+				q[i] = MakeInstr(PUSH_NULL__LOAD_GLOBAL, arg)
+			}
+		case STORE_FAST:
+			if next.Op() == LOAD_FAST {
+				q[i] = MakeInstr(STORE_FAST__LOAD_FAST, arg)
+			}
+		case LOAD_CONST:
+			switch next.Op() {
+			case BINARY_OP:
+				q[i] = MakeInstr(LOAD_CONST__BINARY_OP, arg)
+			case RETURN_VALUE:
+				q[i] = MakeInstr(LOAD_CONST__RETURN_VALUE, arg)
+			}
+		case BINARY_OP:
+			if next.Op() == STORE_FAST {
+				q[i] = MakeInstr(BINARY_OP__STORE_FAST, arg)
+			}
+		case COMPARE_OP:
+			if arg < QuickJumpIfTrue {
+				switch next.Op() {
+				case POP_JUMP_IF_FALSE:
+					q[i] = MakeInstr(COMPARE_OP__POP_JUMP, arg)
+				case POP_JUMP_IF_TRUE:
+					q[i] = MakeInstr(COMPARE_OP__POP_JUMP, arg|QuickJumpIfTrue)
+				}
+			}
+		}
+	}
+	return q
+}

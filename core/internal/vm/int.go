@@ -673,6 +673,9 @@ func (vm *VM) bigIntBinary(op int, x, y num) (Value, error) {
 			return heap.Int(int64(low & uint64(mask.i))), nil
 		}
 	}
+	if v, ok, err := vm.bigSmallBinary(op, x, y); ok {
+		return v, err
+	}
 	// The operands are read, never written (big.Int's methods allow z to
 	// alias them), so they need no copies; the result is computed in
 	// place in the object that will hold it.

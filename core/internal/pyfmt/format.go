@@ -3,6 +3,7 @@ package pyfmt
 import (
 	"math"
 	"math/big"
+	"slices"
 	"strconv"
 	"strings"
 	"unicode/utf8"
@@ -142,20 +143,26 @@ func (s Spec) plainPad() bool {
 // when signed, to the spec's width, aligned as the spec says (defAlign
 // when it does not), in a single allocation.
 func padASCII(body []byte, signed bool, spec Spec, defAlign byte) string {
-	n := spec.Width - len(body)
-	if n <= 0 {
+	if spec.Width <= len(body) {
 		return string(body)
 	}
-	fill, align := spec.fillAlign(defAlign)
 	// Short results are laid out on the stack and copied once into the
 	// string; longer ones get a buffer of their own.
 	var small [64]byte
-	var out []byte
-	if spec.Width <= len(small) {
-		out = small[:spec.Width]
-	} else {
-		out = make([]byte, spec.Width)
+	return string(appendPadASCII(small[:0], body, signed, spec, defAlign))
+}
+
+// appendPadASCII appends padASCII's result to dst. body must not share
+// dst's memory.
+func appendPadASCII(dst, body []byte, signed bool, spec Spec, defAlign byte) []byte {
+	n := spec.Width - len(body)
+	if n <= 0 {
+		return append(dst, body...)
 	}
+	fill, align := spec.fillAlign(defAlign)
+	start := len(dst)
+	dst = slices.Grow(dst, spec.Width)[:start+spec.Width]
+	out := dst[start:]
 	at := 0 // where body goes
 	switch align {
 	case '<':
@@ -170,7 +177,7 @@ func padASCII(body []byte, signed bool, spec Spec, defAlign byte) string {
 				out[i] = byte(fill)
 			}
 			copy(out[at:], body)
-			return string(out)
+			return dst
 		}
 		at = n
 	default:
@@ -183,22 +190,50 @@ func padASCII(body []byte, signed bool, spec Spec, defAlign byte) string {
 	for i := at + len(body); i < len(out); i++ {
 		out[i] = byte(fill)
 	}
-	return string(out)
+	return dst
+}
+
+// AppendInt64Plain appends format(x, spec) to dst when spec is a plain
+// decimal one ({i:>6}, {n:03d}: no grouping, precision or non-ASCII
+// fill), whose result is ASCII; ok is false, and dst unchanged, for any
+// other spec.
+func AppendInt64Plain(dst []byte, x int64, spec Spec) (out []byte, ok bool) {
+	if !((spec.Type == 0 || spec.Type == 'd') && spec.Precision < 0 && spec.plainPad()) {
+		return dst, false
+	}
+	var buf [24]byte
+	return appendPadASCII(dst, appendSignedInt(buf[:0], x, spec), x < 0 || spec.Sign == '+' || spec.Sign == ' ', spec, '>'), true
+}
+
+// appendSignedInt appends x in decimal with the sign the spec asks for.
+// ('#' adds no prefix to decimal digits.)
+func appendSignedInt(b []byte, x int64, spec Spec) []byte {
+	switch {
+	case x >= 0 && spec.Sign == '+':
+		b = append(b, '+')
+	case x >= 0 && spec.Sign == ' ':
+		b = append(b, ' ')
+	}
+	return strconv.AppendInt(b, x, 10)
+}
+
+// AppendFixedPlain appends format(f, spec) to dst when f is finite and
+// spec a plain 'f' or 'F' one ({x:.2f}, {x:10.3f}), whose result is
+// ASCII; ok is false, and dst unchanged, otherwise.
+func AppendFixedPlain(dst []byte, f float64, spec Spec) (out []byte, ok bool) {
+	if !((spec.Type == 'f' || spec.Type == 'F') && spec.plainPad() && !math.IsInf(f, 0) && !math.IsNaN(f)) {
+		return dst, false
+	}
+	var buf [48]byte
+	b, signed := fixedBody(buf[:0], f, spec)
+	return appendPadASCII(dst, b, signed, spec, '>'), true
 }
 
 // FormatInt64 implements format(int, spec) for values that fit in int64.
 func FormatInt64(x int64, spec Spec) (string, error) {
 	if (spec.Type == 0 || spec.Type == 'd') && spec.Precision < 0 && spec.plainPad() {
-		// '#' adds no prefix to decimal digits.
 		var buf [24]byte
-		b := buf[:0]
-		switch {
-		case x >= 0 && spec.Sign == '+':
-			b = append(b, '+')
-		case x >= 0 && spec.Sign == ' ':
-			b = append(b, ' ')
-		}
-		b = strconv.AppendInt(b, x, 10)
+		b := appendSignedInt(buf[:0], x, spec)
 		return padASCII(b, x < 0 || spec.Sign == '+' || spec.Sign == ' ', spec, '>'), nil
 	}
 	switch spec.Type {
@@ -421,12 +456,18 @@ func FormatFloat(f float64, spec Spec) (string, error) {
 // fixedASCII is FormatFloat for a finite f and an 'f' or 'F' spec that
 // plainPad accepts: sign, digits and padding in one buffer.
 func fixedASCII(f float64, spec Spec) string {
+	var buf [48]byte
+	b, signed := fixedBody(buf[:0], f, spec)
+	return padASCII(b, signed, spec, '>')
+}
+
+// fixedBody appends fixedASCII's text before padding to b, and reports
+// whether it starts with a sign.
+func fixedBody(b []byte, f float64, spec Spec) ([]byte, bool) {
 	prec := spec.Precision
 	if prec < 0 {
 		prec = 6
 	}
-	var buf [48]byte
-	b := buf[:0]
 	neg := math.Signbit(f)
 	switch {
 	case neg:
@@ -440,5 +481,5 @@ func fixedASCII(f float64, spec Spec) string {
 	if spec.Alt && prec == 0 {
 		b = append(b, '.')
 	}
-	return padASCII(b, neg || spec.Sign == '+' || spec.Sign == ' ', spec, '>')
+	return b, neg || spec.Sign == '+' || spec.Sign == ' '
 }

@@ -505,6 +505,9 @@ func (vm *VM) formatValue(v Value, conv int, spec Value) (Value, error) {
 		case v.K == heap.KInt && specStr == "":
 			return vm.intStr(v.I()), nil
 		case v.K == heap.KInt || v.K == heap.KFloat:
+			if r, ok, err := vm.formatPlainNum(v, specStr); ok {
+				return r, err
+			}
 			// A machine number goes straight to its formatting.
 			s, err := vm.formatNum(v, specStr)
 			if err != nil {
@@ -532,6 +535,44 @@ func (vm *VM) formatValue(v Value, conv int, spec Value) (Value, error) {
 		return heap.Undef, err
 	}
 	return vm.NewStr(s), nil
+}
+
+// formatPlainNum is an f-string field of a machine int or float with a
+// plain spec ({i:>6}, {n:03d}, {x:.2f}): laid out on the stack and copied
+// once into a str that holds its bytes, known to be ASCII. ok is false
+// for the other specs (and for a spec that does not parse: the general
+// path reports the error).
+func (vm *VM) formatPlainNum(v Value, spec string) (Value, bool, error) {
+	typeName := "int"
+	if v.K == heap.KFloat {
+		typeName = "float"
+	}
+	sp, err := vm.parseSpec(spec, typeName)
+	if err != nil {
+		return heap.Undef, false, nil
+	}
+	var tmp [64]byte
+	if sp.Width > len(tmp) || sp.Precision > 16 {
+		// Wide results take the general path.
+		return heap.Undef, false, nil
+	}
+	// As the general path does, though these sizes always fit.
+	if err := vm.reserveParsedSpec(spec, sp, nil); err != nil {
+		return heap.Undef, true, err
+	}
+	var b []byte
+	var ok bool
+	if v.K == heap.KInt {
+		b, ok = pyfmt.AppendInt64Plain(tmp[:0], v.I(), sp)
+	} else {
+		b, ok = pyfmt.AppendFixedPlain(tmp[:0], v.F(), sp)
+	}
+	if !ok {
+		return heap.Undef, false, nil
+	}
+	o, buf := strBuf(len(b))
+	copy(buf, b)
+	return vm.sealStr(o, buf, len(b)), true, nil
 }
 
 // Format is format(v, spec): numbers and strings natively, instances

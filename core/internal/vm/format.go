@@ -244,7 +244,7 @@ func (vm *VM) percentFloat(v Value) (float64, error) {
 }
 
 // percentFormat implements fmt % args for str.
-func (vm *VM) percentFormat(format string, args Value) (string, error) {
+func (vm *VM) percentFormat(format string, args Value) (Value, error) {
 	// The same format string usually comes again (a loop): keep the last
 	// parse. The pieces are only read (each is copied before resolving).
 	pieces := vm.pctPieces
@@ -252,99 +252,102 @@ func (vm *VM) percentFormat(format string, args Value) (string, error) {
 		var err error
 		pieces, err = pyfmt.ParsePercent(format)
 		if err != nil {
-			return "", vm.pystrErr(err)
+			return heap.Undef, vm.pystrErr(err)
 		}
 		vm.pctFormat, vm.pctPieces = format, pieces
 	}
 	pargs := vm.newPercentArgs(args)
 	pa := &pargs // on the stack: one % formatting allocates only its result
-	var b strings.Builder
-	// Room for the text and short conversions (the format itself is
-	// already accounted), so most results are built without regrowing.
-	b.Grow(len(format) + 16)
+	// Most results are laid out on the stack and copied once into a str
+	// holding its bytes; longer ones grow (accounted) into the heap.
+	var small [128]byte
+	b := small[:0]
+	var err error
 	for i := range pieces {
 		p := pieces[i]
 		if p.Conv == 0 {
-			if err := vm.writeText(&b, p.Literal); err != nil {
-				return "", err
+			if b, err = AppendAccounted(vm, b, p.Literal); err != nil {
+				return heap.Undef, err
 			}
 			continue
 		}
 		if err := vm.resolveStar(&p, pa); err != nil {
-			return "", err
+			return heap.Undef, err
 		}
 		if err := vm.reservePercent(&p); err != nil {
-			return "", err
+			return heap.Undef, err
 		}
 		v, err := vm.percentValue(&p, pa)
 		if err != nil {
-			return "", err
+			return heap.Undef, err
 		}
 		switch p.Conv {
 		case 's', 'r', 'a':
 			s, err := vm.convertValue(p.Conv, v)
 			if err != nil {
-				return "", err
+				return heap.Undef, err
 			}
-			if err := vm.writeText(&b, pyfmt.PadPercentStr(s, p)); err != nil {
-				return "", err
+			if b, err = AppendAccounted(vm, b, pyfmt.PadPercentStr(s, p)); err != nil {
+				return heap.Undef, err
 			}
 		case 'c':
 			var s string
 			if str, ok := vm.StrOf(v); ok {
 				if utf8.RuneCountInString(str) != 1 {
-					return "", vm.TypeError("%s", "%c requires int or char")
+					return heap.Undef, vm.TypeError("%s", "%c requires int or char")
 				}
 				s = str
 			} else if n, ok := vm.BigOf(vm.Prim(v)); ok {
 				if !n.IsInt64() || n.Int64() < 0 || n.Int64() > 0x10ffff {
-					return "", vm.Errorf(TOverflowError, "%s", "%c arg not in range(0x110000)")
+					return heap.Undef, vm.Errorf(TOverflowError, "%s", "%c arg not in range(0x110000)")
 				}
 				s = string(rune(n.Int64()))
 			} else {
-				return "", vm.TypeError("%s", "%c requires int or char")
+				return heap.Undef, vm.TypeError("%s", "%c requires int or char")
 			}
-			if err := vm.writeText(&b, pyfmt.PadPercentStr(s, p)); err != nil {
-				return "", err
+			if b, err = AppendAccounted(vm, b, pyfmt.PadPercentStr(s, p)); err != nil {
+				return heap.Undef, err
 			}
 		case 'd', 'i', 'u', 'o', 'x', 'X':
 			if v.K == heap.KInt && p.Precision < 0 && p.Conv != 'o' && p.Conv != 'x' && p.Conv != 'X' {
 				// A machine int in decimal: no big.Int on the way.
-				if err := vm.writeText(&b, pyfmt.FormatPercentInt64(v.I(), p)); err != nil {
-					return "", err
+				if b, err = AppendAccounted(vm, b, pyfmt.FormatPercentInt64(v.I(), p)); err != nil {
+					return heap.Undef, err
 				}
 				continue
 			}
 			n, err := vm.percentInt(v, p.Conv)
 			if err != nil {
-				return "", err
+				return heap.Undef, err
 			}
 			if p.Conv != 'o' && p.Conv != 'x' && p.Conv != 'X' {
 				if err := vm.checkIntToStr(n); err != nil {
-					return "", err
+					return heap.Undef, err
 				}
 			}
 			s, err := pyfmt.FormatPercentIntWith(n, p, vm.decimalString)
 			if err != nil {
-				return "", err
+				return heap.Undef, err
 			}
-			if err := vm.writeText(&b, s); err != nil {
-				return "", err
+			if b, err = AppendAccounted(vm, b, s); err != nil {
+				return heap.Undef, err
 			}
 		default:
 			f, err := vm.percentFloat(v)
 			if err != nil {
-				return "", err
+				return heap.Undef, err
 			}
-			if err := vm.writeText(&b, pyfmt.FormatPercentFloat(f, p)); err != nil {
-				return "", err
+			if b, err = AppendAccounted(vm, b, pyfmt.FormatPercentFloat(f, p)); err != nil {
+				return heap.Undef, err
 			}
 		}
 	}
 	if err := vm.finishPercentArgs(pa); err != nil {
-		return "", err
+		return heap.Undef, err
 	}
-	return b.String(), nil
+	o, buf := strBuf(len(b))
+	copy(buf, b)
+	return vm.sealStr(o, buf, -1), nil
 }
 
 // bytesPercentFormat implements fmt % args for bytes and bytearray.

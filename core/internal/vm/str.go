@@ -1245,11 +1245,7 @@ func (vm *VM) strBinary(op int, a, b Value) (Value, error) {
 		}
 	case compile.BinMod:
 		if aStr {
-			s, err := vm.percentFormat(sa.S, b)
-			if err != nil {
-				return heap.Undef, err
-			}
-			return vm.NewStr(s), nil
+			return vm.percentFormat(sa.S, b)
 		}
 		if aBytes {
 			out, err := vm.bytesPercentFormat(ba.B, b)

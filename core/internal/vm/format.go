@@ -693,17 +693,53 @@ func (vm *VM) formatNum(p Value, spec string) (string, error) {
 
 // strFormatter carries the state of one str.format / format_map call.
 type strFormatter struct {
-	args    []Value
-	kwargs  func(name string) (Value, error)
+	args []Value
+	// The keyword arguments of str.format, or (mapOnly) format_map's
+	// mapping: fields, not a closure, so a call allocates no state.
+	kwNames []string
+	kwVals  []Value
+	mapping Value
 	auto    int
 	mode    int // 0 unknown, 1 automatic, 2 manual
 	mapOnly bool
 }
 
-// strFormat implements str.format(*args, **kwargs) and format_map.
+// formatKwarg looks a named field up.
+func (vm *VM) formatKwarg(f *strFormatter, name string) (Value, error) {
+	if f.mapOnly {
+		return vm.GetItem(f.mapping, vm.NewStr(name))
+	}
+	for i, k := range f.kwNames {
+		if k == name {
+			return f.kwVals[i], nil
+		}
+	}
+	return heap.Undef, vm.ErrorArgs(TKeyError, vm.NewStr(name))
+}
+
+// strFormatValue is str.format and format_map's result: laid out on the
+// stack when short and copied once into a str holding its bytes.
+func (vm *VM) strFormatValue(format string, f *strFormatter) (Value, error) {
+	var small [128]byte
+	b, err := vm.appendStrFormat(small[:0], format, f, 0)
+	if err != nil {
+		return heap.Undef, err
+	}
+	o, buf := strBuf(len(b))
+	copy(buf, b)
+	return vm.sealStr(o, buf, -1), nil
+}
+
+// strFormat is a nested spec's str.format.
 func (vm *VM) strFormat(format string, f *strFormatter, depth int) (string, error) {
-	if depth > 2 {
-		return "", vm.ValueError("Max string recursion exceeded")
+	b, err := vm.appendStrFormat(nil, format, f, depth)
+	return string(b), err
+}
+
+// appendStrFormat appends str.format's result for format to b.
+func (vm *VM) appendStrFormat(b []byte, format string, f *strFormatter, depth int) ([]byte, error) {
+	if depth >= 2 {
+		return b, vm.ValueError("Max string recursion exceeded")
 	}
 	// As in percentFormat, the same format usually comes again; the
 	// pieces are only read.
@@ -712,40 +748,38 @@ func (vm *VM) strFormat(format string, f *strFormatter, depth int) (string, erro
 		var err error
 		pieces, err = pyfmt.ParseFormatString(format)
 		if err != nil {
-			return "", vm.pystrErr(err)
+			return b, vm.pystrErr(err)
 		}
 		vm.fmtFormat, vm.fmtPieces = format, pieces
 	}
-	var b strings.Builder
-	// As in percentFormat: room for the text and short fields.
-	b.Grow(len(format) + 16)
 	for _, p := range pieces {
 		if !p.Field {
-			if err := vm.writeText(&b, p.Literal); err != nil {
-				return "", err
+			var err error
+			if b, err = AppendAccounted(vm, b, p.Literal); err != nil {
+				return b, err
 			}
 			continue
 		}
 		v, err := vm.formatField(p, f)
 		if err != nil {
-			return "", err
+			return b, err
 		}
 		spec := p.Spec
 		if strings.ContainsRune(spec, '{') {
 			spec, err = vm.strFormat(spec, f, depth+1)
 			if err != nil {
-				return "", err
+				return b, err
 			}
 		}
 		s, err := vm.Format(v, spec)
 		if err != nil {
-			return "", err
+			return b, err
 		}
-		if err := vm.writeText(&b, s); err != nil {
-			return "", err
+		if b, err = AppendAccounted(vm, b, s); err != nil {
+			return b, err
 		}
 	}
-	return b.String(), nil
+	return b, nil
 }
 
 // formatField resolves a replacement field's name and accessors, then
@@ -776,7 +810,7 @@ func (vm *VM) formatField(p pyfmt.Piece, f *strFormatter) (Value, error) {
 		v = f.args[idx]
 	} else {
 		var err error
-		v, err = f.kwargs(p.Name)
+		v, err = vm.formatKwarg(f, p.Name)
 		if err != nil {
 			return heap.Undef, err
 		}

@@ -469,22 +469,8 @@ func strFormatMethod(vm *VM, self Value, a Args) (Value, error) {
 	if err != nil {
 		return heap.Undef, err
 	}
-	f := &strFormatter{
-		args: a.Pos,
-		kwargs: func(name string) (Value, error) {
-			for i, k := range a.KwNames {
-				if k == name {
-					return a.KwVals[i], nil
-				}
-			}
-			return heap.Undef, vm.ErrorArgs(TKeyError, vm.NewStr(name))
-		},
-	}
-	r, err := vm.strFormat(s, f, 0)
-	if err != nil {
-		return heap.Undef, err
-	}
-	return vm.NewStr(r), nil
+	f := strFormatter{args: a.Pos, kwNames: a.KwNames, kwVals: a.KwVals}
+	return vm.strFormatValue(s, &f)
 }
 
 func strFormatMap(vm *VM, self Value, a Args) (Value, error) {
@@ -492,18 +478,8 @@ func strFormatMap(vm *VM, self Value, a Args) (Value, error) {
 	if err != nil {
 		return heap.Undef, err
 	}
-	m := args[0]
-	f := &strFormatter{
-		mapOnly: true,
-		kwargs: func(name string) (Value, error) {
-			return vm.GetItem(m, vm.NewStr(name))
-		},
-	}
-	r, err := vm.strFormat(s, f, 0)
-	if err != nil {
-		return heap.Undef, err
-	}
-	return vm.NewStr(r), nil
+	f := strFormatter{mapOnly: true, mapping: args[0]}
+	return vm.strFormatValue(s, &f)
 }
 
 // strMakeTrans implements the static method str.maketrans.

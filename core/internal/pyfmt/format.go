@@ -461,6 +461,69 @@ func fixedASCII(f float64, spec Spec) string {
 	return padASCII(b, signed, spec, '>')
 }
 
+// appendFixed appends a (finite, non-negative) in fixed notation with
+// prec decimals, as strconv's 'f' format does. strconv lays out 'f' with
+// a precision through multi-precision decimal arithmetic; when the
+// result has at most 17 significant digits it is the same as the 'e'
+// format with that many digits (correctly rounded at the same decimal
+// place), which strconv computes with Ryu, re-laid out here.
+func appendFixed(b []byte, a float64, prec int) []byte {
+	if a < 1 || a >= 1e17 || prec > 16 {
+		return strconv.AppendFloat(b, a, 'f', prec, 64)
+	}
+	// The decimal exponent of a: its shortest form's is exact here (each
+	// power of ten up to 1e22 is a float, so no float below one rounds
+	// to it).
+	var sb [32]byte
+	short := strconv.AppendFloat(sb[:0], a, 'e', -1, 64)
+	e := decimalExp(short)
+	n := e + 1 + prec // significant digits up to the prec'th decimal
+	if n > 17 {
+		return strconv.AppendFloat(b, a, 'f', prec, 64)
+	}
+	var eb [32]byte
+	sci := strconv.AppendFloat(eb[:0], a, 'e', n-1, 64)
+	var db [24]byte
+	digits := db[:0]
+	for _, c := range sci {
+		if c == 'e' {
+			break
+		}
+		if c != '.' {
+			digits = append(digits, c)
+		}
+	}
+	if decimalExp(sci) != e {
+		// Rounding carried into a new leading digit (9.996 to "10.00"):
+		// the digits are a one and zeros, one more integer digit.
+		digits = append(digits, '0')
+	}
+	intLen := len(digits) - prec
+	b = append(b, digits[:intLen]...)
+	if prec > 0 {
+		b = append(b, '.')
+		b = append(b, digits[intLen:]...)
+	}
+	return b
+}
+
+// decimalExp reads the exponent of strconv's 'e' format.
+func decimalExp(sci []byte) int {
+	i := len(sci) - 1
+	for sci[i] != 'e' {
+		i--
+	}
+	neg := sci[i+1] == '-'
+	e := 0
+	for _, c := range sci[i+2:] {
+		e = e*10 + int(c-'0')
+	}
+	if neg {
+		e = -e
+	}
+	return e
+}
+
 // fixedBody appends fixedASCII's text before padding to b, and reports
 // whether it starts with a sign.
 func fixedBody(b []byte, f float64, spec Spec) ([]byte, bool) {
@@ -477,7 +540,7 @@ func fixedBody(b []byte, f float64, spec Spec) ([]byte, bool) {
 	case spec.Sign == ' ':
 		b = append(b, ' ')
 	}
-	b = strconv.AppendFloat(b, math.Abs(f), 'f', prec, 64)
+	b = appendFixed(b, math.Abs(f), prec)
 	if spec.Alt && prec == 0 {
 		b = append(b, '.')
 	}

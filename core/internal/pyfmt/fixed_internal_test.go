@@ -18,7 +18,7 @@ func TestAppendFixedMatchesStrconv(t *testing.T) {
 			t.Fatalf("appendFixed(%v, %d) = %q, want %q", a, prec, got, want)
 		}
 	}
-	special := []float64{0, 1, 9.995, 9.9999, 99.5, 0.5, 1.005, 2.675, 1e15, 1e16 - 1, 1e17 - 8,
+	special := []float64{0, 1, math.NaN(), math.Inf(1), 9.995, 9.9999, 99.5, 0.5, 1.005, 2.675, 1e15, 1e16 - 1, 1e17 - 8,
 		9.999999999999998, 999999.9999999, 123456.789, 0.9999999, 1.5, 2.5, 12.345, 5e-324,
 		math.MaxFloat64, 1 << 53, 1<<53 - 1, 99999999999999.99}
 	for _, a := range special {

@@ -394,7 +394,8 @@ func FormatFloat(f float64, spec Spec) (string, error) {
 				return number(spec, neg, "", "", "inf%", 3), nil
 			}
 		}
-		s = strconv.FormatFloat(a, 'f', prec, 64)
+		var fb [48]byte
+		s = string(appendFixed(fb[:0], a, prec))
 		if spec.Alt && prec == 0 {
 			s += "."
 		}
@@ -468,7 +469,7 @@ func fixedASCII(f float64, spec Spec) string {
 // format with that many digits (correctly rounded at the same decimal
 // place), which strconv computes with Ryu, re-laid out here.
 func appendFixed(b []byte, a float64, prec int) []byte {
-	if a < 1 || a >= 1e17 || prec > 16 {
+	if !(a >= 1 && a < 1e17) || prec > 16 { // NaN too
 		return strconv.AppendFloat(b, a, 'f', prec, 64)
 	}
 	// The decimal exponent of a: its shortest form's is exact here (each

@@ -3,6 +3,7 @@ package pyfmt
 import (
 	"math"
 	"math/big"
+	"slices"
 	"strconv"
 	"strings"
 	"unicode/utf8"
@@ -142,20 +143,26 @@ func (s Spec) plainPad() bool {
 // when signed, to the spec's width, aligned as the spec says (defAlign
 // when it does not), in a single allocation.
 func padASCII(body []byte, signed bool, spec Spec, defAlign byte) string {
-	n := spec.Width - len(body)
-	if n <= 0 {
+	if spec.Width <= len(body) {
 		return string(body)
 	}
-	fill, align := spec.fillAlign(defAlign)
 	// Short results are laid out on the stack and copied once into the
 	// string; longer ones get a buffer of their own.
 	var small [64]byte
-	var out []byte
-	if spec.Width <= len(small) {
-		out = small[:spec.Width]
-	} else {
-		out = make([]byte, spec.Width)
+	return string(appendPadASCII(small[:0], body, signed, spec, defAlign))
+}
+
+// appendPadASCII appends padASCII's result to dst. body must not share
+// dst's memory.
+func appendPadASCII(dst, body []byte, signed bool, spec Spec, defAlign byte) []byte {
+	n := spec.Width - len(body)
+	if n <= 0 {
+		return append(dst, body...)
 	}
+	fill, align := spec.fillAlign(defAlign)
+	start := len(dst)
+	dst = slices.Grow(dst, spec.Width)[:start+spec.Width]
+	out := dst[start:]
 	at := 0 // where body goes
 	switch align {
 	case '<':
@@ -170,7 +177,7 @@ func padASCII(body []byte, signed bool, spec Spec, defAlign byte) string {
 				out[i] = byte(fill)
 			}
 			copy(out[at:], body)
-			return string(out)
+			return dst
 		}
 		at = n
 	default:
@@ -183,22 +190,50 @@ func padASCII(body []byte, signed bool, spec Spec, defAlign byte) string {
 	for i := at + len(body); i < len(out); i++ {
 		out[i] = byte(fill)
 	}
-	return string(out)
+	return dst
+}
+
+// AppendInt64Plain appends format(x, spec) to dst when spec is a plain
+// decimal one ({i:>6}, {n:03d}: no grouping, precision or non-ASCII
+// fill), whose result is ASCII; ok is false, and dst unchanged, for any
+// other spec.
+func AppendInt64Plain(dst []byte, x int64, spec Spec) (out []byte, ok bool) {
+	if !((spec.Type == 0 || spec.Type == 'd') && spec.Precision < 0 && spec.plainPad()) {
+		return dst, false
+	}
+	var buf [24]byte
+	return appendPadASCII(dst, appendSignedInt(buf[:0], x, spec), x < 0 || spec.Sign == '+' || spec.Sign == ' ', spec, '>'), true
+}
+
+// appendSignedInt appends x in decimal with the sign the spec asks for.
+// ('#' adds no prefix to decimal digits.)
+func appendSignedInt(b []byte, x int64, spec Spec) []byte {
+	switch {
+	case x >= 0 && spec.Sign == '+':
+		b = append(b, '+')
+	case x >= 0 && spec.Sign == ' ':
+		b = append(b, ' ')
+	}
+	return strconv.AppendInt(b, x, 10)
+}
+
+// AppendFixedPlain appends format(f, spec) to dst when f is finite and
+// spec a plain 'f' or 'F' one ({x:.2f}, {x:10.3f}), whose result is
+// ASCII; ok is false, and dst unchanged, otherwise.
+func AppendFixedPlain(dst []byte, f float64, spec Spec) (out []byte, ok bool) {
+	if !((spec.Type == 'f' || spec.Type == 'F') && spec.plainPad() && !math.IsInf(f, 0) && !math.IsNaN(f)) {
+		return dst, false
+	}
+	var buf [48]byte
+	b, signed := fixedBody(buf[:0], f, spec)
+	return appendPadASCII(dst, b, signed, spec, '>'), true
 }
 
 // FormatInt64 implements format(int, spec) for values that fit in int64.
 func FormatInt64(x int64, spec Spec) (string, error) {
 	if (spec.Type == 0 || spec.Type == 'd') && spec.Precision < 0 && spec.plainPad() {
-		// '#' adds no prefix to decimal digits.
 		var buf [24]byte
-		b := buf[:0]
-		switch {
-		case x >= 0 && spec.Sign == '+':
-			b = append(b, '+')
-		case x >= 0 && spec.Sign == ' ':
-			b = append(b, ' ')
-		}
-		b = strconv.AppendInt(b, x, 10)
+		b := appendSignedInt(buf[:0], x, spec)
 		return padASCII(b, x < 0 || spec.Sign == '+' || spec.Sign == ' ', spec, '>'), nil
 	}
 	switch spec.Type {
@@ -359,7 +394,8 @@ func FormatFloat(f float64, spec Spec) (string, error) {
 				return number(spec, neg, "", "", "inf%", 3), nil
 			}
 		}
-		s = strconv.FormatFloat(a, 'f', prec, 64)
+		var fb [48]byte
+		s = string(appendFixed(fb[:0], a, prec))
 		if spec.Alt && prec == 0 {
 			s += "."
 		}
@@ -421,12 +457,81 @@ func FormatFloat(f float64, spec Spec) (string, error) {
 // fixedASCII is FormatFloat for a finite f and an 'f' or 'F' spec that
 // plainPad accepts: sign, digits and padding in one buffer.
 func fixedASCII(f float64, spec Spec) string {
+	var buf [48]byte
+	b, signed := fixedBody(buf[:0], f, spec)
+	return padASCII(b, signed, spec, '>')
+}
+
+// appendFixed appends a (finite, non-negative) in fixed notation with
+// prec decimals, as strconv's 'f' format does. strconv lays out 'f' with
+// a precision through multi-precision decimal arithmetic; when the
+// result has at most 17 significant digits it is the same as the 'e'
+// format with that many digits (correctly rounded at the same decimal
+// place), which strconv computes with Ryu, re-laid out here.
+func appendFixed(b []byte, a float64, prec int) []byte {
+	if !(a >= 1 && a < 1e17) || prec > 16 { // NaN too
+		return strconv.AppendFloat(b, a, 'f', prec, 64)
+	}
+	// The decimal exponent of a: its shortest form's is exact here (each
+	// power of ten up to 1e22 is a float, so no float below one rounds
+	// to it).
+	var sb [32]byte
+	short := strconv.AppendFloat(sb[:0], a, 'e', -1, 64)
+	e := decimalExp(short)
+	n := e + 1 + prec // significant digits up to the prec'th decimal
+	if n > 17 {
+		return strconv.AppendFloat(b, a, 'f', prec, 64)
+	}
+	var eb [32]byte
+	sci := strconv.AppendFloat(eb[:0], a, 'e', n-1, 64)
+	var db [24]byte
+	digits := db[:0]
+	for _, c := range sci {
+		if c == 'e' {
+			break
+		}
+		if c != '.' {
+			digits = append(digits, c)
+		}
+	}
+	if decimalExp(sci) != e {
+		// Rounding carried into a new leading digit (9.996 to "10.00"):
+		// the digits are a one and zeros, one more integer digit.
+		digits = append(digits, '0')
+	}
+	intLen := len(digits) - prec
+	b = append(b, digits[:intLen]...)
+	if prec > 0 {
+		b = append(b, '.')
+		b = append(b, digits[intLen:]...)
+	}
+	return b
+}
+
+// decimalExp reads the exponent of strconv's 'e' format.
+func decimalExp(sci []byte) int {
+	i := len(sci) - 1
+	for sci[i] != 'e' {
+		i--
+	}
+	neg := sci[i+1] == '-'
+	e := 0
+	for _, c := range sci[i+2:] {
+		e = e*10 + int(c-'0')
+	}
+	if neg {
+		e = -e
+	}
+	return e
+}
+
+// fixedBody appends fixedASCII's text before padding to b, and reports
+// whether it starts with a sign.
+func fixedBody(b []byte, f float64, spec Spec) ([]byte, bool) {
 	prec := spec.Precision
 	if prec < 0 {
 		prec = 6
 	}
-	var buf [48]byte
-	b := buf[:0]
 	neg := math.Signbit(f)
 	switch {
 	case neg:
@@ -436,9 +541,9 @@ func fixedASCII(f float64, spec Spec) string {
 	case spec.Sign == ' ':
 		b = append(b, ' ')
 	}
-	b = strconv.AppendFloat(b, math.Abs(f), 'f', prec, 64)
+	b = appendFixed(b, math.Abs(f), prec)
 	if spec.Alt && prec == 0 {
 		b = append(b, '.')
 	}
-	return padASCII(b, neg || spec.Sign == '+' || spec.Sign == ' ', spec, '>')
+	return b, neg || spec.Sign == '+' || spec.Sign == ' '
 }

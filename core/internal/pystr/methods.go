@@ -233,6 +233,14 @@ func LStrip(s, chars string, hasChars bool) string {
 		}
 		return strings.TrimLeftFunc(s[i:], IsSpaceRune)
 	}
+	if len(chars) <= 16 && isASCII(chars) {
+		// As in RStrip.
+		i := 0
+		for i < len(s) && strings.IndexByte(chars, s[i]) >= 0 {
+			i++
+		}
+		return s[i:]
+	}
 	if isASCII(chars) {
 		return strings.TrimLeft(s, chars)
 	}
@@ -250,6 +258,16 @@ func RStrip(s, chars string, hasChars bool) string {
 			return s[:j]
 		}
 		return strings.TrimRightFunc(s[:j], IsSpaceRune)
+	}
+	if len(chars) <= 16 && isASCII(chars) {
+		// Bytewise against the few chars usually given (strings.TrimRight
+		// would build a byte set per call); no byte of a multi-byte code
+		// point is in an ASCII set.
+		j := len(s)
+		for j > 0 && strings.IndexByte(chars, s[j-1]) >= 0 {
+			j--
+		}
+		return s[:j]
 	}
 	if isASCII(chars) {
 		return strings.TrimRight(s, chars)

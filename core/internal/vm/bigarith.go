@@ -10,8 +10,12 @@ package vm
 // operands take math/big's own path.
 
 import (
+	"math"
 	"math/big"
 	"math/bits"
+
+	"github.com/amber-sandbox/amber/core/internal/compile"
+	"github.com/amber-sandbox/amber/core/internal/heap"
 )
 
 // mulChunk is the size, in words, of the pieces of a chunked product: one
@@ -297,4 +301,218 @@ func (vm *VM) ModInverseBig(a, m *big.Int) (*big.Int, error) {
 		return nil, nil
 	}
 	return s0.Mod(s0, m), nil
+}
+
+// A big int result's words share its object's allocation when they fit
+// one of these boxes (a heap.BigInt is 32 bytes; the boxes fill Go's 64,
+// 128, 256, 512 and 1024-byte size classes): one allocation per result
+// instead of two.
+type (
+	bigBox4 struct {
+		o heap.BigInt
+		w [4]big.Word
+	}
+	bigBox12 struct {
+		o heap.BigInt
+		w [12]big.Word
+	}
+)
+
+// bigWords returns a new big int object and n words for its magnitude.
+func bigWords(n int) (*heap.BigInt, []big.Word) {
+	switch {
+	case n <= 4:
+		b := new(bigBox4)
+		return &b.o, b.w[:n]
+	case n <= 12:
+		b := new(bigBox12)
+		return &b.o, b.w[:n]
+	}
+	return new(heap.BigInt), make([]big.Word, n)
+}
+
+// bigResult is the int with magnitude z (words from bigWords for o) and
+// sign neg: a machine int when it fits, else o holding z.
+func (vm *VM) bigResult(o *heap.BigInt, z []big.Word, neg bool) Value {
+	n := len(z)
+	for n > 0 && z[n-1] == 0 {
+		n--
+	}
+	z = z[:n]
+	switch {
+	case n == 0:
+		return heap.Int(0)
+	case n == 1 && uint64(z[0]) <= math.MaxInt64:
+		if neg {
+			return heap.Int(-int64(z[0]))
+		}
+		return heap.Int(int64(z[0]))
+	case n == 1 && neg && uint64(z[0]) == 1<<63:
+		return heap.Int(math.MinInt64)
+	}
+	o.V.SetBits(z)
+	if neg {
+		o.V.Neg(&o.V)
+	}
+	return vm.H.Alloc(o)
+}
+
+// bigSmallBinary computes +, -, * (either order) and //, %, >> (big on
+// the left, a positive divisor) of a big int and a machine int straight
+// on the words, without math/big's operand views. ok is false for every
+// other case, which the general path handles.
+func (vm *VM) bigSmallBinary(op int, x, y num) (v Value, ok bool, err error) {
+	if bits.UintSize != 64 {
+		return Value{}, false, nil
+	}
+	bg, sm, swapped := x, y, false
+	if bg.K != nkBig {
+		bg, sm, swapped = y, x, true
+	}
+	if bg.K != nkBig || sm.K != nkInt {
+		return Value{}, false, nil
+	}
+	a := bg.b.Bits()
+	if len(a) == 0 {
+		return Value{}, false, nil
+	}
+	aNeg := bg.b.Sign() < 0
+	sNeg := sm.i < 0
+	m := uint64(sm.i)
+	if sNeg {
+		m = -m
+	}
+	switch op {
+	case compile.BinAdd:
+		return vm.bigAddSmall(a, aNeg, m, sNeg), true, nil
+	case compile.BinSub:
+		if m == 0 {
+			sNeg = false
+		}
+		// a - s is a + (-s); s - a is -(a - s).
+		r := vm.bigAddSmall(a, aNeg != swapped, m, !sNeg != swapped)
+		return r, true, nil
+	case compile.BinMul:
+		if m == 0 {
+			return heap.Int(0), true, nil
+		}
+		if err := vm.reserveMul(8, int64(len(a)+1)); err != nil {
+			return Value{}, true, err
+		}
+		o, z := bigWords(len(a) + 1)
+		var carry uint64
+		for i, w := range a {
+			hi, lo := bits.Mul64(uint64(w), m)
+			var c uint64
+			lo, c = bits.Add64(lo, carry, 0)
+			z[i] = big.Word(lo)
+			carry = hi + c
+		}
+		z[len(a)] = big.Word(carry)
+		return vm.bigResult(o, z, aNeg != sNeg), true, nil
+	case compile.BinFloorDiv, compile.BinMod:
+		if swapped || sNeg || m == 0 {
+			return Value{}, false, nil
+		}
+		if op == compile.BinMod {
+			var r uint64
+			for i := len(a) - 1; i >= 0; i-- {
+				_, r = bits.Div64(r, uint64(a[i]), m)
+			}
+			if aNeg && r != 0 {
+				r = m - r
+			}
+			return heap.Int(int64(r)), true, nil
+		}
+		o, z := bigWords(len(a))
+		var r uint64
+		for i := len(a) - 1; i >= 0; i-- {
+			var q uint64
+			q, r = bits.Div64(r, uint64(a[i]), m)
+			z[i] = big.Word(q)
+		}
+		if aNeg && r != 0 {
+			// Floor: -a // m is -(|a| // m) - 1 when inexact. m >= 2
+			// here (m == 1 leaves no remainder), so the quotient plus
+			// one still fits len(a) words.
+			addOne(z)
+		}
+		return vm.bigResult(o, z, aNeg), true, nil
+	case compile.BinRShift:
+		if swapped || sNeg {
+			return Value{}, false, nil
+		}
+		if m >= uint64(len(a))*64 {
+			if aNeg {
+				return heap.Int(-1), true, nil
+			}
+			return heap.Int(0), true, nil
+		}
+		ws, bs := int(m/64), uint(m%64)
+		// One spare word: a negative result rounds its magnitude up.
+		o, z := bigWords(len(a) - ws + 1)
+		lost := false
+		for _, w := range a[:ws] {
+			lost = lost || w != 0
+		}
+		if bs == 0 {
+			copy(z, a[ws:])
+		} else {
+			lost = lost || a[ws]<<(64-bs) != 0
+			for i := ws; i < len(a); i++ {
+				w := a[i] >> bs
+				if i+1 < len(a) {
+					w |= a[i+1] << (64 - bs)
+				}
+				z[i-ws] = w
+			}
+		}
+		z[len(z)-1] = 0
+		if aNeg && lost {
+			// Floor of a negative: -(|a| >> s) - 1 when bits were lost.
+			addOne(z)
+		}
+		return vm.bigResult(o, z, aNeg), true, nil
+	}
+	return Value{}, false, nil
+}
+
+// bigAddSmall is the sum of the big int with magnitude a (non-empty) and
+// sign aNeg and the machine int with magnitude m and sign mNeg.
+func (vm *VM) bigAddSmall(a []big.Word, aNeg bool, m uint64, mNeg bool) Value {
+	if aNeg == mNeg || m == 0 {
+		o, z := bigWords(len(a) + 1)
+		c := m
+		for i, w := range a {
+			var s uint64
+			s, c = bits.Add64(uint64(w), c, 0)
+			z[i] = big.Word(s)
+		}
+		z[len(a)] = big.Word(c)
+		return vm.bigResult(o, z, aNeg)
+	}
+	if len(a) == 1 && uint64(a[0]) < m {
+		// |a| < m: the machine int's sign wins.
+		o, z := bigWords(1)
+		z[0] = big.Word(m - uint64(a[0]))
+		return vm.bigResult(o, z, mNeg)
+	}
+	o, z := bigWords(len(a))
+	b := m
+	for i, w := range a {
+		var d uint64
+		d, b = bits.Sub64(uint64(w), b, 0)
+		z[i] = big.Word(d)
+	}
+	return vm.bigResult(o, z, aNeg)
+}
+
+// addOne adds one to the magnitude z, which has room for the carry.
+func addOne(z []big.Word) {
+	for i := range z {
+		z[i]++
+		if z[i] != 0 {
+			return
+		}
+	}
 }

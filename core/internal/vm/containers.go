@@ -154,9 +154,17 @@ func (vm *VM) seqIndex(key Value, n int, what string) (int, error) {
 // seqIndexOf is seqIndex with the IndexError's message: rangeFmt, with
 // one %s for what.
 func (vm *VM) seqIndexOf(key Value, n int, what, rangeFmt string) (int, error) {
-	i, err := vm.ctIndexValue(key, what+" indices must be integers or slices, not %s")
-	if err != nil {
-		return 0, err
+	var i int64
+	if key.K == heap.KInt {
+		// The usual t[0]: the TypeError's message (a concatenation) is
+		// built only on the slow path.
+		i = key.I()
+	} else {
+		var err error
+		i, err = vm.ctIndexValue(key, what+" indices must be integers or slices, not %s")
+		if err != nil {
+			return 0, err
+		}
 	}
 	if i < 0 {
 		i += int64(n)

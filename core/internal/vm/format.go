@@ -244,7 +244,7 @@ func (vm *VM) percentFloat(v Value) (float64, error) {
 }
 
 // percentFormat implements fmt % args for str.
-func (vm *VM) percentFormat(format string, args Value) (string, error) {
+func (vm *VM) percentFormat(format string, args Value) (Value, error) {
 	// The same format string usually comes again (a loop): keep the last
 	// parse. The pieces are only read (each is copied before resolving).
 	pieces := vm.pctPieces
@@ -252,99 +252,102 @@ func (vm *VM) percentFormat(format string, args Value) (string, error) {
 		var err error
 		pieces, err = pyfmt.ParsePercent(format)
 		if err != nil {
-			return "", vm.pystrErr(err)
+			return heap.Undef, vm.pystrErr(err)
 		}
 		vm.pctFormat, vm.pctPieces = format, pieces
 	}
 	pargs := vm.newPercentArgs(args)
 	pa := &pargs // on the stack: one % formatting allocates only its result
-	var b strings.Builder
-	// Room for the text and short conversions (the format itself is
-	// already accounted), so most results are built without regrowing.
-	b.Grow(len(format) + 16)
+	// Most results are laid out on the stack and copied once into a str
+	// holding its bytes; longer ones grow (accounted) into the heap.
+	var small [128]byte
+	b := small[:0]
+	var err error
 	for i := range pieces {
 		p := pieces[i]
 		if p.Conv == 0 {
-			if err := vm.writeText(&b, p.Literal); err != nil {
-				return "", err
+			if b, err = AppendAccounted(vm, b, p.Literal); err != nil {
+				return heap.Undef, err
 			}
 			continue
 		}
 		if err := vm.resolveStar(&p, pa); err != nil {
-			return "", err
+			return heap.Undef, err
 		}
 		if err := vm.reservePercent(&p); err != nil {
-			return "", err
+			return heap.Undef, err
 		}
 		v, err := vm.percentValue(&p, pa)
 		if err != nil {
-			return "", err
+			return heap.Undef, err
 		}
 		switch p.Conv {
 		case 's', 'r', 'a':
 			s, err := vm.convertValue(p.Conv, v)
 			if err != nil {
-				return "", err
+				return heap.Undef, err
 			}
-			if err := vm.writeText(&b, pyfmt.PadPercentStr(s, p)); err != nil {
-				return "", err
+			if b, err = AppendAccounted(vm, b, pyfmt.PadPercentStr(s, p)); err != nil {
+				return heap.Undef, err
 			}
 		case 'c':
 			var s string
 			if str, ok := vm.StrOf(v); ok {
 				if utf8.RuneCountInString(str) != 1 {
-					return "", vm.TypeError("%s", "%c requires int or char")
+					return heap.Undef, vm.TypeError("%s", "%c requires int or char")
 				}
 				s = str
 			} else if n, ok := vm.BigOf(vm.Prim(v)); ok {
 				if !n.IsInt64() || n.Int64() < 0 || n.Int64() > 0x10ffff {
-					return "", vm.Errorf(TOverflowError, "%s", "%c arg not in range(0x110000)")
+					return heap.Undef, vm.Errorf(TOverflowError, "%s", "%c arg not in range(0x110000)")
 				}
 				s = string(rune(n.Int64()))
 			} else {
-				return "", vm.TypeError("%s", "%c requires int or char")
+				return heap.Undef, vm.TypeError("%s", "%c requires int or char")
 			}
-			if err := vm.writeText(&b, pyfmt.PadPercentStr(s, p)); err != nil {
-				return "", err
+			if b, err = AppendAccounted(vm, b, pyfmt.PadPercentStr(s, p)); err != nil {
+				return heap.Undef, err
 			}
 		case 'd', 'i', 'u', 'o', 'x', 'X':
 			if v.K == heap.KInt && p.Precision < 0 && p.Conv != 'o' && p.Conv != 'x' && p.Conv != 'X' {
 				// A machine int in decimal: no big.Int on the way.
-				if err := vm.writeText(&b, pyfmt.FormatPercentInt64(v.I(), p)); err != nil {
-					return "", err
+				if b, err = AppendAccounted(vm, b, pyfmt.FormatPercentInt64(v.I(), p)); err != nil {
+					return heap.Undef, err
 				}
 				continue
 			}
 			n, err := vm.percentInt(v, p.Conv)
 			if err != nil {
-				return "", err
+				return heap.Undef, err
 			}
 			if p.Conv != 'o' && p.Conv != 'x' && p.Conv != 'X' {
 				if err := vm.checkIntToStr(n); err != nil {
-					return "", err
+					return heap.Undef, err
 				}
 			}
 			s, err := pyfmt.FormatPercentIntWith(n, p, vm.decimalString)
 			if err != nil {
-				return "", err
+				return heap.Undef, err
 			}
-			if err := vm.writeText(&b, s); err != nil {
-				return "", err
+			if b, err = AppendAccounted(vm, b, s); err != nil {
+				return heap.Undef, err
 			}
 		default:
 			f, err := vm.percentFloat(v)
 			if err != nil {
-				return "", err
+				return heap.Undef, err
 			}
-			if err := vm.writeText(&b, pyfmt.FormatPercentFloat(f, p)); err != nil {
-				return "", err
+			if b, err = AppendAccounted(vm, b, pyfmt.FormatPercentFloat(f, p)); err != nil {
+				return heap.Undef, err
 			}
 		}
 	}
 	if err := vm.finishPercentArgs(pa); err != nil {
-		return "", err
+		return heap.Undef, err
 	}
-	return b.String(), nil
+	o, buf := strBuf(len(b))
+	copy(buf, b)
+	return vm.sealStr(o, buf, -1), nil
 }
 
 // bytesPercentFormat implements fmt % args for bytes and bytearray.
@@ -505,6 +508,9 @@ func (vm *VM) formatValue(v Value, conv int, spec Value) (Value, error) {
 		case v.K == heap.KInt && specStr == "":
 			return vm.intStr(v.I()), nil
 		case v.K == heap.KInt || v.K == heap.KFloat:
+			if r, ok, err := vm.formatPlainNum(v, specStr); ok {
+				return r, err
+			}
 			// A machine number goes straight to its formatting.
 			s, err := vm.formatNum(v, specStr)
 			if err != nil {
@@ -532,6 +538,44 @@ func (vm *VM) formatValue(v Value, conv int, spec Value) (Value, error) {
 		return heap.Undef, err
 	}
 	return vm.NewStr(s), nil
+}
+
+// formatPlainNum is an f-string field of a machine int or float with a
+// plain spec ({i:>6}, {n:03d}, {x:.2f}): laid out on the stack and copied
+// once into a str that holds its bytes, known to be ASCII. ok is false
+// for the other specs (and for a spec that does not parse: the general
+// path reports the error).
+func (vm *VM) formatPlainNum(v Value, spec string) (Value, bool, error) {
+	typeName := "int"
+	if v.K == heap.KFloat {
+		typeName = "float"
+	}
+	sp, err := vm.parseSpec(spec, typeName)
+	if err != nil {
+		return heap.Undef, false, nil
+	}
+	var tmp [64]byte
+	if sp.Width > len(tmp) || sp.Precision > 16 {
+		// Wide results take the general path.
+		return heap.Undef, false, nil
+	}
+	// As the general path does, though these sizes always fit.
+	if err := vm.reserveParsedSpec(spec, sp, nil); err != nil {
+		return heap.Undef, true, err
+	}
+	var b []byte
+	var ok bool
+	if v.K == heap.KInt {
+		b, ok = pyfmt.AppendInt64Plain(tmp[:0], v.I(), sp)
+	} else {
+		b, ok = pyfmt.AppendFixedPlain(tmp[:0], v.F(), sp)
+	}
+	if !ok {
+		return heap.Undef, false, nil
+	}
+	o, buf := strBuf(len(b))
+	copy(buf, b)
+	return vm.sealStr(o, buf, len(b)), true, nil
 }
 
 // Format is format(v, spec): numbers and strings natively, instances
@@ -649,17 +693,53 @@ func (vm *VM) formatNum(p Value, spec string) (string, error) {
 
 // strFormatter carries the state of one str.format / format_map call.
 type strFormatter struct {
-	args    []Value
-	kwargs  func(name string) (Value, error)
+	args []Value
+	// The keyword arguments of str.format, or (mapOnly) format_map's
+	// mapping: fields, not a closure, so a call allocates no state.
+	kwNames []string
+	kwVals  []Value
+	mapping Value
 	auto    int
 	mode    int // 0 unknown, 1 automatic, 2 manual
 	mapOnly bool
 }
 
-// strFormat implements str.format(*args, **kwargs) and format_map.
+// formatKwarg looks a named field up.
+func (vm *VM) formatKwarg(f *strFormatter, name string) (Value, error) {
+	if f.mapOnly {
+		return vm.GetItem(f.mapping, vm.NewStr(name))
+	}
+	for i, k := range f.kwNames {
+		if k == name {
+			return f.kwVals[i], nil
+		}
+	}
+	return heap.Undef, vm.ErrorArgs(TKeyError, vm.NewStr(name))
+}
+
+// strFormatValue is str.format and format_map's result: laid out on the
+// stack when short and copied once into a str holding its bytes.
+func (vm *VM) strFormatValue(format string, f *strFormatter) (Value, error) {
+	var small [128]byte
+	b, err := vm.appendStrFormat(small[:0], format, f, 0)
+	if err != nil {
+		return heap.Undef, err
+	}
+	o, buf := strBuf(len(b))
+	copy(buf, b)
+	return vm.sealStr(o, buf, -1), nil
+}
+
+// strFormat is a nested spec's str.format.
 func (vm *VM) strFormat(format string, f *strFormatter, depth int) (string, error) {
-	if depth > 2 {
-		return "", vm.ValueError("Max string recursion exceeded")
+	b, err := vm.appendStrFormat(nil, format, f, depth)
+	return string(b), err
+}
+
+// appendStrFormat appends str.format's result for format to b.
+func (vm *VM) appendStrFormat(b []byte, format string, f *strFormatter, depth int) ([]byte, error) {
+	if depth >= 2 {
+		return b, vm.ValueError("Max string recursion exceeded")
 	}
 	// As in percentFormat, the same format usually comes again; the
 	// pieces are only read.
@@ -668,40 +748,38 @@ func (vm *VM) strFormat(format string, f *strFormatter, depth int) (string, erro
 		var err error
 		pieces, err = pyfmt.ParseFormatString(format)
 		if err != nil {
-			return "", vm.pystrErr(err)
+			return b, vm.pystrErr(err)
 		}
 		vm.fmtFormat, vm.fmtPieces = format, pieces
 	}
-	var b strings.Builder
-	// As in percentFormat: room for the text and short fields.
-	b.Grow(len(format) + 16)
 	for _, p := range pieces {
 		if !p.Field {
-			if err := vm.writeText(&b, p.Literal); err != nil {
-				return "", err
+			var err error
+			if b, err = AppendAccounted(vm, b, p.Literal); err != nil {
+				return b, err
 			}
 			continue
 		}
 		v, err := vm.formatField(p, f)
 		if err != nil {
-			return "", err
+			return b, err
 		}
 		spec := p.Spec
 		if strings.ContainsRune(spec, '{') {
 			spec, err = vm.strFormat(spec, f, depth+1)
 			if err != nil {
-				return "", err
+				return b, err
 			}
 		}
 		s, err := vm.Format(v, spec)
 		if err != nil {
-			return "", err
+			return b, err
 		}
-		if err := vm.writeText(&b, s); err != nil {
-			return "", err
+		if b, err = AppendAccounted(vm, b, s); err != nil {
+			return b, err
 		}
 	}
-	return b.String(), nil
+	return b, nil
 }
 
 // formatField resolves a replacement field's name and accessors, then
@@ -732,7 +810,7 @@ func (vm *VM) formatField(p pyfmt.Piece, f *strFormatter) (Value, error) {
 		v = f.args[idx]
 	} else {
 		var err error
-		v, err = f.kwargs(p.Name)
+		v, err = vm.formatKwarg(f, p.Name)
 		if err != nil {
 			return heap.Undef, err
 		}

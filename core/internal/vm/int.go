@@ -623,29 +623,16 @@ func (vm *VM) smallIntBinary(op int, a, b int64) (Value, bool, error) {
 	return heap.NotImplemented, true, nil
 }
 
-// smallBigIn points z at the magnitude of i held in *w, with i's sign,
-// so an int64 operand reaches math/big without allocating: math/big
-// reads the words, and never writes an operand that is not also its
-// result.
-func smallBigIn(z *big.Int, w *[1]big.Word, i int64) *big.Int {
-	u := uint64(i)
-	if i < 0 {
-		u = -u
-	}
-	w[0] = big.Word(u)
-	z.SetBits(w[:])
-	if i < 0 {
-		z.Neg(z)
-	}
-	return z
-}
+// bigOne is 1, read only.
+var bigOne = big.NewInt(1)
 
-// bigViewIn is bigView with a small int's storage in z and *w.
-func (n num) bigViewIn(z *big.Int, w *[1]big.Word) *big.Int {
+// bigOperand is n as a *big.Int that is only read: a big int's own, or a
+// new one for a machine int.
+func (n num) bigOperand() *big.Int {
 	if n.K == nkBig {
 		return n.b
 	}
-	return smallBigIn(z, w, n.i)
+	return big.NewInt(n.i)
 }
 
 // maxIntBits bounds the size of ints built by ** and << (a MemoryError
@@ -673,12 +660,15 @@ func (vm *VM) bigIntBinary(op int, x, y num) (Value, error) {
 			return heap.Int(int64(low & uint64(mask.i))), nil
 		}
 	}
+	if v, ok, err := vm.bigSmallBinary(op, x, y); ok {
+		return v, err
+	}
 	// The operands are read, never written (big.Int's methods allow z to
-	// alias them), so they need no copies; the result is computed in
-	// place in the object that will hold it.
-	var aw, bw [1]big.Word
-	var ab, bb big.Int
-	a, b := x.bigViewIn(&ab, &aw), y.bigViewIn(&bb, &bw)
+	// alias them), so they need no copies. A machine-int operand that
+	// reaches here (bigSmallBinary took the common ones) gets a heap
+	// big.Int: math/big's operands escape, so a view on the stack would
+	// be moved to the heap on every call, big operands or not.
+	a, b := x.bigOperand(), y.bigOperand()
 	// The result is computed in a big.Int on the stack; only a result
 	// too large for an int64 gets a heap object, which takes its words.
 	var zt big.Int
@@ -720,9 +710,7 @@ func (vm *VM) bigIntBinary(op int, x, y num) (Value, error) {
 			r.SetBits(rw[:0])
 			z.QuoRem(a, b, &r)
 			if r.Sign() != 0 && r.Sign() != b.Sign() {
-				var ow [1]big.Word
-				var one big.Int
-				z.Sub(z, smallBigIn(&one, &ow, 1))
+				z.Sub(z, bigOne)
 				r.Add(&r, b)
 			}
 			if op == compile.BinMod {

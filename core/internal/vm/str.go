@@ -12,6 +12,7 @@ import (
 	"strconv"
 	"strings"
 	"unicode/utf8"
+	"unsafe"
 
 	"github.com/amber-sandbox/amber/core/internal/compile"
 	"github.com/amber-sandbox/amber/core/internal/heap"
@@ -337,7 +338,10 @@ func (vm *VM) joinValues(sep string, items []Value) (Value, error) {
 	if len(items) == 1 && vm.IsExactStr(items[0]) {
 		return items[0], nil
 	}
-	n := int64(len(sep)) * int64(len(items))
+	var n int64
+	if len(items) > 1 {
+		n = int64(len(sep)) * int64(len(items)-1)
+	}
 	// The result's code-point count, while every item's is known, so
 	// len() of the joined str does not count them again.
 	runes := 0
@@ -361,19 +365,16 @@ func (vm *VM) joinValues(sep string, items []Value) (Value, error) {
 	if err := vm.reserve(n); err != nil {
 		return heap.Undef, err
 	}
-	var b strings.Builder
-	b.Grow(int(n))
+	o, buf := strBuf(int(n))
+	at := 0
 	for i, v := range items {
 		if i > 0 {
-			b.WriteString(sep)
+			at += copy(buf[at:], sep)
 		}
 		s, _ := vm.StrOf(v)
-		b.WriteString(s)
+		at += copy(buf[at:], s)
 	}
-	if runes >= 0 {
-		return vm.newStrN(b.String(), runes), nil
-	}
-	return vm.NewStr(b.String()), nil
+	return vm.sealStr(o, buf, runes), nil
 }
 
 func strEncode(vm *VM, self Value, a Args) (Value, error) {
@@ -468,22 +469,8 @@ func strFormatMethod(vm *VM, self Value, a Args) (Value, error) {
 	if err != nil {
 		return heap.Undef, err
 	}
-	f := &strFormatter{
-		args: a.Pos,
-		kwargs: func(name string) (Value, error) {
-			for i, k := range a.KwNames {
-				if k == name {
-					return a.KwVals[i], nil
-				}
-			}
-			return heap.Undef, vm.ErrorArgs(TKeyError, vm.NewStr(name))
-		},
-	}
-	r, err := vm.strFormat(s, f, 0)
-	if err != nil {
-		return heap.Undef, err
-	}
-	return vm.NewStr(r), nil
+	f := strFormatter{args: a.Pos, kwNames: a.KwNames, kwVals: a.KwVals}
+	return vm.strFormatValue(s, &f)
 }
 
 func strFormatMap(vm *VM, self Value, a Args) (Value, error) {
@@ -491,18 +478,8 @@ func strFormatMap(vm *VM, self Value, a Args) (Value, error) {
 	if err != nil {
 		return heap.Undef, err
 	}
-	m := args[0]
-	f := &strFormatter{
-		mapOnly: true,
-		kwargs: func(name string) (Value, error) {
-			return vm.GetItem(m, vm.NewStr(name))
-		},
-	}
-	r, err := vm.strFormat(s, f, 0)
-	if err != nil {
-		return heap.Undef, err
-	}
-	return vm.NewStr(r), nil
+	f := strFormatter{mapOnly: true, mapping: args[0]}
+	return vm.strFormatValue(s, &f)
 }
 
 // strMakeTrans implements the static method str.maketrans.
@@ -767,9 +744,11 @@ var smallIntText = func() (t [smallIntStrs]string) {
 // freed slot is empty, a reused one holds some other object).
 func (vm *VM) intStr(i int64) Value {
 	if i < 0 || i >= smallIntStrs {
-		var buf [24]byte
-		d := strconv.AppendInt(buf[:0], i, 10)
-		return vm.newStrN(string(d), len(d))
+		var tmp [24]byte
+		d := strconv.AppendInt(tmp[:0], i, 10)
+		o, buf := strBuf(len(d))
+		copy(buf, d)
+		return vm.sealStr(o, buf, len(d))
 	}
 	slot, text := &vm.intStrs[i], smallIntText[i]
 	if v := *slot; v.K == heap.KRef {
@@ -1041,6 +1020,91 @@ func (vm *VM) newStrN(s string, n int) Value {
 	return vm.H.Alloc(&heap.Str{S: s, N: n, ASCII: n == len(s)})
 }
 
+// Short strs built here byte by byte (concatenations, f-strings, joins,
+// str(int)) keep their bytes in the same Go allocation as their object:
+// one allocation per str instead of two. The sizes fill Go's 64, 96 and
+// 128-byte size classes (a heap.Str is 40 bytes).
+type (
+	strBox24 struct {
+		o heap.Str
+		b [24]byte
+	}
+	strBox56 struct {
+		o heap.Str
+		b [56]byte
+	}
+	strBox88 struct {
+		o heap.Str
+		b [88]byte
+	}
+)
+
+// strBuf returns a new str object and n bytes for its contents; the
+// caller fills the bytes and then calls sealStr, and never writes them
+// again (the str's Go string is made over them without a copy).
+func strBuf(n int) (*heap.Str, []byte) {
+	switch {
+	case n <= 24:
+		b := new(strBox24)
+		return &b.o, b.b[:n]
+	case n <= 56:
+		b := new(strBox56)
+		return &b.o, b.b[:n]
+	case n <= 88:
+		b := new(strBox88)
+		return &b.o, b.b[:n]
+	}
+	return new(heap.Str), make([]byte, n)
+}
+
+// sealStr gives o the contents written into buf (from strBuf) with runes
+// code points (-1 when not counted) and puts it on the heap.
+func (vm *VM) sealStr(o *heap.Str, buf []byte, runes int) Value {
+	// buf is never written after this point, so the string may share it.
+	o.S = unsafe.String(unsafe.SliceData(buf), len(buf))
+	o.N = runes
+	o.ASCII = runes == len(buf)
+	return vm.H.Alloc(o)
+}
+
+// strRunes is a str's known code-point count, or -1 when it has not
+// been counted (N is 0 for an uncounted str made by a literal).
+func strRunes(o *heap.Str) int {
+	if o.N > 0 || o.S == "" {
+		return o.N
+	}
+	return -1
+}
+
+// concatStrs returns the exact str holding the contents of parts (all
+// strs, as BUILD_STRING's operands are) in order, in one allocation when
+// short, and with its code-point count when every part's is known.
+func (vm *VM) concatStrs(parts []Value) (Value, error) {
+	n, runes := 0, 0
+	for _, p := range parts {
+		o, ok := vm.strObj(p)
+		if !ok {
+			return heap.Undef, vm.TypeError("expected str instance, %s found", vm.TypeName(p))
+		}
+		n += len(o.S)
+		if r := strRunes(o); r >= 0 && runes >= 0 {
+			runes += r
+		} else {
+			runes = -1
+		}
+	}
+	if err := vm.reserve(int64(n)); err != nil {
+		return heap.Undef, err
+	}
+	o, buf := strBuf(n)
+	at := 0
+	for _, p := range parts {
+		s, _ := vm.StrOf(p)
+		at += copy(buf[at:], s)
+	}
+	return vm.sealStr(o, buf, runes), nil
+}
+
 // repeatCount converts the int operand of a repetition.
 func (vm *VM) repeatCount(v Value) (int64, bool, error) {
 	p := vm.Prim(v)
@@ -1106,7 +1170,9 @@ func (vm *VM) strBinary(op int, a, b Value) (Value, error) {
 				if (sa.N > 0 || sa.S == "") && (sb.N > 0 || sb.S == "") {
 					n = sa.N + sb.N
 				}
-				return vm.H.Alloc(&heap.Str{S: sa.S + sb.S, N: n, ASCII: n == len(sa.S)+len(sb.S)}), nil
+				o, buf := strBuf(len(sa.S) + len(sb.S))
+				copy(buf[copy(buf, sa.S):], sb.S)
+				return vm.sealStr(o, buf, n), nil
 			}
 			return heap.NotImplemented, nil
 		}
@@ -1155,11 +1221,7 @@ func (vm *VM) strBinary(op int, a, b Value) (Value, error) {
 		}
 	case compile.BinMod:
 		if aStr {
-			s, err := vm.percentFormat(sa.S, b)
-			if err != nil {
-				return heap.Undef, err
-			}
-			return vm.NewStr(s), nil
+			return vm.percentFormat(sa.S, b)
 		}
 		if aBytes {
 			out, err := vm.bytesPercentFormat(ba.B, b)

@@ -780,7 +780,8 @@ reload:
 			// straight into the loop variable.
 			it := slots[sp-1]
 			if it.K == heap.KRef {
-				if o, ok := vm.H.Get(it).(*heap.Iter); ok {
+				obj := vm.H.Get(it)
+				if o, ok := obj.(*heap.Iter); ok {
 					var item Value
 					switch o.Kind {
 					case heap.IterRange:
@@ -816,8 +817,73 @@ reload:
 					}
 					continue
 				}
+				if _, ok := obj.(*heap.Generator); ok {
+					// for x in gen(): the generator's frame goes on
+					// top and runs until it yields (its value lands on
+					// this stack and the fused form's STORE_FAST runs
+					// next on its own) or returns (and this frame jumps
+					// to the loop's end).
+					f.PC, f.SP = pc, sp
+					switch err := vm.resumeGen(it, heap.None, nil, heap.RetForIter, int32(arg)); err {
+					case errFramePushed:
+						goto reload
+					case errExhausted:
+						sp--
+						slots[sp] = Value{}
+						pc = int32(arg)
+						continue
+					default:
+						return opResult(err)
+					}
+				}
 			}
 			goto slow
+
+		case compile.YIELD_VALUE:
+			// A generator pauses: its frame leaves the stack and the
+			// resumer's frame (loaded at reload) carries on with v.
+			sp--
+			v := slots[sp]
+			slots[sp] = Value{}
+			f.PC, f.SP = pc, sp
+			if done, err := vm.yieldValue(f, v); done || err != nil {
+				return v, done, err
+			}
+			goto reload
+
+		case compile.GET_ITER:
+			// Lists, ranges, generators and the other builtin
+			// iterables; classes with __iter__ take slowOp.
+			if it, ok := vm.nativeIter(slots[sp-1]); ok {
+				slots[sp-1] = it
+				continue
+			}
+			goto slow
+
+		case compile.SEND:
+			// yield from / await of a generator: the sub-generator's
+			// frame goes on top, as in FOR_ITER.
+			sub := slots[sp-2]
+			if sub.K != heap.KRef {
+				goto slow
+			}
+			if _, ok := vm.H.Get(sub).(*heap.Generator); !ok {
+				goto slow
+			}
+			sp--
+			v := slots[sp]
+			slots[sp] = Value{}
+			f.PC, f.SP = pc, sp
+			switch err := vm.resumeGen(sub, v, nil, heap.RetSend, int32(arg)); err {
+			case errFramePushed:
+				goto reload
+			case errExhausted:
+				slots[sp-1] = heap.None
+				pc = int32(arg)
+				continue
+			default:
+				return opResult(err)
+			}
 		}
 
 	slow:
@@ -978,7 +1044,7 @@ func (vm *VM) slowOp(f *heap.Frame, in compile.Instr, base, depth int) (slowActi
 				if err == errFramePushed {
 					// The frame pushes a bool; re-run this jump on it.
 					f.PC--
-					return actReturn, heap.Undef, false, nil
+					return actReload, heap.Undef, false, nil
 				}
 				return actReturn, heap.Undef, false, err
 			}
@@ -1211,7 +1277,7 @@ func (vm *VM) slowOp(f *heap.Frame, in compile.Instr, base, depth int) (slowActi
 			return slowResult(err)
 		}
 		if len(vm.frames) != depth {
-			return actReturn, heap.Undef, false, nil
+			return actReload, heap.Undef, false, nil
 		}
 
 	case compile.MAKE_FUNCTION:
@@ -1241,7 +1307,7 @@ func (vm *VM) slowOp(f *heap.Frame, in compile.Instr, base, depth int) (slowActi
 			return slowResult(err)
 		}
 		if len(vm.frames) != depth {
-			return actReturn, heap.Undef, false, nil
+			return actReload, heap.Undef, false, nil
 		}
 
 	case compile.GET_AWAITABLE:
@@ -1459,7 +1525,8 @@ func (vm *VM) slowOp(f *heap.Frame, in compile.Instr, base, depth int) (slowActi
 // slowResult is opResult for slowOp.
 func slowResult(err error) (slowAction, Value, bool, error) {
 	if err == errFramePushed {
-		return actReturn, heap.Undef, false, nil
+		// Load the new top frame without leaving the loop.
+		return actReload, heap.Undef, false, nil
 	}
 	return actReturn, heap.Undef, false, err
 }

@@ -867,23 +867,23 @@ reload:
 			if sub.K != heap.KRef {
 				goto slow
 			}
-			if _, ok := vm.H.Get(sub).(*heap.Generator); !ok {
+			g, ok := vm.H.Get(sub).(*heap.Generator)
+			if !ok {
 				goto slow
 			}
 			sp--
 			v := slots[sp]
 			slots[sp] = Value{}
-			f.PC, f.SP = pc, sp
-			switch err := vm.resumeGen(sub, v, nil, heap.RetSend, int32(arg)); err {
-			case errFramePushed:
-				goto reload
-			case errExhausted:
+			if sendToDone(g) {
 				slots[sp-1] = heap.None
 				pc = int32(arg)
 				continue
-			default:
+			}
+			f.PC, f.SP = pc, sp
+			if err := vm.resumeGen(sub, v, nil, heap.RetSend, int32(arg)); err != errFramePushed {
 				return opResult(err)
 			}
+			goto reload
 		}
 
 	slow:

@@ -860,6 +860,21 @@ reload:
 			}
 			goto slow
 
+		case compile.LIST_APPEND:
+			// A list comprehension's append while the list has room; a
+			// growth (which reserves memory against the limit) takes
+			// slowOp.
+			lv := slots[sp-1-int32(arg)]
+			l := vm.H.Get(lv).(*heap.List)
+			if len(l.Items) == cap(l.Items) {
+				goto slow
+			}
+			sp--
+			l.Items = append(l.Items, slots[sp])
+			slots[sp] = Value{}
+			vm.H.TouchItem(lv, len(l.Items)-1, len(l.Items))
+			continue
+
 		case compile.SEND:
 			// yield from / await of a generator: the sub-generator's
 			// frame goes on top, as in FOR_ITER.

@@ -860,6 +860,21 @@ reload:
 			}
 			goto slow
 
+		case compile.BUILD_TUPLE:
+			// yield a, b / return a, b / (x, y) keys: frequent in
+			// generators. Allocation does not collect, so the items
+			// need no root while they are copied.
+			if arg == 0 {
+				goto slow
+			}
+			items := make([]Value, arg)
+			n := sp - int32(arg)
+			copy(items, slots[n:sp])
+			clear(slots[n:sp])
+			slots[n] = vm.NewTuple(items)
+			sp = n + 1
+			continue
+
 		case compile.LIST_APPEND:
 			// A list comprehension's append while the list has room; a
 			// growth (which reserves memory against the limit) takes

@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"math"
 	"runtime/debug"
+	"strings"
 
 	"github.com/amber-sandbox/amber/core/internal/compile"
 	"github.com/amber-sandbox/amber/core/internal/heap"
@@ -1169,12 +1170,15 @@ func (vm *VM) slowOp(f *heap.Frame, in compile.Instr, base, depth int) (slowActi
 		for _, p := range parts {
 			n += len(vm.MustStr(p))
 		}
-		buf := make([]byte, 0, n)
+		// A Builder grown to size hands its bytes over as the string:
+		// one copy of the parts, not two.
+		var b strings.Builder
+		b.Grow(n)
 		for _, p := range parts {
-			buf = append(buf, vm.MustStr(p)...)
+			b.WriteString(vm.MustStr(p))
 		}
 		vm.popN(f, arg)
-		push(f, vm.NewStr(string(buf)))
+		push(f, vm.NewStr(b.String()))
 
 	case compile.LIST_APPEND:
 		v := pop(f)

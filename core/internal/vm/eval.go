@@ -794,10 +794,14 @@ reload:
 						}
 						item = heap.Int(o.I)
 						o.I += o.Step
-					case heap.IterList:
+					case heap.IterList, heap.IterTuple:
 						l := vm.listItems(o.Seq)
 						if o.I >= int64(len(l)) {
+							// Done for good, even if the list grows
+							// later; the dirty mark carries that into
+							// an incremental dump.
 							o.Kind = heap.IterDone
+							vm.H.Touch(it)
 							sp--
 							slots[sp] = Value{}
 							pc = int32(arg)

@@ -220,7 +220,13 @@ def deleg(n):
 acc = []
 g = deleg(3)
 acc.append(next(g))
+lst = [1, 2]
+lit = iter(lst)
+for v in lit:
+    acc.append(v)
 #---
+lst.append(3)
+acc.append(list(lit))
 for v in g:
     acc.append(v)
     if v == 100:

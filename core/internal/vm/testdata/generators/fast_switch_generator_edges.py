@@ -177,3 +177,15 @@ class L(list):
 print([x for x in Bag([1, 2, 3])], list(L([1, 2])), [x for x in L([5])])
 print(sum(x for x in count(1000) if x % 3 == 0))
 print(dict(zip(range(4), count(10))))
+
+
+# Tuple and list iterators in for loops stay exhausted when the list grows.
+total = 0
+for x in (1, 2, 3):
+    total += x
+lst = [1, 2]
+it = iter(lst)
+for x in it:
+    total += x
+lst.append(10)
+print(total, list(it), [y for y in (4, 5)], next(iter((7,))))

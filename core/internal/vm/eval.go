@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"math"
 	"runtime/debug"
+	"strings"
 
 	"github.com/amber-sandbox/amber/core/internal/compile"
 	"github.com/amber-sandbox/amber/core/internal/heap"
@@ -780,7 +781,8 @@ reload:
 			// straight into the loop variable.
 			it := slots[sp-1]
 			if it.K == heap.KRef {
-				if o, ok := vm.H.Get(it).(*heap.Iter); ok {
+				obj := vm.H.Get(it)
+				if o, ok := obj.(*heap.Iter); ok {
 					var item Value
 					switch o.Kind {
 					case heap.IterRange:
@@ -792,10 +794,14 @@ reload:
 						}
 						item = heap.Int(o.I)
 						o.I += o.Step
-					case heap.IterList:
+					case heap.IterList, heap.IterTuple:
 						l := vm.listItems(o.Seq)
 						if o.I >= int64(len(l)) {
+							// Done for good, even if the list grows
+							// later; the dirty mark carries that into
+							// an incremental dump.
 							o.Kind = heap.IterDone
+							vm.H.Touch(it)
 							sp--
 							slots[sp] = Value{}
 							pc = int32(arg)
@@ -816,8 +822,103 @@ reload:
 					}
 					continue
 				}
+				if _, ok := obj.(*heap.Generator); ok {
+					// for x in gen(): the generator's frame goes on
+					// top and runs until it yields (its value lands on
+					// this stack and the fused form's STORE_FAST runs
+					// next on its own) or returns (and this frame jumps
+					// to the loop's end).
+					f.PC, f.SP = pc, sp
+					switch err := vm.resumeGen(it, heap.None, nil, heap.RetForIter, int32(arg)); err {
+					case errFramePushed:
+						goto reload
+					case errExhausted:
+						sp--
+						slots[sp] = Value{}
+						pc = int32(arg)
+						continue
+					default:
+						return opResult(err)
+					}
+				}
 			}
 			goto slow
+
+		case compile.YIELD_VALUE:
+			// A generator pauses: its frame leaves the stack and the
+			// resumer's frame (loaded at reload) carries on with v.
+			sp--
+			v := slots[sp]
+			slots[sp] = Value{}
+			f.PC, f.SP = pc, sp
+			if done, err := vm.yieldValue(f, v); done || err != nil {
+				return v, done, err
+			}
+			goto reload
+
+		case compile.GET_ITER:
+			// Lists, ranges, generators and the other builtin
+			// iterables; classes with __iter__ take slowOp.
+			if it, ok := vm.nativeIter(slots[sp-1]); ok {
+				slots[sp-1] = it
+				continue
+			}
+			goto slow
+
+		case compile.BUILD_TUPLE:
+			// yield a, b / return a, b / (x, y) keys: frequent in
+			// generators. Allocation does not collect, so the items
+			// need no root while they are copied.
+			if arg == 0 {
+				goto slow
+			}
+			items := make([]Value, arg)
+			n := sp - int32(arg)
+			copy(items, slots[n:sp])
+			clear(slots[n:sp])
+			slots[n] = vm.NewTuple(items)
+			sp = n + 1
+			continue
+
+		case compile.LIST_APPEND:
+			// A list comprehension's append while the list has room; a
+			// growth (which reserves memory against the limit) takes
+			// slowOp.
+			lv := slots[sp-1-int32(arg)]
+			l := vm.H.Get(lv).(*heap.List)
+			if len(l.Items) == cap(l.Items) {
+				goto slow
+			}
+			sp--
+			l.Items = append(l.Items, slots[sp])
+			slots[sp] = Value{}
+			vm.H.TouchItem(lv, len(l.Items)-1, len(l.Items))
+			continue
+
+		case compile.SEND:
+			// yield from / await of a generator: the sub-generator's
+			// frame goes on top, as in FOR_ITER.
+			sub := slots[sp-2]
+			if sub.K != heap.KRef {
+				goto slow
+			}
+			g, ok := vm.H.Get(sub).(*heap.Generator)
+			if !ok {
+				goto slow
+			}
+			sp--
+			v := slots[sp]
+			slots[sp] = Value{}
+			if sendToDone(g) {
+				slots[sp-1] = heap.None
+				pc = int32(arg)
+				continue
+			}
+			f.PC, f.SP = pc, sp
+			if err := vm.resumeGen(sub, v, nil, heap.RetSend, int32(arg)); err != errFramePushed {
+				return opResult(err)
+			}
+			goto reload
 		}
 
 	slow:
@@ -978,7 +1079,7 @@ func (vm *VM) slowOp(f *heap.Frame, in compile.Instr, base, depth int) (slowActi
 				if err == errFramePushed {
 					// The frame pushes a bool; re-run this jump on it.
 					f.PC--
-					return actReturn, heap.Undef, false, nil
+					return actReload, heap.Undef, false, nil
 				}
 				return actReturn, heap.Undef, false, err
 			}
@@ -1073,12 +1174,15 @@ func (vm *VM) slowOp(f *heap.Frame, in compile.Instr, base, depth int) (slowActi
 		for _, p := range parts {
 			n += len(vm.MustStr(p))
 		}
-		buf := make([]byte, 0, n)
+		// A Builder grown to size hands its bytes over as the string:
+		// one copy of the parts, not two.
+		var b strings.Builder
+		b.Grow(n)
 		for _, p := range parts {
-			buf = append(buf, vm.MustStr(p)...)
+			b.WriteString(vm.MustStr(p))
 		}
 		vm.popN(f, arg)
-		push(f, vm.NewStr(string(buf)))
+		push(f, vm.NewStr(b.String()))
 
 	case compile.LIST_APPEND:
 		v := pop(f)
@@ -1211,7 +1315,7 @@ func (vm *VM) slowOp(f *heap.Frame, in compile.Instr, base, depth int) (slowActi
 			return slowResult(err)
 		}
 		if len(vm.frames) != depth {
-			return actReturn, heap.Undef, false, nil
+			return actReload, heap.Undef, false, nil
 		}
 
 	case compile.MAKE_FUNCTION:
@@ -1241,7 +1345,7 @@ func (vm *VM) slowOp(f *heap.Frame, in compile.Instr, base, depth int) (slowActi
 			return slowResult(err)
 		}
 		if len(vm.frames) != depth {
-			return actReturn, heap.Undef, false, nil
+			return actReload, heap.Undef, false, nil
 		}
 
 	case compile.GET_AWAITABLE:
@@ -1459,7 +1563,8 @@ func (vm *VM) slowOp(f *heap.Frame, in compile.Instr, base, depth int) (slowActi
 // slowResult is opResult for slowOp.
 func slowResult(err error) (slowAction, Value, bool, error) {
 	if err == errFramePushed {
-		return actReturn, heap.Undef, false, nil
+		// Load the new top frame without leaving the loop.
+		return actReload, heap.Undef, false, nil
 	}
 	return actReturn, heap.Undef, false, err
 }

@@ -783,6 +783,13 @@ func (vm *VM) getYieldFromIter(f *heap.Frame, v Value) (Value, error) {
 	return vm.GetIter(v)
 }
 
+// sendToDone reports that a SEND goes to a finished generator: its
+// StopIteration ends the yield from at once with None, as in CPython. (A
+// finished coroutine raises instead, so resumeGen takes that case.)
+func sendToDone(g *heap.Generator) bool {
+	return g.State == heap.GenDone && g.Kind != heap.GenCoroutine
+}
+
 // opSend is SEND: [sub, v] -> [sub, yielded] or [result] and jump.
 func (vm *VM) opSend(f *heap.Frame, target int32) error {
 	v := pop(f)
@@ -790,14 +797,13 @@ func (vm *VM) opSend(f *heap.Frame, target int32) error {
 	if sub.K == heap.KRef {
 		switch o := vm.H.Get(sub).(type) {
 		case *heap.Generator:
-			err := vm.resumeGen(sub, v, nil, heap.RetSend, target)
-			if err == errExhausted {
+			if sendToDone(o) {
 				pop(f)
 				push(f, heap.None)
 				f.PC = target
 				return nil
 			}
-			return err
+			return vm.resumeGen(sub, v, nil, heap.RetSend, target)
 		case *heap.Opaque:
 			// A host future or sleep awaitable: yields itself to the scheduler.
 			if r, done, err := vm.awaitOpaque(sub, o); err != nil {

@@ -204,6 +204,35 @@ for v in m:
     print('m', v)
 print(list(map(lambda x: tool(x), range(2))), sum(map(lambda x: tool(x), [4, 5])))
 `},
+	{"generator-pipeline-paused-mid-loop", `
+def src(n):
+    i = 0
+    while i < n:
+        yield tool(i)
+        i += 1
+    return 'end'
+def sq(it):
+    for x in it:
+        yield x * x
+def deleg(n):
+    r = yield from sq(src(n))
+    yield r
+acc = []
+g = deleg(3)
+acc.append(next(g))
+lst = [1, 2]
+lit = iter(lst)
+for v in lit:
+    acc.append(v)
+#---
+lst.append(3)
+acc.append(list(lit))
+for v in g:
+    acc.append(v)
+    if v == 100:
+        acc.append(sum(sq(src(2))))
+print(acc)
+`},
 	{"big-list", `
 big = [i for i in range(5000)]
 tup = tuple(big)

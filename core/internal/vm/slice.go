@@ -158,11 +158,29 @@ func (vm *VM) opBuildSlice(f *heap.Frame, arg int) {
 	}
 	stop := pop(f)
 	start := pop(f)
-	if int(f.PC) < len(instrs) && instrs[f.PC].Op() == compile.BINARY_SUBSCR {
-		if r, ok := vm.sliceSeqFast(f.Slots[f.SP-1], start, stop, step); ok {
-			f.Slots[f.SP-1] = r
-			f.PC++
-			return
+	if int(f.PC) < len(instrs) {
+		switch instrs[f.PC].Op() {
+		case compile.BINARY_SUBSCR:
+			if r, ok := vm.sliceSeqFast(f.Slots[f.SP-1], start, stop, step); ok {
+				f.Slots[f.SP-1] = r
+				f.PC++
+				return
+			}
+		case compile.STORE_SUBSCR:
+			// [v, obj] are below the bounds.
+			if vm.sliceStoreFast(f.Slots[f.SP-1], f.Slots[f.SP-2], start, stop, step) {
+				f.SP -= 2
+				f.Slots[f.SP], f.Slots[f.SP+1] = Value{}, Value{}
+				f.PC++
+				return
+			}
+		case compile.DELETE_SUBSCR:
+			if vm.sliceDelFast(f.Slots[f.SP-1], start, stop, step) {
+				f.SP--
+				f.Slots[f.SP] = Value{}
+				f.PC++
+				return
+			}
 		}
 	}
 	push(f, vm.H.Alloc(&heap.Slice{Start: start, Stop: stop, Step: step}))
@@ -204,6 +222,128 @@ func (vm *VM) sliceSeqFast(obj, lo, hi, by Value) (r Value, ok bool) {
 		return vm.NewList(out), true
 	}
 	return vm.NewTuple(out), true
+}
+
+// intOrNone reports whether every bound is an int or None, the bounds the
+// fused slice paths resolve without a call.
+func intOrNone(lo, hi, by Value) bool {
+	return (lo.K == heap.KInt || lo.K == heap.KNone) &&
+		(hi.K == heap.KInt || hi.K == heap.KNone) &&
+		(by.K == heap.KInt || by.K == heap.KNone)
+}
+
+// exactList returns the list behind v if v is an exact list (not an
+// instance of a subclass, whose dunders may be overridden).
+func (vm *VM) exactList(v Value) (*heap.List, bool) {
+	if v.K != heap.KRef {
+		return nil, false
+	}
+	l, ok := vm.H.Get(v).(*heap.List)
+	return l, ok
+}
+
+// sliceStoreFast is obj[lo:hi:by] = v for an exact list obj, an exact
+// list or tuple v and int or None bounds, done without a slice object
+// and, where the list's storage allows, in place. ok is false, and
+// nothing done, for anything else, including every case that raises, so
+// that the general path reports it.
+func (vm *VM) sliceStoreFast(obj, v, lo, hi, by Value) bool {
+	if !intOrNone(lo, hi, by) {
+		return false
+	}
+	l, ok := vm.exactList(obj)
+	if !ok || v.K != heap.KRef {
+		return false
+	}
+	var src []Value
+	switch o := vm.H.Get(v).(type) {
+	case *heap.List:
+		src = o.Items
+	case *heap.Tuple:
+		src = o.Items
+	default:
+		return false
+	}
+	start, stop, step, err := vm.sliceUnpackBounds(lo, hi, by)
+	if err != nil {
+		return false // a zero step: the general path raises
+	}
+	items := l.Items
+	s64, e64, n64 := ctAdjustSlice(int64(len(items)), start, stop, step)
+	i, n := int(s64), int(n64)
+	aliased := v == obj
+	if step != 1 {
+		if len(src) != n || aliased {
+			// The size error, or a[::-1] = a, which needs a copy of a
+			// first: the general path.
+			return false
+		}
+		for k, j := 0, i; k < n; k, j = k+1, j+int(step) {
+			items[j] = src[k]
+		}
+		vm.H.Touch(obj)
+		return true
+	}
+	j := max(int(e64), i)
+	m := len(src)
+	switch {
+	case m == j-i:
+		// Same length: overwrite in place; copy handles src being the
+		// list's own items.
+		copy(items[i:], src)
+	case aliased:
+		// a[i:j] = a changing its length moves the items src reads.
+		return false
+	case m < j-i:
+		// Shrinks: close the gap, then clear the freed tail so that it
+		// keeps nothing alive.
+		copy(items[i:], src)
+		tail := copy(items[i+m:], items[j:])
+		newLen := i + m + tail
+		clear(items[newLen:])
+		l.Items = items[:newLen]
+	default:
+		newLen := len(items) + m - (j - i)
+		if newLen <= cap(items) {
+			grown := items[:newLen]
+			copy(grown[i+m:], items[j:])
+			copy(grown[i:], src)
+			l.Items = grown
+		} else {
+			out := make([]Value, newLen)
+			copy(out, items[:i])
+			copy(out[i:], src)
+			copy(out[i+m:], items[j:])
+			vm.H.Grew(16 * (cap(out) - cap(items)))
+			l.Items = out
+		}
+	}
+	vm.H.Touch(obj)
+	return true
+}
+
+// sliceDelFast is del obj[lo:hi:by] for an exact list and int or None
+// bounds, without a slice object; ok is false, and nothing done, for
+// anything else.
+func (vm *VM) sliceDelFast(obj, lo, hi, by Value) bool {
+	if !intOrNone(lo, hi, by) {
+		return false
+	}
+	l, ok := vm.exactList(obj)
+	if !ok {
+		return false
+	}
+	start, stop, step, err := vm.sliceUnpackBounds(lo, hi, by)
+	if err != nil {
+		return false
+	}
+	s, _, n := ctAdjustSlice(int64(len(l.Items)), start, stop, step)
+	if n == 0 {
+		return true
+	}
+	l.Items = ctDeleteIndices(l.Items, int(s), int(step), int(n))
+	vm.H.Touch(obj)
+	return true
 }
 
 // ctClipSliceBound clips a slice's start or stop i to a sequence of the

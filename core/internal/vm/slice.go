@@ -7,6 +7,7 @@ import (
 
 	"github.com/amber-sandbox/amber/core/internal/compile"
 	"github.com/amber-sandbox/amber/core/internal/heap"
+	"github.com/amber-sandbox/amber/core/internal/pystr"
 )
 
 func sliceField(which int) BuiltinFn {
@@ -205,6 +206,8 @@ func (vm *VM) sliceSeqFast(obj, lo, hi, by Value) (r Value, ok bool) {
 		items, list = o.Items, true
 	case *heap.Tuple:
 		items = o.Items
+	case *heap.Str:
+		return vm.strSliceFast(obj, o, lo, hi, by)
 	default:
 		return heap.Undef, false
 	}
@@ -222,6 +225,34 @@ func (vm *VM) sliceSeqFast(obj, lo, hi, by Value) (r Value, ok bool) {
 		return vm.NewList(out), true
 	}
 	return vm.NewTuple(out), true
+}
+
+// strSliceFast is s[lo:hi:by] for an exact str and int or None bounds,
+// without a slice object; ok is false for a zero step. obj is s's value:
+// as in CPython, a whole slice of an exact str is the str itself.
+func (vm *VM) strSliceFast(obj Value, s *heap.Str, lo, hi, by Value) (Value, bool) {
+	start, stop, step, err := vm.sliceUnpackBounds(lo, hi, by)
+	if err != nil {
+		return heap.Undef, false
+	}
+	n := strRuneLen(s)
+	s64, e64, c64 := ctAdjustSlice(int64(n), start, stop, step)
+	i, j, cnt := int(s64), int(e64), int(c64)
+	switch {
+	case cnt == 0:
+		return vm.Intern(""), true
+	case step == 1 && cnt == n:
+		return obj, true
+	case n != len(s.S):
+		return vm.newStrN(pystr.Slice(s.S, i, j, int(step)), cnt), true
+	case step == 1:
+		return vm.newStrN(s.S[i:j], cnt), true
+	}
+	buf := make([]byte, cnt)
+	for k, p := 0, i; k < cnt; k, p = k+1, p+int(step) {
+		buf[k] = s.S[p]
+	}
+	return vm.newStrN(string(buf), cnt), true
 }
 
 // intOrNone reports whether every bound is an int or None, the bounds the

@@ -299,23 +299,39 @@ func (vm *VM) sliceStoreFast(obj, v, lo, hi, by Value) bool {
 	if err != nil {
 		return false // a zero step: the general path raises
 	}
+	s64, e64, n64 := ctAdjustSlice(int64(len(l.Items)), start, stop, step)
+	return vm.listAssignSlice(obj, l, src, v == obj, int(s64), int(e64), int(step), int(n64))
+}
+
+// listAssignSlice stores src into the slice start:stop:step (n items,
+// as ctAdjustSlice resolved it) of the list l (whose value is lv), in
+// place where the list's storage allows, and reports true; aliased says
+// src is l's own items. It reports false, having done nothing, for the
+// cases its caller must handle: an extended slice of another size (an
+// error) and l's own items assigned where moving them would change what
+// src reads.
+func (vm *VM) listAssignSlice(lv Value, l *heap.List, src []Value, aliased bool, start, stop, step, n int) bool {
 	items := l.Items
-	s64, e64, n64 := ctAdjustSlice(int64(len(items)), start, stop, step)
-	i, n := int(s64), int(n64)
-	aliased := v == obj
+	i := start
 	if step != 1 {
 		if len(src) != n || aliased {
-			// The size error, or a[::-1] = a, which needs a copy of a
-			// first: the general path.
 			return false
 		}
-		for k, j := 0, i; k < n; k, j = k+1, j+int(step) {
+		if n > 0 && max(i, i+(n-1)*step) >= len(items) {
+			// The list shrank while an iterable was unpacked: leave the
+			// error to the caller rather than write past the end.
+			return false
+		}
+		for k, j := 0, i; k < n; k, j = k+1, j+step {
 			items[j] = src[k]
 		}
-		vm.H.Touch(obj)
+		vm.H.Touch(lv)
 		return true
 	}
-	j := max(int(e64), i)
+	// Clipped again, as CPython's list_ass_slice does, for a list that
+	// changed size while an iterable was unpacked.
+	i = min(i, len(items))
+	j := min(max(stop, i), len(items))
 	m := len(src)
 	switch {
 	case m == j-i:
@@ -349,7 +365,7 @@ func (vm *VM) sliceStoreFast(obj, v, lo, hi, by Value) bool {
 			l.Items = out
 		}
 	}
-	vm.H.Touch(obj)
+	vm.H.Touch(lv)
 	return true
 }
 

@@ -357,7 +357,9 @@ func (vm *VM) listAssignSlice(lv Value, l *heap.List, src []Value, aliased bool,
 			copy(grown[i:], src)
 			l.Items = grown
 		} else {
-			out := make([]Value, newLen)
+			// Room to spare, as CPython's list_resize leaves, so that
+			// growing a list by slice assignment is not quadratic.
+			out := make([]Value, newLen, newLen+newLen>>3+6)
 			copy(out, items[:i])
 			copy(out[i:], src)
 			copy(out[i+m:], items[j:])

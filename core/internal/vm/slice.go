@@ -187,16 +187,11 @@ func (vm *VM) opBuildSlice(f *heap.Frame, arg int) {
 	push(f, vm.H.Alloc(&heap.Slice{Start: start, Stop: stop, Step: step}))
 }
 
-// sliceSeqFast is obj[lo:hi:by] for an exact list or tuple and bounds
+// sliceSeqFast is obj[lo:hi:by] for an exact list, tuple or str and bounds
 // that are ints or None, made without the slice object BUILD_SLICE
 // would allocate; ok is false, and nothing done, for anything else.
 func (vm *VM) sliceSeqFast(obj, lo, hi, by Value) (r Value, ok bool) {
-	for _, b := range [3]Value{lo, hi, by} {
-		if b.K != heap.KInt && b.K != heap.KNone {
-			return heap.Undef, false
-		}
-	}
-	if obj.K != heap.KRef {
+	if !intOrNone(lo, hi, by) || obj.K != heap.KRef {
 		return heap.Undef, false
 	}
 	var items []Value

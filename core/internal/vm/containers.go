@@ -643,6 +643,13 @@ func ctDeleteIndices(items []Value, start, step, n int) []Value {
 		start += (n - 1) * step
 		step = -step
 	}
+	if step == 1 || n == 1 {
+		// A run (pop, remove, del a[i:j]): one move closes the gap.
+		end := start + n
+		out := items[:start+copy(items[start:], items[end:])]
+		clear(items[len(out):])
+		return out
+	}
 	out := items[:start]
 	next := start
 	for j := start; j < len(items); j++ {

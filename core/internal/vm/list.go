@@ -404,14 +404,12 @@ func (vm *VM) listSetItem(lv Value, l *heap.List, key, v Value) error {
 	}
 	var items []Value
 	src, isSeq := vm.seqItemsOf(v)
-	if isSeq && step == 1 && len(src) == max(stop, start)-start {
-		// Same length: overwrite in place (copy allows src to be l's own
-		// items).
-		copy(l.Items[start:], src)
-		vm.H.Touch(lv)
-		return nil
-	}
 	if isSeq {
+		// In place where it can; a list assigned into itself is l.
+		lo, isList := vm.ListOf(v)
+		if vm.listAssignSlice(lv, l, src, isList && lo == l, start, stop, step, n) {
+			return nil
+		}
 		items = append([]Value(nil), src...)
 	} else {
 		if _, err := vm.GetIter(v); err != nil {
@@ -427,14 +425,12 @@ func (vm *VM) listSetItem(lv Value, l *heap.List, key, v Value) error {
 			return err
 		}
 	}
-	out, err := assignSlice(vm, l.Items, items, start, stop, step, n, "sequence")
-	if err != nil {
-		return err
+	// items is a fresh copy, so only an extended slice of another size
+	// is refused.
+	if vm.listAssignSlice(lv, l, items, false, start, stop, step, n) {
+		return nil
 	}
-	vm.H.Grew(16 * (len(out) - len(l.Items)))
-	l.Items = out
-	vm.H.Touch(lv)
-	return nil
+	return vm.ValueError("attempt to assign sequence of size %d to extended slice of size %d", len(items), n)
 }
 
 func (vm *VM) listDelItem(lv Value, l *heap.List, key Value) error {

@@ -804,7 +804,28 @@ func (vm *VM) DelItem(obj, key Value) error {
 	} else if ok, err := vm.containerDelItem(obj, key); ok || err != nil {
 		return err
 	}
-	return vm.TypeError("'%s' object doesn't support item deletion", vm.TypeName(obj))
+	return vm.noItemDeletion(obj, key)
+}
+
+// noItemDeletion is the TypeError of del obj[key] for a type without
+// deletion. CPython words it by the path that failed: a sequence type
+// given an index says "doesn't" (PySequence_DelItem), anything else
+// "does not".
+func (vm *VM) noItemDeletion(obj, key Value) error {
+	seq := false
+	switch vm.ctRawObj(obj).(type) {
+	case *heap.Str, *heap.Bytes, *heap.Tuple, *heap.Range, *heap.Set:
+		if _, big := vm.BigOf(key); big && key.K == heap.KRef {
+			// PySequence_DelItem's index conversion fails first.
+			return vm.Errorf(TIndexError, "cannot fit 'int' into an index-sized integer")
+		}
+		seq = key.K == heap.KInt || key.K == heap.KBool ||
+			vm.isUserInstance(key) && !vm.LookupClassStr(vm.TypeOf(key), "__index__").IsUndef()
+	}
+	if seq {
+		return vm.TypeError("'%s' object doesn't support item deletion", vm.TypeName(obj))
+	}
+	return vm.TypeError("'%s' object does not support item deletion", vm.TypeName(obj))
 }
 
 // Contains is `item in container`.

@@ -7,6 +7,7 @@ import (
 
 	"github.com/amber-sandbox/amber/core/internal/compile"
 	"github.com/amber-sandbox/amber/core/internal/heap"
+	"github.com/amber-sandbox/amber/core/internal/pystr"
 )
 
 func sliceField(which int) BuiltinFn {
@@ -158,26 +159,39 @@ func (vm *VM) opBuildSlice(f *heap.Frame, arg int) {
 	}
 	stop := pop(f)
 	start := pop(f)
-	if int(f.PC) < len(instrs) && instrs[f.PC].Op() == compile.BINARY_SUBSCR {
-		if r, ok := vm.sliceSeqFast(f.Slots[f.SP-1], start, stop, step); ok {
-			f.Slots[f.SP-1] = r
-			f.PC++
-			return
+	if int(f.PC) < len(instrs) {
+		switch instrs[f.PC].Op() {
+		case compile.BINARY_SUBSCR:
+			if r, ok := vm.sliceSeqFast(f.Slots[f.SP-1], start, stop, step); ok {
+				f.Slots[f.SP-1] = r
+				f.PC++
+				return
+			}
+		case compile.STORE_SUBSCR:
+			// [v, obj] are below the bounds.
+			if vm.sliceStoreFast(f.Slots[f.SP-1], f.Slots[f.SP-2], start, stop, step) {
+				f.SP -= 2
+				f.Slots[f.SP], f.Slots[f.SP+1] = Value{}, Value{}
+				f.PC++
+				return
+			}
+		case compile.DELETE_SUBSCR:
+			if vm.sliceDelFast(f.Slots[f.SP-1], start, stop, step) {
+				f.SP--
+				f.Slots[f.SP] = Value{}
+				f.PC++
+				return
+			}
 		}
 	}
 	push(f, vm.H.Alloc(&heap.Slice{Start: start, Stop: stop, Step: step}))
 }
 
-// sliceSeqFast is obj[lo:hi:by] for an exact list or tuple and bounds
+// sliceSeqFast is obj[lo:hi:by] for an exact list, tuple or str and bounds
 // that are ints or None, made without the slice object BUILD_SLICE
 // would allocate; ok is false, and nothing done, for anything else.
 func (vm *VM) sliceSeqFast(obj, lo, hi, by Value) (r Value, ok bool) {
-	for _, b := range [3]Value{lo, hi, by} {
-		if b.K != heap.KInt && b.K != heap.KNone {
-			return heap.Undef, false
-		}
-	}
-	if obj.K != heap.KRef {
+	if !intOrNone(lo, hi, by) || obj.K != heap.KRef {
 		return heap.Undef, false
 	}
 	var items []Value
@@ -187,6 +201,8 @@ func (vm *VM) sliceSeqFast(obj, lo, hi, by Value) (r Value, ok bool) {
 		items, list = o.Items, true
 	case *heap.Tuple:
 		items = o.Items
+	case *heap.Str:
+		return vm.strSliceFast(obj, o, lo, hi, by)
 	default:
 		return heap.Undef, false
 	}
@@ -204,6 +220,174 @@ func (vm *VM) sliceSeqFast(obj, lo, hi, by Value) (r Value, ok bool) {
 		return vm.NewList(out), true
 	}
 	return vm.NewTuple(out), true
+}
+
+// strSliceFast is s[lo:hi:by] for an exact str and int or None bounds,
+// without a slice object; ok is false for a zero step. obj is s's value:
+// as in CPython, a whole slice of an exact str is the str itself.
+func (vm *VM) strSliceFast(obj Value, s *heap.Str, lo, hi, by Value) (Value, bool) {
+	start, stop, step, err := vm.sliceUnpackBounds(lo, hi, by)
+	if err != nil {
+		return heap.Undef, false
+	}
+	n := strRuneLen(s)
+	s64, e64, c64 := ctAdjustSlice(int64(n), start, stop, step)
+	i, j, cnt := int(s64), int(e64), int(c64)
+	switch {
+	case cnt == 0:
+		return vm.Intern(""), true
+	case step == 1 && cnt == n:
+		return obj, true
+	case n != len(s.S):
+		return vm.newStrN(pystr.Slice(s.S, i, j, int(step)), cnt), true
+	case step == 1:
+		return vm.newStrN(s.S[i:j], cnt), true
+	}
+	buf := make([]byte, cnt)
+	for k, p := 0, i; k < cnt; k, p = k+1, p+int(step) {
+		buf[k] = s.S[p]
+	}
+	return vm.newStrN(string(buf), cnt), true
+}
+
+// intOrNone reports whether every bound is an int or None, the bounds the
+// fused slice paths resolve without a call.
+func intOrNone(lo, hi, by Value) bool {
+	return (lo.K == heap.KInt || lo.K == heap.KNone) &&
+		(hi.K == heap.KInt || hi.K == heap.KNone) &&
+		(by.K == heap.KInt || by.K == heap.KNone)
+}
+
+// exactList returns the list behind v if v is an exact list (not an
+// instance of a subclass, whose dunders may be overridden).
+func (vm *VM) exactList(v Value) (*heap.List, bool) {
+	if v.K != heap.KRef {
+		return nil, false
+	}
+	l, ok := vm.H.Get(v).(*heap.List)
+	return l, ok
+}
+
+// sliceStoreFast is obj[lo:hi:by] = v for an exact list obj, an exact
+// list or tuple v and int or None bounds, done without a slice object
+// and, where the list's storage allows, in place. ok is false, and
+// nothing done, for anything else, including every case that raises, so
+// that the general path reports it.
+func (vm *VM) sliceStoreFast(obj, v, lo, hi, by Value) bool {
+	if !intOrNone(lo, hi, by) {
+		return false
+	}
+	l, ok := vm.exactList(obj)
+	if !ok || v.K != heap.KRef {
+		return false
+	}
+	var src []Value
+	switch o := vm.H.Get(v).(type) {
+	case *heap.List:
+		src = o.Items
+	case *heap.Tuple:
+		src = o.Items
+	default:
+		return false
+	}
+	start, stop, step, err := vm.sliceUnpackBounds(lo, hi, by)
+	if err != nil {
+		return false // a zero step: the general path raises
+	}
+	s64, e64, n64 := ctAdjustSlice(int64(len(l.Items)), start, stop, step)
+	return vm.listAssignSlice(obj, l, src, v == obj, int(s64), int(e64), int(step), int(n64))
+}
+
+// listAssignSlice stores src into the slice start:stop:step (n items,
+// as ctAdjustSlice resolved it) of the list l (whose value is lv), in
+// place where the list's storage allows, and reports true; aliased says
+// src is l's own items. It reports false, having done nothing, for the
+// cases its caller must handle: an extended slice of another size (an
+// error) and l's own items assigned where moving them would change what
+// src reads.
+func (vm *VM) listAssignSlice(lv Value, l *heap.List, src []Value, aliased bool, start, stop, step, n int) bool {
+	items := l.Items
+	i := start
+	if step != 1 {
+		if len(src) != n || aliased {
+			return false
+		}
+		if n > 0 && max(i, i+(n-1)*step) >= len(items) {
+			// The list shrank while an iterable was unpacked: leave the
+			// error to the caller rather than write past the end.
+			return false
+		}
+		for k, j := 0, i; k < n; k, j = k+1, j+step {
+			items[j] = src[k]
+		}
+		vm.H.Touch(lv)
+		return true
+	}
+	// Clipped again, as CPython's list_ass_slice does, for a list that
+	// changed size while an iterable was unpacked.
+	i = min(i, len(items))
+	j := min(max(stop, i), len(items))
+	m := len(src)
+	switch {
+	case m == j-i:
+		// Same length: overwrite in place; copy handles src being the
+		// list's own items.
+		copy(items[i:], src)
+	case aliased:
+		// a[i:j] = a changing its length moves the items src reads.
+		return false
+	case m < j-i:
+		// Shrinks: close the gap, then clear the freed tail so that it
+		// keeps nothing alive.
+		copy(items[i:], src)
+		tail := copy(items[i+m:], items[j:])
+		newLen := i + m + tail
+		clear(items[newLen:])
+		l.Items = items[:newLen]
+	default:
+		newLen := len(items) + m - (j - i)
+		if newLen <= cap(items) {
+			grown := items[:newLen]
+			copy(grown[i+m:], items[j:])
+			copy(grown[i:], src)
+			l.Items = grown
+		} else {
+			// Room to spare, as CPython's list_resize leaves, so that
+			// growing a list by slice assignment is not quadratic.
+			out := make([]Value, newLen, newLen+newLen>>3+6)
+			copy(out, items[:i])
+			copy(out[i:], src)
+			copy(out[i+m:], items[j:])
+			vm.H.Grew(16 * (cap(out) - cap(items)))
+			l.Items = out
+		}
+	}
+	vm.H.Touch(lv)
+	return true
+}
+
+// sliceDelFast is del obj[lo:hi:by] for an exact list and int or None
+// bounds, without a slice object; ok is false, and nothing done, for
+// anything else.
+func (vm *VM) sliceDelFast(obj, lo, hi, by Value) bool {
+	if !intOrNone(lo, hi, by) {
+		return false
+	}
+	l, ok := vm.exactList(obj)
+	if !ok {
+		return false
+	}
+	start, stop, step, err := vm.sliceUnpackBounds(lo, hi, by)
+	if err != nil {
+		return false
+	}
+	s, _, n := ctAdjustSlice(int64(len(l.Items)), start, stop, step)
+	if n == 0 {
+		return true
+	}
+	l.Items = ctDeleteIndices(l.Items, int(s), int(step), int(n))
+	vm.H.Touch(obj)
+	return true
 }
 
 // ctClipSliceBound clips a slice's start or stop i to a sequence of the

@@ -233,6 +233,16 @@ for v in g:
         acc.append(sum(sq(src(2))))
 print(acc)
 `},
+	{"slices-paused-mid-statement", `
+perm = list(range(8))
+t = tuple(perm)
+#---
+for k in range(1, 4):
+    perm[:tool(k) // 10 + 1] = perm[k::-tool(1) // 10]
+    del perm[tool(0):1]
+    perm[len(perm):] = t[tool(k) // 10::2]
+    print(perm, "abcdef"[tool(1) // 10:tool(3) // 10], t[::-tool(2) // 10])
+`},
 	{"big-list", `
 big = [i for i in range(5000)]
 tup = tuple(big)

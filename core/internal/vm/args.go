@@ -129,7 +129,24 @@ func RegisterBuiltinFunc(name string, fn BuiltinFn) {
 var constructors = map[TypeID]BuiltinFn{}
 
 // RegisterConstructor sets the constructor of builtin type t.
-func RegisterConstructor(t TypeID, fn BuiltinFn) { constructors[t] = fn }
+func RegisterConstructor(t TypeID, fn BuiltinFn) {
+	constructors[t] = fn
+	for int(t) >= len(ctorTable) {
+		ctorTable = append(ctorTable, ctorEntry{})
+	}
+	ctorTable[t] = ctorEntry{fn: fn, name: typeSpecName(t)}
+}
+
+// ctorEntry is a constructor and its type's name, the tail name it runs
+// under.
+type ctorEntry struct {
+	fn   BuiltinFn
+	name string
+}
+
+// ctorTable indexes constructors by type, for the call path that skips
+// the map lookup and typeSpecName's scan.
+var ctorTable []ctorEntry
 
 // receiverMethod builds a method that binds up to nargs (at most 2)
 // positional arguments, the first required of them mandatory, and then

@@ -101,6 +101,10 @@ func (vm *VM) ArgCount(fname string, a Args, min, max int) error {
 		return vm.TypeError("%s() takes no arguments (%d given)", fname, n)
 	case min == max && min == 1:
 		return vm.TypeError("%s() takes exactly one argument (%d given)", fname, n)
+	case min == max:
+		// CPython's _PyArg_CheckPositional drops "at least"/"at most"
+		// when the count is exact.
+		return vm.TypeError("%s expected %d argument%s, got %d", fname, min, plural(min, "", "s"), n)
 	case n < min:
 		return vm.TypeError("%s expected at least %d argument%s, got %d", fname, min, plural(min, "", "s"), n)
 	default:

@@ -162,9 +162,16 @@ func receiverMethod[O any](recv func(vm *VM, self Value, name string) (O, Value,
 	f func(vm *VM, self Value, o O, ov Value, args [2]Value) (Value, error)) BuiltinFn {
 	return func(vm *VM, self Value, a Args) (Value, error) {
 		var args [2]Value
-		dst := [2]*Value{&args[0], &args[1]}
-		if err := vm.UnpackArgs(argName, a, nil, required, dst[:nargs]...); err != nil {
-			return heap.Undef, err
+		if n := len(a.Pos); len(a.KwNames) == 0 && n >= required && n <= nargs {
+			// The common call, bound without UnpackArgs's pointers.
+			for i, v := range a.Pos {
+				args[i] = v
+			}
+		} else {
+			dst := [2]*Value{&args[0], &args[1]}
+			if err := vm.UnpackArgs(argName, a, nil, required, dst[:nargs]...); err != nil {
+				return heap.Undef, err
+			}
 		}
 		o, ov, err := recv(vm, self, name)
 		if err != nil {

@@ -440,10 +440,10 @@ func (vm *VM) opCall(f *heap.Frame, argc int, kw Value) error {
 					return framePushed(f, base, err)
 				}
 			case *heap.Builtin:
-				return vm.callBuiltinStack(f, base, o, f.Slots[lo:f.SP])
+				return vm.callBuiltinStack(f, base, o, f.Slots[lo:f.SP], nil)
 			case *heap.Class:
 				if ctor := vm.plainCtor(callee, o); ctor != nil {
-					return vm.callCtorStack(f, base, callee, o, ctor, f.Slots[lo:f.SP])
+					return vm.callCtorStack(f, base, callee, o, ctor, f.Slots[lo:f.SP], nil)
 				}
 			case *heap.BoundMethod:
 				// A bound method called as a plain value (a callback):
@@ -463,21 +463,26 @@ func (vm *VM) opCall(f *heap.Frame, argc int, kw Value) error {
 		base := int(f.SP) - argc - 2
 		callee, lo := callTarget(f, base)
 		if callee.K == heap.KRef {
-			if fn, ok := vm.H.Get(callee).(*heap.Function); ok {
+			switch o := vm.H.Get(callee).(type) {
+			case *heap.Function:
 				names := vm.H.Get(kw).(*heap.Tuple).Items
 				npos := int(f.SP) - lo - len(names)
-				done, err := vm.callPyBind(callee, fn, f.Slots[lo:lo+npos], names, f.Slots[lo+npos:f.SP])
+				done, err := vm.callPyBind(callee, o, f.Slots[lo:lo+npos], names, f.Slots[lo+npos:f.SP])
 				if done {
 					return framePushed(f, base, err)
+				}
+			case *heap.Builtin:
+				return vm.callBuiltinStack(f, base, o, f.Slots[lo:f.SP], vm.kwNames(kw))
+			case *heap.Class:
+				if ctor := vm.plainCtor(callee, o); ctor != nil {
+					return vm.callCtorStack(f, base, callee, o, ctor, f.Slots[lo:f.SP], vm.kwNames(kw))
 				}
 			}
 		}
 	}
 	var kwnames []string
 	if kw.K == heap.KRef {
-		for _, k := range vm.listItems(kw) {
-			kwnames = append(kwnames, vm.MustStr(k))
-		}
+		kwnames = vm.kwNames(kw)
 	}
 	base := int(f.SP) - argc - 2
 	first := f.Slots[base]
@@ -541,31 +546,54 @@ func (vm *VM) callScratch(f *heap.Frame, base int, fn Value, stack []Value) erro
 	return vm.settle()
 }
 
-// callBuiltinStack is a positional CALL of a builtin function or method
-// descriptor: the Go implementation reads its arguments straight from
+// callBuiltinStack is a CALL of a builtin function or method descriptor,
+// kwnames naming the last of args: the Go implementation reads its
+// arguments straight from
 // the caller's stack, where the frame keeps them (and the callable)
 // rooted for the call, so no argument list is built. As callValue does,
 // the builtin may deliver its result through a pushed frame, which
 // returns onto the call's base: the call region is released whatever
 // the outcome, before the loop resumes or the error unwinds.
-func (vm *VM) callBuiltinStack(f *heap.Frame, base int, o *heap.Builtin, args []Value) error {
+func (vm *VM) callBuiltinStack(f *heap.Frame, base int, o *heap.Builtin, args []Value, kwnames []string) error {
 	def := builtinDef(o.ID)
 	self := o.Self
+	a := stackArgs(args, kwnames)
 	if self.K == heap.KUndef && def.Method {
-		if len(args) == 0 {
+		if len(a.Pos) == 0 {
 			vm.releaseCall(f, base)
 			return vm.TypeError("unbound method %s() needs an argument", def.Name)
 		}
-		self = args[0]
-		args = args[1:]
+		self = a.Pos[0]
+		a.Pos = a.Pos[1:]
 	}
 	prevTail, prevRet, prevName := vm.tailOK, vm.tailRet, vm.tailName
 	vm.tailOK, vm.tailRet, vm.tailName = true, heap.RetPush, def.Name
 	vm.openSafe(heap.Undef, heap.Undef)
-	r, err := def.Fn(vm, self, Args{Pos: args})
+	r, err := def.Fn(vm, self, a)
 	vm.closeSafe()
 	vm.tailOK, vm.tailRet, vm.tailName = prevTail, prevRet, prevName
 	return vm.finishStackCall(f, base, r, err)
+}
+
+// stackArgs splits a call's arguments, the last len(kwnames) of them
+// keyword values, into Args.
+func stackArgs(args []Value, kwnames []string) Args {
+	if len(kwnames) == 0 {
+		return Args{Pos: args}
+	}
+	n := len(args) - len(kwnames)
+	return Args{Pos: args[:n], KwNames: kwnames, KwVals: args[n:]}
+}
+
+// kwNames is the Go strings of a CALL's tuple of keyword names, in a
+// slice of its own: a builtin may keep it.
+func (vm *VM) kwNames(kw Value) []string {
+	items := vm.listItems(kw)
+	names := make([]string, len(items))
+	for i, k := range items {
+		names[i] = vm.MustStr(k)
+	}
+	return names
 }
 
 // finishStackCall ends a call whose builtin ran on the caller's stack
@@ -610,15 +638,14 @@ func (vm *VM) plainCtor(clsv Value, c *heap.Class) BuiltinFn {
 	return ctorTable[t].fn
 }
 
-// callCtorStack is a positional CALL of a builtin class with constructor
-// ctor, its arguments read from the caller's stack (see
-// callBuiltinStack).
-func (vm *VM) callCtorStack(f *heap.Frame, base int, clsv Value, c *heap.Class, ctor BuiltinFn, args []Value) error {
+// callCtorStack is a CALL of a builtin class with constructor ctor, its
+// arguments read from the caller's stack (see callBuiltinStack).
+func (vm *VM) callCtorStack(f *heap.Frame, base int, clsv Value, c *heap.Class, ctor BuiltinFn, args []Value, kwnames []string) error {
 	t := TypeID(c.Builtin)
 	prevTail, prevRet, prevName := vm.tailOK, vm.tailRet, vm.tailName
 	vm.tailOK, vm.tailRet, vm.tailName = true, heap.RetPush, ctorTable[t].name
 	vm.openSafe(heap.Undef, heap.Undef)
-	r, err := ctor(vm, clsv, Args{Pos: args})
+	r, err := ctor(vm, clsv, stackArgs(args, kwnames))
 	vm.closeSafe()
 	vm.tailOK, vm.tailRet, vm.tailName = prevTail, prevRet, prevName
 	return vm.finishStackCall(f, base, r, err)

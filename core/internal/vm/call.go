@@ -548,12 +548,13 @@ func (vm *VM) callScratch(f *heap.Frame, base int, fn Value, stack []Value) erro
 
 // callBuiltinStack is a CALL of a builtin function or method descriptor,
 // kwnames naming the last of args: the Go implementation reads its
-// arguments straight from
-// the caller's stack, where the frame keeps them (and the callable)
-// rooted for the call, so no argument list is built. As callValue does,
-// the builtin may deliver its result through a pushed frame, which
-// returns onto the call's base: the call region is released whatever
-// the outcome, before the loop resumes or the error unwinds.
+// arguments straight from the caller's stack, where the frame keeps them
+// (and the callable) rooted for the call, so no argument list is built.
+// Builtins copy what they keep, as they did from the argument arena. As
+// in callValue, the builtin may deliver its result through a pushed
+// frame, which returns onto the call's base: the call region is released
+// whatever the outcome, before the loop resumes or the error unwinds (a
+// pause for the host included).
 func (vm *VM) callBuiltinStack(f *heap.Frame, base int, o *heap.Builtin, args []Value, kwnames []string) error {
 	def := builtinDef(o.ID)
 	self := o.Self

@@ -101,6 +101,10 @@ func (vm *VM) ArgCount(fname string, a Args, min, max int) error {
 		return vm.TypeError("%s() takes no arguments (%d given)", fname, n)
 	case min == max && min == 1:
 		return vm.TypeError("%s() takes exactly one argument (%d given)", fname, n)
+	case min == max:
+		// CPython's _PyArg_CheckPositional drops "at least"/"at most"
+		// when the count is exact.
+		return vm.TypeError("%s expected %d argument%s, got %d", fname, min, plural(min, "", "s"), n)
 	case n < min:
 		return vm.TypeError("%s expected at least %d argument%s, got %d", fname, min, plural(min, "", "s"), n)
 	default:
@@ -129,7 +133,24 @@ func RegisterBuiltinFunc(name string, fn BuiltinFn) {
 var constructors = map[TypeID]BuiltinFn{}
 
 // RegisterConstructor sets the constructor of builtin type t.
-func RegisterConstructor(t TypeID, fn BuiltinFn) { constructors[t] = fn }
+func RegisterConstructor(t TypeID, fn BuiltinFn) {
+	constructors[t] = fn
+	for int(t) >= len(ctorTable) {
+		ctorTable = append(ctorTable, ctorEntry{})
+	}
+	ctorTable[t] = ctorEntry{fn: fn, name: typeSpecName(t)}
+}
+
+// ctorEntry is a constructor and its type's name, the tail name it runs
+// under.
+type ctorEntry struct {
+	fn   BuiltinFn
+	name string
+}
+
+// ctorTable indexes constructors by type, for the call path that skips
+// the map lookup and typeSpecName's scan.
+var ctorTable []ctorEntry
 
 // receiverMethod builds a method that binds up to nargs (at most 2)
 // positional arguments, the first required of them mandatory, and then
@@ -141,9 +162,16 @@ func receiverMethod[O any](recv func(vm *VM, self Value, name string) (O, Value,
 	f func(vm *VM, self Value, o O, ov Value, args [2]Value) (Value, error)) BuiltinFn {
 	return func(vm *VM, self Value, a Args) (Value, error) {
 		var args [2]Value
-		dst := [2]*Value{&args[0], &args[1]}
-		if err := vm.UnpackArgs(argName, a, nil, required, dst[:nargs]...); err != nil {
-			return heap.Undef, err
+		if n := len(a.Pos); len(a.KwNames) == 0 && n >= required && n <= nargs {
+			// The common call, bound without UnpackArgs's pointers.
+			for i, v := range a.Pos {
+				args[i] = v
+			}
+		} else {
+			dst := [2]*Value{&args[0], &args[1]}
+			if err := vm.UnpackArgs(argName, a, nil, required, dst[:nargs]...); err != nil {
+				return heap.Undef, err
+			}
 		}
 		o, ov, err := recv(vm, self, name)
 		if err != nil {

@@ -439,6 +439,12 @@ func (vm *VM) opCall(f *heap.Frame, argc int, kw Value) error {
 				if done, err := vm.callPyBind(callee, o, args, nil, nil); done {
 					return framePushed(f, base, err)
 				}
+			case *heap.Builtin:
+				return vm.callBuiltinStack(f, base, o, f.Slots[lo:f.SP], nil)
+			case *heap.Class:
+				if ctor := vm.plainCtor(callee, o); ctor != nil {
+					return vm.callCtorStack(f, base, callee, o, ctor, f.Slots[lo:f.SP], nil)
+				}
 			case *heap.BoundMethod:
 				// A bound method called as a plain value (a callback):
 				// when the NULL slot below it is free, lay the call out
@@ -457,21 +463,26 @@ func (vm *VM) opCall(f *heap.Frame, argc int, kw Value) error {
 		base := int(f.SP) - argc - 2
 		callee, lo := callTarget(f, base)
 		if callee.K == heap.KRef {
-			if fn, ok := vm.H.Get(callee).(*heap.Function); ok {
+			switch o := vm.H.Get(callee).(type) {
+			case *heap.Function:
 				names := vm.H.Get(kw).(*heap.Tuple).Items
 				npos := int(f.SP) - lo - len(names)
-				done, err := vm.callPyBind(callee, fn, f.Slots[lo:lo+npos], names, f.Slots[lo+npos:f.SP])
+				done, err := vm.callPyBind(callee, o, f.Slots[lo:lo+npos], names, f.Slots[lo+npos:f.SP])
 				if done {
 					return framePushed(f, base, err)
+				}
+			case *heap.Builtin:
+				return vm.callBuiltinStack(f, base, o, f.Slots[lo:f.SP], vm.kwNames(kw))
+			case *heap.Class:
+				if ctor := vm.plainCtor(callee, o); ctor != nil {
+					return vm.callCtorStack(f, base, callee, o, ctor, f.Slots[lo:f.SP], vm.kwNames(kw))
 				}
 			}
 		}
 	}
 	var kwnames []string
 	if kw.K == heap.KRef {
-		for _, k := range vm.listItems(kw) {
-			kwnames = append(kwnames, vm.MustStr(k))
-		}
+		kwnames = vm.kwNames(kw)
 	}
 	base := int(f.SP) - argc - 2
 	first := f.Slots[base]
@@ -533,6 +544,112 @@ func (vm *VM) callScratch(f *heap.Frame, base int, fn Value, stack []Value) erro
 	}
 	push(f, r)
 	return vm.settle()
+}
+
+// callBuiltinStack is a CALL of a builtin function or method descriptor,
+// kwnames naming the last of args: the Go implementation reads its
+// arguments straight from the caller's stack, where the frame keeps them
+// (and the callable) rooted for the call, so no argument list is built.
+// Builtins copy what they keep, as they did from the argument arena. As
+// in callValue, the builtin may deliver its result through a pushed
+// frame, which returns onto the call's base: the call region is released
+// whatever the outcome, before the loop resumes or the error unwinds (a
+// pause for the host included).
+func (vm *VM) callBuiltinStack(f *heap.Frame, base int, o *heap.Builtin, args []Value, kwnames []string) error {
+	def := builtinDef(o.ID)
+	self := o.Self
+	a := stackArgs(args, kwnames)
+	if self.K == heap.KUndef && def.Method {
+		if len(a.Pos) == 0 {
+			vm.releaseCall(f, base)
+			return vm.TypeError("unbound method %s() needs an argument", def.Name)
+		}
+		self = a.Pos[0]
+		a.Pos = a.Pos[1:]
+	}
+	prevTail, prevRet, prevName := vm.tailOK, vm.tailRet, vm.tailName
+	vm.tailOK, vm.tailRet, vm.tailName = true, heap.RetPush, def.Name
+	vm.openSafe(heap.Undef, heap.Undef)
+	r, err := def.Fn(vm, self, a)
+	vm.closeSafe()
+	vm.tailOK, vm.tailRet, vm.tailName = prevTail, prevRet, prevName
+	return vm.finishStackCall(f, base, r, err)
+}
+
+// stackArgs splits a call's arguments, the last len(kwnames) of them
+// keyword values, into Args.
+func stackArgs(args []Value, kwnames []string) Args {
+	if len(kwnames) == 0 {
+		return Args{Pos: args}
+	}
+	n := len(args) - len(kwnames)
+	return Args{Pos: args[:n], KwNames: kwnames, KwVals: args[n:]}
+}
+
+// kwNames is the Go strings of a CALL's tuple of keyword names, in a
+// slice of its own: a builtin may keep it.
+func (vm *VM) kwNames(kw Value) []string {
+	items := vm.listItems(kw)
+	names := make([]string, len(items))
+	for i, k := range items {
+		names[i] = vm.MustStr(k)
+	}
+	return names
+}
+
+// finishStackCall ends a call whose builtin ran on the caller's stack
+// (see callBuiltinStack): the call region is released and r pushed, or
+// errFramePushed returned when a frame will deliver it.
+func (vm *VM) finishStackCall(f *heap.Frame, base int, r Value, err error) error {
+	vm.releaseCall(f, base)
+	if err != nil {
+		return err
+	}
+	if lim := vm.Limits.MaxMemory; lim > 0 && vm.H.Bytes > 2*lim {
+		// As in callValue: a builtin may build a large object in one step.
+		return errMemoryLimit()
+	}
+	if r.K == heap.KUndef {
+		return errFramePushed
+	}
+	push(f, r)
+	return vm.settle()
+}
+
+// releaseCall clears a CALL's region of f's stack from base up.
+func (vm *VM) releaseCall(f *heap.Frame, base int) {
+	clearSlots(f.Slots, base, int(f.SP))
+	f.SP = int32(base)
+}
+
+// plainCtor returns the constructor a call of the builtin class c
+// (value clsv) runs directly, or nil when the call needs callClass's
+// general path: type itself, whose one- and three-argument forms differ,
+// and classes without a constructor. A builtin class's metaclass is type
+// and its __new__ and __init__ are its own, so the constructor alone
+// decides the call, as in callClass.
+func (vm *VM) plainCtor(clsv Value, c *heap.Class) BuiltinFn {
+	if c.Flags&ClassUser != 0 {
+		return nil
+	}
+	t := TypeID(c.Builtin)
+	if t == TType || int(t) >= len(ctorTable) || clsv != vm.Types[t] {
+		return nil
+	}
+	return ctorTable[t].fn
+}
+
+// callCtorStack is a CALL of a builtin class with constructor ctor, its
+// arguments read from the caller's stack (see callBuiltinStack).
+func (vm *VM) callCtorStack(f *heap.Frame, base int, clsv Value, c *heap.Class, ctor BuiltinFn, args []Value, kwnames []string) error {
+	t := TypeID(c.Builtin)
+	prevTail, prevRet, prevName := vm.tailOK, vm.tailRet, vm.tailName
+	vm.tailOK, vm.tailRet, vm.tailName = true, heap.RetPush, ctorTable[t].name
+	vm.openSafe(heap.Undef, heap.Undef)
+	r, err := ctor(vm, clsv, stackArgs(args, kwnames))
+	vm.closeSafe()
+	vm.tailOK, vm.tailRet, vm.tailName = prevTail, prevRet, prevName
+	return vm.finishStackCall(f, base, r, err)
 }
 
 // callEx is CALL_FUNCTION_EX.

@@ -750,6 +750,9 @@ func (vm *VM) intStr(i int64) Value {
 		copy(buf, d)
 		return vm.sealStr(o, buf, len(d))
 	}
+	if vm.intStrs == nil {
+		vm.intStrs = new([smallIntStrs]Value)
+	}
 	slot, text := &vm.intStrs[i], smallIntText[i]
 	if v := *slot; v.K == heap.KRef {
 		if o, ok := vm.H.At(v.H()).(*heap.Str); ok && o.S == text {

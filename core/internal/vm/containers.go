@@ -539,7 +539,7 @@ func (vm *VM) seqCompare(op int, a, b []Value) (bool, error) {
 		}
 	}
 	if i >= la || i >= lb || i >= len(a) || i >= len(b) {
-		return cmpInt(op, int64(la), int64(lb)), nil
+		return cmpOrdered(op, int64(la), int64(lb)), nil
 	}
 	switch op {
 	case compile.CmpEq:

@@ -192,7 +192,7 @@ func (vm *VM) Eq(a, b Value) (bool, error) {
 // Compare is a <op> b as a bool.
 func (vm *VM) Compare(op int, a, b Value) (bool, error) {
 	if a.K == heap.KInt && b.K == heap.KInt {
-		return cmpInt(op, a.I(), b.I()), nil
+		return cmpOrdered(op, a.I(), b.I()), nil
 	}
 	r, err := vm.richCompare(op, a, b)
 	if err != nil {

@@ -833,7 +833,7 @@ func ctMinMax(name string, op int) BuiltinFn {
 // through vm.Compare.
 func (vm *VM) quickCompare(op int, a, b Value) (bool, error) {
 	if a.K == heap.KInt && b.K == heap.KInt {
-		return cmpInt(op, a.I(), b.I()), nil
+		return cmpOrdered(op, a.I(), b.I()), nil
 	}
 	if a.K == heap.KFloat && b.K == heap.KFloat {
 		x, y := a.F(), b.F()

@@ -1,0 +1,117 @@
+package vm
+
+import (
+	"math"
+
+	"github.com/amber-sandbox/amber/core/internal/compile"
+	"github.com/amber-sandbox/amber/core/internal/heap"
+)
+
+// intFast computes small-int arithmetic without allocation, reporting
+// ok=false when the result does not fit or the operation needs the slow path.
+func intFast(op int, a, b int64) (Value, bool) {
+	switch op {
+	case compile.BinAdd:
+		r := a + b
+		if (r > a) == (b > 0) {
+			return heap.Int(r), true
+		}
+	case compile.BinSub:
+		r := a - b
+		if (r < a) == (b > 0) {
+			return heap.Int(r), true
+		}
+	case compile.BinMul:
+		if a > -(1<<31) && a < 1<<31 && b > -(1<<31) && b < 1<<31 {
+			return heap.Int(a * b), true
+		}
+		if a == 0 || b == 0 {
+			return heap.Int(0), true
+		}
+		r := a * b
+		if r/b == a && !(a == -1 && b == math.MinInt64) && !(b == -1 && a == math.MinInt64) {
+			return heap.Int(r), true
+		}
+	case compile.BinFloorDiv:
+		if b != 0 && !(a == math.MinInt64 && b == -1) {
+			q := a / b
+			if (a%b != 0) && ((a < 0) != (b < 0)) {
+				q--
+			}
+			return heap.Int(q), true
+		}
+	case compile.BinMod:
+		if b != 0 && !(a == math.MinInt64 && b == -1) {
+			m := a % b
+			if m != 0 && ((m < 0) != (b < 0)) {
+				m += b
+			}
+			return heap.Int(m), true
+		}
+	case compile.BinAnd:
+		return heap.Int(a & b), true
+	case compile.BinOr:
+		return heap.Int(a | b), true
+	case compile.BinXor:
+		return heap.Int(a ^ b), true
+	case compile.BinTrueDiv:
+		if b != 0 && a < 1<<53 && a > -(1<<53) && b < 1<<53 && b > -(1<<53) {
+			return heap.Float(float64(a) / float64(b)), true
+		}
+	case compile.BinLShift:
+		if b >= 0 && b < 63 && a >= 0 && a < (1<<(62-b)) {
+			return heap.Int(a << b), true
+		}
+	case compile.BinRShift:
+		if b >= 0 {
+			if b > 63 {
+				b = 63
+			}
+			return heap.Int(a >> b), true
+		}
+	}
+	return heap.Undef, false
+}
+
+func floatFast(op int, a, b float64) (Value, bool) {
+	switch op {
+	case compile.BinAdd:
+		return heap.Float(a + b), true
+	case compile.BinSub:
+		return heap.Float(a - b), true
+	case compile.BinMul:
+		return heap.Float(a * b), true
+	case compile.BinTrueDiv:
+		if b != 0 {
+			return heap.Float(a / b), true
+		}
+	case compile.BinPow:
+		// A positive finite base and a finite exponent: what
+		// floatPowValue computes after its special cases, none of which
+		// apply. b-b == 0 rules out NaN and infinities.
+		if a > 0 && a <= math.MaxFloat64 && b-b == 0 {
+			if r := math.Pow(a, b); !math.IsInf(r, 0) {
+				return heap.Float(r), true
+			}
+		}
+	}
+	return heap.Undef, false
+}
+
+// cmpOrdered applies comparison op to two ints or two floats. For floats
+// NaN is unordered, so only != holds for it, as in Python.
+func cmpOrdered[T int64 | float64](op int, a, b T) bool {
+	switch op {
+	case compile.CmpLt:
+		return a < b
+	case compile.CmpLe:
+		return a <= b
+	case compile.CmpEq:
+		return a == b
+	case compile.CmpNe:
+		return a != b
+	case compile.CmpGt:
+		return a > b
+	}
+	return a >= b
+}

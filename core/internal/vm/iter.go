@@ -208,19 +208,8 @@ func (vm *VM) iterNext(itv Value, it *heap.Iter) (Value, bool, error) {
 		return heap.Undef, false, err
 	}
 	switch it.Kind {
-	case heap.IterList, heap.IterTuple:
-		items := vm.listItems(it.Seq)
-		if it.I < int64(len(items)) {
-			v := items[it.I]
-			it.I++
-			vm.H.Touch(itv)
-			return v, true, nil
-		}
-	case heap.IterRange:
-		if (it.Step > 0 && it.I < it.N) || (it.Step < 0 && it.I > it.N) {
-			v := heap.Int(it.I)
-			it.I += it.Step
-			vm.H.Touch(itv)
+	case heap.IterList, heap.IterTuple, heap.IterRange:
+		if v, ok := vm.stepSeq(itv, it); ok {
 			return v, true, nil
 		}
 	case heap.IterStr:
@@ -495,29 +484,35 @@ func (vm *VM) pairIter(it *heap.Iter) bool {
 func (vm *VM) nextSub(itv Value) (Value, bool, error) {
 	if itv.K == heap.KRef {
 		if it, ok := vm.H.Get(itv).(*heap.Iter); ok {
-			switch it.Kind {
-			case heap.IterList, heap.IterTuple:
-				if items := vm.listItems(it.Seq); it.I < int64(len(items)) {
-					v := items[it.I]
-					it.I++
-					vm.H.Touch(itv)
-					return v, true, nil
-				}
-			case heap.IterRange:
-				if (it.Step > 0 && it.I < it.N) || (it.Step < 0 && it.I > it.N) {
-					v := heap.Int(it.I)
-					it.I += it.Step
-					vm.H.Touch(itv)
-					return v, true, nil
-				}
-			default:
-				return vm.Next(itv)
+			if v, ok := vm.stepSeq(itv, it); ok {
+				return v, true, nil
 			}
-			// Exhausted: iterNext marks it done.
-			return vm.Next(itv)
 		}
 	}
+	// Another kind, or exhausted (iterNext marks it done).
 	return vm.Next(itv)
+}
+
+// stepSeq steps a list, tuple or range iterator, which runs no code;
+// ok=false when it is exhausted or of another kind.
+func (vm *VM) stepSeq(itv Value, it *heap.Iter) (Value, bool) {
+	switch it.Kind {
+	case heap.IterList, heap.IterTuple:
+		if items := vm.listItems(it.Seq); it.I < int64(len(items)) {
+			v := items[it.I]
+			it.I++
+			vm.H.Touch(itv)
+			return v, true
+		}
+	case heap.IterRange:
+		if (it.Step > 0 && it.I < it.N) || (it.Step < 0 && it.I > it.N) {
+			v := heap.Int(it.I)
+			it.I += it.Step
+			vm.H.Touch(itv)
+			return v, true
+		}
+	}
+	return heap.Undef, false
 }
 
 // nextIsUnpack2 reports whether f's next instruction (the one after its

@@ -667,14 +667,7 @@ func (vm *VM) reserveParsedSpec(spec string, sp pyfmt.Spec, perr error) error {
 	if sp.Width <= 0 && sp.Precision <= 0 {
 		return nil
 	}
-	fill := int64(1)
-	if sp.Fill != 0 {
-		fill = int64(utf8.RuneLen(sp.Fill))
-	}
-	if err := vm.reserveMul(fill, int64(max(sp.Width, 0))); err != nil {
-		return err
-	}
-	return vm.reserve(int64(max(sp.Width, 0))*fill + int64(max(sp.Precision, 0)))
+	return vm.reserveSpecWidth(sp)
 }
 
 func (vm *VM) formatNum(p Value, spec string) (string, error) {

@@ -170,6 +170,12 @@ func (vm *VM) reserveSpec(spec string) error {
 	if err != nil {
 		return nil
 	}
+	return vm.reserveSpecWidth(sp)
+}
+
+// reserveSpecWidth reserves what a parsed spec's width and precision make
+// a result at least as long as.
+func (vm *VM) reserveSpecWidth(sp pyfmt.Spec) error {
 	fill := int64(1)
 	if sp.Fill != 0 {
 		fill = int64(utf8.RuneLen(sp.Fill))

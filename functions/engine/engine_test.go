@@ -48,7 +48,7 @@ func (c *clock) advance(d time.Duration) { c.ns.Add(int64(d)) }
 
 // harness drives one engine as one project.
 type harness struct {
-	t      *testing.T
+	t      testing.TB
 	e      *Engine
 	meta   meta.Store
 	chunks cas.Store
@@ -58,7 +58,7 @@ type harness struct {
 	inline int
 }
 
-func newHarness(t *testing.T, b backend, tweak func(*Config)) *harness {
+func newHarness(t testing.TB, b backend, tweak func(*Config)) *harness {
 	t.Helper()
 	m, c := b.open(t)
 	h := &harness{t: t, meta: m, chunks: c, clock: newClock(), inline: b.inline}

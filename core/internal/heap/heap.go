@@ -35,6 +35,15 @@ type Heap struct {
 	// segPages[p] says a handle of page p has a segDirty record, so
 	// Touch and Collect skip the map for every other page.
 	segPages []bool
+	// seqKnown[hd] is the big sequence whose segments the last dump (or
+	// the load) wrote for handle hd, while nothing has touched it as a
+	// whole since: with no segment record it is unchanged even on a dirty
+	// page. The object, not a flag, is kept so that another sequence put
+	// at hd later (a reused handle) is never mistaken for it.
+	seqKnown map[Handle]Object
+	// seqKnownPages[p] says a handle of page p is in seqKnown, so Touch
+	// skips the map for every other page.
+	seqKnownPages []bool
 	// segCache holds recently used records by handle (h is handle+1; 0
 	// is empty), so appends to a few big lists skip the map.
 	segCache [4]segCacheEntry
@@ -162,6 +171,9 @@ func (h *Heap) At(hd Handle) Object {
 func (h *Heap) Touch(v Value) {
 	if v.K == KRef {
 		h.dirty[v.N>>PageShift] = true
+		if p := v.N >> PageShift; p < uint64(len(h.seqKnownPages)) && h.seqKnownPages[p] {
+			delete(h.seqKnown, v.H())
+		}
 		if p := v.N >> PageShift; p < uint64(len(h.segPages)) && h.segPages[p] && isSeq(h.Get(v)) {
 			// A whole-object change of a sequence with segment records.
 			if r := h.segDirty[v.H()]; r != nil {
@@ -238,8 +250,9 @@ func (h *Heap) TouchItem(v Value, i, n int) {
 		}
 		h.segPages[p] = true
 		// The page changed earlier in this interval, maybe by a Touch of
-		// this very sequence, which left no segment record: assume all.
-		if wasDirty {
+		// this very sequence, which left no segment record: assume all,
+		// unless the sequence is known untouched since the last dump.
+		if wasDirty && !h.SeqUnchanged(hd) {
 			m.whole = true
 		}
 	}
@@ -266,6 +279,38 @@ func (h *Heap) SegmentDirty(hd Handle, s int) (dirty, tracked bool) {
 	return m.whole || (s >= 0 && m.has(s)), true
 }
 
+// KnowSeq records that the segments just dumped (or loaded) for the big
+// sequence at hd are its contents: until something touches it as a
+// whole, its segments without a dirty mark are unchanged.
+func (h *Heap) KnowSeq(hd Handle) {
+	o := h.At(hd)
+	if o == nil {
+		return
+	}
+	if h.seqKnown == nil {
+		h.seqKnown = map[Handle]Object{}
+	}
+	h.seqKnown[hd] = o
+	p := int(hd >> PageShift)
+	for len(h.seqKnownPages) <= p {
+		h.seqKnownPages = append(h.seqKnownPages, false)
+	}
+	h.seqKnownPages[p] = true
+}
+
+// SeqUnchanged reports whether the sequence at hd is the one KnowSeq
+// recorded and nothing has touched it as a whole since.
+func (h *Heap) SeqUnchanged(hd Handle) bool {
+	o, ok := h.seqKnown[hd]
+	return ok && o == h.At(hd)
+}
+
+// forgetSeqs drops what KnowSeq recorded.
+func (h *Heap) forgetSeqs() {
+	h.seqKnown = nil
+	h.seqKnownPages = h.seqKnownPages[:0]
+}
+
 // ClearDirty forgets all dirty marks (after a dump).
 func (h *Heap) ClearDirty() {
 	for p, d := range h.dirty {
@@ -283,6 +328,7 @@ func (h *Heap) MarkAllDirty() {
 		h.dirty[i] = true
 	}
 	h.forgetSegments()
+	h.forgetSeqs()
 }
 
 // forgetSegments drops the segment records: every sequence is dirty or
@@ -339,6 +385,7 @@ func (h *Heap) Restore(objs []Object) {
 	h.segDirty = nil
 	h.segPages = h.segPages[:0]
 	h.segCache = [4]segCacheEntry{}
+	h.forgetSeqs()
 	h.liveAfterGC = int64(len(objs) - len(h.free))
 	h.bytesAfterGC = h.Bytes
 	h.sinceGC = 0
@@ -454,6 +501,9 @@ func (h *Heap) Collect(roots func(visit func(Value))) int {
 				*c = segCacheEntry{}
 			}
 			delete(h.segDirty, Handle(i))
+		}
+		if p := i >> PageShift; p < len(h.seqKnownPages) && h.seqKnownPages[p] {
+			delete(h.seqKnown, Handle(i))
 		}
 		freed++
 		h.free = append(h.free, Handle(i))

@@ -357,6 +357,7 @@ func (vm *VM) DumpPages(kind DumpKind, prev *Manifest) (*Manifest, []Page, error
 		return nil, nil, err
 	}
 	vm.H.ClearDirty()
+	knowSeqs(vm.H, m)
 	st.last = m
 	return m, pages, nil
 }
@@ -475,7 +476,9 @@ func (vm *VM) dumpPages(kind DumpKind, prev *Manifest, incremental, hashed bool)
 		prevIdx := prevSegs[s.hd]
 		n := heap.Segments(len(s.items))
 		dirty, tracked := vm.H.SegmentDirty(s.hd, -1)
-		whole := !tracked || dirty
+		// Untracked is untouched when the sequence is the one m's
+		// segments hold; otherwise it may have changed anywhere.
+		whole := dirty || !tracked && !(incremental && vm.H.SeqUnchanged(s.hd))
 		for seg := 0; seg < n; seg++ {
 			pi := -1
 			if seg < len(prevIdx) {
@@ -499,6 +502,17 @@ func (vm *VM) dumpPages(kind DumpKind, prev *Manifest, incremental, hashed bool)
 	}
 	m.BaseID = b.id
 	return m, out, nil
+}
+
+// knowSeqs tells h that the big sequences with segments in m hold what
+// those segments say, so the next incremental dump re-encodes only the
+// segments touched since.
+func knowSeqs(h *heap.Heap, m *Manifest) {
+	for _, pi := range m.Pages {
+		if pi.Seq != 0 && pi.N == 0 {
+			h.KnowSeq(pi.Seq)
+		}
+	}
 }
 
 // Dump returns the self-contained single-blob form of the state. It does
@@ -1007,6 +1021,7 @@ func loadPages(m *Manifest, fetch func(i int) ([]byte, error), size int, hashed 
 	}
 	st := &vm.snap
 	if hashed {
+		knowSeqs(vm.H, m)
 		st.last = m
 	}
 	st.meta = m.Meta

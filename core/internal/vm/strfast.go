@@ -82,3 +82,37 @@ func (vm *VM) intBaseFast(a Args, base int, prefix string) (Value, bool) {
 	copy(buf, d)
 	return vm.sealStr(o, buf, len(d)), true
 }
+
+// strCaseMethod is str.upper or str.lower (f the full mapping): an ASCII
+// receiver flips the letters from lo to hi straight into the result's
+// single allocation, and an exact str with none of them is its own
+// result; any other receiver maps through f.
+func strCaseMethod(name string, lo, hi byte, f func(string) string) BuiltinFn {
+	return func(vm *VM, self Value, a Args) (Value, error) {
+		s, _, err := vm.strArgs(name, self, a, 0, 0)
+		if err != nil {
+			return heap.Undef, err
+		}
+		o, exact := vm.H.Get(self).(*heap.Str)
+		if !exact || !strIsASCII(o) {
+			return vm.strResult(self, s, f(s)), nil
+		}
+		i := 0
+		for i < len(s) && (s[i] < lo || s[i] > hi) {
+			i++
+		}
+		if i == len(s) {
+			return self, nil
+		}
+		r, buf := strBuf(len(s))
+		copy(buf, s[:i])
+		for ; i < len(s); i++ {
+			c := s[i]
+			if c >= lo && c <= hi {
+				c ^= 0x20
+			}
+			buf[i] = c
+		}
+		return vm.sealStr(r, buf, len(buf)), nil
+	}
+}

@@ -397,6 +397,8 @@ reload:
 				}
 			} else if a.K == heap.KFloat && b.K == heap.KFloat {
 				r, ok = floatFast(arg&15, a.F(), b.F())
+			} else if a.K == heap.KRef && b.K == heap.KRef {
+				r, ok = vm.strAddFast(arg, a, b)
 			}
 			if !ok {
 				// The generic operation, here rather than in slowOp:

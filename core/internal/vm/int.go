@@ -488,6 +488,9 @@ func (vm *VM) roundInt(x num, nd Value) (Value, error) {
 
 // intBaseString implements bin(), oct() and hex().
 func (vm *VM) intBaseString(name string, a Args, base int, prefix string) (Value, error) {
+	if r, ok := vm.intBaseFast(a, base, prefix); ok {
+		return r, nil
+	}
 	var other Value
 	if err := vm.UnpackArgs(name, a, nil, 1, &other); err != nil {
 		return Value{}, err

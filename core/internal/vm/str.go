@@ -893,7 +893,7 @@ func init() {
 		{Name: "isupper", Fn: strPred("isupper", pystr.IsUpper)},
 		{Name: "join", Fn: strJoin},
 		{Name: "ljust", Fn: strText.padMethod("ljust", strPad(pystr.LJust))},
-		{Name: "lower", Fn: strNoArg("lower", pystr.Lower)},
+		{Name: "lower", Fn: strCaseMethod("lower", 'A', 'Z', pystr.Lower)},
 		{Name: "lstrip", Fn: strStrip("lstrip", pystr.LStrip)},
 		{Name: "maketrans", Fn: strMakeTrans, Kind: KindStaticMethod},
 		{Name: "partition", Fn: strText.partitionMethod("partition")},
@@ -913,7 +913,7 @@ func init() {
 		{Name: "swapcase", Fn: strNoArg("swapcase", pystr.SwapCase)},
 		{Name: "title", Fn: strNoArg("title", pystr.Title)},
 		{Name: "translate", Fn: strTranslate},
-		{Name: "upper", Fn: strNoArg("upper", pystr.Upper)},
+		{Name: "upper", Fn: strCaseMethod("upper", 'a', 'z', pystr.Upper)},
 		{Name: "zfill", Fn: strZFill},
 		{Name: "__len__", Fn: strDunderLen},
 		{Name: "__getitem__", Fn: strDunderGetItem},
@@ -1083,12 +1083,18 @@ func strRunes(o *heap.Str) int {
 // strs, as BUILD_STRING's operands are) in order, in one allocation when
 // short, and with its code-point count when every part's is known.
 func (vm *VM) concatStrs(parts []Value) (Value, error) {
+	var small [16]*heap.Str // the parts' objects, looked up once
+	objs := small[:0]
+	if len(parts) > len(small) {
+		objs = make([]*heap.Str, 0, len(parts))
+	}
 	n, runes := 0, 0
 	for _, p := range parts {
 		o, ok := vm.strObj(p)
 		if !ok {
 			return heap.Undef, vm.TypeError("expected str instance, %s found", vm.TypeName(p))
 		}
+		objs = append(objs, o)
 		n += len(o.S)
 		if r := strRunes(o); r >= 0 && runes >= 0 {
 			runes += r
@@ -1101,9 +1107,8 @@ func (vm *VM) concatStrs(parts []Value) (Value, error) {
 	}
 	o, buf := strBuf(n)
 	at := 0
-	for _, p := range parts {
-		s, _ := vm.StrOf(p)
-		at += copy(buf[at:], s)
+	for _, p := range objs {
+		at += copy(buf[at:], p.S)
 	}
 	return vm.sealStr(o, buf, runes), nil
 }

@@ -1,0 +1,118 @@
+package vm
+
+// Fast paths for str operations that the eval loop and the call
+// machinery take before their general paths: each answers only when its
+// operands are exact strs (or machine ints) and the operation can neither
+// call Python code nor need the memory-limit bookkeeping of the general
+// path; otherwise it declines and the general path runs unchanged.
+
+import (
+	"strconv"
+
+	"github.com/amber-sandbox/amber/core/internal/compile"
+	"github.com/amber-sandbox/amber/core/internal/heap"
+)
+
+// fastRoom reports whether a fast path may allocate n more bytes without
+// what the general path does around an allocation: reserve (which may
+// collect or fail) and settle (which may collect after it). Without a
+// memory limit only the size of one allocation bounds it; under a limit,
+// n must fit below the limit and leave no collection due.
+func (vm *VM) fastRoom(n int64) bool {
+	lim := vm.Limits.MaxMemory
+	if lim <= 0 {
+		return n <= maxOneAlloc
+	}
+	n += 64 // the str object around the bytes
+	return vm.H.Bytes+n <= lim && vm.H.SinceCollect()+n <= lim/4
+}
+
+// strAddFast is a + b (BINARY_OP, arg its argument) when both are exact
+// strs: str has no __add__ a subclass could override here, and str +
+// str never calls Python code. ok is false when it does not apply.
+func (vm *VM) strAddFast(arg int, a, b Value) (r Value, ok bool) {
+	if arg&15 != compile.BinAdd {
+		return heap.Undef, false
+	}
+	sa, ok := vm.H.Get(a).(*heap.Str)
+	if !ok {
+		return heap.Undef, false
+	}
+	sb, ok := vm.H.Get(b).(*heap.Str)
+	if !ok {
+		return heap.Undef, false
+	}
+	switch {
+	case sb.S == "":
+		return a, true
+	case sa.S == "":
+		return b, true
+	}
+	n := len(sa.S) + len(sb.S)
+	if !vm.fastRoom(int64(n)) {
+		return heap.Undef, false
+	}
+	runes := -1
+	if ra, rb := strRunes(sa), strRunes(sb); ra >= 0 && rb >= 0 {
+		runes = ra + rb
+	}
+	o, buf := strBuf(n)
+	copy(buf[copy(buf, sa.S):], sb.S)
+	return vm.sealStr(o, buf, runes), true
+}
+
+// intBaseFast is hex(i), oct(i) and bin(i) of a machine int: its text
+// laid out on the stack and copied once into a str holding its bytes
+// (the general path builds two Go strings on the way).
+func (vm *VM) intBaseFast(a Args, base int, prefix string) (Value, bool) {
+	if len(a.Pos) != 1 || len(a.KwNames) != 0 || a.Pos[0].K != heap.KInt {
+		return heap.Undef, false
+	}
+	i := a.Pos[0].I()
+	var tmp [72]byte
+	d := tmp[:0]
+	u := uint64(i)
+	if i < 0 {
+		d = append(d, '-')
+		u = uint64(-(i + 1)) + 1
+	}
+	d = append(d, prefix...)
+	d = strconv.AppendUint(d, u, base)
+	o, buf := strBuf(len(d))
+	copy(buf, d)
+	return vm.sealStr(o, buf, len(d)), true
+}
+
+// strCaseMethod is str.upper or str.lower (f the full mapping): an ASCII
+// receiver flips the letters from lo to hi straight into the result's
+// single allocation, and an exact str with none of them is its own
+// result; any other receiver maps through f.
+func strCaseMethod(name string, lo, hi byte, f func(string) string) BuiltinFn {
+	return func(vm *VM, self Value, a Args) (Value, error) {
+		s, _, err := vm.strArgs(name, self, a, 0, 0)
+		if err != nil {
+			return heap.Undef, err
+		}
+		o, exact := vm.H.Get(self).(*heap.Str)
+		if !exact || !strIsASCII(o) {
+			return vm.strResult(self, s, f(s)), nil
+		}
+		i := 0
+		for i < len(s) && (s[i] < lo || s[i] > hi) {
+			i++
+		}
+		if i == len(s) {
+			return self, nil
+		}
+		r, buf := strBuf(len(s))
+		copy(buf, s[:i])
+		for ; i < len(s); i++ {
+			c := s[i]
+			if c >= lo && c <= hi {
+				c ^= 0x20
+			}
+			buf[i] = c
+		}
+		return vm.sealStr(r, buf, len(buf)), nil
+	}
+}

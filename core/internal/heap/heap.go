@@ -33,7 +33,7 @@ type Heap struct {
 	// segDirty records dirty segments of large sequences, by handle.
 	segDirty map[Handle]*segRecord
 	// segPages[p] says a handle of page p has a segDirty record, so
-	// Touch and Collect skip the map for every other page.
+	// Touch skips the map for every other page.
 	segPages []bool
 	// segCache holds recently used records by handle (h is handle+1; 0
 	// is empty), so appends to a few big lists skip the map.
@@ -353,7 +353,10 @@ func (h *Heap) Live() int { return h.n - 1 - len(h.free) }
 // ShouldCollect reports whether enough has been allocated since the last
 // collection to make one worthwhile.
 func (h *Heap) ShouldCollect() bool {
-	lim := h.liveAfterGC
+	// Each collection marks every live object, so waiting for twice the
+	// live count of new allocations halves the marking per allocation
+	// (the garbage it lets pile up is freed by the collection after).
+	lim := 2 * h.liveAfterGC
 	if lim < 20000 {
 		lim = 20000
 	}
@@ -449,14 +452,20 @@ func (h *Heap) Collect(roots func(visit func(Value))) int {
 		}
 		h.set(Handle(i), nil)
 		h.dirty[i>>PageShift] = true
-		if p := i >> PageShift; p < len(h.segPages) && h.segPages[p] {
-			if c := &h.segCache[i&3]; c.h == Handle(i)+1 {
-				*c = segCacheEntry{}
-			}
-			delete(h.segDirty, Handle(i))
-		}
 		freed++
 		h.free = append(h.free, Handle(i))
+	}
+	// Segment records of freed sequences go in one pass over the few
+	// records, not a map delete for every freed object of their pages.
+	for hd := range h.segDirty {
+		if h.At(hd) == nil {
+			delete(h.segDirty, hd)
+		}
+	}
+	for i := range h.segCache {
+		if c := &h.segCache[i]; c.h != 0 && h.At(c.h-1) == nil {
+			*c = segCacheEntry{}
+		}
 	}
 	// Trailing free slots shrink the heap so new objects keep fresh pages.
 	n := h.n

@@ -690,3 +690,30 @@ func (vm *VM) dictUnpack(v Value) ([]Value, bool, error) {
 	}
 	return out, true, nil
 }
+
+// buildDict is BUILD_MAP (keys and values interleaved in one slice:
+// step 2, off 1) and BUILD_CONST_KEY_MAP (step 1, off 0): a dict of the
+// n pairs keys[i*step]: vals[i*step+off], later keys winning. A str or
+// int key whose hash no earlier entry has is appended without a lookup,
+// into entries allocated with the dict; any other key takes DictSet.
+func (vm *VM) buildDict(n int, keys, vals []Value, step, off int) (Value, error) {
+	dv := vm.newDictFor(n)
+	d := vm.H.Get(dv).(*heap.Dict)
+	for i := 0; i < n; i++ {
+		k, v := keys[i*step], vals[i*step+off]
+		switch k.K {
+		case heap.KInt:
+			if h, err := vm.Hash(k); err == nil && d.AppendFresh(k, v, h) {
+				continue
+			}
+		case heap.KRef:
+			if s, ok := vm.H.Get(k).(*heap.Str); ok && d.AppendFresh(k, v, strHashOf(s)) {
+				continue
+			}
+		}
+		if err := vm.DictSet(d, k, v); err != nil {
+			return heap.Undef, err
+		}
+	}
+	return dv, nil
+}

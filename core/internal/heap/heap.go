@@ -25,7 +25,10 @@ type Heap struct {
 	shared []bool
 	n      int      // handle slots in use: handles [0, n)
 	free   []Handle // ascending; reused lowest first, so reuse is deterministic
-	dirty  []bool   // per page
+	// freeBuf is the array Collect last built free in: Alloc takes from
+	// free's front, so free alone would lose the capacity.
+	freeBuf []Handle
+	dirty   []bool // per page
 	// pristine[p] says page p held the base's objects (or copies of
 	// them) when the heap was cloned or loaded and has not been dirty
 	// since (see Pristine).
@@ -438,7 +441,7 @@ func (h *Heap) Collect(roots func(visit func(Value))) int {
 	// The free list is rebuilt in the same pass, in ascending handle
 	// order, which is the order Alloc hands slots out in. The base's
 	// handles (below the floor) are never freed or reused.
-	h.free = h.free[:0]
+	h.free = h.freeBuf[:0]
 	for i := 1; i < h.n; i++ {
 		o := h.At(Handle(i))
 		if o == nil {
@@ -476,6 +479,7 @@ func (h *Heap) Collect(roots func(visit func(Value))) int {
 	for len(h.free) > 0 && int(h.free[len(h.free)-1]) >= n {
 		h.free = h.free[:len(h.free)-1]
 	}
+	h.freeBuf = h.free
 	pages := h.Pages()
 	for p := pages; p < len(h.pages); p++ {
 		h.pages[p] = nil

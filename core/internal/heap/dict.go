@@ -88,9 +88,14 @@ func (d *Dict) reindex(src []DictEntry, other bool, extra int) {
 	switch {
 	case other || cap(src) < room:
 		fresh := make([]DictEntry, 0, room)
-		for _, e := range src {
-			if e.Key.K != KUndef {
-				fresh = append(fresh, e)
+		if live == len(src) {
+			// No deleted entries: one bulk copy.
+			fresh = append(fresh, src...)
+		} else {
+			for _, e := range src {
+				if e.Key.K != KUndef {
+					fresh = append(fresh, e)
+				}
 			}
 		}
 		d.Entries = fresh
@@ -383,4 +388,70 @@ func (d *Dict) AppendCost() int {
 		size <<= 1
 	}
 	return 40*((2*size-1)/3) + 4*size
+}
+
+// NewDictSized returns an empty dict with room for n entries. Up to
+// smallDict entries, the dict and its entries are one allocation: the
+// dicts a literal builds ({"id": i, "name": s}) are mostly that small.
+func NewDictSized(n int) *Dict {
+	switch {
+	case n <= 0:
+		return &Dict{}
+	case n == 1:
+		b := &dictBox1{}
+		b.d.Entries = b.e[:0]
+		return &b.d
+	case n == 2:
+		b := &dictBox2{}
+		b.d.Entries = b.e[:0]
+		return &b.d
+	case n <= 4:
+		b := &dictBox4{}
+		b.d.Entries = b.e[:0]
+		return &b.d
+	case n <= smallDict:
+		b := &dictBox8{}
+		b.d.Entries = b.e[:0]
+		return &b.d
+	}
+	return &Dict{Entries: make([]DictEntry, 0, n)}
+}
+
+// dictBoxN is a dict allocated with room for N entries.
+type (
+	dictBox1 struct {
+		d Dict
+		e [1]DictEntry
+	}
+	dictBox2 struct {
+		d Dict
+		e [2]DictEntry
+	}
+	dictBox4 struct {
+		d Dict
+		e [4]DictEntry
+	}
+	dictBox8 struct {
+		d Dict
+		e [smallDict]DictEntry
+	}
+)
+
+// AppendFresh appends key when that needs neither a comparison nor a
+// new allocation: d has no index, room in its entries, and no entry
+// with key's hash, so key cannot already be in it (equal keys have
+// equal hashes). It reports false, changing nothing, otherwise.
+func (d *Dict) AppendFresh(key, val Value, hash int64) bool {
+	if d.index != nil || d.shared || len(d.Entries) == cap(d.Entries) {
+		return false
+	}
+	for i := range d.Entries {
+		if d.Entries[i].Hash == hash {
+			return false
+		}
+	}
+	d.Entries = append(d.Entries, DictEntry{Hash: hash, Key: key, Val: val})
+	d.Used++
+	d.Ver++
+	return true
 }

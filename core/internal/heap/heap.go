@@ -25,7 +25,10 @@ type Heap struct {
 	shared []bool
 	n      int      // handle slots in use: handles [0, n)
 	free   []Handle // ascending; reused lowest first, so reuse is deterministic
-	dirty  []bool   // per page
+	// freeBuf is the array Collect last built free in: Alloc takes from
+	// free's front, so free alone would lose the capacity.
+	freeBuf []Handle
+	dirty   []bool // per page
 	// pristine[p] says page p held the base's objects (or copies of
 	// them) when the heap was cloned or loaded and has not been dirty
 	// since (see Pristine).
@@ -33,7 +36,7 @@ type Heap struct {
 	// segDirty records dirty segments of large sequences, by handle.
 	segDirty map[Handle]*segRecord
 	// segPages[p] says a handle of page p has a segDirty record, so
-	// Touch and Collect skip the map for every other page.
+	// Touch skips the map for every other page.
 	segPages []bool
 	// seqKnown[hd] is the big sequence whose segments the last dump (or
 	// the load) wrote for handle hd, while nothing has touched it as a
@@ -400,7 +403,10 @@ func (h *Heap) Live() int { return h.n - 1 - len(h.free) }
 // ShouldCollect reports whether enough has been allocated since the last
 // collection to make one worthwhile.
 func (h *Heap) ShouldCollect() bool {
-	lim := h.liveAfterGC
+	// Each collection marks every live object, so waiting for twice the
+	// live count of new allocations halves the marking per allocation
+	// (the garbage it lets pile up is freed by the collection after).
+	lim := 2 * h.liveAfterGC
 	if lim < 20000 {
 		lim = 20000
 	}
@@ -482,7 +488,7 @@ func (h *Heap) Collect(roots func(visit func(Value))) int {
 	// The free list is rebuilt in the same pass, in ascending handle
 	// order, which is the order Alloc hands slots out in. The base's
 	// handles (below the floor) are never freed or reused.
-	h.free = h.free[:0]
+	h.free = h.freeBuf[:0]
 	for i := 1; i < h.n; i++ {
 		o := h.At(Handle(i))
 		if o == nil {
@@ -496,17 +502,25 @@ func (h *Heap) Collect(roots func(visit func(Value))) int {
 		}
 		h.set(Handle(i), nil)
 		h.dirty[i>>PageShift] = true
-		if p := i >> PageShift; p < len(h.segPages) && h.segPages[p] {
-			if c := &h.segCache[i&3]; c.h == Handle(i)+1 {
-				*c = segCacheEntry{}
-			}
-			delete(h.segDirty, Handle(i))
-		}
-		if p := i >> PageShift; p < len(h.seqKnownPages) && h.seqKnownPages[p] {
-			delete(h.seqKnown, Handle(i))
-		}
 		freed++
 		h.free = append(h.free, Handle(i))
+	}
+	// Segment records of freed sequences go in one pass over the few
+	// records, not a map delete for every freed object of their pages.
+	for hd := range h.segDirty {
+		if h.At(hd) == nil {
+			delete(h.segDirty, hd)
+		}
+	}
+	for hd := range h.seqKnown {
+		if h.At(hd) == nil {
+			delete(h.seqKnown, hd)
+		}
+	}
+	for i := range h.segCache {
+		if c := &h.segCache[i]; c.h != 0 && h.At(c.h-1) == nil {
+			*c = segCacheEntry{}
+		}
 	}
 	// Trailing free slots shrink the heap so new objects keep fresh pages.
 	n := h.n
@@ -517,6 +531,7 @@ func (h *Heap) Collect(roots func(visit func(Value))) int {
 	for len(h.free) > 0 && int(h.free[len(h.free)-1]) >= n {
 		h.free = h.free[:len(h.free)-1]
 	}
+	h.freeBuf = h.free
 	pages := h.Pages()
 	for p := pages; p < len(h.pages); p++ {
 		h.pages[p] = nil

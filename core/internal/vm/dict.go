@@ -646,3 +646,74 @@ func (vm *VM) ctViewOf(v Value) (d *heap.DictView, ok bool) {
 	d, ok = vm.refObj(v).(*heap.DictView)
 	return
 }
+
+// dictUnpack returns a fresh slice of what iterating v yields when v is
+// an exact dict or a keys or values view (of any dict): the entries are
+// read in one pass, with no iterator object and no per-item call. Items
+// views and everything else answer ok=false (iteration makes their
+// items).
+func (vm *VM) dictUnpack(v Value) ([]Value, bool, error) {
+	if v.K != heap.KRef {
+		return nil, false, nil
+	}
+	var d *heap.Dict
+	vals := false
+	switch o := vm.H.Get(v).(type) {
+	case *heap.Dict:
+		d = o
+	case *heap.DictView:
+		if o.Kind == heap.IterDictItems {
+			return nil, false, nil
+		}
+		var ok bool
+		if d, ok = vm.DictOf(o.Dict); !ok {
+			return nil, false, nil
+		}
+		vals = o.Kind == heap.IterDictValues
+	default:
+		return nil, false, nil
+	}
+	if err := vm.reserveValues(int64(d.Used)); err != nil {
+		return nil, true, err
+	}
+	out := make([]Value, 0, d.Used)
+	for i := range d.Entries {
+		e := &d.Entries[i]
+		if e.Key.K == heap.KUndef {
+			continue
+		}
+		if vals {
+			out = append(out, e.Val)
+		} else {
+			out = append(out, e.Key)
+		}
+	}
+	return out, true, nil
+}
+
+// buildDict is BUILD_MAP (keys and values interleaved in one slice:
+// step 2, off 1) and BUILD_CONST_KEY_MAP (step 1, off 0): a dict of the
+// n pairs keys[i*step]: vals[i*step+off], later keys winning. A str or
+// int key whose hash no earlier entry has is appended without a lookup,
+// into entries allocated with the dict; any other key takes DictSet.
+func (vm *VM) buildDict(n int, keys, vals []Value, step, off int) (Value, error) {
+	dv := vm.newDictFor(n)
+	d := vm.H.Get(dv).(*heap.Dict)
+	for i := 0; i < n; i++ {
+		k, v := keys[i*step], vals[i*step+off]
+		switch k.K {
+		case heap.KInt:
+			if h, err := vm.Hash(k); err == nil && d.AppendFresh(k, v, h) {
+				continue
+			}
+		case heap.KRef:
+			if s, ok := vm.H.Get(k).(*heap.Str); ok && d.AppendFresh(k, v, strHashOf(s)) {
+				continue
+			}
+		}
+		if err := vm.DictSet(d, k, v); err != nil {
+			return heap.Undef, err
+		}
+	}
+	return dv, nil
+}

@@ -709,6 +709,9 @@ func (vm *VM) Unpack(v Value) ([]Value, error) {
 		}
 		return append([]Value(nil), items...), nil
 	}
+	if items, ok, err := vm.dictUnpack(v); ok {
+		return items, err
+	}
 	var out []Value
 	err := vm.Iterate(v, func(x Value) error {
 		// Draining a huge iterator meets the memory limit before Go runs

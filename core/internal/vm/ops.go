@@ -933,17 +933,17 @@ func (vm *VM) DictSet(d *heap.Dict, k, v Value) error {
 	if err != nil {
 		return err
 	}
-	if err := vm.dictRoom(d); err != nil {
-		// Replacing a value allocates nothing.
-		if i, lerr := d.Lookup(k, h, vm.keyEq); lerr != nil || i < 0 {
-			return err
-		}
-	}
-	before := d.Size()
-	if err := d.Set(k, v, h, vm.keyEq); err != nil {
+	// One lookup: replacing a value allocates nothing; a new key is
+	// appended within the memory limit, and accounted.
+	i, err := d.Lookup(k, h, vm.keyEq)
+	if err != nil {
 		return err
 	}
-	return vm.grew(before, d.Size())
+	if i >= 0 {
+		d.SetAt(i, v)
+		return nil
+	}
+	return vm.dictAppend(d, k, v, h)
 }
 
 func (vm *VM) dictDel(d *heap.Dict, k Value) (Value, bool, error) {

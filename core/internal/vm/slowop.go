@@ -217,26 +217,19 @@ func (vm *VM) slowOp(f *heap.Frame, in compile.Instr, base, depth int) (slowActi
 		push(f, sv)
 
 	case compile.BUILD_MAP:
-		dv := vm.newDictFor(int(arg))
-		d := vm.H.Get(dv).(*heap.Dict)
 		items := slots[f.SP-int32(2*arg) : f.SP]
-		for i := 0; i < len(items); i += 2 {
-			if err := vm.DictSet(d, items[i], items[i+1]); err != nil {
-				return actReturn, heap.Undef, false, err
-			}
+		dv, err := vm.buildDict(int(arg), items, items, 2, 1)
+		if err != nil {
+			return actReturn, heap.Undef, false, err
 		}
 		vm.popN(f, 2*arg)
 		push(f, dv)
 
 	case compile.BUILD_CONST_KEY_MAP:
 		keys := vm.listItems(pop(f))
-		dv := vm.newDictFor(len(keys))
-		d := vm.H.Get(dv).(*heap.Dict)
-		vals := slots[f.SP-int32(arg) : f.SP]
-		for i, k := range keys {
-			if err := vm.DictSet(d, k, vals[i]); err != nil {
-				return actReturn, heap.Undef, false, err
-			}
+		dv, err := vm.buildDict(int(arg), keys, slots[f.SP-int32(arg):f.SP], 1, 0)
+		if err != nil {
+			return actReturn, heap.Undef, false, err
 		}
 		vm.popN(f, arg)
 		push(f, dv)

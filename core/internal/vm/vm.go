@@ -352,7 +352,7 @@ func (vm *VM) newDictFor(n int) Value {
 	if n == 0 || n > 16 {
 		return vm.NewDict()
 	}
-	return vm.H.Alloc(&heap.Dict{Entries: make([]heap.DictEntry, 0, n)})
+	return vm.H.Alloc(heap.NewDictSized(n))
 }
 
 // NewSet allocates an empty set (or frozenset).

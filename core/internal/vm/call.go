@@ -858,6 +858,76 @@ func (vm *VM) callPyFast(fnv Value, fn *heap.Function, co *heap.CodeObj, args []
 	return true, nil
 }
 
+// shapeOf fills the derived call shape of co (see heap.CodeObj.Simple).
+func shapeOf(co *heap.CodeObj) {
+	code := co.Code
+	co.NLocals = int32(len(code.Varnames))
+	co.NFixed = co.NLocals + int32(len(code.Cellvars)+len(code.Freevars))
+	co.NSlots = co.NFixed + int32(code.StackSize+4)
+	if simpleCall(code, code.ArgCount) {
+		co.Simple = int32(code.ArgCount) + 1
+	} else {
+		co.Simple = -1
+	}
+}
+
+// callSimple is CALL's fast path, for the most frequent call: argc
+// positional arguments, no keywords, to a Python function whose
+// parameters take them as they are (see simpleCall). It pushes the
+// callee's frame and releases the call region of f, or reports false,
+// having changed nothing, for any other call, and for a call that would
+// fail or must check the limits: opCall then takes it.
+func (vm *VM) callSimple(f *heap.Frame, argc int) bool {
+	sp := int(f.SP)
+	base := sp - argc - 2
+	callee, lo := f.Slots[base], base+1
+	if callee.K == heap.KUndef {
+		callee, lo = f.Slots[base+1], base+2
+	}
+	if callee.K != heap.KRef {
+		return false
+	}
+	fn, ok := vm.H.Get(callee).(*heap.Function)
+	if !ok {
+		return false
+	}
+	co := fn.C
+	if co == nil {
+		co = vm.codeOf(fn)
+	}
+	if co.Simple == 0 {
+		shapeOf(co)
+	}
+	if int(co.Simple) != sp-lo+1 {
+		return false
+	}
+	// pushFrame's checks: the recursion limit, and every 256th call (or
+	// after much allocation) checkLimits' full check, left to opCall.
+	limit := vm.Limits.MaxRecursion
+	if limit <= 0 {
+		limit = 1000
+	}
+	if len(vm.frames) >= limit+vm.frameBase || (vm.steps+1)&255 == 0 || (vm.churnCheck != 0 && vm.H.Churn >= vm.churnCheck) {
+		return false
+	}
+	vm.steps++
+	nf := vm.allocFrame(int(co.NSlots))
+	nf.Code, nf.C, nf.Func, nf.Globals = fn.Code, co, callee, fn.Globals
+	nf.Locals, nf.Gen = heap.Undef, heap.Undef
+	slots := nf.Slots
+	for i, v := range f.Slots[lo:sp] {
+		slots[i] = v
+	}
+	if len(fn.Closure) > 0 {
+		copy(slots[co.NLocals:], fn.Closure)
+	}
+	nf.SP = co.NFixed
+	vm.frames = append(vm.frames, nf)
+	clearSlots(f.Slots, base, sp)
+	f.SP = int32(base)
+	return true
+}
+
 // simpleCall reports whether a call of code with n positional arguments
 // and no keywords binds them as they are: exactly the parameters, no
 // *args, **kwargs, keyword-only parameters or cells made from arguments,

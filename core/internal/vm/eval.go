@@ -608,8 +608,11 @@ reload:
 
 		case compile.CALL:
 			kw := f.Aux[2]
-			f.Aux[2] = heap.Undef
 			f.PC, f.SP = pc, sp
+			if kw.K != heap.KRef && vm.callSimple(f, arg) {
+				goto reload
+			}
+			f.Aux[2] = heap.Undef
 			if err := vm.opCall(f, arg, kw); err != nil {
 				if err == errFramePushed {
 					goto reload
@@ -640,6 +643,17 @@ reload:
 				pc++
 			}
 			f.PC, f.SP = pc, sp
+			if n := len(vm.frames) - 1; n > base && f.Ret == heap.RetPush && f.Gen.K != heap.KRef {
+				// The most frequent return, of a plain call: returnFrom's
+				// first case without the call.
+				vm.frames[n] = nil
+				vm.frames = vm.frames[:n]
+				vm.releaseFrame(f)
+				caller := vm.frames[n-1]
+				caller.Slots[caller.SP] = v
+				caller.SP++
+				goto reload
+			}
 			if done, err := vm.returnFrom(f, v, base); done || err != nil {
 				return v, done, err
 			}

@@ -928,6 +928,35 @@ func (vm *VM) callSimple(f *heap.Frame, argc int) bool {
 	return true
 }
 
+// callKw is CALL's fast path for a keyword call (kw the names tuple) of
+// a Python function that callPyBind binds: handled=false, with nothing
+// changed, leaves the call to opCall; otherwise the callee's frame is
+// pushed and f's call region released, or err says why not.
+func (vm *VM) callKw(f *heap.Frame, argc int, kw Value) (handled bool, err error) {
+	sp := int(f.SP)
+	base := sp - argc - 2
+	callee, lo := f.Slots[base], base+1
+	if callee.K == heap.KUndef {
+		callee, lo = f.Slots[base+1], base+2
+	}
+	if callee.K != heap.KRef {
+		return false, nil
+	}
+	fn, ok := vm.H.Get(callee).(*heap.Function)
+	if !ok {
+		return false, nil
+	}
+	names := vm.H.Get(kw).(*heap.Tuple).Items
+	npos := sp - lo - len(names)
+	done, err := vm.callPyBind(callee, fn, f.Slots[lo:lo+npos], names, f.Slots[lo+npos:sp])
+	if !done || err != nil {
+		return done, err
+	}
+	clearSlots(f.Slots, base, sp)
+	f.SP = int32(base)
+	return true, nil
+}
+
 // simpleCall reports whether a call of code with n positional arguments
 // and no keywords binds them as they are: exactly the parameters, no
 // *args, **kwargs, keyword-only parameters or cells made from arguments,

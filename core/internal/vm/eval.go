@@ -609,8 +609,18 @@ reload:
 		case compile.CALL:
 			kw := f.Aux[2]
 			f.PC, f.SP = pc, sp
-			if kw.K != heap.KRef && vm.callSimple(f, arg) {
-				goto reload
+			if kw.K != heap.KRef {
+				if vm.callSimple(f, arg) {
+					goto reload
+				}
+			} else {
+				f.Aux[2] = heap.Undef
+				if ok, err := vm.callKw(f, arg, kw); ok {
+					if err != nil {
+						return heap.Undef, false, err
+					}
+					goto reload
+				}
 			}
 			f.Aux[2] = heap.Undef
 			if err := vm.opCall(f, arg, kw); err != nil {

@@ -871,13 +871,15 @@ func shapeOf(co *heap.CodeObj) {
 	}
 }
 
-// callSimple is CALL's fast path, for the most frequent call: argc
+// callSimple is CALL's fast path, for the most frequent calls: argc
 // positional arguments, no keywords, to a Python function whose
-// parameters take them as they are (see simpleCall). It pushes the
-// callee's frame and releases the call region of f, or reports false,
-// having changed nothing, for any other call, and for a call that would
-// fail or must check the limits: opCall then takes it.
-func (vm *VM) callSimple(f *heap.Frame, argc int) bool {
+// parameters take them as they are (see simpleCall), or to a builtin.
+// For the function it pushes the callee's frame and releases the call
+// region of f; a builtin runs as in opCall, err as callBuiltinStack's.
+// It reports handled=false, having changed nothing, for any other call,
+// and for a call that would fail or must check the limits: opCall then
+// takes it.
+func (vm *VM) callSimple(f *heap.Frame, argc int) (handled bool, err error) {
 	sp := int(f.SP)
 	base := sp - argc - 2
 	callee, lo := f.Slots[base], base+1
@@ -885,11 +887,16 @@ func (vm *VM) callSimple(f *heap.Frame, argc int) bool {
 		callee, lo = f.Slots[base+1], base+2
 	}
 	if callee.K != heap.KRef {
-		return false
+		return false, nil
 	}
 	fn, ok := vm.H.Get(callee).(*heap.Function)
 	if !ok {
-		return false
+		if b, ok := vm.H.Get(callee).(*heap.Builtin); ok {
+			// len(x), lst.append(x), isinstance(...): opCall's builtin
+			// case, without its prologue.
+			return true, vm.callBuiltinStack(f, base, b, f.Slots[lo:sp], nil)
+		}
+		return false, nil
 	}
 	co := fn.C
 	if co == nil {
@@ -899,7 +906,7 @@ func (vm *VM) callSimple(f *heap.Frame, argc int) bool {
 		shapeOf(co)
 	}
 	if int(co.Simple) != sp-lo+1 {
-		return false
+		return false, nil
 	}
 	// pushFrame's checks: the recursion limit, and every 256th call (or
 	// after much allocation) checkLimits' full check, left to opCall.
@@ -908,7 +915,7 @@ func (vm *VM) callSimple(f *heap.Frame, argc int) bool {
 		limit = 1000
 	}
 	if len(vm.frames) >= limit+vm.frameBase || (vm.steps+1)&255 == 0 || (vm.churnCheck != 0 && vm.H.Churn >= vm.churnCheck) {
-		return false
+		return false, nil
 	}
 	vm.steps++
 	nf := vm.allocFrame(int(co.NSlots))
@@ -925,7 +932,7 @@ func (vm *VM) callSimple(f *heap.Frame, argc int) bool {
 	vm.frames = append(vm.frames, nf)
 	clearSlots(f.Slots, base, sp)
 	f.SP = int32(base)
-	return true
+	return true, nil
 }
 
 // callKw is CALL's fast path for a keyword call (kw the names tuple) of

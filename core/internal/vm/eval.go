@@ -610,8 +610,18 @@ reload:
 			kw := f.Aux[2]
 			f.PC, f.SP = pc, sp
 			if kw.K != heap.KRef {
-				if vm.callSimple(f, arg) {
-					goto reload
+				if ok, err := vm.callSimple(f, arg); ok {
+					if err == nil {
+						if len(vm.frames) != depth {
+							goto reload
+						}
+						pc, sp = f.PC, f.SP
+						continue
+					}
+					if err == errFramePushed {
+						goto reload
+					}
+					return heap.Undef, false, err
 				}
 			} else {
 				f.Aux[2] = heap.Undef

@@ -558,7 +558,14 @@ func (vm *VM) callScratch(f *heap.Frame, base int, fn Value, stack []Value) erro
 func (vm *VM) callBuiltinStack(f *heap.Frame, base int, o *heap.Builtin, args []Value, kwnames []string) error {
 	def := builtinDef(o.ID)
 	self := o.Self
-	a := stackArgs(args, kwnames)
+	// Args is built field by field in place: a whole-struct copy from
+	// stackArgs' result stalls on its just-written words.
+	var a Args
+	a.Pos = args
+	if len(kwnames) > 0 {
+		n := len(args) - len(kwnames)
+		a.Pos, a.KwNames, a.KwVals = args[:n], kwnames, args[n:]
+	}
 	if self.K == heap.KUndef && def.Method {
 		if len(a.Pos) == 0 {
 			vm.releaseCall(f, base)

@@ -103,6 +103,9 @@ type CodeObj struct {
 	NLocals int32
 	NFixed  int32
 	NSlots  int32
+	// Quick caches Code.Quickened(), one load nearer for the eval loop's
+	// frame switch. Derived, not persisted.
+	Quick *[]compile.Instr
 }
 
 // KwMap is the binding of one call site's keyword names (the items of

@@ -163,9 +163,10 @@ reload:
 	code := f.C.Code
 	// The quickened copy of the code (compile.Quicken): same indices,
 	// some instructions replaced by fused forms.
-	qp := code.QuickenedIfReady()
+	qp := f.C.Quick
 	if qp == nil {
 		qp = code.Quickened()
+		f.C.Quick = qp
 	}
 	instrs := *qp
 	consts := f.C.Consts

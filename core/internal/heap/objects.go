@@ -94,6 +94,18 @@ type CodeObj struct {
 	// KwMaps remember, for the keyword names of a few call sites, the
 	// parameter each name binds. Derived, not persisted.
 	KwMaps []KwMap
+	// Simple is 1 + the number of positional arguments that a call binds
+	// as they are (no defaults, keywords, *args, **kwargs, own cells,
+	// not a generator), -1 when calls need binding, 0 until computed;
+	// NLocals, NFixed and NSlots count its frames' fast locals, locals
+	// and cells, and slots. Derived, not persisted.
+	Simple  int32
+	NLocals int32
+	NFixed  int32
+	NSlots  int32
+	// Quick caches Code.Quickened(), one load nearer for the eval loop's
+	// frame switch. Derived, not persisted.
+	Quick *[]compile.Instr
 }
 
 // KwMap is the binding of one call site's keyword names (the items of

@@ -558,7 +558,14 @@ func (vm *VM) callScratch(f *heap.Frame, base int, fn Value, stack []Value) erro
 func (vm *VM) callBuiltinStack(f *heap.Frame, base int, o *heap.Builtin, args []Value, kwnames []string) error {
 	def := builtinDef(o.ID)
 	self := o.Self
-	a := stackArgs(args, kwnames)
+	// Args is built field by field in place: a whole-struct copy from
+	// stackArgs' result stalls on its just-written words.
+	var a Args
+	a.Pos = args
+	if len(kwnames) > 0 {
+		n := len(args) - len(kwnames)
+		a.Pos, a.KwNames, a.KwVals = args[:n], kwnames, args[n:]
+	}
 	if self.K == heap.KUndef && def.Method {
 		if len(a.Pos) == 0 {
 			vm.releaseCall(f, base)
@@ -855,6 +862,112 @@ func (vm *VM) callPyFast(fnv Value, fn *heap.Function, co *heap.CodeObj, args []
 		vm.releaseFrame(f)
 		return true, err
 	}
+	return true, nil
+}
+
+// shapeOf fills the derived call shape of co (see heap.CodeObj.Simple).
+func shapeOf(co *heap.CodeObj) {
+	code := co.Code
+	co.NLocals = int32(len(code.Varnames))
+	co.NFixed = co.NLocals + int32(len(code.Cellvars)+len(code.Freevars))
+	co.NSlots = co.NFixed + int32(code.StackSize+4)
+	if simpleCall(code, code.ArgCount) {
+		co.Simple = int32(code.ArgCount) + 1
+	} else {
+		co.Simple = -1
+	}
+}
+
+// callSimple is CALL's fast path, for the most frequent calls: argc
+// positional arguments, no keywords, to a Python function whose
+// parameters take them as they are (see simpleCall), or to a builtin.
+// For the function it pushes the callee's frame and releases the call
+// region of f; a builtin runs as in opCall, err as callBuiltinStack's.
+// It reports handled=false, having changed nothing, for any other call,
+// and for a call that would fail or must check the limits: opCall then
+// takes it.
+func (vm *VM) callSimple(f *heap.Frame, argc int) (handled bool, err error) {
+	sp := int(f.SP)
+	base := sp - argc - 2
+	callee, lo := f.Slots[base], base+1
+	if callee.K == heap.KUndef {
+		callee, lo = f.Slots[base+1], base+2
+	}
+	if callee.K != heap.KRef {
+		return false, nil
+	}
+	fn, ok := vm.H.Get(callee).(*heap.Function)
+	if !ok {
+		if b, ok := vm.H.Get(callee).(*heap.Builtin); ok {
+			// len(x), lst.append(x), isinstance(...): opCall's builtin
+			// case, without its prologue.
+			return true, vm.callBuiltinStack(f, base, b, f.Slots[lo:sp], nil)
+		}
+		return false, nil
+	}
+	co := fn.C
+	if co == nil {
+		co = vm.codeOf(fn)
+	}
+	if co.Simple == 0 {
+		shapeOf(co)
+	}
+	if int(co.Simple) != sp-lo+1 {
+		return false, nil
+	}
+	// pushFrame's checks: the recursion limit, and every 256th call (or
+	// after much allocation) checkLimits' full check, left to opCall.
+	limit := vm.Limits.MaxRecursion
+	if limit <= 0 {
+		limit = 1000
+	}
+	if len(vm.frames) >= limit+vm.frameBase || (vm.steps+1)&255 == 0 || (vm.churnCheck != 0 && vm.H.Churn >= vm.churnCheck) {
+		return false, nil
+	}
+	vm.steps++
+	nf := vm.allocFrame(int(co.NSlots))
+	nf.Code, nf.C, nf.Func, nf.Globals = fn.Code, co, callee, fn.Globals
+	nf.Locals, nf.Gen = heap.Undef, heap.Undef
+	slots := nf.Slots
+	for i, v := range f.Slots[lo:sp] {
+		slots[i] = v
+	}
+	if len(fn.Closure) > 0 {
+		copy(slots[co.NLocals:], fn.Closure)
+	}
+	nf.SP = co.NFixed
+	vm.frames = append(vm.frames, nf)
+	clearSlots(f.Slots, base, sp)
+	f.SP = int32(base)
+	return true, nil
+}
+
+// callKw is CALL's fast path for a keyword call (kw the names tuple) of
+// a Python function that callPyBind binds: handled=false, with nothing
+// changed, leaves the call to opCall; otherwise the callee's frame is
+// pushed and f's call region released, or err says why not.
+func (vm *VM) callKw(f *heap.Frame, argc int, kw Value) (handled bool, err error) {
+	sp := int(f.SP)
+	base := sp - argc - 2
+	callee, lo := f.Slots[base], base+1
+	if callee.K == heap.KUndef {
+		callee, lo = f.Slots[base+1], base+2
+	}
+	if callee.K != heap.KRef {
+		return false, nil
+	}
+	fn, ok := vm.H.Get(callee).(*heap.Function)
+	if !ok {
+		return false, nil
+	}
+	names := vm.H.Get(kw).(*heap.Tuple).Items
+	npos := sp - lo - len(names)
+	done, err := vm.callPyBind(callee, fn, f.Slots[lo:lo+npos], names, f.Slots[lo+npos:sp])
+	if !done || err != nil {
+		return done, err
+	}
+	clearSlots(f.Slots, base, sp)
+	f.SP = int32(base)
 	return true, nil
 }
 

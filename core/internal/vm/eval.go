@@ -163,9 +163,10 @@ reload:
 	code := f.C.Code
 	// The quickened copy of the code (compile.Quicken): same indices,
 	// some instructions replaced by fused forms.
-	qp := code.QuickenedIfReady()
+	qp := f.C.Quick
 	if qp == nil {
 		qp = code.Quickened()
+		f.C.Quick = qp
 	}
 	instrs := *qp
 	consts := f.C.Consts
@@ -610,8 +611,31 @@ reload:
 
 		case compile.CALL:
 			kw := f.Aux[2]
-			f.Aux[2] = heap.Undef
 			f.PC, f.SP = pc, sp
+			if kw.K != heap.KRef {
+				if ok, err := vm.callSimple(f, arg); ok {
+					if err == nil {
+						if len(vm.frames) != depth {
+							goto reload
+						}
+						pc, sp = f.PC, f.SP
+						continue
+					}
+					if err == errFramePushed {
+						goto reload
+					}
+					return heap.Undef, false, err
+				}
+			} else {
+				f.Aux[2] = heap.Undef
+				if ok, err := vm.callKw(f, arg, kw); ok {
+					if err != nil {
+						return heap.Undef, false, err
+					}
+					goto reload
+				}
+			}
+			f.Aux[2] = heap.Undef
 			if err := vm.opCall(f, arg, kw); err != nil {
 				if err == errFramePushed {
 					goto reload
@@ -642,6 +666,17 @@ reload:
 				pc++
 			}
 			f.PC, f.SP = pc, sp
+			if n := len(vm.frames) - 1; n > base && f.Ret == heap.RetPush && f.Gen.K != heap.KRef {
+				// The most frequent return, of a plain call: returnFrom's
+				// first case without the call.
+				vm.frames[n] = nil
+				vm.frames = vm.frames[:n]
+				vm.releaseFrame(f)
+				caller := vm.frames[n-1]
+				caller.Slots[caller.SP] = v
+				caller.SP++
+				goto reload
+			}
 			if done, err := vm.returnFrom(f, v, base); done || err != nil {
 				return v, done, err
 			}

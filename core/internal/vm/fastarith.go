@@ -98,6 +98,19 @@ func floatFast(op int, a, b float64) (Value, bool) {
 	return heap.Undef, false
 }
 
+// mixedFloatFast is floatFast for a float and a machine int in either
+// order: the int converts to the nearest float, as Python's mixed
+// arithmetic does (an int64 never overflows a float).
+func mixedFloatFast(op int, a, b Value) (Value, bool) {
+	switch {
+	case a.K == heap.KFloat && b.K == heap.KInt:
+		return floatFast(op, a.F(), float64(b.I()))
+	case a.K == heap.KInt && b.K == heap.KFloat:
+		return floatFast(op, float64(a.I()), b.F())
+	}
+	return heap.Undef, false
+}
+
 // cmpOrdered applies comparison op to two ints or two floats. For floats
 // NaN is unordered, so only != holds for it, as in Python.
 func cmpOrdered[T int64 | float64](op int, a, b T) bool {

@@ -477,6 +477,10 @@ func (vm *VM) binaryDunders(op int, inplace bool, a, b Value, stage int) (Value,
 func (vm *VM) opBinary(f *heap.Frame, arg int, a, b Value) error {
 	op := arg & 15
 	inplace := arg&compile.BinInplace != 0
+	if r, ok := mixedFloatFast(op, a, b); ok {
+		push(f, r)
+		return nil
+	}
 	if r, ok, err := vm.intBinaryFast(op, a, b); ok {
 		if err != nil {
 			return err

@@ -90,7 +90,7 @@ func floatFast(op int, a, b float64) (Value, bool) {
 		// floatPowValue computes after its special cases, none of which
 		// apply. b-b == 0 rules out NaN and infinities.
 		if a > 0 && a <= math.MaxFloat64 && b-b == 0 {
-			if r := math.Pow(a, b); !math.IsInf(r, 0) {
+			if r := FloatPow(a, b); !math.IsInf(r, 0) {
 				return heap.Float(r), true
 			}
 		}

@@ -55,6 +55,12 @@ const (
 	LOAD_FAST__RETURN_VALUE
 	// LOAD_CONST__RETURN_VALUE: LOAD_CONST arg, then RETURN_VALUE.
 	LOAD_CONST__RETURN_VALUE
+	// COPY__COPY__BINARY_SUBSCR: COPY 2, COPY 2, BINARY_SUBSCR (the
+	// load of an augmented c[k] op= v).
+	COPY__COPY__BINARY_SUBSCR
+	// SWAP__SWAP__STORE_SUBSCR: SWAP 3, SWAP 2, STORE_SUBSCR (the store
+	// of an augmented c[k] op= v).
+	SWAP__SWAP__STORE_SUBSCR
 	// NumQuickOpcodes bounds the opcodes the eval loop may see.
 	NumQuickOpcodes
 )
@@ -78,6 +84,8 @@ func init() {
 	opNames[FOR_ITER__STORE_FAST] = "FOR_ITER__STORE_FAST"
 	opNames[LOAD_FAST__RETURN_VALUE] = "LOAD_FAST__RETURN_VALUE"
 	opNames[LOAD_CONST__RETURN_VALUE] = "LOAD_CONST__RETURN_VALUE"
+	opNames[COPY__COPY__BINARY_SUBSCR] = "COPY__COPY__BINARY_SUBSCR"
+	opNames[SWAP__SWAP__STORE_SUBSCR] = "SWAP__SWAP__STORE_SUBSCR"
 }
 
 // Quickened returns the instructions the eval loop runs for c, computing
@@ -160,6 +168,14 @@ func Quicken(instrs []Instr) []Instr {
 		case BINARY_OP:
 			if next.Op() == STORE_FAST {
 				q[i] = MakeInstr(BINARY_OP__STORE_FAST, arg)
+			}
+		case COPY:
+			if arg == 2 && next == in && i+2 < len(instrs) && instrs[i+2].Op() == BINARY_SUBSCR {
+				q[i] = MakeInstr(COPY__COPY__BINARY_SUBSCR, arg)
+			}
+		case SWAP:
+			if arg == 3 && next == MakeInstr(SWAP, 2) && i+2 < len(instrs) && instrs[i+2].Op() == STORE_SUBSCR {
+				q[i] = MakeInstr(SWAP__SWAP__STORE_SUBSCR, arg)
 			}
 		case COMPARE_OP:
 			if arg < QuickJumpIfTrue {

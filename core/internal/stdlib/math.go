@@ -421,7 +421,7 @@ func initMath(vm *py.VM, m py.Value) error {
 	})
 	vm.ModuleFunc(m, "math.pow", mathFloatsFunc("pow", 2, func(vm *py.VM, xs []float64) (py.Value, error) {
 		x, y := xs[0], xs[1]
-		r := math.Pow(x, y)
+		r := py.FloatPow(x, y)
 		finite := !math.IsInf(x, 0) && !math.IsNaN(x) && !math.IsInf(y, 0) && !math.IsNaN(y)
 		if finite {
 			if math.IsNaN(r) {

@@ -516,3 +516,20 @@ func addOne(z []big.Word) {
 		}
 	}
 }
+
+// bigAddBig is a + b (a - b when sub) of two big ints, computed by
+// math/big straight into the words of the result's object (one
+// allocation when they fit a box).
+func (vm *VM) bigAddBig(a, b *big.Int, sub bool) Value {
+	o, w := bigWords(max(len(a.Bits()), len(b.Bits())) + 1)
+	o.V.SetBits(w[:0])
+	if sub {
+		o.V.Sub(a, b)
+	} else {
+		o.V.Add(a, b)
+	}
+	if o.V.IsInt64() {
+		return heap.Int(o.V.Int64())
+	}
+	return vm.H.Alloc(o)
+}

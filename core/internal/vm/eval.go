@@ -226,6 +226,35 @@ reload:
 			slots[i], slots[j] = slots[j], slots[i]
 			continue
 
+		case compile.COPY__COPY__BINARY_SUBSCR:
+			// [c, k] -> [c, k, c[k]] for an exact list or tuple and an
+			// index in range; otherwise just the first COPY 2.
+			if c, k := slots[sp-2], slots[sp-1]; c.K == heap.KRef && k.K == heap.KInt {
+				if v, ok := vm.seqItemFast(c, k.I()); ok {
+					slots[sp] = v
+					sp++
+					pc += 2
+					continue
+				}
+			}
+			slots[sp] = slots[sp-2]
+			sp++
+			continue
+
+		case compile.SWAP__SWAP__STORE_SUBSCR:
+			// [c, k, v] -> [] with c[k] = v for an exact list and an
+			// index in range; otherwise just the first SWAP 3.
+			if c, k := slots[sp-3], slots[sp-2]; c.K == heap.KRef && k.K == heap.KInt {
+				if vm.listStoreFast(c, k.I(), slots[sp-1]) {
+					sp -= 3
+					slots[sp], slots[sp+1], slots[sp+2] = Value{}, Value{}, Value{}
+					pc += 2
+					continue
+				}
+			}
+			slots[sp-1], slots[sp-3] = slots[sp-3], slots[sp-1]
+			continue
+
 		case compile.PUSH_NULL:
 			slots[sp] = Value{}
 			sp++

@@ -90,10 +90,23 @@ func floatFast(op int, a, b float64) (Value, bool) {
 		// floatPowValue computes after its special cases, none of which
 		// apply. b-b == 0 rules out NaN and infinities.
 		if a > 0 && a <= math.MaxFloat64 && b-b == 0 {
-			if r := math.Pow(a, b); !math.IsInf(r, 0) {
+			if r := FloatPow(a, b); !math.IsInf(r, 0) {
 				return heap.Float(r), true
 			}
 		}
+	}
+	return heap.Undef, false
+}
+
+// mixedFloatFast is floatFast for a float and a machine int in either
+// order: the int converts to the nearest float, as Python's mixed
+// arithmetic does (an int64 never overflows a float).
+func mixedFloatFast(op int, a, b Value) (Value, bool) {
+	switch {
+	case a.K == heap.KFloat && b.K == heap.KInt:
+		return floatFast(op, a.F(), float64(b.I()))
+	case a.K == heap.KInt && b.K == heap.KFloat:
+		return floatFast(op, float64(a.I()), b.F())
 	}
 	return heap.Undef, false
 }

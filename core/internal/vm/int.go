@@ -626,6 +626,51 @@ func (vm *VM) smallIntBinary(op int, a, b int64) (Value, bool, error) {
 	return heap.NotImplemented, true, nil
 }
 
+// intOperand unpacks v when it is an exact int (a machine int or a big
+// int object; not a bool, not a subclass instance).
+func (vm *VM) intOperand(v Value) (num, bool) {
+	switch v.K {
+	case heap.KInt:
+		return num{K: nkInt, i: v.I()}, true
+	case heap.KRef:
+		if o, ok := vm.H.Get(v).(*heap.BigInt); ok {
+			return num{K: nkBig, b: &o.V}, true
+		}
+	}
+	return num{}, false
+}
+
+// intBinaryFast is a <op> b when both are exact ints, straight to the int
+// arithmetic without the dunder and subclass checks that such operands
+// cannot need. ok is false when an operand is anything else or the
+// operator does not apply to ints.
+func (vm *VM) intBinaryFast(op int, a, b Value) (Value, bool, error) {
+	x, ok := vm.intOperand(a)
+	if !ok {
+		return Value{}, false, nil
+	}
+	y, ok := vm.intOperand(b)
+	if !ok {
+		return Value{}, false, nil
+	}
+	vm.openSafe(a, b)
+	var r Value
+	var err error
+	if x.K == nkInt && y.K == nkInt {
+		var done bool
+		if r, done, err = vm.smallIntBinary(op, x.i, y.i); !done && err == nil {
+			r, err = vm.bigIntBinary(op, x, y)
+		}
+	} else {
+		r, err = vm.bigIntBinary(op, x, y)
+	}
+	vm.closeSafe()
+	if err == nil && r == heap.NotImplemented {
+		return Value{}, false, nil
+	}
+	return r, true, err
+}
+
 // bigOne is 1, read only.
 var bigOne = big.NewInt(1)
 
@@ -665,6 +710,9 @@ func (vm *VM) bigIntBinary(op int, x, y num) (Value, error) {
 	}
 	if v, ok, err := vm.bigSmallBinary(op, x, y); ok {
 		return v, err
+	}
+	if (op == compile.BinAdd || op == compile.BinSub) && x.K == nkBig && y.K == nkBig {
+		return vm.bigAddBig(x.b, y.b, op == compile.BinSub), nil
 	}
 	// The operands are read, never written (big.Int's methods allow z to
 	// alias them), so they need no copies. A machine-int operand that

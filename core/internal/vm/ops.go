@@ -477,6 +477,17 @@ func (vm *VM) binaryDunders(op int, inplace bool, a, b Value, stage int) (Value,
 func (vm *VM) opBinary(f *heap.Frame, arg int, a, b Value) error {
 	op := arg & 15
 	inplace := arg&compile.BinInplace != 0
+	if r, ok := mixedFloatFast(op, a, b); ok {
+		push(f, r)
+		return nil
+	}
+	if r, ok, err := vm.intBinaryFast(op, a, b); ok {
+		if err != nil {
+			return err
+		}
+		push(f, r)
+		return vm.settle()
+	}
 	if vm.IsInstanceObj(a) {
 		name := "__" + compile.BinOpDunders[op] + "__"
 		fn := heap.Undef

@@ -104,6 +104,7 @@ func cloneObject(o Object) Object {
 		return &c
 	case *Instance:
 		in := *o
+		in.D = nil // the dict may be copied too (and the room is o's)
 		if o.Exc != nil {
 			e := *o.Exc
 			e.Traceback = append([]TraceEntry(nil), o.Exc.Traceback...)

@@ -223,6 +223,10 @@ type Class struct {
 	// Version changes whenever the class or one of its bases is modified;
 	// method caches key on it. Derived state, not persisted.
 	Version uint32
+	// Attrs is about how many attributes its instances get (the most a
+	// dict of one outgrew, or 4 once one has any), so new instances come
+	// with room for them (see NewInstance). Derived, not persisted.
+	Attrs uint8
 }
 
 func (c *Class) Refs(visit func(Value)) {
@@ -243,6 +247,59 @@ type Instance struct {
 	Dict  Value // Dict or Undef
 	Prim  Value
 	Exc   *ExcData
+	// D saves attribute accesses the handle lookup of Dict. While Dict
+	// is a reference, D is nil or the *Dict at that handle (set only by
+	// the VM when it makes the dict, so never for an instance that may
+	// be shared with another heap); while Dict is Undef, D is nil or
+	// room for the dict allocated with the instance (see NewInstance).
+	// Derived, not persisted: copies and decoded instances have none.
+	D *Dict
+}
+
+// instanceBlock4 and instanceBlock8 are an instance allocated together
+// with its future dict and that dict's first entries: one allocation
+// instead of three, and the attributes sit next to the instance.
+type instanceBlock4 struct {
+	inst Instance
+	dict Dict
+	ents [4]DictEntry
+}
+
+type instanceBlock8 struct {
+	inst Instance
+	dict Dict
+	ents [8]DictEntry
+}
+
+// NewInstance returns a new instance of cls, not yet in the heap, with
+// room for a dict of about n attributes in its own allocation (n <= 0:
+// no room; the dict is made when needed).
+func NewInstance(cls Value, n int) *Instance {
+	switch {
+	case n <= 0 || n > 8:
+		return &Instance{Class: cls, Prim: Undef}
+	case n <= 4:
+		b := &instanceBlock4{inst: Instance{Class: cls, Prim: Undef}}
+		b.dict.Entries = b.ents[:0]
+		b.inst.D = &b.dict
+		return &b.inst
+	default:
+		b := &instanceBlock8{inst: Instance{Class: cls, Prim: Undef}}
+		b.dict.Entries = b.ents[:0]
+		b.inst.D = &b.dict
+		return &b.inst
+	}
+}
+
+// TakeDict returns an empty dict for o, which has none yet: the room
+// allocated with it if there is some, else a new dict with room for n
+// entries. The caller puts it in the heap and sets o.Dict and o.D.
+func (o *Instance) TakeDict(n int) *Dict {
+	if d := o.D; d != nil && o.Dict.K != KRef {
+		o.D = nil
+		return d
+	}
+	return &Dict{Entries: make([]DictEntry, 0, max(n, smallFirst))}
 }
 
 // ExcData is the state of a BaseException instance.

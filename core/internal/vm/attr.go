@@ -205,8 +205,7 @@ func (vm *VM) instanceAttr(obj Value, o *heap.Instance, name Value) (Value, Valu
 			}
 		}
 	}
-	if o.Dict.K == heap.KRef {
-		dd := vm.H.Get(o.Dict).(*heap.Dict)
+	if dd := vm.instDict(o); dd != nil {
 		if r, ok, _ := dd.Get(name, vm.StrHash(name), vm.StrEq); ok {
 			return r, heap.Undef, nil
 		}
@@ -229,8 +228,7 @@ func (vm *VM) instanceAttr(obj Value, o *heap.Instance, name Value) (Value, Valu
 		return cls, heap.Undef, nil
 	case "__dict__":
 		if o.Dict.K == heap.KUndef {
-			o.Dict = vm.NewDict()
-			vm.H.Touch(obj)
+			vm.makeInstDict(obj, o)
 		}
 		return o.Dict, heap.Undef, nil
 	}
@@ -621,8 +619,7 @@ func (vm *VM) opLoadAttr(f *heap.Frame, obj, name Value) error {
 			if e.DataDesc == 1 {
 				// Fast path: a plain instance attribute not shadowed by a
 				// data descriptor on the class.
-				if o.Dict.K == heap.KRef {
-					d := vm.H.Get(o.Dict).(*heap.Dict)
+				if d := vm.instDict(o); d != nil {
 					if i := vm.instanceSlot(e, d, name); i >= 0 {
 						push(f, d.Entries[i].Val)
 						return nil
@@ -897,8 +894,8 @@ func (vm *VM) opLoadMethod(f *heap.Frame, obj, name Value) error {
 				}
 				if callee.K != heap.KUndef {
 					shadowed := false
-					if o.Dict.K == heap.KRef {
-						shadowed = vm.dictHasName(vm.H.Get(o.Dict).(*heap.Dict), name)
+					if d := vm.instDict(o); d != nil {
+						shadowed = vm.dictHasName(d, name)
 					}
 					if !shadowed {
 						pushMethod(f, callee, self)
@@ -1192,9 +1189,7 @@ func (vm *VM) instanceSetDict(obj Value, o *heap.Instance, name, v Value) error 
 		return vm.attrError(obj, name)
 	}
 	if o.Dict.K == heap.KUndef {
-		// Room for a few attributes: __init__ usually sets several in a row.
-		o.Dict = vm.H.Alloc(&heap.Dict{Entries: make([]heap.DictEntry, 0, 4)})
-		vm.H.Touch(obj)
+		vm.makeInstDict(obj, o)
 	}
 	return vm.dictSetStr(o.Dict, name, v)
 }
@@ -1212,15 +1207,10 @@ func (vm *VM) opStoreAttr(f *heap.Frame, obj, name, v Value) error {
 				if o.Dict.K != heap.KRef {
 					// The first attribute of a new instance (in
 					// __init__): nothing on the class is in the way.
-					// Room for a few attributes: __init__ usually sets
-					// several in a row.
-					d := &heap.Dict{Entries: make([]heap.DictEntry, 0, 4)}
-					d.Append(name, v, vm.StrHash(name))
-					o.Dict = vm.H.Alloc(d)
-					vm.H.Touch(obj)
+					vm.makeInstDict(obj, o).Append(name, v, vm.StrHash(name))
 					return nil
 				}
-				if d, ok := vm.H.Get(o.Dict).(*heap.Dict); ok {
+				if d := vm.instDict(o); d != nil {
 					if i := int(e.Slot); i < len(d.Entries) && d.Entries[i].Key == name {
 						d.SetAt(i, v)
 						vm.H.Touch(o.Dict)
@@ -1238,6 +1228,9 @@ func (vm *VM) opStoreAttr(f *heap.Frame, obj, name, v Value) error {
 						d.SetAt(i, v)
 					} else {
 						i = len(d.Entries)
+						if i == cap(d.Entries) {
+							vm.noteAttrs(o.Class, i+1)
+						}
 						d.Append(name, v, h)
 					}
 					e.Slot = int32(i)
@@ -1265,6 +1258,47 @@ func (vm *VM) opStoreAttr(f *heap.Frame, obj, name, v Value) error {
 	}
 	_, err = vm.Call(setter, obj, v)
 	return err
+}
+
+// instDict is the dict of the instance o, nil if it has none.
+func (vm *VM) instDict(o *heap.Instance) *heap.Dict {
+	if o.Dict.K != heap.KRef {
+		return nil
+	}
+	if d := o.D; d != nil {
+		return d
+	}
+	d, _ := vm.H.Get(o.Dict).(*heap.Dict)
+	return d
+}
+
+// makeInstDict gives the instance o (at obj), which has no dict, an
+// empty one: the room allocated with o if any (see heap.NewInstance).
+func (vm *VM) makeInstDict(obj Value, o *heap.Instance) *heap.Dict {
+	if o.D == nil {
+		// Made without room: its class learns to give its next
+		// instances some.
+		vm.noteAttrs(o.Class, 4)
+	}
+	d := o.TakeDict(4)
+	o.Dict = vm.H.Alloc(d)
+	o.D = d
+	vm.H.Touch(obj)
+	return d
+}
+
+// noteAttrs records that an instance of cls gets n attributes, so that
+// new instances are allocated with room for them. Only the session's own
+// user classes learn: the base's are shared with other sessions.
+func (vm *VM) noteAttrs(cls Value, n int) {
+	if cls.K != heap.KRef || cls.H() < vm.H.Floor() {
+		return
+	}
+	c, ok := vm.H.Get(cls).(*heap.Class)
+	if !ok || c.Flags&ClassUser == 0 || n <= int(c.Attrs) {
+		return
+	}
+	c.Attrs = uint8(min(n, 255))
 }
 
 // lookupSpecialCached reports whether cls has NO override of name.

@@ -33,7 +33,7 @@ func (vm *VM) callClass(clsv Value, c *heap.Class, args []Value, kwnames []strin
 		if initFn := vm.plainInit(clsv, c); initFn.K == heap.KRef {
 			// The common construction: object's __new__ and a Python
 			// __init__ run as a frame on the new instance.
-			obj := vm.H.Alloc(&heap.Instance{Class: clsv, Dict: heap.Undef, Prim: heap.Undef})
+			obj := vm.H.Alloc(heap.NewInstance(clsv, int(c.Attrs)))
 			return vm.pushInit(obj, initFn, args, kwnames)
 		}
 	}
@@ -93,6 +93,9 @@ func (vm *VM) callClass(clsv Value, c *heap.Class, args []Value, kwnames []strin
 			return heap.Undef, err
 		}
 		inst := &heap.Instance{Class: clsv, Dict: heap.Undef, Prim: heap.Undef}
+		if base == TObject {
+			inst = heap.NewInstance(clsv, int(c.Attrs))
+		}
 		switch {
 		case base >= TBaseException || base == TBaseException:
 			inst.Exc = &heap.ExcData{Args: vm.NewTuple(append([]Value(nil), pos...)), Cause: heap.None, Context: heap.None}

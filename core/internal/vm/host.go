@@ -115,11 +115,12 @@ func (vm *VM) Checkpoint() error {
 	// than on the next 256th step: a loop that makes big garbage each
 	// time round would otherwise pile up many limits' worth of it in
 	// between.
+	// ShouldCollect is cheap, so it is asked at every checkpoint: gating
+	// it on steps&255 starved loops whose body makes one call (the call
+	// counts a step too, so the checkpoint saw only odd step counts and
+	// never collected).
 	lim := vm.Limits.MaxMemory
 	due := lim > 0 && vm.collectDue(lim)
-	if vm.steps&255 != 0 && !due {
-		return nil
-	}
 	if due || vm.H.ShouldCollect() {
 		vm.Collect()
 		if vm.Limits.MaxMemory > 0 && vm.H.Bytes > vm.Limits.MaxMemory {

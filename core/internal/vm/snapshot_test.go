@@ -243,6 +243,30 @@ for k in range(1, 4):
     perm[len(perm):] = t[tool(k) // 10::2]
     print(perm, "abcdef"[tool(1) // 10:tool(3) // 10], t[::-tool(2) // 10])
 `},
+	{"instance-dicts-allocated-with-their-instances", `
+class Small:
+    def __init__(self, a):
+        self.a = a
+        self.b = tool(a)
+class Wide:
+    def __init__(self, n):
+        for i in range(n):
+            setattr(self, 'f%d' % i, i)
+        self.last = tool(n)
+objs = [Small(i) for i in range(3)] + [Wide(n) for n in (3, 6, 10)]
+v = vars(objs[0])
+#---
+v['c'] = 'via vars'
+objs[0].a += 100
+objs[1].__dict__.clear()
+objs[1].z = tool(7)
+objs.append(Small(tool(9)))
+objs.append(Wide(7))
+for o in objs:
+    o.extra = tool(1)
+    print(type(o).__name__, sorted(vars(o).items()))
+print(v is objs[0].__dict__, objs[0].c)
+`},
 	{"big-list", `
 big = [i for i in range(5000)]
 tup = tuple(big)

@@ -1142,6 +1142,18 @@ func (vm *VM) resumeGen(gv Value, send Value, throw error, ret heap.RetKind, ret
 		}
 	}
 	f := g.Frame
+	if err := vm.pushFrame(f); err != nil {
+		// Refused (the recursion limit): in CPython 3.11 the frame meets
+		// the limit as it starts, so the generator gets the error and is
+		// finished. A fatal limit leaves it as it was.
+		if vm.ErrIs(err, TRecursionError) {
+			g.State = heap.GenDone
+			g.Frame = nil
+			g.ExcSave = heap.Undef
+			vm.H.Touch(gv)
+		}
+		return err
+	}
 	f.Ret, f.RetArg = ret, retArg
 	f.Aux[1] = vm.handled
 	if g.ExcSave.K != heap.KUndef {
@@ -1155,10 +1167,6 @@ func (vm *VM) resumeGen(gv Value, send Value, throw error, ret heap.RetKind, ret
 	}
 	g.State = heap.GenRunning
 	vm.H.Touch(gv)
-	if err := vm.pushFrame(f); err != nil {
-		g.State = heap.GenSuspended
-		return err
-	}
 	if throw != nil {
 		if g.State == heap.GenRunning {
 			if err := vm.throwIntoYieldFrom(f, throw); err != errNoDelegate {

@@ -63,6 +63,7 @@ const (
 	RetIndex                      // __index__: must be int
 	RetHash                       // __hash__: must be int
 	RetAwaitNext                  // await: like RetSend
+	RetForIterWrap                // generator inside an enumerate or zip (Aux[0]) feeding FOR_ITER: wrap each value; on return, jump to RetArg
 )
 
 // Refs visits every value the frame holds.

@@ -291,7 +291,9 @@ func init() {
 		if err := vm.UnpackArgs("enumerate", a, []string{"iterable", "start"}, 1, &iterable, &startArg); err != nil {
 			return heap.Undef, err
 		}
-		if vm.needsFrames(iterable) {
+		// A generator is wrapped natively: FOR_ITER resumes it in place
+		// (see wrapForIter).
+		if vm.needsFrames(iterable) && !vm.plainGen(iterable) {
 			st := startArg
 			if st.K == heap.KUndef {
 				st = heap.Int(0)
@@ -324,7 +326,7 @@ func init() {
 				z.Step = 1
 			}
 		}
-		if vm.anyNeedsFrames(a.Pos...) {
+		if vm.anyNeedsFrames(a.Pos...) && !(z.Step == 0 && len(a.Pos) == 2 && vm.wrapZipOK(a.Pos[0], a.Pos[1])) {
 			if z.Step == 0 && len(a.Pos) > 0 && vm.tailOK && vm.tailName == "zip" {
 				if its, ok := vm.plainIters(a.Pos); ok {
 					if r, ok, err := vm.tailPy("zip", "zip_plain", its...); ok {

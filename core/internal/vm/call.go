@@ -771,7 +771,7 @@ func (vm *VM) returnFrom(f *heap.Frame, v Value, base int) (bool, error) {
 			return true, nil
 		}
 		caller := vm.frames[len(vm.frames)-1]
-		ret, retArg := f.Ret, f.RetArg
+		ret, retArg, wrapper, gen := f.Ret, f.RetArg, f.Aux[0], f.Gen
 		if ret != heap.RetAsyncTask {
 			// Nothing refers to a finished generator's frame any more:
 			// generator pipelines make one per generator, so recycle it.
@@ -782,6 +782,9 @@ func (vm *VM) returnFrom(f *heap.Frame, v Value, base int) (bool, error) {
 		case heap.RetForIter:
 			pop(caller)
 			caller.PC = retArg
+			return false, nil
+		case heap.RetForIterWrap:
+			vm.wrapReturn(caller, wrapper, gen, retArg)
 			return false, nil
 		case heap.RetSend, heap.RetAwaitNext:
 			pop(caller) // the sub-iterator
@@ -1301,6 +1304,9 @@ func (vm *VM) yieldValue(f *heap.Frame, v Value) (bool, error) {
 	}
 	if f.Ret == heap.RetAsyncTask {
 		return false, vm.taskYielded(f, v)
+	}
+	if f.Ret == heap.RetForIterWrap {
+		return false, vm.wrapYield(vm.frames[len(vm.frames)-1], f, v)
 	}
 	push(vm.frames[len(vm.frames)-1], v)
 	return false, nil

@@ -139,6 +139,15 @@ def _filter(f, it):
         if f(x):
             yield x
 
+def next_(it, default_box):
+    # next() of a native enumerate or zip wrapping a generator: a for
+    # loop steps it in a frame, so the generator may pause.
+    for x in it:
+        return x
+    if default_box:
+        return default_box[0]
+    raise StopIteration
+
 def enumerate_(it, start):
     return _enumerate(iter(it), start)
 

@@ -436,6 +436,10 @@ func (vm *VM) opCall(f *heap.Frame, argc int, kw Value) error {
 					}
 					return framePushed(f, base, err)
 				}
+				if simpleGenCall(co.Code, len(args)) {
+					vm.callGenStack(f, base, callee, o, co, args)
+					return nil
+				}
 				if done, err := vm.callPyBind(callee, o, args, nil, nil); done {
 					return framePushed(f, base, err)
 				}

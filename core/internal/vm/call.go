@@ -790,6 +790,13 @@ func (vm *VM) returnFrom(f *heap.Frame, v Value, base int) (bool, error) {
 		case heap.RetForIterWrap:
 			vm.wrapReturn(caller, wrapper, gen, retArg)
 			return false, nil
+		case heap.RetDrive:
+			// wrapper is the builtin's running result here.
+			r, err := vm.driveResult(retArg, wrapper)
+			if err == nil {
+				push(caller, r)
+			}
+			return false, err
 		case heap.RetSend, heap.RetAwaitNext:
 			pop(caller) // the sub-iterator
 			push(caller, v)
@@ -1288,6 +1295,24 @@ var errExhausted = &Fatal{Kind: "internal", Msg: "iterator exhausted"}
 
 // yieldValue suspends the generator frame f, delivering v to its resumer.
 func (vm *VM) yieldValue(f *heap.Frame, v Value) (bool, error) {
+	vm.genSuspend(f)
+	if f.Ret == heap.RetNested {
+		vm.genResult = v
+		return true, nil
+	}
+	if f.Ret == heap.RetAsyncTask {
+		return false, vm.taskYielded(f, v)
+	}
+	if f.Ret == heap.RetForIterWrap {
+		return false, vm.wrapYield(vm.frames[len(vm.frames)-1], f, v)
+	}
+	push(vm.frames[len(vm.frames)-1], v)
+	return false, nil
+}
+
+// genSuspend takes the generator frame f, which is on top, off the
+// frame stack and marks its generator suspended.
+func (vm *VM) genSuspend(f *heap.Frame) {
 	vm.popFrame()
 	g := vm.H.Get(f.Gen).(*heap.Generator)
 	g.State = heap.GenSuspended
@@ -1302,16 +1327,4 @@ func (vm *VM) yieldValue(f *heap.Frame, v Value) (bool, error) {
 	vm.handled = f.Aux[1]
 	f.Aux[1] = heap.Undef
 	vm.H.Touch(f.Gen)
-	if f.Ret == heap.RetNested {
-		vm.genResult = v
-		return true, nil
-	}
-	if f.Ret == heap.RetAsyncTask {
-		return false, vm.taskYielded(f, v)
-	}
-	if f.Ret == heap.RetForIterWrap {
-		return false, vm.wrapYield(vm.frames[len(vm.frames)-1], f, v)
-	}
-	push(vm.frames[len(vm.frames)-1], v)
-	return false, nil
 }

@@ -148,6 +148,18 @@ def next_(it, default_box):
         return default_box[0]
     raise StopIteration
 
+def drive_rest(kind, acc, x, it):
+    # sum, any or all draining a generator natively met x, which takes
+    # Python code (an __add__, a __bool__): the rest of the job runs here.
+    if kind == 0:
+        total = acc + x
+        for x in it:
+            total = total + x
+        return total
+    if kind == 1:
+        return True if x else any_(it)
+    return all_(it) if x else False
+
 def enumerate_(it, start):
     return _enumerate(iter(it), start)
 

@@ -1133,6 +1133,9 @@ func (vm *VM) wrapYield(caller, gf *heap.Frame, v Value) error {
 		if !ok {
 			// The partner ran out: the generator's value is dropped,
 			// as zip drops it, and the loop ends.
+			if caller.SP < 1 {
+				return &Fatal{Kind: "internal", Msg: "generator wrapper lost"}
+			}
 			pop(caller)
 			caller.PC = gf.RetArg
 			return nil
@@ -1157,6 +1160,8 @@ func (vm *VM) wrapReturn(caller *heap.Frame, wv, gen Value, target int32) {
 	if it, ok := vm.refObj(wv).(*heap.Iter); ok && it.Kind != heap.IterEnumerate && len(it.Vals) == 2 && it.Vals[1] == gen && caller.SP > 1 {
 		pop(caller) // zip(seq, gen): the sequence's item goes too
 	}
-	pop(caller)
+	if caller.SP > 0 {
+		pop(caller)
+	}
 	caller.PC = target
 }

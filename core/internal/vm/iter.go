@@ -1043,7 +1043,10 @@ func (vm *VM) seqIterable(v Value) bool {
 
 // wrapZipOK reports whether zip(a, b) (not strict) may be a wrapper.
 func (vm *VM) wrapZipOK(a, b Value) bool {
-	return (vm.plainGen(a) && vm.seqIterable(b)) || (vm.seqIterable(a) && vm.plainGen(b))
+	if vm.plainGen(a) {
+		return vm.seqIterable(b) || (vm.plainGen(b) && a != b)
+	}
+	return vm.seqIterable(a) && vm.plainGen(b)
 }
 
 // wrapForIter is FOR_ITER over the wrapper itv (f's top): handled=false
@@ -1124,6 +1127,10 @@ func (vm *VM) wrapYield(caller, gf *heap.Frame, v Value) error {
 			return &Fatal{Kind: "internal", Msg: "generator wrapper lost"}
 		}
 		a, b = pop(caller), v
+	case len(it.Vals) == 2 && vm.plainGen(it.Vals[1]):
+		// zip(gen, gen2): v waits on the loop's stack while gen2 runs
+		// to give its item (or ends the loop).
+		return vm.wrapPartner(caller, gf, wv, it.Vals[1], v)
 	case len(it.Vals) == 2:
 		sub, ok := vm.refObj(it.Vals[1]).(*heap.Iter)
 		if !ok {
@@ -1151,6 +1158,30 @@ func (vm *VM) wrapYield(caller, gf *heap.Frame, v Value) error {
 		return nil
 	}
 	push(caller, vm.NewTuple([]Value{a, b}))
+	return nil
+}
+
+// wrapPartner resumes g2v, the second generator of the zip wv, for the
+// item to pair with v, the first one's: v waits on caller's stack.
+func (vm *VM) wrapPartner(caller, gf *heap.Frame, wv, g2v, v Value) error {
+	target := gf.RetArg
+	g2 := vm.H.Get(g2v).(*heap.Generator)
+	if g2.State == heap.GenDone {
+		// As zip does, v is dropped and the loop ends.
+		if caller.SP < 1 {
+			return &Fatal{Kind: "internal", Msg: "generator wrapper lost"}
+		}
+		pop(caller)
+		caller.PC = target
+		return nil
+	}
+	push(caller, v)
+	err := vm.resumeGen(g2v, heap.None, nil, heap.RetForIterWrap, target)
+	if err != errFramePushed {
+		pop(caller)
+		return err
+	}
+	g2.Frame.Aux[0] = wv
 	return nil
 }
 

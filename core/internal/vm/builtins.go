@@ -363,6 +363,11 @@ func init() {
 				return vm.H.Alloc(&heap.Iter{Kind: heap.IterMap, Seq: a.Pos[0], Vals: []Value{it}}), nil
 			}
 		}
+		if len(a.Pos) == 2 && vm.plainGen(a.Pos[1]) && (vm.isPyFunc(a.Pos[0]) || !vm.needsFrames(a.Pos[0])) {
+			// Over a generator, FOR_ITER resumes it in place and calls
+			// the function on each value (see wrapForIter).
+			return vm.H.Alloc(&heap.Iter{Kind: heap.IterMap, Seq: a.Pos[0], Vals: []Value{a.Pos[1]}}), nil
+		}
 		if vm.anyNeedsFrames(a.Pos...) {
 			if r, ok, err := vm.tailPy("map", "map_", a.Pos[0], vm.NewTuple(append([]Value(nil), a.Pos[1:]...))); ok {
 				return r, err

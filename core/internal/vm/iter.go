@@ -428,7 +428,7 @@ func (vm *VM) opForIter(f *heap.Frame, it Value, target int32) (Value, bool, err
 	if it.K == heap.KRef {
 		switch o := vm.H.Get(it).(type) {
 		case *heap.Iter:
-			if o.Kind == heap.IterEnumerate || o.Kind == heap.IterZip {
+			if o.Kind == heap.IterEnumerate || o.Kind == heap.IterZip || o.Kind == heap.IterMap {
 				if handled, err := vm.wrapForIter(f, it, o, target); handled {
 					if err == errExhausted {
 						err = nil
@@ -975,7 +975,7 @@ func builtinNext(vm *VM, _ Value, a Args) (Value, error) {
 		case *heap.Iter:
 			// An enumerate or zip wrapping a generator steps it in a
 			// frame, where the generator may pause.
-			if (o.Kind == heap.IterEnumerate || o.Kind == heap.IterZip) && vm.tailOK && vm.needsFrames(it) {
+			if vm.tailOK && vm.wrapsGen(o) {
 				box := vm.NewTuple(nil)
 				if dflt.K != heap.KUndef {
 					box = vm.NewTuple([]Value{dflt})
@@ -1058,6 +1058,8 @@ func (vm *VM) wrapForIter(f *heap.Frame, itv Value, it *heap.Iter, target int32)
 	switch {
 	case it.Kind == heap.IterEnumerate && len(it.Vals) == 1 && it.I < math.MaxInt64:
 		gv = it.Vals[0]
+	case it.Kind == heap.IterMap && len(it.Vals) == 1:
+		gv = it.Vals[0]
 	case it.Kind == heap.IterZip && len(it.Vals) == 2 && it.Step == 0:
 		gv = it.Vals[0]
 		if !vm.plainGen(gv) {
@@ -1118,6 +1120,8 @@ func (vm *VM) wrapYield(caller, gf *heap.Frame, v Value) error {
 	}
 	var a, b Value
 	switch {
+	case it.Kind == heap.IterMap:
+		return vm.wrapMap(caller, gf.RetArg, it.Seq, v)
 	case it.Kind == heap.IterEnumerate:
 		a, b = heap.Int(it.I), v
 		it.I++
@@ -1159,6 +1163,43 @@ func (vm *VM) wrapYield(caller, gf *heap.Frame, v Value) error {
 	}
 	push(caller, vm.NewTuple([]Value{a, b}))
 	return nil
+}
+
+// wrapMap delivers fn(v) to the loop in caller, for a map of fn over
+// a generator: a Python function runs in a frame of its own, whose
+// StopIteration ends the loop as map's would.
+func (vm *VM) wrapMap(caller *heap.Frame, target int32, fn, v Value) error {
+	if vm.isPyFunc(fn) {
+		if err := vm.pushPyCall(fn, []Value{v}, heap.RetForIter, target, heap.Undef, heap.Undef); err != errFramePushed {
+			return err
+		}
+		return nil
+	}
+	r, err := vm.callOne(fn, v)
+	if err != nil {
+		if vm.ErrIs(err, TStopIteration) && caller.SP > 0 {
+			pop(caller)
+			caller.PC = target
+			return nil
+		}
+		return err
+	}
+	push(caller, r)
+	return nil
+}
+
+// wrapsGen reports whether it is an enumerate, zip or map that
+// wrapForIter steps: one wrapping a generator.
+func (vm *VM) wrapsGen(it *heap.Iter) bool {
+	if it.Kind != heap.IterEnumerate && it.Kind != heap.IterZip && it.Kind != heap.IterMap {
+		return false
+	}
+	for _, x := range it.Vals {
+		if vm.plainGen(x) {
+			return true
+		}
+	}
+	return false
 }
 
 // wrapPartner resumes g2v, the second generator of the zip wv, for the

@@ -63,6 +63,8 @@ const (
 	RetIndex                      // __index__: must be int
 	RetHash                       // __hash__: must be int
 	RetAwaitNext                  // await: like RetSend
+	RetForIterWrap                // generator inside an enumerate or zip (Aux[0]) feeding FOR_ITER: wrap each value; on return, jump to RetArg
+	RetDrive                      // generator drained by a builtin (RetArg: which; Aux[0]: its running result): each value is taken in place
 )
 
 // Refs visits every value the frame holds.

@@ -291,7 +291,9 @@ func init() {
 		if err := vm.UnpackArgs("enumerate", a, []string{"iterable", "start"}, 1, &iterable, &startArg); err != nil {
 			return heap.Undef, err
 		}
-		if vm.needsFrames(iterable) {
+		// A generator is wrapped natively: FOR_ITER resumes it in place
+		// (see wrapForIter).
+		if vm.needsFrames(iterable) && !vm.plainGen(iterable) {
 			st := startArg
 			if st.K == heap.KUndef {
 				st = heap.Int(0)
@@ -324,7 +326,7 @@ func init() {
 				z.Step = 1
 			}
 		}
-		if vm.anyNeedsFrames(a.Pos...) {
+		if vm.anyNeedsFrames(a.Pos...) && !(z.Step == 0 && len(a.Pos) == 2 && vm.wrapZipOK(a.Pos[0], a.Pos[1])) {
 			if z.Step == 0 && len(a.Pos) > 0 && vm.tailOK && vm.tailName == "zip" {
 				if its, ok := vm.plainIters(a.Pos); ok {
 					if r, ok, err := vm.tailPy("zip", "zip_plain", its...); ok {
@@ -360,6 +362,11 @@ func init() {
 			if ok {
 				return vm.H.Alloc(&heap.Iter{Kind: heap.IterMap, Seq: a.Pos[0], Vals: []Value{it}}), nil
 			}
+		}
+		if len(a.Pos) == 2 && vm.plainGen(a.Pos[1]) && (vm.isPyFunc(a.Pos[0]) || !vm.needsFrames(a.Pos[0])) {
+			// Over a generator, FOR_ITER resumes it in place and calls
+			// the function on each value (see wrapForIter).
+			return vm.H.Alloc(&heap.Iter{Kind: heap.IterMap, Seq: a.Pos[0], Vals: []Value{a.Pos[1]}}), nil
 		}
 		if vm.anyNeedsFrames(a.Pos...) {
 			if r, ok, err := vm.tailPy("map", "map_", a.Pos[0], vm.NewTuple(append([]Value(nil), a.Pos[1:]...))); ok {

@@ -436,6 +436,10 @@ func (vm *VM) opCall(f *heap.Frame, argc int, kw Value) error {
 					}
 					return framePushed(f, base, err)
 				}
+				if simpleGenCall(co.Code, len(args)) {
+					vm.callGenStack(f, base, callee, o, co, args)
+					return nil
+				}
 				if done, err := vm.callPyBind(callee, o, args, nil, nil); done {
 					return framePushed(f, base, err)
 				}
@@ -778,7 +782,7 @@ func (vm *VM) returnFrom(f *heap.Frame, v Value, base int) (bool, error) {
 			return true, nil
 		}
 		caller := vm.frames[len(vm.frames)-1]
-		ret, retArg := f.Ret, f.RetArg
+		ret, retArg, wrapper, gen := f.Ret, f.RetArg, f.Aux[0], f.Gen
 		if ret != heap.RetAsyncTask {
 			// Nothing refers to a finished generator's frame any more:
 			// generator pipelines make one per generator, so recycle it.
@@ -790,6 +794,16 @@ func (vm *VM) returnFrom(f *heap.Frame, v Value, base int) (bool, error) {
 			pop(caller)
 			caller.PC = retArg
 			return false, nil
+		case heap.RetForIterWrap:
+			vm.wrapReturn(caller, wrapper, gen, retArg)
+			return false, nil
+		case heap.RetDrive:
+			// wrapper is the builtin's running result here.
+			r, err := vm.driveResult(retArg, wrapper)
+			if err == nil {
+				push(caller, r)
+			}
+			return false, err
 		case heap.RetSend, heap.RetAwaitNext:
 			pop(caller) // the sub-iterator
 			push(caller, v)
@@ -1255,6 +1269,18 @@ func (vm *VM) resumeGen(gv Value, send Value, throw error, ret heap.RetKind, ret
 		}
 	}
 	f := g.Frame
+	if err := vm.pushFrame(f); err != nil {
+		// Refused (the recursion limit): in CPython 3.11 the frame meets
+		// the limit as it starts, so the generator gets the error and is
+		// finished. A fatal limit leaves it as it was.
+		if vm.ErrIs(err, TRecursionError) {
+			g.State = heap.GenDone
+			g.Frame = nil
+			g.ExcSave = heap.Undef
+			vm.H.Touch(gv)
+		}
+		return err
+	}
 	f.Ret, f.RetArg = ret, retArg
 	f.Aux[1] = vm.handled
 	if g.ExcSave.K != heap.KUndef {
@@ -1268,10 +1294,6 @@ func (vm *VM) resumeGen(gv Value, send Value, throw error, ret heap.RetKind, ret
 	}
 	g.State = heap.GenRunning
 	vm.H.Touch(gv)
-	if err := vm.pushFrame(f); err != nil {
-		g.State = heap.GenSuspended
-		return err
-	}
 	if throw != nil {
 		if g.State == heap.GenRunning {
 			if err := vm.throwIntoYieldFrom(f, throw); err != errNoDelegate {
@@ -1386,6 +1408,24 @@ var errExhausted = &Fatal{Kind: "internal", Msg: "iterator exhausted"}
 
 // yieldValue suspends the generator frame f, delivering v to its resumer.
 func (vm *VM) yieldValue(f *heap.Frame, v Value) (bool, error) {
+	vm.genSuspend(f)
+	if f.Ret == heap.RetNested {
+		vm.genResult = v
+		return true, nil
+	}
+	if f.Ret == heap.RetAsyncTask {
+		return false, vm.taskYielded(f, v)
+	}
+	if f.Ret == heap.RetForIterWrap {
+		return false, vm.wrapYield(vm.frames[len(vm.frames)-1], f, v)
+	}
+	push(vm.frames[len(vm.frames)-1], v)
+	return false, nil
+}
+
+// genSuspend takes the generator frame f, which is on top, off the
+// frame stack and marks its generator suspended.
+func (vm *VM) genSuspend(f *heap.Frame) {
 	vm.popFrame()
 	g := vm.H.Get(f.Gen).(*heap.Generator)
 	g.State = heap.GenSuspended
@@ -1400,13 +1440,4 @@ func (vm *VM) yieldValue(f *heap.Frame, v Value) (bool, error) {
 	vm.handled = f.Aux[1]
 	f.Aux[1] = heap.Undef
 	vm.H.Touch(f.Gen)
-	if f.Ret == heap.RetNested {
-		vm.genResult = v
-		return true, nil
-	}
-	if f.Ret == heap.RetAsyncTask {
-		return false, vm.taskYielded(f, v)
-	}
-	push(vm.frames[len(vm.frames)-1], v)
-	return false, nil
 }

@@ -42,6 +42,15 @@ func seqCtor(t TypeID, name, helper string, build func(vm *VM, items []Value) Va
 			return build(vm, nil), nil
 		}
 		if vm.needsFrames(iterable) {
+			if (t == TList || t == TTuple) && cls == vm.Types[t] && vm.plainGen(iterable) {
+				kind := int32(driveList)
+				if t == TTuple {
+					kind = driveTuple
+				}
+				if r, ok, err := vm.startDrive(name, iterable, kind, vm.NewList(nil)); ok {
+					return r, err
+				}
+			}
 			if r, ok, err := vm.tailPy(name, helper, iterable); ok {
 				return r, err
 			}

@@ -2,6 +2,7 @@ package vm
 
 import (
 	"errors"
+	"math"
 
 	"github.com/amber-sandbox/amber/core/internal/compile"
 	"github.com/amber-sandbox/amber/core/internal/heap"
@@ -427,6 +428,14 @@ func (vm *VM) opForIter(f *heap.Frame, it Value, target int32) (Value, bool, err
 	if it.K == heap.KRef {
 		switch o := vm.H.Get(it).(type) {
 		case *heap.Iter:
+			if o.Kind == heap.IterEnumerate || o.Kind == heap.IterZip || o.Kind == heap.IterMap {
+				if handled, err := vm.wrapForIter(f, it, o, target); handled {
+					if err == errExhausted {
+						err = nil
+					}
+					return heap.Undef, false, err
+				}
+			}
 			if vm.pairIter(o) && nextIsUnpack2(f) {
 				// for a, b in d.items() / enumerate(...) / zip(x, y): the
 				// pair goes straight to the stack, as UNPACK_SEQUENCE 2
@@ -967,6 +976,17 @@ func builtinNext(vm *VM, _ Value, a Args) (Value, error) {
 				return vm.genSend(it, heap.None, nil)
 			}
 		case *heap.Iter:
+			// An enumerate or zip wrapping a generator steps it in a
+			// frame, where the generator may pause.
+			if vm.tailOK && vm.wrapsGen(o) {
+				box := vm.NewTuple(nil)
+				if dflt.K != heap.KUndef {
+					box = vm.NewTuple([]Value{dflt})
+				}
+				if r, ok, err := vm.tailPy("next", "next_", it, box); ok {
+					return r, err
+				}
+			}
 			// From the eval loop, a map's Python function runs in a frame
 			// (so it may pause for the host); its StopIteration is next()'s.
 			if o.Kind == heap.IterMap && dflt.K == heap.KUndef && vm.tailOK && vm.tailRet == heap.RetPush {
@@ -996,4 +1016,227 @@ func builtinNext(vm *VM, _ Value, a Args) (Value, error) {
 		return heap.Undef, vm.ErrorArgs(TStopIteration)
 	}
 	return v, nil
+}
+
+// An enumerate over a generator, or a zip of a generator and a list,
+// tuple or range, is a builtin iterator (not a Python twin) that FOR_ITER
+// steps without a frame of its own: the generator's frame runs with
+// RetForIterWrap and the wrapper in its Aux[0], and each value it yields
+// is wrapped (numbered, or paired with the other iterator's item) on its
+// way to the loop. Everything else that steps such a wrapper takes the
+// general paths (needsFrames sees the generator inside).
+
+// plainGen reports whether v is a generator object (not a coroutine).
+func (vm *VM) plainGen(v Value) bool {
+	g, ok := vm.refObj(v).(*heap.Generator)
+	return ok && g.Kind == heap.GenGenerator
+}
+
+// seqIterable reports whether v is a list, tuple or range, or an iterator
+// over one: what a generator's zip partner may be.
+func (vm *VM) seqIterable(v Value) bool {
+	switch o := vm.refObj(v).(type) {
+	case *heap.List, *heap.Tuple, *heap.Range:
+		return true
+	case *heap.Iter:
+		return o.Kind == heap.IterList || o.Kind == heap.IterTuple || o.Kind == heap.IterRange
+	}
+	return false
+}
+
+// wrapZipOK reports whether zip(a, b) (not strict) may be a wrapper.
+func (vm *VM) wrapZipOK(a, b Value) bool {
+	if vm.plainGen(a) {
+		return vm.seqIterable(b) || (vm.plainGen(b) && a != b)
+	}
+	return vm.seqIterable(a) && vm.plainGen(b)
+}
+
+// wrapForIter is FOR_ITER over the wrapper itv (f's top): handled=false
+// leaves it to the general path; otherwise err is errFramePushed (the
+// generator runs), errExhausted, or the error to raise.
+func (vm *VM) wrapForIter(f *heap.Frame, itv Value, it *heap.Iter, target int32) (handled bool, err error) {
+	var gv Value
+	pending := false
+	switch {
+	case it.Kind == heap.IterEnumerate && len(it.Vals) == 1 && it.I < math.MaxInt64:
+		gv = it.Vals[0]
+	case it.Kind == heap.IterMap && len(it.Vals) == 1:
+		gv = it.Vals[0]
+	case it.Kind == heap.IterZip && len(it.Vals) == 2 && it.Step == 0:
+		gv = it.Vals[0]
+		if !vm.plainGen(gv) {
+			// zip(seq, gen): the sequence's item first, as zip takes
+			// them, kept on f's stack while the generator runs.
+			gv = it.Vals[1]
+			sub, ok := vm.refObj(it.Vals[0]).(*heap.Iter)
+			if !ok || !vm.plainGen(gv) {
+				return false, nil
+			}
+			a, ok := vm.stepSeq(it.Vals[0], sub)
+			if !ok {
+				if sub.Kind != heap.IterList && sub.Kind != heap.IterTuple && sub.Kind != heap.IterRange && sub.Kind != heap.IterDone {
+					return false, nil
+				}
+				return true, errExhausted
+			}
+			push(f, a)
+			pending = true
+		}
+	default:
+		return false, nil
+	}
+	g, ok := vm.refObj(gv).(*heap.Generator)
+	if !ok || g.Kind != heap.GenGenerator {
+		if pending {
+			pop(f)
+		}
+		return false, nil
+	}
+	if g.State == heap.GenDone {
+		if pending {
+			pop(f)
+		}
+		return true, errExhausted
+	}
+	err = vm.resumeGen(gv, heap.None, nil, heap.RetForIterWrap, target)
+	if err != errFramePushed {
+		if pending {
+			pop(f)
+		}
+		return true, err
+	}
+	g.Frame.Aux[0] = itv
+	return true, errFramePushed
+}
+
+// wrapYield delivers v, yielded by the generator frame gf running under
+// RetForIterWrap, to the loop in caller: wrapped, as two values when
+// UNPACK_SEQUENCE 2 comes next, or the loop's end when a zip partner
+// ran out.
+func (vm *VM) wrapYield(caller, gf *heap.Frame, v Value) error {
+	wv := gf.Aux[0]
+	gf.Aux[0] = heap.Undef
+	it, ok := vm.refObj(wv).(*heap.Iter)
+	if !ok || len(it.Vals) == 0 {
+		return &Fatal{Kind: "internal", Msg: "generator wrapper lost"}
+	}
+	var a, b Value
+	switch {
+	case it.Kind == heap.IterMap:
+		return vm.wrapMap(caller, gf.RetArg, it.Seq, v)
+	case it.Kind == heap.IterEnumerate:
+		a, b = heap.Int(it.I), v
+		it.I++
+		vm.H.Touch(wv)
+	case len(it.Vals) == 2 && it.Vals[1] == gf.Gen:
+		if caller.SP < 2 {
+			return &Fatal{Kind: "internal", Msg: "generator wrapper lost"}
+		}
+		a, b = pop(caller), v
+	case len(it.Vals) == 2 && vm.plainGen(it.Vals[1]):
+		// zip(gen, gen2): v waits on the loop's stack while gen2 runs
+		// to give its item (or ends the loop).
+		return vm.wrapPartner(caller, gf, wv, it.Vals[1], v)
+	case len(it.Vals) == 2:
+		sub, ok := vm.refObj(it.Vals[1]).(*heap.Iter)
+		if !ok {
+			return &Fatal{Kind: "internal", Msg: "generator wrapper lost"}
+		}
+		x, ok := vm.stepSeq(it.Vals[1], sub)
+		if !ok {
+			// The partner ran out: the generator's value is dropped,
+			// as zip drops it, and the loop ends.
+			if caller.SP < 1 {
+				return &Fatal{Kind: "internal", Msg: "generator wrapper lost"}
+			}
+			pop(caller)
+			caller.PC = gf.RetArg
+			return nil
+		}
+		a, b = v, x
+	default:
+		return &Fatal{Kind: "internal", Msg: "generator wrapper lost"}
+	}
+	if nextIsUnpack2(caller) {
+		push(caller, b)
+		push(caller, a)
+		caller.PC++
+		return nil
+	}
+	push(caller, vm.NewTuple([]Value{a, b}))
+	return nil
+}
+
+// wrapMap delivers fn(v) to the loop in caller, for a map of fn over
+// a generator: a Python function runs in a frame of its own, whose
+// StopIteration ends the loop as map's would.
+func (vm *VM) wrapMap(caller *heap.Frame, target int32, fn, v Value) error {
+	if vm.isPyFunc(fn) {
+		if err := vm.pushPyCall(fn, []Value{v}, heap.RetForIter, target, heap.Undef, heap.Undef); err != errFramePushed {
+			return err
+		}
+		return nil
+	}
+	r, err := vm.callOne(fn, v)
+	if err != nil {
+		if vm.ErrIs(err, TStopIteration) && caller.SP > 0 {
+			pop(caller)
+			caller.PC = target
+			return nil
+		}
+		return err
+	}
+	push(caller, r)
+	return nil
+}
+
+// wrapsGen reports whether it is an enumerate, zip or map that
+// wrapForIter steps: one wrapping a generator.
+func (vm *VM) wrapsGen(it *heap.Iter) bool {
+	if it.Kind != heap.IterEnumerate && it.Kind != heap.IterZip && it.Kind != heap.IterMap {
+		return false
+	}
+	for _, x := range it.Vals {
+		if vm.plainGen(x) {
+			return true
+		}
+	}
+	return false
+}
+
+// wrapPartner resumes g2v, the second generator of the zip wv, for the
+// item to pair with v, the first one's: v waits on caller's stack.
+func (vm *VM) wrapPartner(caller, gf *heap.Frame, wv, g2v, v Value) error {
+	target := gf.RetArg
+	g2 := vm.H.Get(g2v).(*heap.Generator)
+	if g2.State == heap.GenDone {
+		// As zip does, v is dropped and the loop ends.
+		if caller.SP < 1 {
+			return &Fatal{Kind: "internal", Msg: "generator wrapper lost"}
+		}
+		pop(caller)
+		caller.PC = target
+		return nil
+	}
+	push(caller, v)
+	err := vm.resumeGen(g2v, heap.None, nil, heap.RetForIterWrap, target)
+	if err != errFramePushed {
+		pop(caller)
+		return err
+	}
+	g2.Frame.Aux[0] = wv
+	return nil
+}
+
+// wrapReturn ends the loop in caller over the wrapper wv, whose
+// generator returned.
+func (vm *VM) wrapReturn(caller *heap.Frame, wv, gen Value, target int32) {
+	if it, ok := vm.refObj(wv).(*heap.Iter); ok && it.Kind != heap.IterEnumerate && len(it.Vals) == 2 && it.Vals[1] == gen && caller.SP > 1 {
+		pop(caller) // zip(seq, gen): the sequence's item goes too
+	}
+	if caller.SP > 0 {
+		pop(caller)
+	}
+	caller.PC = target
 }

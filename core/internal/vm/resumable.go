@@ -1,6 +1,7 @@
 package vm
 
 import (
+	"github.com/amber-sandbox/amber/core/internal/compile"
 	"github.com/amber-sandbox/amber/core/internal/heap"
 )
 
@@ -181,4 +182,24 @@ func orNone(v Value) Value {
 		return heap.None
 	}
 	return v
+}
+
+// simpleGenCall is simpleCall for a generator (or coroutine) function:
+// the arguments bind as they are.
+func simpleGenCall(code *compile.Code, n int) bool {
+	return code.Flags&(compile.FlagGenerator|compile.FlagCoroutine|compile.FlagAsyncGenerator) != 0 &&
+		code.Flags&(compile.FlagVarArgs|compile.FlagVarKw) == 0 &&
+		n == code.ArgCount && code.KwOnlyCount == 0 && len(code.Cellvars) == 0
+}
+
+// callGenStack is a CALL of a generator function that simpleGenCall
+// accepts, with the arguments on f's stack from base: the generator's
+// frame is made from them directly (no argument list) and the new
+// generator replaces the call region.
+func (vm *VM) callGenStack(f *heap.Frame, base int, fnv Value, fn *heap.Function, co *heap.CodeObj, args []Value) {
+	nf := vm.simpleFrame(fnv, fn, co, args)
+	g := vm.newGenerator(nf, fn, co.Code)
+	clearSlots(f.Slots, base, int(f.SP))
+	f.SP = int32(base)
+	push(f, g)
 }

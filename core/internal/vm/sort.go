@@ -877,6 +877,11 @@ func builtinSumFn(vm *VM, self Value, a Args) (Value, error) {
 		}
 	}
 	if vm.needsFrames(a.Pos[0]) {
+		if vm.nativeNumber(acc) {
+			if r, ok, err := vm.startDrive("sum", a.Pos[0], driveSum, acc); ok {
+				return r, err
+			}
+		}
 		if r, ok, err := vm.tailPy("sum", "sum_", a.Pos[0], acc); ok {
 			return r, err
 		}
@@ -937,6 +942,13 @@ func ctAnyAll(name string, want bool) BuiltinFn {
 			return heap.Undef, err
 		}
 		if vm.needsFrames(other) {
+			kind := int32(driveAll)
+			if want {
+				kind = driveAny
+			}
+			if r, ok, err := vm.startDrive(name, other, kind, heap.Undef); ok {
+				return r, err
+			}
 			if r, ok, err := vm.tailPy(name, name+"_", other); ok {
 				return r, err
 			}

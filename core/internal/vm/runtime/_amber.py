@@ -139,6 +139,27 @@ def _filter(f, it):
         if f(x):
             yield x
 
+def next_(it, default_box):
+    # next() of a native enumerate or zip wrapping a generator: a for
+    # loop steps it in a frame, so the generator may pause.
+    for x in it:
+        return x
+    if default_box:
+        return default_box[0]
+    raise StopIteration
+
+def drive_rest(kind, acc, x, it):
+    # sum, any or all draining a generator natively met x, which takes
+    # Python code (an __add__, a __bool__): the rest of the job runs here.
+    if kind == 0:
+        total = acc + x
+        for x in it:
+            total = total + x
+        return total
+    if kind == 1:
+        return True if x else any_(it)
+    return all_(it) if x else False
+
 def enumerate_(it, start):
     return _enumerate(iter(it), start)
 

@@ -66,6 +66,7 @@ func Check(mod *syntax.Module, env Env) []Finding {
 	for _, s := range mod.Body {
 		c.collectTop(s)
 	}
+	c.forgetPatchedClasses(mod.Body)
 	c.stmts(c.global, mod.Body)
 	if c.dynamic {
 		// exec() or globals() can bind any global: names are not certain.
@@ -328,6 +329,63 @@ func (c *checker) bindWalrus(sc *scope, e syntax.Expr) {
 }
 
 func (c *checker) bindPattern(sc *scope, p syntax.Pattern) { sc.bind.WalkPattern(p) }
+
+// constructorDunders are the attributes that decide what calling a class
+// takes.
+var constructorDunders = map[string]bool{"__init__": true, "__new__": true, "__call__": true}
+
+// forgetPatchedClasses drops the classes whose constructor is replaced
+// after their definition (Cls.__init__ = f, setattr(Cls, ...) anywhere,
+// also inside functions): their class body no longer says what a call
+// takes.
+func (c *checker) forgetPatchedClasses(body []syntax.Stmt) {
+	if len(c.classes) == 0 {
+		return
+	}
+	var visit func(s syntax.Stmt)
+	visit = func(s syntax.Stmt) {
+		switch s := s.(type) {
+		case *syntax.FunctionDef:
+			walkStmts(s.Body, visit)
+		case *syntax.ClassDef:
+			walkStmts(s.Body, visit)
+		}
+		stmtExprs(s, func(e syntax.Expr) {
+			walkExpr(e, func(x syntax.Expr) bool {
+				if call, ok := x.(*syntax.Call); ok && len(call.Args) > 0 {
+					if f, ok := call.Func.(*syntax.Name); ok && (f.Id == "setattr" || f.Id == "delattr") {
+						if n, ok := call.Args[0].(*syntax.Name); ok {
+							delete(c.classes, n.Id)
+						}
+					}
+				}
+				return true
+			})
+		})
+		var targets []syntax.Expr
+		switch s := s.(type) {
+		case *syntax.Assign:
+			targets = s.Targets
+		case *syntax.AnnAssign:
+			targets = []syntax.Expr{s.Target}
+		case *syntax.AugAssign:
+			targets = []syntax.Expr{s.Target}
+		case *syntax.Delete:
+			targets = s.Targets
+		}
+		for _, t := range targets {
+			walkExpr(t, func(x syntax.Expr) bool {
+				if a, ok := x.(*syntax.Attribute); ok && constructorDunders[a.Attr] {
+					if n, ok := a.Value.(*syntax.Name); ok {
+						delete(c.classes, n.Id)
+					}
+				}
+				return true
+			})
+		}
+	}
+	walkStmts(body, visit)
+}
 
 // collectTop remembers the module-level defs, classes and constants.
 func (c *checker) collectTop(s syntax.Stmt) {

@@ -1408,6 +1408,16 @@ var errExhausted = &Fatal{Kind: "internal", Msg: "iterator exhausted"}
 
 // yieldValue suspends the generator frame f, delivering v to its resumer.
 func (vm *VM) yieldValue(f *heap.Frame, v Value) (bool, error) {
+	if f.Ret == heap.RetDrive {
+		// A builtin (sum, any, list ...) drains this generator: it
+		// takes v here and the generator carries on, as if sent None,
+		// with no switch of frames.
+		cont, err := vm.driveYield(f, v)
+		if cont {
+			push(f, heap.None)
+		}
+		return false, err
+	}
 	vm.genSuspend(f)
 	if f.Ret == heap.RetNested {
 		vm.genResult = v

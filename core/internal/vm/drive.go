@@ -105,7 +105,10 @@ func (vm *VM) driveYield(f *heap.Frame, v Value) (cont bool, err error) {
 	if err != nil {
 		return false, err
 	}
-	return false, vm.pushPyCall(fn, []Value{heap.Int(int64(kind)), acc, v, gv}, heap.RetPush, 0, heap.Undef, heap.Undef)
+	if err := vm.pushPyCall(fn, []Value{heap.Int(int64(kind)), acc, v, gv}, heap.RetPush, 0, heap.Undef, heap.Undef); err != errFramePushed {
+		return false, err
+	}
+	return false, nil
 }
 
 // driveStop suspends the generator frame f that a builtin drains.

@@ -916,23 +916,14 @@ reload:
 			v := slots[sp]
 			slots[sp] = Value{}
 			f.PC, f.SP = pc, sp
-			if f.Ret == heap.RetDrive {
-				// A builtin (sum, any, list ...) drains this generator:
-				// it takes v here and the generator carries on, as if
-				// sent None, with no switch of frames.
-				cont, err := vm.driveYield(f, v)
-				if cont {
-					slots[sp] = heap.None
-					sp++
-					continue
-				}
-				if err != nil {
-					return opResult(err)
-				}
-				goto reload
-			}
 			if done, err := vm.yieldValue(f, v); done || err != nil {
 				return v, done, err
+			}
+			if n := len(vm.frames); n == depth && vm.frames[n-1] == f {
+				// A builtin draining the generator took v (RetDrive):
+				// it carries on in place.
+				pc, sp = f.PC, f.SP
+				continue
 			}
 			goto reload
 

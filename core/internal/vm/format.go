@@ -311,8 +311,17 @@ func (vm *VM) percentFormat(format string, args Value) (Value, error) {
 			}
 		case 'd', 'i', 'u', 'o', 'x', 'X':
 			if v.K == heap.KInt && p.Precision < 0 && p.Conv != 'o' && p.Conv != 'x' && p.Conv != 'X' {
-				// A machine int in decimal: no big.Int on the way.
-				if b, err = AppendAccounted(vm, b, pyfmt.FormatPercentInt64(v.I(), p)); err != nil {
+				// A machine int in decimal: no big.Int on the way, and
+				// no Go string for a field of a usual width.
+				var tmp [plainMax]byte
+				var d string
+				if p.Width <= plainMax-24 {
+					db := pyfmt.AppendPercentInt64(tmp[:0], v.I(), p)
+					d = unsafe.String(unsafe.SliceData(db), len(db))
+				} else {
+					d = pyfmt.FormatPercentInt64(v.I(), p)
+				}
+				if b, err = AppendAccounted(vm, b, d); err != nil {
 					return heap.Undef, err
 				}
 				continue

@@ -116,3 +116,22 @@ func strCaseMethod(name string, lo, hi byte, f func(string) string) BuiltinFn {
 		return vm.sealStr(r, buf, len(buf)), nil
 	}
 }
+
+// strModDirect is s % args for an exact str s (op without BinInplace)
+// and args anything but an instance of a str subclass, whose __rmod__
+// would come first: as in CPython, str's formatting answers before any
+// other class's __rmod__ is asked. done is false when it does not apply.
+func (vm *VM) strModDirect(op int, a, b Value) (r Value, done bool, err error) {
+	if op != compile.BinMod || a.K != heap.KRef {
+		return heap.Undef, false, nil
+	}
+	sa, ok := vm.H.Get(a).(*heap.Str)
+	if !ok {
+		return heap.Undef, false, nil
+	}
+	if _, isStr := vm.StrOf(b); isStr && vm.IsInstanceObj(b) {
+		return heap.Undef, false, nil
+	}
+	r, err = vm.percentFormat(sa.S, b)
+	return r, true, err
+}

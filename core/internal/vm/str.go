@@ -94,8 +94,8 @@ func (vm *VM) strArgs(name string, self Value, a Args, min, max int) (string, [3
 	if err != nil {
 		return "", out, err
 	}
-	if err := vm.NoKwargs(name, a); err != nil {
-		return "", out, err
+	if len(a.KwNames) > 0 {
+		return "", out, vm.NoKwargs("str."+name, a)
 	}
 	n := len(a.Pos)
 	if n < min || n > max {

@@ -8,9 +8,11 @@ package vm
 
 import (
 	"strconv"
+	"strings"
 
 	"github.com/amber-sandbox/amber/core/internal/compile"
 	"github.com/amber-sandbox/amber/core/internal/heap"
+	"github.com/amber-sandbox/amber/core/internal/pystr"
 )
 
 // fastRoom reports whether a fast path may allocate n more bytes without
@@ -97,24 +99,30 @@ func strCaseMethod(name string, lo, hi byte, f func(string) string) BuiltinFn {
 		if !exact || !strIsASCII(o) {
 			return vm.strResult(self, s, f(s)), nil
 		}
-		i := 0
-		for i < len(s) && (s[i] < lo || s[i] > hi) {
-			i++
-		}
-		if i == len(s) {
-			return self, nil
-		}
-		r, buf := strBuf(len(s))
-		copy(buf, s[:i])
-		for ; i < len(s); i++ {
-			c := s[i]
-			if c >= lo && c <= hi {
-				c ^= 0x20
-			}
-			buf[i] = c
-		}
-		return vm.sealStr(r, buf, len(buf)), nil
+		return vm.asciiCase(self, s, lo, hi), nil
 	}
+}
+
+// asciiCase is strCaseMethod's result for the ASCII text s of the exact
+// str self.
+func (vm *VM) asciiCase(self Value, s string, lo, hi byte) Value {
+	i := 0
+	for i < len(s) && (s[i] < lo || s[i] > hi) {
+		i++
+	}
+	if i == len(s) {
+		return self
+	}
+	r, buf := strBuf(len(s))
+	copy(buf, s[:i])
+	for ; i < len(s); i++ {
+		c := s[i]
+		if c >= lo && c <= hi {
+			c ^= 0x20
+		}
+		buf[i] = c
+	}
+	return vm.sealStr(r, buf, len(buf))
 }
 
 // strModDirect is s % args for an exact str s (op without BinInplace)
@@ -134,4 +142,78 @@ func (vm *VM) strModDirect(op int, a, b Value) (r Value, done bool, err error) {
 	}
 	r, err = vm.percentFormat(sa.S, b)
 	return r, true, err
+}
+
+// strMethodFast is the common case of a few hot str methods called on
+// an exact str o (the receiver self) with positional arguments that are
+// exact strs: it answers without the general binding (receiver checks,
+// argument arrays, keyword checks) and looks each object up once. done
+// is false for anything else, which then runs the method's general
+// code.
+func (vm *VM) strMethodFast(name string, self Value, o *heap.Str, args []Value) (r Value, done bool) {
+	var arg *heap.Str
+	if len(args) > 0 {
+		if len(args) > 1 || args[0].K != heap.KRef {
+			return heap.Undef, false
+		}
+		var ok bool
+		if arg, ok = vm.H.Get(args[0]).(*heap.Str); !ok {
+			return heap.Undef, false
+		}
+	}
+	s := o.S
+	switch name {
+	case "str.strip", "str.rstrip", "str.lstrip":
+		chars := ""
+		if arg != nil {
+			chars = arg.S
+		}
+		var t string
+		switch name {
+		case "str.strip":
+			t = pystr.Strip(s, chars, arg != nil)
+		case "str.rstrip":
+			t = pystr.RStrip(s, chars, arg != nil)
+		default:
+			t = pystr.LStrip(s, chars, arg != nil)
+		}
+		if len(t) == len(s) {
+			return self, true
+		}
+		if strIsASCII(o) {
+			return vm.newStrN(t, len(t)), true
+		}
+		return vm.NewStr(t), true
+	case "str.upper", "str.lower":
+		if arg != nil || !strIsASCII(o) {
+			return heap.Undef, false
+		}
+		if name == "str.upper" {
+			return vm.asciiCase(self, s, 'a', 'z'), true
+		}
+		return vm.asciiCase(self, s, 'A', 'Z'), true
+	case "str.startswith", "str.endswith":
+		if arg == nil {
+			return heap.Undef, false
+		}
+		if name == "str.startswith" {
+			return heap.Bool(strings.HasPrefix(s, arg.S)), true
+		}
+		return heap.Bool(strings.HasSuffix(s, arg.S)), true
+	case "str.count":
+		if arg == nil || arg.S == "" {
+			return heap.Undef, false
+		}
+		return heap.Int(int64(strings.Count(s, arg.S))), true
+	case "str.find", "str.index":
+		if arg == nil || !strIsASCII(o) {
+			return heap.Undef, false
+		}
+		i := strings.Index(s, arg.S)
+		if i < 0 && name == "str.index" {
+			return heap.Undef, false // the general path raises
+		}
+		return heap.Int(int64(i)), true
+	}
+	return heap.Undef, false
 }

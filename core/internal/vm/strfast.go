@@ -217,3 +217,19 @@ func (vm *VM) strMethodFast(name string, self Value, o *heap.Str, args []Value) 
 	}
 	return heap.Undef, false
 }
+
+// strIndexFast is o[i] (BINARY_SUBSCR) for a str known to be ASCII: the
+// interned 1-character str of its byte. ok is false for other strs and
+// for an index out of range (the general path raises).
+func (vm *VM) strIndexFast(o *heap.Str, i int64) (Value, bool) {
+	if !o.ASCII || o.N != len(o.S) {
+		return heap.Undef, false
+	}
+	if i < 0 {
+		i += int64(len(o.S))
+	}
+	if i < 0 || i >= int64(len(o.S)) {
+		return heap.Undef, false
+	}
+	return vm.asciiStr(o.S[i]), true
+}

@@ -192,6 +192,19 @@ func (vm *VM) strMethodFast(name string, self Value, o *heap.Str, args []Value) 
 			return vm.asciiCase(self, s, 'a', 'z'), true
 		}
 		return vm.asciiCase(self, s, 'A', 'Z'), true
+	case "str.split":
+		if arg == nil && !strIsASCII(o) || arg != nil && arg.S == "" {
+			return heap.Undef, false
+		}
+		sep := ""
+		if arg != nil {
+			sep = arg.S
+		}
+		r, err := vm.splitFast(o, sep)
+		if err != nil {
+			return heap.Undef, false // the general path meets it again
+		}
+		return r, true
 	case "str.startswith", "str.endswith":
 		if arg == nil {
 			return heap.Undef, false
@@ -232,4 +245,82 @@ func (vm *VM) strIndexFast(o *heap.Str, i int64) (Value, bool) {
 		return heap.Undef, false
 	}
 	return vm.asciiStr(o.S[i]), true
+}
+
+// isStrASCIISpace is str's whitespace among ASCII characters (str.split
+// with no separator splits at runs of it).
+func isStrASCIISpace(c byte) bool {
+	return c == ' ' || (c >= '\t' && c <= '\r') || (c >= 0x1c && c <= 0x1f)
+}
+
+// splitFast is o.split() for an ASCII o, or o.split(sep) for a non-empty
+// sep: it counts the pieces, reserves them, and makes each piece's str
+// in place (headers allocated in blocks, as strPieces does), with no
+// intermediate slice of Go strings.
+func (vm *VM) splitFast(o *heap.Str, sep string) (Value, error) {
+	s := o.S
+	ascii := strIsASCII(o)
+	n := 0
+	if sep == "" {
+		for i := 0; i < len(s); {
+			for i < len(s) && isStrASCIISpace(s[i]) {
+				i++
+			}
+			if i == len(s) {
+				break
+			}
+			n++
+			for i < len(s) && !isStrASCIISpace(s[i]) {
+				i++
+			}
+		}
+	} else {
+		n = strings.Count(s, sep) + 1
+	}
+	if err := vm.reserveMul(pieceBytes, int64(n)); err != nil {
+		return heap.Undef, err
+	}
+	if sep == "" {
+		// As the general path reserves (see reserveSplit).
+		if err := vm.reserve(int64(n)*pieceBytes + int64(len(s))); err != nil {
+			return heap.Undef, err
+		}
+	}
+	items := make([]Value, n)
+	var block []heap.Str
+	put := func(k int, piece string) {
+		if len(block) == 0 {
+			block = make([]heap.Str, min(strBlock, n-k))
+		}
+		p := &block[0]
+		block = block[1:]
+		p.S, p.N = piece, -1
+		if ascii {
+			p.N, p.ASCII = len(piece), true
+		}
+		items[k] = vm.H.Alloc(p)
+	}
+	k := 0
+	if sep == "" {
+		for i := 0; k < n; {
+			for isStrASCIISpace(s[i]) {
+				i++
+			}
+			j := i
+			for j < len(s) && !isStrASCIISpace(s[j]) {
+				j++
+			}
+			put(k, s[i:j])
+			k++
+			i = j
+		}
+	} else {
+		for ; k < n-1; k++ {
+			j := strings.Index(s, sep)
+			put(k, s[:j])
+			s = s[j+len(sep):]
+		}
+		put(k, s)
+	}
+	return vm.NewList(items), nil
 }

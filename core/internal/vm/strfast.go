@@ -151,6 +151,26 @@ func (vm *VM) strModDirect(op int, a, b Value) (r Value, done bool, err error) {
 // is false for anything else, which then runs the method's general
 // code.
 func (vm *VM) strMethodFast(name string, self Value, o *heap.Str, args []Value) (r Value, done bool) {
+	if name == "str.join" {
+		// sep.join(list or tuple): no Python code can run.
+		if len(args) != 1 || args[0].K != heap.KRef {
+			return heap.Undef, false
+		}
+		var items []Value
+		switch seq := vm.H.Get(args[0]).(type) {
+		case *heap.List:
+			items = seq.Items
+		case *heap.Tuple:
+			items = seq.Items
+		default:
+			return heap.Undef, false
+		}
+		r, err := vm.joinValues(o.S, items)
+		if err != nil {
+			return heap.Undef, false // the general path meets it again
+		}
+		return r, true
+	}
 	var arg *heap.Str
 	if len(args) > 0 {
 		if len(args) > 1 || args[0].K != heap.KRef {

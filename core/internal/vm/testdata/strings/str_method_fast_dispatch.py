@@ -28,3 +28,10 @@ for call in [lambda: "abc".index("z"), lambda: "abc".strip(1), lambda: "abc".sta
         print(repr(call()))
     except (TypeError, ValueError) as exc:
         print(type(exc).__name__, exc)
+print(",".join(["a", "b", "c"]), "".join(("x", "y")), "-".join([]), "-".join(["solo"]), repr("\u00e9".join(["a", "b"])), len("\u00e9".join(["ab", "\u00e9"])))
+print("+".join([T("a"), "b"]), type("".join([T("a")])).__name__, "|".join(iter(["p", "q"])), ".".join(c for c in "abc"), ":".join("xyz"), ",".join({"k": 1}))
+for bad in [lambda: ",".join(["a", 1]), lambda: ",".join((None,)), lambda: ",".join(5), lambda: ",".join(), lambda: ",".join([b"a"])]:
+    try:
+        print(bad())
+    except TypeError as exc:
+        print("TypeError", exc)

@@ -7,6 +7,7 @@ import (
 	"strconv"
 	"strings"
 	"unicode/utf8"
+	"unsafe"
 
 	"github.com/amber-sandbox/amber/core/internal/pystr"
 )
@@ -546,4 +547,21 @@ func fixedBody(b []byte, f float64, spec Spec) ([]byte, bool) {
 		b = append(b, '.')
 	}
 	return b, neg || spec.Sign == '+' || spec.Sign == ' '
+}
+
+// AppendStrPlain appends format(s, spec) to dst, for an ASCII s, when
+// spec only pads it (with an ASCII fill) or truncates it ({h:>8},
+// {w:<5}, {w:.3}); ok is false, and dst unchanged, for any other spec:
+// FormatStr reports the errors.
+func AppendStrPlain(dst []byte, s string, spec Spec) (out []byte, ok bool) {
+	if !(spec.Type == 0 || spec.Type == 's') || spec.Sign != 0 || spec.NoNegZero || spec.Alt ||
+		spec.Align == '=' || spec.Grouping != 0 || spec.Fill >= utf8.RuneSelf {
+		return dst, false
+	}
+	if spec.Precision >= 0 && spec.Precision < len(s) {
+		s = s[:spec.Precision]
+	}
+	// appendPadASCII only reads the body.
+	body := unsafe.Slice(unsafe.StringData(s), len(s))
+	return appendPadASCII(dst, body, false, spec, '<'), true
 }

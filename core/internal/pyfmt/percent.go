@@ -3,6 +3,7 @@ package pyfmt
 import (
 	"fmt"
 	"math/big"
+	"slices"
 	"strconv"
 	"strings"
 
@@ -218,42 +219,48 @@ func FormatPercentIntWith(x *big.Int, p PercentPiece, dec Decimal) (string, erro
 // precision: sign, digits and padding in one buffer.
 func FormatPercentInt64(x int64, p PercentPiece) string {
 	var buf [24]byte
-	b := buf[:0]
+	return string(AppendPercentInt64(buf[:0], x, p))
+}
+
+// AppendPercentInt64 appends what FormatPercentInt64 formats to dst.
+func AppendPercentInt64(dst []byte, x int64, p PercentPiece) []byte {
+	start := len(dst)
 	switch {
 	case x < 0:
 	case p.Plus:
-		b = append(b, '+')
+		dst = append(dst, '+')
 	case p.Space:
-		b = append(b, ' ')
+		dst = append(dst, ' ')
 	}
-	b = strconv.AppendInt(b, x, 10)
-	n := p.Width - len(b)
+	dst = strconv.AppendInt(dst, x, 10)
+	body := len(dst) - start
+	n := p.Width - body
 	if n <= 0 {
-		return string(b)
+		return dst
 	}
-	var out strings.Builder
-	out.Grow(p.Width)
-	pad := func(c byte) {
-		for k := n; k > 0; k-- {
-			out.WriteByte(c)
-		}
-	}
+	dst = slices.Grow(dst, n)[:len(dst)+n]
+	out := dst[start:]
 	switch {
 	case p.Minus:
-		out.Write(b)
-		pad(' ')
-	case p.Zero:
-		if x < 0 || p.Plus || p.Space {
-			out.WriteByte(b[0])
-			b = b[1:]
+		for i := body; i < len(out); i++ {
+			out[i] = ' '
 		}
-		pad('0')
-		out.Write(b)
+	case p.Zero:
+		signed := 0
+		if x < 0 || p.Plus || p.Space {
+			signed = 1
+		}
+		copy(out[signed+n:], out[signed:body])
+		for i := signed; i < signed+n; i++ {
+			out[i] = '0'
+		}
 	default:
-		pad(' ')
-		out.Write(b)
+		copy(out[n:], out[:body])
+		for i := 0; i < n; i++ {
+			out[i] = ' '
+		}
 	}
-	return out.String()
+	return dst
 }
 
 // FormatPercentFloat formats f for an e, E, f, F, g or G conversion.

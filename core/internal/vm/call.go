@@ -562,6 +562,14 @@ func (vm *VM) callScratch(f *heap.Frame, base int, fn Value, stack []Value) erro
 func (vm *VM) callBuiltinStack(f *heap.Frame, base int, o *heap.Builtin, args []Value, kwnames []string) error {
 	def := builtinDef(o.ID)
 	self := o.Self
+	if def.Owner == TStr && len(kwnames) == 0 && len(args) > 0 && self.K == heap.KUndef && args[0].K == heap.KRef {
+		// A str method on an exact str: its common cases answer here.
+		if so, ok := vm.H.Get(args[0]).(*heap.Str); ok {
+			if r, done := vm.strMethodFast(def.Name, args[0], so, args[1:]); done {
+				return vm.finishStackCall(f, base, r, nil)
+			}
+		}
+	}
 	// Args is built field by field in place: a whole-struct copy from
 	// stackArgs' result stalls on its just-written words.
 	var a Args

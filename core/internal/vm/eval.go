@@ -772,6 +772,14 @@ reload:
 					items = o.Items
 				case *heap.Tuple:
 					items = o.Items
+				case *heap.Str:
+					if r, ok := vm.strIndexFast(o, key.I()); ok {
+						sp--
+						slots[sp] = Value{}
+						slots[sp-1] = r
+						continue
+					}
+					goto subscrGeneric
 				default:
 					goto subscrGeneric
 				}

@@ -6,6 +6,7 @@ import (
 	"math/big"
 	"strings"
 	"unicode/utf8"
+	"unsafe"
 
 	"github.com/amber-sandbox/amber/core/internal/heap"
 	"github.com/amber-sandbox/amber/core/internal/pyfmt"
@@ -310,8 +311,17 @@ func (vm *VM) percentFormat(format string, args Value) (Value, error) {
 			}
 		case 'd', 'i', 'u', 'o', 'x', 'X':
 			if v.K == heap.KInt && p.Precision < 0 && p.Conv != 'o' && p.Conv != 'x' && p.Conv != 'X' {
-				// A machine int in decimal: no big.Int on the way.
-				if b, err = AppendAccounted(vm, b, pyfmt.FormatPercentInt64(v.I(), p)); err != nil {
+				// A machine int in decimal: no big.Int on the way, and
+				// no Go string for a field of a usual width.
+				var tmp [plainMax]byte
+				var d string
+				if p.Width <= plainMax-24 {
+					db := pyfmt.AppendPercentInt64(tmp[:0], v.I(), p)
+					d = unsafe.String(unsafe.SliceData(db), len(db))
+				} else {
+					d = pyfmt.FormatPercentInt64(v.I(), p)
+				}
+				if b, err = AppendAccounted(vm, b, d); err != nil {
 					return heap.Undef, err
 				}
 				continue
@@ -519,6 +529,10 @@ func (vm *VM) formatValue(v Value, conv int, spec Value) (Value, error) {
 			return vm.NewStr(s), nil
 		case v.K == heap.KRef && specStr == "" && vm.IsExactStr(v):
 			return v, nil
+		case v.K == heap.KRef:
+			if r, ok, err := vm.formatPlainNum(v, specStr); ok {
+				return r, err
+			}
 		}
 	}
 	switch conv {
@@ -540,42 +554,77 @@ func (vm *VM) formatValue(v Value, conv int, spec Value) (Value, error) {
 	return vm.NewStr(s), nil
 }
 
-// formatPlainNum is an f-string field of a machine int or float with a
-// plain spec ({i:>6}, {n:03d}, {x:.2f}): laid out on the stack and copied
-// once into a str that holds its bytes, known to be ASCII. ok is false
-// for the other specs (and for a spec that does not parse: the general
-// path reports the error).
+// formatPlainNum is an f-string field of a machine int or float, or of
+// an exact ASCII str, with a plain spec ({i:>6}, {n:03d}, {x:.2f},
+// {h:>8}): laid out on the stack and copied once into a str that holds
+// its bytes, known to be ASCII. ok is false for the other values and
+// specs (and for a spec that does not parse: the general path reports
+// the error).
 func (vm *VM) formatPlainNum(v Value, spec string) (Value, bool, error) {
-	typeName := "int"
-	if v.K == heap.KFloat {
-		typeName = "float"
-	}
-	sp, err := vm.parseSpec(spec, typeName)
-	if err != nil {
-		return heap.Undef, false, nil
-	}
-	var tmp [64]byte
-	if sp.Width > len(tmp) || sp.Precision > 16 {
-		// Wide results take the general path.
-		return heap.Undef, false, nil
-	}
-	// As the general path does, though these sizes always fit.
-	if err := vm.reserveParsedSpec(spec, sp, nil); err != nil {
-		return heap.Undef, true, err
-	}
-	var b []byte
-	var ok bool
-	if v.K == heap.KInt {
-		b, ok = pyfmt.AppendInt64Plain(tmp[:0], v.I(), sp)
-	} else {
-		b, ok = pyfmt.AppendFixedPlain(tmp[:0], v.F(), sp)
-	}
-	if !ok {
-		return heap.Undef, false, nil
+	var tmp [plainMax]byte
+	b, ok, err := vm.appendPlain(tmp[:0], v, spec)
+	if !ok || err != nil {
+		return heap.Undef, ok, err
 	}
 	o, buf := strBuf(len(b))
 	copy(buf, b)
 	return vm.sealStr(o, buf, len(b)), true, nil
+}
+
+// plainMax bounds what appendPlain lays out: callers give it a stack
+// buffer of this size, which it never outgrows.
+const plainMax = 64
+
+// appendPlain appends format(v, spec) to dst, which must have room for
+// plainMax more bytes, for a machine int or float or an exact ASCII str
+// and a plain spec (no grouping, non-ASCII fill or 'z'; for numbers,
+// decimal or fixed-point) whose result fits that room. The result is
+// ASCII. ok is false, and dst unchanged, for anything else.
+func (vm *VM) appendPlain(dst []byte, v Value, spec string) ([]byte, bool, error) {
+	var o *heap.Str
+	typeName := "int"
+	switch v.K {
+	case heap.KInt:
+	case heap.KFloat:
+		typeName = "float"
+	case heap.KRef:
+		s, ok := vm.H.Get(v).(*heap.Str)
+		if !ok || !strIsASCII(s) {
+			return dst, false, nil
+		}
+		o, typeName = s, "str"
+	default:
+		return dst, false, nil
+	}
+	sp, err := vm.parseSpec(spec, typeName)
+	if err != nil {
+		return dst, false, nil
+	}
+	if sp.Width > plainMax-16 || sp.Precision > 16 {
+		// Wide results take the general path.
+		return dst, false, nil
+	}
+	if o != nil && len(o.S) > plainMax-16 && (sp.Precision < 0 || sp.Precision > plainMax-16) {
+		return dst, false, nil
+	}
+	// As the general path does, though these sizes always fit.
+	if err := vm.reserveParsedSpec(spec, sp, nil); err != nil {
+		return dst, true, err
+	}
+	var b []byte
+	var ok bool
+	switch {
+	case o != nil:
+		b, ok = pyfmt.AppendStrPlain(dst, o.S, sp)
+	case v.K == heap.KInt:
+		b, ok = pyfmt.AppendInt64Plain(dst, v.I(), sp)
+	default:
+		b, ok = pyfmt.AppendFixedPlain(dst, v.F(), sp)
+	}
+	if !ok {
+		return dst, false, nil
+	}
+	return b, true, nil
 }
 
 // Format is format(v, spec): numbers and strings natively, instances
@@ -763,6 +812,16 @@ func (vm *VM) appendStrFormat(b []byte, format string, f *strFormatter, depth in
 			if err != nil {
 				return b, err
 			}
+		}
+		var tmp [plainMax]byte
+		if pb, ok, err := vm.appendPlain(tmp[:0], v, spec); ok {
+			if err == nil {
+				b, err = AppendAccounted(vm, b, unsafe.String(unsafe.SliceData(pb), len(pb)))
+			}
+			if err != nil {
+				return b, err
+			}
+			continue
 		}
 		s, err := vm.Format(v, spec)
 		if err != nil {

@@ -503,7 +503,10 @@ func (vm *VM) opBinary(f *heap.Frame, arg int, a, b Value) error {
 		}
 	}
 	vm.openSafe(a, b)
-	r, err := vm.BinaryOp(arg, a, b)
+	r, done, err := vm.strModDirect(op, a, b)
+	if !done {
+		r, err = vm.BinaryOp(arg, a, b)
+	}
 	vm.closeSafe()
 	if err != nil {
 		return err

@@ -94,8 +94,8 @@ func (vm *VM) strArgs(name string, self Value, a Args, min, max int) (string, [3
 	if err != nil {
 		return "", out, err
 	}
-	if err := vm.NoKwargs(name, a); err != nil {
-		return "", out, err
+	if len(a.KwNames) > 0 {
+		return "", out, vm.NoKwargs("str."+name, a)
 	}
 	n := len(a.Pos)
 	if n < min || n > max {
@@ -103,7 +103,7 @@ func (vm *VM) strArgs(name string, self Value, a Args, min, max int) (string, [3
 		case max == 0:
 			return "", out, vm.TypeError("str.%s() takes no arguments (%d given)", name, n)
 		case min == max:
-			return "", out, vm.TypeError("%s() takes exactly %s argument%s (%d given)", name, argWord(min), plural(min, "", "s"), n)
+			return "", out, vm.TypeError("str.%s() takes exactly %s argument%s (%d given)", name, argWord(min), plural(min, "", "s"), n)
 		case n < min:
 			return "", out, vm.TypeError("%s() takes at least %d argument%s (%d given)", name, min, plural(min, "", "s"), n)
 		default:

@@ -8,9 +8,11 @@ package vm
 
 import (
 	"strconv"
+	"strings"
 
 	"github.com/amber-sandbox/amber/core/internal/compile"
 	"github.com/amber-sandbox/amber/core/internal/heap"
+	"github.com/amber-sandbox/amber/core/internal/pystr"
 )
 
 // fastRoom reports whether a fast path may allocate n more bytes without
@@ -97,22 +99,248 @@ func strCaseMethod(name string, lo, hi byte, f func(string) string) BuiltinFn {
 		if !exact || !strIsASCII(o) {
 			return vm.strResult(self, s, f(s)), nil
 		}
-		i := 0
-		for i < len(s) && (s[i] < lo || s[i] > hi) {
-			i++
-		}
-		if i == len(s) {
-			return self, nil
-		}
-		r, buf := strBuf(len(s))
-		copy(buf, s[:i])
-		for ; i < len(s); i++ {
-			c := s[i]
-			if c >= lo && c <= hi {
-				c ^= 0x20
-			}
-			buf[i] = c
-		}
-		return vm.sealStr(r, buf, len(buf)), nil
+		return vm.asciiCase(self, s, lo, hi), nil
 	}
+}
+
+// asciiCase is strCaseMethod's result for the ASCII text s of the exact
+// str self.
+func (vm *VM) asciiCase(self Value, s string, lo, hi byte) Value {
+	i := 0
+	for i < len(s) && (s[i] < lo || s[i] > hi) {
+		i++
+	}
+	if i == len(s) {
+		return self
+	}
+	r, buf := strBuf(len(s))
+	copy(buf, s[:i])
+	for ; i < len(s); i++ {
+		c := s[i]
+		if c >= lo && c <= hi {
+			c ^= 0x20
+		}
+		buf[i] = c
+	}
+	return vm.sealStr(r, buf, len(buf))
+}
+
+// strModDirect is s % args for an exact str s (op without BinInplace)
+// and args anything but an instance of a str subclass, whose __rmod__
+// would come first: as in CPython, str's formatting answers before any
+// other class's __rmod__ is asked. done is false when it does not apply.
+func (vm *VM) strModDirect(op int, a, b Value) (r Value, done bool, err error) {
+	if op != compile.BinMod || a.K != heap.KRef {
+		return heap.Undef, false, nil
+	}
+	sa, ok := vm.H.Get(a).(*heap.Str)
+	if !ok {
+		return heap.Undef, false, nil
+	}
+	if _, isStr := vm.StrOf(b); isStr && vm.IsInstanceObj(b) {
+		return heap.Undef, false, nil
+	}
+	r, err = vm.percentFormat(sa.S, b)
+	return r, true, err
+}
+
+// strMethodFast is the common case of a few hot str methods called on
+// an exact str o (the receiver self) with positional arguments that are
+// exact strs: it answers without the general binding (receiver checks,
+// argument arrays, keyword checks) and looks each object up once. done
+// is false for anything else, which then runs the method's general
+// code.
+func (vm *VM) strMethodFast(name string, self Value, o *heap.Str, args []Value) (r Value, done bool) {
+	if name == "str.join" {
+		// sep.join(list or tuple): no Python code can run.
+		if len(args) != 1 || args[0].K != heap.KRef {
+			return heap.Undef, false
+		}
+		var items []Value
+		switch seq := vm.H.Get(args[0]).(type) {
+		case *heap.List:
+			items = seq.Items
+		case *heap.Tuple:
+			items = seq.Items
+		default:
+			return heap.Undef, false
+		}
+		r, err := vm.joinValues(o.S, items)
+		if err != nil {
+			return heap.Undef, false // the general path meets it again
+		}
+		return r, true
+	}
+	var arg *heap.Str
+	if len(args) > 0 {
+		if len(args) > 1 || args[0].K != heap.KRef {
+			return heap.Undef, false
+		}
+		var ok bool
+		if arg, ok = vm.H.Get(args[0]).(*heap.Str); !ok {
+			return heap.Undef, false
+		}
+	}
+	s := o.S
+	switch name {
+	case "str.strip", "str.rstrip", "str.lstrip":
+		chars := ""
+		if arg != nil {
+			chars = arg.S
+		}
+		var t string
+		switch name {
+		case "str.strip":
+			t = pystr.Strip(s, chars, arg != nil)
+		case "str.rstrip":
+			t = pystr.RStrip(s, chars, arg != nil)
+		default:
+			t = pystr.LStrip(s, chars, arg != nil)
+		}
+		if len(t) == len(s) {
+			return self, true
+		}
+		if strIsASCII(o) {
+			return vm.newStrN(t, len(t)), true
+		}
+		return vm.NewStr(t), true
+	case "str.upper", "str.lower":
+		if arg != nil || !strIsASCII(o) {
+			return heap.Undef, false
+		}
+		if name == "str.upper" {
+			return vm.asciiCase(self, s, 'a', 'z'), true
+		}
+		return vm.asciiCase(self, s, 'A', 'Z'), true
+	case "str.split":
+		if arg == nil && !strIsASCII(o) || arg != nil && arg.S == "" {
+			return heap.Undef, false
+		}
+		sep := ""
+		if arg != nil {
+			sep = arg.S
+		}
+		r, err := vm.splitFast(o, sep)
+		if err != nil {
+			return heap.Undef, false // the general path meets it again
+		}
+		return r, true
+	case "str.startswith", "str.endswith":
+		if arg == nil {
+			return heap.Undef, false
+		}
+		if name == "str.startswith" {
+			return heap.Bool(strings.HasPrefix(s, arg.S)), true
+		}
+		return heap.Bool(strings.HasSuffix(s, arg.S)), true
+	case "str.count":
+		if arg == nil || arg.S == "" {
+			return heap.Undef, false
+		}
+		return heap.Int(int64(strings.Count(s, arg.S))), true
+	case "str.find", "str.index":
+		if arg == nil || !strIsASCII(o) {
+			return heap.Undef, false
+		}
+		i := strings.Index(s, arg.S)
+		if i < 0 && name == "str.index" {
+			return heap.Undef, false // the general path raises
+		}
+		return heap.Int(int64(i)), true
+	}
+	return heap.Undef, false
+}
+
+// strIndexFast is o[i] (BINARY_SUBSCR) for a str known to be ASCII: the
+// interned 1-character str of its byte. ok is false for other strs and
+// for an index out of range (the general path raises).
+func (vm *VM) strIndexFast(o *heap.Str, i int64) (Value, bool) {
+	if !o.ASCII || o.N != len(o.S) {
+		return heap.Undef, false
+	}
+	if i < 0 {
+		i += int64(len(o.S))
+	}
+	if i < 0 || i >= int64(len(o.S)) {
+		return heap.Undef, false
+	}
+	return vm.asciiStr(o.S[i]), true
+}
+
+// isStrASCIISpace is str's whitespace among ASCII characters (str.split
+// with no separator splits at runs of it).
+func isStrASCIISpace(c byte) bool {
+	return c == ' ' || (c >= '\t' && c <= '\r') || (c >= 0x1c && c <= 0x1f)
+}
+
+// splitFast is o.split() for an ASCII o, or o.split(sep) for a non-empty
+// sep: it counts the pieces, reserves them, and makes each piece's str
+// in place (headers allocated in blocks, as strPieces does), with no
+// intermediate slice of Go strings.
+func (vm *VM) splitFast(o *heap.Str, sep string) (Value, error) {
+	s := o.S
+	ascii := strIsASCII(o)
+	n := 0
+	if sep == "" {
+		for i := 0; i < len(s); {
+			for i < len(s) && isStrASCIISpace(s[i]) {
+				i++
+			}
+			if i == len(s) {
+				break
+			}
+			n++
+			for i < len(s) && !isStrASCIISpace(s[i]) {
+				i++
+			}
+		}
+	} else {
+		n = strings.Count(s, sep) + 1
+	}
+	if err := vm.reserveMul(pieceBytes, int64(n)); err != nil {
+		return heap.Undef, err
+	}
+	if sep == "" {
+		// As the general path reserves (see reserveSplit).
+		if err := vm.reserve(int64(n)*pieceBytes + int64(len(s))); err != nil {
+			return heap.Undef, err
+		}
+	}
+	items := make([]Value, n)
+	var block []heap.Str
+	put := func(k int, piece string) {
+		if len(block) == 0 {
+			block = make([]heap.Str, min(strBlock, n-k))
+		}
+		p := &block[0]
+		block = block[1:]
+		p.S, p.N = piece, -1
+		if ascii {
+			p.N, p.ASCII = len(piece), true
+		}
+		items[k] = vm.H.Alloc(p)
+	}
+	k := 0
+	if sep == "" {
+		for i := 0; k < n; {
+			for isStrASCIISpace(s[i]) {
+				i++
+			}
+			j := i
+			for j < len(s) && !isStrASCIISpace(s[j]) {
+				j++
+			}
+			put(k, s[i:j])
+			k++
+			i = j
+		}
+	} else {
+		for ; k < n-1; k++ {
+			j := strings.Index(s, sep)
+			put(k, s[:j])
+			s = s[j+len(sep):]
+		}
+		put(k, s)
+	}
+	return vm.NewList(items), nil
 }

@@ -558,7 +558,9 @@ func (vm *VM) dictEqual(a, b *heap.Dict) (bool, error) {
 		if e.Key.K == heap.KUndef {
 			continue
 		}
-		bv, found, err := b.Get(e.Key, e.Hash, vm.Eq)
+		// keyEq is identity, then str contents, then ==: the nested
+		// records json and config data compare are mostly str.
+		bv, found, err := b.Get(e.Key, e.Hash, vm.keyEq)
 		if err != nil {
 			return false, err
 		}

@@ -62,3 +62,41 @@ func TestNewDictSizedAndAppendFresh(t *testing.T) {
 		t.Fatalf("original changed: %d entries", len(d.Entries))
 	}
 }
+
+// CopyFrom of an indexed dict shares nothing with its source, with or
+// without deleted entries (with none, the index is copied as is).
+func TestDictCopyFromIndexed(t *testing.T) {
+	for _, del := range []bool{false, true} {
+		src := &Dict{}
+		for i := int64(0); i < 50; i++ {
+			src.Set(Int(i), Int(i), i, intEq)
+		}
+		if del {
+			src.Delete(Int(7), 7, intEq)
+		}
+		d := &Dict{}
+		d.CopyFrom(src)
+		d.Set(Int(100), Int(1), 100, intEq)
+		d.Delete(Int(3), 3, intEq)
+		src.Set(Int(200), Int(2), 200, intEq)
+		for i := int64(0); i < 50; i++ {
+			_, inD, _ := d.Get(Int(i), i, intEq)
+			_, inSrc, _ := src.Get(Int(i), i, intEq)
+			if inD != (i != 3 && !(del && i == 7)) || inSrc != !(del && i == 7) {
+				t.Fatalf("del=%v key %d: in copy %v, in source %v", del, i, inD, inSrc)
+			}
+		}
+		if _, ok, _ := d.Get(Int(200), 200, intEq); ok {
+			t.Fatalf("del=%v: the source's new key is in the copy", del)
+		}
+		if _, ok, _ := src.Get(Int(100), 100, intEq); ok {
+			t.Fatalf("del=%v: the copy's new key is in the source", del)
+		}
+		for i := int64(300); i < 400; i++ {
+			d.Set(Int(i), Int(i), i, intEq)
+		}
+		if v, ok, _ := d.Get(Int(399), 399, intEq); !ok || v.I() != 399 {
+			t.Fatalf("del=%v: grown copy lost a key", del)
+		}
+	}
+}

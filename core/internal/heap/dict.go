@@ -304,6 +304,13 @@ func (d *Dict) CopyFrom(src *Dict) {
 		}
 		return
 	}
+	if n := len(src.index); n > 0 && src.Used == len(src.Entries) {
+		// No deleted entries: the entries keep their positions, so
+		// src's index serves as is, copied rather than rebuilt.
+		d.Entries = append(make([]DictEntry, 0, (2*n-1)/3), src.Entries...)
+		d.index = append([]int32(nil), src.index...)
+		return
+	}
 	d.Entries = nil
 	d.reindex(src.Entries, true, 0)
 }

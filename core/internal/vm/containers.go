@@ -128,13 +128,9 @@ func (vm *VM) ctRawObj(v Value) heap.Object {
 }
 
 // sameOrEq is PyObject_RichCompareBool(a, b, Py_EQ): identity implies
-// equality, then ==.
-func (vm *VM) sameOrEq(a, b Value) (bool, error) {
-	if a == b {
-		return true, nil
-	}
-	return vm.Eq(a, b)
-}
+// equality, then == (two exact strs compare their contents directly,
+// as keyEq does).
+func (vm *VM) sameOrEq(a, b Value) (bool, error) { return vm.keyEq(a, b) }
 
 // userReflects reports whether v is an instance of a user class that
 // defines the (reflected) special method name in Python code, so an

@@ -29,8 +29,9 @@ func (vm *VM) dictMergeDict(dst, src *heap.Dict) error {
 		return nil
 	}
 	if len(dst.Entries) == 0 {
+		before := dst.Size()
 		dst.CopyFrom(src)
-		return nil
+		return vm.grew(before, dst.Size())
 	}
 	// Comparing keys may run user code that changes src: each entry is
 	// read afresh, and a change of size stops the merge as in CPython.
@@ -43,22 +44,36 @@ func (vm *VM) dictMergeDict(dst, src *heap.Dict) error {
 		if e.Key.K == heap.KUndef {
 			continue
 		}
-		if err := dst.Set(e.Key, e.Val, e.Hash, vm.Eq); err != nil {
+		if err := vm.dictSetHashed(dst, e.Key, e.Val, e.Hash); err != nil {
 			return err
 		}
 	}
 	return nil
 }
 
-// plainDict returns the dict behind v when its keys and items can be read
-// directly: a dict, or an instance of a dict subclass that does not
-// override keys() or __getitem__ in Python.
+// dictSetHashed is DictSet for a key whose hash h is known.
+func (vm *VM) dictSetHashed(d *heap.Dict, k, v Value, h int64) error {
+	i, err := d.Lookup(k, h, vm.keyEq)
+	if err != nil {
+		return err
+	}
+	if i >= 0 {
+		d.SetAt(i, v)
+		return nil
+	}
+	return vm.dictAppend(d, k, v, h)
+}
+
+// plainDict returns the dict behind v when a merge (update, dict(x),
+// {**x}, f(**x)) reads its entries directly: a dict, or an instance of a
+// dict subclass that does not override __iter__ in Python. As in
+// CPython, overriding keys() or __getitem__ alone does not count.
 func (vm *VM) plainDict(v Value) (*heap.Dict, bool) {
 	d, ok := vm.DictOf(v)
 	if !ok {
 		return nil, false
 	}
-	if vm.userReflects(v, "keys") || vm.userReflects(v, "__getitem__") || vm.userReflects(v, "__iter__") {
+	if vm.userReflects(v, "__iter__") {
 		return nil, false
 	}
 	return d, true
@@ -558,7 +573,9 @@ func (vm *VM) dictEqual(a, b *heap.Dict) (bool, error) {
 		if e.Key.K == heap.KUndef {
 			continue
 		}
-		bv, found, err := b.Get(e.Key, e.Hash, vm.Eq)
+		// keyEq is identity, then str contents, then ==: the nested
+		// records json and config data compare are mostly str.
+		bv, found, err := b.Get(e.Key, e.Hash, vm.keyEq)
 		if err != nil {
 			return false, err
 		}

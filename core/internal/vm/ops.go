@@ -1020,7 +1020,12 @@ func (vm *VM) setDiscard(s *heap.Set, k Value) (bool, error) {
 func (vm *VM) dictMerge(dv, src Value, strict bool, f *heap.Frame) error {
 	d := vm.H.Get(dv).(*heap.Dict)
 	defer vm.H.Touch(dv)
-	if sd, ok := vm.DictOf(src); ok && !vm.IsInstanceObj(src) {
+	if sd, ok := vm.plainDict(src); ok {
+		if !strict {
+			// {**a, **b}: a copy into the empty dict, then one lookup
+			// per key, accounted, with errors of == raised.
+			return vm.dictMergeDict(d, sd)
+		}
 		for _, e := range sd.Entries {
 			if e.Key.K == heap.KUndef {
 				continue

@@ -640,6 +640,10 @@ func (vm *VM) opLoadAttr(f *heap.Frame, obj, name Value) error {
 			// in a new frame.
 			if e.DataDesc == 2 {
 				if p, ok := vm.H.Get(cd).(*heap.Property); ok && vm.noGetattr(e, o.Class) {
+					if v, ok := vm.accessorGet(e, o, p.Get); ok {
+						push(f, v)
+						return nil
+					}
 					if ok, err := vm.pushPyFunc(p.Get, []Value{obj}, heap.RetPush); ok {
 						return err
 					}
@@ -1204,44 +1208,23 @@ func (vm *VM) opStoreAttr(f *heap.Frame, obj, name, v Value) error {
 					// object() instances have none.
 					return vm.instanceSetDict(obj, o, name, v)
 				}
-				if o.Dict.K != heap.KRef {
-					// The first attribute of a new instance (in
-					// __init__): nothing on the class is in the way.
-					vm.makeInstDict(obj, o).Append(name, v, vm.StrHash(name))
-					return nil
-				}
+				// The common case, an existing attribute where the site
+				// last found it, here; the rest in storeInstDict.
 				if d := vm.instDict(o); d != nil {
-					if i := int(e.Slot); i < len(d.Entries) && d.Entries[i].Key == name {
+					if i := int(e.Slot); i >= 0 && i < len(d.Entries) && d.Entries[i].Key == name {
 						d.SetAt(i, v)
 						vm.H.Touch(o.Dict)
 						return nil
 					}
-					// One probe both finds an existing entry and proves a
-					// new attribute absent (dictSetStr would probe twice
-					// after instanceSlot's miss).
-					h := vm.StrHash(name)
-					i, err := d.Lookup(name, h, vm.keyEq)
-					if err != nil {
-						return err
-					}
-					if i >= 0 {
-						d.SetAt(i, v)
-					} else {
-						i = len(d.Entries)
-						if i == cap(d.Entries) {
-							vm.noteAttrs(o.Class, i+1)
-						}
-						d.Append(name, v, h)
-					}
-					e.Slot = int32(i)
-					vm.H.Touch(o.Dict)
-					return nil
 				}
-				return vm.dictSetStr(o.Dict, name, v)
+				return vm.storeInstDict(obj, o, &e.Slot, name, v)
 			} else if cd := e.Val; cd.K == heap.KRef {
 				// Fast path: a property whose setter is a plain Python
 				// function, on a class that keeps object's __setattr__.
 				if p, ok := vm.H.Get(cd).(*heap.Property); ok && vm.noSetattr(e, o.Class, name) {
+					if ok, err := vm.accessorSet(e, obj, o, p.Set, v); ok {
+						return err
+					}
 					if ok, err := vm.pushPyFunc(p.Set, []Value{obj, v}, heap.RetDiscard); ok {
 						return err
 					}

@@ -756,6 +756,36 @@ func (vm *VM) isDataDescriptor(d Value) bool {
 	return false
 }
 
+// instAttrHit is LOAD_ATTR's commonest case, done without touching the
+// frame: obj is an instance whose class the site at instruction pc of co
+// has seen this epoch, the name is no data descriptor there, the class
+// keeps object's __getattribute__, and the instance dict has the name
+// where the site last found it. Anything else (ok=false) takes opLoadAttr.
+func (vm *VM) instAttrHit(co *heap.CodeObj, pc int32, obj, name Value) (Value, bool) {
+	if obj.K != heap.KRef || co.SiteIdx == nil {
+		return heap.Undef, false
+	}
+	o, ok := vm.H.Get(obj).(*heap.Instance)
+	if !ok {
+		return heap.Undef, false
+	}
+	d := o.D
+	if d == nil || o.Dict.K != heap.KRef {
+		return heap.Undef, false
+	}
+	s := &co.Sites[co.SiteIdx[pc]]
+	h := o.Class.H()
+	for i := range s.Ways {
+		if e := &s.Ways[i]; e.Class == h && e.Epoch == vm.epoch {
+			if j := int(e.Slot); e.DataDesc == 1 && e.Getattribute == 1 && j >= 0 && j < len(d.Entries) && d.Entries[j].Key == name {
+				return d.Entries[j].Val, true
+			}
+			break
+		}
+	}
+	return heap.Undef, false
+}
+
 // siteLookup is LookupClass(cls, name) cached at the current instruction
 // of f: attribute-heavy code sees the same class at a site again and again.
 func (vm *VM) siteLookup(f *heap.Frame, cls, name Value) *heap.SiteEntry {

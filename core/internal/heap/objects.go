@@ -142,6 +142,10 @@ type SiteEntry struct {
 	// computed yet), and Slot is where NAME was last found (the site's
 	// own name, a property, is never looked for in the dict).
 	Acc uint8
+	// Meth is 1 if Val is a plain Python function and the class keeps
+	// object's __getattribute__ (LOAD_METHOD's common case), 2 if not
+	// (0: not computed yet).
+	Meth uint8
 	// Slot is where the name was last found in an instance's dict:
 	// instances of one class mostly add their attributes in one order,
 	// so checking that entry first skips the hash probe.

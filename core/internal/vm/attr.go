@@ -786,6 +786,45 @@ func (vm *VM) instAttrHit(co *heap.CodeObj, pc int32, obj, name Value) (Value, b
 	return heap.Undef, false
 }
 
+// methodHit is LOAD_METHOD's commonest case, done without touching the
+// frame: obj is an instance whose class the site at instruction pc of co
+// has seen this epoch, the name is a plain Python function there, the
+// class keeps object's __getattribute__, and the instance dict (one the
+// VM made) does not shadow the name. It returns the function to call
+// with obj; anything else (ok=false) takes opLoadMethod.
+func (vm *VM) methodHit(co *heap.CodeObj, pc int32, obj, name Value) (Value, bool) {
+	if obj.K != heap.KRef || co.SiteIdx == nil {
+		return heap.Undef, false
+	}
+	o, ok := vm.H.Get(obj).(*heap.Instance)
+	if !ok {
+		return heap.Undef, false
+	}
+	s := &co.Sites[co.SiteIdx[pc]]
+	h := o.Class.H()
+	for i := range s.Ways {
+		if e := &s.Ways[i]; e.Class == h && e.Epoch == vm.epoch {
+			if e.Meth == 0 {
+				e.Meth = 2
+				if vm.isFunction(e.Val) && !vm.customGetattr(e, o.Class) {
+					e.Meth = 1
+				}
+			}
+			if e.Meth != 1 {
+				break
+			}
+			if o.Dict.K == heap.KRef {
+				d := o.D
+				if d == nil || vm.dictHasName(d, name) {
+					break
+				}
+			}
+			return e.Val, true
+		}
+	}
+	return heap.Undef, false
+}
+
 // siteLookup is LookupClass(cls, name) cached at the current instruction
 // of f: attribute-heavy code sees the same class at a site again and again.
 func (vm *VM) siteLookup(f *heap.Frame, cls, name Value) *heap.SiteEntry {

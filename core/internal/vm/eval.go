@@ -546,6 +546,11 @@ reload:
 					slots[sp-1] = v
 					continue
 				}
+			} else if m, ok := vm.methodHit(f.C, pc-1, slots[sp-1], name); ok {
+				slots[sp] = slots[sp-1]
+				slots[sp-1] = m
+				sp++
+				continue
 			}
 			sp--
 			obj := slots[sp]
@@ -581,6 +586,12 @@ reload:
 					pc++
 					continue
 				}
+			} else if m, ok := vm.methodHit(f.C, pc, obj, name); ok {
+				slots[sp] = m
+				slots[sp+1] = obj
+				sp += 2
+				pc++
+				continue
 			}
 			pc++
 			f.PC, f.SP = pc, sp

@@ -147,11 +147,23 @@ type SiteEntry struct {
 	// if it is one (0: not computed yet).
 	Getattribute uint8
 	DataDesc     uint8
+	// For a property whose getter (LOAD_ATTR) or setter (STORE_ATTR) is
+	// a plain accessor, `return self.NAME` or `self.NAME = v`: Acc is 1
+	// if NAME (the str at AccName) may be read or written in the
+	// instance dict without the accessor's frame, 2 if not (0: not
+	// computed yet), and Slot is where NAME was last found (the site's
+	// own name, a property, is never looked for in the dict).
+	Acc uint8
+	// Meth is 1 if Val is a plain Python function and the class keeps
+	// object's __getattribute__ (LOAD_METHOD's common case), 2 if not
+	// (0: not computed yet).
+	Meth uint8
 	// Slot is where the name was last found in an instance's dict:
 	// instances of one class mostly add their attributes in one order,
 	// so checking that entry first skips the hash probe.
-	Slot int32
-	Val  Value
+	Slot    int32
+	AccName Handle
+	Val     Value
 }
 
 func (c *CodeObj) Refs(visit func(Value)) { visitAll(c.Consts, visit) }

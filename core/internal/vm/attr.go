@@ -640,6 +640,10 @@ func (vm *VM) opLoadAttr(f *heap.Frame, obj, name Value) error {
 			// in a new frame.
 			if e.DataDesc == 2 {
 				if p, ok := vm.H.Get(cd).(*heap.Property); ok && vm.noGetattr(e, o.Class) {
+					if v, ok := vm.accessorGet(e, o, p.Get); ok {
+						push(f, v)
+						return nil
+					}
 					if ok, err := vm.pushPyFunc(p.Get, []Value{obj}, heap.RetPush); ok {
 						return err
 					}
@@ -750,6 +754,75 @@ func (vm *VM) isDataDescriptor(d Value) bool {
 		return vm.LookupClassStr(o.Class, "__set__").K != heap.KUndef || vm.LookupClassStr(o.Class, "__delete__").K != heap.KUndef
 	}
 	return false
+}
+
+// instAttrHit is LOAD_ATTR's commonest case, done without touching the
+// frame: obj is an instance whose class the site at instruction pc of co
+// has seen this epoch, the name is no data descriptor there, the class
+// keeps object's __getattribute__, and the instance dict has the name
+// where the site last found it. Anything else (ok=false) takes opLoadAttr.
+func (vm *VM) instAttrHit(co *heap.CodeObj, pc int32, obj, name Value) (Value, bool) {
+	if obj.K != heap.KRef || co.SiteIdx == nil {
+		return heap.Undef, false
+	}
+	o, ok := vm.H.Get(obj).(*heap.Instance)
+	if !ok {
+		return heap.Undef, false
+	}
+	d := o.D
+	if d == nil || o.Dict.K != heap.KRef {
+		return heap.Undef, false
+	}
+	s := &co.Sites[co.SiteIdx[pc]]
+	h := o.Class.H()
+	for i := range s.Ways {
+		if e := &s.Ways[i]; e.Class == h && e.Epoch == vm.epoch {
+			if j := int(e.Slot); e.DataDesc == 1 && e.Getattribute == 1 && j >= 0 && j < len(d.Entries) && d.Entries[j].Key == name {
+				return d.Entries[j].Val, true
+			}
+			break
+		}
+	}
+	return heap.Undef, false
+}
+
+// methodHit is LOAD_METHOD's commonest case, done without touching the
+// frame: obj is an instance whose class the site at instruction pc of co
+// has seen this epoch, the name is a plain Python function there, the
+// class keeps object's __getattribute__, and the instance dict (one the
+// VM made) does not shadow the name. It returns the function to call
+// with obj; anything else (ok=false) takes opLoadMethod.
+func (vm *VM) methodHit(co *heap.CodeObj, pc int32, obj, name Value) (Value, bool) {
+	if obj.K != heap.KRef || co.SiteIdx == nil {
+		return heap.Undef, false
+	}
+	o, ok := vm.H.Get(obj).(*heap.Instance)
+	if !ok {
+		return heap.Undef, false
+	}
+	s := &co.Sites[co.SiteIdx[pc]]
+	h := o.Class.H()
+	for i := range s.Ways {
+		if e := &s.Ways[i]; e.Class == h && e.Epoch == vm.epoch {
+			if e.Meth == 0 {
+				e.Meth = 2
+				if vm.isFunction(e.Val) && !vm.customGetattr(e, o.Class) {
+					e.Meth = 1
+				}
+			}
+			if e.Meth != 1 {
+				break
+			}
+			if o.Dict.K == heap.KRef {
+				d := o.D
+				if d == nil || vm.dictHasName(d, name) {
+					break
+				}
+			}
+			return e.Val, true
+		}
+	}
+	return heap.Undef, false
 }
 
 // siteLookup is LookupClass(cls, name) cached at the current instruction
@@ -1204,44 +1277,23 @@ func (vm *VM) opStoreAttr(f *heap.Frame, obj, name, v Value) error {
 					// object() instances have none.
 					return vm.instanceSetDict(obj, o, name, v)
 				}
-				if o.Dict.K != heap.KRef {
-					// The first attribute of a new instance (in
-					// __init__): nothing on the class is in the way.
-					vm.makeInstDict(obj, o).Append(name, v, vm.StrHash(name))
-					return nil
-				}
+				// The common case, an existing attribute where the site
+				// last found it, here; the rest in storeInstDict.
 				if d := vm.instDict(o); d != nil {
-					if i := int(e.Slot); i < len(d.Entries) && d.Entries[i].Key == name {
+					if i := int(e.Slot); i >= 0 && i < len(d.Entries) && d.Entries[i].Key == name {
 						d.SetAt(i, v)
 						vm.H.Touch(o.Dict)
 						return nil
 					}
-					// One probe both finds an existing entry and proves a
-					// new attribute absent (dictSetStr would probe twice
-					// after instanceSlot's miss).
-					h := vm.StrHash(name)
-					i, err := d.Lookup(name, h, vm.keyEq)
-					if err != nil {
-						return err
-					}
-					if i >= 0 {
-						d.SetAt(i, v)
-					} else {
-						i = len(d.Entries)
-						if i == cap(d.Entries) {
-							vm.noteAttrs(o.Class, i+1)
-						}
-						d.Append(name, v, h)
-					}
-					e.Slot = int32(i)
-					vm.H.Touch(o.Dict)
-					return nil
 				}
-				return vm.dictSetStr(o.Dict, name, v)
+				return vm.storeInstDict(obj, o, &e.Slot, name, v)
 			} else if cd := e.Val; cd.K == heap.KRef {
 				// Fast path: a property whose setter is a plain Python
 				// function, on a class that keeps object's __setattr__.
 				if p, ok := vm.H.Get(cd).(*heap.Property); ok && vm.noSetattr(e, o.Class, name) {
+					if ok, err := vm.accessorSet(e, obj, o, p.Set, v); ok {
+						return err
+					}
 					if ok, err := vm.pushPyFunc(p.Set, []Value{obj, v}, heap.RetDiscard); ok {
 						return err
 					}

@@ -572,11 +572,22 @@ reload:
 			continue
 
 		case compile.LOAD_ATTR, compile.LOAD_METHOD:
+			name := consts[len(code.Consts)+arg]
+			if in.Op() == compile.LOAD_ATTR {
+				if v, ok := vm.instAttrHit(f.C, pc-1, slots[sp-1], name); ok {
+					slots[sp-1] = v
+					continue
+				}
+			} else if m, ok := vm.methodHit(f.C, pc-1, slots[sp-1], name); ok {
+				slots[sp] = slots[sp-1]
+				slots[sp-1] = m
+				sp++
+				continue
+			}
 			sp--
 			obj := slots[sp]
 			slots[sp] = Value{}
 			f.PC, f.SP = pc, sp
-			name := consts[len(code.Consts)+arg]
 			var err error
 			if in.Op() == compile.LOAD_ATTR {
 				err = vm.opLoadAttr(f, obj, name)
@@ -599,9 +610,23 @@ reload:
 				return heap.Undef, false, vm.unboundLocal(code, arg)
 			}
 			next := instrs[pc]
+			name := consts[len(code.Consts)+next.Arg()]
+			if next.Op() == compile.LOAD_ATTR {
+				if v, ok := vm.instAttrHit(f.C, pc, obj, name); ok {
+					slots[sp] = v
+					sp++
+					pc++
+					continue
+				}
+			} else if m, ok := vm.methodHit(f.C, pc, obj, name); ok {
+				slots[sp] = m
+				slots[sp+1] = obj
+				sp += 2
+				pc++
+				continue
+			}
 			pc++
 			f.PC, f.SP = pc, sp
-			name := consts[len(code.Consts)+next.Arg()]
 			var err error
 			if next.Op() == compile.LOAD_ATTR {
 				err = vm.opLoadAttr(f, obj, name)

@@ -664,9 +664,10 @@ reload:
 				pc++
 			}
 			f.PC, f.SP = pc, sp
-			if n := len(vm.frames) - 1; n > base && f.Ret == heap.RetPush && f.Gen.K != heap.KRef {
-				// The most frequent return, of a plain call: returnFrom's
-				// first case without the call.
+			if n := len(vm.frames) - 1; n > base && (f.Ret == heap.RetPush || f.Ret == heap.RetForIter) && f.Gen.K != heap.KRef {
+				// The most frequent returns, of a plain call and of a
+				// function that map or __next__ called for FOR_ITER:
+				// returnFrom's push without the call.
 				vm.frames[n] = nil
 				vm.frames = vm.frames[:n]
 				vm.releaseFrame(f)

@@ -971,6 +971,26 @@ func (vm *VM) callKw(f *heap.Frame, argc int, kw Value) (handled bool, err error
 	return true, nil
 }
 
+// globalHit is loadGlobal's site-cache hit for the LOAD_GLOBAL at index
+// i of co's code, run by f: the frame needs no write-back for a hit, nor
+// the instruction check and lazy set-up of loadGlobal's site lookup. ok=false
+// (no cache yet, or a stale one) leaves the load to loadGlobal.
+func (vm *VM) globalHit(co *heap.CodeObj, i int32, f *heap.Frame) (v Value, ok bool) {
+	if co.SiteIdx == nil {
+		return v, false
+	}
+	s := &co.Sites[co.SiteIdx[i]]
+	if s.GEpoch != vm.epoch || s.Globals != f.Globals.H() {
+		return v, false
+	}
+	g, _ := vm.H.Get(f.Globals).(*heap.Dict)
+	b, _ := vm.H.Get(vm.Builtins).(*heap.Dict)
+	if g == nil || b == nil || s.GVer != g.Ver || s.BVer != b.Ver {
+		return v, false
+	}
+	return s.Global, true
+}
+
 // simpleCall reports whether a call of code with n positional arguments
 // and no keywords binds them as they are: exactly the parameters, no
 // *args, **kwargs, keyword-only parameters or cells made from arguments,

@@ -531,6 +531,11 @@ reload:
 		// the frame back and re-read it here rather than take the
 		// second dispatch below.
 		case compile.LOAD_GLOBAL:
+			if v, ok := vm.globalHit(f.C, pc-1, f); ok {
+				slots[sp] = v
+				sp++
+				continue
+			}
 			f.PC, f.SP = pc, sp
 			v, err := vm.loadGlobal(f, arg)
 			if err != nil {
@@ -587,6 +592,11 @@ reload:
 			slots[sp] = Value{}
 			sp++
 			pc++
+			if v, ok := vm.globalHit(f.C, pc-1, f); ok {
+				slots[sp] = v
+				sp++
+				continue
+			}
 			f.PC, f.SP = pc, sp
 			v, err := vm.loadGlobal(f, instrs[pc-1].Arg())
 			if err != nil {

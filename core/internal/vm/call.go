@@ -898,10 +898,15 @@ func (vm *VM) callSimple(f *heap.Frame, argc int) (handled bool, err error) {
 	}
 	fn, ok := vm.H.Get(callee).(*heap.Function)
 	if !ok {
-		if b, ok := vm.H.Get(callee).(*heap.Builtin); ok {
-			// len(x), lst.append(x), isinstance(...): opCall's builtin
-			// case, without its prologue.
-			return true, vm.callBuiltinStack(f, base, b, f.Slots[lo:sp], nil)
+		// len(x), lst.append(x), str(x), int(s): opCall's builtin and
+		// builtin class cases, without its prologue.
+		switch o := vm.H.Get(callee).(type) {
+		case *heap.Builtin:
+			return true, vm.callBuiltinStack(f, base, o, f.Slots[lo:sp], nil)
+		case *heap.Class:
+			if ctor := vm.plainCtor(callee, o); ctor != nil {
+				return true, vm.callCtorStack(f, base, callee, o, ctor, f.Slots[lo:sp], nil)
+			}
 		}
 		return false, nil
 	}
@@ -943,9 +948,10 @@ func (vm *VM) callSimple(f *heap.Frame, argc int) (handled bool, err error) {
 }
 
 // callKw is CALL's fast path for a keyword call (kw the names tuple) of
-// a Python function that callPyBind binds: handled=false, with nothing
-// changed, leaves the call to opCall; otherwise the callee's frame is
-// pushed and f's call region released, or err says why not.
+// a Python function that callPyBind binds, of a builtin or of a builtin
+// class: handled=false, with nothing changed, leaves the call to opCall;
+// otherwise the callee's frame is pushed and f's call region released,
+// or err says why not (for a builtin, as callBuiltinStack's).
 func (vm *VM) callKw(f *heap.Frame, argc int, kw Value) (handled bool, err error) {
 	sp := int(f.SP)
 	base := sp - argc - 2
@@ -958,6 +964,15 @@ func (vm *VM) callKw(f *heap.Frame, argc int, kw Value) (handled bool, err error
 	}
 	fn, ok := vm.H.Get(callee).(*heap.Function)
 	if !ok {
+		// sorted(xs, key=k), print(s, end=""), dict(a=1): opCall's cases.
+		switch o := vm.H.Get(callee).(type) {
+		case *heap.Builtin:
+			return true, vm.callBuiltinStack(f, base, o, f.Slots[lo:sp], vm.kwNames(kw))
+		case *heap.Class:
+			if ctor := vm.plainCtor(callee, o); ctor != nil {
+				return true, vm.callCtorStack(f, base, callee, o, ctor, f.Slots[lo:sp], vm.kwNames(kw))
+			}
+		}
 		return false, nil
 	}
 	names := vm.H.Get(kw).(*heap.Tuple).Items

@@ -618,33 +618,22 @@ reload:
 			continue
 
 		case compile.CALL:
+			// Aux[2] holds the keyword names KW_NAMES gave this call, or
+			// nothing (Undef).
 			kw := f.Aux[2]
 			f.PC, f.SP = pc, sp
+			var done bool
+			var err error
 			if kw.K != heap.KRef {
-				if ok, err := vm.callSimple(f, arg); ok {
-					if err == nil {
-						if len(vm.frames) != depth {
-							goto reload
-						}
-						pc, sp = f.PC, f.SP
-						continue
-					}
-					if err == errFramePushed {
-						goto reload
-					}
-					return heap.Undef, false, err
-				}
+				done, err = vm.callSimple(f, arg)
 			} else {
 				f.Aux[2] = heap.Undef
-				if ok, err := vm.callKw(f, arg, kw); ok {
-					if err != nil {
-						return heap.Undef, false, err
-					}
-					goto reload
-				}
+				done, err = vm.callKw(f, arg, kw)
 			}
-			f.Aux[2] = heap.Undef
-			if err := vm.opCall(f, arg, kw); err != nil {
+			if !done {
+				err = vm.opCall(f, arg, kw)
+			}
+			if err != nil {
 				if err == errFramePushed {
 					goto reload
 				}

@@ -907,8 +907,22 @@ func (vm *VM) callSimple(f *heap.Frame, argc int) (handled bool, err error) {
 			if ctor := vm.plainCtor(callee, o); ctor != nil {
 				return true, vm.callCtorStack(f, base, callee, o, ctor, f.Slots[lo:sp], nil)
 			}
+			return false, nil
+		case *heap.BoundMethod:
+			// A bound method called as a value (a callback): with the
+			// NULL slot below it free, the call is laid out as a method
+			// call, [func, self, args...], as opCall would.
+			if lo != base+2 || o.Func.K != heap.KRef {
+				return false, nil
+			}
+			if fn, ok = vm.H.Get(o.Func).(*heap.Function); !ok {
+				return false, nil
+			}
+			f.Slots[base], f.Slots[base+1] = o.Func, o.Self
+			callee, lo = o.Func, base+1
+		default:
+			return false, nil
 		}
-		return false, nil
 	}
 	co := fn.C
 	if co == nil {

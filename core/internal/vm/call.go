@@ -720,8 +720,11 @@ func (vm *VM) makeFunction(f *heap.Frame, flags int) (Value, error) {
 	}
 	co := vm.H.Get(codev).(*heap.CodeObj)
 	fn.C = co
-	fn.Name = vm.Intern(co.Code.Name)
-	fn.Qualname = vm.Intern(co.Code.QualName)
+	if co.FnName.K == heap.KUndef {
+		// Interned strs are roots, so their handles stay valid.
+		co.FnName, co.FnQual = vm.Intern(co.Code.Name), vm.Intern(co.Code.QualName)
+	}
+	fn.Name, fn.Qualname = co.FnName, co.FnQual
 	if s, ok := co.Code.Docstring.(string); ok {
 		fn.Doc = vm.NewStr(s)
 	} else {

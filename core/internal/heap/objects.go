@@ -106,6 +106,9 @@ type CodeObj struct {
 	// Quick caches Code.Quickened(), one load nearer for the eval loop's
 	// frame switch. Derived, not persisted.
 	Quick *[]compile.Instr
+	// FnName and FnQual are the interned name and qualified name that
+	// MAKE_FUNCTION gives functions of this code. Derived, not persisted.
+	FnName, FnQual Value
 }
 
 // KwMap is the binding of one call site's keyword names (the items of

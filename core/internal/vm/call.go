@@ -732,8 +732,11 @@ func (vm *VM) makeFunction(f *heap.Frame, flags int) (Value, error) {
 	}
 	co := vm.H.Get(codev).(*heap.CodeObj)
 	fn.C = co
-	fn.Name = vm.Intern(co.Code.Name)
-	fn.Qualname = vm.Intern(co.Code.QualName)
+	if co.FnName.K == heap.KUndef {
+		// Interned strs are roots, so their handles stay valid.
+		co.FnName, co.FnQual = vm.Intern(co.Code.Name), vm.Intern(co.Code.QualName)
+	}
+	fn.Name, fn.Qualname = co.FnName, co.FnQual
 	if s, ok := co.Code.Docstring.(string); ok {
 		fn.Doc = vm.NewStr(s)
 	} else {
@@ -920,12 +923,31 @@ func (vm *VM) callSimple(f *heap.Frame, argc int) (handled bool, err error) {
 	}
 	fn, ok := vm.H.Get(callee).(*heap.Function)
 	if !ok {
-		if b, ok := vm.H.Get(callee).(*heap.Builtin); ok {
-			// len(x), lst.append(x), isinstance(...): opCall's builtin
-			// case, without its prologue.
-			return true, vm.callBuiltinStack(f, base, b, f.Slots[lo:sp], nil)
+		// len(x), lst.append(x), str(x), int(s): opCall's builtin and
+		// builtin class cases, without its prologue.
+		switch o := vm.H.Get(callee).(type) {
+		case *heap.Builtin:
+			return true, vm.callBuiltinStack(f, base, o, f.Slots[lo:sp], nil)
+		case *heap.Class:
+			if ctor := vm.plainCtor(callee, o); ctor != nil {
+				return true, vm.callCtorStack(f, base, callee, o, ctor, f.Slots[lo:sp], nil)
+			}
+			return false, nil
+		case *heap.BoundMethod:
+			// A bound method called as a value (a callback): with the
+			// NULL slot below it free, the call is laid out as a method
+			// call, [func, self, args...], as opCall would.
+			if lo != base+2 || o.Func.K != heap.KRef {
+				return false, nil
+			}
+			if fn, ok = vm.H.Get(o.Func).(*heap.Function); !ok {
+				return false, nil
+			}
+			f.Slots[base], f.Slots[base+1] = o.Func, o.Self
+			callee, lo = o.Func, base+1
+		default:
+			return false, nil
 		}
-		return false, nil
 	}
 	co := fn.C
 	if co == nil {
@@ -965,9 +987,10 @@ func (vm *VM) callSimple(f *heap.Frame, argc int) (handled bool, err error) {
 }
 
 // callKw is CALL's fast path for a keyword call (kw the names tuple) of
-// a Python function that callPyBind binds: handled=false, with nothing
-// changed, leaves the call to opCall; otherwise the callee's frame is
-// pushed and f's call region released, or err says why not.
+// a Python function that callPyBind binds, of a builtin or of a builtin
+// class: handled=false, with nothing changed, leaves the call to opCall;
+// otherwise the callee's frame is pushed and f's call region released,
+// or err says why not (for a builtin, as callBuiltinStack's).
 func (vm *VM) callKw(f *heap.Frame, argc int, kw Value) (handled bool, err error) {
 	sp := int(f.SP)
 	base := sp - argc - 2
@@ -980,6 +1003,15 @@ func (vm *VM) callKw(f *heap.Frame, argc int, kw Value) (handled bool, err error
 	}
 	fn, ok := vm.H.Get(callee).(*heap.Function)
 	if !ok {
+		// sorted(xs, key=k), print(s, end=""), dict(a=1): opCall's cases.
+		switch o := vm.H.Get(callee).(type) {
+		case *heap.Builtin:
+			return true, vm.callBuiltinStack(f, base, o, f.Slots[lo:sp], vm.kwNames(kw))
+		case *heap.Class:
+			if ctor := vm.plainCtor(callee, o); ctor != nil {
+				return true, vm.callCtorStack(f, base, callee, o, ctor, f.Slots[lo:sp], vm.kwNames(kw))
+			}
+		}
 		return false, nil
 	}
 	names := vm.H.Get(kw).(*heap.Tuple).Items
@@ -991,6 +1023,26 @@ func (vm *VM) callKw(f *heap.Frame, argc int, kw Value) (handled bool, err error
 	clearSlots(f.Slots, base, sp)
 	f.SP = int32(base)
 	return true, nil
+}
+
+// globalHit is loadGlobal's site-cache hit for the LOAD_GLOBAL at index
+// i of co's code, run by f: the frame needs no write-back for a hit, nor
+// the instruction check and lazy set-up of loadGlobal's site lookup. ok=false
+// (no cache yet, or a stale one) leaves the load to loadGlobal.
+func (vm *VM) globalHit(co *heap.CodeObj, i int32, f *heap.Frame) (v Value, ok bool) {
+	if co.SiteIdx == nil {
+		return v, false
+	}
+	s := &co.Sites[co.SiteIdx[i]]
+	if s.GEpoch != vm.epoch || s.Globals != f.Globals.H() {
+		return v, false
+	}
+	g, _ := vm.H.Get(f.Globals).(*heap.Dict)
+	b, _ := vm.H.Get(vm.Builtins).(*heap.Dict)
+	if g == nil || b == nil || s.GVer != g.Ver || s.BVer != b.Ver {
+		return v, false
+	}
+	return s.Global, true
 }
 
 // simpleCall reports whether a call of code with n positional arguments

@@ -562,6 +562,11 @@ reload:
 		// the frame back and re-read it here rather than take the
 		// second dispatch below.
 		case compile.LOAD_GLOBAL:
+			if v, ok := vm.globalHit(f.C, pc-1, f); ok {
+				slots[sp] = v
+				sp++
+				continue
+			}
 			f.PC, f.SP = pc, sp
 			v, err := vm.loadGlobal(f, arg)
 			if err != nil {
@@ -643,6 +648,11 @@ reload:
 			slots[sp] = Value{}
 			sp++
 			pc++
+			if v, ok := vm.globalHit(f.C, pc-1, f); ok {
+				slots[sp] = v
+				sp++
+				continue
+			}
 			f.PC, f.SP = pc, sp
 			v, err := vm.loadGlobal(f, instrs[pc-1].Arg())
 			if err != nil {
@@ -664,33 +674,22 @@ reload:
 			continue
 
 		case compile.CALL:
+			// Aux[2] holds the keyword names KW_NAMES gave this call, or
+			// nothing (Undef).
 			kw := f.Aux[2]
 			f.PC, f.SP = pc, sp
+			var done bool
+			var err error
 			if kw.K != heap.KRef {
-				if ok, err := vm.callSimple(f, arg); ok {
-					if err == nil {
-						if len(vm.frames) != depth {
-							goto reload
-						}
-						pc, sp = f.PC, f.SP
-						continue
-					}
-					if err == errFramePushed {
-						goto reload
-					}
-					return heap.Undef, false, err
-				}
+				done, err = vm.callSimple(f, arg)
 			} else {
 				f.Aux[2] = heap.Undef
-				if ok, err := vm.callKw(f, arg, kw); ok {
-					if err != nil {
-						return heap.Undef, false, err
-					}
-					goto reload
-				}
+				done, err = vm.callKw(f, arg, kw)
 			}
-			f.Aux[2] = heap.Undef
-			if err := vm.opCall(f, arg, kw); err != nil {
+			if !done {
+				err = vm.opCall(f, arg, kw)
+			}
+			if err != nil {
 				if err == errFramePushed {
 					goto reload
 				}
@@ -720,9 +719,10 @@ reload:
 				pc++
 			}
 			f.PC, f.SP = pc, sp
-			if n := len(vm.frames) - 1; n > base && f.Ret == heap.RetPush && f.Gen.K != heap.KRef {
-				// The most frequent return, of a plain call: returnFrom's
-				// first case without the call.
+			if n := len(vm.frames) - 1; n > base && (f.Ret == heap.RetPush || f.Ret == heap.RetForIter) && f.Gen.K != heap.KRef {
+				// The most frequent returns, of a plain call and of a
+				// function that map or __next__ called for FOR_ITER:
+				// returnFrom's push without the call.
 				vm.frames[n] = nil
 				vm.frames = vm.frames[:n]
 				vm.releaseFrame(f)

@@ -61,3 +61,17 @@ f = closure(3)
 print(f(2), f(2, scale=10), [f(i, scale=i) for i in range(4)])
 kw.__kwdefaults__ = {"c": 30}
 print(kw(1, d=4))
+
+
+class S(str):
+    def __new__(cls, v):
+        return super().__new__(cls, v * 2)
+
+
+print(int("12"), str(5), tuple([1, 2]), list((3,)), dict(a=1, b=2), S("ab"))
+print(type(1), type("C", (), {"x": 1}).x, int("ff", base=16), sorted([1, 3, 2], reverse=True))
+show(lambda: int("x"))
+show(lambda: int("1", bogus=2))
+show(lambda: dict(1, 2))
+show(lambda: sorted([1], bogus=1))
+print(*[1, 2], sep="-", end="|\n")

@@ -111,6 +111,68 @@ func mixedFloatFast(op int, a, b Value) (Value, bool) {
 	return heap.Undef, false
 }
 
+// numCmpFast is an ordering or equality comparison of a machine int and a
+// float or a big int (either order);
+// ok is false for anything else. Ints and floats compare exactly, as in
+// Python, not through a rounded conversion.
+func (vm *VM) numCmpFast(op int, a, b Value) (t, ok bool) {
+	var x, y num
+	switch {
+	case a.K == heap.KInt && b.K == heap.KFloat:
+		x, y = num{K: nkInt, i: a.I()}, num{K: nkFloat, f: b.F()}
+	case a.K == heap.KFloat && b.K == heap.KInt:
+		x, y = num{K: nkFloat, f: a.F()}, num{K: nkInt, i: b.I()}
+	case (a.K == heap.KRef) != (b.K == heap.KRef) && (a.K == heap.KInt || b.K == heap.KInt):
+		// A big int against a machine int (x > 0); two objects (strs,
+		// most often) take the generic path without a look at either.
+		if x, ok = vm.intOperand(a); !ok {
+			return false, false
+		}
+		if y, ok = vm.intOperand(b); !ok {
+			return false, false
+		}
+		return numCmpResult(op, bigCmp(x, y)), true
+	default:
+		return false, false
+	}
+	c, unordered := realCmp(x, y)
+	if unordered {
+		return op == compile.CmpNe, true
+	}
+	return numCmpResult(op, c), true
+}
+
+// bigCmp compares two ints, at least one big, without converting the
+// machine int to a big.Int.
+func bigCmp(x, y num) int {
+	if x.K == nkBig && y.K == nkBig {
+		return x.b.Cmp(y.b)
+	}
+	if x.K == nkInt {
+		if y.K == nkInt {
+			return cmpOrderedSign(x.i, y.i)
+		}
+		return -bigCmp(y, x)
+	}
+	if x.b.IsInt64() {
+		// Not normalised: compare as machine ints.
+		return cmpOrderedSign(x.b.Int64(), y.i)
+	}
+	return x.b.Sign()
+}
+
+// cmpOrderedSign is -1, 0 or 1 as a is less than, equal to or greater
+// than b.
+func cmpOrderedSign(a, b int64) int {
+	switch {
+	case a < b:
+		return -1
+	case a > b:
+		return 1
+	}
+	return 0
+}
+
 // cmpOrdered applies comparison op to two ints or two floats. For floats
 // NaN is unordered, so only != holds for it, as in Python.
 func cmpOrdered[T int64 | float64](op int, a, b T) bool {

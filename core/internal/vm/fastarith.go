@@ -85,6 +85,15 @@ func floatFast(op int, a, b float64) (Value, bool) {
 		if b != 0 {
 			return heap.Float(a / b), true
 		}
+	case compile.BinFloorDiv:
+		if b != 0 {
+			q, _ := floatDivMod(a, b)
+			return heap.Float(q), true
+		}
+	case compile.BinMod:
+		if b != 0 {
+			return heap.Float(floatMod(a, b)), true
+		}
 	case compile.BinPow:
 		// A positive finite base and a finite exponent: what
 		// floatPowValue computes after its special cases, none of which

@@ -226,9 +226,12 @@ reload:
 			continue
 
 		case compile.COPY__COPY__BINARY_SUBSCR:
-			// [c, k] -> [c, k, c[k]] for an exact list or tuple and an
-			// index in range; otherwise just the first COPY 2.
-			if c, k := slots[sp-2], slots[sp-1]; c.K == heap.KRef && k.K == heap.KInt {
+			// [c, k] -> [c, k, c[k]]: inline for an exact list or tuple
+			// and an index in range, else by the generic subscript
+			// (dicts, d[k] += 1), as BINARY_SUBSCR would after the two
+			// copies.
+			c, k := slots[sp-2], slots[sp-1]
+			if c.K == heap.KRef && k.K == heap.KInt {
 				if v, ok := vm.seqItemFast(c, k.I()); ok {
 					slots[sp] = v
 					sp++
@@ -236,8 +239,11 @@ reload:
 					continue
 				}
 			}
-			slots[sp] = slots[sp-2]
-			sp++
+			f.PC, f.SP = pc+2, sp
+			if err := vm.opGetItem(f, c, k); err != nil {
+				return opResult(err)
+			}
+			pc, sp = f.PC, f.SP
 			continue
 
 		case compile.SWAP__SWAP__STORE_SUBSCR:

@@ -121,5 +121,24 @@ for w in "abracadabra":
     except KeyError:
         counts[w] = 1
 print(counts)
+
+
+class BadSet:
+    def __getitem__(self, k):
+        return 1
+
+    def __setitem__(self, k, v):
+        raise ValueError("read-only, got " + repr(v))
+
+
+def store_bad():
+    b = BadSet()
+    b[0] += 1
+
+
+try:
+    store_bad()
+except ValueError as e:
+    print("ValueError", e)
 d = {"x": 1}
 d["y"] += 1

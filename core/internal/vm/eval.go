@@ -227,9 +227,12 @@ reload:
 			continue
 
 		case compile.COPY__COPY__BINARY_SUBSCR:
-			// [c, k] -> [c, k, c[k]] for an exact list or tuple and an
-			// index in range; otherwise just the first COPY 2.
-			if c, k := slots[sp-2], slots[sp-1]; c.K == heap.KRef && k.K == heap.KInt {
+			// [c, k] -> [c, k, c[k]]: inline for an exact list or tuple
+			// and an index in range, else by the generic subscript
+			// (dicts, d[k] += 1), as BINARY_SUBSCR would after the two
+			// copies.
+			c, k := slots[sp-2], slots[sp-1]
+			if c.K == heap.KRef && k.K == heap.KInt {
 				if v, ok := vm.seqItemFast(c, k.I()); ok {
 					slots[sp] = v
 					sp++
@@ -237,22 +240,31 @@ reload:
 					continue
 				}
 			}
-			slots[sp] = slots[sp-2]
-			sp++
+			f.PC, f.SP = pc+2, sp
+			if err := vm.opGetItem(f, c, k); err != nil {
+				return opResult(err)
+			}
+			pc, sp = f.PC, f.SP
 			continue
 
 		case compile.SWAP__SWAP__STORE_SUBSCR:
-			// [c, k, v] -> [] with c[k] = v for an exact list and an
-			// index in range; otherwise just the first SWAP 3.
-			if c, k := slots[sp-3], slots[sp-2]; c.K == heap.KRef && k.K == heap.KInt {
-				if vm.listStoreFast(c, k.I(), slots[sp-1]) {
-					sp -= 3
-					slots[sp], slots[sp+1], slots[sp+2] = Value{}, Value{}, Value{}
-					pc += 2
-					continue
-				}
+			// [c, k, v] -> [] with c[k] = v: inline for an exact list
+			// and an index in range, else by the generic store, as
+			// STORE_SUBSCR would after the two swaps.
+			c, k, v := slots[sp-3], slots[sp-2], slots[sp-1]
+			if c.K == heap.KRef && k.K == heap.KInt && vm.listStoreFast(c, k.I(), v) {
+				sp -= 3
+				slots[sp], slots[sp+1], slots[sp+2] = Value{}, Value{}, Value{}
+				pc += 2
+				continue
 			}
-			slots[sp-1], slots[sp-3] = slots[sp-3], slots[sp-1]
+			sp -= 3
+			slots[sp], slots[sp+1], slots[sp+2] = Value{}, Value{}, Value{}
+			f.PC, f.SP = pc+2, sp
+			if err := vm.opSetItem(f, c, k, v); err != nil {
+				return opResult(err)
+			}
+			pc, sp = f.PC, f.SP
 			continue
 
 		case compile.PUSH_NULL:

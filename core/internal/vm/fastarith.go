@@ -85,6 +85,15 @@ func floatFast(op int, a, b float64) (Value, bool) {
 		if b != 0 {
 			return heap.Float(a / b), true
 		}
+	case compile.BinFloorDiv:
+		if b != 0 {
+			q, _ := floatDivMod(a, b)
+			return heap.Float(q), true
+		}
+	case compile.BinMod:
+		if b != 0 {
+			return heap.Float(floatMod(a, b)), true
+		}
 	case compile.BinPow:
 		// A positive finite base and a finite exponent: what
 		// floatPowValue computes after its special cases, none of which
@@ -109,6 +118,68 @@ func mixedFloatFast(op int, a, b Value) (Value, bool) {
 		return floatFast(op, float64(a.I()), b.F())
 	}
 	return heap.Undef, false
+}
+
+// numCmpFast is an ordering or equality comparison of a machine int and a
+// float or a big int (either order);
+// ok is false for anything else. Ints and floats compare exactly, as in
+// Python, not through a rounded conversion.
+func (vm *VM) numCmpFast(op int, a, b Value) (t, ok bool) {
+	var x, y num
+	switch {
+	case a.K == heap.KInt && b.K == heap.KFloat:
+		x, y = num{K: nkInt, i: a.I()}, num{K: nkFloat, f: b.F()}
+	case a.K == heap.KFloat && b.K == heap.KInt:
+		x, y = num{K: nkFloat, f: a.F()}, num{K: nkInt, i: b.I()}
+	case (a.K == heap.KRef) != (b.K == heap.KRef) && (a.K == heap.KInt || b.K == heap.KInt):
+		// A big int against a machine int (x > 0); two objects (strs,
+		// most often) take the generic path without a look at either.
+		if x, ok = vm.intOperand(a); !ok {
+			return false, false
+		}
+		if y, ok = vm.intOperand(b); !ok {
+			return false, false
+		}
+		return numCmpResult(op, bigCmp(x, y)), true
+	default:
+		return false, false
+	}
+	c, unordered := realCmp(x, y)
+	if unordered {
+		return op == compile.CmpNe, true
+	}
+	return numCmpResult(op, c), true
+}
+
+// bigCmp compares two ints, at least one big, without converting the
+// machine int to a big.Int.
+func bigCmp(x, y num) int {
+	if x.K == nkBig && y.K == nkBig {
+		return x.b.Cmp(y.b)
+	}
+	if x.K == nkInt {
+		if y.K == nkInt {
+			return cmpOrderedSign(x.i, y.i)
+		}
+		return -bigCmp(y, x)
+	}
+	if x.b.IsInt64() {
+		// Not normalised: compare as machine ints.
+		return cmpOrderedSign(x.b.Int64(), y.i)
+	}
+	return x.b.Sign()
+}
+
+// cmpOrderedSign is -1, 0 or 1 as a is less than, equal to or greater
+// than b.
+func cmpOrderedSign(a, b int64) int {
+	switch {
+	case a < b:
+		return -1
+	case a > b:
+		return 1
+	}
+	return 0
 }
 
 // cmpOrdered applies comparison op to two ints or two floats. For floats

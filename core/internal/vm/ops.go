@@ -336,6 +336,10 @@ func (vm *VM) isPyFunc(fn Value) bool {
 
 // opCompare is COMPARE_OP: dunders that are Python functions run as frames.
 func (vm *VM) opCompare(f *heap.Frame, op int, a, b Value) error {
+	if t, ok := vm.numCmpFast(op, a, b); ok {
+		push(f, heap.Bool(t))
+		return nil
+	}
 	if vm.IsInstanceObj(a) && !(vm.IsInstanceObj(b) && vm.TypeOf(a) != vm.TypeOf(b) && vm.IsSubclass(vm.TypeOf(b), vm.TypeOf(a))) {
 		if fn := vm.LookupSpecial(a, compile.CmpDunders[op]); vm.isPyFunc(fn) {
 			return vm.pushPyCall(fn, []Value{a, b}, heap.RetCompare, int32(op), a, b)

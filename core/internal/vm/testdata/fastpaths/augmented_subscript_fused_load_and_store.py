@@ -94,3 +94,51 @@ class Idx:
 q = [10, 20]
 q[Idx()] += 1
 print(q)
+
+
+class Bad:
+    def __getitem__(self, k):
+        raise LookupError("no " + repr(k))
+
+    def __setitem__(self, k, v):
+        pass
+
+
+def bump(c, k):
+    c[k] += 1
+    return c
+
+
+print(bump({"a": 1}, "a"), bump([5, 6], -1))
+try:
+    bump(Bad(), "z")
+except LookupError as e:
+    print("LookupError", e)
+counts = {}
+for w in "abracadabra":
+    try:
+        counts[w] += 1
+    except KeyError:
+        counts[w] = 1
+print(counts)
+
+
+class BadSet:
+    def __getitem__(self, k):
+        return 1
+
+    def __setitem__(self, k, v):
+        raise ValueError("read-only, got " + repr(v))
+
+
+def store_bad():
+    b = BadSet()
+    b[0] += 1
+
+
+try:
+    store_bad()
+except ValueError as e:
+    print("ValueError", e)
+d = {"x": 1}
+d["y"] += 1

@@ -760,7 +760,9 @@ func (vm *VM) isDataDescriptor(d Value) bool {
 // frame: obj is an instance whose class the site at instruction pc of co
 // has seen this epoch, the name is no data descriptor there, the class
 // keeps object's __getattribute__, and the instance dict has the name
-// where the site last found it. Anything else (ok=false) takes opLoadAttr.
+// where the site last found it; or the name is a plain accessor property
+// whose attribute is where the site last found it. Anything else
+// (ok=false) takes opLoadAttr.
 func (vm *VM) instAttrHit(co *heap.CodeObj, pc int32, obj, name Value) (Value, bool) {
 	if obj.K != heap.KRef || co.SiteIdx == nil {
 		return heap.Undef, false
@@ -777,7 +779,13 @@ func (vm *VM) instAttrHit(co *heap.CodeObj, pc int32, obj, name Value) (Value, b
 	h := o.Class.H()
 	for i := range s.Ways {
 		if e := &s.Ways[i]; e.Class == h && e.Epoch == vm.epoch {
-			if j := int(e.Slot); e.DataDesc == 1 && e.Getattribute == 1 && j >= 0 && j < len(d.Entries) && d.Entries[j].Key == name {
+			j := int(e.Slot)
+			if e.Getattribute != 1 || j < 0 || j >= len(d.Entries) {
+				break
+			}
+			if k := d.Entries[j].Key; (e.DataDesc == 1 && k == name) || (e.DataDesc == 2 && e.Acc == 1 && k == heap.Ref(e.AccName)) {
+				// The attribute itself, or what a plain accessor
+				// property's getter returns (see accessorGet).
 				return d.Entries[j].Val, true
 			}
 			break

@@ -82,7 +82,7 @@ f.z = 0
 print(type(f).__name__, sorted(vars(f)))
 
 # A class that learned a size, then changed its __init__.
-def new_init(self):
-    self.only = 1
+def new_init(self, a):
+    self.only = a
 Few.__init__ = new_init
-print(vars(Few()))
+print(vars(Few(1)))

@@ -2,6 +2,7 @@ package vm
 
 import (
 	"fmt"
+	"strings"
 
 	"github.com/amber-sandbox/amber/core/internal/compile"
 	"github.com/amber-sandbox/amber/core/internal/heap"
@@ -235,14 +236,20 @@ func (vm *VM) slowOp(f *heap.Frame, in compile.Instr, base, depth int) (slowActi
 		push(f, dv)
 
 	case compile.BUILD_STRING:
-		// One allocation for a short result, its length in code points
-		// carried over from the parts.
-		r, err := vm.concatStrs(slots[f.SP-int32(arg) : f.SP])
-		if err != nil {
-			return actReturn, heap.Undef, false, err
+		n := 0
+		parts := slots[f.SP-int32(arg) : f.SP]
+		for _, p := range parts {
+			n += len(vm.MustStr(p))
+		}
+		// A Builder grown to size hands its bytes over as the string:
+		// one copy of the parts, not two.
+		var b strings.Builder
+		b.Grow(n)
+		for _, p := range parts {
+			b.WriteString(vm.MustStr(p))
 		}
 		vm.popN(f, arg)
-		push(f, r)
+		push(f, vm.NewStr(b.String()))
 
 	case compile.LIST_APPEND:
 		v := pop(f)

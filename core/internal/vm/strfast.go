@@ -225,6 +225,11 @@ func (vm *VM) strMethodFast(name string, self Value, o *heap.Str, args []Value) 
 			return heap.Undef, false // the general path meets it again
 		}
 		return r, true
+	case "str.isdigit", "str.isalpha", "str.isalnum", "str.isspace", "str.islower", "str.isupper":
+		if arg != nil || !strIsASCII(o) {
+			return heap.Undef, false
+		}
+		return heap.Bool(asciiPred(name, s)), true
 	case "str.startswith", "str.endswith":
 		if arg == nil {
 			return heap.Undef, false
@@ -343,4 +348,47 @@ func (vm *VM) splitFast(o *heap.Str, sep string) (Value, error) {
 		put(k, s)
 	}
 	return vm.NewList(items), nil
+}
+
+// asciiPred is the str predicate name (str.isdigit ... str.isupper) of
+// the ASCII text s.
+func asciiPred(name string, s string) bool {
+	switch name {
+	case "str.islower", "str.isupper":
+		lo, hi := byte('a'), byte('z') // the case that must appear
+		if name == "str.isupper" {
+			lo, hi = 'A', 'Z'
+		}
+		cased := false
+		for i := 0; i < len(s); i++ {
+			c := s[i]
+			if c >= lo && c <= hi {
+				cased = true
+			} else if isASCIILetter(c) {
+				return false
+			}
+		}
+		return cased
+	}
+	if s == "" {
+		return false
+	}
+	for i := 0; i < len(s); i++ {
+		c := s[i]
+		var ok bool
+		switch name {
+		case "str.isdigit":
+			ok = isASCIIDigit(c)
+		case "str.isalpha":
+			ok = isASCIILetter(c)
+		case "str.isalnum":
+			ok = isASCIIDigit(c) || isASCIILetter(c)
+		default:
+			ok = isStrASCIISpace(c)
+		}
+		if !ok {
+			return false
+		}
+	}
+	return true
 }

@@ -1079,45 +1079,6 @@ func strRunes(o *heap.Str) int {
 	return -1
 }
 
-// concatStrs returns the exact str holding the contents of parts (all
-// strs, as BUILD_STRING's operands are) in order, in one allocation when
-// short, and with its code-point count when every part's is known.
-func (vm *VM) concatStrs(parts []Value) (Value, error) {
-	var small [16]*heap.Str // the parts' objects, looked up once
-	objs := small[:0]
-	if len(parts) > len(small) {
-		objs = make([]*heap.Str, 0, len(parts))
-	}
-	n, runes := 0, 0
-	for _, p := range parts {
-		o, ok := vm.strObj(p)
-		if !ok {
-			return heap.Undef, vm.TypeError("expected str instance, %s found", vm.TypeName(p))
-		}
-		objs = append(objs, o)
-		n += len(o.S)
-		if r := strRunes(o); r >= 0 && runes >= 0 {
-			runes += r
-		} else {
-			runes = -1
-		}
-	}
-	if err := vm.reserve(int64(n)); err != nil {
-		return heap.Undef, err
-	}
-	// The bytes apart from the str object, not in one strBox: f-string
-	// results are often kept and compared (sort keys, dict keys), and
-	// packed in their own size class they compare with far fewer cache
-	// misses (bm_listsort CPU 0.87x of the one-allocation form, bm_genstr
-	// 0.95x).
-	o, buf := new(heap.Str), make([]byte, n)
-	at := 0
-	for _, p := range objs {
-		at += copy(buf[at:], p.S)
-	}
-	return vm.sealStr(o, buf, runes), nil
-}
-
 // repeatCount converts the int operand of a repetition.
 func (vm *VM) repeatCount(v Value) (int64, bool, error) {
 	p := vm.Prim(v)

@@ -1,0 +1,90 @@
+package vm
+
+import (
+	"sync"
+
+	"github.com/amber-sandbox/amber/core/internal/heap"
+)
+
+// The most frequent calls of builtins on builtin receivers answer at the
+// top of callBuiltinStack (see builtinFast), as CPython 3.11 specialises
+// CALL for list.append, len and isinstance: they skip building Args, the
+// method's receiver and arity checks and the tail-call bookkeeping.
+
+// fastIDs holds the registry IDs of the builtins builtinFast knows.
+// Builtin methods register when the first builtin world is built, so the
+// IDs are looked up on first use; they are the same for every VM of the
+// process.
+var fastIDs struct {
+	once                                                sync.Once
+	listAppend, dictGet, dictSetDefault, length, isinst int32
+}
+
+func loadFastIDs() {
+	fastIDs.listAppend = mustBuiltinID("list.append")
+	fastIDs.dictGet = mustBuiltinID("dict.get")
+	fastIDs.dictSetDefault = mustBuiltinID("dict.setdefault")
+	fastIDs.length = mustBuiltinID("len")
+	fastIDs.isinst = mustBuiltinID("isinstance")
+}
+
+// builtinFast runs a call, without keywords, of builtin o (its own Self
+// unset) on args, when it is one of a few common builtins called the
+// common way: lst.append(x) on an exact list with room for x, d.get(k[,
+// v]) and d.setdefault(k[, v]) on an exact dict, len(x), isinstance(x,
+// t). Python code may run (a key's __eq__, a __len__, an
+// __instancecheck__) as it would in the general path, whose Go code it
+// shares; done=false, with nothing changed, leaves the call to the
+// general path (other arities, receivers and builtins, errors of form).
+func (vm *VM) builtinFast(o *heap.Builtin, args []Value) (r Value, done bool, err error) {
+	fastIDs.once.Do(loadFastIDs)
+	switch o.ID {
+	case fastIDs.listAppend:
+		if len(args) != 2 || args[0].K != heap.KRef {
+			return heap.Undef, false, nil
+		}
+		l, ok := vm.H.Get(args[0]).(*heap.List)
+		if !ok || len(l.Items) == cap(l.Items) {
+			// Growth (and its memory accounting) is listAppendM's.
+			return heap.Undef, false, nil
+		}
+		l.Items = append(l.Items, args[1])
+		vm.H.TouchItem(args[0], len(l.Items)-1, len(l.Items))
+		return heap.None, true, nil
+	case fastIDs.dictGet, fastIDs.dictSetDefault:
+		if (len(args) != 2 && len(args) != 3) || args[0].K != heap.KRef {
+			return heap.Undef, false, nil
+		}
+		d, ok := vm.H.Get(args[0]).(*heap.Dict)
+		if !ok {
+			return heap.Undef, false, nil
+		}
+		var a [2]Value
+		copy(a[:], args[1:])
+		vm.openSafe(heap.Undef, heap.Undef)
+		if o.ID == fastIDs.dictGet {
+			r, err = dictGetM(vm, args[0], d, args[0], a)
+		} else {
+			r, err = dictSetDefaultM(vm, args[0], d, args[0], a)
+		}
+		vm.closeSafe()
+		return r, true, err
+	case fastIDs.length:
+		if len(args) != 1 {
+			return heap.Undef, false, nil
+		}
+		vm.openSafe(heap.Undef, heap.Undef)
+		n, err := vm.Len(args[0])
+		vm.closeSafe()
+		return heap.Int(int64(n)), true, err
+	case fastIDs.isinst:
+		if len(args) != 2 {
+			return heap.Undef, false, nil
+		}
+		vm.openSafe(heap.Undef, heap.Undef)
+		ok, err := vm.isinstance(args[0], args[1])
+		vm.closeSafe()
+		return heap.Bool(ok), true, err
+	}
+	return heap.Undef, false, nil
+}

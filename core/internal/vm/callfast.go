@@ -88,3 +88,54 @@ func (vm *VM) builtinFast(o *heap.Builtin, args []Value) (r Value, done bool, er
 	}
 	return heap.Undef, false, nil
 }
+
+// siteBuiltinMeth marks, in SiteEntry.Meth, an entry of a builtin type
+// whose value is one of its own method descriptors (a Builtin with no
+// Self): LOAD_METHOD pushes it and the receiver. The Meth values of
+// methodHit (1, 2) are for instances' classes, which are never builtin
+// types, so the entries do not meet.
+const siteBuiltinMeth = 3
+
+// builtinMethodHit is LOAD_METHOD's hit for lst.append, d.get, s.split...
+// on an exact str, list, tuple, dict or set, without writing the frame
+// back: the site at instruction pc of co has seen the type this epoch,
+// and found one of its builtin methods there (as opLoadMethod's builtin
+// case, which fills the entry). Anything else (ok=false) takes
+// opLoadMethod.
+func (vm *VM) builtinMethodHit(co *heap.CodeObj, pc int32, obj Value) (Value, bool) {
+	var t TypeID
+	switch vm.H.Get(obj).(type) {
+	case *heap.List:
+		t = TList
+	case *heap.Dict:
+		t = TDict
+	case *heap.Str:
+		t = TStr
+	case *heap.Tuple:
+		t = TTuple
+	case *heap.Set:
+		// typeIDOfObject tells a set from a frozenset.
+		t = vm.typeIDOfObject(vm.H.Get(obj))
+	default:
+		return heap.Undef, false
+	}
+	s := &co.Sites[co.SiteIdx[pc]]
+	h := vm.Types[t].H()
+	for i := range s.Ways {
+		if e := &s.Ways[i]; e.Class == h && e.Epoch == vm.epoch {
+			if e.Meth == 0 {
+				e.Meth = 2
+				if e.Val.K == heap.KRef {
+					if b, ok := vm.H.Get(e.Val).(*heap.Builtin); ok && builtinDef(b.ID).Method && b.Self.K == heap.KUndef {
+						e.Meth = siteBuiltinMeth
+					}
+				}
+			}
+			if e.Meth == siteBuiltinMeth {
+				return e.Val, true
+			}
+			break
+		}
+	}
+	return heap.Undef, false
+}

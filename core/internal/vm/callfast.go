@@ -16,12 +16,16 @@ import (
 // IDs are looked up on first use; they are the same for every VM of the
 // process.
 var fastIDs struct {
-	once                                                sync.Once
-	listAppend, dictGet, dictSetDefault, length, isinst int32
+	once                                         sync.Once
+	listAppend, listPop, dictGet, dictSetDefault int32
+	length, isinst, min, max                     int32
 }
 
 func loadFastIDs() {
 	fastIDs.listAppend = mustBuiltinID("list.append")
+	fastIDs.listPop = mustBuiltinID("list.pop")
+	fastIDs.min = mustBuiltinID("min")
+	fastIDs.max = mustBuiltinID("max")
 	fastIDs.dictGet = mustBuiltinID("dict.get")
 	fastIDs.dictSetDefault = mustBuiltinID("dict.setdefault")
 	fastIDs.length = mustBuiltinID("len")
@@ -30,9 +34,10 @@ func loadFastIDs() {
 
 // builtinFast runs a call, without keywords, of builtin o (its own Self
 // unset) on args, when it is one of a few common builtins called the
-// common way: lst.append(x) on an exact list with room for x, d.get(k[,
-// v]) and d.setdefault(k[, v]) on an exact dict, len(x), isinstance(x,
-// t). Python code may run (a key's __eq__, a __len__, an
+// common way: lst.append(x) on an exact list with room for x, lst.pop([i])
+// on an exact list, d.get(k[, v]) and d.setdefault(k[, v]) on an exact
+// dict, len(x), isinstance(x, t), min(a, b) and max(a, b) of two ints or
+// two floats. Python code may run (a key's __eq__, a __len__, an
 // __instancecheck__) as it would in the general path, whose Go code it
 // shares; done=false, with nothing changed, leaves the call to the
 // general path (other arities, receivers and builtins, errors of form).
@@ -51,6 +56,50 @@ func (vm *VM) builtinFast(o *heap.Builtin, args []Value) (r Value, done bool, er
 		l.Items = append(l.Items, args[1])
 		vm.H.TouchItem(args[0], len(l.Items)-1, len(l.Items))
 		return heap.None, true, nil
+	case fastIDs.listPop:
+		// lst.pop() and lst.pop(i) with an int i.
+		if len(args) < 1 || len(args) > 2 || args[0].K != heap.KRef || (len(args) == 2 && args[1].K != heap.KInt) {
+			return heap.Undef, false, nil
+		}
+		l, ok := vm.H.Get(args[0]).(*heap.List)
+		if !ok {
+			return heap.Undef, false, nil
+		}
+		var a [2]Value
+		copy(a[:], args[1:])
+		vm.openSafe(heap.Undef, heap.Undef)
+		r, err = listPopM(vm, args[0], l, args[0], a)
+		vm.closeSafe()
+		return r, true, err
+	case fastIDs.min, fastIDs.max:
+		// min(a, b) and max(a, b) of two ints or two floats: the first
+		// of the extreme values, as the general path's comparisons say
+		// (a NaN is never smaller or larger).
+		if len(args) != 2 || args[0].K != args[1].K {
+			return heap.Undef, false, nil
+		}
+		a, b := args[0], args[1]
+		var less bool // b strictly beyond a in the wanted direction
+		switch a.K {
+		case heap.KInt:
+			if o.ID == fastIDs.min {
+				less = b.I() < a.I()
+			} else {
+				less = b.I() > a.I()
+			}
+		case heap.KFloat:
+			if o.ID == fastIDs.min {
+				less = b.F() < a.F()
+			} else {
+				less = b.F() > a.F()
+			}
+		default:
+			return heap.Undef, false, nil
+		}
+		if less {
+			return b, true, nil
+		}
+		return a, true, nil
 	case fastIDs.dictGet, fastIDs.dictSetDefault:
 		if (len(args) != 2 && len(args) != 3) || args[0].K != heap.KRef {
 			return heap.Undef, false, nil

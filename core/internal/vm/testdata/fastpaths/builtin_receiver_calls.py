@@ -90,6 +90,32 @@ def main():
         except TypeError as e:
             print(bad, "->", e)
 
+    # list.pop: last, by index, errors, subclasses, non-int indexes.
+    p = [1, 2, 3, 4, 5]
+    print(p.pop(), p.pop(0), p.pop(-2), p, list.pop(p))
+    q = L([7, 8])
+    print(q.pop(), q)
+    for bad in ("[].pop()", "p.pop(5)", "p.pop(-9)", "p.pop('x')", "p.pop(1.0)", "p.pop(1, 2)", "list.pop(())"):
+        try:
+            print(eval(bad))
+        except (TypeError, IndexError) as e:
+            print(bad, "->", type(e).__name__, e)
+    p.extend([10, 20])
+    print(p.pop(True), p)
+
+    # min/max of two values: ints, floats, NaN, signed zeros, mixed kinds.
+    nan = float("nan")
+    for x, y in ((1, 2), (2, 1), (3, 3), (-1, -5), (2**70, 1), (1, 2**70), (1.5, 2.5), (2.5, 1.5),
+                 (nan, 1.0), (1.0, nan), (0.0, -0.0), (-0.0, 0.0), (1, 1.0), (1.0, 1), (True, 1), (1, True),
+                 (False, True), ("a", "b"), ([1], [0])):
+        print(repr(x), repr(y), "->", repr(min(x, y)), repr(max(x, y)))
+    print(min(3, 1, 2), max([4, 9]), min("bca"), max(1, 2, key=lambda v: -v), min((), default=0))
+    for bad in ("min(1, 'a')", "max()", "min(1)"):
+        try:
+            eval(bad)
+        except TypeError as e:
+            print(bad, "->", e)
+
     # len: builtins, user __len__, errors.
     print(len([1, 2]), len((1,)), len({}), len("héllo"), len(b"ab"), len(range(5)), len({1, 2}), len(d.keys()), len(Sized()))
     for bad in ("len(1)", "len()", "len([], [])", "len(BadLen())", "len(x=[])"):

@@ -18,6 +18,7 @@ import (
 var fastIDs struct {
 	once                                         sync.Once
 	listAppend, listPop, dictGet, dictSetDefault int32
+	dictPop, setAdd                              int32
 	length, isinst, min, max                     int32
 }
 
@@ -28,19 +29,22 @@ func loadFastIDs() {
 	fastIDs.max = mustBuiltinID("max")
 	fastIDs.dictGet = mustBuiltinID("dict.get")
 	fastIDs.dictSetDefault = mustBuiltinID("dict.setdefault")
+	fastIDs.dictPop = mustBuiltinID("dict.pop")
+	fastIDs.setAdd = mustBuiltinID("set.add")
 	fastIDs.length = mustBuiltinID("len")
 	fastIDs.isinst = mustBuiltinID("isinstance")
 }
 
 // builtinFast runs a call, without keywords, of builtin o (its own Self
 // unset) on args, when it is one of a few common builtins called the
-// common way: lst.append(x) on an exact list with room for x, lst.pop([i])
-// on an exact list, d.get(k[, v]) and d.setdefault(k[, v]) on an exact
-// dict, len(x), isinstance(x, t), min(a, b) and max(a, b) of two ints or
-// two floats. Python code may run (a key's __eq__, a __len__, an
-// __instancecheck__) as it would in the general path, whose Go code it
-// shares; done=false, with nothing changed, leaves the call to the
-// general path (other arities, receivers and builtins, errors of form).
+// common way: lst.append(x) with room for x and lst.pop([i]) on an exact
+// list; d.get(k[, v]), d.setdefault(k[, v]) and d.pop(k[, v]) on an
+// exact dict; st.add(x) on an exact set; len(x); isinstance(x, t);
+// min(a, b) and max(a, b) of two ints or two floats. Python code may run
+// (a key's __eq__, a __len__, an __instancecheck__) as it would in the
+// general path, whose Go code it shares; done=false, with nothing
+// changed, leaves the call to the general path (other arities, receivers
+// and builtins, errors of form).
 func (vm *VM) builtinFast(o *heap.Builtin, args []Value) (r Value, done bool, err error) {
 	fastIDs.once.Do(loadFastIDs)
 	switch o.ID {
@@ -100,7 +104,19 @@ func (vm *VM) builtinFast(o *heap.Builtin, args []Value) (r Value, done bool, er
 			return b, true, nil
 		}
 		return a, true, nil
-	case fastIDs.dictGet, fastIDs.dictSetDefault:
+	case fastIDs.setAdd:
+		if len(args) != 2 || args[0].K != heap.KRef {
+			return heap.Undef, false, nil
+		}
+		st, ok := vm.H.Get(args[0]).(*heap.Set)
+		if !ok || st.Frozen {
+			return heap.Undef, false, nil
+		}
+		vm.openSafe(heap.Undef, heap.Undef)
+		r, err = setAddM(vm, args[0], st, args[0], [2]Value{args[1]})
+		vm.closeSafe()
+		return r, true, err
+	case fastIDs.dictGet, fastIDs.dictSetDefault, fastIDs.dictPop:
 		if (len(args) != 2 && len(args) != 3) || args[0].K != heap.KRef {
 			return heap.Undef, false, nil
 		}
@@ -111,10 +127,13 @@ func (vm *VM) builtinFast(o *heap.Builtin, args []Value) (r Value, done bool, er
 		var a [2]Value
 		copy(a[:], args[1:])
 		vm.openSafe(heap.Undef, heap.Undef)
-		if o.ID == fastIDs.dictGet {
+		switch o.ID {
+		case fastIDs.dictGet:
 			r, err = dictGetM(vm, args[0], d, args[0], a)
-		} else {
+		case fastIDs.dictSetDefault:
 			r, err = dictSetDefaultM(vm, args[0], d, args[0], a)
+		default:
+			r, err = dictPopM(vm, args[0], d, args[0], a)
 		}
 		vm.closeSafe()
 		return r, true, err

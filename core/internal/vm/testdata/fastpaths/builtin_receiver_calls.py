@@ -103,6 +103,32 @@ def main():
     p.extend([10, 20])
     print(p.pop(True), p)
 
+    # set.add and dict.pop: hits, misses, defaults, subclasses, errors.
+    s = set()
+    for v in (1, 2, 1, "a", (1, 2), frozenset({3})):
+        s.add(v)
+    set.add(s, 9)
+    print(sorted(map(repr, s)))
+    class S(set):
+        def add(self, x):
+            set.add(self, -x)
+    s2 = S()
+    s2.add(4)
+    print(s2)
+    for bad in ("s.add([])", "s.add({1})", "frozenset().add(1)"):
+        try:
+            eval(bad)
+        except (TypeError, AttributeError) as e:
+            print(bad, "->", type(e).__name__, e)
+    dp = {"a": 1, "b": 2, 3: 4}
+    print(dp.pop("a"), dp.pop("zz", None), dp.pop(3, 0), dp, dict.pop(dp, "b"), dp)
+    print(D2(x=5).pop("x"), kd.pop(1), kd)
+    for bad in ("dp.pop('nope')", "dp.pop([])", "{1: 2}.pop([])", "{}.pop([], 7)", "dp.pop()", "dp.pop(1, 2, 3)", "dict.pop([], 1)"):
+        try:
+            eval(bad)
+        except (TypeError, KeyError) as e:
+            print(bad, "->", type(e).__name__, e)
+
     # min/max of two values: ints, floats, NaN, signed zeros, mixed kinds.
     nan = float("nan")
     for x, y in ((1, 2), (2, 1), (3, 3), (-1, -5), (2**70, 1), (1, 2**70), (1.5, 2.5), (2.5, 1.5),

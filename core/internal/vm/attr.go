@@ -806,7 +806,7 @@ func (vm *VM) methodHit(co *heap.CodeObj, pc int32, obj, name Value) (Value, boo
 	}
 	o, ok := vm.H.Get(obj).(*heap.Instance)
 	if !ok {
-		return heap.Undef, false
+		return vm.builtinMethodHit(co, pc, obj)
 	}
 	s := &co.Sites[co.SiteIdx[pc]]
 	h := o.Class.H()

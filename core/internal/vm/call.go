@@ -560,8 +560,14 @@ func (vm *VM) callScratch(f *heap.Frame, base int, fn Value, stack []Value) erro
 // whatever the outcome, before the loop resumes or the error unwinds (a
 // pause for the host included).
 func (vm *VM) callBuiltinStack(f *heap.Frame, base int, o *heap.Builtin, args []Value, kwnames []string) error {
-	def := builtinDef(o.ID)
 	self := o.Self
+	if self.K == heap.KUndef && len(kwnames) == 0 {
+		// list.append, dict.get, len, isinstance...: see builtinFast.
+		if r, done, err := vm.builtinFast(o, args); done {
+			return vm.finishStackCall(f, base, r, err)
+		}
+	}
+	def := builtinDef(o.ID)
 	if def.Owner == TStr && len(kwnames) == 0 && len(args) > 0 && self.K == heap.KUndef && args[0].K == heap.KRef {
 		// A str method on an exact str: its common cases answer here.
 		if so, ok := vm.H.Get(args[0]).(*heap.Str); ok {

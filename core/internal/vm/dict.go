@@ -282,6 +282,13 @@ func (vm *VM) dictAppend(d *heap.Dict, key, val Value, h int64) error {
 
 func dictPopM(vm *VM, self Value, d *heap.Dict, dv Value, args [2]Value) (Value, error) {
 	key, dflt := args[0], args[1]
+	if d.Used == 0 {
+		// As CPython: an empty dict answers without hashing the key.
+		if dflt.K != heap.KUndef {
+			return dflt, nil
+		}
+		return heap.Undef, vm.ErrorArgs(TKeyError, key)
+	}
 	v, found, err := vm.dictDel(d, key)
 	switch {
 	case err != nil:

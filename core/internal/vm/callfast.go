@@ -1,0 +1,209 @@
+package vm
+
+import (
+	"sync"
+
+	"github.com/amber-sandbox/amber/core/internal/heap"
+)
+
+// The most frequent calls of builtins on builtin receivers answer at the
+// top of callBuiltinStack (see builtinFast), as CPython 3.11 specialises
+// CALL for list.append, len and isinstance: they skip building Args, the
+// method's receiver and arity checks and the tail-call bookkeeping.
+
+// fastIDs holds the registry IDs of the builtins builtinFast knows.
+// Builtin methods register when the first builtin world is built, so the
+// IDs are looked up on first use; they are the same for every VM of the
+// process.
+var fastIDs struct {
+	once                                         sync.Once
+	listAppend, listPop, dictGet, dictSetDefault int32
+	dictPop, setAdd                              int32
+	length, isinst, min, max                     int32
+}
+
+func loadFastIDs() {
+	fastIDs.listAppend = mustBuiltinID("list.append")
+	fastIDs.listPop = mustBuiltinID("list.pop")
+	fastIDs.min = mustBuiltinID("min")
+	fastIDs.max = mustBuiltinID("max")
+	fastIDs.dictGet = mustBuiltinID("dict.get")
+	fastIDs.dictSetDefault = mustBuiltinID("dict.setdefault")
+	fastIDs.dictPop = mustBuiltinID("dict.pop")
+	fastIDs.setAdd = mustBuiltinID("set.add")
+	fastIDs.length = mustBuiltinID("len")
+	fastIDs.isinst = mustBuiltinID("isinstance")
+}
+
+// builtinFast runs a call, without keywords, of builtin o (its own Self
+// unset) on args, when it is one of a few common builtins called the
+// common way: lst.append(x) with room for x and lst.pop([i]) on an exact
+// list; d.get(k[, v]), d.setdefault(k[, v]) and d.pop(k[, v]) on an
+// exact dict; st.add(x) on an exact set; len(x); isinstance(x, t);
+// min(a, b) and max(a, b) of two ints or two floats. Python code may run
+// (a key's __eq__, a __len__, an __instancecheck__) as it would in the
+// general path, whose Go code it shares; done=false, with nothing
+// changed, leaves the call to the general path (other arities, receivers
+// and builtins, errors of form).
+func (vm *VM) builtinFast(o *heap.Builtin, args []Value) (r Value, done bool, err error) {
+	fastIDs.once.Do(loadFastIDs)
+	switch o.ID {
+	case fastIDs.listAppend:
+		if len(args) != 2 || args[0].K != heap.KRef {
+			return heap.Undef, false, nil
+		}
+		l, ok := vm.H.Get(args[0]).(*heap.List)
+		if !ok || len(l.Items) == cap(l.Items) {
+			// Growth (and its memory accounting) is listAppendM's.
+			return heap.Undef, false, nil
+		}
+		l.Items = append(l.Items, args[1])
+		vm.H.TouchItem(args[0], len(l.Items)-1, len(l.Items))
+		return heap.None, true, nil
+	case fastIDs.listPop:
+		// lst.pop() and lst.pop(i) with an int i.
+		if len(args) < 1 || len(args) > 2 || args[0].K != heap.KRef || (len(args) == 2 && args[1].K != heap.KInt) {
+			return heap.Undef, false, nil
+		}
+		l, ok := vm.H.Get(args[0]).(*heap.List)
+		if !ok {
+			return heap.Undef, false, nil
+		}
+		var a [2]Value
+		copy(a[:], args[1:])
+		vm.openSafe(heap.Undef, heap.Undef)
+		r, err = listPopM(vm, args[0], l, args[0], a)
+		vm.closeSafe()
+		return r, true, err
+	case fastIDs.min, fastIDs.max:
+		// min(a, b) and max(a, b) of two ints or two floats: the first
+		// of the extreme values, as the general path's comparisons say
+		// (a NaN is never smaller or larger).
+		if len(args) != 2 || args[0].K != args[1].K {
+			return heap.Undef, false, nil
+		}
+		a, b := args[0], args[1]
+		var less bool // b strictly beyond a in the wanted direction
+		switch a.K {
+		case heap.KInt:
+			if o.ID == fastIDs.min {
+				less = b.I() < a.I()
+			} else {
+				less = b.I() > a.I()
+			}
+		case heap.KFloat:
+			if o.ID == fastIDs.min {
+				less = b.F() < a.F()
+			} else {
+				less = b.F() > a.F()
+			}
+		default:
+			return heap.Undef, false, nil
+		}
+		if less {
+			return b, true, nil
+		}
+		return a, true, nil
+	case fastIDs.setAdd:
+		if len(args) != 2 || args[0].K != heap.KRef {
+			return heap.Undef, false, nil
+		}
+		st, ok := vm.H.Get(args[0]).(*heap.Set)
+		if !ok || st.Frozen {
+			return heap.Undef, false, nil
+		}
+		vm.openSafe(heap.Undef, heap.Undef)
+		r, err = setAddM(vm, args[0], st, args[0], [2]Value{args[1]})
+		vm.closeSafe()
+		return r, true, err
+	case fastIDs.dictGet, fastIDs.dictSetDefault, fastIDs.dictPop:
+		if (len(args) != 2 && len(args) != 3) || args[0].K != heap.KRef {
+			return heap.Undef, false, nil
+		}
+		d, ok := vm.H.Get(args[0]).(*heap.Dict)
+		if !ok {
+			return heap.Undef, false, nil
+		}
+		var a [2]Value
+		copy(a[:], args[1:])
+		vm.openSafe(heap.Undef, heap.Undef)
+		switch o.ID {
+		case fastIDs.dictGet:
+			r, err = dictGetM(vm, args[0], d, args[0], a)
+		case fastIDs.dictSetDefault:
+			r, err = dictSetDefaultM(vm, args[0], d, args[0], a)
+		default:
+			r, err = dictPopM(vm, args[0], d, args[0], a)
+		}
+		vm.closeSafe()
+		return r, true, err
+	case fastIDs.length:
+		if len(args) != 1 {
+			return heap.Undef, false, nil
+		}
+		vm.openSafe(heap.Undef, heap.Undef)
+		n, err := vm.Len(args[0])
+		vm.closeSafe()
+		return heap.Int(int64(n)), true, err
+	case fastIDs.isinst:
+		if len(args) != 2 {
+			return heap.Undef, false, nil
+		}
+		vm.openSafe(heap.Undef, heap.Undef)
+		ok, err := vm.isinstance(args[0], args[1])
+		vm.closeSafe()
+		return heap.Bool(ok), true, err
+	}
+	return heap.Undef, false, nil
+}
+
+// siteBuiltinMeth marks, in SiteEntry.Meth, an entry of a builtin type
+// whose value is one of its own method descriptors (a Builtin with no
+// Self): LOAD_METHOD pushes it and the receiver. The Meth values of
+// methodHit (1, 2) are for instances' classes, which are never builtin
+// types, so the entries do not meet.
+const siteBuiltinMeth = 3
+
+// builtinMethodHit is LOAD_METHOD's hit for lst.append, d.get, s.split...
+// on an exact str, list, tuple, dict or set, without writing the frame
+// back: the site at instruction pc of co has seen the type this epoch,
+// and found one of its builtin methods there (as opLoadMethod's builtin
+// case, which fills the entry). Anything else (ok=false) takes
+// opLoadMethod.
+func (vm *VM) builtinMethodHit(co *heap.CodeObj, pc int32, obj Value) (Value, bool) {
+	var t TypeID
+	switch vm.H.Get(obj).(type) {
+	case *heap.List:
+		t = TList
+	case *heap.Dict:
+		t = TDict
+	case *heap.Str:
+		t = TStr
+	case *heap.Tuple:
+		t = TTuple
+	case *heap.Set:
+		// typeIDOfObject tells a set from a frozenset.
+		t = vm.typeIDOfObject(vm.H.Get(obj))
+	default:
+		return heap.Undef, false
+	}
+	s := &co.Sites[co.SiteIdx[pc]]
+	h := vm.Types[t].H()
+	for i := range s.Ways {
+		if e := &s.Ways[i]; e.Class == h && e.Epoch == vm.epoch {
+			if e.Meth == 0 {
+				e.Meth = 2
+				if e.Val.K == heap.KRef {
+					if b, ok := vm.H.Get(e.Val).(*heap.Builtin); ok && builtinDef(b.ID).Method && b.Self.K == heap.KUndef {
+						e.Meth = siteBuiltinMeth
+					}
+				}
+			}
+			if e.Meth == siteBuiltinMeth {
+				return e.Val, true
+			}
+			break
+		}
+	}
+	return heap.Undef, false
+}

@@ -59,6 +59,12 @@ type Heap struct {
 	// strs from this array instead of reading every one of them.
 	strSizes []int32
 
+	// markBuf and markStack are mark's scratch space, kept so that each
+	// collection does not allocate (and zero) them anew. They hold no
+	// state between collections.
+	markBuf   []bool
+	markStack []Handle
+
 	Bytes        int64 // estimated live bytes
 	Allocs       int64 // allocations since the session started
 	Churn        int64 // bytes allocated or grown since the session started
@@ -418,7 +424,18 @@ func (h *Heap) ShouldCollect() bool {
 // read here, while each object is being visited, so that the sweep does
 // not have to read every live object a second time.
 func (h *Heap) mark(roots func(visit func(Value))) (marks []bool, live, bytes int64) {
-	m := marker{marks: make([]bool, h.n), stack: make([]Handle, 0, 256)}
+	marks = h.markBuf
+	if cap(marks) < h.n {
+		marks = make([]bool, h.n+h.n/4)
+	}
+	marks = marks[:h.n]
+	clear(marks)
+	h.markBuf = marks
+	m := marker{marks: marks, stack: h.markStack[:0]}
+	if m.stack == nil {
+		m.stack = make([]Handle, 0, 256)
+	}
+	defer func() { h.markStack = m.stack[:0] }()
 	visit := m.visit
 	roots(visit)
 	for len(m.stack) > 0 {
@@ -435,20 +452,24 @@ func (h *Heap) mark(roots func(visit func(Value))) (marks []bool, live, bytes in
 		case *Str:
 			bytes += h.liveSize(hd, o)
 			continue
+		// Their Size calls are direct too.
 		case *Dict:
 			for i := range o.Entries {
 				e := &o.Entries[i]
 				m.visit(e.Key)
 				m.visit(e.Val)
 			}
+			bytes += int64(o.Size())
 		case *List:
 			m.visitAll(o.Items)
+			bytes += int64(o.Size())
 		case *Tuple:
 			m.visitAll(o.Items)
+			bytes += int64(o.Size())
 		default:
 			o.Refs(visit)
+			bytes += int64(o.Size())
 		}
-		bytes += int64(o.Size())
 	}
 	return m.marks, live, bytes
 }

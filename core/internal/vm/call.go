@@ -909,6 +909,19 @@ func shapeOf(co *heap.CodeObj) {
 	}
 }
 
+// callRegion reads CALL's stack region for argc arguments: sp, the
+// region's base, the callee (the slot after an empty NULL slot, else
+// the base's) and lo, the index of the first argument (self included).
+func callRegion(f *heap.Frame, argc int) (sp, base int, callee Value, lo int) {
+	sp = int(f.SP)
+	base = sp - argc - 2
+	callee, lo = f.Slots[base], base+1
+	if callee.K == heap.KUndef {
+		callee, lo = f.Slots[base+1], base+2
+	}
+	return sp, base, callee, lo
+}
+
 // callSimple is CALL's fast path, for the most frequent calls: argc
 // positional arguments, no keywords, to a Python function whose
 // parameters take them as they are (see simpleCall), or to a builtin.
@@ -918,12 +931,7 @@ func shapeOf(co *heap.CodeObj) {
 // and for a call that would fail or must check the limits: opCall then
 // takes it.
 func (vm *VM) callSimple(f *heap.Frame, argc int) (handled bool, err error) {
-	sp := int(f.SP)
-	base := sp - argc - 2
-	callee, lo := f.Slots[base], base+1
-	if callee.K == heap.KUndef {
-		callee, lo = f.Slots[base+1], base+2
-	}
+	sp, base, callee, lo := callRegion(f, argc)
 	if callee.K != heap.KRef {
 		return false, nil
 	}
@@ -998,12 +1006,7 @@ func (vm *VM) callSimple(f *heap.Frame, argc int) (handled bool, err error) {
 // otherwise the callee's frame is pushed and f's call region released,
 // or err says why not (for a builtin, as callBuiltinStack's).
 func (vm *VM) callKw(f *heap.Frame, argc int, kw Value) (handled bool, err error) {
-	sp := int(f.SP)
-	base := sp - argc - 2
-	callee, lo := f.Slots[base], base+1
-	if callee.K == heap.KUndef {
-		callee, lo = f.Slots[base+1], base+2
-	}
+	sp, base, callee, lo := callRegion(f, argc)
 	if callee.K != heap.KRef {
 		return false, nil
 	}

@@ -51,7 +51,9 @@ func (vm *VM) dictMergeDict(dst, src *heap.Dict) error {
 	return nil
 }
 
-// dictSetHashed is DictSet for a key whose hash h is known.
+// dictSetHashed is DictSet for a key whose hash h is known. One lookup:
+// replacing a value allocates nothing; a new key is appended within the
+// memory limit, and accounted.
 func (vm *VM) dictSetHashed(d *heap.Dict, k, v Value, h int64) error {
 	i, err := d.Lookup(k, h, vm.keyEq)
 	if err != nil {

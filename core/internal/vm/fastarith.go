@@ -1,6 +1,7 @@
 package vm
 
 import (
+	"cmp"
 	"math"
 
 	"github.com/amber-sandbox/amber/core/internal/compile"
@@ -159,27 +160,15 @@ func bigCmp(x, y num) int {
 	}
 	if x.K == nkInt {
 		if y.K == nkInt {
-			return cmpOrderedSign(x.i, y.i)
+			return cmp.Compare(x.i, y.i)
 		}
 		return -bigCmp(y, x)
 	}
 	if x.b.IsInt64() {
 		// Not normalised: compare as machine ints.
-		return cmpOrderedSign(x.b.Int64(), y.i)
+		return cmp.Compare(x.b.Int64(), y.i)
 	}
 	return x.b.Sign()
-}
-
-// cmpOrderedSign is -1, 0 or 1 as a is less than, equal to or greater
-// than b.
-func cmpOrderedSign(a, b int64) int {
-	switch {
-	case a < b:
-		return -1
-	case a > b:
-		return 1
-	}
-	return 0
 }
 
 // cmpOrdered applies comparison op to two ints or two floats. For floats

@@ -951,17 +951,7 @@ func (vm *VM) DictSet(d *heap.Dict, k, v Value) error {
 	if err != nil {
 		return err
 	}
-	// One lookup: replacing a value allocates nothing; a new key is
-	// appended within the memory limit, and accounted.
-	i, err := d.Lookup(k, h, vm.keyEq)
-	if err != nil {
-		return err
-	}
-	if i >= 0 {
-		d.SetAt(i, v)
-		return nil
-	}
-	return vm.dictAppend(d, k, v, h)
+	return vm.dictSetHashed(d, k, v, h)
 }
 
 func (vm *VM) dictDel(d *heap.Dict, k Value) (Value, bool, error) {

@@ -362,16 +362,9 @@ func (c *checker) forgetPatchedClasses(body []syntax.Stmt) {
 				return true
 			})
 		})
-		var targets []syntax.Expr
-		switch s := s.(type) {
-		case *syntax.Assign:
-			targets = s.Targets
-		case *syntax.AnnAssign:
-			targets = []syntax.Expr{s.Target}
-		case *syntax.AugAssign:
-			targets = []syntax.Expr{s.Target}
-		case *syntax.Delete:
-			targets = s.Targets
+		targets := stmtTargets(s)
+		if d, ok := s.(*syntax.Delete); ok {
+			targets = d.Targets
 		}
 		for _, t := range targets {
 			walkExpr(t, func(x syntax.Expr) bool {
@@ -948,17 +941,22 @@ func (c *checker) signatureOf(sc *scope, e syntax.Expr) *sig {
 	return s
 }
 
-func assigns(s syntax.Stmt, name string) bool {
-	var ts []syntax.Expr
+// stmtTargets is what an assignment statement (plain, annotated or
+// augmented) assigns to; nil for any other statement.
+func stmtTargets(s syntax.Stmt) []syntax.Expr {
 	switch s := s.(type) {
 	case *syntax.Assign:
-		ts = s.Targets
+		return s.Targets
 	case *syntax.AnnAssign:
-		ts = []syntax.Expr{s.Target}
+		return []syntax.Expr{s.Target}
 	case *syntax.AugAssign:
-		ts = []syntax.Expr{s.Target}
+		return []syntax.Expr{s.Target}
 	}
-	for _, t := range ts {
+	return nil
+}
+
+func assigns(s syntax.Stmt, name string) bool {
+	for _, t := range stmtTargets(s) {
 		if n, ok := t.(*syntax.Name); ok && n.Id == name {
 			return true
 		}

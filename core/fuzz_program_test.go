@@ -65,7 +65,7 @@ func FuzzProgram(f *testing.F) {
 			MaxDuration: maxDur, MaxMemory: maxMem, MaxRecursion: 200, MaxOutput: 1 << 16, MaxSuspensions: 10,
 		}})
 		var err error
-		elapsed, grew := measureRun(func() {
+		elapsed, grew, _ := measureRun(func() {
 			_, err = s.FeedRun(src, &core.FeedOptions{Print: func(string, string) {}})
 		})
 		if err != nil {

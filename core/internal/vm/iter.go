@@ -340,7 +340,9 @@ func (vm *VM) iterNext(itv Value, it *heap.Iter) (Value, bool, error) {
 		return vm.NewTuple(items), true, nil
 	case heap.IterMap:
 		if len(it.Vals) == 1 {
-			v, ok, err := vm.Next(it.Vals[0])
+			// The limits were checked above: a list, tuple or range
+			// steps in place (nextSub).
+			v, ok, err := vm.nextSub(it.Vals[0])
 			if err != nil || !ok {
 				return heap.Undef, false, err
 			}
@@ -366,8 +368,14 @@ func (vm *VM) iterNext(itv Value, it *heap.Iter) (Value, bool, error) {
 		}
 		return r, err == nil, err
 	case heap.IterFilter:
-		for {
-			v, ok, err := vm.Next(it.Vals[0])
+		for first := true; ; first = false {
+			if !first {
+				// Every rejected item counts for the limits, as above.
+				if err := vm.checkLimits(); err != nil {
+					return heap.Undef, false, err
+				}
+			}
+			v, ok, err := vm.nextSub(it.Vals[0])
 			if err != nil || !ok {
 				return heap.Undef, false, err
 			}
@@ -628,7 +636,15 @@ func (vm *VM) mapNextFrame(o *heap.Iter, ret heap.RetKind, target int32) (handle
 // once per item.
 func (vm *VM) callOne(fn, x Value) (Value, error) {
 	if fn.K == heap.KRef {
-		if _, ok := vm.H.Get(fn).(*heap.Builtin); ok {
+		if o, ok := vm.H.Get(fn).(*heap.Builtin); ok {
+			if o.Self.K == heap.KUndef {
+				// len, isinstance ...: builtinFast's answers, as a CALL's.
+				a := [1]Value{x}
+				vm.safeAllocs = 0 // as callBuiltin1
+				if r, done, err := vm.builtinFast(o, a[:]); done {
+					return r, err
+				}
+			}
 			return vm.callBuiltin1(fn, x)
 		}
 	}

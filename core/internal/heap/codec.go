@@ -626,7 +626,7 @@ func (d *Decoder) Frame(budget *int64) *Frame {
 		}
 	}
 	r := d.Byte()
-	if r > byte(RetDrive) {
+	if r > byte(RetFilter) {
 		d.Fail("unknown return kind %d", r)
 	}
 	f.Ret = RetKind(r)

@@ -457,6 +457,14 @@ func (vm *VM) opForIter(f *heap.Frame, it Value, target int32) (Value, bool, err
 				f.PC++
 				return a, true, nil
 			}
+			if o.Kind == heap.IterFilter {
+				if handled, err := vm.filterNextFrame(f, o, target); handled {
+					if err == errExhausted {
+						err = nil
+					}
+					return heap.Undef, false, err
+				}
+			}
 			if o.Kind == heap.IterMap {
 				if handled, err := vm.mapNextFrame(o, heap.RetForIter, target); handled {
 					if err == errExhausted {
@@ -629,6 +637,99 @@ func (vm *VM) mapNextFrame(o *heap.Iter, ret heap.RetKind, target int32) (handle
 		return true, errExhausted
 	}
 	return true, vm.pushPyCall(o.Seq, []Value{x}, ret, target, heap.Undef, heap.Undef)
+}
+
+// filterNextFrame is FOR_ITER (in f, ending at target) over a filter of
+// a Python predicate over a builtin iterator: it takes the next item
+// natively, leaves it on f's stack and pushes the predicate's frame, whose
+// return (RetFilter, see deliver) keeps the item as FOR_ITER's value when
+// the result is true, or drops it and runs the FOR_ITER again. handled=false
+// leaves the step to iterNext; otherwise err is as mapNextFrame's.
+func (vm *VM) filterNextFrame(f *heap.Frame, o *heap.Iter, target int32) (handled bool, err error) {
+	if len(o.Vals) != 1 || o.Seq.K != heap.KRef || o.Vals[0].K != heap.KRef {
+		return false, nil
+	}
+	fn, ok := vm.H.Get(o.Seq).(*heap.Function)
+	if !ok {
+		return false, nil
+	}
+	subv := o.Vals[0]
+	sub, ok := vm.H.Get(subv).(*heap.Iter)
+	if !ok {
+		return false, nil
+	}
+	var x Value
+	if err := vm.checkLimits(); err != nil {
+		return true, err
+	}
+	if x, ok = vm.stepSeq(subv, sub); !ok {
+		if vm.needsFrames(subv) {
+			return false, nil
+		}
+		if x, ok, err = vm.iterNext(subv, sub); err != nil {
+			return true, err
+		} else if !ok {
+			return true, errExhausted
+		}
+	}
+	push(f, x)
+	co := fn.C
+	if co == nil {
+		co = vm.codeOf(fn)
+	}
+	if co.Simple == 0 {
+		shapeOf(co)
+	}
+	limit := vm.Limits.MaxRecursion
+	if limit <= 0 {
+		limit = 1000
+	}
+	if co.Simple == 2 && len(vm.frames) < limit+vm.frameBase {
+		// A predicate taking the item as it is (see callSimple).
+		nf := vm.allocFrame(int(co.NSlots))
+		nf.Code, nf.C, nf.Func, nf.Globals = fn.Code, co, o.Seq, fn.Globals
+		nf.Locals, nf.Gen = heap.Undef, heap.Undef
+		nf.Slots[0] = x
+		if len(fn.Closure) > 0 {
+			copy(nf.Slots[co.NLocals:], fn.Closure)
+		}
+		nf.SP = co.NFixed
+		nf.Ret, nf.RetArg = heap.RetFilter, target
+		vm.frames = append(vm.frames, nf)
+		return true, errFramePushed
+	}
+	if err := vm.pushPyCall(o.Seq, []Value{x}, heap.RetFilter, target, heap.Undef, heap.Undef); err != errFramePushed {
+		pop(f)
+		return true, err
+	}
+	return true, errFramePushed
+}
+
+// filterAgain follows a filter predicate's false result, delivered to
+// caller (at the instruction after its FOR_ITER, whose loop ends at
+// target): the item is dropped and the next one's predicate frame pushed
+// at once, as the FOR_ITER would, or the loop ends; anything else runs
+// that FOR_ITER again.
+func (vm *VM) filterAgain(caller *heap.Frame, target int32) error {
+	pop(caller)
+	if caller.SP > 0 {
+		if o, ok := vm.refObj(top(caller)).(*heap.Iter); ok && o.Kind == heap.IterFilter {
+			handled, err := vm.filterNextFrame(caller, o, target)
+			if handled {
+				switch err {
+				case errFramePushed:
+					return nil
+				case errExhausted:
+					pop(caller)
+					caller.PC = target
+					return nil
+				}
+				return err
+			}
+		}
+	}
+	caller.PC--
+	return nil
 }
 
 // callOne is vm.Call(fn, x), through callBuiltin1 when fn is a builtin
@@ -994,7 +1095,7 @@ func builtinNext(vm *VM, _ Value, a Args) (Value, error) {
 		case *heap.Iter:
 			// An enumerate or zip wrapping a generator steps it in a
 			// frame, where the generator may pause.
-			if vm.tailOK && vm.wrapsGen(o) {
+			if vm.tailOK && (vm.wrapsGen(o) || (o.Kind == heap.IterFilter && vm.isPyFunc(o.Seq))) {
 				box := vm.NewTuple(nil)
 				if dflt.K != heap.KUndef {
 					box = vm.NewTuple([]Value{dflt})

@@ -1231,6 +1231,8 @@ func (vm *VM) deliver(caller *heap.Frame, ret heap.RetKind, retArg int32, aux [3
 			return vm.TypeError("__init__() should return None, not '%s'", vm.TypeName(v))
 		}
 		push(caller, aux[0])
+	case heap.RetMapDrive:
+		return vm.mapDriveReturn(caller, retArg, aux, v)
 	case heap.RetFilter:
 		// The filter's item waits on the caller's stack, which is at
 		// the instruction after its FOR_ITER.

@@ -673,6 +673,17 @@ func (vm *VM) filterNextFrame(f *heap.Frame, o *heap.Iter, target int32) (handle
 		}
 	}
 	push(f, x)
+	if err := vm.pushItemCall(o.Seq, fn, x, heap.RetFilter, target, heap.Undef, heap.Undef); err != errFramePushed {
+		pop(f)
+		return true, err
+	}
+	return true, errFramePushed
+}
+
+// pushItemCall is pushPyCall(fnv, [x], ret, retArg, aux0, aux1) for the
+// Python function fn (fnv's object), whose frame is made directly when
+// it takes x as it is (see callSimple): a callback per item.
+func (vm *VM) pushItemCall(fnv Value, fn *heap.Function, x Value, ret heap.RetKind, retArg int32, aux0, aux1 Value) error {
 	co := fn.C
 	if co == nil {
 		co = vm.codeOf(fn)
@@ -684,25 +695,21 @@ func (vm *VM) filterNextFrame(f *heap.Frame, o *heap.Iter, target int32) (handle
 	if limit <= 0 {
 		limit = 1000
 	}
-	if co.Simple == 2 && len(vm.frames) < limit+vm.frameBase {
-		// A predicate taking the item as it is (see callSimple).
-		nf := vm.allocFrame(int(co.NSlots))
-		nf.Code, nf.C, nf.Func, nf.Globals = fn.Code, co, o.Seq, fn.Globals
-		nf.Locals, nf.Gen = heap.Undef, heap.Undef
-		nf.Slots[0] = x
-		if len(fn.Closure) > 0 {
-			copy(nf.Slots[co.NLocals:], fn.Closure)
-		}
-		nf.SP = co.NFixed
-		nf.Ret, nf.RetArg = heap.RetFilter, target
-		vm.frames = append(vm.frames, nf)
-		return true, errFramePushed
+	if co.Simple != 2 || len(vm.frames) >= limit+vm.frameBase {
+		return vm.pushPyCall(fnv, []Value{x}, ret, retArg, aux0, aux1)
 	}
-	if err := vm.pushPyCall(o.Seq, []Value{x}, heap.RetFilter, target, heap.Undef, heap.Undef); err != errFramePushed {
-		pop(f)
-		return true, err
+	nf := vm.allocFrame(int(co.NSlots))
+	nf.Code, nf.C, nf.Func, nf.Globals = fn.Code, co, fnv, fn.Globals
+	nf.Locals, nf.Gen = heap.Undef, heap.Undef
+	nf.Slots[0] = x
+	if len(fn.Closure) > 0 {
+		copy(nf.Slots[co.NLocals:], fn.Closure)
 	}
-	return true, errFramePushed
+	nf.SP = co.NFixed
+	nf.Ret, nf.RetArg = ret, retArg
+	nf.Aux[0], nf.Aux[1] = aux0, aux1
+	vm.frames = append(vm.frames, nf)
+	return errFramePushed
 }
 
 // filterAgain follows a filter predicate's false result, delivered to

@@ -626,7 +626,7 @@ func (d *Decoder) Frame(budget *int64) *Frame {
 		}
 	}
 	r := d.Byte()
-	if r > byte(RetDrive) {
+	if r > byte(RetMapDrive) {
 		d.Fail("unknown return kind %d", r)
 	}
 	f.Ret = RetKind(r)

@@ -65,6 +65,8 @@ const (
 	RetAwaitNext                  // await: like RetSend
 	RetForIterWrap                // generator inside an enumerate or zip (Aux[0]) feeding FOR_ITER: wrap each value; on return, jump to RetArg
 	RetDrive                      // generator drained by a builtin (RetArg: which; Aux[0]: its running result): each value is taken in place
+	RetFilter                     // predicate of a filter feeding FOR_ITER, its item on the caller's stack: keep it if the value is true, else pop it and step again
+	RetMapDrive                   // function of a map drained by a builtin (RetArg: which; Aux[0]: its running result; Aux[1]: the map): each value is taken, the next call pushed
 )
 
 // Refs visits every value the frame holds.

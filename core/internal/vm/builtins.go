@@ -385,6 +385,14 @@ func init() {
 		if err := vm.ArgCount("filter", a, 2, 2); err != nil {
 			return heap.Undef, err
 		}
+		if vm.isPyFunc(a.Pos[0]) && vm.frameFreeIterable(a.Pos[1]) {
+			// A Python predicate over a builtin iterable stays a native
+			// filter: FOR_ITER calls it in a frame of its own (see
+			// filterNextFrame), with no generator in between.
+			if it, ok := vm.nativeIter(a.Pos[1]); ok {
+				return vm.H.Alloc(&heap.Iter{Kind: heap.IterFilter, Seq: a.Pos[0], Vals: []Value{it}}), nil
+			}
+		}
 		if vm.anyNeedsFrames(a.Pos...) {
 			if r, ok, err := vm.tailPy("filter", "filter_", a.Pos[0], a.Pos[1]); ok {
 				return r, err

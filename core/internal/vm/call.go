@@ -1234,6 +1234,18 @@ func (vm *VM) deliver(caller *heap.Frame, ret heap.RetKind, retArg int32, aux [3
 			return vm.TypeError("__init__() should return None, not '%s'", vm.TypeName(v))
 		}
 		push(caller, aux[0])
+	case heap.RetMapDrive:
+		return vm.mapDriveReturn(caller, retArg, aux, v)
+	case heap.RetFilter:
+		// The filter's item waits on the caller's stack, which is at
+		// the instruction after its FOR_ITER.
+		t, err := vm.Truth(v)
+		if err != nil {
+			return err
+		}
+		if !t {
+			return vm.filterAgain(caller, retArg)
+		}
 	case heap.RetBool, heap.RetNotBool:
 		var t bool
 		switch v.K {

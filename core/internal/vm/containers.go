@@ -42,7 +42,7 @@ func seqCtor(t TypeID, name, helper string, build func(vm *VM, items []Value) Va
 			return build(vm, nil), nil
 		}
 		if vm.needsFrames(iterable) {
-			if (t == TList || t == TTuple) && cls == vm.Types[t] && vm.plainGen(iterable) {
+			if (t == TList || t == TTuple) && cls == vm.Types[t] && (vm.plainGen(iterable) || vm.isMapIter(iterable)) {
 				kind := int32(driveList)
 				if t == TTuple {
 					kind = driveTuple

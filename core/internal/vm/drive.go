@@ -37,7 +37,8 @@ func (vm *VM) startDrive(name string, gv Value, kind int32, acc Value) (r Value,
 	}
 	g, isGen := vm.refObj(gv).(*heap.Generator)
 	if !isGen || g.Kind != heap.GenGenerator {
-		return heap.Undef, false, nil
+		// A map of a Python function over a builtin iterator.
+		return vm.startMapDrive(gv, kind, acc)
 	}
 	if g.State == heap.GenDone {
 		r, err := vm.driveResult(kind, acc)

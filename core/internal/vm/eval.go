@@ -102,9 +102,19 @@ func (vm *VM) unwind(base int, err error) (Value, bool, error) {
 		if len(vm.frames) <= base || ret == heap.RetNested {
 			return heap.Undef, true, exc
 		}
-		if ret == heap.RetForIter && !isGen && vm.IsInstance(exc.Value, TStopIteration) {
-			// A __next__ method ended the loop.
+		if ret == heap.RetMapDrive && vm.IsInstance(exc.Value, TStopIteration) {
+			// The map's function ended the map: the builtin's result.
+			if err := vm.mapDriveDone(vm.frames[len(vm.frames)-1], retArg, f.Aux[0]); err != nil {
+				return heap.Undef, true, err // internal only
+			}
+			return heap.Undef, false, nil
+		}
+		if (ret == heap.RetForIter || ret == heap.RetFilter) && !isGen && vm.IsInstance(exc.Value, TStopIteration) {
+			// A __next__ method (or a filter's predicate) ended the loop.
 			caller := vm.frames[len(vm.frames)-1]
+			if ret == heap.RetFilter {
+				pop(caller) // the item
+			}
 			pop(caller)
 			caller.PC = retArg
 			return heap.Undef, false, nil

@@ -340,7 +340,9 @@ func (vm *VM) iterNext(itv Value, it *heap.Iter) (Value, bool, error) {
 		return vm.NewTuple(items), true, nil
 	case heap.IterMap:
 		if len(it.Vals) == 1 {
-			v, ok, err := vm.Next(it.Vals[0])
+			// The limits were checked above: a list, tuple or range
+			// steps in place (nextSub).
+			v, ok, err := vm.nextSub(it.Vals[0])
 			if err != nil || !ok {
 				return heap.Undef, false, err
 			}
@@ -366,8 +368,14 @@ func (vm *VM) iterNext(itv Value, it *heap.Iter) (Value, bool, error) {
 		}
 		return r, err == nil, err
 	case heap.IterFilter:
-		for {
-			v, ok, err := vm.Next(it.Vals[0])
+		for first := true; ; first = false {
+			if !first {
+				// Every rejected item counts for the limits, as above.
+				if err := vm.checkLimits(); err != nil {
+					return heap.Undef, false, err
+				}
+			}
+			v, ok, err := vm.nextSub(it.Vals[0])
 			if err != nil || !ok {
 				return heap.Undef, false, err
 			}
@@ -448,6 +456,14 @@ func (vm *VM) opForIter(f *heap.Frame, it Value, target int32) (Value, bool, err
 				push(f, b)
 				f.PC++
 				return a, true, nil
+			}
+			if o.Kind == heap.IterFilter {
+				if handled, err := vm.filterNextFrame(f, o, target); handled {
+					if err == errExhausted {
+						err = nil
+					}
+					return heap.Undef, false, err
+				}
 			}
 			if o.Kind == heap.IterMap {
 				if handled, err := vm.mapNextFrame(o, heap.RetForIter, target); handled {
@@ -623,12 +639,120 @@ func (vm *VM) mapNextFrame(o *heap.Iter, ret heap.RetKind, target int32) (handle
 	return true, vm.pushPyCall(o.Seq, []Value{x}, ret, target, heap.Undef, heap.Undef)
 }
 
+// filterNextFrame is FOR_ITER (in f, ending at target) over a filter of
+// a Python predicate over a builtin iterator: it takes the next item
+// natively, leaves it on f's stack and pushes the predicate's frame, whose
+// return (RetFilter, see deliver) keeps the item as FOR_ITER's value when
+// the result is true, or drops it and runs the FOR_ITER again. handled=false
+// leaves the step to iterNext; otherwise err is as mapNextFrame's.
+func (vm *VM) filterNextFrame(f *heap.Frame, o *heap.Iter, target int32) (handled bool, err error) {
+	if len(o.Vals) != 1 || o.Seq.K != heap.KRef || o.Vals[0].K != heap.KRef {
+		return false, nil
+	}
+	fn, ok := vm.H.Get(o.Seq).(*heap.Function)
+	if !ok {
+		return false, nil
+	}
+	subv := o.Vals[0]
+	sub, ok := vm.H.Get(subv).(*heap.Iter)
+	if !ok {
+		return false, nil
+	}
+	var x Value
+	if err := vm.checkLimits(); err != nil {
+		return true, err
+	}
+	if x, ok = vm.stepSeq(subv, sub); !ok {
+		if vm.needsFrames(subv) {
+			return false, nil
+		}
+		if x, ok, err = vm.iterNext(subv, sub); err != nil {
+			return true, err
+		} else if !ok {
+			return true, errExhausted
+		}
+	}
+	push(f, x)
+	if err := vm.pushItemCall(o.Seq, fn, x, heap.RetFilter, target, heap.Undef, heap.Undef); err != errFramePushed {
+		pop(f)
+		return true, err
+	}
+	return true, errFramePushed
+}
+
+// pushItemCall is pushPyCall(fnv, [x], ret, retArg, aux0, aux1) for the
+// Python function fn (fnv's object), whose frame is made directly when
+// it takes x as it is (see callSimple): a callback per item.
+func (vm *VM) pushItemCall(fnv Value, fn *heap.Function, x Value, ret heap.RetKind, retArg int32, aux0, aux1 Value) error {
+	co := fn.C
+	if co == nil {
+		co = vm.codeOf(fn)
+	}
+	if co.Simple == 0 {
+		shapeOf(co)
+	}
+	limit := vm.Limits.MaxRecursion
+	if limit <= 0 {
+		limit = 1000
+	}
+	if co.Simple != 2 || len(vm.frames) >= limit+vm.frameBase {
+		return vm.pushPyCall(fnv, []Value{x}, ret, retArg, aux0, aux1)
+	}
+	nf := vm.allocFrame(int(co.NSlots))
+	nf.Code, nf.C, nf.Func, nf.Globals = fn.Code, co, fnv, fn.Globals
+	nf.Locals, nf.Gen = heap.Undef, heap.Undef
+	nf.Slots[0] = x
+	if len(fn.Closure) > 0 {
+		copy(nf.Slots[co.NLocals:], fn.Closure)
+	}
+	nf.SP = co.NFixed
+	nf.Ret, nf.RetArg = ret, retArg
+	nf.Aux[0], nf.Aux[1] = aux0, aux1
+	vm.frames = append(vm.frames, nf)
+	return errFramePushed
+}
+
+// filterAgain follows a filter predicate's false result, delivered to
+// caller (at the instruction after its FOR_ITER, whose loop ends at
+// target): the item is dropped and the next one's predicate frame pushed
+// at once, as the FOR_ITER would, or the loop ends; anything else runs
+// that FOR_ITER again.
+func (vm *VM) filterAgain(caller *heap.Frame, target int32) error {
+	pop(caller)
+	if caller.SP > 0 {
+		if o, ok := vm.refObj(top(caller)).(*heap.Iter); ok && o.Kind == heap.IterFilter {
+			handled, err := vm.filterNextFrame(caller, o, target)
+			if handled {
+				switch err {
+				case errFramePushed:
+					return nil
+				case errExhausted:
+					pop(caller)
+					caller.PC = target
+					return nil
+				}
+				return err
+			}
+		}
+	}
+	caller.PC--
+	return nil
+}
+
 // callOne is vm.Call(fn, x), through callBuiltin1 when fn is a builtin
 // function (len, abs, str.lower ...): key functions and maps call it
 // once per item.
 func (vm *VM) callOne(fn, x Value) (Value, error) {
 	if fn.K == heap.KRef {
-		if _, ok := vm.H.Get(fn).(*heap.Builtin); ok {
+		if o, ok := vm.H.Get(fn).(*heap.Builtin); ok {
+			if o.Self.K == heap.KUndef {
+				// len, isinstance ...: builtinFast's answers, as a CALL's.
+				a := [1]Value{x}
+				vm.safeAllocs = 0 // as callBuiltin1
+				if r, done, err := vm.builtinFast(o, a[:]); done {
+					return r, err
+				}
+			}
 			return vm.callBuiltin1(fn, x)
 		}
 	}
@@ -978,7 +1102,7 @@ func builtinNext(vm *VM, _ Value, a Args) (Value, error) {
 		case *heap.Iter:
 			// An enumerate or zip wrapping a generator steps it in a
 			// frame, where the generator may pause.
-			if vm.tailOK && vm.wrapsGen(o) {
+			if vm.tailOK && (vm.wrapsGen(o) || (o.Kind == heap.IterFilter && vm.isPyFunc(o.Seq))) {
 				box := vm.NewTuple(nil)
 				if dflt.K != heap.KUndef {
 					box = vm.NewTuple([]Value{dflt})

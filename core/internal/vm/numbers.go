@@ -762,6 +762,20 @@ func divmodMethod(t TypeID, reflected bool) MethodDef {
 }
 
 func builtinAbs(vm *VM, _ Value, a Args) (Value, error) {
+	if len(a.Pos) == 1 && len(a.KwNames) == 0 {
+		// abs of a machine int or a float (map(abs, xs), key=abs): no
+		// argument unpacking or num conversion.
+		switch x := a.Pos[0]; x.K {
+		case heap.KInt:
+			if i := x.I(); i >= 0 {
+				return x, nil
+			} else if i != math.MinInt64 {
+				return heap.Int(-i), nil
+			}
+		case heap.KFloat:
+			return heap.Float(math.Abs(x.F())), nil
+		}
+	}
 	var xArg Value
 	if err := vm.UnpackArgs("abs", a, nil, 1, &xArg); err != nil {
 		return Value{}, err

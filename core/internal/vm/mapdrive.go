@@ -1,0 +1,137 @@
+package vm
+
+import (
+	"github.com/amber-sandbox/amber/core/internal/heap"
+)
+
+// sum, any, all, list and tuple of a map of a Python function over a
+// builtin iterator (a list, tuple, range ...) drain it without a frame of
+// their own, as they drain a generator (see drive.go): the function's
+// frame runs with RetMapDrive, which builtin in RetArg, the builtin's
+// running result in Aux[0] and the map in Aux[1]. Its return hands the
+// value to mapDriveReturn, which takes it and pushes the frame of the
+// next item's call straight away, or delivers the builtin's result to the
+// frame that called it. A value that needs Python code to take (an
+// __add__, a __bool__) hands the rest of the job to _amber.drive_rest.
+
+// mapDriveFn reports the Python function of the map mv and its object,
+// when mv is a map that a builtin may drain with RetMapDrive.
+func (vm *VM) mapDriveFn(mv Value) (*heap.Iter, *heap.Function, bool) {
+	m, ok := vm.refObj(mv).(*heap.Iter)
+	if !ok || m.Kind != heap.IterMap || len(m.Vals) != 1 || m.Seq.K != heap.KRef {
+		return nil, nil, false
+	}
+	fn, ok := vm.H.Get(m.Seq).(*heap.Function)
+	if !ok {
+		return nil, nil, false
+	}
+	if _, ok := vm.refObj(m.Vals[0]).(*heap.Iter); !ok || vm.needsFrames(m.Vals[0]) {
+		return nil, nil, false
+	}
+	return m, fn, true
+}
+
+// startMapDrive is startDrive for a map mv that mapDriveFn accepts.
+func (vm *VM) startMapDrive(mv Value, kind int32, acc Value) (r Value, ok bool, err error) {
+	m, fn, ok := vm.mapDriveFn(mv)
+	if !ok {
+		return heap.Undef, false, nil
+	}
+	vm.tailName = ""
+	x, more, err := vm.iterNext(m.Vals[0], vm.H.Get(m.Vals[0]).(*heap.Iter))
+	if err != nil {
+		return heap.Undef, true, err
+	}
+	if !more {
+		r, err := vm.driveResult(kind, acc)
+		return r, true, err
+	}
+	if err := vm.pushItemCall(m.Seq, fn, x, heap.RetMapDrive, kind, acc, mv); err != errFramePushed {
+		return heap.Undef, true, err
+	}
+	return heap.Undef, true, nil
+}
+
+// mapDriveReturn takes v, the value of a RetMapDrive call whose frame has
+// returned to caller (aux its Aux), into the builtin's result, and steps
+// the map on.
+func (vm *VM) mapDriveReturn(caller *heap.Frame, kind int32, aux [3]Value, v Value) error {
+	acc, mv := aux[0], aux[1]
+	switch kind {
+	case driveSum:
+		r, ok := vm.sumStep(acc, v)
+		if !ok {
+			return vm.mapDriveRest(kind, acc, v, mv)
+		}
+		acc = r
+	case driveAny, driveAll:
+		t, ok := vm.truthNative(v)
+		if !ok {
+			return vm.mapDriveRest(kind, acc, v, mv)
+		}
+		if want := kind == driveAny; t == want {
+			push(caller, heap.Bool(want))
+			return nil
+		}
+	case driveList, driveTuple:
+		l, ok := vm.refObj(acc).(*heap.List)
+		if !ok {
+			return &Fatal{Kind: "internal", Msg: "map drain lost its list"}
+		}
+		if len(l.Items) == cap(l.Items) {
+			if err := vm.roomFor(len(l.Items), cap(l.Items)); err != nil {
+				return err
+			}
+		}
+		l.Items = append(l.Items, v)
+		vm.H.TouchItem(acc, len(l.Items)-1, len(l.Items))
+	default:
+		return &Fatal{Kind: "internal", Msg: "unknown map drain"}
+	}
+	m, fn, ok := vm.mapDriveFn(mv)
+	if !ok {
+		return &Fatal{Kind: "internal", Msg: "map drain lost its map"}
+	}
+	x, more, err := vm.iterNext(m.Vals[0], vm.H.Get(m.Vals[0]).(*heap.Iter))
+	if err != nil {
+		return err
+	}
+	if !more {
+		return vm.mapDriveDone(caller, kind, acc)
+	}
+	if err := vm.pushItemCall(m.Seq, fn, x, heap.RetMapDrive, kind, acc, mv); err != errFramePushed {
+		return err
+	}
+	return nil
+}
+
+// mapDriveDone delivers the builtin's result to caller: the map ran out
+// (or its function raised StopIteration, which ends it).
+func (vm *VM) mapDriveDone(caller *heap.Frame, kind int32, acc Value) error {
+	r, err := vm.driveResult(kind, acc)
+	if err != nil {
+		return err
+	}
+	push(caller, r)
+	return nil
+}
+
+// mapDriveRest hands the rest of a sum, any or all to _amber.drive_rest,
+// which returns the result to the builtin's caller.
+func (vm *VM) mapDriveRest(kind int32, acc, v, mv Value) error {
+	fn, err := vm.amberFunc("drive_rest")
+	if err != nil {
+		return err
+	}
+	if err := vm.pushPyCall(fn, []Value{heap.Int(int64(kind)), acc, v, mv}, heap.RetPush, 0, heap.Undef, heap.Undef); err != errFramePushed {
+		return err
+	}
+	return nil
+}
+
+// isMapIter reports whether v is a map that a builtin may drain with
+// RetMapDrive.
+func (vm *VM) isMapIter(v Value) bool {
+	_, _, ok := vm.mapDriveFn(v)
+	return ok
+}

@@ -26,7 +26,9 @@ func TestLongStepContinues(t *testing.T) {
 		}
 		rep = c.ok(protocol.Request{Op: "continue", ID: newID("continue"), Session: s})
 		slices++
-		if slices > 200 {
+		// A guard against a feed that never completes, not a speed
+		// bound: on a loaded machine a slice computes little.
+		if slices > 2000 {
 			t.Fatalf("still running after %d slices", slices)
 		}
 	}

@@ -868,20 +868,25 @@ func (vm *VM) instanceSlot(e *heap.SiteEntry, d *heap.Dict, name Value) int {
 func (vm *VM) site(f *heap.Frame) *heap.SiteCache {
 	co := f.C
 	if co.SiteIdx == nil {
-		co.SiteIdx = make([]int32, len(co.Code.Instrs))
-		n := int32(0)
-		for i, in := range co.Code.Instrs {
-			switch in.Op() {
-			case compile.LOAD_ATTR, compile.LOAD_METHOD, compile.STORE_ATTR, compile.LOAD_GLOBAL:
-				co.SiteIdx[i] = n
-				n++
-			default:
-				co.SiteIdx[i] = -1
-			}
-		}
-		co.Sites = make([]heap.SiteCache, n)
+		makeSites(co)
 	}
 	return &co.Sites[co.SiteIdx[f.PC-1]]
+}
+
+// makeSites gives co's instructions that look names up their caches.
+func makeSites(co *heap.CodeObj) {
+	co.SiteIdx = make([]int32, len(co.Code.Instrs))
+	n := int32(0)
+	for i, in := range co.Code.Instrs {
+		switch in.Op() {
+		case compile.LOAD_ATTR, compile.LOAD_METHOD, compile.STORE_ATTR, compile.LOAD_GLOBAL:
+			co.SiteIdx[i] = n
+			n++
+		default:
+			co.SiteIdx[i] = -1
+		}
+	}
+	co.Sites = make([]heap.SiteCache, n)
 }
 
 // customGetattr reports, caching it in the site entry, whether cls

@@ -933,6 +933,9 @@ func (vm *VM) callSimple(f *heap.Frame, argc int) (handled bool, err error) {
 		// builtin class cases, without its prologue.
 		switch o := vm.H.Get(callee).(type) {
 		case *heap.Builtin:
+			if lo == sp && isSuperBuiltin(o) && vm.superMethod(f, base) {
+				return true, nil
+			}
 			return true, vm.callBuiltinStack(f, base, o, f.Slots[lo:sp], nil)
 		case *heap.Class:
 			if ctor := vm.plainCtor(callee, o); ctor != nil {

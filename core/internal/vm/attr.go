@@ -794,6 +794,40 @@ func (vm *VM) instAttrHit(co *heap.CodeObj, pc int32, obj, name Value) (Value, b
 	return heap.Undef, false
 }
 
+// storeAttrHit is STORE_ATTR's commonest case, done without touching
+// the frame: obj is an instance whose class the site at instruction pc of
+// co has seen this epoch, keeping object's __setattr__ with nothing named
+// name in the class, and its dict (one the VM made) has name where the
+// site last found it. It stores v there; false leaves the store to
+// opStoreAttr.
+func (vm *VM) storeAttrHit(co *heap.CodeObj, pc int32, obj, name, v Value) bool {
+	if obj.K != heap.KRef || co.SiteIdx == nil {
+		return false
+	}
+	o, ok := vm.H.Get(obj).(*heap.Instance)
+	if !ok {
+		return false
+	}
+	d := o.D
+	if d == nil || o.Dict.K != heap.KRef || o.Exc != nil {
+		return false
+	}
+	s := &co.Sites[co.SiteIdx[pc]]
+	h := o.Class.H()
+	for i := range s.Ways {
+		if e := &s.Ways[i]; e.Class == h && e.Epoch == vm.epoch {
+			j := int(e.Slot)
+			if e.Setattr != setattrPlain || e.Val.K != heap.KUndef || j < 0 || j >= len(d.Entries) || d.Entries[j].Key != name {
+				return false
+			}
+			d.SetAt(j, v)
+			vm.H.Touch(o.Dict)
+			return true
+		}
+	}
+	return false
+}
+
 // methodHit is LOAD_METHOD's commonest case, done without touching the
 // frame: obj is an instance whose class the site at instruction pc of co
 // has seen this epoch, the name is a plain Python function there, the
@@ -918,7 +952,7 @@ func (vm *VM) noSetattr(e *heap.SiteEntry, cls, name Value) bool {
 		e.Setattr = setattrCustom
 		if vm.lookupSpecialCached(cls, "__setattr__") {
 			e.Setattr = setattrPlain
-			if vm.ClassOf(cls).Flags&ClassSlotted != 0 || vm.MustStr(name) == "__class__" {
+			if n := vm.MustStr(name); vm.ClassOf(cls).Flags&ClassSlotted != 0 || n == "__class__" || n == "__dict__" {
 				e.Setattr = setattrSlow
 			}
 		}
@@ -1261,11 +1295,16 @@ func (vm *VM) instanceSetDict(obj Value, o *heap.Instance, name, v Value) error 
 			return nil
 		}
 	}
-	if vm.MustStr(name) == "__class__" {
+	switch vm.MustStr(name) {
+	case "__class__":
 		if _, ok := vm.H.Get(v).(*heap.Class); ok {
 			o.Class = v
 			vm.H.Touch(obj)
 			return nil
+		}
+	case "__dict__":
+		if o.Class != vm.Types[TObject] {
+			return vm.replaceInstDict(obj, o, v)
 		}
 	}
 	if o.Class == vm.Types[TObject] {
@@ -1323,6 +1362,25 @@ func (vm *VM) opStoreAttr(f *heap.Frame, obj, name, v Value) error {
 	}
 	_, err = vm.Call(setter, obj, v)
 	return err
+}
+
+// replaceInstDict is obj.__dict__ = v: the instance o's attributes are
+// v's entries from now on. A dict subclass instance gives its dict.
+func (vm *VM) replaceInstDict(obj Value, o *heap.Instance, v Value) error {
+	d := v
+	if v.K == heap.KRef {
+		if io, ok := vm.H.Get(v).(*heap.Instance); ok && io.Prim.K == heap.KRef {
+			d = io.Prim
+		}
+	}
+	if d.K == heap.KRef {
+		if _, ok := vm.H.Get(d).(*heap.Dict); ok {
+			o.Dict, o.D = d, nil
+			vm.H.Touch(obj)
+			return nil
+		}
+	}
+	return vm.TypeError("__dict__ must be set to a dictionary, not a '%s'", vm.ClassName(vm.TypeOf(v)))
 }
 
 // instDict is the dict of the instance o, nil if it has none.

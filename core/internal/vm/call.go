@@ -941,7 +941,7 @@ func (vm *VM) callSimple(f *heap.Frame, argc int) (handled bool, err error) {
 			if ctor := vm.plainCtor(callee, o); ctor != nil {
 				return true, vm.callCtorStack(f, base, callee, o, ctor, f.Slots[lo:sp], nil)
 			}
-			return false, nil
+			return vm.initStack(f, base, lo, sp, callee, o), nil
 		case *heap.BoundMethod:
 			// A bound method called as a value (a callback): with the
 			// NULL slot below it free, the call is laid out as a method

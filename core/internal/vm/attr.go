@@ -756,134 +756,6 @@ func (vm *VM) isDataDescriptor(d Value) bool {
 	return false
 }
 
-// instAttrHit is LOAD_ATTR's commonest case, done without touching the
-// frame: obj is an instance whose class the site at instruction pc of co
-// has seen this epoch, the name is no data descriptor there, the class
-// keeps object's __getattribute__, and the instance dict has the name
-// where the site last found it; or the name is a plain accessor property
-// whose attribute is where the site last found it. Anything else
-// (ok=false) takes opLoadAttr.
-func (vm *VM) instAttrHit(co *heap.CodeObj, pc int32, obj, name Value) (Value, bool) {
-	if obj.K != heap.KRef || co.SiteIdx == nil {
-		return heap.Undef, false
-	}
-	o, ok := vm.H.Get(obj).(*heap.Instance)
-	if !ok {
-		return heap.Undef, false
-	}
-	d := o.D
-	if d == nil || o.Dict.K != heap.KRef {
-		return heap.Undef, false
-	}
-	s := &co.Sites[co.SiteIdx[pc]]
-	h := o.Class.H()
-	for i := range s.Ways {
-		if e := &s.Ways[i]; e.Class == h && e.Epoch == vm.epoch {
-			j := int(e.Slot)
-			if e.Getattribute != 1 || j < 0 || j >= len(d.Entries) {
-				break
-			}
-			if k := d.Entries[j].Key; (e.DataDesc == 1 && k == name) || (e.DataDesc == 2 && e.Acc == 1 && k == heap.Ref(e.AccName)) {
-				// The attribute itself, or what a plain accessor
-				// property's getter returns (see accessorGet).
-				return d.Entries[j].Val, true
-			}
-			break
-		}
-	}
-	return heap.Undef, false
-}
-
-// methodHit is LOAD_METHOD's commonest case, done without touching the
-// frame: obj is an instance whose class the site at instruction pc of co
-// has seen this epoch, the name is a plain Python function there, the
-// class keeps object's __getattribute__, and the instance dict (one the
-// VM made) does not shadow the name. It returns the function to call
-// with obj; anything else (ok=false) takes opLoadMethod.
-func (vm *VM) methodHit(co *heap.CodeObj, pc int32, obj, name Value) (Value, bool) {
-	if obj.K != heap.KRef || co.SiteIdx == nil {
-		return heap.Undef, false
-	}
-	o, ok := vm.H.Get(obj).(*heap.Instance)
-	if !ok {
-		return vm.builtinMethodHit(co, pc, obj)
-	}
-	s := &co.Sites[co.SiteIdx[pc]]
-	h := o.Class.H()
-	for i := range s.Ways {
-		if e := &s.Ways[i]; e.Class == h && e.Epoch == vm.epoch {
-			if e.Meth == 0 {
-				e.Meth = 2
-				if vm.isFunction(e.Val) && !vm.customGetattr(e, o.Class) {
-					e.Meth = 1
-				}
-			}
-			if e.Meth != 1 {
-				break
-			}
-			if o.Dict.K == heap.KRef {
-				d := o.D
-				if d == nil || vm.dictHasName(d, name) {
-					break
-				}
-			}
-			return e.Val, true
-		}
-	}
-	return heap.Undef, false
-}
-
-// siteLookup is LookupClass(cls, name) cached at the current instruction
-// of f: attribute-heavy code sees the same class at a site again and again.
-func (vm *VM) siteLookup(f *heap.Frame, cls, name Value) *heap.SiteEntry {
-	s := vm.site(f)
-	h, ep := cls.H(), vm.epoch
-	for i := range s.Ways {
-		if e := &s.Ways[i]; e.Class == h && e.Epoch == ep {
-			return e
-		}
-	}
-	e := &s.Ways[s.Next]
-	s.Next = (s.Next + 1) % heap.SiteWays
-	*e = heap.SiteEntry{Class: h, Epoch: vm.epoch, Val: vm.LookupClass(cls, name)}
-	return e
-}
-
-// instanceSlot is the index of the entry for name in d, an instance's
-// dict, or -1. The entry e last found is tried first; names are interned,
-// so a hit is an identical key.
-func (vm *VM) instanceSlot(e *heap.SiteEntry, d *heap.Dict, name Value) int {
-	if i := int(e.Slot); i < len(d.Entries) && d.Entries[i].Key == name {
-		return i
-	}
-	i, _ := d.Lookup(name, vm.StrHash(name), vm.StrEq)
-	if i >= 0 {
-		e.Slot = int32(i)
-	}
-	return i
-}
-
-// site returns the cache of the instruction f is executing. Only the
-// instructions that look names up get one.
-func (vm *VM) site(f *heap.Frame) *heap.SiteCache {
-	co := f.C
-	if co.SiteIdx == nil {
-		co.SiteIdx = make([]int32, len(co.Code.Instrs))
-		n := int32(0)
-		for i, in := range co.Code.Instrs {
-			switch in.Op() {
-			case compile.LOAD_ATTR, compile.LOAD_METHOD, compile.STORE_ATTR, compile.LOAD_GLOBAL:
-				co.SiteIdx[i] = n
-				n++
-			default:
-				co.SiteIdx[i] = -1
-			}
-		}
-		co.Sites = make([]heap.SiteCache, n)
-	}
-	return &co.Sites[co.SiteIdx[f.PC-1]]
-}
-
 // customGetattr reports, caching it in the site entry, whether cls
 // overrides __getattribute__. The class flag changes only with a class
 // attribute, which starts a new cache epoch.
@@ -913,7 +785,7 @@ func (vm *VM) noSetattr(e *heap.SiteEntry, cls, name Value) bool {
 		e.Setattr = setattrCustom
 		if vm.lookupSpecialCached(cls, "__setattr__") {
 			e.Setattr = setattrPlain
-			if vm.ClassOf(cls).Flags&ClassSlotted != 0 || vm.MustStr(name) == "__class__" {
+			if n := vm.MustStr(name); vm.ClassOf(cls).Flags&ClassSlotted != 0 || n == "__class__" || n == "__dict__" {
 				e.Setattr = setattrSlow
 			}
 		}
@@ -1256,11 +1128,16 @@ func (vm *VM) instanceSetDict(obj Value, o *heap.Instance, name, v Value) error 
 			return nil
 		}
 	}
-	if vm.MustStr(name) == "__class__" {
+	switch vm.MustStr(name) {
+	case "__class__":
 		if _, ok := vm.H.Get(v).(*heap.Class); ok {
 			o.Class = v
 			vm.H.Touch(obj)
 			return nil
+		}
+	case "__dict__":
+		if o.Class != vm.Types[TObject] {
+			return vm.replaceInstDict(obj, o, v)
 		}
 	}
 	if o.Class == vm.Types[TObject] {
@@ -1318,6 +1195,25 @@ func (vm *VM) opStoreAttr(f *heap.Frame, obj, name, v Value) error {
 	}
 	_, err = vm.Call(setter, obj, v)
 	return err
+}
+
+// replaceInstDict is obj.__dict__ = v: the instance o's attributes are
+// v's entries from now on. A dict subclass instance gives its dict.
+func (vm *VM) replaceInstDict(obj Value, o *heap.Instance, v Value) error {
+	d := v
+	if v.K == heap.KRef {
+		if io, ok := vm.H.Get(v).(*heap.Instance); ok && io.Prim.K == heap.KRef {
+			d = io.Prim
+		}
+	}
+	if d.K == heap.KRef {
+		if _, ok := vm.H.Get(d).(*heap.Dict); ok {
+			o.Dict, o.D = d, nil
+			vm.H.Touch(obj)
+			return nil
+		}
+	}
+	return vm.TypeError("__dict__ must be set to a dictionary, not a '%s'", vm.ClassName(vm.TypeOf(v)))
 }
 
 // instDict is the dict of the instance o, nil if it has none.

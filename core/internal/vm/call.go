@@ -941,12 +941,15 @@ func (vm *VM) callSimple(f *heap.Frame, argc int) (handled bool, err error) {
 		// builtin class cases, without its prologue.
 		switch o := vm.H.Get(callee).(type) {
 		case *heap.Builtin:
+			if lo == sp && isSuperBuiltin(o) && vm.superMethod(f, base) {
+				return true, nil
+			}
 			return true, vm.callBuiltinStack(f, base, o, f.Slots[lo:sp], nil)
 		case *heap.Class:
 			if ctor := vm.plainCtor(callee, o); ctor != nil {
 				return true, vm.callCtorStack(f, base, callee, o, ctor, f.Slots[lo:sp], nil)
 			}
-			return false, nil
+			return vm.initStack(f, base, lo, sp, callee, o), nil
 		case *heap.BoundMethod:
 			// A bound method called as a value (a callback): with the
 			// NULL slot below it free, the call is laid out as a method

@@ -163,6 +163,63 @@ func (vm *VM) plainInit(cls Value, c *heap.Class) Value {
 	return v
 }
 
+// initStack is CALL's fast path for C(args...) of a class built the
+// common way (type as metaclass, object's __new__, a Python __init__ that
+// takes the arguments as they are, see plainInit), its arguments at
+// f.Slots[lo:sp] and the call region starting at base: it makes the
+// instance and pushes __init__'s frame on it straight from the caller's
+// stack, with no argument copies, and releases the call region. Anything
+// else, or a call that must check the limits, is left to opCall
+// (handled=false, nothing changed).
+func (vm *VM) initStack(f *heap.Frame, base, lo, sp int, clsv Value, c *heap.Class) bool {
+	if c.Meta.K == heap.KRef {
+		return false
+	}
+	initFn := vm.plainInit(clsv, c)
+	if initFn.K != heap.KRef {
+		return false
+	}
+	fn := vm.H.Get(initFn).(*heap.Function)
+	co := fn.C
+	if co == nil {
+		co = vm.codeOf(fn)
+	}
+	if co.Simple == 0 {
+		shapeOf(co)
+	}
+	if int(co.Simple) != sp-lo+2 {
+		return false
+	}
+	// pushFrame's checks, as callSimple makes them.
+	limit := vm.Limits.MaxRecursion
+	if limit <= 0 {
+		limit = 1000
+	}
+	if len(vm.frames) >= limit+vm.frameBase || (vm.steps+1)&255 == 0 || (vm.churnCheck != 0 && vm.H.Churn >= vm.churnCheck) {
+		return false
+	}
+	vm.steps++
+	obj := vm.H.Alloc(heap.NewInstance(clsv, int(c.Attrs)))
+	nf := vm.allocFrame(int(co.NSlots))
+	nf.Code, nf.C, nf.Func, nf.Globals = fn.Code, co, initFn, fn.Globals
+	nf.Locals, nf.Gen = heap.Undef, heap.Undef
+	slots := nf.Slots
+	slots[0] = obj
+	for i, v := range f.Slots[lo:sp] {
+		slots[i+1] = v
+	}
+	if len(fn.Closure) > 0 {
+		copy(slots[co.NLocals:], fn.Closure)
+	}
+	nf.SP = co.NFixed
+	nf.Ret = heap.RetInit
+	nf.Aux[0] = obj
+	vm.frames = append(vm.frames, nf)
+	clearSlots(f.Slots, base, sp)
+	f.SP = int32(base)
+	return true
+}
+
 // pushInit pushes the frame of a Python __init__ (initFn) on the new
 // instance obj; the frame's return delivers obj.
 func (vm *VM) pushInit(obj, initFn Value, args []Value, kwnames []string) (Value, error) {

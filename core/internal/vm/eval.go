@@ -686,6 +686,11 @@ reload:
 
 		case compile.STORE_ATTR:
 			obj, v := slots[sp-1], slots[sp-2]
+			if vm.storeAttrHit(f.C, pc-1, obj, consts[len(code.Consts)+arg], v) {
+				sp -= 2
+				slots[sp], slots[sp+1] = Value{}, Value{}
+				continue
+			}
 			sp -= 2
 			slots[sp], slots[sp+1] = Value{}, Value{}
 			f.PC, f.SP = pc, sp

@@ -1,0 +1,177 @@
+package vm
+
+import (
+	"github.com/amber-sandbox/amber/core/internal/compile"
+	"github.com/amber-sandbox/amber/core/internal/heap"
+)
+
+// The site caches of the instructions that look names up, and the hits
+// that LOAD_ATTR, LOAD_METHOD and STORE_ATTR answer from them in the
+// eval loop without writing the frame back.
+
+// instAttrHit is LOAD_ATTR's commonest case, done without touching the
+// frame: obj is an instance whose class the site at instruction pc of co
+// has seen this epoch, the name is no data descriptor there, the class
+// keeps object's __getattribute__, and the instance dict has the name
+// where the site last found it; or the name is a plain accessor property
+// whose attribute is where the site last found it. Anything else
+// (ok=false) takes opLoadAttr.
+func (vm *VM) instAttrHit(co *heap.CodeObj, pc int32, obj, name Value) (Value, bool) {
+	if obj.K != heap.KRef || co.SiteIdx == nil {
+		return heap.Undef, false
+	}
+	o, ok := vm.H.Get(obj).(*heap.Instance)
+	if !ok {
+		return heap.Undef, false
+	}
+	d := o.D
+	if d == nil || o.Dict.K != heap.KRef {
+		return heap.Undef, false
+	}
+	s := &co.Sites[co.SiteIdx[pc]]
+	h := o.Class.H()
+	for i := range s.Ways {
+		if e := &s.Ways[i]; e.Class == h && e.Epoch == vm.epoch {
+			j := int(e.Slot)
+			if e.Getattribute != 1 || j < 0 || j >= len(d.Entries) {
+				break
+			}
+			if k := d.Entries[j].Key; (e.DataDesc == 1 && k == name) || (e.DataDesc == 2 && e.Acc == 1 && k == heap.Ref(e.AccName)) {
+				// The attribute itself, or what a plain accessor
+				// property's getter returns (see accessorGet).
+				return d.Entries[j].Val, true
+			}
+			break
+		}
+	}
+	return heap.Undef, false
+}
+
+// storeAttrHit is STORE_ATTR's commonest case, done without touching
+// the frame: obj is an instance whose class the site at instruction pc of
+// co has seen this epoch, keeping object's __setattr__ with nothing named
+// name in the class, and its dict (one the VM made) has name where the
+// site last found it. It stores v there; false leaves the store to
+// opStoreAttr.
+func (vm *VM) storeAttrHit(co *heap.CodeObj, pc int32, obj, name, v Value) bool {
+	if obj.K != heap.KRef || co.SiteIdx == nil {
+		return false
+	}
+	o, ok := vm.H.Get(obj).(*heap.Instance)
+	if !ok {
+		return false
+	}
+	d := o.D
+	if d == nil || o.Dict.K != heap.KRef || o.Exc != nil {
+		return false
+	}
+	s := &co.Sites[co.SiteIdx[pc]]
+	h := o.Class.H()
+	for i := range s.Ways {
+		if e := &s.Ways[i]; e.Class == h && e.Epoch == vm.epoch {
+			j := int(e.Slot)
+			if e.Setattr != setattrPlain || e.Val.K != heap.KUndef || j < 0 || j >= len(d.Entries) || d.Entries[j].Key != name {
+				return false
+			}
+			d.SetAt(j, v)
+			vm.H.Touch(o.Dict)
+			return true
+		}
+	}
+	return false
+}
+
+// methodHit is LOAD_METHOD's commonest case, done without touching the
+// frame: obj is an instance whose class the site at instruction pc of co
+// has seen this epoch, the name is a plain Python function there, the
+// class keeps object's __getattribute__, and the instance dict (one the
+// VM made) does not shadow the name. It returns the function to call
+// with obj; anything else (ok=false) takes opLoadMethod.
+func (vm *VM) methodHit(co *heap.CodeObj, pc int32, obj, name Value) (Value, bool) {
+	if obj.K != heap.KRef || co.SiteIdx == nil {
+		return heap.Undef, false
+	}
+	o, ok := vm.H.Get(obj).(*heap.Instance)
+	if !ok {
+		return vm.builtinMethodHit(co, pc, obj)
+	}
+	s := &co.Sites[co.SiteIdx[pc]]
+	h := o.Class.H()
+	for i := range s.Ways {
+		if e := &s.Ways[i]; e.Class == h && e.Epoch == vm.epoch {
+			if e.Meth == 0 {
+				e.Meth = 2
+				if vm.isFunction(e.Val) && !vm.customGetattr(e, o.Class) {
+					e.Meth = 1
+				}
+			}
+			if e.Meth != 1 {
+				break
+			}
+			if o.Dict.K == heap.KRef {
+				d := o.D
+				if d == nil || vm.dictHasName(d, name) {
+					break
+				}
+			}
+			return e.Val, true
+		}
+	}
+	return heap.Undef, false
+}
+
+// siteLookup is LookupClass(cls, name) cached at the current instruction
+// of f: attribute-heavy code sees the same class at a site again and again.
+func (vm *VM) siteLookup(f *heap.Frame, cls, name Value) *heap.SiteEntry {
+	s := vm.site(f)
+	h, ep := cls.H(), vm.epoch
+	for i := range s.Ways {
+		if e := &s.Ways[i]; e.Class == h && e.Epoch == ep {
+			return e
+		}
+	}
+	e := &s.Ways[s.Next]
+	s.Next = (s.Next + 1) % heap.SiteWays
+	*e = heap.SiteEntry{Class: h, Epoch: vm.epoch, Val: vm.LookupClass(cls, name)}
+	return e
+}
+
+// instanceSlot is the index of the entry for name in d, an instance's
+// dict, or -1. The entry e last found is tried first; names are interned,
+// so a hit is an identical key.
+func (vm *VM) instanceSlot(e *heap.SiteEntry, d *heap.Dict, name Value) int {
+	if i := int(e.Slot); i < len(d.Entries) && d.Entries[i].Key == name {
+		return i
+	}
+	i, _ := d.Lookup(name, vm.StrHash(name), vm.StrEq)
+	if i >= 0 {
+		e.Slot = int32(i)
+	}
+	return i
+}
+
+// site returns the cache of the instruction f is executing. Only the
+// instructions that look names up get one.
+func (vm *VM) site(f *heap.Frame) *heap.SiteCache {
+	co := f.C
+	if co.SiteIdx == nil {
+		makeSites(co)
+	}
+	return &co.Sites[co.SiteIdx[f.PC-1]]
+}
+
+// makeSites gives co's instructions that look names up their caches.
+func makeSites(co *heap.CodeObj) {
+	co.SiteIdx = make([]int32, len(co.Code.Instrs))
+	n := int32(0)
+	for i, in := range co.Code.Instrs {
+		switch in.Op() {
+		case compile.LOAD_ATTR, compile.LOAD_METHOD, compile.STORE_ATTR, compile.LOAD_GLOBAL:
+			co.SiteIdx[i] = n
+			n++
+		default:
+			co.SiteIdx[i] = -1
+		}
+	}
+	co.Sites = make([]heap.SiteCache, n)
+}

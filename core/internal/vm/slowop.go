@@ -201,10 +201,10 @@ func (vm *VM) slowOp(f *heap.Frame, in compile.Instr, base, depth int) (slowActi
 		push(f, vm.NewTuple(items))
 
 	case compile.BUILD_LIST:
-		items := make([]Value, arg)
-		copy(items, slots[f.SP-int32(arg):f.SP])
+		l := heap.NewListLen(arg)
+		copy(l.Items, slots[f.SP-int32(arg):f.SP])
 		vm.popN(f, arg)
-		push(f, vm.NewList(items))
+		push(f, vm.H.Alloc(l))
 
 	case compile.BUILD_SET:
 		sv := vm.NewSet(false)

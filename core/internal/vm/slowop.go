@@ -201,6 +201,9 @@ func (vm *VM) slowOp(f *heap.Frame, in compile.Instr, base, depth int) (slowActi
 		push(f, vm.NewTuple(items))
 
 	case compile.BUILD_LIST:
+		if arg == 0 && vm.emptyDefaultHit(f) {
+			break
+		}
 		l := heap.NewListLen(arg)
 		copy(l.Items, slots[f.SP-int32(arg):f.SP])
 		vm.popN(f, arg)
@@ -218,6 +221,9 @@ func (vm *VM) slowOp(f *heap.Frame, in compile.Instr, base, depth int) (slowActi
 		push(f, sv)
 
 	case compile.BUILD_MAP:
+		if arg == 0 && vm.emptyDefaultHit(f) {
+			break
+		}
 		items := slots[f.SP-int32(2*arg) : f.SP]
 		dv, err := vm.buildDict(int(arg), items, items, 2, 1)
 		if err != nil {

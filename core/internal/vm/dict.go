@@ -775,21 +775,8 @@ func (vm *VM) emptyDefaultHit(f *heap.Frame) bool {
 	if !ok {
 		return false
 	}
-	var h int64
-	switch k.K {
-	case heap.KInt:
-		h, _ = vm.Hash(k)
-	case heap.KRef:
-		s, ok := vm.H.Get(k).(*heap.Str)
-		if !ok {
-			return false
-		}
-		h = strHashOf(s)
-	default:
-		return false
-	}
-	v, found, err := d.Get(k, h, vm.plainKeyEq)
-	if err != nil || !found {
+	v, found := vm.dictGetPlain(d, k)
+	if !found {
 		return false
 	}
 	f.Slots[f.SP-3] = v
@@ -797,6 +784,28 @@ func (vm *VM) emptyDefaultHit(f *heap.Frame) bool {
 	f.SP -= 2
 	f.PC++
 	return true
+}
+
+// dictGetPlain is d[k] for an int or exact str k found in d without
+// running any code (plainKeyEq); found is false for a missing k, any
+// other kind of key and any lookup that would need the general ==, all
+// left to the general path, which has nothing to undo.
+func (vm *VM) dictGetPlain(d *heap.Dict, k Value) (v Value, found bool) {
+	var h int64
+	switch k.K {
+	case heap.KInt:
+		h, _ = vm.Hash(k)
+	case heap.KRef:
+		s, ok := vm.H.Get(k).(*heap.Str)
+		if !ok {
+			return heap.Undef, false
+		}
+		h = strHashOf(s)
+	default:
+		return heap.Undef, false
+	}
+	v, found, err := d.Get(k, h, vm.plainKeyEq)
+	return v, found && err == nil
 }
 
 // errNotPlain is plainKeyEq's refusal: deciding needs the general ==.

@@ -832,6 +832,18 @@ reload:
 				}
 			}
 		subscrGeneric:
+			if obj.K == heap.KRef {
+				// An exact dict with an int or str key found without
+				// running code; a miss raises on the generic path.
+				if d, ok := vm.H.Get(obj).(*heap.Dict); ok {
+					if v, ok := vm.dictGetPlain(d, key); ok {
+						sp--
+						slots[sp] = Value{}
+						slots[sp-1] = v
+						continue
+					}
+				}
+			}
 			// Dicts, strings and the rest: the generic subscript, here
 			// rather than in slowOp as it is frequent.
 			sp -= 2

@@ -808,6 +808,36 @@ func (vm *VM) dictGetPlain(d *heap.Dict, k Value) (v Value, found bool) {
 	return v, found && err == nil
 }
 
+// dictSetPlain is d[k] = v for an int or exact str k whose lookup runs
+// no code (plainKeyEq): done is false, with nothing changed, for any
+// other key or a lookup that would need the general ==. A new key is
+// appended within the memory limit as DictSet does; err is its refusal
+// (done is then true: the general path must not run again).
+func (vm *VM) dictSetPlain(d *heap.Dict, k, v Value) (done bool, err error) {
+	var h int64
+	switch k.K {
+	case heap.KInt:
+		h, _ = vm.Hash(k)
+	case heap.KRef:
+		s, ok := vm.H.Get(k).(*heap.Str)
+		if !ok {
+			return false, nil
+		}
+		h = strHashOf(s)
+	default:
+		return false, nil
+	}
+	i, lerr := d.Lookup(k, h, vm.plainKeyEq)
+	if lerr != nil {
+		return false, nil
+	}
+	if i >= 0 {
+		d.SetAt(i, v)
+		return true, nil
+	}
+	return true, vm.dictAppend(d, k, v, h)
+}
+
 // errNotPlain is plainKeyEq's refusal: deciding needs the general ==.
 var errNotPlain = errors.New("key comparison needs the general ==")
 

@@ -886,6 +886,22 @@ reload:
 					}
 				}
 			}
+			if obj.K == heap.KRef {
+				// An exact dict with an int or str key whose lookup
+				// runs no code.
+				if d, ok := vm.H.Get(obj).(*heap.Dict); ok {
+					if done, err := vm.dictSetPlain(d, key, slots[sp-3]); done {
+						vm.H.Touch(obj)
+						sp -= 3
+						slots[sp], slots[sp+1], slots[sp+2] = Value{}, Value{}, Value{}
+						if err != nil {
+							f.PC, f.SP = pc, sp
+							return opResult(err)
+						}
+						continue
+					}
+				}
+			}
 			// The generic store, here rather than in slowOp as it is
 			// frequent.
 			v := slots[sp-3]

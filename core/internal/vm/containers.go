@@ -262,11 +262,12 @@ func (vm *VM) isIterableValue(v Value) bool {
 func (vm *VM) seqConcat(a, b Value) (Value, error) {
 	if la, ok := vm.ListOf(a); ok {
 		if lb, ok := vm.ListOf(b); ok {
-			items, err := vm.concatValues(la.Items, lb.Items)
-			if err != nil {
+			if err := vm.reserveValues(int64(len(la.Items)) + int64(len(lb.Items))); err != nil {
 				return heap.Undef, err
 			}
-			return vm.NewList(items), nil
+			l := heap.NewListLen(len(la.Items) + len(lb.Items))
+			copy(l.Items[copy(l.Items, la.Items):], lb.Items)
+			return vm.H.Alloc(l), nil
 		}
 		return vm.concatMismatch(b, "list")
 	}
@@ -592,11 +593,12 @@ func (vm *VM) seqGetItem(items []Value, key Value, what string, list bool) (Valu
 		if err != nil {
 			return heap.Undef, err
 		}
-		out := ctSliceItems(items, start, step, n)
 		if list {
-			return vm.NewList(out), nil
+			l := heap.NewListLen(n)
+			ctSliceInto(l.Items, items, start, step)
+			return vm.H.Alloc(l), nil
 		}
-		return vm.NewTuple(out), nil
+		return vm.NewTuple(ctSliceItems(items, start, step, n)), nil
 	}
 	i, err := vm.seqIndex(key, len(items), what)
 	if err != nil {

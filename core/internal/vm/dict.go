@@ -3,6 +3,7 @@ package vm
 // dict and its views: merging helpers, methods and the constructor.
 
 import (
+	"errors"
 	"strings"
 
 	"github.com/amber-sandbox/amber/core/internal/compile"
@@ -742,4 +743,122 @@ func (vm *VM) buildDict(n int, keys, vals []Value, step, off int) (Value, error)
 		}
 	}
 	return dv, nil
+}
+
+// emptyDefaultHit answers d.setdefault(k, []) and d.setdefault(k, {})
+// without making the empty default when k is already in d: it runs at
+// the BUILD_LIST 0 or BUILD_MAP 0 whose next instruction is the CALL 2,
+// with [dict.setdefault, d, k] below on f's stack. It reports true,
+// having replaced those three with d[k] and stepped past the CALL, only
+// for an exact dict d, an int or exact str k and an entry found without
+// running any code (an equal hash on a key of another kind, whose == may
+// be Python's, or a float or bool that equals an int, leaves the call
+// to the general path, as does a missing k). The default it skips is a
+// fresh object no one else could see.
+func (vm *VM) emptyDefaultHit(f *heap.Frame) bool {
+	instrs := f.C.Code.Instrs
+	pc := int(f.PC)
+	if pc >= len(instrs) || instrs[pc].Op() != compile.CALL || instrs[pc].Arg() != 2 || f.SP < 3 {
+		return false
+	}
+	fn, dv, k := f.Slots[f.SP-3], f.Slots[f.SP-2], f.Slots[f.SP-1]
+	if fn.K != heap.KRef || dv.K != heap.KRef {
+		return false
+	}
+	b, ok := vm.H.Get(fn).(*heap.Builtin)
+	if !ok || b.Self.K != heap.KUndef {
+		return false
+	}
+	fastIDs.once.Do(loadFastIDs)
+	if b.ID != fastIDs.dictSetDefault {
+		return false
+	}
+	d, ok := vm.H.Get(dv).(*heap.Dict)
+	if !ok {
+		return false
+	}
+	v, found := vm.dictGetPlain(d, k)
+	if !found {
+		return false
+	}
+	f.Slots[f.SP-3] = v
+	f.Slots[f.SP-2], f.Slots[f.SP-1] = Value{}, Value{}
+	f.SP -= 2
+	f.PC++
+	return true
+}
+
+// dictGetPlain is d[k] for an int or exact str k found in d without
+// running any code (plainKeyEq); found is false for a missing k, any
+// other kind of key and any lookup that would need the general ==, all
+// left to the general path, which has nothing to undo.
+func (vm *VM) dictGetPlain(d *heap.Dict, k Value) (v Value, found bool) {
+	var h int64
+	switch k.K {
+	case heap.KInt:
+		h, _ = vm.Hash(k)
+	case heap.KRef:
+		s, ok := vm.H.Get(k).(*heap.Str)
+		if !ok {
+			return heap.Undef, false
+		}
+		h = strHashOf(s)
+	default:
+		return heap.Undef, false
+	}
+	v, found, err := d.Get(k, h, vm.plainKeyEq)
+	return v, found && err == nil
+}
+
+// dictSetPlain is d[k] = v for an int or exact str k whose lookup runs
+// no code (plainKeyEq): done is false, with nothing changed, for any
+// other key or a lookup that would need the general ==. A new key is
+// appended within the memory limit as DictSet does; err is its refusal
+// (done is then true: the general path must not run again).
+func (vm *VM) dictSetPlain(d *heap.Dict, k, v Value) (done bool, err error) {
+	var h int64
+	switch k.K {
+	case heap.KInt:
+		h, _ = vm.Hash(k)
+	case heap.KRef:
+		s, ok := vm.H.Get(k).(*heap.Str)
+		if !ok {
+			return false, nil
+		}
+		h = strHashOf(s)
+	default:
+		return false, nil
+	}
+	i, lerr := d.Lookup(k, h, vm.plainKeyEq)
+	if lerr != nil {
+		return false, nil
+	}
+	if i >= 0 {
+		d.SetAt(i, v)
+		return true, nil
+	}
+	return true, vm.dictAppend(d, k, v, h)
+}
+
+// errNotPlain is plainKeyEq's refusal: deciding needs the general ==.
+var errNotPlain = errors.New("key comparison needs the general ==")
+
+// plainKeyEq is keyEq for emptyDefaultHit's int or exact str key a or b:
+// it answers when no code can run (the same value, two exact strs, two
+// ints) and refuses, with errNotPlain, anything else.
+func (vm *VM) plainKeyEq(a, b Value) (bool, error) {
+	if a == b {
+		return true, nil
+	}
+	if a.K == heap.KInt && b.K == heap.KInt {
+		return false, nil
+	}
+	if a.K == heap.KRef && b.K == heap.KRef {
+		sa, ok1 := vm.H.Get(a).(*heap.Str)
+		sb, ok2 := vm.H.Get(b).(*heap.Str)
+		if ok1 && ok2 {
+			return sa.S == sb.S, nil
+		}
+	}
+	return false, errNotPlain
 }

@@ -847,6 +847,18 @@ reload:
 				}
 			}
 		subscrGeneric:
+			if obj.K == heap.KRef {
+				// An exact dict with an int or str key found without
+				// running code; a miss raises on the generic path.
+				if d, ok := vm.H.Get(obj).(*heap.Dict); ok {
+					if v, ok := vm.dictGetPlain(d, key); ok {
+						sp--
+						slots[sp] = Value{}
+						slots[sp-1] = v
+						continue
+					}
+				}
+			}
 			// Dicts, strings and the rest: the generic subscript, here
 			// rather than in slowOp as it is frequent.
 			sp -= 2
@@ -885,6 +897,22 @@ reload:
 						vm.H.TouchItem(obj, int(i), len(l.Items))
 						sp -= 3
 						slots[sp], slots[sp+1], slots[sp+2] = Value{}, Value{}, Value{}
+						continue
+					}
+				}
+			}
+			if obj.K == heap.KRef {
+				// An exact dict with an int or str key whose lookup
+				// runs no code.
+				if d, ok := vm.H.Get(obj).(*heap.Dict); ok {
+					if done, err := vm.dictSetPlain(d, key, slots[sp-3]); done {
+						vm.H.Touch(obj)
+						sp -= 3
+						slots[sp], slots[sp+1], slots[sp+2] = Value{}, Value{}, Value{}
+						if err != nil {
+							f.PC, f.SP = pc, sp
+							return opResult(err)
+						}
 						continue
 					}
 				}

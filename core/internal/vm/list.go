@@ -259,7 +259,9 @@ func ctReverseValues(s []Value) {
 }
 
 func listCopyM(vm *VM, self Value, l *heap.List, _ Value, args [2]Value) (Value, error) {
-	return vm.NewList(append([]Value(nil), l.Items...)), nil
+	c := heap.NewListLen(len(l.Items))
+	copy(c.Items, l.Items)
+	return vm.H.Alloc(c), nil
 }
 
 func listLenM(vm *VM, self Value, a Args) (Value, error) {

@@ -215,11 +215,12 @@ func (vm *VM) sliceSeqFast(obj, lo, hi, by Value) (r Value, ok bool) {
 	if !list && step == 1 && int(n) == len(items) {
 		return obj, true
 	}
-	out := ctSliceItems(items, int(start), int(step), int(n))
 	if list {
-		return vm.NewList(out), true
+		l := heap.NewListLen(int(n))
+		ctSliceInto(l.Items, items, int(start), int(step))
+		return vm.H.Alloc(l), true
 	}
-	return vm.NewTuple(out), true
+	return vm.NewTuple(ctSliceItems(items, int(start), int(step), int(n))), true
 }
 
 // strSliceFast is s[lo:hi:by] for an exact str and int or None bounds,
@@ -444,14 +445,20 @@ func (vm *VM) SliceIndices(slice Value, length int) (start, stop, step, n int, e
 // sliceItems returns items[start:stop:step] as a new slice.
 func ctSliceItems(items []Value, start, step, n int) []Value {
 	out := make([]Value, n)
+	ctSliceInto(out, items, start, step)
+	return out
+}
+
+// ctSliceInto fills out with the len(out) items of items[start::step].
+func ctSliceInto(out, items []Value, start, step int) {
+	n := len(out)
 	if step == 1 {
 		copy(out, items[start:start+n])
-		return out
+		return
 	}
 	for i, j := 0, start; i < n; i, j = i+1, j+step {
 		out[i] = items[j]
 	}
-	return out
 }
 
 // sliceOf returns the slice object behind key, if it is one.

@@ -201,10 +201,13 @@ func (vm *VM) slowOp(f *heap.Frame, in compile.Instr, base, depth int) (slowActi
 		push(f, vm.NewTuple(items))
 
 	case compile.BUILD_LIST:
-		items := make([]Value, arg)
-		copy(items, slots[f.SP-int32(arg):f.SP])
+		if arg == 0 && vm.emptyDefaultHit(f) {
+			break
+		}
+		l := heap.NewListLen(arg)
+		copy(l.Items, slots[f.SP-int32(arg):f.SP])
 		vm.popN(f, arg)
-		push(f, vm.NewList(items))
+		push(f, vm.H.Alloc(l))
 
 	case compile.BUILD_SET:
 		sv := vm.NewSet(false)
@@ -218,6 +221,9 @@ func (vm *VM) slowOp(f *heap.Frame, in compile.Instr, base, depth int) (slowActi
 		push(f, sv)
 
 	case compile.BUILD_MAP:
+		if arg == 0 && vm.emptyDefaultHit(f) {
+			break
+		}
 		items := slots[f.SP-int32(2*arg) : f.SP]
 		dv, err := vm.buildDict(int(arg), items, items, 2, 1)
 		if err != nil {

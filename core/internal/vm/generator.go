@@ -1,0 +1,243 @@
+package vm
+
+// Generators, coroutines and async generators: making one from a call,
+// resuming it (next, send, throw, FOR_ITER), delegating with yield from
+// and await, and yielding back to the resumer.
+
+import (
+	"github.com/amber-sandbox/amber/core/internal/compile"
+	"github.com/amber-sandbox/amber/core/internal/heap"
+)
+
+// newGenerator wraps a fresh frame in a generator, coroutine or async
+// generator object.
+func (vm *VM) newGenerator(f *heap.Frame, fn *heap.Function, code *compile.Code) Value {
+	kind := heap.GenGenerator
+	switch {
+	case code.Flags&compile.FlagAsyncGenerator != 0:
+		kind = heap.GenAsyncGenerator
+	case code.Flags&compile.FlagCoroutine != 0:
+		kind = heap.GenCoroutine
+	}
+	g := &heap.Generator{Frame: f, Kind: kind, Name: fn.Name, Qual: fn.Qualname, ExcSave: heap.Undef, Awaiting: heap.Undef}
+	gv := vm.H.Alloc(g)
+	f.Gen = gv
+	return gv
+}
+
+// resumeGen pushes a generator's frame to run until it yields or returns;
+// the value sent in (or the exception thrown in) is given.
+func (vm *VM) resumeGen(gv Value, send Value, throw error, ret heap.RetKind, retArg int32) error {
+	g := vm.H.Get(gv).(*heap.Generator)
+	switch g.State {
+	case heap.GenRunning:
+		what := "generator"
+		if g.Kind == heap.GenCoroutine {
+			what = "coroutine"
+		}
+		return vm.ValueError("%s already executing", what)
+	case heap.GenDone:
+		if throw != nil {
+			return throw
+		}
+		if g.Kind == heap.GenCoroutine {
+			return vm.Errorf(TRuntimeError, "cannot reuse already awaited coroutine")
+		}
+		if ret == heap.RetForIter {
+			return errExhausted
+		}
+		return vm.stopIteration(g, heap.None)
+	case heap.GenCreated:
+		if send.K != heap.KNone && send.K != heap.KUndef && throw == nil {
+			return vm.TypeError("can't send non-None value to a just-started generator")
+		}
+		if throw != nil {
+			g.State = heap.GenDone
+			g.Frame = nil
+			vm.H.Touch(gv)
+			return throw
+		}
+	}
+	f := g.Frame
+	if err := vm.pushFrame(f); err != nil {
+		// Refused (the recursion limit): in CPython 3.11 the frame meets
+		// the limit as it starts, so the generator gets the error and is
+		// finished. A fatal limit leaves it as it was.
+		if vm.ErrIs(err, TRecursionError) {
+			g.State = heap.GenDone
+			g.Frame = nil
+			g.ExcSave = heap.Undef
+			vm.H.Touch(gv)
+		}
+		return err
+	}
+	f.Ret, f.RetArg = ret, retArg
+	f.Aux[1] = vm.handled
+	if g.ExcSave.K != heap.KUndef {
+		vm.handled = g.ExcSave
+	}
+	if g.State == heap.GenSuspended && throw == nil {
+		if send.K == heap.KUndef {
+			send = heap.None
+		}
+		push(f, send)
+	}
+	g.State = heap.GenRunning
+	vm.H.Touch(gv)
+	if throw != nil {
+		if g.State == heap.GenRunning {
+			if err := vm.throwIntoYieldFrom(f, throw); err != errNoDelegate {
+				return err
+			}
+		}
+		vm.pendingThrow = throw
+	}
+	return errFramePushed
+}
+
+var errNoDelegate = &Fatal{Kind: "internal", Msg: "no yield from"}
+
+// throwIntoYieldFrom forwards throw() into the sub-iterator a generator
+// frame is delegating to with yield from/await, as CPython does: the
+// sub-iterator gets the first chance to handle the exception. It returns
+// errNoDelegate when f is not paused in a yield from (or the exception
+// must be raised in f itself), errFramePushed when f's state now says
+// what to do next, or an error to raise in f.
+func (vm *VM) throwIntoYieldFrom(f *heap.Frame, throw error) error {
+	instrs := f.C.Code.Instrs
+	pc := int(f.PC)
+	if pc <= 0 || pc >= len(instrs) || f.SP < 1 {
+		return errNoDelegate
+	}
+	jmp := instrs[pc]
+	if jmp.Op() != compile.JUMP || instrs[pc-1].Op() != compile.YIELD_VALUE {
+		return errNoDelegate
+	}
+	sendPC := int(jmp.Arg())
+	if sendPC < 0 || sendPC >= len(instrs) || instrs[sendPC].Op() != compile.SEND {
+		return errNoDelegate
+	}
+	end := int32(instrs[sendPC].Arg())
+	yieldPC := int32(pc - 1)
+	sub := top(f)
+	exc, ok := throw.(*Exception)
+	if !ok {
+		return errNoDelegate
+	}
+	if vm.IsInstance(exc.Value, TGeneratorExit) {
+		// Close the sub-iterator, then raise GeneratorExit here.
+		m, err := vm.delegateMethod(sub, "close")
+		if err != nil {
+			return err
+		}
+		if _, err := vm.Call(m); err != nil {
+			vm.pendingThrow = err
+			return errFramePushed
+		}
+		return errNoDelegate
+	}
+	if g, isGen := vm.H.Get(sub).(*heap.Generator); isGen {
+		if g.State != heap.GenSuspended {
+			return errNoDelegate
+		}
+		f.PC = yieldPC
+		err := vm.resumeGen(sub, heap.None, throw, heap.RetSend, end)
+		if err != errFramePushed {
+			f.PC = int32(pc)
+		}
+		if err == errExhausted {
+			return errNoDelegate
+		}
+		if err != nil && err != errFramePushed {
+			vm.pendingThrow = err
+			return errFramePushed
+		}
+		return err
+	}
+	m, err := vm.delegateMethod(sub, "throw")
+	if err != nil {
+		return err
+	}
+	r, err := vm.Call(m, exc.Value)
+	if err != nil {
+		if vm.ErrIs(err, TStopIteration) {
+			e := err.(*Exception)
+			v, _ := vm.excAttr(vm.H.Get(e.Value).(*heap.Instance), "value")
+			pop(f)
+			push(f, v)
+			f.PC = end
+			return errFramePushed
+		}
+		vm.pendingThrow = err
+		return errFramePushed
+	}
+	push(f, r)
+	f.PC = yieldPC
+	return errFramePushed
+}
+
+// delegateMethod looks up close or throw on the sub-iterator of a yield
+// from: errNoDelegate when it has none (or is a builtin iterator),
+// errFramePushed with the error pending when the lookup raised.
+func (vm *VM) delegateMethod(sub Value, name string) (Value, error) {
+	if _, isOpaque := vm.H.Get(sub).(*heap.Opaque); isOpaque {
+		return heap.Undef, errNoDelegate
+	}
+	m, err := vm.GetAttr(sub, name)
+	if err != nil {
+		if vm.ErrIs(err, TAttributeError) {
+			return heap.Undef, errNoDelegate
+		}
+		vm.pendingThrow = err
+		return heap.Undef, errFramePushed
+	}
+	return m, nil
+}
+
+var errExhausted = &Fatal{Kind: "internal", Msg: "iterator exhausted"}
+
+// yieldValue suspends the generator frame f, delivering v to its resumer.
+func (vm *VM) yieldValue(f *heap.Frame, v Value) (bool, error) {
+	if f.Ret == heap.RetDrive {
+		// A builtin (sum, any, list ...) drains this generator: it
+		// takes v here and the generator carries on, as if sent None,
+		// with no switch of frames.
+		cont, err := vm.driveYield(f, v)
+		if cont {
+			push(f, heap.None)
+		}
+		return false, err
+	}
+	vm.genSuspend(f)
+	if f.Ret == heap.RetNested {
+		vm.genResult = v
+		return true, nil
+	}
+	if f.Ret == heap.RetAsyncTask {
+		return false, vm.taskYielded(f, v)
+	}
+	if f.Ret == heap.RetForIterWrap {
+		return false, vm.wrapYield(vm.frames[len(vm.frames)-1], f, v)
+	}
+	push(vm.frames[len(vm.frames)-1], v)
+	return false, nil
+}
+
+// genSuspend takes the generator frame f, which is on top, off the
+// frame stack and marks its generator suspended.
+func (vm *VM) genSuspend(f *heap.Frame) {
+	vm.popFrame()
+	g := vm.H.Get(f.Gen).(*heap.Generator)
+	g.State = heap.GenSuspended
+	if len(f.Blocks) > 0 {
+		vm.genScanClean = false // a generator may be abandoned inside a try
+	}
+	if vm.handled != f.Aux[1] {
+		g.ExcSave = vm.handled
+	} else {
+		g.ExcSave = heap.Undef
+	}
+	vm.handled = f.Aux[1]
+	f.Aux[1] = heap.Undef
+	vm.H.Touch(f.Gen)
+}

@@ -89,15 +89,10 @@ func (vm *VM) accessorGet(e *heap.SiteEntry, o *heap.Instance, getter Value) (Va
 	if d == nil {
 		return heap.Undef, false
 	}
-	n := heap.Ref(e.AccName)
-	if i := int(e.Slot); i >= 0 && i < len(d.Entries) && d.Entries[i].Key == n {
-		return d.Entries[i].Val, true
-	}
-	i, _ := d.Lookup(n, vm.StrHash(n), vm.StrEq)
+	i := vm.instanceSlot(e, d, heap.Ref(e.AccName))
 	if i < 0 {
 		return heap.Undef, false
 	}
-	e.Slot = int32(i)
 	return d.Entries[i].Val, true
 }
 

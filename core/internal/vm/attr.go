@@ -714,14 +714,10 @@ func (vm *VM) moduleSiteGet(f *heap.Frame, obj Value, m *heap.Module, name Value
 		s.Next = (s.Next + 1) % heap.SiteWays
 		*e = heap.SiteEntry{Class: h, Epoch: vm.epoch, Slot: -1}
 	}
-	if i := int(e.Slot); i >= 0 && i < len(d.Entries) && d.Entries[i].Key == name {
-		return d.Entries[i].Val, true
-	}
-	i, _ := d.Lookup(name, vm.StrHash(name), vm.StrEq)
+	i := vm.instanceSlot(e, d, name)
 	if i < 0 {
 		return heap.Undef, false
 	}
-	e.Slot = int32(i)
 	return d.Entries[i].Val, true
 }
 

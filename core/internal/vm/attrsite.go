@@ -140,7 +140,7 @@ func (vm *VM) siteLookup(f *heap.Frame, cls, name Value) *heap.SiteEntry {
 // dict, or -1. The entry e last found is tried first; names are interned,
 // so a hit is an identical key.
 func (vm *VM) instanceSlot(e *heap.SiteEntry, d *heap.Dict, name Value) int {
-	if i := int(e.Slot); i < len(d.Entries) && d.Entries[i].Key == name {
+	if i := int(e.Slot); uint(i) < uint(len(d.Entries)) && d.Entries[i].Key == name {
 		return i
 	}
 	i, _ := d.Lookup(name, vm.StrHash(name), vm.StrEq)

@@ -1,6 +1,7 @@
 package vm
 
 import (
+	"slices"
 	"strconv"
 	"unsafe"
 
@@ -9,40 +10,30 @@ import (
 	"github.com/amber-sandbox/amber/core/internal/pystr"
 )
 
-// maxTailConsts bounds the constant parts formatTail looks past between
-// an f-string's last field and its BUILD_STRING.
-const maxTailConsts = 4
+// maxTailItems bounds the constant parts and fields formatTail looks
+// past between an f-string's field and its BUILD_STRING.
+const maxTailItems = 16
 
-// formatTail runs an f-string's last field together with the rest of
-// the f-string: FORMAT_VALUE (arg its argument, f.PC just after it)
-// followed by up to maxTailConsts LOAD_CONSTs of strs and BUILD_STRING.
-// The field's text goes straight into the result, without a str object
-// of its own. It answers only for a field whose formatting cannot run
-// Python code or fail: a machine int or an exact str, no conversion or
-// !s or !r, no spec; or a plain spec that appendPlain lays out (machine
-// int or float, exact ASCII str). The instructions it covers do nothing
-// else, so running them here is what running them one by one does; the
-// frame is never seen between them. ok is false, and nothing done, for
+// formatTail runs an f-string's field together with the rest of the
+// f-string: FORMAT_VALUE (arg its argument, f.PC just after it) followed
+// by up to maxTailItems constant strs and fields of local variables
+// (LOAD_FAST, an optional constant spec, FORMAT_VALUE), then
+// BUILD_STRING. Each field's text goes straight into the result, without
+// a str object of its own. It answers only when every field's
+// formatting can neither run Python code nor fail (fieldText) and every
+// local it reads is bound. The instructions it covers do nothing else,
+// so running them here is what running them one by one does; the frame
+// is never seen between them. ok is false, and nothing done, for
 // anything else.
 func (vm *VM) formatTail(f *heap.Frame, arg int) bool {
-	if f.C.Quick == nil {
+	if vm.rec != nil {
+		// The module base is being built: it allocates exactly as the
+		// instructions one by one do, so its image (whose ID every dump
+		// names) does not depend on this shortcut.
 		return false
 	}
-	instrs := *f.C.Quick
+	instrs := f.C.Code.Instrs
 	consts := f.C.Consts
-	pc := int(f.PC)
-	k := 0
-	for pc < len(instrs) && instrs[pc].Op() == compile.LOAD_CONST && k < maxTailConsts {
-		if _, ok := vm.refObj(consts[instrs[pc].Arg()]).(*heap.Str); !ok {
-			return false
-		}
-		pc++
-		k++
-	}
-	if pc >= len(instrs) || instrs[pc].Op() != compile.BUILD_STRING {
-		return false
-	}
-	n := instrs[pc].Arg()
 	slots := f.Slots
 	vi := int(f.SP) - 1
 	spec := ""
@@ -54,75 +45,92 @@ func (vm *VM) formatTail(f *heap.Frame, arg int) bool {
 		spec = so.S
 		vi--
 	}
-	before := n - 1 - k // parts already on the stack, below the value
+	// Find BUILD_STRING first, checking the instructions on the way.
+	pc := int(f.PC)
+	k := 0
+	for ; ; k++ {
+		if pc >= len(instrs) || k > maxTailItems {
+			return false
+		}
+		in := instrs[pc]
+		switch in.Op() {
+		case compile.LOAD_CONST:
+			if _, ok := vm.refObj(consts[in.Arg()]).(*heap.Str); !ok {
+				return false
+			}
+			pc++
+			continue
+		case compile.LOAD_FAST:
+			if slots[in.Arg()].K == heap.KUndef {
+				return false
+			}
+			pc++
+			if pc < len(instrs) && instrs[pc].Op() == compile.LOAD_CONST {
+				pc++
+			}
+			if pc >= len(instrs) || instrs[pc].Op() != compile.FORMAT_VALUE {
+				return false
+			}
+			pc++
+			continue
+		case compile.BUILD_STRING:
+		default:
+			return false
+		}
+		break
+	}
+	before := instrs[pc].Arg() - 1 - k // parts already on the stack, below the value
 	if before < 0 || vi-before < 0 {
 		return false
 	}
-	v := slots[vi]
-	conv := arg & 3
-	var tmp [plainMax]byte
-	var field []byte
-	var fieldStr string
-	fieldRunes := -1
-	switch {
-	case spec != "":
-		if conv != 0 {
-			return false
-		}
-		b, ok, err := vm.appendPlain(tmp[:0], v, spec)
-		if !ok || err != nil {
-			return false
-		}
-		field, fieldRunes = b, len(b)
-	case v.K == heap.KInt && conv != 3:
-		field = strconv.AppendInt(tmp[:0], v.I(), 10)
-		fieldRunes = len(field)
-	case v.K == heap.KRef && conv != 3:
-		o, ok := vm.H.Get(v).(*heap.Str)
-		if !ok {
-			return false
-		}
-		fieldStr = o.S
-		if conv == 2 {
-			fieldStr = pystr.Repr(o.S)
-		} else {
-			fieldRunes = strRunes(o)
-		}
-	default:
-		return false
-	}
-	total := len(field) + len(fieldStr)
-	runes := fieldRunes
 	lo := vi - before
+	var scratch [256]byte
+	out := scratch[:0]
 	for _, p := range slots[lo:vi] {
 		o := vm.H.Get(p).(*heap.Str)
-		total += len(o.S)
-		runes = addRunes(runes, strRunes(o))
+		out = append(out, o.S...)
 	}
-	for i := pc - k; i < pc; i++ {
-		o := vm.H.Get(consts[instrs[i].Arg()]).(*heap.Str)
-		total += len(o.S)
-		runes = addRunes(runes, strRunes(o))
+	out, ok := vm.fieldText(out, slots[vi], arg&3, spec)
+	if !ok {
+		return false
 	}
+	for i := int(f.PC); i < pc; i++ {
+		in := instrs[i]
+		if in.Op() == compile.LOAD_CONST {
+			o := vm.H.Get(consts[in.Arg()]).(*heap.Str)
+			out = append(out, o.S...)
+			continue
+		}
+		// LOAD_FAST, maybe LOAD_CONST (the spec), FORMAT_VALUE.
+		v := slots[in.Arg()]
+		i++
+		spec := ""
+		if instrs[i].Op() == compile.LOAD_CONST {
+			so, ok := vm.refObj(consts[instrs[i].Arg()]).(*heap.Str)
+			if !ok {
+				return false
+			}
+			spec = so.S
+			i++
+		}
+		fa := instrs[i].Arg()
+		if (fa&4 != 0) != (instrs[i-1].Op() == compile.LOAD_CONST) {
+			return false
+		}
+		if out, ok = vm.fieldText(out, v, fa&3, spec); !ok {
+			return false
+		}
+	}
+	total := len(out)
 	if !vm.fastRoom(int64(total)) {
 		return false
 	}
 	// The result's bytes in their own allocation, as BUILD_STRING's.
 	buf := make([]byte, total)
-	w := 0
-	for _, p := range slots[lo:vi] {
-		w += copy(buf[w:], vm.H.Get(p).(*heap.Str).S)
-	}
-	w += copy(buf[w:], field)
-	w += copy(buf[w:], fieldStr)
-	for i := pc - k; i < pc; i++ {
-		w += copy(buf[w:], vm.H.Get(consts[instrs[i].Arg()]).(*heap.Str).S)
-	}
-	o := new(heap.Str)
-	o.S = unsafe.String(unsafe.SliceData(buf), total)
-	o.N = runes
-	o.ASCII = runes == total
-	r := vm.H.Alloc(o)
+	copy(buf, out)
+	// N and ASCII as BUILD_STRING leaves them (not counted): the str is
+	// the same object either way, down to its dumped form.
+	r := vm.H.Alloc(&heap.Str{S: unsafe.String(unsafe.SliceData(buf), total), N: -1})
 	for i := lo; i < int(f.SP); i++ {
 		slots[i] = heap.Undef
 	}
@@ -132,11 +140,35 @@ func (vm *VM) formatTail(f *heap.Frame, arg int) bool {
 	return true
 }
 
-// addRunes is the code-point count of two strs joined, -1 when either
-// is not known.
-func addRunes(a, b int) int {
-	if a < 0 || b < 0 {
-		return -1
+// fieldText appends an f-string field's text (v, its conversion conv as
+// FORMAT_VALUE numbers them and its spec) to out, for a field whose formatting can
+// neither run Python code nor fail: a machine int or an exact str, with
+// no conversion, !s or !r and no spec, or a plain spec that appendPlain
+// lays out (machine int or float, exact ASCII str). ok is false for
+// anything else.
+func (vm *VM) fieldText(out []byte, v Value, conv int, spec string) ([]byte, bool) {
+	switch {
+	case spec != "":
+		if conv != 0 {
+			return out, false
+		}
+		out = slices.Grow(out, plainMax)
+		b, ok, err := vm.appendPlain(out, v, spec)
+		if !ok || err != nil {
+			return out, false
+		}
+		return b, true
+	case v.K == heap.KInt && conv != 3:
+		return strconv.AppendInt(out, v.I(), 10), true
+	case v.K == heap.KRef && conv != 3:
+		o, ok := vm.H.Get(v).(*heap.Str)
+		if !ok {
+			return out, false
+		}
+		if conv == 2 {
+			return append(out, pystr.Repr(o.S)...), true
+		}
+		return append(out, o.S...), true
 	}
-	return a + b
+	return out, false
 }

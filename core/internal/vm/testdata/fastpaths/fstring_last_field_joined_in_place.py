@@ -83,3 +83,26 @@ try:
     it.send("w")
 except StopIteration as e:
     print(e.value)
+
+
+# Fields of local variables after the first are joined in place too.
+def locals_fields(k, v, w, n):
+    print(f"{k}={v!r}", f"{k}: {v} {w:>5}|{n:03d}|{n}", f"{v}{k!s}{v!r}{k:>4}")
+    print(f"{k}={v:{w}}" if False else f"{v}{w}")
+    u = 1
+    print(f"{k}{u}{n:.2f}")
+    del u
+    try:
+        print(f"{k}{u}")
+    except UnboundLocalError as e:
+        print("UnboundLocalError", e)
+
+
+locals_fields(3, "vé", "ab", 7)
+locals_fields(3.5, S("s"), I(9), 2**65)
+locals_fields(I(1), R("r"), F(), 4)
+for args in [(None, ["x"], "w", -1), (1, "v", "w", 1.25)]:
+    try:
+        locals_fields(*args)
+    except (TypeError, ValueError) as e:
+        print(type(e).__name__, e)

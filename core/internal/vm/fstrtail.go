@@ -14,6 +14,10 @@ import (
 // past between an f-string's field and its BUILD_STRING.
 const maxTailItems = 16
 
+// maxTailBytes bounds the results formatTail builds (it lays them out in
+// a scratch buffer first); longer ones take the instructions one by one.
+const maxTailBytes = 4096
+
 // formatTail runs an f-string's field together with the rest of the
 // f-string: FORMAT_VALUE (arg its argument, f.PC just after it) followed
 // by up to maxTailItems constant strs and fields of local variables
@@ -88,6 +92,9 @@ func (vm *VM) formatTail(f *heap.Frame, arg int) bool {
 	out := scratch[:0]
 	for _, p := range slots[lo:vi] {
 		o := vm.H.Get(p).(*heap.Str)
+		if len(out)+len(o.S) > maxTailBytes {
+			return false
+		}
 		out = append(out, o.S...)
 	}
 	out, ok := vm.fieldText(out, slots[vi], arg&3, spec)
@@ -98,6 +105,9 @@ func (vm *VM) formatTail(f *heap.Frame, arg int) bool {
 		in := instrs[i]
 		if in.Op() == compile.LOAD_CONST {
 			o := vm.H.Get(consts[in.Arg()]).(*heap.Str)
+			if len(out)+len(o.S) > maxTailBytes {
+				return false
+			}
 			out = append(out, o.S...)
 			continue
 		}
@@ -162,7 +172,7 @@ func (vm *VM) fieldText(out []byte, v Value, conv int, spec string) ([]byte, boo
 		return strconv.AppendInt(out, v.I(), 10), true
 	case v.K == heap.KRef && conv != 3:
 		o, ok := vm.H.Get(v).(*heap.Str)
-		if !ok {
+		if !ok || len(out)+len(o.S) > maxTailBytes {
 			return out, false
 		}
 		if conv == 2 {

@@ -106,3 +106,12 @@ for args in [(None, ["x"], "w", -1), (1, "v", "w", 1.25)]:
         locals_fields(*args)
     except (TypeError, ValueError) as e:
         print(type(e).__name__, e)
+
+
+def long_parts(big, k):
+    r = [f"{big}|", f"{k}{big}", f"{big}{k}{big!r}", f"{k}{big:>5}"]
+    print([len(x) for x in r], r[0][-3:], r[2][-4:])
+
+
+long_parts("x" * 5000, 1)
+long_parts("é" * 2100, 2)

@@ -357,6 +357,9 @@ func (vm *VM) slowOp(f *heap.Frame, in compile.Instr, base, depth int) (slowActi
 		}
 
 	case compile.FORMAT_VALUE:
+		if vm.formatTail(f, int(arg)) {
+			break
+		}
 		var spec Value = heap.Undef
 		if arg&4 != 0 {
 			spec = pop(f)

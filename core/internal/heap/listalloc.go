@@ -1,5 +1,7 @@
 package heap
 
+import "unsafe"
+
 // NewListLen returns a list of n zero items (Undef) whose item storage,
 // for a small n, shares the list's own Go allocation: a slice copy,
 // list display or list copy is then one allocation instead of two. The
@@ -11,68 +13,39 @@ func NewListLen(n int) *List {
 	case n <= 0:
 		return &List{}
 	case n <= 1:
-		p := new(struct {
-			l List
-			b [1]Value
-		})
-		p.l.Items = p.b[:n:n]
-		return &p.l
+		return boxedList[[1]Value](n)
 	case n <= 2:
-		p := new(struct {
-			l List
-			b [2]Value
-		})
-		p.l.Items = p.b[:n:n]
-		return &p.l
+		return boxedList[[2]Value](n)
 	case n <= 3:
-		p := new(struct {
-			l List
-			b [3]Value
-		})
-		p.l.Items = p.b[:n:n]
-		return &p.l
+		return boxedList[[3]Value](n)
 	case n <= 4:
-		p := new(struct {
-			l List
-			b [4]Value
-		})
-		p.l.Items = p.b[:n:n]
-		return &p.l
+		return boxedList[[4]Value](n)
 	case n <= 6:
-		p := new(struct {
-			l List
-			b [6]Value
-		})
-		p.l.Items = p.b[:n:n]
-		return &p.l
+		return boxedList[[6]Value](n)
 	case n <= 8:
-		p := new(struct {
-			l List
-			b [8]Value
-		})
-		p.l.Items = p.b[:n:n]
-		return &p.l
+		return boxedList[[8]Value](n)
 	case n <= 10:
-		p := new(struct {
-			l List
-			b [10]Value
-		})
-		p.l.Items = p.b[:n:n]
-		return &p.l
+		return boxedList[[10]Value](n)
 	case n <= 12:
-		p := new(struct {
-			l List
-			b [12]Value
-		})
-		p.l.Items = p.b[:n:n]
-		return &p.l
+		return boxedList[[12]Value](n)
 	case n <= 16:
-		p := new(struct {
-			l List
-			b [16]Value
-		})
-		p.l.Items = p.b[:n:n]
-		return &p.l
+		return boxedList[[16]Value](n)
 	}
 	return &List{Items: make([]Value, n)}
+}
+
+// listBox is a list and its item storage in one allocation; A is an
+// array of at least n Values.
+type listBox[A any] struct {
+	l List
+	b A
+}
+
+// boxedList allocates a listBox[A] and points its list at the first n
+// items of the box's array. The array is typed as Values, so the
+// collector scans it as the items it holds.
+func boxedList[A any](n int) *List {
+	p := new(listBox[A])
+	p.l.Items = unsafe.Slice((*Value)(unsafe.Pointer(&p.b)), n)
+	return &p.l
 }

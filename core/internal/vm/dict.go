@@ -788,22 +788,28 @@ func (vm *VM) emptyDefaultHit(f *heap.Frame) bool {
 	return true
 }
 
+// plainKeyHash is the hash of k when it is an int or an exact str, the
+// keys whose lookups plainKeyEq answers without running code.
+func (vm *VM) plainKeyHash(k Value) (h int64, ok bool) {
+	switch k.K {
+	case heap.KInt:
+		h, _ = vm.Hash(k)
+		return h, true
+	case heap.KRef:
+		if s, isStr := vm.H.Get(k).(*heap.Str); isStr {
+			return strHashOf(s), true
+		}
+	}
+	return 0, false
+}
+
 // dictGetPlain is d[k] for an int or exact str k found in d without
 // running any code (plainKeyEq); found is false for a missing k, any
 // other kind of key and any lookup that would need the general ==, all
 // left to the general path, which has nothing to undo.
 func (vm *VM) dictGetPlain(d *heap.Dict, k Value) (v Value, found bool) {
-	var h int64
-	switch k.K {
-	case heap.KInt:
-		h, _ = vm.Hash(k)
-	case heap.KRef:
-		s, ok := vm.H.Get(k).(*heap.Str)
-		if !ok {
-			return heap.Undef, false
-		}
-		h = strHashOf(s)
-	default:
+	h, ok := vm.plainKeyHash(k)
+	if !ok {
 		return heap.Undef, false
 	}
 	v, found, err := d.Get(k, h, vm.plainKeyEq)
@@ -816,17 +822,8 @@ func (vm *VM) dictGetPlain(d *heap.Dict, k Value) (v Value, found bool) {
 // appended within the memory limit as DictSet does; err is its refusal
 // (done is then true: the general path must not run again).
 func (vm *VM) dictSetPlain(d *heap.Dict, k, v Value) (done bool, err error) {
-	var h int64
-	switch k.K {
-	case heap.KInt:
-		h, _ = vm.Hash(k)
-	case heap.KRef:
-		s, ok := vm.H.Get(k).(*heap.Str)
-		if !ok {
-			return false, nil
-		}
-		h = strHashOf(s)
-	default:
+	h, ok := vm.plainKeyHash(k)
+	if !ok {
 		return false, nil
 	}
 	i, lerr := d.Lookup(k, h, vm.plainKeyEq)

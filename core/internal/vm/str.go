@@ -136,6 +136,26 @@ func (vm *VM) strList(ss []string) Value { return vm.strPieces(heap.Undef, ss) }
 // others keeps at most this many small headers alive.
 const strBlock = 32
 
+// strHeaders hands out str objects from blocks of strBlock, so that
+// making many pieces at once costs a few allocations, not one a piece.
+type strHeaders struct{ block []heap.Str }
+
+// put puts s on the heap in the next header (ASCII-flagged when the
+// source was ASCII); left counts the strs still to make, s included,
+// and sizes a new block.
+func (hs *strHeaders) put(vm *VM, s string, ascii bool, left int) Value {
+	if len(hs.block) == 0 {
+		hs.block = make([]heap.Str, min(strBlock, left))
+	}
+	o := &hs.block[0]
+	hs.block = hs.block[1:]
+	o.S, o.N = s, -1
+	if ascii {
+		o.N, o.ASCII = len(s), true
+	}
+	return vm.H.Alloc(o)
+}
+
 // strPieces is the list of the pieces ss of the str from (or of strs of
 // unknown origin when from is not a str): split and friends make many
 // small strs at once, so their headers are allocated in blocks, and the
@@ -147,18 +167,9 @@ func (vm *VM) strPieces(from Value, ss []string) Value {
 		ascii = strIsASCII(o)
 	}
 	items := make([]Value, len(ss))
-	var block []heap.Str
+	var hs strHeaders
 	for i, s := range ss {
-		if len(block) == 0 {
-			block = make([]heap.Str, min(strBlock, len(ss)-i))
-		}
-		o := &block[0]
-		block = block[1:]
-		o.S, o.N = s, -1
-		if ascii {
-			o.N, o.ASCII = len(s), true
-		}
-		items[i] = vm.H.Alloc(o)
+		items[i] = hs.put(vm, s, ascii, len(ss)-i)
 	}
 	return vm.NewList(items)
 }

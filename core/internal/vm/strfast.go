@@ -312,19 +312,8 @@ func (vm *VM) splitFast(o *heap.Str, sep string) (Value, error) {
 		}
 	}
 	items := make([]Value, n)
-	var block []heap.Str
-	put := func(k int, piece string) {
-		if len(block) == 0 {
-			block = make([]heap.Str, min(strBlock, n-k))
-		}
-		p := &block[0]
-		block = block[1:]
-		p.S, p.N = piece, -1
-		if ascii {
-			p.N, p.ASCII = len(piece), true
-		}
-		items[k] = vm.H.Alloc(p)
-	}
+	var hs strHeaders
+	put := func(k int, piece string) { items[k] = hs.put(vm, piece, ascii, n-k) }
 	k := 0
 	if sep == "" {
 		for i := 0; k < n; {

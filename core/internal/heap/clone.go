@@ -6,6 +6,7 @@ package heap
 // not mutate h afterwards, and must have filled the shared objects' caches
 // (see PrepareShared), because clones read them from several goroutines.
 func (h *Heap) Clone(private ...Handle) *Heap {
+	h.cloned.Store(true)
 	// The three per-page flag arrays share one allocation, each with its
 	// own spare capacity so that appends for new pages never spill into
 	// the next one (a full slice expression caps each).

@@ -1,6 +1,9 @@
 package heap
 
-import "math"
+import (
+	"math"
+	"sync/atomic"
+)
 
 // PageShift sets the page size: a page holds 1<<PageShift handles.
 const PageShift = 8
@@ -64,6 +67,12 @@ type Heap struct {
 	// state between collections.
 	markBuf   []bool
 	markStack []Handle
+
+	// bigs keeps the freed big ints' memory for new ones; cloned says
+	// the heap has been cloned, so its objects may be shared and none of
+	// them is kept (see bigpool.go).
+	bigs   bigPool
+	cloned atomic.Bool
 
 	Bytes        int64 // estimated live bytes
 	Allocs       int64 // allocations since the session started
@@ -520,6 +529,9 @@ func (h *Heap) Collect(roots func(visit func(Value))) int {
 		}
 		if marks[i] || i < int(h.floor) {
 			continue
+		}
+		if b, ok := o.(*BigInt); ok {
+			h.recycleBig(b)
 		}
 		h.set(Handle(i), nil)
 		h.dirty[i>>PageShift] = true

@@ -40,7 +40,13 @@ func (*Bytes) Refs(func(Value)) {}
 func (b *Bytes) Size() int      { return 40 + len(b.B) }
 
 // BigInt is an int that does not fit in an int64.
-type BigInt struct{ V big.Int }
+type BigInt struct {
+	V big.Int
+	// owner is the heap whose BigWords made it, which may reuse its
+	// memory once its collector frees it (see bigpool.go); nil for the
+	// rest.
+	owner *Heap
+}
 
 func (*BigInt) Refs(func(Value)) {}
 func (b *BigInt) Size() int      { return 48 + len(b.V.Bits())*8 }

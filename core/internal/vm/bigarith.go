@@ -303,34 +303,6 @@ func (vm *VM) ModInverseBig(a, m *big.Int) (*big.Int, error) {
 	return s0.Mod(s0, m), nil
 }
 
-// A big int result's words share its object's allocation when they fit
-// one of these boxes (a heap.BigInt is 32 bytes; the boxes fill Go's 64,
-// 128, 256, 512 and 1024-byte size classes): one allocation per result
-// instead of two.
-type (
-	bigBox4 struct {
-		o heap.BigInt
-		w [4]big.Word
-	}
-	bigBox12 struct {
-		o heap.BigInt
-		w [12]big.Word
-	}
-)
-
-// bigWords returns a new big int object and n words for its magnitude.
-func bigWords(n int) (*heap.BigInt, []big.Word) {
-	switch {
-	case n <= 4:
-		b := new(bigBox4)
-		return &b.o, b.w[:n]
-	case n <= 12:
-		b := new(bigBox12)
-		return &b.o, b.w[:n]
-	}
-	return new(heap.BigInt), make([]big.Word, n)
-}
-
 // bigResult is the int with magnitude z (words from bigWords for o) and
 // sign neg: a machine int when it fits, else o holding z.
 func (vm *VM) bigResult(o *heap.BigInt, z []big.Word, neg bool) Value {
@@ -341,13 +313,16 @@ func (vm *VM) bigResult(o *heap.BigInt, z []big.Word, neg bool) Value {
 	z = z[:n]
 	switch {
 	case n == 0:
+		vm.H.FreeBig(o)
 		return heap.Int(0)
 	case n == 1 && uint64(z[0]) <= math.MaxInt64:
+		vm.H.FreeBig(o)
 		if neg {
 			return heap.Int(-int64(z[0]))
 		}
 		return heap.Int(int64(z[0]))
 	case n == 1 && neg && uint64(z[0]) == 1<<63:
+		vm.H.FreeBig(o)
 		return heap.Int(math.MinInt64)
 	}
 	o.V.SetBits(z)
@@ -399,7 +374,7 @@ func (vm *VM) bigSmallBinary(op int, x, y num) (v Value, ok bool, err error) {
 		if err := vm.reserveMul(8, int64(len(a)+1)); err != nil {
 			return Value{}, true, err
 		}
-		o, z := bigWords(len(a) + 1)
+		o, z := vm.H.BigWords(len(a) + 1)
 		var carry uint64
 		for i, w := range a {
 			hi, lo := bits.Mul64(uint64(w), m)
@@ -424,7 +399,7 @@ func (vm *VM) bigSmallBinary(op int, x, y num) (v Value, ok bool, err error) {
 			}
 			return heap.Int(int64(r)), true, nil
 		}
-		o, z := bigWords(len(a))
+		o, z := vm.H.BigWords(len(a))
 		var r uint64
 		for i := len(a) - 1; i >= 0; i-- {
 			var q uint64
@@ -450,7 +425,7 @@ func (vm *VM) bigSmallBinary(op int, x, y num) (v Value, ok bool, err error) {
 		}
 		ws, bs := int(m/64), uint(m%64)
 		// One spare word: a negative result rounds its magnitude up.
-		o, z := bigWords(len(a) - ws + 1)
+		o, z := vm.H.BigWords(len(a) - ws + 1)
 		lost := false
 		for _, w := range a[:ws] {
 			lost = lost || w != 0
@@ -481,7 +456,7 @@ func (vm *VM) bigSmallBinary(op int, x, y num) (v Value, ok bool, err error) {
 // sign aNeg and the machine int with magnitude m and sign mNeg.
 func (vm *VM) bigAddSmall(a []big.Word, aNeg bool, m uint64, mNeg bool) Value {
 	if aNeg == mNeg || m == 0 {
-		o, z := bigWords(len(a) + 1)
+		o, z := vm.H.BigWords(len(a) + 1)
 		c := m
 		for i, w := range a {
 			var s uint64
@@ -493,11 +468,11 @@ func (vm *VM) bigAddSmall(a []big.Word, aNeg bool, m uint64, mNeg bool) Value {
 	}
 	if len(a) == 1 && uint64(a[0]) < m {
 		// |a| < m: the machine int's sign wins.
-		o, z := bigWords(1)
+		o, z := vm.H.BigWords(1)
 		z[0] = big.Word(m - uint64(a[0]))
 		return vm.bigResult(o, z, mNeg)
 	}
-	o, z := bigWords(len(a))
+	o, z := vm.H.BigWords(len(a))
 	b := m
 	for i, w := range a {
 		var d uint64
@@ -521,7 +496,7 @@ func addOne(z []big.Word) {
 // math/big straight into the words of the result's object (one
 // allocation when they fit a box).
 func (vm *VM) bigAddBig(a, b *big.Int, sub bool) Value {
-	o, w := bigWords(max(len(a.Bits()), len(b.Bits())) + 1)
+	o, w := vm.H.BigWords(max(len(a.Bits()), len(b.Bits())) + 1)
 	o.V.SetBits(w[:0])
 	if sub {
 		o.V.Sub(a, b)
@@ -529,7 +504,9 @@ func (vm *VM) bigAddBig(a, b *big.Int, sub bool) Value {
 		o.V.Add(a, b)
 	}
 	if o.V.IsInt64() {
-		return heap.Int(o.V.Int64())
+		r := heap.Int(o.V.Int64())
+		vm.H.FreeBig(o)
+		return r
 	}
 	return vm.H.Alloc(o)
 }

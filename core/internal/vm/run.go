@@ -94,7 +94,12 @@ func (vm *VM) Resume() (Value, error) {
 	// Allocation brings the limits' checks forward only while the run's
 	// clock runs (see checkLimits).
 	vm.churnCheck = vm.H.Churn + churnPerCheck
-	defer func() { vm.churnCheck = 0 }()
+	defer func() {
+		vm.churnCheck = 0
+		// The session may now sit idle for long: the memory kept for
+		// new big ints goes back to Go.
+		vm.H.ReleaseBigPool()
+	}()
 	if vm.Clock != nil {
 		vm.runStart = vm.Clock()
 		defer func() { vm.TimeUsed += vm.Clock() - vm.runStart }()

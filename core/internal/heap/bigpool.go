@@ -1,0 +1,130 @@
+package heap
+
+import (
+	"math/big"
+	"math/bits"
+)
+
+// Big-int arithmetic makes a new object for every result, and a loop of
+// big-int arithmetic makes nearly all of them garbage at once: in
+// x = (x * 31 + i) // 7, four of the five results die on the next line.
+// Asking Go for fresh memory for each (and having Go's collector find it
+// dead again) cost more than the arithmetic itself. The heap's own
+// collector knows exactly which of them died, so it keeps them here, by
+// capacity, and BigWords hands their memory to the next results.
+//
+// Only big ints this heap made through BigWords are kept (owner), and
+// only while no clone can share them: a heap that has been cloned keeps
+// nothing, since its objects are shared with the clones.
+
+// bigPoolClasses is the number of capacity classes: four a doubling,
+// from 4 words to just under 1<<16.
+const bigPoolClasses = 4 * 14
+
+// bigPoolWords bounds the words the pool keeps (8 MB): enough for the
+// garbage of a collection cycle of mid-sized big ints, and released with
+// ReleaseBigPool when a run ends.
+const bigPoolWords = 1 << 20
+
+// A big int result's words share its object's allocation when they fit
+// one of these boxes (a BigInt is 40 bytes): one allocation per result
+// instead of two.
+type (
+	bigBox4 struct {
+		o BigInt
+		w [4]big.Word
+	}
+	bigBox12 struct {
+		o BigInt
+		w [12]big.Word
+	}
+)
+
+type bigPool struct {
+	free  [bigPoolClasses][]*BigInt
+	words int
+}
+
+// bigClassWords rounds n up to a class's capacity: a multiple of a
+// quarter of the power of two at or below n, so that a class's objects
+// fit every request rounded into it and waste under a quarter.
+func bigClassWords(n int) int {
+	if n <= 4 {
+		return 4
+	}
+	step := 1 << (bits.Len(uint(n)) - 3)
+	return (n + step - 1) &^ (step - 1)
+}
+
+// bigClass is the class of capacity c >= 4: the largest class whose
+// capacity c covers.
+func bigClass(c int) int {
+	k := bits.Len(uint(c)) - 1
+	return (k-2)*4 + (c>>(k-2))&3
+}
+
+// BigWords returns a big int object for this heap and n words for its
+// magnitude, whose contents are unspecified: the caller writes them all
+// (or uses them as capacity), then sets the object's V from them.
+func (h *Heap) BigWords(n int) (*BigInt, []big.Word) {
+	c := n
+	switch {
+	case n <= 4:
+		c = 4
+	case n <= 12:
+		c = 12
+	default:
+		c = bigClassWords(n)
+	}
+	if cl := bigClass(c); cl < bigPoolClasses {
+		if l := h.bigs.free[cl]; len(l) > 0 {
+			b := l[len(l)-1]
+			l[len(l)-1] = nil
+			h.bigs.free[cl] = l[:len(l)-1]
+			w := b.V.Bits()
+			h.bigs.words -= cap(w)
+			return b, w[:n:cap(w)]
+		}
+	}
+	switch c {
+	case 4:
+		b := &bigBox4{o: BigInt{owner: h}}
+		return &b.o, b.w[:n]
+	case 12:
+		b := &bigBox12{o: BigInt{owner: h}}
+		return &b.o, b.w[:n]
+	}
+	return &BigInt{owner: h}, make([]big.Word, n, c)
+}
+
+// FreeBig returns b, an object from BigWords that the caller did not
+// store (its result fitted a machine int), to the pool.
+func (h *Heap) FreeBig(b *BigInt) { h.recycleBig(b) }
+
+// recycleBig keeps b, which nothing refers to any more, if it is one of
+// this heap's own and there is room.
+func (h *Heap) recycleBig(b *BigInt) {
+	if b.owner != h || h.cloned.Load() {
+		return
+	}
+	w := b.V.Bits()
+	c := cap(w)
+	if c < 4 || h.bigs.words+c > bigPoolWords {
+		return
+	}
+	cl := bigClass(c)
+	if cl >= bigPoolClasses {
+		return
+	}
+	b.V.SetBits(w[:0])
+	h.bigs.free[cl] = append(h.bigs.free[cl], b)
+	h.bigs.words += c
+}
+
+// ReleaseBigPool lets Go have the pool's memory back, for a heap about
+// to sit idle between runs.
+func (h *Heap) ReleaseBigPool() {
+	if h.bigs.words > 0 {
+		h.bigs = bigPool{}
+	}
+}

@@ -1,0 +1,97 @@
+package heap
+
+import (
+	"math/big"
+	"testing"
+)
+
+// newBig stores a big int of n words, each set to fill, in h.
+func newBig(h *Heap, n int, fill big.Word) (Value, *BigInt) {
+	o, w := h.BigWords(n)
+	for i := range w {
+		w[i] = fill
+	}
+	o.V.SetBits(w)
+	return h.Alloc(o), o
+}
+
+func TestBigWordsCapacityCoversRequest(t *testing.T) {
+	h := New()
+	for n := 1; n < 3000; n++ {
+		_, w := h.BigWords(n)
+		if len(w) != n || cap(w) < n {
+			t.Fatalf("BigWords(%d): len %d cap %d", n, len(w), cap(w))
+		}
+	}
+	for c := 4; c < 1<<16; c++ {
+		if got := bigClassWords(c); got < c || bigClassWords(got) != got {
+			t.Fatalf("bigClassWords(%d) = %d", c, got)
+		}
+		// A class's objects cover every request rounded into it.
+		if cl := bigClass(c); bigClass(bigClassWords(c)) < cl {
+			t.Fatalf("request %d rounds into class below capacity %d's", c, c)
+		}
+	}
+}
+
+func TestCollectedBigIntsAreReusedAndLiveOnesKept(t *testing.T) {
+	h := New()
+	live, liveObj := newBig(h, 30, 7)
+	_, dead := newBig(h, 30, 9)
+	h.Collect(func(visit func(Value)) { visit(live) })
+	o, w := h.BigWords(30)
+	if o != dead {
+		t.Fatalf("the freed big int's memory was not reused")
+	}
+	for i := range w {
+		w[i] = 1
+	}
+	if o == liveObj {
+		t.Fatalf("a live big int was handed out again")
+	}
+	for _, x := range liveObj.V.Bits() {
+		if x != 7 {
+			t.Fatalf("the live big int changed: %v", liveObj.V.Bits())
+		}
+	}
+}
+
+// A cloned heap shares its objects with the clone: neither may reuse the
+// memory of a big int the other can still see.
+func TestClonedHeapsNeverReuseSharedBigInts(t *testing.T) {
+	h := New()
+	_, shared := newBig(h, 20, 5)
+	c := h.Clone()
+	c.Collect(func(func(Value)) {})
+	if o, _ := c.BigWords(20); o == shared {
+		t.Fatalf("the clone reused a big int it shares with its origin")
+	}
+	h.Collect(func(func(Value)) {})
+	if o, _ := h.BigWords(20); o == shared {
+		t.Fatalf("the origin reused a big int it shares with its clone")
+	}
+	// The clone's own big ints are still reused.
+	_, own := newBig(c, 20, 3)
+	c.Collect(func(func(Value)) {})
+	if o, _ := c.BigWords(20); o != own {
+		t.Fatalf("the clone did not reuse its own freed big int")
+	}
+}
+
+func TestBigPoolIsBoundedAndReleased(t *testing.T) {
+	h := New()
+	for i := 0; i < 600; i++ {
+		newBig(h, 4000, 1)
+	}
+	h.Collect(func(func(Value)) {})
+	if h.bigs.words > bigPoolWords {
+		t.Fatalf("pool keeps %d words, bound %d", h.bigs.words, bigPoolWords)
+	}
+	if h.bigs.words == 0 {
+		t.Fatalf("pool kept nothing")
+	}
+	h.ReleaseBigPool()
+	if h.bigs.words != 0 {
+		t.Fatalf("pool not released")
+	}
+}

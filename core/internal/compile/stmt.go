@@ -331,6 +331,9 @@ func (c *compiler) stmt(s syntax.Stmt) {
 			c.delete(t)
 		}
 	case *syntax.Assign:
+		if c.swapAssign(s) {
+			break
+		}
 		c.expr(s.Value)
 		for i, t := range s.Targets {
 			if i < len(s.Targets)-1 {
@@ -1036,4 +1039,44 @@ func (c *compiler) with(s *syntax.With, i int) {
 	c.emit(POP_TOP, 0)
 	c.emit(POP_EXCEPT_RERAISE, 0)
 	c.bind(end)
+}
+
+// swapAssign compiles "a, b = x, y" (and three names and values) the way
+// CPython does: the values are pushed and reordered on the stack, with
+// no tuple made and unpacked. The targets are still stored left to
+// right after every value is computed, so nothing observable changes.
+func (c *compiler) swapAssign(s *syntax.Assign) bool {
+	if len(s.Targets) != 1 {
+		return false
+	}
+	var targets []syntax.Expr
+	switch t := s.Targets[0].(type) {
+	case *syntax.Tuple:
+		targets = t.Elts
+	case *syntax.List:
+		targets = t.Elts
+	default:
+		return false
+	}
+	v, ok := s.Value.(*syntax.Tuple)
+	n := len(targets)
+	if !ok || (n != 2 && n != 3) || len(v.Elts) != n {
+		return false
+	}
+	for i := range n {
+		if _, star := targets[i].(*syntax.Starred); star {
+			return false
+		}
+		if _, star := v.Elts[i].(*syntax.Starred); star {
+			return false
+		}
+	}
+	for _, e := range v.Elts {
+		c.expr(e)
+	}
+	c.emit(SWAP, n)
+	for _, t := range targets {
+		c.store(t)
+	}
+	return true
 }

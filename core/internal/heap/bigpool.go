@@ -97,9 +97,13 @@ func (h *Heap) BigWords(n int) (*BigInt, []big.Word) {
 	return &BigInt{owner: h}, make([]big.Word, n, c)
 }
 
-// FreeBig returns b, an object from BigWords that the caller did not
-// store (its result fitted a machine int), to the pool.
-func (h *Heap) FreeBig(b *BigInt) { h.recycleBig(b) }
+// FreeBig returns b and w, an object and its words from BigWords that
+// the caller did not store (the result fitted a machine int), to the
+// pool.
+func (h *Heap) FreeBig(b *BigInt, w []big.Word) {
+	b.V.SetBits(w[:0])
+	h.recycleBig(b)
+}
 
 // recycleBig keeps b, which nothing refers to any more, if it is one of
 // this heap's own and there is room.

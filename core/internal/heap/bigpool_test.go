@@ -95,3 +95,15 @@ func TestBigPoolIsBoundedAndReleased(t *testing.T) {
 		t.Fatalf("pool not released")
 	}
 }
+
+// A result that fitted a machine int hands its unused object back.
+func TestFreeBigReturnsUnusedObject(t *testing.T) {
+	h := New()
+	for _, n := range []int{1, 4, 9, 40} {
+		o, w := h.BigWords(n)
+		h.FreeBig(o, w[:1])
+		if again, _ := h.BigWords(n); again != o {
+			t.Errorf("BigWords(%d) after FreeBig: a new object, want the freed one", n)
+		}
+	}
+}

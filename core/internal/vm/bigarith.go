@@ -313,16 +313,16 @@ func (vm *VM) bigResult(o *heap.BigInt, z []big.Word, neg bool) Value {
 	z = z[:n]
 	switch {
 	case n == 0:
-		vm.H.FreeBig(o)
+		vm.H.FreeBig(o, z)
 		return heap.Int(0)
 	case n == 1 && uint64(z[0]) <= math.MaxInt64:
-		vm.H.FreeBig(o)
+		vm.H.FreeBig(o, z)
 		if neg {
 			return heap.Int(-int64(z[0]))
 		}
 		return heap.Int(int64(z[0]))
 	case n == 1 && neg && uint64(z[0]) == 1<<63:
-		vm.H.FreeBig(o)
+		vm.H.FreeBig(o, z)
 		return heap.Int(math.MinInt64)
 	}
 	o.V.SetBits(z)
@@ -505,7 +505,7 @@ func (vm *VM) bigAddBig(a, b *big.Int, sub bool) Value {
 	}
 	if o.V.IsInt64() {
 		r := heap.Int(o.V.Int64())
-		vm.H.FreeBig(o)
+		vm.H.FreeBig(o, o.V.Bits())
 		return r
 	}
 	return vm.H.Alloc(o)

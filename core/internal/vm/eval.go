@@ -1031,11 +1031,11 @@ reload:
 			if arg == 0 {
 				goto slow
 			}
-			items := make([]Value, arg)
+			t := heap.NewTupleLen(arg)
 			n := sp - int32(arg)
-			copy(items, slots[n:sp])
+			copy(t.Items, slots[n:sp])
 			clear(slots[n:sp])
-			slots[n] = vm.NewTuple(items)
+			slots[n] = vm.H.Alloc(t)
 			sp = n + 1
 			continue
 

@@ -347,13 +347,22 @@ func (vm *VM) bigSmallBinary(op int, x, y num) (v Value, ok bool, err error) {
 	if bg.K != nkBig || sm.K != nkInt {
 		return Value{}, false, nil
 	}
-	a := bg.b.Bits()
+	return vm.bigSmallWords(op, bg.b, sm.i, swapped)
+}
+
+// bigSmallWords is bigSmallBinary for the big int b and the machine int
+// s: b <op> s, or s <op> b when swapped.
+func (vm *VM) bigSmallWords(op int, b *big.Int, s int64, swapped bool) (v Value, ok bool, err error) {
+	if bits.UintSize != 64 {
+		return Value{}, false, nil
+	}
+	a := b.Bits()
 	if len(a) == 0 {
 		return Value{}, false, nil
 	}
-	aNeg := bg.b.Sign() < 0
-	sNeg := sm.i < 0
-	m := uint64(sm.i)
+	aNeg := b.Sign() < 0
+	sNeg := s < 0
+	m := uint64(s)
 	if sNeg {
 		m = -m
 	}

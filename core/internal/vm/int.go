@@ -645,6 +645,16 @@ func (vm *VM) intOperand(v Value) (num, bool) {
 // cannot need. ok is false when an operand is anything else or the
 // operator does not apply to ints.
 func (vm *VM) intBinaryFast(op int, a, b Value) (Value, bool, error) {
+	if a.K == heap.KRef && b.K == heap.KInt {
+		// A big int and a machine int, the usual shape of big-int
+		// loops (x * 31, x // 7, x >> 5, x & 0xFFFF): straight to the
+		// word loops, without unpacking both operands into nums.
+		if o, ok := vm.H.Get(a).(*heap.BigInt); ok {
+			if r, ok, err := vm.bigSmallFast(op, a, b, &o.V); ok {
+				return r, true, err
+			}
+		}
+	}
 	x, ok := vm.intOperand(a)
 	if !ok {
 		return Value{}, false, nil
@@ -671,6 +681,23 @@ func (vm *VM) intBinaryFast(op int, a, b Value) (Value, bool, error) {
 	return r, true, err
 }
 
+// bigSmallFast is big <op> m for the big int a (whose value is big) and
+// the machine int b, when bigSmallWords or the mask shortcut computes it;
+// ok is false for the rest, which take the general path.
+func (vm *VM) bigSmallFast(op int, a, b Value, big *big.Int) (Value, bool, error) {
+	m := b.I()
+	if op == compile.BinAnd {
+		if m < 0 {
+			return Value{}, false, nil
+		}
+		return heap.Int(int64(bigLowWord(big) & uint64(m))), true, nil
+	}
+	vm.openSafe(a, b)
+	r, ok, err := vm.bigSmallWords(op, big, m, false)
+	vm.closeSafe()
+	return r, ok, err
+}
+
 // bigOne is 1, read only.
 var bigOne = big.NewInt(1)
 
@@ -687,6 +714,19 @@ func (n num) bigOperand() *big.Int {
 // instead of exhausting the host).
 const maxIntBits = 1 << 32
 
+// bigLowWord is the low 64 bits of x in two's complement.
+func bigLowWord(x *big.Int) uint64 {
+	w := x.Bits()
+	if len(w) == 0 {
+		return 0
+	}
+	low := uint64(w[0])
+	if x.Sign() < 0 {
+		low = -low
+	}
+	return low
+}
+
 func (vm *VM) bigIntBinary(op int, x, y num) (Value, error) {
 	if op == compile.BinAnd {
 		// x & mask with a non-negative machine-int mask, the usual way
@@ -697,15 +737,7 @@ func (vm *VM) bigIntBinary(op int, x, y num) (Value, error) {
 			wide, mask = y, x
 		}
 		if wide.K == nkBig && mask.K == nkInt && mask.i >= 0 {
-			w := wide.b.Bits()
-			if len(w) == 0 {
-				return heap.Int(0), nil
-			}
-			low := uint64(w[0])
-			if wide.b.Sign() < 0 {
-				low = -low
-			}
-			return heap.Int(int64(low & uint64(mask.i))), nil
+			return heap.Int(int64(bigLowWord(wide.b) & uint64(mask.i))), nil
 		}
 	}
 	if v, ok, err := vm.bigSmallBinary(op, x, y); ok {

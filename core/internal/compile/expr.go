@@ -133,7 +133,14 @@ func (c *compiler) expr1(e syntax.Expr) {
 	case *syntax.BinOp:
 		c.expr(e.Left)
 		c.expr(e.Right)
-		c.emit(BINARY_OP, int(e.Op))
+		arg := int(e.Op)
+		if _, ok := e.Left.(*syntax.BinOp); ok {
+			arg |= BinLeftTemp
+		}
+		if _, ok := e.Right.(*syntax.BinOp); ok {
+			arg |= BinRightTemp
+		}
+		c.emit(BINARY_OP, arg)
 	case *syntax.UnaryOp:
 		c.expr(e.Operand)
 		c.emit(unaryOps[e.Op], 0)

@@ -146,6 +146,13 @@ const (
 	BinFloorDiv
 	NumBinOps
 	BinInplace = 16
+	// BinLeftTemp and BinRightTemp mark a BINARY_OP whose left (right)
+	// operand is the result of the BINARY_OP just before it in the same
+	// expression: a temporary that nothing else can refer to if that
+	// operation made it, so the VM may compute into it (see reuse in
+	// vm/bigtemp.go).
+	BinLeftTemp  = 32
+	BinRightTemp = 64
 )
 
 // BinOpSymbols are the Python spellings of the binary operators.

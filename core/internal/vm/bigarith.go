@@ -313,23 +313,23 @@ func (vm *VM) bigResult(o *heap.BigInt, z []big.Word, neg bool) Value {
 	z = z[:n]
 	switch {
 	case n == 0:
-		vm.H.FreeBig(o, z)
+		vm.dropBig(o, z)
 		return heap.Int(0)
 	case n == 1 && uint64(z[0]) <= math.MaxInt64:
-		vm.H.FreeBig(o, z)
+		vm.dropBig(o, z)
 		if neg {
 			return heap.Int(-int64(z[0]))
 		}
 		return heap.Int(int64(z[0]))
 	case n == 1 && neg && uint64(z[0]) == 1<<63:
-		vm.H.FreeBig(o, z)
+		vm.dropBig(o, z)
 		return heap.Int(math.MinInt64)
 	}
 	o.V.SetBits(z)
 	if neg {
 		o.V.Neg(&o.V)
 	}
-	return vm.H.Alloc(o)
+	return vm.storeBig(o)
 }
 
 // bigSmallBinary computes +, -, * (either order) and //, %, >> (big on
@@ -383,7 +383,7 @@ func (vm *VM) bigSmallWords(op int, b *big.Int, s int64, swapped bool) (v Value,
 		if err := vm.reserveMul(8, int64(len(a)+1)); err != nil {
 			return Value{}, true, err
 		}
-		o, z := vm.H.BigWords(len(a) + 1)
+		o, z := vm.resultWords(len(a) + 1)
 		var carry uint64
 		for i, w := range a {
 			hi, lo := bits.Mul64(uint64(w), m)
@@ -408,7 +408,7 @@ func (vm *VM) bigSmallWords(op int, b *big.Int, s int64, swapped bool) (v Value,
 			}
 			return heap.Int(int64(r)), true, nil
 		}
-		o, z := vm.H.BigWords(len(a))
+		o, z := vm.resultWords(len(a))
 		var r uint64
 		for i := len(a) - 1; i >= 0; i-- {
 			var q uint64
@@ -434,7 +434,7 @@ func (vm *VM) bigSmallWords(op int, b *big.Int, s int64, swapped bool) (v Value,
 		}
 		ws, bs := int(m/64), uint(m%64)
 		// One spare word: a negative result rounds its magnitude up.
-		o, z := vm.H.BigWords(len(a) - ws + 1)
+		o, z := vm.resultWords(len(a) - ws + 1)
 		lost := false
 		for _, w := range a[:ws] {
 			lost = lost || w != 0
@@ -465,7 +465,7 @@ func (vm *VM) bigSmallWords(op int, b *big.Int, s int64, swapped bool) (v Value,
 // sign aNeg and the machine int with magnitude m and sign mNeg.
 func (vm *VM) bigAddSmall(a []big.Word, aNeg bool, m uint64, mNeg bool) Value {
 	if aNeg == mNeg || m == 0 {
-		o, z := vm.H.BigWords(len(a) + 1)
+		o, z := vm.resultWords(len(a) + 1)
 		c := m
 		for i, w := range a {
 			var s uint64
@@ -477,11 +477,11 @@ func (vm *VM) bigAddSmall(a []big.Word, aNeg bool, m uint64, mNeg bool) Value {
 	}
 	if len(a) == 1 && uint64(a[0]) < m {
 		// |a| < m: the machine int's sign wins.
-		o, z := vm.H.BigWords(1)
+		o, z := vm.resultWords(1)
 		z[0] = big.Word(m - uint64(a[0]))
 		return vm.bigResult(o, z, mNeg)
 	}
-	o, z := vm.H.BigWords(len(a))
+	o, z := vm.resultWords(len(a))
 	b := m
 	for i, w := range a {
 		var d uint64
@@ -505,8 +505,11 @@ func addOne(z []big.Word) {
 // math/big straight into the words of the result's object (one
 // allocation when they fit a box).
 func (vm *VM) bigAddBig(a, b *big.Int, sub bool) Value {
-	o, w := vm.H.BigWords(max(len(a.Bits()), len(b.Bits())) + 1)
-	o.V.SetBits(w[:0])
+	o, w := vm.resultWords(max(len(a.Bits()), len(b.Bits())) + 1)
+	if &o.V != a && &o.V != b {
+		// Not an operand computed into (math/big allows that alias).
+		o.V.SetBits(w[:0])
+	}
 	if sub {
 		o.V.Sub(a, b)
 	} else {
@@ -514,8 +517,8 @@ func (vm *VM) bigAddBig(a, b *big.Int, sub bool) Value {
 	}
 	if o.V.IsInt64() {
 		r := heap.Int(o.V.Int64())
-		vm.H.FreeBig(o, o.V.Bits())
+		vm.dropBig(o, o.V.Bits())
 		return r
 	}
-	return vm.H.Alloc(o)
+	return vm.storeBig(o)
 }

@@ -177,6 +177,9 @@ func (vm *VM) preempt() error {
 // Collect runs the garbage collector from the VM's roots.
 func (vm *VM) Collect() int {
 	vm.invalidateCaches()
+	// A freed handle may be reused: nothing made before may count as
+	// fresh after (see bigtemp.go).
+	vm.bigTemps.fresh = Value{}
 	return vm.H.Collect(vm.Roots)
 }
 

@@ -481,11 +481,17 @@ func (vm *VM) binaryDunders(op int, inplace bool, a, b Value, stage int) (Value,
 func (vm *VM) opBinary(f *heap.Frame, arg int, a, b Value) error {
 	op := arg & 15
 	inplace := arg&compile.BinInplace != 0
+	vm.beginBigTemps(f, arg, a, b)
 	if r, ok := mixedFloatFast(op, a, b); ok {
+		vm.endBigTemps(f, Value{})
 		push(f, r)
 		return nil
 	}
-	if r, ok, err := vm.intBinaryFast(op, a, b); ok {
+	r, ok, err := vm.intBinaryFast(op, a, b)
+	// Nothing after this may compute into an operand: the dunder
+	// methods below run Python code.
+	vm.endBigTemps(f, r)
+	if ok {
 		if err != nil {
 			return err
 		}

@@ -119,6 +119,9 @@ type VM struct {
 	// since, reserve may collect (see collectForReserve).
 	opRoots    [2]Value
 	safeAllocs int64
+	// bigTemps is the state of computing big-int results into their
+	// operands' objects (see bigtemp.go).
+	bigTemps bigTemps
 	// churnCheck is the heap's Churn at which checkLimits next looks at
 	// the limits whatever the step count.
 	churnCheck int64

@@ -177,6 +177,11 @@ func Quicken(instrs []Instr) []Instr {
 			if arg == 3 && next == MakeInstr(SWAP, 2) && i+2 < len(instrs) && instrs[i+2].Op() == STORE_SUBSCR {
 				q[i] = MakeInstr(SWAP__SWAP__STORE_SUBSCR, arg)
 			}
+		case BUILD_SLICE:
+			if j, ok := sliceTempUse(instrs, i); ok {
+				q[i] = MakeInstr(BUILD_SLICE, q[i].Arg()|QuickSliceTemp)
+				q[j] = MakeInstr(BUILD_SLICE, q[j].Arg()|QuickSliceTempUse)
+			}
 		case COMPARE_OP:
 			if arg < QuickJumpIfTrue {
 				switch next.Op() {

@@ -257,6 +257,13 @@ reload:
 			pc, sp = f.PC, f.SP
 			continue
 
+		case compile.BUILD_TUPLE__UNPACK_SEQUENCE:
+			// a, b = b, a: the tuple BUILD_TUPLE would make is only
+			// unpacked, which leaves its items reversed on the stack.
+			reverseValues(slots[sp-int32(arg) : sp])
+			pc++
+			continue
+
 		case compile.SWAP__SWAP__STORE_SUBSCR:
 			// [c, k, v] -> [] with c[k] = v: inline for an exact list
 			// and an index in range, else by the generic store, as

@@ -110,3 +110,11 @@ func (vm *VM) newPair(a, b Value) Value {
 	p.t.Items = p.items[:]
 	return vm.H.Alloc(&p.t)
 }
+
+// reverseValues reverses vs in place: BUILD_TUPLE n then UNPACK_SEQUENCE
+// n (compile.BUILD_TUPLE__UNPACK_SEQUENCE) leaves the n values so.
+func reverseValues(vs []Value) {
+	for i, j := 0, len(vs)-1; i < j; i, j = i+1, j-1 {
+		vs[i], vs[j] = vs[j], vs[i]
+	}
+}

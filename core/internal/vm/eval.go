@@ -260,6 +260,18 @@ reload:
 		case compile.BUILD_TUPLE__UNPACK_SEQUENCE:
 			// a, b = b, a: the tuple BUILD_TUPLE would make is only
 			// unpacked, which leaves its items reversed on the stack.
+			// While the module base is built (vm.rec) it allocates the
+			// tuple as the two instructions do, so the base image does
+			// not depend on this.
+			if vm.rec != nil {
+				items := make([]Value, arg)
+				n := sp - int32(arg)
+				copy(items, slots[n:sp])
+				clear(slots[n:sp])
+				slots[n] = vm.NewTuple(items)
+				sp = n + 1
+				continue
+			}
 			reverseValues(slots[sp-int32(arg) : sp])
 			pc++
 			continue

@@ -231,7 +231,10 @@ func (s *sliceScratch) release(v Value) {
 // else a new one that becomes the scratch list.
 func (vm *VM) tempList(n int) (Value, *heap.List) {
 	s := &vm.sliceTmp
-	if n > sliceScratchCap {
+	if n > sliceScratchCap || vm.rec != nil {
+		// While the module base is built (vm.rec), allocate as the
+		// plain slice does, so that the base image does not depend on
+		// the scratch list.
 		l := heap.NewListLen(n)
 		return vm.H.Alloc(l), l
 	}

@@ -264,11 +264,11 @@ reload:
 			// tuple as the two instructions do, so the base image does
 			// not depend on this.
 			if vm.rec != nil {
-				items := make([]Value, arg)
 				n := sp - int32(arg)
-				copy(items, slots[n:sp])
+				t := heap.NewTupleLen(arg)
+				copy(t.Items, slots[n:sp])
 				clear(slots[n:sp])
-				slots[n] = vm.NewTuple(items)
+				slots[n] = vm.H.Alloc(t)
 				sp = n + 1
 				continue
 			}
@@ -1050,11 +1050,11 @@ reload:
 			if arg == 0 {
 				goto slow
 			}
-			items := make([]Value, arg)
 			n := sp - int32(arg)
-			copy(items, slots[n:sp])
+			t := heap.NewTupleLen(arg)
+			copy(t.Items, slots[n:sp])
 			clear(slots[n:sp])
-			slots[n] = vm.NewTuple(items)
+			slots[n] = vm.H.Alloc(t)
 			sp = n + 1
 			continue
 

@@ -64,6 +64,9 @@ const (
 	// BUILD_TUPLE__UNPACK_SEQUENCE: BUILD_TUPLE arg, then UNPACK_SEQUENCE
 	// arg (a, b = b, a): the arg values reversed in place, no tuple.
 	BUILD_TUPLE__UNPACK_SEQUENCE
+	// UNPACK_SEQUENCE__STORE_FAST: UNPACK_SEQUENCE arg, then the arg
+	// STORE_FASTs after it (for i, x, name in rows).
+	UNPACK_SEQUENCE__STORE_FAST
 	// NumQuickOpcodes bounds the opcodes the eval loop may see.
 	NumQuickOpcodes
 )
@@ -90,6 +93,7 @@ func init() {
 	opNames[COPY__COPY__BINARY_SUBSCR] = "COPY__COPY__BINARY_SUBSCR"
 	opNames[SWAP__SWAP__STORE_SUBSCR] = "SWAP__SWAP__STORE_SUBSCR"
 	opNames[BUILD_TUPLE__UNPACK_SEQUENCE] = "BUILD_TUPLE__UNPACK_SEQUENCE"
+	opNames[UNPACK_SEQUENCE__STORE_FAST] = "UNPACK_SEQUENCE__STORE_FAST"
 }
 
 // Quickened returns the instructions the eval loop runs for c, computing
@@ -184,6 +188,10 @@ func Quicken(instrs []Instr) []Instr {
 		case BUILD_TUPLE:
 			if arg >= 2 && next == MakeInstr(UNPACK_SEQUENCE, arg) {
 				q[i] = MakeInstr(BUILD_TUPLE__UNPACK_SEQUENCE, arg)
+			}
+		case UNPACK_SEQUENCE:
+			if storesFollow(instrs, i, arg) {
+				q[i] = MakeInstr(UNPACK_SEQUENCE__STORE_FAST, arg)
 			}
 		case BUILD_SLICE:
 			if j, ok := sliceTempUse(instrs, i); ok {

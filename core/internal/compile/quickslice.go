@@ -56,3 +56,17 @@ func sliceTempUse(instrs []Instr, i int) (int, bool) {
 	}
 	return 0, false
 }
+
+// storesFollow reports whether the n >= 2 instructions after the one at i
+// are all STORE_FAST (an unpacking into locals).
+func storesFollow(instrs []Instr, i, n int) bool {
+	if n < 2 || n > 8 || i+n >= len(instrs) {
+		return false
+	}
+	for k := i + 1; k <= i+n; k++ {
+		if instrs[k].Op() != STORE_FAST {
+			return false
+		}
+	}
+	return true
+}

@@ -276,6 +276,22 @@ reload:
 			pc++
 			continue
 
+		case compile.UNPACK_SEQUENCE__STORE_FAST:
+			// An exact tuple or list of the right length goes straight
+			// into the locals the arg STORE_FASTs after this name, in
+			// their order; anything else unpacks as UNPACK_SEQUENCE.
+			if items, ok := vm.unpackItems(slots[sp-1], arg); ok {
+				sp--
+				slots[sp] = Value{}
+				for k := range arg {
+					slots[instrs[pc].Arg()] = items[k]
+					pc++
+				}
+				continue
+			}
+			in = compile.MakeInstr(compile.UNPACK_SEQUENCE, arg)
+			goto slow
+
 		case compile.SWAP__SWAP__STORE_SUBSCR:
 			// [c, k, v] -> [] with c[k] = v: inline for an exact list
 			// and an index in range, else by the generic store, as

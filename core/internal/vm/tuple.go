@@ -118,3 +118,19 @@ func reverseValues(vs []Value) {
 		vs[i], vs[j] = vs[j], vs[i]
 	}
 }
+
+// unpackItems returns the items of v when it is an exact tuple or list of
+// n items, the sequences UNPACK_SEQUENCE unpacks without iterating.
+func (vm *VM) unpackItems(v Value, n int) ([]Value, bool) {
+	if v.K != heap.KRef {
+		return nil, false
+	}
+	var items []Value
+	switch o := vm.H.Get(v).(type) {
+	case *heap.Tuple:
+		items = o.Items
+	case *heap.List:
+		items = o.Items
+	}
+	return items, len(items) == n
+}

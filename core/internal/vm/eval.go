@@ -848,6 +848,15 @@ reload:
 			slots[sp] = Value{}
 			continue
 
+		case compile.BUILD_SLICE:
+			// a[i:j] and a[i:j] = b of lists, tuples and strs slice in
+			// opBuildSlice (it never fails): here rather than in slowOp,
+			// as list code runs it often.
+			f.PC, f.SP = pc, sp
+			vm.opBuildSlice(f, arg)
+			pc, sp = f.PC, f.SP
+			continue
+
 		case compile.BINARY_SUBSCR:
 			key := slots[sp-1]
 			obj := slots[sp-2]

@@ -33,7 +33,7 @@ func sliceTempUse(instrs []Instr, i int) (int, bool) {
 		in := instrs[k]
 		switch in.Op() {
 		case NOP:
-		case LOAD_CONST, LOAD_FAST, LOAD_DEREF, LOAD_GLOBAL:
+		case LOAD_CONST, LOAD_FAST, LOAD_DEREF, LOAD_GLOBAL, LOAD_NAME:
 			d++
 		case BINARY_OP:
 			if d < 2 {

@@ -61,6 +61,12 @@ const (
 	// SWAP__SWAP__STORE_SUBSCR: SWAP 3, SWAP 2, STORE_SUBSCR (the store
 	// of an augmented c[k] op= v).
 	SWAP__SWAP__STORE_SUBSCR
+	// BUILD_TUPLE__UNPACK_SEQUENCE: BUILD_TUPLE arg, then UNPACK_SEQUENCE
+	// arg (a, b = b, a): the arg values reversed in place, no tuple.
+	BUILD_TUPLE__UNPACK_SEQUENCE
+	// UNPACK_SEQUENCE__STORE_FAST: UNPACK_SEQUENCE arg, then the arg
+	// STORE_FASTs after it (for i, x, name in rows).
+	UNPACK_SEQUENCE__STORE_FAST
 	// NumQuickOpcodes bounds the opcodes the eval loop may see.
 	NumQuickOpcodes
 )
@@ -86,6 +92,8 @@ func init() {
 	opNames[LOAD_CONST__RETURN_VALUE] = "LOAD_CONST__RETURN_VALUE"
 	opNames[COPY__COPY__BINARY_SUBSCR] = "COPY__COPY__BINARY_SUBSCR"
 	opNames[SWAP__SWAP__STORE_SUBSCR] = "SWAP__SWAP__STORE_SUBSCR"
+	opNames[BUILD_TUPLE__UNPACK_SEQUENCE] = "BUILD_TUPLE__UNPACK_SEQUENCE"
+	opNames[UNPACK_SEQUENCE__STORE_FAST] = "UNPACK_SEQUENCE__STORE_FAST"
 }
 
 // Quickened returns the instructions the eval loop runs for c, computing
@@ -176,6 +184,19 @@ func Quicken(instrs []Instr) []Instr {
 		case SWAP:
 			if arg == 3 && next == MakeInstr(SWAP, 2) && i+2 < len(instrs) && instrs[i+2].Op() == STORE_SUBSCR {
 				q[i] = MakeInstr(SWAP__SWAP__STORE_SUBSCR, arg)
+			}
+		case BUILD_TUPLE:
+			if arg >= 2 && next == MakeInstr(UNPACK_SEQUENCE, arg) {
+				q[i] = MakeInstr(BUILD_TUPLE__UNPACK_SEQUENCE, arg)
+			}
+		case UNPACK_SEQUENCE:
+			if storesFollow(instrs, i, arg) {
+				q[i] = MakeInstr(UNPACK_SEQUENCE__STORE_FAST, arg)
+			}
+		case BUILD_SLICE:
+			if j, ok := sliceTempUse(instrs, i); ok {
+				q[i] = MakeInstr(BUILD_SLICE, q[i].Arg()|QuickSliceTemp)
+				q[j] = MakeInstr(BUILD_SLICE, q[j].Arg()|QuickSliceTempUse)
 			}
 		case COMPARE_OP:
 			if arg < QuickJumpIfTrue {

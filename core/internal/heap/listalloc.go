@@ -49,3 +49,41 @@ func boxedList[A any](n int) *List {
 	p.l.Items = unsafe.Slice((*Value)(unsafe.Pointer(&p.b)), n)
 	return &p.l
 }
+
+// NewTupleLen returns a tuple of n zero items (Undef) whose items, for a
+// small n, share the tuple's own Go allocation, as NewListLen does for
+// lists: BUILD_TUPLE, zip and enumerate make one allocation, not two.
+// The caller fills every item before the tuple is seen.
+func NewTupleLen(n int) *Tuple {
+	switch {
+	case n <= 0:
+		return &Tuple{}
+	case n <= 1:
+		return boxedTuple[[1]Value](n)
+	case n <= 2:
+		return boxedTuple[[2]Value](n)
+	case n <= 3:
+		return boxedTuple[[3]Value](n)
+	case n <= 4:
+		return boxedTuple[[4]Value](n)
+	case n <= 6:
+		return boxedTuple[[6]Value](n)
+	case n <= 8:
+		return boxedTuple[[8]Value](n)
+	}
+	return &Tuple{Items: make([]Value, n)}
+}
+
+// tupleBox is a tuple and its item storage in one allocation.
+type tupleBox[A any] struct {
+	t Tuple
+	b A
+}
+
+// boxedTuple allocates a tupleBox[A] and points its tuple at the first
+// n items of the box's array.
+func boxedTuple[A any](n int) *Tuple {
+	p := new(tupleBox[A])
+	p.t.Items = unsafe.Slice((*Value)(unsafe.Pointer(&p.b)), n)
+	return &p.t
+}

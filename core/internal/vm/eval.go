@@ -257,6 +257,41 @@ reload:
 			pc, sp = f.PC, f.SP
 			continue
 
+		case compile.BUILD_TUPLE__UNPACK_SEQUENCE:
+			// a, b = b, a: the tuple BUILD_TUPLE would make is only
+			// unpacked, which leaves its items reversed on the stack.
+			// While the module base is built (vm.rec) it allocates the
+			// tuple as the two instructions do, so the base image does
+			// not depend on this.
+			if vm.rec != nil {
+				n := sp - int32(arg)
+				t := heap.NewTupleLen(arg)
+				copy(t.Items, slots[n:sp])
+				clear(slots[n:sp])
+				slots[n] = vm.H.Alloc(t)
+				sp = n + 1
+				continue
+			}
+			reverseValues(slots[sp-int32(arg) : sp])
+			pc++
+			continue
+
+		case compile.UNPACK_SEQUENCE__STORE_FAST:
+			// An exact tuple or list of the right length goes straight
+			// into the locals the arg STORE_FASTs after this name, in
+			// their order; anything else unpacks as UNPACK_SEQUENCE.
+			if items, ok := vm.unpackItems(slots[sp-1], arg); ok {
+				sp--
+				slots[sp] = Value{}
+				for k := range arg {
+					slots[instrs[pc].Arg()] = items[k]
+					pc++
+				}
+				continue
+			}
+			in = compile.MakeInstr(compile.UNPACK_SEQUENCE, arg)
+			goto slow
+
 		case compile.SWAP__SWAP__STORE_SUBSCR:
 			// [c, k, v] -> [] with c[k] = v: inline for an exact list
 			// and an index in range, else by the generic store, as
@@ -813,6 +848,15 @@ reload:
 			slots[sp] = Value{}
 			continue
 
+		case compile.BUILD_SLICE:
+			// a[i:j] and a[i:j] = b of lists, tuples and strs slice in
+			// opBuildSlice (it never fails): here rather than in slowOp,
+			// as list code runs it often.
+			f.PC, f.SP = pc, sp
+			vm.opBuildSlice(f, arg)
+			pc, sp = f.PC, f.SP
+			continue
+
 		case compile.BINARY_SUBSCR:
 			key := slots[sp-1]
 			obj := slots[sp-2]
@@ -1031,8 +1075,8 @@ reload:
 			if arg == 0 {
 				goto slow
 			}
-			t := heap.NewTupleLen(arg)
 			n := sp - int32(arg)
+			t := heap.NewTupleLen(arg)
 			copy(t.Items, slots[n:sp])
 			clear(slots[n:sp])
 			slots[n] = vm.H.Alloc(t)

@@ -313,7 +313,8 @@ func (vm *VM) iterNext(itv Value, it *heap.Iter) (Value, bool, error) {
 			it.Kind = heap.IterDone
 			return heap.Undef, false, nil
 		}
-		items := make([]Value, len(it.Vals))
+		t := heap.NewTupleLen(len(it.Vals))
+		items := t.Items
 		for i, sub := range it.Vals {
 			v, ok, err := vm.Next(sub)
 			if err != nil {
@@ -337,7 +338,7 @@ func (vm *VM) iterNext(itv Value, it *heap.Iter) (Value, bool, error) {
 			}
 			items[i] = v
 		}
-		return vm.NewTuple(items), true, nil
+		return vm.H.Alloc(t), true, nil
 	case heap.IterMap:
 		if len(it.Vals) == 1 {
 			// The limits were checked above: a list, tuple or range

@@ -150,11 +150,12 @@ func (vm *VM) sliceUnpackBounds(lo, hi, by Value) (start, stop, step int64, err 
 
 // opBuildSlice is BUILD_SLICE. For obj[a:b] of a list or tuple it
 // slices here and skips the BINARY_SUBSCR that follows, rather than
-// allocate a slice object for it.
+// allocate a slice object for it. The quickened arg may carry
+// compile.QuickSliceTemp or QuickSliceTempUse (see sliceScratch).
 func (vm *VM) opBuildSlice(f *heap.Frame, arg int) {
 	instrs := f.C.Code.Instrs
 	var step Value = heap.None
-	if arg == 3 {
+	if arg&compile.QuickSliceArgs == 3 {
 		step = pop(f)
 	}
 	stop := pop(f)
@@ -162,18 +163,27 @@ func (vm *VM) opBuildSlice(f *heap.Frame, arg int) {
 	if int(f.PC) < len(instrs) {
 		switch instrs[f.PC].Op() {
 		case compile.BINARY_SUBSCR:
-			if r, ok := vm.sliceSeqFast(f.Slots[f.SP-1], start, stop, step); ok {
+			if r, ok := vm.sliceSeqFast(f.Slots[f.SP-1], start, stop, step, arg&compile.QuickSliceTemp != 0); ok {
 				f.Slots[f.SP-1] = r
 				f.PC++
 				return
 			}
 		case compile.STORE_SUBSCR:
 			// [v, obj] are below the bounds.
-			if vm.sliceStoreFast(f.Slots[f.SP-1], f.Slots[f.SP-2], start, stop, step) {
+			v := f.Slots[f.SP-2]
+			if vm.sliceStoreFast(f.Slots[f.SP-1], v, start, stop, step) {
+				if arg&compile.QuickSliceTempUse != 0 {
+					vm.sliceTmp.release(v)
+				}
 				f.SP -= 2
 				f.Slots[f.SP], f.Slots[f.SP+1] = Value{}, Value{}
 				f.PC++
 				return
+			}
+			if v == vm.sliceTmp.h {
+				// The general store may keep the temporary: never
+				// reuse it.
+				vm.sliceTmp = sliceScratch{}
 			}
 		case compile.DELETE_SUBSCR:
 			if vm.sliceDelFast(f.Slots[f.SP-1], start, stop, step) {
@@ -187,10 +197,65 @@ func (vm *VM) opBuildSlice(f *heap.Frame, arg int) {
 	push(f, vm.H.Alloc(&heap.Slice{Start: start, Stop: stop, Step: step}))
 }
 
+// sliceScratch is the list that the slice temporaries of a[i:j] =
+// b[p:q] are made in (compile.QuickSliceTemp marks the slice of b, the
+// store's BUILD_SLICE QuickSliceTempUse): once the fast slice store has
+// copied its items, nothing can reach the temporary, so the next marked
+// slice fills it again instead of allocating a list. It is an ordinary
+// heap list on the stack in between, so dumps see nothing special; a
+// collection that frees it (it is garbage once released) or a
+// different heap makes it unusable, which reuse checks. Only the VM's
+// Go state holds it: a loaded session starts without one.
+type sliceScratch struct {
+	h    Value
+	l    *heap.List
+	heap *heap.Heap
+	// free says the temporary has been consumed and may be refilled.
+	free bool
+}
+
+// sliceScratchCap is the capacity of a scratch list; longer slices are
+// made as ordinary lists.
+const sliceScratchCap = 16
+
+// release frees the scratch list for reuse if v is it, just consumed by
+// its marked store.
+func (s *sliceScratch) release(v Value) {
+	if v == s.h && s.l != nil {
+		s.free = true
+	}
+}
+
+// tempList returns a list of n items for a marked slice temporary: the
+// scratch list if it is free and still the heap's object at its handle,
+// else a new one that becomes the scratch list.
+func (vm *VM) tempList(n int) (Value, *heap.List) {
+	s := &vm.sliceTmp
+	if n > sliceScratchCap || vm.rec != nil {
+		// While the module base is built (vm.rec), allocate as the
+		// plain slice does, so that the base image does not depend on
+		// the scratch list.
+		l := heap.NewListLen(n)
+		return vm.H.Alloc(l), l
+	}
+	if s.free && s.heap == vm.H && vm.H.At(s.h.H()) == heap.Object(s.l) {
+		s.free = false
+		s.l.Items = s.l.Items[:n]
+		vm.H.Touch(s.h)
+		return s.h, s.l
+	}
+	l := heap.NewListLen(sliceScratchCap)
+	l.Items = l.Items[:n]
+	v := vm.H.Alloc(l)
+	*s = sliceScratch{h: v, l: l, heap: vm.H}
+	return v, l
+}
+
 // sliceSeqFast is obj[lo:hi:by] for an exact list, tuple or str and bounds
 // that are ints or None, made without the slice object BUILD_SLICE
-// would allocate; ok is false, and nothing done, for anything else.
-func (vm *VM) sliceSeqFast(obj, lo, hi, by Value) (r Value, ok bool) {
+// would allocate; ok is false, and nothing done, for anything else. temp
+// says a list result is a marked temporary (see sliceScratch).
+func (vm *VM) sliceSeqFast(obj, lo, hi, by Value, temp bool) (r Value, ok bool) {
 	if !intOrNone(lo, hi, by) || obj.K != heap.KRef {
 		return heap.Undef, false
 	}
@@ -216,6 +281,11 @@ func (vm *VM) sliceSeqFast(obj, lo, hi, by Value) (r Value, ok bool) {
 		return obj, true
 	}
 	if list {
+		if temp {
+			r, l := vm.tempList(int(n))
+			ctSliceInto(l.Items, items, int(start), int(step))
+			return r, true
+		}
 		l := heap.NewListLen(int(n))
 		ctSliceInto(l.Items, items, int(start), int(step))
 		return vm.H.Alloc(l), true

@@ -243,6 +243,25 @@ for k in range(1, 4):
     perm[len(perm):] = t[tool(k) // 10::2]
     print(perm, "abcdef"[tool(1) // 10:tool(3) // 10], t[::-tool(2) // 10])
 `},
+	{"slice-temporary-paused-before-its-store", `
+class K:
+    def __add__(self, o):
+        return tool(self.k) // 10 + o
+def flip(perm, kk, kept):
+    for k in range(1, 6):
+        kk.k = k
+        perm[:kk + 1] = perm[k::-1]
+        perm[:k + 1] = perm[k::-1]
+        kept.append(perm[2::-1])
+        perm[:k] = perm[1:k + 1]
+perm = list(range(10))
+kept = []
+flip(perm, K(), kept)
+#---
+flip(perm, K(), kept)
+perm[:2] = perm[1::-1]
+print(perm, kept)
+`},
 	{"instance-dicts-allocated-with-their-instances", `
 class Small:
     def __init__(self, a):

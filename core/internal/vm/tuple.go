@@ -110,3 +110,27 @@ func (vm *VM) newPair(a, b Value) Value {
 	p.t.Items = p.items[:]
 	return vm.H.Alloc(&p.t)
 }
+
+// reverseValues reverses vs in place: BUILD_TUPLE n then UNPACK_SEQUENCE
+// n (compile.BUILD_TUPLE__UNPACK_SEQUENCE) leaves the n values so.
+func reverseValues(vs []Value) {
+	for i, j := 0, len(vs)-1; i < j; i, j = i+1, j-1 {
+		vs[i], vs[j] = vs[j], vs[i]
+	}
+}
+
+// unpackItems returns the items of v when it is an exact tuple or list of
+// n items, the sequences UNPACK_SEQUENCE unpacks without iterating.
+func (vm *VM) unpackItems(v Value, n int) ([]Value, bool) {
+	if v.K != heap.KRef {
+		return nil, false
+	}
+	var items []Value
+	switch o := vm.H.Get(v).(type) {
+	case *heap.Tuple:
+		items = o.Items
+	case *heap.List:
+		items = o.Items
+	}
+	return items, len(items) == n
+}

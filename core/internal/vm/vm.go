@@ -36,6 +36,10 @@ type Clock func() int64
 type VM struct {
 	H *heap.Heap
 
+	// sliceTmp is the list slice temporaries are made in (see
+	// sliceScratch in slice.go).
+	sliceTmp sliceScratch
+
 	frames []*heap.Frame
 
 	// Builtins is the builtins module's dict.

@@ -293,6 +293,19 @@ func strJoin(vm *VM, self Value, a Args) (Value, error) {
 		return heap.Undef, err
 	}
 	if vm.needsFrames(args[0]) {
+		if vm.plainGen(args[0]) {
+			// Drained in place (driveJoin): the items gather in a list
+			// after the separator, joined when the generator returns,
+			// as CPython materializes the iterable before it checks
+			// the items.
+			sepv := self
+			if !vm.IsExactStr(self) {
+				sepv = vm.NewStr(sep)
+			}
+			if r, ok, err := vm.startDrive("str.join", args[0], driveJoin, vm.NewList([]Value{sepv})); ok {
+				return r, err
+			}
+		}
 		if r, ok, err := vm.tailPy("str.join", "join", self, args[0]); ok {
 			return r, err
 		}
@@ -343,6 +356,17 @@ func (vm *VM) iterable(v Value) bool {
 		return true
 	}
 	return false
+}
+
+// joinDriven is the result of str.join drained from a generator
+// (driveJoin): acc is a list of the separator and then the items.
+func (vm *VM) joinDriven(acc Value) (Value, error) {
+	if l, ok := vm.refObj(acc).(*heap.List); ok && len(l.Items) > 0 {
+		if sep, ok := vm.StrOf(l.Items[0]); ok {
+			return vm.joinValues(sep, l.Items[1:])
+		}
+	}
+	return heap.Undef, &Fatal{Kind: "internal", Msg: "str.join drain lost its list"}
 }
 
 func (vm *VM) joinValues(sep string, items []Value) (Value, error) {

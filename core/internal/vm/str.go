@@ -1002,9 +1002,27 @@ func strRuneLen(s *heap.Str) int {
 	if s.N > 0 || (s.N == 0 && s.S == "") {
 		return s.N
 	}
-	s.N = utf8.RuneCountInString(s.S)
+	s.N = runeCount(s.S)
 	s.ASCII = s.N == len(s.S)
 	return s.N
+}
+
+// runeCount is utf8.RuneCountInString, 16 bytes at a time over ASCII
+// (most text): len() of a long joined or read str counts it once, and
+// that count was a byte at a time.
+func runeCount(s string) int {
+	const high = 0x8080808080808080
+	i := 0
+	for ; i+16 <= len(s); i += 16 {
+		w := uint64(s[i]) | uint64(s[i+1])<<8 | uint64(s[i+2])<<16 | uint64(s[i+3])<<24 |
+			uint64(s[i+4])<<32 | uint64(s[i+5])<<40 | uint64(s[i+6])<<48 | uint64(s[i+7])<<56
+		x := uint64(s[i+8]) | uint64(s[i+9])<<8 | uint64(s[i+10])<<16 | uint64(s[i+11])<<24 |
+			uint64(s[i+12])<<32 | uint64(s[i+13])<<40 | uint64(s[i+14])<<48 | uint64(s[i+15])<<56
+		if (w|x)&high != 0 {
+			break
+		}
+	}
+	return i + utf8.RuneCountInString(s[i:])
 }
 
 // strIsASCII reports whether s holds only ASCII (computing the length cache).

@@ -21,6 +21,7 @@ func TestStepBudgetPreemptsNativeDrains(t *testing.T) {
 		{"any of a map of a lambda", "int(any(map(lambda x: x < 0, range(200000))))", 0},
 		{"tuple of a map over a list", "len(tuple(map(lambda x: x + 1, list(range(200000)))))", 200000},
 		{"sum of a generator expression", "sum(x for x in range(200000))", 19999900000},
+		{"str.join of a generator expression", "len(','.join(str(x) for x in range(200000)))", 1288889},
 	} {
 		t.Run(tt.name, func(t *testing.T) {
 			s := core.NewSession(core.Config{Clock: stepClock(time.Millisecond)})

@@ -25,6 +25,7 @@ const (
 	driveAll
 	driveList
 	driveTuple
+	driveJoin // str.join: a list whose first item is the separator
 )
 
 // startDrive runs the builtin name over the generator gv, from acc:
@@ -77,7 +78,7 @@ func (vm *VM) driveYield(f *heap.Frame, v Value) (cont bool, err error) {
 			push(vm.frames[len(vm.frames)-1], heap.Bool(want))
 			return false, nil
 		}
-	case driveList, driveTuple:
+	case driveList, driveTuple, driveJoin:
 		l, ok := vm.refObj(acc).(*heap.List)
 		if !ok {
 			vm.driveStop(f)
@@ -131,6 +132,8 @@ func (vm *VM) driveResult(kind int32, acc Value) (Value, error) {
 		if l, ok := vm.refObj(acc).(*heap.List); ok {
 			return vm.NewTuple(append([]Value(nil), l.Items...)), nil
 		}
+	case driveJoin:
+		return vm.joinDriven(acc)
 	}
 	return heap.Undef, &Fatal{Kind: "internal", Msg: "unknown generator drain"}
 }

@@ -1019,14 +1019,14 @@ reload:
 					}
 					continue
 				}
-				if _, ok := obj.(*heap.Generator); ok {
+				if g, ok := obj.(*heap.Generator); ok {
 					// for x in gen(): the generator's frame goes on
 					// top and runs until it yields (its value lands on
 					// this stack and the fused form's STORE_FAST runs
 					// next on its own) or returns (and this frame jumps
 					// to the loop's end).
 					f.PC, f.SP = pc, sp
-					switch err := vm.resumeGen(it, heap.None, nil, heap.RetForIter, int32(arg)); err {
+					switch err := vm.forIterGen(it, g, int32(arg)); err {
 					case errFramePushed:
 						goto reload
 					case errExhausted:

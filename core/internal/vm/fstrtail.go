@@ -29,6 +29,13 @@ const maxTailBytes = 4096
 // so running them here is what running them one by one does; the frame
 // is never seen between them. ok is false, and nothing done, for
 // anything else.
+//
+// When something else comes before BUILD_STRING (a field of an
+// expression, f"{a}:{b}|{i / 7:.2f}"), the field and the run of items
+// after it that it can do are still done at once: their text becomes
+// one str, followed on the stack by an empty str for each item of the
+// run, so BUILD_STRING, which only joins them, finds as many parts as it
+// expects and makes the same str.
 func (vm *VM) formatTail(f *heap.Frame, arg int) bool {
 	if vm.rec != nil {
 		// The module base is being built: it allocates exactly as the
@@ -49,95 +56,79 @@ func (vm *VM) formatTail(f *heap.Frame, arg int) bool {
 		spec = so.S
 		vi--
 	}
-	// Find BUILD_STRING first, checking the instructions on the way.
+	var scratch [256]byte
+	out, ok := vm.fieldText(scratch[:0], slots[vi], arg&3, spec)
+	if !ok {
+		return false
+	}
+	// The items after the field, as far as they can be done here.
 	pc := int(f.PC)
 	k := 0
-	for ; ; k++ {
-		if pc >= len(instrs) || k > maxTailItems {
-			return false
-		}
+	for ; k < maxTailItems && pc < len(instrs); k++ {
 		in := instrs[pc]
-		switch in.Op() {
-		case compile.LOAD_CONST:
-			if _, ok := vm.refObj(consts[in.Arg()]).(*heap.Str); !ok {
-				return false
+		if in.Op() == compile.LOAD_CONST {
+			o, ok := vm.refObj(consts[in.Arg()]).(*heap.Str)
+			if !ok || len(out)+len(o.S) > maxTailBytes {
+				break
 			}
+			out = append(out, o.S...)
 			pc++
 			continue
-		case compile.LOAD_FAST:
-			if slots[in.Arg()].K == heap.KUndef {
-				return false
-			}
-			pc++
-			if pc < len(instrs) && instrs[pc].Op() == compile.LOAD_CONST {
-				pc++
-			}
-			if pc >= len(instrs) || instrs[pc].Op() != compile.FORMAT_VALUE {
-				return false
-			}
-			pc++
-			continue
-		case compile.BUILD_STRING:
-		default:
-			return false
 		}
-		break
+		if in.Op() != compile.LOAD_FAST {
+			break
+		}
+		// LOAD_FAST, maybe LOAD_CONST (the spec), FORMAT_VALUE.
+		v := slots[in.Arg()]
+		if v.K == heap.KUndef {
+			break
+		}
+		j := pc + 1
+		spec := ""
+		if j < len(instrs) && instrs[j].Op() == compile.LOAD_CONST {
+			so, ok := vm.refObj(consts[instrs[j].Arg()]).(*heap.Str)
+			if !ok {
+				break
+			}
+			spec = so.S
+			j++
+		}
+		if j >= len(instrs) || instrs[j].Op() != compile.FORMAT_VALUE {
+			break
+		}
+		fa := instrs[j].Arg()
+		if (fa&4 != 0) != (j > pc+1) {
+			break
+		}
+		n := len(out)
+		if out, ok = vm.fieldText(out, v, fa&3, spec); !ok {
+			out = out[:n]
+			break
+		}
+		pc = j + 1
+	}
+	if pc >= len(instrs) || instrs[pc].Op() != compile.BUILD_STRING || k >= maxTailItems {
+		return k > 0 && runReachesBuild(instrs, pc, k+1) && vm.formatRun(f, vi, k, pc, out)
 	}
 	before := instrs[pc].Arg() - 1 - k // parts already on the stack, below the value
 	if before < 0 || vi-before < 0 {
 		return false
 	}
 	lo := vi - before
-	var scratch [256]byte
-	out := scratch[:0]
-	for _, p := range slots[lo:vi] {
-		o := vm.H.Get(p).(*heap.Str)
-		if len(out)+len(o.S) > maxTailBytes {
-			return false
-		}
-		out = append(out, o.S...)
-	}
-	out, ok := vm.fieldText(out, slots[vi], arg&3, spec)
-	if !ok {
-		return false
-	}
-	for i := int(f.PC); i < pc; i++ {
-		in := instrs[i]
-		if in.Op() == compile.LOAD_CONST {
-			o := vm.H.Get(consts[in.Arg()]).(*heap.Str)
-			if len(out)+len(o.S) > maxTailBytes {
-				return false
-			}
-			out = append(out, o.S...)
-			continue
-		}
-		// LOAD_FAST, maybe LOAD_CONST (the spec), FORMAT_VALUE.
-		v := slots[in.Arg()]
-		i++
-		spec := ""
-		if instrs[i].Op() == compile.LOAD_CONST {
-			so, ok := vm.refObj(consts[instrs[i].Arg()]).(*heap.Str)
-			if !ok {
-				return false
-			}
-			spec = so.S
-			i++
-		}
-		fa := instrs[i].Arg()
-		if (fa&4 != 0) != (instrs[i-1].Op() == compile.LOAD_CONST) {
-			return false
-		}
-		if out, ok = vm.fieldText(out, v, fa&3, spec); !ok {
-			return false
-		}
-	}
 	total := len(out)
-	if !vm.fastRoom(int64(total)) {
+	for _, p := range slots[lo:vi] {
+		total += len(vm.H.Get(p).(*heap.Str).S)
+	}
+	if total > maxTailBytes || !vm.fastRoom(int64(total)) {
 		return false
 	}
 	// The result's bytes in their own allocation, as BUILD_STRING's.
 	buf := make([]byte, total)
-	copy(buf, out)
+	at := 0
+	for _, p := range slots[lo:vi] {
+		at += copy(buf[at:], vm.H.Get(p).(*heap.Str).S)
+	}
+	copy(buf[at:], out)
 	// N and ASCII as BUILD_STRING leaves them (not counted): the str is
 	// the same object either way, down to its dumped form.
 	r := vm.H.Alloc(&heap.Str{S: unsafe.String(unsafe.SliceData(buf), total), N: -1})
@@ -147,6 +138,74 @@ func (vm *VM) formatTail(f *heap.Frame, arg int) bool {
 	slots[lo] = r
 	f.SP = int32(lo + 1)
 	f.PC = int32(pc + 1)
+	return true
+}
+
+// maxRunScan bounds the instructions runReachesBuild looks through.
+const maxRunScan = 48
+
+// runReachesBuild reports whether the n values a run leaves on the stack
+// (the field and the items formatTail did) are parts of the f-string's
+// BUILD_STRING, untouched until then, so that their text may be spread
+// over them any way. A constant str or a formatted local is not always a
+// part: it may be the start of an expression field (f"{a}{', '.join(x)}",
+// f"{a}{f'{b}'.upper()}"). So the instructions from pc on must be
+// straight-line code of known stack effects that never reaches below the
+// run, up to a BUILD_STRING that takes all of it; anything else (jumps,
+// stores, unknown instructions) says no.
+func runReachesBuild(instrs []compile.Instr, pc, n int) bool {
+	depth := 0 // values pushed above the run
+	for end := min(len(instrs), pc+maxRunScan); pc < end; pc++ {
+		in := instrs[pc]
+		arg := int(in.Arg())
+		pops, pushes := 0, 1
+		switch in.Op() {
+		case compile.BUILD_STRING:
+			if arg >= depth+n {
+				return true
+			}
+			pops = arg // an f-string nested in a field
+		case compile.LOAD_FAST, compile.LOAD_CONST, compile.LOAD_GLOBAL, compile.LOAD_DEREF, compile.PUSH_NULL:
+		case compile.LOAD_ATTR, compile.UNARY_NEGATIVE, compile.UNARY_POSITIVE, compile.UNARY_INVERT, compile.UNARY_NOT:
+			pops = 1
+		case compile.LOAD_METHOD:
+			pops, pushes = 1, 2
+		case compile.BINARY_OP, compile.BINARY_SUBSCR, compile.COMPARE_OP:
+			pops = 2
+		case compile.FORMAT_VALUE:
+			pops = 1 + (arg>>2)&1
+		case compile.CALL:
+			pops = arg + 2
+		case compile.BUILD_TUPLE, compile.BUILD_LIST:
+			pops = arg
+		case compile.KW_NAMES:
+			pushes = 0
+		default:
+			return false
+		}
+		if pops > depth {
+			return false
+		}
+		depth += pushes - pops
+	}
+	return false
+}
+
+// formatRun ends formatTail's partial case: the field at slot vi and the
+// k items after it (up to pc) give out, which goes on the stack as one
+// str and k empty ones, the frame continuing at pc.
+func (vm *VM) formatRun(f *heap.Frame, vi, k, pc int, out []byte) bool {
+	if !vm.fastRoom(int64(len(out))) {
+		return false
+	}
+	slots := f.Slots
+	slots[vi] = vm.NewStr(string(out))
+	empty := vm.internAt(&vm.emptyStr, "")
+	for i := vi + 1; i <= vi+k; i++ {
+		slots[i] = empty
+	}
+	f.SP = int32(vi + k + 1)
+	f.PC = int32(pc)
 	return true
 }
 

@@ -95,6 +95,41 @@ func (vm *VM) resumeGen(gv Value, send Value, throw error, ret heap.RetKind, ret
 	return errFramePushed
 }
 
+// forIterGen resumes the generator g (at gv) for FOR_ITER: resumeGen's
+// common case, a generator suspended at a yield with no saved exception
+// state, without its general checks. The None sent in is not pushed when
+// the generator drops it at once (YIELD_VALUE POP_TOP): its frame starts
+// past the POP_TOP instead, the state the POP_TOP would have left.
+func (vm *VM) forIterGen(gv Value, g *heap.Generator, arg int32) error {
+	f := g.Frame
+	if g.State != heap.GenSuspended || g.ExcSave.K != heap.KUndef || f.C == nil {
+		return vm.resumeGen(gv, heap.None, nil, heap.RetForIter, arg)
+	}
+	if err := vm.pushFrame(f); err != nil {
+		// resumeGen meets the same refusal and settles the generator.
+		return vm.resumeGen(gv, heap.None, nil, heap.RetForIter, arg)
+	}
+	f.Ret, f.RetArg = heap.RetForIter, arg
+	f.Aux[1] = vm.handled
+	g.State = heap.GenRunning
+	vm.H.Touch(gv)
+	skipSentNone(f)
+	return errFramePushed
+}
+
+// skipSentNone gives the generator frame f, resumed at a yield, the None
+// it is sent: pushed, or when the next instruction (of the persisted
+// code, whose indices the quickened copy keeps) is the POP_TOP that
+// drops it, the frame moves past that POP_TOP.
+func skipSentNone(f *heap.Frame) {
+	instrs := f.C.Code.Instrs
+	if pc := int(f.PC); pc < len(instrs) && instrs[pc].Op() == compile.POP_TOP {
+		f.PC++
+		return
+	}
+	push(f, heap.None)
+}
+
 var errNoDelegate = &Fatal{Kind: "internal", Msg: "no yield from"}
 
 // throwIntoYieldFrom forwards throw() into the sub-iterator a generator
@@ -204,11 +239,15 @@ func (vm *VM) yieldValue(f *heap.Frame, v Value) (bool, error) {
 		// with no switch of frames.
 		cont, err := vm.driveYield(f, v)
 		if cont {
-			push(f, heap.None)
+			skipSentNone(f)
 		}
 		return false, err
 	}
 	vm.genSuspend(f)
+	if f.Ret == heap.RetForIter {
+		push(vm.frames[len(vm.frames)-1], v)
+		return false, nil
+	}
 	if f.Ret == heap.RetNested {
 		vm.genResult = v
 		return true, nil

@@ -293,6 +293,19 @@ func strJoin(vm *VM, self Value, a Args) (Value, error) {
 		return heap.Undef, err
 	}
 	if vm.needsFrames(args[0]) {
+		if vm.plainGen(args[0]) {
+			// Drained in place (driveJoin): the items gather in a list
+			// after the separator, joined when the generator returns,
+			// as CPython materializes the iterable before it checks
+			// the items.
+			sepv := self
+			if !vm.IsExactStr(self) {
+				sepv = vm.NewStr(sep)
+			}
+			if r, ok, err := vm.startDrive("str.join", args[0], driveJoin, vm.NewList([]Value{sepv})); ok {
+				return r, err
+			}
+		}
 		if r, ok, err := vm.tailPy("str.join", "join", self, args[0]); ok {
 			return r, err
 		}
@@ -343,6 +356,17 @@ func (vm *VM) iterable(v Value) bool {
 		return true
 	}
 	return false
+}
+
+// joinDriven is the result of str.join drained from a generator
+// (driveJoin): acc is a list of the separator and then the items.
+func (vm *VM) joinDriven(acc Value) (Value, error) {
+	if l, ok := vm.refObj(acc).(*heap.List); ok && len(l.Items) > 0 {
+		if sep, ok := vm.StrOf(l.Items[0]); ok {
+			return vm.joinValues(sep, l.Items[1:])
+		}
+	}
+	return heap.Undef, &Fatal{Kind: "internal", Msg: "str.join drain lost its list"}
 }
 
 func (vm *VM) joinValues(sep string, items []Value) (Value, error) {
@@ -978,9 +1002,27 @@ func strRuneLen(s *heap.Str) int {
 	if s.N > 0 || (s.N == 0 && s.S == "") {
 		return s.N
 	}
-	s.N = utf8.RuneCountInString(s.S)
+	s.N = runeCount(s.S)
 	s.ASCII = s.N == len(s.S)
 	return s.N
+}
+
+// runeCount is utf8.RuneCountInString, 16 bytes at a time over ASCII
+// (most text): len() of a long joined or read str counts it once, and
+// that count was a byte at a time.
+func runeCount(s string) int {
+	const high = 0x8080808080808080
+	i := 0
+	for ; i+16 <= len(s); i += 16 {
+		w := uint64(s[i]) | uint64(s[i+1])<<8 | uint64(s[i+2])<<16 | uint64(s[i+3])<<24 |
+			uint64(s[i+4])<<32 | uint64(s[i+5])<<40 | uint64(s[i+6])<<48 | uint64(s[i+7])<<56
+		x := uint64(s[i+8]) | uint64(s[i+9])<<8 | uint64(s[i+10])<<16 | uint64(s[i+11])<<24 |
+			uint64(s[i+12])<<32 | uint64(s[i+13])<<40 | uint64(s[i+14])<<48 | uint64(s[i+15])<<56
+		if (w|x)&high != 0 {
+			break
+		}
+	}
+	return i + utf8.RuneCountInString(s[i:])
 }
 
 // strIsASCII reports whether s holds only ASCII (computing the length cache).

@@ -106,6 +106,8 @@ type VM struct {
 	// filled before sealing: its entries stay valid in every clone
 	// (base strs are never freed or replaced), so no clone writes it.
 	asciiStrs *[128]Value
+	// emptyStr remembers the interned "" (see internAt; formatRun).
+	emptyStr Value
 	// intStrs remembers the strs of the small ints (see intStr); made on
 	// first use, so a session that never converts an int pays nothing.
 	intStrs   *[smallIntStrs]Value

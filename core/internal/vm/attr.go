@@ -599,6 +599,9 @@ func (vm *VM) opLoadAttr(f *heap.Frame, obj, name Value) error {
 				return nil
 			}
 		case *heap.Instance:
+			if ok, err := vm.getterHit(f, obj, o); ok {
+				return err
+			}
 			// The class's answers for this name come from the site cache.
 			e := vm.siteLookup(f, o.Class, name)
 			if vm.customGetattr(e, o.Class) {

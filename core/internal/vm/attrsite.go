@@ -47,6 +47,52 @@ func (vm *VM) instAttrHit(co *heap.CodeObj, pc int32, obj, name Value) (Value, b
 	return heap.Undef, false
 }
 
+// getterHit is opLoadAttr's call of a property's getter when the site
+// (the instruction f is executing) has seen o's class this epoch and
+// found there a property, not a plain accessor (see accessorReady), on a
+// class keeping object's __getattribute__ and without __getattr__: a
+// getter that is a Python function taking exactly self gets its frame
+// pushed at once, its result delivered to f's stack (errFramePushed).
+// ok=false leaves the load to opLoadAttr's general path.
+func (vm *VM) getterHit(f *heap.Frame, obj Value, o *heap.Instance) (ok bool, err error) {
+	co := f.C
+	if co.SiteIdx == nil {
+		return false, nil
+	}
+	s := &co.Sites[co.SiteIdx[f.PC-1]]
+	h := o.Class.H()
+	for i := range s.Ways {
+		e := &s.Ways[i]
+		if e.Class != h || e.Epoch != vm.epoch {
+			continue
+		}
+		if e.DataDesc != 2 || e.Acc != 2 || e.Getattribute != 1 || e.Getattr != 1 {
+			return false, nil
+		}
+		p, isProp := vm.H.Get(e.Val).(*heap.Property)
+		if !isProp || p.Get.K != heap.KRef {
+			return false, nil
+		}
+		fn, isFn := vm.H.Get(p.Get).(*heap.Function)
+		if !isFn {
+			return false, nil
+		}
+		fco := vm.codeOf(fn)
+		if !simpleCall(fco.Code, 1) {
+			return false, nil
+		}
+		args := [1]Value{obj}
+		nf := vm.simpleFrame(p.Get, fn, fco, args[:])
+		nf.Ret = heap.RetPush
+		if err := vm.pushFrame(nf); err != nil {
+			vm.releaseFrame(nf)
+			return true, err
+		}
+		return true, errFramePushed
+	}
+	return false, nil
+}
+
 // storeAttrHit is STORE_ATTR's commonest case, done without touching
 // the frame: obj is an instance whose class the site at instruction pc of
 // co has seen this epoch, keeping object's __setattr__ with nothing named

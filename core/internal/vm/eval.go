@@ -622,7 +622,10 @@ reload:
 				err = vm.opLoadMethod(f, obj, name)
 			}
 			if err != nil {
-				return opResult(err)
+				if err == errFramePushed {
+					goto reload // a frame was pushed (a property getter)
+				}
+				return heap.Undef, false, err
 			}
 			pc, sp = f.PC, f.SP
 			continue
@@ -661,7 +664,10 @@ reload:
 				err = vm.opLoadMethod(f, obj, name)
 			}
 			if err != nil {
-				return opResult(err)
+				if err == errFramePushed {
+					goto reload // a frame was pushed (a property getter)
+				}
+				return heap.Undef, false, err
 			}
 			pc, sp = f.PC, f.SP
 			continue

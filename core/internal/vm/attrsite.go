@@ -93,12 +93,15 @@ func (vm *VM) getterHit(f *heap.Frame, obj Value, o *heap.Instance) (ok bool, er
 	return false, nil
 }
 
-// storeAttrHit is STORE_ATTR's commonest case, done without touching
+// storeAttrHit is STORE_ATTR's commonest cases, done without touching
 // the frame: obj is an instance whose class the site at instruction pc of
 // co has seen this epoch, keeping object's __setattr__ with nothing named
-// name in the class, and its dict (one the VM made) has name where the
-// site last found it. It stores v there; false leaves the store to
-// opStoreAttr.
+// name in the class, and its dict (one the VM made, or the room allocated
+// with the instance) either has name where the site last found it, or
+// ends just there and has room, as when __init__ sets its attributes in
+// the same order for every instance: v is stored in place, or appended
+// when no entry has name's hash (so none can be name). false leaves the
+// store to opStoreAttr.
 func (vm *VM) storeAttrHit(co *heap.CodeObj, pc int32, obj, name, v Value) bool {
 	if obj.K != heap.KRef || co.SiteIdx == nil {
 		return false
@@ -108,7 +111,7 @@ func (vm *VM) storeAttrHit(co *heap.CodeObj, pc int32, obj, name, v Value) bool 
 		return false
 	}
 	d := o.D
-	if d == nil || o.Dict.K != heap.KRef || o.Exc != nil {
+	if d == nil || o.Exc != nil {
 		return false
 	}
 	s := &co.Sites[co.SiteIdx[pc]]
@@ -116,15 +119,43 @@ func (vm *VM) storeAttrHit(co *heap.CodeObj, pc int32, obj, name, v Value) bool 
 	for i := range s.Ways {
 		if e := &s.Ways[i]; e.Class == h && e.Epoch == vm.epoch {
 			j := int(e.Slot)
-			if e.Setattr != setattrPlain || e.Val.K != heap.KUndef || j < 0 || j >= len(d.Entries) || d.Entries[j].Key != name {
+			if e.Setattr != setattrPlain || e.Val.K != heap.KUndef || j < 0 {
 				return false
 			}
-			d.SetAt(j, v)
-			vm.H.Touch(o.Dict)
-			return true
+			if j < len(d.Entries) && o.Dict.K == heap.KRef {
+				if d.Entries[j].Key != name {
+					return false
+				}
+				d.SetAt(j, v)
+				vm.H.Touch(o.Dict)
+				return true
+			}
+			return vm.appendAttrHit(obj, o, d, j, name, v)
 		}
 	}
 	return false
+}
+
+// appendAttrHit is storeAttrHit's new attribute: name goes to entry j of
+// the dict of o (at obj), d or the room allocated with o, if d ends just
+// there, has room, and no entry has name's hash.
+func (vm *VM) appendAttrHit(obj Value, o *heap.Instance, d *heap.Dict, j int, name, v Value) bool {
+	if j != len(d.Entries) || j == cap(d.Entries) {
+		return false
+	}
+	if o.Dict.K != heap.KRef {
+		// The first attribute, into the room allocated with o.
+		if j != 0 {
+			return false
+		}
+		vm.makeInstDict(obj, o).Append(name, v, vm.StrHash(name))
+		return true
+	}
+	if !d.AppendFresh(name, v, vm.StrHash(name)) {
+		return false
+	}
+	vm.H.Touch(o.Dict)
+	return true
 }
 
 // methodHit is LOAD_METHOD's commonest case, done without touching the

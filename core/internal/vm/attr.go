@@ -599,6 +599,9 @@ func (vm *VM) opLoadAttr(f *heap.Frame, obj, name Value) error {
 				return nil
 			}
 		case *heap.Instance:
+			if ok, err := vm.getterHit(f, obj, o); ok {
+				return err
+			}
 			// The class's answers for this name come from the site cache.
 			e := vm.siteLookup(f, o.Class, name)
 			if vm.customGetattr(e, o.Class) {
@@ -919,19 +922,28 @@ func (vm *VM) dictHasName(d *heap.Dict, name Value) bool {
 		i, _ := d.Lookup(name, h, vm.StrEq)
 		return i >= 0
 	}
-	for i := range d.Entries {
-		e := &d.Entries[i]
-		if e.Hash != h || e.Key.K == heap.KUndef {
-			continue
-		}
-		if e.Key == name {
-			return true
-		}
-		if eq, _ := vm.StrEq(e.Key, name); eq {
+	// Only the hashes are read in the scan (a tight loop); an entry with
+	// the same hash is then looked at whole.
+	ents := d.Entries
+	for i := range ents {
+		if ents[i].Hash == h && vm.entryIsName(&ents[i], name) {
 			return true
 		}
 	}
 	return false
+}
+
+// entryIsName reports whether e, a dict entry with name's hash, is live
+// and has the key name.
+func (vm *VM) entryIsName(e *heap.DictEntry, name Value) bool {
+	if e.Key.K == heap.KUndef {
+		return false
+	}
+	if e.Key == name {
+		return true
+	}
+	eq, _ := vm.StrEq(e.Key, name)
+	return eq
 }
 
 // pushMethod leaves LOAD_METHOD's result: [callee, self] for a call

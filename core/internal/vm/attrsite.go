@@ -47,12 +47,61 @@ func (vm *VM) instAttrHit(co *heap.CodeObj, pc int32, obj, name Value) (Value, b
 	return heap.Undef, false
 }
 
-// storeAttrHit is STORE_ATTR's commonest case, done without touching
+// getterHit is opLoadAttr's call of a property's getter when the site
+// (the instruction f is executing) has seen o's class this epoch and
+// found there a property, not a plain accessor (see accessorReady), on a
+// class keeping object's __getattribute__ and without __getattr__: a
+// getter that is a Python function taking exactly self gets its frame
+// pushed at once, its result delivered to f's stack (errFramePushed).
+// ok=false leaves the load to opLoadAttr's general path.
+func (vm *VM) getterHit(f *heap.Frame, obj Value, o *heap.Instance) (ok bool, err error) {
+	co := f.C
+	if co.SiteIdx == nil {
+		return false, nil
+	}
+	s := &co.Sites[co.SiteIdx[f.PC-1]]
+	h := o.Class.H()
+	for i := range s.Ways {
+		e := &s.Ways[i]
+		if e.Class != h || e.Epoch != vm.epoch {
+			continue
+		}
+		if e.DataDesc != 2 || e.Acc != 2 || e.Getattribute != 1 || e.Getattr != 1 {
+			return false, nil
+		}
+		p, isProp := vm.H.Get(e.Val).(*heap.Property)
+		if !isProp || p.Get.K != heap.KRef {
+			return false, nil
+		}
+		fn, isFn := vm.H.Get(p.Get).(*heap.Function)
+		if !isFn {
+			return false, nil
+		}
+		fco := vm.codeOf(fn)
+		if !simpleCall(fco.Code, 1) {
+			return false, nil
+		}
+		args := [1]Value{obj}
+		nf := vm.simpleFrame(p.Get, fn, fco, args[:])
+		nf.Ret = heap.RetPush
+		if err := vm.pushFrame(nf); err != nil {
+			vm.releaseFrame(nf)
+			return true, err
+		}
+		return true, errFramePushed
+	}
+	return false, nil
+}
+
+// storeAttrHit is STORE_ATTR's commonest cases, done without touching
 // the frame: obj is an instance whose class the site at instruction pc of
 // co has seen this epoch, keeping object's __setattr__ with nothing named
-// name in the class, and its dict (one the VM made) has name where the
-// site last found it. It stores v there; false leaves the store to
-// opStoreAttr.
+// name in the class, and its dict (one the VM made, or the room allocated
+// with the instance) either has name where the site last found it, or
+// ends just there and has room, as when __init__ sets its attributes in
+// the same order for every instance: v is stored in place, or appended
+// when no entry has name's hash (so none can be name). false leaves the
+// store to opStoreAttr.
 func (vm *VM) storeAttrHit(co *heap.CodeObj, pc int32, obj, name, v Value) bool {
 	if obj.K != heap.KRef || co.SiteIdx == nil {
 		return false
@@ -62,7 +111,7 @@ func (vm *VM) storeAttrHit(co *heap.CodeObj, pc int32, obj, name, v Value) bool 
 		return false
 	}
 	d := o.D
-	if d == nil || o.Dict.K != heap.KRef || o.Exc != nil {
+	if d == nil || o.Exc != nil {
 		return false
 	}
 	s := &co.Sites[co.SiteIdx[pc]]
@@ -70,15 +119,43 @@ func (vm *VM) storeAttrHit(co *heap.CodeObj, pc int32, obj, name, v Value) bool 
 	for i := range s.Ways {
 		if e := &s.Ways[i]; e.Class == h && e.Epoch == vm.epoch {
 			j := int(e.Slot)
-			if e.Setattr != setattrPlain || e.Val.K != heap.KUndef || j < 0 || j >= len(d.Entries) || d.Entries[j].Key != name {
+			if e.Setattr != setattrPlain || e.Val.K != heap.KUndef || j < 0 {
 				return false
 			}
-			d.SetAt(j, v)
-			vm.H.Touch(o.Dict)
-			return true
+			if j < len(d.Entries) && o.Dict.K == heap.KRef {
+				if d.Entries[j].Key != name {
+					return false
+				}
+				d.SetAt(j, v)
+				vm.H.Touch(o.Dict)
+				return true
+			}
+			return vm.appendAttrHit(obj, o, d, j, name, v)
 		}
 	}
 	return false
+}
+
+// appendAttrHit is storeAttrHit's new attribute: name goes to entry j of
+// the dict of o (at obj), d or the room allocated with o, if d ends just
+// there, has room, and no entry has name's hash.
+func (vm *VM) appendAttrHit(obj Value, o *heap.Instance, d *heap.Dict, j int, name, v Value) bool {
+	if j != len(d.Entries) || j == cap(d.Entries) {
+		return false
+	}
+	if o.Dict.K != heap.KRef {
+		// The first attribute, into the room allocated with o.
+		if j != 0 {
+			return false
+		}
+		vm.makeInstDict(obj, o).Append(name, v, vm.StrHash(name))
+		return true
+	}
+	if !d.AppendFresh(name, v, vm.StrHash(name)) {
+		return false
+	}
+	vm.H.Touch(o.Dict)
+	return true
 }
 
 // methodHit is LOAD_METHOD's commonest case, done without touching the

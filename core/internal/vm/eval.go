@@ -657,7 +657,10 @@ reload:
 				err = vm.opLoadMethod(f, obj, name)
 			}
 			if err != nil {
-				return opResult(err)
+				if err == errFramePushed {
+					goto reload // a frame was pushed (a property getter)
+				}
+				return heap.Undef, false, err
 			}
 			pc, sp = f.PC, f.SP
 			continue
@@ -696,7 +699,10 @@ reload:
 				err = vm.opLoadMethod(f, obj, name)
 			}
 			if err != nil {
-				return opResult(err)
+				if err == errFramePushed {
+					goto reload // a frame was pushed (a property getter)
+				}
+				return heap.Undef, false, err
 			}
 			pc, sp = f.PC, f.SP
 			continue

@@ -205,10 +205,17 @@ func (vm *VM) instanceKeysLess(keys []Value) func(a, b int) (bool, error) {
 	if lt.K == heap.KUndef {
 		return nil
 	}
+	fn, _ := vm.H.Get(lt).(*heap.Function)
+	ep := vm.epoch
 	var buf [2]Value
 	return func(a, b int) (bool, error) {
+		if vm.epoch != ep {
+			// A class changed during the sort (__lt__ replaced,
+			// __gt__ added ...): the general comparison from now on.
+			return vm.Compare(compile.CmpLt, keys[a], keys[b])
+		}
 		buf[0], buf[1] = keys[a], keys[b]
-		r, err := vm.callNested(lt, buf[:], nil)
+		r, err := vm.callLtNested(lt, fn, buf[:])
 		if err != nil {
 			return false, err
 		}
@@ -221,4 +228,33 @@ func (vm *VM) instanceKeysLess(keys []Value) func(a, b int) (bool, error) {
 		}
 		return vm.Truth(r)
 	}
+}
+
+// callLtNested is callNested(fnv, args) for the Python function fn at
+// fnv, with its frame made directly when the arguments are exactly its
+// parameters (simpleCall): a sort's comparisons skip the general call's
+// dispatch and binding.
+func (vm *VM) callLtNested(fnv Value, fn *heap.Function, args []Value) (Value, error) {
+	co := vm.codeOf(fn)
+	if !simpleCall(co.Code, len(args)) {
+		return vm.callNested(fnv, args, nil)
+	}
+	depth := len(vm.frames)
+	if err := vm.enterC(" while calling a Python object"); err != nil {
+		return heap.Undef, err
+	}
+	vm.nested++
+	vm.safeAllocs = 0 // Python code may drop what the operation holds (see openSafe)
+	nf := vm.simpleFrame(fnv, fn, co, args)
+	nf.Ret = heap.RetNested
+	var r Value
+	err := vm.pushFrame(nf)
+	if err != nil {
+		vm.releaseFrame(nf)
+	} else {
+		r, err = vm.run(depth) // run recovers its panics
+	}
+	vm.nested--
+	vm.leaveC()
+	return r, err
 }

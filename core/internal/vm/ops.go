@@ -753,6 +753,10 @@ func (vm *VM) opGetItem(f *heap.Frame, obj, key Value) error {
 			push(f, v)
 			return nil
 		}
+		if v, ok := vm.subDictGet(obj, key); ok {
+			push(f, v)
+			return nil
+		}
 	}
 	if fn := vm.LookupSpecial(obj, "__getitem__"); vm.isPyFunc(fn) {
 		return vm.pushPyCall(fn, []Value{obj, key}, heap.RetPush, 0, heap.Undef, heap.Undef)
@@ -800,6 +804,9 @@ func (vm *VM) opSetItem(f *heap.Frame, obj, key, v Value) error {
 			}
 			vm.H.Touch(obj)
 			return nil
+		}
+		if done, err := vm.subDictSet(obj, key, v); done {
+			return err
 		}
 	}
 	if fn := vm.LookupSpecial(obj, "__setitem__"); vm.isPyFunc(fn) {
@@ -911,6 +918,11 @@ func (vm *VM) opContains(f *heap.Frame, item, container Value, invert bool) erro
 			_, r, err = vm.DictGet(o, item)
 		case *heap.Str:
 			r, _, err = vm.strContains(container, item)
+		case *heap.Instance:
+			var ok bool
+			if r, ok = vm.subDictContains(container, item); !ok {
+				goto general
+			}
 		default:
 			goto general
 		}

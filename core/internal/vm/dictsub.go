@@ -26,6 +26,9 @@ type subDictEntry struct {
 	cls   Value
 	epoch uint32
 	flags uint8
+	// missing is the class's __missing__ when it is a plain Python
+	// function (Undef otherwise), which a miss calls as a frame.
+	missing Value
 }
 
 // subDictNames are the dunders of the subDict flags, in flag order.
@@ -59,23 +62,52 @@ func (vm *VM) subDictOf(obj Value, need uint8) (d *heap.Dict, dv Value, ok bool)
 	if !isDict {
 		return nil, heap.Undef, false
 	}
-	e := &vm.subDicts[o.Class.N&uint64(len(vm.subDicts)-1)]
-	if e.cls != o.Class || e.epoch != vm.epoch {
-		*e = subDictEntry{cls: o.Class, epoch: vm.epoch, flags: vm.subDictFlags(o.Class)}
-	}
+	e := vm.subDictClass(o.Class)
 	return d, o.Prim, e.flags&need == need
 }
 
-// subDictGet is obj[key] for an instance of a dict subclass that leaves
-// __getitem__ to dict, when key (an int or exact str) is found without
-// running code. A miss is left to the general path, which calls the
-// class's __missing__ if it has one.
-func (vm *VM) subDictGet(obj, key Value) (Value, bool) {
+// subDictClass is the cache entry of cls, a class whose instances have
+// a primitive dict, filled for this epoch.
+func (vm *VM) subDictClass(cls Value) *subDictEntry {
+	e := &vm.subDicts[cls.N&uint64(len(vm.subDicts)-1)]
+	if e.cls != cls || e.epoch != vm.epoch {
+		*e = subDictEntry{cls: cls, epoch: vm.epoch, flags: vm.subDictFlags(cls)}
+		if m := vm.cachedClassLookup(cls, vm.Intern("__missing__")); vm.isPyFunc(m) {
+			e.missing = m
+		}
+	}
+	return e
+}
+
+// subDictSubscr is BINARY_SUBSCR's obj[key] for an instance of a dict
+// subclass that leaves __getitem__ to dict and a key (an int or exact
+// str) looked up without running code: a hit pushes the value; a miss
+// pushes the frame of the class's __missing__ when that is a plain
+// Python function, whose return is the result, as dict's __getitem__
+// would call it. handled is false, with nothing done, otherwise (a miss
+// without such a __missing__ raises on the general path).
+func (vm *VM) subDictSubscr(f *heap.Frame, obj, key Value) (handled bool, err error) {
 	d, _, ok := vm.subDictOf(obj, subDictGet)
 	if !ok {
-		return heap.Undef, false
+		return false, nil
 	}
-	return vm.dictGetPlain(d, key)
+	h, ok := vm.plainKeyHash(key)
+	if !ok {
+		return false, nil
+	}
+	i, lerr := d.Lookup(key, h, vm.plainKeyEq)
+	switch {
+	case lerr != nil:
+		return false, nil
+	case i >= 0:
+		push(f, d.Entries[i].Val)
+		return true, nil
+	}
+	m := vm.subDictClass(vm.H.Get(obj).(*heap.Instance).Class).missing
+	if m.K == heap.KUndef {
+		return false, nil
+	}
+	return true, vm.pushPyCall(m, []Value{obj, key}, heap.RetPush, 0, heap.Undef, heap.Undef)
 }
 
 // subDictSet is obj[key] = v for an instance of a dict subclass that

@@ -753,9 +753,8 @@ func (vm *VM) opGetItem(f *heap.Frame, obj, key Value) error {
 			push(f, v)
 			return nil
 		}
-		if v, ok := vm.subDictGet(obj, key); ok {
-			push(f, v)
-			return nil
+		if done, err := vm.subDictSubscr(f, obj, key); done {
+			return err
 		}
 	}
 	if fn := vm.LookupSpecial(obj, "__getitem__"); vm.isPyFunc(fn) {

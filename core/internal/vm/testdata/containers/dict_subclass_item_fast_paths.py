@@ -147,3 +147,59 @@ try:
         dd[k + "x"]
 except RuntimeError as e:
     print("RuntimeError", e)
+
+# Misses: __missing__ runs as the subscript's result, raises, recurses,
+# mutates, or is not a plain function.
+nd = defaultdict(None)
+try:
+    nd["k"]
+except KeyError as e:
+    print("KeyError", e)
+
+class R(dict):
+    def __missing__(self, k):
+        if k < 0:
+            raise ValueError("negative %d" % k)
+        if k > 0:
+            v = self[k - 1] + 1
+        else:
+            v = 0
+        self[k] = v
+        return v
+
+r = R()
+print(r[5], sorted(r.items()))
+try:
+    r[-1]
+except ValueError as e:
+    print("ValueError", e)
+r2 = R()
+r2[3] += 10
+print(r2[3], len(r2))
+
+class S(dict):
+    @staticmethod
+    def __missing__(k):
+        return "static " + str(k)
+
+class Gen(dict):
+    def __missing__(self, k):
+        yield k
+
+class Inst(dict):
+    pass
+
+s = S()
+print(s["q"], s[4])
+print(type(Gen()[1]).__name__)
+ii = Inst()
+ii.__missing__ = lambda k: "instance attr"
+try:
+    ii["w"]
+except KeyError as e:
+    print("KeyError", e)
+Inst.__missing__ = lambda self, k: "class attr " + k
+print(ii["w"])
+def use(d, keys):
+    return [d[k] for k in keys]
+print(use(defaultdict(lambda: "dflt", a=1), ["a", "b", 3]))

@@ -47,15 +47,11 @@ func (vm *VM) subDictFlags(cls Value) uint8 {
 	return flags
 }
 
-// subDictOf returns the dict of obj, an instance of a dict subclass
-// whose class leaves every dunder of need to dict, and the dict's value
-// (to mark it changed). ok is false for anything else.
-func (vm *VM) subDictOf(obj Value, need uint8) (d *heap.Dict, dv Value, ok bool) {
-	if obj.K != heap.KRef {
-		return nil, heap.Undef, false
-	}
-	o, isInst := vm.H.Get(obj).(*heap.Instance)
-	if !isInst || o.Prim.K != heap.KRef || o.Class.K != heap.KRef {
+// subDictOf returns the dict of o, an instance of a dict subclass whose
+// class leaves every dunder of need to dict, and the dict's value (to
+// mark it changed). ok is false for anything else.
+func (vm *VM) subDictOf(o *heap.Instance, need uint8) (d *heap.Dict, dv Value, ok bool) {
+	if o.Prim.K != heap.KRef || o.Class.K != heap.KRef {
 		return nil, heap.Undef, false
 	}
 	d, isDict := vm.H.Get(o.Prim).(*heap.Dict)
@@ -86,8 +82,8 @@ func (vm *VM) subDictClass(cls Value) *subDictEntry {
 // Python function, whose return is the result, as dict's __getitem__
 // would call it. handled is false, with nothing done, otherwise (a miss
 // without such a __missing__ raises on the general path).
-func (vm *VM) subDictSubscr(f *heap.Frame, obj, key Value) (handled bool, err error) {
-	d, _, ok := vm.subDictOf(obj, subDictGet)
+func (vm *VM) subDictSubscr(f *heap.Frame, obj Value, o *heap.Instance, key Value) (handled bool, err error) {
+	d, _, ok := vm.subDictOf(o, subDictGet)
 	if !ok {
 		return false, nil
 	}
@@ -103,18 +99,18 @@ func (vm *VM) subDictSubscr(f *heap.Frame, obj, key Value) (handled bool, err er
 		push(f, d.Entries[i].Val)
 		return true, nil
 	}
-	m := vm.subDictClass(vm.H.Get(obj).(*heap.Instance).Class).missing
+	m := vm.subDictClass(o.Class).missing
 	if m.K == heap.KUndef {
 		return false, nil
 	}
 	return true, vm.pushPyCall(m, []Value{obj, key}, heap.RetPush, 0, heap.Undef, heap.Undef)
 }
 
-// subDictSet is obj[key] = v for an instance of a dict subclass that
+// subDictSet is obj[key] = v for o, an instance of a dict subclass that
 // leaves __setitem__ to dict, as dictSetPlain: done is false, with
 // nothing changed, unless key's lookup runs no code.
-func (vm *VM) subDictSet(obj, key, v Value) (done bool, err error) {
-	d, dv, ok := vm.subDictOf(obj, subDictSet)
+func (vm *VM) subDictSet(o *heap.Instance, key, v Value) (done bool, err error) {
+	d, dv, ok := vm.subDictOf(o, subDictSet)
 	if !ok {
 		return false, nil
 	}
@@ -125,10 +121,10 @@ func (vm *VM) subDictSet(obj, key, v Value) (done bool, err error) {
 	return done, err
 }
 
-// subDictContains is key in obj for an instance of a dict subclass that
+// subDictContains is key in obj for o, an instance of a dict subclass that
 // leaves __contains__ to dict, when key's lookup runs no code.
-func (vm *VM) subDictContains(obj, key Value) (found, ok bool) {
-	d, _, ok := vm.subDictOf(obj, subDictContains)
+func (vm *VM) subDictContains(o *heap.Instance, key Value) (found, ok bool) {
+	d, _, ok := vm.subDictOf(o, subDictContains)
 	if !ok {
 		return false, false
 	}

@@ -740,7 +740,8 @@ func (vm *VM) GetItem(obj, key Value) (Value, error) {
 // opGetItem is BINARY_SUBSCR beyond the list fast path.
 func (vm *VM) opGetItem(f *heap.Frame, obj, key Value) error {
 	if obj.K == heap.KRef {
-		if d, ok := vm.H.Get(obj).(*heap.Dict); ok {
+		o := vm.H.Get(obj)
+		if d, ok := o.(*heap.Dict); ok {
 			// An exact dict (a subclass is an instance) has no
 			// __getitem__ or __missing__ of the program's to look up.
 			v, found, err := vm.DictGet(d, key)
@@ -753,8 +754,10 @@ func (vm *VM) opGetItem(f *heap.Frame, obj, key Value) error {
 			push(f, v)
 			return nil
 		}
-		if done, err := vm.subDictSubscr(f, obj, key); done {
-			return err
+		if inst, ok := o.(*heap.Instance); ok && inst.Prim.K == heap.KRef {
+			if done, err := vm.subDictSubscr(f, obj, inst, key); done {
+				return err
+			}
 		}
 	}
 	if fn := vm.LookupSpecial(obj, "__getitem__"); vm.isPyFunc(fn) {
@@ -796,7 +799,8 @@ func (vm *VM) SetItem(obj, key, v Value) error {
 
 func (vm *VM) opSetItem(f *heap.Frame, obj, key, v Value) error {
 	if obj.K == heap.KRef {
-		if d, ok := vm.H.Get(obj).(*heap.Dict); ok {
+		o := vm.H.Get(obj)
+		if d, ok := o.(*heap.Dict); ok {
 			// An exact dict: no __setitem__ of the program's to look up.
 			if err := vm.DictSet(d, key, v); err != nil {
 				return err
@@ -804,8 +808,10 @@ func (vm *VM) opSetItem(f *heap.Frame, obj, key, v Value) error {
 			vm.H.Touch(obj)
 			return nil
 		}
-		if done, err := vm.subDictSet(obj, key, v); done {
-			return err
+		if inst, ok := o.(*heap.Instance); ok && inst.Prim.K == heap.KRef {
+			if done, err := vm.subDictSet(inst, key, v); done {
+				return err
+			}
 		}
 	}
 	if fn := vm.LookupSpecial(obj, "__setitem__"); vm.isPyFunc(fn) {
@@ -919,7 +925,7 @@ func (vm *VM) opContains(f *heap.Frame, item, container Value, invert bool) erro
 			r, _, err = vm.strContains(container, item)
 		case *heap.Instance:
 			var ok bool
-			if r, ok = vm.subDictContains(container, item); !ok {
+			if r, ok = vm.subDictContains(o, item); !ok {
 				goto general
 			}
 		default:

@@ -96,9 +96,6 @@ type VM struct {
 	// epoch changes whenever a class changes or the heap is collected;
 	// instruction-site attribute caches are valid only within one epoch.
 	epoch uint32
-	// subDicts caches which item dunders dict subclasses leave to dict
-	// (see subDictOf), by class handle.
-	subDicts [4]subDictEntry
 	// asciiStrs caches the interned one-character ASCII strs (see
 	// asciiStr), ctorNames the names callClass looks up. VMs cloned
 	// from a sealed template share the template's table, which it
@@ -161,6 +158,10 @@ type VM struct {
 	bound []bool
 	priv  []uint64
 	rec   *importRecorder
+	// subDicts caches which item dunders dict subclasses leave to dict
+	// (see subDictOf), by class handle. (Last, so that it moves no
+	// other field.)
+	subDicts [4]subDictEntry
 }
 
 // Host is what the embedding program provides.

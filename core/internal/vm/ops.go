@@ -72,10 +72,19 @@ func (vm *VM) keyEq(a, b Value) (bool, error) {
 		return true, nil
 	}
 	if a.K == heap.KRef && b.K == heap.KRef {
-		sa, ok1 := vm.H.Get(a).(*heap.Str)
-		sb, ok2 := vm.H.Get(b).(*heap.Str)
+		oa, ob := vm.H.Get(a), vm.H.Get(b)
+		sa, ok1 := oa.(*heap.Str)
+		sb, ok2 := ob.(*heap.Str)
 		if ok1 && ok2 {
 			return sa.S == sb.S, nil
+		}
+		// Tuple keys of ints and strs (see plainTupleEq).
+		if ta, ok := oa.(*heap.Tuple); ok {
+			if tb, ok := ob.(*heap.Tuple); ok {
+				if eq, ok := vm.plainTupleEq(ta.Items, tb.Items); ok {
+					return eq, nil
+				}
+			}
 		}
 	}
 	return vm.Eq(a, b)

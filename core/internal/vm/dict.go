@@ -214,10 +214,22 @@ func dictView(kind heap.IterKind, name string) BuiltinFn {
 func positionalFast(general BuiltinFn, f func(vm *VM, self Value, d *heap.Dict, dv Value, args [2]Value) (Value, error)) BuiltinFn {
 	return func(vm *VM, self Value, a Args) (Value, error) {
 		if n := len(a.Pos); (n == 1 || n == 2) && len(a.KwNames) == 0 && self.K == heap.KRef {
-			if d, ok := vm.H.Get(self).(*heap.Dict); ok {
+			switch o := vm.H.Get(self).(type) {
+			case *heap.Dict:
 				var args [2]Value
 				copy(args[:], a.Pos)
-				return f(vm, self, d, self, args)
+				return f(vm, self, o, self, args)
+			case *heap.Instance:
+				// A dict subclass's instance (defaultdict, Counter's
+				// self.get): dict's method works on its dict, as
+				// selfDict would find it.
+				if o.Prim.K == heap.KRef {
+					if d, ok := vm.H.Get(o.Prim).(*heap.Dict); ok {
+						var args [2]Value
+						copy(args[:], a.Pos)
+						return f(vm, self, d, o.Prim, args)
+					}
+				}
 			}
 		}
 		return general(vm, self, a)

@@ -203,3 +203,31 @@ print(ii["w"])
 def use(d, keys):
     return [d[k] for k in keys]
 print(use(defaultdict(lambda: "dflt", a=1), ["a", "b", 3]))
+
+# get and setdefault of dict on subclass instances: dict's own lookup,
+# never __getitem__ or __missing__; overriding get is honoured.
+dg = defaultdict(list, a=[1])
+print(dg.get("a"), dg.get("zz"), dg.get("zz", 5), "zz" in dg, dg.setdefault("b", [2]), dg.setdefault("b", 3), len(dg))
+mg = M(x=1)
+print(mg.get("x"), mg.get("nope"), mg.setdefault("y", 9), mg["y"])
+gg = G()
+gg["k"] = 1
+print(gg.get("k"), dict.get(gg, "k"), gg.setdefault("k", 0))
+class OwnGet(dict):
+    def get(self, k, d=None):
+        return "own get"
+print(OwnGet(a=1).get("a"), dict.get(OwnGet(a=1), "a"))
+try:
+    dict.get(Plain, "a")
+except TypeError as err:
+    print("TypeError", err)
+class NotDict(list):
+    pass
+try:
+    dict.get(NotDict(), "a")
+except TypeError as err:
+    print("TypeError", err)
+cc = Counter()
+for w in "hello world":
+    cc[w] = cc.get(w, 0) + 1
+print(cc.get("l"), cc.get("q"), cc["q"], sorted(cc.items())[:3])

@@ -19,7 +19,13 @@ type Dict struct {
 	Used    int
 	// Ver changes with every mutation, so caches of lookups (LOAD_GLOBAL)
 	// can tell they are stale. Derived, not persisted.
-	Ver   uint32
+	Ver uint32
+	// lead is a count of entries at the front all deleted (a lower
+	// bound: 0 is always right), so that iterating from the start after
+	// the oldest keys were deleted (next(iter(d)) of a FIFO or LRU
+	// cache) skips them at once instead of scanning them every time.
+	// Derived, not persisted.
+	lead  uint32
 	index []int32 // -1 empty, -2 deleted, else entry index
 	// shared marks Entries and index as borrowed from the dict this one
 	// was cloned from (see cloneObject): every mutation copies them first.
@@ -54,6 +60,10 @@ func (d *Dict) Refs(visit func(Value)) {
 
 // IndexLen is the length of the index over the entries.
 func (d *Dict) IndexLen() int { return len(d.index) }
+
+// Lead is the number of entries at the front of Entries known to be
+// deleted: an iteration from the start may begin there.
+func (d *Dict) Lead() int { return int(d.lead) }
 
 func (d *Dict) Size() int { return 64 + 40*cap(d.Entries) + 4*len(d.index) }
 
@@ -115,6 +125,7 @@ func (d *Dict) reindex(src []DictEntry, other bool, extra int) {
 	for i := range d.index {
 		d.index[i] = slotEmpty
 	}
+	d.lead = 0
 	mask := uint64(n - 1)
 	for i := range d.Entries {
 		h := uint64(d.Entries[i].Hash)
@@ -288,6 +299,7 @@ func (d *Dict) Append(key, val Value, hash int64) {
 // keys are already distinct and hashed.
 func (d *Dict) CopyFrom(src *Dict) {
 	d.shared = false
+	d.lead = 0
 	d.Ver++
 	d.index = nil
 	d.Used = src.Used
@@ -346,14 +358,23 @@ func (d *Dict) DeleteAt(i int) {
 	case d.Used == 0:
 		d.Entries = d.Entries[:0]
 		d.index = nil
+		d.lead = 0
 	case len(d.Entries) > 16 && d.Used*2 < len(d.Entries):
 		d.rebuild()
+	case i == int(d.lead):
+		// The first live entry went: move lead past the deleted run.
+		n := len(d.Entries)
+		for i < n && d.Entries[i].Key.K == KUndef {
+			i++
+		}
+		d.lead = uint32(i)
 	}
 }
 
 // Clear removes everything.
 func (d *Dict) Clear() {
 	d.shared = false
+	d.lead = 0
 	d.Ver++
 	d.Entries = nil
 	d.Used = 0
@@ -363,6 +384,7 @@ func (d *Dict) Clear() {
 // Reindex drops the derived index (after Entries was set directly).
 func (d *Dict) Reindex() {
 	d.own()
+	d.lead = 0
 	d.Ver++
 	d.Used = 0
 	for _, e := range d.Entries {

@@ -4,6 +4,7 @@ package vm
 
 import (
 	"errors"
+	"math"
 	"strings"
 
 	"github.com/amber-sandbox/amber/core/internal/compile"
@@ -213,10 +214,22 @@ func dictView(kind heap.IterKind, name string) BuiltinFn {
 func positionalFast(general BuiltinFn, f func(vm *VM, self Value, d *heap.Dict, dv Value, args [2]Value) (Value, error)) BuiltinFn {
 	return func(vm *VM, self Value, a Args) (Value, error) {
 		if n := len(a.Pos); (n == 1 || n == 2) && len(a.KwNames) == 0 && self.K == heap.KRef {
-			if d, ok := vm.H.Get(self).(*heap.Dict); ok {
+			switch o := vm.H.Get(self).(type) {
+			case *heap.Dict:
 				var args [2]Value
 				copy(args[:], a.Pos)
-				return f(vm, self, d, self, args)
+				return f(vm, self, o, self, args)
+			case *heap.Instance:
+				// A dict subclass's instance (defaultdict, Counter's
+				// self.get): dict's method works on its dict, as
+				// selfDict would find it.
+				if o.Prim.K == heap.KRef {
+					if d, ok := vm.H.Get(o.Prim).(*heap.Dict); ok {
+						var args [2]Value
+						copy(args[:], a.Pos)
+						return f(vm, self, d, o.Prim, args)
+					}
+				}
 			}
 		}
 		return general(vm, self, a)
@@ -796,11 +809,79 @@ func (vm *VM) plainKeyHash(k Value) (h int64, ok bool) {
 		h, _ = vm.Hash(k)
 		return h, true
 	case heap.KRef:
-		if s, isStr := vm.H.Get(k).(*heap.Str); isStr {
+		// Asserted one after the other: cheaper than a type switch
+		// for the commonest, strs.
+		o := vm.H.Get(k)
+		if s, isStr := o.(*heap.Str); isStr {
 			return strHashOf(s), true
+		}
+		if t, isTuple := o.(*heap.Tuple); isTuple {
+			return vm.plainTupleHash(t.Items)
 		}
 	}
 	return 0, false
+}
+
+// plainTupleHash is tupleHash for the items of a tuple key made only of
+// ints and exact strs (the commonest tuple keys: coordinates, pairs of
+// names), whose hashes run no code; ok is false for any other item.
+func (vm *VM) plainTupleHash(items []Value) (h int64, ok bool) {
+	acc := xxPrime5
+	for _, it := range items {
+		var ih int64
+		switch it.K {
+		case heap.KInt:
+			ih, _ = vm.Hash(it)
+		case heap.KRef:
+			s, isStr := vm.H.Get(it).(*heap.Str)
+			if !isStr {
+				return 0, false
+			}
+			ih = strHashOf(s)
+		default:
+			return 0, false
+		}
+		acc += uint64(ih) * xxPrime2
+		acc = acc<<31 | acc>>33
+		acc *= xxPrime1
+	}
+	acc += uint64(len(items)) ^ (xxPrime5 ^ 3527539)
+	if acc == math.MaxUint64 {
+		return 1546275796, true
+	}
+	return int64(acc), true
+}
+
+// plainTupleEq compares the items of two exact tuples when that runs no
+// code: pairs that are the same value (the identity CPython's tuple ==
+// checks first; not floats, whose NaNs are values here), two ints, two
+// exact strs. ok is false, having run nothing, for any other pair: the
+// general == decides.
+func (vm *VM) plainTupleEq(a, b []Value) (eq, ok bool) {
+	if len(a) != len(b) {
+		return false, true
+	}
+	for i, x := range a {
+		y := b[i]
+		switch {
+		case x == y && x.K != heap.KFloat:
+			continue
+		case x.K == heap.KInt && y.K == heap.KInt:
+			return false, true
+		case x.K == heap.KRef && y.K == heap.KRef:
+			sx, ok1 := vm.H.Get(x).(*heap.Str)
+			sy, ok2 := vm.H.Get(y).(*heap.Str)
+			if !ok1 || !ok2 {
+				return false, false
+			}
+			if sx.S != sy.S {
+				return false, true
+			}
+		default:
+			return false, false
+		}
+	}
+	return true, true
 }
 
 // dictGetPlain is d[k] for an int or exact str k found in d without
@@ -851,10 +932,17 @@ func (vm *VM) plainKeyEq(a, b Value) (bool, error) {
 		return false, nil
 	}
 	if a.K == heap.KRef && b.K == heap.KRef {
-		sa, ok1 := vm.H.Get(a).(*heap.Str)
-		sb, ok2 := vm.H.Get(b).(*heap.Str)
-		if ok1 && ok2 {
-			return sa.S == sb.S, nil
+		oa, ob := vm.H.Get(a), vm.H.Get(b)
+		if sa, ok := oa.(*heap.Str); ok {
+			if sb, ok := ob.(*heap.Str); ok {
+				return sa.S == sb.S, nil
+			}
+		} else if ta, ok := oa.(*heap.Tuple); ok {
+			if tb, ok := ob.(*heap.Tuple); ok {
+				if eq, ok := vm.plainTupleEq(ta.Items, tb.Items); ok {
+					return eq, nil
+				}
+			}
 		}
 	}
 	return false, errNotPlain

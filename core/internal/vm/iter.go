@@ -235,6 +235,9 @@ func (vm *VM) iterNext(itv Value, it *heap.Iter) (Value, bool, error) {
 			it.Kind = heap.IterDone
 			return heap.Undef, false, vm.Errorf(TRuntimeError, "dictionary changed size during iteration")
 		}
+		if lead := int64(d.Lead()); it.I < lead {
+			it.I = lead // deleted entries only (see Dict.Lead)
+		}
 		for it.I < int64(len(d.Entries)) {
 			e := d.Entries[it.I]
 			it.I++
@@ -564,6 +567,9 @@ func (vm *VM) iterNextPair(itv Value, it *heap.Iter) (Value, Value, bool, error)
 		if int64(d.Used) != it.N {
 			it.Kind = heap.IterDone
 			return heap.Undef, heap.Undef, false, vm.Errorf(TRuntimeError, "dictionary changed size during iteration")
+		}
+		if lead := int64(d.Lead()); it.I < lead {
+			it.I = lead // deleted entries only (see Dict.Lead)
 		}
 		for it.I < int64(len(d.Entries)) {
 			e := d.Entries[it.I]

@@ -72,10 +72,19 @@ func (vm *VM) keyEq(a, b Value) (bool, error) {
 		return true, nil
 	}
 	if a.K == heap.KRef && b.K == heap.KRef {
-		sa, ok1 := vm.H.Get(a).(*heap.Str)
-		sb, ok2 := vm.H.Get(b).(*heap.Str)
+		oa, ob := vm.H.Get(a), vm.H.Get(b)
+		sa, ok1 := oa.(*heap.Str)
+		sb, ok2 := ob.(*heap.Str)
 		if ok1 && ok2 {
 			return sa.S == sb.S, nil
+		}
+		// Tuple keys of ints and strs (see plainTupleEq).
+		if ta, ok := oa.(*heap.Tuple); ok {
+			if tb, ok := ob.(*heap.Tuple); ok {
+				if eq, ok := vm.plainTupleEq(ta.Items, tb.Items); ok {
+					return eq, nil
+				}
+			}
 		}
 	}
 	return vm.Eq(a, b)
@@ -746,7 +755,8 @@ func (vm *VM) GetItem(obj, key Value) (Value, error) {
 // opGetItem is BINARY_SUBSCR beyond the list fast path.
 func (vm *VM) opGetItem(f *heap.Frame, obj, key Value) error {
 	if obj.K == heap.KRef {
-		if d, ok := vm.H.Get(obj).(*heap.Dict); ok {
+		o := vm.H.Get(obj)
+		if d, ok := o.(*heap.Dict); ok {
 			// An exact dict (a subclass is an instance) has no
 			// __getitem__ or __missing__ of the program's to look up.
 			v, found, err := vm.DictGet(d, key)
@@ -758,6 +768,11 @@ func (vm *VM) opGetItem(f *heap.Frame, obj, key Value) error {
 			}
 			push(f, v)
 			return nil
+		}
+		if inst, ok := o.(*heap.Instance); ok && inst.Prim.K == heap.KRef {
+			if done, err := vm.subDictSubscr(f, obj, inst, key); done {
+				return err
+			}
 		}
 	}
 	if fn := vm.LookupSpecial(obj, "__getitem__"); vm.isPyFunc(fn) {
@@ -799,13 +814,19 @@ func (vm *VM) SetItem(obj, key, v Value) error {
 
 func (vm *VM) opSetItem(f *heap.Frame, obj, key, v Value) error {
 	if obj.K == heap.KRef {
-		if d, ok := vm.H.Get(obj).(*heap.Dict); ok {
+		o := vm.H.Get(obj)
+		if d, ok := o.(*heap.Dict); ok {
 			// An exact dict: no __setitem__ of the program's to look up.
 			if err := vm.DictSet(d, key, v); err != nil {
 				return err
 			}
 			vm.H.Touch(obj)
 			return nil
+		}
+		if inst, ok := o.(*heap.Instance); ok && inst.Prim.K == heap.KRef {
+			if done, err := vm.subDictSet(inst, key, v); done {
+				return err
+			}
 		}
 	}
 	if fn := vm.LookupSpecial(obj, "__setitem__"); vm.isPyFunc(fn) {
@@ -917,6 +938,11 @@ func (vm *VM) opContains(f *heap.Frame, item, container Value, invert bool) erro
 			_, r, err = vm.DictGet(o, item)
 		case *heap.Str:
 			r, _, err = vm.strContains(container, item)
+		case *heap.Instance:
+			var ok bool
+			if r, ok = vm.subDictContains(o, item); !ok {
+				goto general
+			}
 		default:
 			goto general
 		}

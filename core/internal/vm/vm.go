@@ -167,6 +167,10 @@ type VM struct {
 	bound []bool
 	priv  []uint64
 	rec   *importRecorder
+	// subDicts caches which item dunders dict subclasses leave to dict
+	// (see subDictOf), by class handle. (Last, so that it moves no
+	// other field.)
+	subDicts [4]subDictEntry
 }
 
 // Host is what the embedding program provides.

@@ -61,6 +61,12 @@ const (
 	// SWAP__SWAP__STORE_SUBSCR: SWAP 3, SWAP 2, STORE_SUBSCR (the store
 	// of an augmented c[k] op= v).
 	SWAP__SWAP__STORE_SUBSCR
+	// LOAD_FAST__LOAD_CONST__COMPARE_OP: LOAD_FAST arg, LOAD_CONST,
+	// COMPARE_OP, POP_JUMP_IF_FALSE or POP_JUMP_IF_TRUE (if n < 2:).
+	LOAD_FAST__LOAD_CONST__COMPARE_OP
+	// LOAD_FAST__LOAD_FAST__COMPARE_OP: LOAD_FAST arg, LOAD_FAST,
+	// COMPARE_OP, POP_JUMP_IF_FALSE or POP_JUMP_IF_TRUE (while i < n:).
+	LOAD_FAST__LOAD_FAST__COMPARE_OP
 	// NumQuickOpcodes bounds the opcodes the eval loop may see.
 	NumQuickOpcodes
 )
@@ -86,6 +92,8 @@ func init() {
 	opNames[LOAD_CONST__RETURN_VALUE] = "LOAD_CONST__RETURN_VALUE"
 	opNames[COPY__COPY__BINARY_SUBSCR] = "COPY__COPY__BINARY_SUBSCR"
 	opNames[SWAP__SWAP__STORE_SUBSCR] = "SWAP__SWAP__STORE_SUBSCR"
+	opNames[LOAD_FAST__LOAD_CONST__COMPARE_OP] = "LOAD_FAST__LOAD_CONST__COMPARE_OP"
+	opNames[LOAD_FAST__LOAD_FAST__COMPARE_OP] = "LOAD_FAST__LOAD_FAST__COMPARE_OP"
 }
 
 // Quickened returns the instructions the eval loop runs for c, computing
@@ -126,15 +134,22 @@ func Quicken(instrs []Instr) []Instr {
 			if i+2 < len(instrs) {
 				third = instrs[i+2].Op()
 			}
+			// A compare of the two feeding a conditional jump.
+			cmpJump := third == COMPARE_OP && instrs[i+2].Arg() < QuickJumpIfTrue && i+3 < len(instrs) &&
+				(instrs[i+3].Op() == POP_JUMP_IF_FALSE || instrs[i+3].Op() == POP_JUMP_IF_TRUE)
 			switch next.Op() {
 			case LOAD_FAST:
-				if third == BINARY_OP {
+				if cmpJump {
+					q[i] = MakeInstr(LOAD_FAST__LOAD_FAST__COMPARE_OP, arg)
+				} else if third == BINARY_OP {
 					q[i] = MakeInstr(LOAD_FAST__LOAD_FAST__BINARY_OP, arg)
 				} else {
 					q[i] = MakeInstr(LOAD_FAST__LOAD_FAST, arg)
 				}
 			case LOAD_CONST:
-				if third == BINARY_OP {
+				if cmpJump {
+					q[i] = MakeInstr(LOAD_FAST__LOAD_CONST__COMPARE_OP, arg)
+				} else if third == BINARY_OP {
 					q[i] = MakeInstr(LOAD_FAST__LOAD_CONST__BINARY_OP, arg)
 				} else {
 					q[i] = MakeInstr(LOAD_FAST__LOAD_CONST, arg)

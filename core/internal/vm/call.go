@@ -987,18 +987,26 @@ func (vm *VM) callSimple(f *heap.Frame, argc int) (handled bool, err error) {
 	}
 	vm.steps++
 	nf := vm.allocFrame(int(co.NSlots))
+	// A frame from the pool has Locals and Gen Undef already
+	// (releaseFrame), as has a new one.
 	nf.Code, nf.C, nf.Func, nf.Globals = fn.Code, co, callee, fn.Globals
-	nf.Locals, nf.Gen = heap.Undef, heap.Undef
-	slots := nf.Slots
-	for i, v := range f.Slots[lo:sp] {
-		slots[i] = v
+	// The arguments move to the new frame and the call region of f is
+	// emptied in the same pass.
+	src := f.Slots[lo:sp:sp]
+	dst := nf.Slots[:len(src)]
+	for i := range src {
+		dst[i] = src[i]
+		src[i] = Value{}
 	}
 	if len(fn.Closure) > 0 {
-		copy(slots[co.NLocals:], fn.Closure)
+		copy(nf.Slots[co.NLocals:], fn.Closure)
 	}
 	nf.SP = co.NFixed
 	vm.frames = append(vm.frames, nf)
-	clearSlots(f.Slots, base, sp)
+	f.Slots[base] = Value{}
+	if lo == base+2 {
+		f.Slots[base+1] = Value{}
+	}
 	f.SP = int32(base)
 	return true, nil
 }

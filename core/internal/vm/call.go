@@ -412,8 +412,9 @@ func framePushed(f *heap.Frame, base int, err error) error {
 // clearSlots sets s[lo:hi] to Undef. Calls clear a few slots at a time,
 // which a plain loop does faster than clear's call of memclr.
 func clearSlots(s []Value, lo, hi int) {
+	// Value{} stores zeros; heap.Undef, a variable, is loaded per slot.
 	for i := lo; i < hi; i++ {
-		s[i] = heap.Undef
+		s[i] = Value{}
 	}
 }
 

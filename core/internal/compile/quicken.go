@@ -67,6 +67,9 @@ const (
 	// LOAD_FAST__LOAD_FAST__COMPARE_OP: LOAD_FAST arg, LOAD_FAST,
 	// COMPARE_OP, POP_JUMP_IF_FALSE or POP_JUMP_IF_TRUE (while i < n:).
 	LOAD_FAST__LOAD_FAST__COMPARE_OP
+	// KW_NAMES__CALL: KW_NAMES arg, then CALL with those keyword names
+	// (KW_NAMES always comes right before its CALL).
+	KW_NAMES__CALL
 	// NumQuickOpcodes bounds the opcodes the eval loop may see.
 	NumQuickOpcodes
 )
@@ -94,6 +97,7 @@ func init() {
 	opNames[SWAP__SWAP__STORE_SUBSCR] = "SWAP__SWAP__STORE_SUBSCR"
 	opNames[LOAD_FAST__LOAD_CONST__COMPARE_OP] = "LOAD_FAST__LOAD_CONST__COMPARE_OP"
 	opNames[LOAD_FAST__LOAD_FAST__COMPARE_OP] = "LOAD_FAST__LOAD_FAST__COMPARE_OP"
+	opNames[KW_NAMES__CALL] = "KW_NAMES__CALL"
 }
 
 // Quickened returns the instructions the eval loop runs for c, computing
@@ -160,6 +164,10 @@ func Quicken(instrs []Instr) []Instr {
 				q[i] = MakeInstr(LOAD_FAST__LOAD_ATTR, arg)
 			case RETURN_VALUE:
 				q[i] = MakeInstr(LOAD_FAST__RETURN_VALUE, arg)
+			}
+		case KW_NAMES:
+			if next.Op() == CALL {
+				q[i] = MakeInstr(KW_NAMES__CALL, arg)
 			}
 		case FOR_ITER:
 			if next.Op() == STORE_FAST {

@@ -24,6 +24,7 @@ var wantSecond = map[Opcode][]Opcode{
 	LOAD_CONST__RETURN_VALUE:          {RETURN_VALUE},
 	LOAD_FAST__LOAD_CONST__COMPARE_OP: {LOAD_CONST},
 	LOAD_FAST__LOAD_FAST__COMPARE_OP:  {LOAD_FAST},
+	KW_NAMES__CALL:                    {CALL},
 }
 
 // original maps a fused opcode back to the instruction it replaces.
@@ -44,6 +45,7 @@ var original = map[Opcode]Opcode{
 	LOAD_CONST__RETURN_VALUE:          LOAD_CONST,
 	LOAD_FAST__LOAD_CONST__COMPARE_OP: LOAD_FAST,
 	LOAD_FAST__LOAD_FAST__COMPARE_OP:  LOAD_FAST,
+	KW_NAMES__CALL:                    KW_NAMES,
 }
 
 func TestQuickenKeepsShapeAndPairs(t *testing.T) {
@@ -64,7 +66,7 @@ func TestQuickenKeepsShapeAndPairs(t *testing.T) {
         return a
     if b > 3:
         b = 3
-    xs.sort()
+    xs.sort(key=len)
     return a + b, t, a < b, xs.y, len(xs)
 `
 	mod, err := syntax.Parse("main.py", []byte(src))

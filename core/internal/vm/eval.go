@@ -735,10 +735,18 @@ reload:
 			pc, sp = f.PC, f.SP
 			continue
 
-		case compile.CALL:
+		case compile.CALL, compile.KW_NAMES__CALL:
 			// Aux[2] holds the keyword names KW_NAMES gave this call, or
-			// nothing (Undef).
-			kw := f.Aux[2]
+			// nothing (Undef); the fused form has them as its constant
+			// and runs the CALL after it.
+			var kw Value
+			if in.Op() == compile.CALL {
+				kw = f.Aux[2]
+			} else {
+				kw = consts[arg]
+				arg = instrs[pc].Arg()
+				pc++
+			}
 			f.PC, f.SP = pc, sp
 			var done bool
 			var err error

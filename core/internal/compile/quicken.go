@@ -67,6 +67,15 @@ const (
 	// UNPACK_SEQUENCE__STORE_FAST: UNPACK_SEQUENCE arg, then the arg
 	// STORE_FASTs after it (for i, x, name in rows).
 	UNPACK_SEQUENCE__STORE_FAST
+	// LOAD_FAST__LOAD_CONST__COMPARE_OP: LOAD_FAST arg, LOAD_CONST,
+	// COMPARE_OP, POP_JUMP_IF_FALSE or POP_JUMP_IF_TRUE (if n < 2:).
+	LOAD_FAST__LOAD_CONST__COMPARE_OP
+	// LOAD_FAST__LOAD_FAST__COMPARE_OP: LOAD_FAST arg, LOAD_FAST,
+	// COMPARE_OP, POP_JUMP_IF_FALSE or POP_JUMP_IF_TRUE (while i < n:).
+	LOAD_FAST__LOAD_FAST__COMPARE_OP
+	// KW_NAMES__CALL: KW_NAMES arg, then CALL with those keyword names
+	// (KW_NAMES always comes right before its CALL).
+	KW_NAMES__CALL
 	// NumQuickOpcodes bounds the opcodes the eval loop may see.
 	NumQuickOpcodes
 )
@@ -94,6 +103,9 @@ func init() {
 	opNames[SWAP__SWAP__STORE_SUBSCR] = "SWAP__SWAP__STORE_SUBSCR"
 	opNames[BUILD_TUPLE__UNPACK_SEQUENCE] = "BUILD_TUPLE__UNPACK_SEQUENCE"
 	opNames[UNPACK_SEQUENCE__STORE_FAST] = "UNPACK_SEQUENCE__STORE_FAST"
+	opNames[LOAD_FAST__LOAD_CONST__COMPARE_OP] = "LOAD_FAST__LOAD_CONST__COMPARE_OP"
+	opNames[LOAD_FAST__LOAD_FAST__COMPARE_OP] = "LOAD_FAST__LOAD_FAST__COMPARE_OP"
+	opNames[KW_NAMES__CALL] = "KW_NAMES__CALL"
 }
 
 // Quickened returns the instructions the eval loop runs for c, computing
@@ -134,15 +146,22 @@ func Quicken(instrs []Instr) []Instr {
 			if i+2 < len(instrs) {
 				third = instrs[i+2].Op()
 			}
+			// A compare of the two feeding a conditional jump.
+			cmpJump := third == COMPARE_OP && instrs[i+2].Arg() < QuickJumpIfTrue && i+3 < len(instrs) &&
+				(instrs[i+3].Op() == POP_JUMP_IF_FALSE || instrs[i+3].Op() == POP_JUMP_IF_TRUE)
 			switch next.Op() {
 			case LOAD_FAST:
-				if third == BINARY_OP {
+				if cmpJump {
+					q[i] = MakeInstr(LOAD_FAST__LOAD_FAST__COMPARE_OP, arg)
+				} else if third == BINARY_OP {
 					q[i] = MakeInstr(LOAD_FAST__LOAD_FAST__BINARY_OP, arg)
 				} else {
 					q[i] = MakeInstr(LOAD_FAST__LOAD_FAST, arg)
 				}
 			case LOAD_CONST:
-				if third == BINARY_OP {
+				if cmpJump {
+					q[i] = MakeInstr(LOAD_FAST__LOAD_CONST__COMPARE_OP, arg)
+				} else if third == BINARY_OP {
 					q[i] = MakeInstr(LOAD_FAST__LOAD_CONST__BINARY_OP, arg)
 				} else {
 					q[i] = MakeInstr(LOAD_FAST__LOAD_CONST, arg)
@@ -153,6 +172,10 @@ func Quicken(instrs []Instr) []Instr {
 				q[i] = MakeInstr(LOAD_FAST__LOAD_ATTR, arg)
 			case RETURN_VALUE:
 				q[i] = MakeInstr(LOAD_FAST__RETURN_VALUE, arg)
+			}
+		case KW_NAMES:
+			if next.Op() == CALL {
+				q[i] = MakeInstr(KW_NAMES__CALL, arg)
 			}
 		case FOR_ITER:
 			if next.Op() == STORE_FAST {

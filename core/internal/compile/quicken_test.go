@@ -8,38 +8,44 @@ import (
 
 // wantSecond is the instruction each fused opcode must be followed by.
 var wantSecond = map[Opcode][]Opcode{
-	LOAD_FAST__LOAD_FAST:             {LOAD_FAST},
-	LOAD_FAST__LOAD_CONST:            {LOAD_CONST},
-	STORE_FAST__LOAD_FAST:            {LOAD_FAST},
-	LOAD_CONST__BINARY_OP:            {BINARY_OP},
-	LOAD_FAST__BINARY_OP:             {BINARY_OP},
-	BINARY_OP__STORE_FAST:            {STORE_FAST},
-	COMPARE_OP__POP_JUMP:             {POP_JUMP_IF_FALSE, POP_JUMP_IF_TRUE},
-	LOAD_FAST__LOAD_ATTR:             {LOAD_ATTR, LOAD_METHOD},
-	PUSH_NULL__LOAD_GLOBAL:           {LOAD_GLOBAL},
-	LOAD_FAST__LOAD_CONST__BINARY_OP: {LOAD_CONST},
-	LOAD_FAST__LOAD_FAST__BINARY_OP:  {LOAD_FAST},
-	FOR_ITER__STORE_FAST:             {STORE_FAST},
-	LOAD_FAST__RETURN_VALUE:          {RETURN_VALUE},
-	LOAD_CONST__RETURN_VALUE:         {RETURN_VALUE},
+	LOAD_FAST__LOAD_FAST:              {LOAD_FAST},
+	LOAD_FAST__LOAD_CONST:             {LOAD_CONST},
+	STORE_FAST__LOAD_FAST:             {LOAD_FAST},
+	LOAD_CONST__BINARY_OP:             {BINARY_OP},
+	LOAD_FAST__BINARY_OP:              {BINARY_OP},
+	BINARY_OP__STORE_FAST:             {STORE_FAST},
+	COMPARE_OP__POP_JUMP:              {POP_JUMP_IF_FALSE, POP_JUMP_IF_TRUE},
+	LOAD_FAST__LOAD_ATTR:              {LOAD_ATTR, LOAD_METHOD},
+	PUSH_NULL__LOAD_GLOBAL:            {LOAD_GLOBAL},
+	LOAD_FAST__LOAD_CONST__BINARY_OP:  {LOAD_CONST},
+	LOAD_FAST__LOAD_FAST__BINARY_OP:   {LOAD_FAST},
+	FOR_ITER__STORE_FAST:              {STORE_FAST},
+	LOAD_FAST__RETURN_VALUE:           {RETURN_VALUE},
+	LOAD_CONST__RETURN_VALUE:          {RETURN_VALUE},
+	LOAD_FAST__LOAD_CONST__COMPARE_OP: {LOAD_CONST},
+	LOAD_FAST__LOAD_FAST__COMPARE_OP:  {LOAD_FAST},
+	KW_NAMES__CALL:                    {CALL},
 }
 
 // original maps a fused opcode back to the instruction it replaces.
 var original = map[Opcode]Opcode{
-	LOAD_FAST__LOAD_FAST:             LOAD_FAST,
-	LOAD_FAST__LOAD_CONST:            LOAD_FAST,
-	STORE_FAST__LOAD_FAST:            STORE_FAST,
-	LOAD_CONST__BINARY_OP:            LOAD_CONST,
-	LOAD_FAST__BINARY_OP:             LOAD_FAST,
-	BINARY_OP__STORE_FAST:            BINARY_OP,
-	COMPARE_OP__POP_JUMP:             COMPARE_OP,
-	LOAD_FAST__LOAD_ATTR:             LOAD_FAST,
-	PUSH_NULL__LOAD_GLOBAL:           PUSH_NULL,
-	LOAD_FAST__LOAD_CONST__BINARY_OP: LOAD_FAST,
-	LOAD_FAST__LOAD_FAST__BINARY_OP:  LOAD_FAST,
-	FOR_ITER__STORE_FAST:             FOR_ITER,
-	LOAD_FAST__RETURN_VALUE:          LOAD_FAST,
-	LOAD_CONST__RETURN_VALUE:         LOAD_CONST,
+	LOAD_FAST__LOAD_FAST:              LOAD_FAST,
+	LOAD_FAST__LOAD_CONST:             LOAD_FAST,
+	STORE_FAST__LOAD_FAST:             STORE_FAST,
+	LOAD_CONST__BINARY_OP:             LOAD_CONST,
+	LOAD_FAST__BINARY_OP:              LOAD_FAST,
+	BINARY_OP__STORE_FAST:             BINARY_OP,
+	COMPARE_OP__POP_JUMP:              COMPARE_OP,
+	LOAD_FAST__LOAD_ATTR:              LOAD_FAST,
+	PUSH_NULL__LOAD_GLOBAL:            PUSH_NULL,
+	LOAD_FAST__LOAD_CONST__BINARY_OP:  LOAD_FAST,
+	LOAD_FAST__LOAD_FAST__BINARY_OP:   LOAD_FAST,
+	FOR_ITER__STORE_FAST:              FOR_ITER,
+	LOAD_FAST__RETURN_VALUE:           LOAD_FAST,
+	LOAD_CONST__RETURN_VALUE:          LOAD_CONST,
+	LOAD_FAST__LOAD_CONST__COMPARE_OP: LOAD_FAST,
+	LOAD_FAST__LOAD_FAST__COMPARE_OP:  LOAD_FAST,
+	KW_NAMES__CALL:                    KW_NAMES,
 }
 
 func TestQuickenKeepsShapeAndPairs(t *testing.T) {
@@ -58,7 +64,9 @@ func TestQuickenKeepsShapeAndPairs(t *testing.T) {
         t = x - 1
     if a:
         return a
-    xs.sort()
+    if b > 3:
+        b = 3
+    xs.sort(key=len)
     return a + b, t, a < b, xs.y, len(xs)
 `
 	mod, err := syntax.Parse("main.py", []byte(src))
@@ -108,6 +116,11 @@ func TestQuickenKeepsShapeAndPairs(t *testing.T) {
 			if in.Op() == LOAD_FAST__LOAD_CONST__BINARY_OP || in.Op() == LOAD_FAST__LOAD_FAST__BINARY_OP {
 				if pc+2 >= len(q) || c.Instrs[pc+2].Op() != BINARY_OP {
 					t.Errorf("%s %d: %v not followed by a BINARY_OP", c.Name, pc, in.Op())
+				}
+			}
+			if in.Op() == LOAD_FAST__LOAD_CONST__COMPARE_OP || in.Op() == LOAD_FAST__LOAD_FAST__COMPARE_OP {
+				if pc+3 >= len(q) || c.Instrs[pc+2].Op() != COMPARE_OP || q[pc+2].Op() != COMPARE_OP__POP_JUMP {
+					t.Errorf("%s %d: %v not followed by a fused COMPARE_OP", c.Name, pc, in.Op())
 				}
 			}
 			if in.Op() == COMPARE_OP__POP_JUMP && (in.Arg()&QuickJumpIfTrue != 0) != (next == POP_JUMP_IF_TRUE) {

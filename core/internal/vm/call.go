@@ -412,8 +412,9 @@ func framePushed(f *heap.Frame, base int, err error) error {
 // clearSlots sets s[lo:hi] to Undef. Calls clear a few slots at a time,
 // which a plain loop does faster than clear's call of memclr.
 func clearSlots(s []Value, lo, hi int) {
+	// Value{} stores zeros; heap.Undef, a variable, is loaded per slot.
 	for i := lo; i < hi; i++ {
-		s[i] = heap.Undef
+		s[i] = Value{}
 	}
 }
 
@@ -987,18 +988,26 @@ func (vm *VM) callSimple(f *heap.Frame, argc int) (handled bool, err error) {
 	}
 	vm.steps++
 	nf := vm.allocFrame(int(co.NSlots))
+	// A frame from the pool has Locals and Gen Undef already
+	// (releaseFrame), as has a new one.
 	nf.Code, nf.C, nf.Func, nf.Globals = fn.Code, co, callee, fn.Globals
-	nf.Locals, nf.Gen = heap.Undef, heap.Undef
-	slots := nf.Slots
-	for i, v := range f.Slots[lo:sp] {
-		slots[i] = v
+	// The arguments move to the new frame and the call region of f is
+	// emptied in the same pass.
+	src := f.Slots[lo:sp:sp]
+	dst := nf.Slots[:len(src)]
+	for i := range src {
+		dst[i] = src[i]
+		src[i] = Value{}
 	}
 	if len(fn.Closure) > 0 {
-		copy(slots[co.NLocals:], fn.Closure)
+		copy(nf.Slots[co.NLocals:], fn.Closure)
 	}
 	nf.SP = co.NFixed
 	vm.frames = append(vm.frames, nf)
-	clearSlots(f.Slots, base, sp)
+	f.Slots[base] = Value{}
+	if lo == base+2 {
+		f.Slots[base+1] = Value{}
+	}
 	f.SP = int32(base)
 	return true, nil
 }

@@ -352,6 +352,41 @@ reload:
 			pc++
 			continue
 
+		case compile.LOAD_FAST__LOAD_CONST__COMPARE_OP, compile.LOAD_FAST__LOAD_FAST__COMPARE_OP:
+			// if a < b: with a a local, b the next instruction's
+			// constant or local, both ints or both floats: compare
+			// and jump as the fused COMPARE_OP two ahead would.
+			// Otherwise only the LOAD_FAST runs; the rest follows.
+			a := slots[arg]
+			var b Value
+			if in.Op() == compile.LOAD_FAST__LOAD_CONST__COMPARE_OP {
+				b = consts[instrs[pc].Arg()]
+			} else {
+				b = slots[instrs[pc].Arg()]
+			}
+			if a.K == b.K && (a.K == heap.KInt || a.K == heap.KFloat) {
+				c := instrs[pc+1].Arg()
+				var t bool
+				if a.K == heap.KInt {
+					t = cmpOrdered(c&(compile.QuickJumpIfTrue-1), a.I(), b.I())
+				} else {
+					t = cmpOrdered(c&(compile.QuickJumpIfTrue-1), a.F(), b.F())
+				}
+				if t == (c&compile.QuickJumpIfTrue != 0) {
+					pc = int32(instrs[pc+2].Arg())
+				} else {
+					pc += 3
+				}
+				continue
+			}
+			if a.K == heap.KUndef {
+				f.PC, f.SP = pc, sp
+				return heap.Undef, false, vm.unboundLocal(code, arg)
+			}
+			slots[sp] = a
+			sp++
+			continue
+
 		case compile.STORE_FAST__LOAD_FAST:
 			sp--
 			slots[arg] = slots[sp]
@@ -741,10 +776,18 @@ reload:
 			pc, sp = f.PC, f.SP
 			continue
 
-		case compile.CALL:
+		case compile.CALL, compile.KW_NAMES__CALL:
 			// Aux[2] holds the keyword names KW_NAMES gave this call, or
-			// nothing (Undef).
-			kw := f.Aux[2]
+			// nothing (Undef); the fused form has them as its constant
+			// and runs the CALL after it.
+			var kw Value
+			if in.Op() == compile.CALL {
+				kw = f.Aux[2]
+			} else {
+				kw = consts[arg]
+				arg = instrs[pc].Arg()
+				pc++
+			}
 			f.PC, f.SP = pc, sp
 			var done bool
 			var err error

@@ -235,9 +235,25 @@ func (vm *VM) fieldText(out []byte, v Value, conv int, spec string) ([]byte, boo
 			return out, false
 		}
 		if conv == 2 {
+			if plainReprASCII(o.S) {
+				out = append(out, '\'')
+				out = append(out, o.S...)
+				return append(out, '\''), true
+			}
 			return append(out, pystr.Repr(o.S)...), true
 		}
 		return append(out, o.S...), true
 	}
 	return out, false
+}
+
+// plainReprASCII reports whether repr(s) is s in single quotes: printable
+// ASCII with no quote or backslash to escape.
+func plainReprASCII(s string) bool {
+	for i := 0; i < len(s); i++ {
+		if c := s[i]; c < 0x20 || c > 0x7e || c == '\'' || c == '\\' {
+			return false
+		}
+	}
+	return true
 }

@@ -60,16 +60,7 @@ func (vm *VM) resumeGen(gv Value, send Value, throw error, ret heap.RetKind, ret
 	}
 	f := g.Frame
 	if err := vm.pushFrame(f); err != nil {
-		// Refused (the recursion limit): in CPython 3.11 the frame meets
-		// the limit as it starts, so the generator gets the error and is
-		// finished. A fatal limit leaves it as it was.
-		if vm.ErrIs(err, TRecursionError) {
-			g.State = heap.GenDone
-			g.Frame = nil
-			g.ExcSave = heap.Undef
-			vm.H.Touch(gv)
-		}
-		return err
+		return vm.resumeRefused(gv, g, err)
 	}
 	f.Ret, f.RetArg = ret, retArg
 	f.Aux[1] = vm.handled
@@ -106,8 +97,9 @@ func (vm *VM) forIterGen(gv Value, g *heap.Generator, arg int32) error {
 		return vm.resumeGen(gv, heap.None, nil, heap.RetForIter, arg)
 	}
 	if err := vm.pushFrame(f); err != nil {
-		// resumeGen meets the same refusal and settles the generator.
-		return vm.resumeGen(gv, heap.None, nil, heap.RetForIter, arg)
+		// Not resumeGen: a second pushFrame would count another step
+		// and could let a limit's error pass.
+		return vm.resumeRefused(gv, g, err)
 	}
 	f.Ret, f.RetArg = heap.RetForIter, arg
 	f.Aux[1] = vm.handled
@@ -128,6 +120,20 @@ func skipSentNone(f *heap.Frame) {
 		return
 	}
 	push(f, heap.None)
+}
+
+// resumeRefused settles the generator g at gv whose frame pushFrame
+// refused with err, and returns err. In CPython 3.11 the frame meets the
+// recursion limit as it starts, so the generator gets the error and is
+// finished; a fatal limit (deadline, memory) leaves it as it was.
+func (vm *VM) resumeRefused(gv Value, g *heap.Generator, err error) error {
+	if vm.ErrIs(err, TRecursionError) {
+		g.State = heap.GenDone
+		g.Frame = nil
+		g.ExcSave = heap.Undef
+		vm.H.Touch(gv)
+	}
+	return err
 }
 
 var errNoDelegate = &Fatal{Kind: "internal", Msg: "no yield from"}

@@ -61,6 +61,10 @@ def main():
     print(f"{name}{'k'}{names[0]!r:>8}{len(names)}")
     print(f"{name}{sq}{'%s-%s' % (name, sq)}{sq}")
     print(f"{name}{sq}{dict(a=f'{sq}')}")
+    # !r of strs: plain ones in single quotes, the rest as repr() does.
+    for v in ["", "plain text", "it's", "say \"hi\"", "both ' and \"", "back\\slash",
+              "tab\there", "nl\n", "del\x7f", "é", "\x00", "~ }{"]:
+        print(f"{sq}={v!r}", f"{v!r}|{name}")
 
 
 main()

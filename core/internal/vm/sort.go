@@ -737,6 +737,12 @@ func builtinSortedFn(vm *VM, self Value, a Args) (Value, error) {
 		return heap.Undef, err
 	}
 	if vm.anyNeedsFrames(a.Pos[0], key) {
+		if out, ok, err := vm.sortedByAttr(a.Pos[0], key, reverse); ok {
+			if err != nil {
+				return heap.Undef, err
+			}
+			return vm.NewList(out), nil
+		}
 		if r, ok, err := vm.tailPy("sorted", "sorted_", a.Pos[0], orNone(key), heap.Bool(reverse)); ok {
 			return r, err
 		}

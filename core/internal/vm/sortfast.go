@@ -258,3 +258,93 @@ func (vm *VM) callLtNested(fnv Value, fn *heap.Function, args []Value) (Value, e
 	vm.leaveC()
 	return r, err
 }
+
+// sortedByAttr is sorted(seq, key=lambda x: x.NAME) for an exact list or
+// tuple whose every item keyAttr answers: the keys are read from the
+// items' dicts, exactly what the key function would return, without a
+// call per item. ok=false (nothing done) leaves the sort to the general
+// path, which calls the key function.
+func (vm *VM) sortedByAttr(seq, key Value, reverse bool) (out []Value, ok bool, err error) {
+	if seq.K != heap.KRef {
+		return nil, false, nil
+	}
+	var items []Value
+	switch o := vm.H.Get(seq).(type) {
+	case *heap.List:
+		items = o.Items
+	case *heap.Tuple:
+		items = o.Items
+	default:
+		return nil, false, nil
+	}
+	ka := vm.newKeyAttr(key)
+	if ka == nil {
+		return nil, false, nil
+	}
+	keys := make([]Value, len(items))
+	for i, it := range items {
+		v, ok := ka.get(vm, it)
+		if !ok {
+			return nil, false, nil
+		}
+		keys[i] = v
+	}
+	out, err = vm.sortWithKeys(append([]Value(nil), items...), keys, reverse)
+	return out, true, err
+}
+
+// keyAttr answers a key function whose whole body is `return x.NAME`
+// (key=lambda s: s.score, the commonest key) without calling it, for
+// items that are plain instances holding NAME in their dict: then the
+// function could only have returned that entry. NAME is no dunder; the
+// item's class keeps object's __getattribute__ and has no data
+// descriptor named NAME. Any other item needs the call.
+type keyAttr struct {
+	name Value
+	hash int64
+	// The class last checked, and whether its instances qualify.
+	cls Value
+	ok  bool
+}
+
+// newKeyAttr returns the keyAttr of the key function fn, or nil.
+func (vm *VM) newKeyAttr(fn Value) *keyAttr {
+	name, ok := vm.accessorName(fn, false)
+	if !ok {
+		return nil
+	}
+	if s := vm.MustStr(name); len(s) >= 2 && s[:2] == "__" {
+		return nil
+	}
+	return &keyAttr{name: name, hash: vm.StrHash(name)}
+}
+
+// get is x.NAME read from the item's dict, ok=false if the key function
+// must be called. No Python code runs between the calls of one keyAttr,
+// so a class's verdict holds for all of them.
+func (ka *keyAttr) get(vm *VM, x Value) (Value, bool) {
+	if x.K != heap.KRef {
+		return heap.Undef, false
+	}
+	o, ok := vm.H.Get(x).(*heap.Instance)
+	if !ok || o.Exc != nil || o.Prim.K != heap.KUndef {
+		return heap.Undef, false
+	}
+	if o.Class != ka.cls {
+		c := vm.ClassOf(o.Class)
+		ka.cls = o.Class
+		ka.ok = c != nil && c.Flags&ClassGetattribute == 0 && !vm.isDataDescriptor(vm.cachedClassLookup(o.Class, ka.name))
+	}
+	if !ka.ok {
+		return heap.Undef, false
+	}
+	d := vm.instDict(o)
+	if d == nil {
+		return heap.Undef, false
+	}
+	i, _ := d.Lookup(ka.name, ka.hash, vm.StrEq)
+	if i < 0 {
+		return heap.Undef, false
+	}
+	return d.Entries[i].Val, true
+}

@@ -735,18 +735,33 @@ reload:
 			pc, sp = f.PC, f.SP
 			continue
 
-		case compile.CALL, compile.KW_NAMES__CALL:
-			// Aux[2] holds the keyword names KW_NAMES gave this call, or
-			// nothing (Undef); the fused form has them as its constant
-			// and runs the CALL after it.
-			var kw Value
-			if in.Op() == compile.CALL {
-				kw = f.Aux[2]
-			} else {
-				kw = consts[arg]
-				arg = instrs[pc].Arg()
-				pc++
+		case compile.KW_NAMES__CALL:
+			// The CALL after it with the names tuple KW_NAMES would
+			// have left in Aux[2].
+			kw := consts[arg]
+			arg = instrs[pc].Arg()
+			pc++
+			f.PC, f.SP = pc, sp
+			done, err := vm.callKw(f, arg, kw)
+			if !done {
+				err = vm.opCall(f, arg, kw)
 			}
+			if err != nil {
+				if err == errFramePushed {
+					goto reload
+				}
+				return heap.Undef, false, err
+			}
+			if len(vm.frames) != depth {
+				goto reload
+			}
+			pc, sp = f.PC, f.SP
+			continue
+
+		case compile.CALL:
+			// Aux[2] holds the keyword names KW_NAMES gave this call, or
+			// nothing (Undef).
+			kw := f.Aux[2]
 			f.PC, f.SP = pc, sp
 			var done bool
 			var err error

@@ -70,6 +70,9 @@ const (
 	// KW_NAMES__CALL: KW_NAMES arg, then CALL with those keyword names
 	// (KW_NAMES always comes right before its CALL).
 	KW_NAMES__CALL
+	// LOAD_FAST__STORE_ATTR: LOAD_FAST arg, then STORE_ATTR on that
+	// local (self.x = v).
+	LOAD_FAST__STORE_ATTR
 	// NumQuickOpcodes bounds the opcodes the eval loop may see.
 	NumQuickOpcodes
 )
@@ -98,6 +101,7 @@ func init() {
 	opNames[LOAD_FAST__LOAD_CONST__COMPARE_OP] = "LOAD_FAST__LOAD_CONST__COMPARE_OP"
 	opNames[LOAD_FAST__LOAD_FAST__COMPARE_OP] = "LOAD_FAST__LOAD_FAST__COMPARE_OP"
 	opNames[KW_NAMES__CALL] = "KW_NAMES__CALL"
+	opNames[LOAD_FAST__STORE_ATTR] = "LOAD_FAST__STORE_ATTR"
 }
 
 // Quickened returns the instructions the eval loop runs for c, computing
@@ -164,6 +168,8 @@ func Quicken(instrs []Instr) []Instr {
 				q[i] = MakeInstr(LOAD_FAST__LOAD_ATTR, arg)
 			case RETURN_VALUE:
 				q[i] = MakeInstr(LOAD_FAST__RETURN_VALUE, arg)
+			case STORE_ATTR:
+				q[i] = MakeInstr(LOAD_FAST__STORE_ATTR, arg)
 			}
 		case KW_NAMES:
 			if next.Op() == CALL {

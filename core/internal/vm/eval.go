@@ -719,6 +719,28 @@ reload:
 			sp++
 			continue
 
+		case compile.LOAD_FAST__STORE_ATTR:
+			// self.x = v: STORE_ATTR with the object a local, not
+			// pushed; an unbound local raises from the LOAD_FAST.
+			obj := slots[arg]
+			if obj.K == heap.KUndef {
+				f.PC, f.SP = pc, sp
+				return heap.Undef, false, vm.unboundLocal(code, arg)
+			}
+			name, v := consts[len(code.Consts)+instrs[pc].Arg()], slots[sp-1]
+			sp--
+			slots[sp] = Value{}
+			pc++
+			if vm.storeAttrHit(f.C, pc-1, obj, name, v) {
+				continue
+			}
+			f.PC, f.SP = pc, sp
+			if err := vm.opStoreAttr(f, obj, name, v); err != nil {
+				return opResult(err)
+			}
+			pc, sp = f.PC, f.SP
+			continue
+
 		case compile.STORE_ATTR:
 			obj, v := slots[sp-1], slots[sp-2]
 			if vm.storeAttrHit(f.C, pc-1, obj, consts[len(code.Consts)+arg], v) {

@@ -26,6 +26,7 @@ var wantSecond = map[Opcode][]Opcode{
 	LOAD_FAST__LOAD_FAST__COMPARE_OP:  {LOAD_FAST},
 	KW_NAMES__CALL:                    {CALL},
 	LOAD_FAST__STORE_ATTR:             {STORE_ATTR},
+	LOAD_FAST__CALL:                   {CALL},
 }
 
 // original maps a fused opcode back to the instruction it replaces.
@@ -48,6 +49,7 @@ var original = map[Opcode]Opcode{
 	LOAD_FAST__LOAD_FAST__COMPARE_OP:  LOAD_FAST,
 	KW_NAMES__CALL:                    KW_NAMES,
 	LOAD_FAST__STORE_ATTR:             LOAD_FAST,
+	LOAD_FAST__CALL:                   LOAD_FAST,
 }
 
 func TestQuickenKeepsShapeAndPairs(t *testing.T) {
@@ -70,6 +72,7 @@ func TestQuickenKeepsShapeAndPairs(t *testing.T) {
         b = 3
     xs.sort(key=len)
     xs.z = len(b)
+    print(t)
     return a + b, t, a < b, xs.y, len(xs)
 `
 	mod, err := syntax.Parse("main.py", []byte(src))

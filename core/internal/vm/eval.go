@@ -780,6 +780,35 @@ reload:
 			pc, sp = f.PC, f.SP
 			continue
 
+		case compile.LOAD_FAST__CALL:
+			// The call's last argument, then the CALL, which has no
+			// keywords.
+			v := slots[arg]
+			if v.K == heap.KUndef {
+				f.PC, f.SP = pc, sp
+				return heap.Undef, false, vm.unboundLocal(code, arg)
+			}
+			slots[sp] = v
+			sp++
+			arg = instrs[pc].Arg()
+			pc++
+			f.PC, f.SP = pc, sp
+			done, err := vm.callSimple(f, arg)
+			if !done {
+				err = vm.opCall(f, arg, heap.Undef)
+			}
+			if err != nil {
+				if err == errFramePushed {
+					goto reload
+				}
+				return heap.Undef, false, err
+			}
+			if len(vm.frames) != depth {
+				goto reload
+			}
+			pc, sp = f.PC, f.SP
+			continue
+
 		case compile.CALL:
 			// Aux[2] holds the keyword names KW_NAMES gave this call, or
 			// nothing (Undef).

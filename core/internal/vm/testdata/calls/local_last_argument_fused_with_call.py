@@ -42,7 +42,9 @@ print(run(0))
 
 
 def bad_arity(x):
-    return one(x, x)
+    fns = [one]
+    g = fns[0]
+    return g(x, x)
 
 
 for fn, arg in [(bad_arity, 1), (one, "s"), (len, 5)]:

@@ -76,6 +76,13 @@ const (
 	// KW_NAMES__CALL: KW_NAMES arg, then CALL with those keyword names
 	// (KW_NAMES always comes right before its CALL).
 	KW_NAMES__CALL
+	// LOAD_FAST__STORE_ATTR: LOAD_FAST arg, then STORE_ATTR on that
+	// local (self.x = v).
+	LOAD_FAST__STORE_ATTR
+	// LOAD_FAST__CALL: LOAD_FAST arg, then CALL (f(x), obj.m(x)); a
+	// CALL right after a LOAD_FAST has no keywords (KW_NAMES would come
+	// between).
+	LOAD_FAST__CALL
 	// NumQuickOpcodes bounds the opcodes the eval loop may see.
 	NumQuickOpcodes
 )
@@ -106,6 +113,8 @@ func init() {
 	opNames[LOAD_FAST__LOAD_CONST__COMPARE_OP] = "LOAD_FAST__LOAD_CONST__COMPARE_OP"
 	opNames[LOAD_FAST__LOAD_FAST__COMPARE_OP] = "LOAD_FAST__LOAD_FAST__COMPARE_OP"
 	opNames[KW_NAMES__CALL] = "KW_NAMES__CALL"
+	opNames[LOAD_FAST__STORE_ATTR] = "LOAD_FAST__STORE_ATTR"
+	opNames[LOAD_FAST__CALL] = "LOAD_FAST__CALL"
 }
 
 // Quickened returns the instructions the eval loop runs for c, computing
@@ -172,6 +181,10 @@ func Quicken(instrs []Instr) []Instr {
 				q[i] = MakeInstr(LOAD_FAST__LOAD_ATTR, arg)
 			case RETURN_VALUE:
 				q[i] = MakeInstr(LOAD_FAST__RETURN_VALUE, arg)
+			case STORE_ATTR:
+				q[i] = MakeInstr(LOAD_FAST__STORE_ATTR, arg)
+			case CALL:
+				q[i] = MakeInstr(LOAD_FAST__CALL, arg)
 			}
 		case KW_NAMES:
 			if next.Op() == CALL {

@@ -25,6 +25,8 @@ var wantSecond = map[Opcode][]Opcode{
 	LOAD_FAST__LOAD_CONST__COMPARE_OP: {LOAD_CONST},
 	LOAD_FAST__LOAD_FAST__COMPARE_OP:  {LOAD_FAST},
 	KW_NAMES__CALL:                    {CALL},
+	LOAD_FAST__STORE_ATTR:             {STORE_ATTR},
+	LOAD_FAST__CALL:                   {CALL},
 }
 
 // original maps a fused opcode back to the instruction it replaces.
@@ -46,6 +48,8 @@ var original = map[Opcode]Opcode{
 	LOAD_FAST__LOAD_CONST__COMPARE_OP: LOAD_FAST,
 	LOAD_FAST__LOAD_FAST__COMPARE_OP:  LOAD_FAST,
 	KW_NAMES__CALL:                    KW_NAMES,
+	LOAD_FAST__STORE_ATTR:             LOAD_FAST,
+	LOAD_FAST__CALL:                   LOAD_FAST,
 }
 
 func TestQuickenKeepsShapeAndPairs(t *testing.T) {
@@ -67,6 +71,8 @@ func TestQuickenKeepsShapeAndPairs(t *testing.T) {
     if b > 3:
         b = 3
     xs.sort(key=len)
+    xs.z = len(b)
+    print(t)
     return a + b, t, a < b, xs.y, len(xs)
 `
 	mod, err := syntax.Parse("main.py", []byte(src))

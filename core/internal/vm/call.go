@@ -1084,9 +1084,11 @@ func (vm *VM) simpleFrame(fnv Value, fn *heap.Function, co *heap.CodeObj, args [
 	f := vm.allocFrame(nloc + len(code.Freevars) + code.StackSize + 4)
 	f.Code, f.C, f.Func, f.Globals = fn.Code, co, fnv, fn.Globals
 	f.Locals, f.Gen = heap.Undef, heap.Undef
-	copy(f.Slots, args)
-	if len(fn.Closure) > 0 {
-		copy(f.Slots[nloc:], fn.Closure)
+	for i, v := range args {
+		f.Slots[i] = v
+	}
+	for i, v := range fn.Closure {
+		f.Slots[nloc+i] = v
 	}
 	f.SP = int32(nloc + len(code.Freevars))
 	return f
@@ -1115,7 +1117,10 @@ func (vm *VM) callPyBind(fnv Value, fn *heap.Function, pos, kwn, kwv []Value) (b
 	f := vm.allocFrame(nloc + ncell + code.StackSize + 4)
 	f.SP = int32(nloc + ncell) // so that releaseFrame clears what binding wrote
 	slots := f.Slots
-	copy(slots, pos)
+	// Loops, not copy: a few values each, below memmove's call cost.
+	for i, v := range pos {
+		slots[i] = v
+	}
 	if len(kwn) > 0 {
 		for i, j := range vm.kwSlots(co, kwn) {
 			if j < 0 || slots[j].K != heap.KUndef {
@@ -1154,7 +1159,9 @@ func (vm *VM) callPyBind(fnv Value, fn *heap.Function, pos, kwn, kwv []Value) (b
 		}
 		slots[nloc+i] = vm.H.Alloc(c)
 	}
-	copy(slots[nloc+len(code.Cellvars):], fn.Closure)
+	for i, v := range fn.Closure {
+		slots[nloc+len(code.Cellvars)+i] = v
+	}
 	f.Code, f.C, f.Func, f.Globals = fn.Code, co, fnv, fn.Globals
 	f.Locals, f.Gen = heap.Undef, heap.Undef
 	f.SP = int32(nloc + ncell)

@@ -760,6 +760,28 @@ reload:
 			sp++
 			continue
 
+		case compile.LOAD_FAST__STORE_ATTR:
+			// self.x = v: STORE_ATTR with the object a local, not
+			// pushed; an unbound local raises from the LOAD_FAST.
+			obj := slots[arg]
+			if obj.K == heap.KUndef {
+				f.PC, f.SP = pc, sp
+				return heap.Undef, false, vm.unboundLocal(code, arg)
+			}
+			name, v := consts[len(code.Consts)+instrs[pc].Arg()], slots[sp-1]
+			sp--
+			slots[sp] = Value{}
+			pc++
+			if vm.storeAttrHit(f.C, pc-1, obj, name, v) {
+				continue
+			}
+			f.PC, f.SP = pc, sp
+			if err := vm.opStoreAttr(f, obj, name, v); err != nil {
+				return opResult(err)
+			}
+			pc, sp = f.PC, f.SP
+			continue
+
 		case compile.STORE_ATTR:
 			obj, v := slots[sp-1], slots[sp-2]
 			if vm.storeAttrHit(f.C, pc-1, obj, consts[len(code.Consts)+arg], v) {
@@ -776,18 +798,62 @@ reload:
 			pc, sp = f.PC, f.SP
 			continue
 
-		case compile.CALL, compile.KW_NAMES__CALL:
-			// Aux[2] holds the keyword names KW_NAMES gave this call, or
-			// nothing (Undef); the fused form has them as its constant
-			// and runs the CALL after it.
-			var kw Value
-			if in.Op() == compile.CALL {
-				kw = f.Aux[2]
-			} else {
-				kw = consts[arg]
-				arg = instrs[pc].Arg()
-				pc++
+		case compile.KW_NAMES__CALL:
+			// The CALL after it with the names tuple KW_NAMES would
+			// have left in Aux[2].
+			kw := consts[arg]
+			arg = instrs[pc].Arg()
+			pc++
+			f.PC, f.SP = pc, sp
+			done, err := vm.callKw(f, arg, kw)
+			if !done {
+				err = vm.opCall(f, arg, kw)
 			}
+			if err != nil {
+				if err == errFramePushed {
+					goto reload
+				}
+				return heap.Undef, false, err
+			}
+			if len(vm.frames) != depth {
+				goto reload
+			}
+			pc, sp = f.PC, f.SP
+			continue
+
+		case compile.LOAD_FAST__CALL:
+			// The call's last argument, then the CALL, which has no
+			// keywords.
+			v := slots[arg]
+			if v.K == heap.KUndef {
+				f.PC, f.SP = pc, sp
+				return heap.Undef, false, vm.unboundLocal(code, arg)
+			}
+			slots[sp] = v
+			sp++
+			arg = instrs[pc].Arg()
+			pc++
+			f.PC, f.SP = pc, sp
+			done, err := vm.callSimple(f, arg)
+			if !done {
+				err = vm.opCall(f, arg, heap.Undef)
+			}
+			if err != nil {
+				if err == errFramePushed {
+					goto reload
+				}
+				return heap.Undef, false, err
+			}
+			if len(vm.frames) != depth {
+				goto reload
+			}
+			pc, sp = f.PC, f.SP
+			continue
+
+		case compile.CALL:
+			// Aux[2] holds the keyword names KW_NAMES gave this call, or
+			// nothing (Undef).
+			kw := f.Aux[2]
 			f.PC, f.SP = pc, sp
 			var done bool
 			var err error

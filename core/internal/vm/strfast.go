@@ -54,10 +54,11 @@ func (vm *VM) strAddFast(arg int, a, b Value) (r Value, ok bool) {
 	if !vm.fastRoom(int64(n)) {
 		return heap.Undef, false
 	}
-	runes := -1
-	if ra, rb := strRunes(sa), strRunes(sb); ra >= 0 && rb >= 0 {
-		runes = ra + rb
-	}
+	// The operands are counted (once: strRuneLen keeps the count) so
+	// that the result's length and ASCII flag are known: indexing and
+	// slicing it then take the byte-offset fast paths. A literal is
+	// uncounted until first needed.
+	runes := strRuneLen(sa) + strRuneLen(sb)
 	o, buf := strBuf(n)
 	copy(buf[copy(buf, sa.S):], sb.S)
 	return vm.sealStr(o, buf, runes), true

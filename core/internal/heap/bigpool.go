@@ -76,14 +76,16 @@ func (h *Heap) BigWords(n int) (*BigInt, []big.Word) {
 	default:
 		c = bigClassWords(n)
 	}
-	if cl := bigClass(c); cl < bigPoolClasses {
-		if l := h.bigs.free[cl]; len(l) > 0 {
-			b := l[len(l)-1]
-			l[len(l)-1] = nil
-			h.bigs.free[cl] = l[:len(l)-1]
-			w := b.V.Bits()
-			h.bigs.words -= cap(w)
-			return b, w[:n:cap(w)]
+	if p := h.bigs; p != nil {
+		if cl := bigClass(c); cl < bigPoolClasses {
+			if l := p.free[cl]; len(l) > 0 {
+				b := l[len(l)-1]
+				l[len(l)-1] = nil
+				p.free[cl] = l[:len(l)-1]
+				w := b.V.Bits()
+				p.words -= cap(w)
+				return b, w[:n:cap(w)]
+			}
 		}
 	}
 	switch c {
@@ -113,22 +115,28 @@ func (h *Heap) recycleBig(b *BigInt) {
 	}
 	w := b.V.Bits()
 	c := cap(w)
-	if c < 4 || h.bigs.words+c > bigPoolWords {
+	if c < 4 {
 		return
 	}
 	cl := bigClass(c)
 	if cl >= bigPoolClasses {
 		return
 	}
+	p := h.bigs
+	if p == nil {
+		// Made on first use: most sessions never free a big int, and
+		// the classes' table would add to every new heap.
+		p = new(bigPool)
+		h.bigs = p
+	}
+	if p.words+c > bigPoolWords {
+		return
+	}
 	b.V.SetBits(w[:0])
-	h.bigs.free[cl] = append(h.bigs.free[cl], b)
-	h.bigs.words += c
+	p.free[cl] = append(p.free[cl], b)
+	p.words += c
 }
 
 // ReleaseBigPool lets Go have the pool's memory back, for a heap about
 // to sit idle between runs.
-func (h *Heap) ReleaseBigPool() {
-	if h.bigs.words > 0 {
-		h.bigs = bigPool{}
-	}
-}
+func (h *Heap) ReleaseBigPool() { h.bigs = nil }

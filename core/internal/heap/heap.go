@@ -71,7 +71,7 @@ type Heap struct {
 	// bigs keeps the freed big ints' memory for new ones; cloned says
 	// the heap has been cloned, so its objects may be shared and none of
 	// them is kept (see bigpool.go).
-	bigs   bigPool
+	bigs   *bigPool
 	cloned atomic.Bool
 
 	Bytes        int64 // estimated live bytes

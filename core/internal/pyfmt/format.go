@@ -470,6 +470,9 @@ func fixedASCII(f float64, spec Spec) string {
 // format with that many digits (correctly rounded at the same decimal
 // place), which strconv computes with Ryu, re-laid out here.
 func appendFixed(b []byte, a float64, prec int) []byte {
+	if r, ok := appendFixedExact(b, a, prec); ok {
+		return r
+	}
 	if !(a >= 1 && a < 1e17) || prec > 16 { // NaN too
 		return strconv.AppendFloat(b, a, 'f', prec, 64)
 	}

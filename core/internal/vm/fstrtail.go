@@ -84,20 +84,30 @@ func (vm *VM) formatTail(f *heap.Frame, arg int) bool {
 			break
 		}
 		j := pc + 1
-		spec := ""
+		if j+1 < len(instrs) && instrs[j+1].Op() == compile.BINARY_OP {
+			// A field of arithmetic on the local and a constant or
+			// another local ({i / 7:.2f}, {n + 1}).
+			r, ok := tailArith(v, instrs[j], instrs[j+1], slots, consts)
+			if !ok {
+				break
+			}
+			v = r
+			j += 2
+		}
+		spec, hasSpec := "", false
 		if j < len(instrs) && instrs[j].Op() == compile.LOAD_CONST {
 			so, ok := vm.refObj(consts[instrs[j].Arg()]).(*heap.Str)
 			if !ok {
 				break
 			}
-			spec = so.S
+			spec, hasSpec = so.S, true
 			j++
 		}
 		if j >= len(instrs) || instrs[j].Op() != compile.FORMAT_VALUE {
 			break
 		}
 		fa := instrs[j].Arg()
-		if (fa&4 != 0) != (j > pc+1) {
+		if (fa&4 != 0) != hasSpec {
 			break
 		}
 		n := len(out)
@@ -139,6 +149,31 @@ func (vm *VM) formatTail(f *heap.Frame, arg int) bool {
 	f.SP = int32(lo + 1)
 	f.PC = int32(pc + 1)
 	return true
+}
+
+// tailArith is the BINARY_OP bop of a, a machine int or float, and the
+// operand that load (LOAD_FAST or LOAD_CONST) pushes, when that is a
+// machine int or float too and the operation one of the fast paths that
+// can neither fail nor run code (intFast, floatFast, mixedFloatFast: the
+// results the general BINARY_OP gives). ok is false for anything else.
+func tailArith(a Value, load, bop compile.Instr, slots, consts []Value) (Value, bool) {
+	var b Value
+	switch load.Op() {
+	case compile.LOAD_FAST:
+		b = slots[load.Arg()]
+	case compile.LOAD_CONST:
+		b = consts[load.Arg()]
+	default:
+		return heap.Undef, false
+	}
+	op := bop.Arg() & 15
+	switch {
+	case a.K == heap.KInt && b.K == heap.KInt:
+		return intFast(op, a.I(), b.I())
+	case a.K == heap.KFloat && b.K == heap.KFloat:
+		return floatFast(op, a.F(), b.F())
+	}
+	return mixedFloatFast(op, a, b)
 }
 
 // maxRunScan bounds the instructions runReachesBuild looks through.

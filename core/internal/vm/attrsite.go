@@ -119,7 +119,10 @@ func (vm *VM) storeAttrHit(co *heap.CodeObj, pc int32, obj, name, v Value) bool 
 	for i := range s.Ways {
 		if e := &s.Ways[i]; e.Class == h && e.Epoch == vm.epoch {
 			j := int(e.Slot)
-			if e.Setattr != setattrPlain || e.Val.K != heap.KUndef || j < 0 {
+			if e.Val.K != heap.KUndef {
+				return vm.accessorSetHit(e, o, d, j, v)
+			}
+			if e.Setattr != setattrPlain || j < 0 {
 				return false
 			}
 			if j < len(d.Entries) && o.Dict.K == heap.KRef {
@@ -134,6 +137,24 @@ func (vm *VM) storeAttrHit(co *heap.CodeObj, pc int32, obj, name, v Value) bool 
 		}
 	}
 	return false
+}
+
+// accessorSetHit is storeAttrHit's property whose setter is a plain
+// accessor, `self.NAME = v` (accessorReady said so at this site entry e
+// of o's class, on a class keeping object's __setattr__ and no
+// __slots__): v goes where NAME was last found in o's dict, d, when it is
+// still there; anything else (NAME elsewhere or missing, an exception
+// instance) is left to opStoreAttr's accessorSet.
+func (vm *VM) accessorSetHit(e *heap.SiteEntry, o *heap.Instance, d *heap.Dict, j int, v Value) bool {
+	if e.Acc != 1 || e.Setattr != setattrPlain || o.Exc != nil || o.Dict.K != heap.KRef || j < 0 || j >= len(d.Entries) {
+		return false
+	}
+	if d.Entries[j].Key != heap.Ref(e.AccName) {
+		return false
+	}
+	d.SetAt(j, v)
+	vm.H.Touch(o.Dict)
+	return true
 }
 
 // appendAttrHit is storeAttrHit's new attribute: name goes to entry j of

@@ -320,6 +320,12 @@ func listSortM(vm *VM, self Value, a Args) (Value, error) {
 		return heap.Undef, err
 	}
 	if vm.needsFrames(key) {
+		if ok, err := vm.listSortByAttr(l, lv, key, reverse); ok {
+			if err != nil {
+				return heap.Undef, err
+			}
+			return heap.None, nil
+		}
 		if r, ok, err := vm.tailPy("list.sort", "list_sort", lv, key, heap.Bool(reverse)); ok {
 			return r, err
 		}

@@ -277,20 +277,57 @@ func (vm *VM) sortedByAttr(seq, key Value, reverse bool) (out []Value, ok bool, 
 	default:
 		return nil, false, nil
 	}
+	keys, ok := vm.attrKeys(items, key)
+	if !ok {
+		return nil, false, nil
+	}
+	out, err = vm.sortWithKeys(append([]Value(nil), items...), keys, reverse)
+	return out, true, err
+}
+
+// attrKeys is the keys key=lambda x: x.NAME would give items, read from
+// the items' dicts (keyAttr), or ok=false when the function must be
+// called for some item. It runs no Python code.
+func (vm *VM) attrKeys(items []Value, key Value) ([]Value, bool) {
 	ka := vm.newKeyAttr(key)
 	if ka == nil {
-		return nil, false, nil
+		return nil, false
 	}
 	keys := make([]Value, len(items))
 	for i, it := range items {
 		v, ok := ka.get(vm, it)
 		if !ok {
-			return nil, false, nil
+			return nil, false
 		}
 		keys[i] = v
 	}
-	out, err = vm.sortWithKeys(append([]Value(nil), items...), keys, reverse)
-	return out, true, err
+	return keys, true
+}
+
+// listSortByAttr is list.sort(key=lambda x: x.NAME) on l (the list lv)
+// when attrKeys answers every item: the list is empty while the keys
+// are compared (as CPython's is), and a comparison that filled it makes
+// "list modified during sort". ok=false leaves the sort untouched.
+func (vm *VM) listSortByAttr(l *heap.List, lv, key Value, reverse bool) (ok bool, err error) {
+	keys, ok := vm.attrKeys(l.Items, key)
+	if !ok {
+		return false, nil
+	}
+	items := l.Items
+	l.Items = nil
+	sorted, err := vm.sortWithKeys(items, keys, reverse)
+	modified := len(l.Items) != 0
+	if err != nil {
+		l.Items = items
+		vm.H.Touch(lv)
+		return true, err
+	}
+	l.Items = sorted
+	vm.H.Touch(lv)
+	if modified {
+		return true, vm.ValueError("list modified during sort")
+	}
+	return true, nil
 }
 
 // keyAttr answers a key function whose whole body is `return x.NAME`

@@ -135,6 +135,9 @@ type SiteCache struct {
 	Next uint8 // the way to replace next
 	// For LOAD_GLOBAL: the value found, valid while the globals and
 	// builtins dicts keep these versions and the epoch is unchanged.
+	// GOwn says it was found in the globals dict itself, which then
+	// shadows the builtins whatever their version.
+	GOwn       bool
 	Globals    Handle
 	GVer, BVer uint32
 	GEpoch     uint32

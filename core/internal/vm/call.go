@@ -1059,11 +1059,43 @@ func (vm *VM) globalHit(co *heap.CodeObj, i int32, f *heap.Frame) (v Value, ok b
 		return v, false
 	}
 	g, _ := vm.H.Get(f.Globals).(*heap.Dict)
+	if g == nil || s.GVer != g.Ver {
+		return v, false
+	}
+	if s.GOwn {
+		// A module's own function or class: no builtin can shadow it.
+		return s.Global, true
+	}
 	b, _ := vm.H.Get(vm.Builtins).(*heap.Dict)
-	if g == nil || b == nil || s.GVer != g.Ver || s.BVer != b.Ver {
+	if b == nil || s.BVer != b.Ver {
 		return v, false
 	}
 	return s.Global, true
+}
+
+// loadGlobalSite is LOAD_GLOBAL's miss: loadGlobal's lookup and site fill,
+// which also records whether the value came from the globals dict itself
+// (GOwn, so that globalHit need not check the builtins' version then).
+// Every fill of a LOAD_GLOBAL site goes through here; names found in
+// neither dict are left to loadGlobal (lazy builtins, the host).
+func (vm *VM) loadGlobalSite(f *heap.Frame, arg int) (Value, error) {
+	g, _ := vm.H.Get(f.Globals).(*heap.Dict)
+	b, _ := vm.H.Get(vm.Builtins).(*heap.Dict)
+	if g == nil || b == nil || f.C.Code.Instrs[f.PC-1].Op() != compile.LOAD_GLOBAL {
+		return vm.loadGlobal(f, arg)
+	}
+	name := vm.nameAt(f, arg)
+	h := vm.StrHash(name)
+	v, own, _ := g.Get(name, h, vm.StrEq)
+	if !own {
+		var ok bool
+		if v, ok, _ = b.Get(name, h, vm.StrEq); !ok {
+			return vm.loadGlobal(f, arg)
+		}
+	}
+	s := vm.site(f)
+	s.Globals, s.GVer, s.BVer, s.GEpoch, s.Global, s.GOwn = f.Globals.H(), g.Ver, b.Ver, vm.epoch, v, own
+	return v, nil
 }
 
 // simpleCall reports whether a call of code with n positional arguments

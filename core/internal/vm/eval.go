@@ -660,7 +660,7 @@ reload:
 				continue
 			}
 			f.PC, f.SP = pc, sp
-			v, err := vm.loadGlobal(f, arg)
+			v, err := vm.loadGlobalSite(f, arg)
 			if err != nil {
 				return heap.Undef, false, err
 			}
@@ -752,7 +752,7 @@ reload:
 				continue
 			}
 			f.PC, f.SP = pc, sp
-			v, err := vm.loadGlobal(f, instrs[pc-1].Arg())
+			v, err := vm.loadGlobalSite(f, instrs[pc-1].Arg())
 			if err != nil {
 				return heap.Undef, false, err
 			}

@@ -3,7 +3,6 @@ package vm
 import (
 	"slices"
 	"strconv"
-	"unsafe"
 
 	"github.com/amber-sandbox/amber/core/internal/compile"
 	"github.com/amber-sandbox/amber/core/internal/heap"
@@ -132,8 +131,8 @@ func (vm *VM) formatTail(f *heap.Frame, arg int) bool {
 	if total > maxTailBytes || !vm.fastRoom(int64(total)) {
 		return false
 	}
-	// The result's bytes in their own allocation, as BUILD_STRING's.
-	buf := make([]byte, total)
+	// The result's bytes, in one allocation with the str when short.
+	o, buf := strBuf(total)
 	at := 0
 	for _, p := range slots[lo:vi] {
 		at += copy(buf[at:], vm.H.Get(p).(*heap.Str).S)
@@ -141,7 +140,7 @@ func (vm *VM) formatTail(f *heap.Frame, arg int) bool {
 	copy(buf[at:], out)
 	// N and ASCII as BUILD_STRING leaves them (not counted): the str is
 	// the same object either way, down to its dumped form.
-	r := vm.H.Alloc(&heap.Str{S: unsafe.String(unsafe.SliceData(buf), total), N: -1})
+	r := vm.sealStr(o, buf, -1)
 	for i := lo; i < int(f.SP); i++ {
 		slots[i] = heap.Undef
 	}
@@ -234,7 +233,9 @@ func (vm *VM) formatRun(f *heap.Frame, vi, k, pc int, out []byte) bool {
 		return false
 	}
 	slots := f.Slots
-	slots[vi] = vm.NewStr(string(out))
+	o, buf := strBuf(len(out))
+	copy(buf, out)
+	slots[vi] = vm.sealStr(o, buf, -1)
 	empty := vm.internAt(&vm.emptyStr, "")
 	for i := vi + 1; i <= vi+k; i++ {
 		slots[i] = empty

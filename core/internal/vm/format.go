@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"math"
 	"math/big"
+	"strconv"
 	"strings"
 	"unicode/utf8"
 	"unsafe"
@@ -257,6 +258,9 @@ func (vm *VM) percentFormat(format string, args Value) (Value, error) {
 		}
 		vm.pctFormat, vm.pctPieces = format, pieces
 	}
+	if r, ok := vm.percentSimple(pieces, args); ok {
+		return r, nil
+	}
 	pargs := vm.newPercentArgs(args)
 	pa := &pargs // on the stack: one % formatting allocates only its result
 	// Most results are laid out on the stack and copied once into a str
@@ -358,6 +362,73 @@ func (vm *VM) percentFormat(format string, args Value) (Value, error) {
 	o, buf := strBuf(len(b))
 	copy(buf, b)
 	return vm.sealStr(o, buf, -1), nil
+}
+
+// percentSimple is fmt % args (fmt parsed to pieces) in its most common
+// shape: every conversion a bare %s, %d or %i (no key, flags, width or
+// precision), args a machine int or an exact str for a single
+// conversion, or an exact tuple of them, one per conversion, and a short
+// result. %s and %d of an int and %s of a str write their text straight
+// into the result, with no code to run and no error possible. ok is
+// false, with nothing done, for anything else (the general path then
+// formats, or reports the error).
+func (vm *VM) percentSimple(pieces []pyfmt.PercentPiece, args Value) (Value, bool) {
+	single := [1]Value{args}
+	var items []Value
+	switch args.K {
+	case heap.KInt:
+		items = single[:]
+	case heap.KRef:
+		switch o := vm.H.Get(args).(type) {
+		case *heap.Str:
+			items = single[:]
+		case *heap.Tuple:
+			items = o.Items
+		default:
+			return heap.Undef, false
+		}
+	default:
+		return heap.Undef, false
+	}
+	var small [128]byte
+	b := small[:0]
+	n := 0
+	for i := range pieces {
+		p := &pieces[i]
+		if p.Conv == 0 {
+			if len(b)+len(p.Literal) > len(small) {
+				return heap.Undef, false
+			}
+			b = append(b, p.Literal...)
+			continue
+		}
+		if p.HasKey || p.Width != -1 || p.Precision != -1 || p.Minus || p.Plus || p.Space || p.Alt || p.Zero || n >= len(items) {
+			return heap.Undef, false
+		}
+		v := items[n]
+		n++
+		switch {
+		case v.K == heap.KInt && (p.Conv == 'd' || p.Conv == 'i' || p.Conv == 's'):
+			if len(b)+20 > len(small) {
+				return heap.Undef, false
+			}
+			b = strconv.AppendInt(b, v.I(), 10)
+		case v.K == heap.KRef && p.Conv == 's':
+			o, ok := vm.H.Get(v).(*heap.Str)
+			if !ok || len(b)+len(o.S) > len(small) {
+				return heap.Undef, false
+			}
+			b = append(b, o.S...)
+		default:
+			return heap.Undef, false
+		}
+	}
+	if n != len(items) || !vm.fastRoom(int64(len(b))) {
+		return heap.Undef, false
+	}
+	o, buf := strBuf(len(b))
+	copy(buf, b)
+	return vm.sealStr(o, buf, -1), true
 }
 
 // bytesPercentFormat implements fmt % args for bytes and bytearray.

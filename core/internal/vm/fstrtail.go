@@ -3,10 +3,10 @@ package vm
 import (
 	"slices"
 	"strconv"
-	"unsafe"
 
 	"github.com/amber-sandbox/amber/core/internal/compile"
 	"github.com/amber-sandbox/amber/core/internal/heap"
+	"github.com/amber-sandbox/amber/core/internal/pyfmt"
 	"github.com/amber-sandbox/amber/core/internal/pystr"
 )
 
@@ -132,8 +132,8 @@ func (vm *VM) formatTail(f *heap.Frame, arg int) bool {
 	if total > maxTailBytes || !vm.fastRoom(int64(total)) {
 		return false
 	}
-	// The result's bytes in their own allocation, as BUILD_STRING's.
-	buf := make([]byte, total)
+	// The result's bytes, in one allocation with the str when short.
+	o, buf := strBuf(total)
 	at := 0
 	for _, p := range slots[lo:vi] {
 		at += copy(buf[at:], vm.H.Get(p).(*heap.Str).S)
@@ -141,7 +141,7 @@ func (vm *VM) formatTail(f *heap.Frame, arg int) bool {
 	copy(buf[at:], out)
 	// N and ASCII as BUILD_STRING leaves them (not counted): the str is
 	// the same object either way, down to its dumped form.
-	r := vm.H.Alloc(&heap.Str{S: unsafe.String(unsafe.SliceData(buf), total), N: -1})
+	r := vm.sealStr(o, buf, -1)
 	for i := lo; i < int(f.SP); i++ {
 		slots[i] = heap.Undef
 	}
@@ -234,7 +234,9 @@ func (vm *VM) formatRun(f *heap.Frame, vi, k, pc int, out []byte) bool {
 		return false
 	}
 	slots := f.Slots
-	slots[vi] = vm.NewStr(string(out))
+	o, buf := strBuf(len(out))
+	copy(buf, out)
+	slots[vi] = vm.sealStr(o, buf, -1)
 	empty := vm.internAt(&vm.emptyStr, "")
 	for i := vi + 1; i <= vi+k; i++ {
 		slots[i] = empty
@@ -246,8 +248,8 @@ func (vm *VM) formatRun(f *heap.Frame, vi, k, pc int, out []byte) bool {
 
 // fieldText appends an f-string field's text (v, its conversion conv as
 // FORMAT_VALUE numbers them and its spec) to out, for a field whose formatting can
-// neither run Python code nor fail: a machine int or an exact str, with
-// no conversion, !s or !r and no spec, or a plain spec that appendPlain
+// neither run Python code nor fail: a machine int, a float, a bool,
+// None or an exact str, with no conversion, !s or !r and no spec, or a plain spec that appendPlain
 // lays out (machine int or float, exact ASCII str). ok is false for
 // anything else.
 func (vm *VM) fieldText(out []byte, v Value, conv int, spec string) ([]byte, bool) {
@@ -264,6 +266,16 @@ func (vm *VM) fieldText(out []byte, v Value, conv int, spec string) ([]byte, boo
 		return b, true
 	case v.K == heap.KInt && conv != 3:
 		return strconv.AppendInt(out, v.I(), 10), true
+	case v.K == heap.KFloat && conv != 3:
+		// str and repr of a float are the same, and float's are fixed.
+		return append(out, pyfmt.FloatRepr(v.F())...), true
+	case v.K == heap.KBool && conv != 3:
+		if v.N != 0 {
+			return append(out, "True"...), true
+		}
+		return append(out, "False"...), true
+	case v.K == heap.KNone && conv != 3:
+		return append(out, "None"...), true
 	case v.K == heap.KRef && conv != 3:
 		o, ok := vm.H.Get(v).(*heap.Str)
 		if !ok || len(out)+len(o.S) > maxTailBytes {

@@ -54,14 +54,26 @@ func (vm *VM) strAddFast(arg int, a, b Value) (r Value, ok bool) {
 	if !vm.fastRoom(int64(n)) {
 		return heap.Undef, false
 	}
-	// The operands are counted (once: strRuneLen keeps the count) so
-	// that the result's length and ASCII flag are known: indexing and
-	// slicing it then take the byte-offset fast paths. A literal is
-	// uncounted until first needed.
-	runes := strRuneLen(sa) + strRuneLen(sb)
+	// Short uncounted operands (literals are uncounted until first
+	// needed) are counted, once, as strRuneLen keeps the count: the
+	// result's length and ASCII flag are then known, and indexing and
+	// slicing it take the byte-offset fast paths. A long one is left
+	// for len() to count, so that the concatenation stays one copy.
+	runes := -1
+	if ra, rb := knownRunes(sa), knownRunes(sb); ra >= 0 && rb >= 0 {
+		runes = ra + rb
+	}
 	o, buf := strBuf(n)
 	copy(buf[copy(buf, sa.S):], sb.S)
 	return vm.sealStr(o, buf, runes), true
+}
+
+// knownRunes is s's code-point count, counting it now if s is short.
+func knownRunes(s *heap.Str) int {
+	if n := strRunes(s); n >= 0 || len(s.S) > 4096 {
+		return n
+	}
+	return strRuneLen(s)
 }
 
 // intBaseFast is hex(i), oct(i) and bin(i) of a machine int: its text

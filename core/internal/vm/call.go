@@ -942,6 +942,9 @@ func (vm *VM) callSimple(f *heap.Frame, argc int) (handled bool, err error) {
 		// builtin class cases, without its prologue.
 		switch o := vm.H.Get(callee).(type) {
 		case *heap.Builtin:
+			if o.ID == fastIDs.length && lo+1 == sp && vm.lenStack(f, base, sp, o) {
+				return true, nil
+			}
 			if lo == sp && isSuperBuiltin(o) && vm.superMethod(f, base) {
 				return true, nil
 			}

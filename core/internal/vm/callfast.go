@@ -159,9 +159,10 @@ func (vm *VM) builtinFast(o *heap.Builtin, args []Value) (r Value, done bool, er
 
 // lenStack answers len(x) (o the builtin len, its one argument the top of
 // f's stack at sp-1) for an exact list, tuple, dict, set or frozenset
-// straight from callSimple: the length replaces the call region at base,
+// (or an exact str: its code points, counted once) straight from
+// callSimple: the length replaces the call region at base,
 // with no Args, builtinFast dispatch or result checks, as nothing can run
-// or allocate. Anything else (strs, instances with __len__, other
+// or allocate. Anything else (str subclasses, instances with __len__, other
 // objects) reports false, with nothing changed, for the general call.
 func (vm *VM) lenStack(f *heap.Frame, base, sp int, o *heap.Builtin) bool {
 	x := f.Slots[sp-1]
@@ -178,6 +179,8 @@ func (vm *VM) lenStack(f *heap.Frame, base, sp int, o *heap.Builtin) bool {
 		n = c.Used
 	case *heap.Set:
 		n = c.Used
+	case *heap.Str:
+		n = strRuneLen(c)
 	default:
 		return false
 	}

@@ -13,6 +13,11 @@ class D(dict):
     pass
 
 
+class S(str):
+    def __len__(self):
+        return 3
+
+
 class Sized:
     def __len__(self):
         return 7
@@ -34,7 +39,7 @@ def as_value(x):
 
 out = []
 for x in [[], [1, 2, 3], (), (1,), {}, {"a": 1, "b": 2}, set(), {1, 2},
-          frozenset([1, 2, 3]), L([1]), D(a=1), Sized(), "héllo", b"ab",
+          frozenset([1, 2, 3]), L([1]), D(a=1), Sized(), "héllo", "", "ab" * 50, S("abcdefg"), b"ab",
           range(10), {"k": 1}.keys()]:
     out.append((measure(x), as_value(x)))
 print(out)

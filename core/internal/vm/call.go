@@ -942,6 +942,9 @@ func (vm *VM) callSimple(f *heap.Frame, argc int) (handled bool, err error) {
 		// builtin class cases, without its prologue.
 		switch o := vm.H.Get(callee).(type) {
 		case *heap.Builtin:
+			if o.ID == fastIDs.length && lo+1 == sp && vm.lenStack(f, base, sp, o) {
+				return true, nil
+			}
 			if lo == sp && isSuperBuiltin(o) && vm.superMethod(f, base) {
 				return true, nil
 			}
@@ -975,6 +978,9 @@ func (vm *VM) callSimple(f *heap.Frame, argc int) (handled bool, err error) {
 		shapeOf(co)
 	}
 	if int(co.Simple) != sp-lo+1 {
+		if int(co.Simple) > sp-lo+1 && len(fn.Defaults) > 0 {
+			return vm.callDefaults(f, base, lo, sp, callee, fn, co), nil
+		}
 		return false, nil
 	}
 	// pushFrame's checks: the recursion limit, and every 256th call (or
@@ -1010,6 +1016,45 @@ func (vm *VM) callSimple(f *heap.Frame, argc int) (handled bool, err error) {
 	}
 	f.SP = int32(base)
 	return true, nil
+}
+
+// callDefaults is callSimple's push of a call with fewer positional
+// arguments (f's stack from lo to sp) than the simple function fn
+// (code co) has parameters, the missing last ones taking fn's defaults:
+// false, with nothing changed, when there are not enough defaults or a
+// limit check is due (opCall then takes the call).
+func (vm *VM) callDefaults(f *heap.Frame, base, lo, sp int, callee Value, fn *heap.Function, co *heap.CodeObj) bool {
+	nargs := sp - lo
+	missing := int(co.Simple) - 1 - nargs
+	if missing > len(fn.Defaults) {
+		return false
+	}
+	limit := vm.Limits.MaxRecursion
+	if limit <= 0 {
+		limit = 1000
+	}
+	if len(vm.frames) >= limit+vm.frameBase || (vm.steps+1)&255 == 0 || (vm.churnCheck != 0 && vm.H.Churn >= vm.churnCheck) {
+		return false
+	}
+	vm.steps++
+	nf := vm.allocFrame(int(co.NSlots))
+	nf.Code, nf.C, nf.Func, nf.Globals = fn.Code, co, callee, fn.Globals
+	src := f.Slots[lo:sp:sp]
+	dst := nf.Slots[:nargs+missing]
+	for i := range src {
+		dst[i] = src[i]
+	}
+	for i, v := range fn.Defaults[len(fn.Defaults)-missing:] {
+		dst[nargs+i] = v
+	}
+	if len(fn.Closure) > 0 {
+		copy(nf.Slots[co.NLocals:], fn.Closure)
+	}
+	nf.SP = co.NFixed
+	vm.frames = append(vm.frames, nf)
+	clearSlots(f.Slots, base, sp)
+	f.SP = int32(base)
+	return true
 }
 
 // callKw is CALL's fast path for a keyword call (kw the names tuple) of

@@ -157,6 +157,39 @@ func (vm *VM) builtinFast(o *heap.Builtin, args []Value) (r Value, done bool, er
 	return heap.Undef, false, nil
 }
 
+// lenStack answers len(x) (o the builtin len, its one argument the top of
+// f's stack at sp-1) for an exact list, tuple, dict, set or frozenset
+// (or an exact str: its code points, counted once) straight from
+// callSimple: the length replaces the call region at base,
+// with no Args, builtinFast dispatch or result checks, as nothing can run
+// or allocate. Anything else (str subclasses, instances with __len__, other
+// objects) reports false, with nothing changed, for the general call.
+func (vm *VM) lenStack(f *heap.Frame, base, sp int, o *heap.Builtin) bool {
+	x := f.Slots[sp-1]
+	if x.K != heap.KRef || o.Self.K != heap.KUndef || fastIDs.length == 0 {
+		return false
+	}
+	var n int
+	switch c := vm.H.Get(x).(type) {
+	case *heap.List:
+		n = len(c.Items)
+	case *heap.Tuple:
+		n = len(c.Items)
+	case *heap.Dict:
+		n = c.Used
+	case *heap.Set:
+		n = c.Used
+	case *heap.Str:
+		n = strRuneLen(c)
+	default:
+		return false
+	}
+	clearSlots(f.Slots, base+1, sp)
+	f.Slots[base] = heap.Int(int64(n))
+	f.SP = int32(base + 1)
+	return true
+}
+
 // siteBuiltinMeth marks, in SiteEntry.Meth, an entry of a builtin type
 // whose value is one of its own method descriptors (a Builtin with no
 // Self): LOAD_METHOD pushes it and the receiver. The Meth values of

@@ -200,7 +200,7 @@ func (vm *VM) methodHit(co *heap.CodeObj, pc int32, obj, name Value) (Value, boo
 			if e.Meth == 0 {
 				e.Meth = 2
 				if vm.isFunction(e.Val) && !vm.customGetattr(e, o.Class) {
-					e.Meth = 1
+					e.Meth, e.NameHash = 1, uint16(vm.StrHash(name))
 				}
 			}
 			if e.Meth != 1 {
@@ -208,7 +208,7 @@ func (vm *VM) methodHit(co *heap.CodeObj, pc int32, obj, name Value) (Value, boo
 			}
 			if o.Dict.K == heap.KRef {
 				d := o.D
-				if d == nil || vm.dictHasName(d, name) {
+				if d == nil || vm.dictHasNameHash(d, name, e.NameHash) {
 					break
 				}
 			}
@@ -216,6 +216,26 @@ func (vm *VM) methodHit(co *heap.CodeObj, pc int32, obj, name Value) (Value, boo
 		}
 	}
 	return heap.Undef, false
+}
+
+// dictHasNameHash is dictHasName for a small dict, given the low 16
+// bits of name's hash (the site entry's NameHash): only entries whose
+// hash agrees there are looked at whole, so the name's own hash need
+// not be fetched.
+func (vm *VM) dictHasNameHash(d *heap.Dict, name Value, h16 uint16) bool {
+	if d.Used == 0 {
+		return false
+	}
+	ents := d.Entries
+	if len(ents) > 8 {
+		return vm.dictHasName(d, name)
+	}
+	for i := range ents {
+		if uint16(ents[i].Hash) == h16 && vm.entryIsName(&ents[i], name) {
+			return true
+		}
+	}
+	return false
 }
 
 // siteLookup is LookupClass(cls, name) cached at the current instruction

@@ -633,7 +633,11 @@ func (vm *VM) opLoadAttr(f *heap.Frame, obj, name Value) error {
 				// an object whose __get__ may run.
 				if cd.K != heap.KUndef {
 					if _, isObj := vm.refObj(cd).(*heap.Instance); !isObj {
-						push(f, vm.BindMethod(cd, obj, o.Class))
+						r := vm.BindMethod(cd, obj, o.Class)
+						if r == cd && e.Meth == 0 && e.Getattribute == 1 && o.Exc == nil && o.Prim.K == heap.KUndef {
+							e.Meth, e.NameHash = siteClassConst, uint16(vm.StrHash(name))
+						}
+						push(f, r)
 						return nil
 					}
 				}

@@ -33,6 +33,13 @@ func (vm *VM) instAttrHit(co *heap.CodeObj, pc int32, obj, name Value) (Value, b
 	for i := range s.Ways {
 		if e := &s.Ways[i]; e.Class == h && e.Epoch == vm.epoch {
 			j := int(e.Slot)
+			if e.Meth == siteClassConst && e.Getattribute == 1 && o.Exc == nil && o.Prim.K == heap.KUndef {
+				// A class constant, when the instance dict lacks name.
+				if vm.dictHasNameHash(d, name, e.NameHash) {
+					break
+				}
+				return e.Val, true
+			}
 			if e.Getattribute != 1 || j < 0 || j >= len(d.Entries) {
 				break
 			}
@@ -46,6 +53,15 @@ func (vm *VM) instAttrHit(co *heap.CodeObj, pc int32, obj, name Value) (Value, b
 	}
 	return heap.Undef, false
 }
+
+// siteClassConst marks, in SiteEntry.Meth of a LOAD_ATTR site, an entry
+// whose Val is a class attribute that is no descriptor at all and binds
+// to nothing (an int, a str, a tuple...: BindMethod gives it back), read
+// through instances that are neither exceptions nor builtin subclass
+// instances; NameHash is then set as for methods. instAttrHit returns it
+// when the instance dict does not have the name. (LOAD_METHOD's values
+// of Meth are 1, 2 and siteBuiltinMeth.)
+const siteClassConst = 4
 
 // getterHit is opLoadAttr's call of a property's getter when the site
 // (the instruction f is executing) has seen o's class this epoch and

@@ -33,13 +33,6 @@ func (vm *VM) instAttrHit(co *heap.CodeObj, pc int32, obj, name Value) (Value, b
 	for i := range s.Ways {
 		if e := &s.Ways[i]; e.Class == h && e.Epoch == vm.epoch {
 			j := int(e.Slot)
-			if e.Meth == siteClassConst && e.Getattribute == 1 && o.Exc == nil && o.Prim.K == heap.KUndef {
-				// A class constant, when the instance dict lacks name.
-				if vm.dictHasNameHash(d, name, e.NameHash) {
-					break
-				}
-				return e.Val, true
-			}
 			if e.Getattribute != 1 || j < 0 || j >= len(d.Entries) {
 				break
 			}
@@ -58,10 +51,31 @@ func (vm *VM) instAttrHit(co *heap.CodeObj, pc int32, obj, name Value) (Value, b
 // whose Val is a class attribute that is no descriptor at all and binds
 // to nothing (an int, a str, a tuple...: BindMethod gives it back), read
 // through instances that are neither exceptions nor builtin subclass
-// instances; NameHash is then set as for methods. instAttrHit returns it
-// when the instance dict does not have the name. (LOAD_METHOD's values
+// instances; NameHash is then set as for methods. opLoadAttr returns it
+// first (classConstHit) when the instance dict does not have the name. (LOAD_METHOD's values
 // of Meth are 1, 2 and siteBuiltinMeth.)
 const siteClassConst = 4
+
+// classConstHit is opLoadAttr's first try for an instance o: the class
+// constant (siteClassConst) the site at instruction pc of co has seen for
+// o's class this epoch, when o's dict lacks the name.
+func (vm *VM) classConstHit(co *heap.CodeObj, pc int, o *heap.Instance, name Value) (Value, bool) {
+	d := o.D
+	if co.SiteIdx == nil || d == nil || o.Dict.K != heap.KRef || o.Exc != nil || o.Prim.K != heap.KUndef {
+		return heap.Undef, false
+	}
+	s := &co.Sites[co.SiteIdx[pc]]
+	h := o.Class.H()
+	for i := range s.Ways {
+		if e := &s.Ways[i]; e.Class == h && e.Epoch == vm.epoch {
+			if e.Meth != siteClassConst || e.Getattribute != 1 || vm.dictHasNameHash(d, name, e.NameHash) {
+				break
+			}
+			return e.Val, true
+		}
+	}
+	return heap.Undef, false
+}
 
 // getterHit is opLoadAttr's call of a property's getter when the site
 // (the instruction f is executing) has seen o's class this epoch and

@@ -599,6 +599,10 @@ func (vm *VM) opLoadAttr(f *heap.Frame, obj, name Value) error {
 				return nil
 			}
 		case *heap.Instance:
+			if v, ok := vm.classConstHit(f.C, int(f.PC-1), o, name); ok {
+				push(f, v)
+				return nil
+			}
 			if ok, err := vm.getterHit(f, obj, o); ok {
 				return err
 			}
@@ -633,7 +637,11 @@ func (vm *VM) opLoadAttr(f *heap.Frame, obj, name Value) error {
 				// an object whose __get__ may run.
 				if cd.K != heap.KUndef {
 					if _, isObj := vm.refObj(cd).(*heap.Instance); !isObj {
-						push(f, vm.BindMethod(cd, obj, o.Class))
+						r := vm.BindMethod(cd, obj, o.Class)
+						if r == cd && e.Meth == 0 && e.Getattribute == 1 && o.Exc == nil && o.Prim.K == heap.KUndef {
+							e.Meth, e.NameHash, e.Slot = siteClassConst, uint16(vm.StrHash(name)), -1
+						}
+						push(f, r)
 						return nil
 					}
 				}

@@ -47,6 +47,36 @@ func (vm *VM) instAttrHit(co *heap.CodeObj, pc int32, obj, name Value) (Value, b
 	return heap.Undef, false
 }
 
+// siteClassConst marks, in SiteEntry.Meth of a LOAD_ATTR site, an entry
+// whose Val is a class attribute that is no descriptor at all and binds
+// to nothing (an int, a str, a tuple...: BindMethod gives it back), read
+// through instances that are neither exceptions nor builtin subclass
+// instances; NameHash is then set as for methods. opLoadAttr returns it
+// first (classConstHit) when the instance dict does not have the name. (LOAD_METHOD's values
+// of Meth are 1, 2 and siteBuiltinMeth.)
+const siteClassConst = 4
+
+// classConstHit is opLoadAttr's first try for an instance o: the class
+// constant (siteClassConst) the site at instruction pc of co has seen for
+// o's class this epoch, when o's dict lacks the name.
+func (vm *VM) classConstHit(co *heap.CodeObj, pc int, o *heap.Instance, name Value) (Value, bool) {
+	d := o.D
+	if co.SiteIdx == nil || d == nil || o.Dict.K != heap.KRef || o.Exc != nil || o.Prim.K != heap.KUndef {
+		return heap.Undef, false
+	}
+	s := &co.Sites[co.SiteIdx[pc]]
+	h := o.Class.H()
+	for i := range s.Ways {
+		if e := &s.Ways[i]; e.Class == h && e.Epoch == vm.epoch {
+			if e.Meth != siteClassConst || e.Getattribute != 1 || vm.dictHasNameHash(d, name, e.NameHash) {
+				break
+			}
+			return e.Val, true
+		}
+	}
+	return heap.Undef, false
+}
+
 // getterHit is opLoadAttr's call of a property's getter when the site
 // (the instruction f is executing) has seen o's class this epoch and
 // found there a property, not a plain accessor (see accessorReady), on a
@@ -200,7 +230,7 @@ func (vm *VM) methodHit(co *heap.CodeObj, pc int32, obj, name Value) (Value, boo
 			if e.Meth == 0 {
 				e.Meth = 2
 				if vm.isFunction(e.Val) && !vm.customGetattr(e, o.Class) {
-					e.Meth = 1
+					e.Meth, e.NameHash = 1, uint16(vm.StrHash(name))
 				}
 			}
 			if e.Meth != 1 {
@@ -208,7 +238,7 @@ func (vm *VM) methodHit(co *heap.CodeObj, pc int32, obj, name Value) (Value, boo
 			}
 			if o.Dict.K == heap.KRef {
 				d := o.D
-				if d == nil || vm.dictHasName(d, name) {
+				if d == nil || vm.dictHasNameHash(d, name, e.NameHash) {
 					break
 				}
 			}
@@ -216,6 +246,26 @@ func (vm *VM) methodHit(co *heap.CodeObj, pc int32, obj, name Value) (Value, boo
 		}
 	}
 	return heap.Undef, false
+}
+
+// dictHasNameHash is dictHasName for a small dict, given the low 16
+// bits of name's hash (the site entry's NameHash): only entries whose
+// hash agrees there are looked at whole, so the name's own hash need
+// not be fetched.
+func (vm *VM) dictHasNameHash(d *heap.Dict, name Value, h16 uint16) bool {
+	if d.Used == 0 {
+		return false
+	}
+	ents := d.Entries
+	if len(ents) > 8 {
+		return vm.dictHasName(d, name)
+	}
+	for i := range ents {
+		if uint16(ents[i].Hash) == h16 && vm.entryIsName(&ents[i], name) {
+			return true
+		}
+	}
+	return false
 }
 
 // siteLookup is LookupClass(cls, name) cached at the current instruction

@@ -524,7 +524,7 @@ func (h *Heap) sweepPage(p, lo int, marks []bool) int {
 			}
 			continue
 		}
-		if marks[j] || i < floor {
+		if marks[j] || i < floor || i == 0 {
 			continue
 		}
 		if b, ok := o.(*BigInt); ok {

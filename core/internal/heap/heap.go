@@ -506,6 +506,45 @@ func (m *marker) visitAll(vs []Value) {
 	}
 }
 
+// sweepPage frees the unmarked objects of page p, whose first len(marks)
+// handles from lo the marks are of, appends every free slot at or past
+// the floor to h.free (in ascending order) and returns the number freed.
+// The page is walked directly, not through At per handle; a shared page
+// is copied once, at its first free, and marked dirty once.
+func (h *Heap) sweepPage(p, lo int, marks []bool) int {
+	pg := h.pages[p][:len(marks)]
+	floor := int(h.floor)
+	free := h.free
+	freed := 0
+	for j, o := range pg {
+		i := lo + j
+		if o == nil {
+			if i >= floor && i != 0 {
+				free = append(free, Handle(i))
+			}
+			continue
+		}
+		if marks[j] || i < floor || i == 0 {
+			continue
+		}
+		if b, ok := o.(*BigInt); ok {
+			h.recycleBig(b)
+		}
+		if freed == 0 {
+			if h.shared[p] {
+				h.set(Handle(i), nil)
+				pg = h.pages[p][:len(marks)]
+			}
+			h.dirty[p] = true
+		}
+		pg[j] = nil
+		freed++
+		free = append(free, Handle(i))
+	}
+	h.free = free
+	return freed
+}
+
 // Collect marks everything reachable from the values roots yields and
 // frees the rest, except the base's handles (below the floor), which live
 // forever. It returns the number of objects freed.
@@ -519,24 +558,14 @@ func (h *Heap) Collect(roots func(visit func(Value))) int {
 	// order, which is the order Alloc hands slots out in. The base's
 	// handles (below the floor) are never freed or reused.
 	h.free = h.freeBuf[:0]
-	for i := 1; i < h.n; i++ {
-		o := h.At(Handle(i))
-		if o == nil {
-			if i >= int(h.floor) {
-				h.free = append(h.free, Handle(i))
-			}
+	for p := 0; p<<PageShift < h.n; p++ {
+		lo := p << PageShift
+		hi := min(lo+PageSize, h.n)
+		if hi <= int(h.floor) {
+			// The base's handles: never freed, never reused.
 			continue
 		}
-		if marks[i] || i < int(h.floor) {
-			continue
-		}
-		if b, ok := o.(*BigInt); ok {
-			h.recycleBig(b)
-		}
-		h.set(Handle(i), nil)
-		h.dirty[i>>PageShift] = true
-		freed++
-		h.free = append(h.free, Handle(i))
+		freed += h.sweepPage(p, lo, marks[lo:hi])
 	}
 	// Segment records of freed sequences go in one pass over the few
 	// records, not a map delete for every freed object of their pages.

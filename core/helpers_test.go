@@ -111,3 +111,35 @@ func reprIs(s *core.Session, src string, opts *core.FeedOptions, want string) er
 	}
 	return nil
 }
+
+// finishMoving answers every host call ask(x) of a run paused at p (whose
+// dump is snap) with step times the call's number, each time in a new
+// session loaded from the latest dump; it returns the end and the number
+// of calls.
+func finishMoving(t *testing.T, p core.Progress, snap []byte, step int64) (*core.Complete, int) {
+	t.Helper()
+	calls := 0
+	for {
+		if _, ok := p.(*core.FunctionCall); !ok {
+			break
+		}
+		calls++
+		var err error
+		if calls > 1 {
+			if snap, err = p.Dump(); err != nil {
+				t.Fatal(err)
+			}
+		}
+		if p, err = core.NewSession(core.Config{}).LoadSnapshot(snap, &core.FeedOptions{Functions: map[string]core.HostFunc{"ask": nil}}); err != nil {
+			t.Fatal(err)
+		}
+		if p, err = p.(*core.FunctionCall).Resume(step * int64(calls)); err != nil {
+			t.Fatal(err)
+		}
+	}
+	done, ok := p.(*core.Complete)
+	if !ok {
+		t.Fatalf("ended with %#v", p)
+	}
+	return done, calls
+}

@@ -13,29 +13,7 @@ func TestPageDumpInsideJoinOfGenerator(t *testing.T) {
 	code := "def g(n):\n    for i in range(n):\n        yield str(ask(i)) if i % 2 else 'x%d' % i\n" +
 		"(','.join(g(5)), '-'.join(str(ask(i)) for i in range(2)))"
 	p, snap := startDumped(t, core.NewSession(core.Config{}), code, "ask")
-	calls := 0
-	for {
-		if _, ok := p.(*core.FunctionCall); !ok {
-			break
-		}
-		calls++
-		var err error
-		if calls > 1 {
-			if snap, err = p.Dump(); err != nil {
-				t.Fatal(err)
-			}
-		}
-		if p, err = core.NewSession(core.Config{}).LoadSnapshot(snap, &core.FeedOptions{Functions: map[string]core.HostFunc{"ask": nil}}); err != nil {
-			t.Fatal(err)
-		}
-		if p, err = p.(*core.FunctionCall).Resume(int64(10 * calls)); err != nil {
-			t.Fatal(err)
-		}
-	}
-	done, ok := p.(*core.Complete)
-	if !ok {
-		t.Fatalf("ended with %#v", p)
-	}
+	done, calls := finishMoving(t, p, snap, 10)
 	if got, want := done.Output.Repr, "('x0,10,x2,20,x4', '30-40')"; got != want || calls != 4 {
 		t.Errorf("got %s after %d host calls, want %s after 4", got, calls, want)
 	}

@@ -337,9 +337,6 @@ func (vm *VM) bigResult(o *heap.BigInt, z []big.Word, neg bool) Value {
 // on the words, without math/big's operand views. ok is false for every
 // other case, which the general path handles.
 func (vm *VM) bigSmallBinary(op int, x, y num) (v Value, ok bool, err error) {
-	if bits.UintSize != 64 {
-		return Value{}, false, nil
-	}
 	bg, sm, swapped := x, y, false
 	if bg.K != nkBig {
 		bg, sm, swapped = y, x, true

@@ -195,13 +195,26 @@ func ItoaStr(i int) string {
 	return ItoaStr(i/10) + string(rune('0'+i%10))
 }
 
+// maxRecursion is the frame depth limit: Limits.MaxRecursion, or 1000.
+func (vm *VM) maxRecursion() int {
+	if limit := vm.Limits.MaxRecursion; limit > 0 {
+		return limit
+	}
+	return 1000
+}
+
+// fastPushDeclined says a call pushed straight from the loop must leave
+// the push to pushFrame (through opCall): the frame stack is at the
+// recursion limit, or checkLimits' full check is due (every 256th call,
+// or after much allocation).
+func (vm *VM) fastPushDeclined() bool {
+	return len(vm.frames) >= vm.maxRecursion()+vm.frameBase || (vm.steps+1)&255 == 0 ||
+		(vm.churnCheck != 0 && vm.H.Churn >= vm.churnCheck)
+}
+
 // pushFrame installs f on the frame stack, enforcing the recursion limit.
 func (vm *VM) pushFrame(f *heap.Frame) error {
-	limit := vm.Limits.MaxRecursion
-	if limit <= 0 {
-		limit = 1000
-	}
-	if len(vm.frames) >= limit+vm.frameBase {
+	if len(vm.frames) >= vm.maxRecursion()+vm.frameBase {
 		return vm.Errorf(TRecursionError, "maximum recursion depth exceeded")
 	}
 	// Calls check the limits too, so loop-free recursion meets the
@@ -985,11 +998,7 @@ func (vm *VM) callSimple(f *heap.Frame, argc int) (handled bool, err error) {
 	}
 	// pushFrame's checks: the recursion limit, and every 256th call (or
 	// after much allocation) checkLimits' full check, left to opCall.
-	limit := vm.Limits.MaxRecursion
-	if limit <= 0 {
-		limit = 1000
-	}
-	if len(vm.frames) >= limit+vm.frameBase || (vm.steps+1)&255 == 0 || (vm.churnCheck != 0 && vm.H.Churn >= vm.churnCheck) {
+	if vm.fastPushDeclined() {
 		return false, nil
 	}
 	vm.steps++
@@ -1029,11 +1038,7 @@ func (vm *VM) callDefaults(f *heap.Frame, base, lo, sp int, callee Value, fn *he
 	if missing > len(fn.Defaults) {
 		return false
 	}
-	limit := vm.Limits.MaxRecursion
-	if limit <= 0 {
-		limit = 1000
-	}
-	if len(vm.frames) >= limit+vm.frameBase || (vm.steps+1)&255 == 0 || (vm.churnCheck != 0 && vm.H.Churn >= vm.churnCheck) {
+	if vm.fastPushDeclined() {
 		return false
 	}
 	vm.steps++

@@ -191,11 +191,7 @@ func (vm *VM) initStack(f *heap.Frame, base, lo, sp int, clsv Value, c *heap.Cla
 		return false
 	}
 	// pushFrame's checks, as callSimple makes them.
-	limit := vm.Limits.MaxRecursion
-	if limit <= 0 {
-		limit = 1000
-	}
-	if len(vm.frames) >= limit+vm.frameBase || (vm.steps+1)&255 == 0 || (vm.churnCheck != 0 && vm.H.Churn >= vm.churnCheck) {
+	if vm.fastPushDeclined() {
 		return false
 	}
 	vm.steps++

@@ -31,11 +31,7 @@ func (vm *VM) enterC(what string) error {
 		}
 	}
 	vm.cdepth++
-	limit := vm.Limits.MaxRecursion
-	if limit <= 0 {
-		limit = 1000
-	}
-	if vm.cdepth > min(limit, maxCDepth) {
+	if vm.cdepth > min(vm.maxRecursion(), maxCDepth) {
 		vm.cdepth--
 		return vm.Errorf(TRecursionError, "maximum recursion depth exceeded%s", what)
 	}

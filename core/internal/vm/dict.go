@@ -4,7 +4,6 @@ package vm
 
 import (
 	"errors"
-	"math"
 	"strings"
 
 	"github.com/amber-sandbox/amber/core/internal/compile"
@@ -841,15 +840,9 @@ func (vm *VM) plainTupleHash(items []Value) (h int64, ok bool) {
 		default:
 			return 0, false
 		}
-		acc += uint64(ih) * xxPrime2
-		acc = acc<<31 | acc>>33
-		acc *= xxPrime1
+		acc = tupleHashStep(acc, ih)
 	}
-	acc += uint64(len(items)) ^ (xxPrime5 ^ 3527539)
-	if acc == math.MaxUint64 {
-		return 1546275796, true
-	}
-	return int64(acc), true
+	return tupleHashEnd(acc, len(items)), true
 }
 
 // plainTupleEq compares the items of two exact tuples when that runs no

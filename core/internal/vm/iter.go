@@ -698,11 +698,7 @@ func (vm *VM) pushItemCall(fnv Value, fn *heap.Function, x Value, ret heap.RetKi
 	if co.Simple == 0 {
 		shapeOf(co)
 	}
-	limit := vm.Limits.MaxRecursion
-	if limit <= 0 {
-		limit = 1000
-	}
-	if co.Simple != 2 || len(vm.frames) >= limit+vm.frameBase {
+	if co.Simple != 2 || len(vm.frames) >= vm.maxRecursion()+vm.frameBase {
 		return vm.pushPyCall(fnv, []Value{x}, ret, retArg, aux0, aux1)
 	}
 	nf := vm.allocFrame(int(co.NSlots))

@@ -74,15 +74,27 @@ func (vm *VM) tupleHash(items []Value) (int64, error) {
 		if err != nil {
 			return 0, err
 		}
-		acc += uint64(h) * xxPrime2
-		acc = acc<<31 | acc>>33
-		acc *= xxPrime1
+		acc = tupleHashStep(acc, h)
 	}
-	acc += uint64(len(items)) ^ (xxPrime5 ^ 3527539)
+	return tupleHashEnd(acc, len(items)), nil
+}
+
+// tupleHashStep mixes an item's hash h into a tuple hash's accumulator
+// (CPython's xxHash-based tuplehash; the accumulator starts at xxPrime5).
+func tupleHashStep(acc uint64, h int64) uint64 {
+	acc += uint64(h) * xxPrime2
+	acc = acc<<31 | acc>>33
+	return acc * xxPrime1
+}
+
+// tupleHashEnd is the hash of an n-item tuple whose items were mixed
+// into acc.
+func tupleHashEnd(acc uint64, n int) int64 {
+	acc += uint64(n) ^ (xxPrime5 ^ 3527539)
 	if acc == math.MaxUint64 {
-		return 1546275796, nil
+		return 1546275796
 	}
-	return int64(acc), nil
+	return int64(acc)
 }
 
 const (

@@ -440,13 +440,13 @@ func (vm *VM) bigSmallWords(op int, b *big.Int, s int64, swapped bool) (v Value,
 			copy(z, a[ws:])
 		} else {
 			lost = lost || a[ws]<<(64-bs) != 0
-			for i := ws; i < len(a); i++ {
-				w := a[i] >> bs
-				if i+1 < len(a) {
-					w |= a[i+1] << (64 - bs)
-				}
-				z[i-ws] = w
+			src := a[ws:]
+			n := len(src)
+			dst := z[:n]
+			for i := 0; i+1 < n; i++ {
+				dst[i] = src[i]>>bs | src[i+1]<<(64-bs)
 			}
+			dst[n-1] = src[n-1] >> bs
 		}
 		z[len(z)-1] = 0
 		if aNeg && lost {
@@ -464,11 +464,13 @@ func (vm *VM) bigAddSmall(a []big.Word, aNeg bool, m uint64, mNeg bool) Value {
 	if aNeg == mNeg || m == 0 {
 		o, z := vm.resultWords(len(a) + 1)
 		c := m
-		for i, w := range a {
+		i := 0
+		for ; c != 0 && i < len(a); i++ {
 			var s uint64
-			s, c = bits.Add64(uint64(w), c, 0)
+			s, c = bits.Add64(uint64(a[i]), c, 0)
 			z[i] = big.Word(s)
 		}
+		copyRest(z, a, i)
 		z[len(a)] = big.Word(c)
 		return vm.bigResult(o, z, aNeg)
 	}
@@ -480,12 +482,22 @@ func (vm *VM) bigAddSmall(a []big.Word, aNeg bool, m uint64, mNeg bool) Value {
 	}
 	o, z := vm.resultWords(len(a))
 	b := m
-	for i, w := range a {
+	i := 0
+	for ; b != 0 && i < len(a); i++ {
 		var d uint64
-		d, b = bits.Sub64(uint64(w), b, 0)
+		d, b = bits.Sub64(uint64(a[i]), b, 0)
 		z[i] = big.Word(d)
 	}
+	copyRest(z, a, i)
 	return vm.bigResult(o, z, aNeg)
+}
+
+// copyRest copies a[i:] to z[i:], the words a carry or borrow no longer
+// reaches; nothing when z is a's own words (an operand computed into).
+func copyRest(z, a []big.Word, i int) {
+	if i < len(a) && &z[i] != &a[i] {
+		copy(z[i:len(a)], a[i:])
+	}
 }
 
 // addOne adds one to the magnitude z, which has room for the carry.

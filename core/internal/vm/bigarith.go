@@ -380,17 +380,17 @@ func (vm *VM) bigSmallWords(op int, b *big.Int, s int64, swapped bool) (v Value,
 		if err := vm.reserveMul(8, int64(len(a)+1)); err != nil {
 			return Value{}, true, err
 		}
+		// math/big multiplies by a one-word operand in its assembly
+		// loop, in place when computing into b (the words have room).
 		o, z := vm.resultWords(len(a) + 1)
-		var carry uint64
-		for i, w := range a {
-			hi, lo := bits.Mul64(uint64(w), m)
-			var c uint64
-			lo, c = bits.Add64(lo, carry, 0)
-			z[i] = big.Word(lo)
-			carry = hi + c
+		if &o.V != b {
+			o.V.SetBits(z[:0])
 		}
-		z[len(a)] = big.Word(carry)
-		return vm.bigResult(o, z, aNeg != sNeg), true, nil
+		o.V.Mul(b, vm.bigTemps.word(m))
+		if sNeg {
+			o.V.Neg(&o.V)
+		}
+		return vm.bigFinish(o), true, nil
 	case compile.BinFloorDiv, compile.BinMod:
 		if swapped || sNeg || m == 0 {
 			return Value{}, false, nil
@@ -429,31 +429,14 @@ func (vm *VM) bigSmallWords(op int, b *big.Int, s int64, swapped bool) (v Value,
 			}
 			return heap.Int(0), true, nil
 		}
-		ws, bs := int(m/64), uint(m%64)
-		// One spare word: a negative result rounds its magnitude up.
-		o, z := vm.resultWords(len(a) - ws + 1)
-		lost := false
-		for _, w := range a[:ws] {
-			lost = lost || w != 0
+		// math/big shifts in its assembly loop and floors a negative
+		// (its magnitude minus one, shifted, plus one: the spare word).
+		o, z := vm.resultWords(len(a) - int(m/64) + 1)
+		if &o.V != b {
+			o.V.SetBits(z[:0])
 		}
-		if bs == 0 {
-			copy(z, a[ws:])
-		} else {
-			lost = lost || a[ws]<<(64-bs) != 0
-			src := a[ws:]
-			n := len(src)
-			dst := z[:n]
-			for i := 0; i+1 < n; i++ {
-				dst[i] = src[i]>>bs | src[i+1]<<(64-bs)
-			}
-			dst[n-1] = src[n-1] >> bs
-		}
-		z[len(z)-1] = 0
-		if aNeg && lost {
-			// Floor of a negative: -(|a| >> s) - 1 when bits were lost.
-			addOne(z)
-		}
-		return vm.bigResult(o, z, aNeg), true, nil
+		o.V.Rsh(b, uint(m))
+		return vm.bigFinish(o), true, nil
 	}
 	return Value{}, false, nil
 }
@@ -524,6 +507,12 @@ func (vm *VM) bigAddBig(a, b *big.Int, sub bool) Value {
 	} else {
 		o.V.Add(a, b)
 	}
+	return vm.bigFinish(o)
+}
+
+// bigFinish is the int math/big computed in o (from resultWords): a
+// machine int when it fits, else o stored.
+func (vm *VM) bigFinish(o *heap.BigInt) Value {
 	if o.V.IsInt64() {
 		r := heap.Int(o.V.Int64())
 		vm.dropBig(o, o.V.Bits())

@@ -49,6 +49,17 @@ type bigTemps struct {
 	used    bool
 	// made is the last big-int value storeBig returned.
 	made Value
+	// one is a scratch one-word operand for math/big (see word), on
+	// oneW.
+	one  big.Int
+	oneW [1]big.Word
+}
+
+// word is m (non-zero) as a big.Int for math/big to read until the next
+// call: a machine-int operand without an allocation.
+func (t *bigTemps) word(m uint64) *big.Int {
+	t.oneW[0] = big.Word(m)
+	return t.one.SetBits(t.oneW[:])
 }
 
 // beginBigTemps starts a BINARY_OP with arg in frame f on a and b: it

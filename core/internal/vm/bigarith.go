@@ -493,11 +493,47 @@ func addOne(z []big.Word) {
 	}
 }
 
+// addWordsTo sets z = x + y, three slices of one length, and returns
+// the carry; z may be x's or y's own words.
+func addWordsTo(z, x, y []big.Word) uint {
+	x, y = x[:len(z)], y[:len(z)]
+	var c uint
+	for i := range z {
+		var s uint
+		s, c = bits.Add(uint(x[i]), uint(y[i]), c)
+		z[i] = big.Word(s)
+	}
+	return c
+}
+
+// addLoopWords is the length, in words, up to which bigAddBig adds
+// magnitudes in its own loop; math/big's assembly wins on longer ones.
+const addLoopWords = 16
+
 // bigAddBig is a + b (a - b when sub) of two big ints, computed by
 // math/big straight into the words of the result's object (one
 // allocation when they fit a box).
 func (vm *VM) bigAddBig(a, b *big.Int, sub bool) Value {
-	o, w := vm.resultWords(max(len(a.Bits()), len(b.Bits())) + 1)
+	x, y := a.Bits(), b.Bits()
+	if (a.Sign() < 0) == ((b.Sign() < 0) != sub) && len(x) > 0 && len(y) > 0 && max(len(x), len(y)) <= addLoopWords {
+		// The magnitudes add (a + b of one sign, a - b of two): for
+		// the short ints of most loops (a, b = b, a + b), one word
+		// loop costs less than math/big's sign and length handling.
+		if len(x) < len(y) {
+			x, y = y, x
+		}
+		o, z := vm.resultWords(len(x) + 1)
+		z = z[:len(x)+1]
+		c := addWordsTo(z[:len(y)], x[:len(y)], y)
+		for i := len(y); i < len(x); i++ {
+			var s uint
+			s, c = bits.Add(uint(x[i]), 0, c)
+			z[i] = big.Word(s)
+		}
+		z[len(x)] = big.Word(c)
+		return vm.bigResult(o, z, a.Sign() < 0)
+	}
+	o, w := vm.resultWords(max(len(x), len(y)) + 1)
 	if &o.V != a && &o.V != b {
 		// Not an operand computed into (math/big allows that alias).
 		o.V.SetBits(w[:0])

@@ -92,3 +92,39 @@ func TestBigSmallWordsMatch(t *testing.T) {
 		}
 	}
 }
+
+// bigAddBig gives math/big's sums and differences for big ints of equal
+// and unequal lengths on both sides of addLoopWords, with carries running
+// through every word, in every sign combination.
+func TestBigAddBigMatches(t *testing.T) {
+	v := New()
+	rnd := randBig(11)
+	var vals []*big.Int
+	for _, n := range []int{1, 2, 3, 7, addLoopWords - 1, addLoopWords, addLoopWords + 1, 40} {
+		ones := new(big.Int).Sub(new(big.Int).Lsh(big.NewInt(1), uint(64*n)), big.NewInt(1))
+		vals = append(vals, rnd(n), ones, new(big.Int).Lsh(big.NewInt(1), uint(64*n-1)))
+	}
+	vals = append(vals, big.NewInt(1), new(big.Int).SetUint64(1<<63))
+	for _, x0 := range vals {
+		for _, y0 := range vals {
+			for signs := 0; signs < 4; signs++ {
+				x, y := new(big.Int).Set(x0), new(big.Int).Set(y0)
+				if signs&1 != 0 {
+					x.Neg(x)
+				}
+				if signs&2 != 0 {
+					y.Neg(y)
+				}
+				for _, sub := range []bool{false, true} {
+					want := new(big.Int).Add(x, y)
+					if sub {
+						want.Sub(x, y)
+					}
+					if got := bigValue(t, v, v.bigAddBig(x, y, sub)); got.Cmp(want) != 0 {
+						t.Fatalf("%v, %v (sub %v): got %v, want %v", x, y, sub, got, want)
+					}
+				}
+			}
+		}
+	}
+}

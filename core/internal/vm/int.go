@@ -655,6 +655,17 @@ func (vm *VM) intBinaryFast(op int, a, b Value) (Value, bool, error) {
 			}
 		}
 	}
+	if a.K == heap.KRef && b.K == heap.KRef && (op == compile.BinAdd || op == compile.BinSub) {
+		// Two big ints added (a, b = b, a + b): straight to bigAddBig.
+		if x, ok := vm.H.Get(a).(*heap.BigInt); ok {
+			if y, ok := vm.H.Get(b).(*heap.BigInt); ok {
+				vm.openSafe(a, b)
+				r := vm.bigAddBig(&x.V, &y.V, op == compile.BinSub)
+				vm.closeSafe()
+				return r, true, nil
+			}
+		}
+	}
 	x, ok := vm.intOperand(a)
 	if !ok {
 		return Value{}, false, nil

@@ -56,6 +56,11 @@ func (vm *VM) parseIntText(v Value, base int) (Value, bool, error) {
 	case !ok:
 		return Value{}, false, nil
 	}
+	if base == 10 && !isBytes {
+		if r, ok := vm.longDecimal(text); ok {
+			return r, true, nil
+		}
+	}
 	if err := vm.checkStrToInt(text, base); err != nil {
 		return Value{}, true, err
 	}

@@ -267,3 +267,82 @@ func digitValue(c byte) int {
 	}
 	return 36
 }
+
+// pow10s[k] is 10**k, for k up to 19.
+var pow10s = func() (p [20]uint64) {
+	p[0] = 1
+	for k := 1; k < len(p); k++ {
+		p[k] = p[k-1] * 10
+	}
+	return
+}()
+
+// longDecimalDigits bounds the texts longDecimal parses: its cost is
+// quadratic in their length, like math/big's.
+const longDecimalDigits = 4300
+
+// longDecimal is int(s) for s an optional sign and decimal digits alone
+// (no spaces, no underscores), at most longDecimalDigits of them and
+// within the digit limit: the digits are read 19 at a time into a machine
+// word that is multiplied and added into the result's words, where
+// math/big's parse reads the text a byte at a time through an interface.
+// ok is false for every other text, which the general parse handles
+// (errors included).
+func (vm *VM) longDecimal(s string) (v Value, ok bool) {
+	neg := false
+	if len(s) > 0 && (s[0] == '-' || s[0] == '+') {
+		neg = s[0] == '-'
+		s = s[1:]
+	}
+	if len(s) == 0 || len(s) > longDecimalDigits {
+		return Value{}, false
+	}
+	if lim := vm.IntMaxStrDigits(); lim != 0 && len(s) > lim {
+		return Value{}, false
+	}
+	for i := 0; i < len(s); i++ {
+		if s[i]-'0' > 9 {
+			return Value{}, false
+		}
+	}
+	// 10**19 < 2**64: each 19 digits need at most one word.
+	o, z := vm.H.BigWords((len(s) + 18) / 19)
+	z = z[:0]
+	for i, end := 0, (len(s)-1)%19+1; i < len(s); end += 19 {
+		var c uint64
+		for ; i < end; i++ {
+			c = c*10 + uint64(s[i]-'0')
+		}
+		m := pow10s[19]
+		if i < 19 {
+			m = pow10s[i]
+		}
+		for j, w := range z {
+			hi, lo := bits.Mul64(uint64(w), m)
+			var cc uint64
+			lo, cc = bits.Add64(lo, c, 0)
+			z[j] = big.Word(lo)
+			c = hi + cc
+		}
+		if c != 0 {
+			z = append(z, big.Word(c))
+		}
+	}
+	switch {
+	case len(z) == 0:
+		vm.H.FreeBig(o, z)
+		return heap.Int(0), true
+	case len(z) == 1 && (uint64(z[0]) <= math.MaxInt64 || neg && uint64(z[0]) == 1<<63):
+		n := uint64(z[0])
+		vm.H.FreeBig(o, z)
+		if neg {
+			n = -n
+		}
+		return heap.Int(int64(n)), true
+	}
+	o.V.SetBits(z)
+	if neg {
+		o.V.Neg(&o.V)
+	}
+	return vm.H.Alloc(o), true
+}

@@ -53,6 +53,10 @@ type bigTemps struct {
 	// oneW.
 	one  big.Int
 	oneW [1]big.Word
+	// ops are two scratch operands for machine ints (see operand), on
+	// opW.
+	ops [2]big.Int
+	opW [2][1]big.Word
 }
 
 // word is m (non-zero) as a big.Int for math/big to read until the next

@@ -759,6 +759,9 @@ func (vm *VM) bigIntBinary(op int, x, y num) (Value, error) {
 	if v, ok, err := vm.bigSmallBinary(op, x, y); ok {
 		return v, err
 	}
+	if v, ok, err := vm.bigBitOp(op, x, y); ok {
+		return v, err
+	}
 	if (op == compile.BinAdd || op == compile.BinSub) && x.K == nkBig && y.K == nkBig {
 		return vm.bigAddBig(x.b, y.b, op == compile.BinSub), nil
 	}

@@ -95,3 +95,22 @@ func (vm *VM) bigBitOp(op int, x, y num) (v Value, ok bool, err error) {
 	}
 	return Value{}, false, nil
 }
+
+// bigUnary is -x or ~x (op UNARY_NEGATIVE or UNARY_INVERT) of the big
+// int x, computed into the pool's words: one object, where a new big.Int
+// and NewBigInt's copy made four allocations.
+func (vm *VM) bigUnary(op compile.Opcode, x *big.Int) Value {
+	o, w := vm.H.BigWords(len(x.Bits()) + 1)
+	o.V.SetBits(w[:0])
+	if op == compile.UNARY_INVERT {
+		o.V.Not(x)
+	} else {
+		o.V.Neg(x)
+	}
+	if o.V.IsInt64() {
+		r := heap.Int(o.V.Int64())
+		vm.H.FreeBig(o, o.V.Bits())
+		return r
+	}
+	return vm.H.Alloc(o)
+}

@@ -3,7 +3,8 @@ package vm_test
 import "testing"
 
 // Big-int <<, &, | and ^ (bigBitOp: scratch operands for machine ints,
-// pooled result words, computing into temporaries) give CPython's values
+// pooled result words, computing into temporaries) and unary - and ~
+// (bigUnary, normalised to machine ints) give CPython's values
 // and errors, with bools, negative operands in two's complement, an
 // operand computed into that another name still holds, and int
 // subclasses whose dunders win; expected output from python3.
@@ -17,6 +18,8 @@ func TestBigBitOps(t *testing.T) {
 		{"for s in [-1, 2**63, 2**100]:\n    try:\n        1 << s\n    except (ValueError, OverflowError, MemoryError) as e:\n        print(type(e).__name__, e)", "ValueError negative shift count\nMemoryError \nOverflowError too many digits in integer\n"},
 		{"class I(int):\n    def __or__(self, o): return 'or'\n    def __lshift__(self, o): return 'lshift'\n    def __rand__(self, o): return 'rand'\nprint(I(2**70) | 1, I(1) << 100, (1 << 100) & I(3), I(2**70) ^ (1 << 80))", "or lshift rand 1210106411235346586009600\n"},
 		{"print(True << 70, (1 << 70) | True, (2**70) & True, False ^ (1 << 65))", "1180591620717411303424 1180591620717411303425 0 36893488147419103232\n"},
+		{"vals = [2**63, -2**63, 2**63-1, -(2**63)-1, 2**64, -2**64, 2**64-1, 3**100, -3**100]\nfor v in vals:\n    a, b = -v, ~v\n    print(a, b, type(a).__name__, type(b).__name__)", "-9223372036854775808 -9223372036854775809 int int\n9223372036854775808 9223372036854775807 int int\n-9223372036854775807 -9223372036854775808 int int\n9223372036854775809 9223372036854775808 int int\n-18446744073709551616 -18446744073709551617 int int\n18446744073709551616 18446744073709551615 int int\n-18446744073709551615 -18446744073709551616 int int\n-515377520732011331036461129765621272702107522001 -515377520732011331036461129765621272702107522002 int int\n515377520732011331036461129765621272702107522001 515377520732011331036461129765621272702107522000 int int\n"},
+		{"x = 5 ** 80\ny = x\nz = -x\nprint(x is y, -z == x, ~z, -(x * 3))\nclass I(int):\n    def __neg__(self): return 'neg'\n    def __invert__(self): return 'inv'\nprint(-I(2**70), ~I(2**70), -(I(2**70) + 0))", "True True 82718061255302767487140869206996285356581211090087890624 -248154183765908302461422607620988856069743633270263671875\nneg inv -1180591620717411303424\n"},
 	}
 	for _, c := range cases {
 		s := newSnapSession(t)

@@ -128,7 +128,7 @@ func (vm *VM) numUnary(op compile.Opcode, v Value) (Value, error) {
 			}
 			return heap.Int(-x.i), nil
 		case nkBig:
-			return vm.NewBigInt(new(big.Int).Neg(x.b)), nil
+			return vm.bigUnary(op, x.b), nil
 		case nkFloat:
 			return heap.Float(-x.f), nil
 		case NkComplex:
@@ -150,7 +150,7 @@ func (vm *VM) numUnary(op compile.Opcode, v Value) (Value, error) {
 		case nkInt:
 			return heap.Int(^x.i), nil
 		case nkBig:
-			return vm.NewBigInt(new(big.Int).Not(x.b)), nil
+			return vm.bigUnary(op, x.b), nil
 		}
 	}
 	return heap.NotImplemented, nil

@@ -114,3 +114,30 @@ func (vm *VM) bigUnary(op compile.Opcode, x *big.Int) Value {
 	}
 	return vm.H.Alloc(o)
 }
+
+// bigDivModPooled is a // b or a % b (op) with Python's floor rules, for
+// a divisor of more than one word and operands small enough for
+// math/big's division to take well under a millisecond: the result is
+// computed into the pool's words and the other half of the division into
+// scratch words kept in bigTemps, where floorDivModBig made two objects
+// and NewBigInt copied one.
+func (vm *VM) bigDivModPooled(op int, a, b *big.Int) Value {
+	t := &vm.bigTemps
+	o, w := vm.H.BigWords(len(a.Bits()) + 1)
+	o.V.SetBits(w[:0])
+	q, r := &t.other, &o.V
+	if op == compile.BinFloorDiv {
+		q, r = &o.V, &t.other
+	}
+	q.QuoRem(a, b, r)
+	if r.Sign() != 0 && r.Sign() != b.Sign() {
+		q.Sub(q, bigOne)
+		r.Add(r, b)
+	}
+	if o.V.IsInt64() {
+		v := heap.Int(o.V.Int64())
+		vm.H.FreeBig(o, o.V.Bits())
+		return v
+	}
+	return vm.H.Alloc(o)
+}

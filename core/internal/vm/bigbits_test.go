@@ -4,7 +4,8 @@ import "testing"
 
 // Big-int <<, &, | and ^ (bigBitOp: scratch operands for machine ints,
 // pooled result words, computing into temporaries) and unary - and ~
-// (bigUnary, normalised to machine ints) give CPython's values
+// (bigUnary, normalised to machine ints) and // and % by a divisor of
+// more than one word (bigDivModPooled) give CPython's values
 // and errors, with bools, negative operands in two's complement, an
 // operand computed into that another name still holds, and int
 // subclasses whose dunders win; expected output from python3.
@@ -20,6 +21,8 @@ func TestBigBitOps(t *testing.T) {
 		{"print(True << 70, (1 << 70) | True, (2**70) & True, False ^ (1 << 65))", "1180591620717411303424 1180591620717411303425 0 36893488147419103232\n"},
 		{"vals = [2**63, -2**63, 2**63-1, -(2**63)-1, 2**64, -2**64, 2**64-1, 3**100, -3**100]\nfor v in vals:\n    a, b = -v, ~v\n    print(a, b, type(a).__name__, type(b).__name__)", "-9223372036854775808 -9223372036854775809 int int\n9223372036854775808 9223372036854775807 int int\n-9223372036854775807 -9223372036854775808 int int\n9223372036854775809 9223372036854775808 int int\n-18446744073709551616 -18446744073709551617 int int\n18446744073709551616 18446744073709551615 int int\n-18446744073709551615 -18446744073709551616 int int\n-515377520732011331036461129765621272702107522001 -515377520732011331036461129765621272702107522002 int int\n515377520732011331036461129765621272702107522001 515377520732011331036461129765621272702107522000 int int\n"},
 		{"x = 5 ** 80\ny = x\nz = -x\nprint(x is y, -z == x, ~z, -(x * 3))\nclass I(int):\n    def __neg__(self): return 'neg'\n    def __invert__(self): return 'inv'\nprint(-I(2**70), ~I(2**70), -(I(2**70) + 0))", "True True 82718061255302767487140869206996285356581211090087890624 -248154183765908302461422607620988856069743633270263671875\nneg inv -1180591620717411303424\n"},
+		{"x, y = 3 ** 100, 7 ** 30\nfor a, b in [(x, y), (-x, y), (x, -y), (-x, -y), (y, x), (-y, x), (y, -x), (x * y, y), (-(x * y), y), (2**128, 2**64), (2**128, 2**64 + 1)]:\n    q, r = a // b, a % b\n    print(q, r, type(q).__name__, type(r).__name__)", "22865687907681985382892 2651420799928054707385893 int int\n-22865687907681985382893 19887919490764203380477356 int int\n-22865687907681985382893 -19887919490764203380477356 int int\n22865687907681985382892 -2651420799928054707385893 int int\n0 22539340290692258087863249 int int\n-1 515377520732011331036438590425330580444019658752 int int\n-1 -515377520732011331036438590425330580444019658752 int int\n515377520732011331036461129765621272702107522001 0 int int\n-515377520732011331036461129765621272702107522001 0 int int\n18446744073709551616 0 int int\n18446744073709551615 1 int int\n"},
+		{"a, m = 3 ** 200, 10 ** 40 + 7\nacc = 1\nfor i in range(50):\n    acc = (acc * a) % m\n    acc = acc // 3 + (a % (m + i))\nprint(acc)\ntry:\n    a % (0 * a)\nexcept ZeroDivisionError as e:\n    print(e)\nclass I(int):\n    def __mod__(self, o): return 'mod'\n    def __rfloordiv__(self, o): return 'rfloordiv'\nprint(I(2**70) % 2**65, 2**90 // I(2**65))", "7540624371960510401596063550746966377884\ninteger modulo by zero\nmod rfloordiv\n"},
 	}
 	for _, c := range cases {
 		s := newSnapSession(t)

@@ -57,6 +57,9 @@ type bigTemps struct {
 	// opW.
 	ops [2]big.Int
 	opW [2][1]big.Word
+	// other is the half of a division the operation does not return
+	// (see bigDivModPooled); its words are kept for the next one.
+	other big.Int
 }
 
 // word is m (non-zero) as a big.Int for math/big to read until the next

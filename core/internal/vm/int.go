@@ -823,6 +823,9 @@ func (vm *VM) bigIntBinary(op int, x, y num) (Value, error) {
 			}
 			break
 		}
+		if len(a.Bits()) <= mulChunk && len(b.Bits()) <= mulChunk {
+			return vm.bigDivModPooled(op, a, b), nil
+		}
 		q, r, err := vm.floorDivModBig(a, b)
 		if err != nil {
 			return Value{}, err

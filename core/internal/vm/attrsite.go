@@ -99,9 +99,8 @@ func (vm *VM) classSiteHit(f *heap.Frame, obj Value, o *heap.Instance, name Valu
 
 // getterPush is classSiteHit's call of the property prop's getter with
 // obj: when it is a Python function taking exactly self, its frame is
-// pushed (as callSimple pushes one: the limit checks fall to pushFrame
-// when due) and err is errFramePushed or the push's error; ok=false
-// (nothing done) otherwise.
+// pushed (as pushQuick pushes one, inline) and err is errFramePushed or
+// the push's error; ok=false (nothing done) otherwise.
 func (vm *VM) getterPush(f *heap.Frame, obj, prop Value) (ok bool, err error) {
 	p, isProp := vm.H.Get(prop).(*heap.Property)
 	if !isProp || p.Get.K != heap.KRef {
@@ -123,10 +122,7 @@ func (vm *VM) getterPush(f *heap.Frame, obj, prop Value) (ok bool, err error) {
 	}
 	if vm.fastPushDeclined() {
 		args := [1]Value{obj}
-		nf := vm.simpleFrame(p.Get, fn, fco, args[:])
-		nf.Ret = heap.RetPush
-		if err := vm.pushFrame(nf); err != nil {
-			vm.releaseFrame(nf)
+		if err := vm.pushQuick(p.Get, fn, fco, args[:], heap.RetPush); err != nil {
 			return true, err
 		}
 		return true, errFramePushed

@@ -33,13 +33,16 @@ func (vm *VM) instAttrHit(co *heap.CodeObj, pc int32, obj, name Value) (Value, b
 	for i := range s.Ways {
 		if e := &s.Ways[i]; e.Class == h && e.Epoch == vm.epoch {
 			j := int(e.Slot)
-			if e.Getattribute != 1 || j < 0 || j >= len(d.Entries) {
-				break
+			if e.Getattribute == 1 && j >= 0 && j < len(d.Entries) {
+				if k := d.Entries[j].Key; (e.DataDesc == 1 && k == name) || (e.DataDesc == 2 && e.Acc == 1 && k == heap.Ref(e.AccName)) {
+					// The attribute itself, or what a plain accessor
+					// property's getter returns (see accessorGet).
+					return d.Entries[j].Val, true
+				}
 			}
-			if k := d.Entries[j].Key; (e.DataDesc == 1 && k == name) || (e.DataDesc == 2 && e.Acc == 1 && k == heap.Ref(e.AccName)) {
-				// The attribute itself, or what a plain accessor
-				// property's getter returns (see accessorGet).
-				return d.Entries[j].Val, true
+			if e.DataDesc == 2 && e.Acc == 2 && e.Getattribute == 1 && e.Getattr == 1 {
+				// A property to call: loadAttrMiss tries getterPush.
+				return e.Val, false
 			}
 			break
 		}
@@ -55,6 +58,21 @@ func (vm *VM) instAttrHit(co *heap.CodeObj, pc int32, obj, name Value) (Value, b
 // first (classSiteHit) when the instance dict does not have the name. (LOAD_METHOD's values
 // of Meth are 1, 2 and siteBuiltinMeth.)
 const siteClassConst = 4
+
+// loadAttrMiss is LOAD_ATTR's general path after instAttrHit's miss on
+// obj (popped from f, whose PC and SP are written back): prop, when
+// instAttrHit gave one (a property the site found on obj's class, whose
+// getter classSiteHit would call), has its getter's frame pushed at once
+// by getterPush, without opLoadAttr's second look at obj and the site;
+// anything else is opLoadAttr's.
+func (vm *VM) loadAttrMiss(f *heap.Frame, obj, name, prop Value) error {
+	if prop.K == heap.KRef {
+		if ok, err := vm.getterPush(f, obj, prop); ok {
+			return err
+		}
+	}
+	return vm.opLoadAttr(f, obj, name)
+}
 
 // classSiteHit is opLoadAttr's first try for an instance o (at obj), in
 // one scan of the site (the instruction f is executing) for o's class

@@ -296,6 +296,19 @@ func (vm *VM) dictHasNameHash(d *heap.Dict, name Value, h16 uint16) bool {
 	if len(ents) > 8 {
 		return vm.dictHasName(d, name)
 	}
+	// The scan makes no call, so nothing is saved around one on the way:
+	// the first entry with the hash bits goes to dictHasNameFrom.
+	for i := range ents {
+		if uint16(ents[i].Hash) == h16 {
+			return vm.dictHasNameFrom(ents[i:], name, h16)
+		}
+	}
+	return false
+}
+
+// dictHasNameFrom is dictHasNameHash's scan from an entry with the hash
+// bits h16 (ents[0]) on: whether an entry is name.
+func (vm *VM) dictHasNameFrom(ents []heap.DictEntry, name Value, h16 uint16) bool {
 	for i := range ents {
 		if uint16(ents[i].Hash) == h16 && vm.entryIsName(&ents[i], name) {
 			return true

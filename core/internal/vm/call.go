@@ -951,7 +951,37 @@ func (vm *VM) callSimple(f *heap.Frame, argc int) (handled bool, err error) {
 	}
 	fn, ok := vm.H.Get(callee).(*heap.Function)
 	if !ok {
-		return vm.callSimpleOther(f, argc, sp, base, lo, callee)
+		// len(x), lst.append(x), str(x), int(s): opCall's builtin and
+		// builtin class cases, without its prologue.
+		switch o := vm.H.Get(callee).(type) {
+		case *heap.Builtin:
+			if o.ID == fastIDs.length && lo+1 == sp && vm.lenStack(f, base, sp, o) {
+				return true, nil
+			}
+			if lo == sp && isSuperBuiltin(o) && vm.superMethod(f, base) {
+				return true, nil
+			}
+			return true, vm.callBuiltinStack(f, base, o, f.Slots[lo:sp], nil)
+		case *heap.Class:
+			if ctor := vm.plainCtor(callee, o); ctor != nil {
+				return true, vm.callCtorStack(f, base, callee, o, ctor, f.Slots[lo:sp], nil)
+			}
+			return vm.initStack(f, base, lo, sp, callee, o), nil
+		case *heap.BoundMethod:
+			// A bound method called as a value (a callback): with the
+			// NULL slot below it free, the call is laid out as a method
+			// call, [func, self, args...], as opCall would.
+			if lo != base+2 || o.Func.K != heap.KRef {
+				return false, nil
+			}
+			if fn, ok = vm.H.Get(o.Func).(*heap.Function); !ok {
+				return false, nil
+			}
+			f.Slots[base], f.Slots[base+1] = o.Func, o.Self
+			callee, lo = o.Func, base+1
+		default:
+			return false, nil
+		}
 	}
 	co := fn.C
 	if co == nil {
@@ -961,7 +991,10 @@ func (vm *VM) callSimple(f *heap.Frame, argc int) (handled bool, err error) {
 		shapeOf(co)
 	}
 	if int(co.Simple) != sp-lo+1 {
-		return vm.callSimpleShort(f, argc), nil
+		if int(co.Simple) > sp-lo+1 && len(fn.Defaults) > 0 {
+			return vm.callDefaults(f, base, lo, sp, callee, fn, co), nil
+		}
+		return false, nil
 	}
 	// pushFrame's checks: the recursion limit, and every 256th call (or
 	// after much allocation) checkLimits' full check, left to opCall.
@@ -969,17 +1002,7 @@ func (vm *VM) callSimple(f *heap.Frame, argc int) (handled bool, err error) {
 		return false, nil
 	}
 	vm.steps++
-	// allocFrame's pool hit inline; its one call (the other paths) is
-	// where the values live across it are saved, not on this path.
-	n := int(co.NSlots)
-	var nf *heap.Frame
-	if k := len(vm.framePool); k > 0 && cap(vm.framePool[k-1].Slots) >= n {
-		nf = vm.framePool[k-1]
-		vm.framePool = vm.framePool[:k-1]
-		nf.Slots = nf.Slots[:n]
-	} else {
-		nf = vm.allocFrameCold(n)
-	}
+	nf := vm.allocFrame(int(co.NSlots))
 	// A frame from the pool has Locals and Gen Undef already
 	// (releaseFrame), as has a new one.
 	nf.Code, nf.C, nf.Func, nf.Globals = fn.Code, co, callee, fn.Globals
@@ -992,80 +1015,16 @@ func (vm *VM) callSimple(f *heap.Frame, argc int) (handled bool, err error) {
 		src[i] = Value{}
 	}
 	if len(fn.Closure) > 0 {
-		// A loop, not copy: no call for the values above to be saved
-		// around.
-		cells := nf.Slots[co.NLocals:]
-		for i, c := range fn.Closure {
-			cells[i] = c
-		}
+		copy(nf.Slots[co.NLocals:], fn.Closure)
 	}
 	nf.SP = co.NFixed
+	vm.frames = append(vm.frames, nf)
 	f.Slots[base] = Value{}
 	if lo == base+2 {
 		f.Slots[base+1] = Value{}
 	}
 	f.SP = int32(base)
-	// Last, so that nothing is needed after its growth path.
-	vm.frames = append(vm.frames, nf)
 	return true, nil
-}
-
-// allocFrameCold is allocFrame kept a call (go:noinline), for the path
-// of callSimple that the pool does not serve: live values are saved
-// around this one call there, not on the pool's path.
-//
-//go:noinline
-func (vm *VM) allocFrameCold(n int) *heap.Frame { return vm.allocFrame(n) }
-
-// callSimpleShort is callSimple's call of a simple Python function with
-// fewer positional arguments than parameters, the rest from its defaults
-// (callDefaults); false for any other count. Out of line, it reads the
-// call region again rather than have callSimple keep it across a call.
-func (vm *VM) callSimpleShort(f *heap.Frame, argc int) bool {
-	sp, base, callee, lo := callRegion(f, argc)
-	fn := vm.H.Get(callee).(*heap.Function)
-	co := fn.C
-	if int(co.Simple) > sp-lo+1 && len(fn.Defaults) > 0 {
-		return vm.callDefaults(f, base, lo, sp, callee, fn, co)
-	}
-	return false
-}
-
-// callSimpleOther is callSimple for a callee that is no Python function
-// (callee at f's stack from base; arguments from lo to sp): len(x),
-// lst.append(x), str(x), int(s), as opCall's builtin and builtin class
-// cases without its prologue, a class's construction, and a bound method
-// called as a value, laid out as a method call for callSimple. Kept out
-// of callSimple so that its Python-function path stays short.
-func (vm *VM) callSimpleOther(f *heap.Frame, argc, sp, base, lo int, callee Value) (handled bool, err error) {
-	switch o := vm.H.Get(callee).(type) {
-	case *heap.Builtin:
-		if o.ID == fastIDs.length && lo+1 == sp && vm.lenStack(f, base, sp, o) {
-			return true, nil
-		}
-		if lo == sp && isSuperBuiltin(o) && vm.superMethod(f, base) {
-			return true, nil
-		}
-		return true, vm.callBuiltinStack(f, base, o, f.Slots[lo:sp], nil)
-	case *heap.Class:
-		if ctor := vm.plainCtor(callee, o); ctor != nil {
-			return true, vm.callCtorStack(f, base, callee, o, ctor, f.Slots[lo:sp], nil)
-		}
-		return vm.initStack(f, base, lo, sp, callee, o), nil
-	case *heap.BoundMethod:
-		// A bound method called as a value (a callback): with the
-		// NULL slot below it free, the call is laid out as a method
-		// call, [func, self, args...], as opCall would.
-		if lo != base+2 || o.Func.K != heap.KRef {
-			return false, nil
-		}
-		if _, ok := vm.H.Get(o.Func).(*heap.Function); !ok {
-			return false, nil
-		}
-		f.Slots[base], f.Slots[base+1] = o.Func, o.Self
-		return vm.callSimple(f, argc)
-	}
-	return false, nil
 }
 
 // callDefaults is callSimple's push of a call with fewer positional

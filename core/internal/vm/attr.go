@@ -599,12 +599,12 @@ func (vm *VM) opLoadAttr(f *heap.Frame, obj, name Value) error {
 				return nil
 			}
 		case *heap.Instance:
-			if v, ok := vm.classConstHit(f.C, int(f.PC-1), o, name); ok {
+			if v, ok, err := vm.classSiteHit(f, obj, o, name); ok {
+				if err != nil {
+					return err
+				}
 				push(f, v)
 				return nil
-			}
-			if ok, err := vm.getterHit(f, obj, o); ok {
-				return err
 			}
 			// The class's answers for this name come from the site cache.
 			e := vm.siteLookup(f, o.Class, name)

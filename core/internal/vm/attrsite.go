@@ -33,13 +33,16 @@ func (vm *VM) instAttrHit(co *heap.CodeObj, pc int32, obj, name Value) (Value, b
 	for i := range s.Ways {
 		if e := &s.Ways[i]; e.Class == h && e.Epoch == vm.epoch {
 			j := int(e.Slot)
-			if e.Getattribute != 1 || j < 0 || j >= len(d.Entries) {
-				break
+			if e.Getattribute == 1 && j >= 0 && j < len(d.Entries) {
+				if k := d.Entries[j].Key; (e.DataDesc == 1 && k == name) || (e.DataDesc == 2 && e.Acc == 1 && k == heap.Ref(e.AccName)) {
+					// The attribute itself, or what a plain accessor
+					// property's getter returns (see accessorGet).
+					return d.Entries[j].Val, true
+				}
 			}
-			if k := d.Entries[j].Key; (e.DataDesc == 1 && k == name) || (e.DataDesc == 2 && e.Acc == 1 && k == heap.Ref(e.AccName)) {
-				// The attribute itself, or what a plain accessor
-				// property's getter returns (see accessorGet).
-				return d.Entries[j].Val, true
+			if e.DataDesc == 2 && e.Acc == 2 && e.Getattribute == 1 && e.Getattr == 1 {
+				// A property to call: loadAttrMiss tries getterPush.
+				return e.Val, false
 			}
 			break
 		}
@@ -52,42 +55,39 @@ func (vm *VM) instAttrHit(co *heap.CodeObj, pc int32, obj, name Value) (Value, b
 // to nothing (an int, a str, a tuple...: BindMethod gives it back), read
 // through instances that are neither exceptions nor builtin subclass
 // instances; NameHash is then set as for methods. opLoadAttr returns it
-// first (classConstHit) when the instance dict does not have the name. (LOAD_METHOD's values
+// first (classSiteHit) when the instance dict does not have the name. (LOAD_METHOD's values
 // of Meth are 1, 2 and siteBuiltinMeth.)
 const siteClassConst = 4
 
-// classConstHit is opLoadAttr's first try for an instance o: the class
-// constant (siteClassConst) the site at instruction pc of co has seen for
-// o's class this epoch, when o's dict lacks the name.
-func (vm *VM) classConstHit(co *heap.CodeObj, pc int, o *heap.Instance, name Value) (Value, bool) {
-	d := o.D
-	if co.SiteIdx == nil || d == nil || o.Dict.K != heap.KRef || o.Exc != nil || o.Prim.K != heap.KUndef {
-		return heap.Undef, false
-	}
-	s := &co.Sites[co.SiteIdx[pc]]
-	h := o.Class.H()
-	for i := range s.Ways {
-		if e := &s.Ways[i]; e.Class == h && e.Epoch == vm.epoch {
-			if e.Meth != siteClassConst || e.Getattribute != 1 || vm.dictHasNameHash(d, name, e.NameHash) {
-				break
-			}
-			return e.Val, true
+// loadAttrMiss is LOAD_ATTR's general path after instAttrHit's miss on
+// obj (popped from f, whose PC and SP are written back): prop, when
+// instAttrHit gave one (a property the site found on obj's class, whose
+// getter classSiteHit would call), has its getter's frame pushed at once
+// by getterPush, without opLoadAttr's second look at obj and the site;
+// anything else is opLoadAttr's.
+func (vm *VM) loadAttrMiss(f *heap.Frame, obj, name, prop Value) error {
+	if prop.K == heap.KRef {
+		if ok, err := vm.getterPush(f, obj, prop); ok {
+			return err
 		}
 	}
-	return heap.Undef, false
+	return vm.opLoadAttr(f, obj, name)
 }
 
-// getterHit is opLoadAttr's call of a property's getter when the site
-// (the instruction f is executing) has seen o's class this epoch and
-// found there a property, not a plain accessor (see accessorReady), on a
-// class keeping object's __getattribute__ and without __getattr__: a
-// getter that is a Python function taking exactly self gets its frame
-// pushed at once, its result delivered to f's stack (errFramePushed).
+// classSiteHit is opLoadAttr's first try for an instance o (at obj), in
+// one scan of the site (the instruction f is executing) for o's class
+// this epoch, on a class keeping object's __getattribute__:
+//   - a class constant (siteClassConst), when o's dict lacks the name: v;
+//   - a property, not a plain accessor (see accessorReady), on a class
+//     without __getattr__, whose getter is a Python function taking
+//     exactly self: its frame is pushed at once, its result delivered to
+//     f's stack (err errFramePushed, or the push's error).
+//
 // ok=false leaves the load to opLoadAttr's general path.
-func (vm *VM) getterHit(f *heap.Frame, obj Value, o *heap.Instance) (ok bool, err error) {
+func (vm *VM) classSiteHit(f *heap.Frame, obj Value, o *heap.Instance, name Value) (v Value, ok bool, err error) {
 	co := f.C
 	if co.SiteIdx == nil {
-		return false, nil
+		return heap.Undef, false, nil
 	}
 	s := &co.Sites[co.SiteIdx[f.PC-1]]
 	h := o.Class.H()
@@ -96,31 +96,67 @@ func (vm *VM) getterHit(f *heap.Frame, obj Value, o *heap.Instance) (ok bool, er
 		if e.Class != h || e.Epoch != vm.epoch {
 			continue
 		}
-		if e.DataDesc != 2 || e.Acc != 2 || e.Getattribute != 1 || e.Getattr != 1 {
-			return false, nil
+		if e.Getattribute != 1 {
+			break
 		}
-		p, isProp := vm.H.Get(e.Val).(*heap.Property)
-		if !isProp || p.Get.K != heap.KRef {
-			return false, nil
+		if e.Meth == siteClassConst {
+			d := o.D
+			if d == nil || o.Dict.K != heap.KRef || o.Exc != nil || o.Prim.K != heap.KUndef || vm.dictHasNameHash(d, name, e.NameHash) {
+				break
+			}
+			return e.Val, true, nil
 		}
-		fn, isFn := vm.H.Get(p.Get).(*heap.Function)
-		if !isFn {
-			return false, nil
+		if e.DataDesc == 2 && e.Acc == 2 && e.Getattr == 1 {
+			ok, err = vm.getterPush(f, obj, e.Val)
+			return heap.Undef, ok, err
 		}
-		fco := vm.codeOf(fn)
-		if !simpleCall(fco.Code, 1) {
-			return false, nil
-		}
+		break
+	}
+	return heap.Undef, false, nil
+}
+
+// getterPush is classSiteHit's call of the property prop's getter with
+// obj: when it is a Python function taking exactly self, its frame is
+// pushed (as pushQuick pushes one, inline) and err is errFramePushed or
+// the push's error; ok=false (nothing done) otherwise.
+func (vm *VM) getterPush(f *heap.Frame, obj, prop Value) (ok bool, err error) {
+	p, isProp := vm.H.Get(prop).(*heap.Property)
+	if !isProp || p.Get.K != heap.KRef {
+		return false, nil
+	}
+	fn, isFn := vm.H.Get(p.Get).(*heap.Function)
+	if !isFn {
+		return false, nil
+	}
+	fco := fn.C
+	if fco == nil {
+		fco = vm.codeOf(fn)
+	}
+	if fco.Simple == 0 {
+		shapeOf(fco)
+	}
+	if fco.Simple != 2 {
+		return false, nil
+	}
+	if vm.fastPushDeclined() {
 		args := [1]Value{obj}
-		nf := vm.simpleFrame(p.Get, fn, fco, args[:])
-		nf.Ret = heap.RetPush
-		if err := vm.pushFrame(nf); err != nil {
-			vm.releaseFrame(nf)
+		if err := vm.pushQuick(p.Get, fn, fco, args[:], heap.RetPush); err != nil {
 			return true, err
 		}
 		return true, errFramePushed
 	}
-	return false, nil
+	vm.steps++
+	// A frame from the pool has Ret RetPush, Locals and Gen Undef
+	// already (releaseFrame), as has a new one.
+	nf := vm.allocFrame(int(fco.NSlots))
+	nf.Code, nf.C, nf.Func, nf.Globals = fn.Code, fco, p.Get, fn.Globals
+	nf.Slots[0] = obj
+	if len(fn.Closure) > 0 {
+		copy(nf.Slots[fco.NLocals:], fn.Closure)
+	}
+	nf.SP = fco.NFixed
+	vm.frames = append(vm.frames, nf)
+	return true, errFramePushed
 }
 
 // storeAttrHit is STORE_ATTR's commonest cases, done without touching
@@ -260,6 +296,19 @@ func (vm *VM) dictHasNameHash(d *heap.Dict, name Value, h16 uint16) bool {
 	if len(ents) > 8 {
 		return vm.dictHasName(d, name)
 	}
+	// The scan makes no call, so nothing is saved around one on the way:
+	// the first entry with the hash bits goes to dictHasNameFrom.
+	for i := range ents {
+		if uint16(ents[i].Hash) == h16 {
+			return vm.dictHasNameFrom(ents[i:], name, h16)
+		}
+	}
+	return false
+}
+
+// dictHasNameFrom is dictHasNameHash's scan from an entry with the hash
+// bits h16 (ents[0]) on: whether an entry is name.
+func (vm *VM) dictHasNameFrom(ents []heap.DictEntry, name Value, h16 uint16) bool {
 	for i := range ents {
 		if uint16(ents[i].Hash) == h16 && vm.entryIsName(&ents[i], name) {
 			return true

@@ -1176,6 +1176,38 @@ func (vm *VM) simpleFrame(fnv Value, fn *heap.Function, co *heap.CodeObj, args [
 	return f
 }
 
+// pushQuick pushes the frame of a call of fn (at fnv; code co, whose
+// Simple is len(args)+1) with args, delivering by ret, as callSimple
+// pushes one: with pushFrame's checks when one is due (fastPushDeclined),
+// whose error it returns with nothing pushed.
+func (vm *VM) pushQuick(fnv Value, fn *heap.Function, co *heap.CodeObj, args []Value, ret heap.RetKind) error {
+	if vm.fastPushDeclined() {
+		nf := vm.simpleFrame(fnv, fn, co, args)
+		nf.Ret = ret
+		if err := vm.pushFrame(nf); err != nil {
+			vm.releaseFrame(nf)
+			return err
+		}
+		return nil
+	}
+	vm.steps++
+	// A frame from the pool has Locals and Gen Undef already
+	// (releaseFrame), as has a new one.
+	nf := vm.allocFrame(int(co.NSlots))
+	nf.Code, nf.C, nf.Func, nf.Globals = fn.Code, co, fnv, fn.Globals
+	nf.Ret = ret
+	dst := nf.Slots[:len(args)]
+	for i := range dst {
+		dst[i] = args[i]
+	}
+	if len(fn.Closure) > 0 {
+		copy(nf.Slots[co.NLocals:], fn.Closure)
+	}
+	nf.SP = co.NFixed
+	vm.frames = append(vm.frames, nf)
+	return nil
+}
+
 // callPyBind is callPyFast for any call of a plain Python function
 // without *args or **kwargs parameters: it binds the positional values
 // pos, the keyword values kwv named by the strs kwn, the defaults and the

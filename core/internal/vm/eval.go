@@ -670,11 +670,14 @@ reload:
 
 		case compile.LOAD_ATTR, compile.LOAD_METHOD:
 			name := consts[len(code.Consts)+arg]
+			var prop Value // a property whose getter to call (instAttrHit)
 			if in.Op() == compile.LOAD_ATTR {
-				if v, ok := vm.instAttrHit(f.C, pc-1, slots[sp-1], name); ok {
+				v, ok := vm.instAttrHit(f.C, pc-1, slots[sp-1], name)
+				if ok {
 					slots[sp-1] = v
 					continue
 				}
+				prop = v
 			} else if m, ok := vm.methodHit(f.C, pc-1, slots[sp-1], name); ok {
 				slots[sp] = slots[sp-1]
 				slots[sp-1] = m
@@ -687,7 +690,7 @@ reload:
 			f.PC, f.SP = pc, sp
 			var err error
 			if in.Op() == compile.LOAD_ATTR {
-				err = vm.opLoadAttr(f, obj, name)
+				err = vm.loadAttrMiss(f, obj, name, prop)
 			} else {
 				err = vm.opLoadMethod(f, obj, name)
 			}
@@ -711,13 +714,16 @@ reload:
 			}
 			next := instrs[pc]
 			name := consts[len(code.Consts)+next.Arg()]
+			var prop Value // a property whose getter to call (instAttrHit)
 			if next.Op() == compile.LOAD_ATTR {
-				if v, ok := vm.instAttrHit(f.C, pc, obj, name); ok {
+				v, ok := vm.instAttrHit(f.C, pc, obj, name)
+				if ok {
 					slots[sp] = v
 					sp++
 					pc++
 					continue
 				}
+				prop = v
 			} else if m, ok := vm.methodHit(f.C, pc, obj, name); ok {
 				slots[sp] = m
 				slots[sp+1] = obj
@@ -729,7 +735,7 @@ reload:
 			f.PC, f.SP = pc, sp
 			var err error
 			if next.Op() == compile.LOAD_ATTR {
-				err = vm.opLoadAttr(f, obj, name)
+				err = vm.loadAttrMiss(f, obj, name, prop)
 			} else {
 				err = vm.opLoadMethod(f, obj, name)
 			}

@@ -235,8 +235,14 @@ func (vm *VM) instanceKeysLess(keys []Value) func(a, b int) (bool, error) {
 // parameters (simpleCall): a sort's comparisons skip the general call's
 // dispatch and binding.
 func (vm *VM) callLtNested(fnv Value, fn *heap.Function, args []Value) (Value, error) {
-	co := vm.codeOf(fn)
-	if !simpleCall(co.Code, len(args)) {
+	co := fn.C
+	if co == nil {
+		co = vm.codeOf(fn)
+	}
+	if co.Simple == 0 {
+		shapeOf(co)
+	}
+	if int(co.Simple) != len(args)+1 {
 		return vm.callNested(fnv, args, nil)
 	}
 	depth := len(vm.frames)
@@ -245,13 +251,9 @@ func (vm *VM) callLtNested(fnv Value, fn *heap.Function, args []Value) (Value, e
 	}
 	vm.nested++
 	vm.safeAllocs = 0 // Python code may drop what the operation holds (see openSafe)
-	nf := vm.simpleFrame(fnv, fn, co, args)
-	nf.Ret = heap.RetNested
 	var r Value
-	err := vm.pushFrame(nf)
-	if err != nil {
-		vm.releaseFrame(nf)
-	} else {
+	err := vm.pushQuick(fnv, fn, co, args, heap.RetNested)
+	if err == nil {
 		r, err = vm.run(depth) // run recovers its panics
 	}
 	vm.nested--

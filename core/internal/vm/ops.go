@@ -971,6 +971,13 @@ general:
 // --- dicts and sets with Python keys ---------------------------------------------------
 
 func (vm *VM) DictGet(d *heap.Dict, k Value) (Value, bool, error) {
+	if i, _, known := vm.dictFind(d, k); known {
+		// An int or exact str key, compared without running code.
+		if i < 0 {
+			return heap.Undef, false, nil
+		}
+		return d.Entries[i].Val, true, nil
+	}
 	h, err := vm.Hash(k)
 	if err != nil {
 		return heap.Undef, false, err

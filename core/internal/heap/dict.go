@@ -211,8 +211,12 @@ const smallFirst = 4
 
 // scan is Lookup for a dict without an index.
 func (d *Dict) scan(key Value, hash int64, eq EqFunc) (int, bool, error) {
-	for i := range d.Entries {
-		e := &d.Entries[i]
+	// The entries in a local: d.Entries would be loaded again at every
+	// step, as eq may change d (which it does only with a new Ver, and
+	// then the scan ends).
+	es := d.Entries
+	for i := range es {
+		e := &es[i]
 		if e.Hash != hash || e.Key.K == KUndef {
 			continue
 		}
@@ -498,8 +502,9 @@ func (d *Dict) FindPlain(h *Heap, key Value, ks *Str, hash int64) (i int, known 
 		if len(d.Entries) > smallDict {
 			d.rebuild()
 		} else {
-			for i := range d.Entries {
-				e := &d.Entries[i]
+			es := d.Entries
+			for i := range es {
+				e := &es[i]
 				if e.Hash != hash {
 					continue
 				}

@@ -986,6 +986,14 @@ func (vm *VM) DictGet(d *heap.Dict, k Value) (Value, bool, error) {
 }
 
 func (vm *VM) DictSet(d *heap.Dict, k, v Value) error {
+	if i, h, known := vm.dictFind(d, k); known {
+		// An int or exact str key, compared without running code.
+		if i >= 0 {
+			d.SetAt(i, v)
+			return nil
+		}
+		return vm.dictAppend(d, k, v, h)
+	}
 	h, err := vm.Hash(k)
 	if err != nil {
 		return err

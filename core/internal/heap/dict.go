@@ -312,12 +312,26 @@ func (d *Dict) CopyFrom(src *Dict) {
 		return
 	}
 	if src.Used <= smallDict {
-		d.Entries = make([]DictEntry, 0, src.Used)
-		for _, e := range src.Entries {
-			if e.Key.K != KUndef {
-				d.Entries = append(d.Entries, e)
+		// Room for one more key: a copy is often added to ({**base,
+		// "k": v}, dict(base, k=v)), which would otherwise grow the
+		// entries at once.
+		n := src.Used
+		if n < smallDict {
+			n++
+		}
+		es := make([]DictEntry, src.Used, n)
+		if src.Used == len(src.Entries) {
+			copy(es, src.Entries)
+		} else {
+			j := 0
+			for i := range src.Entries {
+				if e := &src.Entries[i]; e.Key.K != KUndef {
+					es[j] = *e
+					j++
+				}
 			}
 		}
+		d.Entries = es
 		return
 	}
 	if n := len(src.index); n > 0 && src.Used == len(src.Entries) {

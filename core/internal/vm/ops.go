@@ -1015,7 +1015,13 @@ func (vm *VM) dictSetStr(dv, k, v Value) error {
 	if !ok {
 		return vm.SetItem(dv, k, v)
 	}
-	if err := d.Set(k, v, vm.StrHash(k), vm.keyEq); err != nil {
+	s := vm.H.Get(k).(*heap.Str)
+	h := strHashOf(s)
+	if i, known := d.FindPlain(vm.H, k, s, h); known && i >= 0 {
+		// Rebinding a name (STORE_NAME at module level, an attribute):
+		// found in one pass, with no eq call per entry.
+		d.SetAt(i, v)
+	} else if err := d.Set(k, v, h, vm.keyEq); err != nil {
 		return err
 	}
 	vm.H.Touch(dv)

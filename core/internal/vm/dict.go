@@ -905,8 +905,8 @@ func (vm *VM) plainTupleEq(a, b []Value) (eq, ok bool) {
 }
 
 // dictFind is d.FindPlain for an int or exact str k: the index of k's
-// entry in d or -1, and k's hash, known false for any other key or an entry that needs
-// the general == to be compared with k.
+// entry in d or -1, and k's hash; known is false for any other key, or
+// for an entry that needs the general == to be compared with k.
 func (vm *VM) dictFind(d *heap.Dict, k Value) (i int, h int64, known bool) {
 	switch k.K {
 	case heap.KInt:

@@ -211,8 +211,12 @@ const smallFirst = 4
 
 // scan is Lookup for a dict without an index.
 func (d *Dict) scan(key Value, hash int64, eq EqFunc) (int, bool, error) {
-	for i := range d.Entries {
-		e := &d.Entries[i]
+	// The entries in a local: d.Entries would be loaded again at every
+	// step, as eq may change d (which it does only with a new Ver, and
+	// then the scan ends).
+	es := d.Entries
+	for i := range es {
+		e := &es[i]
 		if e.Hash != hash || e.Key.K == KUndef {
 			continue
 		}
@@ -308,12 +312,26 @@ func (d *Dict) CopyFrom(src *Dict) {
 		return
 	}
 	if src.Used <= smallDict {
-		d.Entries = make([]DictEntry, 0, src.Used)
-		for _, e := range src.Entries {
-			if e.Key.K != KUndef {
-				d.Entries = append(d.Entries, e)
+		// Room for one more key: a copy is often added to ({**base,
+		// "k": v}, dict(base, k=v)), which would otherwise grow the
+		// entries at once.
+		n := src.Used
+		if n < smallDict {
+			n++
+		}
+		es := make([]DictEntry, src.Used, n)
+		if src.Used == len(src.Entries) {
+			copy(es, src.Entries)
+		} else {
+			j := 0
+			for i := range src.Entries {
+				if e := &src.Entries[i]; e.Key.K != KUndef {
+					es[j] = *e
+					j++
+				}
 			}
 		}
+		d.Entries = es
 		return
 	}
 	if n := len(src.index); n > 0 && src.Used == len(src.Entries) {
@@ -483,4 +501,84 @@ func (d *Dict) AppendFresh(key, val Value, hash int64) bool {
 	d.Used++
 	d.Ver++
 	return true
+}
+
+// FindPlain is Lookup for a key whose comparisons run no code: an int
+// (ks nil) or an exact str (ks its Str), of the given hash. It returns
+// the index of the entry equal to key, or -1 for none, with known true;
+// known is false, and the caller must take the general Lookup, when an
+// entry of key's hash holds a key that only the general == can compare
+// with it (a float or bool equal to an int, an instance, a str
+// subclass). It is one direct pass, with no comparison function called
+// per entry, for the commonest lookups: d["name"], counts.get(w, 0).
+func (d *Dict) FindPlain(h *Heap, key Value, ks *Str, hash int64) (i int, known bool) {
+	if d.index == nil {
+		if len(d.Entries) > smallDict {
+			d.rebuild()
+		} else {
+			es := d.Entries
+			for i := range es {
+				e := &es[i]
+				if e.Hash != hash {
+					continue
+				}
+				switch plainMatch(h, e.Key, key, ks) {
+				case matchYes:
+					return i, true
+				case matchUnknown:
+					return -1, false
+				}
+			}
+			return -1, true
+		}
+	}
+	mask := uint64(len(d.index) - 1)
+	j, perturb := uint64(hash)&mask, uint64(hash)
+	for {
+		s := d.index[j]
+		if s == slotEmpty {
+			return -1, true
+		}
+		if s >= 0 {
+			if e := &d.Entries[s]; e.Hash == hash {
+				switch plainMatch(h, e.Key, key, ks) {
+				case matchYes:
+					return int(s), true
+				case matchUnknown:
+					return -1, false
+				}
+			}
+		}
+		j, perturb = nextSlot(j, perturb, mask)
+	}
+}
+
+// plainMatch's answers.
+const (
+	matchNo = iota
+	matchYes
+	matchUnknown
+)
+
+// plainMatch compares entry key ek with FindPlain's key (an int when ks
+// is nil, else the exact str ks): equal, unequal, or unknown without
+// the general == (only an int, an exact str or a deleted entry is
+// compared here).
+func plainMatch(h *Heap, ek, key Value, ks *Str) int {
+	switch {
+	case ek == key:
+		return matchYes
+	case ek.K == KInt || ek.K == KUndef:
+		// Two ints that are not the same value, an int and a str, or a
+		// deleted entry.
+		return matchNo
+	case ek.K == KRef:
+		if es, ok := h.Get(ek).(*Str); ok {
+			if ks != nil && es.S == ks.S {
+				return matchYes
+			}
+			return matchNo
+		}
+	}
+	return matchUnknown
 }

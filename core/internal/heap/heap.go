@@ -52,7 +52,7 @@ type Heap struct {
 	seqKnownPages []bool
 	// segCache holds recently used records by handle (h is handle+1; 0
 	// is empty), so appends to a few big lists skip the map.
-	segCache [4]segCacheEntry
+	segCache [segCacheLen]segCacheEntry
 	// floor and origin: handles below floor belong to the base heap
 	// origin this one was cloned from (see base.go).
 	floor  Handle
@@ -220,6 +220,11 @@ type segRecord struct {
 	bits  []uint64
 }
 
+// segCacheLen is the number of segCache entries (a power of two): enough
+// for a loop that appends to several big lists in turn (grouping into a
+// dict of lists) to find each list's record without a map lookup.
+const segCacheLen = 16
+
 type segCacheEntry struct {
 	h Handle
 	r *segRecord
@@ -249,7 +254,7 @@ func (h *Heap) TouchItem(v Value, i, n int) {
 		return
 	}
 	hd := v.H()
-	if c := &h.segCache[hd&3]; c.h == hd+1 {
+	if c := &h.segCache[hd&(segCacheLen-1)]; c.h == hd+1 {
 		h.dirty[p] = true
 		c.r.set(i / SegmentLen)
 		return
@@ -275,7 +280,7 @@ func (h *Heap) TouchItem(v Value, i, n int) {
 		}
 	}
 	m.set(i / SegmentLen)
-	h.segCache[hd&3] = segCacheEntry{hd + 1, m}
+	h.segCache[hd&(segCacheLen-1)] = segCacheEntry{hd + 1, m}
 }
 
 // Grew accounts for an object that grew by n bytes in place.
@@ -354,7 +359,7 @@ func (h *Heap) MarkAllDirty() {
 func (h *Heap) forgetSegments() {
 	h.segDirty = nil
 	h.segPages = h.segPages[:0]
-	h.segCache = [4]segCacheEntry{}
+	h.segCache = [segCacheLen]segCacheEntry{}
 }
 
 // PageObjects returns the objects of page p (nil entries are free slots).
@@ -402,7 +407,7 @@ func (h *Heap) Restore(objs []Object) {
 	h.pristine = nil
 	h.segDirty = nil
 	h.segPages = h.segPages[:0]
-	h.segCache = [4]segCacheEntry{}
+	h.segCache = [segCacheLen]segCacheEntry{}
 	h.forgetSeqs()
 	h.liveAfterGC = int64(len(objs) - len(h.free))
 	h.bytesAfterGC = h.Bytes

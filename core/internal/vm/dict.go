@@ -236,6 +236,12 @@ func positionalFast(general BuiltinFn, f func(vm *VM, self Value, d *heap.Dict, 
 }
 
 func dictGetM(vm *VM, self Value, d *heap.Dict, _ Value, args [2]Value) (Value, error) {
+	if i, _, known := vm.dictFind(d, args[0]); known {
+		if i >= 0 {
+			return d.Entries[i].Val, nil
+		}
+		return orNone(args[1]), nil
+	}
 	v, found, err := vm.DictGet(d, args[0])
 	if err != nil || found {
 		return v, err
@@ -245,6 +251,27 @@ func dictGetM(vm *VM, self Value, d *heap.Dict, _ Value, args [2]Value) (Value, 
 
 func dictSetDefaultM(vm *VM, self Value, d *heap.Dict, dv Value, args [2]Value) (Value, error) {
 	key, def := args[0], args[1]
+	i, h, known := vm.dictFind(d, key)
+	if !known {
+		return dictSetDefaultSlow(vm, d, dv, key, def)
+	}
+	if i >= 0 {
+		return d.Entries[i].Val, nil
+	}
+	if def.K == heap.KUndef {
+		def = heap.None
+	}
+	// The lookup found the key absent: add it without a second one.
+	if err := vm.dictAppend(d, key, def, h); err != nil {
+		return heap.Undef, err
+	}
+	vm.H.Touch(dv)
+	return def, nil
+}
+
+// dictSetDefaultSlow is d.setdefault(key, def) for a key whose lookup
+// may run code (its hash, or == with an entry's key).
+func dictSetDefaultSlow(vm *VM, d *heap.Dict, dv, key, def Value) (Value, error) {
 	h, err := vm.Hash(key)
 	if err != nil {
 		return heap.Undef, err
@@ -877,11 +904,38 @@ func (vm *VM) plainTupleEq(a, b []Value) (eq, ok bool) {
 	return true, true
 }
 
+// dictFind is d.FindPlain for an int or exact str k: the index of k's
+// entry in d or -1, and k's hash; known is false for any other key, or
+// for an entry that needs the general == to be compared with k.
+func (vm *VM) dictFind(d *heap.Dict, k Value) (i int, h int64, known bool) {
+	switch k.K {
+	case heap.KInt:
+		if n := k.I(); n > -(1<<60) && n < 1<<60 && n != -1 {
+			// Hash's value for the small ints.
+			i, known = d.FindPlain(vm.H, k, nil, n)
+			return i, n, known
+		}
+	case heap.KRef:
+		if s, ok := vm.H.Get(k).(*heap.Str); ok {
+			h = strHashOf(s)
+			i, known = d.FindPlain(vm.H, k, s, h)
+			return i, h, known
+		}
+	}
+	return -1, 0, false
+}
+
 // dictGetPlain is d[k] for an int or exact str k found in d without
 // running any code (plainKeyEq); found is false for a missing k, any
 // other kind of key and any lookup that would need the general ==, all
 // left to the general path, which has nothing to undo.
 func (vm *VM) dictGetPlain(d *heap.Dict, k Value) (v Value, found bool) {
+	if i, _, known := vm.dictFind(d, k); known {
+		if i < 0 {
+			return heap.Undef, false
+		}
+		return d.Entries[i].Val, true
+	}
 	h, ok := vm.plainKeyHash(k)
 	if !ok {
 		return heap.Undef, false
@@ -896,6 +950,13 @@ func (vm *VM) dictGetPlain(d *heap.Dict, k Value) (v Value, found bool) {
 // appended within the memory limit as DictSet does; err is its refusal
 // (done is then true: the general path must not run again).
 func (vm *VM) dictSetPlain(d *heap.Dict, k, v Value) (done bool, err error) {
+	if i, h, known := vm.dictFind(d, k); known {
+		if i >= 0 {
+			d.SetAt(i, v)
+			return true, nil
+		}
+		return true, vm.dictAppend(d, k, v, h)
+	}
 	h, ok := vm.plainKeyHash(k)
 	if !ok {
 		return false, nil

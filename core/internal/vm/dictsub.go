@@ -87,13 +87,9 @@ func (vm *VM) subDictSubscr(f *heap.Frame, obj Value, o *heap.Instance, key Valu
 	if !ok {
 		return false, nil
 	}
-	h, ok := vm.plainKeyHash(key)
-	if !ok {
-		return false, nil
-	}
-	i, lerr := d.Lookup(key, h, vm.plainKeyEq)
+	i, ok := vm.plainLookup(d, key)
 	switch {
-	case lerr != nil:
+	case !ok:
 		return false, nil
 	case i >= 0:
 		push(f, d.Entries[i].Val)
@@ -128,13 +124,27 @@ func (vm *VM) subDictContains(o *heap.Instance, key Value) (found, ok bool) {
 	if !ok {
 		return false, false
 	}
-	h, ok := vm.plainKeyHash(key)
+	i, ok := vm.plainLookup(d, key)
 	if !ok {
 		return false, false
 	}
+	return i >= 0, true
+}
+
+// plainLookup is the index of key in d (-1 if absent) when the lookup
+// runs no code (plainKeyHash/plainKeyEq; ints and exact strs in one
+// pass, by dictFind); ok is false otherwise.
+func (vm *VM) plainLookup(d *heap.Dict, key Value) (i int, ok bool) {
+	if i, _, known := vm.dictFind(d, key); known {
+		return i, true
+	}
+	h, ok := vm.plainKeyHash(key)
+	if !ok {
+		return -1, false
+	}
 	i, err := d.Lookup(key, h, vm.plainKeyEq)
 	if err != nil {
-		return false, false
+		return -1, false
 	}
-	return i >= 0, true
+	return i, true
 }

@@ -971,6 +971,13 @@ general:
 // --- dicts and sets with Python keys ---------------------------------------------------
 
 func (vm *VM) DictGet(d *heap.Dict, k Value) (Value, bool, error) {
+	if i, _, known := vm.dictFind(d, k); known {
+		// An int or exact str key, compared without running code.
+		if i < 0 {
+			return heap.Undef, false, nil
+		}
+		return d.Entries[i].Val, true, nil
+	}
 	h, err := vm.Hash(k)
 	if err != nil {
 		return heap.Undef, false, err
@@ -979,6 +986,14 @@ func (vm *VM) DictGet(d *heap.Dict, k Value) (Value, bool, error) {
 }
 
 func (vm *VM) DictSet(d *heap.Dict, k, v Value) error {
+	if i, h, known := vm.dictFind(d, k); known {
+		// An int or exact str key, compared without running code.
+		if i >= 0 {
+			d.SetAt(i, v)
+			return nil
+		}
+		return vm.dictAppend(d, k, v, h)
+	}
 	h, err := vm.Hash(k)
 	if err != nil {
 		return err
@@ -1000,7 +1015,13 @@ func (vm *VM) dictSetStr(dv, k, v Value) error {
 	if !ok {
 		return vm.SetItem(dv, k, v)
 	}
-	if err := d.Set(k, v, vm.StrHash(k), vm.keyEq); err != nil {
+	s := vm.H.Get(k).(*heap.Str)
+	h := strHashOf(s)
+	if i, known := d.FindPlain(vm.H, k, s, h); known && i >= 0 {
+		// Rebinding a name (STORE_NAME at module level, an attribute):
+		// found in one pass, with no eq call per entry.
+		d.SetAt(i, v)
+	} else if err := d.Set(k, v, h, vm.keyEq); err != nil {
 		return err
 	}
 	vm.H.Touch(dv)

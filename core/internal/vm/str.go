@@ -400,7 +400,7 @@ func (vm *VM) joinValues(sep string, items []Value) (Value, error) {
 	if err := vm.reserve(n); err != nil {
 		return heap.Undef, err
 	}
-	o, buf := strBuf(int(n))
+	o, buf := vm.strBuf(int(n))
 	at := 0
 	for i, v := range items {
 		if i > 0 {
@@ -781,7 +781,7 @@ func (vm *VM) intStr(i int64) Value {
 	if i < 0 || i >= smallIntStrs {
 		var tmp [24]byte
 		d := strconv.AppendInt(tmp[:0], i, 10)
-		o, buf := strBuf(len(d))
+		o, buf := vm.strBuf(len(d))
 		copy(buf, d)
 		return vm.sealStr(o, buf, len(d))
 	}
@@ -1095,13 +1095,24 @@ type (
 	}
 )
 
+// strBoxBlock is how many of the smallest str boxes strBuf allocates
+// together: one Go allocation (256 bytes) for four short strs instead of
+// one each, while a str that outlives its neighbours keeps at most the
+// block alive (eight saved a little more time but kept a third more
+// memory when every eighth str of a loop survived).
+const strBoxBlock = 4
+
 // strBuf returns a new str object and n bytes for its contents; the
 // caller fills the bytes and then calls sealStr, and never writes them
 // again (the str's Go string is made over them without a copy).
-func strBuf(n int) (*heap.Str, []byte) {
+func (vm *VM) strBuf(n int) (*heap.Str, []byte) {
 	switch {
 	case n <= 24:
-		b := new(strBox24)
+		if len(vm.boxes24) == 0 {
+			vm.boxes24 = make([]strBox24, strBoxBlock)
+		}
+		b := &vm.boxes24[0]
+		vm.boxes24 = vm.boxes24[1:]
 		return &b.o, b.b[:n]
 	case n <= 56:
 		b := new(strBox56)
@@ -1197,7 +1208,7 @@ func (vm *VM) strBinary(op int, a, b Value) (Value, error) {
 				if (sa.N > 0 || sa.S == "") && (sb.N > 0 || sb.S == "") {
 					n = sa.N + sb.N
 				}
-				o, buf := strBuf(len(sa.S) + len(sb.S))
+				o, buf := vm.strBuf(len(sa.S) + len(sb.S))
 				copy(buf[copy(buf, sa.S):], sb.S)
 				return vm.sealStr(o, buf, n), nil
 			}

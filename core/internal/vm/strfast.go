@@ -63,7 +63,7 @@ func (vm *VM) strAddFast(arg int, a, b Value) (r Value, ok bool) {
 	if ra, rb := knownRunes(sa), knownRunes(sb); ra >= 0 && rb >= 0 {
 		runes = ra + rb
 	}
-	o, buf := strBuf(n)
+	o, buf := vm.strBuf(n)
 	copy(buf[copy(buf, sa.S):], sb.S)
 	return vm.sealStr(o, buf, runes), true
 }
@@ -93,7 +93,7 @@ func (vm *VM) intBaseFast(a Args, base int, prefix string) (Value, bool) {
 	}
 	d = append(d, prefix...)
 	d = strconv.AppendUint(d, u, base)
-	o, buf := strBuf(len(d))
+	o, buf := vm.strBuf(len(d))
 	copy(buf, d)
 	return vm.sealStr(o, buf, len(d)), true
 }
@@ -126,7 +126,7 @@ func (vm *VM) asciiCase(self Value, s string, lo, hi byte) Value {
 	if i == len(s) {
 		return self
 	}
-	r, buf := strBuf(len(s))
+	r, buf := vm.strBuf(len(s))
 	copy(buf, s[:i])
 	for ; i < len(s); i++ {
 		c := s[i]

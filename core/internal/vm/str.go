@@ -1071,8 +1071,17 @@ func (vm *VM) strCharAt(s *heap.Str, byteOffset int) (ch Value, next int) {
 	return vm.H.Alloc(&heap.Str{S: s.S[byteOffset : byteOffset+n], N: 1}), byteOffset + n
 }
 
-// newStrN allocates a str whose code-point length is already known.
+// newStrN allocates a str whose code-point length is already known. A
+// short s (often a slice or strip of a longer str) is copied into a box
+// of strBuf's: the str then holds its bytes in its own small block
+// instead of a header of its own pointing into (and keeping alive) the
+// text it came from.
 func (vm *VM) newStrN(s string, n int) Value {
+	if len(s) <= 24 && s != "" {
+		o, buf := vm.strBuf(len(s))
+		copy(buf, s)
+		return vm.sealStr(o, buf, n)
+	}
 	return vm.H.Alloc(&heap.Str{S: s, N: n, ASCII: n == len(s)})
 }
 

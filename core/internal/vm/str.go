@@ -16,6 +16,7 @@ import (
 
 	"github.com/amber-sandbox/amber/core/internal/compile"
 	"github.com/amber-sandbox/amber/core/internal/heap"
+	"github.com/amber-sandbox/amber/core/internal/pyfmt"
 	"github.com/amber-sandbox/amber/core/internal/pystr"
 )
 
@@ -779,11 +780,21 @@ var smallIntText = func() (t [smallIntStrs]string) {
 // freed slot is empty, a reused one holds some other object).
 func (vm *VM) intStr(i int64) Value {
 	if i < 0 || i >= smallIntStrs {
-		var tmp [24]byte
-		d := strconv.AppendInt(tmp[:0], i, 10)
-		o, buf := vm.strBuf(len(d))
-		copy(buf, d)
-		return vm.sealStr(o, buf, len(d))
+		// The digits go straight into the str's box.
+		u, neg := uint64(i), i < 0
+		if neg {
+			u = -u
+		}
+		n := pyfmt.DecLen(u)
+		if neg {
+			n++
+		}
+		o, buf := vm.strBuf(n)
+		pyfmt.PutDec(buf, u)
+		if neg {
+			buf[0] = '-'
+		}
+		return vm.sealStr(o, buf, n)
 	}
 	if vm.intStrs == nil {
 		vm.intStrs = new([smallIntStrs]Value)

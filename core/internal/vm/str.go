@@ -277,15 +277,52 @@ func strReplace(vm *VM, self Value, a Args) (Value, error) {
 	if err != nil {
 		return heap.Undef, err
 	}
+	if olds[0] != "" {
+		return vm.replaceCounted(self, s, olds[0], olds[1], count)
+	}
 	if err := vm.reserveReplace(len(s), len(olds[1]), func() int64 {
-		if olds[0] == "" {
-			return int64(utf8.RuneCountInString(s)) + 1
-		}
-		return int64(strings.Count(s, olds[0]))
+		return int64(utf8.RuneCountInString(s)) + 1
 	}, count); err != nil {
 		return heap.Undef, err
 	}
 	return vm.NewStr(pystr.Replace(s, olds[0], olds[1], count)), nil
+}
+
+// replaceCounted is s.replace(old, new, count) for a non-empty old: the
+// occurrences are counted once, for the reservation and the result's
+// size both, and the result is laid out in one buffer that becomes the
+// str's bytes (ASCII-flagged when both texts are known to be ASCII). With nothing replaced an exact str is its own result, as
+// in CPython.
+func (vm *VM) replaceCounted(self Value, s, old, repl string, count int) (Value, error) {
+	k := strings.Count(s, old)
+	if err := vm.reserveReplace(len(s), len(repl), func() int64 { return int64(k) }, count); err != nil {
+		return heap.Undef, err
+	}
+	if count >= 0 && count < k {
+		k = count
+	}
+	o, exact := vm.H.Get(self).(*heap.Str)
+	if k == 0 {
+		if exact && vm.rec == nil {
+			return self, nil
+		}
+		// (While the module base is built, a new str as before, so that
+		// its image, whose ID every dump names, stays as it was.)
+		return vm.NewStr(s), nil
+	}
+	buf := make([]byte, 0, len(s)+k*(len(repl)-len(old)))
+	for ; k > 0; k-- {
+		i := strings.Index(s, old)
+		buf = append(buf, s[:i]...)
+		buf = append(buf, repl...)
+		s = s[i+len(old):]
+	}
+	buf = append(buf, s...)
+	runes := -1
+	if exact && o.ASCII && o.N == len(o.S) && isASCIIString(repl) {
+		runes = len(buf)
+	}
+	return vm.sealStr(new(heap.Str), buf, runes), nil
 }
 
 func strJoin(vm *VM, self Value, a Args) (Value, error) {

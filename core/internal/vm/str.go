@@ -440,6 +440,19 @@ func (vm *VM) joinValues(sep string, items []Value) (Value, error) {
 	}
 	o, buf := vm.strBuf(int(n))
 	at := 0
+	if len(sep) == 1 {
+		// " ".join, "\n".join...: the separator is a byte store.
+		c := sep[0]
+		for i, v := range items {
+			if i > 0 {
+				buf[at] = c
+				at++
+			}
+			s, _ := vm.StrOf(v)
+			at += copy(buf[at:], s)
+		}
+		return vm.sealStr(o, buf, runes), nil
+	}
 	for i, v := range items {
 		if i > 0 {
 			at += copy(buf[at:], sep)

@@ -585,7 +585,7 @@ func (vm *VM) callBuiltinStack(f *heap.Frame, base int, o *heap.Builtin, args []
 	if def.Owner == TStr && len(kwnames) == 0 && len(args) > 0 && self.K == heap.KUndef && args[0].K == heap.KRef {
 		// A str method on an exact str: its common cases answer here.
 		if so, ok := vm.H.Get(args[0]).(*heap.Str); ok {
-			if r, done := vm.strMethodFast(def.Name, args[0], so, args[1:]); done {
+			if r, done := vm.strMethodFast(def, o.ID, args[0], so, args[1:]); done {
 				return vm.finishStackCall(f, base, r, nil)
 			}
 		}

@@ -359,7 +359,7 @@ func (vm *VM) percentFormat(format string, args Value) (Value, error) {
 	if err := vm.finishPercentArgs(pa); err != nil {
 		return heap.Undef, err
 	}
-	o, buf := strBuf(len(b))
+	o, buf := vm.strBuf(len(b))
 	copy(buf, b)
 	return vm.sealStr(o, buf, -1), nil
 }
@@ -426,7 +426,7 @@ func (vm *VM) percentSimple(pieces []pyfmt.PercentPiece, args Value) (Value, boo
 	if n != len(items) || !vm.fastRoom(int64(len(b))) {
 		return heap.Undef, false
 	}
-	o, buf := strBuf(len(b))
+	o, buf := vm.strBuf(len(b))
 	copy(buf, b)
 	return vm.sealStr(o, buf, -1), true
 }
@@ -637,7 +637,7 @@ func (vm *VM) formatPlainNum(v Value, spec string) (Value, bool, error) {
 	if !ok || err != nil {
 		return heap.Undef, ok, err
 	}
-	o, buf := strBuf(len(b))
+	o, buf := vm.strBuf(len(b))
 	copy(buf, b)
 	return vm.sealStr(o, buf, len(b)), true, nil
 }
@@ -838,7 +838,7 @@ func (vm *VM) strFormatValue(format string, f *strFormatter) (Value, error) {
 	if err != nil {
 		return heap.Undef, err
 	}
-	o, buf := strBuf(len(b))
+	o, buf := vm.strBuf(len(b))
 	copy(buf, b)
 	return vm.sealStr(o, buf, -1), nil
 }

@@ -133,7 +133,7 @@ func (vm *VM) formatTail(f *heap.Frame, arg int) bool {
 		return false
 	}
 	// The result's bytes, in one allocation with the str when short.
-	o, buf := strBuf(total)
+	o, buf := vm.strBuf(total)
 	at := 0
 	for _, p := range slots[lo:vi] {
 		at += copy(buf[at:], vm.H.Get(p).(*heap.Str).S)
@@ -234,7 +234,7 @@ func (vm *VM) formatRun(f *heap.Frame, vi, k, pc int, out []byte) bool {
 		return false
 	}
 	slots := f.Slots
-	o, buf := strBuf(len(out))
+	o, buf := vm.strBuf(len(out))
 	copy(buf, out)
 	slots[vi] = vm.sealStr(o, buf, -1)
 	empty := vm.internAt(&vm.emptyStr, "")

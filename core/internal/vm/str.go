@@ -12,10 +12,10 @@ import (
 	"strconv"
 	"strings"
 	"unicode/utf8"
-	"unsafe"
 
 	"github.com/amber-sandbox/amber/core/internal/compile"
 	"github.com/amber-sandbox/amber/core/internal/heap"
+	"github.com/amber-sandbox/amber/core/internal/pyfmt"
 	"github.com/amber-sandbox/amber/core/internal/pystr"
 )
 
@@ -131,49 +131,6 @@ func (vm *VM) strArg(v Value) (string, error) {
 
 func (vm *VM) strList(ss []string) Value { return vm.strPieces(heap.Undef, ss) }
 
-// strBlock is how many str objects strPieces allocates together: one Go
-// allocation instead of one per piece, while a piece that outlives the
-// others keeps at most this many small headers alive.
-const strBlock = 32
-
-// strHeaders hands out str objects from blocks of strBlock, so that
-// making many pieces at once costs a few allocations, not one a piece.
-type strHeaders struct{ block []heap.Str }
-
-// put puts s on the heap in the next header (ASCII-flagged when the
-// source was ASCII); left counts the strs still to make, s included,
-// and sizes a new block.
-func (hs *strHeaders) put(vm *VM, s string, ascii bool, left int) Value {
-	if len(hs.block) == 0 {
-		hs.block = make([]heap.Str, min(strBlock, left))
-	}
-	o := &hs.block[0]
-	hs.block = hs.block[1:]
-	o.S, o.N = s, -1
-	if ascii {
-		o.N, o.ASCII = len(s), true
-	}
-	return vm.H.Alloc(o)
-}
-
-// strPieces is the list of the pieces ss of the str from (or of strs of
-// unknown origin when from is not a str): split and friends make many
-// small strs at once, so their headers are allocated in blocks, and the
-// pieces of an ASCII str are known to be ASCII, which saves each a count
-// of its code points later (len, indexing, slicing).
-func (vm *VM) strPieces(from Value, ss []string) Value {
-	ascii := false
-	if o, ok := vm.strObj(from); ok {
-		ascii = strIsASCII(o)
-	}
-	items := make([]Value, len(ss))
-	var hs strHeaders
-	for i, s := range ss {
-		items[i] = hs.put(vm, s, ascii, len(ss)-i)
-	}
-	return vm.NewList(items)
-}
-
 // strNoArg builds a method that maps the receiver through f.
 func strNoArg(name string, f func(string) string) BuiltinFn {
 	return func(vm *VM, self Value, a Args) (Value, error) {
@@ -276,15 +233,52 @@ func strReplace(vm *VM, self Value, a Args) (Value, error) {
 	if err != nil {
 		return heap.Undef, err
 	}
+	if olds[0] != "" {
+		return vm.replaceCounted(self, s, olds[0], olds[1], count)
+	}
 	if err := vm.reserveReplace(len(s), len(olds[1]), func() int64 {
-		if olds[0] == "" {
-			return int64(utf8.RuneCountInString(s)) + 1
-		}
-		return int64(strings.Count(s, olds[0]))
+		return int64(utf8.RuneCountInString(s)) + 1
 	}, count); err != nil {
 		return heap.Undef, err
 	}
 	return vm.NewStr(pystr.Replace(s, olds[0], olds[1], count)), nil
+}
+
+// replaceCounted is s.replace(old, new, count) for a non-empty old: the
+// occurrences are counted once, for the reservation and the result's
+// size both, and the result is laid out in one buffer that becomes the
+// str's bytes (ASCII-flagged when both texts are known to be ASCII). With nothing replaced an exact str is its own result, as
+// in CPython.
+func (vm *VM) replaceCounted(self Value, s, old, repl string, count int) (Value, error) {
+	k := strings.Count(s, old)
+	if err := vm.reserveReplace(len(s), len(repl), func() int64 { return int64(k) }, count); err != nil {
+		return heap.Undef, err
+	}
+	if count >= 0 && count < k {
+		k = count
+	}
+	o, exact := vm.H.Get(self).(*heap.Str)
+	if k == 0 {
+		if exact && vm.rec == nil {
+			return self, nil
+		}
+		// (While the module base is built, a new str as before, so that
+		// its image, whose ID every dump names, stays as it was.)
+		return vm.NewStr(s), nil
+	}
+	buf := make([]byte, 0, len(s)+k*(len(repl)-len(old)))
+	for ; k > 0; k-- {
+		i := strings.Index(s, old)
+		buf = append(buf, s[:i]...)
+		buf = append(buf, repl...)
+		s = s[i+len(old):]
+	}
+	buf = append(buf, s...)
+	runes := -1
+	if exact && o.ASCII && o.N == len(o.S) && isASCIIString(repl) {
+		runes = len(buf)
+	}
+	return vm.sealStr(new(heap.Str), buf, runes), nil
 }
 
 func strJoin(vm *VM, self Value, a Args) (Value, error) {
@@ -400,8 +394,21 @@ func (vm *VM) joinValues(sep string, items []Value) (Value, error) {
 	if err := vm.reserve(n); err != nil {
 		return heap.Undef, err
 	}
-	o, buf := strBuf(int(n))
+	o, buf := vm.strBuf(int(n))
 	at := 0
+	if len(sep) == 1 {
+		// " ".join, "\n".join...: the separator is a byte store.
+		c := sep[0]
+		for i, v := range items {
+			if i > 0 {
+				buf[at] = c
+				at++
+			}
+			s, _ := vm.StrOf(v)
+			at += copy(buf[at:], s)
+		}
+		return vm.sealStr(o, buf, runes), nil
+	}
 	for i, v := range items {
 		if i > 0 {
 			at += copy(buf[at:], sep)
@@ -779,11 +786,21 @@ var smallIntText = func() (t [smallIntStrs]string) {
 // freed slot is empty, a reused one holds some other object).
 func (vm *VM) intStr(i int64) Value {
 	if i < 0 || i >= smallIntStrs {
-		var tmp [24]byte
-		d := strconv.AppendInt(tmp[:0], i, 10)
-		o, buf := strBuf(len(d))
-		copy(buf, d)
-		return vm.sealStr(o, buf, len(d))
+		// The digits go straight into the str's box.
+		u, neg := uint64(i), i < 0
+		if neg {
+			u = -u
+		}
+		n := pyfmt.DecLen(u)
+		if neg {
+			n++
+		}
+		o, buf := vm.strBuf(n)
+		pyfmt.PutDec(buf, u)
+		if neg {
+			buf[0] = '-'
+		}
+		return vm.sealStr(o, buf, n)
 	}
 	if vm.intStrs == nil {
 		vm.intStrs = new([smallIntStrs]Value)
@@ -1071,58 +1088,6 @@ func (vm *VM) strCharAt(s *heap.Str, byteOffset int) (ch Value, next int) {
 	return vm.H.Alloc(&heap.Str{S: s.S[byteOffset : byteOffset+n], N: 1}), byteOffset + n
 }
 
-// newStrN allocates a str whose code-point length is already known.
-func (vm *VM) newStrN(s string, n int) Value {
-	return vm.H.Alloc(&heap.Str{S: s, N: n, ASCII: n == len(s)})
-}
-
-// Short strs built here byte by byte (concatenations, f-strings, joins,
-// str(int)) keep their bytes in the same Go allocation as their object:
-// one allocation per str instead of two. The sizes fill Go's 64, 96 and
-// 128-byte size classes (a heap.Str is 40 bytes).
-type (
-	strBox24 struct {
-		o heap.Str
-		b [24]byte
-	}
-	strBox56 struct {
-		o heap.Str
-		b [56]byte
-	}
-	strBox88 struct {
-		o heap.Str
-		b [88]byte
-	}
-)
-
-// strBuf returns a new str object and n bytes for its contents; the
-// caller fills the bytes and then calls sealStr, and never writes them
-// again (the str's Go string is made over them without a copy).
-func strBuf(n int) (*heap.Str, []byte) {
-	switch {
-	case n <= 24:
-		b := new(strBox24)
-		return &b.o, b.b[:n]
-	case n <= 56:
-		b := new(strBox56)
-		return &b.o, b.b[:n]
-	case n <= 88:
-		b := new(strBox88)
-		return &b.o, b.b[:n]
-	}
-	return new(heap.Str), make([]byte, n)
-}
-
-// sealStr gives o the contents written into buf (from strBuf) with runes
-// code points (-1 when not counted) and puts it on the heap.
-func (vm *VM) sealStr(o *heap.Str, buf []byte, runes int) Value {
-	// buf is never written after this point, so the string may share it.
-	o.S = unsafe.String(unsafe.SliceData(buf), len(buf))
-	o.N = runes
-	o.ASCII = runes == len(buf)
-	return vm.H.Alloc(o)
-}
-
 // strRunes is a str's known code-point count, or -1 when it has not
 // been counted (N is 0 for an uncounted str made by a literal).
 func strRunes(o *heap.Str) int {
@@ -1197,7 +1162,7 @@ func (vm *VM) strBinary(op int, a, b Value) (Value, error) {
 				if (sa.N > 0 || sa.S == "") && (sb.N > 0 || sb.S == "") {
 					n = sa.N + sb.N
 				}
-				o, buf := strBuf(len(sa.S) + len(sb.S))
+				o, buf := vm.strBuf(len(sa.S) + len(sb.S))
 				copy(buf[copy(buf, sa.S):], sb.S)
 				return vm.sealStr(o, buf, n), nil
 			}

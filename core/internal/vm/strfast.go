@@ -9,6 +9,7 @@ package vm
 import (
 	"strconv"
 	"strings"
+	"sync"
 
 	"github.com/amber-sandbox/amber/core/internal/compile"
 	"github.com/amber-sandbox/amber/core/internal/heap"
@@ -63,7 +64,7 @@ func (vm *VM) strAddFast(arg int, a, b Value) (r Value, ok bool) {
 	if ra, rb := knownRunes(sa), knownRunes(sb); ra >= 0 && rb >= 0 {
 		runes = ra + rb
 	}
-	o, buf := strBuf(n)
+	o, buf := vm.strBuf(n)
 	copy(buf[copy(buf, sa.S):], sb.S)
 	return vm.sealStr(o, buf, runes), true
 }
@@ -93,7 +94,7 @@ func (vm *VM) intBaseFast(a Args, base int, prefix string) (Value, bool) {
 	}
 	d = append(d, prefix...)
 	d = strconv.AppendUint(d, u, base)
-	o, buf := strBuf(len(d))
+	o, buf := vm.strBuf(len(d))
 	copy(buf, d)
 	return vm.sealStr(o, buf, len(d)), true
 }
@@ -126,7 +127,7 @@ func (vm *VM) asciiCase(self Value, s string, lo, hi byte) Value {
 	if i == len(s) {
 		return self
 	}
-	r, buf := strBuf(len(s))
+	r, buf := vm.strBuf(len(s))
 	copy(buf, s[:i])
 	for ; i < len(s); i++ {
 		c := s[i]
@@ -157,14 +158,80 @@ func (vm *VM) strModDirect(op int, a, b Value) (r Value, done bool, err error) {
 	return r, true, err
 }
 
-// strMethodFast is the common case of a few hot str methods called on
-// an exact str o (the receiver self) with positional arguments that are
-// exact strs: it answers without the general binding (receiver checks,
-// argument arrays, keyword checks) and looks each object up once. done
-// is false for anything else, which then runs the method's general
-// code.
-func (vm *VM) strMethodFast(name string, self Value, o *heap.Str, args []Value) (r Value, done bool) {
-	if name == "str.join" {
+// The str methods strMethodFast knows, by op code (0: none).
+const (
+	sfNone uint8 = iota
+	sfJoin
+	sfStrip
+	sfRStrip
+	sfLStrip
+	sfUpper
+	sfLower
+	sfSplit
+	sfPred // isdigit ... isupper
+	sfStartsWith
+	sfEndsWith
+	sfCount
+	sfFind
+	sfIndex
+)
+
+// strFastOps maps the registry IDs of str's methods (from lo) to their
+// op codes; like fastIDs, it is the same for every VM of the process
+// and is built on first use.
+var strFastOps struct {
+	once sync.Once
+	lo   int32
+	ops  []uint8
+}
+
+func loadStrFastOps() {
+	names := map[string]uint8{
+		"str.join": sfJoin, "str.strip": sfStrip, "str.rstrip": sfRStrip, "str.lstrip": sfLStrip,
+		"str.upper": sfUpper, "str.lower": sfLower, "str.split": sfSplit,
+		"str.isdigit": sfPred, "str.isalpha": sfPred, "str.isalnum": sfPred,
+		"str.isspace": sfPred, "str.islower": sfPred, "str.isupper": sfPred,
+		"str.startswith": sfStartsWith, "str.endswith": sfEndsWith,
+		"str.count": sfCount, "str.find": sfFind, "str.index": sfIndex,
+	}
+	lo, hi := int32(-1), int32(-1)
+	ids := make(map[int32]uint8, len(names))
+	for name, op := range names {
+		id := mustBuiltinID(name)
+		ids[id] = op
+		if lo < 0 || id < lo {
+			lo = id
+		}
+		hi = max(hi, id)
+	}
+	strFastOps.lo = lo
+	strFastOps.ops = make([]uint8, hi-lo+1)
+	for id, op := range ids {
+		strFastOps.ops[id-lo] = op
+	}
+}
+
+// strFastOp is the op code of the builtin id for strMethodFast.
+func strFastOp(id int32) uint8 {
+	strFastOps.once.Do(loadStrFastOps)
+	if i := uint32(id - strFastOps.lo); i < uint32(len(strFastOps.ops)) {
+		return strFastOps.ops[i]
+	}
+	return sfNone
+}
+
+// strMethodFast is the common case of a few hot str methods (the
+// builtin def, found by its ID's op code) called on an exact str o (the
+// receiver self) with positional arguments that are exact strs: it
+// answers without the general binding (receiver checks, argument
+// arrays, keyword checks) and looks each object up once. done is false
+// for anything else, which then runs the method's general code.
+func (vm *VM) strMethodFast(def *BuiltinDef, id int32, self Value, o *heap.Str, args []Value) (r Value, done bool) {
+	op := strFastOp(id)
+	if op == sfNone {
+		return heap.Undef, false
+	}
+	if op == sfJoin {
 		// sep.join(list or tuple): no Python code can run.
 		if len(args) != 1 || args[0].K != heap.KRef {
 			return heap.Undef, false
@@ -195,20 +262,42 @@ func (vm *VM) strMethodFast(name string, self Value, o *heap.Str, args []Value) 
 		}
 	}
 	s := o.S
-	switch name {
-	case "str.strip", "str.rstrip", "str.lstrip":
-		chars := ""
-		if arg != nil {
-			chars = arg.S
-		}
+	switch op {
+	case sfStrip, sfRStrip, sfLStrip:
 		var t string
-		switch name {
-		case "str.strip":
-			t = pystr.Strip(s, chars, arg != nil)
-		case "str.rstrip":
-			t = pystr.RStrip(s, chars, arg != nil)
-		default:
-			t = pystr.LStrip(s, chars, arg != nil)
+		if arg == nil {
+			switch op {
+			case sfStrip:
+				t = pystr.Strip(s, "", false)
+			case sfRStrip:
+				t = pystr.RStrip(s, "", false)
+			default:
+				t = pystr.LStrip(s, "", false)
+			}
+		} else if set, ok := asciiSetOf(arg.S); ok {
+			// Bytewise: no byte of a multi-byte code point is in an
+			// ASCII set.
+			i, j := 0, len(s)
+			if op != sfRStrip {
+				for i < j && set.has(s[i]) {
+					i++
+				}
+			}
+			if op != sfLStrip {
+				for j > i && set.has(s[j-1]) {
+					j--
+				}
+			}
+			t = s[i:j]
+		} else {
+			switch op {
+			case sfStrip:
+				t = pystr.Strip(s, arg.S, true)
+			case sfRStrip:
+				t = pystr.RStrip(s, arg.S, true)
+			default:
+				t = pystr.LStrip(s, arg.S, true)
+			}
 		}
 		if len(t) == len(s) {
 			return self, true
@@ -217,15 +306,15 @@ func (vm *VM) strMethodFast(name string, self Value, o *heap.Str, args []Value) 
 			return vm.newStrN(t, len(t)), true
 		}
 		return vm.NewStr(t), true
-	case "str.upper", "str.lower":
+	case sfUpper, sfLower:
 		if arg != nil || !strIsASCII(o) {
 			return heap.Undef, false
 		}
-		if name == "str.upper" {
+		if op == sfUpper {
 			return vm.asciiCase(self, s, 'a', 'z'), true
 		}
 		return vm.asciiCase(self, s, 'A', 'Z'), true
-	case "str.split":
+	case sfSplit:
 		if arg == nil && !strIsASCII(o) || arg != nil && arg.S == "" {
 			return heap.Undef, false
 		}
@@ -238,35 +327,60 @@ func (vm *VM) strMethodFast(name string, self Value, o *heap.Str, args []Value) 
 			return heap.Undef, false // the general path meets it again
 		}
 		return r, true
-	case "str.isdigit", "str.isalpha", "str.isalnum", "str.isspace", "str.islower", "str.isupper":
+	case sfPred:
 		if arg != nil || !strIsASCII(o) {
 			return heap.Undef, false
 		}
-		return heap.Bool(asciiPred(name, s)), true
-	case "str.startswith", "str.endswith":
+		return heap.Bool(asciiPred(def.Name, s)), true
+	case sfStartsWith:
 		if arg == nil {
 			return heap.Undef, false
 		}
-		if name == "str.startswith" {
-			return heap.Bool(strings.HasPrefix(s, arg.S)), true
+		return heap.Bool(strings.HasPrefix(s, arg.S)), true
+	case sfEndsWith:
+		if arg == nil {
+			return heap.Undef, false
 		}
 		return heap.Bool(strings.HasSuffix(s, arg.S)), true
-	case "str.count":
+	case sfCount:
 		if arg == nil || arg.S == "" {
 			return heap.Undef, false
 		}
 		return heap.Int(int64(strings.Count(s, arg.S))), true
-	case "str.find", "str.index":
+	case sfFind, sfIndex:
 		if arg == nil || !strIsASCII(o) {
 			return heap.Undef, false
 		}
 		i := strings.Index(s, arg.S)
-		if i < 0 && name == "str.index" {
+		if i < 0 && op == sfIndex {
 			return heap.Undef, false // the general path raises
 		}
 		return heap.Int(int64(i)), true
 	}
 	return heap.Undef, false
+}
+
+// asciiSet is a set of ASCII bytes, a bit each.
+type asciiSet [2]uint64
+
+func (as *asciiSet) has(c byte) bool {
+	return c < 128 && as[c>>6]&(1<<(c&63)) != 0
+}
+
+// asciiSetOf is the set of the bytes of chars when they are all ASCII
+// (and few: strip's argument), ok false otherwise.
+func asciiSetOf(chars string) (as asciiSet, ok bool) {
+	if len(chars) > 64 {
+		return as, false
+	}
+	for i := 0; i < len(chars); i++ {
+		c := chars[i]
+		if c >= 128 {
+			return as, false
+		}
+		as[c>>6] |= 1 << (c & 63)
+	}
+	return as, true
 }
 
 // strIndexFast is o[i] (BINARY_SUBSCR) for a str known to be ASCII: the

@@ -171,6 +171,9 @@ type VM struct {
 	// (see subDictOf), by class handle. (Last, so that it moves no
 	// other field.)
 	subDicts [4]subDictEntry
+	// boxes24 holds the rest of the block strBuf hands small strs out
+	// of (Go memory only: nothing of it is session state).
+	boxes24 []strBox24
 }
 
 // Host is what the embedding program provides.

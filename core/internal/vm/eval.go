@@ -292,6 +292,16 @@ reload:
 			in = compile.MakeInstr(compile.UNPACK_SEQUENCE, arg)
 			goto slow
 
+		case compile.UNPACK_SEQUENCE__TREE:
+			// for (a, b), [c, d] in pairs: see unpackTree. Where it
+			// stopped, the instructions run one by one.
+			if npc, nsp := vm.unpackTree(slots, code.Instrs, pc-1, sp); npc != pc-1 {
+				pc, sp = npc, nsp
+				continue
+			}
+			in = compile.MakeInstr(compile.UNPACK_SEQUENCE, arg)
+			goto slow
+
 		case compile.SWAP__SWAP__STORE_SUBSCR:
 			// [c, k, v] -> [] with c[k] = v: inline for an exact list
 			// and an index in range, else by the generic store, as

@@ -444,7 +444,13 @@ reload:
 					}
 				}
 			} else if a.K == heap.KFloat && b.K == heap.KFloat {
-				if r, ok := floatFast(instrs[pc].Arg()&15, a.F(), b.F()); ok {
+				// + - * inline (floatSimple), the rest called.
+				op := instrs[pc].Arg() & 15
+				r, ok := floatSimple(op, a.F(), b.F())
+				if !ok {
+					r, ok = floatFast(op, a.F(), b.F())
+				}
+				if ok {
 					slots[sp-1] = r
 					pc++
 					continue
@@ -493,7 +499,13 @@ reload:
 					}
 				}
 			} else if a.K == heap.KFloat && b.K == heap.KFloat {
-				if r, ok := floatFast(instrs[pc+1].Arg()&15, a.F(), b.F()); ok {
+				// + - * inline (floatSimple), the rest called.
+				op := instrs[pc+1].Arg() & 15
+				r, ok := floatSimple(op, a.F(), b.F())
+				if !ok {
+					r, ok = floatFast(op, a.F(), b.F())
+				}
+				if ok {
 					slots[sp] = r
 					sp++
 					pc += 2
@@ -528,7 +540,9 @@ reload:
 					r, ok = intFast(op, x, y)
 				}
 			} else if a.K == heap.KFloat && b.K == heap.KFloat {
-				r, ok = floatFast(arg&15, a.F(), b.F())
+				if r, ok = floatSimple(arg&15, a.F(), b.F()); !ok {
+					r, ok = floatFast(arg&15, a.F(), b.F())
+				}
 			} else if a.K == heap.KRef && b.K == heap.KRef {
 				r, ok = vm.strAddFast(arg, a, b)
 			}

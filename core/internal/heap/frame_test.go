@@ -2,17 +2,21 @@ package heap
 
 import "testing"
 
-// TouchGen dirties only the generator's page, as Touch does.
-func TestTouchGen(t *testing.T) {
+// TouchNonSeq dirties only the object's page, as Touch does.
+func TestTouchNonSeq(t *testing.T) {
 	h := New()
 	var vals []Value
 	for i := 0; i < 3*PageSize; i++ {
-		vals = append(vals, h.Alloc(&Generator{Frame: &Frame{}}))
+		if i%2 == 0 {
+			vals = append(vals, h.Alloc(&Generator{Frame: &Frame{}}))
+		} else {
+			vals = append(vals, h.Alloc(&Iter{Kind: IterRange}))
+		}
 	}
 	for _, v := range []Value{vals[0], vals[PageSize+5], vals[3*PageSize-1]} {
 		h.ClearDirty()
-		h.TouchGen(v)
-		h.TouchGen(None) // not a reference: nothing
+		h.TouchNonSeq(v)
+		h.TouchNonSeq(None) // not a reference: nothing
 		for p := 0; p < h.Pages(); p++ {
 			if want := p == int(v.H()>>PageShift); h.PageDirty(p) != want {
 				t.Errorf("page %d dirty = %v, want %v", p, h.PageDirty(p), want)

@@ -1148,7 +1148,7 @@ reload:
 					default:
 						goto slow
 					}
-					vm.H.Touch(it)
+					vm.H.TouchNonSeq(it)
 					if in.Op() == compile.FOR_ITER__STORE_FAST {
 						slots[instrs[pc].Arg()] = item
 						pc++

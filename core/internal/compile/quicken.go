@@ -83,6 +83,10 @@ const (
 	// CALL right after a LOAD_FAST has no keywords (KW_NAMES would come
 	// between).
 	LOAD_FAST__CALL
+	// UNPACK_SEQUENCE__TREE: UNPACK_SEQUENCE arg, then the nested
+	// UNPACK_SEQUENCEs and STORE_FASTs that unpack it into locals
+	// (for (a, b), [c, d] in pairs); see UnpackTreeEnd.
+	UNPACK_SEQUENCE__TREE
 	// NumQuickOpcodes bounds the opcodes the eval loop may see.
 	NumQuickOpcodes
 )
@@ -115,6 +119,7 @@ func init() {
 	opNames[KW_NAMES__CALL] = "KW_NAMES__CALL"
 	opNames[LOAD_FAST__STORE_ATTR] = "LOAD_FAST__STORE_ATTR"
 	opNames[LOAD_FAST__CALL] = "LOAD_FAST__CALL"
+	opNames[UNPACK_SEQUENCE__TREE] = "UNPACK_SEQUENCE__TREE"
 }
 
 // Quickened returns the instructions the eval loop runs for c, computing
@@ -228,6 +233,8 @@ func Quicken(instrs []Instr) []Instr {
 		case UNPACK_SEQUENCE:
 			if storesFollow(instrs, i, arg) {
 				q[i] = MakeInstr(UNPACK_SEQUENCE__STORE_FAST, arg)
+			} else if UnpackTreeEnd(instrs, i) > 0 {
+				q[i] = MakeInstr(UNPACK_SEQUENCE__TREE, arg)
 			}
 		case BUILD_SLICE:
 			if j, ok := sliceTempUse(instrs, i); ok {

@@ -84,3 +84,14 @@ func (f *Frame) Refs(visit func(Value)) {
 
 // Size estimates the frame's footprint.
 func (f *Frame) Size() int { return 160 + 16*len(f.Slots) + 8*len(f.Blocks) }
+
+// TouchNonSeq marks the page of the object at v dirty: Touch for an
+// object that is never a list or tuple (a generator, an iterator), for
+// which Touch's sequence bookkeeping does nothing (a stale seqKnown entry
+// for a reused handle is never taken for it: seqKnown keeps the object).
+// Resuming a generator and stepping a for loop pay only the mark.
+func (h *Heap) TouchNonSeq(v Value) {
+	if v.K == KRef {
+		h.dirty[v.N>>PageShift] = true
+	}
+}

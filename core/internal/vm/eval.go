@@ -292,6 +292,16 @@ reload:
 			in = compile.MakeInstr(compile.UNPACK_SEQUENCE, arg)
 			goto slow
 
+		case compile.UNPACK_SEQUENCE__TREE:
+			// for (a, b), [c, d] in pairs: see unpackTree. Where it
+			// stopped, the instructions run one by one.
+			if npc, nsp := vm.unpackTree(slots, code.Instrs, pc-1, sp); npc != pc-1 {
+				pc, sp = npc, nsp
+				continue
+			}
+			in = compile.MakeInstr(compile.UNPACK_SEQUENCE, arg)
+			goto slow
+
 		case compile.SWAP__SWAP__STORE_SUBSCR:
 			// [c, k, v] -> [] with c[k] = v: inline for an exact list
 			// and an index in range, else by the generic store, as
@@ -434,7 +444,13 @@ reload:
 					}
 				}
 			} else if a.K == heap.KFloat && b.K == heap.KFloat {
-				if r, ok := floatFast(instrs[pc].Arg()&15, a.F(), b.F()); ok {
+				// + - * inline (floatSimple), the rest called.
+				op := instrs[pc].Arg() & 15
+				r, ok := floatSimple(op, a.F(), b.F())
+				if !ok {
+					r, ok = floatFast(op, a.F(), b.F())
+				}
+				if ok {
 					slots[sp-1] = r
 					pc++
 					continue
@@ -483,7 +499,13 @@ reload:
 					}
 				}
 			} else if a.K == heap.KFloat && b.K == heap.KFloat {
-				if r, ok := floatFast(instrs[pc+1].Arg()&15, a.F(), b.F()); ok {
+				// + - * inline (floatSimple), the rest called.
+				op := instrs[pc+1].Arg() & 15
+				r, ok := floatSimple(op, a.F(), b.F())
+				if !ok {
+					r, ok = floatFast(op, a.F(), b.F())
+				}
+				if ok {
 					slots[sp] = r
 					sp++
 					pc += 2
@@ -518,7 +540,9 @@ reload:
 					r, ok = intFast(op, x, y)
 				}
 			} else if a.K == heap.KFloat && b.K == heap.KFloat {
-				r, ok = floatFast(arg&15, a.F(), b.F())
+				if r, ok = floatSimple(arg&15, a.F(), b.F()); !ok {
+					r, ok = floatFast(arg&15, a.F(), b.F())
+				}
 			} else if a.K == heap.KRef && b.K == heap.KRef {
 				r, ok = vm.strAddFast(arg, a, b)
 			}
@@ -1130,7 +1154,7 @@ reload:
 					default:
 						goto slow
 					}
-					vm.H.Touch(it)
+					vm.H.TouchNonSeq(it)
 					if in.Op() == compile.FOR_ITER__STORE_FAST {
 						slots[instrs[pc].Arg()] = item
 						pc++

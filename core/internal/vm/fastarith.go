@@ -74,6 +74,20 @@ func intFast(op int, a, b int64) (Value, bool) {
 	return heap.Undef, false
 }
 
+// floatSimple is floatFast's + - and *, small enough to inline into the
+// eval loop's cases, which try floatFast after it (ok false: another op).
+func floatSimple(op int, a, b float64) (Value, bool) {
+	switch op {
+	case compile.BinAdd:
+		return heap.Float(a + b), true
+	case compile.BinSub:
+		return heap.Float(a - b), true
+	case compile.BinMul:
+		return heap.Float(a * b), true
+	}
+	return heap.Undef, false
+}
+
 func floatFast(op int, a, b float64) (Value, bool) {
 	switch op {
 	case compile.BinAdd:

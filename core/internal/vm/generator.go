@@ -74,7 +74,7 @@ func (vm *VM) resumeGen(gv Value, send Value, throw error, ret heap.RetKind, ret
 		push(f, send)
 	}
 	g.State = heap.GenRunning
-	vm.H.Touch(gv)
+	vm.H.TouchNonSeq(gv)
 	if throw != nil {
 		if g.State == heap.GenRunning {
 			if err := vm.throwIntoYieldFrom(f, throw); err != errNoDelegate {
@@ -104,7 +104,7 @@ func (vm *VM) forIterGen(gv Value, g *heap.Generator, arg int32) error {
 	f.Ret, f.RetArg = heap.RetForIter, arg
 	f.Aux[1] = vm.handled
 	g.State = heap.GenRunning
-	vm.H.Touch(gv)
+	vm.H.TouchNonSeq(gv)
 	skipSentNone(f)
 	return errFramePushed
 }
@@ -284,5 +284,5 @@ func (vm *VM) genSuspend(f *heap.Frame) {
 	}
 	vm.handled = f.Aux[1]
 	f.Aux[1] = heap.Undef
-	vm.H.Touch(f.Gen)
+	vm.H.TouchNonSeq(f.Gen)
 }

@@ -218,7 +218,7 @@ func (vm *VM) iterNext(itv Value, it *heap.Iter) (Value, bool, error) {
 		if int(it.I) < len(s.S) {
 			ch, next := vm.strCharAt(s, int(it.I))
 			it.I = int64(next)
-			vm.H.Touch(itv)
+			vm.H.TouchNonSeq(itv)
 			return ch, true, nil
 		}
 	case heap.IterBytes:
@@ -226,7 +226,7 @@ func (vm *VM) iterNext(itv Value, it *heap.Iter) (Value, bool, error) {
 		if int(it.I) < len(b.B) {
 			v := heap.Int(int64(b.B[it.I]))
 			it.I++
-			vm.H.Touch(itv)
+			vm.H.TouchNonSeq(itv)
 			return v, true, nil
 		}
 	case heap.IterDictKeys, heap.IterDictValues, heap.IterDictItems:
@@ -244,7 +244,7 @@ func (vm *VM) iterNext(itv Value, it *heap.Iter) (Value, bool, error) {
 			if e.Key.K == heap.KUndef {
 				continue
 			}
-			vm.H.Touch(itv)
+			vm.H.TouchNonSeq(itv)
 			switch it.Kind {
 			case heap.IterDictKeys:
 				return e.Key, true, nil
@@ -263,7 +263,7 @@ func (vm *VM) iterNext(itv Value, it *heap.Iter) (Value, bool, error) {
 			e := s.Table[it.I]
 			it.I++
 			if e.State == 0 && e.Key.K != heap.KUndef {
-				vm.H.Touch(itv)
+				vm.H.TouchNonSeq(itv)
 				return e.Key, true, nil
 			}
 		}
@@ -272,7 +272,7 @@ func (vm *VM) iterNext(itv Value, it *heap.Iter) (Value, bool, error) {
 		if it.I >= 0 && it.I < int64(len(items)) {
 			v := items[it.I]
 			it.I--
-			vm.H.Touch(itv)
+			vm.H.TouchNonSeq(itv)
 			return v, true, nil
 		}
 	case heap.IterReversedSeq:
@@ -282,7 +282,7 @@ func (vm *VM) iterNext(itv Value, it *heap.Iter) (Value, bool, error) {
 				return heap.Undef, false, err
 			}
 			it.I--
-			vm.H.Touch(itv)
+			vm.H.TouchNonSeq(itv)
 			return v, true, nil
 		}
 	case heap.IterEnumerate:
@@ -292,7 +292,7 @@ func (vm *VM) iterNext(itv Value, it *heap.Iter) (Value, bool, error) {
 		}
 		n := it.I
 		it.I++
-		vm.H.Touch(itv)
+		vm.H.TouchNonSeq(itv)
 		return vm.newPair(heap.Int(n), v), true, nil
 	case heap.IterZip:
 		if len(it.Vals) == 0 {
@@ -411,7 +411,7 @@ func (vm *VM) iterNext(itv Value, it *heap.Iter) (Value, bool, error) {
 			return heap.Undef, false, err
 		}
 		it.I++
-		vm.H.Touch(itv)
+		vm.H.TouchNonSeq(itv)
 		return v, true, nil
 	case heap.IterCallable:
 		v, err := vm.Call(it.Seq)
@@ -430,7 +430,7 @@ func (vm *VM) iterNext(itv Value, it *heap.Iter) (Value, bool, error) {
 	}
 	if it.Kind != heap.IterDone {
 		it.Kind = heap.IterDone
-		vm.H.Touch(itv)
+		vm.H.TouchNonSeq(itv)
 	}
 	return heap.Undef, false, nil
 }
@@ -530,14 +530,14 @@ func (vm *VM) stepSeq(itv Value, it *heap.Iter) (Value, bool) {
 		if items := vm.listItems(it.Seq); it.I < int64(len(items)) {
 			v := items[it.I]
 			it.I++
-			vm.H.Touch(itv)
+			vm.H.TouchNonSeq(itv)
 			return v, true
 		}
 	case heap.IterRange:
 		if (it.Step > 0 && it.I < it.N) || (it.Step < 0 && it.I > it.N) {
 			v := heap.Int(it.I)
 			it.I += it.Step
-			vm.H.Touch(itv)
+			vm.H.TouchNonSeq(itv)
 			return v, true
 		}
 	}
@@ -577,11 +577,11 @@ func (vm *VM) iterNextPair(itv Value, it *heap.Iter) (Value, Value, bool, error)
 			if e.Key.K == heap.KUndef {
 				continue
 			}
-			vm.H.Touch(itv)
+			vm.H.TouchNonSeq(itv)
 			return e.Key, e.Val, true, nil
 		}
 		it.Kind = heap.IterDone
-		vm.H.Touch(itv)
+		vm.H.TouchNonSeq(itv)
 		return heap.Undef, heap.Undef, false, nil
 	case heap.IterEnumerate:
 		if err := vm.checkLimits(); err != nil {
@@ -593,7 +593,7 @@ func (vm *VM) iterNextPair(itv Value, it *heap.Iter) (Value, Value, bool, error)
 		}
 		n := it.I
 		it.I++
-		vm.H.Touch(itv)
+		vm.H.TouchNonSeq(itv)
 		return heap.Int(n), v, true, nil
 	}
 	// A zip of two, not strict.
@@ -1255,7 +1255,7 @@ func (vm *VM) wrapYield(caller, gf *heap.Frame, v Value) error {
 	case it.Kind == heap.IterEnumerate:
 		a, b = heap.Int(it.I), v
 		it.I++
-		vm.H.Touch(wv)
+		vm.H.TouchNonSeq(wv)
 	case len(it.Vals) == 2 && it.Vals[1] == gf.Gen:
 		if caller.SP < 2 {
 			return &Fatal{Kind: "internal", Msg: "generator wrapper lost"}

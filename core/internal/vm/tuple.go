@@ -146,3 +146,79 @@ func (vm *VM) unpackItems(v Value, n int) ([]Value, bool) {
 	}
 	return items, len(items) == n
 }
+
+// unpackTree runs the UNPACK_SEQUENCE at pc and the nested unpacking into
+// locals after it (compile.UNPACK_SEQUENCE__TREE, instrs the persisted
+// code) as those instructions would, while each sequence to unpack is an
+// exact tuple or list of the right length. It returns the pc of the first
+// instruction not run, the unpacking's end or the UNPACK_SEQUENCE whose
+// value needs the general path, and the stack pointer then.
+func (vm *VM) unpackTree(slots []Value, instrs []compile.Instr, pc, sp int32) (int32, int32) {
+	if end, ok := vm.unpackInto(slots, instrs, pc, slots[sp-1]); ok {
+		sp--
+		slots[sp] = Value{}
+		return end, sp
+	}
+	// Some sequence needs the general path: the instructions run one
+	// by one up to it, so that the stack holds what they leave. The
+	// stores unpackInto made are made again, of the same values (no
+	// code ran in between).
+	return vm.unpackSteps(slots, instrs, pc, sp)
+}
+
+// unpackInto stores the items of v, unpacked by the UNPACK_SEQUENCE at
+// pc, into the locals the STORE_FASTs after it name, following nested
+// UNPACK_SEQUENCEs; it returns the pc after them. ok is false when some
+// sequence is not an exact tuple or list of the right length.
+func (vm *VM) unpackInto(slots []Value, instrs []compile.Instr, pc int32, v Value) (int32, bool) {
+	items, ok := vm.unpackItems(v, instrs[pc].Arg())
+	if !ok {
+		return pc, false
+	}
+	pc++
+	for _, item := range items {
+		if in := instrs[pc]; in.Op() == compile.STORE_FAST {
+			slots[in.Arg()] = item
+			pc++
+			continue
+		}
+		if pc, ok = vm.unpackInto(slots, instrs, pc, item); !ok {
+			return pc, false
+		}
+	}
+	return pc, true
+}
+
+// unpackSteps is unpackTree one instruction at a time, stopping at the
+// first UNPACK_SEQUENCE whose value is not an exact tuple or list of the
+// right length.
+func (vm *VM) unpackSteps(slots []Value, instrs []compile.Instr, pc, sp int32) (int32, int32) {
+	pending := 1
+	for {
+		in := instrs[pc]
+		arg := in.Arg()
+		switch in.Op() {
+		case compile.UNPACK_SEQUENCE:
+			items, ok := vm.unpackItems(slots[sp-1], arg)
+			if !ok {
+				return pc, sp
+			}
+			sp--
+			for i := arg - 1; i >= 0; i-- {
+				slots[sp] = items[i]
+				sp++
+			}
+			pending += arg - 1
+		case compile.STORE_FAST:
+			sp--
+			slots[arg] = slots[sp]
+			slots[sp] = Value{}
+			if pending--; pending == 0 {
+				return pc + 1, sp
+			}
+		default:
+			return pc, sp
+		}
+		pc++
+	}
+}

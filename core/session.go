@@ -130,12 +130,12 @@ func (s *Session) attach(m *vm.VM) {
 	m.Limits = s.cfg.Limits.vm()
 	m.Host = sessionHost{s}
 	m.Output = s.print
-	clock := s.cfg.Clock
-	if clock == nil {
+	if clock := s.cfg.Clock; clock != nil {
+		m.Clock = func() int64 { return int64(clock()) }
+	} else {
 		start := time.Now()
-		clock = func() time.Duration { return time.Since(start) }
+		m.Clock = func() int64 { return int64(time.Since(start)) }
 	}
-	m.Clock = func() int64 { return int64(clock()) }
 	s.main = m.ModuleDict(m.MainModule())
 }
 

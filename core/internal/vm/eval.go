@@ -947,12 +947,14 @@ reload:
 			if int32(arg) < pc {
 				// A backward jump is where the loop checks limits and
 				// may pause.
-				f.PC, f.SP = pc, sp
-				if err := vm.Checkpoint(); err != nil {
-					return heap.Undef, false, err
+				if !vm.quietCheckpoint() {
+					f.PC, f.SP = pc, sp
+					if err := vm.Checkpoint(); err != nil {
+						return heap.Undef, false, err
+					}
 				}
 				if vm.preemptDue && vm.nested == 0 {
-					f.PC = int32(arg)
+					f.PC, f.SP = int32(arg), sp
 					return heap.Undef, false, vm.preempt()
 				}
 			}

@@ -102,11 +102,24 @@ func (vm *VM) DeadlineErr() error {
 	return nil
 }
 
-// checkpoint runs at backward jumps, where every live value is in a
-// frame: limits, deadline and collection.
+// quietCheckpoint counts the step of a backward jump and reports whether
+// its checkpoint has nothing to do: no limit due a look, no collection
+// due. It inlines into the dispatch loop, which calls Checkpoint only
+// when it returns false (a call at every turn of every loop cost about
+// 40 instructions a turn).
+func (vm *VM) quietCheckpoint() bool {
+	vm.steps++
+	return !vm.limitsDue() && (vm.nested > 0 || vm.Limits.MaxMemory == 0 && !vm.H.ShouldCollect())
+}
+
+// Checkpoint runs at backward jumps, where every live value is in a
+// frame, once quietCheckpoint has counted the step and found something
+// due: limits, deadline and collection.
 func (vm *VM) Checkpoint() error {
-	if err := vm.checkLimits(); err != nil {
-		return err
+	if vm.limitsDue() {
+		if err := vm.enforceLimits(); err != nil {
+			return err
+		}
 	}
 	if vm.nested > 0 {
 		return nil
@@ -138,14 +151,26 @@ const churnPerCheck = 4 << 20
 // steps, and ends a run whose heap is far past the memory limit (the heap
 // size counts garbage too, so the exact check waits for a collection).
 func (vm *VM) checkLimits() error {
-	vm.steps++
 	// Every 256 steps, or sooner after much allocation: a loop whose
 	// every step makes megabytes (x.to_bytes(...) of a huge x) would
-	// otherwise run 256 long steps past the deadline. (churnCheck is 0
-	// outside Resume, whose clock has not started.)
-	if vm.steps&255 != 0 && (vm.churnCheck == 0 || vm.H.Churn < vm.churnCheck) {
-		return nil
+	// otherwise run 256 long steps past the deadline.
+	vm.steps++
+	if vm.limitsDue() {
+		return vm.enforceLimits()
 	}
+	return nil
+}
+
+// limitsDue reports whether checkLimits, having counted a step, must look
+// at the limits. (churnCheck is 0 outside Resume: the unsigned compare
+// against churnCheck-1 reads 0 as no bound, in one comparison.)
+func (vm *VM) limitsDue() bool {
+	return vm.steps&255 == 0 || uint64(vm.H.Churn) > uint64(vm.churnCheck-1)
+}
+
+// enforceLimits is checkLimits' look at the limits, apart so that the
+// step count and its test inline at every backward jump and call.
+func (vm *VM) enforceLimits() error {
 	vm.churnCheck = vm.H.Churn + churnPerCheck
 	if err := vm.DeadlineErr(); err != nil {
 		return err

@@ -241,7 +241,6 @@ func New() *VM {
 		Types:          t.Types,
 		Modules:        t.Modules,
 		sharedInterned: t.interned,
-		interned:       map[string]Value{},
 		cache:          map[cacheKey]Value{},
 		codeCache:      map[*compile.Code]Value{},
 		Limits:         Limits{MaxRecursion: 1000},
@@ -343,6 +342,10 @@ func (vm *VM) Intern(s string) Value {
 		return v
 	}
 	v := vm.NewStr(s)
+	if vm.interned == nil {
+		// Made on first use: most feeds intern nothing the template did not.
+		vm.interned = map[string]Value{}
+	}
 	vm.interned[s] = v
 	return v
 }

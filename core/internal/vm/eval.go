@@ -1154,7 +1154,28 @@ reload:
 						item = l[o.I]
 						o.I++
 					default:
-						goto slow
+						// enumerate, zip, dict views, strs (iterfast.go).
+						var b Value
+						var n int
+						pair := in.Op() == compile.FOR_ITER && pc < int32(len(code.Instrs)) && code.Instrs[pc] == unpackTwo
+						if item, b, n = vm.forIterMore(o, pair); n == 0 {
+							goto slow
+						}
+						if n == 2 {
+							vm.H.TouchNonSeq(it)
+							if instrs[pc].Op() == compile.UNPACK_SEQUENCE__STORE_FAST {
+								slots[instrs[pc+1].Arg()] = item
+								slots[instrs[pc+2].Arg()] = b
+								pc += 3
+							} else {
+								// UNPACK_SEQUENCE's work: first on top.
+								slots[sp] = b
+								slots[sp+1] = item
+								sp += 2
+								pc++
+							}
+							continue
+						}
 					}
 					vm.H.TouchNonSeq(it)
 					if in.Op() == compile.FOR_ITER__STORE_FAST {

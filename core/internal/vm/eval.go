@@ -1139,7 +1139,13 @@ reload:
 						item = heap.Int(o.I)
 						o.I += o.Step
 					case heap.IterList, heap.IterTuple:
-						l := vm.listItems(o.Seq)
+						// An exact list's items without listItems' call.
+						var l []Value
+						if lo, ok := vm.H.Get(o.Seq).(*heap.List); ok {
+							l = lo.Items
+						} else {
+							l = vm.listItems(o.Seq)
+						}
 						if o.I >= int64(len(l)) {
 							// Done for good, even if the list grows
 							// later; the dirty mark carries that into

@@ -257,6 +257,19 @@ reload:
 			pc, sp = f.PC, f.SP
 			continue
 
+		case compile.CONTAINS_OP:
+			// x in c: straight to opContains, which answers exact dicts,
+			// sets, lists, tuples and strs itself.
+			item, container := slots[sp-2], slots[sp-1]
+			sp -= 2
+			slots[sp], slots[sp+1] = Value{}, Value{}
+			f.PC, f.SP = pc, sp
+			if err := vm.opContains(f, item, container, arg == 1); err != nil {
+				return opResult(err)
+			}
+			pc, sp = f.PC, f.SP
+			continue
+
 		case compile.BUILD_TUPLE__UNPACK_SEQUENCE:
 			// a, b = b, a: the tuple BUILD_TUPLE would make is only
 			// unpacked, which leaves its items reversed on the stack.

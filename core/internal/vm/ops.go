@@ -929,13 +929,19 @@ func (vm *VM) Contains(container, item Value) (bool, error) {
 
 func (vm *VM) opContains(f *heap.Frame, item, container Value, invert bool) error {
 	if container.K == heap.KRef {
-		// An exact dict or str (subclasses are instances) has no
-		// __contains__ of the program's to look up.
+		// An exact dict, set, list, tuple or str (subclasses are
+		// instances) has no __contains__ of the program's to look up.
 		var r bool
 		var err error
 		switch o := vm.H.Get(container).(type) {
 		case *heap.Dict:
 			_, r, err = vm.DictGet(o, item)
+		case *heap.Set:
+			r, err = vm.setContains(o, item)
+		case *heap.List:
+			r, err = vm.itemsContain(o.Items, item)
+		case *heap.Tuple:
+			r, err = vm.itemsContain(o.Items, item)
 		case *heap.Str:
 			r, _, err = vm.strContains(container, item)
 		case *heap.Instance:

@@ -211,9 +211,9 @@ func browseWorkbench(t *testing.T, exe, url string) {
 	b.screenshot(shots, "workbench-390x844-snapshots.png", 390, 844)
 	b.do("back to desktop", chromedp.EmulateViewport(1280, 800))
 
-	b.do("deleting the dump (two clicks: delete, confirm)",
-		chromedp.Click(chromedp.CSS(row+" button.delete")),
-		chromedp.Click(chromedp.CSS(row+" button.delete")))
+	// Two clicks: delete, confirm.
+	b.clickInPage("deleting the dump", row+" button.delete")
+	b.clickInPage("confirming the delete", row+" button.delete")
 	b.wait("the dump disappears from the table", fmt.Sprintf(`!document.querySelector(%q)`, row))
 	b.wait("the status says so", `document.querySelector("#snap-status").textContent.startsWith("deleted")`)
 	refresh()
@@ -277,7 +277,7 @@ func browseWorkbench(t *testing.T, exe, url string) {
 	b.wait("the table lists three sessions", `document.querySelectorAll("#snap-body tr[data-kind=session]").length === 3 && document.querySelectorAll("#snap-body tr").length === 3`)
 
 	// 10. "Continue" in the table loads pane 2's session into a new pane.
-	b.do("continuing pane 2's session", chromedp.Click(chromedp.CSS(fmt.Sprintf(`#snap-body tr[data-id=%q] button.continue`, session2))))
+	b.clickInPage("continuing pane 2's session", fmt.Sprintf(`#snap-body tr[data-id=%q] button.continue`, session2))
 	b.wait("pane 5 loads it", outputHas(5, ".note", "loaded"))
 	feed(5, "x")
 	wantValue(5, "420", "x in pane 5, continued from pane 2's session")

@@ -134,6 +134,16 @@ func (b *browser) wait(what, expr string) {
 	}
 }
 
+// clickInPage clicks the first element that matches sel from inside the
+// page, finding and clicking it in one evaluation, polled until it exists.
+// chromedp.Click resolves a node first and clicks it in a second message,
+// so a list the page re-renders in between (the snapshot table refreshes
+// itself after steps) fails it with "Could not find node with given id".
+func (b *browser) clickInPage(what, sel string) {
+	b.t.Helper()
+	b.wait(what, fmt.Sprintf(`(() => { const el = document.querySelector(%q); if (!el) return false; el.click(); return true })()`, sel))
+}
+
 // eval evaluates a JavaScript expression to a string.
 func (b *browser) eval(expr string) string {
 	b.t.Helper()

@@ -958,6 +958,14 @@ func (vm *VM) callSimple(f *heap.Frame, argc int) (handled bool, err error) {
 			if o.ID == fastIDs.length && lo+1 == sp && vm.lenStack(f, base, sp, o) {
 				return true, nil
 			}
+			if k := fastKind(o.ID); k != fkNone && o.Self.K == heap.KUndef {
+				if k >= fkStackFirst && vm.builtinStack(f, base, lo, sp, k) {
+					return true, nil
+				}
+				if r, done, err := vm.builtinFastK(o, k, f.Slots[lo:sp]); done {
+					return true, vm.finishStackCall(f, base, r, err)
+				}
+			}
 			if lo == sp && isSuperBuiltin(o) && vm.superMethod(f, base) {
 				return true, nil
 			}

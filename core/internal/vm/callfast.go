@@ -47,27 +47,26 @@ const (
 
 // fastKindTab is fastIDs.kinds once loaded, read without the Once on
 // the call path (an atomic load is a plain load on the machines we run).
-var fastKindTab atomic.Pointer[[]uint8]
+var fastKindTab atomic.Pointer[[fastKindMax]uint8]
+
+// fastKindMax bounds the IDs fastKindTab covers: builtinFast's builtins
+// register among the first, and later IDs take fastKindSlow.
+const fastKindMax = 4096
 
 // fastKind is the fk* code of builtin id, fkNone for a builtin
-// builtinFast does not know (or a module function registered later).
+// builtinFast does not know, and for every builtin until the first call
+// of a builtin on the general path (callBuiltinGeneral) has loaded the
+// table: those take the general path, which gives the same answers.
 func fastKind(id int32) uint8 {
-	if t := fastKindTab.Load(); t != nil {
-		if uint(id) < uint(len(*t)) {
-			return (*t)[id]
-		}
-		return fkNone
-	}
-	return fastKindSlow(id)
-}
-
-// fastKindSlow is fastKind before the table is loaded.
-func fastKindSlow(id int32) uint8 {
-	fastIDs.once.Do(loadFastIDs)
-	if uint(id) < uint(len(fastIDs.kinds)) {
-		return fastIDs.kinds[id]
+	if t := fastKindTab.Load(); t != nil && uint(id) < fastKindMax {
+		return t[id]
 	}
 	return fkNone
+}
+
+// loadFastKinds loads fastKindTab (callBuiltinGeneral's first call).
+func loadFastKinds() {
+	fastIDs.once.Do(loadFastIDs)
 }
 
 func loadFastIDs() {
@@ -95,12 +94,17 @@ func loadFastIDs() {
 	for _, e := range ids {
 		n = max(n, e.id+1)
 	}
+	if n > fastKindMax {
+		panic("vm: builtin IDs past fastKindMax")
+	}
 	kinds := make([]uint8, n)
 	for _, e := range ids {
 		kinds[e.id] = e.kind
 	}
 	fastIDs.kinds = kinds
-	fastKindTab.Store(&fastIDs.kinds)
+	var tab [fastKindMax]uint8
+	copy(tab[:], kinds)
+	fastKindTab.Store(&tab)
 }
 
 // builtinFast runs a call, without keywords, of builtin o (its own Self

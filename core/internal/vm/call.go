@@ -581,6 +581,16 @@ func (vm *VM) callBuiltinStack(f *heap.Frame, base int, o *heap.Builtin, args []
 			return vm.finishStackCall(f, base, r, err)
 		}
 	}
+	return vm.callBuiltinGeneral(f, base, o, args, kwnames)
+}
+
+// callBuiltinGeneral is callBuiltinStack past builtinFast's builtins
+// (callSimple has tried them already).
+func (vm *VM) callBuiltinGeneral(f *heap.Frame, base int, o *heap.Builtin, args []Value, kwnames []string) error {
+	if fastKindTab.Load() == nil {
+		loadFastKinds()
+	}
+	self := o.Self
 	def := builtinDef(o.ID)
 	if def.Owner == TStr && len(kwnames) == 0 && len(args) > 0 && self.K == heap.KUndef && args[0].K == heap.KRef {
 		// A str method on an exact str: its common cases answer here.
@@ -958,10 +968,18 @@ func (vm *VM) callSimple(f *heap.Frame, argc int) (handled bool, err error) {
 			if o.ID == fastIDs.length && lo+1 == sp && vm.lenStack(f, base, sp, o) {
 				return true, nil
 			}
+			if k := fastKind(o.ID); k != fkNone && o.Self.K == heap.KUndef {
+				if k >= fkStackFirst && vm.builtinStack(f, base, lo, sp, k) {
+					return true, nil
+				}
+				if r, done, err := vm.builtinFastK(o, k, f.Slots[lo:sp]); done {
+					return true, vm.finishStackCall(f, base, r, err)
+				}
+			}
 			if lo == sp && isSuperBuiltin(o) && vm.superMethod(f, base) {
 				return true, nil
 			}
-			return true, vm.callBuiltinStack(f, base, o, f.Slots[lo:sp], nil)
+			return true, vm.callBuiltinGeneral(f, base, o, f.Slots[lo:sp], nil)
 		case *heap.Class:
 			if ctor := vm.plainCtor(callee, o); ctor != nil {
 				return true, vm.callCtorStack(f, base, callee, o, ctor, f.Slots[lo:sp], nil)

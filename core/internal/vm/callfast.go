@@ -2,6 +2,7 @@ package vm
 
 import (
 	"sync"
+	"sync/atomic"
 
 	"github.com/amber-sandbox/amber/core/internal/heap"
 )
@@ -20,6 +21,52 @@ var fastIDs struct {
 	listAppend, listPop, dictGet, dictSetDefault int32
 	dictPop, setAdd                              int32
 	length, isinst, min, max                     int32
+	// kinds maps a builtin ID to its fk* code (0 for the others), so
+	// that builtinFast's dispatch is one indexed load and a jump table
+	// instead of a compare per known builtin.
+	kinds []uint8
+}
+
+// Codes of the builtins builtinFast knows (fastIDs.kinds).
+const (
+	fkNone uint8 = iota
+	fkListPop
+	fkDictGet
+	fkDictSetDefault
+	fkDictPop
+	fkSetAdd
+	fkLen
+	// The builtins from fkStackFirst on may answer in builtinStack.
+	fkListAppend
+	fkIsinst
+	fkMin
+	fkMax
+
+	fkStackFirst = fkListAppend
+)
+
+// fastKindTab is fastIDs.kinds once loaded, read without the Once on
+// the call path (an atomic load is a plain load on the machines we run).
+var fastKindTab atomic.Pointer[[fastKindMax]uint8]
+
+// fastKindMax bounds the IDs fastKindTab covers: builtinFast's builtins
+// register among the first, and later IDs take fastKindSlow.
+const fastKindMax = 4096
+
+// fastKind is the fk* code of builtin id, fkNone for a builtin
+// builtinFast does not know, and for every builtin until the first call
+// of a builtin on the general path (callBuiltinGeneral) has loaded the
+// table: those take the general path, which gives the same answers.
+func fastKind(id int32) uint8 {
+	if t := fastKindTab.Load(); t != nil && uint(id) < fastKindMax {
+		return t[id]
+	}
+	return fkNone
+}
+
+// loadFastKinds loads fastKindTab (callBuiltinGeneral's first call).
+func loadFastKinds() {
+	fastIDs.once.Do(loadFastIDs)
 }
 
 func loadFastIDs() {
@@ -33,6 +80,31 @@ func loadFastIDs() {
 	fastIDs.setAdd = mustBuiltinID("set.add")
 	fastIDs.length = mustBuiltinID("len")
 	fastIDs.isinst = mustBuiltinID("isinstance")
+	ids := [...]struct {
+		id   int32
+		kind uint8
+	}{
+		{fastIDs.listAppend, fkListAppend}, {fastIDs.listPop, fkListPop},
+		{fastIDs.dictGet, fkDictGet}, {fastIDs.dictSetDefault, fkDictSetDefault},
+		{fastIDs.dictPop, fkDictPop}, {fastIDs.setAdd, fkSetAdd},
+		{fastIDs.length, fkLen}, {fastIDs.isinst, fkIsinst},
+		{fastIDs.min, fkMin}, {fastIDs.max, fkMax},
+	}
+	n := int32(0)
+	for _, e := range ids {
+		n = max(n, e.id+1)
+	}
+	if n > fastKindMax {
+		panic("vm: builtin IDs past fastKindMax")
+	}
+	kinds := make([]uint8, n)
+	for _, e := range ids {
+		kinds[e.id] = e.kind
+	}
+	fastIDs.kinds = kinds
+	var tab [fastKindMax]uint8
+	copy(tab[:], kinds)
+	fastKindTab.Store(&tab)
 }
 
 // builtinFast runs a call, without keywords, of builtin o (its own Self
@@ -46,9 +118,13 @@ func loadFastIDs() {
 // changed, leaves the call to the general path (other arities, receivers
 // and builtins, errors of form).
 func (vm *VM) builtinFast(o *heap.Builtin, args []Value) (r Value, done bool, err error) {
-	fastIDs.once.Do(loadFastIDs)
-	switch o.ID {
-	case fastIDs.listAppend:
+	return vm.builtinFastK(o, fastKind(o.ID), args)
+}
+
+// builtinFastK is builtinFast given o's fk* code k.
+func (vm *VM) builtinFastK(o *heap.Builtin, k uint8, args []Value) (r Value, done bool, err error) {
+	switch k {
+	case fkListAppend:
 		if len(args) != 2 || args[0].K != heap.KRef {
 			return heap.Undef, false, nil
 		}
@@ -60,7 +136,7 @@ func (vm *VM) builtinFast(o *heap.Builtin, args []Value) (r Value, done bool, er
 		l.Items = append(l.Items, args[1])
 		vm.H.TouchItem(args[0], len(l.Items)-1, len(l.Items))
 		return heap.None, true, nil
-	case fastIDs.listPop:
+	case fkListPop:
 		// lst.pop() and lst.pop(i) with an int i.
 		if len(args) < 1 || len(args) > 2 || args[0].K != heap.KRef || (len(args) == 2 && args[1].K != heap.KInt) {
 			return heap.Undef, false, nil
@@ -75,7 +151,7 @@ func (vm *VM) builtinFast(o *heap.Builtin, args []Value) (r Value, done bool, er
 		r, err = listPopM(vm, args[0], l, args[0], a)
 		vm.closeSafe()
 		return r, true, err
-	case fastIDs.min, fastIDs.max:
+	case fkMin, fkMax:
 		// min(a, b) and max(a, b) of two ints or two floats: the first
 		// of the extreme values, as the general path's comparisons say
 		// (a NaN is never smaller or larger).
@@ -86,13 +162,13 @@ func (vm *VM) builtinFast(o *heap.Builtin, args []Value) (r Value, done bool, er
 		var less bool // b strictly beyond a in the wanted direction
 		switch a.K {
 		case heap.KInt:
-			if o.ID == fastIDs.min {
+			if k == fkMin {
 				less = b.I() < a.I()
 			} else {
 				less = b.I() > a.I()
 			}
 		case heap.KFloat:
-			if o.ID == fastIDs.min {
+			if k == fkMin {
 				less = b.F() < a.F()
 			} else {
 				less = b.F() > a.F()
@@ -104,7 +180,7 @@ func (vm *VM) builtinFast(o *heap.Builtin, args []Value) (r Value, done bool, er
 			return b, true, nil
 		}
 		return a, true, nil
-	case fastIDs.setAdd:
+	case fkSetAdd:
 		if len(args) != 2 || args[0].K != heap.KRef {
 			return heap.Undef, false, nil
 		}
@@ -116,7 +192,7 @@ func (vm *VM) builtinFast(o *heap.Builtin, args []Value) (r Value, done bool, er
 		r, err = setAddM(vm, args[0], st, args[0], [2]Value{args[1]})
 		vm.closeSafe()
 		return r, true, err
-	case fastIDs.dictGet, fastIDs.dictSetDefault, fastIDs.dictPop:
+	case fkDictGet, fkDictSetDefault, fkDictPop:
 		if (len(args) != 2 && len(args) != 3) || args[0].K != heap.KRef {
 			return heap.Undef, false, nil
 		}
@@ -127,17 +203,17 @@ func (vm *VM) builtinFast(o *heap.Builtin, args []Value) (r Value, done bool, er
 		var a [2]Value
 		copy(a[:], args[1:])
 		vm.openSafe(heap.Undef, heap.Undef)
-		switch o.ID {
-		case fastIDs.dictGet:
+		switch k {
+		case fkDictGet:
 			r, err = dictGetM(vm, args[0], d, args[0], a)
-		case fastIDs.dictSetDefault:
+		case fkDictSetDefault:
 			r, err = dictSetDefaultM(vm, args[0], d, args[0], a)
 		default:
 			r, err = dictPopM(vm, args[0], d, args[0], a)
 		}
 		vm.closeSafe()
 		return r, true, err
-	case fastIDs.length:
+	case fkLen:
 		if len(args) != 1 {
 			return heap.Undef, false, nil
 		}
@@ -145,7 +221,7 @@ func (vm *VM) builtinFast(o *heap.Builtin, args []Value) (r Value, done bool, er
 		n, err := vm.Len(args[0])
 		vm.closeSafe()
 		return heap.Int(int64(n)), true, err
-	case fastIDs.isinst:
+	case fkIsinst:
 		if len(args) != 2 {
 			return heap.Undef, false, nil
 		}
@@ -155,6 +231,67 @@ func (vm *VM) builtinFast(o *heap.Builtin, args []Value) (r Value, done bool, er
 		return heap.Bool(ok), true, err
 	}
 	return heap.Undef, false, nil
+}
+
+// builtinStack answers, straight from callSimple, a positional call of
+// builtin o (its own Self unset; its arguments f's stack from lo to sp,
+// the call region from base) when it is one of builtinFast's builtins:
+// the result replaces the call region, with no Args, receiver binding
+// or tail-call bookkeeping. The calls that cannot run code, fail or
+// allocate (len of an exact container or str, lst.append(x) with room,
+// isinstance(x, t) decided without __instancecheck__, min/max of two
+// ints or floats) skip finishStackCall's checks too. done=false, with
+// nothing changed, leaves the call to callBuiltinStack.
+func (vm *VM) builtinStack(f *heap.Frame, base, lo, sp int, k uint8) bool {
+	var r Value
+	switch k {
+	case fkListAppend:
+		self := f.Slots[lo]
+		if lo+2 != sp || self.K != heap.KRef {
+			return false
+		}
+		l, ok := vm.H.Get(self).(*heap.List)
+		if !ok || len(l.Items) == cap(l.Items) {
+			// Growth (and its memory accounting) is listAppendM's.
+			return false
+		}
+		l.Items = append(l.Items, f.Slots[lo+1])
+		vm.H.TouchItem(self, len(l.Items)-1, len(l.Items))
+		r = heap.None
+	case fkIsinst:
+		if lo+2 != sp {
+			return false
+		}
+		b, ok := vm.isinstanceFast(f.Slots[lo], f.Slots[lo+1])
+		if !ok {
+			return false
+		}
+		r = heap.Bool(b)
+	case fkMin, fkMax:
+		a, b := f.Slots[lo], f.Slots[sp-1]
+		if lo+2 != sp || a.K != b.K {
+			return false
+		}
+		var beyond bool // b strictly beyond a in the wanted direction
+		switch a.K {
+		case heap.KInt:
+			beyond = (k == fkMin && b.I() < a.I()) || (k == fkMax && b.I() > a.I())
+		case heap.KFloat:
+			beyond = (k == fkMin && b.F() < a.F()) || (k == fkMax && b.F() > a.F())
+		default:
+			return false
+		}
+		r = a
+		if beyond {
+			r = b
+		}
+	default:
+		return false
+	}
+	clearSlots(f.Slots, base+1, sp)
+	f.Slots[base] = r
+	f.SP = int32(base + 1)
+	return true
 }
 
 // lenStack answers len(x) (o the builtin len, its one argument the top of

@@ -30,6 +30,10 @@ const (
 	// list whose first item is the filter.
 	driveFilterList
 	driveFilterTuple
+	// min and max with a Python key function (keydrive.go): a list of
+	// the map of the key, then the best item and its key.
+	driveMin
+	driveMax
 )
 
 // startDrive runs the builtin name over the generator gv, from acc:
@@ -138,6 +142,10 @@ func (vm *VM) driveResult(kind int32, acc Value) (Value, error) {
 		}
 	case driveJoin:
 		return vm.joinDriven(acc)
+	case driveMin, driveMax:
+		if l, ok := vm.refObj(acc).(*heap.List); ok && len(l.Items) == 3 {
+			return l.Items[1], nil
+		}
 	case driveFilterList, driveFilterTuple:
 		if l, ok := vm.refObj(acc).(*heap.List); ok && len(l.Items) > 0 {
 			items := append([]Value(nil), l.Items[1:]...)

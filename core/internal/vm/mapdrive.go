@@ -99,6 +99,8 @@ func (vm *VM) mapDriveReturn(caller *heap.Frame, kind int32, aux [3]Value, v Val
 	switch kind {
 	case driveFilterList, driveFilterTuple:
 		return vm.filterDriveReturn(caller, kind, acc, aux[1], v)
+	case driveMin, driveMax:
+		return vm.keyDriveReturn(caller, kind, acc, aux[1], v)
 	case driveSum:
 		r, ok := vm.sumStep(acc, v)
 		if !ok {

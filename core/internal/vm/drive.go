@@ -34,6 +34,10 @@ const (
 	// the map of the key, then the best item and its key.
 	driveMin
 	driveMax
+	// sorted with a Python key function (keydrive.go): a list of the
+	// map of the key, the list of the items, then their keys.
+	driveSorted
+	driveSortedRev
 )
 
 // startDrive runs the builtin name over the generator gv, from acc:
@@ -142,6 +146,8 @@ func (vm *VM) driveResult(kind int32, acc Value) (Value, error) {
 		}
 	case driveJoin:
 		return vm.joinDriven(acc)
+	case driveSorted, driveSortedRev:
+		return vm.sortedDriven(kind, acc)
 	case driveMin, driveMax:
 		if l, ok := vm.refObj(acc).(*heap.List); ok && len(l.Items) == 3 {
 			return l.Items[1], nil

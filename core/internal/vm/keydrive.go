@@ -100,3 +100,62 @@ func (vm *VM) keyDriveReturn(caller *heap.Frame, kind int32, acc, x, k Value) er
 	}
 	return nil
 }
+
+// startSortDrive starts sorted(xs, key=key, reverse=reverse) for key a
+// Python function and xs a builtin iterable: the items are taken at once,
+// then the keys come from a map's drain of key over them (kind
+// driveSorted or driveSortedRev, whose end sorts). ok=false leaves the
+// call to the general path.
+func (vm *VM) startSortDrive(xs, key Value, reverse bool) (r Value, ok bool, err error) {
+	if !vm.tailOK || vm.tailRet != heap.RetPush || vm.tailName != "sorted" || key.K != heap.KRef {
+		return heap.Undef, false, nil
+	}
+	fn, ok := vm.H.Get(key).(*heap.Function)
+	if !ok || !vm.frameFreeIterable(xs) {
+		return heap.Undef, false, nil
+	}
+	vm.tailName = ""
+	var items []Value
+	if src, ok := vm.seqItemsOf(xs); ok {
+		items = append([]Value(nil), src...)
+	} else if items, err = vm.Unpack(xs); err != nil {
+		return heap.Undef, true, err
+	}
+	if len(items) == 0 {
+		return vm.NewList(nil), true, nil
+	}
+	vals := vm.NewList(items)
+	it := vm.H.Alloc(&heap.Iter{Kind: heap.IterList, Seq: vals})
+	mv := vm.H.Alloc(&heap.Iter{Kind: heap.IterMap, Seq: key, Vals: []Value{it}})
+	keys := make([]Value, 2, len(items)+2)
+	keys[0], keys[1] = mv, vals
+	acc := vm.NewList(keys)
+	kind := int32(driveSorted)
+	if reverse {
+		kind = driveSortedRev
+	}
+	x, _ := vm.stepSeq(it, vm.H.Get(it).(*heap.Iter))
+	if err := vm.pushItemCall(key, fn, x, heap.RetMapDrive, kind, acc, mv); err != errFramePushed {
+		return heap.Undef, true, err
+	}
+	return heap.Undef, true, nil
+}
+
+// sortedDriven is the result of a sorted drain (acc: the map, the items'
+// list, their keys).
+func (vm *VM) sortedDriven(kind int32, acc Value) (Value, error) {
+	l, ok := vm.refObj(acc).(*heap.List)
+	if !ok || len(l.Items) < 2 {
+		return heap.Undef, &Fatal{Kind: "internal", Msg: "sort drain lost its list"}
+	}
+	vals := vm.listItems(l.Items[1])
+	keys := append([]Value(nil), l.Items[2:]...)
+	if len(keys) != len(vals) {
+		return heap.Undef, &Fatal{Kind: "internal", Msg: "sort drain lost its keys"}
+	}
+	out, err := vm.sortWithKeys(vals, keys, kind == driveSortedRev)
+	if err != nil {
+		return heap.Undef, err
+	}
+	return vm.NewList(out), nil
+}

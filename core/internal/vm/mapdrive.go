@@ -116,7 +116,7 @@ func (vm *VM) mapDriveReturn(caller *heap.Frame, kind int32, aux [3]Value, v Val
 			push(caller, heap.Bool(want))
 			return nil
 		}
-	case driveList, driveTuple:
+	case driveList, driveTuple, driveSorted, driveSortedRev:
 		l, ok := vm.refObj(acc).(*heap.List)
 		if !ok {
 			return &Fatal{Kind: "internal", Msg: "map drain lost its list"}

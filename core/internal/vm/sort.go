@@ -736,6 +736,9 @@ func builtinSortedFn(vm *VM, self Value, a Args) (Value, error) {
 	if err != nil {
 		return heap.Undef, err
 	}
+	if r, ok, err := vm.startSortDrive(a.Pos[0], key, reverse); ok {
+		return r, err
+	}
 	if vm.anyNeedsFrames(a.Pos[0], key) {
 		if out, ok, err := vm.sortedByAttr(a.Pos[0], key, reverse); ok {
 			if err != nil {

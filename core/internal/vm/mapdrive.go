@@ -148,8 +148,13 @@ func (vm *VM) mapDriveReturn(caller *heap.Frame, kind int32, aux [3]Value, v Val
 	return nil
 }
 
-// mapDriveStep steps the iterator of the drained map (or filter) m.
+// mapDriveStep steps the iterator of the drained map (or filter) m,
+// counting a step for the limits (the step budget pauses a drain between
+// items, as iterNext would).
 func (vm *VM) mapDriveStep(m *heap.Iter) (Value, bool, error) {
+	if err := vm.checkLimits(); err != nil {
+		return heap.Undef, false, err
+	}
 	subv := m.Vals[0]
 	sub := vm.H.Get(subv).(*heap.Iter)
 	if x, ok := vm.stepSeq(subv, sub); ok {

@@ -20,6 +20,8 @@ func TestStepBudgetPreemptsNativeDrains(t *testing.T) {
 		{"list of a filter rejecting all but one", "len(list(filter(lambda x: x == 7, range(200000))))", 1},
 		{"any of a map of a lambda", "int(any(map(lambda x: x < 0, range(200000))))", 0},
 		{"tuple of a map over a list", "len(tuple(map(lambda x: x + 1, list(range(200000)))))", 200000},
+		{"max with a key", "max(range(200000), key=lambda x: -x)", 0},
+		{"sorted with a key", "sorted(range(200000), key=lambda x: -x)[0]", 199999},
 		{"sum of a generator expression", "sum(x for x in range(200000))", 19999900000},
 		{"str.join of a generator expression", "len(','.join(str(x) for x in range(200000)))", 1288889},
 	} {

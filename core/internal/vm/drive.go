@@ -26,6 +26,18 @@ const (
 	driveList
 	driveTuple
 	driveJoin // str.join: a list whose first item is the separator
+	// list and tuple of a filter of a Python function (mapdrive.go): a
+	// list whose first item is the filter.
+	driveFilterList
+	driveFilterTuple
+	// min and max with a Python key function (keydrive.go): a list of
+	// the map of the key, then the best item and its key.
+	driveMin
+	driveMax
+	// sorted with a Python key function (keydrive.go): a list of the
+	// map of the key, the list of the items, then their keys.
+	driveSorted
+	driveSortedRev
 )
 
 // startDrive runs the builtin name over the generator gv, from acc:
@@ -134,6 +146,20 @@ func (vm *VM) driveResult(kind int32, acc Value) (Value, error) {
 		}
 	case driveJoin:
 		return vm.joinDriven(acc)
+	case driveSorted, driveSortedRev:
+		return vm.sortedDriven(kind, acc)
+	case driveMin, driveMax:
+		if l, ok := vm.refObj(acc).(*heap.List); ok && len(l.Items) == 3 {
+			return l.Items[1], nil
+		}
+	case driveFilterList, driveFilterTuple:
+		if l, ok := vm.refObj(acc).(*heap.List); ok && len(l.Items) > 0 {
+			items := append([]Value(nil), l.Items[1:]...)
+			if kind == driveFilterTuple {
+				return vm.NewTuple(items), nil
+			}
+			return vm.NewList(items), nil
+		}
 	}
 	return heap.Undef, &Fatal{Kind: "internal", Msg: "unknown generator drain"}
 }

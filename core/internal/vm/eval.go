@@ -102,7 +102,7 @@ func (vm *VM) unwind(base int, err error) (Value, bool, error) {
 		if len(vm.frames) <= base || ret == heap.RetNested {
 			return heap.Undef, true, exc
 		}
-		if ret == heap.RetMapDrive && vm.IsInstance(exc.Value, TStopIteration) {
+		if ret == heap.RetMapDrive && retArg < driveMin && vm.IsInstance(exc.Value, TStopIteration) {
 			// The map's function ended the map: the builtin's result.
 			if err := vm.mapDriveDone(vm.frames[len(vm.frames)-1], retArg, f.Aux[0]); err != nil {
 				return heap.Undef, true, err // internal only

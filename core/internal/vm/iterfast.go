@@ -1,6 +1,8 @@
 package vm
 
 import (
+	"sync"
+
 	"github.com/amber-sandbox/amber/core/internal/compile"
 	"github.com/amber-sandbox/amber/core/internal/heap"
 )
@@ -69,6 +71,10 @@ func (vm *VM) forIterMore(it *heap.Iter, pair bool) (a, b Value, n int) {
 				return e.Key, e.Val, 2
 			}
 		}
+	case heap.IterMap:
+		if !pair && len(it.Vals) == 1 {
+			return vm.mapPureStep(it)
+		}
 	case heap.IterStr:
 		if s, ok := vm.H.Get(it.Seq).(*heap.Str); ok && int(it.I) < len(s.S) {
 			ch, next := vm.strCharAt(s, int(it.I))
@@ -110,4 +116,95 @@ func (vm *VM) stepAhead(itv Value, it *heap.Iter) {
 		it.I++
 	}
 	vm.H.TouchNonSeq(itv)
+}
+
+// pureIDs holds the registry IDs of the builtin functions mapPureStep
+// calls: given an int, float, bool, None or exact str they run no Python
+// code, have no effect but their result and cannot pause.
+var pureIDs struct {
+	once sync.Once
+	ids  [10]int32
+}
+
+func loadPureIDs() {
+	for i, name := range []string{"abs", "len", "ord", "chr", "hex", "oct", "bin", "repr", "hash", "round"} {
+		pureIDs.ids[i] = mustBuiltinID(name)
+	}
+}
+
+// mapPureStep is forIterMore's step of map(f, xs) over a list, tuple or
+// range, for f one of a few pure builtins (abs, len, ord, chr, hex, repr,
+// round ...) or the classes int, float, str and bool, and an item that is
+// an int, float, bool, None or exact str: f runs straight away, with no
+// slow path's layers between. Since f has no other effect, an error it
+// raises is left to the slow path to raise again, with nothing stepped.
+func (vm *VM) mapPureStep(it *heap.Iter) (a, b Value, n int) {
+	fn := it.Seq
+	if fn.K != heap.KRef {
+		return
+	}
+	sub, x, ok := vm.seqIterAhead(it.Vals[0])
+	if !ok {
+		return
+	}
+	switch x.K {
+	case heap.KInt, heap.KFloat, heap.KBool, heap.KNone:
+	case heap.KRef:
+		if _, ok := vm.H.Get(x).(*heap.Str); !ok {
+			return
+		}
+	default:
+		return
+	}
+	switch o := vm.H.Get(fn).(type) {
+	case *heap.Builtin:
+		if o.Self.K != heap.KUndef {
+			return
+		}
+		pureIDs.once.Do(loadPureIDs)
+		pure := false
+		for _, id := range pureIDs.ids {
+			if o.ID == id {
+				pure = true
+				break
+			}
+		}
+		if !pure {
+			return
+		}
+		// The builtin's Go function straight away, its argument in the
+		// arena (as callBuiltin1's): none of these is a method, takes
+		// a tail call or builds a large object.
+		top := vm.argTop
+		if top+1 > len(vm.argArena) {
+			return
+		}
+		args := vm.argArena[top : top+1 : top+1]
+		args[0] = x
+		vm.argTop = top + 1
+		vm.safeAllocs = 0
+		prevTail := vm.tailOK
+		vm.tailOK = false
+		r, err := builtinDef(o.ID).Fn(vm, heap.Undef, Args{Pos: args})
+		vm.tailOK = prevTail
+		args[0] = heap.Undef
+		vm.argTop = top
+		if err != nil {
+			return
+		}
+		a = r
+	case *heap.Class:
+		if fn != vm.Types[TInt] && fn != vm.Types[TFloat] && fn != vm.Types[TStr] && fn != vm.Types[TBool] {
+			return
+		}
+		r, err := vm.callOne(fn, x)
+		if err != nil {
+			return
+		}
+		a = r
+	default:
+		return
+	}
+	vm.stepAhead(it.Vals[0], sub)
+	return a, b, 1
 }

@@ -736,6 +736,9 @@ func builtinSortedFn(vm *VM, self Value, a Args) (Value, error) {
 	if err != nil {
 		return heap.Undef, err
 	}
+	if r, ok, err := vm.startSortDrive(a.Pos[0], key, reverse); ok {
+		return r, err
+	}
 	if vm.anyNeedsFrames(a.Pos[0], key) {
 		if out, ok, err := vm.sortedByAttr(a.Pos[0], key, reverse); ok {
 			if err != nil {
@@ -771,11 +774,18 @@ func ctMinMax(name string, op int) BuiltinFn {
 			case "default":
 				def = a.KwVals[i]
 			default:
-				return heap.Undef, vm.TypeError("%s() got an unexpected keyword argument '%s'", name, k)
+				return heap.Undef, vm.TypeError("'%s' is an invalid keyword argument for %s()", k, name)
 			}
 		}
 		if key.K == heap.KNone {
 			key = heap.Undef
+		}
+		if len(a.Pos) == 1 && key.K != heap.KUndef {
+			// A Python key over a builtin iterable: its frames run
+			// from the eval loop (keydrive.go).
+			if r, ok, err := vm.startKeyDrive(name, op, a.Pos[0], key, def); ok {
+				return r, err
+			}
 		}
 		if len(a.Pos) > 0 && vm.anyNeedsFrames(append([]Value{key}, a.Pos...)...) {
 			box := vm.NewTuple(nil)

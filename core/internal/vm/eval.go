@@ -327,6 +327,17 @@ reload:
 			sp++
 			continue
 
+		case compile.CONTAINS_OP:
+			// x in s for strs, k in d for an exact dict and an int or
+			// exact str key; the rest on opContains' path in slowOp.
+			if r, ok := vm.containsFast(slots[sp-2], slots[sp-1]); ok {
+				sp--
+				slots[sp] = Value{}
+				slots[sp-1] = heap.Bool(r != (arg == 1))
+				continue
+			}
+			goto slow
+
 		case compile.IS_OP:
 			sp--
 			b := slots[sp]

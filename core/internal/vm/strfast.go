@@ -508,3 +508,33 @@ func asciiPred(name string, s string) bool {
 	}
 	return true
 }
+
+// containsFast is item in container for an exact str container and
+// an exact str item, and for an exact dict and an int or exact str key
+// (found without running code); ok is false for everything else, left
+// to opContains (errors included).
+func (vm *VM) containsFast(item, container Value) (r, ok bool) {
+	if container.K != heap.KRef {
+		return false, false
+	}
+	switch o := vm.H.Get(container).(type) {
+	case *heap.Str:
+		if item.K != heap.KRef {
+			return false, false
+		}
+		sub, isStr := vm.H.Get(item).(*heap.Str)
+		if !isStr {
+			return false, false
+		}
+		if len(sub.S) == 1 {
+			// One byte is an ASCII character, never part of another
+			// character's encoding.
+			return strings.IndexByte(o.S, sub.S[0]) >= 0, true
+		}
+		return strings.Contains(o.S, sub.S), true
+	case *heap.Dict:
+		i, _, known := vm.dictFind(o, item)
+		return i >= 0, known
+	}
+	return false, false
+}

@@ -274,7 +274,7 @@ func (vm *VM) strMethodFast(def *BuiltinDef, id int32, self Value, o *heap.Str, 
 			default:
 				t = pystr.LStrip(s, "", false)
 			}
-		} else if set, ok := asciiSetOf(arg.S); ok {
+		} else if set, ok := vm.strc.stripSet(arg.S); ok {
 			// Bytewise: no byte of a multi-byte code point is in an
 			// ASCII set.
 			i, j := 0, len(s)
@@ -365,6 +365,29 @@ type asciiSet [2]uint64
 
 func (as *asciiSet) has(c byte) bool {
 	return c < 128 && as[c>>6]&(1<<(c&63)) != 0
+}
+
+// strCaches are what the str methods remember between calls, in Go
+// only: each is derived from its key and checked against it before use,
+// so a dump loses nothing.
+type strCaches struct {
+	// The last strip argument that made an ASCII set, and its set (a
+	// loop strips with the same constant chars at every turn).
+	stripChars string
+	stripBits  asciiSet
+}
+
+// stripSet is asciiSetOf(chars), remembered for the next call with the
+// same chars.
+func (c *strCaches) stripSet(chars string) (asciiSet, bool) {
+	if chars == c.stripChars && chars != "" {
+		return c.stripBits, true
+	}
+	set, ok := asciiSetOf(chars)
+	if ok {
+		c.stripChars, c.stripBits = chars, set
+	}
+	return set, ok
 }
 
 // asciiSetOf is the set of the bytes of chars when they are all ASCII

@@ -13,6 +13,7 @@ import (
 
 	"github.com/amber-sandbox/amber/core/internal/compile"
 	"github.com/amber-sandbox/amber/core/internal/heap"
+	"github.com/amber-sandbox/amber/core/internal/pyfmt"
 	"github.com/amber-sandbox/amber/core/internal/pystr"
 )
 
@@ -174,6 +175,7 @@ const (
 	sfCount
 	sfFind
 	sfIndex
+	sfFormat
 )
 
 // strFastOps maps the registry IDs of str's methods (from lo) to their
@@ -193,6 +195,7 @@ func loadStrFastOps() {
 		"str.isspace": sfPred, "str.islower": sfPred, "str.isupper": sfPred,
 		"str.startswith": sfStartsWith, "str.endswith": sfEndsWith,
 		"str.count": sfCount, "str.find": sfFind, "str.index": sfIndex,
+		"str.format": sfFormat,
 	}
 	lo, hi := int32(-1), int32(-1)
 	ids := make(map[int32]uint8, len(names))
@@ -250,6 +253,9 @@ func (vm *VM) strMethodFast(def *BuiltinDef, id int32, self Value, o *heap.Str, 
 			return heap.Undef, false // the general path meets it again
 		}
 		return r, true
+	}
+	if op == sfFormat {
+		return vm.strFormatFast(o.S, args)
 	}
 	var arg *heap.Str
 	if len(args) > 0 {
@@ -560,4 +566,67 @@ func (vm *VM) containsFast(item, container Value) (r, ok bool) {
 		return i >= 0, known
 	}
 	return false, false
+}
+
+// strFormatFast is format.format(*args) when every field is a plain
+// positional one ({} or {0}: no attribute, index, conversion or nested
+// spec) whose value appendPlain lays out (a machine int or float or an
+// ASCII str with a plain spec) and the result is short: it goes straight
+// from the parsed pieces (remembered as appendStrFormat does) into a
+// stack buffer and the result str, with no formatter state and no
+// general argument binding. done is false, with nothing done, for
+// anything else (errors included), which str.format's general code
+// formats or reports.
+func (vm *VM) strFormatFast(format string, args []Value) (r Value, done bool) {
+	pieces := vm.fmtPieces
+	if format != vm.fmtFormat || pieces == nil {
+		var err error
+		if pieces, err = pyfmt.ParseFormatString(format); err != nil {
+			return heap.Undef, false
+		}
+		vm.fmtFormat, vm.fmtPieces = format, pieces
+	}
+	var small [128]byte
+	b := small[:0]
+	auto, mode := 0, 0 // mode: 0 unknown, 1 automatic, 2 manual
+	for i := range pieces {
+		p := &pieces[i]
+		if !p.Field {
+			if len(b)+len(p.Literal) > cap(b) {
+				return heap.Undef, false
+			}
+			b = append(b, p.Literal...)
+			continue
+		}
+		if len(p.Path) > 0 || p.Conversion != 0 || strings.IndexByte(p.Spec, '{') >= 0 {
+			return heap.Undef, false
+		}
+		var idx int
+		switch {
+		case p.Name == "":
+			if mode == 2 {
+				return heap.Undef, false
+			}
+			mode, idx = 1, auto
+			auto++
+		case len(p.Name) == 1 && p.Name[0] >= '0' && p.Name[0] <= '9':
+			if mode == 1 {
+				return heap.Undef, false
+			}
+			mode, idx = 2, int(p.Name[0]-'0')
+		default:
+			return heap.Undef, false
+		}
+		if idx >= len(args) || len(b)+plainMax > cap(b) {
+			return heap.Undef, false
+		}
+		nb, ok, err := vm.appendPlain(b, args[idx], p.Spec)
+		if !ok || err != nil {
+			return heap.Undef, false
+		}
+		b = nb
+	}
+	o, buf := vm.strBuf(len(b))
+	copy(buf, b)
+	return vm.sealStr(o, buf, -1), true
 }

@@ -400,6 +400,18 @@ reload:
 				}
 				continue
 			}
+			if a.K == heap.KRef && b.K == heap.KRef {
+				// Two exact strs (if cmd == "stop":) likewise.
+				c := instrs[pc+1].Arg()
+				if t, ok := vm.strCmpFast(c&(compile.QuickJumpIfTrue-1), a, b); ok {
+					if t == (c&compile.QuickJumpIfTrue != 0) {
+						pc = int32(instrs[pc+2].Arg())
+					} else {
+						pc += 3
+					}
+					continue
+				}
+			}
 			if a.K == heap.KUndef {
 				f.PC, f.SP = pc, sp
 				return heap.Undef, false, vm.unboundLocal(code, arg)
@@ -590,6 +602,8 @@ reload:
 				t = cmpOrdered(cmp, a.I(), b.I())
 			} else if a.K == heap.KFloat && b.K == heap.KFloat {
 				t = cmpOrdered(cmp, a.F(), b.F())
+			} else if r, ok := vm.strCmpFast(cmp, a, b); ok {
+				t = r
 			} else {
 				// The generic comparison (strings, mixed kinds,
 				// dunders), here rather than in slowOp as it is

@@ -630,3 +630,28 @@ func (vm *VM) strFormatFast(format string, args []Value) (r Value, done bool) {
 	copy(buf, b)
 	return vm.sealStr(o, buf, -1), true
 }
+
+// strCmpFast is a cmp b (COMPARE_OP's < <= == != > >=) for two exact
+// strs, which no Python code can take part in; ok is false for any other
+// operands, left to the general comparison. Byte order is code-point
+// order in UTF-8.
+func (vm *VM) strCmpFast(cmp int, a, b Value) (t, ok bool) {
+	if a.K != heap.KRef || b.K != heap.KRef {
+		return false, false
+	}
+	sa, ok := vm.H.Get(a).(*heap.Str)
+	if !ok {
+		return false, false
+	}
+	sb, ok := vm.H.Get(b).(*heap.Str)
+	if !ok {
+		return false, false
+	}
+	switch cmp {
+	case compile.CmpEq:
+		return sa.S == sb.S, true
+	case compile.CmpNe:
+		return sa.S != sb.S, true
+	}
+	return numCmpResult(cmp, strings.Compare(sa.S, sb.S)), true
+}

@@ -70,6 +70,35 @@ func (vm *VM) strAddFast(arg int, a, b Value) (r Value, ok bool) {
 	return vm.sealStr(o, buf, runes), true
 }
 
+// strMulFast is s * n or n * s (BINARY_OP, arg its argument) for an
+// exact str s and a machine int n of at least 2 whose result the memory
+// limit allows: laid out in one buffer (the first copy doubled until
+// full) that becomes the str's bytes. ok is false when it does not apply
+// (other operands, n < 2, large results), for the general path.
+func (vm *VM) strMulFast(arg int, s Value, n int64) (r Value, ok bool) {
+	if arg&15 != compile.BinMul || n < 2 {
+		return heap.Undef, false
+	}
+	o, ok := vm.H.Get(s).(*heap.Str)
+	if !ok || o.S == "" || n > 1<<31 || int64(len(o.S)) > (1<<31)/n {
+		return heap.Undef, false
+	}
+	total := int64(len(o.S)) * n
+	if !vm.fastRoom(total) {
+		return heap.Undef, false
+	}
+	runes := -1
+	if k := knownRunes(o); k >= 0 {
+		runes = k * int(n)
+	}
+	so, buf := vm.strBuf(int(total))
+	at := copy(buf, o.S)
+	for at < len(buf) {
+		at += copy(buf[at:], buf[:at])
+	}
+	return vm.sealStr(so, buf, runes), true
+}
+
 // knownRunes is s's code-point count, counting it now if s is short.
 func knownRunes(s *heap.Str) int {
 	if n := strRunes(s); n >= 0 || len(s.S) > 4096 {

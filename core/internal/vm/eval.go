@@ -568,10 +568,8 @@ reload:
 				}
 			} else if a.K == heap.KRef && b.K == heap.KRef {
 				r, ok = vm.strAddFast(arg, a, b)
-			} else if a.K == heap.KRef && b.K == heap.KInt {
-				r, ok = vm.strMulFast(arg, a, b.I())
-			} else if a.K == heap.KInt && b.K == heap.KRef {
-				r, ok = vm.strMulFast(arg, b, a.I())
+			} else if arg&15 == compile.BinMul {
+				r, ok = vm.strMulFast(a, b)
 			}
 			if !ok {
 				// The generic operation, here rather than in slowOp:

@@ -70,13 +70,22 @@ func (vm *VM) strAddFast(arg int, a, b Value) (r Value, ok bool) {
 	return vm.sealStr(o, buf, runes), true
 }
 
-// strMulFast is s * n or n * s (BINARY_OP, arg its argument) for an
-// exact str s and a machine int n of at least 2 whose result the memory
-// limit allows: laid out in one buffer (the first copy doubled until
-// full) that becomes the str's bytes. ok is false when it does not apply
-// (other operands, n < 2, large results), for the general path.
-func (vm *VM) strMulFast(arg int, s Value, n int64) (r Value, ok bool) {
-	if arg&15 != compile.BinMul || n < 2 {
+// strMulFast is a * b (BINARY_OP's multiplication, in place or not) when
+// one is an exact str s and the other a machine int n of at least 2 and
+// the memory limit allows the result: laid out in one buffer (the first
+// copy doubled until full) that becomes the str's bytes. ok is false
+// when it does not apply (other operands, n < 2, large results), for the
+// general path.
+func (vm *VM) strMulFast(a, b Value) (r Value, ok bool) {
+	s, n := a, b.I()
+	switch {
+	case a.K == heap.KRef && b.K == heap.KInt:
+	case a.K == heap.KInt && b.K == heap.KRef:
+		s, n = b, a.I()
+	default:
+		return heap.Undef, false
+	}
+	if n < 2 {
 		return heap.Undef, false
 	}
 	o, ok := vm.H.Get(s).(*heap.Str)

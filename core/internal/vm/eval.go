@@ -340,6 +340,17 @@ reload:
 			sp++
 			continue
 
+		case compile.CONTAINS_OP:
+			// x in s for strs, k in d for an exact dict and an int or
+			// exact str key; the rest on opContains' path in slowOp.
+			if r, ok := vm.containsFast(slots[sp-2], slots[sp-1]); ok {
+				sp--
+				slots[sp] = Value{}
+				slots[sp-1] = heap.Bool(r != (arg == 1))
+				continue
+			}
+			goto slow
+
 		case compile.IS_OP:
 			sp--
 			b := slots[sp]
@@ -401,6 +412,18 @@ reload:
 					pc += 3
 				}
 				continue
+			}
+			if a.K == heap.KRef && b.K == heap.KRef {
+				// Two exact strs (if cmd == "stop":) likewise.
+				c := instrs[pc+1].Arg()
+				if t, ok := vm.strCmpFast(c&(compile.QuickJumpIfTrue-1), a, b); ok {
+					if t == (c&compile.QuickJumpIfTrue != 0) {
+						pc = int32(instrs[pc+2].Arg())
+					} else {
+						pc += 3
+					}
+					continue
+				}
 			}
 			if a.K == heap.KUndef {
 				f.PC, f.SP = pc, sp
@@ -558,6 +581,8 @@ reload:
 				}
 			} else if a.K == heap.KRef && b.K == heap.KRef {
 				r, ok = vm.strAddFast(arg, a, b)
+			} else if arg&15 == compile.BinMul {
+				r, ok = vm.strMulFast(a, b)
 			}
 			if !ok {
 				// The generic operation, here rather than in slowOp:
@@ -592,6 +617,8 @@ reload:
 				t = cmpOrdered(cmp, a.I(), b.I())
 			} else if a.K == heap.KFloat && b.K == heap.KFloat {
 				t = cmpOrdered(cmp, a.F(), b.F())
+			} else if r, ok := vm.strCmpFast(cmp, a, b); ok {
+				t = r
 			} else {
 				// The generic comparison (strings, mixed kinds,
 				// dunders), here rather than in slowOp as it is

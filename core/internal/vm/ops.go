@@ -32,6 +32,13 @@ func strHashOf(s *heap.Str) int64 {
 // asciiStr is the interned str of the ASCII character c. Indexing and
 // iterating strs make these at every step, so they skip the intern map.
 func (vm *VM) asciiStr(c byte) Value {
+	if v := vm.asciiStrs[c]; v.K == heap.KRef {
+		// The remembered str, checked as internAt does but by its one
+		// byte.
+		if o, ok := vm.H.At(v.H()).(*heap.Str); ok && len(o.S) == 1 && o.S[0] == c {
+			return v
+		}
+	}
 	return vm.internAt(&vm.asciiStrs[c], asciiChars[c])
 }
 

@@ -881,6 +881,13 @@ func builtinChr(vm *VM, self Value, a Args) (Value, error) {
 }
 
 func builtinOrd(vm *VM, self Value, a Args) (Value, error) {
+	if len(a.Pos) == 1 && len(a.KwNames) == 0 && a.Pos[0].K == heap.KRef {
+		// ord of a one-byte (ASCII) exact str, the common case, without
+		// the argument unpacking.
+		if o, ok := vm.H.Get(a.Pos[0]).(*heap.Str); ok && len(o.S) == 1 {
+			return heap.Int(int64(o.S[0])), nil
+		}
+	}
 	var c Value
 	if err := vm.UnpackArgs("ord", a, nil, 1, &c); err != nil {
 		return heap.Undef, err

@@ -13,6 +13,7 @@ import (
 
 	"github.com/amber-sandbox/amber/core/internal/compile"
 	"github.com/amber-sandbox/amber/core/internal/heap"
+	"github.com/amber-sandbox/amber/core/internal/pyfmt"
 	"github.com/amber-sandbox/amber/core/internal/pystr"
 )
 
@@ -67,6 +68,44 @@ func (vm *VM) strAddFast(arg int, a, b Value) (r Value, ok bool) {
 	o, buf := vm.strBuf(n)
 	copy(buf[copy(buf, sa.S):], sb.S)
 	return vm.sealStr(o, buf, runes), true
+}
+
+// strMulFast is a * b (BINARY_OP's multiplication, in place or not) when
+// one is an exact str s and the other a machine int n of at least 2 and
+// the memory limit allows the result: laid out in one buffer (the first
+// copy doubled until full) that becomes the str's bytes. ok is false
+// when it does not apply (other operands, n < 2, large results), for the
+// general path.
+func (vm *VM) strMulFast(a, b Value) (r Value, ok bool) {
+	s, n := a, b.I()
+	switch {
+	case a.K == heap.KRef && b.K == heap.KInt:
+	case a.K == heap.KInt && b.K == heap.KRef:
+		s, n = b, a.I()
+	default:
+		return heap.Undef, false
+	}
+	if n < 2 {
+		return heap.Undef, false
+	}
+	o, ok := vm.H.Get(s).(*heap.Str)
+	if !ok || o.S == "" || n > 1<<31 || int64(len(o.S)) > (1<<31)/n {
+		return heap.Undef, false
+	}
+	total := int64(len(o.S)) * n
+	if !vm.fastRoom(total) {
+		return heap.Undef, false
+	}
+	runes := -1
+	if k := knownRunes(o); k >= 0 {
+		runes = k * int(n)
+	}
+	so, buf := vm.strBuf(int(total))
+	at := copy(buf, o.S)
+	for at < len(buf) {
+		at += copy(buf[at:], buf[:at])
+	}
+	return vm.sealStr(so, buf, runes), true
 }
 
 // knownRunes is s's code-point count, counting it now if s is short.
@@ -174,6 +213,7 @@ const (
 	sfCount
 	sfFind
 	sfIndex
+	sfFormat
 )
 
 // strFastOps maps the registry IDs of str's methods (from lo) to their
@@ -193,6 +233,7 @@ func loadStrFastOps() {
 		"str.isspace": sfPred, "str.islower": sfPred, "str.isupper": sfPred,
 		"str.startswith": sfStartsWith, "str.endswith": sfEndsWith,
 		"str.count": sfCount, "str.find": sfFind, "str.index": sfIndex,
+		"str.format": sfFormat,
 	}
 	lo, hi := int32(-1), int32(-1)
 	ids := make(map[int32]uint8, len(names))
@@ -251,6 +292,9 @@ func (vm *VM) strMethodFast(def *BuiltinDef, id int32, self Value, o *heap.Str, 
 		}
 		return r, true
 	}
+	if op == sfFormat {
+		return vm.strFormatFast(o.S, args)
+	}
 	var arg *heap.Str
 	if len(args) > 0 {
 		if len(args) > 1 || args[0].K != heap.KRef {
@@ -274,7 +318,7 @@ func (vm *VM) strMethodFast(def *BuiltinDef, id int32, self Value, o *heap.Str, 
 			default:
 				t = pystr.LStrip(s, "", false)
 			}
-		} else if set, ok := asciiSetOf(arg.S); ok {
+		} else if set, ok := vm.strc.stripSet(arg.S); ok {
 			// Bytewise: no byte of a multi-byte code point is in an
 			// ASCII set.
 			i, j := 0, len(s)
@@ -365,6 +409,29 @@ type asciiSet [2]uint64
 
 func (as *asciiSet) has(c byte) bool {
 	return c < 128 && as[c>>6]&(1<<(c&63)) != 0
+}
+
+// strCaches are what the str methods remember between calls, in Go
+// only: each is derived from its key and checked against it before use,
+// so a dump loses nothing.
+type strCaches struct {
+	// The last strip argument that made an ASCII set, and its set (a
+	// loop strips with the same constant chars at every turn).
+	stripChars string
+	stripBits  asciiSet
+}
+
+// stripSet is asciiSetOf(chars), remembered for the next call with the
+// same chars.
+func (c *strCaches) stripSet(chars string) (asciiSet, bool) {
+	if chars == c.stripChars && chars != "" {
+		return c.stripBits, true
+	}
+	set, ok := asciiSetOf(chars)
+	if ok {
+		c.stripChars, c.stripBits = chars, set
+	}
+	return set, ok
 }
 
 // asciiSetOf is the set of the bytes of chars when they are all ASCII
@@ -507,4 +574,122 @@ func asciiPred(name string, s string) bool {
 		}
 	}
 	return true
+}
+
+// containsFast is item in container for an exact str container and
+// an exact str item, and for an exact dict and an int or exact str key
+// (found without running code); ok is false for everything else, left
+// to opContains (errors included).
+func (vm *VM) containsFast(item, container Value) (r, ok bool) {
+	if container.K != heap.KRef {
+		return false, false
+	}
+	switch o := vm.H.Get(container).(type) {
+	case *heap.Str:
+		if item.K != heap.KRef {
+			return false, false
+		}
+		sub, isStr := vm.H.Get(item).(*heap.Str)
+		if !isStr {
+			return false, false
+		}
+		if len(sub.S) == 1 {
+			// One byte is an ASCII character, never part of another
+			// character's encoding.
+			return strings.IndexByte(o.S, sub.S[0]) >= 0, true
+		}
+		return strings.Contains(o.S, sub.S), true
+	case *heap.Dict:
+		i, _, known := vm.dictFind(o, item)
+		return i >= 0, known
+	}
+	return false, false
+}
+
+// strFormatFast is format.format(*args) when every field is a plain
+// positional one ({} or {0}: no attribute, index, conversion or nested
+// spec) whose value appendPlain lays out (a machine int or float or an
+// ASCII str with a plain spec) and the result is short: it goes straight
+// from the parsed pieces (remembered as appendStrFormat does) into a
+// stack buffer and the result str, with no formatter state and no
+// general argument binding. done is false, with nothing done, for
+// anything else (errors included), which str.format's general code
+// formats or reports.
+func (vm *VM) strFormatFast(format string, args []Value) (r Value, done bool) {
+	pieces := vm.fmtPieces
+	if format != vm.fmtFormat || pieces == nil {
+		var err error
+		if pieces, err = pyfmt.ParseFormatString(format); err != nil {
+			return heap.Undef, false
+		}
+		vm.fmtFormat, vm.fmtPieces = format, pieces
+	}
+	var small [128]byte
+	b := small[:0]
+	auto, mode := 0, 0 // mode: 0 unknown, 1 automatic, 2 manual
+	for i := range pieces {
+		p := &pieces[i]
+		if !p.Field {
+			if len(b)+len(p.Literal) > cap(b) {
+				return heap.Undef, false
+			}
+			b = append(b, p.Literal...)
+			continue
+		}
+		if len(p.Path) > 0 || p.Conversion != 0 || strings.IndexByte(p.Spec, '{') >= 0 {
+			return heap.Undef, false
+		}
+		var idx int
+		switch {
+		case p.Name == "":
+			if mode == 2 {
+				return heap.Undef, false
+			}
+			mode, idx = 1, auto
+			auto++
+		case len(p.Name) == 1 && p.Name[0] >= '0' && p.Name[0] <= '9':
+			if mode == 1 {
+				return heap.Undef, false
+			}
+			mode, idx = 2, int(p.Name[0]-'0')
+		default:
+			return heap.Undef, false
+		}
+		if idx >= len(args) || len(b)+plainMax > cap(b) {
+			return heap.Undef, false
+		}
+		nb, ok, err := vm.appendPlain(b, args[idx], p.Spec)
+		if !ok || err != nil {
+			return heap.Undef, false
+		}
+		b = nb
+	}
+	o, buf := vm.strBuf(len(b))
+	copy(buf, b)
+	return vm.sealStr(o, buf, -1), true
+}
+
+// strCmpFast is a cmp b (COMPARE_OP's < <= == != > >=) for two exact
+// strs, which no Python code can take part in; ok is false for any other
+// operands, left to the general comparison. Byte order is code-point
+// order in UTF-8.
+func (vm *VM) strCmpFast(cmp int, a, b Value) (t, ok bool) {
+	if a.K != heap.KRef || b.K != heap.KRef {
+		return false, false
+	}
+	sa, ok := vm.H.Get(a).(*heap.Str)
+	if !ok {
+		return false, false
+	}
+	sb, ok := vm.H.Get(b).(*heap.Str)
+	if !ok {
+		return false, false
+	}
+	switch cmp {
+	case compile.CmpEq:
+		return sa.S == sb.S, true
+	case compile.CmpNe:
+		return sa.S != sb.S, true
+	}
+	return numCmpResult(cmp, strings.Compare(sa.S, sb.S)), true
 }

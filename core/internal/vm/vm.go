@@ -108,6 +108,8 @@ type VM struct {
 	asciiStrs *[128]Value
 	// emptyStr remembers the interned "" (see internAt; formatRun).
 	emptyStr Value
+	// strc holds the str methods' Go-only caches (see strCaches).
+	strc strCaches
 	// intStrs remembers the strs of the small ints (see intStr); made on
 	// first use, so a session that never converts an int pays nothing.
 	intStrs   *[smallIntStrs]Value

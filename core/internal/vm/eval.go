@@ -257,19 +257,6 @@ reload:
 			pc, sp = f.PC, f.SP
 			continue
 
-		case compile.CONTAINS_OP:
-			// x in c: straight to opContains, which answers exact dicts,
-			// sets, lists, tuples and strs itself.
-			item, container := slots[sp-2], slots[sp-1]
-			sp -= 2
-			slots[sp], slots[sp+1] = Value{}, Value{}
-			f.PC, f.SP = pc, sp
-			if err := vm.opContains(f, item, container, arg == 1); err != nil {
-				return opResult(err)
-			}
-			pc, sp = f.PC, f.SP
-			continue
-
 		case compile.BUILD_TUPLE__UNPACK_SEQUENCE:
 			// a, b = b, a: the tuple BUILD_TUPLE would make is only
 			// unpacked, which leaves its items reversed on the stack.
@@ -342,14 +329,24 @@ reload:
 
 		case compile.CONTAINS_OP:
 			// x in s for strs, k in d for an exact dict and an int or
-			// exact str key; the rest on opContains' path in slowOp.
+			// exact str key.
 			if r, ok := vm.containsFast(slots[sp-2], slots[sp-1]); ok {
 				sp--
 				slots[sp] = Value{}
 				slots[sp-1] = heap.Bool(r != (arg == 1))
 				continue
 			}
-			goto slow
+			// Then straight to opContains (not through slowOp), which
+			// answers exact sets, lists and tuples itself.
+			item, container := slots[sp-2], slots[sp-1]
+			sp -= 2
+			slots[sp], slots[sp+1] = Value{}, Value{}
+			f.PC, f.SP = pc, sp
+			if err := vm.opContains(f, item, container, arg == 1); err != nil {
+				return opResult(err)
+			}
+			pc, sp = f.PC, f.SP
+			continue
 
 		case compile.IS_OP:
 			sp--

@@ -84,21 +84,7 @@ func (vm *VM) keyDriveReturn(caller *heap.Frame, kind int32, acc, x, k Value) er
 			vm.H.TouchItem(acc, 1, 3)
 		}
 	}
-	m, fn, ok := vm.mapDriveHeld(mv)
-	if !ok {
-		return &Fatal{Kind: "internal", Msg: "key drain lost its map"}
-	}
-	x, more, err := vm.mapDriveStep(m)
-	if err != nil {
-		return err
-	}
-	if !more {
-		return vm.mapDriveDone(caller, kind, acc)
-	}
-	if err := vm.pushItemCall(m.Seq, fn, x, heap.RetMapDrive, kind, acc, x); err != errFramePushed {
-		return err
-	}
-	return nil
+	return vm.driveNext(caller, kind, acc, mv, true)
 }
 
 // startSortDrive starts sorted(xs, key=key, reverse=reverse) for key a

@@ -131,9 +131,17 @@ func (vm *VM) mapDriveReturn(caller *heap.Frame, kind int32, aux [3]Value, v Val
 	default:
 		return &Fatal{Kind: "internal", Msg: "unknown map drain"}
 	}
+	return vm.driveNext(caller, kind, acc, mv, false)
+}
+
+// driveNext steps the map or filter a drive holds in mv and pushes the
+// call for its next item, or finishes the drive when it is spent. The
+// pushed frame carries, next to acc, the item itself when keepItem is set
+// (a filter or key drive needs it back on return), else mv.
+func (vm *VM) driveNext(caller *heap.Frame, kind int32, acc, mv Value, keepItem bool) error {
 	m, fn, ok := vm.mapDriveHeld(mv)
 	if !ok {
-		return &Fatal{Kind: "internal", Msg: "map drain lost its map"}
+		return &Fatal{Kind: "internal", Msg: "a map, filter or key drain lost its iterator"}
 	}
 	x, more, err := vm.mapDriveStep(m)
 	if err != nil {
@@ -142,7 +150,11 @@ func (vm *VM) mapDriveReturn(caller *heap.Frame, kind int32, aux [3]Value, v Val
 	if !more {
 		return vm.mapDriveDone(caller, kind, acc)
 	}
-	if err := vm.pushItemCall(m.Seq, fn, x, heap.RetMapDrive, kind, acc, mv); err != errFramePushed {
+	aux := mv
+	if keepItem {
+		aux = x
+	}
+	if err := vm.pushItemCall(m.Seq, fn, x, heap.RetMapDrive, kind, acc, aux); err != errFramePushed {
 		return err
 	}
 	return nil
@@ -187,21 +199,7 @@ func (vm *VM) filterDriveReturn(caller *heap.Frame, kind int32, acc, x, v Value)
 		l.Items = append(l.Items, x)
 		vm.H.TouchItem(acc, len(l.Items)-1, len(l.Items))
 	}
-	m, fn, ok := vm.mapDriveHeld(mv)
-	if !ok {
-		return &Fatal{Kind: "internal", Msg: "filter drain lost its filter"}
-	}
-	x, more, err := vm.mapDriveStep(m)
-	if err != nil {
-		return err
-	}
-	if !more {
-		return vm.mapDriveDone(caller, kind, acc)
-	}
-	if err := vm.pushItemCall(m.Seq, fn, x, heap.RetMapDrive, kind, acc, x); err != errFramePushed {
-		return err
-	}
-	return nil
+	return vm.driveNext(caller, kind, acc, mv, true)
 }
 
 // mapDriveDone delivers the builtin's result to caller: the map ran out

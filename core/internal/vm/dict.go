@@ -255,13 +255,18 @@ func dictSetDefaultM(vm *VM, self Value, d *heap.Dict, dv Value, args [2]Value) 
 	if !known {
 		return dictSetDefaultSlow(vm, d, dv, key, def)
 	}
+	return vm.setDefaultAt(d, dv, key, def, i, h)
+}
+
+// setDefaultAt ends d.setdefault(key, def) once one lookup found key at
+// entry i, or absent (i < 0) with hash h: it adds it without a second.
+func (vm *VM) setDefaultAt(d *heap.Dict, dv, key, def Value, i int, h int64) (Value, error) {
 	if i >= 0 {
 		return d.Entries[i].Val, nil
 	}
 	if def.K == heap.KUndef {
 		def = heap.None
 	}
-	// The lookup found the key absent: add it without a second one.
 	if err := vm.dictAppend(d, key, def, h); err != nil {
 		return heap.Undef, err
 	}
@@ -297,18 +302,7 @@ func dictSetDefaultSlow(vm *VM, d *heap.Dict, dv, key, def Value) (Value, error)
 		vm.H.Touch(dv)
 		return def, nil
 	}
-	if i >= 0 {
-		return d.Entries[i].Val, nil
-	}
-	if def.K == heap.KUndef {
-		def = heap.None
-	}
-	// The lookup found the key absent: add it without a second one.
-	if err := vm.dictAppend(d, key, def, h); err != nil {
-		return heap.Undef, err
-	}
-	vm.H.Touch(dv)
-	return def, nil
+	return vm.setDefaultAt(d, dv, key, def, i, h)
 }
 
 // dictAppend adds key, known to be absent from d, with its hash h, as

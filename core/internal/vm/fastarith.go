@@ -89,13 +89,10 @@ func floatSimple(op int, a, b float64) (Value, bool) {
 }
 
 func floatFast(op int, a, b float64) (Value, bool) {
+	if v, ok := floatSimple(op, a, b); ok {
+		return v, true
+	}
 	switch op {
-	case compile.BinAdd:
-		return heap.Float(a + b), true
-	case compile.BinSub:
-		return heap.Float(a - b), true
-	case compile.BinMul:
-		return heap.Float(a * b), true
 	case compile.BinTrueDiv:
 		if b != 0 {
 			return heap.Float(a / b), true

@@ -330,21 +330,34 @@ func listSortM(vm *VM, self Value, a Args) (Value, error) {
 			return r, err
 		}
 	}
+	if err := vm.sortListInPlace(l, lv, func(items []Value) ([]Value, error) {
+		return vm.sortValues(items, key, reverse)
+	}); err != nil {
+		return heap.Undef, err
+	}
+	return heap.None, nil
+}
+
+// sortListInPlace sorts the list l (lv) with sort, which is handed the
+// items while the list is empty, as CPython's is during a sort: a
+// comparison that filled it makes "list modified during sort", and a
+// sort that failed leaves the items as they were.
+func (vm *VM) sortListInPlace(l *heap.List, lv Value, sort func([]Value) ([]Value, error)) error {
 	items := l.Items
 	l.Items = nil
-	sorted, err := vm.sortValues(items, key, reverse)
+	sorted, err := sort(items)
 	modified := len(l.Items) != 0
 	if err != nil {
 		l.Items = items
 		vm.H.Touch(lv)
-		return heap.Undef, err
+		return err
 	}
 	l.Items = sorted
 	vm.H.Touch(lv)
 	if modified {
-		return heap.Undef, vm.ValueError("list modified during sort")
+		return vm.ValueError("list modified during sort")
 	}
-	return heap.None, nil
+	return nil
 }
 
 // listInitM is list.__init__(iterable=()): it refills the list.

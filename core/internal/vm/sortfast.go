@@ -315,21 +315,9 @@ func (vm *VM) listSortByAttr(l *heap.List, lv, key Value, reverse bool) (ok bool
 	if !ok {
 		return false, nil
 	}
-	items := l.Items
-	l.Items = nil
-	sorted, err := vm.sortWithKeys(items, keys, reverse)
-	modified := len(l.Items) != 0
-	if err != nil {
-		l.Items = items
-		vm.H.Touch(lv)
-		return true, err
-	}
-	l.Items = sorted
-	vm.H.Touch(lv)
-	if modified {
-		return true, vm.ValueError("list modified during sort")
-	}
-	return true, nil
+	return true, vm.sortListInPlace(l, lv, func(items []Value) ([]Value, error) {
+		return vm.sortWithKeys(items, keys, reverse)
+	})
 }
 
 // keyAttr answers a key function whose whole body is `return x.NAME`

@@ -21,13 +21,9 @@ var fastIDs struct {
 	listAppend, listPop, dictGet, dictSetDefault int32
 	dictPop, setAdd                              int32
 	length, isinst, min, max                     int32
-	// kinds maps a builtin ID to its fk* code (0 for the others), so
-	// that builtinFast's dispatch is one indexed load and a jump table
-	// instead of a compare per known builtin.
-	kinds []uint8
 }
 
-// Codes of the builtins builtinFast knows (fastIDs.kinds).
+// Codes of the builtins builtinFast knows (fastKindTab).
 const (
 	fkNone uint8 = iota
 	fkListPop
@@ -45,7 +41,9 @@ const (
 	fkStackFirst = fkListAppend
 )
 
-// fastKindTab is fastIDs.kinds once loaded, read without the Once on
+// fastKindTab maps a builtin ID to its fk* code (fkNone for the others),
+// so that builtinFast's dispatch is one indexed load and a jump table
+// instead of a compare per known builtin. It is read without the Once on
 // the call path (an atomic load is a plain load on the machines we run).
 var fastKindTab atomic.Pointer[[fastKindMax]uint8]
 
@@ -90,20 +88,14 @@ func loadFastIDs() {
 		{fastIDs.length, fkLen}, {fastIDs.isinst, fkIsinst},
 		{fastIDs.min, fkMin}, {fastIDs.max, fkMax},
 	}
-	n := int32(0)
-	for _, e := range ids {
-		n = max(n, e.id+1)
-	}
-	if n > fastKindMax {
-		panic("vm: builtin IDs past fastKindMax")
-	}
-	kinds := make([]uint8, n)
-	for _, e := range ids {
-		kinds[e.id] = e.kind
-	}
-	fastIDs.kinds = kinds
 	var tab [fastKindMax]uint8
-	copy(tab[:], kinds)
+	for _, e := range ids {
+		// A builtin registered past the table keeps fkNone: the general
+		// path, which gives the same answers.
+		if uint(e.id) < fastKindMax {
+			tab[e.id] = e.kind
+		}
+	}
 	fastKindTab.Store(&tab)
 }
 

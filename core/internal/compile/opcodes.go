@@ -42,8 +42,8 @@ const (
 	CONTAINS_OP // arg 1 = "not in": [item, container] -> [bool]
 
 	POP_TOP
-	COPY // -> [.., stack[-arg]]
-	SWAP // swap TOS with stack[-arg]
+	COPY      // -> [.., stack[-arg]]
+	SWAP      // swap TOS with stack[-arg]
 	PUSH_NULL // arg PushNullCallee: the next instruction loads the callee, a bare name
 
 	JUMP                 // pc = arg

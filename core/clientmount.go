@@ -39,9 +39,9 @@ type ClientMount struct {
 // maxClientMounts bounds a feed's client mounts, as the protocol does.
 const maxClientMounts = 16
 
-// checkClientMounts validates a mount table: absolute, normalized,
-// distinct paths and known modes.
-func checkClientMounts(ms []ClientMount) error {
+// CheckClientMounts validates a mount table: at most 16 mounts with
+// absolute, normalized, distinct paths and known modes.
+func CheckClientMounts(ms []ClientMount) error {
 	if len(ms) > maxClientMounts {
 		return fmt.Errorf("amber: %d client mounts, at most %d", len(ms), maxClientMounts)
 	}
@@ -74,7 +74,7 @@ type sessionFS struct {
 // setClientMounts installs the feed's client mounts beside its host
 // mounts (s.fs, already set up by setOptions).
 func (s *Session) setClientMounts(ms []ClientMount) error {
-	if err := checkClientMounts(ms); err != nil {
+	if err := CheckClientMounts(ms); err != nil {
 		return err
 	}
 	if len(ms) == 0 && s.fs == nil {

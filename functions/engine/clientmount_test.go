@@ -111,7 +111,7 @@ func TestClientMountsThroughTheEngine(t *testing.T) {
 
 		// read-only and '..': refused by the server, no os_call.
 		for code, want := range map[string]string{
-			"try:\n    open('/data/x', 'w')\nexcept OSError as e:\n    r = e.errno\nr":          "30",
+			"try:\n    open('/data/x', 'w')\nexcept OSError as e:\n    r = e.errno\nr":                "30",
 			"try:\n    open('/data/../etc/passwd')\nexcept PermissionError as e:\n    r = e.errno\nr": "13",
 		} {
 			if got := h.ok(protocol.Request{Op: protocol.OpFeed, Session: s, Code: code, Mounts: mounts}); got.Repr != want {

@@ -50,7 +50,9 @@ func TestFeedStartSeedExamples(t *testing.T) {
 
 			// ResumeAuto answers with what FeedStart was given, NameError
 			// for the rest; FeedRun raises NameError at once.
-			greet := func(_ context.Context, args []any, _ map[string]any) (any, error) { return "Hello " + args[0].(string), nil }
+			greet := func(_ context.Context, args []any, _ map[string]any) (any, error) {
+				return "Hello " + args[0].(string), nil
+			}
 			p, err = s.FeedStart(ctx, `greet("Bo") + "!"`, &FeedOptions{Functions: map[string]HostFunc{"greet": greet}})
 			if err != nil {
 				t.Fatal(err)

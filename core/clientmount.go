@@ -129,6 +129,16 @@ func (f *sessionFS) MountMode(p string) string {
 	return ""
 }
 
+// ClientServed makes sessionFS a vm.ClientFS: p (normalized) is under a
+// client mount.
+func (f *sessionFS) ClientServed(p string) bool {
+	if !strings.HasPrefix(p, "/") {
+		p = "/" + p
+	}
+	c, _ := f.find(path.Clean(p))
+	return c != nil
+}
+
 // MountRoot makes sessionFS a vm.MountRooter.
 func (f *sessionFS) MountRoot(p string) string {
 	_, root := f.find(p)
@@ -143,6 +153,10 @@ var clientOps = map[string]string{
 }
 
 func (f *sessionFS) MountOp(op, p string, data []byte, p2 string) (any, error) {
+	if path.Clean(p) != p || op == "rename" && path.Clean(p2) != p2 {
+		// _amberfs normalizes; only code calling _amber_fs itself gets here.
+		return nil, fsErr(syscall.EACCES)
+	}
 	c, root := f.find(p)
 	if c == nil {
 		if root == "" {

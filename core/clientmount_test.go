@@ -164,6 +164,31 @@ func TestClientMountModes(t *testing.T) {
 	}
 }
 
+// Sandbox code calling the file system's internals itself cannot make
+// the client see what the mounts would not send it.
+func TestClientMountInternalsRefuse(t *testing.T) {
+	for _, code := range []string{
+		"_amber_fs.oscall('write_file', '/data/a.txt', b'x')",
+		"_amber_fs.oscall('open', '/ov/keep.txt', 'rb')",
+		"_amber_fs.oscall('rename', '/tmp/x', '/rw/old.txt')",
+		"_amber_fs.host('write', '/data/a.txt', b'x')",
+		"_amber_fs.host('write', '/ov/keep.txt', b'x')",
+		"_amber_fs.host('read', '/data/../etc/passwd')",
+		"_amber_fs.host('read', '/data//a.txt')",
+		"_amber_fs.host('rename', '/rw/old.txt', None, '/rw/../data/a.txt')",
+	} {
+		c := newMemClient()
+		s := core.NewSession(core.Config{})
+		out, err := s.FeedRun("import _amber_fs\ntry:\n    "+code+"\nexcept OSError as e:\n    r = e.errno\nr", &core.FeedOptions{ClientMounts: clientMounts, OS: c.os})
+		if err != nil || (out.Repr != "13" && out.Repr != "30") {
+			t.Errorf("%s: %s %v, want EACCES or EROFS", code, out.Repr, err)
+		}
+		if len(c.calls) != 0 {
+			t.Errorf("%s: the client was asked %q", code, c.calls)
+		}
+	}
+}
+
 // An overlay's writes live in the session: a dump, a load into a fresh
 // session and a fork of a snapshot all see them; the client's files
 // never change.

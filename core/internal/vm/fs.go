@@ -36,6 +36,14 @@ type MountRooter interface {
 	MountRoot(path string) string // "" when no mount serves path
 }
 
+// ClientFS is an FS some of whose mounts the embedder's client serves.
+// OS calls of sandbox code that name a path there directly (through
+// _amber_fs.oscall rather than the mount) are refused: only the mount's
+// own operations, which keep its mode, may reach the client there.
+type ClientFS interface {
+	ClientServed(path string) bool
+}
+
 // ClientOp, returned as the error of FS.MountOp, hands the operation to
 // the embedder's client: the run pauses with an OS call named Op (the
 // protocol's os_call) whose arguments are Args, each a string or []byte.
@@ -166,6 +174,13 @@ func init() {
 			}
 			if vm.nested > 0 {
 				return heap.Undef, vm.Errorf(TRuntimeError, "cannot ask the host for '%s' here: it was reached from inside a builtin that cannot pause", op)
+			}
+			if cf, ok := vm.FS.(ClientFS); ok {
+				for _, v := range a.Pos[1:] {
+					if p, isStr := vm.StrOf(v); isStr && cf.ClientServed(p) {
+						return heap.Undef, &Exception{Value: vm.NewOSError(13, "Permission denied", p), vm: vm}
+					}
+				}
 			}
 			err = vm.suspendHostCall(op, a.Pos[1:], nil)
 			if s, ok := err.(*Suspended); ok {

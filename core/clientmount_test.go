@@ -270,3 +270,17 @@ func TestClientMountTable(t *testing.T) {
 		t.Error("17 mounts accepted")
 	}
 }
+
+// BenchmarkClientMountRead: one open().read() of a client-mounted file,
+// a pause for the client and its answer, per iteration.
+func BenchmarkClientMountRead(b *testing.B) {
+	c := newMemClient()
+	c.files["/data/a.txt"] = strings.Repeat("x", 4096)
+	s := core.NewSession(core.Config{})
+	opts := &core.FeedOptions{ClientMounts: clientMounts, OS: c.os}
+	for b.Loop() {
+		if _, err := s.FeedRun("len(open('/data/a.txt', 'rb').read())", opts); err != nil {
+			b.Fatal(err)
+		}
+	}
+}

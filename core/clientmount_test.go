@@ -171,6 +171,8 @@ func TestClientMountInternalsRefuse(t *testing.T) {
 		"_amber_fs.oscall('write_file', '/data/a.txt', b'x')",
 		"_amber_fs.oscall('open', '/ov/keep.txt', 'rb')",
 		"_amber_fs.oscall('rename', '/tmp/x', '/rw/old.txt')",
+		"_amber_fs.oscall('open', '/data/../x', 'rb')",
+		"_amber_fs.oscall('open', '/x/../data/a.txt', 'rb')",
 		"_amber_fs.host('write', '/data/a.txt', b'x')",
 		"_amber_fs.host('write', '/ov/keep.txt', b'x')",
 		"_amber_fs.host('read', '/data/../etc/passwd')",

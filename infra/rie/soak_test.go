@@ -59,9 +59,9 @@ func soakDuration(t *testing.T) time.Duration {
 // soakCounts are what the test did and saw, reported at the end.
 type soakCounts struct {
 	steps, hostCalls, dumps, forks, suspended, snapshotChecks, deleted atomic.Int64
-	kills, retries                                                    atomic.Int64
-	faults                                                            sync.Map // kind -> *atomic.Int64
-	gcRuns, gcSwept                                                   atomic.Int64
+	kills, retries                                                     atomic.Int64
+	faults                                                             sync.Map // kind -> *atomic.Int64
+	gcRuns, gcSwept                                                    atomic.Int64
 }
 
 func (c *soakCounts) fault(kind string) {

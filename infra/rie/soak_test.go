@@ -195,6 +195,26 @@ type soakWorker struct {
 	snaps  []soakSnapshot
 	counts *soakCounts
 	rng    *rand.Rand
+
+	mu      sync.Mutex
+	retries []string // the latest resends of this worker's pool, for a failure's message
+}
+
+// retried records a resend of the worker's pool.
+func (w *soakWorker) retried(ev sdk.RetryEvent) {
+	w.counts.retries.Add(1)
+	w.mu.Lock()
+	defer w.mu.Unlock()
+	w.retries = append(w.retries, fmt.Sprintf("%s %s #%d: %v", time.Now().Format("15:04:05.000"), ev.Op, ev.Attempt, ev.Reason))
+	if len(w.retries) > 12 {
+		w.retries = w.retries[1:]
+	}
+}
+
+func (w *soakWorker) lastRetries() string {
+	w.mu.Lock()
+	defer w.mu.Unlock()
+	return strings.Join(w.retries, "\n\t")
 }
 
 var bump = map[string]sdk.HostFunc{"bump": func(_ context.Context, args []any, _ map[string]any) (any, error) {
@@ -426,9 +446,9 @@ func TestSoakUnderFaults(t *testing.T) {
 
 	var workers []*soakWorker
 	for i, key := range []string{"key-1", "key-1", "key-2", "key-2"} {
+		w := &soakWorker{name: fmt.Sprintf("%s/%d", keys[key], i), counts: counts, rng: rand.New(rand.NewPCG(seed, uint64(i)))}
 		pool, err := sdk.Dial(ctx, st.srv.URL(), sdk.WithAPIKey(key), sdk.WithRetries(200),
-			sdk.WithReplyTimeout(10*time.Second),
-			sdk.WithRetryHook(func(sdk.RetryEvent) { counts.retries.Add(1) }))
+			sdk.WithReplyTimeout(10*time.Second), sdk.WithRetryHook(w.retried))
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -442,8 +462,8 @@ func TestSoakUnderFaults(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		workers = append(workers, &soakWorker{name: fmt.Sprintf("%s/%d", keys[key], i), pool: pool, s: s,
-			counts: counts, rng: rand.New(rand.NewPCG(seed, uint64(i)))})
+		w.pool, w.s = pool, s
+		workers = append(workers, w)
 	}
 
 	soakCtx, stopSoak := context.WithTimeout(ctx, duration)
@@ -509,7 +529,7 @@ func TestSoakUnderFaults(t *testing.T) {
 			defer clients.Done()
 			for i := 0; soakCtx.Err() == nil; i++ {
 				if err := w.step(i); err != nil {
-					t.Errorf("soak: %s, after %d acknowledged steps: %v", w.name, w.n, err)
+					t.Errorf("soak: %s, after %d acknowledged steps: %v\nits latest resends:\n\t%s", w.name, w.n, err, w.lastRetries())
 					return
 				}
 			}

@@ -1,10 +1,14 @@
 package rie_test
 
 import (
+	"bytes"
 	"context"
 	"errors"
 	"fmt"
+	"io"
 	"math/rand/v2"
+	"net/http"
+	"net/http/httptest"
 	"net/url"
 	"os"
 	"path/filepath"
@@ -142,6 +146,47 @@ func (f *faultyStores) clear() {
 	for _, p := range f.proxies {
 		p.Toxics.ResetToxics(context.Background())
 	}
+}
+
+// wholeRequests serves upstream through a proxy that passes on only whole
+// requests, each to its end even when the client has left: dynalite (a
+// Node program) dies with an uncaught "aborted" error when a client
+// resets its connection in the middle of a request, which real DynamoDB
+// shrugs off. The faults stay between the function and this proxy.
+func wholeRequests(t *testing.T, upstream string) string {
+	t.Helper()
+	target, err := url.Parse(upstream)
+	if err != nil {
+		t.Fatalf("endpoint %q: %v", upstream, err)
+	}
+	client := &http.Client{Timeout: 30 * time.Second}
+	srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		body, err := io.ReadAll(r.Body)
+		if err != nil {
+			return // the client left mid-request: nothing reaches the store
+		}
+		u := *target
+		u.Path, u.RawQuery = r.URL.Path, r.URL.RawQuery
+		req, err := http.NewRequestWithContext(context.WithoutCancel(r.Context()), r.Method, u.String(), bytes.NewReader(body))
+		if err != nil {
+			http.Error(w, err.Error(), http.StatusBadGateway)
+			return
+		}
+		req.Header = r.Header.Clone()
+		resp, err := client.Do(req)
+		if err != nil {
+			http.Error(w, err.Error(), http.StatusBadGateway)
+			return
+		}
+		defer resp.Body.Close()
+		for k, vs := range resp.Header {
+			w.Header()[k] = vs
+		}
+		w.WriteHeader(resp.StatusCode)
+		_, _ = io.Copy(w, resp.Body)
+	}))
+	t.Cleanup(srv.Close)
+	return srv.URL
 }
 
 // soakFunction is the emulated function, killed and started again.
@@ -415,7 +460,7 @@ func TestSoakUnderFaults(t *testing.T) {
 	zerolog.SetGlobalLevel(zerolog.Disabled)
 	stores := &faultyStores{server: toxiproxy.NewServer(toxiproxy.NewMetricsContainer(nil), zerolog.Nop())}
 	st := newStackVia(t, func(dynamo, s3 string) (string, string) {
-		return stores.proxy(t, "dynamodb", dynamo), stores.proxy(t, "s3", s3)
+		return stores.proxy(t, "dynamodb", wholeRequests(t, dynamo)), stores.proxy(t, "s3", s3)
 	})
 	fn := &soakFunction{st: st, tmp: t.TempDir()}
 	ctx := context.Background()

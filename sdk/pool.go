@@ -18,6 +18,7 @@ type config struct {
 	backoff      time.Duration
 	maxBackoff   time.Duration
 	replyTimeout time.Duration
+	onRetry      func(RetryEvent)
 }
 
 func defaultConfig() config {
@@ -43,6 +44,22 @@ func WithRetries(n int) Option { return func(c *config) { c.retries = n } }
 // (default 2 minutes; a step's own deadline is API Gateway's 29 seconds).
 // Past it the SDK reconnects and sends the request again.
 func WithReplyTimeout(d time.Duration) Option { return func(c *config) { c.replyTimeout = d } }
+
+// RetryEvent describes one resend of a request (see WithRetryHook).
+type RetryEvent struct {
+	Op      string // the request's operation
+	ID      string // its request id, the same on every try
+	Attempt int    // 1 for the first resend
+	// Reason is why the previous try did not count: a lost connection
+	// (errors.Is(Reason, ErrConnectionLost)) or the server's retryable
+	// error (*Error).
+	Reason error
+}
+
+// WithRetryHook calls hook, on the calling goroutine, before each resend
+// of a request with its id: for logging and metrics of retries. The hook
+// must not block for long; the resend waits for it.
+func WithRetryHook(hook func(RetryEvent)) Option { return func(c *config) { c.onRetry = hook } }
 
 // Pool is a client of one Amber project: it checks out sessions and lists
 // and deletes saved ids. It is safe for use by many goroutines at once;
@@ -145,6 +162,13 @@ func (p *Pool) call(ctx context.Context, req *protocol.Request, onEvent func(pro
 			}
 			mu.Unlock()
 			return r, nil
+		}
+		if p.cfg.onRetry != nil {
+			reason := err
+			if reason == nil {
+				reason = fromProtocol(r.Error)
+			}
+			p.cfg.onRetry(RetryEvent{Op: req.Op, ID: req.ID, Attempt: attempt + 1, Reason: reason})
 		}
 		select {
 		case <-time.After(backoff):

@@ -54,7 +54,9 @@ func authenticate(ctx context.Context, e Engine, key, open string) (string, *pro
 	}
 	project, err := e.Authenticate(ctx, key)
 	if err != nil {
-		return "", asProtocolError(err, protocol.KindUnauthorized)
+		// A wrong key is already an unauthorized error; a store that
+		// could not be read is internal, so the client retries.
+		return "", asProtocolError(err, protocol.KindInternal)
 	}
 	return project, nil
 }

@@ -190,7 +190,9 @@ func (h *WebSocket) run(ctx context.Context, ev events.APIGatewayWebsocketProxyR
 	conn := ev.RequestContext.ConnectionID
 	project, err := h.project(ctx, conn)
 	if err != nil {
-		return protocol.Fail(req.ID, asProtocolError(err, protocol.KindUnauthorized))
+		// An unknown connection is already an unauthorized error; any
+		// other failure is the store's, and a retry may get through.
+		return protocol.Fail(req.ID, asProtocolError(err, protocol.KindInternal))
 	}
 	return h.Engine.Handle(ctx, engine.Caller{Project: project, Connection: conn}, req, emit)
 }

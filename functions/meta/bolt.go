@@ -267,6 +267,9 @@ func (b *Bolt) CommitSession(ctx context.Context, s *Session, expectVersion int6
 			return err
 		}
 		if old.Version != expectVersion {
+			if sameCommit(old, s) {
+				return nil // a retry of this very commit, which landed
+			}
 			return fmt.Errorf("session %s/%s is at version %d, not %d: %w", s.Project, s.ID, old.Version, expectVersion, ErrConflict)
 		}
 		return put(bk, s.ID, normSession(s))

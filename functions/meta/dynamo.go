@@ -721,6 +721,12 @@ func (d *Dynamo) CommitSession(ctx context.Context, s *Session, expectVersion in
 	if err != nil {
 		return err
 	}
+	if sameCommit(old, s) {
+		// Our own write landed and its response was lost: the AWS SDK
+		// sent the PutItem again, and the retry found the version it had
+		// itself moved. The step is committed.
+		return nil
+	}
 	return fmt.Errorf("session %s/%s is at version %d, not %d: %w", s.Project, s.ID, old.Version, expectVersion, ErrConflict)
 }
 

@@ -23,6 +23,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"reflect"
 	"time"
 )
 
@@ -183,4 +184,17 @@ type Store interface {
 	ListProjects(ctx context.Context) ([]*Project, error)
 
 	Close() error
+}
+
+// sameCommit reports whether stored is exactly the head next would write:
+// a CommitSession sent again after its first try landed (a response lost
+// on the way back, and the client library's retry). That retry is a
+// success, not a conflict. Another step's commit, even of the same
+// request id on another instance, differs at least in its save time, so
+// it stays a conflict.
+func sameCommit(stored, next *Session) bool {
+	if stored.Version != next.Version || stored.LastRequest == "" || stored.LastRequest != next.LastRequest {
+		return false
+	}
+	return reflect.DeepEqual(normSession(stored), normSession(next))
 }

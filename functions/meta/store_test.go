@@ -318,6 +318,17 @@ func testCommitSession(t *testing.T, s Store) {
 	must(t, "GetSession", err)
 	checkRecord(t, got, next)
 
+	// The same commit sent again (a retry whose first try landed, its
+	// response lost) is a success that changes nothing.
+	must(t, "CommitSession 0->1 again", s.CommitSession(ctx, next, 0))
+	got, _ = s.GetSession(ctx, "p", "s")
+	checkRecord(t, got, next)
+	// The same request id committed by another run (another save time)
+	// is a conflict.
+	twin := *next
+	twin.Saved = next.Saved.Add(time.Millisecond)
+	wantErr(t, "CommitSession of another run of the same request", s.CommitSession(ctx, &twin, 0), ErrConflict)
+
 	// A stale commit changes nothing.
 	stale := &Session{Project: "p", ID: "s", Version: 1, Root: "stale"}
 	wantErr(t, "CommitSession with a stale version", s.CommitSession(ctx, stale, 0), ErrConflict)

@@ -32,12 +32,22 @@ type stack struct {
 	rieAddr   string
 	emu       *rie.Emulator
 	srv       *serve.Server
+	table     string // the DynamoDB table, in the shared dynalite
+	s3url     string // gofakes3's endpoint
+	// extraEnv is added to the function's environment at each start.
+	extraEnv func() []string
 }
 
 // keys are the stack's API keys and their projects.
 var keys = map[string]string{"key-1": "p1", "key-2": "p2"}
 
-func newStack(t *testing.T) *stack {
+func newStack(t *testing.T) *stack { t.Helper(); return newStackVia(t, nil) }
+
+// newStackVia is newStack with the function's view of the stores
+// rewritten by via (given dynalite's and gofakes3's URLs, it returns the
+// endpoints the function uses: a fault proxy in front of them, say).
+// amber serve and the tests keep the direct endpoints.
+func newStackVia(t *testing.T, via func(dynamo, s3 string) (string, string)) *stack {
 	t.Helper()
 	needAll(t)
 	ctx, cancel := context.WithTimeout(context.Background(), 3*time.Minute)
@@ -68,11 +78,15 @@ func newStack(t *testing.T) *stack {
 	if err != nil {
 		t.Fatalf("serve: %v", err)
 	}
-	st := &stack{t: t, bootstrap: bootstrap, rieAddr: rieAddr, srv: srv, env: []string{
+	fnDynamo, fnS3 := dynalite.Shared().URL, s3url
+	if via != nil {
+		fnDynamo, fnS3 = via(fnDynamo, fnS3)
+	}
+	st := &stack{t: t, bootstrap: bootstrap, rieAddr: rieAddr, srv: srv, table: table, s3url: s3url, env: []string{
 		"AMBER_TABLE=" + table,
 		"AMBER_BUCKET=amber",
-		"AMBER_DYNAMODB_ENDPOINT=" + dynalite.Shared().URL,
-		"AMBER_S3_ENDPOINT=" + s3url,
+		"AMBER_DYNAMODB_ENDPOINT=" + fnDynamo,
+		"AMBER_S3_ENDPOINT=" + fnS3,
 		"AMBER_CONNECTIONS_ENDPOINT=" + srv.HTTPURL(),
 		"AMBER_STEP_MARGIN_MS=1500",
 		"AMBER_CACHE_BYTES=67108864",
@@ -106,7 +120,11 @@ func (s *stack) start() {
 	if testing.Verbose() {
 		out = os.Stderr
 	}
-	opts := rie.Options{Bootstrap: s.bootstrap, Env: s.env, Addr: s.rieAddr}
+	env := s.env
+	if s.extraEnv != nil {
+		env = append(slices.Clone(env), s.extraEnv()...)
+	}
+	opts := rie.Options{Bootstrap: s.bootstrap, Env: env, Addr: s.rieAddr}
 	if out != nil {
 		opts.Output = out
 	}

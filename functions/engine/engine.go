@@ -90,6 +90,9 @@ type Engine struct {
 	// gcListedSnapshots, if set (by tests), is called by GC between its
 	// reads of a project's snapshots and of its sessions.
 	gcListedSnapshots func(project string)
+	// volumesCommitted, if set (by benchmarks), gets the store writes and
+	// bytes of each step's volume commits.
+	volumesCommitted func(requests int, bytes int64)
 }
 
 // New returns an engine over the given stores.

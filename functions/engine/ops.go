@@ -473,8 +473,12 @@ func (c *commit) write(ctx context.Context, state, root string, extra []byte, by
 		return nil, err
 	}
 	if c.vols != nil {
-		stats.Requests += int(c.counter.puts.Load()-puts) + len(c.vols.committed)
-		stats.BytesStored += c.counter.bytes.Load() - putBytes
+		n, b := int(c.counter.puts.Load()-puts)+len(c.vols.committed), c.counter.bytes.Load()-putBytes
+		stats.Requests += n
+		stats.BytesStored += b
+		if c.e.volumesCommitted != nil {
+			c.e.volumesCommitted(n, b)
+		}
 	}
 	now := c.e.cfg.Now()
 	h := *c.head

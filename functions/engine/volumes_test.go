@@ -160,6 +160,17 @@ func TestVolumeHostOps(t *testing.T) {
 		if len(list.Volumes) != 1 || list.Volumes[0].Name != "in" || list.Volumes[0].Files != 2 || list.Volumes[0].Bytes != 8 || list.Volumes[0].Version != 3 {
 			t.Fatalf("volume_list %+v", list.Volumes)
 		}
+		// Another project has volumes of its own names.
+		if _, err := h.e.EnsureProject(context.Background(), "p2", "key-2"); err != nil {
+			t.Fatal(err)
+		}
+		other := Caller{Project: "p2"}
+		if rep := h.e.Handle(context.Background(), other, &protocol.Request{Op: protocol.OpVolumeRead, ID: "x1", Volume: "in", Path: "b.txt"}, nil); rep.Error == nil || rep.Error.Kind != protocol.KindNotFound {
+			t.Fatalf("another project reads p1's volume: %+v", rep)
+		}
+		if rep := h.e.Handle(context.Background(), other, &protocol.Request{Op: protocol.OpVolumeList, ID: "x2"}, nil); len(rep.Volumes) != 0 {
+			t.Fatalf("another project lists p1's volumes: %+v", rep.Volumes)
+		}
 		h.ok(protocol.Request{Op: protocol.OpVolumeDelete, Volume: "in", Path: "dir"})
 		if files := h.ok(protocol.Request{Op: protocol.OpVolumeList, Volume: "in"}).Files; len(files) != 1 || files[0].Path != "b.txt" {
 			t.Fatalf("after deleting dir: %+v", files)

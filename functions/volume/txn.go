@@ -14,7 +14,7 @@ import (
 )
 
 // maxCacheBytes bounds the file contents a Txn keeps after reading them.
-const maxCacheBytes = 64 << 20
+const maxCacheBytes = 16 << 20
 
 // Txn is one reader and writer of a volume: it reads the version that was
 // the head when it was opened (or, for a retried request key, the version
@@ -43,6 +43,7 @@ type Txn struct {
 	touched map[string]bool
 	bytes   int64 // file bytes of the working tree
 	entries int
+	dirty   int64 // bytes of written, not yet stored, file contents held
 
 	cache      map[string][]byte
 	cacheBytes int64
@@ -137,6 +138,9 @@ func (t *Txn) set(p string, e *entry) {
 		if !old.dir {
 			t.bytes -= old.size
 		}
+		if old.dirty {
+			t.dirty -= old.size
+		}
 		t.entries--
 	}
 	if e == nil {
@@ -145,6 +149,9 @@ func (t *Txn) set(p string, e *entry) {
 		t.work[p] = e
 		if !e.dir {
 			t.bytes += e.size
+		}
+		if e.dirty {
+			t.dirty += e.size
 		}
 		t.entries++
 	}
@@ -340,6 +347,13 @@ func (t *Txn) WriteFile(p string, data []byte, appendTo bool) error {
 	}
 	if t.bytes-oldSize+size > t.s.cfg.MaxVolumeBytes || (old == nil && t.entries+1 > t.s.cfg.MaxEntries) {
 		return syscall.ENOSPC
+	}
+	held := t.dirty + size
+	if old != nil && old.dirty {
+		held -= old.size
+	}
+	if held > t.s.cfg.MaxStepBytes {
+		return syscall.EDQUOT
 	}
 	var buf []byte
 	switch {

@@ -75,7 +75,12 @@ type Config struct {
 	MaxFileBytes   int64
 	MaxVolumeBytes int64
 	MaxEntries     int
-	Now            func() time.Time
+	// MaxStepBytes bounds the written file contents one Txn holds in
+	// memory until its commit (0: MaxFileBytes); past it, writes fail
+	// with EDQUOT. It keeps a step's memory bounded however many files
+	// it writes.
+	MaxStepBytes int64
+	Now          func() time.Time
 }
 
 // Service opens volumes. It holds no per-volume state and is safe for
@@ -94,6 +99,9 @@ func New(cfg Config) (*Service, error) {
 	}
 	if cfg.MaxVolumeBytes <= 0 {
 		cfg.MaxVolumeBytes = DefaultMaxVolumeBytes
+	}
+	if cfg.MaxStepBytes <= 0 {
+		cfg.MaxStepBytes = cfg.MaxFileBytes
 	}
 	if cfg.MaxEntries <= 0 {
 		cfg.MaxEntries = DefaultMaxEntries

@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"context"
 	"errors"
+	"fmt"
 	"math/rand/v2"
 	"path/filepath"
 	"sync/atomic"
@@ -145,6 +146,23 @@ func TestFileOperations(t *testing.T) {
 				{"rmdir non-empty", syscall.ENOTEMPTY, func() error { return tx.Rmdir("a") }},
 				{"remove a dir", syscall.EISDIR, func() error { return tx.Remove("a") }},
 				{"too big", syscall.EFBIG, func() error { return tx.WriteFile("big", make([]byte, 3<<20), false) }},
+				{"step budget", syscall.EDQUOT, func() error {
+					for i := range 3 {
+						if err := tx.WriteFile(fmt.Sprintf("held-%d", i), make([]byte, 1<<20), false); err != nil {
+							return err
+						}
+					}
+					return nil
+				}},
+				{"budget freed", nil, func() error {
+					for i := range 3 {
+						if err := tx.Remove(fmt.Sprintf("held-%d", i)); err != nil && !errors.Is(err, syscall.ENOENT) {
+							return err
+						}
+					}
+					return tx.WriteFile("held-0", make([]byte, 1<<20), false)
+				}},
+				{"remove held", nil, func() error { return tx.Remove("held-0") }},
 				{"rename into itself", syscall.EINVAL, func() error { return tx.Rename("a", "a/z") }},
 				{"rename dir", nil, func() error { return tx.Rename("a", "c") }},
 				{"mkdir d", nil, func() error { return tx.Mkdir("d") }},

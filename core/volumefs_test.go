@@ -59,7 +59,10 @@ func (m *memFS) WriteFile(name string, data []byte, appendTo bool) error {
 
 func (m *memFS) Mkdir(name string) error  { m.rec("mkdir", name); return syscall.EACCES }
 func (m *memFS) Remove(name string) error { m.rec("remove", name); delete(m.files, name); return nil }
-func (m *memFS) Rmdir(name string) error  { m.rec("rmdir", name); return errors.New("not a syscall error") }
+func (m *memFS) Rmdir(name string) error {
+	m.rec("rmdir", name)
+	return errors.New("not a syscall error")
+}
 func (m *memFS) Rename(from, to string) error {
 	m.rec("rename", from+">"+to)
 	m.files[to] = m.files[from]

@@ -105,7 +105,7 @@ func (e *Engine) step(ctx context.Context, caller Caller, req *protocol.Request,
 	if err != nil {
 		return nil, err
 	}
-	if c.vols, err = e.openVolumes(ctx, repo, project, head.ID, req.ID, cfg.Volumes); err != nil {
+	if c.vols, err = e.openVolumes(ctx, repo, project, head.ID, head.Version, req.ID, cfg.Volumes); err != nil {
 		e.warm.put(project, head.ID, head.Version, st)
 		return nil, err
 	}

@@ -330,6 +330,15 @@ func TestVolumeCrashLeavesPreviousVersion(t *testing.T) {
 		if got := h.volRead("log", "log.txt"); got != "0\n1\n2\n" {
 			t.Fatalf("the log is %q: a step was lost or applied twice", got)
 		}
+		// The same id sent again after a later step is a new step (as for
+		// the session): it runs and appends.
+		h.feed(s, "pass")
+		if rep := step("crash-2"); rep.Error != nil || rep.Repr != "3" {
+			t.Fatalf("an old id reused: %+v %v", rep, rep.Error)
+		}
+		if got := h.volRead("log", "log.txt"); got != "0\n1\n2\n3\n" {
+			t.Fatalf("the reused id's write: %q", got)
+		}
 	})
 }
 

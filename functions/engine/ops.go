@@ -121,6 +121,7 @@ func (e *Engine) step(ctx context.Context, caller Caller, req *protocol.Request,
 	p, ran, runErr := c.run(st, opts)
 	if !ran {
 		// Refused before running: the state is as loaded.
+		c.detachVolumes(st)
 		e.warm.put(project, head.ID, head.Version, st)
 		return nil, runErr
 	}
@@ -431,6 +432,7 @@ func (c *commit) state(ctx context.Context, st *state, reply *protocol.Reply) (*
 	if err != nil {
 		return nil, err
 	}
+	c.detachVolumes(st)
 	c.e.warm.put(c.head.Project, c.head.ID, c.head.Version+1, st)
 	return out, nil
 }

@@ -127,6 +127,15 @@ func (c *commit) withVolumes(opts *core.FeedOptions) *core.FeedOptions {
 	return opts
 }
 
+// detachVolumes unmounts the step's volumes from st's interpreter before
+// it goes back to the warm cache, so a warm session does not pin a Txn's
+// file contents (every step mounts its own).
+func (c *commit) detachVolumes(st *state) {
+	if c.vols != nil {
+		st.sess.SetFeedOptions(c.cfg.feedOptions(nil))
+	}
+}
+
 // commitVolumes commits each changed volume of the step, before the
 // session head. A failure reverts the volumes already committed, so the
 // step commits nothing.

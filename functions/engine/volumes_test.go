@@ -469,3 +469,65 @@ func TestVolumeGC(t *testing.T) {
 		}
 	})
 }
+
+// TestVolumeGCUnderLoad: GC runs over and over with a short grace while
+// two sessions rewrite files of one volume (every step leaves the old
+// content as garbage); afterwards a cold engine reads every file whole.
+func TestVolumeGCUnderLoad(t *testing.T) {
+	forEachStorePair(t, func(t *testing.T, b backend) {
+		h := newHarness(t, b, func(c *Config) { c.GCGrace = 200 * time.Millisecond; c.Now = time.Now })
+		h.e.cfg.Now = time.Now
+		ctx := context.Background()
+		const workers = 2
+		stop := make(chan struct{})
+		var wg sync.WaitGroup
+		steps := make([]int, workers)
+		for w := range workers {
+			s := h.volSession(map[string]string{"/v": "load"})
+			wg.Add(1)
+			go func() {
+				defer wg.Done()
+				for i := 0; ; i++ {
+					select {
+					case <-stop:
+						return
+					default:
+					}
+					code := fmt.Sprintf("import random\nrandom.seed(%d)\nopen('/v/f%d.bin', 'wb').write(random.randbytes(20000))\nopen('/v/log%d', 'a').write('%d\\n')", i, w, w, i)
+					if rep := h.on(nil, protocol.Request{Op: protocol.OpFeed, Session: s, Code: code}); rep.Error != nil {
+						t.Errorf("worker %d step %d: %v", w, i, rep.Error)
+						return
+					}
+					steps[w] = i + 1
+				}
+			}()
+		}
+		var deleted int64
+		start := time.Now()
+		for since := time.Duration(0); since < 1500*time.Millisecond || (deleted == 0 && since < 15*time.Second); since = time.Since(start) {
+			rep, err := h.e.GC(ctx)
+			if err != nil {
+				t.Fatal(err)
+			}
+			deleted += rep.Chunks.Deleted
+			time.Sleep(30 * time.Millisecond)
+		}
+		close(stop)
+		wg.Wait()
+		if _, err := h.e.GC(ctx); err != nil {
+			t.Fatal(err)
+		}
+		if deleted == 0 {
+			t.Errorf("GC deleted nothing in %v steps", steps)
+		}
+		cold := h.engine(func(c *Config) { c.Now = time.Now })
+		check := h.volSession(map[string]string{"/v": "load"})
+		for w := range workers {
+			code := fmt.Sprintf("import random\nrandom.seed(%d)\nopen('/v/f%d.bin', 'rb').read() == random.randbytes(20000), open('/v/log%d').read().split() == [str(i) for i in range(%d)]", steps[w]-1, w, w, steps[w])
+			if rep := h.on(cold, protocol.Request{Op: protocol.OpFeed, Session: check, Code: code}); rep.Error != nil || rep.Repr != "(True, True)" {
+				t.Errorf("worker %d's files after GC: %s %v", w, rep.Repr, rep.Error)
+			}
+		}
+		t.Logf("%v steps, GC deleted %d chunks", steps, deleted)
+	})
+}

@@ -531,3 +531,27 @@ func TestVolumeGCUnderLoad(t *testing.T) {
 		t.Logf("%v steps, GC deleted %d chunks", steps, deleted)
 	})
 }
+
+// TestVolumeFileAPIs: ordinary Python file APIs over a volume, one step
+// after another (each step reads what the last committed), with CPython's
+// results.
+func TestVolumeFileAPIs(t *testing.T) {
+	h := newHarness(t, backends[0], nil)
+	s := h.volSession(map[string]string{"/data": "apis"})
+	for _, c := range []struct{ code, want string }{
+		{"import os, pathlib\npathlib.Path('/data/a/b').mkdir(parents=True)\nsorted(os.listdir('/data/a'))", "['b']"},
+		{"pathlib.Path('/data/a/b/f.txt').write_text('hi')\n[p.name for p in pathlib.Path('/data/a/b').iterdir()]", "['f.txt']"},
+		{"os.replace('/data/a/b/f.txt', '/data/a/g.txt')\nlist(os.walk('/data'))", "[('/data', ['a'], []), ('/data/a', ['b'], ['g.txt']), ('/data/a/b', [], [])]"},
+		{"pathlib.Path('/data/a/g.txt').unlink()\nos.path.exists('/data/a/g.txt')", "False"},
+		{"open('/data/t.txt', 'w').write('line1\\nline2\\n')\nopen('/data/t.txt').readlines()", `['line1\n', 'line2\n']`},
+		{"with open('/data/t.txt', 'r+') as f:\n    f.seek(0)\n    f.write('LINE')\nopen('/data/t.txt').read()", `'LINE1\nline2\n'`},
+		{"os.stat('/data/t.txt').st_size", "12"},
+		{"sorted(str(p) for p in pathlib.Path('/data').glob('*.txt'))", "['/data/t.txt']"},
+		{"os.rename('/data/a', '/data/c')\nsorted(os.listdir('/data')), os.path.isdir('/data/c/b')", "(['c', 't.txt'], True)"},
+		{"os.rmdir('/data/c/b')\nos.rmdir('/data/c')\nos.listdir('/data')", "['t.txt']"},
+	} {
+		if got := h.value(s, c.code); got != c.want {
+			t.Errorf("%s\n got %s\nwant %s", c.code, got, c.want)
+		}
+	}
+}

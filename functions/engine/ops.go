@@ -515,8 +515,8 @@ func (c *commit) write(ctx context.Context, state, root string, extra []byte, by
 		h.LastReply = snap.Root.String()
 	}
 	if err := c.e.meta.CommitSession(ctx, &h, c.head.Version); err != nil {
-		if errors.Is(err, meta.ErrConflict) {
-			c.revertVolumes(ctx)
+		if errors.Is(err, meta.ErrConflict) || errors.Is(err, meta.ErrTooLarge) {
+			c.revertVolumes(ctx) // this step will never commit: take its volume changes back
 		}
 		c.undoUsage(ctx, delta)
 		return nil, fmt.Errorf("engine: commit: %w", err)

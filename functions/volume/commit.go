@@ -29,11 +29,12 @@ func (t *Txn) store(ctx context.Context) error {
 		if err != nil {
 			return err
 		}
-		stored := &entry{size: e.size, mtime: e.mtime, chunks: make([]cas.PageRef, len(parts))}
+		stored := &entry{size: e.size, mtime: e.mtime, chunks: make([]cas.PageRef, len(e.prefix), len(e.prefix)+len(parts))}
+		copy(stored.chunks, e.prefix)
 		var fresh [][]byte
-		for i, c := range parts {
+		for _, c := range parts {
 			a := codec.Hash(c)
-			stored.chunks[i] = cas.PageRef{Addr: a, Size: int64(len(c))}
+			stored.chunks = append(stored.chunks, cas.PageRef{Addr: a, Size: int64(len(c))})
 			if !known[a] {
 				known[a] = true
 				fresh = append(fresh, c)
@@ -45,7 +46,7 @@ func (t *Txn) store(ctx context.Context) error {
 			}
 		}
 		t.work[p] = stored
-		if t.cacheBytes+int64(len(e.data)) <= maxCacheBytes {
+		if len(e.prefix) == 0 && t.cacheBytes+int64(len(e.data)) <= maxCacheBytes {
 			if t.cache == nil {
 				t.cache = map[string][]byte{}
 			}

@@ -209,9 +209,11 @@ func (s *Service) nextHead(ctx context.Context, repo *cas.Repo, project, name st
 	nv := &meta.Volume{Project: project, Name: name, Version: 1, Bytes: bytes, Files: files, Created: now, Updated: now}
 	if head != nil {
 		nv.Version, nv.Created = head.Version+1, head.Created
-		if !head.Deleted {
-			x.past = append([]past{{version: head.Version, root: head.Root, at: now.UnixNano()}}, x.past...)
+		root := head.Root
+		if head.Deleted {
+			root = "" // an empty version
 		}
+		x.past = append([]past{{version: head.Version, root: root, at: now.UnixNano()}}, x.past...)
 	}
 	if len(x.past) > keepVersions {
 		x.past = x.past[:keepVersions]

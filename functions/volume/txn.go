@@ -90,10 +90,12 @@ func (s *Service) Open(ctx context.Context, repo *cas.Repo, project, name, key s
 			x := decodeExtra(head.Extra)
 			if a, ok := x.find(t.key); ok {
 				t.replayOf = a.version
-				if a.base != head.Version {
-					if r, ok := x.rootOf(a.base); ok {
-						t.baseVer, root = a.base, r
-					}
+				switch r, ok := x.rootOf(a.base); {
+				case a.base == head.Version:
+				case a.base == 0: // the request made the volume
+					t.baseVer, root = 0, ""
+				case ok:
+					t.baseVer, root = a.base, r
 				}
 			}
 		}

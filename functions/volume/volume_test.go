@@ -277,6 +277,16 @@ func TestRetriedKeyAppliesOnce(t *testing.T) {
 	if got := f.read(t, "v", "log"); got != "xy" {
 		t.Fatalf("after the retry: %q", got)
 	}
+	// A retry of the request that created a volume reads it empty.
+	first := f.open(t, "fresh", "make")
+	must(t, first.WriteFile("a", []byte("1"), false))
+	if _, err := first.Commit(ctx); err != nil {
+		t.Fatal(err)
+	}
+	again := f.open(t, "fresh", "make")
+	if names, err := again.ReadDir(""); err != nil || len(names) != 0 || again.Version() != 0 {
+		t.Fatalf("the retry of the creating request reads %v at version %d (%v)", names, again.Version(), err)
+	}
 }
 
 func TestRevertUndoesOnlyItsOwnChanges(t *testing.T) {

@@ -256,6 +256,9 @@ type faultVolumes struct {
 	// failSession: fail the next CommitSession without writing (it died
 	// between the volume head and the session head).
 	failSession atomic.Int32
+	// afterVolume: write the next volume head, then fail (it died before
+	// the reply).
+	afterVolume atomic.Int32
 }
 
 func (f *faultVolumes) GetVolume(ctx context.Context, p, n string) (*meta.Volume, error) {
@@ -265,7 +268,11 @@ func (f *faultVolumes) CommitVolume(ctx context.Context, v *meta.Volume, expect 
 	if f.failVolume.Load() > 0 && f.failVolume.Add(-1) >= 0 {
 		return errors.New("injected: died before the volume head write")
 	}
-	return f.heads.CommitVolume(ctx, v, expect)
+	err := f.heads.CommitVolume(ctx, v, expect)
+	if err == nil && f.afterVolume.Load() > 0 && f.afterVolume.Add(-1) >= 0 {
+		return errors.New("injected: died after the volume head write")
+	}
+	return err
 }
 func (f *faultVolumes) DeleteVolumeRecord(ctx context.Context, p, n string, expect int64) error {
 	return f.heads.DeleteVolumeRecord(ctx, p, n, expect)
@@ -554,4 +561,44 @@ func TestVolumeFileAPIs(t *testing.T) {
 			t.Errorf("%s\n got %s\nwant %s", c.code, got, c.want)
 		}
 	}
+}
+
+// TestVolumeHostWriteExactlyOnce: a host append whose volume head was
+// written but whose reply was lost is applied once by the retry with the
+// same id; one whose head write failed is applied by the retry.
+func TestVolumeHostWriteExactlyOnce(t *testing.T) {
+	forEachStorePair(t, func(t *testing.T, b backend) {
+		var fv *faultVolumes
+		h := newHarness(t, backend{b.name, func(t testing.TB) (meta.Store, cas.Store) {
+			m, c := b.open(t)
+			fv = &faultVolumes{Store: m, heads: m.(meta.VolumeStore)}
+			return fv, c
+		}, b.inline}, nil)
+		appendLine := func(id, line string) *protocol.Reply {
+			return h.on(nil, protocol.Request{Op: protocol.OpVolumeWrite, ID: id, Volume: "h", Path: "log", Data: []byte(line), Append: true})
+		}
+		h.ok(protocol.Request{Op: protocol.OpVolumeWrite, Volume: "h", Path: "log", Data: []byte("0\n")})
+		fv.afterVolume.Store(1)
+		if rep := appendLine("a1", "1\n"); rep.Error == nil || rep.Error.Kind != protocol.KindInternal {
+			t.Fatalf("the injected crash after the head: %+v", rep.Error)
+		}
+		fv.failVolume.Store(1)
+		if rep := appendLine("a2", "2\n"); rep.Error == nil {
+			t.Fatal("the injected crash before the head did not fail")
+		}
+		if got := h.volRead("h", "log"); got != "0\n1\n" {
+			t.Fatalf("after the crashes: %q", got)
+		}
+		for range 2 {
+			if rep := appendLine("a1", "1\n"); rep.Error != nil {
+				t.Fatal(rep.Error)
+			}
+			if rep := appendLine("a2", "2\n"); rep.Error != nil {
+				t.Fatal(rep.Error)
+			}
+		}
+		if got := h.volRead("h", "log"); got != "0\n1\n2\n" {
+			t.Fatalf("after the retries: %q (an append was lost or doubled)", got)
+		}
+	})
 }

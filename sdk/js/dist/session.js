@@ -475,7 +475,7 @@ export class FunctionSnapshot extends Paused {
         return this.osCall !== undefined;
     }
     /** resume returns value as the call's result and runs on to the next pause. */
-    resume(value) {
+    async resume(value) {
         const rv = raw(encodeValue(value)); // a TypeError here sends nothing
         return this._resume('resume', { call_id: this.callId, return_value: rv });
     }
@@ -505,7 +505,7 @@ export class NameLookupSnapshot extends Paused {
         return this.name;
     }
     /** resume binds the name to value and runs on. */
-    resume(value) {
+    async resume(value) {
         const rv = raw(encodeValue(value));
         return this._resume('resume', { return_value: rv });
     }
@@ -530,7 +530,7 @@ export class FutureSnapshot extends Paused {
      * resume settles futures by call id: a value, or a PyException (or
      * Error) raised at the await. Ids left out stay pending.
      */
-    resume(results) {
+    async resume(results) {
         const entries = results instanceof Map ? [...results] : Object.entries(results);
         const out = {};
         for (const [id, v] of entries) {

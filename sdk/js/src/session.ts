@@ -544,7 +544,7 @@ export class FunctionSnapshot extends Paused {
     return this.osCall !== undefined;
   }
   /** resume returns value as the call's result and runs on to the next pause. */
-  resume(value: unknown): Promise<Progress> {
+  async resume(value: unknown): Promise<Progress> {
     const rv = raw(encodeValue(value)); // a TypeError here sends nothing
     return this._resume('resume', { call_id: this.callId, return_value: rv });
   }
@@ -575,7 +575,7 @@ export class NameLookupSnapshot extends Paused {
     return this.name;
   }
   /** resume binds the name to value and runs on. */
-  resume(value: unknown): Promise<Progress> {
+  async resume(value: unknown): Promise<Progress> {
     const rv = raw(encodeValue(value));
     return this._resume('resume', { return_value: rv });
   }
@@ -601,7 +601,7 @@ export class FutureSnapshot extends Paused {
    * resume settles futures by call id: a value, or a PyException (or
    * Error) raised at the await. Ids left out stay pending.
    */
-  resume(results: Map<number, unknown> | Record<number, unknown>): Promise<Progress> {
+  async resume(results: Map<number, unknown> | Record<number, unknown>): Promise<Progress> {
     const entries = results instanceof Map ? [...results] : Object.entries(results);
     const out: Record<string, unknown> = {};
     for (const [id, v] of entries) {

@@ -93,13 +93,40 @@ export class WebSocketTransport {
         this.dials++;
         const conn = new Conn(ws);
         return new Promise((resolve, reject) => {
-            let failure = '';
+            let settled = false;
+            // A handshake that fails: ws reports an error, then a close; some
+            // WebSockets (Node 20's) report only the error.
+            const fail = (failure, closeCode) => {
+                if (settled)
+                    return;
+                settled = true;
+                const status = /Unexpected server response: (\d+)/.exec(failure);
+                const code = status ? Number(status[1]) : 0;
+                const msg = 'cannot connect to ' + redact(url) + (failure ? ': ' + failure : closeCode ? ' (' + closeCode + ')' : '');
+                this.#status({ state: 'failed', code: code || closeCode, message: msg });
+                try {
+                    ws.close();
+                }
+                catch {
+                    // not open
+                }
+                if (code === 401 || code === 403) {
+                    reject(new UnauthorizedError('unauthorized', 'unauthorized: the server refused the connection (HTTP ' + code + ')'));
+                }
+                else {
+                    reject(new ConnectionLostError('connection_lost', msg));
+                }
+            };
             ws.onerror = (ev) => {
+                if (conn.open)
+                    return; // the close that follows says what happened
                 const m = ev && typeof ev === 'object' && 'message' in ev ? String(ev.message) : '';
-                if (m)
-                    failure = m;
+                fail(m, 0);
             };
             ws.onopen = () => {
+                if (settled)
+                    return;
+                settled = true;
                 conn.open = true;
                 this.#cur = conn;
                 this.#status({ state: 'connected' });
@@ -113,16 +140,7 @@ export class WebSocketTransport {
                     this.#cur = null;
                 conn.parts.clear();
                 if (!was) {
-                    const status = /Unexpected server response: (\d+)/.exec(failure);
-                    const code = status ? Number(status[1]) : 0;
-                    const msg = 'cannot connect to ' + redact(url) + (failure ? ': ' + failure : ev.code ? ' (' + ev.code + ')' : '');
-                    this.#status({ state: 'failed', code: code || ev.code, message: msg });
-                    if (code === 401 || code === 403) {
-                        reject(new UnauthorizedError('unauthorized', 'unauthorized: the server refused the connection (HTTP ' + code + ')'));
-                    }
-                    else {
-                        reject(new ConnectionLostError('connection_lost', msg));
-                    }
+                    fail('', ev.code);
                     return;
                 }
                 if (!this.#closed)

@@ -14,7 +14,8 @@ const out = path.join(pkgDir, '.cache', 'examples');
 let srv;
 before(async () => {
   const tsc = path.join(pkgDir, 'node_modules', 'typescript', 'bin', 'tsc');
-  [srv] = await Promise.all([startServer(), run(process.execPath, [tsc, '-p', path.join(repoRoot, 'examples', 'js', 'tsconfig.json')], { timeout: 120_000 })]);
+  srv = await startServer();
+  await run(process.execPath, [tsc, '-p', path.join(repoRoot, 'examples', 'js', 'tsconfig.json')], { timeout: 120_000 });
 });
 after(async () => {
   await srv?.close();

@@ -332,8 +332,9 @@ export class Session implements AsyncDisposable {
       await this.close();
     } catch (e) {
       // A session the server already forgot (an ephemeral one after a
-      // reconnect, an expired one) is closed.
-      if (!(e instanceof AmberError && e.kind === 'unknown_session')) throw e;
+      // reconnect, an expired one), or whose pool was closed first, is
+      // closed as far as this client goes.
+      if (!(e instanceof AmberError && (e.kind === 'unknown_session' || e.kind === 'closed'))) throw e;
     }
   }
 

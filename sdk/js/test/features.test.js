@@ -14,6 +14,7 @@ import {
   MountDir,
   NameLookupSnapshot,
   NotFoundError,
+  NotHandled,
   Pool,
   PyException,
   PythonError,
@@ -124,6 +125,22 @@ for (const tr of transports) {
       const v = await s.feedRun("open('/o/base.txt', 'w').write('changed')\nopen('/o/base.txt').read()", { mount: ov });
       assert.equal(v, 'changed');
       assert.equal(new TextDecoder().decode(ov.files.get('base.txt')), 'base', 'an overlay wrote through to the client');
+    });
+
+    test('os: file operations outside every mount come to the os hook', async () => {
+      const s = await pool.checkout();
+      const seen = [];
+      const os = (op, args) => {
+        seen.push(op + ' ' + args[0]);
+        return op === 'open' && args[0] === '/host/x.txt' ? new TextEncoder().encode('from host') : NotHandled;
+      };
+      assert.equal(await s.feedRun("open('/host/x.txt').read()", { os }), 'from host');
+      await assert.rejects(s.feedRun("open('/host/y.txt').read()", { os }), (e) => e instanceof PythonError && e.type === 'FileNotFoundError');
+      assert.deepEqual(seen, ['open /host/x.txt', 'open /host/y.txt']);
+      const c = await s.feedStart("open('/host/z.txt').read()");
+      assert.ok(c instanceof FunctionSnapshot && c.isOsFunction && c.osCall === 'open');
+      assert.deepEqual(c.args, ['/host/z.txt', 'rb']);
+      assert.equal((await c.resume(new TextEncoder().encode('by hand'))).output, 'by hand');
     });
 
     test('volumes: checkout, sandbox files, host operations, errors', async () => {

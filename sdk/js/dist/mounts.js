@@ -2,16 +2,20 @@
 // under a mount's path come to the client as os_call progresses, and a
 // Mount answers them. Host directories never go on the wire.
 import { PyException, PyFloat } from './values.js';
+/** A path as Python's repr writes it, for messages. */
+function q(p) {
+    return "'" + String(p).replace(/\\/g, '\\\\').replace(/'/g, "\\'") + "'";
+}
 const WRITES = new Set(['write_file', 'append_file', 'mkdir', 'remove', 'rmdir', 'rename']);
 /** normalizeMountPath checks a mount's sandbox path: absolute, normalized, not a file name with odd bytes. */
 export function normalizeMountPath(p) {
     if (typeof p !== 'string' || !p.startsWith('/'))
-        throw new TypeError(`mount path ${JSON.stringify(p)} must be absolute`);
+        throw new TypeError(`mount path ${q(p)} must be absolute`);
     if (p.includes('\0') || p.includes('\\'))
-        throw new TypeError(`mount path ${JSON.stringify(p)} has a NUL or a backslash`);
+        throw new TypeError(`mount path ${q(p)} has a NUL or a backslash`);
     const segs = p.split('/').filter((s) => s !== '' && s !== '.');
     if (segs.includes('..'))
-        throw new TypeError(`mount path ${JSON.stringify(p)} must not contain ..`);
+        throw new TypeError(`mount path ${q(p)} must not contain ..`);
     return '/' + segs.join('/');
 }
 function checkMode(mode) {
@@ -28,7 +32,7 @@ function checkMode(mode) {
 export function relative(mountPath, p) {
     if (typeof p !== 'string')
         throw new PyException('TypeError', 'expected a path string');
-    const deny = () => new PyException('PermissionError', `[Errno 13] Permission denied: ${JSON.stringify(p)} is outside the mount ${mountPath}`);
+    const deny = () => new PyException('PermissionError', `[Errno 13] Permission denied: ${q(p)} is outside the mount ${mountPath}`);
     if (p.includes('\0') || p.includes('\\'))
         throw deny();
     let rest;
@@ -68,23 +72,24 @@ function bytesOf(v) {
         return new TextEncoder().encode(v);
     throw new PyException('TypeError', 'expected bytes');
 }
-const errnoTypes = {
-    ENOENT: 'FileNotFoundError',
-    EEXIST: 'FileExistsError',
-    EISDIR: 'IsADirectoryError',
-    ENOTDIR: 'NotADirectoryError',
-    EACCES: 'PermissionError',
-    EPERM: 'PermissionError',
-    ELOOP: 'PermissionError',
+// CPython's exception type, errno and text for a Node file system error code.
+const errnos = {
+    ENOENT: ['FileNotFoundError', 2, 'No such file or directory'],
+    EEXIST: ['FileExistsError', 17, 'File exists'],
+    EISDIR: ['IsADirectoryError', 21, 'Is a directory'],
+    ENOTDIR: ['NotADirectoryError', 20, 'Not a directory'],
+    EACCES: ['PermissionError', 13, 'Permission denied'],
+    EPERM: ['PermissionError', 1, 'Operation not permitted'],
+    ELOOP: ['PermissionError', 13, 'Permission denied'],
+    ENOTEMPTY: ['OSError', 39, 'Directory not empty'],
 };
-/** The Python exception for a Node file system error. */
+/** The Python exception for a Node file system error, as CPython words it: [Errno 2] No such file or directory: '/data/x'. */
 function osError(e, p) {
     if (e instanceof PyException)
         return e;
     const code = e && typeof e === 'object' && 'code' in e ? String(e.code) : '';
-    const type = errnoTypes[code] ?? 'OSError';
-    const msg = e instanceof Error ? e.message.replace(/,.*$/, '') : String(e);
-    return new PyException(type, `${msg}: ${JSON.stringify(p)}`);
+    const [type, errno, text] = errnos[code] ?? ['OSError', 5, 'Input/output error'];
+    return new PyException(type, `[Errno ${errno}] ${text}: ${q(p)}`);
 }
 /**
  * MemoryMount serves files held in memory: for browsers (which have no
@@ -112,14 +117,14 @@ export class MemoryMount {
     async call(op, args) {
         const p = String(args[0]);
         if (WRITES.has(op) && this.mode !== 'read-write')
-            throw new PyException('PermissionError', `[Errno 13] Permission denied: ${JSON.stringify(p)} (the mount is ${this.mode})`);
+            throw new PyException('PermissionError', `[Errno 13] Permission denied: ${q(p)} (the mount is ${this.mode})`);
         const key = relative(this.virtualPath, args[0]).join('/');
         const parent = key.includes('/') ? key.slice(0, key.lastIndexOf('/')) : '';
-        const nf = () => new PyException('FileNotFoundError', `[Errno 2] No such file or directory: ${JSON.stringify(p)}`);
+        const nf = () => new PyException('FileNotFoundError', `[Errno 2] No such file or directory: ${q(p)}`);
         switch (op) {
             case 'open': {
                 if (this.dirs.has(key))
-                    throw new PyException('IsADirectoryError', `[Errno 21] Is a directory: ${JSON.stringify(p)}`);
+                    throw new PyException('IsADirectoryError', `[Errno 21] Is a directory: ${q(p)}`);
                 const f = this.files.get(key);
                 if (!f)
                     throw nf();
@@ -135,7 +140,7 @@ export class MemoryMount {
             }
             case 'listdir': {
                 if (!this.dirs.has(key))
-                    throw this.files.has(key) ? new PyException('NotADirectoryError', `[Errno 20] Not a directory: ${JSON.stringify(p)}`) : nf();
+                    throw this.files.has(key) ? new PyException('NotADirectoryError', `[Errno 20] Not a directory: ${q(p)}`) : nf();
                 const prefix = key ? key + '/' : '';
                 const names = new Set();
                 for (const k of [...this.files.keys(), ...this.dirs]) {
@@ -149,7 +154,7 @@ export class MemoryMount {
                 if (!this.dirs.has(parent))
                     throw nf();
                 if (this.dirs.has(key))
-                    throw new PyException('IsADirectoryError', `[Errno 21] Is a directory: ${JSON.stringify(p)}`);
+                    throw new PyException('IsADirectoryError', `[Errno 21] Is a directory: ${q(p)}`);
                 const data = bytesOf(args[1]);
                 const old = op === 'append_file' ? this.files.get(key) : undefined;
                 if (old) {
@@ -164,14 +169,14 @@ export class MemoryMount {
             }
             case 'mkdir':
                 if (this.dirs.has(key) || this.files.has(key))
-                    throw new PyException('FileExistsError', `[Errno 17] File exists: ${JSON.stringify(p)}`);
+                    throw new PyException('FileExistsError', `[Errno 17] File exists: ${q(p)}`);
                 if (!this.dirs.has(parent))
                     throw nf();
                 this.dirs.add(key);
                 return null;
             case 'remove':
                 if (this.dirs.has(key))
-                    throw new PyException('IsADirectoryError', `[Errno 21] Is a directory: ${JSON.stringify(p)}`);
+                    throw new PyException('IsADirectoryError', `[Errno 21] Is a directory: ${q(p)}`);
                 if (!this.files.delete(key))
                     throw nf();
                 return null;
@@ -180,7 +185,7 @@ export class MemoryMount {
                     throw nf();
                 const prefix = key + '/';
                 if ([...this.files.keys(), ...this.dirs].some((k) => k.startsWith(prefix)))
-                    throw new PyException('OSError', `[Errno 39] Directory not empty: ${JSON.stringify(p)}`);
+                    throw new PyException('OSError', `[Errno 39] Directory not empty: ${q(p)}`);
                 this.dirs.delete(key);
                 return null;
             }
@@ -228,13 +233,36 @@ export class MountDir {
         })();
         return this.#root;
     }
+    /**
+     * resolveLink maps a sandbox path to a host path whose directory is
+     * inside the root, not following a symlink in its last part: remove and
+     * rename act on a link itself, as CPython's do.
+     */
+    async #resolveLink(p) {
+        const { fs, path, root } = await this.#init();
+        const segs = relative(this.virtualPath, p);
+        if (segs.length === 0)
+            throw new PyException('PermissionError', `[Errno 13] Permission denied: ${q(p)} is the mount itself`);
+        const target = path.join(root, ...segs);
+        let dir;
+        try {
+            dir = await fs.realpath(path.dirname(target));
+        }
+        catch (e) {
+            throw osError(e, String(p));
+        }
+        if (dir !== root && !dir.startsWith(root + path.sep)) {
+            throw new PyException('PermissionError', `[Errno 13] Permission denied: ${q(p)} leads outside the mount`);
+        }
+        return path.join(dir, path.basename(target));
+    }
     /** resolve maps a sandbox path to a host path inside the root, following symlinks only inside it. */
     async #resolve(p) {
         const { fs, path, root } = await this.#init();
         const segs = relative(this.virtualPath, p);
         const target = path.join(root, ...segs);
         const inside = (real) => real === root || real.startsWith(root + path.sep);
-        const deny = () => new PyException('PermissionError', `[Errno 13] Permission denied: ${JSON.stringify(p)} leads outside the mount`);
+        const deny = () => new PyException('PermissionError', `[Errno 13] Permission denied: ${q(p)} leads outside the mount`);
         try {
             const real = await fs.realpath(target);
             if (!inside(real))
@@ -273,10 +301,10 @@ export class MountDir {
     async call(op, args) {
         const p = String(args[0]);
         if (WRITES.has(op) && this.mode !== 'read-write') {
-            throw new PyException('PermissionError', `[Errno 13] Permission denied: ${JSON.stringify(p)} (the mount is ${this.mode})`);
+            throw new PyException('PermissionError', `[Errno 13] Permission denied: ${q(p)} (the mount is ${this.mode})`);
         }
         const { fs } = await this.#init();
-        const host = await this.#resolve(args[0]);
+        const host = op === 'remove' || op === 'rename' ? await this.#resolveLink(args[0]) : await this.#resolve(args[0]);
         try {
             switch (op) {
                 case 'open':
@@ -299,7 +327,7 @@ export class MountDir {
                 case 'remove': {
                     const st = await fs.lstat(host);
                     if (st.isDirectory())
-                        throw new PyException('IsADirectoryError', `[Errno 21] Is a directory: ${JSON.stringify(p)}`);
+                        throw new PyException('IsADirectoryError', `[Errno 21] Is a directory: ${q(p)}`);
                     await fs.unlink(host);
                     return null;
                 }
@@ -307,7 +335,7 @@ export class MountDir {
                     await fs.rmdir(host);
                     return null;
                 case 'rename':
-                    await fs.rename(host, await this.#resolve(args[1]));
+                    await fs.rename(host, await this.#resolveLink(args[1]));
                     return null;
             }
         }

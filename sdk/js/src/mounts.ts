@@ -20,14 +20,19 @@ export interface Mount {
   call(op: string, args: unknown[]): Promise<unknown>;
 }
 
+/** A path as Python's repr writes it, for messages. */
+function q(p: unknown): string {
+  return "'" + String(p).replace(/\\/g, '\\\\').replace(/'/g, "\\'") + "'";
+}
+
 const WRITES = new Set(['write_file', 'append_file', 'mkdir', 'remove', 'rmdir', 'rename']);
 
 /** normalizeMountPath checks a mount's sandbox path: absolute, normalized, not a file name with odd bytes. */
 export function normalizeMountPath(p: string): string {
-  if (typeof p !== 'string' || !p.startsWith('/')) throw new TypeError(`mount path ${JSON.stringify(p)} must be absolute`);
-  if (p.includes('\0') || p.includes('\\')) throw new TypeError(`mount path ${JSON.stringify(p)} has a NUL or a backslash`);
+  if (typeof p !== 'string' || !p.startsWith('/')) throw new TypeError(`mount path ${q(p)} must be absolute`);
+  if (p.includes('\0') || p.includes('\\')) throw new TypeError(`mount path ${q(p)} has a NUL or a backslash`);
   const segs = p.split('/').filter((s) => s !== '' && s !== '.');
-  if (segs.includes('..')) throw new TypeError(`mount path ${JSON.stringify(p)} must not contain ..`);
+  if (segs.includes('..')) throw new TypeError(`mount path ${q(p)} must not contain ..`);
   return '/' + segs.join('/');
 }
 
@@ -45,7 +50,7 @@ function checkMode(mode: string | undefined): MountMode {
  */
 export function relative(mountPath: string, p: unknown): string[] {
   if (typeof p !== 'string') throw new PyException('TypeError', 'expected a path string');
-  const deny = () => new PyException('PermissionError', `[Errno 13] Permission denied: ${JSON.stringify(p)} is outside the mount ${mountPath}`);
+  const deny = () => new PyException('PermissionError', `[Errno 13] Permission denied: ${q(p)} is outside the mount ${mountPath}`);
   if (p.includes('\0') || p.includes('\\')) throw deny();
   let rest: string;
   if (mountPath === '/') rest = p.startsWith('/') ? p.slice(1) : '\0';
@@ -77,23 +82,24 @@ function bytesOf(v: unknown): Uint8Array {
   throw new PyException('TypeError', 'expected bytes');
 }
 
-const errnoTypes: Record<string, string> = {
-  ENOENT: 'FileNotFoundError',
-  EEXIST: 'FileExistsError',
-  EISDIR: 'IsADirectoryError',
-  ENOTDIR: 'NotADirectoryError',
-  EACCES: 'PermissionError',
-  EPERM: 'PermissionError',
-  ELOOP: 'PermissionError',
+// CPython's exception type, errno and text for a Node file system error code.
+const errnos: Record<string, [string, number, string]> = {
+  ENOENT: ['FileNotFoundError', 2, 'No such file or directory'],
+  EEXIST: ['FileExistsError', 17, 'File exists'],
+  EISDIR: ['IsADirectoryError', 21, 'Is a directory'],
+  ENOTDIR: ['NotADirectoryError', 20, 'Not a directory'],
+  EACCES: ['PermissionError', 13, 'Permission denied'],
+  EPERM: ['PermissionError', 1, 'Operation not permitted'],
+  ELOOP: ['PermissionError', 13, 'Permission denied'],
+  ENOTEMPTY: ['OSError', 39, 'Directory not empty'],
 };
 
-/** The Python exception for a Node file system error. */
+/** The Python exception for a Node file system error, as CPython words it: [Errno 2] No such file or directory: '/data/x'. */
 function osError(e: unknown, p: string): PyException {
   if (e instanceof PyException) return e;
   const code = e && typeof e === 'object' && 'code' in e ? String((e as { code: unknown }).code) : '';
-  const type = errnoTypes[code] ?? 'OSError';
-  const msg = e instanceof Error ? e.message.replace(/,.*$/, '') : String(e);
-  return new PyException(type, `${msg}: ${JSON.stringify(p)}`);
+  const [type, errno, text] = errnos[code] ?? ['OSError', 5, 'Input/output error'];
+  return new PyException(type, `[Errno ${errno}] ${text}: ${q(p)}`);
 }
 
 /**
@@ -121,13 +127,13 @@ export class MemoryMount implements Mount {
 
   async call(op: string, args: unknown[]): Promise<unknown> {
     const p = String(args[0]);
-    if (WRITES.has(op) && this.mode !== 'read-write') throw new PyException('PermissionError', `[Errno 13] Permission denied: ${JSON.stringify(p)} (the mount is ${this.mode})`);
+    if (WRITES.has(op) && this.mode !== 'read-write') throw new PyException('PermissionError', `[Errno 13] Permission denied: ${q(p)} (the mount is ${this.mode})`);
     const key = relative(this.virtualPath, args[0]).join('/');
     const parent = key.includes('/') ? key.slice(0, key.lastIndexOf('/')) : '';
-    const nf = () => new PyException('FileNotFoundError', `[Errno 2] No such file or directory: ${JSON.stringify(p)}`);
+    const nf = () => new PyException('FileNotFoundError', `[Errno 2] No such file or directory: ${q(p)}`);
     switch (op) {
       case 'open': {
-        if (this.dirs.has(key)) throw new PyException('IsADirectoryError', `[Errno 21] Is a directory: ${JSON.stringify(p)}`);
+        if (this.dirs.has(key)) throw new PyException('IsADirectoryError', `[Errno 21] Is a directory: ${q(p)}`);
         const f = this.files.get(key);
         if (!f) throw nf();
         return f;
@@ -139,7 +145,7 @@ export class MemoryMount implements Mount {
         return { is_dir: false, size: f.length, mtime: new PyFloat(0) };
       }
       case 'listdir': {
-        if (!this.dirs.has(key)) throw this.files.has(key) ? new PyException('NotADirectoryError', `[Errno 20] Not a directory: ${JSON.stringify(p)}`) : nf();
+        if (!this.dirs.has(key)) throw this.files.has(key) ? new PyException('NotADirectoryError', `[Errno 20] Not a directory: ${q(p)}`) : nf();
         const prefix = key ? key + '/' : '';
         const names = new Set<string>();
         for (const k of [...this.files.keys(), ...this.dirs]) {
@@ -150,7 +156,7 @@ export class MemoryMount implements Mount {
       case 'write_file':
       case 'append_file': {
         if (!this.dirs.has(parent)) throw nf();
-        if (this.dirs.has(key)) throw new PyException('IsADirectoryError', `[Errno 21] Is a directory: ${JSON.stringify(p)}`);
+        if (this.dirs.has(key)) throw new PyException('IsADirectoryError', `[Errno 21] Is a directory: ${q(p)}`);
         const data = bytesOf(args[1]);
         const old = op === 'append_file' ? this.files.get(key) : undefined;
         if (old) {
@@ -162,18 +168,18 @@ export class MemoryMount implements Mount {
         return null;
       }
       case 'mkdir':
-        if (this.dirs.has(key) || this.files.has(key)) throw new PyException('FileExistsError', `[Errno 17] File exists: ${JSON.stringify(p)}`);
+        if (this.dirs.has(key) || this.files.has(key)) throw new PyException('FileExistsError', `[Errno 17] File exists: ${q(p)}`);
         if (!this.dirs.has(parent)) throw nf();
         this.dirs.add(key);
         return null;
       case 'remove':
-        if (this.dirs.has(key)) throw new PyException('IsADirectoryError', `[Errno 21] Is a directory: ${JSON.stringify(p)}`);
+        if (this.dirs.has(key)) throw new PyException('IsADirectoryError', `[Errno 21] Is a directory: ${q(p)}`);
         if (!this.files.delete(key)) throw nf();
         return null;
       case 'rmdir': {
         if (!this.dirs.has(key) || key === '') throw nf();
         const prefix = key + '/';
-        if ([...this.files.keys(), ...this.dirs].some((k) => k.startsWith(prefix))) throw new PyException('OSError', `[Errno 39] Directory not empty: ${JSON.stringify(p)}`);
+        if ([...this.files.keys(), ...this.dirs].some((k) => k.startsWith(prefix))) throw new PyException('OSError', `[Errno 39] Directory not empty: ${q(p)}`);
         this.dirs.delete(key);
         return null;
       }
@@ -225,13 +231,35 @@ export class MountDir implements Mount {
     return this.#root;
   }
 
+  /**
+   * resolveLink maps a sandbox path to a host path whose directory is
+   * inside the root, not following a symlink in its last part: remove and
+   * rename act on a link itself, as CPython's do.
+   */
+  async #resolveLink(p: unknown): Promise<string> {
+    const { fs, path, root } = await this.#init();
+    const segs = relative(this.virtualPath, p);
+    if (segs.length === 0) throw new PyException('PermissionError', `[Errno 13] Permission denied: ${q(p)} is the mount itself`);
+    const target = path.join(root, ...segs);
+    let dir: string;
+    try {
+      dir = await fs.realpath(path.dirname(target));
+    } catch (e) {
+      throw osError(e, String(p));
+    }
+    if (dir !== root && !dir.startsWith(root + path.sep)) {
+      throw new PyException('PermissionError', `[Errno 13] Permission denied: ${q(p)} leads outside the mount`);
+    }
+    return path.join(dir, path.basename(target));
+  }
+
   /** resolve maps a sandbox path to a host path inside the root, following symlinks only inside it. */
   async #resolve(p: unknown): Promise<string> {
     const { fs, path, root } = await this.#init();
     const segs = relative(this.virtualPath, p);
     const target = path.join(root, ...segs);
     const inside = (real: string) => real === root || real.startsWith(root + path.sep);
-    const deny = () => new PyException('PermissionError', `[Errno 13] Permission denied: ${JSON.stringify(p)} leads outside the mount`);
+    const deny = () => new PyException('PermissionError', `[Errno 13] Permission denied: ${q(p)} leads outside the mount`);
     try {
       const real = await fs.realpath(target);
       if (!inside(real)) throw deny();
@@ -262,10 +290,10 @@ export class MountDir implements Mount {
   async call(op: string, args: unknown[]): Promise<unknown> {
     const p = String(args[0]);
     if (WRITES.has(op) && this.mode !== 'read-write') {
-      throw new PyException('PermissionError', `[Errno 13] Permission denied: ${JSON.stringify(p)} (the mount is ${this.mode})`);
+      throw new PyException('PermissionError', `[Errno 13] Permission denied: ${q(p)} (the mount is ${this.mode})`);
     }
     const { fs } = await this.#init();
-    const host = await this.#resolve(args[0]);
+    const host = op === 'remove' || op === 'rename' ? await this.#resolveLink(args[0]) : await this.#resolve(args[0]);
     try {
       switch (op) {
         case 'open':
@@ -287,7 +315,7 @@ export class MountDir implements Mount {
           return null;
         case 'remove': {
           const st = await fs.lstat(host);
-          if (st.isDirectory()) throw new PyException('IsADirectoryError', `[Errno 21] Is a directory: ${JSON.stringify(p)}`);
+          if (st.isDirectory()) throw new PyException('IsADirectoryError', `[Errno 21] Is a directory: ${q(p)}`);
           await fs.unlink(host);
           return null;
         }
@@ -295,7 +323,7 @@ export class MountDir implements Mount {
           await fs.rmdir(host);
           return null;
         case 'rename':
-          await fs.rename(host, await this.#resolve(args[1]));
+          await fs.rename(host, await this.#resolveLink(args[1]));
           return null;
       }
     } catch (e) {

@@ -34,6 +34,7 @@ before(() => {
   symlinkSync(outside, path.join(dir, 'leakdir'));
   symlinkSync(path.join(outside, 'new.txt'), path.join(dir, 'dangling.txt'));
   symlinkSync('sub/b.txt', path.join(dir, 'inside.txt'));
+  symlinkSync(path.join(outside, 'secret.txt'), path.join(dir, 'leak2.txt'));
 });
 after(() => {
   rmSync(dir, { recursive: true, force: true });
@@ -54,6 +55,12 @@ describe('MountDir on its own', () => {
     await assert.rejects(m.call('write_file', ['/data/leakdir/x.txt', new Uint8Array([1])]), denied);
     await assert.rejects(m.call('rename', ['/data/a.txt', '/data/leakdir/a.txt']), denied);
     await assert.rejects(m.call('open', ['/data/none.txt', 'rb']), (e) => e.type === 'FileNotFoundError');
+    // Removing a link that leads out removes the link, not what it names.
+    await m.call('remove', ['/data/leak2.txt']);
+    await assert.rejects(m.call('open', ['/data/leak2.txt', 'rb']), (e) => e.type === 'FileNotFoundError' && e.message === "[Errno 2] No such file or directory: '/data/leak2.txt'");
+    await m.call('write_file', ['/data/sub/new.txt', new TextEncoder().encode('n')]);
+    await m.call('rename', ['/data/sub/new.txt', '/data/renamed.txt']);
+    assert.equal(readFileSync(path.join(dir, 'renamed.txt'), 'utf8'), 'n');
     assert.deepEqual(readFileSync(path.join(outside, 'secret.txt'), 'utf8'), 'host secret');
   });
   test('a read-only mount writes nothing', async () => {

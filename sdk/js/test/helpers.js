@@ -18,8 +18,11 @@ let built;
 /**
  * buildAmber builds cmd/amber into sdk/js/.cache/amber (once per test
  * process; go build skips the link when the binary is current).
+ * AMBER_BIN names another binary instead (a server built from another
+ * tree, for test/pending).
  */
 export function buildAmber() {
+  if (process.env.AMBER_BIN) return Promise.resolve(process.env.AMBER_BIN);
   built ??= promisify(execFile)('go', ['build', '-o', binary, './cmd/amber'], { cwd: repoRoot, timeout: 300_000 }).then(() => binary);
   return built;
 }

@@ -1,3 +1,4 @@
+import './polyfill.js';
 export { Pool, idText, type PoolOptions, type CheckoutOptions, type VolumeInfo } from './pool.js';
 export { Session, FunctionSnapshot, NameLookupSnapshot, FutureSnapshot, Complete, NotHandled, type Progress, type FeedOptions, type HostFunction, type Limits, type ExceptionLike, } from './session.js';
 export { Tuple, FrozenSet, PyFloat, PyException, PyOpaque, HostRef, RawJSON, encodeValue, decodeValue, toBase64, fromBase64, } from './values.js';

@@ -1,5 +1,6 @@
 // @amber-sandbox/client: the TypeScript client of Amber, for Node >= 20
 // and browsers. See README.md.
+import './polyfill.js';
 export { Pool, idText } from './pool.js';
 export { Session, FunctionSnapshot, NameLookupSnapshot, FutureSnapshot, Complete, NotHandled, } from './session.js';
 export { Tuple, FrozenSet, PyFloat, PyException, PyOpaque, HostRef, RawJSON, encodeValue, decodeValue, toBase64, fromBase64, } from './values.js';

@@ -1,3 +1,4 @@
+import './polyfill.js';
 import { Session, type Limits } from './session.js';
 import { type ConnectionStatus, type Transport, type WebSocketConstructor } from './transport.js';
 import { type PrintEvent, type Reply, type SnapshotInfo, type StepStats, type WireRequest } from './wire.js';

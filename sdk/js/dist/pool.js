@@ -1,11 +1,10 @@
 // The pool: a client of one Amber project, over one connection.
+import './polyfill.js';
 import { AmberError, ClosedError, ConnectionLostError, fromWire, BadRequestError } from './errors.js';
 import { Session, limitsToWire, limitsFromWire } from './session.js';
 import { HttpTransport, WebSocketTransport, } from './transport.js';
 import { fromBase64, toBase64 } from './values.js';
 import { encodeRequest, newID } from './wire.js';
-// Node 20 and older browsers may lack it; `await using` needs it.
-Symbol.asyncDispose ??= Symbol.for('Symbol.asyncDispose');
 const VOLUME_NAME = /^[A-Za-z0-9][A-Za-z0-9._-]{0,63}$/;
 function checkVolumeName(name) {
     if (typeof name !== 'string' || !VOLUME_NAME.test(name)) {

@@ -1,3 +1,4 @@
+import './polyfill.js';
 import { type Mount } from './mounts.js';
 import type { Pool } from './pool.js';
 import { PyException } from './values.js';

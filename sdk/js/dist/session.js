@@ -1,4 +1,5 @@
 // Sessions and their progresses: feeds, host calls, snapshots, loads.
+import './polyfill.js';
 import { AlreadyResumedError, AmberError, ClosedError, ConnectionLostError, SessionBusyError, ShutdownError, fromWire, } from './errors.js';
 import { mountFor } from './mounts.js';
 import { idText } from './pool.js';

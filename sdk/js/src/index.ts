@@ -1,6 +1,7 @@
 // @amber-sandbox/client: the TypeScript client of Amber, for Node >= 20
 // and browsers. See README.md.
 
+import './polyfill.js';
 export { Pool, idText, type PoolOptions, type CheckoutOptions, type VolumeInfo } from './pool.js';
 export {
   Session,

@@ -1,5 +1,6 @@
 // The pool: a client of one Amber project, over one connection.
 
+import './polyfill.js';
 import { AmberError, ClosedError, ConnectionLostError, fromWire, BadRequestError } from './errors.js';
 import { Session, type Limits, limitsToWire, limitsFromWire } from './session.js';
 import {
@@ -11,9 +12,6 @@ import {
 } from './transport.js';
 import { fromBase64, toBase64 } from './values.js';
 import { encodeRequest, newID, type PrintEvent, type Reply, type SnapshotInfo, type StepStats, type WireRequest } from './wire.js';
-
-// Node 20 and older browsers may lack it; `await using` needs it.
-(Symbol as { asyncDispose?: symbol }).asyncDispose ??= Symbol.for('Symbol.asyncDispose');
 
 export interface PoolOptions {
   /** The project's API key: the x-api-key header (Node), or the api_key query parameter (a browser's WebSocket). */

@@ -1,5 +1,6 @@
 // Sessions and their progresses: feeds, host calls, snapshots, loads.
 
+import './polyfill.js';
 import {
   AlreadyResumedError,
   AmberError,

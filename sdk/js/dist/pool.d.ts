@@ -112,14 +112,33 @@ export declare class Pool implements AsyncDisposable {
         }[];
         version: number;
     }>;
-    /** volumeRead returns a file of a volume (NotFoundError if there is none). */
-    volumeRead(volume: string, path: string): Promise<{
+    /**
+     * volumeRead returns a file of a volume (NotFoundError if there is none).
+     * A file larger than one reply is read in pieces, all of one version (a
+     * ConflictError if that version is gone). `offset` and `length` read a
+     * range; `version` a recent version.
+     */
+    volumeRead(volume: string, path: string, opts?: {
+        offset?: number;
+        length?: number;
+        version?: number;
+    }): Promise<{
         data: Uint8Array;
         size: number;
         version: number;
     }>;
-    /** volumeWrite creates or replaces a file of a volume (the volume is created on first use); it returns the new version. */
-    volumeWrite(volume: string, path: string, data: Uint8Array | string): Promise<number>;
+    /**
+     * volumeWrite creates or replaces a file of a volume (the volume is
+     * created on first use) and returns the new version. Data larger than one
+     * request goes in pieces, each appended on the version the one before
+     * made (a ConflictError if another writer came between). `append` adds to
+     * the file; `version` refuses the write (ConflictError) if the file
+     * changed since that volume version.
+     */
+    volumeWrite(volume: string, path: string, data: Uint8Array | string, opts?: {
+        append?: boolean;
+        version?: number;
+    }): Promise<number>;
     /** volumeDelete deletes a file of a volume, or without a path the whole volume. */
     volumeDelete(volume: string, path?: string): Promise<void>;
     /** close closes the pool's connection. Its ephemeral sessions are deleted by the server; durable ones stay. */

@@ -216,18 +216,77 @@ export class Pool {
         const r = await this.do('volume_list', { volume });
         return { files: r['files'] ?? [], version: Number(r['version'] ?? 0) };
     }
-    /** volumeRead returns a file of a volume (NotFoundError if there is none). */
-    async volumeRead(volume, path) {
+    /**
+     * volumeRead returns a file of a volume (NotFoundError if there is none).
+     * A file larger than one reply is read in pieces, all of one version (a
+     * ConflictError if that version is gone). `offset` and `length` read a
+     * range; `version` a recent version.
+     */
+    async volumeRead(volume, path, opts = {}) {
         checkVolumeName(volume);
-        const r = await this.do('volume_read', { volume, path });
-        return { data: fromBase64(String(r['data'] ?? '')), size: Number(r['size'] ?? 0), version: Number(r['version'] ?? 0) };
+        const offset = opts.offset ?? 0;
+        const read = async (off, length, version) => {
+            const f = { volume, path };
+            if (off)
+                f['offset'] = off;
+            if (length)
+                f['length'] = length;
+            if (version)
+                f['version'] = version;
+            const r = await this.do('volume_read', f);
+            return { data: fromBase64(String(r['data'] ?? '')), size: Number(r['size'] ?? 0), version: Number(r['version'] ?? 0) };
+        };
+        const first = await read(offset, opts.length, opts.version);
+        const want = opts.length ? Math.min(opts.length, Math.max(0, first.size - offset)) : Math.max(0, first.size - offset);
+        if (first.data.length >= want || first.data.length === 0)
+            return first;
+        const pieces = [first.data];
+        let got = first.data.length;
+        while (got < want) {
+            const next = await read(offset + got, want - got, first.version);
+            if (next.data.length === 0)
+                break;
+            pieces.push(next.data);
+            got += next.data.length;
+        }
+        const data = new Uint8Array(got);
+        let at = 0;
+        for (const p of pieces) {
+            data.set(p, at);
+            at += p.length;
+        }
+        return { data, size: first.size, version: first.version };
     }
-    /** volumeWrite creates or replaces a file of a volume (the volume is created on first use); it returns the new version. */
-    async volumeWrite(volume, path, data) {
+    /**
+     * volumeWrite creates or replaces a file of a volume (the volume is
+     * created on first use) and returns the new version. Data larger than one
+     * request goes in pieces, each appended on the version the one before
+     * made (a ConflictError if another writer came between). `append` adds to
+     * the file; `version` refuses the write (ConflictError) if the file
+     * changed since that volume version.
+     */
+    async volumeWrite(volume, path, data, opts = {}) {
         checkVolumeName(volume);
         const bytes = typeof data === 'string' ? new TextEncoder().encode(data) : data;
-        const r = await this.do('volume_write', { volume, path, data: toBase64(bytes) });
-        return Number(r['version'] ?? 0);
+        // A request must fit one message (one 32 KB frame from a browser); base64 adds a third.
+        const t = this.#t;
+        const piece = t instanceof WebSocketTransport && !t.nodeStyle ? 16 * 1024 : 64 * 1024;
+        let version = opts.version;
+        let append = !!opts.append;
+        let off = 0;
+        do {
+            const chunk = bytes.subarray(off, off + piece);
+            const f = { volume, path, data: toBase64(chunk) };
+            if (append)
+                f['append'] = true;
+            if (version)
+                f['version'] = version;
+            const r = await this.do('volume_write', f);
+            version = Number(r['version'] ?? 0);
+            append = true;
+            off += chunk.length;
+        } while (off < bytes.length);
+        return version ?? 0;
     }
     /** volumeDelete deletes a file of a volume, or without a path the whole volume. */
     async volumeDelete(volume, path) {

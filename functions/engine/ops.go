@@ -126,6 +126,7 @@ func (e *Engine) step(ctx context.Context, caller Caller, req *protocol.Request,
 	p, ran, runErr := c.run(st, opts)
 	if !ran {
 		// Refused before running: the state is as loaded.
+		c.detachVolumes(st)
 		e.warm.put(project, head.ID, head.Version, st)
 		return nil, runErr
 	}
@@ -444,6 +445,7 @@ func (c *commit) state(ctx context.Context, st *state, reply *protocol.Reply) (*
 	if err != nil {
 		return nil, err
 	}
+	c.detachVolumes(st)
 	c.e.warm.put(c.head.Project, c.head.ID, c.head.Version+1, st)
 	return out, nil
 }
@@ -526,8 +528,8 @@ func (c *commit) write(ctx context.Context, state, root string, extra []byte, by
 		h.LastReply = snap.Root.String()
 	}
 	if err := c.e.meta.CommitSession(ctx, &h, c.head.Version); err != nil {
-		if errors.Is(err, meta.ErrConflict) {
-			c.revertVolumes(ctx)
+		if errors.Is(err, meta.ErrConflict) || errors.Is(err, meta.ErrTooLarge) {
+			c.revertVolumes(ctx) // this step will never commit: take its volume changes back
 		}
 		c.undoUsage(ctx, delta)
 		return nil, fmt.Errorf("engine: commit: %w", err)

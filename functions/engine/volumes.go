@@ -127,6 +127,15 @@ func (c *commit) withVolumes(opts *core.FeedOptions) *core.FeedOptions {
 	return opts
 }
 
+// detachVolumes unmounts the step's volumes from st's interpreter before
+// it goes back to the warm cache, so a warm session does not pin a Txn's
+// file contents (every step mounts its own).
+func (c *commit) detachVolumes(st *state) {
+	if c.vols != nil {
+		st.sess.SetFeedOptions(c.cfg.feedOptions(nil))
+	}
+}
+
 // commitVolumes commits each changed volume of the step, before the
 // session head. A failure reverts the volumes already committed, so the
 // step commits nothing.
@@ -219,11 +228,11 @@ func (e *Engine) volumeOp(ctx context.Context, caller Caller, req *protocol.Requ
 		}
 		return &protocol.Reply{OK: true, Files: out, Version: v}, nil
 	case protocol.OpVolumeRead:
-		data, v, err := e.vols.Read(ctx, repo, project, req.Volume, req.Path)
+		data, size, v, err := e.vols.ReadRange(ctx, repo, project, req.Volume, req.Path, req.Offset, req.Length, req.Version)
 		if err != nil {
 			return nil, volumeError(err)
 		}
-		return &protocol.Reply{OK: true, Data: data, Size: int64(len(data)), Version: v}, nil
+		return &protocol.Reply{OK: true, Data: data, Size: size, Version: v}, nil
 	case protocol.OpVolumeWrite:
 		v, err := e.vols.Write(ctx, repo, project, req.Volume, req.Path, req.Data, req.Append, req.Version, key)
 		if err != nil {

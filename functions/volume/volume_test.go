@@ -17,7 +17,12 @@ import (
 
 type countStore struct {
 	cas.Store
-	puts, bytes atomic.Int64
+	puts, bytes, gets atomic.Int64
+}
+
+func (c *countStore) Get(ctx context.Context, a cas.Addr) ([]byte, error) {
+	c.gets.Add(1)
+	return c.Store.Get(ctx, a)
 }
 
 func (c *countStore) Put(ctx context.Context, a cas.Addr, data []byte) error {
@@ -272,6 +277,16 @@ func TestRetriedKeyAppliesOnce(t *testing.T) {
 	if got := f.read(t, "v", "log"); got != "xy" {
 		t.Fatalf("after the retry: %q", got)
 	}
+	// A retry of the request that created a volume reads it empty.
+	first := f.open(t, "fresh", "make")
+	must(t, first.WriteFile("a", []byte("1"), false))
+	if _, err := first.Commit(ctx); err != nil {
+		t.Fatal(err)
+	}
+	again := f.open(t, "fresh", "make")
+	if names, err := again.ReadDir(""); err != nil || len(names) != 0 || again.Version() != 0 {
+		t.Fatalf("the retry of the creating request reads %v at version %d (%v)", names, again.Version(), err)
+	}
 }
 
 func TestRevertUndoesOnlyItsOwnChanges(t *testing.T) {
@@ -373,4 +388,116 @@ func BenchmarkOneByteChange(b *testing.B) {
 	h, _ := f.heads.GetVolume(ctx, "p", "v")
 	b.ReportMetric(float64(puts)/float64(b.N)+1, "requests/step")
 	b.ReportMetric(float64(written)/float64(b.N)+float64(len(h.Extra)+len(h.Root)+64), "bytes/step")
+}
+
+// TestDedupAcrossVolumes: the same content in two volumes of a project is
+// stored once.
+func TestDedupAcrossVolumes(t *testing.T) {
+	f := newFixture(t, NewMemHeads())
+	ctx := context.Background()
+	data := make([]byte, 200<<10)
+	randomBytes(data, 9)
+	count := func() int {
+		n := 0
+		must(t, f.store.Walk(ctx, func(cas.ChunkInfo) error { n++; return nil }))
+		return n
+	}
+	if _, err := f.s.Write(ctx, f.repo, "p", "a", "x.bin", data, false, nil, ""); err != nil {
+		t.Fatal(err)
+	}
+	one := count()
+	if _, err := f.s.Write(ctx, f.repo, "p", "b", "copy/y.bin", data, false, nil, ""); err != nil {
+		t.Fatal(err)
+	}
+	// Only b's manifest is new.
+	if got := count(); got != one+1 {
+		t.Fatalf("%d chunks after storing the same file in a second volume, %d before", got, one)
+	}
+}
+
+// TestReadRange: byte ranges of a file fetch the chunks they cover, and a
+// version the head remembers reads as it was.
+func TestReadRange(t *testing.T) {
+	f := newFixture(t, NewMemHeads())
+	ctx := context.Background()
+	data := make([]byte, 200<<10)
+	randomBytes(data, 11)
+	v1, err := f.s.Write(ctx, f.repo, "p", "v", "f", data, false, nil, "")
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, c := range []struct{ off, n int64 }{{0, 1000}, {5000, 65000}, {190000, 0}, {0, 0}, {int64(len(data)) - 1, 10}} {
+		got, size, v, err := f.s.ReadRange(ctx, f.repo, "p", "v", "f", c.off, c.n, nil)
+		end := int64(len(data))
+		if c.n > 0 && c.off+c.n < end {
+			end = c.off + c.n
+		}
+		if err != nil || size != int64(len(data)) || v != v1 || !bytes.Equal(got, data[c.off:end]) {
+			t.Fatalf("range %d+%d: %d bytes, size %d, version %d, %v", c.off, c.n, len(got), size, v, err)
+		}
+	}
+	if got, _, _, err := f.s.ReadRange(ctx, f.repo, "p", "v", "f", 1<<30, 0, nil); err != nil || len(got) != 0 {
+		t.Fatalf("past the end: %d bytes, %v", len(got), err)
+	}
+	// Overwrite it; the old version still reads while the head keeps it.
+	for i := range keepVersions + 1 {
+		if _, err := f.s.Write(ctx, f.repo, "p", "v", "f", []byte(fmt.Sprint(i)), false, nil, ""); err != nil {
+			t.Fatal(err)
+		}
+		got, _, _, err := f.s.ReadRange(ctx, f.repo, "p", "v", "f", 0, 10, &v1)
+		switch {
+		case i < keepVersions && (err != nil || !bytes.Equal(got, data[:10])):
+			t.Fatalf("version %d after %d writes: %q %v", v1, i+1, got, err)
+		case i == keepVersions && !errors.Is(err, ErrConflict):
+			t.Fatalf("a version the head forgot: %v", err)
+		}
+	}
+}
+
+// TestAppendReadsOnlyTheLastChunk: appending to a big stored file reads
+// its last chunk, not the whole file, and cuts the same chunks a write of
+// the whole new content would.
+func TestAppendReadsOnlyTheLastChunk(t *testing.T) {
+	f := newFixture(t, NewMemHeads())
+	ctx := context.Background()
+	data := make([]byte, 1<<20)
+	randomBytes(data, 13)
+	if _, err := f.s.Write(ctx, f.repo, "p", "log", "big", data, false, nil, ""); err != nil {
+		t.Fatal(err)
+	}
+	tx := f.open(t, "log", "")
+	gets := f.store.gets.Load()
+	for i := range 3 {
+		must(t, tx.WriteFile("big", []byte(fmt.Sprintf("line %d\n", i)), true))
+	}
+	if _, err := tx.Commit(ctx); err != nil {
+		t.Fatal(err)
+	}
+	if n := f.store.gets.Load() - gets; n > 1 {
+		t.Errorf("three appends read %d chunks", n)
+	}
+	want := append(append([]byte(nil), data...), "line 0\nline 1\nline 2\n"...)
+	if got := f.read(t, "log", "big"); got != string(want) {
+		t.Fatalf("after the appends: %d bytes, want %d", len(got), len(want))
+	}
+	// The same content written whole cuts the same chunks: only the new
+	// volume's manifest is stored.
+	count := func() int {
+		n := 0
+		must(t, f.store.Walk(ctx, func(cas.ChunkInfo) error { n++; return nil }))
+		return n
+	}
+	before := count()
+	if _, err := f.s.Write(ctx, f.repo, "p", "copy", "big", want, false, nil, ""); err != nil {
+		t.Fatal(err)
+	}
+	if n := count() - before; n != 1 {
+		t.Errorf("a whole write of the appended content added %d chunks, want the manifest only", n)
+	}
+	// Reading in the Txn after an append sees the whole file.
+	tx = f.open(t, "log", "")
+	must(t, tx.WriteFile("big", []byte("more"), true))
+	if got, err := tx.ReadFile("big"); err != nil || string(got) != string(want)+"more" {
+		t.Fatalf("read after append: %d bytes, %v", len(got), err)
+	}
 }

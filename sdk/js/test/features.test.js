@@ -9,6 +9,7 @@ import path from 'node:path';
 import { after, before, describe, test } from 'node:test';
 import {
   BadRequestError,
+  ConflictError,
   FunctionSnapshot,
   MemoryMount,
   MountDir,
@@ -168,6 +169,20 @@ for (const tr of transports) {
       await assert.rejects(pool.volumeRead(name, '../escape'), BadRequestError);
       await assert.rejects(pool.volumeRead('bad name!', 'x'), TypeError);
       await assert.rejects(pool.checkout({ volumes: { '/v': '../x' } }), TypeError);
+      // Larger than one request: sent as appends; read back whole, and in ranges.
+      const big = new Uint8Array(300_000).map((_, i) => (i * 7) % 251);
+      const v1 = await pool.volumeWrite(name, 'big.bin', big);
+      const back = await pool.volumeRead(name, 'big.bin');
+      assert.equal(back.size, big.length);
+      assert.deepEqual(back.data, big);
+      assert.equal(back.version, v1);
+      assert.deepEqual((await pool.volumeRead(name, 'big.bin', { offset: 1000, length: 10 })).data, big.subarray(1000, 1010));
+      assert.equal(await s.feedRun("len(open('/vol/big.bin', 'rb').read())"), big.length);
+      await pool.volumeWrite(name, 'log.txt', 'a\n');
+      const v2 = await pool.volumeWrite(name, 'log.txt', 'b\n', { append: true });
+      assert.equal(new TextDecoder().decode((await pool.volumeRead(name, 'log.txt')).data), 'a\nb\n');
+      await pool.volumeWrite(name, 'log.txt', 'c\n', { append: true, version: v2 });
+      await assert.rejects(pool.volumeWrite(name, 'log.txt', 'd\n', { version: v2 }), ConflictError);
       await pool.volumeDelete(name, 'dir/h.bin');
       await pool.volumeDelete(name);
       await assert.rejects(pool.volumeList(name), NotFoundError);

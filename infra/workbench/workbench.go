@@ -5,23 +5,27 @@
 // side, lists the project's sessions and snapshots with their storage, and
 // charts a session's committed steps.
 //
-// The page is plain HTML, CSS and JavaScript with no build step and no
-// third-party code, embedded in the binary. It speaks only the wire
-// protocol (functions/protocol, docs/protocol.md) over the same WebSocket
-// endpoint as any other client, with the api_key query parameter when a
-// key is entered, so it works against amber serve and API Gateway alike.
+// The page is plain HTML, CSS and JavaScript with no build step at serve
+// time and no third-party code, embedded in the binary. Everything it says
+// to the server goes through @amber-sandbox/client (sdk/js), whose
+// compiled modules it serves at /client/: the same WebSocket endpoint as
+// any other client, with the api_key query parameter when a key is
+// entered, so it works against amber serve and API Gateway alike.
 package workbench
 
 import (
 	"embed"
 	"io/fs"
 	"net/http"
+	"strings"
+
+	jsclient "github.com/amber-sandbox/amber/sdk/js"
 )
 
 //go:embed static
 var static embed.FS
 
-// Handler serves the Workbench. Mount it at "/". It answers GET and HEAD
+// Handler serves the Workbench (and the client modules at /client/). Mount it at "/". It answers GET and HEAD
 // only, with no-cache headers (the page is tiny and must never run stale
 // against a newer server) and a content security policy that allows
 // nothing but the page's own files and WebSocket connections.
@@ -33,6 +37,7 @@ func Handler() http.Handler {
 		})
 	}
 	files := http.FileServerFS(sub)
+	client := http.StripPrefix("/client", http.FileServerFS(jsclient.Dist()))
 	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		if r.Method != http.MethodGet && r.Method != http.MethodHead {
 			w.Header().Set("Allow", "GET, HEAD")
@@ -46,6 +51,10 @@ func Handler() http.Handler {
 		h.Set("Content-Security-Policy",
 			"default-src 'self'; connect-src 'self' ws: wss:; img-src 'self' data:; "+
 				"style-src 'self'; script-src 'self'; frame-ancestors 'none'; base-uri 'none'")
+		if strings.HasPrefix(r.URL.Path, "/client/") {
+			client.ServeHTTP(w, r)
+			return
+		}
 		files.ServeHTTP(w, r)
 	})
 }

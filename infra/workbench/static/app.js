@@ -1,6 +1,8 @@
-// Amber Workbench: a page that drives durable Python sessions over
-// Amber's WebSocket protocol (docs/protocol.md). No dependencies, no build.
-'use strict';
+// Amber Workbench: a page that drives durable Python sessions. Everything
+// it says to the server goes through @amber-sandbox/client (sdk/js, served
+// at /client/): this file is the page, the client is the protocol. No
+// third-party code, no build step at serve time.
+import { Pool, RawJSON, PyException, BadRequestError, encodeRequest } from './client/index.js';
 
 (() => {
   const $ = (sel, root = document) => root.querySelector(sel);
@@ -99,25 +101,6 @@
     return '{' + Object.keys(v).map((k) => pyStr(k) + ': ' + py(v[k])).join(', ') + '}';
   }
 
-  // Raw is JSON text sent as it is, so that a value typed by hand keeps
-  // its exact form (big ints, float digits) on the wire.
-  class Raw {
-    constructor(text) { this.text = text; }
-  }
-
-  // encode writes a request as JSON, with Raw fields spliced in verbatim.
-  function encode(req) {
-    const raws = [];
-    const nonce = Math.random().toString(36).slice(2);
-    const text = JSON.stringify(req, (k, v) => {
-      if (!(v instanceof Raw)) return v;
-      raws.push(v.text);
-      return '@@raw-' + nonce + '-' + (raws.length - 1) + '@@';
-    });
-    if (!raws.length) return text;
-    return text.replace(new RegExp('"@@raw-' + nonce + '-(\\d+)@@"', 'g'), (m, i) => raws[Number(i)]);
-  }
-
   // ---------------------------------------------------------------- format
 
   function fmtBytes(n) {
@@ -186,203 +169,72 @@
 
   // ---------------------------------------------------------------- client
 
-  // MAX_FRAME is API Gateway's WebSocket frame size limit.
-  const MAX_FRAME = 32 * 1024;
-
-  class ProtocolError extends Error {
-    constructor(err) {
-      super(err.message || err.kind);
-      this.kind = err.kind;
-      this.type = err.type;
-      this.traceback = err.traceback;
-    }
-  }
-
-  // Client sends requests over one WebSocket and matches replies and print
-  // events to them by id. A message sent in parts is put back together. If
-  // the connection drops, pending requests are sent again with the same id
-  // once it is back: the server runs each id at most once.
+  // Client is the page's link to the server: a Pool of @amber-sandbox/client
+  // on the endpoint and key the page keeps, and the status line. The pool
+  // does the protocol (ids, resends after a drop, parts, running, errors).
   class Client {
     constructor(onStatus) {
       this.onStatus = onStatus;
-      this.ws = null;
-      this.opening = null;
-      this.pending = new Map();
-      this.parts = new Map();
-      this.seq = 0;
-      // Request ids are idempotency keys (and checkout and dump derive
-      // their ids from them): random per page, then a counter.
-      const rnd = new Uint8Array(8);
-      crypto.getRandomValues(rnd);
-      this.prefix = 'wb-' + Array.from(rnd, (b) => b.toString(16).padStart(2, '0')).join('') + '-';
+      this.pool = null;
+      this.connecting = null;
+      this.onClosed = null;
+      this.earlier = 0; // requests of pools replaced by a reconnect
     }
+
+    // seq counts the requests the page sent (the tests read it).
+    get seq() { return this.earlier + (this.pool ? this.pool.requestCount : 0); }
 
     url() {
-      let base = (store.getItem('amber.endpoint') || '').trim();
-      if (!base) base = (location.protocol === 'https:' ? 'wss://' : 'ws://') + location.host + '/';
-      const u = new URL(base, location.href);
-      const key = store.getItem('amber.key') || '';
-      if (key) u.searchParams.set('api_key', key);
-      return u.toString();
+      const base = (store.getItem('amber.endpoint') || '').trim();
+      if (!base) return (location.protocol === 'https:' ? 'wss://' : 'ws://') + location.host + '/';
+      return new URL(base, location.href).toString();
     }
 
-    reconnect() {
-      if (this.ws) {
-        this.ws.replaced = true;
-        this.ws.close(1000, 'reconnect');
+    status(s) {
+      switch (s.state) {
+        case 'connecting': this.onStatus('connecting…', 'busy'); break;
+        case 'connected': this.onStatus('connected', 'ok'); break;
+        case 'failed': this.onStatus('cannot connect' + (s.code ? ' (' + s.code + ')' : ''), 'error'); break;
+        case 'gateway_error': this.onStatus('connected; the server said: ' + s.message, 'error'); break;
+        case 'disconnected':
+          this.onStatus('disconnected' + (s.code ? ' (' + s.code + (s.reason ? ': ' + s.reason : '') + ')' : ''), 'idle');
+          if (this.onClosed) this.onClosed();
+          break;
+      }
+    }
+
+    // connect opens a new pool on the stored endpoint and key, closing the
+    // old one (whose ephemeral sessions die with it).
+    connect() {
+      const old = this.pool;
+      this.pool = null;
+      if (old) {
+        this.earlier += old.requestCount;
+        old.close().catch(() => {});
         if (this.onClosed) this.onClosed();
       }
-      for (const p of this.pending.values()) p.sent = false;
-      this.ws = null;
-      this.opening = null;
-      return this.open();
-    }
-
-    open() {
-      if (this.ws && this.ws.readyState === WebSocket.OPEN) return Promise.resolve();
-      if (this.opening) return this.opening;
-      this.onStatus('connecting…', 'busy');
-      this.opening = new Promise((resolve, reject) => {
-        let ws;
-        try { ws = new WebSocket(this.url()); } catch (e) {
-          this.opening = null;
-          this.onStatus('bad endpoint', 'error');
-          reject(e);
-          return;
-        }
-        let opened = false;
-        ws.onopen = () => {
-          opened = true;
-          this.ws = ws;
-          this.opening = null;
-          this.onStatus('connected', 'ok');
-          resolve();
-          for (const p of this.pending.values()) if (!p.sent) this.send(p);
-        };
-        ws.onmessage = (m) => this.receive(m.data);
-        ws.onclose = (ev) => {
-          if (ws.replaced) return;
-          if (this.ws === ws) this.ws = null;
-          if (!opened) {
-            this.opening = null;
-            this.onStatus('cannot connect' + (ev.code ? ' (' + ev.code + ')' : ''), 'error');
-            reject(new ProtocolError({ kind: 'unauthorized', message: 'cannot connect to ' + this.url().replace(/api_key=[^&]*/, 'api_key=…') }));
-            return;
-          }
-          this.onStatus('disconnected' + (ev.code ? ' (' + ev.code + (ev.reason ? ': ' + ev.reason : '') + ')' : ''), 'idle');
-          if (this.onClosed) this.onClosed();
-          this.parts.clear();
-          this.retry(ev);
-        };
-      });
-      return this.opening;
-    }
-
-    retry(ev) {
-      const waiting = [...this.pending.values()];
-      if (!waiting.length) return;
-      for (const p of waiting) {
-        p.sent = false;
-        if (ev.code === 1009 || p.tries >= 2) {
-          this.pending.delete(p.req.id);
-          p.reject(new ProtocolError({
-            kind: ev.code === 1009 ? 'too_large' : 'internal',
-            message: ev.code === 1009 ? 'the message is over the size limit (connection closed with 1009)'
-              : 'connection lost (' + ev.code + ')',
-          }));
-        }
+      let url;
+      try { url = this.url(); } catch (e) {
+        this.onStatus('bad endpoint', 'error');
+        return Promise.reject(e);
       }
-      if (this.pending.size) setTimeout(() => this.open().catch(() => this.failAll()), 300);
-    }
-
-    // gatewayError handles what API Gateway sends when the function failed
-    // or timed out ({"message": "Internal server error", ...}): it names no
-    // request, so every request sent and not answered goes again with the
-    // same id, which runs it at most once. After three tries it fails.
-    gatewayError(msg) {
-      this.onStatus('connected; the server said: ' + msg.message, 'error');
-      this.warned = true;
-      for (const p of [...this.pending.values()]) {
-        if (!p.sent) continue;
-        if (p.tries >= 3) {
-          this.pending.delete(p.req.id);
-          p.reject(new ProtocolError({ kind: 'internal', message: msg.message + ' (after ' + p.tries + ' tries)' }));
-          continue;
-        }
-        setTimeout(() => {
-          if (this.pending.get(p.req.id) === p && this.ws) this.send(p);
-        }, 300 * p.tries);
-      }
-    }
-
-    failAll() {
-      for (const p of this.pending.values()) p.reject(new ProtocolError({ kind: 'internal', message: 'connection lost' }));
-      this.pending.clear();
-    }
-
-    send(p) {
-      const text = encode(p.req);
-      // A browser sends a message as one WebSocket frame, and API Gateway
-      // (and amber serve) close the connection on a frame over 32 KB.
-      if (new TextEncoder().encode(text).length > MAX_FRAME) {
-        this.pending.delete(p.req.id);
-        p.reject(new ProtocolError({
-          kind: 'too_large',
-          message: 'this request is ' + fmtBytes(text.length) + ': a browser can send at most 32 KB per message (one WebSocket frame)',
-        }));
-        return;
-      }
-      p.sent = true;
-      p.tries++;
-      this.ws.send(text);
-    }
-
-    // request sends {op, id, ...fields} and resolves with the reply.
-    // onEvent receives the print events that come before it.
-    request(op, fields, onEvent) {
-      const req = Object.assign({ op, id: this.prefix + (++this.seq) }, fields);
-      return new Promise((resolve, reject) => {
-        const p = { req, resolve, reject, onEvent, sent: false, tries: 0 };
-        this.pending.set(req.id, p);
-        this.open().then(() => { if (!p.sent && this.ws) this.send(p); }, (e) => {
-          this.pending.delete(req.id);
-          reject(e);
-        });
+      const apiKey = store.getItem('amber.key') || undefined;
+      const opening = Pool.connect(url, { apiKey, onStatus: (s) => this.status(s) });
+      this.connecting = opening;
+      return opening.then((pool) => {
+        if (this.connecting === opening) { this.pool = pool; this.connecting = null; } else pool.close().catch(() => {});
+        return pool;
+      }, (e) => {
+        if (this.connecting === opening) this.connecting = null;
+        throw e;
       });
     }
 
-    receive(text) {
-      let msg;
-      try { msg = parseJSON(text); } catch (e) { return; }
-      if (!msg || typeof msg !== 'object') return;
-      if (typeof msg.parts === 'number' && 'part' in msg && 'data' in msg) {
-        let a = this.parts.get(msg.id);
-        if (!a) { a = { n: msg.parts, data: new Map() }; this.parts.set(msg.id, a); }
-        a.data.set(Number(msg.part), String(msg.data));
-        if (a.data.size < a.n) return;
-        this.parts.delete(msg.id);
-        const keys = [...a.data.keys()].sort((x, y) => x - y);
-        this.receive(keys.map((k) => a.data.get(k)).join(''));
-        return;
-      }
-      if (msg.id === undefined && typeof msg.message === 'string') {
-        this.gatewayError(msg);
-        return;
-      }
-      const p = this.pending.get(msg.id);
-      if (!p) return;
-      if (msg.event) {
-        p.events = (p.events || 0) + 1;
-        if (p.onEvent) p.onEvent(msg);
-        return;
-      }
-      this.pending.delete(msg.id);
-      if (this.warned) {
-        this.warned = false;
-        this.onStatus('connected', 'ok');
-      }
-      msg.streamed = p.events || 0;
-      p.resolve(msg);
+    // ready is the pool, connecting first if there is none.
+    ready() {
+      if (this.pool) return Promise.resolve(this.pool);
+      if (this.connecting) return this.connecting;
+      return this.connect();
     }
   }
 
@@ -396,7 +248,8 @@
       this.app = app;
       this.n = ++paneCount;
       this.session = '';
-      this.pendingCall = null;
+      this.s = null; // the client's Session
+      this.pendingCall = null; // the progress paused at, a client snapshot
       const root = $('#pane-template').content.firstElementChild.cloneNode(true);
       this.root = root;
       root.dataset.pane = String(this.n);
@@ -465,8 +318,9 @@
       badge.dataset.state = state;
     }
 
-    setSession(id, ephemeral) {
+    setSession(id, ephemeral, session) {
       this.session = id;
+      this.s = session || null;
       this.ephemeral = ephemeral;
       const sid = $('.sid', this.root);
       sid.textContent = id || 'no session yet';
@@ -475,18 +329,21 @@
       this.refreshButtons();
     }
 
-    call(op, fields, onEvent) {
-      return this.app.client.request(op, fields, onEvent).then((r) => {
-        if (r.ok === false && r.error) throw new ProtocolError(r.error);
-        return r;
-      });
+    // hooks are the feed options of the pane: output streams into it, and
+    // each slice of a long step shows its stats.
+    hooks(extra) {
+      return Object.assign({
+        printCallback: (stream, text) => this.print({ event: 'print', stream, text }),
+        onRunning: (st) => { this.stats(st, 'running: '); this.setState('running'); },
+      }, extra);
     }
 
     async checkout() {
       const ephemeral = $('.ephemeral', this.root).checked;
-      const r = await this.call('checkout', ephemeral ? { ephemeral: true } : {});
-      this.setSession(r.session, ephemeral);
-      this.note('checked out ' + r.session + (ephemeral ? ' (ephemeral)' : ''));
+      const pool = await this.app.client.ready();
+      const s = await pool.checkout(ephemeral ? { ephemeral: true } : {});
+      this.setSession(s.id, ephemeral, s);
+      this.note('checked out ' + s.id + (ephemeral ? ' (ephemeral)' : ''));
       this.app.snapshotsChanged();
     }
 
@@ -494,13 +351,15 @@
     async load(id, loader) {
       await this.checkout();
       this.note(loader + ' ' + id);
-      const r = await this.call(loader, { session: this.session, snapshot: id }, (ev) => this.print(ev));
+      let p = null;
+      if (loader === 'load_snapshot') p = await this.s.loadSnapshot(id, this.hooks());
+      else await this.s.loadSession(id);
       this.loadedFrom = id;
       const origin = $('.origin', this.root);
       origin.textContent = (this.forkOf ? 'fork of ' + this.forkOf + ': ' : '') +
         (loader === 'load_snapshot' ? 'from suspended snapshot ' : 'loaded from ') + id;
       origin.hidden = false;
-      if (loader === 'load_snapshot') await this.progress(r);
+      if (p) await this.progress(p);
       else this.note('loaded');
       this.app.snapshotsChanged();
     }
@@ -514,25 +373,19 @@
       }
       if (!this.session) await this.checkout();
       const functions = $('.functions', this.root).value.split(/[\s,]+/).filter(Boolean);
-      const fields = { session: this.session, code };
-      if (functions.length) fields.functions = functions;
-      if ($('.lookup', this.root).checked) fields.lookup = true;
+      // Host functions are declared, and answered by hand.
+      const opts = this.hooks({ externalFunctions: Object.fromEntries(functions.map((f) => [f, null])) });
+      if ($('.lookup', this.root).checked) opts.lookup = true;
       this.echo(code);
       this.setState('running');
-      const r = await this.call('feed', fields, (ev) => this.print(ev)).catch((e) => { this.setState('idle'); throw e; });
-      await this.progress(r);
+      const p = await this.s.feedStart(code, opts).catch((e) => { this.setState('idle'); throw e; });
+      await this.progress(p);
     }
 
-    // progress shows a progress reply, and continues a running step until
-    // it stops.
-    async progress(r) {
-      for (;;) {
-        if (!r.streamed && r.printed) r.printed.forEach((ev) => this.print(ev));
-        if (r.progress !== 'running') break;
-        this.stats(r.stats, 'running: ');
-        this.setState('running');
-        r = await this.call('continue', { session: this.session }, (ev) => this.print(ev));
-      }
+    // progress shows where a feed stands (the client already continued a
+    // step that ran past the server's step budget).
+    async progress(p) {
+      const r = p.reply;
       this.endPause();
       switch (r.progress) {
         case 'complete':
@@ -543,7 +396,7 @@
         case 'name_lookup':
         case 'futures':
           this.setState('suspended');
-          this.pause(r);
+          this.pause(p);
           break;
         default:
           this.setState('idle');
@@ -558,8 +411,9 @@
       $('.pending', this.root).hidden = true;
     }
 
-    pause(r) {
-      this.pendingCall = r;
+    pause(p) {
+      const r = p.reply;
+      this.pendingCall = p;
       const sec = $('.pending', this.root);
       const title = $('.pending-title', sec);
       const call = $('.call', sec);
@@ -597,38 +451,37 @@
     }
 
     async resume() {
-      const r0 = this.pendingCall;
-      if (!r0) return;
+      const p0 = this.pendingCall;
+      if (!p0) return;
+      const r0 = p0.reply;
       const mode = $('.answer input[name=mode]:checked', this.root).value;
       const text = $('.answer-json', this.root).value.trim() || 'null';
+      // A value typed by hand goes on the wire as typed (RawJSON), so big
+      // ints and float digits keep their form.
       let value;
       if (mode === 'value') {
-        try { value = JSON.parse(text); } catch (e) {
-          throw new ProtocolError({ kind: 'bad_request', message: 'the value is not JSON: ' + e.message });
+        try { value = new RawJSON(text); } catch (e) {
+          throw new BadRequestError('bad_request', 'the value is not JSON: ' + e.message.replace(/^RawJSON: the text is not JSON: /, ''));
         }
       }
-      const exception = { type: $('.exc-type', this.root).value.trim() || 'Exception', message: $('.exc-message', this.root).value };
-      let op = 'resume';
-      const fields = { session: this.session };
+      const exception = new PyException($('.exc-type', this.root).value.trim() || 'Exception', $('.exc-message', this.root).value);
+      let answer;
       if (r0.progress === 'futures') {
-        op = 'resume_futures';
-        const results = {};
-        for (const id of r0.pending || []) {
-          results[String(id)] = mode === 'value'
-            ? { return_value: value && typeof value === 'object' && String(id) in value ? value[String(id)] : null }
-            : { exception };
+        const parsed = value ? JSON.parse(value.text) : null;
+        const results = new Map();
+        for (const id of p0.pendingCallIds) {
+          results.set(id, mode === 'value'
+            ? new RawJSON(JSON.stringify(parsed && typeof parsed === 'object' && String(id) in parsed ? parsed[String(id)] : null))
+            : exception);
         }
-        fields.results = results;
-      } else {
-        if (r0.progress === 'function_call') fields.call_id = r0.call_id;
-        if (mode === 'value') fields.return_value = new Raw(text);
-        else if (mode === 'error') fields.exception = exception;
-        else fields.not_handled = true;
-      }
+        answer = () => p0.resume(results);
+      } else if (mode === 'value') answer = () => p0.resume(value);
+      else if (mode === 'error') answer = () => p0.resumeError(exception);
+      else answer = () => p0.resumeNotHandled();
       this.note('answer: ' + (mode === 'value' ? text : mode === 'error' ? exception.type + '(' + pyStr(exception.message) + ')' : 'not handled'));
       let r;
       try {
-        r = await this.call(op, fields, (ev) => this.print(ev));
+        r = await answer();
       } catch (e) {
         // An exception that ends the step (or a call resumed elsewhere)
         // leaves nothing to answer; other errors keep the call pending.
@@ -640,7 +493,8 @@
     }
 
     async dump() {
-      const r = await this.call('dump', { session: this.session });
+      const id = await (this.pendingCall ? this.pendingCall.dump() : this.s.dump());
+      const r = { snapshot: new TextDecoder().decode(id) };
       this.snapshot = r.snapshot;
       this.snapshotKind = this.pendingCall ? 'suspended_snapshot' : 'session_dump';
       const sec = $('.dumped', this.root);
@@ -658,7 +512,7 @@
     }
 
     async close() {
-      await this.call('close', { session: this.session });
+      await this.s.close();
       this.note('closed ' + this.session + ' (still loadable by its id)');
       this.endPause();
       this.setSession('', false);
@@ -752,7 +606,7 @@
         e.preventDefault();
         store.setItem('amber.endpoint', $('#endpoint').value.trim());
         store.setItem('amber.key', $('#api-key').value);
-        this.client.reconnect().then(() => this.refreshSnapshots(), () => {});
+        this.client.connect().then(() => this.refreshSnapshots(), () => {});
       });
       $('#new-pane').addEventListener('click', () => this.addPane().focus());
       $('#load-form').addEventListener('submit', (e) => {
@@ -775,7 +629,7 @@
       });
 
       this.addPane();
-      this.client.open().then(() => this.refreshSnapshots(), () => {});
+      this.client.connect().then(() => this.refreshSnapshots(), () => {});
     }
 
     addPane() {
@@ -807,8 +661,7 @@
     async refreshSnapshots() {
       const status = $('#snap-status');
       try {
-        const r = await this.client.request('snapshots', {});
-        if (r.ok === false) throw new ProtocolError(r.error || {});
+        const r = await (await this.client.ready()).snapshots();
         this.snapshots = r.snapshots || [];
         this.quota = r.quota || null;
         this.renderSnapshots();
@@ -886,8 +739,7 @@
     async deleteSnapshot(id) {
       const status = $('#snap-status');
       try {
-        const r = await this.client.request('delete_snapshot', { snapshot: id });
-        if (r.ok === false) throw new ProtocolError(r.error || {});
+        await (await this.client.ready()).deleteSnapshot(id);
         status.textContent = 'deleted ' + id;
         this.snapshots = this.snapshots.filter((s) => s.id !== id);
         this.renderSnapshots();
@@ -904,9 +756,7 @@
       const status = $('#history-status');
       status.textContent = 'loading…';
       try {
-        const r = await this.client.request('history', { session });
-        if (r.ok === false) throw new ProtocolError(r.error || {});
-        const steps = r.steps || [];
+        const steps = await (await this.client.ready()).history(session);
         this.renderHistory(steps);
         const total = steps.reduce((n, s) => n + (s.bytes_written || 0), 0);
         status.textContent = steps.length + ' step' + (steps.length === 1 ? '' : 's') + ', ' + fmtBytes(total) + ' written';
@@ -967,5 +817,5 @@
   window.addEventListener('DOMContentLoaded', () => { window.amberWorkbench = new App(); });
   // For the tests and the console.
   window.amberPy = (text) => py(parseJSON(text));
-  window.amberEncode = (req, rawField) => encode(Object.assign({}, req, rawField ? { [rawField]: new Raw(req[rawField]) } : {}));
+  window.amberEncode = (req, rawField) => encodeRequest(Object.assign({}, req, rawField ? { [rawField]: new RawJSON(req[rawField]) } : {}));
 })();

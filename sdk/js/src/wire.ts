@@ -1,0 +1,131 @@
+// The wire protocol's messages (docs/protocol.md) and their JSON text.
+
+import type { WireError } from './errors.js';
+import { RawJSON } from './values.js';
+
+/** API Gateway's message size limit: larger requests close the connection (1009). */
+export const MAX_MESSAGE = 128 * 1024;
+/** API Gateway's frame size limit: a request over it goes as several frames. */
+export const MAX_FRAME = 32 * 1024;
+
+/** A print event of a step: output the sandbox wrote. */
+export interface PrintEvent {
+  id?: string;
+  event: 'print' | string;
+  stream: 'stdout' | 'stderr' | string;
+  text: string;
+}
+
+/** A request: op, id and the op's fields. Values are RawJSON (already encoded). */
+export interface WireRequest {
+  op: string;
+  id: string;
+  [field: string]: unknown;
+}
+
+/** One committed step's measurements. */
+export interface StepStats {
+  op: string;
+  request_id: string;
+  version: number;
+  duration_us: number;
+  dirty_pages: number;
+  requests: number;
+  bytes_written: number;
+  at: string;
+}
+
+/** A saved id of the project: a session or a snapshot. */
+export interface SnapshotInfo {
+  id: string;
+  kind: 'session' | 'session_dump' | 'suspended_snapshot' | string;
+  state?: string;
+  bytes: number;
+  stored_bytes: number;
+  shared_bytes: number;
+  created: string;
+  saved?: string;
+  expires: string;
+}
+
+/** A reply, as the server sends it (values still in the wire encoding). */
+export interface Reply {
+  id: string;
+  ok: boolean;
+  error?: WireError;
+  session?: string;
+  snapshot?: string;
+  limits?: Record<string, number>;
+  progress?: 'complete' | 'function_call' | 'name_lookup' | 'futures' | 'running' | string;
+  value?: unknown;
+  repr?: string;
+  call_id?: number;
+  function?: string;
+  args?: unknown[];
+  kwargs?: Record<string, unknown>;
+  object_id?: number;
+  os_call?: string;
+  name?: string;
+  pending?: number[];
+  printed?: PrintEvent[];
+  snapshots?: SnapshotInfo[];
+  quota?: { used: number; limit: number };
+  steps?: StepStats[];
+  stats?: StepStats;
+  [field: string]: unknown;
+}
+
+/** A random request id: 32 hex digits. It is also the step's idempotency key. */
+export function newID(): string {
+  const b = new Uint8Array(16);
+  globalThis.crypto.getRandomValues(b);
+  return Array.from(b, (x) => x.toString(16).padStart(2, '0')).join('');
+}
+
+/**
+ * encodeRequest writes a request as JSON text. RawJSON fields (encoded
+ * values) are spliced in verbatim, so their exact text reaches the server.
+ */
+export function encodeRequest(req: object): string {
+  const raws: string[] = [];
+  const nonce = newID();
+  const text = JSON.stringify(req, (_k, v: unknown) => {
+    if (!(v instanceof RawJSON)) return v;
+    raws.push(v.text);
+    return '@@raw-' + nonce + '-' + (raws.length - 1) + '@@';
+  });
+  if (!raws.length) return text;
+  return text.replace(new RegExp('"@@raw-' + nonce + '-(\\d+)@@"', 'g'), (_m, i: string) => raws[Number(i)]!);
+}
+
+/** Bytes of s in UTF-8. */
+export function utf8(s: string): Uint8Array {
+  return new TextEncoder().encode(s);
+}
+
+/** Reassembles messages that the server sent in parts (docs/protocol.md, "Parts"). */
+export class Reassembler {
+  #parts = new Map<string, { n: number; got: number; data: string[] }>();
+
+  /** add takes one message; it returns the whole message's text when it is whole, else undefined. */
+  add(msg: { id?: unknown; part?: unknown; parts?: unknown; data?: unknown }): string | undefined {
+    const id = String(msg.id);
+    const n = Number(msg.parts);
+    const i = Number(msg.part);
+    if (!Number.isInteger(n) || !Number.isInteger(i) || n < 1 || n > 4096 || i < 0 || i >= n) return undefined;
+    let a = this.#parts.get(id);
+    if (!a || a.n !== n) {
+      a = { n, got: 0, data: new Array<string>(n) };
+      this.#parts.set(id, a);
+    }
+    if (a.data[i] === undefined) a.got++;
+    a.data[i] = String(msg.data ?? '');
+    if (a.got < a.n) return undefined;
+    this.#parts.delete(id);
+    return a.data.join('');
+  }
+
+  clear(): void {
+    this.#parts.clear();
+  }
+}

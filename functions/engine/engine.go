@@ -22,6 +22,7 @@ import (
 	"errors"
 	"fmt"
 	"hash/fnv"
+	"log/slog"
 	"sync"
 	"time"
 
@@ -60,6 +61,21 @@ type Config struct {
 	GCGrace time.Duration
 	// Now is the clock (default time.Now).
 	Now func() time.Time
+
+	// Ceilings cap every project's sessions and steps (zero fields:
+	// DefaultCeilings'); ProjectCeilings override them per project (zero
+	// fields: Ceilings'). See ceilings.go.
+	Ceilings        Ceilings
+	ProjectCeilings map[string]Ceilings
+	// MemoryBudget is the heap memory all steps in flight in this process
+	// share (default DefaultMemoryBudget(ProcessMemory(), CacheBytes)).
+	MemoryBudget int64
+	// MaxStepsInFlight caps the steps running at once in this process,
+	// over all projects (default 4 per CPU); see admission.go.
+	MaxStepsInFlight int
+	// Logger receives internal errors with their details and correlation
+	// ids (default slog.Default()).
+	Logger *slog.Logger
 }
 
 // Caller is who sends a request: the project the API key authenticated,
@@ -80,6 +96,9 @@ type Engine struct {
 	mu     sync.Mutex
 	codecs map[string]*cas.Codec // project -> codec
 	closer func() error
+
+	admission *admission // fair admission of steps among projects
+	mem       *memBudget // the process's memory for steps
 
 	// gcListedSnapshots, if set (by tests), is called by GC between its
 	// reads of a project's snapshots and of its sessions.
@@ -112,13 +131,19 @@ func New(cfg Config) (*Engine, error) {
 	if cfg.Now == nil {
 		cfg.Now = time.Now
 	}
-	return &Engine{
+	if err := cfg.setCeilings(); err != nil {
+		return nil, err
+	}
+	e := &Engine{
 		cfg:    cfg,
 		meta:   cfg.Meta,
 		chunks: cfg.Chunks,
 		warm:   newWarmCache(cfg.CacheBytes / 2), // the other half: the chunk LRU of OpenLocal and OpenAWS
 		codecs: map[string]*cas.Codec{},
-	}, nil
+	}
+	e.admission = newAdmission(cfg.MaxStepsInFlight)
+	e.mem = newMemBudget(cfg.MemoryBudget)
+	return e, nil
 }
 
 // Handle runs one request and returns its reply. emit, if not nil,
@@ -156,6 +181,13 @@ func (e *Engine) safeHandle(ctx context.Context, caller Caller, req *protocol.Re
 }
 
 func (e *Engine) handle(ctx context.Context, caller Caller, req *protocol.Request, emit func(protocol.Event)) (*protocol.Reply, error) {
+	if admitted(req.Op) {
+		exit, err := e.admit(ctx, caller.Project)
+		if err != nil {
+			return nil, err
+		}
+		defer exit()
+	}
 	switch req.Op {
 	case protocol.OpCheckout:
 		return e.checkout(ctx, caller, req)

@@ -34,6 +34,10 @@ func (e *Engine) checkout(ctx context.Context, caller Caller, req *protocol.Requ
 	if req.Limits != nil {
 		cfg.Limits = *req.Limits
 	}
+	cfg.Limits = e.ceilings(caller.Project).capLimits(cfg.Limits)
+	if err := e.checkOpenSessions(ctx, caller.Project, id); err != nil {
+		return nil, err
+	}
 	now := e.cfg.Now()
 	s := &meta.Session{
 		Project: caller.Project, ID: id, State: meta.StateIdle, Fresh: true,
@@ -54,7 +58,8 @@ func (e *Engine) checkout(ctx context.Context, caller Caller, req *protocol.Requ
 			return nil, fmt.Errorf("engine: checkout: %w", err)
 		}
 	}
-	return &protocol.Reply{OK: true, Session: id}, nil
+	limits := cfg.Limits
+	return &protocol.Reply{OK: true, Session: id, Limits: &limits}, nil
 }
 
 // step runs a session operation that commits: load, run, commit.
@@ -76,6 +81,8 @@ func (e *Engine) step(ctx context.Context, caller Caller, req *protocol.Request,
 	if err != nil {
 		return nil, err
 	}
+	guard := &stepGuard{ceil: e.ceilings(project)}
+	cfg.Limits = guard.ceil.capLimits(cfg.Limits)
 	counter := &countingStore{Store: e.chunks}
 	repo, err := e.repo(ctx, project, counter)
 	if err != nil {
@@ -101,16 +108,29 @@ func (e *Engine) step(ctx context.Context, caller Caller, req *protocol.Request,
 	if err != nil {
 		return nil, err
 	}
+	guard.limit = cfg.Limits.MaxMemory
+	grant, release, err := e.grantMemory(ctx, st, guard.limit)
+	if err != nil {
+		e.warm.put(project, head.ID, head.Version, st)
+		return nil, err
+	}
+	defer release()
+	guard.grant = grant
 	var printed []protocol.Event
 	opts := c.cfg.feedOptions(func(stream, text string) {
 		ev := protocol.Event{ID: req.ID, Event: "print", Stream: stream, Text: text}
-		printed = append(printed, ev)
+		if guard.keep(len(text)) {
+			printed = append(printed, ev)
+		}
 		if emit != nil {
 			emit(ev)
 		}
 	})
-	st.sess.SetStepBudget(e.budget(ctx))
+	st.sess.SetStepBudget(min(e.budget(ctx), guard.ceil.stepTime()))
+	st.sess.SetStepLimits(core.StepLimits{MaxMemory: grant, MaxOutput: guard.ceil.MaxOutput})
 	p, ran, runErr := c.run(st, opts)
+	st.sess.SetStepLimits(core.StepLimits{})
+	runErr = guard.explain(runErr)
 	if !ran {
 		// Refused before running: the state is as loaded.
 		e.warm.put(project, head.ID, head.Version, st)
@@ -133,6 +153,7 @@ func (e *Engine) step(ctx context.Context, caller Caller, req *protocol.Request,
 		}
 	}
 	reply.Printed = printed
+	reply = guard.bound(st, reply)
 	return c.state(ctx, st, reply)
 }
 

@@ -23,6 +23,7 @@ import (
 	"fmt"
 	"hash/fnv"
 	"log/slog"
+	"runtime/debug"
 	"sync"
 	"time"
 
@@ -161,7 +162,7 @@ func (e *Engine) Handle(ctx context.Context, caller Caller, req *protocol.Reques
 	}
 	rep, err := e.safeHandle(ctx, caller, req, emit)
 	if err != nil {
-		return protocol.Fail(req.ID, asProtocolError(err))
+		return protocol.Fail(req.ID, e.safe(ctx, caller, req, err))
 	}
 	rep.ID = req.ID
 	return rep
@@ -174,7 +175,7 @@ func (e *Engine) safeHandle(ctx context.Context, caller Caller, req *protocol.Re
 	defer func() {
 		if r := recover(); r != nil {
 			e.warm.drop(caller.Project, req.Session)
-			rep, err = nil, fmt.Errorf("engine: internal error in %s: %v", req.Op, r)
+			rep, err = nil, &internalError{op: req.Op, value: r, stack: debug.Stack()}
 		}
 	}()
 	return e.handle(ctx, caller, req, emit)

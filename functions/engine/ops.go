@@ -72,6 +72,9 @@ func (e *Engine) step(ctx context.Context, caller Caller, req *protocol.Request,
 		return nil, err
 	}
 	if head.LastRequest == req.ID {
+		if err := reusedFor(head, req); err != nil {
+			return nil, err
+		}
 		return e.recorded(ctx, project, head)
 	}
 	if head.State == meta.StateClosed {
@@ -177,7 +180,7 @@ func (c *commit) run(st *state, opts *core.FeedOptions) (p core.Progress, ran bo
 		}
 		inputs := make(map[string]any, len(req.Inputs))
 		for k, raw := range req.Inputs {
-			v, err := protocol.DecodeValueOrdered(raw)
+			v, err := decodeValue(raw)
 			if err != nil {
 				return nil, false, protocol.Errorf(protocol.KindBadRequest, "input %q: %v", k, err)
 			}
@@ -208,7 +211,7 @@ func (c *commit) run(st *state, opts *core.FeedOptions) (p core.Progress, ran bo
 				results[id] = &core.Exception{Type: r.Exception.Type, Message: r.Exception.Message}
 				continue
 			}
-			v, derr := protocol.DecodeValueOrdered(r.ReturnValue)
+			v, derr := decodeValue(r.ReturnValue)
 			if derr != nil {
 				return nil, false, protocol.Errorf(protocol.KindBadRequest, "result %s: %v", k, derr)
 			}
@@ -252,7 +255,7 @@ func (c *commit) resume(st *state) (core.Progress, bool, error) {
 	req := c.req
 	var value any
 	if len(req.ReturnValue) > 0 {
-		v, err := protocol.DecodeValueOrdered(req.ReturnValue)
+		v, err := decodeValue(req.ReturnValue)
 		if err != nil {
 			return nil, false, protocol.Errorf(protocol.KindBadRequest, "return_value: %v", err)
 		}
@@ -779,7 +782,15 @@ func (e *Engine) dump(ctx context.Context, caller Caller, req *protocol.Request)
 	if err != nil {
 		return nil, err
 	}
-	if s, err := e.meta.GetSnapshot(ctx, project, id); err == nil && s.Request == req.ID {
+	if head.LastRequest == req.ID {
+		if err := reusedFor(head, req); err != nil {
+			return nil, err
+		}
+	}
+	if s, err := e.meta.GetSnapshot(ctx, project, id); err == nil {
+		if err := dumpReused(s, req); err != nil {
+			return nil, err
+		}
 		return &protocol.Reply{OK: true, Snapshot: id}, nil
 	}
 	counter := &countingStore{Store: e.chunks}
@@ -816,7 +827,7 @@ func (e *Engine) dump(ctx context.Context, caller Caller, req *protocol.Request)
 		return nil, fmt.Errorf("engine: dump: %w", err)
 	}
 	now := e.cfg.Now()
-	s := &meta.Snapshot{Project: project, ID: id, Root: root, Kind: kind, Bytes: bytes, Stored: stored, Created: now, Expires: e.expiry(now), Request: req.ID}
+	s := &meta.Snapshot{Project: project, ID: id, Root: root, Kind: kind, Bytes: bytes, Stored: stored, Created: now, Expires: e.expiry(now), Request: dumpRequest(req)}
 	if err := e.meta.PutSnapshot(ctx, s); err != nil {
 		_ = e.meta.AddUsage(context.WithoutCancel(ctx), project, -charged(bytes))
 		if !errors.Is(err, meta.ErrConflict) {

@@ -169,3 +169,36 @@ func (e *Engine) checkOpenSessions(ctx context.Context, project, id string) erro
 	}
 	return nil
 }
+
+// Request ids are idempotency keys scoped to (project, operation,
+// session): a retry of the same request returns its recorded reply, and
+// an id reused for another operation or session is a conflict, never
+// the reply or the snapshot of that other one.
+
+// reusedFor checks a request whose id is the session head's last
+// committed request: it must be the same operation.
+func reusedFor(head *meta.Session, req *protocol.Request) error {
+	for _, s := range decodeSteps(head.Steps) {
+		if s.RequestID == head.LastRequest && s.Version == head.Version && s.Op != req.Op {
+			return &protocol.Error{Kind: protocol.KindConflict, Message: fmt.Sprintf(
+				"request id %q was already used for %s on this session; use a new id for each request", req.ID, s.Op)}
+		}
+	}
+	return nil
+}
+
+// dumpRequest is what a snapshot records of the dump that made it: the
+// request id and the session dumped.
+func dumpRequest(req *protocol.Request) string { return req.ID + "\x00" + req.Session }
+
+// dumpReused checks a dump whose request id already made snapshot s: a
+// retry of the same dump of the same session finds it; the same id on
+// another session is a conflict. (Snapshots made before the session was
+// recorded hold the bare request id.)
+func dumpReused(s *meta.Snapshot, req *protocol.Request) error {
+	if s.Request == dumpRequest(req) || s.Request == req.ID {
+		return nil
+	}
+	return &protocol.Error{Kind: protocol.KindConflict, Message: fmt.Sprintf(
+		"request id %q already made a snapshot of another session; use a new id for each request", req.ID)}
+}

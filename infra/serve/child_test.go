@@ -31,6 +31,7 @@ type childConfig struct {
 	Ceilings     engine.Ceilings
 	MemoryBudget int64
 	CacheBytes   int64
+	ProcessSteps int // serve.Options.MaxStepsInFlight
 	DataDir      string
 }
 
@@ -46,7 +47,7 @@ func runChild(spec string) int {
 	defer stop()
 	srv, err := serve.Start(ctx, serve.Options{
 		Addr: "127.0.0.1:0", DataDir: cfg.DataDir, Keys: cfg.Keys, Ceilings: cfg.Ceilings,
-		MemoryBudget: cfg.MemoryBudget, CacheBytes: cfg.CacheBytes,
+		MemoryBudget: cfg.MemoryBudget, CacheBytes: cfg.CacheBytes, MaxStepsInFlight: cfg.ProcessSteps,
 	})
 	if err != nil {
 		fmt.Fprintln(os.Stderr, "child:", err)

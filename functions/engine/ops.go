@@ -838,6 +838,11 @@ func (e *Engine) dump(ctx context.Context, caller Caller, req *protocol.Request)
 		if !errors.Is(err, meta.ErrConflict) {
 			return nil, fmt.Errorf("engine: dump: %w", err)
 		}
+		// A concurrent dump with the same id made it first: ours only if
+		// it dumped the same session.
+		if err := e.concurrentDump(ctx, project, id, req); err != nil {
+			return nil, err
+		}
 	}
 	return &protocol.Reply{OK: true, Snapshot: id}, nil
 }

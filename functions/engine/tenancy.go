@@ -221,3 +221,13 @@ func (c *commit) rollback(ctx context.Context, cause error) (*protocol.Reply, er
 		cas.MaxChunkSize>>20))
 	return c.headOnly(ctx, c.head.State, c.head.Root, c.head.Extra, c.head.Bytes, reply)
 }
+
+// concurrentDump checks the snapshot a concurrent dump with the same
+// request id made.
+func (e *Engine) concurrentDump(ctx context.Context, project, id string, req *protocol.Request) error {
+	s, err := e.meta.GetSnapshot(ctx, project, id)
+	if err != nil {
+		return fmt.Errorf("engine: dump: %w", err)
+	}
+	return dumpReused(s, req)
+}

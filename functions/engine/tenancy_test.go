@@ -6,6 +6,8 @@ import (
 	"sync"
 	"testing"
 	"time"
+
+	"github.com/amber-sandbox/amber/functions/protocol"
 )
 
 // syncBuffer is a bytes.Buffer safe for the concurrent writes of a logger.
@@ -135,5 +137,32 @@ func TestMemBudgetGrants(t *testing.T) {
 	}
 	if _, _, err := newMemBudget(10<<20).acquire(ctx, 1<<30, 64<<20); err == nil {
 		t.Error("a need over the whole budget should fail at once")
+	}
+}
+
+// TestCeilingsLoweredLater: a session checked out under a high ceiling is
+// capped by a lower one from the next step on (another engine on the same
+// stores: a server restarted with new ceilings), for good; a checkout
+// under the lower one reports it.
+func TestCeilingsLoweredLater(t *testing.T) {
+	h := newHarness(t, backends[0], func(c *Config) { c.Ceilings.MaxMemory = 1 << 30 })
+	s := h.checkout(false)
+	h.feed(s, "x = 'a' * (40 * 2**20)\ndel x")
+	low := h.engine(func(c *Config) { c.ProjectCeilings = map[string]Ceilings{"p1": {MaxMemory: 16 << 20}} })
+	rep := h.on(low, protocol.Request{Op: protocol.OpFeed, Session: s, Code: "x = 'a' * (40 * 2**20)"})
+	if rep.Error == nil || rep.Error.Kind != protocol.KindLimit || rep.Error.Type != "memory" {
+		t.Fatalf("40 MB under a 16 MB ceiling: %+v %v", rep.Progress, rep.Error)
+	}
+	if rep := h.on(low, protocol.Request{Op: protocol.OpCheckout}); rep.Limits == nil || rep.Limits.MaxMemory != 16<<20 {
+		t.Errorf("a checkout under the lower ceiling: %+v", rep.Limits)
+	}
+	// Limits never go up again: the session keeps the lower cap (it
+	// travels in its dumps too), while new sessions get the high ceiling.
+	if rep := h.on(nil, protocol.Request{Op: protocol.OpFeed, Session: s, Code: "x = 'a' * (40 * 2**20)"}); rep.Error == nil || rep.Error.Type != "memory" {
+		t.Errorf("back under the high ceiling: %+v %v", rep.Repr, rep.Error)
+	}
+	fresh := h.checkout(false)
+	if got := h.value(fresh, "x = 'a' * (40 * 2**20)\nlen(x)"); got != "41943040" {
+		t.Errorf("a new session under the high ceiling: %s", got)
 	}
 }

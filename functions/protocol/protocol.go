@@ -66,8 +66,8 @@ const (
 	KindNotFound       = "not_found"       // no such volume, or no such file in it
 )
 
-// Limits are a session's limits on the wire. Zero means unlimited (for
-// max_recursion: the default depth).
+// Limits are a session's limits on the wire. The server caps each by its
+// ceiling, and zero gets the ceiling (docs/protocol.md, "Server ceilings").
 type Limits struct {
 	MaxDurationMs  int64 `json:"max_duration_ms,omitempty"`
 	MaxMemory      int64 `json:"max_memory,omitempty"`
@@ -191,6 +191,9 @@ type Error struct {
 	Type      string `json:"type,omitempty"` // the Python exception type, for python, syntax and limit
 	Message   string `json:"message"`
 	Traceback string `json:"traceback,omitempty"`
+	// CorrelationID names an internal error in the server's log, where
+	// its details are (internal errors only).
+	CorrelationID string `json:"correlation_id,omitempty"`
 }
 
 func (e *Error) Error() string {
@@ -259,6 +262,10 @@ type Reply struct {
 
 	Session  string `json:"session,omitempty"`  // checkout
 	Snapshot string `json:"snapshot,omitempty"` // dump
+
+	// Limits are the session's effective limits: what checkout asked,
+	// capped by the server's ceilings (checkout).
+	Limits *Limits `json:"limits,omitempty"`
 
 	Progress string `json:"progress,omitempty"`
 	// complete

@@ -43,11 +43,18 @@ var keys = map[string]string{"key-1": "p1", "key-2": "p2"}
 
 func newStack(t *testing.T) *stack { t.Helper(); return newStackVia(t, nil) }
 
+// newStackEnv is newStack with extra environment for the function.
+func newStackEnv(t *testing.T, extra ...string) *stack {
+	t.Helper()
+	return newStackVia(t, nil, extra...)
+}
+
 // newStackVia is newStack with the function's view of the stores
 // rewritten by via (given dynalite's and gofakes3's URLs, it returns the
-// endpoints the function uses: a fault proxy in front of them, say).
-// amber serve and the tests keep the direct endpoints.
-func newStackVia(t *testing.T, via func(dynamo, s3 string) (string, string)) *stack {
+// endpoints the function uses: a fault proxy in front of them, say), and
+// extra environment for the function. amber serve and the tests keep the
+// direct endpoints.
+func newStackVia(t *testing.T, via func(dynamo, s3 string) (string, string), extra ...string) *stack {
 	t.Helper()
 	needAll(t)
 	ctx, cancel := context.WithTimeout(context.Background(), 3*time.Minute)
@@ -95,6 +102,7 @@ func newStackVia(t *testing.T, via func(dynamo, s3 string) (string, string)) *st
 		"AWS_SECRET_ACCESS_KEY=local",
 		"AMBER_DATA_DIR=",
 	}}
+	st.env = append(st.env, extra...)
 	st.start()
 	// The server goes first: its connections' $disconnect events still
 	// reach the function.

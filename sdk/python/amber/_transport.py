@@ -8,11 +8,11 @@ the server's idempotency makes that safe. Any other error is final.
 from __future__ import annotations
 
 import asyncio
+import http.client
 import inspect
 import json
-import urllib.error
+import threading
 import urllib.parse
-import urllib.request
 from typing import Any, Callable, Protocol
 
 from ._errors import AmberError, ClosedError, ConnectionLostError, ProtocolError, TooLargeError, UnauthorizedError
@@ -264,26 +264,56 @@ class WebSocketTransport:
 
 
 class HTTPTransport:
-    """Each request a POST {base}/v1/{op}, with the stdlib, in a thread."""
+    """Each request a POST {base}/v1/{op}, with the stdlib (http.client) in
+    a thread; idle keep-alive connections are reused."""
 
     def __init__(self, url: str, api_key: str | None, reply_timeout: float) -> None:
-        self.base = url.rstrip("/")
+        u = urllib.parse.urlsplit(url)
+        if not u.hostname:
+            raise ValueError(f"no host in {url!r}")
+        self.https = u.scheme == "https"
+        self.host = u.hostname
+        self.port = u.port
+        self.prefix = u.path.rstrip("/")
         self.api_key = api_key
         self.reply_timeout = reply_timeout
+        self._idle: list[http.client.HTTPConnection] = []
+        self._lock = threading.Lock()
+
+    def _conn(self) -> tuple[http.client.HTTPConnection, bool]:
+        with self._lock:
+            if self._idle:
+                return self._idle.pop(), True
+        cls = http.client.HTTPSConnection if self.https else http.client.HTTPConnection
+        return cls(self.host, self.port, timeout=self.reply_timeout), False
 
     def _post(self, op: str, body: bytes) -> tuple[int, bytes]:
         headers = {"Content-Type": "application/json"}
         if self.api_key:
             headers["x-api-key"] = self.api_key
-        r = urllib.request.Request(f"{self.base}/v1/{urllib.parse.quote(op)}", data=body, headers=headers, method="POST")
-        try:
-            with urllib.request.urlopen(r, timeout=self.reply_timeout) as resp:
-                return int(resp.status), resp.read()
-        except urllib.error.HTTPError as e:
+        path = f"{self.prefix}/v1/{urllib.parse.quote(op)}"
+        while True:
+            conn, reused = self._conn()
             try:
-                return int(e.code), e.read()
-            finally:
-                e.close()
+                conn.request("POST", path, body=body, headers=headers)
+                resp = conn.getresponse()
+                data = resp.read()
+            except (http.client.RemoteDisconnected, BrokenPipeError, ConnectionResetError):
+                conn.close()
+                if reused:
+                    # A kept-alive connection the server had closed: try on
+                    # a new one (a resend by id is harmless anyway).
+                    continue
+                raise
+            except BaseException:
+                conn.close()
+                raise
+            if resp.will_close:
+                conn.close()
+            else:
+                with self._lock:
+                    self._idle.append(conn)
+            return int(resp.status), data
 
     async def round_trip(self, req: dict[str, Any], on_event: EventHook | None) -> dict[str, Any]:
         data = encode_request(req)
@@ -308,4 +338,7 @@ class HTTPTransport:
         return msg
 
     async def close(self) -> None:
-        return None
+        with self._lock:
+            idle, self._idle = self._idle, []
+        for c in idle:
+            c.close()

@@ -11,6 +11,9 @@ from conftest import REPO
 
 README = (REPO / "sdk" / "python" / "README.md").read_text()
 BLOCKS = re.findall(r"```python\n(.*?)```", README, re.S)
+# The repository README's "SDK (Python)" section too.
+_TOP = (REPO / "README.md").read_text().split("## SDK (Python)", 1)[1].split("\n## ", 1)[0]
+BLOCKS += re.findall(r"```python\n(.*?)```", _TOP, re.S)
 
 
 def test_the_readme_has_its_examples() -> None:

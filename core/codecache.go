@@ -41,7 +41,7 @@ func compileCached(name, src string, repl bool) (*compile.Code, error) {
 	if err != nil {
 		return nil, err
 	}
-	c, err := compile.Compile(mod, name, []byte(src), compile.Options{ReturnLastExpr: repl})
+	c, err := compile.Compile(mod, name, []byte(src), compile.Options{ReturnLastExpr: repl, MarkCallees: true})
 	if err != nil {
 		return nil, err
 	}

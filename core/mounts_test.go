@@ -55,7 +55,7 @@ func TestMounts(t *testing.T) {
 		{"import sys\nsys.path.insert(0, '/data/sub')\nimport tool\ntool.twice(21), tool.__file__", "(42, '/data/sub/tool.py')"},
 		// Paths that escape the mount are refused.
 		{"try:\n    open('/data/escape').read()\nexcept PermissionError as e:\n    r = str(e)\nr", `"[Errno 13] Permission denied: '/data/escape'"`},
-		{"try:\n    open('/data/../etc/passwd').read()\nexcept OSError as e:\n    r = type(e).__name__\nr", "'FileNotFoundError'"},
+		{"try:\n    open('/data/../etc/passwd').read()\nexcept OSError as e:\n    r = type(e).__name__\nr", "'PermissionError'"},
 		// ro refuses writes; rw writes to the host within its byte limit.
 		{"try:\n    open('/data/new', 'w')\nexcept OSError as e:\n    r = (e.errno, e.strerror)\nr", "(30, 'Read-only file system')"},
 		{"with open('/out/o.txt', 'w') as f:\n    f.write('12345')\nopen('/out/o.txt').read()", "'12345'"},

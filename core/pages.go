@@ -122,6 +122,7 @@ func (s *Session) dumpMeta(snapshot bool) (mb []byte, restore func(), err error)
 		TimeUsed:   s.m.TimeUsed,
 		LastCallID: s.m.LastCallID(),
 		LastObject: s.hosts.nextID,
+		Start:      s.start,
 	}
 	roots := s.m.ExtraRoots
 	restore = func() { s.m.ExtraRoots = roots }
@@ -232,6 +233,7 @@ func (s *Session) restore(m *vm.VM, mb []byte, snapshot bool, opts *FeedOptions)
 	s.suspensions = 0
 	s.hostObjs = nil
 	s.hosts = hostRegistry{nextID: meta.LastObject}
+	s.start = meta.Start
 	if err := s.setOptions(opts); err != nil {
 		return nil, err
 	}

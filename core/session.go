@@ -78,6 +78,10 @@ type FeedOptions struct {
 	// given to LoadSnapshot, for the rest of the run). They do not travel
 	// with dumps; an overlay's writes do.
 	Mounts []Mount
+	// ClientMounts are sandbox paths whose files the embedder serves
+	// itself, answering OS calls (see ClientMount). Like Mounts, they are
+	// given again with every feed, resume and load.
+	ClientMounts []ClientMount
 }
 
 // Session is a Python namespace that runs feeds one after another, like a
@@ -96,6 +100,10 @@ type Session struct {
 	hosts       hostRegistry
 	futures     hostFutures
 	fs          *mountFS // the mounts of the current feed
+	// start: the running feed was started by FeedStart, so calls and
+	// reads of undefined names pause for the host (see StartHost). It is
+	// saved in dumps, so a snapshot taken in the run keeps it.
+	start bool
 
 	// The host boundary (boundary.go): the conversion in progress, the
 	// pending call's arguments rooted for snapshots, and a restore over
@@ -189,13 +197,18 @@ func (h sessionHost) IsHostFunction(name string) bool {
 	return ok
 }
 
-func (h sessionHost) LookupName(name string) bool { return h.s.opts.Lookup != nil }
+func (h sessionHost) LookupName(name string) bool { return h.s.opts.Lookup != nil || h.s.start }
+
+// CallsUndeclared makes the session a vm.StartHost: in a FeedStart run,
+// a call of an undefined name is a host call.
+func (h sessionHost) CallsUndeclared() bool { return h.s.start }
 
 // FeedRun runs code to completion in the session's namespace and returns
 // the value of its trailing expression (None if it has none). Host calls
-// and name lookups are answered by opts.
+// and name lookups are answered by opts; a name that neither the inputs,
+// opts.Functions, opts.Async nor opts.Lookup provide raises NameError.
 func (s *Session) FeedRun(code string, opts *FeedOptions) (Object, error) {
-	p, err := s.FeedStart(code, opts)
+	p, err := s.feed(code, opts, false)
 	for err == nil {
 		if c, ok := p.(*Complete); ok {
 			return c.Output, nil
@@ -207,8 +220,26 @@ func (s *Session) FeedRun(code string, opts *FeedOptions) (Object, error) {
 
 // FeedStart runs code until it completes or pauses for the host, and
 // returns the progress: a *FunctionCall, *NameLookup, *Futures or
-// *Complete.
+// *Complete. For the whole run (its resumes, and a snapshot dumped in it
+// and loaded elsewhere), a call of a name nothing defines pauses as a
+// *FunctionCall and a read of one as a *NameLookup, without the name being
+// declared in opts: FeedStart("greet(name) + '!'", inputs name) pauses at
+// greet("Ada"). ResumeNotHandled (or ResumeUndefined) then raises
+// NameError there, as does ResumeAuto when opts has no such function or
+// lookup.
 func (s *Session) FeedStart(code string, opts *FeedOptions) (Progress, error) {
+	return s.feed(code, opts, true)
+}
+
+// FeedStep is FeedStart with FeedRun's rule for names: it returns the
+// first pause, but only the names opts declares pause; other undefined
+// names raise NameError. It is a feed_run driven one step at a time (the
+// step engine's feeds without start).
+func (s *Session) FeedStep(code string, opts *FeedOptions) (Progress, error) {
+	return s.feed(code, opts, false)
+}
+
+func (s *Session) feed(code string, opts *FeedOptions, start bool) (Progress, error) {
 	if s.live != nil {
 		return nil, ErrSuspended
 	}
@@ -237,6 +268,7 @@ func (s *Session) FeedStart(code string, opts *FeedOptions) (Progress, error) {
 	if err := s.setOptions(opts); err != nil {
 		return nil, err
 	}
+	s.start = start
 	if opts != nil && len(opts.Inputs) > 0 {
 		names := make([]string, 0, len(opts.Inputs))
 		for k := range opts.Inputs {
@@ -277,7 +309,7 @@ func (s *Session) setOptions(opts *FeedOptions) error {
 	if fs != nil {
 		s.fs, s.m.FS = fs, fs
 	}
-	return nil
+	return s.setClientMounts(opts.ClientMounts)
 }
 
 // Abandon drops the live suspension, if any, so the session can take new
@@ -452,14 +484,27 @@ func (p *progress) resume(v any, awaited bool) (Progress, error) {
 	return p.s.step(p.s.m.ResumeWith(pv))
 }
 
-// Resume returns v as the call's result.
-func (p *FunctionCall) Resume(v any) (Progress, error) { return p.resume(v, p.Awaited) }
+// Resume returns v as the call's result. For an OS call, v is in the
+// protocol's form (see ClientMount): open's content as []byte (or a
+// string), stat's as a map of is_dir, size and mtime.
+func (p *FunctionCall) Resume(v any) (Progress, error) {
+	if p.OSCall != "" {
+		v = osAnswer(p.OSCall, v)
+	}
+	return p.resume(v, p.Awaited)
+}
 
 // ResumeError raises err at the call: an *Exception with its type, any
-// other error as RuntimeError.
+// other error as RuntimeError. At an OS call, an OSError subclass named
+// by type gets CPython's errno and the path (FileNotFoundError ENOENT,
+// FileExistsError EEXIST, IsADirectoryError EISDIR, NotADirectoryError
+// ENOTDIR, PermissionError EACCES, OSError EIO).
 func (p *FunctionCall) ResumeError(err error) (Progress, error) {
 	if err2 := p.claim(); err2 != nil {
 		return nil, err2
+	}
+	if v, ok := p.osExcValue(err); ok {
+		return p.s.step(p.s.m.ResumeRaise(v))
 	}
 	return p.s.step(p.s.m.ResumeRaise(p.s.excValue(err)))
 }
@@ -574,6 +619,9 @@ func (s *Session) ResumeAuto(p Progress) (Progress, error) {
 			return s.autoAsync(p, Go(func() (any, error) { return fn(args, kwargs) }))
 		}
 		fn := s.opts.Functions[p.Name]
+		if _, declared := s.opts.Functions[p.Name]; !declared && s.start {
+			return p.ResumeNotHandled() // an undeclared name of a FeedStart run
+		}
 		if fn == nil {
 			return p.ResumeError(&Exception{Type: "NameError", Message: fmt.Sprintf("host function '%s' is not available", p.Name)})
 		}
@@ -989,6 +1037,8 @@ type sessionMeta struct {
 	LastCallID int64        `json:"last_call_id"`
 	LastObject int64        `json:"last_object_id,omitempty"`
 	Pending    *pendingMeta `json:"pending,omitempty"`
+	// Start: the run is a FeedStart's (absent in older dumps: false).
+	Start bool `json:"start,omitempty"`
 }
 
 // pendingMeta describes a snapshot's suspension. The call's argument

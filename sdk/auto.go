@@ -89,6 +89,11 @@ func (s *Session) answerCall(ctx context.Context, c *FunctionCall) (*protocol.Re
 		}
 		v, err = obj.CallMethod(ctx, c.Name, c.Args, c.Kwargs)
 	case c.OSCall != "":
+		if p, ok := argString(c.Args, 0); ok {
+			if m := o.mountFor(p); m != nil {
+				return c.req(answerMount(m, c)), nil
+			}
+		}
 		if o.OS == nil {
 			return c.req(&protocol.Request{NotHandled: true}), nil
 		}

@@ -92,8 +92,11 @@ type FeedOptions struct {
 	// Lookup, if set, answers reads of undefined names (otherwise they
 	// raise NameError at once).
 	Lookup LookupFunc
-	// OS answers OS calls; nil declines them all.
+	// OS answers OS calls outside Mounts; nil declines them all.
 	OS OSFunc
+	// Mounts serve directories of this machine to the sandbox (see
+	// Mount). FeedRun and ResumeAuto answer their file operations.
+	Mounts []Mount
 	// Print receives the sandbox's output as it arrives; stream is
 	// "stdout" or "stderr". It runs on the connection's reader, so it
 	// should return quickly.
@@ -132,6 +135,7 @@ func (o *FeedOptions) onEvent() func(protocol.Event) {
 func (s *Session) step(ctx context.Context, req *protocol.Request) (*protocol.Reply, error) {
 	s.gen++
 	req.Session = s.id
+	req.Mounts = s.opts.wireMounts() // every request of the run carries them
 	onEvent := s.opts.onEvent()
 	r, err := s.pool.call(ctx, req, onEvent)
 	for {
@@ -147,7 +151,7 @@ func (s *Session) step(ctx context.Context, req *protocol.Request) (*protocol.Re
 		if r.Progress != protocol.ProgressRunning {
 			return r, nil
 		}
-		r, err = s.pool.call(ctx, &protocol.Request{Op: protocol.OpContinue, Session: s.id}, onEvent)
+		r, err = s.pool.call(ctx, &protocol.Request{Op: protocol.OpContinue, Session: s.id, Mounts: req.Mounts}, onEvent)
 	}
 }
 
@@ -161,17 +165,27 @@ func (s *Session) simple(ctx context.Context, req *protocol.Request) (*protocol.
 // returns the progress: a *FunctionCall, *NameLookup, *Futures or
 // *Complete. A step longer than the server's step budget continues by
 // itself. An uncaught exception is a *PythonError.
+//
+// For the whole run (its resumes, and a snapshot dumped in it and loaded
+// elsewhere), a call of a name nothing defines pauses as a *FunctionCall
+// and a read of one as a *NameLookup, whether opts declares them or not:
+// FeedStart(ctx, `greet(name) + "!"`, inputs name "Ada") pauses at
+// greet("Ada"). ResumeAuto answers them with opts' functions and lookup,
+// and NameError for the rest.
 func (s *Session) FeedStart(ctx context.Context, code string, opts *FeedOptions) (Progress, error) {
 	if err := s.acquire(); err != nil {
 		return nil, err
 	}
 	defer s.release()
-	return s.feedLocked(ctx, code, opts)
+	return s.feedLocked(ctx, code, opts, true)
 }
 
-func (s *Session) feedLocked(ctx context.Context, code string, opts *FeedOptions) (Progress, error) {
-	req := &protocol.Request{Op: protocol.OpFeed, Code: code, Functions: opts.names()}
+func (s *Session) feedLocked(ctx context.Context, code string, opts *FeedOptions, start bool) (Progress, error) {
+	req := &protocol.Request{Op: protocol.OpFeed, Code: code, Functions: opts.names(), Start: start}
 	if opts != nil {
+		if err := checkMounts(opts.Mounts); err != nil {
+			return nil, err
+		}
 		req.Lookup = opts.Lookup != nil
 		if len(opts.Inputs) > 0 {
 			req.Inputs = map[string]json.RawMessage{}
@@ -194,13 +208,15 @@ func (s *Session) feedLocked(ctx context.Context, code string, opts *FeedOptions
 
 // FeedRun runs code to completion and returns the value of its trailing
 // expression (None if it has none). Host function calls, name lookups and
-// OS calls are answered with opts, in the client, as ResumeAuto does.
+// OS calls are answered with opts, in the client, as ResumeAuto does; a
+// name that neither the inputs, opts' functions nor its lookup provide
+// raises NameError.
 func (s *Session) FeedRun(ctx context.Context, code string, opts *FeedOptions) (Object, error) {
 	if err := s.acquire(); err != nil {
 		return Object{}, err
 	}
 	defer s.release()
-	p, err := s.feedLocked(ctx, code, opts)
+	p, err := s.feedLocked(ctx, code, opts, false)
 	if err != nil {
 		return Object{}, err
 	}
@@ -254,6 +270,11 @@ func (s *Session) LoadSnapshot(ctx context.Context, id []byte, opts *FeedOptions
 		return nil, err
 	}
 	defer s.release()
+	if opts != nil {
+		if err := checkMounts(opts.Mounts); err != nil {
+			return nil, err
+		}
+	}
 	s.opts = opts
 	r, err := s.step(ctx, &protocol.Request{Op: protocol.OpLoadSnapshot, Snapshot: string(id)})
 	if err != nil {

@@ -59,6 +59,10 @@ func (e *Engine) checkout(ctx context.Context, caller Caller, req *protocol.Requ
 
 // step runs a session operation that commits: load, run, commit.
 func (e *Engine) step(ctx context.Context, caller Caller, req *protocol.Request, emit func(protocol.Event)) (*protocol.Reply, error) {
+	mounts, err := clientMounts(req) // client-served mounts (clientmount.go)
+	if err != nil {
+		return nil, err
+	}
 	unlock := e.lock(req.Session)
 	defer unlock()
 	project := caller.Project
@@ -109,6 +113,7 @@ func (e *Engine) step(ctx context.Context, caller Caller, req *protocol.Request,
 			emit(ev)
 		}
 	})
+	opts.ClientMounts = mounts
 	st.sess.SetStepBudget(e.budget(ctx))
 	p, ran, runErr := c.run(st, opts)
 	if !ran {
@@ -163,9 +168,16 @@ func (c *commit) run(st *state, opts *core.FeedOptions) (p core.Progress, ran bo
 			inputs[k] = v
 		}
 		c.cfg.Functions, c.cfg.Lookup = req.Functions, req.Lookup
+		mounts := opts.ClientMounts
 		opts = c.cfg.feedOptions(opts.Print)
-		opts.Inputs = inputs
-		p, err = st.sess.FeedStart(req.Code, opts)
+		opts.Inputs, opts.ClientMounts = inputs, mounts
+		if req.Start {
+			// start mode: undeclared names pause too, for the whole run
+			// (core keeps the mode in the session's state).
+			p, err = st.sess.FeedStart(req.Code, opts)
+		} else {
+			p, err = st.sess.FeedStep(req.Code, opts)
+		}
 		return c.countSuspension(st, p, err)
 	}
 	st.sess.SetFeedOptions(opts)

@@ -16,7 +16,7 @@ import (
 // Operations. A Request's Op is one of these.
 const (
 	OpCheckout       = "checkout"        // {ephemeral, script_name, limits, type_check} -> session
-	OpFeed           = "feed"            // {session, code, inputs, functions, lookup} -> progress
+	OpFeed           = "feed"            // {session, code, inputs, functions, lookup, start, mounts} -> progress
 	OpResume         = "resume"          // {session, call_id, return_value | exception | future | not_handled} -> progress
 	OpResumeFutures  = "resume_futures"  // {session, results{call_id: return_value | exception}} -> progress
 	OpContinue       = "continue"        // {session} -> progress (the next slice of a running step)
@@ -102,6 +102,14 @@ type Request struct {
 	// Lookup makes reads of undefined names suspend as name_lookup
 	// instead of raising NameError.
 	Lookup bool `json:"lookup,omitempty"`
+	// Start runs the feed in start mode (a client's feed_start): calls
+	// and reads of undefined names suspend as function_call and
+	// name_lookup for the whole run of the feed, without being declared.
+	Start bool `json:"start,omitempty"`
+	// Mounts are the sandbox paths whose files the client serves (feed,
+	// resume, resume_futures, continue, load_snapshot), sent again with
+	// every request of a run. See Mount.
+	Mounts []Mount `json:"mounts,omitempty"`
 
 	// resume: exactly one of ReturnValue, Exception, Future, NotHandled.
 	// CallID names the pending function call (absent for a name lookup).
@@ -116,6 +124,25 @@ type Request struct {
 
 	// load_session, load_snapshot, delete_snapshot
 	Snapshot string `json:"snapshot,omitempty"`
+}
+
+// Mount modes, in Mount.Mode.
+const (
+	MountReadOnly  = "read-only"  // reads asked of the client; writes refused by the server (EROFS)
+	MountReadWrite = "read-write" // reads and writes asked of the client
+	MountOverlay   = "overlay"    // writes kept in the session's state; unwritten files read from the client
+)
+
+// MaxMounts bounds a request's mount table.
+const MaxMounts = 16
+
+// Mount is one entry of a request's mount table: a sandbox path whose
+// file operations the client answers as os_call function calls, and what
+// the sandbox may do there. The client's own directory never goes on the
+// wire.
+type Mount struct {
+	Path string `json:"path"`           // absolute and normalized
+	Mode string `json:"mode,omitempty"` // MountReadOnly (the default), MountReadWrite or MountOverlay
 }
 
 // Error is a failed reply's reason. It is also a Go error.

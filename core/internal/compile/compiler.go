@@ -18,6 +18,11 @@ type Options struct {
 	// NameLocals makes module-level code look names up in its frame's
 	// locals mapping first (exec and eval with separate locals).
 	NameLocals bool
+	// MarkCallees marks the PUSH_NULL before a call's bare-name callee
+	// (f(...), @f) with PushNullCallee, so the VM can tell a call of an
+	// undefined name from a read of it. Off for the standard library,
+	// whose code is part of the base image dumps refer to.
+	MarkCallees bool
 }
 
 // bailout carries a SyntaxError up the compiler's call stack; it is

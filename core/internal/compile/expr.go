@@ -418,9 +418,21 @@ func (c *compiler) call(e *syntax.Call) {
 		c.callHelper(0, e.Args, e.Keywords, e.Pos.Line)
 		return
 	}
-	c.emit(PUSH_NULL, 0)
+	c.emit(PUSH_NULL, c.calleeMark(e.Func))
 	c.expr(e.Func)
 	c.callHelper(0, e.Args, e.Keywords, e.Pos.Line)
+}
+
+// calleeMark is PUSH_NULL's argument before the callee fn: under
+// Options.MarkCallees, PushNullCallee when fn is a bare name, so the load
+// that follows is known to be in call position (a start-mode feed makes a
+// call of an undefined name a host call, and a read of one a name lookup;
+// see vm.undefinedName).
+func (c *compiler) calleeMark(fn syntax.Expr) int {
+	if _, ok := fn.(*syntax.Name); ok && c.opts.MarkCallees {
+		return PushNullCallee
+	}
+	return 0
 }
 
 func hasDoubleStar(kws []*syntax.Keyword) bool {

@@ -42,9 +42,9 @@ const (
 	CONTAINS_OP // arg 1 = "not in": [item, container] -> [bool]
 
 	POP_TOP
-	COPY // -> [.., stack[-arg]]
-	SWAP // swap TOS with stack[-arg]
-	PUSH_NULL
+	COPY      // -> [.., stack[-arg]]
+	SWAP      // swap TOS with stack[-arg]
+	PUSH_NULL // arg PushNullCallee: the next instruction loads the callee, a bare name
 
 	JUMP                 // pc = arg
 	POP_JUMP_IF_FALSE    // [v] -> ; if not v: pc = arg
@@ -206,3 +206,7 @@ func itoa(i int) string {
 // ExtendCallArgs marks a LIST_EXTEND that builds the arguments of f(*x),
 // whose error message names the callee.
 const ExtendCallArgs = 1 << 16
+
+// PushNullCallee is PUSH_NULL's argument when the callee that follows is
+// a bare name (f(...), @f): the name's load is then in call position.
+const PushNullCallee = 1

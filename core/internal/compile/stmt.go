@@ -216,7 +216,7 @@ func (c *compiler) decorators(decs []syntax.Expr, line int) (firstLine int) {
 		firstLine = decs[0].GetSpan().Pos.Line
 	}
 	for _, d := range decs {
-		c.emit(PUSH_NULL, 0)
+		c.emit(PUSH_NULL, c.calleeMark(d))
 		c.expr(d)
 	}
 	c.u.line = line

@@ -1360,7 +1360,7 @@ func (vm *VM) loadGlobal(f *heap.Frame, arg int) (Value, error) {
 		v, ok, _ = b.Get(name, h, vm.StrEq)
 	}
 	if !ok {
-		return vm.undefinedName(name)
+		return vm.undefinedName(f, name)
 	}
 	if s != nil {
 		s.Globals, s.GVer, s.BVer, s.GEpoch, s.Global = f.Globals.H(), g.Ver, b.Ver, vm.epoch, v
@@ -1368,14 +1368,15 @@ func (vm *VM) loadGlobal(f *heap.Frame, arg int) (Value, error) {
 	return v, nil
 }
 
-// undefinedName asks the host about a name no scope defines.
-func (vm *VM) undefinedName(name Value) (Value, error) {
+// undefinedName asks the host about a name no scope defines, loaded by
+// f's current instruction.
+func (vm *VM) undefinedName(f *heap.Frame, name Value) (Value, error) {
 	n := vm.MustStr(name)
 	if v, ok, err := vm.lazyBuiltin(n); ok || err != nil {
 		return v, err
 	}
 	if vm.Host != nil {
-		if vm.Host.IsHostFunction(n) {
+		if vm.Host.IsHostFunction(n) || vm.undeclaredCall(f) {
 			return vm.hostFunction(n), nil
 		}
 		if vm.Host.LookupName(n) {

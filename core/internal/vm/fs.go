@@ -29,6 +29,34 @@ type FS interface {
 	MountOp(op, path string, data []byte, path2 string) (any, error)
 }
 
+// MountRooter is an FS that also says where the mount serving a path
+// starts, so that a ".." climbing out of it is refused (PermissionError)
+// instead of leading, once the path is normalized, somewhere else.
+type MountRooter interface {
+	MountRoot(path string) string // "" when no mount serves path
+}
+
+// ClientFS is an FS some of whose mounts the embedder's client serves.
+// OS calls of sandbox code that name a path there directly (through
+// _amber_fs.oscall rather than the mount) are refused: only the mount's
+// own operations, which keep its mode, may reach the client there.
+type ClientFS interface {
+	ClientServed(path string) bool
+}
+
+// ClientOp, returned as the error of FS.MountOp, hands the operation to
+// the embedder's client: the run pauses with an OS call named Op (the
+// protocol's os_call) whose arguments are Args, each a string or []byte.
+// The resume's value is what the operation returns to _amberfs: bytes
+// for a read, (is_dir, size, mtime) for a stat, a list of names for a
+// listdir.
+type ClientOp struct {
+	Op   string
+	Args []any
+}
+
+func (c *ClientOp) Error() string { return "ask the client: " + c.Op }
+
 // FSStat is what a stat of a mounted file returns.
 type FSStat struct {
 	IsDir bool
@@ -85,6 +113,9 @@ func init() {
 			if vm.FS == nil {
 				return vm.NewStr(""), nil
 			}
+			if err := vm.mountEscape(); err != nil {
+				return heap.Undef, err
+			}
 			return vm.NewStr(vm.FS.MountMode(p)), nil
 		})
 		// host(op, path, data=None, path2='') runs op on a mount's host
@@ -112,6 +143,9 @@ func init() {
 				return heap.Undef, &Exception{Value: vm.NewOSError(2, "No such file or directory", p), vm: vm}
 			}
 			r, err := vm.FS.MountOp(op, p, data, p2)
+			if c, ok := err.(*ClientOp); ok {
+				return heap.Undef, vm.askClient(c)
+			}
 			if err != nil {
 				if fe, ok := err.(*FSError); ok {
 					return heap.Undef, &Exception{Value: vm.NewOSError(fe.Errno, fe.Strerror, p), vm: vm}
@@ -140,6 +174,13 @@ func init() {
 			}
 			if vm.nested > 0 {
 				return heap.Undef, vm.Errorf(TRuntimeError, "cannot ask the host for '%s' here: it was reached from inside a builtin that cannot pause", op)
+			}
+			if cf, ok := vm.FS.(ClientFS); ok {
+				for _, v := range a.Pos[1:] {
+					if p, isStr := vm.StrOf(v); isStr && cf.ClientServed(p) {
+						return heap.Undef, &Exception{Value: vm.NewOSError(13, "Permission denied", p), vm: vm}
+					}
+				}
 			}
 			err = vm.suspendHostCall(op, a.Pos[1:], nil)
 			if s, ok := err.(*Suspended); ok {
@@ -264,4 +305,75 @@ func (vm *VM) DeclineOSCalls(v Value, err error) (Value, error) {
 		}
 		v, err = vm.ResumeRaise(vm.OSNotHandled(s.S.OSCall, path, mode))
 	}
+}
+
+// askClient pauses the run with c as an OS call, as _amber_fs.oscall does.
+func (vm *VM) askClient(c *ClientOp) error {
+	if vm.nested > 0 {
+		return vm.Errorf(TRuntimeError, "cannot ask the host for '%s' here: it was reached from inside a builtin that cannot pause", c.Op)
+	}
+	args := make([]Value, len(c.Args))
+	for i, a := range c.Args {
+		switch a := a.(type) {
+		case []byte:
+			args[i] = vm.NewBytes(a, false)
+		case string:
+			args[i] = vm.NewStr(a)
+		default:
+			args[i] = heap.None
+		}
+	}
+	err := vm.suspendHostCall(c.Op, args, nil)
+	if s, ok := err.(*Suspended); ok {
+		s.S.OSCall = c.Op
+	}
+	return err
+}
+
+// mountEscape refuses, with PermissionError, a path whose ".." climbs out
+// of the mount it is in (/data/../etc/passwd with /data mounted): the path
+// the program gave, before _amberfs normalized it, is the argument of
+// _amberfs._route, the one caller of _amber_fs.mount. (The check reads it
+// there rather than in _amberfs itself because the module is part of the
+// base image, which must stay the same for stored dumps to load.) Paths
+// given as objects other than str and bytes are not checked: once
+// normalized, they are served by whatever serves the path they name.
+func (vm *VM) mountEscape() error {
+	fs, ok := vm.FS.(MountRooter)
+	if !ok || len(vm.frames) == 0 {
+		return nil
+	}
+	f := vm.frames[len(vm.frames)-1]
+	if f.C == nil || f.C.Code.Name != "_route" || f.C.Code.Filename != "_amberfs.py" || len(f.Slots) == 0 {
+		return nil
+	}
+	raw, ok := vm.StrOf(f.Slots[0])
+	if !ok {
+		b, isBytes := vm.BytesOf(f.Slots[0])
+		if !isBytes {
+			return nil
+		}
+		raw = string(b.B)
+	}
+	if !strings.Contains(raw, "..") {
+		return nil
+	}
+	var cur []string
+	for _, c := range strings.Split(raw, "/") {
+		switch c {
+		case "", ".":
+		case "..":
+			if len(cur) == 0 {
+				continue
+			}
+			here := "/" + strings.Join(cur, "/")
+			if fs.MountRoot(here) == here {
+				return &Exception{Value: vm.NewOSError(13, "Permission denied", raw), vm: vm}
+			}
+			cur = cur[:len(cur)-1]
+		default:
+			cur = append(cur, c)
+		}
+	}
+	return nil
 }

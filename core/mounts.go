@@ -41,6 +41,9 @@ type Mount struct {
 	// mount (0: unlimited); past it, writes fail with OSError
 	// [Errno 122] Disk quota exceeded.
 	MaxWriteBytes int64
+	// FS, if set, serves the mount instead of HostDir (which is then
+	// unused): see MountFS. Mode still applies.
+	FS MountFS
 }
 
 // ParseMount parses the command line's HOST:SANDBOX[:ro|rw|overlay].
@@ -160,6 +163,20 @@ func (f *mountFS) MountOp(op, p string, data []byte, p2 string) (any, error) {
 	m, rel := f.find(p)
 	if m == nil {
 		return nil, fsErr(syscall.ENOENT)
+	}
+	if m.FS != nil {
+		if op != "read" && op != "stat" && op != "listdir" && m.Mode != MountReadWrite {
+			return nil, fsErr(syscall.EROFS)
+		}
+		rel2 := ""
+		if op == "rename" {
+			m2, r2 := f.find(p2)
+			if m2 != m {
+				return nil, fsErr(syscall.EXDEV)
+			}
+			rel2 = r2
+		}
+		return serveFS(m.FS, op, rel, data, rel2)
 	}
 	if m.root == nil && m.openErr == nil {
 		m.root, m.openErr = os.OpenRoot(m.HostDir)

@@ -41,6 +41,8 @@ var (
 	ErrUnauthorized = errors.New("unauthorized")
 	// ErrInternal: the server failed; the SDK already retried.
 	ErrInternal = errors.New("internal error")
+	// ErrNotFound: no such volume, or no such file in it.
+	ErrNotFound = errors.New("not found")
 )
 
 // kindErrors maps protocol error kinds to the sentinels above.
@@ -56,6 +58,7 @@ var kindErrors = map[string]error{
 	protocol.KindBadRequest:     ErrBadRequest,
 	protocol.KindUnauthorized:   ErrUnauthorized,
 	protocol.KindInternal:       ErrInternal,
+	protocol.KindNotFound:       ErrNotFound,
 }
 
 // Error is a failure the server reported that is not a Python error or a

@@ -204,6 +204,9 @@ type CheckoutOptions struct {
 	Limits     Limits
 	// TypeCheck checks each feed statically before it runs.
 	TypeCheck bool
+	// Volumes mounts hosted volumes (see Pool.Volume) for every step of
+	// the session: sandbox path -> volume name, e.g. {"/data": "notes"}.
+	Volumes map[string]string
 }
 
 // Checkout creates a new, fresh session. Close it when done; it stays
@@ -218,6 +221,7 @@ func (p *Pool) Checkout(ctx context.Context, opts *CheckoutOptions) (*Session, e
 		ScriptName: opts.ScriptName,
 		Limits:     opts.Limits.wire(),
 		TypeCheck:  opts.TypeCheck,
+		Volumes:    opts.Volumes,
 	})
 	if err != nil {
 		return nil, err

@@ -28,6 +28,7 @@ import (
 	"github.com/amber-sandbox/amber/cas"
 	"github.com/amber-sandbox/amber/functions/meta"
 	"github.com/amber-sandbox/amber/functions/protocol"
+	"github.com/amber-sandbox/amber/functions/volume"
 )
 
 // Config configures an Engine.
@@ -60,6 +61,10 @@ type Config struct {
 	GCGrace time.Duration
 	// Now is the clock (default time.Now).
 	Now func() time.Time
+	// MaxVolumeFileBytes and MaxVolumeBytes limit a hosted volume's files
+	// and total bytes (0: functions/volume's defaults, 64 MiB and 1 GiB).
+	MaxVolumeFileBytes int64
+	MaxVolumeBytes     int64
 }
 
 // Caller is who sends a request: the project the API key authenticated,
@@ -75,7 +80,8 @@ type Engine struct {
 	meta   meta.Store
 	chunks cas.Store
 	warm   *warmCache
-	locks  [64]sync.Mutex // per-session serialization, striped by id
+	locks  [64]sync.Mutex  // per-session serialization, striped by id
+	vols   *volume.Service // nil when the metadata store keeps no volumes
 
 	mu     sync.Mutex
 	codecs map[string]*cas.Codec // project -> codec
@@ -84,6 +90,9 @@ type Engine struct {
 	// gcListedSnapshots, if set (by tests), is called by GC between its
 	// reads of a project's snapshots and of its sessions.
 	gcListedSnapshots func(project string)
+	// volumesCommitted, if set (by benchmarks), gets the store writes and
+	// bytes of each step's volume commits.
+	volumesCommitted func(requests int, bytes int64)
 }
 
 // New returns an engine over the given stores.
@@ -118,6 +127,7 @@ func New(cfg Config) (*Engine, error) {
 		chunks: cfg.Chunks,
 		warm:   newWarmCache(cfg.CacheBytes / 2), // the other half: the chunk LRU of OpenLocal and OpenAWS
 		codecs: map[string]*cas.Codec{},
+		vols:   newVolumes(cfg),
 	}, nil
 }
 
@@ -170,6 +180,8 @@ func (e *Engine) handle(ctx context.Context, caller Caller, req *protocol.Reques
 		return e.deleteSnapshot(ctx, caller, req)
 	case protocol.OpHistory:
 		return e.history(ctx, caller, req)
+	case protocol.OpVolumeList, protocol.OpVolumeRead, protocol.OpVolumeWrite, protocol.OpVolumeDelete:
+		return e.volumeOp(ctx, caller, req)
 	}
 	return nil, protocol.Errorf(protocol.KindBadRequest, "unknown op %q", req.Op)
 }

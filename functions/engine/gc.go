@@ -111,6 +111,18 @@ func (e *Engine) gcRoots(ctx context.Context, now time.Time, rep *GCReport) ([]c
 				return nil, err
 			}
 		}
+		if e.vols != nil {
+			retention := time.Duration(0) // a relisting only lists
+			if rep != nil {
+				retention = e.cfg.Retention
+			}
+			live, err := e.vols.Live(ctx, p.ID, now, e.cfg.GCGrace, retention)
+			if err != nil {
+				return nil, fmt.Errorf("engine: gc: %w", err)
+			}
+			roots = append(roots, live.Roots...)
+			used += live.Usage
+		}
 		if rep != nil {
 			if fresh, err := e.meta.GetProject(ctx, p.ID); err == nil && fresh.Used != used {
 				// Concurrent steps may move usage meanwhile; AddUsage keeps

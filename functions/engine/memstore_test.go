@@ -8,6 +8,7 @@ import (
 	"sync"
 
 	"github.com/amber-sandbox/amber/functions/meta"
+	"github.com/amber-sandbox/amber/functions/volume"
 )
 
 // memMeta is an in-memory meta.Store for fast tests: the same contract as
@@ -17,10 +18,12 @@ type memMeta struct {
 	sessions *records[meta.Session]
 	snaps    *records[meta.Snapshot]
 	conns    *records[meta.Connection]
+	*volume.MemHeads
 }
 
 func newMemMeta() *memMeta {
 	return &memMeta{
+		MemHeads: volume.NewMemHeads(),
 		projects: newRecords("project", func(p *meta.Project) (string, string) { return "", p.ID },
 			func(p *meta.Project) { p.KeyHashes = slices.Clone(p.KeyHashes) }),
 		sessions: newRecords("session", func(s *meta.Session) (string, string) { return s.Project, s.ID }, nil),

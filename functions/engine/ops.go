@@ -31,6 +31,10 @@ func (e *Engine) checkout(ctx context.Context, caller Caller, req *protocol.Requ
 		return nil, err
 	}
 	cfg := sessionConfig{ScriptName: req.ScriptName, TypeCheck: req.TypeCheck}
+	if err := e.checkVolumes(req.Volumes); err != nil {
+		return nil, err
+	}
+	cfg.Volumes = req.Volumes
 	if req.Limits != nil {
 		cfg.Limits = *req.Limits
 	}
@@ -105,6 +109,10 @@ func (e *Engine) step(ctx context.Context, caller Caller, req *protocol.Request,
 	if err != nil {
 		return nil, err
 	}
+	if c.vols, err = e.openVolumes(ctx, repo, project, head.ID, req.ID, cfg.Volumes); err != nil {
+		e.warm.put(project, head.ID, head.Version, st)
+		return nil, err
+	}
 	var printed []protocol.Event
 	opts := c.cfg.feedOptions(func(stream, text string) {
 		ev := protocol.Event{ID: req.ID, Event: "print", Stream: stream, Text: text}
@@ -171,6 +179,7 @@ func (c *commit) run(st *state, opts *core.FeedOptions) (p core.Progress, ran bo
 		mounts := opts.ClientMounts
 		opts = c.cfg.feedOptions(opts.Print)
 		opts.Inputs, opts.ClientMounts = inputs, mounts
+		opts = c.withVolumes(opts)
 		if req.Start {
 			// start mode: undeclared names pause too, for the whole run
 			// (core keeps the mode in the session's state).
@@ -180,7 +189,7 @@ func (c *commit) run(st *state, opts *core.FeedOptions) (p core.Progress, ran bo
 		}
 		return c.countSuspension(st, p, err)
 	}
-	st.sess.SetFeedOptions(opts)
+	st.sess.SetFeedOptions(c.withVolumes(opts))
 	switch req.Op {
 	case protocol.OpResume:
 		p, ran, err = c.resume(st)
@@ -403,6 +412,7 @@ type commit struct {
 	cfg     sessionConfig
 	req     *protocol.Request
 	start   time.Time
+	vols    *stepVolumes // the step's hosted volumes, nil without
 }
 
 // state commits st's new state with reply: the changed pages go to the
@@ -470,6 +480,19 @@ func (c *commit) undoUsage(ctx context.Context, delta int64) {
 
 // write records reply and commits the new head: the step's commit point.
 func (c *commit) write(ctx context.Context, state, root string, extra []byte, bytes, written int64, reply *protocol.Reply, stats *protocol.StepStats, delta int64) (*protocol.Reply, error) {
+	puts, putBytes := c.counter.puts.Load(), c.counter.bytes.Load()
+	if err := c.commitVolumes(ctx); err != nil {
+		c.undoUsage(ctx, delta)
+		return nil, err
+	}
+	if c.vols != nil {
+		n, b := int(c.counter.puts.Load()-puts)+len(c.vols.committed), c.counter.bytes.Load()-putBytes
+		stats.Requests += n
+		stats.BytesStored += b
+		if c.e.volumesCommitted != nil {
+			c.e.volumesCommitted(n, b)
+		}
+	}
 	now := c.e.cfg.Now()
 	h := *c.head
 	h.Version = c.head.Version + 1
@@ -503,6 +526,9 @@ func (c *commit) write(ctx context.Context, state, root string, extra []byte, by
 		h.LastReply = snap.Root.String()
 	}
 	if err := c.e.meta.CommitSession(ctx, &h, c.head.Version); err != nil {
+		if errors.Is(err, meta.ErrConflict) {
+			c.revertVolumes(ctx)
+		}
 		c.undoUsage(ctx, delta)
 		return nil, fmt.Errorf("engine: commit: %w", err)
 	}

@@ -28,6 +28,9 @@ type sessionConfig struct {
 	// MaxSuspensions, as core counts them; core's own count restarts with
 	// every cold load, this one only with load_session/load_snapshot.
 	Suspensions int `json:"suspensions,omitempty"`
+	// Volumes are the hosted volumes the checkout mounts: sandbox path ->
+	// volume name (see volumes.go).
+	Volumes map[string]string `json:"volumes,omitempty"`
 }
 
 func decodeConfig(b []byte) (sessionConfig, error) {

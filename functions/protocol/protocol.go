@@ -29,6 +29,15 @@ const (
 	OpHistory        = "history"         // {session} -> steps (the steps the session committed)
 )
 
+// Hosted volume operations (docs/protocol.md, Hosted volumes): a host reads
+// and writes a project's volumes without running code.
+const (
+	OpVolumeList   = "volume_list"   // {volume?} -> volumes | files, version
+	OpVolumeRead   = "volume_read"   // {volume, path} -> data, size, version
+	OpVolumeWrite  = "volume_write"  // {volume, path, data, append?, version?} -> version
+	OpVolumeDelete = "volume_delete" // {volume, path?} -> ok
+)
+
 // Progress kinds, in Reply.Progress.
 const (
 	ProgressComplete     = "complete"
@@ -54,6 +63,7 @@ const (
 	KindBadRequest     = "bad_request"     // malformed request
 	KindUnauthorized   = "unauthorized"    // missing or wrong API key
 	KindInternal       = "internal"        // anything else; safe to retry with the same id
+	KindNotFound       = "not_found"       // no such volume, or no such file in it
 )
 
 // Limits are a session's limits on the wire. Zero means unlimited (for
@@ -124,6 +134,32 @@ type Request struct {
 
 	// load_session, load_snapshot, delete_snapshot
 	Snapshot string `json:"snapshot,omitempty"`
+
+	// Hosted volumes. Volumes (checkout) maps a sandbox mount path to a
+	// volume name. Volume, Path (relative to the volume root), Data, Append
+	// and Version (fail with conflict if the file changed since this
+	// volume version) are the volume_* operations' fields.
+	Volumes map[string]string `json:"volumes,omitempty"`
+	Volume  string            `json:"volume,omitempty"`
+	Path    string            `json:"path,omitempty"`
+	Data    []byte            `json:"data,omitempty"` // base64 on the wire
+	Append  bool              `json:"append,omitempty"`
+	Version *int64            `json:"version,omitempty"`
+}
+
+// VolumeInfo describes one hosted volume of a project (volume_list).
+type VolumeInfo struct {
+	Name    string `json:"name"`
+	Bytes   int64  `json:"bytes"` // total file bytes of the head version
+	Files   int    `json:"files"`
+	Version int64  `json:"version"`
+	Updated string `json:"updated"` // RFC 3339
+}
+
+// VolumeFile is one file of a volume (volume_list with a volume).
+type VolumeFile struct {
+	Path string `json:"path"` // relative to the volume root, '/'-separated
+	Size int64  `json:"size"`
 }
 
 // Mount modes, in Mount.Mode.
@@ -243,6 +279,15 @@ type Reply struct {
 	Quota     *Quota         `json:"quota,omitempty"`     // snapshots
 	Steps     []StepStats    `json:"steps,omitempty"`     // history
 	Stats     *StepStats     `json:"stats,omitempty"`     // the step this reply committed
+
+	// Hosted volumes: volume_list (Volumes, or Files and Version),
+	// volume_read (Data, Size, Version), volume_write (Version). Absent
+	// numbers are 0, absent data empty.
+	Volumes []VolumeInfo `json:"volumes,omitempty"`
+	Files   []VolumeFile `json:"files,omitempty"`
+	Data    []byte       `json:"data,omitempty"` // base64 on the wire
+	Size    int64        `json:"size,omitempty"`
+	Version int64        `json:"version,omitempty"`
 }
 
 // Fail returns a failed reply to request id.

@@ -30,6 +30,8 @@ func TestSchemaMatchesProtocol(t *testing.T) {
 		{"snapshot_info", protocol.SnapshotInfo{}},
 		{"quota", protocol.Quota{}},
 		{"step_stats", protocol.StepStats{}},
+		{"volume_info", protocol.VolumeInfo{}},
+		{"volume_file", protocol.VolumeFile{}},
 	}
 	for _, tt := range types {
 		def, err := s.Resolve("protocol.schema.json", "/$defs/"+tt.def)
@@ -54,13 +56,14 @@ func TestSchemaMatchesProtocol(t *testing.T) {
 	}{
 		{"/$defs/request/properties/op", []string{protocol.OpCheckout, protocol.OpFeed, protocol.OpResume, protocol.OpResumeFutures,
 			protocol.OpContinue, protocol.OpDump, protocol.OpLoadSession, protocol.OpLoadSnapshot, protocol.OpClose,
-			protocol.OpSnapshots, protocol.OpDeleteSnapshot, protocol.OpHistory}},
+			protocol.OpSnapshots, protocol.OpDeleteSnapshot, protocol.OpHistory,
+			protocol.OpVolumeList, protocol.OpVolumeRead, protocol.OpVolumeWrite, protocol.OpVolumeDelete}},
 		{"/$defs/reply/properties/progress", []string{protocol.ProgressComplete, protocol.ProgressFunctionCall,
 			protocol.ProgressNameLookup, protocol.ProgressFutures, protocol.ProgressRunning}},
 		{"/$defs/error/properties/kind", []string{protocol.KindPython, protocol.KindSyntax, protocol.KindLimit,
 			protocol.KindUnknownSession, protocol.KindEphemeral, protocol.KindConflict, protocol.KindWrongLoader,
 			protocol.KindNotFresh, protocol.KindAlreadyResumed, protocol.KindQuota, protocol.KindTooLarge,
-			protocol.KindBadRequest, protocol.KindUnauthorized, protocol.KindInternal}},
+			protocol.KindBadRequest, protocol.KindUnauthorized, protocol.KindInternal, protocol.KindNotFound}},
 	}
 	for _, e := range enums {
 		node, err := s.Resolve("protocol.schema.json", e.ptr)

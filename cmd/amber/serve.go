@@ -11,6 +11,7 @@ import (
 	"time"
 
 	"github.com/amber-sandbox/amber/core"
+	"github.com/amber-sandbox/amber/functions/engine"
 	"github.com/amber-sandbox/amber/infra/gateway"
 	"github.com/amber-sandbox/amber/infra/serve"
 	"github.com/amber-sandbox/amber/infra/workbench"
@@ -23,7 +24,7 @@ func serveCmd(ctx context.Context, args []string, stdout, stderr io.Writer) int 
 	var o serve.Options
 	fs.StringVar(&o.Addr, "addr", serve.DefaultAddr, "listen address")
 	fs.StringVar(&o.DataDir, "data", serve.DefaultDataDir, "directory of the embedded store")
-	keys := fs.String("keys", "", "JSON file mapping API keys to projects (default: one open project, loopback only)")
+	keys := fs.String("keys", "", "projects file: JSON of API key to project, or {\"ceilings\", \"projects\": {NAME: {\"keys\", \"ceilings\"}}} (default: one open project, loopback only)")
 	fs.StringVar(&o.DynamoDBEndpoint, "dynamodb-endpoint", "", "DynamoDB endpoint (dynalite, AWS): with --table and --bucket")
 	fs.StringVar(&o.S3Endpoint, "s3-endpoint", "", "S3 endpoint (gofakes3, MinIO, AWS)")
 	fs.StringVar(&o.Table, "table", "", "DynamoDB table of the metadata and small chunks (switches to AWS-protocol stores)")
@@ -37,6 +38,19 @@ func serveCmd(ctx context.Context, args []string, stdout, stderr io.Writer) int 
 	fs.DurationVar(&o.Retention, "retention", 0, "how long sessions and snapshots live after they were saved (0: engine default)")
 	fs.Int64Var(&o.Quota, "quota", 0, "storage quota of each project in bytes (0: unlimited)")
 	fs.Int64Var(&o.CacheBytes, "cache-bytes", 0, "memory for warm sessions and chunks (0: engine default)")
+	fs.Int64Var(&o.Ceilings.MaxMemory, "max-memory", 0, "ceiling of one session's heap in bytes (0: 256 MB)")
+	maxStep := fs.Duration("max-step", 0, "ceiling of one step's run time (0: 30s)")
+	maxSession := fs.Duration("max-session", 0, "ceiling of a session's run time over all its steps (0: 15m)")
+	fs.Int64Var(&o.Ceilings.MaxAllocations, "max-allocations", 0, "ceiling of a session's allocations (0: 2^30)")
+	fs.IntVar(&o.Ceilings.MaxRecursion, "max-recursion", 0, "ceiling of the frame depth (0: 5000)")
+	fs.Int64Var(&o.Ceilings.MaxOutput, "max-output", 0, "ceiling of the bytes one step may print (0: 4 MB)")
+	fs.Int64Var(&o.Ceilings.MaxReply, "max-reply", 0, "ceiling of one reply's JSON size in bytes (0: 8 MB)")
+	fs.IntVar(&o.Ceilings.MaxSuspensions, "max-suspensions", 0, "ceiling of a session's pauses (0: 1000000)")
+	fs.IntVar(&o.Ceilings.MaxStepsInFlight, "max-steps-in-flight", 0, "steps of one project running at once (0: 2 or the CPU count)")
+	fs.IntVar(&o.Ceilings.MaxSessions, "max-sessions", 0, "ceiling of a project's open sessions (0: 10000)")
+	fs.Int64Var(&o.MemoryBudget, "memory-budget", 0, "memory all steps in flight share, in bytes (0: 3/4 of GOMEMLIMIT or of half the machine, less --cache-bytes)")
+	fs.IntVar(&o.MaxStepsInFlight, "max-process-steps", 0, "steps running at once over all projects (0: 4 per CPU)")
+	logFormat := fs.String("log-format", "json", "log format: json or text")
 	wb := fs.Bool("workbench", true, "serve the Workbench page at http://ADDR/")
 	quiet := fs.Bool("q", false, "log warnings and errors only")
 	if err := fs.Parse(args); err != nil {
@@ -46,13 +60,21 @@ func serveCmd(ctx context.Context, args []string, stdout, stderr io.Writer) int 
 		fs.Usage()
 		return 2
 	}
+	o.Ceilings.MaxStepMs, o.Ceilings.MaxSessionMs = maxStep.Milliseconds(), maxSession.Milliseconds()
+	if err := o.Ceilings.Validate(); err != nil {
+		fmt.Fprintf(stderr, "amber serve: %v\n", err)
+		return 2
+	}
 	if *keys != "" {
-		m, err := readKeys(*keys)
+		p, err := serve.ReadProjects(*keys)
 		if err != nil {
 			fmt.Fprintf(stderr, "amber serve: %v\n", err)
 			return 2
 		}
-		o.Keys = m
+		o.Keys, o.ProjectCeilings = p.Keys, p.Projects
+		// The file's ceilings for all projects sit between the flags and
+		// each project's own: a flag set on the command line wins.
+		o.Ceilings = flagsOver(o.Ceilings, p.Ceilings)
 	}
 	if *wb {
 		o.Static = workbench.Handler()
@@ -61,7 +83,16 @@ func serveCmd(ctx context.Context, args []string, stdout, stderr io.Writer) int 
 	if *quiet {
 		level = slog.LevelWarn
 	}
-	o.Logger = slog.New(slog.NewTextHandler(stderr, &slog.HandlerOptions{Level: level}))
+	hopts := &slog.HandlerOptions{Level: level}
+	switch *logFormat {
+	case "json":
+		o.Logger = slog.New(slog.NewJSONHandler(stderr, hopts))
+	case "text":
+		o.Logger = slog.New(slog.NewTextHandler(stderr, hopts))
+	default:
+		fmt.Fprintf(stderr, "amber serve: --log-format %q: want json or text\n", *logFormat)
+		return 2
+	}
 
 	// Build the interpreter's shared template while the server starts,
 	// so that the first step does not wait for it.
@@ -92,20 +123,11 @@ func envOr(name, def string) string {
 	return def
 }
 
-// readKeys reads a --keys file: a JSON object from API key to project.
-func readKeys(path string) (map[string]string, error) {
-	b, err := os.ReadFile(path)
-	if err != nil {
-		return nil, fmt.Errorf("keys: %w", err)
-	}
-	var m map[string]string
-	if err := json.Unmarshal(b, &m); err != nil {
-		return nil, fmt.Errorf("keys: %s: want a JSON object of API key to project: %w", path, err)
-	}
-	if len(m) == 0 {
-		return nil, fmt.Errorf("keys: %s holds no keys", path)
-	}
-	return m, nil
+// flagsOver returns the ceilings set by flags over a projects file's.
+func flagsOver(flags, file engine.Ceilings) engine.Ceilings {
+	b, _ := json.Marshal(flags) // zero fields are omitted
+	_ = json.Unmarshal(b, &file)
+	return file
 }
 
 func printHowToConnect(w io.Writer, srv *serve.Server, o serve.Options) {

@@ -22,6 +22,8 @@ import (
 	"errors"
 	"fmt"
 	"hash/fnv"
+	"log/slog"
+	"runtime/debug"
 	"sync"
 	"time"
 
@@ -65,6 +67,21 @@ type Config struct {
 	// and total bytes (0: functions/volume's defaults, 64 MiB and 1 GiB).
 	MaxVolumeFileBytes int64
 	MaxVolumeBytes     int64
+
+	// Ceilings cap every project's sessions and steps (zero fields:
+	// DefaultCeilings'); ProjectCeilings override them per project (zero
+	// fields: Ceilings'). See ceilings.go.
+	Ceilings        Ceilings
+	ProjectCeilings map[string]Ceilings
+	// MemoryBudget is the heap memory all steps in flight in this process
+	// share (default DefaultMemoryBudget(ProcessMemory(), CacheBytes)).
+	MemoryBudget int64
+	// MaxStepsInFlight caps the steps running at once in this process,
+	// over all projects (default 4 per CPU); see admission.go.
+	MaxStepsInFlight int
+	// Logger receives internal errors with their details and correlation
+	// ids (default slog.Default()).
+	Logger *slog.Logger
 }
 
 // Caller is who sends a request: the project the API key authenticated,
@@ -86,6 +103,9 @@ type Engine struct {
 	mu     sync.Mutex
 	codecs map[string]*cas.Codec // project -> codec
 	closer func() error
+
+	admission *admission // fair admission of steps among projects
+	mem       *memBudget // the process's memory for steps
 
 	// gcListedSnapshots, if set (by tests), is called by GC between its
 	// reads of a project's snapshots and of its sessions.
@@ -121,14 +141,20 @@ func New(cfg Config) (*Engine, error) {
 	if cfg.Now == nil {
 		cfg.Now = time.Now
 	}
-	return &Engine{
+	if err := cfg.setCeilings(); err != nil {
+		return nil, err
+	}
+	e := &Engine{
 		cfg:    cfg,
 		meta:   cfg.Meta,
 		chunks: cfg.Chunks,
 		warm:   newWarmCache(cfg.CacheBytes / 2), // the other half: the chunk LRU of OpenLocal and OpenAWS
 		codecs: map[string]*cas.Codec{},
 		vols:   newVolumes(cfg),
-	}, nil
+	}
+	e.admission = newAdmission(cfg.MaxStepsInFlight)
+	e.mem = newMemBudget(cfg.MemoryBudget)
+	return e, nil
 }
 
 // Handle runs one request and returns its reply. emit, if not nil,
@@ -146,7 +172,7 @@ func (e *Engine) Handle(ctx context.Context, caller Caller, req *protocol.Reques
 	}
 	rep, err := e.safeHandle(ctx, caller, req, emit)
 	if err != nil {
-		return protocol.Fail(req.ID, asProtocolError(err))
+		return protocol.Fail(req.ID, e.safe(ctx, caller, req, err))
 	}
 	rep.ID = req.ID
 	return rep
@@ -159,13 +185,20 @@ func (e *Engine) safeHandle(ctx context.Context, caller Caller, req *protocol.Re
 	defer func() {
 		if r := recover(); r != nil {
 			e.warm.drop(caller.Project, req.Session)
-			rep, err = nil, fmt.Errorf("engine: internal error in %s: %v", req.Op, r)
+			rep, err = nil, &internalError{op: req.Op, value: r, stack: debug.Stack()}
 		}
 	}()
 	return e.handle(ctx, caller, req, emit)
 }
 
 func (e *Engine) handle(ctx context.Context, caller Caller, req *protocol.Request, emit func(protocol.Event)) (*protocol.Reply, error) {
+	if admitted(req.Op) {
+		exit, err := e.admit(ctx, caller.Project)
+		if err != nil {
+			return nil, err
+		}
+		defer exit()
+	}
 	switch req.Op {
 	case protocol.OpCheckout:
 		return e.checkout(ctx, caller, req)

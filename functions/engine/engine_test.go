@@ -4,6 +4,7 @@ import (
 	"context"
 	"encoding/json"
 	"fmt"
+	"log/slog"
 	"strings"
 	"sync"
 	"sync/atomic"
@@ -935,14 +936,38 @@ func TestMaxSuspensionsAcrossColdSteps(t *testing.T) {
 
 // TestPanicIsAnInternalError: a panic inside a step (here, in the caller's
 // emit) becomes an internal error, commits nothing, and the retry runs.
+// The reply carries a correlation id and a short message; the panic and
+// its Go stack go to the log (JSON), under the same id.
 func TestPanicIsAnInternalError(t *testing.T) {
-	h := newHarness(t, backends[0], nil)
+	var log syncBuffer
+	h := newHarness(t, backends[0], func(c *Config) { c.Logger = slog.New(slog.NewJSONHandler(&log, nil)) })
 	s := h.checkout(false)
 	h.feed(s, "n = 0")
 	req := protocol.Request{Op: protocol.OpFeed, ID: "p", Session: s, Code: "n += 1\nprint(n)\nn"}
 	rep := h.e.Handle(context.Background(), h.caller, &req, func(protocol.Event) { panic("emit failed") })
-	if rep.Error == nil || rep.Error.Kind != protocol.KindInternal || !strings.Contains(rep.Error.Message, "emit failed") {
+	if rep.Error == nil || rep.Error.Kind != protocol.KindInternal || rep.Error.CorrelationID == "" {
 		t.Fatalf("reply %+v", rep.Error)
+	}
+	for _, leak := range []string{"emit failed", "goroutine", ".go:", "/work/", "panic"} {
+		if strings.Contains(rep.Error.Message, leak) || strings.Contains(rep.Error.Traceback, leak) {
+			t.Errorf("the reply's error shows %q: %+v", leak, rep.Error)
+		}
+	}
+	var entry struct {
+		Msg, CorrelationID, Err, Stack string
+	}
+	for _, line := range strings.Split(strings.TrimSpace(log.String()), "\n") {
+		var m map[string]any
+		if err := json.Unmarshal([]byte(line), &m); err != nil {
+			t.Fatalf("log line is not JSON: %q", line)
+		}
+		if m["correlation_id"] == rep.Error.CorrelationID {
+			entry.Msg, entry.CorrelationID = fmt.Sprint(m["msg"]), rep.Error.CorrelationID
+			entry.Err, entry.Stack = fmt.Sprint(m["err"]), fmt.Sprint(m["stack"])
+		}
+	}
+	if entry.CorrelationID == "" || !strings.Contains(entry.Err, "emit failed") || !strings.Contains(entry.Err+entry.Stack, "engine_test.go") {
+		t.Errorf("the log has no entry with the panic and its stack under %s: %+v\n%s", rep.Error.CorrelationID, entry, log.String())
 	}
 	if rep := h.on(nil, req); rep.Repr != "1" {
 		t.Errorf("retry: %+v %v", rep.Repr, rep.Error)

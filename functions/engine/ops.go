@@ -38,6 +38,10 @@ func (e *Engine) checkout(ctx context.Context, caller Caller, req *protocol.Requ
 	if req.Limits != nil {
 		cfg.Limits = *req.Limits
 	}
+	cfg.Limits = e.ceilings(caller.Project).capLimits(cfg.Limits)
+	if err := e.checkOpenSessions(ctx, caller.Project, id); err != nil {
+		return nil, err
+	}
 	now := e.cfg.Now()
 	s := &meta.Session{
 		Project: caller.Project, ID: id, State: meta.StateIdle, Fresh: true,
@@ -58,7 +62,8 @@ func (e *Engine) checkout(ctx context.Context, caller Caller, req *protocol.Requ
 			return nil, fmt.Errorf("engine: checkout: %w", err)
 		}
 	}
-	return &protocol.Reply{OK: true, Session: id}, nil
+	limits := cfg.Limits
+	return &protocol.Reply{OK: true, Session: id, Limits: &limits}, nil
 }
 
 // step runs a session operation that commits: load, run, commit.
@@ -75,6 +80,9 @@ func (e *Engine) step(ctx context.Context, caller Caller, req *protocol.Request,
 		return nil, err
 	}
 	if head.LastRequest == req.ID {
+		if err := reusedFor(head, req); err != nil {
+			return nil, err
+		}
 		return e.recorded(ctx, project, head)
 	}
 	if head.State == meta.StateClosed {
@@ -84,6 +92,8 @@ func (e *Engine) step(ctx context.Context, caller Caller, req *protocol.Request,
 	if err != nil {
 		return nil, err
 	}
+	guard := &stepGuard{ceil: e.ceilings(project)}
+	cfg.Limits = guard.ceil.capLimits(cfg.Limits)
 	counter := &countingStore{Store: e.chunks}
 	repo, err := e.repo(ctx, project, counter)
 	if err != nil {
@@ -109,6 +119,14 @@ func (e *Engine) step(ctx context.Context, caller Caller, req *protocol.Request,
 	if err != nil {
 		return nil, err
 	}
+	guard.limit = cfg.Limits.MaxMemory
+	grant, release, err := e.grantMemory(ctx, st, guard.limit)
+	if err != nil {
+		e.warm.put(project, head.ID, head.Version, st)
+		return nil, err
+	}
+	defer release()
+	guard.grant = grant
 	if c.vols, err = e.openVolumes(ctx, repo, project, head.ID, req.ID, cfg.Volumes); err != nil {
 		e.warm.put(project, head.ID, head.Version, st)
 		return nil, err
@@ -116,14 +134,19 @@ func (e *Engine) step(ctx context.Context, caller Caller, req *protocol.Request,
 	var printed []protocol.Event
 	opts := c.cfg.feedOptions(func(stream, text string) {
 		ev := protocol.Event{ID: req.ID, Event: "print", Stream: stream, Text: text}
-		printed = append(printed, ev)
+		if guard.keep(len(text)) {
+			printed = append(printed, ev)
+		}
 		if emit != nil {
 			emit(ev)
 		}
 	})
 	opts.ClientMounts = mounts
-	st.sess.SetStepBudget(e.budget(ctx))
+	st.sess.SetStepBudget(min(e.budget(ctx), guard.ceil.stepTime()))
+	st.sess.SetStepLimits(core.StepLimits{MaxMemory: grant, MaxOutput: guard.ceil.MaxOutput})
 	p, ran, runErr := c.run(st, opts)
+	st.sess.SetStepLimits(core.StepLimits{})
+	runErr = guard.explain(runErr)
 	if !ran {
 		// Refused before running: the state is as loaded.
 		e.warm.put(project, head.ID, head.Version, st)
@@ -146,6 +169,7 @@ func (e *Engine) step(ctx context.Context, caller Caller, req *protocol.Request,
 		}
 	}
 	reply.Printed = printed
+	reply = guard.bound(st, reply)
 	return c.state(ctx, st, reply)
 }
 
@@ -169,7 +193,7 @@ func (c *commit) run(st *state, opts *core.FeedOptions) (p core.Progress, ran bo
 		}
 		inputs := make(map[string]any, len(req.Inputs))
 		for k, raw := range req.Inputs {
-			v, err := protocol.DecodeValueOrdered(raw)
+			v, err := decodeValue(raw)
 			if err != nil {
 				return nil, false, protocol.Errorf(protocol.KindBadRequest, "input %q: %v", k, err)
 			}
@@ -208,7 +232,7 @@ func (c *commit) run(st *state, opts *core.FeedOptions) (p core.Progress, ran bo
 				results[id] = &core.Exception{Type: r.Exception.Type, Message: r.Exception.Message}
 				continue
 			}
-			v, derr := protocol.DecodeValueOrdered(r.ReturnValue)
+			v, derr := decodeValue(r.ReturnValue)
 			if derr != nil {
 				return nil, false, protocol.Errorf(protocol.KindBadRequest, "result %s: %v", k, derr)
 			}
@@ -252,7 +276,7 @@ func (c *commit) resume(st *state) (core.Progress, bool, error) {
 	req := c.req
 	var value any
 	if len(req.ReturnValue) > 0 {
-		v, err := protocol.DecodeValueOrdered(req.ReturnValue)
+		v, err := decodeValue(req.ReturnValue)
 		if err != nil {
 			return nil, false, protocol.Errorf(protocol.KindBadRequest, "return_value: %v", err)
 		}
@@ -796,7 +820,15 @@ func (e *Engine) dump(ctx context.Context, caller Caller, req *protocol.Request)
 	if err != nil {
 		return nil, err
 	}
-	if s, err := e.meta.GetSnapshot(ctx, project, id); err == nil && s.Request == req.ID {
+	if head.LastRequest == req.ID {
+		if err := reusedFor(head, req); err != nil {
+			return nil, err
+		}
+	}
+	if s, err := e.meta.GetSnapshot(ctx, project, id); err == nil {
+		if err := dumpReused(s, req); err != nil {
+			return nil, err
+		}
 		return &protocol.Reply{OK: true, Snapshot: id}, nil
 	}
 	counter := &countingStore{Store: e.chunks}
@@ -833,7 +865,7 @@ func (e *Engine) dump(ctx context.Context, caller Caller, req *protocol.Request)
 		return nil, fmt.Errorf("engine: dump: %w", err)
 	}
 	now := e.cfg.Now()
-	s := &meta.Snapshot{Project: project, ID: id, Root: root, Kind: kind, Bytes: bytes, Stored: stored, Created: now, Expires: e.expiry(now), Request: req.ID}
+	s := &meta.Snapshot{Project: project, ID: id, Root: root, Kind: kind, Bytes: bytes, Stored: stored, Created: now, Expires: e.expiry(now), Request: dumpRequest(req)}
 	if err := e.meta.PutSnapshot(ctx, s); err != nil {
 		_ = e.meta.AddUsage(context.WithoutCancel(ctx), project, -charged(bytes))
 		if !errors.Is(err, meta.ErrConflict) {

@@ -56,6 +56,9 @@ func EngineFromEnv(ctx context.Context) (*engine.Engine, error) {
 	if cfg.DefaultQuota, err = envInt(EnvQuota, os.Getenv(EnvQuota)); err != nil {
 		return nil, err
 	}
+	if err := ceilingsFromEnv(&cfg); err != nil {
+		return nil, err
+	}
 	keys, err := parseAPIKeys(os.Getenv(EnvAPIKeys))
 	if err != nil {
 		return nil, err

@@ -239,8 +239,13 @@ func post(ctx context.Context, p Poster, conn, id string, msg []byte) error {
 }
 
 // sender posts a step's events in order on its own goroutine, so that a
-// step does not wait for each post. Once the client is gone it drops the
-// rest.
+// step does not wait for each post. What it holds is bounded by bytes
+// (senderQueueBytes, or one event if that is larger): a step that prints
+// faster than its client reads waits, and a client that stops reading is
+// disconnected by the gateway when a post times out (410 Gone, API
+// Gateway's GoneException), after which the rest is dropped. So a slow or
+// stuck reader costs the server a bounded buffer, never the step's whole
+// output.
 type sender struct {
 	ctx    context.Context
 	poster Poster
@@ -248,52 +253,79 @@ type sender struct {
 	log    *slog.Logger
 
 	gone   atomic.Bool
-	mu     sync.RWMutex // guards closed and the close of ch
+	mu     sync.Mutex
+	cond   *sync.Cond // signals room in the queue and new events
+	queue  []protocol.Event
+	bytes  int // text bytes queued
 	closed bool
-	ch     chan protocol.Event
 	done   chan struct{}
 }
 
+// senderQueueBytes bounds the printed text a sender holds for its client.
+const senderQueueBytes = 1 << 20
+
 func newSender(ctx context.Context, p Poster, conn string, log *slog.Logger) *sender {
-	s := &sender{ctx: ctx, poster: p, conn: conn, log: log,
-		ch: make(chan protocol.Event, 64), done: make(chan struct{})}
+	s := &sender{ctx: ctx, poster: p, conn: conn, log: log, done: make(chan struct{})}
+	s.cond = sync.NewCond(&s.mu)
 	go s.loop()
 	return s
 }
 
 func (s *sender) loop() {
 	defer close(s.done)
-	for ev := range s.ch {
-		if s.gone.Load() {
-			continue
+	for {
+		s.mu.Lock()
+		for len(s.queue) == 0 && !s.closed {
+			s.cond.Wait()
 		}
-		err := post(s.ctx, s.poster, s.conn, ev.ID, marshal(ev.ID, ev))
-		switch {
-		case errors.Is(err, ErrGone):
-			s.gone.Store(true)
-		case err != nil:
-			s.log.WarnContext(s.ctx, "post event", "id", ev.ID, "err", err)
+		if len(s.queue) == 0 {
+			s.mu.Unlock()
+			return
 		}
+		ev := s.queue[0]
+		s.queue = s.queue[1:]
+		s.mu.Unlock()
+		if !s.gone.Load() {
+			err := post(s.ctx, s.poster, s.conn, ev.ID, marshal(ev.ID, ev))
+			switch {
+			case errors.Is(err, ErrGone):
+				s.gone.Store(true)
+			case err != nil:
+				s.log.WarnContext(s.ctx, "post event", "id", ev.ID, "err", err)
+			}
+		}
+		s.mu.Lock()
+		s.bytes -= len(ev.Text)
+		s.cond.Broadcast()
+		s.mu.Unlock()
 	}
 }
 
-// emit queues one event; it blocks while 64 are waiting, which slows a
-// step that prints faster than the connection takes it.
+// emit queues one event; it waits while the queue holds senderQueueBytes,
+// which slows a step that prints faster than the connection takes it.
+// Once the client is gone, events are dropped at once.
 func (s *sender) emit(ev protocol.Event) {
-	s.mu.RLock()
-	defer s.mu.RUnlock()
-	if !s.closed {
-		s.ch <- ev
+	if s.gone.Load() {
+		return
 	}
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	for s.bytes > 0 && s.bytes+len(ev.Text) > senderQueueBytes && !s.closed && !s.gone.Load() {
+		s.cond.Wait()
+	}
+	if s.closed || s.gone.Load() {
+		return
+	}
+	s.queue = append(s.queue, ev)
+	s.bytes += len(ev.Text)
+	s.cond.Broadcast()
 }
 
 // finish waits until every queued event is posted (or dropped).
 func (s *sender) finish() {
 	s.mu.Lock()
-	if !s.closed {
-		s.closed = true
-		close(s.ch)
-	}
+	s.closed = true
+	s.cond.Broadcast()
 	s.mu.Unlock()
 	<-s.done
 }

@@ -187,6 +187,9 @@ type Error struct {
 	Type      string `json:"type,omitempty"` // the Python exception type, for python, syntax and limit
 	Message   string `json:"message"`
 	Traceback string `json:"traceback,omitempty"`
+	// CorrelationID names an internal error in the server's log, where
+	// its details are (internal errors only).
+	CorrelationID string `json:"correlation_id,omitempty"`
 }
 
 func (e *Error) Error() string {
@@ -255,6 +258,10 @@ type Reply struct {
 
 	Session  string `json:"session,omitempty"`  // checkout
 	Snapshot string `json:"snapshot,omitempty"` // dump
+
+	// Limits are the session's effective limits: what checkout asked,
+	// capped by the server's ceilings (checkout).
+	Limits *Limits `json:"limits,omitempty"`
 
 	Progress string `json:"progress,omitempty"`
 	// complete

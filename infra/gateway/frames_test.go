@@ -42,6 +42,8 @@ func TestFrameInspector(t *testing.T) {
 		{"fragments under the limit", [][]byte{frame(1, 30000, true), frame(0, 30000, true), frame(0, 30000, true)}, false},
 		{"a big continuation frame", [][]byte{frame(1, 100, true), frame(0, max+5, true)}, true},
 		{"pings between frames", [][]byte{frame(9, 125, true), frame(1, 200, true), frame(10, 0, true)}, false},
+		{"a length of 2^63", [][]byte{{0x81, 0xff, 0x80, 0, 0, 0, 0, 0, 0, 0, 1, 2, 3, 4}}, true},
+		{"a length of 2^64-1", [][]byte{{0x82, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 1, 2, 3, 4}}, true},
 	}
 	for _, tt := range tests {
 		for _, step := range []int{1, 7, 1 << 20} {
@@ -56,7 +58,7 @@ func TestFrameInspector(t *testing.T) {
 			if got := f.tooBig.Load(); got != tt.tooBig {
 				t.Errorf("%s (fed %d bytes at a time): tooBig = %v", tt.name, step, got)
 			}
-			if f.remaining != 0 || len(f.hdr) != 0 {
+			if !tt.tooBig && (f.remaining != 0 || len(f.hdr) != 0) {
 				t.Errorf("%s: inspector mid-frame at the end of the stream", tt.name)
 			}
 		}

@@ -81,6 +81,11 @@ type Options struct {
 	// Origin (non-browser clients) are not affected. Nil accepts any
 	// origin, as API Gateway does.
 	OriginPatterns []string
+	// LoopbackHost refuses (403) every request whose Host header does not
+	// name the loopback interface (localhost, 127.0.0.0/8 or [::1], any
+	// port): a server that only listens on loopback must not be reached
+	// through a name that resolves there (DNS rebinding).
+	LoopbackHost bool
 	// Static, if set, serves every other path (the Workbench at /).
 	Static http.Handler
 	// Logf, if set, receives one line per notable event (connection
@@ -130,6 +135,11 @@ func New(opts Options) *Gateway {
 // POST /v1/{op}, and everything else to Options.Static.
 func (g *Gateway) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 	path := r.URL.Path
+	if g.opts.LoopbackHost && !loopbackHost(r.Host) {
+		g.logf("gateway: refused a request for host %q (loopback only)", r.Host)
+		writeMessage(w, http.StatusForbidden, "Forbidden")
+		return
+	}
 	if !isUpgrade(r) && !g.originAllowed(r) && (strings.Contains(path, "/@connections/") || strings.HasPrefix(path, "/v1/")) {
 		// A page from another site must not drive the API from a
 		// visitor's browser (a cross-site POST needs no preflight).
@@ -340,7 +350,14 @@ func (g *Gateway) serveWebSocket(w http.ResponseWriter, r *http.Request) {
 	}
 
 	c.frames = newFrameInspector(MaxFrame)
-	ws, err := websocket.Accept(&hijackInspector{ResponseWriter: w, f: c.frames}, r, &websocket.AcceptOptions{
+	tooBig := func() {
+		c.closeMu.Lock()
+		if c.closeCode == 0 {
+			c.closeCode, c.closeReason = websocket.StatusMessageTooBig, "Message too big"
+		}
+		c.closeMu.Unlock()
+	}
+	ws, err := websocket.Accept(&hijackInspector{ResponseWriter: w, f: c.frames, onClose: tooBig}, r, &websocket.AcceptOptions{
 		InsecureSkipVerify: g.opts.OriginPatterns == nil,
 		OriginPatterns:     g.opts.OriginPatterns,
 	})

@@ -174,7 +174,7 @@ func mapKeys[V any](m map[string]V) func(func(string) bool) {
 }
 
 // runtimeEnv are set by Lambda itself (a template may not set them).
-var runtimeEnv = []string{"AWS_REGION"}
+var runtimeEnv = []string{"AWS_REGION", "AWS_LAMBDA_FUNCTION_MEMORY_SIZE"}
 
 // localEnv point the functions at local stand-ins; empty on AWS.
 var localEnv = []string{"AMBER_DYNAMODB_ENDPOINT", "AMBER_S3_ENDPOINT", "AMBER_DATA_DIR"}

@@ -79,6 +79,17 @@ type Options struct {
 	Quota      int64 // default storage quota of a project, bytes
 	CacheBytes int64
 
+	// Ceilings cap every project's sessions and steps, ProjectCeilings
+	// per project (engine.Config's fields of the same names; zero fields:
+	// the defaults). MemoryBudget is the memory all steps in flight share
+	// (0: from GOMEMLIMIT or the machine); MaxStepsInFlight caps the
+	// steps running at once over all projects (0: 4 per CPU). In Lambda
+	// mode the function reads its own (AMBER_MAX_* variables).
+	Ceilings         engine.Ceilings
+	ProjectCeilings  map[string]engine.Ceilings
+	MemoryBudget     int64
+	MaxStepsInFlight int
+
 	// Static is mounted at / for everything that is not the WebSocket
 	// endpoint, @connections or /v1/ (the Workbench). Nil: 404.
 	Static http.Handler
@@ -172,6 +183,7 @@ func Start(ctx context.Context, opts Options) (*Server, error) {
 		MaxConnection:      opts.MaxConnection,
 		IntegrationTimeout: opts.IntegrationTimeout,
 		OriginPatterns:     origins,
+		LoopbackHost:       opts.Keys == nil,
 		Static:             opts.Static,
 		Logf:               func(format string, args ...any) { logger.Warn(fmt.Sprintf(format, args...)) },
 	})
@@ -201,6 +213,9 @@ func openEngine(ctx context.Context, opts Options) (*engine.Engine, error) {
 		DefaultQuota: opts.Quota,
 		CacheBytes:   opts.CacheBytes,
 	}
+	cfg.Ceilings, cfg.ProjectCeilings = opts.Ceilings, opts.ProjectCeilings
+	cfg.MemoryBudget, cfg.MaxStepsInFlight = opts.MemoryBudget, opts.MaxStepsInFlight
+	cfg.Logger = opts.Logger
 	var eng *engine.Engine
 	var err error
 	if opts.Table != "" || opts.Bucket != "" {

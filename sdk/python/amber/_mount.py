@@ -94,7 +94,7 @@ class MountDir:
         if not args:
             raise MountRefused("TypeError", f"{op} without a path")
         if op in _WRITES and self.mode != "read-write":
-            raise MountRefused("OSError", "[Errno 30] Read-only file system")
+            raise MountRefused("OSError", "Read-only file system")
         try:
             return self._serve(op, args)
         except MountRefused:
@@ -162,10 +162,8 @@ def _os_refusal(e: OSError) -> MountRefused:
     typ = _OS_TYPES.get(e.errno or 0, "OSError")
     if e.errno == _errno.ELOOP:
         return MountRefused("PermissionError", "Permission denied: a symlink in the path")
-    msg = e.strerror or str(e)
-    if typ == "OSError" and e.errno:
-        msg = f"[Errno {e.errno}] {msg}"
-    return MountRefused(typ, msg)
+    # strerror only: never a path of this machine.
+    return MountRefused(typ, e.strerror or "Input/output error")
 
 
 def find_mount(mounts: list[MountDir], path: Any) -> MountDir | None:

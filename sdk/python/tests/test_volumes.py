@@ -1,5 +1,4 @@
-"""Hosted volumes (CONTRACTS.md section 3; server side on branch volumes).
-Not collected by default (pytest.ini) until the server has it."""
+"""Hosted volumes (CONTRACTS.md section 3)."""
 
 from __future__ import annotations
 

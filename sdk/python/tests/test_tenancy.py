@@ -1,5 +1,4 @@
-"""Server ceilings (CONTRACTS.md section 4; server side on branch tenancy).
-Not collected by default (pytest.ini) until the server has it."""
+"""Server ceilings (CONTRACTS.md section 4)."""
 
 from __future__ import annotations
 

@@ -1,7 +1,6 @@
-"""Mounts the server knows (CONTRACTS.md section 2; server side on branch
-feedmount): overlay writes live in the session, read-only refusals come
-from the server. Not collected by default (pytest.ini) until the server has
-it."""
+"""Mounts the server knows (CONTRACTS.md section 2): overlay writes live in
+the session, read-only refusals come from the server, OS errors get
+CPython's errnos."""
 
 from __future__ import annotations
 

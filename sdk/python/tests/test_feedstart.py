@@ -1,6 +1,5 @@
-"""feed_start of names nobody declared (CONTRACTS.md section 1; server side
-on branch feedmount). Not collected by default (pytest.ini) until the server
-has it."""
+"""feed_start surfaces calls and reads of names nobody declared (CONTRACTS.md
+section 1)."""
 
 from __future__ import annotations
 

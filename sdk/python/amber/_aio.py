@@ -9,6 +9,7 @@ completed raises ShutdownError naming the session's last committed state.
 from __future__ import annotations
 
 import asyncio
+import base64
 import inspect
 import math
 import uuid
@@ -275,6 +276,65 @@ class AsyncPool:
     async def delete_snapshot(self, snapshot_id: bytes | str) -> None:
         """Delete a snapshot made by dump()."""
         await self._do({"op": "delete_snapshot", "snapshot": _id_str(snapshot_id)})
+
+    # -- hosted volumes (checkout(volumes=...) mounts them in sessions)
+    async def volumes(self) -> list[dict[str, Any]]:
+        """The project's volumes: ``{"name", "bytes", "files", "version",
+        "updated"}`` each."""
+        r = await self._do({"op": "volume_list"})
+        return list(r.get("volumes") or [])
+
+    async def volume_files(self, volume: str) -> tuple[list[dict[str, Any]], int]:
+        """A volume's files (``{"path", "size"}``, paths relative to its
+        root) and its version."""
+        r = await self._do({"op": "volume_list", "volume": _volume_name(volume)})
+        return list(r.get("files") or []), int(r.get("version") or 0)
+
+    async def volume_read(self, volume: str, path: str) -> bytes:
+        """The contents of one file of a volume (NotFoundError if absent)."""
+        r = await self._do({"op": "volume_read", "volume": _volume_name(volume), "path": str(path)})
+        data = r.get("data") or ""
+        try:
+            return base64.b64decode(data, validate=True)
+        except (ValueError, TypeError):
+            raise E.ProtocolError("volume_read reply with malformed data") from None
+
+    async def volume_write(self, volume: str, path: str, data: bytes, *, version: int | None = None) -> int:
+        """Create or replace a file of a volume and return the volume's new
+        version. ``version``: fail with ConflictError if the file changed
+        since that version. Contents over one request go in pieces of 64 KB
+        (the first replaces, the others append), so a reader may see the
+        file part-written meanwhile."""
+        if not isinstance(data, (bytes, bytearray, memoryview)):
+            raise TypeError(f"volume_write takes bytes, not {type(data).__name__}")
+        b = bytes(data)
+        name = _volume_name(volume)
+        piece = 64 * 1024
+        ver = 0
+        for off in range(0, max(len(b), 1), piece):
+            req: dict[str, Any] = {"op": "volume_write", "volume": name, "path": str(path),
+                                   "data": base64.b64encode(b[off:off + piece]).decode("ascii")}
+            if off:
+                req["append"] = True
+            elif version is not None:
+                req["version"] = int(version)
+            r = await self._do(req)
+            ver = int(r.get("version") or 0)
+        return ver
+
+    async def volume_delete(self, volume: str, path: str | None = None) -> None:
+        """Delete one file (or directory tree) of a volume, or without path
+        the whole volume."""
+        req: dict[str, Any] = {"op": "volume_delete", "volume": _volume_name(volume)}
+        if path is not None:
+            req["path"] = str(path)
+        await self._do(req)
+
+
+def _volume_name(v: Any) -> str:
+    if not isinstance(v, str) or not v:
+        raise TypeError(f"a volume name is a non-empty str, not {v!r}")
+    return v
 
 
 def _id_str(v: bytes | str) -> str:
@@ -570,7 +630,17 @@ class AsyncSession:
                 req = await self._answer_lookup(p)
             else:
                 req = await self._await_futures(p.pending_call_ids)
-            p = await self._resume(req)
+            try:
+                p = await self._resume(req)
+            except E.TooLargeError as e:
+                if req.get("op", "resume") != "resume" or "return_value" not in req:
+                    raise
+                # The host's answer cannot travel (over 128 KB): the sandbox
+                # gets an exception at the call instead of the run stopping.
+                typ = "OSError" if isinstance(p, AsyncFunctionSnapshot) and p.is_os_function else "ValueError"
+                small = {k: req[k] for k in ("call_id",) if k in req}
+                small["exception"] = {"type": typ, "message": f"the host's answer is too large to send: {e}"}
+                p = await self._resume(small)
         return p
 
     async def _answer_call(self, c: "AsyncFunctionSnapshot") -> dict[str, Any]:

@@ -105,6 +105,21 @@ class Pool:
     def delete_snapshot(self, snapshot_id: bytes | str) -> None:
         self._loop.run(self._pool.delete_snapshot(snapshot_id))
 
+    def volumes(self) -> list[dict[str, Any]]:
+        return self._loop.run(self._pool.volumes())
+
+    def volume_files(self, volume: str) -> tuple[list[dict[str, Any]], int]:
+        return self._loop.run(self._pool.volume_files(volume))
+
+    def volume_read(self, volume: str, path: str) -> bytes:
+        return self._loop.run(self._pool.volume_read(volume, path))
+
+    def volume_write(self, volume: str, path: str, data: bytes, *, version: int | None = None) -> int:
+        return self._loop.run(self._pool.volume_write(volume, path, data, version=version))
+
+    def volume_delete(self, volume: str, path: str | None = None) -> None:
+        self._loop.run(self._pool.volume_delete(volume, path))
+
 
 async def _make_pool(url: str, api_key: str | None, retries: int, backoff: float, max_backoff: float,
                      reply_timeout: float) -> A.AsyncPool:

@@ -189,3 +189,14 @@ def test_ephemeral_sessions_die_with_the_connection(server: Server) -> None:
                     await s2.load_session(sid)
 
     run(main())
+
+
+def test_host_answers_over_the_message_limit_raise_in_the_sandbox(url: str, tmp_path: Path) -> None:
+    (tmp_path / "big.bin").write_bytes(b"x" * 300_000)
+    with amber.Pool(url) as pool:
+        with pool.checkout() as s:
+            code = "try:\n    r = len(f())\nexcept ValueError as e:\n    r = str(e)\nr"
+            assert "too large" in s.feed_run(code, external_functions={"f": lambda: "y" * 300_000})
+            code = "try:\n    r = len(open('/data/big.bin', 'rb').read())\nexcept OSError as e:\n    r = 'OSError'\nr"
+            assert s.feed_run(code, mount=amber.MountDir("/data", tmp_path)) == "OSError"
+            assert s.feed_run("len(f())", external_functions={"f": lambda: "y" * 50_000}) == 50_000

@@ -57,7 +57,7 @@ async def main(url: str, api_key: str | None, n: int) -> tuple[float, int]:
         results = await asyncio.gather(*(branch(seed) for seed in range(n)))
         for length, seed in sorted(results):
             print(f"seed {seed}: tour {length}")
-        best = min(results)
+        best: tuple[float, int] = min(results)
         print(f"best of {n}: seed {best[1]}, tour {best[0]}")
         return best
 

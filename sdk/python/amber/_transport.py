@@ -59,8 +59,8 @@ def frames(data: bytes, limit: int = MAX_FRAME) -> list[str]:
 def _reply_of(text: str | bytes) -> dict[str, Any]:
     try:
         msg = json.loads(text)
-    except ValueError:
-        raise ProtocolError(f"the server sent a message that is not JSON: {_clip(text)!r}") from None
+    except (ValueError, RecursionError):
+        raise ProtocolError(f"the server sent a message that is not JSON (or nested too deeply): {_clip(text)!r}") from None
     if not isinstance(msg, dict):
         raise ProtocolError(f"the server sent a message that is not a JSON object: {_clip(text)!r}")
     return msg
@@ -71,27 +71,42 @@ def _clip(text: str | bytes, n: int = 80) -> str:
     return s if len(s) <= n else s[:n] + "..."
 
 
+#: The most a message reassembled from parts may hold (a hostile or broken
+#: server cannot make the client buffer more).
+MAX_REASSEMBLED = 64 << 20
+
+
 class _Reassembler:
-    """Joins messages the server sent in parts (docs/protocol.md, Parts)."""
+    """Joins messages the server sent in parts (docs/protocol.md, Parts),
+    for the ids someone waits on only."""
 
     def __init__(self) -> None:
         self._parts: dict[str, list[str]] = {}
+        self._sizes: dict[str, int] = {}
 
-    def add(self, msg: dict[str, Any]) -> dict[str, Any] | None:
+    def add(self, msg: dict[str, Any], wanted: Callable[[str], bool]) -> dict[str, Any] | None:
         if "parts" not in msg:
             return msg
         mid, part, parts, data = msg.get("id"), msg.get("part"), msg.get("parts"), msg.get("data")
         if (not isinstance(mid, str) or not isinstance(part, int) or not isinstance(parts, int)
-                or not isinstance(data, str) or not 0 <= part < parts or parts > 4096):
+                or not isinstance(data, str) or not 0 <= part < parts):
             raise ProtocolError("the server sent a malformed part")
+        if not wanted(mid):
+            self._parts.pop(mid, None)
+            self._sizes.pop(mid, None)
+            return None  # parts of a reply nobody waits for
         got = self._parts.setdefault(mid, [])
-        if part != len(got):
+        size = self._sizes.get(mid, 0) + len(data)
+        if part != len(got) or size > MAX_REASSEMBLED:
             del self._parts[mid]
-            raise ProtocolError(f"part {part} of message {mid} came out of order")
+            self._sizes.pop(mid, None)
+            raise ProtocolError(f"part {part} of message {mid} came out of order or past {MAX_REASSEMBLED} bytes")
         got.append(data)
+        self._sizes[mid] = size
         if len(got) < parts:
             return None
         del self._parts[mid]
+        del self._sizes[mid]
         return _reply_of("".join(got))
 
 
@@ -134,7 +149,7 @@ class _WSConn:
         try:
             while True:
                 raw = await self.ws.recv()
-                msg = ra.add(_reply_of(raw))
+                msg = ra.add(_reply_of(raw), self.pending.__contains__)
                 if msg is None:
                     continue
                 mid = msg.get("id")
@@ -174,13 +189,10 @@ class _WSConn:
                 call.reply.set_exception(err)
         self.pending.clear()
         if close:
-            asyncio.get_running_loop().create_task(self._close_quietly())
-
-    async def _close_quietly(self) -> None:
-        try:
-            await self.ws.close()
-        except Exception:
-            pass
+            # A broken or lying connection gets no closing handshake.
+            t = getattr(self.ws, "transport", None)
+            if t is not None:
+                t.abort()
 
 
 class WebSocketTransport:

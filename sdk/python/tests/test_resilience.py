@@ -4,11 +4,13 @@ steps longer than the server's step budget."""
 from __future__ import annotations
 
 import asyncio
+import time
 from typing import Any
 
 import pytest
 
 import amber
+from amber._transport import WebSocketTransport
 from conftest import Server, run
 from faults import HTTPProxy, WSProxy, is_part, is_reply, spoil
 
@@ -167,5 +169,31 @@ def test_a_gateway_failure_message_resends_in_flight_requests(server: Server) ->
             async with amber.AsyncPool(proxy.url, backoff=0.01) as pool:
                 async with pool.checkout() as s:
                     assert await s.feed_run("6 * 7") == 42
+
+    run(main())
+
+
+def test_idle_timeout_and_connection_limit(start_server: Any) -> None:
+    """API Gateway closes idle connections and ones older than its limit
+    (here 1 s and 3 s): the pool redials and the run goes on."""
+    srv: Server = start_server("--idle-timeout", "1s", "--max-connection", "3s")
+
+    def tick() -> int:
+        time.sleep(0.4)  # a slow host call: the connection ages meanwhile
+        return 1
+
+    async def main() -> None:
+        async with amber.AsyncPool(srv.ws_url) as pool:
+            assert isinstance(pool.transport, WebSocketTransport)
+            s = await pool.checkout()
+            await s.feed_run("x = 1")
+            await asyncio.sleep(1.5)  # past the idle timeout
+            assert await s.feed_run("x + 1") == 2
+            dials = pool.transport.dials
+            assert dials >= 2
+            # A run longer than a connection may live.
+            assert await s.feed_run("t = 0\nfor i in range(10):\n    t += tick()\nt",
+                                    external_functions={"tick": tick}) == 10
+            assert pool.transport.dials > dials
 
     run(main())

@@ -200,3 +200,23 @@ def test_host_answers_over_the_message_limit_raise_in_the_sandbox(url: str, tmp_
             code = "try:\n    r = len(open('/data/big.bin', 'rb').read())\nexcept OSError as e:\n    r = 'OSError'\nr"
             assert s.feed_run(code, mount=amber.MountDir("/data", tmp_path)) == "OSError"
             assert s.feed_run("len(f())", external_functions={"f": lambda: "y" * 50_000}) == 50_000
+
+
+def test_the_server_refuses_frames_over_32_kb(server: Server) -> None:
+    """What the client's fragmenting avoids: a 100 KB request sent as one
+    frame closes the connection with 1009, as API Gateway does (the same
+    request through the client succeeds in test_limits_and_large_values)."""
+    import websockets
+
+    async def main() -> None:
+        req = json.dumps({"op": "checkout", "id": "one-big-frame", "script_name": "x" * 100_000})
+        async with websockets.connect(server.ws_url, max_size=None, compression=None) as ws:
+            await ws.send(req)
+            with pytest.raises(websockets.ConnectionClosed) as ei:
+                await asyncio.wait_for(ws.recv(), 10)
+            assert ei.value.code == 1009
+
+    run(main())
+    with amber.Pool(server.ws_url) as pool:
+        with pool.checkout(script_name="x" * 100_000) as s:
+            assert s.feed_run("1") == 1

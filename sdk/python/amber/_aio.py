@@ -403,7 +403,11 @@ class AsyncSession:
         return self
 
     async def __aexit__(self, *exc: object) -> None:
-        await self.close()
+        try:
+            await self.close()
+        except E.AmberError:
+            if exc[0] is None:
+                raise  # else the block's own error is the one to see
 
     # -- one call at a time
     def _acquire(self) -> None:

@@ -9,7 +9,7 @@ import threading
 from typing import Any, Callable, Coroutine, Mapping, TypeVar, Union
 
 from . import _aio as A
-from ._errors import ClosedError
+from ._errors import AmberError, ClosedError
 
 __all__ = ["Pool", "Session", "FunctionSnapshot", "NameLookupSnapshot", "FutureSnapshot", "Progress"]
 
@@ -150,7 +150,11 @@ class Session:
         return self
 
     def __exit__(self, *exc: object) -> None:
-        self.close()
+        try:
+            self.close()
+        except AmberError:
+            if exc[0] is None:
+                raise  # else the block's own error is the one to see
 
     def _wrap(self, p: A.AsyncProgress) -> "Progress":
         if isinstance(p, A.Complete):

@@ -129,14 +129,15 @@ func (f *sessionFS) MountMode(p string) string {
 	return ""
 }
 
-// ClientServed makes sessionFS a vm.ClientFS: p (normalized) is under a
-// client mount.
+// ClientServed makes sessionFS a vm.ClientFS: p, as given or normalized,
+// is under a client mount.
 func (f *sessionFS) ClientServed(p string) bool {
 	if !strings.HasPrefix(p, "/") {
 		p = "/" + p
 	}
-	c, _ := f.find(path.Clean(p))
-	return c != nil
+	c, _ := f.find(p)
+	c2, _ := f.find(path.Clean(p))
+	return c != nil || c2 != nil
 }
 
 // MountRoot makes sessionFS a vm.MountRooter.

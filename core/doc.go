@@ -19,6 +19,15 @@
 //     reading, write_file and append_file (path, bytes), stat, listdir,
 //     mkdir, remove, rmdir (path), rename (src, dst). FeedOptions.OS answers
 //     them under ResumeAuto; ResumeNotHandled gives CPython's OSError.
+//     FeedOptions.ClientMounts (clientmount.go) are mounts the embedder
+//     serves itself (the step engine's clients): their operations are
+//     such OS calls too, with the mode enforced here and overlay writes
+//     kept in the heap; a ".." out of any mount is PermissionError.
+//   - undeclared names (startmode_test.go): FeedStart runs in start mode,
+//     where a call of an undefined name pauses as a FunctionCall and a
+//     read of one as a NameLookup (the compiler marks bare-name callees of
+//     feeds; vm.StartHost); the mode is saved in dumps. FeedRun and
+//     FeedStep raise NameError for names nobody declared.
 //   - async host functions (async.go): FeedOptions.Async, or a HostFunc
 //     returning Go's *Future, run concurrently under FeedRun and ResumeAuto.
 //

@@ -122,7 +122,7 @@ func (s *Session) dumpMeta(snapshot bool) (mb []byte, restore func(), err error)
 		TimeUsed:   s.m.TimeUsed,
 		LastCallID: s.m.LastCallID(),
 		LastObject: s.hosts.nextID,
-		Start:      s.start,
+		Start:      snapshot && s.start, // an idle session has no run to be in
 	}
 	roots := s.m.ExtraRoots
 	restore = func() { s.m.ExtraRoots = roots }

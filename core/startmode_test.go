@@ -241,3 +241,26 @@ func TestFeedStartModeTravelsWithSnapshots(t *testing.T) {
 		}
 	}
 }
+
+// BenchmarkFeedStartUndeclaredCall: a feed that calls an undeclared name,
+// paused and resumed, against the same call declared.
+func BenchmarkFeedStartUndeclaredCall(b *testing.B) {
+	for _, declared := range []bool{false, true} {
+		b.Run(map[bool]string{false: "undeclared", true: "declared"}[declared], func(b *testing.B) {
+			s := core.NewSession(core.Config{})
+			var opts *core.FeedOptions
+			if declared {
+				opts = &core.FeedOptions{Functions: map[string]core.HostFunc{"greet": nil}}
+			}
+			for b.Loop() {
+				p, err := s.FeedStart("greet(1) + 1", opts)
+				if err != nil {
+					b.Fatal(err)
+				}
+				if _, err := p.(*core.FunctionCall).Resume(int64(1)); err != nil {
+					b.Fatal(err)
+				}
+			}
+		})
+	}
+}

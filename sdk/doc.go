@@ -32,16 +32,39 @@
 // Functions in FeedOptions.Async run concurrently instead: each call is
 // answered with a future at once, so `asyncio.gather` in the sandbox
 // overlaps them. FeedOptions.Lookup answers reads of undefined names,
-// FeedOptions.OS answers OS calls (file operations no mount serves; until
-// the server's core makes such calls they never arrive), and
-// FeedOptions.Print receives printed output as it streams in. A Go value
+// FeedOptions.OS answers OS calls (file operations no mount serves), and
+// FeedOptions.Print receives printed output as it streams in.
+//
+// # Mounts
+//
+// FeedOptions.Mounts (and LoadSnapshot's options) serve directories of
+// this machine to the sandbox, where ordinary open, os and pathlib calls
+// use them:
+//
+//	opts := &sdk.FeedOptions{Mounts: []sdk.Mount{{Path: "/data", Dir: "./local", Mode: sdk.Overlay}}}
+//
+// The server learns the paths and modes only; FeedRun and ResumeAuto
+// answer each file operation from Dir through an os.Root, refusing "..",
+// absolute paths and symlinks that lead out of it with PermissionError.
+// ReadOnly mounts refuse writes on the server; ReadWrite writes reach
+// Dir; Overlay writes stay in the session's state on the server, so they
+// travel with dumps, loads and forks, and Dir never changes. A Go value
 // implementing HostObject, handed in as an input or a result, is an object
 // whose method calls are answered by its CallMethod.
 //
 // # Progress, by hand
 //
 // FeedStart stops at the first pause instead and returns a Progress:
-// *FunctionCall, *NameLookup, *Futures or *Complete. Answer a pause with
+// *FunctionCall, *NameLookup, *Futures or *Complete. It is the seeds'
+// feed_start: a call of a name nothing declared pauses too, as a
+// *FunctionCall, and a read of one as a *NameLookup, for the whole run
+// (FeedRun raises NameError for them):
+//
+//	p, err := s.FeedStart(ctx, `greet(name) + "!"`, &sdk.FeedOptions{Inputs: map[string]any{"name": "Ada"}})
+//	call := p.(*sdk.FunctionCall)          // Name "greet", Args ["Ada"]
+//	p, err = call.Resume(ctx, "Hello Ada") // *Complete: 'Hello Ada!'
+//
+// Answer a pause with
 // its Resume methods (Resume, ResumeError, ResumeException, ResumeFuture,
 // ResumeNotHandled), or hand the rest to ResumeAuto. A progress is resumed
 // once; a second time fails with ErrAlreadyResumed.

@@ -92,7 +92,7 @@ func feedCmd(args []string, stdout, stderr io.Writer) int {
 	}
 	out := bufio.NewWriterSize(stdout, 64<<10)
 	opts := &core.FeedOptions{Print: printTo(out, stderr), Functions: declared(*functions), Mounts: *mounts}
-	p, err := s.FeedStart(src, opts)
+	p, err := s.FeedStep(src, opts) // a feed_run one step at a time: undeclared names are NameErrors
 	return finishStep(s, p, err, opts.Functions, *state, out, stderr)
 }
 

@@ -32,6 +32,7 @@ func TestSchemaMatchesProtocol(t *testing.T) {
 		{"step_stats", protocol.StepStats{}},
 		{"volume_info", protocol.VolumeInfo{}},
 		{"volume_file", protocol.VolumeFile{}},
+		{"mount", protocol.Mount{}},
 	}
 	for _, tt := range types {
 		def, err := s.Resolve("protocol.schema.json", "/$defs/"+tt.def)
@@ -121,6 +122,9 @@ func TestSchemaValidates(t *testing.T) {
 	}{
 		{"checkout", protocol.Request{Op: "checkout", ID: "1", Ephemeral: true, Limits: &protocol.Limits{MaxDurationMs: 100}}, "request", true},
 		{"feed", protocol.Request{Op: "feed", ID: "2", Session: "s", Code: "x", Functions: []string{"f"}, Inputs: map[string]json.RawMessage{"a": json.RawMessage(`{"$tuple":[1,2]}`)}}, "request", true},
+		{"feed start with mounts", protocol.Request{Op: "feed", ID: "2", Session: "s", Code: "x", Start: true, Mounts: []protocol.Mount{{Path: "/data"}, {Path: "/ov", Mode: protocol.MountOverlay}}}, "request", true},
+		{"unknown mount mode", map[string]any{"op": "feed", "id": "2", "session": "s", "code": "x", "mounts": []any{map[string]any{"path": "/d", "mode": "rwx"}}}, "request", false},
+		{"mount without path", map[string]any{"op": "continue", "id": "2", "session": "s", "mounts": []any{map[string]any{"mode": "overlay"}}}, "request", false},
 		{"resume value", protocol.Request{Op: "resume", ID: "3", Session: "s", CallID: &callID, ReturnValue: json.RawMessage(`5`)}, "request", true},
 		{"resume future", protocol.Request{Op: "resume", ID: "3", Session: "s", CallID: &callID, Future: true}, "request", true},
 		{"resume with nothing", protocol.Request{Op: "resume", ID: "3", Session: "s", CallID: &callID}, "request", false},

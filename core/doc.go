@@ -13,8 +13,9 @@
 //     proxies that refuse calls.
 //   - the file system (mounts.go, notfound.go): open, os, os.path and
 //     pathlib are served by FeedOptions.Mounts (ro, rw, overlay; overlay
-//     writes live in the heap and travel with dumps, the mounts do not),
-//     and anything else suspends as a FunctionCall with OSCall set, the
+//     writes live in the heap and travel with dumps, the mounts do not; a
+//     mount's Mount.FS, volumefs.go, serves it from the embedder instead
+//     of a host directory), and anything else suspends as a FunctionCall with OSCall set, the
 //     operation and its arguments as plain values: open (path, mode) for
 //     reading, write_file and append_file (path, bytes), stat, listdir,
 //     mkdir, remove, rmdir (path), rename (src, dst). FeedOptions.OS answers

@@ -81,6 +81,18 @@
 // be dumped (ErrEphemeral) and die with their connection; an id that is
 // not the project's, or has expired, is ErrUnknownSession.
 //
+// # Hosted volumes
+//
+// Files that outlive sessions live in the project's volumes: a checkout
+// mounts them (CheckoutOptions.Volumes, e.g. {"/data": "notes"}) and the
+// sandbox uses open, os and pathlib under the path; each step reads one
+// version and commits its writes with the step (ErrConflict when another
+// writer changed the same file: retry). Dumps and forks do not copy
+// volumes: a loaded snapshot sees their current contents. The host reads
+// and writes them without running code through Pool.Volume (Files,
+// ReadFile, WriteFile, AppendFile, Remove, Delete); a missing volume or
+// file is ErrNotFound.
+//
 // # Connections that survive
 //
 // Every request carries a random id that is also its idempotency key.

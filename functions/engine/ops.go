@@ -127,7 +127,7 @@ func (e *Engine) step(ctx context.Context, caller Caller, req *protocol.Request,
 	}
 	defer release()
 	guard.grant = grant
-	if c.vols, err = e.openVolumes(ctx, repo, project, head.ID, req.ID, cfg.Volumes); err != nil {
+	if c.vols, err = e.openVolumes(ctx, repo, project, head.ID, head.Version, req.ID, cfg.Volumes); err != nil {
 		e.warm.put(project, head.ID, head.Version, st)
 		return nil, err
 	}
@@ -149,6 +149,7 @@ func (e *Engine) step(ctx context.Context, caller Caller, req *protocol.Request,
 	runErr = guard.explain(runErr)
 	if !ran {
 		// Refused before running: the state is as loaded.
+		c.detachVolumes(st)
 		e.warm.put(project, head.ID, head.Version, st)
 		return nil, runErr
 	}
@@ -468,6 +469,7 @@ func (c *commit) state(ctx context.Context, st *state, reply *protocol.Reply) (*
 	if err != nil {
 		return nil, err
 	}
+	c.detachVolumes(st)
 	c.e.warm.put(c.head.Project, c.head.ID, c.head.Version+1, st)
 	return out, nil
 }
@@ -550,8 +552,8 @@ func (c *commit) write(ctx context.Context, state, root string, extra []byte, by
 		h.LastReply = snap.Root.String()
 	}
 	if err := c.e.meta.CommitSession(ctx, &h, c.head.Version); err != nil {
-		if errors.Is(err, meta.ErrConflict) {
-			c.revertVolumes(ctx)
+		if errors.Is(err, meta.ErrConflict) || errors.Is(err, meta.ErrTooLarge) {
+			c.revertVolumes(ctx) // this step will never commit: take its volume changes back
 		}
 		c.undoUsage(ctx, delta)
 		return nil, fmt.Errorf("engine: commit: %w", err)

@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"sort"
+	"strconv"
 	"strings"
 
 	"github.com/amber-sandbox/amber/cas"
@@ -79,9 +80,11 @@ type stepVolumes struct {
 }
 
 // openVolumes opens the session's volumes for a step keyed by the
-// session and request id: a retry of a step whose volume commit happened
-// reads what the first attempt read and applies nothing twice.
-func (e *Engine) openVolumes(ctx context.Context, repo *cas.Repo, project, session, reqID string, vols map[string]string) (*stepVolumes, error) {
+// session, the head version the step runs on and the request id: a retry
+// of a step whose volume commit happened (its session head did not move)
+// reads what the first attempt read and applies nothing twice, while the
+// same id sent again after later steps is a new step, as for the session.
+func (e *Engine) openVolumes(ctx context.Context, repo *cas.Repo, project, session string, version int64, reqID string, vols map[string]string) (*stepVolumes, error) {
 	if len(vols) == 0 {
 		return nil, nil
 	}
@@ -93,7 +96,7 @@ func (e *Engine) openVolumes(ctx context.Context, repo *cas.Repo, project, sessi
 		sv.paths = append(sv.paths, p)
 	}
 	sort.Strings(sv.paths)
-	key := volume.RequestKey("step", session, reqID)
+	key := volume.RequestKey("step", session, strconv.FormatInt(version, 10), reqID)
 	for _, p := range sv.paths {
 		t, err := e.vols.Open(ctx, repo, project, vols[p], key)
 		if err != nil {
@@ -122,6 +125,15 @@ func (c *commit) withVolumes(opts *core.FeedOptions) *core.FeedOptions {
 		opts.Mounts = append(opts.Mounts, c.vols.mounts()...)
 	}
 	return opts
+}
+
+// detachVolumes unmounts the step's volumes from st's interpreter before
+// it goes back to the warm cache, so a warm session does not pin a Txn's
+// file contents (every step mounts its own).
+func (c *commit) detachVolumes(st *state) {
+	if c.vols != nil {
+		st.sess.SetFeedOptions(c.cfg.feedOptions(nil))
+	}
 }
 
 // commitVolumes commits each changed volume of the step, before the

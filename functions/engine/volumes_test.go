@@ -330,6 +330,15 @@ func TestVolumeCrashLeavesPreviousVersion(t *testing.T) {
 		if got := h.volRead("log", "log.txt"); got != "0\n1\n2\n" {
 			t.Fatalf("the log is %q: a step was lost or applied twice", got)
 		}
+		// The same id sent again after a later step is a new step (as for
+		// the session): it runs and appends.
+		h.feed(s, "pass")
+		if rep := step("crash-2"); rep.Error != nil || rep.Repr != "3" {
+			t.Fatalf("an old id reused: %+v %v", rep, rep.Error)
+		}
+		if got := h.volRead("log", "log.txt"); got != "0\n1\n2\n3\n" {
+			t.Fatalf("the reused id's write: %q", got)
+		}
 	})
 }
 
@@ -459,4 +468,90 @@ func TestVolumeGC(t *testing.T) {
 			t.Fatalf("a cold read after GC: %v", got.Error)
 		}
 	})
+}
+
+// TestVolumeGCUnderLoad: GC runs over and over with a short grace while
+// two sessions rewrite files of one volume (every step leaves the old
+// content as garbage); afterwards a cold engine reads every file whole.
+func TestVolumeGCUnderLoad(t *testing.T) {
+	forEachStorePair(t, func(t *testing.T, b backend) {
+		h := newHarness(t, b, func(c *Config) { c.GCGrace = 200 * time.Millisecond; c.Now = time.Now })
+		h.e.cfg.Now = time.Now
+		ctx := context.Background()
+		const workers = 2
+		stop := make(chan struct{})
+		var wg sync.WaitGroup
+		steps := make([]int, workers)
+		for w := range workers {
+			s := h.volSession(map[string]string{"/v": "load"})
+			wg.Add(1)
+			go func() {
+				defer wg.Done()
+				for i := 0; ; i++ {
+					select {
+					case <-stop:
+						return
+					default:
+					}
+					code := fmt.Sprintf("import random\nrandom.seed(%d)\nopen('/v/f%d.bin', 'wb').write(random.randbytes(20000))\nopen('/v/log%d', 'a').write('%d\\n')", i, w, w, i)
+					if rep := h.on(nil, protocol.Request{Op: protocol.OpFeed, Session: s, Code: code}); rep.Error != nil {
+						t.Errorf("worker %d step %d: %v", w, i, rep.Error)
+						return
+					}
+					steps[w] = i + 1
+				}
+			}()
+		}
+		var deleted int64
+		start := time.Now()
+		for since := time.Duration(0); since < 1500*time.Millisecond || (deleted == 0 && since < 15*time.Second); since = time.Since(start) {
+			rep, err := h.e.GC(ctx)
+			if err != nil {
+				t.Fatal(err)
+			}
+			deleted += rep.Chunks.Deleted
+			time.Sleep(30 * time.Millisecond)
+		}
+		close(stop)
+		wg.Wait()
+		if _, err := h.e.GC(ctx); err != nil {
+			t.Fatal(err)
+		}
+		if deleted == 0 {
+			t.Errorf("GC deleted nothing in %v steps", steps)
+		}
+		cold := h.engine(func(c *Config) { c.Now = time.Now })
+		check := h.volSession(map[string]string{"/v": "load"})
+		for w := range workers {
+			code := fmt.Sprintf("import random\nrandom.seed(%d)\nopen('/v/f%d.bin', 'rb').read() == random.randbytes(20000), open('/v/log%d').read().split() == [str(i) for i in range(%d)]", steps[w]-1, w, w, steps[w])
+			if rep := h.on(cold, protocol.Request{Op: protocol.OpFeed, Session: check, Code: code}); rep.Error != nil || rep.Repr != "(True, True)" {
+				t.Errorf("worker %d's files after GC: %s %v", w, rep.Repr, rep.Error)
+			}
+		}
+		t.Logf("%v steps, GC deleted %d chunks", steps, deleted)
+	})
+}
+
+// TestVolumeFileAPIs: ordinary Python file APIs over a volume, one step
+// after another (each step reads what the last committed), with CPython's
+// results.
+func TestVolumeFileAPIs(t *testing.T) {
+	h := newHarness(t, backends[0], nil)
+	s := h.volSession(map[string]string{"/data": "apis"})
+	for _, c := range []struct{ code, want string }{
+		{"import os, pathlib\npathlib.Path('/data/a/b').mkdir(parents=True)\nsorted(os.listdir('/data/a'))", "['b']"},
+		{"pathlib.Path('/data/a/b/f.txt').write_text('hi')\n[p.name for p in pathlib.Path('/data/a/b').iterdir()]", "['f.txt']"},
+		{"os.replace('/data/a/b/f.txt', '/data/a/g.txt')\nlist(os.walk('/data'))", "[('/data', ['a'], []), ('/data/a', ['b'], ['g.txt']), ('/data/a/b', [], [])]"},
+		{"pathlib.Path('/data/a/g.txt').unlink()\nos.path.exists('/data/a/g.txt')", "False"},
+		{"open('/data/t.txt', 'w').write('line1\\nline2\\n')\nopen('/data/t.txt').readlines()", `['line1\n', 'line2\n']`},
+		{"with open('/data/t.txt', 'r+') as f:\n    f.seek(0)\n    f.write('LINE')\nopen('/data/t.txt').read()", `'LINE1\nline2\n'`},
+		{"os.stat('/data/t.txt').st_size", "12"},
+		{"sorted(str(p) for p in pathlib.Path('/data').glob('*.txt'))", "['/data/t.txt']"},
+		{"os.rename('/data/a', '/data/c')\nsorted(os.listdir('/data')), os.path.isdir('/data/c/b')", "(['c', 't.txt'], True)"},
+		{"os.rmdir('/data/c/b')\nos.rmdir('/data/c')\nos.listdir('/data')", "['t.txt']"},
+	} {
+		if got := h.value(s, c.code); got != c.want {
+			t.Errorf("%s\n got %s\nwant %s", c.code, got, c.want)
+		}
+	}
 }

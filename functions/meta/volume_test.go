@@ -3,6 +3,8 @@ package meta
 import (
 	"errors"
 	"fmt"
+	"sort"
+	"strings"
 	"sync"
 	"testing"
 )
@@ -79,5 +81,25 @@ func testVolumes(t *testing.T, s VolumeStore) {
 	close(wins)
 	if len(wins) != 1 {
 		t.Fatalf("%d writers won one version", len(wins))
+	}
+}
+
+// TestDynamoVolumeAttributes pins the attribute names of a volume head,
+// which stored items depend on.
+func TestDynamoVolumeAttributes(t *testing.T) {
+	it := volumeItem(&Volume{Project: "p", Name: "v", Version: 1, Root: "r", Bytes: 1, Files: 1, Deleted: true, Created: tBase, Updated: tLater, Extra: []byte{1}})
+	var names []string
+	for name := range it {
+		if name != attrPK && name != attrSK && name != attrExpiresAt {
+			names = append(names, name)
+		}
+	}
+	sort.Strings(names)
+	want := "bytes created deleted extra files name project root updated version"
+	if got := strings.Join(names, " "); got != want {
+		t.Errorf("attributes\n got %s\nwant %s", got, want)
+	}
+	if pk, sk := it[attrPK], it[attrSK]; fmt.Sprint(pk) != fmt.Sprint(key(prefixProject+"p", "")[attrPK]) || !strings.Contains(fmt.Sprint(sk), "VOLUME#v") {
+		t.Errorf("keys %v %v", pk, sk)
 	}
 }

@@ -224,13 +224,15 @@ func (t *Txn) clean(p string) (string, error) {
 	return c, nil
 }
 
-// content returns a file entry's bytes (not to be modified).
+// content returns a file entry's bytes, not to be modified. Its capacity
+// is its length, so a caller's append copies instead of writing into a
+// buffer the Txn still appends to.
 func (t *Txn) content(p string, e *entry) ([]byte, error) {
 	if e.dirty {
-		return e.data, nil
+		return e.data[:len(e.data):len(e.data)], nil
 	}
 	if d, ok := t.cache[p]; ok {
-		return d, nil
+		return d[:len(d):len(d)], nil
 	}
 	parts, err := t.repo.GetPages(t.ctx, e.chunks)
 	if err != nil {
@@ -247,7 +249,7 @@ func (t *Txn) content(p string, e *entry) ([]byte, error) {
 		t.cache[p] = d
 		t.cacheBytes += int64(len(d))
 	}
-	return d, nil
+	return d[:len(d):len(d)], nil
 }
 
 // ReadFile returns the content of file p.

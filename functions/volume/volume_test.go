@@ -374,3 +374,28 @@ func BenchmarkOneByteChange(b *testing.B) {
 	b.ReportMetric(float64(puts)/float64(b.N)+1, "requests/step")
 	b.ReportMetric(float64(written)/float64(b.N)+float64(len(h.Extra)+len(h.Root)+64), "bytes/step")
 }
+
+// TestDedupAcrossVolumes: the same content in two volumes of a project is
+// stored once.
+func TestDedupAcrossVolumes(t *testing.T) {
+	f := newFixture(t, NewMemHeads())
+	ctx := context.Background()
+	data := make([]byte, 200<<10)
+	randomBytes(data, 9)
+	count := func() int {
+		n := 0
+		must(t, f.store.Walk(ctx, func(cas.ChunkInfo) error { n++; return nil }))
+		return n
+	}
+	if _, err := f.s.Write(ctx, f.repo, "p", "a", "x.bin", data, false, nil, ""); err != nil {
+		t.Fatal(err)
+	}
+	one := count()
+	if _, err := f.s.Write(ctx, f.repo, "p", "b", "copy/y.bin", data, false, nil, ""); err != nil {
+		t.Fatal(err)
+	}
+	// Only b's manifest is new.
+	if got := count(); got != one+1 {
+		t.Fatalf("%d chunks after storing the same file in a second volume, %d before", got, one)
+	}
+}

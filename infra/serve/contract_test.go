@@ -148,6 +148,17 @@ func TestSchemaValidates(t *testing.T) {
 		{"print", protocol.Event{ID: "2", Event: "print", Stream: "stdout", Text: "hi\n"}, "event", true},
 		{"other event", protocol.Event{ID: "2", Event: "progress"}, "event", false},
 		{"part", json.RawMessage(parts[1]), "part", true},
+		// Hosted volumes.
+		{"checkout volumes", protocol.Request{Op: "checkout", ID: "1", Volumes: map[string]string{"/data": "notes"}}, "request", true},
+		{"checkout bad volume name", map[string]any{"op": "checkout", "id": "1", "volumes": map[string]string{"/data": "no/slash"}}, "request", false},
+		{"volume_write", protocol.Request{Op: "volume_write", ID: "w", Volume: "notes", Path: "a/b.txt", Data: []byte("hi"), Append: true, Version: &callID}, "request", true},
+		{"volume_write empty file", protocol.Request{Op: "volume_write", ID: "w", Volume: "notes", Path: "empty"}, "request", true},
+		{"volume_read without path", protocol.Request{Op: "volume_read", ID: "r", Volume: "notes"}, "request", false},
+		{"volume_delete", protocol.Request{Op: "volume_delete", ID: "d", Volume: "notes"}, "request", true},
+		{"volume_list reply", protocol.Reply{ID: "l", OK: true, Volumes: []protocol.VolumeInfo{{Name: "notes", Bytes: 3, Files: 1, Version: 2, Updated: "2026-01-01T00:00:00Z"}}}, "reply", true},
+		{"volume files reply", protocol.Reply{ID: "l", OK: true, Files: []protocol.VolumeFile{{Path: "a/b.txt", Size: 3}}, Version: 2}, "reply", true},
+		{"volume_read reply", protocol.Reply{ID: "r", OK: true, Data: []byte("hi"), Size: 2, Version: 2}, "reply", true},
+		{"not_found", protocol.Fail("r", &protocol.Error{Kind: "not_found", Message: "volume: not found"}), "reply", true},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {

@@ -38,3 +38,10 @@ func (s *Session) SetStepLimits(l StepLimits) {
 	}
 	s.m.Limits.MaxOutput = out
 }
+
+// Collect frees the objects nothing reachable refers to. A run that ended
+// with an error can leave large garbage behind (the half-built operands of
+// the operation that failed); a host that dumps the session next calls
+// Collect first, so the garbage is not stored. It must not be called while
+// a run is in progress.
+func (s *Session) Collect() { s.m.Collect() }

@@ -88,43 +88,43 @@ func (a *admission) exitFunc(project string) func() {
 	}
 }
 
-// dispatch admits waiting steps while there is room, one project at a
-// time in turn. a.mu is held.
+// dispatch admits waiting steps while there is room: each time, the
+// first step of the project with the fewest steps running among those
+// under their cap (ties: the one that waited longest for its turn), which
+// then goes to the back of the turn. a.mu is held.
 func (a *admission) dispatch() {
-	for a.total < a.maxTotal && len(a.turn) > 0 {
-		admitted := false
-		for i := 0; i < len(a.turn) && a.total < a.maxTotal; {
+	for a.total < a.maxTotal {
+		best := -1
+		for i := 0; i < len(a.turn); {
 			p := a.turn[i]
 			q := a.queues[p]
 			for len(q) > 0 && q[0].gone {
 				q = q[1:]
 			}
+			a.queues[p] = q
 			if len(q) == 0 {
 				delete(a.queues, p)
 				a.turn = append(a.turn[:i], a.turn[i+1:]...)
 				continue
 			}
-			if a.running[p] >= q[0].limit {
-				a.queues[p] = q
-				i++
-				continue
+			if a.running[p] < q[0].limit && (best < 0 || a.running[p] < a.running[a.turn[best]]) {
+				best = i
 			}
-			w := q[0]
-			a.queues[p] = q[1:]
-			a.running[p]++
-			a.total++
-			close(w.ready)
-			admitted = true
-			// The served project goes to the back of the turn.
-			a.turn = append(append(a.turn[:i], a.turn[i+1:]...), p)
-			if len(a.queues[p]) == 0 {
-				delete(a.queues, p)
-				a.turn = a.turn[:len(a.turn)-1]
-			}
-			break
+			i++
 		}
-		if !admitted {
+		if best < 0 {
 			return
+		}
+		p := a.turn[best]
+		w := a.queues[p][0]
+		a.queues[p] = a.queues[p][1:]
+		a.running[p]++
+		a.total++
+		close(w.ready)
+		a.turn = append(append(a.turn[:best:best], a.turn[best+1:]...), p)
+		if len(a.queues[p]) == 0 {
+			delete(a.queues, p)
+			a.turn = a.turn[:len(a.turn)-1]
 		}
 	}
 }

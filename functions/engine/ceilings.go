@@ -54,7 +54,7 @@ func DefaultCeilings() Ceilings {
 		MaxOutput:        4 << 20,
 		MaxReply:         8 << 20,
 		MaxSuspensions:   1_000_000,
-		MaxStepsInFlight: max(2, runtime.GOMAXPROCS(0)),
+		MaxStepsInFlight: max(1, runtime.GOMAXPROCS(0)-1),
 		MaxSessions:      10_000,
 	}
 }

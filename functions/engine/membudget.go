@@ -16,17 +16,20 @@ import (
 // memBudget is the process's memory for running steps, shared by every
 // session: a step reserves the heap it may use before it runs and gives it
 // back when it ends, so the steps in flight together stay under the
-// budget whatever their sessions' own limits say. A step that cannot have
-// all its session's max_memory runs with what is left (at least what its
-// state already holds and a little room), and a step that then needs
-// more ends with the memory limit's error, committed, like any limit;
-// only when not even that is left does a step wait, and past its
-// deadline it fails without running.
+// budget whatever their sessions' own limits say. A step is granted its
+// session's max_memory if the budget has it, else what is left (at least
+// what its state already holds and a little room); a step that then needs
+// more ends with the memory limit's error, committed, like any limit.
+// While other steps are in flight, one step is granted at most half the
+// budget, so a large step cannot shut the others out. Only when not even
+// the least grant is left does a step wait, and past its deadline it
+// fails without running.
 type memBudget struct {
-	mu    sync.Mutex
-	freed chan struct{} // closed and replaced at every release
-	total int64
-	used  int64
+	mu      sync.Mutex
+	freed   chan struct{} // closed and replaced at every release
+	total   int64
+	used    int64
+	holders int // steps holding a grant
 }
 
 // stepRoom is the least room a step gets beyond what its state holds: a
@@ -37,9 +40,14 @@ func newMemBudget(total int64) *memBudget {
 	return &memBudget{total: total, freed: make(chan struct{})}
 }
 
-// heapCost is what a heap limit of n costs the budget: the interpreter
-// lets its byte count reach an eighth past the limit between collections.
-func heapCost(n int64) int64 { return n + n/8 }
+// stepCost is what a heap limit of n costs the budget: the interpreter
+// lets its byte count reach an eighth past the limit between collections,
+// and the commit after the run encodes the changed pages, up to as much
+// again.
+func stepCost(n int64) int64 { return 2*n + n/8 }
+
+// grantFor is the largest heap limit whose stepCost fits in m.
+func grantFor(m int64) int64 { return max(m, 0) * 8 / 17 }
 
 // acquire grants a step up to want bytes of heap, at least need (capped
 // at want), waiting for other steps to release memory until ctx is done.
@@ -48,20 +56,23 @@ func (b *memBudget) acquire(ctx context.Context, want, need int64) (int64, func(
 	need = min(need, want)
 	for {
 		b.mu.Lock()
-		free := b.total - b.used
-		grant := want
-		if heapCost(grant) > free {
-			grant = free * 8 / 9
+		room := b.total - b.used
+		if b.holders > 0 {
+			room = min(room, b.total/2)
 		}
+		grant := min(want, grantFor(room))
 		if grant >= need {
-			b.used += heapCost(grant)
+			cost := stepCost(grant)
+			b.used += cost
+			b.holders++
 			b.mu.Unlock()
 			var once sync.Once
-			return grant, func() { once.Do(func() { b.release(heapCost(grant)) }) }, nil
+			return grant, func() { once.Do(func() { b.release(cost) }) }, nil
 		}
-		if heapCost(need) > b.total {
+		if b.holders == 0 {
+			// Nothing to wait for: the whole budget is too small.
 			b.mu.Unlock()
-			return 0, nil, fmt.Errorf("the step needs %d bytes, more than the server's memory for steps (%d)", need, b.total)
+			return 0, nil, fmt.Errorf("the step's state needs %d bytes, more than the server's memory for steps allows (%d)", need, grantFor(b.total))
 		}
 		freed := b.freed
 		b.mu.Unlock()
@@ -76,6 +87,7 @@ func (b *memBudget) acquire(ctx context.Context, want, need int64) (int64, func(
 func (b *memBudget) release(n int64) {
 	b.mu.Lock()
 	b.used -= n
+	b.holders--
 	close(b.freed)
 	b.freed = make(chan struct{})
 	b.mu.Unlock()

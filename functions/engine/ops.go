@@ -160,6 +160,7 @@ func (e *Engine) step(ctx context.Context, caller Caller, req *protocol.Request,
 	if runErr != nil {
 		reply = protocol.Fail(req.ID, asProtocolError(runErr))
 		st.prog = nil
+		st.sess.Collect() // a failed operation's operands are garbage now
 	} else {
 		if reply, err = progressReply(p); err != nil {
 			return nil, err
@@ -171,7 +172,11 @@ func (e *Engine) step(ctx context.Context, caller Caller, req *protocol.Request,
 	}
 	reply.Printed = printed
 	reply = guard.bound(st, reply)
-	return c.state(ctx, st, reply)
+	out, err := c.state(ctx, st, reply)
+	if errors.Is(err, cas.ErrTooLarge) {
+		return c.rollback(ctx, err)
+	}
+	return out, err
 }
 
 // stateAt returns the session's state as of head: the warm interpreter if

@@ -6,6 +6,7 @@ import (
 	"errors"
 	"fmt"
 
+	"github.com/amber-sandbox/amber/cas"
 	"github.com/amber-sandbox/amber/core"
 	"github.com/amber-sandbox/amber/functions/meta"
 	"github.com/amber-sandbox/amber/functions/protocol"
@@ -86,7 +87,7 @@ func (g *stepGuard) explain(err error) error {
 	switch {
 	case le.Kind == "memory" && g.grant < g.limit:
 		return &core.LimitError{Kind: "memory", Msg: fmt.Sprintf(
-			"memory limit exceeded: this step had %d bytes of the server's memory (the session's limit is %d; other steps held the rest)", g.grant, g.limit)}
+			"memory limit exceeded: the server had %d bytes of memory for this step (the session's own limit is %d)", g.grant, g.limit)}
 	case le.Kind == "output":
 		return &core.LimitError{Kind: "output", Msg: fmt.Sprintf(
 			"output limit exceeded (the server allows %d bytes of output per step, and the session's max_output counts all its steps)", g.ceil.MaxOutput)}
@@ -201,4 +202,22 @@ func dumpReused(s *meta.Snapshot, req *protocol.Request) error {
 	}
 	return &protocol.Error{Kind: protocol.KindConflict, Message: fmt.Sprintf(
 		"request id %q already made a snapshot of another session; use a new id for each request", req.ID)}
+}
+
+// rollback commits a step whose new state cannot be stored (an object
+// larger than a chunk): the head keeps its last state, and the step's
+// reply is a too_large error, recorded so that a retry returns it again
+// rather than failing the same way for ever.
+func (c *commit) rollback(ctx context.Context, cause error) (*protocol.Reply, error) {
+	c.e.warm.drop(c.head.Project, c.head.ID)
+	cfg, err := decodeConfig(c.head.Config)
+	if err != nil {
+		return nil, err
+	}
+	c.cfg = cfg
+	c.e.cfg.Logger.InfoContext(ctx, "step rolled back: state too large", "project", c.head.Project, "session", c.head.ID, "err", cause.Error())
+	reply := protocol.Fail(c.req.ID, protocol.Errorf(protocol.KindTooLarge,
+		"the step's state cannot be stored (one object over the %d MB a stored page may hold): the step was rolled back, and the session is as it was before it",
+		cas.MaxChunkSize>>20))
+	return c.headOnly(ctx, c.head.State, c.head.Root, c.head.Extra, c.head.Bytes, reply)
 }

@@ -37,7 +37,10 @@ type stack struct {
 // keys are the stack's API keys and their projects.
 var keys = map[string]string{"key-1": "p1", "key-2": "p2"}
 
-func newStack(t *testing.T) *stack {
+func newStack(t *testing.T) *stack { t.Helper(); return newStackEnv(t) }
+
+// newStackEnv is newStack with extra environment for the function.
+func newStackEnv(t *testing.T, extra ...string) *stack {
 	t.Helper()
 	needAll(t)
 	ctx, cancel := context.WithTimeout(context.Background(), 3*time.Minute)
@@ -81,6 +84,7 @@ func newStack(t *testing.T) *stack {
 		"AWS_SECRET_ACCESS_KEY=local",
 		"AMBER_DATA_DIR=",
 	}}
+	st.env = append(st.env, extra...)
 	st.start()
 	// The server goes first: its connections' $disconnect events still
 	// reach the function.

@@ -3,6 +3,7 @@ package serve_test
 import (
 	"net"
 	"net/http"
+	"os"
 	"testing"
 	"time"
 
@@ -15,7 +16,12 @@ import (
 // dynalite with `export AMBER_DYNALITE_DIR=$(bash .ci/dynalite.sh)`.
 // Without it those tests skip with a loud message locally, and fail in CI
 // (CI set) or when AMBER_DYNALITE_DIR is set.
-func TestMain(m *testing.M) { dynalite.Main(m) }
+func TestMain(m *testing.M) {
+	if spec := os.Getenv(childEnv); spec != "" {
+		os.Exit(runChild(spec))
+	}
+	dynalite.Main(m)
+}
 
 // needDynalite returns dynalite's URL, or skips loudly (fails in CI).
 func needDynalite(t testing.TB) string {

@@ -24,6 +24,10 @@ type VolumeFile = protocol.VolumeFile
 // well under the 128 KB message limit of the WebSocket transport.
 const uploadPiece = 64 << 10
 
+// readPiece is the most file data one reply carries: its base64 stays
+// under the 6 MB a Lambda function may return over the HTTP API.
+const readPiece = 1 << 20
+
 // Volume is a hosted volume of the pool's project, by name. It is a
 // handle: the volume is created by its first write (or the first session
 // that mounts it writes to it).
@@ -58,14 +62,27 @@ func (v *Volume) Files(ctx context.Context) ([]VolumeFile, int64, error) {
 }
 
 // ReadFile returns the content of the file at path (relative to the
-// volume's root) and the version read. A missing file is ErrNotFound; a
-// path that leaves the volume is ErrBadRequest.
+// volume's root) and the version read. A file over 1 MB is read in
+// pieces, all of the version the first piece came from. A missing file is
+// ErrNotFound; a path that leaves the volume is ErrBadRequest.
 func (v *Volume) ReadFile(ctx context.Context, path string) ([]byte, int64, error) {
-	r, err := v.p.do(ctx, &protocol.Request{Op: protocol.OpVolumeRead, Volume: v.name, Path: path})
+	r, err := v.p.do(ctx, &protocol.Request{Op: protocol.OpVolumeRead, Volume: v.name, Path: path, Length: readPiece})
 	if err != nil {
 		return nil, 0, err
 	}
-	return r.Data, r.Version, nil
+	data, version := r.Data, r.Version
+	for int64(len(data)) < r.Size {
+		r, err = v.p.do(ctx, &protocol.Request{Op: protocol.OpVolumeRead, Volume: v.name, Path: path,
+			Offset: int64(len(data)), Length: readPiece, Version: &version})
+		if err != nil {
+			return nil, 0, err
+		}
+		if len(r.Data) == 0 {
+			return nil, 0, &Error{Kind: protocol.KindInternal, Message: "sdk: a volume read returned no bytes before the end of the file"}
+		}
+		data = append(data, r.Data...)
+	}
+	return data, version, nil
 }
 
 // WriteOptions refine a write.

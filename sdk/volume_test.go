@@ -40,7 +40,7 @@ sorted(os.listdir('/data'))`, nil)
 				t.Fatalf("a later session reads %s", got.Repr)
 			}
 
-			big := bytes.Repeat([]byte("0123456789abcdef"), 20000) // 320 KB: several requests
+			big := bytes.Repeat([]byte("0123456789abcdef"), 150000) // 2.4 MB: several requests each way
 			if _, err := vol.WriteFile(ctx, "big.bin", big, nil); err != nil {
 				t.Fatal(err)
 			}

@@ -228,11 +228,11 @@ func (e *Engine) volumeOp(ctx context.Context, caller Caller, req *protocol.Requ
 		}
 		return &protocol.Reply{OK: true, Files: out, Version: v}, nil
 	case protocol.OpVolumeRead:
-		data, v, err := e.vols.Read(ctx, repo, project, req.Volume, req.Path)
+		data, size, v, err := e.vols.ReadRange(ctx, repo, project, req.Volume, req.Path, req.Offset, req.Length, req.Version)
 		if err != nil {
 			return nil, volumeError(err)
 		}
-		return &protocol.Reply{OK: true, Data: data, Size: int64(len(data)), Version: v}, nil
+		return &protocol.Reply{OK: true, Data: data, Size: size, Version: v}, nil
 	case protocol.OpVolumeWrite:
 		v, err := e.vols.Write(ctx, repo, project, req.Volume, req.Path, req.Data, req.Append, req.Version, key)
 		if err != nil {

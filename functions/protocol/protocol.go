@@ -33,7 +33,7 @@ const (
 // and writes a project's volumes without running code.
 const (
 	OpVolumeList   = "volume_list"   // {volume?} -> volumes | files, version
-	OpVolumeRead   = "volume_read"   // {volume, path} -> data, size, version
+	OpVolumeRead   = "volume_read"   // {volume, path, offset?, length?, version?} -> data, size, version
 	OpVolumeWrite  = "volume_write"  // {volume, path, data, append?, version?} -> version
 	OpVolumeDelete = "volume_delete" // {volume, path?} -> ok
 )
@@ -137,14 +137,18 @@ type Request struct {
 
 	// Hosted volumes. Volumes (checkout) maps a sandbox mount path to a
 	// volume name. Volume, Path (relative to the volume root), Data, Append
-	// and Version (fail with conflict if the file changed since this
-	// volume version) are the volume_* operations' fields.
+	// and Version (volume_write, volume_delete: fail with conflict if the
+	// file changed since this volume version; volume_read: read that
+	// version) are the volume_* operations' fields; Offset and Length
+	// select a byte range for volume_read (Length 0: to the end).
 	Volumes map[string]string `json:"volumes,omitempty"`
 	Volume  string            `json:"volume,omitempty"`
 	Path    string            `json:"path,omitempty"`
 	Data    []byte            `json:"data,omitempty"` // base64 on the wire
 	Append  bool              `json:"append,omitempty"`
 	Version *int64            `json:"version,omitempty"`
+	Offset  int64             `json:"offset,omitempty"`
+	Length  int64             `json:"length,omitempty"`
 }
 
 // VolumeInfo describes one hosted volume of a project (volume_list).

@@ -95,18 +95,84 @@ func (s *Service) Files(ctx context.Context, repo *cas.Repo, project, name strin
 
 // Read returns a file of the volume's head and the version read.
 func (s *Service) Read(ctx context.Context, repo *cas.Repo, project, name, p string) ([]byte, int64, error) {
+	data, _, v, err := s.ReadRange(ctx, repo, project, name, p, 0, 0, nil)
+	return data, v, err
+}
+
+// ReadRange returns length bytes (0: to the end) of a file from offset,
+// the file's whole size and the version read: the head, or version at
+// (the head or one the head still remembers; an older one is
+// ErrConflict), so a big file can be read in consistent pieces.
+func (s *Service) ReadRange(ctx context.Context, repo *cas.Repo, project, name, p string, offset, length int64, at *int64) (data []byte, size, version int64, err error) {
 	if _, err := CleanPath(p); err != nil || p == "" {
-		return nil, 0, fmt.Errorf("%w: %q", ErrBadPath, p)
+		return nil, 0, 0, fmt.Errorf("%w: %q", ErrBadPath, p)
+	}
+	if offset < 0 || length < 0 {
+		return nil, 0, 0, fmt.Errorf("%w: negative offset or length", ErrBadPath)
 	}
 	t, err := s.openExisting(ctx, repo, project, name, "")
 	if err != nil {
-		return nil, 0, err
+		return nil, 0, 0, err
 	}
-	data, err := t.ReadFile(p)
+	if at != nil && *at != t.baseVer {
+		root, ok := decodeExtra(t.head.Extra).rootOf(*at)
+		if !ok {
+			return nil, 0, 0, fmt.Errorf("%w: version %d of %s is not kept (the head is %d)", ErrConflict, *at, name, t.baseVer)
+		}
+		if t.base, t.baseSnap, err = loadTree(ctx, repo, root); err != nil {
+			return nil, 0, 0, err
+		}
+		t.baseVer = *at
+	}
+	e, err := t.lookup(p)
+	if err == nil && e.dir {
+		err = syscall.EISDIR
+	}
 	if err != nil {
-		return nil, 0, hostErr("read", p, err)
+		return nil, 0, 0, hostErr("read", p, err)
 	}
-	return data, t.baseVer, nil
+	if data, err = t.rangeOf(p, e, offset, length); err != nil {
+		return nil, 0, 0, err
+	}
+	return data, e.size, t.baseVer, nil
+}
+
+// rangeOf reads length bytes (0: to the end) of stored file e from
+// offset, fetching only the chunks the range covers.
+func (t *Txn) rangeOf(p string, e *entry, offset, length int64) ([]byte, error) {
+	end := e.size
+	if length > 0 && offset+length < end {
+		end = offset + length
+	}
+	if offset >= end {
+		return []byte{}, nil
+	}
+	if e.dirty {
+		return e.data[offset:end:end], nil
+	}
+	var want []cas.PageRef
+	first, pos := int64(-1), int64(0)
+	for _, r := range e.chunks {
+		if pos+r.Size > offset && pos < end {
+			if first < 0 {
+				first = pos
+			}
+			want = append(want, r)
+		}
+		pos += r.Size
+	}
+	parts, err := t.repo.GetPages(t.ctx, want)
+	if err != nil {
+		return nil, fmt.Errorf("volume: read %s/%s: %w", t.name, p, err)
+	}
+	out := make([]byte, 0, end-offset)
+	pos = first
+	for _, b := range parts {
+		lo, hi := max(offset-pos, 0), min(end-pos, int64(len(b)))
+		out = append(out, b[lo:hi]...)
+		pos += int64(len(b))
+	}
+	return out, nil
 }
 
 // Write creates or replaces file p (or appends to it), creating its

@@ -399,3 +399,42 @@ func TestDedupAcrossVolumes(t *testing.T) {
 		t.Fatalf("%d chunks after storing the same file in a second volume, %d before", got, one)
 	}
 }
+
+// TestReadRange: byte ranges of a file fetch the chunks they cover, and a
+// version the head remembers reads as it was.
+func TestReadRange(t *testing.T) {
+	f := newFixture(t, NewMemHeads())
+	ctx := context.Background()
+	data := make([]byte, 200<<10)
+	randomBytes(data, 11)
+	v1, err := f.s.Write(ctx, f.repo, "p", "v", "f", data, false, nil, "")
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, c := range []struct{ off, n int64 }{{0, 1000}, {5000, 65000}, {190000, 0}, {0, 0}, {int64(len(data)) - 1, 10}} {
+		got, size, v, err := f.s.ReadRange(ctx, f.repo, "p", "v", "f", c.off, c.n, nil)
+		end := int64(len(data))
+		if c.n > 0 && c.off+c.n < end {
+			end = c.off + c.n
+		}
+		if err != nil || size != int64(len(data)) || v != v1 || !bytes.Equal(got, data[c.off:end]) {
+			t.Fatalf("range %d+%d: %d bytes, size %d, version %d, %v", c.off, c.n, len(got), size, v, err)
+		}
+	}
+	if got, _, _, err := f.s.ReadRange(ctx, f.repo, "p", "v", "f", 1<<30, 0, nil); err != nil || len(got) != 0 {
+		t.Fatalf("past the end: %d bytes, %v", len(got), err)
+	}
+	// Overwrite it; the old version still reads while the head keeps it.
+	for i := range keepVersions + 1 {
+		if _, err := f.s.Write(ctx, f.repo, "p", "v", "f", []byte(fmt.Sprint(i)), false, nil, ""); err != nil {
+			t.Fatal(err)
+		}
+		got, _, _, err := f.s.ReadRange(ctx, f.repo, "p", "v", "f", 0, 10, &v1)
+		switch {
+		case i < keepVersions && (err != nil || !bytes.Equal(got, data[:10])):
+			t.Fatalf("version %d after %d writes: %q %v", v1, i+1, got, err)
+		case i == keepVersions && !errors.Is(err, ErrConflict):
+			t.Fatalf("a version the head forgot: %v", err)
+		}
+	}
+}

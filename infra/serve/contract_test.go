@@ -153,6 +153,7 @@ func TestSchemaValidates(t *testing.T) {
 		{"checkout bad volume name", map[string]any{"op": "checkout", "id": "1", "volumes": map[string]string{"/data": "no/slash"}}, "request", false},
 		{"volume_write", protocol.Request{Op: "volume_write", ID: "w", Volume: "notes", Path: "a/b.txt", Data: []byte("hi"), Append: true, Version: &callID}, "request", true},
 		{"volume_write empty file", protocol.Request{Op: "volume_write", ID: "w", Volume: "notes", Path: "empty"}, "request", true},
+		{"volume_read range", protocol.Request{Op: "volume_read", ID: "r", Volume: "notes", Path: "big", Offset: 1 << 20, Length: 1 << 20, Version: &callID}, "request", true},
 		{"volume_read without path", protocol.Request{Op: "volume_read", ID: "r", Volume: "notes"}, "request", false},
 		{"volume_delete", protocol.Request{Op: "volume_delete", ID: "d", Volume: "notes"}, "request", true},
 		{"volume_list reply", protocol.Reply{ID: "l", OK: true, Volumes: []protocol.VolumeInfo{{Name: "notes", Bytes: 3, Files: 1, Version: 2, Updated: "2026-01-01T00:00:00Z"}}}, "reply", true},

@@ -291,13 +291,26 @@ class AsyncPool:
         return list(r.get("files") or []), int(r.get("version") or 0)
 
     async def volume_read(self, volume: str, path: str) -> bytes:
-        """The contents of one file of a volume (NotFoundError if absent)."""
-        r = await self._do({"op": "volume_read", "volume": _volume_name(volume), "path": str(path)})
-        data = r.get("data") or ""
-        try:
-            return base64.b64decode(data, validate=True)
-        except (ValueError, TypeError):
-            raise E.ProtocolError("volume_read reply with malformed data") from None
+        """The contents of one file of a volume (NotFoundError if absent).
+        Files over 1 MB are read in pieces, all of one version of the
+        volume (a Lambda reply over HTTP is at most 6 MB)."""
+        name = _volume_name(volume)
+        piece = 1 << 20
+        out = bytearray()
+        req: dict[str, Any] = {"op": "volume_read", "volume": name, "path": str(path), "length": piece}
+        while True:
+            r = await self._do(dict(req))
+            try:
+                chunk = base64.b64decode(r.get("data") or "", validate=True)
+            except (ValueError, TypeError):
+                raise E.ProtocolError("volume_read reply with malformed data") from None
+            out += chunk
+            size = int(r.get("size") or 0)
+            if len(out) >= size or not chunk:
+                return bytes(out)
+            # The rest from the same version, so the pieces fit together.
+            req["offset"] = len(out)
+            req["version"] = int(r.get("version") or 0)
 
     async def volume_write(self, volume: str, path: str, data: bytes, *, version: int | None = None) -> int:
         """Create or replace a file of a volume and return the volume's new

@@ -32,6 +32,10 @@ def test_host_operations_on_volumes(url: str) -> None:
             s.feed_run("open('/vol/docs/b.txt', 'w').write('from the sandbox')")
         assert pool.volume_read("py-host", "docs/b.txt") == b"from the sandbox"
         assert pool.volume_read("py-host", "big.bin") == big
+        huge = bytes(range(251)) * 10_000  # 2.5 MB: read back in pieces of 1 MB
+        pool.volume_write("py-host", "huge.bin", huge)
+        assert pool.volume_read("py-host", "huge.bin") == huge
+        pool.volume_delete("py-host", "huge.bin")
         files, version = pool.volume_files("py-host")
         assert {f["path"]: f["size"] for f in files} == {"docs/a.txt": 13, "docs/b.txt": 16, "big.bin": len(big)}
         assert version >= v2

@@ -111,7 +111,10 @@ class _Run:
 
         def hook(ev: dict[str, Any]) -> None:
             if ev.get("event") == "print":
-                cb(str(ev.get("stream", "stdout")), str(ev.get("text", "")))
+                try:
+                    cb(str(ev.get("stream", "stdout")), str(ev.get("text", "")))
+                except Exception:
+                    pass  # a failing print_callback must not stop the run (the step has committed)
 
         return hook
 

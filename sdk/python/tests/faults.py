@@ -19,7 +19,7 @@ from conftest import free_port
 
 # A fault decides, for each message from the server, what the client gets:
 # "pass", "garbage" (a text that is not JSON instead), "close" (the
-# connection closes instead).
+# connection closes instead), "drop" (WebSocket: never delivered).
 Fault = Callable[[dict[str, Any]], str]
 
 
@@ -58,6 +58,8 @@ class WSProxy:
                     elif what == "close":
                         client.transport.abort()  # as a network cut would
                         return
+                    elif what == "drop":
+                        continue  # lost on the way: the client times out
                     else:
                         await client.send(m)
 

@@ -197,3 +197,29 @@ def test_idle_timeout_and_connection_limit(start_server: Any) -> None:
             assert pool.transport.dials > dials
 
     run(main())
+
+
+def test_a_reply_that_never_comes_is_resent_after_the_reply_timeout(server: Server) -> None:
+    async def main() -> None:
+        fault = spoil("drop", 1, is_reply)
+        async with WSProxy(server.ws_url, fault) as proxy:
+            async with amber.AsyncPool(proxy.url, reply_timeout=1.0, backoff=0.01) as pool:
+                async with pool.checkout() as s:
+                    t = time.monotonic()
+                    assert await s.feed_run("try:\n    n += 1\nexcept NameError:\n    n = 1\nn") == 1
+                    assert time.monotonic() - t >= 1.0
+            assert fault.fired == 1 and proxy.connections == 2
+
+    run(main())
+
+
+def test_a_sync_host_function_cannot_call_its_own_pool(server: Server) -> None:
+    with amber.Pool(server.ws_url) as pool:
+        with pool.checkout() as s:
+            def reenter() -> int:
+                return int(pool.checkout().feed_run("1"))
+
+            msg = s.feed_run("try:\n    reenter()\nexcept RuntimeError as e:\n    r = str(e)\nr",
+                             external_functions={"reenter": reenter})
+            assert "use amber.AsyncPool there" in msg
+            assert s.feed_run("2") == 2

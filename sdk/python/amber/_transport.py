@@ -243,15 +243,21 @@ class WebSocketTransport:
             except Exception as e:
                 self._drop(conn)
                 raise ConnectionLostError(f"connection lost while sending: {e!r}") from e
+            # No reply in time: the server may have lost this connection
+            # (a timer, not wait_for: no task per request).
+            timer = asyncio.get_running_loop().call_later(self.reply_timeout, self._time_out, conn, call)
             try:
-                return await asyncio.wait_for(asyncio.shield(call.reply), self.reply_timeout)
-            except asyncio.TimeoutError:
-                # No reply in time: the server may have lost this connection.
-                self._drop(conn)
-                raise ConnectionLostError(f"no reply in {self.reply_timeout}s") from None
+                return await call.reply
+            finally:
+                timer.cancel()
         finally:
             if conn.pending.get(rid) is call:
                 del conn.pending[rid]
+
+    def _time_out(self, conn: _WSConn, call: _Call) -> None:
+        if not call.reply.done():
+            call.reply.set_exception(ConnectionLostError(f"no reply in {self.reply_timeout}s"))
+            self._drop(conn)
 
     def _drop(self, conn: _WSConn) -> None:
         if conn.dead is None:

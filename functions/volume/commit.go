@@ -29,11 +29,12 @@ func (t *Txn) store(ctx context.Context) error {
 		if err != nil {
 			return err
 		}
-		stored := &entry{size: e.size, mtime: e.mtime, chunks: make([]cas.PageRef, len(parts))}
+		stored := &entry{size: e.size, mtime: e.mtime, chunks: make([]cas.PageRef, len(e.prefix), len(e.prefix)+len(parts))}
+		copy(stored.chunks, e.prefix)
 		var fresh [][]byte
-		for i, c := range parts {
+		for _, c := range parts {
 			a := codec.Hash(c)
-			stored.chunks[i] = cas.PageRef{Addr: a, Size: int64(len(c))}
+			stored.chunks = append(stored.chunks, cas.PageRef{Addr: a, Size: int64(len(c))})
 			if !known[a] {
 				known[a] = true
 				fresh = append(fresh, c)
@@ -45,7 +46,7 @@ func (t *Txn) store(ctx context.Context) error {
 			}
 		}
 		t.work[p] = stored
-		if t.cacheBytes+int64(len(e.data)) <= maxCacheBytes {
+		if len(e.prefix) == 0 && t.cacheBytes+int64(len(e.data)) <= maxCacheBytes {
 			if t.cache == nil {
 				t.cache = map[string][]byte{}
 			}
@@ -208,9 +209,11 @@ func (s *Service) nextHead(ctx context.Context, repo *cas.Repo, project, name st
 	nv := &meta.Volume{Project: project, Name: name, Version: 1, Bytes: bytes, Files: files, Created: now, Updated: now}
 	if head != nil {
 		nv.Version, nv.Created = head.Version+1, head.Created
-		if !head.Deleted {
-			x.past = append([]past{{version: head.Version, root: head.Root, at: now.UnixNano()}}, x.past...)
+		root := head.Root
+		if head.Deleted {
+			root = "" // an empty version
 		}
+		x.past = append([]past{{version: head.Version, root: root, at: now.UnixNano()}}, x.past...)
 	}
 	if len(x.past) > keepVersions {
 		x.past = x.past[:keepVersions]

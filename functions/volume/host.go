@@ -148,7 +148,11 @@ func (t *Txn) rangeOf(p string, e *entry, offset, length int64) ([]byte, error) 
 		return []byte{}, nil
 	}
 	if e.dirty {
-		return e.data[offset:end:end], nil
+		d, err := t.content(p, e)
+		if err != nil {
+			return nil, err
+		}
+		return d[offset:end:end], nil
 	}
 	var want []cas.PageRef
 	first, pos := int64(-1), int64(0)

@@ -60,7 +60,10 @@ type entry struct {
 	size   int64
 	mtime  int64 // the version the entry last changed in
 	chunks []cas.PageRef
-	data   []byte // dirty content, owned by the Txn that made the entry
+	// A dirty entry's content is prefix (stored chunks kept from an
+	// append) followed by data, both owned by the Txn that made it.
+	prefix []cas.PageRef
+	data   []byte
 	dirty  bool
 }
 

@@ -90,10 +90,12 @@ func (s *Service) Open(ctx context.Context, repo *cas.Repo, project, name, key s
 			x := decodeExtra(head.Extra)
 			if a, ok := x.find(t.key); ok {
 				t.replayOf = a.version
-				if a.base != head.Version {
-					if r, ok := x.rootOf(a.base); ok {
-						t.baseVer, root = a.base, r
-					}
+				switch r, ok := x.rootOf(a.base); {
+				case a.base == head.Version:
+				case a.base == 0: // the request made the volume
+					t.baseVer, root = 0, ""
+				case ok:
+					t.baseVer, root = a.base, r
 				}
 			}
 		}
@@ -139,7 +141,7 @@ func (t *Txn) set(p string, e *entry) {
 			t.bytes -= old.size
 		}
 		if old.dirty {
-			t.dirty -= old.size
+			t.dirty -= int64(len(old.data))
 		}
 		t.entries--
 	}
@@ -151,7 +153,7 @@ func (t *Txn) set(p string, e *entry) {
 			t.bytes += e.size
 		}
 		if e.dirty {
-			t.dirty += e.size
+			t.dirty += int64(len(e.data))
 		}
 		t.entries++
 	}
@@ -228,6 +230,20 @@ func (t *Txn) clean(p string) (string, error) {
 // is its length, so a caller's append copies instead of writing into a
 // buffer the Txn still appends to.
 func (t *Txn) content(p string, e *entry) ([]byte, error) {
+	if e.dirty && len(e.prefix) > 0 {
+		// Materialize an append's stored prefix: the entry is the Txn's.
+		parts, err := t.repo.GetPages(t.ctx, e.prefix)
+		if err != nil {
+			return nil, fmt.Errorf("volume: read %s/%s: %w", t.name, p, err)
+		}
+		full := make([]byte, 0, e.size)
+		for _, b := range parts {
+			full = append(full, b...)
+		}
+		full = append(full, e.data...)
+		t.dirty += int64(len(full) - len(e.data))
+		e.prefix, e.data = nil, full
+	}
 	if e.dirty {
 		return e.data[:len(e.data):len(e.data)], nil
 	}
@@ -330,19 +346,13 @@ func (t *Txn) WriteFile(p string, data []byte, appendTo bool) error {
 	if old != nil && old.dir {
 		return syscall.EISDIR
 	}
-	var prev []byte
 	oldSize := int64(0)
 	if old != nil {
 		oldSize = old.size
-		if appendTo {
-			if prev, err = t.content(p, old); err != nil {
-				return err
-			}
-		}
 	}
 	size := int64(len(data))
 	if appendTo {
-		size += int64(len(prev))
+		size += oldSize
 	}
 	if size > t.s.cfg.MaxFileBytes {
 		return syscall.EFBIG
@@ -350,24 +360,36 @@ func (t *Txn) WriteFile(p string, data []byte, appendTo bool) error {
 	if t.bytes-oldSize+size > t.s.cfg.MaxVolumeBytes || (old == nil && t.entries+1 > t.s.cfg.MaxEntries) {
 		return syscall.ENOSPC
 	}
-	held := t.dirty + size
+	// An append to a stored file keeps every chunk but the last: chunk
+	// boundaries are content-defined and the chunker restarts at each,
+	// so chunking from the last one's start cuts the rest exactly as
+	// chunking the whole file would, without reading the prefix.
+	var prefix []cas.PageRef
+	var tail []byte
+	switch {
+	case appendTo && old != nil && old.dirty:
+		prefix, tail = old.prefix, old.data // the Txn owns old.data
+	case appendTo && old != nil && len(old.chunks) > 0:
+		n := len(old.chunks)
+		prefix = old.chunks[: n-1 : n-1]
+		last, err := t.repo.GetPages(t.ctx, old.chunks[n-1:])
+		if err != nil {
+			return fmt.Errorf("volume: read %s/%s: %w", t.name, p, err)
+		}
+		tail = append(make([]byte, 0, len(last[0])+len(data)), last[0]...)
+	}
+	held := t.dirty + int64(len(tail)+len(data))
 	if old != nil && old.dirty {
-		held -= old.size
+		held -= int64(len(old.data))
 	}
 	if held > t.s.cfg.MaxStepBytes {
 		return syscall.EDQUOT
 	}
-	var buf []byte
-	switch {
-	case appendTo && old != nil && old.dirty:
-		buf = append(old.data, data...) // the Txn owns old.data
-	case appendTo:
-		buf = make([]byte, 0, size)
-		buf = append(append(buf, prev...), data...)
-	default:
+	buf := append(tail, data...)
+	if tail == nil {
 		buf = append([]byte(nil), data...)
 	}
-	t.set(p, &entry{size: size, data: buf, dirty: true, mtime: t.baseVer + 1})
+	t.set(p, &entry{size: size, prefix: prefix, data: buf, dirty: true, mtime: t.baseVer + 1})
 	return nil
 }
 

@@ -17,7 +17,12 @@ import (
 
 type countStore struct {
 	cas.Store
-	puts, bytes atomic.Int64
+	puts, bytes, gets atomic.Int64
+}
+
+func (c *countStore) Get(ctx context.Context, a cas.Addr) ([]byte, error) {
+	c.gets.Add(1)
+	return c.Store.Get(ctx, a)
 }
 
 func (c *countStore) Put(ctx context.Context, a cas.Addr, data []byte) error {
@@ -272,6 +277,16 @@ func TestRetriedKeyAppliesOnce(t *testing.T) {
 	if got := f.read(t, "v", "log"); got != "xy" {
 		t.Fatalf("after the retry: %q", got)
 	}
+	// A retry of the request that created a volume reads it empty.
+	first := f.open(t, "fresh", "make")
+	must(t, first.WriteFile("a", []byte("1"), false))
+	if _, err := first.Commit(ctx); err != nil {
+		t.Fatal(err)
+	}
+	again := f.open(t, "fresh", "make")
+	if names, err := again.ReadDir(""); err != nil || len(names) != 0 || again.Version() != 0 {
+		t.Fatalf("the retry of the creating request reads %v at version %d (%v)", names, again.Version(), err)
+	}
 }
 
 func TestRevertUndoesOnlyItsOwnChanges(t *testing.T) {
@@ -436,5 +451,53 @@ func TestReadRange(t *testing.T) {
 		case i == keepVersions && !errors.Is(err, ErrConflict):
 			t.Fatalf("a version the head forgot: %v", err)
 		}
+	}
+}
+
+// TestAppendReadsOnlyTheLastChunk: appending to a big stored file reads
+// its last chunk, not the whole file, and cuts the same chunks a write of
+// the whole new content would.
+func TestAppendReadsOnlyTheLastChunk(t *testing.T) {
+	f := newFixture(t, NewMemHeads())
+	ctx := context.Background()
+	data := make([]byte, 1<<20)
+	randomBytes(data, 13)
+	if _, err := f.s.Write(ctx, f.repo, "p", "log", "big", data, false, nil, ""); err != nil {
+		t.Fatal(err)
+	}
+	tx := f.open(t, "log", "")
+	gets := f.store.gets.Load()
+	for i := range 3 {
+		must(t, tx.WriteFile("big", []byte(fmt.Sprintf("line %d\n", i)), true))
+	}
+	if _, err := tx.Commit(ctx); err != nil {
+		t.Fatal(err)
+	}
+	if n := f.store.gets.Load() - gets; n > 1 {
+		t.Errorf("three appends read %d chunks", n)
+	}
+	want := append(append([]byte(nil), data...), "line 0\nline 1\nline 2\n"...)
+	if got := f.read(t, "log", "big"); got != string(want) {
+		t.Fatalf("after the appends: %d bytes, want %d", len(got), len(want))
+	}
+	// The same content written whole cuts the same chunks: only the new
+	// volume's manifest is stored.
+	count := func() int {
+		n := 0
+		must(t, f.store.Walk(ctx, func(cas.ChunkInfo) error { n++; return nil }))
+		return n
+	}
+	before := count()
+	if _, err := f.s.Write(ctx, f.repo, "p", "copy", "big", want, false, nil, ""); err != nil {
+		t.Fatal(err)
+	}
+	if n := count() - before; n != 1 {
+		t.Errorf("a whole write of the appended content added %d chunks, want the manifest only", n)
+	}
+	// Reading in the Txn after an append sees the whole file.
+	tx = f.open(t, "log", "")
+	must(t, tx.WriteFile("big", []byte("more"), true))
+	if got, err := tx.ReadFile("big"); err != nil || string(got) != string(want)+"more" {
+		t.Fatalf("read after append: %d bytes, %v", len(got), err)
 	}
 }

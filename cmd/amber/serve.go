@@ -41,7 +41,7 @@ func serveCmd(ctx context.Context, args []string, stdout, stderr io.Writer) int 
 	fs.Int64Var(&o.Ceilings.MaxMemory, "max-memory", 0, "ceiling of one session's heap in bytes (0: 256 MB)")
 	maxStep := fs.Duration("max-step", 0, "ceiling of one step's run time (0: 30s)")
 	maxSession := fs.Duration("max-session", 0, "ceiling of a session's run time over all its steps (0: 15m)")
-	fs.Int64Var(&o.Ceilings.MaxAllocations, "max-allocations", 0, "ceiling of a session's allocations (0: 2^30)")
+	fs.Int64Var(&o.Ceilings.MaxAllocations, "max-allocations", 0, "ceiling of a session's allocations (0: 2^34)")
 	fs.IntVar(&o.Ceilings.MaxRecursion, "max-recursion", 0, "ceiling of the frame depth (0: 5000)")
 	fs.Int64Var(&o.Ceilings.MaxOutput, "max-output", 0, "ceiling of the bytes one step may print (0: 4 MB)")
 	fs.Int64Var(&o.Ceilings.MaxReply, "max-reply", 0, "ceiling of one reply's JSON size in bytes (0: 8 MB)")

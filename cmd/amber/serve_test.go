@@ -119,6 +119,10 @@ func TestServeCommandErrors(t *testing.T) {
 	if err := os.WriteFile(badKeys, []byte(`["not", "a", "map"]`), 0o600); err != nil {
 		t.Fatal(err)
 	}
+	badCeilings := filepath.Join(dir, "projects.json")
+	if err := os.WriteFile(badCeilings, []byte(`{"projects": {"p": {"keys": ["k"], "ceilings": {"max_reply": -1}}}}`), 0o600); err != nil {
+		t.Fatal(err)
+	}
 	tests := []struct {
 		name string
 		args []string
@@ -131,6 +135,9 @@ func TestServeCommandErrors(t *testing.T) {
 		{"keys not a map", []string{"--keys", badKeys}, 2, "JSON object of API key to project"},
 		{"open project beyond loopback", []string{"--addr", "0.0.0.0:0", "--data", dir}, 1, "loopback only"},
 		{"table without bucket", []string{"--addr", "127.0.0.1:0", "--table", "t"}, 1, "both a table and a bucket"},
+		{"negative ceiling", []string{"--max-memory", "-1"}, 2, "max_memory is negative"},
+		{"bad log format", []string{"--log-format", "xml"}, 2, "want json or text"},
+		{"projects file with a bad ceiling", []string{"--keys", badCeilings}, 2, "max_reply is negative"},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
@@ -140,5 +147,69 @@ func TestServeCommandErrors(t *testing.T) {
 				t.Errorf("exit %d, stderr %q; want %d and %q", code, stderr.String(), tt.code, tt.msg)
 			}
 		})
+	}
+}
+
+// TestServeProjectsFile: amber serve --keys with a projects file of the
+// richer form: its projects' keys work, and a checkout's effective limits
+// are the project's ceilings over the file's over the flags.
+func TestServeProjectsFile(t *testing.T) {
+	dir := t.TempDir()
+	file := filepath.Join(dir, "projects.json")
+	if err := os.WriteFile(file, []byte(`{"ceilings": {"max_session_ms": 60000},
+		"projects": {"p": {"keys": ["k"], "ceilings": {"max_memory": 1048576}}}}`), 0o600); err != nil {
+		t.Fatal(err)
+	}
+	ctx, stop := context.WithCancel(context.Background())
+	defer stop()
+	pr, pw := io.Pipe()
+	exit := make(chan int, 1)
+	go func() {
+		code := serveCmd(ctx, []string{"--addr", "127.0.0.1:0", "--data", dir, "--keys", file, "--max-suspensions", "7", "--max-session", "1h", "-q"}, pw, io.Discard)
+		pw.Close()
+		exit <- code
+	}()
+	lines := bufio.NewScanner(pr)
+	url := ""
+	for url == "" && lines.Scan() {
+		if f := strings.Fields(lines.Text()); len(f) == 2 && f[0] == "WebSocket" {
+			url = f[1]
+		}
+	}
+	go func() {
+		for lines.Scan() {
+		}
+	}()
+	if url == "" {
+		t.Fatal("amber serve printed no WebSocket endpoint")
+	}
+	dctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
+	defer cancel()
+	c, _, err := websocket.Dial(dctx, url, &websocket.DialOptions{HTTPHeader: http.Header{"X-Api-Key": []string{"k"}}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer c.CloseNow()
+	if err := c.Write(dctx, websocket.MessageText, []byte(`{"op":"checkout","id":"c"}`)); err != nil {
+		t.Fatal(err)
+	}
+	_, msg, err := c.Read(dctx)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var rep struct {
+		Limits map[string]int64 `json:"limits"`
+	}
+	if err := json.Unmarshal(msg, &rep); err != nil {
+		t.Fatal(err)
+	}
+	// The project's max_memory; the flags' max_session (set on the command
+	// line, it wins over the file's) and max_suspensions.
+	if rep.Limits["max_memory"] != 1<<20 || rep.Limits["max_duration_ms"] != 3600000 || rep.Limits["max_suspensions"] != 7 {
+		t.Errorf("effective limits %v", rep.Limits)
+	}
+	stop()
+	if code := <-exit; code != 0 {
+		t.Errorf("exit %d", code)
 	}
 }

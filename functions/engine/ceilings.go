@@ -49,7 +49,7 @@ func DefaultCeilings() Ceilings {
 		MaxMemory:        256 << 20,
 		MaxStepMs:        30_000,
 		MaxSessionMs:     15 * 60_000,
-		MaxAllocations:   1 << 30,
+		MaxAllocations:   1 << 34,
 		MaxRecursion:     5000,
 		MaxOutput:        4 << 20,
 		MaxReply:         8 << 20,

@@ -77,7 +77,9 @@ func (h *HTTP) run(ctx context.Context, ev events.APIGatewayV2HTTPRequest, op st
 		printed = append(printed, e)
 		mu.Unlock()
 	})
-	if len(reply.Printed) == 0 {
+	// The engine puts a step's output in its reply; these events stand in
+	// only for a reply without it, never for one refused as too large.
+	if len(reply.Printed) == 0 && (reply.Error == nil || reply.Error.Kind != protocol.KindTooLarge) {
 		reply.Printed = printed
 	}
 	return reply

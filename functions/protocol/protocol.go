@@ -66,8 +66,8 @@ const (
 	KindNotFound       = "not_found"       // no such volume, or no such file in it
 )
 
-// Limits are a session's limits on the wire. Zero means unlimited (for
-// max_recursion: the default depth).
+// Limits are a session's limits on the wire. The server caps each by its
+// ceiling, and zero gets the ceiling (docs/protocol.md, "Server ceilings").
 type Limits struct {
 	MaxDurationMs  int64 `json:"max_duration_ms,omitempty"`
 	MaxMemory      int64 `json:"max_memory,omitempty"`

@@ -1,7 +1,11 @@
 package serve_test
 
 import (
+	"bytes"
+	"encoding/json"
 	"fmt"
+	"log/slog"
+	"strings"
 	"sync"
 	"testing"
 
@@ -79,7 +83,10 @@ func TestAWSStores(t *testing.T) {
 	})
 
 	t.Run("internal, then retry with the same id", func(t *testing.T) {
-		srv := startServer(t, opts)
+		var log syncBuffer
+		logged := opts
+		logged.Logger = slog.New(slog.NewJSONHandler(&log, nil))
+		srv := startServer(t, logged)
 		c := dial(t, srv, "", nil)
 		s := c.checkout(protocol.Request{})
 		c.eval(s, "total = 0")
@@ -89,6 +96,15 @@ func TestAWSStores(t *testing.T) {
 		s3.restart(t)
 		if rep.OK || rep.Error.Kind != protocol.KindInternal {
 			t.Fatalf("feed with S3 down: %+v", rep)
+		}
+		// A short message and a correlation id; the details are in the
+		// server's JSON log under that id.
+		if id := rep.Error.CorrelationID; id == "" || !strings.Contains(rep.Error.Message, id) ||
+			strings.Contains(rep.Error.Message, "127.0.0.1") || strings.Contains(rep.Error.Message, ".go") {
+			t.Errorf("internal error %+v", rep.Error)
+		}
+		if !logHas(t, log.String(), rep.Error.CorrelationID, s3.addr) {
+			t.Errorf("no log entry with correlation id %s naming the failed store:\n%s", rep.Error.CorrelationID, log.String())
 		}
 		rep = c.do(req)
 		if !rep.OK || string(rep.Value) != "1" {
@@ -100,4 +116,39 @@ func TestAWSStores(t *testing.T) {
 		}
 		c.expect(s, "total", "1", "total, one per run of the step")
 	})
+}
+
+// syncBuffer is a bytes.Buffer safe for a logger's concurrent writes.
+type syncBuffer struct {
+	mu sync.Mutex
+	b  bytes.Buffer
+}
+
+func (s *syncBuffer) Write(p []byte) (int, error) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	return s.b.Write(p)
+}
+
+func (s *syncBuffer) String() string {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	return s.b.String()
+}
+
+// logHas reports whether a JSON log has an entry with correlation id id
+// whose error mentions detail.
+func logHas(t *testing.T, log, id, detail string) bool {
+	t.Helper()
+	for _, line := range strings.Split(strings.TrimSpace(log), "\n") {
+		var m map[string]any
+		if err := json.Unmarshal([]byte(line), &m); err != nil {
+			t.Errorf("log line is not JSON: %q", line)
+			continue
+		}
+		if m["correlation_id"] == id && strings.Contains(fmt.Sprint(m["err"]), detail) {
+			return true
+		}
+	}
+	return false
 }

@@ -79,8 +79,8 @@ func TestServerCeilings(t *testing.T) {
 			c    *client
 			want protocol.Limits
 		}{
-			{big, protocol.Limits{MaxMemory: 64 << 20, MaxDurationMs: 2500, MaxAllocations: 1 << 30, MaxRecursion: 1000, MaxSuspensions: 3}},
-			{small, protocol.Limits{MaxMemory: 16 << 20, MaxDurationMs: 2500, MaxAllocations: 1 << 30, MaxRecursion: 1000, MaxSuspensions: 3}},
+			{big, protocol.Limits{MaxMemory: 64 << 20, MaxDurationMs: 2500, MaxAllocations: 1 << 34, MaxRecursion: 1000, MaxSuspensions: 3}},
+			{small, protocol.Limits{MaxMemory: 16 << 20, MaxDurationMs: 2500, MaxAllocations: 1 << 34, MaxRecursion: 1000, MaxSuspensions: 3}},
 		} {
 			rep := tc.c.ok(protocol.Request{Op: "checkout", ID: newID("checkout")})
 			if rep.Limits == nil || *rep.Limits != tc.want {
@@ -95,7 +95,7 @@ func TestServerCeilings(t *testing.T) {
 		defer small.use(t)()
 		rep := big.ok(protocol.Request{Op: "checkout", ID: newID("checkout"), Limits: &protocol.Limits{
 			MaxMemory: 1 << 40, MaxDurationMs: 1 << 40, MaxRecursion: 1 << 20, MaxSuspensions: 2, MaxOutput: 100}})
-		want := protocol.Limits{MaxMemory: 64 << 20, MaxDurationMs: 2500, MaxAllocations: 1 << 30, MaxRecursion: 5000, MaxSuspensions: 2, MaxOutput: 100}
+		want := protocol.Limits{MaxMemory: 64 << 20, MaxDurationMs: 2500, MaxAllocations: 1 << 34, MaxRecursion: 5000, MaxSuspensions: 2, MaxOutput: 100}
 		if rep.Limits == nil || *rep.Limits != want {
 			t.Errorf("effective limits %+v, want %+v", rep.Limits, want)
 		}

@@ -1,68 +1,65 @@
 package serve_test
 
 import (
-	"bufio"
-	"context"
 	"encoding/json"
 	"fmt"
 	"io"
+	"net"
 	"os"
 	"os/exec"
-	"os/signal"
+	"path/filepath"
 	"strconv"
 	"strings"
+	"sync"
 	"syscall"
 	"testing"
 	"time"
 
 	"github.com/amber-sandbox/amber/functions/engine"
-	"github.com/amber-sandbox/amber/infra/serve"
 )
 
-// The memory tests run amber serve in a child process (this test binary,
-// started again with childEnv set), so that they can read the server's
-// own peak memory from /proc/PID/status (VmHWM) and a server that ran
-// out of memory would not take the tests down with it.
-const childEnv = "AMBER_SERVE_TEST_CHILD"
+// The memory tests run amber serve in a child process, so that they can
+// read the server's own peak memory from /proc/PID/status (VmHWM) and a
+// server that ran out of memory would not take the tests down with it.
+// The child is the real command, built once without the race detector:
+// under -race every byte costs several of shadow memory, and the peak
+// would measure the detector, not the server.
 
-// childConfig is what a child server runs with (JSON in childEnv).
+// childConfig is what a child server runs with.
 type childConfig struct {
 	Keys         map[string]string
 	Ceilings     engine.Ceilings
 	MemoryBudget int64
 	CacheBytes   int64
-	ProcessSteps int // serve.Options.MaxStepsInFlight
+	ProcessSteps int // amber serve --max-process-steps
 	DataDir      string
 }
 
-// runChild is the child's main: it serves until its stdin closes or it
-// is signalled, printing its address first.
-func runChild(spec string) int {
-	var cfg childConfig
-	if err := json.Unmarshal([]byte(spec), &cfg); err != nil {
-		fmt.Fprintln(os.Stderr, "child:", err)
-		return 2
-	}
-	ctx, stop := signal.NotifyContext(context.Background(), syscall.SIGTERM, os.Interrupt)
-	defer stop()
-	srv, err := serve.Start(ctx, serve.Options{
-		Addr: "127.0.0.1:0", DataDir: cfg.DataDir, Keys: cfg.Keys, Ceilings: cfg.Ceilings,
-		MemoryBudget: cfg.MemoryBudget, CacheBytes: cfg.CacheBytes, MaxStepsInFlight: cfg.ProcessSteps,
+var (
+	amberOnce sync.Once
+	amberBin  string
+	amberErr  error
+)
+
+// amberBinary builds cmd/amber (no race detector) once per test run.
+func amberBinary(t *testing.T) string {
+	t.Helper()
+	amberOnce.Do(func() {
+		dir, err := os.MkdirTemp("", "amber-serve-child-")
+		if err != nil {
+			amberErr = err
+			return
+		}
+		amberBin = filepath.Join(dir, "amber")
+		out, err := exec.Command("go", "build", "-o", amberBin, "github.com/amber-sandbox/amber/cmd/amber").CombinedOutput()
+		if err != nil {
+			amberErr = fmt.Errorf("go build cmd/amber: %w\n%s", err, out)
+		}
 	})
-	if err != nil {
-		fmt.Fprintln(os.Stderr, "child:", err)
-		return 1
+	if amberErr != nil {
+		t.Fatal(amberErr)
 	}
-	fmt.Println(srv.Addr())
-	go func() {
-		_, _ = io.Copy(io.Discard, os.Stdin)
-		stop()
-	}()
-	<-ctx.Done()
-	sctx, cancel := context.WithTimeout(context.Background(), 20*time.Second)
-	defer cancel()
-	_ = srv.Shutdown(sctx)
-	return 0
+	return amberBin
 }
 
 // child is a server in a child process.
@@ -72,48 +69,72 @@ type child struct {
 	addr  string
 }
 
-// startChild starts a child server with cfg and env (extra environment,
-// e.g. GOMEMLIMIT), and stops it when the test ends.
+// startChild starts `amber serve` with cfg (as a projects file and
+// flags) and env (extra environment, e.g. GOMEMLIMIT), and stops it when
+// the test ends.
 func startChild(t *testing.T, cfg childConfig, env ...string) *child {
 	t.Helper()
+	bin := amberBinary(t)
 	if cfg.DataDir == "" {
 		cfg.DataDir = t.TempDir()
 	}
-	spec, _ := json.Marshal(cfg)
-	cmd := exec.Command(os.Args[0], "-test.run=^$")
-	cmd.Env = append(append(os.Environ(), childEnv+"="+string(spec)), env...)
-	cmd.Stderr = os.Stderr
-	if !testing.Verbose() {
-		cmd.Stderr = nil
+	projects := map[string]map[string][]string{}
+	for key, project := range cfg.Keys {
+		if projects[project] == nil {
+			projects[project] = map[string][]string{}
+		}
+		projects[project]["keys"] = append(projects[project]["keys"], key)
 	}
-	stdin, err := cmd.StdinPipe()
+	spec, err := json.Marshal(map[string]any{"ceilings": cfg.Ceilings, "projects": projects})
 	if err != nil {
 		t.Fatal(err)
 	}
-	stdout, err := cmd.StdoutPipe()
+	keys := filepath.Join(t.TempDir(), "projects.json")
+	if err := os.WriteFile(keys, spec, 0o600); err != nil {
+		t.Fatal(err)
+	}
+	l, err := net.Listen("tcp", "127.0.0.1:0")
+	if err != nil {
+		t.Fatal(err)
+	}
+	addr := l.Addr().String()
+	l.Close()
+	args := []string{"serve", "-q", "--addr", addr, "--data", cfg.DataDir, "--keys", keys}
+	if cfg.MemoryBudget > 0 {
+		args = append(args, "--memory-budget", strconv.FormatInt(cfg.MemoryBudget, 10))
+	}
+	if cfg.CacheBytes > 0 {
+		args = append(args, "--cache-bytes", strconv.FormatInt(cfg.CacheBytes, 10))
+	}
+	if cfg.ProcessSteps > 0 {
+		args = append(args, "--max-process-steps", strconv.Itoa(cfg.ProcessSteps))
+	}
+	cmd := exec.Command(bin, args...)
+	cmd.Env = append(os.Environ(), env...)
+	if testing.Verbose() {
+		cmd.Stdout, cmd.Stderr = os.Stderr, os.Stderr
+	}
+	stdin, err := cmd.StdinPipe()
 	if err != nil {
 		t.Fatal(err)
 	}
 	if err := cmd.Start(); err != nil {
 		t.Fatal(err)
 	}
-	c := &child{cmd: cmd, stdin: stdin}
+	c := &child{cmd: cmd, stdin: stdin, addr: addr}
 	t.Cleanup(c.stop)
-	line := make(chan string, 1)
-	go func() {
-		s, _ := bufio.NewReader(stdout).ReadString('\n')
-		line <- strings.TrimSpace(s)
-		_, _ = io.Copy(io.Discard, stdout)
-	}()
-	select {
-	case c.addr = <-line:
-	case <-time.After(60 * time.Second):
-		t.Fatal("the child server did not start in 60s")
+	deadline := time.Now().Add(60 * time.Second)
+	for {
+		conn, err := net.DialTimeout("tcp", addr, time.Second)
+		if err == nil {
+			conn.Close()
+			return c
+		}
+		if time.Now().After(deadline) {
+			t.Fatalf("the child server did not listen on %s in 60s: %v", addr, err)
+		}
+		time.Sleep(50 * time.Millisecond)
 	}
-	if c.addr == "" {
-		t.Fatal("the child server did not start")
-	}
-	return c
 }
 
 func (c *child) url() string     { return "ws://" + c.addr + "/" }
@@ -121,6 +142,7 @@ func (c *child) httpURL() string { return "http://" + c.addr }
 
 func (c *child) stop() {
 	_ = c.stdin.Close()
+	_ = c.cmd.Process.Signal(syscall.SIGTERM)
 	done := make(chan struct{})
 	go func() { _ = c.cmd.Wait(); close(done) }()
 	select {

@@ -644,7 +644,11 @@ func TestShutdownKeepsState(t *testing.T) {
 	srv, c, s, ch := startCountStep(t, dir, "during-shutdown", 10000000)
 	shutdown(t, srv)
 	rep := c.wait(ch, "during-shutdown")
-	if !rep.OK || string(rep.Value) != "2" {
+	// On a loaded machine the loop can outlast the step's budget: the
+	// step then commits its slice and answers running, which keeps the
+	// state just as well; the restarted server continues it.
+	sliced := rep.OK && rep.Progress == protocol.ProgressRunning
+	if !sliced && (!rep.OK || string(rep.Value) != "2") {
 		t.Fatalf("step in flight at shutdown: %+v", rep)
 	}
 	if code := c.closed(5 * time.Second); code != websocket.StatusGoingAway {
@@ -653,6 +657,13 @@ func TestShutdownKeepsState(t *testing.T) {
 
 	srv2 := startServer(t, serve.Options{DataDir: dir})
 	d := dial(t, srv2, "", nil)
+	for sliced {
+		rep = d.do(protocol.Request{Op: "continue", ID: newID("continue"), Session: s})
+		if !rep.OK {
+			t.Fatalf("continue after restart: %+v", rep)
+		}
+		sliced = rep.Progress == protocol.ProgressRunning
+	}
 	d.expect(s, "count", "2", "count after restart")
 }
 

@@ -196,6 +196,9 @@ func (h *Heap) At(hd Handle) Object {
 // Touch marks the object at v dirty (v may be any value).
 func (h *Heap) Touch(v Value) {
 	if v.K == KRef {
+		if Handle(v.N) < h.floor {
+			h.checkWrite(Handle(v.N))
+		}
 		h.dirty[v.N>>PageShift] = true
 		if p := v.N >> PageShift; p < uint64(len(h.seqKnownPages)) && h.seqKnownPages[p] {
 			delete(h.seqKnown, v.H())
@@ -255,6 +258,9 @@ func (r *segRecord) has(s int) bool {
 func (h *Heap) TouchItem(v Value, i, n int) {
 	if v.K != KRef {
 		return
+	}
+	if Handle(v.N) < h.floor {
+		h.checkWrite(Handle(v.N))
 	}
 	p := v.N >> PageShift
 	if n <= SegmentLen {

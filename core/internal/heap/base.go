@@ -121,9 +121,9 @@ func (e *BaseWriteError) Error() string {
 }
 
 // checkWrite is the heap's guard of the base image, called by every mark
-// of a change below the floor (Touch, TouchItem, TouchNonSeq: the one
-// place a page becomes dirty): the object at hd must be the session's
-// own, not the base's shared one. The VM privatizes every base object
+// of a change below the floor (Touch and TouchItem, where a page becomes
+// dirty; TouchNonSeq says why it has none): the object at hd must be the
+// session's own, not the base's shared one. The VM privatizes every base object
 // sandboxed code can reach before it can reach it (vm.privatize), so this
 // never fires; when it does, the write skipped privatization, and the
 // heap refuses it by panicking with a *BaseWriteError.

@@ -178,12 +178,20 @@ func (h *Heap) liveSize(hd Handle, s *Str) int64 {
 // an int, float, bool or None is never an object, whatever its payload,
 // so a type assertion on the result (o, ok := h.Get(v).(*List)) is the
 // whole check a caller needs.
+//
+// Its cost to the inliner is kept at 20, the most Go inlines into a
+// function as big as the VM's dispatch loop (a slot index as uint8 needs
+// neither a mask nor a bounds check: the two declarations below it stop
+// the build unless a page holds exactly 256 handles).
 func (h *Heap) Get(v Value) Object {
 	if v.K != KRef {
 		return nil
 	}
-	return h.pages[v.N>>PageShift][v.N&(PageSize-1)]
+	return h.pages[v.N>>PageShift][uint8(v.N)]
 }
+
+var _ [PageSize - 256]struct{}
+var _ [256 - PageSize]struct{}
 
 // At returns the object at handle hd, or nil.
 func (h *Heap) At(hd Handle) Object {

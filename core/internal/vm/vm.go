@@ -236,7 +236,7 @@ func New() *VM {
 	if t.base != nil && len(t.base.private) > 0 {
 		private = t.base.private
 	}
-	return &VM{
+	vm := &VM{
 		asciiStrs:      ascii,
 		H:              t.H.Clone(private...),
 		Builtins:       t.Builtins,
@@ -254,6 +254,7 @@ func New() *VM {
 		buildClassFn: t.buildClassFn,
 		base:         t.base,
 	}
+	return vm
 }
 
 // templateVM returns the process's template, building it on first use.
@@ -271,6 +272,10 @@ func templateVM() *VM {
 		// to close in a template that only imported modules.
 		t.CloseUnreachableGenerators()
 		t.H.PrepareShared(func(s *heap.Str) { strRuneLen(s) }, func(v Value) { t.StrHash(v) })
+		// From here on no dict of the template changes: the builtin
+		// types' and the modules' namespaces refuse any write before it
+		// happens (sessions write their own copies of them).
+		t.H.SealDicts()
 		template.vm = t
 		template.took = time.Since(start)
 	})

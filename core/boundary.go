@@ -24,8 +24,8 @@ package core
 // (for range over the string). Valid text is unchanged.
 
 import (
-	"errors"
 	"context"
+	"errors"
 	"fmt"
 	"log/slog"
 	"reflect"

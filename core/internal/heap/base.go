@@ -1,6 +1,9 @@
 package heap
 
-import "slices"
+import (
+	"fmt"
+	"slices"
+)
 
 // A base is a heap that other heaps start from and share: the VM's
 // template, holding the builtin world and the pre-built standard library
@@ -101,6 +104,36 @@ func (h *Heap) Hoist(hs ...Handle) []Handle {
 		}
 	}
 	return moved
+}
+
+// BaseWriteError is the panic value of a write to an object of the base
+// image that the heap was not given a copy of first (see checkWrite). It
+// means the VM let sandboxed code reach a shared object unprivatized: a
+// bug that could let one session change what every other session of the
+// process sees, so it stops the session rather than carry on.
+type BaseWriteError struct {
+	Handle Handle
+	Type   string
+}
+
+func (e *BaseWriteError) Error() string {
+	return fmt.Sprintf("heap: write to the base image's %s at handle %d, which the session was not given a copy of", e.Type, e.Handle)
+}
+
+// checkWrite is the heap's guard of the base image, called by every mark
+// of a change below the floor (Touch, TouchItem, TouchNonSeq: the one
+// place a page becomes dirty): the object at hd must be the session's
+// own, not the base's shared one. The VM privatizes every base object
+// sandboxed code can reach before it can reach it (vm.privatize), so this
+// never fires; when it does, the write skipped privatization, and the
+// heap refuses it by panicking with a *BaseWriteError.
+func (h *Heap) checkWrite(hd Handle) {
+	if h.origin == nil {
+		return
+	}
+	if o := h.At(hd); o != nil && o == h.origin.At(hd) {
+		panic(&BaseWriteError{Handle: hd, Type: fmt.Sprintf("%T", o)})
+	}
 }
 
 // Floor is the first handle past the base h was cloned from (0: none).

@@ -43,3 +43,53 @@ func TestLoaderKeepsTheBase(t *testing.T) {
 		}
 	}
 }
+
+// TestHeapRefusesBaseWrites: every mark of a change (Touch, TouchItem,
+// TouchNonSeq) to an object a clone still shares with its base panics
+// with a *BaseWriteError; once the clone has its own copy (Privatize),
+// the same marks are an ordinary write of the clone's.
+func TestHeapRefusesBaseWrites(t *testing.T) {
+	base := New()
+	list := base.Alloc(&List{Items: []Value{Int(1)}})
+	dict := base.Alloc(&Dict{})
+	str := base.Alloc(&Str{S: "s", N: -1})
+	base.Seal(base.Bytes, int64(base.Live()))
+	marks := []struct {
+		name string
+		mark func(h *Heap, v Value)
+	}{
+		{"Touch", func(h *Heap, v Value) { h.Touch(v) }},
+		{"TouchItem", func(h *Heap, v Value) { h.TouchItem(v, 0, 1) }},
+		{"TouchItem of a long sequence", func(h *Heap, v Value) { h.TouchItem(v, 5000, 6000) }},
+		{"TouchNonSeq", func(h *Heap, v Value) { h.TouchNonSeq(v) }},
+	}
+	for _, m := range marks {
+		for _, v := range []Value{list, dict, str} {
+			c := base.Clone()
+			func() {
+				defer func() {
+					r := recover()
+					e, ok := r.(*BaseWriteError)
+					if !ok || e.Handle != v.H() {
+						t.Errorf("%s of shared %T: recovered %v, want a *BaseWriteError for handle %d", m.name, c.At(v.H()), r, v.H())
+					}
+				}()
+				m.mark(c, v)
+			}()
+			if c.PageDirty(int(v.H() >> PageShift)) {
+				t.Errorf("%s of shared %T marked its page dirty", m.name, c.At(v.H()))
+			}
+			if c.Privatize(v.H()) {
+				m.mark(c, v) // the clone's own copy: no panic
+				if c.At(v.H()) == base.At(v.H()) {
+					t.Errorf("%s: Privatize left the base's object", m.name)
+				}
+			}
+		}
+	}
+	// A clone's own new objects and the base itself are never refused.
+	c := base.Clone()
+	own := c.Alloc(&List{})
+	c.Touch(own)
+	base.Touch(list)
+}

@@ -92,6 +92,9 @@ func (f *Frame) Size() int { return 160 + 16*len(f.Slots) + 8*len(f.Blocks) }
 // Resuming a generator and stepping a for loop pay only the mark.
 func (h *Heap) TouchNonSeq(v Value) {
 	if v.K == KRef {
+		if Handle(v.N) < h.floor {
+			h.checkWrite(Handle(v.N))
+		}
 		h.dirty[v.N>>PageShift] = true
 	}
 }

@@ -174,8 +174,16 @@ func (h *Heap) liveSize(hd Handle, s *Str) int64 {
 	return int64(s.Size())
 }
 
-// Get returns the object v refers to; v must be a reference.
-func (h *Heap) Get(v Value) Object { return h.pages[v.N>>PageShift][v.N&(PageSize-1)] }
+// Get returns the object v refers to, or nil when v is not a reference:
+// an int, float, bool or None is never an object, whatever its payload,
+// so a type assertion on the result (o, ok := h.Get(v).(*List)) is the
+// whole check a caller needs.
+func (h *Heap) Get(v Value) Object {
+	if v.K != KRef {
+		return nil
+	}
+	return h.pages[v.N>>PageShift][v.N&(PageSize-1)]
+}
 
 // At returns the object at handle hd, or nil.
 func (h *Heap) At(hd Handle) Object {
@@ -188,6 +196,9 @@ func (h *Heap) At(hd Handle) Object {
 // Touch marks the object at v dirty (v may be any value).
 func (h *Heap) Touch(v Value) {
 	if v.K == KRef {
+		if Handle(v.N) < h.floor {
+			h.checkWrite(Handle(v.N))
+		}
 		h.dirty[v.N>>PageShift] = true
 		if p := v.N >> PageShift; p < uint64(len(h.seqKnownPages)) && h.seqKnownPages[p] {
 			delete(h.seqKnown, v.H())
@@ -247,6 +258,9 @@ func (r *segRecord) has(s int) bool {
 func (h *Heap) TouchItem(v Value, i, n int) {
 	if v.K != KRef {
 		return
+	}
+	if Handle(v.N) < h.floor {
+		h.checkWrite(Handle(v.N))
 	}
 	p := v.N >> PageShift
 	if n <= SegmentLen {

@@ -60,8 +60,17 @@ func (v Value) I() int64 { return int64(v.N) }
 // F returns the float64 payload of a KFloat value.
 func (v Value) F() float64 { return math.Float64frombits(v.N) }
 
-// H returns the handle of a KRef value.
-func (v Value) H() Handle { return Handle(v.N) }
+// H returns the handle of a KRef value, and 0, the handle that never
+// holds an object, for any other value. An int's payload is never read
+// as a handle: code outside this package has no other way to turn a
+// Value into a Handle, so a number a program computed can never name an
+// object of the heap (forged references; see Heap.Get).
+func (v Value) H() Handle {
+	if v.K != KRef {
+		return 0
+	}
+	return Handle(v.N)
+}
 
 // B returns the payload of a KBool value.
 func (v Value) B() bool { return v.N != 0 }

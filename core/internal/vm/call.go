@@ -358,6 +358,11 @@ func (vm *VM) callValue(fn Value, args []Value, kwnames []string, ret heap.RetKi
 			self = pos[0]
 			pos = pos[1:]
 		}
+		if def.Owner > TObject {
+			if err := vm.checkSelf(def, self); err != nil {
+				return heap.Undef, err
+			}
+		}
 		a := Args{Pos: pos}
 		if len(kwnames) > 0 {
 			a.KwNames = kwnames
@@ -615,6 +620,12 @@ func (vm *VM) callBuiltinGeneral(f *heap.Frame, base int, o *heap.Builtin, args 
 		}
 		self = a.Pos[0]
 		a.Pos = a.Pos[1:]
+	}
+	if def.Owner > TObject {
+		if err := vm.checkSelf(def, self); err != nil {
+			vm.releaseCall(f, base)
+			return err
+		}
 	}
 	prevTail, prevRet, prevName := vm.tailOK, vm.tailRet, vm.tailName
 	vm.tailOK, vm.tailRet, vm.tailName = true, heap.RetPush, def.Name

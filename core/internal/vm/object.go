@@ -69,6 +69,9 @@ func init() {
 		{Name: "setter", Fn: propSetter(1)},
 		{Name: "deleter", Fn: propSetter(2)},
 		{Name: "__get__", Fn: func(vm *VM, self Value, a Args) (Value, error) {
+			if len(a.Pos) < 1 || len(a.Pos) > 2 {
+				return heap.Undef, vm.TypeError("expected 1 or 2 arguments, got %d", len(a.Pos))
+			}
 			p := vm.H.Get(self).(*heap.Property)
 			if a.Pos[0].K == heap.KNone {
 				return self, nil
@@ -110,12 +113,18 @@ func init() {
 			return vm.NewStr(s), err
 		}},
 		{Name: "__eq__", Fn: func(vm *VM, self Value, a Args) (Value, error) {
+			if err := vm.slotArgs(a, 1); err != nil {
+				return heap.Undef, err
+			}
 			if self == a.Pos[0] {
 				return heap.True, nil
 			}
 			return heap.NotImplemented, nil
 		}},
 		{Name: "__ne__", Fn: func(vm *VM, self Value, a Args) (Value, error) {
+			if err := vm.slotArgs(a, 1); err != nil {
+				return heap.Undef, err
+			}
 			r, err := vm.richCompare(compile.CmpEq, self, a.Pos[0])
 			if err != nil || r == heap.NotImplemented {
 				return r, err
@@ -127,6 +136,12 @@ func init() {
 			return heap.Int(int64(self.N) * 16), nil
 		}},
 		{Name: "__setattr__", Fn: func(vm *VM, self Value, a Args) (Value, error) {
+			if err := vm.slotArgs(a, 2); err != nil {
+				return heap.Undef, err
+			}
+			if err := vm.attrNameArg(a.Pos[0]); err != nil {
+				return heap.Undef, err
+			}
 			o, ok := vm.H.Get(self).(*heap.Instance)
 			if !ok {
 				return heap.Undef, vm.TypeError("can't apply this __setattr__ to %s object", vm.TypeName(self))
@@ -138,6 +153,12 @@ func init() {
 			return heap.None, err
 		}},
 		{Name: "__getattribute__", Fn: func(vm *VM, self Value, a Args) (Value, error) {
+			if err := vm.slotArgs(a, 1); err != nil {
+				return heap.Undef, err
+			}
+			if err := vm.attrNameArg(a.Pos[0]); err != nil {
+				return heap.Undef, err
+			}
 			name, _ := vm.StrOf(a.Pos[0])
 			v, g, err := vm.findAttr(self, vm.Intern(name))
 			if err != nil {
@@ -152,8 +173,17 @@ func init() {
 			return v, nil
 		}},
 		{Name: "__delattr__", Fn: func(vm *VM, self Value, a Args) (Value, error) {
-			o := vm.H.Get(self).(*heap.Instance)
+			if err := vm.slotArgs(a, 1); err != nil {
+				return heap.Undef, err
+			}
+			if err := vm.attrNameArg(a.Pos[0]); err != nil {
+				return heap.Undef, err
+			}
 			name := vm.Intern(vm.MustStr(a.Pos[0]))
+			o, ok := vm.H.Get(self).(*heap.Instance)
+			if !ok {
+				return heap.Undef, vm.attrError(self, name)
+			}
 			if o.Dict.K == heap.KRef {
 				dd := vm.H.Get(o.Dict).(*heap.Dict)
 				if _, ok, _ := dd.Delete(name, vm.StrHash(name), vm.StrEq); ok {
@@ -165,7 +195,13 @@ func init() {
 		}},
 		{Name: "__init_subclass__", Fn: func(vm *VM, self Value, a Args) (Value, error) { return heap.None, nil }, Kind: KindClassMethod},
 		{Name: "__format__", Fn: func(vm *VM, self Value, a Args) (Value, error) {
-			spec, _ := vm.StrOf(a.Pos[0])
+			if err := vm.slotArgs(a, 1); err != nil {
+				return heap.Undef, err
+			}
+			spec, ok := vm.StrOf(a.Pos[0])
+			if !ok {
+				return heap.Undef, vm.TypeError("__format__() argument must be str, not %s", vm.TypeName(a.Pos[0]))
+			}
 			if spec != "" {
 				return heap.Undef, vm.TypeError("unsupported format string passed to %s.__format__", vm.TypeName(self))
 			}

@@ -292,7 +292,7 @@ func (vm *VM) initTypes() {
 	for _, m := range sortedMethodTables() {
 		cls := vm.Types[m.typ]
 		for _, d := range m.defs {
-			id := registerOwned(typeSpecName(m.typ)+"."+d.Name, d.Fn, d.Kind != KindStaticMethod, m.typ)
+			id := registerMethod(typeSpecName(m.typ)+"."+d.Name, d.Fn, d.Kind, m.typ)
 			var v Value
 			bv := vm.H.Alloc(&heap.Builtin{ID: id})
 			switch d.Kind {
@@ -623,13 +623,20 @@ func mustBuiltinID(name string) int32 {
 }
 
 func registerBuiltin(name string, fn BuiltinFn, method bool) int32 {
-	return registerOwned(name, fn, method, -1)
+	return registerOwned(name, fn, method, -1, KindMethod)
+}
+
+// registerMethod registers a method of the builtin type owner, of the
+// given kind; a plain method's receiver is checked against owner at
+// every call (see checkSelf).
+func registerMethod(name string, fn BuiltinFn, kind MethodKind, owner TypeID) int32 {
+	return registerOwned(name, fn, kind != KindStaticMethod, owner, kind)
 }
 
 // registerOwned registers a builtin; owner is the builtin type whose
 // method it is (-1 for functions). Registering the same name and kind
 // again returns the existing ID.
-func registerOwned(name string, fn BuiltinFn, method bool, owner TypeID) int32 {
+func registerOwned(name string, fn BuiltinFn, method bool, owner TypeID, kind MethodKind) int32 {
 	key := name
 	builtinReg.mu.RLock()
 	id, ok := builtinReg.byName[key]
@@ -659,7 +666,7 @@ func registerOwned(name string, fn BuiltinFn, method bool, owner TypeID) int32 {
 	if builtinReg.chunks[c] == nil {
 		builtinReg.chunks[c] = new([builtinChunk]BuiltinDef)
 	}
-	*builtinDef(id) = BuiltinDef{Name: name, Fn: fn, Method: method, Owner: owner}
+	*builtinDef(id) = BuiltinDef{Name: name, Fn: fn, Method: method, Kind: kind, Owner: owner}
 	builtinReg.byName[key] = id
 	builtinReg.n++
 	return id

@@ -239,7 +239,7 @@ func New() *VM {
 	if t.base != nil && len(t.base.private) > 0 {
 		private = t.base.private
 	}
-	return &VM{
+	vm := &VM{
 		asciiStrs:      ascii,
 		H:              t.H.Clone(private...),
 		Builtins:       t.Builtins,
@@ -257,6 +257,8 @@ func New() *VM {
 		buildClassFn: t.buildClassFn,
 		base:         t.base,
 	}
+	vm.privatizeWorld()
+	return vm
 }
 
 // templateVM returns the process's template, building it on first use.

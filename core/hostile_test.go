@@ -225,6 +225,26 @@ var hostilePrograms = []struct {
 	{"deep call chain of 200 KB", "eval('f' + '()' * 10**5)", "limit:memory", false},
 	{"deep parentheses of 200 KB", "eval('(' * 10**5 + ')' * 10**5)", "limit:memory", false},
 	{"recursion", "def f():\n    return f()\nf()", "RecursionError", false},
+	// 6. An int is never a reference (issue 22): a handle computed from
+	// id(), or any int, given where an object is expected, is refused.
+	{"forged handle: type.mro of a class's id", "import json\ntype.mro((id(json.JSONEncoder) - 0x7f0000000000) // 0x30)", "TypeError", false},
+	{"forged handle: type.mro(7)", "type.mro(7)", "TypeError", false},
+	{"forged handle: every small handle", "for n in range(20000):\n    try:\n        type.mro(n)\n    except TypeError:\n        pass\nlist.append(12345, 1)", "TypeError", false},
+	{"forged handle: dict methods on every small handle", "for n in range(20000):\n    try:\n        dict.clear(n)\n    except TypeError:\n        pass\ndict.__setitem__(1551, 'k', 1)", "TypeError", false},
+	{"forged handle: through types.MethodType", "import types\ntypes.MethodType(list.clear, 1551)()", "TypeError", false},
+	{"object.__eq__ without its operand", "object.__eq__(1)", "TypeError", false},
+	{"BaseException.__str__ of an int", "BaseException.__str__(1)", "TypeError", false},
+	{"list.__repr__ of an int", "list.__repr__(5)", "TypeError", false},
+	{"object.__delattr__ of an int", "object.__delattr__(5, 'x')", "AttributeError", false},
+	{"object.__getattribute__ with an int name", "object.__getattribute__(5, 5)", "TypeError", false},
+	// 7. The base image is read-only (issue 22): writes to the builtin
+	// world are refused; writes to a pre-built module change the
+	// session's own copy (TestIsolation checks the next session).
+	{"builtin type attribute store", "int.x = 1", "TypeError", false},
+	{"builtin type dunder store through type.__setattr__", "type.__setattr__(list, '__repr__', len)", "TypeError", false},
+	{"builtin exception attribute store", "ValueError.__str__ = lambda self: 'x'", "TypeError", false},
+	{"builtin type __bases__", "int.__bases__ = (str,)", "TypeError", false},
+	{"module rewrites then a forged read", "import json\njson.JSONEncoder.item_separator = 'X'\njson.dumps.__kwdefaults__ = {}\nvars(json).clear()\ntype.mro(1551)", "TypeError", false},
 }
 
 // memMargin is what the Go heap may grow past a memory limit of lim. The

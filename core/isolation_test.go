@@ -129,3 +129,22 @@ func TestIsolation(t *testing.T) {
 		same(t, "the fingerprint after the loaded mutator", runCaptured(t, isolationSession(), fingerprint))
 	})
 }
+
+// TestForgedReferences: an int is never an object. Every method of every
+// builtin type called with a receiver of another type (edge ints, handles
+// computed from id(), floats, bools, None) raises TypeError, as CPython's
+// descriptors do; and the builtins that take an object, given such ints,
+// end as CPython ends them (forged_args.out is CPython 3.11's output).
+func TestForgedReferences(t *testing.T) {
+	for _, tt := range []struct{ prog, want string }{
+		{"receivers.py", "checked True\nwrong 0\n"},
+		{"forged_args.py", readTestdata(t, "forged_args.out")},
+	} {
+		t.Run(tt.prog, func(t *testing.T) {
+			got := runCaptured(t, isolationSession(), readTestdata(t, tt.prog))
+			if got != tt.want {
+				t.Errorf("got\n%s\nwant (CPython's)\n%s", got, tt.want)
+			}
+		})
+	}
+}

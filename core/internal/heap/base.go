@@ -107,7 +107,8 @@ func (h *Heap) Hoist(hs ...Handle) []Handle {
 }
 
 // BaseWriteError is the panic value of a write to an object of the base
-// image that the heap was not given a copy of first (see checkWrite). It
+// image that the heap was not given a copy of first (see checkWrite and
+// SealDicts; Handle is 0 when a sealed dict refused the write). It
 // means the VM let sandboxed code reach a shared object unprivatized: a
 // bug that could let one session change what every other session of the
 // process sees, so it stops the session rather than carry on.
@@ -121,9 +122,9 @@ func (e *BaseWriteError) Error() string {
 }
 
 // checkWrite is the heap's guard of the base image, called by every mark
-// of a change below the floor (Touch, TouchItem, TouchNonSeq: the one
-// place a page becomes dirty): the object at hd must be the session's
-// own, not the base's shared one. The VM privatizes every base object
+// of a change below the floor (Touch and TouchItem, where a page becomes
+// dirty; TouchNonSeq says why it has none): the object at hd must be the
+// session's own, not the base's shared one. The VM privatizes every base object
 // sandboxed code can reach before it can reach it (vm.privatize), so this
 // never fires; when it does, the write skipped privatization, and the
 // heap refuses it by panicking with a *BaseWriteError.
@@ -133,6 +134,22 @@ func (h *Heap) checkWrite(hd Handle) {
 	}
 	if o := h.At(hd); o != nil && o == h.origin.At(hd) {
 		panic(&BaseWriteError{Handle: hd, Type: fmt.Sprintf("%T", o)})
+	}
+}
+
+// SealDicts makes every dict of h refuse mutation from now on, before
+// it happens (see Dict.own): for a template whose objects every clone
+// shares, where the clones' copies (cloneObject) are not sealed. The
+// dicts a base holds are the builtin types' and the modules' namespaces,
+// each of which a session privatizes before it can reach it; a dict a
+// session reached without a copy, by a path that skipped that, is
+// refused here rather than changed for every session. Call it last,
+// once h is never to change again.
+func (h *Heap) SealDicts() {
+	for i := 0; i < h.n; i++ {
+		if d, ok := h.At(Handle(i)).(*Dict); ok {
+			d.shared, d.sealed = true, true
+		}
 	}
 }
 

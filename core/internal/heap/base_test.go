@@ -44,8 +44,8 @@ func TestLoaderKeepsTheBase(t *testing.T) {
 	}
 }
 
-// TestHeapRefusesBaseWrites: every mark of a change (Touch, TouchItem,
-// TouchNonSeq) to an object a clone still shares with its base panics
+// TestHeapRefusesBaseWrites: every guarded mark of a change (Touch,
+// TouchItem; see TouchNonSeq for the one that is not) to an object a clone still shares with its base panics
 // with a *BaseWriteError; once the clone has its own copy (Privatize),
 // the same marks are an ordinary write of the clone's.
 func TestHeapRefusesBaseWrites(t *testing.T) {
@@ -61,7 +61,6 @@ func TestHeapRefusesBaseWrites(t *testing.T) {
 		{"Touch", func(h *Heap, v Value) { h.Touch(v) }},
 		{"TouchItem", func(h *Heap, v Value) { h.TouchItem(v, 0, 1) }},
 		{"TouchItem of a long sequence", func(h *Heap, v Value) { h.TouchItem(v, 5000, 6000) }},
-		{"TouchNonSeq", func(h *Heap, v Value) { h.TouchNonSeq(v) }},
 	}
 	for _, m := range marks {
 		for _, v := range []Value{list, dict, str} {
@@ -92,4 +91,44 @@ func TestHeapRefusesBaseWrites(t *testing.T) {
 	own := c.Alloc(&List{})
 	c.Touch(own)
 	base.Touch(list)
+}
+
+// TestSealedDictsRefuseWrites: a base's dicts, once sealed, refuse every
+// mutation before it happens, and their clones' copies take them.
+func TestSealedDictsRefuseWrites(t *testing.T) {
+	eq := func(a, b Value) (bool, error) { return a == b, nil }
+	base := New()
+	dv := base.Alloc(&Dict{})
+	d := base.Get(dv).(*Dict)
+	d.Append(Int(1), Int(10), 1)
+	base.Seal(base.Bytes, int64(base.Live()))
+	base.SealDicts()
+	writes := map[string]func(d *Dict){
+		"Set":      func(d *Dict) { _ = d.Set(Int(2), Int(20), 2, eq) },
+		"Append":   func(d *Dict) { d.Append(Int(3), Int(30), 3) },
+		"SetAt":    func(d *Dict) { d.SetAt(0, Int(11)) },
+		"Delete":   func(d *Dict) { _, _, _ = d.Delete(Int(1), 1, eq) },
+		"DeleteAt": func(d *Dict) { d.DeleteAt(0) },
+		"Clear":    func(d *Dict) { d.Clear() },
+		"CopyFrom": func(d *Dict) { d.CopyFrom(&Dict{}) },
+		"Reindex":  func(d *Dict) { d.Reindex() },
+	}
+	for name, w := range writes {
+		func() {
+			defer func() {
+				if _, ok := recover().(*BaseWriteError); !ok {
+					t.Errorf("%s of a sealed dict was not refused", name)
+				}
+			}()
+			w(d)
+		}()
+		if v, ok, _ := d.Get(Int(1), 1, eq); !ok || v != Int(10) || d.Len() != 1 {
+			t.Fatalf("%s changed the sealed dict", name)
+		}
+		c := base.Clone()
+		if !c.Privatize(dv.H()) {
+			t.Fatal("Privatize copied nothing")
+		}
+		w(c.Get(dv).(*Dict)) // the clone's own copy: no panic
+	}
 }

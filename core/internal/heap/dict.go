@@ -30,14 +30,27 @@ type Dict struct {
 	// shared marks Entries and index as borrowed from the dict this one
 	// was cloned from (see cloneObject): every mutation copies them first.
 	shared bool
+	// sealed marks a dict of a base image (see SealDicts), shared by
+	// every session of the process: with shared also set, every mutation
+	// comes to own (or Clear, CopyFrom) first, which refuses it.
+	sealed bool
 }
 
 // own gives d its own Entries and index before a mutation.
 func (d *Dict) own() {
 	if d.shared {
+		d.refuseSealed()
 		d.Entries = append([]DictEntry(nil), d.Entries...)
 		d.index = append([]int32(nil), d.index...)
 		d.shared = false
+	}
+}
+
+// refuseSealed panics with a *BaseWriteError before a mutation of a
+// base image's dict: a session must have been given its own copy.
+func (d *Dict) refuseSealed() {
+	if d.sealed {
+		panic(&BaseWriteError{Type: "*heap.Dict"})
 	}
 }
 
@@ -302,6 +315,7 @@ func (d *Dict) Append(key, val Value, hash int64) {
 // in one pass: dict(d), d.copy() and {**d} need no per-key work, as src's
 // keys are already distinct and hashed.
 func (d *Dict) CopyFrom(src *Dict) {
+	d.refuseSealed()
 	d.shared = false
 	d.lead = 0
 	d.Ver++
@@ -391,6 +405,7 @@ func (d *Dict) DeleteAt(i int) {
 
 // Clear removes everything.
 func (d *Dict) Clear() {
+	d.refuseSealed()
 	d.shared = false
 	d.lead = 0
 	d.Ver++

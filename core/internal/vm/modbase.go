@@ -88,13 +88,6 @@ type moduleBase struct {
 	// private are the template's mutable objects past the floor (the
 	// hoisted ones and __main__'s), which New gives each VM a copy of.
 	private []heap.Handle
-	// worldMutable are the builtin world's mutable objects (the builtin
-	// classes and their dicts): Python code cannot
-	// change them (the VM refuses writes to builtin types), but every
-	// session reaches them, so each gets copies of its own all the same
-	// (see privatizeWorld), and a write the VM failed to refuse changes
-	// only the session that made it.
-	worldMutable []heap.Handle
 	// sideEffects: see ModuleBaseSideEffects.
 	sideEffects map[string][]string
 }
@@ -370,33 +363,7 @@ func (t *VM) buildModuleBase() {
 		}
 	}
 	b.interned = newHandleSet(t.interned, nil)
-	for hd := heap.Handle(1); hd < b.world; hd++ {
-		// The builtins module is left shared: nothing writes a module's
-		// fields after it is made (its namespace is its dict, each
-		// session's own), and a copy would live forever (a copy below
-		// the floor is a root), keeping a replaced builtins dict alive.
-		if o := t.H.At(hd); o != nil && heap.Mutable(o) {
-			if _, isMod := o.(*heap.Module); !isMod {
-				b.worldMutable = append(b.worldMutable, hd)
-			}
-		}
-	}
 	t.base = b
-}
-
-// privatizeWorld gives the VM its own copy of each of the builtin
-// world's mutable objects that is still the base's. Like privatize, it
-// changes no bytes: the pages stay pristine and a dump still refers to
-// the base's.
-func (vm *VM) privatizeWorld() {
-	if vm.base == nil {
-		return
-	}
-	for _, hd := range vm.base.worldMutable {
-		if vm.H.IsBaseObject(hd) {
-			vm.H.Privatize(hd)
-		}
-	}
 }
 
 // RunImports makes every later import of the VM run the module's body,
@@ -532,7 +499,6 @@ func (vm *VM) privatize(seeds ...Value) {
 // too), and every base object that the roots or the decoded objects refer
 // to, directly or not. shared(p) says page p holds the template's objects.
 func (vm *VM) privatizeLoaded(shared func(p int) bool) {
-	vm.privatizeWorld()
 	for _, v := range []Value{vm.Builtins, vm.Modules} {
 		if v.K == heap.KRef && vm.H.IsBaseObject(v.H()) {
 			vm.H.Privatize(v.H())

@@ -144,7 +144,10 @@ func init() {
 			}
 			o, ok := vm.H.Get(self).(*heap.Instance)
 			if !ok {
-				return heap.Undef, vm.TypeError("can't apply this __setattr__ to %s object", vm.TypeName(self))
+				if _, isClass := vm.H.Get(self).(*heap.Class); isClass {
+					return heap.Undef, vm.TypeError("can't apply this __setattr__ to %s object", vm.TypeName(self))
+				}
+				return heap.Undef, vm.attrError(self, a.Pos[0])
 			}
 			setter, err := vm.objectSetter(self, o, vm.Intern(vm.MustStr(a.Pos[0])), a.Pos[1])
 			if err == nil && setter.K != heap.KUndef {

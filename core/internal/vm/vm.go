@@ -257,7 +257,6 @@ func New() *VM {
 		buildClassFn: t.buildClassFn,
 		base:         t.base,
 	}
-	vm.privatizeWorld()
 	return vm
 }
 
@@ -276,6 +275,10 @@ func templateVM() *VM {
 		// to close in a template that only imported modules.
 		t.CloseUnreachableGenerators()
 		t.H.PrepareShared(func(s *heap.Str) { strRuneLen(s) }, func(v Value) { t.StrHash(v) })
+		// From here on no dict of the template changes: the builtin
+		// types' and the modules' namespaces refuse any write before it
+		// happens (sessions write their own copies of them).
+		t.H.SealDicts()
 		template.vm = t
 		template.took = time.Since(start)
 	})

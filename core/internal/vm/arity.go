@@ -17,9 +17,13 @@ var minPositional = map[string]struct {
 	// msg is CPython's TypeError; a %d in it is the number given.
 	msg string
 }{
-	"id":         {1, "id() takes exactly one argument (%d given)"},
-	"sys.intern": {1, "sys.intern() takes exactly one argument (%d given)"},
-	"__import__": {1, "__import__() missing required argument 'name' (pos 1)"},
+	"id":                    {1, "id() takes exactly one argument (%d given)"},
+	"sys.intern":            {1, "sys.intern() takes exactly one argument (%d given)"},
+	"__import__":            {1, "__import__() missing required argument 'name' (pos 1)"},
+	"sys.setrecursionlimit": {1, "sys.setrecursionlimit() takes exactly one argument (%d given)"},
+	"property.getter":       {1, "property.getter() takes exactly one argument (%d given)"},
+	"property.setter":       {1, "property.setter() takes exactly one argument (%d given)"},
+	"property.deleter":      {1, "property.deleter() takes exactly one argument (%d given)"},
 }
 
 // tooFewArgs is the TypeError of a call of def with only n positional

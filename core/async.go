@@ -63,6 +63,10 @@ func (h *hostFutures) add(id int64, fu *Future) {
 // wait blocks until at least one future of ids has finished and returns
 // the results of all finished ones, removing them.
 func (h *hostFutures) wait(ids []int64) (map[int64]any, error) {
+	if len(ids) == 0 {
+		// Nothing could ever settle: waiting would block forever.
+		return nil, fmt.Errorf("%w: the sandbox waits for no host call's future", ErrNoAutoResume)
+	}
 	for {
 		h.mu.Lock()
 		results := map[int64]any{}

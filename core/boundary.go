@@ -9,6 +9,14 @@ package core
 // walk cannot handle gives a *ConversionError; a conversion stopped that
 // way leaves nothing behind but unreachable heap objects.
 //
+// Panics: a Go panic inside the interpreter (a bug of ours in a builtin)
+// reaches sandboxed code as a SystemError naming the builtin, and the
+// host's log (Config.Logger) as an error record with the Go stack; a panic
+// in the session's own work at the boundary (converting a result or an
+// exception) is an error of the call, logged the same way. Neither the
+// error nor anything the sandbox sees carries Go frames, paths or
+// addresses.
+//
 // Strings: Go strings may hold any bytes, Python str only text. Every host
 // string that enters the sandbox (inputs and their names, results, dict
 // keys, exception messages) follows one rule: each byte that is not part
@@ -16,8 +24,10 @@ package core
 // (for range over the string). Valid text is unchanged.
 
 import (
+	"context"
 	"errors"
 	"fmt"
+	"log/slog"
 	"reflect"
 	"strings"
 	"unicode/utf8"
@@ -266,4 +276,20 @@ func (s *Session) goLeave() { s.goDepth-- }
 func (s *Session) opaqueShallow(v vm.Value) Opaque {
 	t := s.m.TypeName(v)
 	return Opaque{Type: t, Repr: "<" + t + " object: too deep or too large to convert>"}
+}
+
+// panicLogger is the VM's PanicLog writing to l (nil: slog.Default()).
+func panicLogger(l *slog.Logger) vm.PanicLog {
+	return func(site string, value any, stack []byte) {
+		logPanic(l, site, value, stack)
+	}
+}
+
+// logPanic records a recovered panic, with its Go stack, in the host's log.
+func logPanic(l *slog.Logger, site string, value any, stack []byte) {
+	if l == nil {
+		l = slog.Default()
+	}
+	l.LogAttrs(context.Background(), slog.LevelError, "amber: Go panic inside the sandbox",
+		slog.String("site", site), slog.String("panic", fmt.Sprint(value)), slog.String("stack", string(stack)))
 }

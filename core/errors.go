@@ -77,6 +77,9 @@ var (
 	ErrSessionUsed = errors.New("amber: a dump can only be loaded into a fresh session, before any feed")
 	// ErrSuspended: the session has a live suspension; resume it first.
 	ErrSuspended = errors.New("amber: the session is suspended; resume its progress first")
+	// ErrInternal: a bug of the interpreter stopped the call; its details
+	// (the Go stack) went to Config.Logger, not into this error.
+	ErrInternal = errors.New("amber: internal error (reported to the host's log)")
 	// ErrNoAutoResume: ResumeAuto cannot answer this progress.
 	ErrNoAutoResume = errors.New("amber: cannot resume automatically")
 )

@@ -183,6 +183,21 @@ var hostilePrograms = []struct {
 	{"latin-1 decode", "x = (b'\\xff' * (15 * 2**20)).decode('latin-1')", "", false},
 	{"zlib.compress of a huge input", "import zlib\nx = zlib.compress(bytes(10**8))", "", false},
 	{"b85encode", "import base64\nx = base64.b85encode(bytes(10**7))", "", false},
+	// 4. No Go panic (issue 22): each of these once panicked in a builtin
+	// and reached the user as an internal error with a Go stack.
+	{"id() without its argument", "id()", "TypeError", false},
+	{"sys.intern() without its argument", "import sys\nsys.intern()", "TypeError", false},
+	{"__import__() without its argument", "__import__()", "TypeError", false},
+	{"from m import * of an int in sys.modules", "import sys\nsys.modules['m'] = 5\nfrom m import *", "ImportError", false},
+	{"type() with an int key in the class dict", "A = type('A', (), {1: 2})\nraise ValueError(A.__dict__[1])", "ValueError", false},
+	{"__class__ set to a builtin exception", "class A: pass\na = A()\na.__class__ = ValueError\nrepr(a)", "TypeError", false},
+	{"center to -2**63", "x = 'a'.center(-2**63) + b'a'.zfill(-2**63).decode()\nraise ValueError(x)", "ValueError", false},
+	{"struct.unpack_from at a negative offset", "import struct\nstruct.unpack_from('i', b'\\0' * 8, -2)", "error", false},
+	{"del l[K()] where K empties l", "class K:\n    def __index__(self):\n        l.clear()\n        return 0\nl = [1, 2, 3]\ndel l[K()]", "IndexError", false},
+	{"l[K()] where K empties l", "class K:\n    def __index__(self):\n        l.clear()\n        return 0\nl = [1, 2, 3]\nx = l[K()]", "IndexError", false},
+	{"bytearray slice bound that empties it", "class K:\n    def __index__(self):\n        b.clear()\n        return 2\nb = bytearray(b'abcd')\nb[K():] = b'xyz'\nraise ValueError(b)", "ValueError", false},
+	{"an empty slice ending before its start", "x = (b'a' * 8)[6:2] + bytearray(8)[-2:2]\nraise ValueError(x)", "ValueError", false},
+	{"asyncio wait for no host call", "import _amber_async\n_amber_async.wait([])", "RuntimeError", false},
 	// 3. No Go recursion that Python data can drive deep.
 	{"repr of nested lists", deep("[x]") + "repr(x)", "RecursionError", true},
 	{"str of nested dicts", deep("{1: x}") + "str(x)", "RecursionError", true},

@@ -3,7 +3,9 @@ package core
 import (
 	"errors"
 	"fmt"
+	"log/slog"
 	"path"
+	"runtime/debug"
 	"time"
 
 	"github.com/amber-sandbox/amber/core/internal/compile"
@@ -25,10 +27,21 @@ type Options struct {
 	// SysPath is put at the front of sys.path: modules are imported from
 	// the mounted directories it lists.
 	SysPath []string
+	// Logger receives the Go stack of a panic inside the interpreter (see
+	// Config.Logger; nil: slog.Default()).
+	Logger *slog.Logger
 }
 
 // Run parses, compiles and runs src as a complete program.
-func Run(src []byte, opts Options) error {
+// A panic of the interpreter outside a run (converting its outcome) is
+// logged with its stack and returned as ErrInternal.
+func Run(src []byte, opts Options) (err error) {
+	defer func() {
+		if r := recover(); r != nil {
+			logPanic(opts.Logger, "the run's boundary", r, debug.Stack())
+			err = ErrInternal
+		}
+	}()
 	name := opts.ScriptName
 	if name == "" {
 		name = "main.py"
@@ -54,6 +67,7 @@ func Run(src []byte, opts Options) error {
 	start := time.Now()
 	m.Clock = func() int64 { return int64(time.Since(start)) }
 	m.Output = opts.Stdout
+	m.PanicLog = panicLogger(opts.Logger)
 	main := m.MainModule()
 	m.ModuleSet(main, "__file__", m.NewStr(name))
 	fs, err := newMountFS(opts.Mounts)
@@ -110,7 +124,7 @@ func convertErr(m *vm.VM, err error) error {
 	var f *vm.Fatal
 	if errors.As(err, &f) {
 		if f.Kind == "internal" {
-			return fmt.Errorf("amber: %s", f.Msg)
+			return fmt.Errorf("%w: %s", ErrInternal, f.Msg)
 		}
 		return &LimitError{Kind: f.Kind, Msg: f.Msg}
 	}

@@ -4,8 +4,10 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"log/slog"
 	"math/big"
 	"reflect"
+	"runtime/debug"
 	"slices"
 	"sort"
 	"time"
@@ -48,6 +50,10 @@ type Config struct {
 	// a checksum, so damaged bytes are refused all the same. Keep the key
 	// secret: it is what makes a dump from elsewhere unloadable.
 	DumpKey []byte
+	// Logger receives what the host must know and sandboxed code must
+	// not see: the Go stack of a panic inside the interpreter, which the
+	// sandbox sees as a SystemError without it (nil: slog.Default()).
+	Logger *slog.Logger
 }
 
 // HostFunc implements a host function. A returned error is raised in the
@@ -138,6 +144,7 @@ func (s *Session) attach(m *vm.VM) {
 	m.Limits = s.cfg.Limits.vm()
 	m.Host = sessionHost{s}
 	m.Output = s.print
+	m.PanicLog = panicLogger(s.cfg.Logger)
 	if clock := s.cfg.Clock; clock != nil {
 		m.Clock = func() int64 { return int64(clock()) }
 	} else {
@@ -323,7 +330,18 @@ func (s *Session) Abandon() {
 }
 
 // step turns the outcome of a run into a progress.
-func (s *Session) step(v vm.Value, err error) (Progress, error) {
+//
+// A panic here (in converting the result or the exception to Go) is
+// logged with its stack and reported as ErrInternal, never re-panicked
+// into the host.
+func (s *Session) step(v vm.Value, err error) (p Progress, rerr error) {
+	defer func() {
+		if r := recover(); r != nil {
+			logPanic(s.cfg.Logger, "the session boundary", r, debug.Stack())
+			s.m.Abandon()
+			p, rerr = nil, ErrInternal
+		}
+	}()
 	if s.live != nil {
 		s.live.done = true
 		s.live = nil

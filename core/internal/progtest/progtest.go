@@ -7,7 +7,7 @@
 // <name>.out.
 //
 // The expected output is CPython 3.11's: go test -run Programs -update
-// rewrites every .out file with what python3 prints. A program whose
+// rewrites every .out file with what /usr/bin/python3 prints. A program whose
 // output is Amber's own on purpose (the sandbox has no clock and no file
 // system, for instance) ends with a line "# amber-only: <why>"; -update
 // leaves its .out alone.
@@ -117,7 +117,20 @@ func Output(t testing.TB, src []byte) string {
 
 var caretLine = regexp.MustCompile(`(?m)^[ \t]*[\^~]+[ \t]*\n`)
 
-// CPython runs src as main.py under python3 and returns its stdout and
+// cpythonPath is the CPython 3.11 the expected outputs come from:
+// Debian's, not whatever python3 comes first on PATH (a pyenv build of
+// another version, say).
+const cpythonPath = "/usr/bin/python3"
+
+// cpython is cpythonPath, or python3 on PATH where that does not exist.
+func cpython() string {
+	if _, err := os.Stat(cpythonPath); err == nil {
+		return cpythonPath
+	}
+	return "python3"
+}
+
+// CPython runs src as main.py under CPython 3.11 and returns its stdout and
 // stderr, merged, without traceback marker lines.
 func CPython(src []byte) (string, error) {
 	dir, err := os.MkdirTemp("", "progtest")
@@ -128,7 +141,7 @@ func CPython(src []byte) (string, error) {
 	if err := os.WriteFile(filepath.Join(dir, "main.py"), src, 0o644); err != nil {
 		return "", err
 	}
-	cmd := exec.Command("python3", "main.py")
+	cmd := exec.Command(cpython(), "main.py")
 	cmd.Dir = dir
 	out, _ := cmd.CombinedOutput() // a program may end in an exception
 	s := strings.ReplaceAll(string(out), dir+string(filepath.Separator), "")

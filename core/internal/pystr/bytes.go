@@ -251,7 +251,7 @@ func bytesPad(p []byte, left, right int, fill byte) []byte {
 
 // BytesCenter implements bytes.center(width, fill).
 func BytesCenter(p []byte, width int, fill byte) []byte {
-	marg := width - len(p)
+	marg := margin(width, len(p))
 	if marg <= 0 {
 		return p
 	}
@@ -261,17 +261,17 @@ func BytesCenter(p []byte, width int, fill byte) []byte {
 
 // BytesLJust implements bytes.ljust(width, fill).
 func BytesLJust(p []byte, width int, fill byte) []byte {
-	return bytesPad(p, 0, width-len(p), fill)
+	return bytesPad(p, 0, margin(width, len(p)), fill)
 }
 
 // BytesRJust implements bytes.rjust(width, fill).
 func BytesRJust(p []byte, width int, fill byte) []byte {
-	return bytesPad(p, width-len(p), 0, fill)
+	return bytesPad(p, margin(width, len(p)), 0, fill)
 }
 
 // BytesZFill implements bytes.zfill(width).
 func BytesZFill(p []byte, width int) []byte {
-	n := width - len(p)
+	n := margin(width, len(p))
 	if n <= 0 {
 		return p
 	}

@@ -299,6 +299,17 @@ func RPartition(s, sep string) (string, string, string, error) {
 	return s[:i], sep, s[i+len(sep):], nil
 }
 
+// margin is how much padding reaches width from a text of length n:
+// width - n, or 0 when width <= n. Comparing first matters: width may be
+// any int64 from Python, and width - n of a very negative width wraps
+// around to a huge positive margin.
+func margin(width, n int) int {
+	if width <= n {
+		return 0
+	}
+	return width - n
+}
+
 func pad(s string, left, right int, fill rune) string {
 	if left <= 0 && right <= 0 {
 		return s
@@ -309,7 +320,7 @@ func pad(s string, left, right int, fill rune) string {
 
 // Center implements str.center(width, fill).
 func Center(s string, width int, fill rune) string {
-	marg := width - Len(s)
+	marg := margin(width, Len(s))
 	if marg <= 0 {
 		return s
 	}
@@ -319,17 +330,17 @@ func Center(s string, width int, fill rune) string {
 
 // LJust implements str.ljust(width, fill).
 func LJust(s string, width int, fill rune) string {
-	return pad(s, 0, width-Len(s), fill)
+	return pad(s, 0, margin(width, Len(s)), fill)
 }
 
 // RJust implements str.rjust(width, fill).
 func RJust(s string, width int, fill rune) string {
-	return pad(s, width-Len(s), 0, fill)
+	return pad(s, margin(width, Len(s)), 0, fill)
 }
 
 // ZFill implements str.zfill(width): zeros go after a leading sign.
 func ZFill(s string, width int) string {
-	n := width - Len(s)
+	n := margin(width, Len(s))
 	if n <= 0 {
 		return s
 	}

@@ -316,6 +316,11 @@ func init() {
 				}
 				ids = append(ids, n)
 			}
+			if len(ids) == 0 {
+				// The host would have nothing to settle: the pause would
+				// never end.
+				return heap.Undef, vm.Errorf(TRuntimeError, "wait() needs the ids of host calls in progress")
+			}
 			return heap.Undef, vm.suspendFutures(ids)
 		})
 		vm.ModuleFunc(m, "_amber_async.iscoroutine", func(vm *VM, _ Value, a Args) (Value, error) {

@@ -1146,11 +1146,12 @@ func (vm *VM) instanceSetDict(obj Value, o *heap.Instance, name, v Value) error 
 	}
 	switch vm.MustStr(name) {
 	case "__class__":
-		if _, ok := vm.H.Get(v).(*heap.Class); ok {
-			o.Class = v
-			vm.H.Touch(obj)
-			return nil
+		if err := vm.checkClassAssign(o.Class, v); err != nil {
+			return err
 		}
+		o.Class = v
+		vm.H.Touch(obj)
+		return nil
 	case "__dict__":
 		if o.Class != vm.Types[TObject] {
 			return vm.replaceInstDict(obj, o, v)
@@ -1409,5 +1410,24 @@ func (vm *VM) deleteGlobal(f *heap.Frame, arg int) error {
 		return vm.Errorf(TNameError, "name '%s' is not defined", vm.MustStr(name))
 	}
 	vm.H.Touch(f.Globals)
+	return nil
+}
+
+// checkClassAssign is CPython's check of obj.__class__ = to (the object's
+// class being from): both user classes of one instance layout. Anything
+// else would leave the instance shaped for one class and read as another
+// (an exception's state missing, a builtin value where none is).
+func (vm *VM) checkClassAssign(from, to Value) error {
+	tc, ok := vm.refObj(to).(*heap.Class)
+	if !ok {
+		return vm.TypeError("__class__ must be set to a class, not '%s' object", vm.TypeName(to))
+	}
+	fc := vm.ClassOf(from)
+	if fc == nil || fc.Flags&ClassUser == 0 || tc.Flags&ClassUser == 0 {
+		return vm.TypeError("__class__ assignment only supported for mutable types or ModuleType subclasses")
+	}
+	if fc.Builtin != tc.Builtin || fc.Flags&ClassSlotted != tc.Flags&ClassSlotted {
+		return vm.TypeError("__class__ assignment: '%s' object layout differs from '%s'", vm.ClassName(to), vm.ClassName(from))
+	}
 	return nil
 }

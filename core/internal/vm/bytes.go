@@ -896,7 +896,7 @@ func bytesMakeTrans(vm *VM, _ Value, a Args) (Value, error) {
 // for the subscript statement and for an explicit __setitem__ call.
 func (vm *VM) byteArraySetItem(bv Value, b *heap.Bytes, key, v Value) error {
 	if _, isSlice := vm.ctSliceOf(key); !isSlice {
-		i, err := vm.seqIndex(key, len(b.B), "bytearray")
+		i, err := vm.seqIndex(key, func() int { return len(b.B) }, "bytearray")
 		if err != nil {
 			return err
 		}
@@ -908,7 +908,7 @@ func (vm *VM) byteArraySetItem(bv Value, b *heap.Bytes, key, v Value) error {
 		vm.H.Touch(bv)
 		return nil
 	}
-	start, stop, step, n, err := vm.SliceIndices(key, len(b.B))
+	start, stop, step, n, err := vm.sliceIndicesOf(key, func() int { return len(b.B) })
 	if err != nil {
 		return err
 	}
@@ -951,7 +951,7 @@ func (vm *VM) byteArraySetItem(bv Value, b *heap.Bytes, key, v Value) error {
 // byteArrayDelItem implements del ba[key].
 func (vm *VM) byteArrayDelItem(bv Value, b *heap.Bytes, key Value) error {
 	if _, isSlice := vm.ctSliceOf(key); !isSlice {
-		i, err := vm.seqIndex(key, len(b.B), "bytearray")
+		i, err := vm.seqIndex(key, func() int { return len(b.B) }, "bytearray")
 		if err != nil {
 			return err
 		}
@@ -959,7 +959,7 @@ func (vm *VM) byteArrayDelItem(bv Value, b *heap.Bytes, key Value) error {
 		vm.H.Touch(bv)
 		return nil
 	}
-	start, _, step, n, err := vm.SliceIndices(key, len(b.B))
+	start, _, step, n, err := vm.sliceIndicesOf(key, func() int { return len(b.B) })
 	if err != nil || n == 0 {
 		return err
 	}
@@ -1008,13 +1008,15 @@ func (vm *VM) bytesObj(v Value) (b *heap.Bytes, ok bool) { b, ok = vm.primObj(v)
 
 func (vm *VM) bytesIndex(b *heap.Bytes, key Value) (Value, error) {
 	if _, ok := vm.sliceOf(key); ok {
-		start, stop, step, cnt, err := vm.SliceIndices(key, len(b.B))
+		start, _, step, cnt, err := vm.sliceIndicesOf(key, func() int { return len(b.B) })
 		if err != nil {
 			return heap.Undef, err
 		}
 		out := make([]byte, cnt)
 		if step == 1 {
-			copy(out, b.B[start:stop])
+			// start+cnt, not stop: an empty slice's stop may lie before
+			// its start (b[6:2]).
+			copy(out, b.B[start:start+cnt])
 		} else {
 			for i, j := 0, start; i < cnt; i, j = i+1, j+step {
 				out[i] = b.B[j]

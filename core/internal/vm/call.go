@@ -363,6 +363,9 @@ func (vm *VM) callValue(fn Value, args []Value, kwnames []string, ret heap.RetKi
 				return heap.Undef, err
 			}
 		}
+		if len(pos) < int(def.MinPos) {
+			return heap.Undef, vm.tooFewArgs(def, len(pos))
+		}
 		a := Args{Pos: pos}
 		if len(kwnames) > 0 {
 			a.KwNames = kwnames
@@ -626,6 +629,10 @@ func (vm *VM) callBuiltinGeneral(f *heap.Frame, base int, o *heap.Builtin, args 
 			vm.releaseCall(f, base)
 			return err
 		}
+	}
+	if len(a.Pos) < int(def.MinPos) {
+		vm.releaseCall(f, base)
+		return vm.tooFewArgs(def, len(a.Pos))
 	}
 	prevTail, prevRet, prevName := vm.tailOK, vm.tailRet, vm.tailName
 	vm.tailOK, vm.tailRet, vm.tailName = true, heap.RetPush, def.Name

@@ -341,7 +341,13 @@ func buildClass(vm *VM, _ Value, a Args) (Value, error) {
 	if orig.K != heap.KUndef {
 		vm.dictSetStr(ns, vm.Intern("__orig_bases__"), orig)
 	}
-	fn := vm.H.Get(body).(*heap.Function)
+	fn, ok := vm.refObj(body).(*heap.Function)
+	if !ok {
+		return heap.Undef, vm.TypeError("__build_class__: func must be a function")
+	}
+	if _, ok := vm.StrOf(name); !ok {
+		return heap.Undef, vm.TypeError("__build_class__: name is not a string")
+	}
 	f, err := vm.newFrame(body, fn, nil, nil)
 	if err != nil {
 		return heap.Undef, err
@@ -379,7 +385,25 @@ func buildClass(vm *VM, _ Value, a Args) (Value, error) {
 }
 
 // newClass creates a class from a namespace (type(name, bases, ns)).
+//
+// It is where every class is made, so it checks what type.__new__ is
+// given as CPython does: any caller may pass Python's values unchecked.
 func (vm *VM) newClass(meta, name, basesv, ns Value, a Args) (Value, error) {
+	if _, ok := vm.refObj(meta).(*heap.Class); !ok {
+		return heap.Undef, vm.TypeError("type.__new__(X): X is not a type object (%s)", vm.TypeName(meta))
+	}
+	if !vm.IsSubclass(meta, vm.Types[TType]) {
+		return heap.Undef, vm.TypeError("type.__new__(%s): %s is not a subtype of type", vm.ClassName(meta), vm.ClassName(meta))
+	}
+	if _, ok := vm.StrOf(name); !ok {
+		return heap.Undef, vm.TypeError("type.__new__() argument 1 must be str, not %s", vm.TypeName(name))
+	}
+	if _, ok := vm.TupleOf(basesv); !ok {
+		return heap.Undef, vm.TypeError("type.__new__() argument 2 must be tuple, not %s", vm.TypeName(basesv))
+	}
+	if _, ok := vm.DictOf(ns); !ok {
+		return heap.Undef, vm.TypeError("type.__new__() argument 3 must be dict, not %s", vm.TypeName(ns))
+	}
 	bases := append([]Value(nil), vm.listItems(basesv)...)
 	if len(bases) == 0 {
 		bases = []Value{vm.Types[TObject]}
@@ -424,6 +448,9 @@ func (vm *VM) newClass(meta, name, basesv, ns Value, a Args) (Value, error) {
 	qual := name
 	k := vm.Intern("__qualname__")
 	if q, ok, _ := d.Get(k, vm.StrHash(k), vm.StrEq); ok {
+		if _, isStr := vm.StrOf(q); !isStr {
+			return heap.Undef, vm.TypeError("type __qualname__ must be a str, not %s", vm.TypeName(q))
+		}
 		qual = q
 		d.Delete(k, vm.StrHash(k), vm.StrEq)
 	}
@@ -445,7 +472,8 @@ func (vm *VM) newClass(meta, name, basesv, ns Value, a Args) (Value, error) {
 		if e.Key.K == heap.KUndef {
 			continue
 		}
-		switch vm.MustStr(e.Key) {
+		key, _ := vm.StrOf(e.Key) // a class dict may hold keys of any type
+		switch key {
 		case "__init_subclass__", "__class_getitem__":
 			if _, ok := vm.H.Get(e.Val).(*heap.Function); ok {
 				e.Val = vm.H.Alloc(&heap.ClassMethod{F: e.Val})

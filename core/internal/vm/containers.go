@@ -152,13 +152,17 @@ func (vm *VM) userReflects(v Value, name string) bool {
 
 // seqIndex converts an index for a sequence of length n, raising
 // CPython's TypeError/IndexError with the sequence's name.
-func (vm *VM) seqIndex(key Value, n int, what string) (int, error) {
-	return vm.seqIndexOf(key, n, what, "%s index out of range")
+//
+// length is read after key is converted: a key's __index__ may change
+// the sequence (empty a list), and an index checked against the length
+// it had before would read past its end, or a stale item.
+func (vm *VM) seqIndex(key Value, length func() int, what string) (int, error) {
+	return vm.seqIndexOf(key, length, what, "%s index out of range")
 }
 
 // seqIndexOf is seqIndex with the IndexError's message: rangeFmt, with
 // one %s for what.
-func (vm *VM) seqIndexOf(key Value, n int, what, rangeFmt string) (int, error) {
+func (vm *VM) seqIndexOf(key Value, length func() int, what, rangeFmt string) (int, error) {
 	var i int64
 	if key.K == heap.KInt {
 		// The usual t[0]: the TypeError's message (a concatenation) is
@@ -171,6 +175,7 @@ func (vm *VM) seqIndexOf(key Value, n int, what, rangeFmt string) (int, error) {
 			return 0, err
 		}
 	}
+	n := length()
 	if i < 0 {
 		i += int64(n)
 	}
@@ -562,7 +567,7 @@ func (vm *VM) seqCompare(op int, a, b []Value) (bool, error) {
 func (vm *VM) containerGetItem(obj, key Value) (r Value, handled bool, err error) {
 	switch o := vm.ctRawObj(obj).(type) {
 	case *heap.List:
-		r, err = vm.seqGetItem(o.Items, key, "list", true)
+		r, err = vm.seqGetItem(func() []Value { return o.Items }, key, "list", true)
 		return r, true, err
 	case *heap.Tuple:
 		if _, isSlice := vm.ctSliceOf(key); isSlice && vm.ctIsExact(obj, TTuple) {
@@ -575,7 +580,7 @@ func (vm *VM) containerGetItem(obj, key Value) (r Value, handled bool, err error
 			}
 			return vm.NewTuple(ctSliceItems(o.Items, start, step, n)), true, nil
 		}
-		r, err = vm.seqGetItem(o.Items, key, "tuple", false)
+		r, err = vm.seqGetItem(func() []Value { return o.Items }, key, "tuple", false)
 		return r, true, err
 	case *heap.Range:
 		r, err = vm.rangeGetItem(o, key)
@@ -587,12 +592,15 @@ func (vm *VM) containerGetItem(obj, key Value) (r Value, handled bool, err error
 	return heap.Undef, false, nil
 }
 
-func (vm *VM) seqGetItem(items []Value, key Value, what string, list bool) (Value, error) {
+// seqGetItem is items()[key]; items is read after the key is converted
+// (see seqIndex).
+func (vm *VM) seqGetItem(itemsOf func() []Value, key Value, what string, list bool) (Value, error) {
 	if _, isSlice := vm.ctSliceOf(key); isSlice {
-		start, _, step, n, err := vm.SliceIndices(key, len(items))
+		start, _, step, n, err := vm.sliceIndicesOf(key, func() int { return len(itemsOf()) })
 		if err != nil {
 			return heap.Undef, err
 		}
+		items := itemsOf()
 		if list {
 			l := heap.NewListLen(n)
 			ctSliceInto(l.Items, items, start, step)
@@ -600,11 +608,11 @@ func (vm *VM) seqGetItem(items []Value, key Value, what string, list bool) (Valu
 		}
 		return vm.NewTuple(ctSliceItems(items, start, step, n)), nil
 	}
-	i, err := vm.seqIndex(key, len(items), what)
+	i, err := vm.seqIndex(key, func() int { return len(itemsOf()) }, what)
 	if err != nil {
 		return heap.Undef, err
 	}
-	return items[i], nil
+	return itemsOf()[i], nil
 }
 
 // containerSetItem implements obj[key] = v for list, dict and bytearray.

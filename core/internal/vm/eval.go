@@ -1,9 +1,7 @@
 package vm
 
 import (
-	"fmt"
 	"math"
-	"runtime/debug"
 
 	"github.com/amber-sandbox/amber/core/internal/compile"
 	"github.com/amber-sandbox/amber/core/internal/heap"
@@ -21,14 +19,13 @@ func (s *Suspended) Error() string { return "suspended: " + s.S.Kind.String() }
 // Run executes frames until the frame at depth base returns, and returns
 // its value. base is the frame stack depth at entry (the frame to run is
 // at index base).
+//
+// A Go panic below (a bug in a builtin) does not leave the sandbox as a
+// Go stack: guardedLoop and guardedUnwind turn it into a SystemError
+// raised where it happened, which Python code can catch (see panics.go).
 func (vm *VM) run(base int) (result Value, err error) {
-	defer func() {
-		if r := recover(); r != nil {
-			err = &Fatal{Kind: "internal", Msg: fmt.Sprintf("internal error: %v\n%s", r, debug.Stack())}
-		}
-	}()
 	for {
-		v, done, err := vm.loop(base)
+		v, done, err := vm.guardedLoop(base)
 		if done {
 			return v, err
 		}
@@ -40,7 +37,7 @@ func (vm *VM) run(base int) (result Value, err error) {
 				return heap.Undef, err
 			}
 			// A Python exception: unwind to a handler or out of base.
-			if v, done, err2 := vm.unwind(base, err); done {
+			if v, done, err2 := vm.guardedUnwind(base, err); done {
 				return v, err2
 			}
 		}

@@ -411,7 +411,7 @@ func init() {
 
 func (vm *VM) listSetItem(lv Value, l *heap.List, key, v Value) error {
 	if _, isSlice := vm.ctSliceOf(key); !isSlice {
-		i, err := vm.seqIndexOf(key, len(l.Items), "list", "%s assignment index out of range")
+		i, err := vm.seqIndexOf(key, func() int { return len(l.Items) }, "list", "%s assignment index out of range")
 		if err != nil {
 			return err
 		}
@@ -419,7 +419,7 @@ func (vm *VM) listSetItem(lv Value, l *heap.List, key, v Value) error {
 		vm.H.TouchItem(lv, i, len(l.Items))
 		return nil
 	}
-	start, stop, step, n, err := vm.SliceIndices(key, len(l.Items))
+	start, stop, step, n, err := vm.sliceIndicesOf(key, func() int { return len(l.Items) })
 	if err != nil {
 		return err
 	}
@@ -456,7 +456,7 @@ func (vm *VM) listSetItem(lv Value, l *heap.List, key, v Value) error {
 
 func (vm *VM) listDelItem(lv Value, l *heap.List, key Value) error {
 	if _, isSlice := vm.ctSliceOf(key); !isSlice {
-		i, err := vm.seqIndexOf(key, len(l.Items), "list", "%s assignment index out of range")
+		i, err := vm.seqIndexOf(key, func() int { return len(l.Items) }, "list", "%s assignment index out of range")
 		if err != nil {
 			return err
 		}
@@ -464,7 +464,7 @@ func (vm *VM) listDelItem(lv Value, l *heap.List, key Value) error {
 		vm.H.Touch(lv)
 		return nil
 	}
-	start, _, step, n, err := vm.SliceIndices(key, len(l.Items))
+	start, _, step, n, err := vm.sliceIndicesOf(key, func() int { return len(l.Items) })
 	if err != nil {
 		return err
 	}

@@ -135,21 +135,73 @@ func (vm *VM) importFrom(m Value, name string) (Value, error) {
 	return v, nil
 }
 
+// importStar is `from m import *`, as CPython does it: the names of
+// m.__all__, else every name of m.__dict__ not starting with "_". m is
+// whatever sys.modules held, not necessarily a module.
 func (vm *VM) importStar(f *heap.Frame, m Value) error {
-	mo := vm.H.Get(m).(*heap.Module)
-	d := vm.H.Get(mo.Dict).(*heap.Dict)
 	ns := f.Locals
 	if ns.K == heap.KUndef {
 		ns = f.Globals
 	}
-	for _, e := range append([]heap.DictEntry(nil), d.Entries...) {
-		if e.Key.K == heap.KUndef {
+	modName := func() string {
+		if n, err := vm.GetAttr(m, "__name__"); err == nil {
+			if s, ok := vm.StrOf(n); ok {
+				return s
+			}
+		}
+		return "module"
+	}
+	all, err := vm.GetAttr(m, "__all__")
+	if err != nil && !vm.ErrIs(err, TAttributeError) {
+		return err
+	}
+	var names []Value
+	fromAll := err == nil
+	if fromAll {
+		if names, err = vm.Unpack(all); err != nil {
+			return err
+		}
+	} else {
+		d := heap.Undef
+		if mo, ok := vm.refObj(m).(*heap.Module); ok {
+			d = mo.Dict
+		} else if d, err = vm.GetAttr(m, "__dict__"); err != nil {
+			if vm.ErrIs(err, TAttributeError) {
+				return vm.Errorf(TImportError, "from-import-* object has no __dict__ and no __all__")
+			}
+			return err
+		}
+		if dd, ok := vm.DictOf(d); ok {
+			for _, e := range dd.Entries {
+				if e.Key.K != heap.KUndef {
+					names = append(names, e.Key)
+				}
+			}
+		} else if names, err = vm.Unpack(d); err != nil {
+			return err
+		}
+	}
+	for _, k := range names {
+		s, ok := vm.StrOf(k)
+		if !ok {
+			what := "__dict__"
+			if fromAll {
+				what = "__all__"
+			}
+			kind := "Key in"
+			if fromAll {
+				kind = "Item in"
+			}
+			return vm.TypeError("%s %s.%s must be str, not %s", kind, modName(), what, vm.TypeName(k))
+		}
+		if !fromAll && strings.HasPrefix(s, "_") {
 			continue
 		}
-		if strings.HasPrefix(vm.MustStr(e.Key), "_") {
-			continue
+		v, err := vm.GetAttr(m, s)
+		if err != nil {
+			return err
 		}
-		if err := vm.SetItem(ns, e.Key, e.Val); err != nil {
+		if err := vm.SetItem(ns, k, v); err != nil {
 			return err
 		}
 	}

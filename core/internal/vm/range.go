@@ -266,7 +266,7 @@ func (vm *VM) rangeGetItem(r *heap.Range, key Value) (Value, error) {
 			Step:  int64(step) * r.Step,
 		}), nil
 	}
-	i, err := vm.seqIndex(key, int(n), "range object")
+	i, err := vm.seqIndex(key, func() int { return int(n) }, "range object")
 	if err != nil {
 		if vm.ErrIs(err, TTypeError) {
 			return heap.Undef, vm.TypeError("range indices must be integers or slices, not %s", vm.TypeName(key))

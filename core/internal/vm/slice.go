@@ -500,6 +500,13 @@ func ctAdjustSlice(length, start, stop, step int64) (int64, int64, int64) {
 // SliceIndices is CPython's PySlice_GetIndicesEx: it resolves a slice
 // object against a sequence of the given length.
 func (vm *VM) SliceIndices(slice Value, length int) (start, stop, step, n int, err error) {
+	return vm.sliceIndicesOf(slice, func() int { return length })
+}
+
+// sliceIndicesOf is SliceIndices for a sequence Python code can change:
+// length is read after the slice's bounds are converted, since their
+// __index__ may change the sequence (see seqIndex).
+func (vm *VM) sliceIndicesOf(slice Value, length func() int) (start, stop, step, n int, err error) {
 	s, ok := vm.ctSliceOf(slice)
 	if !ok {
 		return 0, 0, 0, 0, vm.TypeError("expected slice, got %s", vm.TypeName(slice))
@@ -508,7 +515,7 @@ func (vm *VM) SliceIndices(slice Value, length int) (start, stop, step, n int, e
 	if err != nil {
 		return 0, 0, 0, 0, err
 	}
-	a, b, cnt := ctAdjustSlice(int64(length), a, b, c)
+	a, b, cnt := ctAdjustSlice(int64(length()), a, b, c)
 	return int(a), int(b), int(c), int(cnt), nil
 }
 

@@ -530,6 +530,9 @@ type BuiltinDef struct {
 	Kind   MethodKind
 	// Owner is the builtin type a method belongs to, -1 for functions.
 	Owner TypeID
+	// MinPos is how many positional arguments the call path checks for
+	// before calling Fn (see arity.go); 0 leaves the checks to Fn.
+	MinPos int8
 }
 
 // MethodKind says how a builtin sits in a class dict.
@@ -666,7 +669,7 @@ func registerOwned(name string, fn BuiltinFn, method bool, owner TypeID, kind Me
 	if builtinReg.chunks[c] == nil {
 		builtinReg.chunks[c] = new([builtinChunk]BuiltinDef)
 	}
-	*builtinDef(id) = BuiltinDef{Name: name, Fn: fn, Method: method, Kind: kind, Owner: owner}
+	*builtinDef(id) = BuiltinDef{Name: name, Fn: fn, Method: method, Kind: kind, Owner: owner, MinPos: minPositional[name].n}
 	builtinReg.byName[key] = id
 	builtinReg.n++
 	return id

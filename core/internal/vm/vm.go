@@ -74,6 +74,9 @@ type VM struct {
 	// Output receives print() output; stream is "stdout" or "stderr".
 	Output      func(stream, text string)
 	OutputBytes int64
+	// PanicLog, when set, receives the Go stack of every panic the VM
+	// turned into a SystemError (see panics.go).
+	PanicLog PanicLog
 
 	// Host is consulted for host functions and undefined names.
 	Host Host

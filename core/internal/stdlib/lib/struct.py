@@ -112,8 +112,31 @@ def pack(fmt, *args):
     _pack_into(buf, items, little, args)
     return bytes(buf)
 
+def _offset(offset, size, n, packing):
+    # CPython's checks of a pack_into/unpack_from offset: a negative one
+    # counts from the end of the buffer and must stay inside it.
+    if not isinstance(offset, int):
+        if not hasattr(type(offset), '__index__'):
+            raise TypeError("'%s' object cannot be interpreted as an integer" % type(offset).__name__)
+        offset = type(offset).__index__(offset)
+    if offset < 0:
+        if offset + n < 0:
+            raise error('offset %d out of range for %d-byte buffer' % (offset, n))
+        if -offset < size:
+            if packing:
+                raise error('no space to pack %d bytes at offset %d' % (size, offset))
+            raise error('not enough data to unpack %d bytes at offset %d' % (size, offset))
+        return offset + n
+    if n - offset < size:
+        if packing:
+            raise error('pack_into requires a buffer of at least %d bytes for packing %d bytes at offset %d (actual buffer size is %d)' % (size + offset, size, offset, n))
+        raise error('unpack_from requires a buffer of at least %d bytes for unpacking %d bytes at offset %d (actual buffer size is %d)' % (size + offset, size, offset, n))
+    return offset
+
 def pack_into(fmt, buffer, offset, *args):
-    buffer[offset:offset + calcsize(fmt)] = pack(fmt, *args)
+    data = pack(fmt, *args)
+    offset = _offset(offset, len(data), len(buffer), True)
+    buffer[offset:offset + len(data)] = data
 
 def _unpack(items, little, data):
     out = []
@@ -141,8 +164,7 @@ def unpack(fmt, buffer):
 
 def unpack_from(fmt, buffer, offset=0):
     items, size, little = _parse(fmt)
-    if len(buffer) - offset < size:
-        raise error('unpack_from requires a buffer of at least %d bytes for unpacking %d bytes at offset %d (actual buffer size is %d)' % (size + offset, size, offset, len(buffer)))
+    offset = _offset(offset, size, len(buffer), False)
     return _unpack(items, little, bytes(buffer[offset:offset + size]))
 
 def iter_unpack(fmt, buffer):

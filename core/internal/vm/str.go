@@ -233,6 +233,9 @@ func strReplace(vm *VM, self Value, a Args) (Value, error) {
 	if err != nil {
 		return heap.Undef, err
 	}
+	if err := vm.meetDeadline(len(s)); err != nil {
+		return heap.Undef, err
+	}
 	if olds[0] != "" {
 		return vm.replaceCounted(self, s, olds[0], olds[1], count)
 	}
@@ -367,6 +370,9 @@ func (vm *VM) joinValues(sep string, items []Value) (Value, error) {
 	if len(items) == 1 && vm.IsExactStr(items[0]) {
 		return items[0], nil
 	}
+	if err := vm.meetDeadline(len(items)); err != nil {
+		return heap.Undef, err
+	}
 	var n int64
 	if len(items) > 1 {
 		n = int64(len(sep)) * int64(len(items)-1)
@@ -383,6 +389,12 @@ func (vm *VM) joinValues(sep string, items []Value) (Value, error) {
 			return heap.Undef, vm.TypeError("sequence item %d: expected str instance, %s found", i, vm.TypeName(v))
 		}
 		n += int64(len(o.S))
+		if n >= longWork && i&1023 == 0 {
+			// Long items: the copy below is as long as their total.
+			if err := vm.meetDeadline(int(n)); err != nil {
+				return heap.Undef, err
+			}
+		}
 		if runes >= 0 {
 			if o.N >= 0 && (o.N > 0 || o.S == "") {
 				runes += o.N
@@ -595,7 +607,14 @@ func strTranslate(vm *VM, self Value, a Args) (Value, error) {
 	}
 	table := args[0]
 	var b strings.Builder
-	for _, r := range s {
+	for i, r := range s {
+		// A lookup per character: a long text meets the deadline as it
+		// goes.
+		if i&(longWork-1) == 0 && i > 0 {
+			if err := vm.DeadlineErr(); err != nil {
+				return heap.Undef, err
+			}
+		}
 		v, err := vm.GetItem(table, heap.Int(int64(r)))
 		if err != nil {
 			if vm.ErrIs(err, TLookupError) {
@@ -1400,9 +1419,15 @@ func (vm *VM) strContains(container, item Value) (r bool, handled bool, err erro
 		if !ok {
 			return false, true, vm.TypeError("'in <string>' requires string as left operand, not %s", vm.TypeName(item))
 		}
+		if err := vm.meetDeadline(len(s.S)); err != nil {
+			return false, true, err
+		}
 		return strings.Contains(s.S, sub), true, nil
 	}
 	if b, ok := vm.bytesObj(container); ok {
+		if err := vm.meetDeadline(len(b.B)); err != nil {
+			return false, true, err
+		}
 		if sub, ok := vm.BufferBytes(item); ok {
 			return bytes.Contains(b.B, sub), true, nil
 		}
@@ -1431,6 +1456,7 @@ var strText = &textKind[string]{
 	affix:      (*VM).StrOf,
 	affixName:  "str",
 	count:      pystr.Count,
+	window:     pystr.Window,
 	find:       pystr.Find,
 	rfind:      pystr.RFind,
 	startsWith: pystr.StartsWith,

@@ -1,0 +1,29 @@
+package vm
+
+// Long builtins meet the deadline by time.
+//
+// The run looks at the deadline every 256 steps (checkLimits). A step is
+// usually short, but one builtin call over a large text (s.count('ab')
+// over 20 MB, a translate, a join) can take tens of milliseconds, so a
+// loop of them ran 256 such calls, many seconds, past the limit. Such a
+// builtin calls meetDeadline with the size of the work it is about to do
+// (bytes scanned, items visited) and, when the work is itself long, again
+// every longWork units inside its loop. Below longWork nothing is checked:
+// a clock read is about 20 ns, against microseconds of work, so short
+// inputs pay nothing measurable.
+
+// longWork is the size of the work, in bytes or items, past which a
+// builtin looks at the deadline.
+const longWork = 64 << 10
+
+// meetDeadline is the deadline's error when work of n units is long and
+// the run is past its time limit.
+func (vm *VM) meetDeadline(n int) error {
+	if n < longWork {
+		return nil
+	}
+	return vm.DeadlineErr()
+}
+
+// MeetDeadline is meetDeadline for the native modules.
+func (vm *VM) MeetDeadline(n int) error { return vm.meetDeadline(n) }

@@ -39,8 +39,43 @@ const (
 // uncaught one, including its cause/context chain, within the budget
 // described above.
 func (vm *VM) FormatTraceback(exc Value) string {
+	return vm.FormatTracebackWith(exc, TracebackOptions{})
+}
+
+// TracebackOptions are the knobs of the traceback module's
+// TracebackException: zero values mean CPython's defaults.
+type TracebackOptions struct {
+	// GroupWidth and GroupDepth are max_group_width and max_group_depth:
+	// 0 means CPython's 15 and 10, a negative value 0.
+	GroupWidth, GroupDepth int
+	// NoChain renders exc alone, without its cause or context (and so
+	// its groups' members without theirs), as chain=False does.
+	NoChain bool
+	// NoStack leaves out exc's own traceback entries (a
+	// TracebackException made with no traceback).
+	NoStack bool
+}
+
+// FormatTracebackWith is FormatTraceback with the options of the
+// traceback module.
+func (vm *VM) FormatTracebackWith(exc Value, opt TracebackOptions) string {
+	switch {
+	case opt.GroupWidth == 0:
+		opt.GroupWidth = tbGroupWidth
+	case opt.GroupWidth < 0:
+		opt.GroupWidth = 0
+	}
+	switch {
+	case opt.GroupDepth == 0:
+		opt.GroupDepth = tbGroupDepth
+	case opt.GroupDepth < 0:
+		opt.GroupDepth = 0
+	}
 	n := vm.tracebackBudget()
-	w := &tbWriter{vm: vm, seen: map[Value]bool{}, budget: n, limit: n}
+	w := &tbWriter{vm: vm, seen: map[Value]bool{}, budget: n, limit: n, opt: opt}
+	if opt.NoStack {
+		w.noStack = exc
+	}
 	w.format(exc)
 	if w.cut {
 		w.out.WriteString("\n... (traceback cut at " + ItoaStr(w.limit) + " bytes)\n")
@@ -73,6 +108,8 @@ type tbWriter struct {
 	seen      map[Value]bool
 	depth     int
 	needClose bool
+	opt       TracebackOptions
+	noStack   Value // the exception shown without its entries, if any
 }
 
 // write appends s, or as much of it as the budget allows.
@@ -122,7 +159,7 @@ func (w *tbWriter) format(exc Value) {
 	chain := []link{{exc: exc}}
 	w.seen[exc] = true
 	dropped := 0
-	for cur := exc; ; {
+	for cur := exc; !w.opt.NoChain; {
 		ed := vm.ExcOf(cur)
 		if ed == nil {
 			break
@@ -165,11 +202,14 @@ func (w *tbWriter) format(exc Value) {
 func (w *tbWriter) formatOne(exc Value) {
 	vm := w.vm
 	group := vm.IsSubclass(vm.TypeOf(exc), vm.Types[TBaseExceptionGroup])
-	if group && w.depth > tbGroupDepth {
-		w.emit("... (max_group_depth is "+ItoaStr(tbGroupDepth)+")\n", "|")
+	if group && w.depth > w.opt.GroupDepth {
+		w.emit("... (max_group_depth is "+ItoaStr(w.opt.GroupDepth)+")\n", "|")
 		return
 	}
-	stack := vm.formatStack(exc)
+	stack := ""
+	if exc != w.noStack {
+		stack = vm.formatStack(exc)
+	}
 	top := false
 	if group {
 		top = w.depth == 0
@@ -211,7 +251,8 @@ func (w *tbWriter) formatOne(exc Value) {
 	if err == nil {
 		items, _ = vm.Unpack(subs)
 	}
-	n := min(len(items), tbGroupWidth+1)
+	width := w.opt.GroupWidth
+	n := min(len(items), width+1)
 	w.needClose = false
 	for i := 0; i < n && !w.cut; i++ {
 		last := i == n-1
@@ -219,7 +260,7 @@ func (w *tbWriter) formatOne(exc Value) {
 			// The closing rule may be drawn by a nested group.
 			w.needClose = true
 		}
-		truncated := i >= tbGroupWidth
+		truncated := i >= width
 		title := ItoaStr(i + 1)
 		if truncated {
 			title = "..."
@@ -231,7 +272,7 @@ func (w *tbWriter) formatOne(exc Value) {
 		w.write(w.indent() + lead + "+---------------- " + title + " ----------------\n")
 		w.depth++
 		if truncated {
-			rest := len(items) - tbGroupWidth
+			rest := len(items) - width
 			w.emit("and "+ItoaStr(rest)+" more exception"+plural(rest, "", "s")+"\n", "|")
 		} else {
 			w.format(items[i])

@@ -185,8 +185,13 @@ func (k *textKind[T]) expandTabsMethod(vm *VM, self Value, a Args) (Value, error
 	if err := vm.meetDeadline(len(s)); err != nil {
 		return heap.Undef, err
 	}
+	// Each tab becomes at most n spaces: the result takes at most
+	// len(s) + tabs*n bytes.
 	if tabs := countByte(s, '\t'); tabs > 0 && n > 0 {
-		if err := vm.reserveMul(int64(tabs), int64(n)+int64(len(s))); err != nil {
+		if int64(n) > maxOneAlloc/int64(tabs) {
+			return heap.Undef, vm.tooBig()
+		}
+		if err := vm.reserve(int64(len(s)) + int64(tabs)*int64(n)); err != nil {
 			return heap.Undef, err
 		}
 	}

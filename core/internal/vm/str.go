@@ -138,6 +138,9 @@ func strNoArg(name string, f func(string) string) BuiltinFn {
 		if err != nil {
 			return heap.Undef, err
 		}
+		if err := vm.meetDeadline(len(s)); err != nil {
+			return heap.Undef, err
+		}
 		return vm.strResult(self, s, f(s)), nil
 	}
 }
@@ -153,6 +156,9 @@ func strUnary[R any](name string, f func(string) R, box func(*VM, R) Value) Buil
 	return func(vm *VM, self Value, a Args) (Value, error) {
 		s, _, err := vm.strArgs(name, self, a, 0, 0)
 		if err != nil {
+			return heap.Undef, err
+		}
+		if err := vm.meetDeadline(len(s)); err != nil {
 			return heap.Undef, err
 		}
 		return box(vm, f(s)), nil
@@ -181,6 +187,9 @@ func strStrip(name string, f func(string, string, bool) string) BuiltinFn {
 	return func(vm *VM, self Value, a Args) (Value, error) {
 		s, args, err := vm.strArgs(name, self, a, 0, 1)
 		if err != nil {
+			return heap.Undef, err
+		}
+		if err := vm.meetDeadline(len(s)); err != nil {
 			return heap.Undef, err
 		}
 		chars, has := "", false

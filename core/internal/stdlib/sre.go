@@ -36,19 +36,21 @@ const reCacheMax = 512
 // class of the Python layer, so for it this returns a marker tuple
 // ("error", msg, pos) that the Python side raises.
 func reCompile(vm *py.VM, pat string, flags int) (*pyre.Regexp, py.Value, error) {
+	// Parsing and compiling take a few hundred bytes of Go memory per
+	// character of the pattern (its tree and program), measured: held
+	// against the memory limit first, and a long pattern meets the
+	// deadline as it is compiled. Reserved whether or not the cache
+	// (shared by every session) holds the pattern, so that what another
+	// session compiled does not change what this one may do.
+	if err := vm.ReserveMul(256, int64(len(pat))); err != nil {
+		return nil, heap.Undef, err
+	}
 	k := reKey{pat, flags}
 	reCache.Lock()
 	r, ok := reCache.m[k]
 	reCache.Unlock()
 	if ok {
 		return r, heap.Undef, nil
-	}
-	// Parsing and compiling take a few hundred bytes of Go memory per
-	// character of the pattern (its tree and program), measured: held
-	// against the memory limit first, and a long pattern meets the
-	// deadline as it is compiled.
-	if err := vm.ReserveMul(256, int64(len(pat))); err != nil {
-		return nil, heap.Undef, err
 	}
 	r, err := pyre.CompileChecked(pat, flags, vm.DeadlineErr)
 	if err != nil {

@@ -27,3 +27,29 @@ func (vm *VM) meetDeadline(n int) error {
 
 // MeetDeadline is meetDeadline for the native modules.
 func (vm *VM) MeetDeadline(n int) error { return vm.meetDeadline(n) }
+
+// longPiece is how far a long scan goes between two looks at the
+// deadline: about a millisecond of work.
+const longPiece = 1 << 20
+
+// countLong counts the non-overlapping occurrences of a non-empty sub in
+// s as strings.Count does (find one, skip past it), looking at the
+// deadline every longPiece bytes: a count of ten million short matches is
+// a tenth of a second of work in one call.
+func countLong[T text](vm *VM, s, sub T, index func(s, sub T) int) (int, error) {
+	n, done := 0, 0
+	for {
+		i := index(s, sub)
+		if i < 0 {
+			return n, nil
+		}
+		n++
+		s = s[i+len(sub):]
+		if done += i + len(sub); done >= longPiece {
+			done = 0
+			if err := vm.DeadlineErr(); err != nil {
+				return 0, err
+			}
+		}
+	}
+}

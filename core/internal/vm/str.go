@@ -262,7 +262,15 @@ func strReplace(vm *VM, self Value, a Args) (Value, error) {
 // str's bytes (ASCII-flagged when both texts are known to be ASCII). With nothing replaced an exact str is its own result, as
 // in CPython.
 func (vm *VM) replaceCounted(self Value, s, old, repl string, count int) (Value, error) {
-	k := strings.Count(s, old)
+	k := 0
+	if len(s) >= longWork {
+		var err error
+		if k, err = countLong(vm, s, old, strings.Index); err != nil {
+			return heap.Undef, err
+		}
+	} else {
+		k = strings.Count(s, old)
+	}
 	if err := vm.reserveReplace(len(s), len(repl), func() int64 { return int64(k) }, count); err != nil {
 		return heap.Undef, err
 	}
@@ -279,11 +287,17 @@ func (vm *VM) replaceCounted(self Value, s, old, repl string, count int) (Value,
 		return vm.NewStr(s), nil
 	}
 	buf := make([]byte, 0, len(s)+k*(len(repl)-len(old)))
-	for ; k > 0; k-- {
+	for done := 0; k > 0; k-- {
 		i := strings.Index(s, old)
 		buf = append(buf, s[:i]...)
 		buf = append(buf, repl...)
 		s = s[i+len(old):]
+		if done += i + len(old); done >= longPiece {
+			done = 0
+			if err := vm.DeadlineErr(); err != nil {
+				return heap.Undef, err
+			}
+		}
 	}
 	buf = append(buf, s...)
 	runes := -1

@@ -272,8 +272,9 @@ func (vm *VM) strMethodFast(def *BuiltinDef, id int32, self Value, o *heap.Str, 
 	if op == sfNone {
 		return heap.Undef, false
 	}
-	if len(o.S) >= longWork && vm.DeadlineErr() != nil {
-		// The general path raises the deadline's error.
+	if len(o.S) >= longWork && (op == sfCount || vm.DeadlineErr() != nil) {
+		// The general path raises the deadline's error, and counts a
+		// long text in pieces that meet it.
 		return heap.Undef, false
 	}
 	if op == sfJoin {

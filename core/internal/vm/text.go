@@ -287,6 +287,14 @@ func (k *textKind[T]) findMethod(name string) BuiltinFn {
 		var r int
 		switch name {
 		case "count":
+			if len(s) >= longWork && len(sub) > 0 {
+				w, ok := k.window(s, start, end)
+				if !ok {
+					return heap.Int(0), nil
+				}
+				n, err := countLong(vm, w, sub, k.index)
+				return heap.Int(int64(n)), err
+			}
 			return heap.Int(int64(k.count(s, sub, start, end))), nil
 		case "find", "index":
 			r = k.find(s, sub, start, end)

@@ -1,5 +1,10 @@
 package vm
 
+import (
+	"bytes"
+	"strings"
+)
+
 // Long builtins meet the deadline by time.
 //
 // The run looks at the deadline every 256 steps (checkLimits). A step is
@@ -38,6 +43,21 @@ const longPiece = 1 << 20
 // a tenth of a second of work in one call.
 func countLong[T text](vm *VM, s, sub T, index func(s, sub T) int) (int, error) {
 	n, done := 0, 0
+	if len(sub) == 1 {
+		// One byte: counted by the vectorized count, a piece at a time
+		// (a byte never straddles two pieces).
+		for len(s) > 0 {
+			p := s[:min(len(s), longPiece)]
+			n += countOne(p, sub[0])
+			s = s[len(p):]
+			if len(s) > 0 {
+				if err := vm.DeadlineErr(); err != nil {
+					return 0, err
+				}
+			}
+		}
+		return n, nil
+	}
 	for {
 		i := index(s, sub)
 		if i < 0 {
@@ -52,4 +72,15 @@ func countLong[T text](vm *VM, s, sub T, index func(s, sub T) int) (int, error) 
 			}
 		}
 	}
+}
+
+// countOne is strings.Count or bytes.Count of one byte.
+func countOne[T text](s T, c byte) int {
+	switch t := any(s).(type) {
+	case string:
+		return strings.Count(t, string([]byte{c}))
+	case []byte:
+		return bytes.Count(t, []byte{c})
+	}
+	return countByte(s, c)
 }

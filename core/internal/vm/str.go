@@ -629,7 +629,14 @@ func strTranslate(vm *VM, self Value, a Args) (Value, error) {
 		return heap.Undef, err
 	}
 	table := args[0]
+	// The result is usually about as long as s: reserved and allocated
+	// once, rather than grown by doubling (garbage the heap never counts);
+	// longer mappings are accounted as they are written (writeText).
+	if err := vm.reserve(int64(len(s))); err != nil {
+		return heap.Undef, err
+	}
 	var b strings.Builder
+	b.Grow(len(s))
 	for i, r := range s {
 		// A lookup per character: a long text meets the deadline as it
 		// goes.
@@ -638,7 +645,19 @@ func strTranslate(vm *VM, self Value, a Args) (Value, error) {
 				return heap.Undef, err
 			}
 		}
-		v, err := vm.GetItem(table, heap.Int(int64(r)))
+		var v Value
+		var err error
+		if d, exact := vm.H.Get(table).(*heap.Dict); exact && table.K == heap.KRef {
+			// An exact dict (subclasses are instances): a character it
+			// does not map is kept without raising a KeyError for it.
+			var found bool
+			if v, found, err = vm.DictGet(d, heap.Int(int64(r))); err == nil && !found {
+				b.WriteRune(r)
+				continue
+			}
+		} else {
+			v, err = vm.GetItem(table, heap.Int(int64(r)))
+		}
 		if err != nil {
 			if vm.ErrIs(err, TLookupError) {
 				b.WriteRune(r)

@@ -198,6 +198,40 @@ var hostilePrograms = []struct {
 	{"bytearray slice bound that empties it", "class K:\n    def __index__(self):\n        b.clear()\n        return 2\nb = bytearray(b'abcd')\nb[K():] = b'xyz'\nraise ValueError(b)", "ValueError", false},
 	{"an empty slice ending before its start", "x = (b'a' * 8)[6:2] + bytearray(8)[-2:2]\nraise ValueError(x)", "ValueError", false},
 	{"asyncio wait for no host call", "import _amber_async\n_amber_async.wait([])", "RuntimeError", false},
+	// 5. Long builtins meet the deadline by time, and results and text
+	// their limits as they grow (issue 22). See issue22Programs too.
+	{"count over a 20 MB str in a loop", "s = 'ab' * 10**7\nwhile True:\n    s.count('ab')", "limit:duration", false},
+	{"count with a start over a large str", "s = 'ab' * 10**7\nwhile True:\n    s.count('ab', 1)", "limit:duration", false},
+	{"find in a large non-ASCII str", "s = '\u00e9' * 10**7\nwhile True:\n    s.find('b', 3)", "limit:duration", false},
+	{"rfind in a large str", "s = 'ab' * 10**7\nwhile True:\n    s.rfind('c')", "limit:duration", false},
+	{"index in a large str", "s = 'ab' * 5 * 10**6 + 'c'\nwhile True:\n    s.index('c')", "limit:duration", false},
+	{"in over a large str", "s = '\u00e9' * 10**7\nwhile True:\n    'b' in s", "limit:duration", false},
+	{"startswith a long tuple", "x = ('\u00e9' * 10**6).startswith(tuple(['b'] * 2000))\nraise ValueError", "ValueError", false},
+	{"endswith a long tuple in a range", "s = '\u00e9' * 10**6\nwhile True:\n    s.endswith(tuple(['b'] * 2000), 5, -3)", "limit:duration", false},
+	{"bytes count in a loop", "b = b'ab' * 10**7\nwhile True:\n    b.count(b'ab')", "limit:duration", false},
+	{"bytearray find in a loop", "b = bytearray(b'ab' * 10**7)\nwhile True:\n    b.find(b'c')", "limit:duration", false},
+	{"replace over a large str in a loop", "s = 'ab' * 5 * 10**6\nwhile True:\n    t = s.replace('a', 'c')", "limit:duration", false},
+	{"split of a large str in a loop", "s = 'ab' * 10**5\nwhile True:\n    t = s.split('a')", "limit:duration", false},
+	{"translate of a large str", "s = 'ab' * 5 * 10**6\nt = {97: 98}\nwhile True:\n    u = s.translate(t)", "limit:duration", false},
+	{"expandtabs of a large str in a loop", "s = 'a\\tb' * 10**6\nwhile True:\n    t = s.expandtabs(2)", "limit:duration", false},
+	{"join of many strs in a loop", "x = ['ab'] * 10**6\nwhile True:\n    y = ''.join(x)", "limit:duration", false},
+	{"isalpha of a large str in a loop", "s = '\u00e9' * 5 * 10**6\nwhile True:\n    s.isalpha()", "limit:duration", false},
+	{"strip of a large blank str in a loop", "s = ' ' * 10**7\nwhile True:\n    s.strip()", "limit:duration", false},
+	{"list.count over a long list in a loop", "x = [0.5] * 10**6\nwhile True:\n    x.count(-1)", "limit:duration", false},
+	{"in over a long list in a loop", "x = [0.5] * 10**6\nwhile True:\n    -1 in x", "limit:duration", false},
+	{"tuple.index over a long tuple in a loop", "x = (0.5,) * 10**6 + (1,)\nwhile True:\n    x.index(1)", "limit:duration", false},
+	{"re.compile nested 40000 deep", "import re\nre.compile('(' * 40000 + ')' * 40000)", "RecursionError", false},
+	{"re.compile of a huge flat pattern", "import re\nre.compile('(?:a|b)' * 10**6)", "limit:memory", false},
+	{"re.findall of the empty pattern", "import re\nre.findall('', 'a' * 3 * 10**7)", "limit:memory", false},
+	{"re.findall of many empty matches", "import re\nx = re.findall('', 'a' * 10**7)", "limit:memory", false},
+	{"re.split at every position", "import re\nx = re.split('', 'a' * 10**7)", "limit:memory", false},
+	{"re.sub at every position", "import re\nx = re.sub('', '-', 'a' * 10**7)", "", false},
+	{"re.search over a large str in a loop", "import re\ns = 'a' * 2 * 10**6\nwhile True:\n    re.search('b', s)", "limit:duration", false},
+	{"re.search with a long backreference", "import re\ns = 'a' * 10**6\nwhile True:\n    re.search('(a+)\\\\1b', s)", "limit:duration", false},
+	{"traceback of groups nested 100000 deep", "e = ValueError(1)\nfor i in range(10**5):\n    e = ExceptionGroup('g', [e])\nraise e", "ExceptionGroup", false},
+	{"traceback.format_exception of groups nested 8000 deep", "import traceback\ne = ValueError(1)\nfor i in range(8000):\n    e = ExceptionGroup('g', [e])\ns = traceback.format_exception(e)\nassert len(''.join(s)) < 10**4\nraise ValueError", "ValueError", false},
+	{"traceback of a group 15 wide and 10 deep, shared", "e = ValueError(1)\nfor i in range(10):\n    e = ExceptionGroup('g', [e] * 15)\nraise e", "ExceptionGroup", false},
+	{"traceback of a context chain 50,000 long", "e = None\nfor i in range(5 * 10**4):\n    n = ValueError(i)\n    n.__context__ = e\n    e = n\nraise e", "ValueError", false},
 	// 3. No Go recursion that Python data can drive deep.
 	{"repr of nested lists", deep("[x]") + "repr(x)", "RecursionError", true},
 	{"str of nested dicts", deep("{1: x}") + "str(x)", "RecursionError", true},
@@ -336,43 +370,83 @@ func TestHostileOperations(t *testing.T) {
 			if tt.big {
 				mem, dur = 160<<20, 3*time.Second
 			}
-			s := core.NewSession(core.Config{Limits: core.Limits{MaxMemory: mem, MaxDuration: dur}})
-			var err error
-			elapsed, grew, starved := measureRun(func() { _, err = s.FeedRun(tt.src, nil) })
-			got := ""
-			var rt *core.RuntimeError
-			var le *core.LimitError
-			var se *core.SyntaxError
-			switch {
-			case errors.As(err, &rt):
-				got = rt.Type
-			case errors.As(err, &le):
-				got = "limit:" + le.Kind
-			case errors.As(err, &se):
-				got = "SyntaxError"
-			default:
-				t.Fatalf("ended with %T %v, want a Python exception or a limit error", err, err)
-			}
-			// Under the race detector, or starved of a core, a slow
-			// program may reach the duration limit (wall time) before
-			// the error it is meant to end with.
-			if tt.want != "" && got != tt.want && !((raceEnabled || starved) && got == "limit:duration") {
-				t.Errorf("ended with %s (%v), want %s", got, firstLine(err), tt.want)
-			}
-			if elapsed > dur+500*time.Millisecond {
-				t.Errorf("took %v, over the duration limit %v + 0.5s", elapsed, dur)
-			}
-			if grew > mem+memMargin(mem) {
-				t.Errorf("Go heap grew by %.1f MB, over the limit of %d MB + %d MB", float64(grew)/(1<<20), mem>>20, memMargin(mem)>>20)
-			}
-			if grew-mem > worst {
+			if grew := runHostile(t, tt.src, tt.want, core.Limits{MaxMemory: mem, MaxDuration: dur}); grew-mem > worst {
 				worst, worstName = grew-mem, tt.name
 			}
-			t.Logf("%s in %v, Go heap +%.1f MB", got, elapsed.Round(time.Millisecond), float64(grew)/(1<<20))
 		})
 	}
 	t.Logf("largest growth past the limit: %.1f MB (%s)", float64(worst)/(1<<20), worstName)
 }
+
+// issue22Programs are the programs of issue 22's limits (one operation
+// that outlived the duration limit or the memory limit); its Done-when
+// runs them under exactly these limits: --max-duration 2s --max-memory
+// 100000000.
+var issue22Programs = []struct{ name, src, want string }{
+	{"traceback of 100,000 nested groups", "e = ValueError(1)\nfor i in range(10**5):\n    e = ExceptionGroup('g', [e])\nraise e", "ExceptionGroup"},
+	{"traceback of 8,000 nested groups", "e = ValueError(1)\nfor i in range(8000):\n    e = ExceptionGroup('g', [e])\nraise e", "ExceptionGroup"},
+	{"count over a 20 MB str", "s = 'ab' * 10**7\nwhile True: s.count('ab')", "limit:duration"},
+	{"startswith a tuple of 2000", "('\u00e9'*10**6).startswith(tuple(['b']*2000))\nraise ValueError", "ValueError"},
+	{"re.compile nested 40000 deep", "import re\nre.compile('(' * 40000 + ')' * 40000)", "RecursionError"},
+	{"re.findall of the empty pattern", "import re\nre.findall('', 'a' * 3 * 10**7)", "limit:memory"},
+	{"a group 15 wide and 10 deep, shared", "e = ValueError(1)\nfor i in range(10):\n    e = ExceptionGroup('g', [e] * 15)\nraise e", "ExceptionGroup"},
+	{"a context chain 200,000 long", "e = None\nfor i in range(2 * 10**5):\n    n = ValueError(i)\n    n.__context__ = e\n    e = n\nraise e", "ValueError"},
+}
+
+func TestHostileIssue22Limits(t *testing.T) {
+	defer debug.SetGCPercent(debug.SetGCPercent(hostileGCPercent))
+	for _, tt := range issue22Programs {
+		t.Run(tt.name, func(t *testing.T) {
+			runHostile(t, tt.src, tt.want, core.Limits{MaxMemory: 100000000, MaxDuration: 2 * time.Second})
+		})
+	}
+}
+
+// runHostile runs src in a new session under lim and checks that it ends
+// with want (see hostilePrograms) within the duration limit plus 0.5 s
+// and the memory limit plus memMargin; it returns the Go heap's growth.
+func runHostile(t *testing.T, src, want string, lim core.Limits) int64 {
+	t.Helper()
+	mem, dur := lim.MaxMemory, lim.MaxDuration
+	s := core.NewSession(core.Config{Limits: lim})
+	var err error
+	elapsed, grew, starved := measureRun(func() { _, err = s.FeedRun(src, nil) })
+	got := ""
+	var rt *core.RuntimeError
+	var le *core.LimitError
+	var se *core.SyntaxError
+	switch {
+	case errors.As(err, &rt):
+		got = rt.Type
+		if len(rt.Traceback) > tracebackCap {
+			t.Errorf("a traceback of %d bytes, over %d", len(rt.Traceback), tracebackCap)
+		}
+	case errors.As(err, &le):
+		got = "limit:" + le.Kind
+	case errors.As(err, &se):
+		got = "SyntaxError"
+	default:
+		t.Fatalf("ended with %T %v, want a Python exception or a limit error", err, err)
+	}
+	// Under the race detector, or starved of a core, a slow program may
+	// reach the duration limit (wall time) before the error it is meant
+	// to end with.
+	if want != "" && got != want && !((raceEnabled || starved) && got == "limit:duration") {
+		t.Errorf("ended with %s (%v), want %s", got, firstLine(err), want)
+	}
+	if elapsed > dur+500*time.Millisecond {
+		t.Errorf("took %v, over the duration limit %v + 0.5s", elapsed, dur)
+	}
+	if grew > mem+memMargin(mem) {
+		t.Errorf("Go heap grew by %.1f MB, over the limit of %d MB + %d MB", float64(grew)/(1<<20), mem>>20, memMargin(mem)>>20)
+	}
+	t.Logf("%s in %v, Go heap +%.1f MB", got, elapsed.Round(time.Millisecond), float64(grew)/(1<<20))
+	return grew
+}
+
+// tracebackCap is the most a traceback's text may take (the VM's own
+// bound, 8 MB, and the closing line that says it was cut).
+const tracebackCap = 8<<20 + 100
 
 func firstLine(err error) string {
 	s := err.Error()

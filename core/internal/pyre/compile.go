@@ -46,6 +46,10 @@ type inst struct {
 type compiler struct {
 	prog  []inst
 	loops int
+	// check and err: as the parser's check, every few thousand nodes.
+	check func() error
+	nodes int
+	err   error
 }
 
 func (c *compiler) emit(in inst) int {
@@ -86,8 +90,13 @@ func single(n *node) (inst, bool) {
 }
 
 func (c *compiler) compile(n *node) {
-	if n == nil {
+	if n == nil || c.err != nil {
 		return
+	}
+	if c.nodes++; c.nodes&4095 == 0 && c.check != nil {
+		if c.err = c.check(); c.err != nil {
+			return
+		}
 	}
 	if in, ok := single(n); ok {
 		c.emit(in)

@@ -56,14 +56,26 @@ type Regexp struct {
 }
 
 // Compile parses pattern with flags (Python's values) into a Regexp.
-// Errors are *Error (re.error), *ValueError or *OverflowError.
+// Errors are *Error (re.error), *ValueError, *OverflowError or
+// *RecursionError.
 func Compile(pattern string, flags int) (*Regexp, error) {
-	root, st, err := parse(pattern, flags)
+	return CompileChecked(pattern, flags, nil)
+}
+
+// CompileChecked is Compile that calls check every few thousand items of
+// the pattern and stops with its error: a long pattern meets a deadline.
+func CompileChecked(pattern string, flags int, check func() error) (*Regexp, error) {
+	root, st, err := parse(pattern, flags, check)
 	if err != nil {
 		return nil, err
 	}
-	c := &compiler{}
+	// About one instruction per character of the pattern: growing the
+	// program by appends copied it at each doubling.
+	c := &compiler{check: check, prog: make([]inst, 0, min(len(pattern), 1<<16)+1)}
 	c.compile(root)
+	if c.err != nil {
+		return nil, c.err
+	}
 	c.emit(inst{op: opMatch})
 	re := &Regexp{pattern: pattern, flags: st.flags, prog: c.prog, ngroups: st.groups() - 1, loops: c.loops, names: st.groupNames, nameOrder: st.names}
 	f := &firstSet{}
@@ -513,6 +525,9 @@ func (m *machine) run(pos int) bool {
 					break
 				}
 			}
+			// A long group compared many times is long work: counted
+			// as opStar counts its run.
+			m.steps += int64(n >> 4)
 			if ok {
 				pos += n
 				pc++

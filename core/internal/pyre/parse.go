@@ -57,6 +57,17 @@ type ValueError struct{ Msg string }
 
 func (e *ValueError) Error() string { return e.Msg }
 
+// RecursionError reports a pattern nested deeper than MaxNesting, which
+// Python raises as RecursionError from its parser.
+type RecursionError struct{}
+
+func (e *RecursionError) Error() string { return "maximum recursion depth exceeded" }
+
+// MaxNesting is how deep groups may nest: what CPython's parser reaches,
+// at its default recursion limit, from a module's top level (it spends two
+// Python frames a level). Past it, Compile returns *RecursionError.
+const MaxNesting = 495
+
 // OverflowError reports a repeat count that is too large.
 type OverflowError struct{ Msg string }
 
@@ -110,6 +121,11 @@ type node struct {
 	behind   bool
 	at       atKind
 	paren    bool // came from a parenthesised group (for repeat checks)
+	// widthOK says wlo and whi hold the node's width: every group asks
+	// for the width of what it holds, so nested groups would otherwise
+	// walk their contents once per level.
+	widthOK  bool
+	wlo, whi int
 }
 
 type tokenizer struct {
@@ -456,6 +472,10 @@ func (p *parser) escape(esc string) *node {
 }
 
 type parser struct {
+	// check, when set, is called every few thousand items parsed; its
+	// error stops the parse (a deadline, say).
+	check         func() error
+	items         int
 	lookbehindErr bool
 	t             *tokenizer
 	s             *parseState
@@ -465,6 +485,11 @@ type parser struct {
 func (p *parser) lit(r rune) *node { return &node{kind: nLit, r: r, flags: p.flags} }
 
 func (p *parser) parseSub(verbose bool, nested int) *node {
+	// parseSub and parseSeq each count a level: nested is twice the
+	// depth of groups.
+	if nested > 2*MaxNesting {
+		panic(&RecursionError{})
+	}
 	var items []*node
 	for {
 		items = append(items, p.parseSeq(verbose, nested+1, nested == 0 && len(items) == 0))
@@ -487,6 +512,11 @@ func (p *parser) parseSeq(verbose bool, nested int, first bool) *node {
 	for {
 		if t.next == nil || t.is("|") || t.is(")") {
 			break
+		}
+		if p.items++; p.items&4095 == 0 && p.check != nil {
+			if err := p.check(); err != nil {
+				panic(checkErr{err})
+			}
 		}
 		this, _ := t.get()
 		if verbose {
@@ -910,6 +940,19 @@ func width(n *node, s *parseState) (int, int) {
 	if n == nil {
 		return 0, 0
 	}
+	if n.widthOK {
+		return n.wlo, n.whi
+	}
+	lo, hi := measure(n, s)
+	// A backreference's width is its group's, known once the group is
+	// closed (a reference to an open group is an error), so a width
+	// never changes once measured.
+	n.widthOK, n.wlo, n.whi = true, lo, hi
+	return lo, hi
+}
+
+// measure is width without the memo.
+func measure(n *node, s *parseState) (int, int) {
 	switch n.kind {
 	case nLit, nNotLit, nAny, nClass:
 		return 1, 1
@@ -974,8 +1017,11 @@ func maxInt(a, b int) int {
 	return b
 }
 
+// checkErr carries the error of a parser's check out of the parse.
+type checkErr struct{ err error }
+
 // parse parses pattern; it returns the tree, the final flags and the state.
-func parse(pattern string, flags int) (root *node, st *parseState, err error) {
+func parse(pattern string, flags int, check func() error) (root *node, st *parseState, err error) {
 	defer func() {
 		if r := recover(); r != nil {
 			switch e := r.(type) {
@@ -983,6 +1029,10 @@ func parse(pattern string, flags int) (root *node, st *parseState, err error) {
 				err = e
 			case *OverflowError:
 				err = e
+			case *RecursionError:
+				err = e
+			case checkErr:
+				err = e.err
 			default:
 				panic(r)
 			}
@@ -991,7 +1041,7 @@ func parse(pattern string, flags int) (root *node, st *parseState, err error) {
 	t := &tokenizer{pat: pattern, src: []rune(pattern)}
 	t.advance()
 	st = &parseState{flags: flags, groupNames: map[string]int{}, open: []bool{false}, groupWidths: [][2]int{{0, 0}}, lookbehindGroups: -1, groupRefPos: map[int]int{}}
-	p := &parser{t: t, s: st, flags: flags}
+	p := &parser{t: t, s: st, flags: flags, check: check}
 	root = p.parseSub(flags&VERBOSE != 0, 0)
 	// fix_flags
 	if st.flags&LOCALE != 0 {

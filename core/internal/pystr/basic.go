@@ -150,6 +150,12 @@ func window(s string, start, end, sublen int) (string, int, int, bool) {
 	return s[b:e], b, start, true
 }
 
+// whole reports whether the raw Python indices start and end cover all of
+// s, which needs no count of its code points (there are at most len(s)).
+// A method called with a large text and many candidates (startswith with
+// a tuple) then costs what the candidates do, not a pass over s for each.
+func whole(s string, start, end int) bool { return start == 0 && end >= len(s) }
+
 // Find returns the lowest code-point index of sub in s[start:end], or -1
 // (str.find). start and end are raw Python arguments: negative values count
 // from the end and out-of-range values are clamped; pass 0 and
@@ -162,6 +168,14 @@ func RFind(s, sub string, start, end int) int { return find(s, sub, start, end, 
 
 // find is Find or RFind, as index finds the first or the last match.
 func find(s, sub string, start, end int, index func(s, sub string) int) int {
+	if whole(s, start, end) {
+		// No window to measure: the scan is the only pass over s.
+		i := index(s, sub)
+		if i <= 0 {
+			return i
+		}
+		return Len(s[:i])
+	}
 	w, _, cpStart, ok := window(s, start, end, Len(sub))
 	if !ok {
 		return -1
@@ -176,6 +190,9 @@ func find(s, sub string, start, end int, index func(s, sub string) int) int {
 // Count returns the number of non-overlapping occurrences of sub in
 // s[start:end] (str.count). Index arguments are as for Find.
 func Count(s, sub string, start, end int) int {
+	if sub != "" && whole(s, start, end) {
+		return strings.Count(s, sub)
+	}
 	w, _, _, ok := window(s, start, end, Len(sub))
 	if !ok {
 		return 0
@@ -189,6 +206,9 @@ func Count(s, sub string, start, end int) int {
 // StartsWith reports whether s[start:end] starts with prefix
 // (str.startswith with one prefix). Index arguments are as for Find.
 func StartsWith(s, prefix string, start, end int) bool {
+	if whole(s, start, end) {
+		return strings.HasPrefix(s, prefix)
+	}
 	w, _, _, ok := window(s, start, end, Len(prefix))
 	return ok && strings.HasPrefix(w, prefix)
 }
@@ -196,6 +216,9 @@ func StartsWith(s, prefix string, start, end int) bool {
 // EndsWith reports whether s[start:end] ends with suffix (str.endswith
 // with one suffix). Index arguments are as for Find.
 func EndsWith(s, suffix string, start, end int) bool {
+	if whole(s, start, end) {
+		return strings.HasSuffix(s, suffix)
+	}
 	w, _, _, ok := window(s, start, end, Len(suffix))
 	return ok && strings.HasSuffix(w, suffix)
 }
@@ -205,4 +228,17 @@ func EndsWith(s, suffix string, start, end int) bool {
 // point and at the end, as Python does.
 func Replace(s, old, new string, count int) string {
 	return strings.Replace(s, old, new, count)
+}
+
+// Window returns s[start:end] for the raw Python indices of str.find and
+// friends (negative values count from the end, out-of-range values are
+// clamped), and false when start is past end: a method that tests many
+// candidates against one range (startswith with a tuple) finds the range
+// once.
+func Window(s string, start, end int) (string, bool) {
+	if whole(s, start, end) {
+		return s, true
+	}
+	w, _, _, ok := window(s, start, end, 0)
+	return w, ok
 }

@@ -330,3 +330,9 @@ func BytesIsTitle(p []byte) bool {
 	return isTitle(p, func(i int) (rune, int) { return rune(p[i]), 1 },
 		func(r rune) bool { return isBytesUpper(byte(r)) }, func(r rune) bool { return isBytesLower(byte(r)) })
 }
+
+// BytesWindow is Window for bytes.
+func BytesWindow(p []byte, start, end int) ([]byte, bool) {
+	w, _, ok := bwindow(p, start, end, 0)
+	return w, ok
+}

@@ -35,17 +35,51 @@ func initAmberExtra(vm *py.VM, m py.Value) error {
 	return nil
 }
 
-// extraFormatException(exc) renders exc (with its chain) exactly as the VM
-// prints an uncaught exception.
+// extraFormatException(exc[, width, depth, chain, no_stack]) renders exc
+// (with its chain unless chain is false, without its own traceback
+// entries if no_stack) exactly as the VM prints an uncaught exception;
+// width and depth are max_group_width and max_group_depth.
 func extraFormatException(vm *py.VM, _ py.Value, a py.Args) (py.Value, error) {
-	var exc py.Value
-	if err := vm.UnpackArgs("format_exception", a, nil, 1, &exc); err != nil {
+	var exc, width, depth, chain, noStack py.Value
+	if err := vm.UnpackArgs("format_exception", a, nil, 1, &exc, &width, &depth, &chain, &noStack); err != nil {
 		return heap.Undef, err
 	}
 	if vm.ExcOf(exc) == nil {
 		return heap.Undef, vm.TypeError("format_exception() expects an exception instance")
 	}
-	return vm.NewStr(vm.FormatTraceback(exc)), nil
+	var opt py.TracebackOptions
+	for _, f := range []struct {
+		v   py.Value
+		dst *int
+	}{{width, &opt.GroupWidth}, {depth, &opt.GroupDepth}} {
+		if f.v.K == heap.KUndef || f.v.K == heap.KNone {
+			continue
+		}
+		n, ok := vm.IndexOf(f.v)
+		if !ok || n < 0 || n > 1<<20 {
+			return heap.Undef, vm.ValueError("max_group_width and max_group_depth must be ints from 0 to 2**20")
+		}
+		// (0 is the options' "unset": a negative value asks for 0.)
+		*f.dst = int(n)
+		if n == 0 {
+			*f.dst = -1
+		}
+	}
+	if chain.K != heap.KUndef {
+		on, err := vm.Truth(chain)
+		if err != nil {
+			return heap.Undef, err
+		}
+		opt.NoChain = !on
+	}
+	if noStack.K != heap.KUndef {
+		on, err := vm.Truth(noStack)
+		if err != nil {
+			return heap.Undef, err
+		}
+		opt.NoStack = on
+	}
+	return vm.NewStr(vm.FormatTracebackWith(exc, opt)), nil
 }
 
 // extraCaller(depth) returns (filename, line, function name, source, module name) of the Python

@@ -36,6 +36,15 @@ const reCacheMax = 512
 // class of the Python layer, so for it this returns a marker tuple
 // ("error", msg, pos) that the Python side raises.
 func reCompile(vm *py.VM, pat string, flags int) (*pyre.Regexp, py.Value, error) {
+	// Parsing and compiling take a few hundred bytes of Go memory per
+	// character of the pattern (its tree and program), measured: held
+	// against the memory limit first, and a long pattern meets the
+	// deadline as it is compiled. Reserved whether or not the cache
+	// (shared by every session) holds the pattern, so that what another
+	// session compiled does not change what this one may do.
+	if err := vm.ReserveMul(256, int64(len(pat))); err != nil {
+		return nil, heap.Undef, err
+	}
 	k := reKey{pat, flags}
 	reCache.Lock()
 	r, ok := reCache.m[k]
@@ -43,12 +52,18 @@ func reCompile(vm *py.VM, pat string, flags int) (*pyre.Regexp, py.Value, error)
 	if ok {
 		return r, heap.Undef, nil
 	}
-	r, err := pyre.Compile(pat, flags)
+	r, err := pyre.CompileChecked(pat, flags, vm.DeadlineErr)
 	if err != nil {
+		if f := (*py.Fatal)(nil); errors.As(err, &f) {
+			return nil, heap.Undef, err
+		}
 		var pe *pyre.Error
 		var ve *pyre.ValueError
 		var oe *pyre.OverflowError
+		var rec *pyre.RecursionError
 		switch {
+		case errors.As(err, &rec):
+			return nil, heap.Undef, vm.Errorf(py.TRecursionError, "%s", rec.Error())
 		case errors.As(err, &pe):
 			pos := heap.None
 			if pe.Pos >= 0 {
@@ -135,6 +150,15 @@ func reArgs(vm *py.VM, a py.Args) (*reCall, error) {
 		c.failedComp = true
 		return c, nil
 	}
+	// The engine reads code points: four bytes each, beside the str.
+	// Accounted whether or not the cache holds them (what another
+	// session left there must not change what this one may do).
+	if err := vm.Reserve(4 * int64(len(s))); err != nil {
+		return nil, err
+	}
+	if err := vm.MeetDeadline(len(s)); err != nil {
+		return nil, err
+	}
 	c.rs = reRunes(s)
 	c.ascii = len(c.rs) == len(s)
 	n := int64(len(c.rs))
@@ -190,9 +214,13 @@ func reEach(vm *py.VM, c *reCall, max int, fn func(spans []int) bool) error {
 			break
 		}
 		// Many short matches never reach the engine's own polling:
-		// the deadline is checked between matches too.
+		// the deadline is checked between matches too, and what the
+		// matches made so far is held against the memory limit.
 		if n&255 == 255 {
 			if err := vm.DeadlineErr(); err != nil {
+				return err
+			}
+			if err := vm.Reserve(0); err != nil {
 				return err
 			}
 		}
@@ -276,8 +304,14 @@ func initSre(vm *py.VM, m py.Value) error {
 		max, _ := vm.IndexOf(a.Pos[5])
 		ng := c.re.NumGroups()
 		var out []py.Value
+		var memErr error
 		last := c.pos
 		err := reEach(vm, c, int(max), func(sp []int) bool {
+			if len(out)+ng+1 > cap(out) {
+				if memErr = vm.ReserveMul(16, int64(2*cap(out)+ng+1)); memErr != nil {
+					return false
+				}
+			}
 			out = append(out, vm.NewStr(c.sub(last, sp[0])))
 			for g := 1; g <= ng; g++ {
 				out = append(out, groupStr(vm, c, sp, g, heap.None))
@@ -285,6 +319,9 @@ func initSre(vm *py.VM, m py.Value) error {
 			last = sp[1]
 			return true
 		})
+		if err == nil {
+			err = memErr
+		}
 		if err != nil {
 			return heap.Undef, err
 		}
@@ -407,10 +444,21 @@ func reFunc(f func(vm *py.VM, c *reCall, a py.Args) (py.Value, error)) py.Builti
 // reList lists item(spans) of each match, up to max (0: all).
 func reList(vm *py.VM, c *reCall, max int, item func(spans []int) py.Value) (py.Value, error) {
 	var out []py.Value
+	var memErr error
 	err := reEach(vm, c, max, func(sp []int) bool {
+		// The list's slots are Go memory the heap does not count yet:
+		// reserved as the slice grows (the items are counted as made).
+		if len(out) == cap(out) {
+			if memErr = vm.ReserveMul(16, int64(2*cap(out)+1)); memErr != nil {
+				return false
+			}
+		}
 		out = append(out, item(sp))
 		return true
 	})
+	if err == nil {
+		err = memErr
+	}
 	if err != nil {
 		return heap.Undef, err
 	}

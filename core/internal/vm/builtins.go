@@ -513,21 +513,37 @@ func builtinPrint(vm *VM, _ Value, a Args) (Value, error) {
 			return heap.Undef, vm.TypeError("'%s' is an invalid keyword argument for print()", k)
 		}
 	}
+	if file.K == heap.KNone && !fileGiven {
+		// Programs redirect print by replacing sys.stdout (looked up
+		// first, as CPython does).
+		file = vm.sysStdout()
+	}
+	// The line is built within the limits: its copy is accounted as it
+	// grows, and a line bound for the host's streams stops at the output
+	// limit before it is built.
 	var b strings.Builder
+	add := func(s string) error {
+		if file.K == heap.KNone && vm.Limits.MaxOutput > 0 && vm.OutputBytes+int64(b.Len()+len(s)) > vm.Limits.MaxOutput {
+			return errOutputLimit()
+		}
+		return vm.writeText(&b, s)
+	}
 	for i, v := range a.Pos {
 		if i > 0 {
-			b.WriteString(sep)
+			if err := add(sep); err != nil {
+				return heap.Undef, err
+			}
 		}
 		s, err := vm.StrString(v)
 		if err != nil {
 			return heap.Undef, err
 		}
-		b.WriteString(s)
+		if err := add(s); err != nil {
+			return heap.Undef, err
+		}
 	}
-	b.WriteString(end)
-	if file.K == heap.KNone && !fileGiven {
-		// Programs redirect print by replacing sys.stdout.
-		file = vm.sysStdout()
+	if err := add(end); err != nil {
+		return heap.Undef, err
 	}
 	if file.K != heap.KNone {
 		_, err := vm.CallMethod(file, "write", vm.NewStr(b.String()))
@@ -564,13 +580,16 @@ func (vm *VM) sysStdout() Value {
 func (vm *VM) write(stream, s string) error {
 	vm.OutputBytes += int64(len(s))
 	if vm.Limits.MaxOutput > 0 && vm.OutputBytes > vm.Limits.MaxOutput {
-		return &Fatal{Kind: "output", Msg: "output limit exceeded"}
+		return errOutputLimit()
 	}
 	if vm.Output != nil {
 		vm.Output(stream, s)
 	}
 	return nil
 }
+
+// errOutputLimit is the error that ends a run past its output limit.
+func errOutputLimit() error { return &Fatal{Kind: "output", Msg: "output limit exceeded"} }
 
 func (vm *VM) currentLocals() Value {
 	f := vm.frames[len(vm.frames)-1]

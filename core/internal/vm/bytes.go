@@ -247,6 +247,9 @@ func bytesReplace(vm *VM, self Value, a Args) (Value, error) {
 	if err != nil {
 		return heap.Undef, err
 	}
+	if err := vm.meetDeadline(len(b.B)); err != nil {
+		return heap.Undef, err
+	}
 	if err := vm.reserveReplace(len(b.B), len(nw), func() int64 {
 		if len(old) == 0 {
 			return int64(len(b.B)) + 1
@@ -271,6 +274,11 @@ func bytesJoin(vm *VM, self Value, a Args) (Value, error) {
 			return vm.TypeError("sequence item %d: expected a bytes-like object, %s found", i, vm.TypeName(v))
 		}
 		var err error
+		if i&1023 == 1023 {
+			if err := vm.meetDeadline(len(out)); err != nil {
+				return err
+			}
+		}
 		if i > 0 {
 			if out, err = AppendAccounted(vm, out, b.B); err != nil {
 				return err
@@ -1082,6 +1090,7 @@ var bytesText = &textKind[[]byte]{
 	affix:      (*VM).BufferBytes,
 	affixName:  "bytes",
 	count:      pystr.BytesCount,
+	window:     pystr.BytesWindow,
 	find:       pystr.BytesFind,
 	rfind:      pystr.BytesRFind,
 	startsWith: pystr.BytesStartsWith,

@@ -713,6 +713,12 @@ func (vm *VM) containerContains(c, item Value) (r bool, handled bool, err error)
 
 func (vm *VM) itemsContain(items []Value, x Value) (bool, error) {
 	for i := 0; i < len(items); i++ {
+		if i&(longWork-1) == longWork-1 {
+			// A long list meets the deadline as it is searched.
+			if err := vm.DeadlineErr(); err != nil {
+				return false, err
+			}
+		}
 		eq, err := vm.sameOrEq(items[i], x)
 		if err != nil || eq {
 			return eq, err

@@ -107,6 +107,12 @@ func listInsertM(vm *VM, self Value, a Args) (Value, error) {
 // items[start:stop], or -1.
 func (vm *VM) findItem(items func() []Value, x Value, start, stop int) (int, error) {
 	for i := start; i < stop && i < len(items()); i++ {
+		if (i-start)&(longWork-1) == longWork-1 {
+			// A long list meets the deadline as it is searched.
+			if err := vm.DeadlineErr(); err != nil {
+				return -1, err
+			}
+		}
 		eq, err := vm.sameOrEq(items()[i], x)
 		if err != nil {
 			return -1, err
@@ -229,6 +235,11 @@ func (vm *VM) seqIndexOfItem(items func() []Value, a Args, notFound func(x Value
 func (vm *VM) countItems(items func() []Value, x Value) (int64, error) {
 	var n int64
 	for i := 0; i < len(items()); i++ {
+		if i&(longWork-1) == longWork-1 {
+			if err := vm.DeadlineErr(); err != nil {
+				return 0, err
+			}
+		}
 		eq, err := vm.sameOrEq(items()[i], x)
 		if err != nil {
 			return 0, err

@@ -2,6 +2,7 @@ package vm
 
 import (
 	"math"
+	"unicode/utf8"
 
 	"github.com/amber-sandbox/amber/core/internal/heap"
 )
@@ -78,7 +79,9 @@ func streamWrite(vm *VM, self Value, a Args) (Value, error) {
 	if err := vm.write(stream, s); err != nil {
 		return heap.Undef, err
 	}
-	return heap.Int(int64(len([]rune(s)))), nil
+	// The count of code points, without a copy of s as runes (four
+	// bytes a character the heap does not count).
+	return heap.Int(int64(utf8.RuneCountInString(s))), nil
 }
 
 func streamFlush(vm *VM, self Value, a Args) (Value, error) {

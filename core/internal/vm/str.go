@@ -138,6 +138,9 @@ func strNoArg(name string, f func(string) string) BuiltinFn {
 		if err != nil {
 			return heap.Undef, err
 		}
+		if err := vm.meetDeadline(len(s)); err != nil {
+			return heap.Undef, err
+		}
 		return vm.strResult(self, s, f(s)), nil
 	}
 }
@@ -153,6 +156,9 @@ func strUnary[R any](name string, f func(string) R, box func(*VM, R) Value) Buil
 	return func(vm *VM, self Value, a Args) (Value, error) {
 		s, _, err := vm.strArgs(name, self, a, 0, 0)
 		if err != nil {
+			return heap.Undef, err
+		}
+		if err := vm.meetDeadline(len(s)); err != nil {
 			return heap.Undef, err
 		}
 		return box(vm, f(s)), nil
@@ -181,6 +187,9 @@ func strStrip(name string, f func(string, string, bool) string) BuiltinFn {
 	return func(vm *VM, self Value, a Args) (Value, error) {
 		s, args, err := vm.strArgs(name, self, a, 0, 1)
 		if err != nil {
+			return heap.Undef, err
+		}
+		if err := vm.meetDeadline(len(s)); err != nil {
 			return heap.Undef, err
 		}
 		chars, has := "", false
@@ -233,6 +242,9 @@ func strReplace(vm *VM, self Value, a Args) (Value, error) {
 	if err != nil {
 		return heap.Undef, err
 	}
+	if err := vm.meetDeadline(len(s)); err != nil {
+		return heap.Undef, err
+	}
 	if olds[0] != "" {
 		return vm.replaceCounted(self, s, olds[0], olds[1], count)
 	}
@@ -250,7 +262,15 @@ func strReplace(vm *VM, self Value, a Args) (Value, error) {
 // str's bytes (ASCII-flagged when both texts are known to be ASCII). With nothing replaced an exact str is its own result, as
 // in CPython.
 func (vm *VM) replaceCounted(self Value, s, old, repl string, count int) (Value, error) {
-	k := strings.Count(s, old)
+	k := 0
+	if len(s) >= longWork {
+		var err error
+		if k, err = countLong(vm, s, old, strings.Index); err != nil {
+			return heap.Undef, err
+		}
+	} else {
+		k = strings.Count(s, old)
+	}
 	if err := vm.reserveReplace(len(s), len(repl), func() int64 { return int64(k) }, count); err != nil {
 		return heap.Undef, err
 	}
@@ -267,11 +287,17 @@ func (vm *VM) replaceCounted(self Value, s, old, repl string, count int) (Value,
 		return vm.NewStr(s), nil
 	}
 	buf := make([]byte, 0, len(s)+k*(len(repl)-len(old)))
-	for ; k > 0; k-- {
+	for done := 0; k > 0; k-- {
 		i := strings.Index(s, old)
 		buf = append(buf, s[:i]...)
 		buf = append(buf, repl...)
 		s = s[i+len(old):]
+		if done += i + len(old); done >= longPiece {
+			done = 0
+			if err := vm.DeadlineErr(); err != nil {
+				return heap.Undef, err
+			}
+		}
 	}
 	buf = append(buf, s...)
 	runes := -1
@@ -367,6 +393,9 @@ func (vm *VM) joinValues(sep string, items []Value) (Value, error) {
 	if len(items) == 1 && vm.IsExactStr(items[0]) {
 		return items[0], nil
 	}
+	if err := vm.meetDeadline(len(items)); err != nil {
+		return heap.Undef, err
+	}
 	var n int64
 	if len(items) > 1 {
 		n = int64(len(sep)) * int64(len(items)-1)
@@ -383,6 +412,12 @@ func (vm *VM) joinValues(sep string, items []Value) (Value, error) {
 			return heap.Undef, vm.TypeError("sequence item %d: expected str instance, %s found", i, vm.TypeName(v))
 		}
 		n += int64(len(o.S))
+		if n >= longWork && i&1023 == 0 {
+			// Long items: the copy below is as long as their total.
+			if err := vm.meetDeadline(int(n)); err != nil {
+				return heap.Undef, err
+			}
+		}
 		if runes >= 0 {
 			if o.N >= 0 && (o.N > 0 || o.S == "") {
 				runes += o.N
@@ -594,9 +629,35 @@ func strTranslate(vm *VM, self Value, a Args) (Value, error) {
 		return heap.Undef, err
 	}
 	table := args[0]
+	// The result is usually about as long as s: reserved and allocated
+	// once, rather than grown by doubling (garbage the heap never counts);
+	// longer mappings are accounted as they are written (writeText).
+	if err := vm.reserve(int64(len(s))); err != nil {
+		return heap.Undef, err
+	}
 	var b strings.Builder
-	for _, r := range s {
-		v, err := vm.GetItem(table, heap.Int(int64(r)))
+	b.Grow(len(s))
+	for i, r := range s {
+		// A lookup per character: a long text meets the deadline as it
+		// goes.
+		if i&(longWork-1) == 0 && i > 0 {
+			if err := vm.DeadlineErr(); err != nil {
+				return heap.Undef, err
+			}
+		}
+		var v Value
+		var err error
+		if d, exact := vm.H.Get(table).(*heap.Dict); exact && table.K == heap.KRef {
+			// An exact dict (subclasses are instances): a character it
+			// does not map is kept without raising a KeyError for it.
+			var found bool
+			if v, found, err = vm.DictGet(d, heap.Int(int64(r))); err == nil && !found {
+				b.WriteRune(r)
+				continue
+			}
+		} else {
+			v, err = vm.GetItem(table, heap.Int(int64(r)))
+		}
 		if err != nil {
 			if vm.ErrIs(err, TLookupError) {
 				b.WriteRune(r)
@@ -1400,9 +1461,15 @@ func (vm *VM) strContains(container, item Value) (r bool, handled bool, err erro
 		if !ok {
 			return false, true, vm.TypeError("'in <string>' requires string as left operand, not %s", vm.TypeName(item))
 		}
+		if err := vm.meetDeadline(len(s.S)); err != nil {
+			return false, true, err
+		}
 		return strings.Contains(s.S, sub), true, nil
 	}
 	if b, ok := vm.bytesObj(container); ok {
+		if err := vm.meetDeadline(len(b.B)); err != nil {
+			return false, true, err
+		}
 		if sub, ok := vm.BufferBytes(item); ok {
 			return bytes.Contains(b.B, sub), true, nil
 		}
@@ -1431,6 +1498,7 @@ var strText = &textKind[string]{
 	affix:      (*VM).StrOf,
 	affixName:  "str",
 	count:      pystr.Count,
+	window:     pystr.Window,
 	find:       pystr.Find,
 	rfind:      pystr.RFind,
 	startsWith: pystr.StartsWith,

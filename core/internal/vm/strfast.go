@@ -272,6 +272,11 @@ func (vm *VM) strMethodFast(def *BuiltinDef, id int32, self Value, o *heap.Str, 
 	if op == sfNone {
 		return heap.Undef, false
 	}
+	if len(o.S) >= longWork && (op == sfCount || vm.DeadlineErr() != nil) {
+		// The general path raises the deadline's error, and counts a
+		// long text in pieces that meet it.
+		return heap.Undef, false
+	}
 	if op == sfJoin {
 		// sep.join(list or tuple): no Python code can run.
 		if len(args) != 1 || args[0].K != heap.KRef {
@@ -592,6 +597,9 @@ func (vm *VM) containsFast(item, container Value) (r, ok bool) {
 		sub, isStr := vm.H.Get(item).(*heap.Str)
 		if !isStr {
 			return false, false
+		}
+		if len(o.S) >= longWork && vm.DeadlineErr() != nil {
+			return false, false // strContains raises it
 		}
 		if len(sub.S) == 1 {
 			// One byte is an ASCII character, never part of another

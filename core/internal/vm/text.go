@@ -35,6 +35,9 @@ type textKind[T text] struct {
 	startsWith, endsWith func(s, affix T, start, end int) bool
 	// notFound is the ValueError message of index and rindex.
 	notFound string
+	// window is the range start:end of the raw Python indices, false
+	// when start is past end.
+	window func(s T, start, end int) (T, bool)
 
 	// sep converts the separator of partition and rpartition, splitSep
 	// that of split and rsplit when it is not None.
@@ -102,6 +105,9 @@ func (k *textKind[T]) splitMethod(name string) BuiltinFn {
 		}
 		if sepArg.K == heap.KUndef || sepArg.K == heap.KNone {
 			s = k.fresh(vm, self, s)
+			if err := vm.meetDeadline(len(s)); err != nil {
+				return heap.Undef, err
+			}
 			if err := reserveSplit(vm, s, maxsplit, pystr.IsSpaceRune); err != nil {
 				return heap.Undef, err
 			}
@@ -112,6 +118,9 @@ func (k *textKind[T]) splitMethod(name string) BuiltinFn {
 			return heap.Undef, err
 		}
 		s = k.fresh(vm, self, s)
+		if err := vm.meetDeadline(len(s)); err != nil {
+			return heap.Undef, err
+		}
 		if len(sep) > 0 {
 			// At most one piece per separator, and one more.
 			n := int64(k.count(s, sep, 0, len(s))) + 1
@@ -153,6 +162,9 @@ func (k *textKind[T]) splitLinesMethod(vm *VM, self Value, a Args) (Value, error
 		}
 	}
 	s = k.fresh(vm, self, s)
+	if err := vm.meetDeadline(len(s)); err != nil {
+		return heap.Undef, err
+	}
 	if err := reserveSplit(vm, s, -1, pystr.IsLineBreak); err != nil {
 		return heap.Undef, err
 	}
@@ -170,8 +182,16 @@ func (k *textKind[T]) expandTabsMethod(vm *VM, self Value, a Args) (Value, error
 		return heap.Undef, err
 	}
 	s = k.fresh(vm, self, s)
+	if err := vm.meetDeadline(len(s)); err != nil {
+		return heap.Undef, err
+	}
+	// Each tab becomes at most n spaces: the result takes at most
+	// len(s) + tabs*n bytes.
 	if tabs := countByte(s, '\t'); tabs > 0 && n > 0 {
-		if err := vm.reserveMul(int64(tabs), int64(n)+int64(len(s))); err != nil {
+		if int64(n) > maxOneAlloc/int64(tabs) {
+			return heap.Undef, vm.tooBig()
+		}
+		if err := vm.reserve(int64(len(s)) + int64(tabs)*int64(n)); err != nil {
 			return heap.Undef, err
 		}
 	}
@@ -221,6 +241,9 @@ func (k *textKind[T]) partitionMethod(name string) BuiltinFn {
 			return heap.Undef, vm.ValueError("empty separator")
 		}
 		s = k.fresh(vm, self, s)
+		if err := vm.meetDeadline(len(s)); err != nil {
+			return heap.Undef, err
+		}
 		var none T
 		before, after := s, none
 		i := k.index(s, sep)
@@ -258,9 +281,20 @@ func (k *textKind[T]) findMethod(name string) BuiltinFn {
 		if err != nil {
 			return heap.Undef, err
 		}
+		if err := vm.meetDeadline(len(s)); err != nil {
+			return heap.Undef, err
+		}
 		var r int
 		switch name {
 		case "count":
+			if len(s) >= longWork && len(sub) > 0 {
+				w, ok := k.window(s, start, end)
+				if !ok {
+					return heap.Int(0), nil
+				}
+				n, err := countLong(vm, w, sub, k.index)
+				return heap.Int(int64(n)), err
+			}
 			return heap.Int(int64(k.count(s, sub, start, end))), nil
 		case "find", "index":
 			r = k.find(s, sub, start, end)
@@ -287,18 +321,35 @@ func (k *textKind[T]) affixMethod(name string) BuiltinFn {
 			return heap.Undef, err
 		}
 		if p, ok := k.affix(vm, first); ok {
+			if err := vm.meetDeadline(len(s)); err != nil {
+				return heap.Undef, err
+			}
 			return heap.Bool(test(s, p, start, end)), nil
 		}
 		t, ok := vm.TupleOf(first)
 		if !ok {
 			return heap.Undef, vm.TypeError("%s first arg must be %s or a tuple of %s, not %s", name, k.affixName, k.affixName, vm.TypeName(first))
 		}
+		// The range is found once for all the candidates (finding it in
+		// a non-ASCII str is a pass over it); each test then costs what
+		// its candidate does.
+		if err := vm.meetDeadline(len(s)); err != nil {
+			return heap.Undef, err
+		}
+		w, inRange := k.window(s, start, end)
+		work := 0
 		for _, it := range t.Items {
 			p, ok := k.affix(vm, it)
 			if !ok {
 				return heap.Undef, k.badTupleItem(vm, name, it)
 			}
-			if test(s, p, start, end) {
+			if work += len(p); work >= longWork {
+				work = 0
+				if err := vm.DeadlineErr(); err != nil {
+					return heap.Undef, err
+				}
+			}
+			if inRange && test(w, p, 0, len(w)) {
 				return heap.True, nil
 			}
 		}

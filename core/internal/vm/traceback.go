@@ -100,8 +100,11 @@ func (vm *VM) CloseUnreachableGenerators() {
 			if _, err := vm.CallMethod(g, "close"); err != nil {
 				if exc, ok := ExcValue(err); ok {
 					r, _ := vm.Repr(g)
-					if vm.Output != nil {
-						vm.Output("stderr", "Exception ignored in: "+r+"\n"+vm.FormatTraceback(exc))
+					// Output like any other: past the output limit the
+					// reports stop.
+					if err := vm.write("stderr", "Exception ignored in: "+r+"\n"+vm.FormatTraceback(exc)); err != nil {
+						vm.ExtraRoots = saved
+						return
 					}
 					continue
 				}

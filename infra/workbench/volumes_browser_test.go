@@ -1,0 +1,157 @@
+package workbench_test
+
+import (
+	"bytes"
+	"context"
+	"fmt"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+	"time"
+
+	cdpbrowser "github.com/chromedp/cdproto/browser"
+	"github.com/chromedp/chromedp"
+)
+
+// uploaded is the file the volume scenario uploads from the page: bytes
+// that are not text, so that a download that decodes or re-encodes them
+// shows.
+var uploaded = []byte("uploaded from the page \x00\xff\xfe\n")
+
+// browseVolumes is the volume scenario, on the page b shows, in pane n (a
+// new one): a file Python writes in a pane checked out with a volume is
+// listed in the Volumes panel; a file uploaded from the page is read by
+// Python; downloaded, it has its bytes; deleted, it is gone for both.
+func browseVolumes(t *testing.T, b *browser, n int) {
+	t.Helper()
+	b.do("a new pane", chromedp.Click(chromedp.ID("new-pane")))
+	b.wait(fmt.Sprintf("pane %d exists", n), fmt.Sprintf(`!!document.querySelector('[data-pane="%d"]')`, n))
+	b.do("checking out with the volume notes at /data",
+		chromedp.SetValue(chromedp.CSS(pane(n, ".volumes")), "/data=notes"),
+		chromedp.Click(chromedp.CSS(pane(n, ".checkout"))))
+	b.wait("the pane has a session with the volume", outputHas(n, ".note", "with volumes /data → notes"))
+	if b.eval(fmt.Sprintf(`String(document.querySelector(%q).disabled)`, pane(n, ".volumes"))) != "true" {
+		t.Error("the volumes option can still be edited after the checkout")
+	}
+
+	feed := func(code string) string {
+		t.Helper()
+		before := b.eval(fmt.Sprintf(`String(document.querySelectorAll(%q).length)`, pane(n, ".output .value")))
+		b.do("feeding "+code,
+			chromedp.SetValue(chromedp.CSS(pane(n, ".code")), code),
+			chromedp.Click(chromedp.CSS(pane(n, ".run"))))
+		b.wait("pane answers "+code,
+			fmt.Sprintf(`document.querySelectorAll(%q).length > %s`, pane(n, ".output .value"), before))
+		return b.eval(fmt.Sprintf(`[...document.querySelectorAll(%q)].pop().textContent`, pane(n, ".output .value")))
+	}
+	if got := feed("open('/data/notes.txt','w').write('hi')"); got != "2" {
+		t.Errorf("write returned %s, want 2", got)
+	}
+
+	// The panel lists the volume (the pane's step refreshes it) and,
+	// selected, its file with its size.
+	volRow := `#vol-body tr[data-name="notes"]`
+	b.wait("the volume is listed with one file", fmt.Sprintf(
+		`(r => !!r && r.querySelector(".files").textContent === "1")(document.querySelector(%q))`, volRow))
+	if got := b.text(volRow + " .size"); got != "2 B" {
+		t.Errorf("the volume's size shows %q, want 2 B", got)
+	}
+	if got := b.text(volRow + " .version"); got == "" || got == "0" {
+		t.Errorf("the volume's version shows %q", got)
+	}
+	b.clickInPage("opening the volume's files", volRow+" button.open")
+	notesRow := `#vol-file-body tr[data-path="notes.txt"]`
+	b.wait("notes.txt is listed", fmt.Sprintf(`!!document.querySelector(%q)`, notesRow))
+	if got := b.eval(fmt.Sprintf(`document.querySelector(%q).title`, notesRow+" .size")); got != "2 bytes" {
+		t.Errorf("notes.txt size = %q, want 2 bytes", got)
+	}
+
+	// Upload a file from the page; Python reads it in the pane.
+	dir := t.TempDir()
+	local := filepath.Join(dir, "upload.bin")
+	if err := os.WriteFile(local, uploaded, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	b.do("choosing a file to upload", chromedp.SetUploadFiles(chromedp.ID("vol-file"), []string{local}))
+	b.do("uploading it", chromedp.Click(chromedp.ID("vol-upload")))
+	upRow := `#vol-file-body tr[data-path="upload.bin"]`
+	b.wait("upload.bin is listed", fmt.Sprintf(`!!document.querySelector(%q)`, upRow))
+	if got, want := b.eval(fmt.Sprintf(`document.querySelector(%q).title`, upRow+" .size")), fmt.Sprintf("%d bytes", len(uploaded)); got != want {
+		t.Errorf("upload.bin size = %q, want %q", got, want)
+	}
+	if got, want := feed("open('/data/upload.bin','rb').read()"), `b'uploaded from the page \x00\xff\xfe\n'`; got != want {
+		t.Errorf("Python reads the upload as %s, want %s", got, want)
+	}
+
+	// Screenshots of the panel with the volume's files, desktop and phone.
+	shots := artifacts(t)
+	b.do("scrolling to the volumes", chromedp.Evaluate[chromedp.Void](`document.querySelector("#volumes-heading").scrollIntoView()`))
+	b.screenshot(shots, "workbench-1280x800-volumes.png", 1280, 800)
+	b.screenshot(shots, "workbench-390x844-volumes.png", 390, 844)
+	b.do("back to desktop", chromedp.EmulateViewport(1280, 800))
+
+	// Download it: the saved file has the uploaded bytes.
+	downloads := filepath.Join(dir, "downloads")
+	if err := os.MkdirAll(downloads, 0o755); err != nil {
+		t.Fatal(err)
+	}
+	b.do("allowing downloads", chromedp.Func(func(ctx context.Context, _ *chromedp.Target) error {
+		_, err := chromedp.Call(ctx, cdpbrowser.SetDownloadBehavior, cdpbrowser.SetDownloadBehaviorParams{
+			Behavior:     cdpbrowser.SetDownloadBehaviorBehaviorAllow,
+			DownloadPath: downloads,
+		})
+		return err
+	}))
+	b.clickInPage("downloading upload.bin", upRow+" button.download")
+	b.wait("the row links the saved file", fmt.Sprintf(`(a => !!a && !a.hidden && a.href.startsWith("blob:"))(document.querySelector(%q))`, upRow+" a.saved"))
+	saved := filepath.Join(downloads, "upload.bin")
+	var got []byte
+	for deadline := time.Now().Add(20 * time.Second); ; {
+		got, _ = os.ReadFile(saved)
+		if bytes.Equal(got, uploaded) || time.Now().After(deadline) {
+			break
+		}
+		time.Sleep(50 * time.Millisecond)
+	}
+	if !bytes.Equal(got, uploaded) {
+		entries, _ := os.ReadDir(downloads)
+		names := make([]string, 0, len(entries))
+		for _, e := range entries {
+			names = append(names, e.Name())
+		}
+		t.Errorf("downloaded %q (files %v), want %q", got, names, uploaded)
+	}
+
+	// Delete it (two clicks): gone from the panel and from Python's view.
+	b.clickInPage("deleting upload.bin", upRow+" button.delete-file")
+	if got := b.text(upRow + " button.delete-file"); got != "Confirm delete" {
+		t.Errorf("the first click shows %q, want a confirmation", got)
+	}
+	b.clickInPage("confirming the delete", upRow+" button.delete-file")
+	b.wait("upload.bin is gone", fmt.Sprintf(`!document.querySelector(%q) && !!document.querySelector(%q)`, upRow, notesRow))
+	if got := feed("import os\nos.listdir('/data')"); got != "['notes.txt']" {
+		t.Errorf("after the delete Python lists %s, want ['notes.txt']", got)
+	}
+
+	// An error shows in the panel with its kind: a file deleted behind the
+	// page's back is not_found when downloaded.
+	feed("os.remove('/data/notes.txt')\nos.listdir('/data')")
+	b.clickInPage("downloading the removed notes.txt", notesRow+" button.download")
+	b.wait("the panel shows not_found", `(e => !e.hidden && e.dataset.kind === "not_found")(document.querySelector("#vol-error"))`)
+	if msg := b.text("#vol-error"); !strings.Contains(msg, "cannot download notes.txt") {
+		t.Errorf("the panel's error says %q", msg)
+	}
+
+	// "Mount in pane" checks out a new pane with the volume at /data.
+	b.clickInPage("mounting notes in a new pane", volRow+" button.mount")
+	b.wait("the new pane has the volume", outputHas(n+1, ".note", "with volumes /data → notes"))
+
+	// Delete the whole volume (two clicks).
+	b.clickInPage("deleting the volume", volRow+" button.delete-volume")
+	b.clickInPage("confirming the volume delete", volRow+" button.delete-volume")
+	b.wait("the volume is gone", fmt.Sprintf(`!document.querySelector(%q) && document.querySelector("#vol-status").textContent === "deleted volume notes"`, volRow))
+	if b.eval("String("+visible("#vol-files")+")") != "false" {
+		t.Error("the files of the deleted volume are still shown")
+	}
+}

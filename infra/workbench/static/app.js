@@ -320,7 +320,9 @@ import { Pool, RawJSON, PyException, BadRequestError, encodeRequest } from './cl
       const has = !!this.session;
       $('.checkout', this.root).disabled = has;
       $('.ephemeral', this.root).disabled = has;
+      // The volumes are fixed at checkout: the option goes once there is a session.
       $('.volumes', this.root).disabled = has;
+      $('.volumes-opt', this.root).hidden = has;
       $('.dump', this.root).disabled = !has;
       $('.history-btn', this.root).disabled = !has;
       $('.close-session', this.root).disabled = !has;

@@ -14,10 +14,17 @@ import (
 	"github.com/chromedp/chromedp"
 )
 
-// uploaded is the file the volume scenario uploads from the page: bytes
-// that are not text, so that a download that decodes or re-encodes them
-// shows.
-var uploaded = []byte("uploaded from the page \x00\xff\xfe\n")
+// uploadedFile is the file the volume scenario uploads from the page:
+// 40 KB of bytes that are not text, so that a download that decodes or
+// re-encodes them shows, and more than one browser frame holds (32 KB), so
+// the client sends it in pieces.
+func uploadedFile() []byte {
+	b := []byte("uploaded from the page \x00\xff\xfe\n")
+	for i := len(b); i < 40_000; i++ {
+		b = append(b, byte(i*7+i/256))
+	}
+	return b
+}
 
 // browseVolumes is the volume scenario, on the page b shows, in pane n (a
 // new one): a file Python writes in a pane checked out with a volume is
@@ -68,6 +75,11 @@ func browseVolumes(t *testing.T, b *browser, n int) {
 	}
 
 	// Upload a file from the page; Python reads it in the pane.
+	uploaded := uploadedFile()
+	sum := 0
+	for _, c := range uploaded {
+		sum += int(c)
+	}
 	dir := t.TempDir()
 	local := filepath.Join(dir, "upload.bin")
 	if err := os.WriteFile(local, uploaded, 0o644); err != nil {
@@ -80,7 +92,8 @@ func browseVolumes(t *testing.T, b *browser, n int) {
 	if got, want := b.eval(fmt.Sprintf(`document.querySelector(%q).title`, upRow+" .size")), fmt.Sprintf("%d bytes", len(uploaded)); got != want {
 		t.Errorf("upload.bin size = %q, want %q", got, want)
 	}
-	if got, want := feed("open('/data/upload.bin','rb').read()"), `b'uploaded from the page \x00\xff\xfe\n'`; got != want {
+	if got, want := feed("d = open('/data/upload.bin','rb').read()\n(len(d), sum(d), d[:27])"),
+		fmt.Sprintf(`(%d, %d, b'uploaded from the page \x00\xff\xfe\n')`, len(uploaded), sum); got != want {
 		t.Errorf("Python reads the upload as %s, want %s", got, want)
 	}
 
@@ -120,7 +133,7 @@ func browseVolumes(t *testing.T, b *browser, n int) {
 		for _, e := range entries {
 			names = append(names, e.Name())
 		}
-		t.Errorf("downloaded %q (files %v), want %q", got, names, uploaded)
+		t.Errorf("downloaded %d bytes (files %v), want the %d uploaded", len(got), names, len(uploaded))
 	}
 
 	// Delete it (two clicks): gone from the panel and from Python's view.

@@ -156,6 +156,36 @@ func browseVolumes(t *testing.T, b *browser, n int) {
 		t.Errorf("the panel's error says %q", msg)
 	}
 
+	// An upload past the project's quota (1 MiB in TestBrowser) is quota,
+	// in the panel, and leaves no part of the file.
+	big := filepath.Join(dir, "big.bin")
+	if err := os.WriteFile(big, bytes.Repeat([]byte("q"), quota+quota/4), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	// Refused by the page, from the quota it last saw, or (with the page's
+	// figure forgotten) by the server part-way through the pieces.
+	for _, c := range []struct{ by, forget string }{
+		{"the page", ""},
+		{"the server", "window.amberWorkbench.quota = null"},
+	} {
+		if c.forget != "" {
+			b.do("forgetting the page's quota", chromedp.Evaluate[chromedp.Void](c.forget))
+		}
+		b.do("uploading more than the quota (refused by "+c.by+")",
+			chromedp.Evaluate[chromedp.Void](`document.querySelector("#vol-error").hidden = true`),
+			chromedp.SetUploadFiles(chromedp.ID("vol-file"), []string{big}),
+			chromedp.Click(chromedp.ID("vol-upload")))
+		b.wait("the panel shows quota", `(e => !e.hidden && e.dataset.kind === "quota")(document.querySelector("#vol-error"))`)
+		msg := b.text("#vol-error")
+		t.Logf("refused by %s: %s", c.by, msg)
+		if !strings.Contains(msg, "cannot upload big.bin") || !strings.Contains(msg, "nothing was") {
+			t.Errorf("refused by %s, the panel's error says %q", c.by, msg)
+		}
+		if b.eval(`String(!!document.querySelector('#vol-file-body tr[data-path="big.bin"]'))`) != "false" {
+			t.Errorf("an upload refused by %s left part of big.bin in the volume", c.by)
+		}
+	}
+
 	// "Mount in pane" checks out a new pane with the volume at /data.
 	b.clickInPage("mounting notes in a new pane", volRow+" button.mount")
 	b.wait("the new pane has the volume", outputHas(n+1, ".note", "with volumes /data → notes"))

@@ -762,6 +762,14 @@ import { Pool, RawJSON, PyException, BadRequestError, encodeRequest } from './cl
       if (!name || !file) return;
       const path = $('#vol-path').value.trim().replace(/^\/+/, '') || file.name;
       this.clearError();
+      // Past the project's quota as the page last saw it, refuse before a
+      // piece is written (the server checks again on every piece).
+      const q = this.app.quota;
+      if (q && q.limit && (q.used || 0) + file.size > q.limit) {
+        this.error('cannot upload ' + path, { kind: 'quota', message: fmtBytes(file.size) + ' would pass the project\'s quota (' + fmtBytes(q.used || 0) + ' of ' + fmtBytes(q.limit) + ' used); nothing was written' });
+        return;
+      }
+      const existed = this.files.some((f) => f.path === path);
       const button = $('#vol-upload');
       button.setAttribute('aria-disabled', 'true');
       this.status('uploading ' + path + ' (' + fmtBytes(file.size) + ')…');
@@ -775,7 +783,17 @@ import { Pool, RawJSON, PyException, BadRequestError, encodeRequest } from './cl
         this.app.snapshotsChanged(); // the quota counts volume bytes
       } catch (e) {
         this.status('');
-        this.error('cannot upload ' + path, e);
+        // A large file goes in pieces, and the pieces before a failure are
+        // written: a new file is deleted again, so that no truncated copy
+        // stays; a file it replaced holds what arrived, and the message says so.
+        let after = '';
+        if (file.size > 16 * 1024) {
+          if (!existed) {
+            try { await (await this.pool()).volumeDelete(name, path); after = '; nothing was kept'; } catch (e2) { if (e2.kind !== 'not_found') after = '; a part of it may be written'; }
+          } else after = '; the file may now hold only the part that arrived: upload it again';
+        }
+        await this.refresh();
+        this.error('cannot upload ' + path, { kind: e.kind, message: (e.message || String(e)) + after });
       } finally {
         button.setAttribute('aria-disabled', 'false');
       }

@@ -312,6 +312,9 @@ func browseWorkbench(t *testing.T, exe, url string) {
 		t.Errorf("after close the pane shows session %q", got)
 	}
 
+	// 12. Volumes: the panel, a pane that mounts one, upload, download, delete.
+	browseVolumes(t, b, 8)
+
 	if errs := b.jsErrors(); len(errs) > 0 {
 		t.Errorf("the page threw: %s", strings.Join(errs, "\n"))
 	}

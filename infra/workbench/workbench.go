@@ -2,8 +2,9 @@
 // amber serve at "/", for looking at durable sessions instead of reading
 // JSON. It checks out sessions and feeds them code (a REPL per pane,
 // with host calls answered by hand), dumps, loads and forks them side by
-// side, lists the project's sessions and snapshots with their storage, and
-// charts a session's committed steps.
+// side, lists the project's sessions and snapshots with their storage,
+// browses the project's hosted volumes (upload, download, delete; a pane
+// can mount them at checkout), and charts a session's committed steps.
 //
 // The page is plain HTML, CSS and JavaScript with no build step at serve
 // time and no third-party code, embedded in the binary. Everything it says

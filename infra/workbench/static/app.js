@@ -238,6 +238,19 @@ import { Pool, RawJSON, PyException, BadRequestError, encodeRequest } from './cl
     }
   }
 
+  // parseVolumes reads a pane's volume option, "/data=notes, /in=inputs",
+  // as the checkout's volumes (sandbox path -> volume name). The client
+  // checks the names and paths; a malformed entry is refused here.
+  function parseVolumes(text) {
+    const out = {};
+    for (const part of text.split(',').map((x) => x.trim()).filter(Boolean)) {
+      const m = /^(\/[^=\s]*)\s*=\s*(\S+)$/.exec(part);
+      if (!m) throw new BadRequestError('bad_request', 'volumes: ' + JSON.stringify(part) + ' is not /path=name');
+      out[m[1]] = m[2];
+    }
+    return out;
+  }
+
   // ---------------------------------------------------------------- panes
 
   const loaderFor = (kind) => (kind === 'suspended_snapshot' ? 'load_snapshot' : 'load_session');
@@ -307,6 +320,9 @@ import { Pool, RawJSON, PyException, BadRequestError, encodeRequest } from './cl
       const has = !!this.session;
       $('.checkout', this.root).disabled = has;
       $('.ephemeral', this.root).disabled = has;
+      // The volumes are fixed at checkout: the option goes once there is a session.
+      $('.volumes', this.root).disabled = has;
+      $('.volumes-opt', this.root).hidden = has;
       $('.dump', this.root).disabled = !has;
       $('.history-btn', this.root).disabled = !has;
       $('.close-session', this.root).disabled = !has;
@@ -340,11 +356,17 @@ import { Pool, RawJSON, PyException, BadRequestError, encodeRequest } from './cl
 
     async checkout() {
       const ephemeral = $('.ephemeral', this.root).checked;
+      const volumes = parseVolumes($('.volumes', this.root).value);
+      const opts = ephemeral ? { ephemeral: true } : {};
+      if (Object.keys(volumes).length) opts.volumes = volumes;
       const pool = await this.app.client.ready();
-      const s = await pool.checkout(ephemeral ? { ephemeral: true } : {});
+      const s = await pool.checkout(opts);
       this.setSession(s.id, ephemeral, s);
-      this.note('checked out ' + s.id + (ephemeral ? ' (ephemeral)' : ''));
+      this.mountsVolumes = Object.keys(volumes).length > 0;
+      const mounted = Object.entries(volumes).map(([path, name]) => path + ' → ' + name).join(', ');
+      this.note('checked out ' + s.id + (ephemeral ? ' (ephemeral)' : '') + (mounted ? ' with volumes ' + mounted : ''));
       this.app.snapshotsChanged();
+      if (mounted) this.app.volumes.changed();
     }
 
     // load checks out a fresh session and loads id into it.
@@ -404,6 +426,7 @@ import { Pool, RawJSON, PyException, BadRequestError, encodeRequest } from './cl
       }
       this.stats(r.stats);
       this.app.snapshotsChanged();
+      if (this.mountsVolumes) this.app.volumes.changed();
     }
 
     endPause() {
@@ -576,6 +599,259 @@ import { Pool, RawJSON, PyException, BadRequestError, encodeRequest } from './cl
     }
   }
 
+  // ---------------------------------------------------------------- volumes
+
+  // Volumes is the panel of the project's hosted volumes: their sizes,
+  // a selected volume's files, upload, download and delete. All of it is
+  // the client's volume methods; a file goes up and down in the pieces the
+  // client cuts (a browser frame holds 32 KB).
+  class Volumes {
+    constructor(app) {
+      this.app = app;
+      this.list = [];
+      this.selected = '';
+      this.files = [];
+      this.urls = [];
+      $('#vol-refresh').addEventListener('click', () => this.refresh());
+      $('#vol-upload-form').addEventListener('submit', (e) => { e.preventDefault(); this.upload(); });
+    }
+
+    pool() { return this.app.client.ready(); }
+
+    status(text) { $('#vol-status').textContent = text; }
+
+    // error shows what failed in the panel, with the protocol's kind
+    // (not_found, too_large, quota, conflict, ...).
+    error(what, e) {
+      const box = $('#vol-error');
+      const kind = (e && e.kind) || 'error';
+      box.replaceChildren(
+        el('span', { class: 'error-kind', text: kind }), ' ',
+        el('span', { text: what + ': ' + ((e && e.message) || String(e)) }));
+      box.dataset.kind = kind;
+      box.hidden = false;
+    }
+
+    clearError() {
+      const box = $('#vol-error');
+      box.hidden = true;
+      box.dataset.kind = '';
+      box.replaceChildren();
+    }
+
+    // changed refreshes soon: a step of a pane that mounts volumes may
+    // have written them.
+    changed() {
+      clearTimeout(this.timer);
+      this.timer = setTimeout(() => this.refresh(), 150);
+    }
+
+    async refresh() {
+      try {
+        const pool = await this.pool();
+        this.list = await pool.volumeList();
+        this.list.sort((a, b) => a.name.localeCompare(b.name));
+        this.render();
+        this.status(this.list.length + ' volume' + (this.list.length === 1 ? '' : 's'));
+        if (this.selected && this.list.some((v) => v.name === this.selected)) await this.loadFiles();
+        else if (this.selected) this.select('');
+        const table = $('#vol-table');
+        table.dataset.generation = String(Number(table.dataset.generation || 0) + 1);
+      } catch (e) {
+        this.error('cannot list volumes', e);
+      }
+    }
+
+    render() {
+      const body = $('#vol-body');
+      body.replaceChildren(...this.list.map((v) => this.row(v)));
+      if (!this.list.length) {
+        body.append(el('tr', {}, el('td', { colspan: '6', class: 'muted', text: 'no volumes yet: mount one at checkout (a pane\'s Volumes, e.g. /data=notes)' })));
+      }
+    }
+
+    row(v) {
+      const del = confirmButton('Delete', 'Delete volume ' + v.name, () => this.deleteVolume(v.name));
+      del.classList.add('delete-volume');
+      return el('tr', { 'data-name': v.name, class: v.name === this.selected ? 'selected' : null, 'aria-selected': v.name === this.selected ? 'true' : 'false' },
+        el('td', { 'data-label': 'Name' }, el('code', { class: 'id', title: v.name, text: v.name })),
+        el('td', { class: 'num size', 'data-label': 'Size', title: (v.bytes || 0) + ' bytes', text: fmtBytes(v.bytes || 0) }),
+        el('td', { class: 'num files', 'data-label': 'Files', text: String(v.files || 0) }),
+        el('td', { class: 'num version', 'data-label': 'Version', text: String(v.version || 0) }),
+        el('td', { 'data-label': 'Updated', title: v.updated || '', text: fmtTime(v.updated) }),
+        el('td', { class: 'actions' },
+          el('button', { type: 'button', class: 'open', 'aria-label': 'Files of ' + v.name, text: 'Files', onclick: () => this.select(v.name) }),
+          el('button', { type: 'button', class: 'mount', 'aria-label': 'Mount ' + v.name + ' at /data in a new pane', text: 'Mount in pane', onclick: () => this.mount(v.name) }),
+          del));
+    }
+
+    async select(name) {
+      this.selected = name;
+      this.clearError();
+      for (const tr of document.querySelectorAll('#vol-body tr[data-name]')) {
+        const on = tr.dataset.name === name;
+        tr.classList.toggle('selected', on);
+        tr.setAttribute('aria-selected', on ? 'true' : 'false');
+      }
+      const sec = $('#vol-files');
+      sec.hidden = !name;
+      if (!name) { this.files = []; return; }
+      $('#vol-files-heading').textContent = 'Files of ' + name;
+      await this.loadFiles();
+    }
+
+    async loadFiles() {
+      const name = this.selected;
+      try {
+        const r = await (await this.pool()).volumeList(name);
+        if (this.selected !== name) return;
+        this.files = r.files;
+        this.version = r.version;
+        this.renderFiles();
+        const body = $('#vol-file-body');
+        body.dataset.generation = String(Number(body.dataset.generation || 0) + 1);
+      } catch (e) {
+        this.error('cannot list the files of ' + name, e);
+      }
+    }
+
+    renderFiles() {
+      const body = $('#vol-file-body');
+      for (const u of this.urls) URL.revokeObjectURL(u);
+      this.urls = [];
+      body.replaceChildren(...this.files.map((f) => this.fileRow(f)));
+      if (!this.files.length) body.append(el('tr', {}, el('td', { colspan: '3', class: 'muted', text: 'no files' })));
+    }
+
+    fileRow(f) {
+      const link = el('a', { class: 'saved', hidden: true });
+      const del = confirmButton('Delete', 'Delete ' + f.path, () => this.deleteFile(f.path));
+      del.classList.add('delete-file');
+      return el('tr', { 'data-path': f.path },
+        el('td', { 'data-label': 'Path' }, el('code', { text: f.path })),
+        el('td', { class: 'num size', 'data-label': 'Size', title: f.size + ' bytes', text: fmtBytes(f.size) }),
+        el('td', { class: 'actions' },
+          el('button', { type: 'button', class: 'download', 'aria-label': 'Download ' + f.path, text: 'Download', onclick: () => this.download(f.path, link) }),
+          link, del));
+    }
+
+    // download reads the file through the client and saves it from a Blob
+    // link (which stays in the row, for a second save).
+    async download(path, link) {
+      const name = this.selected;
+      this.clearError();
+      try {
+        const r = await (await this.pool()).volumeRead(name, path);
+        const url = URL.createObjectURL(new Blob([r.data], { type: 'application/octet-stream' }));
+        this.urls.push(url);
+        link.href = url;
+        link.download = path.split('/').pop();
+        link.textContent = 'Save again';
+        link.hidden = false;
+        link.click();
+        this.status('downloaded ' + path + ' (' + fmtBytes(r.size) + ', version ' + r.version + ')');
+      } catch (e) {
+        this.error('cannot download ' + path, e);
+      }
+    }
+
+    async upload() {
+      const name = this.selected;
+      const input = $('#vol-file');
+      const file = input.files && input.files[0];
+      if (!name || !file) return;
+      const path = $('#vol-path').value.trim().replace(/^\/+/, '') || file.name;
+      this.clearError();
+      // Past the project's quota as the page last saw it, refuse before a
+      // piece is written (the server checks again on every piece).
+      const q = this.app.quota;
+      if (q && q.limit && (q.used || 0) + file.size > q.limit) {
+        this.error('cannot upload ' + path, { kind: 'quota', message: fmtBytes(file.size) + ' would pass the project\'s quota (' + fmtBytes(q.used || 0) + ' of ' + fmtBytes(q.limit) + ' used); nothing was written' });
+        return;
+      }
+      const existed = this.files.some((f) => f.path === path);
+      const button = $('#vol-upload');
+      button.setAttribute('aria-disabled', 'true');
+      this.status('uploading ' + path + ' (' + fmtBytes(file.size) + ')…');
+      try {
+        const data = new Uint8Array(await file.arrayBuffer());
+        const version = await (await this.pool()).volumeWrite(name, path, data);
+        this.status('uploaded ' + path + ' (' + fmtBytes(data.length) + ') as version ' + version);
+        input.value = '';
+        $('#vol-path').value = '';
+        await this.refresh();
+        this.app.snapshotsChanged(); // the quota counts volume bytes
+      } catch (e) {
+        this.status('');
+        // A large file goes in pieces, and the pieces before a failure are
+        // written: a new file is deleted again, so that no truncated copy
+        // stays; a file it replaced holds what arrived, and the message says so.
+        let after = '';
+        if (file.size > 16 * 1024) {
+          if (!existed) {
+            try { await (await this.pool()).volumeDelete(name, path); after = '; nothing was kept'; } catch (e2) { if (e2.kind !== 'not_found') after = '; a part of it may be written'; }
+          } else after = '; the file may now hold only the part that arrived: upload it again';
+        }
+        await this.refresh();
+        this.error('cannot upload ' + path, { kind: e.kind, message: (e.message || String(e)) + after });
+      } finally {
+        button.setAttribute('aria-disabled', 'false');
+      }
+    }
+
+    async deleteFile(path) {
+      const name = this.selected;
+      this.clearError();
+      try {
+        await (await this.pool()).volumeDelete(name, path);
+        this.status('deleted ' + path + ' from ' + name);
+        await this.refresh();
+        this.app.snapshotsChanged();
+      } catch (e) {
+        this.error('cannot delete ' + path, e);
+      }
+    }
+
+    async deleteVolume(name) {
+      this.clearError();
+      try {
+        await (await this.pool()).volumeDelete(name);
+        if (this.selected === name) this.select('');
+        this.status('deleted volume ' + name);
+        await this.refresh();
+        this.status('deleted volume ' + name);
+        this.app.snapshotsChanged();
+      } catch (e) {
+        this.error('cannot delete volume ' + name, e);
+      }
+    }
+
+    // mount opens a new pane that checks out a session with the volume at /data.
+    mount(name) {
+      const p = this.app.addPane();
+      $('.volumes', p.root).value = '/data=' + name;
+      p.root.scrollIntoView({ block: 'nearest' });
+      p.guard(() => p.checkout()).then(() => p.focus());
+      return p;
+    }
+  }
+
+  // confirmButton is a delete button that asks once more: the first click
+  // arms it ("Confirm delete"), the second within 5 s acts.
+  function confirmButton(text, label, act) {
+    const b = el('button', { type: 'button', class: 'danger', 'aria-label': label, text });
+    b.addEventListener('click', () => {
+      if (b.dataset.armed !== '1') {
+        b.dataset.armed = '1';
+        b.textContent = 'Confirm delete';
+        setTimeout(() => { if (b.isConnected) { b.dataset.armed = ''; b.textContent = text; } }, 5000);
+        return;
+      }
+      act();
+    });
+    return b;
+  }
+
   // ---------------------------------------------------------------- app
 
   class App {
@@ -606,7 +882,7 @@ import { Pool, RawJSON, PyException, BadRequestError, encodeRequest } from './cl
         e.preventDefault();
         store.setItem('amber.endpoint', $('#endpoint').value.trim());
         store.setItem('amber.key', $('#api-key').value);
-        this.client.connect().then(() => this.refreshSnapshots(), () => {});
+        this.client.connect().then(() => { this.refreshSnapshots(); this.volumes.refresh(); }, () => {});
       });
       $('#new-pane').addEventListener('click', () => this.addPane().focus());
       $('#load-form').addEventListener('submit', (e) => {
@@ -628,8 +904,9 @@ import { Pool, RawJSON, PyException, BadRequestError, encodeRequest } from './cl
         this.showHistory($('#history-id').value.trim(), false);
       });
 
+      this.volumes = new Volumes(this);
       this.addPane();
-      this.client.connect().then(() => this.refreshSnapshots(), () => {});
+      this.client.connect().then(() => { this.refreshSnapshots(); this.volumes.refresh(); }, () => {});
     }
 
     addPane() {

@@ -44,7 +44,7 @@ const (
 	enumQuads   = 4
 	// enumSubsetEvery: under -race or -short, one call in this many runs
 	// (chosen by the seeded generator, the same calls every run).
-	enumSubsetEvery = 8
+	enumSubsetEvery = 10
 	enumSeed        = 22
 	enumBatch       = 250
 	// enumWatchdog is far past what the limits allow a batch.

@@ -380,6 +380,15 @@ func buildClass(vm *VM, _ Value, a Args) (Value, error) {
 
 // newClass creates a class from a namespace (type(name, bases, ns)).
 func (vm *VM) newClass(meta, name, basesv, ns Value, a Args) (Value, error) {
+	for i, want := range [3]TypeID{TStr, TTuple, TDict} {
+		if v := [3]Value{name, basesv, ns}[i]; !vm.IsSubclass(vm.TypeOf(v), vm.Types[want]) {
+			got := vm.TypeName(v)
+			if v.K == heap.KNone {
+				got = "None" // as CPython's argument errors say
+			}
+			return heap.Undef, vm.TypeError("type.__new__() argument %d must be %s, not %s", i+1, typeSpecName(want), got)
+		}
+	}
 	bases := append([]Value(nil), vm.listItems(basesv)...)
 	if len(bases) == 0 {
 		bases = []Value{vm.Types[TObject]}

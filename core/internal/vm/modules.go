@@ -135,21 +135,65 @@ func (vm *VM) importFrom(m Value, name string) (Value, error) {
 	return v, nil
 }
 
+// importStar is IMPORT_STAR: a module's public names; for any other object
+// a program put in sys.modules, the names in its __all__, or else every
+// name of its __dict__ not starting with an underscore, as in CPython.
 func (vm *VM) importStar(f *heap.Frame, m Value) error {
-	mo := vm.H.Get(m).(*heap.Module)
-	d := vm.H.Get(mo.Dict).(*heap.Dict)
 	ns := f.Locals
 	if ns.K == heap.KUndef {
 		ns = f.Globals
 	}
-	for _, e := range append([]heap.DictEntry(nil), d.Entries...) {
-		if e.Key.K == heap.KUndef {
-			continue
+	if mo, ok := vm.H.Get(m).(*heap.Module); ok && m.K == heap.KRef {
+		// A module's public names, read in place. (Its __all__ is not
+		// consulted yet: the base image's modules are built with this
+		// rule, and honouring __all__ would change that image.)
+		d := vm.H.Get(mo.Dict).(*heap.Dict)
+		for _, e := range append([]heap.DictEntry(nil), d.Entries...) {
+			if e.Key.K == heap.KUndef || strings.HasPrefix(vm.MustStr(e.Key), "_") {
+				continue
+			}
+			if err := vm.SetItem(ns, e.Key, e.Val); err != nil {
+				return err
+			}
 		}
-		if strings.HasPrefix(vm.MustStr(e.Key), "_") {
-			continue
+		return nil
+	}
+	var names []Value
+	all, err := vm.GetAttr(m, "__all__")
+	switch {
+	case err == nil:
+		err = vm.Iterate(all, func(v Value) error {
+			names = append(names, v)
+			return nil
+		})
+	case vm.ErrIs(err, TAttributeError):
+		var dict Value
+		if dict, err = vm.GetAttr(m, "__dict__"); err != nil {
+			if vm.ErrIs(err, TAttributeError) {
+				return vm.Errorf(TImportError, "from-import-* object has no __dict__ and no __all__")
+			}
+			return err
 		}
-		if err := vm.SetItem(ns, e.Key, e.Val); err != nil {
+		err = vm.Iterate(dict, func(k Value) error {
+			if s, ok := vm.StrOf(k); !ok || !strings.HasPrefix(s, "_") {
+				names = append(names, k)
+			}
+			return nil
+		})
+	}
+	if err != nil {
+		return err
+	}
+	for _, name := range names {
+		s, ok := vm.StrOf(name)
+		if !ok {
+			return vm.TypeError("Item in __all__ must be str, not %s", vm.TypeName(name))
+		}
+		v, err := vm.GetAttr(m, s)
+		if err != nil {
+			return err
+		}
+		if err := vm.SetItem(ns, name, v); err != nil {
 			return err
 		}
 	}

@@ -299,6 +299,14 @@ func (vm *VM) Repr(v Value) (string, error) {
 	switch o := vm.H.Get(v).(type) {
 	case *heap.BigInt:
 		return vm.bigDecimal(&o.V)
+	case *heap.Super:
+		// CPython's: the class it starts after, and the type of what it
+		// is bound to (NULL when unbound).
+		typ := "<class '" + vm.ClassName(o.Type) + "'>"
+		if o.ObjType.K != heap.KRef {
+			return "<super: " + typ + ", NULL>", nil
+		}
+		return "<super: " + typ + ", <" + vm.ClassName(o.ObjType) + " object>>", nil
 	case *heap.Complex:
 		s, _ := vm.reprNumber(v)
 		return s, nil

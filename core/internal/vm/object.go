@@ -87,6 +87,9 @@ func init() {
 				cls = self
 			}
 			c := vm.ClassOf(cls)
+			if c == nil {
+				return heap.Undef, vm.TypeError("object.__new__(X): X is not a type object (%s)", vm.TypeName(cls))
+			}
 			inst := &heap.Instance{Class: cls, Dict: heap.Undef, Prim: heap.Undef}
 			if c != nil && TypeID(c.Builtin) >= TBaseException {
 				inst.Exc = &heap.ExcData{Args: vm.NewTuple(append([]Value(nil), a.Pos[1:]...)), Cause: heap.None, Context: heap.None}

@@ -111,6 +111,10 @@ const (
 	fbHandlerCleanup
 	fbWith
 	fbAsyncWith
+	// fbPopValue covers a finally body inlined by a return that keeps its
+	// value on the stack: a break, continue or return inside that body
+	// leaves the block early and must drop the kept value first.
+	fbPopValue
 )
 
 type fblock struct {

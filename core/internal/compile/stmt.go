@@ -697,7 +697,16 @@ func (c *compiler) unwind(fb fblock, preserve bool) {
 		c.emit(POP_BLOCK, 0)
 	case fbFinallyTry:
 		c.emit(POP_BLOCK, 0)
-		c.stmts(fb.finalbody)
+		if preserve {
+			c.stmtsIn(fblock{kind: fbPopValue}, fb.finalbody)
+		} else {
+			c.stmts(fb.finalbody)
+		}
+	case fbPopValue:
+		if preserve {
+			c.emit(SWAP, 2)
+		}
+		c.emit(POP_TOP, 0)
 	case fbFinallyEnd:
 		c.emit(POP_BLOCK, 0)
 		if preserve {

@@ -56,6 +56,9 @@ type scope struct {
 	hasReturnValue syntax.Span
 	compKind       string // "list comprehension", ... for comprehension scopes
 	private        string // class name used for name mangling
+	// compIterExpr counts the comprehension iterables being visited in
+	// this scope: CPython rejects an assignment expression there.
+	compIterExpr int
 
 	res            map[string]resolution
 	freeClass      map[string]bool
@@ -119,6 +122,7 @@ func (st *symtable) newScope(kind scopeKind, name string, node syntax.Node) *sco
 	if st.cur != nil {
 		st.cur.children = append(st.cur.children, s)
 		s.private = st.cur.private
+		s.compIterExpr = st.cur.compIterExpr // CPython: nested scopes too
 	}
 	st.scopes[node] = s
 	return s
@@ -350,6 +354,9 @@ func (st *symtable) yieldCheck(n syntax.Node, what string) {
 func (st *symtable) expr(e syntax.Expr) {
 	switch e := e.(type) {
 	case *syntax.NamedExpr:
+		if st.cur.compIterExpr > 0 {
+			st.c.errorAt(e, "assignment expression cannot be used in a comprehension iterable expression")
+		}
 		st.expr(e.Value)
 		if n, ok := e.Target.(*syntax.Name); ok && st.cur.kind == scComp {
 			st.namedExprInComp(n)
@@ -408,12 +415,13 @@ func (st *symtable) expr(e syntax.Expr) {
 
 func (st *symtable) namedExprInComp(n *syntax.Name) {
 	name := mangle(st.cur.private, n.Id)
-	if st.cur.flags[name]&defCompIter != 0 {
-		st.c.errorAt(n, "assignment expression cannot rebind comprehension iteration variable '"+name+"'")
-	}
-	// Find the enclosing non-comprehension scope.
+	// Find the enclosing non-comprehension scope; the name may not be an
+	// iteration variable of any comprehension on the way.
 	target := st.cur
 	for target.kind == scComp {
+		if target.flags[name]&defCompIter != 0 {
+			st.c.errorAt(n, "assignment expression cannot rebind comprehension iteration variable '"+name+"'")
+		}
 		target = target.parent
 	}
 	switch target.kind {
@@ -433,7 +441,7 @@ func (st *symtable) namedExprInComp(n *syntax.Name) {
 }
 
 func (st *symtable) comprehension(e syntax.Expr, name, kind string, gens []*syntax.Comprehension, elt, val syntax.Expr) {
-	st.expr(gens[0].Iter)
+	st.compIter(gens[0].Iter)
 	cs := st.newScope(scComp, "<"+name+">", e)
 	cs.compKind = kind
 	_, isGen := e.(*syntax.GeneratorExp)
@@ -448,7 +456,7 @@ func (st *symtable) comprehension(e syntax.Expr, name, kind string, gens []*synt
 			cs.isAsync = true
 		}
 		if i > 0 {
-			st.expr(g.Iter)
+			st.compIter(g.Iter)
 		}
 		st.compTarget(g.Target)
 		st.exprs(g.Ifs)
@@ -464,6 +472,14 @@ func (st *symtable) comprehension(e syntax.Expr, name, kind string, gens []*synt
 	if cs.isAsync && !isGen && prev.kind == scComp {
 		prev.isAsync = true
 	}
+}
+
+// compIter visits a comprehension's iterable, where an assignment
+// expression is a SyntaxError.
+func (st *symtable) compIter(e syntax.Expr) {
+	st.cur.compIterExpr++
+	st.expr(e)
+	st.cur.compIterExpr--
 }
 
 func (st *symtable) compTarget(t syntax.Expr) {

@@ -119,7 +119,13 @@ func bytesStrip(name string, f func([]byte, []byte, bool) []byte) BuiltinFn {
 			}
 			has = true
 		}
-		return vm.newBytesLike(b, f(b.B, chars, has)), nil
+		r := f(b.B, chars, has)
+		if len(r) == len(b.B) && !b.Mutable {
+			if o, ok := vm.H.Get(self).(*heap.Bytes); ok && o == b {
+				return self, nil // nothing stripped: the same bytes, as CPython
+			}
+		}
+		return vm.newBytesLike(b, r), nil
 	}
 }
 

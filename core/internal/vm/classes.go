@@ -395,14 +395,21 @@ func (vm *VM) newClass(meta, name, basesv, ns Value, a Args) (Value, error) {
 	if !vm.IsSubclass(meta, vm.Types[TType]) {
 		return heap.Undef, vm.TypeError("type.__new__(%s): %s is not a subtype of type", vm.ClassName(meta), vm.ClassName(meta))
 	}
+	// CPython's argument errors name None as "None", not "NoneType".
+	argType := func(v Value) string {
+		if v.K == heap.KNone {
+			return "None"
+		}
+		return vm.TypeName(v)
+	}
 	if _, ok := vm.StrOf(name); !ok {
-		return heap.Undef, vm.TypeError("type.__new__() argument 1 must be str, not %s", vm.TypeName(name))
+		return heap.Undef, vm.TypeError("type.__new__() argument 1 must be str, not %s", argType(name))
 	}
 	if _, ok := vm.TupleOf(basesv); !ok {
-		return heap.Undef, vm.TypeError("type.__new__() argument 2 must be tuple, not %s", vm.TypeName(basesv))
+		return heap.Undef, vm.TypeError("type.__new__() argument 2 must be tuple, not %s", argType(basesv))
 	}
 	if _, ok := vm.DictOf(ns); !ok {
-		return heap.Undef, vm.TypeError("type.__new__() argument 3 must be dict, not %s", vm.TypeName(ns))
+		return heap.Undef, vm.TypeError("type.__new__() argument 3 must be dict, not %s", argType(ns))
 	}
 	bases := append([]Value(nil), vm.listItems(basesv)...)
 	if len(bases) == 0 {

@@ -36,20 +36,53 @@ func (vm *VM) instantiateExc(v Value) (Value, error) {
 	return heap.Undef, vm.TypeError("exceptions must derive from BaseException")
 }
 
-// throwArgs turns the arguments of generator.throw / athrow (an exception
-// or a class, with an optional value) into an exception instance.
+// throwArgs turns the arguments of generator.throw / athrow (type[, value[,
+// traceback]]) into an exception instance, as CPython normalizes them: a
+// class with an instance of itself as the value throws that instance, with
+// a tuple its items are the arguments, with another value that value is the
+// one argument; an instance takes no separate value.
 func (vm *VM) throwArgs(a Args) (Value, error) {
+	if len(a.Pos) > 3 {
+		return heap.Undef, vm.TypeError("throw expected at most 3 arguments, got %d", len(a.Pos))
+	}
 	exc := a.Pos[0]
-	if len(a.Pos) > 1 && a.Pos[1].K != heap.KNone && exc.K == heap.KRef {
-		if _, ok := vm.H.Get(exc).(*heap.Class); ok {
-			r, err := vm.Call(exc, a.Pos[1])
-			if err != nil {
-				return heap.Undef, err
-			}
-			exc = r
+	val := heap.None
+	if len(a.Pos) > 1 {
+		val = a.Pos[1]
+	}
+	if len(a.Pos) > 2 && a.Pos[2].K != heap.KNone {
+		// The traceback is not attached: the exception gets its own.
+		if tbCls, _, err := vm.tracebackClasses(); err != nil || !vm.IsSubclass(vm.TypeOf(a.Pos[2]), tbCls) {
+			return heap.Undef, vm.TypeError("throw() third argument must be a traceback object")
 		}
 	}
-	return vm.instantiateExc(exc)
+	if exc.K == heap.KRef {
+		switch o := vm.H.Get(exc).(type) {
+		case *heap.Class:
+			if !vm.IsSubclass(exc, vm.Types[TBaseException]) {
+				break
+			}
+			switch {
+			case val.K == heap.KNone:
+				return vm.Call(exc)
+			case vm.IsSubclass(vm.TypeOf(val), exc):
+				return val, nil
+			}
+			if t, ok := vm.H.Get(val).(*heap.Tuple); ok && val.K == heap.KRef && vm.TypeOf(val) == vm.Types[TTuple] {
+				return vm.Call(exc, t.Items...)
+			}
+			return vm.Call(exc, val)
+		case *heap.Instance:
+			if o.Exc == nil {
+				break
+			}
+			if val.K != heap.KNone {
+				return heap.Undef, vm.TypeError("instance exception may not have a separate value")
+			}
+			return exc, nil
+		}
+	}
+	return heap.Undef, vm.TypeError("exceptions must be classes or instances deriving from BaseException, not %s", vm.TypeName(exc))
 }
 
 // opRaise is RAISE_VARARGS.
@@ -266,6 +299,14 @@ func (vm *VM) Repr(v Value) (string, error) {
 	switch o := vm.H.Get(v).(type) {
 	case *heap.BigInt:
 		return vm.bigDecimal(&o.V)
+	case *heap.Super:
+		// CPython's: the class it starts after, and the type of what it
+		// is bound to (NULL when unbound).
+		typ := "<class '" + vm.ClassName(o.Type) + "'>"
+		if o.ObjType.K != heap.KRef {
+			return "<super: " + typ + ", NULL>", nil
+		}
+		return "<super: " + typ + ", <" + vm.ClassName(o.ObjType) + " object>>", nil
 	case *heap.Complex:
 		s, _ := vm.reprNumber(v)
 		return s, nil

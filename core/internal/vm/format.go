@@ -159,6 +159,10 @@ func (vm *VM) percentValue(p *pyfmt.PercentPiece, pa *percentArgs) (Value, error
 		if !pa.mapping {
 			return heap.Undef, vm.TypeError("format requires a mapping")
 		}
+		// As in CPython, the looked-up value stands in for the argument
+		// and is consumed: a positional conversion after a keyed one has
+		// no argument left.
+		pa.arglen, pa.argidx = -1, -1
 		return vm.GetItem(pa.args, vm.NewStr(p.MappingKey))
 	}
 	return vm.nextPercentArg(pa)

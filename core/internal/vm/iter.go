@@ -137,7 +137,10 @@ func (vm *VM) opGetIter(f *heap.Frame, v Value) error {
 	return nil
 }
 
-// Next advances an iterator: ok=false when it is exhausted.
+// Next advances an iterator: ok=false when it is exhausted, and then the
+// value is what the iterator finished with (a generator's return value, the
+// value of the StopIteration a __next__ raised), Undef or None for none, so
+// that next() and yield from can hand it on.
 func (vm *VM) Next(it Value) (Value, bool, error) {
 	if it.K == heap.KRef {
 		switch o := vm.H.Get(it).(type) {
@@ -158,7 +161,7 @@ func (vm *VM) Next(it Value) (Value, bool, error) {
 			v, err := vm.Call(vm.BindMethod(fn, it, o.Class))
 			if err != nil {
 				if vm.ErrIs(err, TStopIteration) {
-					return heap.Undef, false, nil
+					return vm.stopValue(err), false, nil
 				}
 				return heap.Undef, false, err
 			}
@@ -288,7 +291,7 @@ func (vm *VM) iterNext(itv Value, it *heap.Iter) (Value, bool, error) {
 	case heap.IterEnumerate:
 		v, ok, err := vm.nextSub(it.Vals[0])
 		if err != nil || !ok {
-			return heap.Undef, false, err
+			return v, false, err // the end's value is the enumerate's
 		}
 		n := it.I
 		it.I++
@@ -312,9 +315,10 @@ func (vm *VM) iterNext(itv Value, it *heap.Iter) (Value, bool, error) {
 				if ok {
 					return vm.newPair(a, b), true, nil
 				}
+				a = b
 			}
 			it.Kind = heap.IterDone
-			return heap.Undef, false, nil
+			return a, false, nil // the end's value is the zip's
 		}
 		t := heap.NewTupleLen(len(it.Vals))
 		items := t.Items
@@ -324,6 +328,7 @@ func (vm *VM) iterNext(itv Value, it *heap.Iter) (Value, bool, error) {
 				return heap.Undef, false, err
 			}
 			if !ok {
+				end := v
 				if it.Step == 1 { // strict
 					if i > 0 {
 						return heap.Undef, false, vm.ValueError("zip() argument %d is shorter than argument%s 1%s", i+1, plural(i, "", "s"), rangeText(i))
@@ -337,7 +342,7 @@ func (vm *VM) iterNext(itv Value, it *heap.Iter) (Value, bool, error) {
 					}
 				}
 				it.Kind = heap.IterDone
-				return heap.Undef, false, nil
+				return end, false, nil
 			}
 			items[i] = v
 		}
@@ -348,12 +353,12 @@ func (vm *VM) iterNext(itv Value, it *heap.Iter) (Value, bool, error) {
 			// steps in place (nextSub).
 			v, ok, err := vm.nextSub(it.Vals[0])
 			if err != nil || !ok {
-				return heap.Undef, false, err
+				return v, false, err
 			}
 			r, err := vm.callOne(it.Seq, v)
 			if err != nil && vm.ErrIs(err, TStopIteration) {
 				// The function's StopIteration reads as the map's own end.
-				return heap.Undef, false, nil
+				return vm.stopValue(err), false, nil
 			}
 			return r, err == nil, err
 		}
@@ -361,14 +366,14 @@ func (vm *VM) iterNext(itv Value, it *heap.Iter) (Value, bool, error) {
 		for i, sub := range it.Vals {
 			v, ok, err := vm.Next(sub)
 			if err != nil || !ok {
-				return heap.Undef, false, err
+				return v, false, err
 			}
 			args[i] = v
 		}
 		r, err := vm.Call(it.Seq, args...)
 		if err != nil && vm.ErrIs(err, TStopIteration) {
 			// The function's StopIteration reads as the map's own end.
-			return heap.Undef, false, nil
+			return vm.stopValue(err), false, nil
 		}
 		return r, err == nil, err
 	case heap.IterFilter:
@@ -978,12 +983,29 @@ func (vm *VM) opSend(f *heap.Frame, target int32) error {
 	}
 	if !ok {
 		pop(f)
-		push(f, heap.None)
+		if r.K == heap.KUndef {
+			r = heap.None
+		}
+		push(f, r) // the sub-iterator's end value is the yield from's
 		f.PC = target
 		return nil
 	}
 	push(f, r)
 	return nil
+}
+
+// stopValue is the value of the StopIteration err carries (None if it
+// carries none).
+func (vm *VM) stopValue(err error) Value {
+	var e *Exception
+	if errors.As(err, &e) && e.Value.K == heap.KRef {
+		if o, ok := vm.H.Get(e.Value).(*heap.Instance); ok && o.Exc != nil {
+			if v, ok := vm.excAttr(o, "value"); ok {
+				return v
+			}
+		}
+	}
+	return heap.None
 }
 
 func init() {
@@ -1098,6 +1120,16 @@ func builtinNext(vm *VM, _ Value, a Args) (Value, error) {
 	it := iteratorArg
 	if it.K == heap.KRef {
 		switch o := vm.H.Get(it).(type) {
+		case *heap.Instance:
+			// The StopIteration a __next__ raises is next()'s own, args
+			// and all.
+			if fn := vm.LookupSpecial(it, "__next__"); fn.K != heap.KUndef {
+				v, err := vm.Call(vm.BindMethod(fn, it, o.Class))
+				if err != nil && dflt.K != heap.KUndef && vm.ErrIs(err, TStopIteration) {
+					return dflt, nil
+				}
+				return v, err
+			}
 		case *heap.Generator:
 			if dflt.K == heap.KUndef {
 				return vm.genSend(it, heap.None, nil)
@@ -1140,7 +1172,10 @@ func builtinNext(vm *VM, _ Value, a Args) (Value, error) {
 		if dflt.K != heap.KUndef {
 			return dflt, nil
 		}
-		return heap.Undef, vm.ErrorArgs(TStopIteration)
+		if v.K == heap.KUndef || v.K == heap.KNone {
+			return heap.Undef, vm.ErrorArgs(TStopIteration)
+		}
+		return heap.Undef, vm.ErrorArgs(TStopIteration, v)
 	}
 	return v, nil
 }

@@ -257,36 +257,25 @@ func (vm *VM) richCompare(op int, a, b Value) (Value, error) {
 }
 
 // compareDunders tries a.__op__(b), then b.__reflected__(a), starting at
-// stage (1 skips the first).
+// stage (1 skips the first); the reflected one comes first when b's class
+// is a proper subclass of a's.
 func (vm *VM) compareDunders(op int, a, b Value, stage int) (Value, error) {
 	ta, tb := vm.TypeOf(a), vm.TypeOf(b)
 	reflectFirst := ta != tb && vm.IsSubclass(tb, ta) && vm.IsInstanceObj(b)
 	if stage == 0 {
 		if reflectFirst {
-			if r, err := vm.tryDunder(b, compile.CmpDunders[compile.CmpSwapped[op]], a); err != nil || r != heap.NotImplemented {
+			if r, err := vm.tryCompare(b, compile.CmpSwapped[op], a); err != nil || r != heap.NotImplemented {
 				return r, err
 			}
 		}
-		if r, err := vm.tryDunder(a, compile.CmpDunders[op], b); err != nil || r != heap.NotImplemented {
+		if r, err := vm.tryCompare(a, op, b); err != nil || r != heap.NotImplemented {
 			return r, err
 		}
 	}
 	if !reflectFirst {
-		if r, err := vm.tryDunder(b, compile.CmpDunders[compile.CmpSwapped[op]], a); err != nil || r != heap.NotImplemented {
+		if r, err := vm.tryCompare(b, compile.CmpSwapped[op], a); err != nil || r != heap.NotImplemented {
 			return r, err
 		}
-	}
-	// object.__ne__ inverts __eq__ when a class defines only __eq__.
-	if op == compile.CmpNe && (vm.LookupSpecial(a, "__eq__").K != heap.KUndef || vm.LookupSpecial(b, "__eq__").K != heap.KUndef) {
-		r, err := vm.compareDunders(compile.CmpEq, a, b, 0)
-		if err != nil {
-			return heap.Undef, err
-		}
-		if r.K == heap.KBool {
-			return heap.Bool(r.N == 0), nil
-		}
-		t, err := vm.Truth(r)
-		return heap.Bool(!t), err
 	}
 	// Instances of builtin subclasses compare by their builtin values.
 	pa, pb := vm.Prim(a), vm.Prim(b)
@@ -296,6 +285,32 @@ func (vm *VM) compareDunders(op int, a, b Value, stage int) (Value, error) {
 		}
 	}
 	return vm.compareDefault(op, a, b)
+}
+
+// tryCompare calls obj's comparison dunder for op with other. An instance
+// whose class has no __ne__ of its own gets object.__ne__: the inverse of
+// its own class's __eq__ (not the reflected one), unless that is
+// NotImplemented.
+func (vm *VM) tryCompare(obj Value, op int, other Value) (Value, error) {
+	if op != compile.CmpNe || !vm.IsInstanceObj(obj) || vm.LookupSpecial(obj, "__ne__").K != heap.KUndef {
+		return vm.tryDunder(obj, compile.CmpDunders[op], other)
+	}
+	if vm.LookupSpecial(obj, "__eq__").K == heap.KUndef {
+		// object.__eq__: identity.
+		if obj == other {
+			return heap.False, nil
+		}
+		return heap.NotImplemented, nil
+	}
+	r, err := vm.tryDunder(obj, "__eq__", other)
+	if err != nil || r == heap.NotImplemented {
+		return r, err
+	}
+	if r.K == heap.KBool {
+		return heap.Bool(r.N == 0), nil
+	}
+	t, err := vm.Truth(r)
+	return heap.Bool(!t), err
 }
 
 func (vm *VM) compareDefault(op int, a, b Value) (Value, error) {
@@ -563,8 +578,10 @@ func (vm *VM) Unary(op compile.Opcode, v Value) (Value, error) {
 		name, sym = "__invert__", "~"
 	}
 	if vm.IsInstanceObj(v) {
-		if r, err := vm.tryDunder(v, name); err != nil || r != heap.NotImplemented {
-			return r, err
+		// What the class's method returns is the result, NotImplemented
+		// too: unary operators have no reflected form to fall back on.
+		if vm.LookupSpecial(v, name).K != heap.KUndef {
+			return vm.tryDunder(v, name)
 		}
 		v2 := vm.Prim(v)
 		if v2 != v {

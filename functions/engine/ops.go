@@ -134,19 +134,35 @@ func (e *Engine) step(ctx context.Context, caller Caller, req *protocol.Request,
 		return nil, err
 	}
 	var printed []protocol.Event
+	// A panic in the caller's emit is the host's, not the sandbox's: it
+	// must not become a SystemError in the session (the interpreter turns
+	// panics under its loop into those). It is kept, emitting stops, and
+	// it is raised again once the run returns, outside the interpreter,
+	// where Handle makes it an internal error and nothing commits.
+	var emitPanic any
 	opts := c.cfg.feedOptions(func(stream, text string) {
 		ev := protocol.Event{ID: req.ID, Event: "print", Stream: stream, Text: text}
 		if guard.keep(len(text)) {
 			printed = append(printed, ev)
 		}
-		if emit != nil {
-			emit(ev)
+		if emit != nil && emitPanic == nil {
+			func() {
+				defer func() {
+					if r := recover(); r != nil {
+						emitPanic = r
+					}
+				}()
+				emit(ev)
+			}()
 		}
 	})
 	opts.ClientMounts = mounts
 	st.sess.SetStepBudget(min(e.budget(ctx), guard.ceil.stepTime()))
 	st.sess.SetStepLimits(core.StepLimits{MaxMemory: grant, MaxOutput: guard.ceil.MaxOutput})
 	p, ran, runErr := c.run(st, opts)
+	if emitPanic != nil {
+		panic(emitPanic) // st is dropped: it ran past the failed emit
+	}
 	st.sess.SetStepLimits(core.StepLimits{})
 	runErr = guard.explain(runErr)
 	if !ran {

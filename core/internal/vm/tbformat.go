@@ -29,7 +29,7 @@ const (
 	// CPython's own printer gives up (its recursion limit).
 	maxTracebackChain = 1000
 	// tracebackMaxBytes bounds a traceback's text whatever the limits.
-	tracebackMaxBytes = 8 << 20
+	tracebackMaxBytes = 1 << 20
 	// tracebackMinBytes is what a traceback may always take, so that a
 	// session at its memory limit still sees the head of its error.
 	tracebackMinBytes = 4 << 10

@@ -133,7 +133,7 @@ describe('steps past the step budget', () => {
         const s = await pool.checkout();
         let slices = 0;
         const out = [];
-        const n = 1_500_000;
+        const n = 15_000_000; // about a second of work: many 150 ms budgets even on an idle machine
         const v = await s.feedRun(`print('start')\nn = 0\nfor i in range(${n}):\n    n += i\nprint('end')\nn`, {
           onRunning: () => slices++,
           printCallback: (_st, t) => out.push(t),

@@ -16,8 +16,16 @@ import (
 // sessions' own ceiling is far above it (4 GB), so only the budget stands
 // between a session and the machine: `l = ['a'*10**9, 'b'*10**9,
 // 'c'*10**9]` with no limits ends with MemoryError (limit), committed,
-// the server's peak RSS stays under the budget plus 400 MB, and the
-// other sessions of both projects go on.
+// and the other sessions of both projects go on.
+//
+// The budget bounds what steps hold live; the process's memory is bounded
+// by GOMEMLIMIT, which on Lambda is 90% of the instance's memory
+// (functions/handler). Between the two is the collector's headroom: a hog
+// that failed leaves its objects as garbage, and while the next hogs grow
+// Go may collect it only when the heap nears GOMEMLIMIT (seen: a peak of
+// 1,310 MB in two runs of three, 1,777 MB in the third). So the peak RSS
+// must stay under GOMEMLIMIT plus the memory Go's limit does not cover
+// promptly (the binary's text, C stacks, pages not yet returned): 64 MB.
 func TestProcessMemoryBudget(t *testing.T) {
 	if runtime.GOOS != "linux" {
 		t.Skip("reads /proc/PID/status")
@@ -87,8 +95,8 @@ func TestProcessMemoryBudget(t *testing.T) {
 
 	peak := srv.peakRSS(t)
 	t.Logf("peak RSS %d MB, budget %d MB (GOMEMLIMIT 1800 MiB)", peak>>20, budget>>20)
-	if margin := int64(400 << 20); peak > budget+margin {
-		t.Errorf("peak RSS %d MB is over the budget %d MB + %d MB", peak>>20, budget>>20, margin>>20)
+	if margin := int64(64 << 20); peak > gomemlimit+margin {
+		t.Errorf("peak RSS %d MB is over GOMEMLIMIT %d MB + %d MB", peak>>20, gomemlimit>>20, margin>>20)
 	}
 	a.expect(hog, "keep", `"still here"`, "the hog's other globals")
 	a.expect(grower, "grow.__name__", `"grow"`, "the grower's function")

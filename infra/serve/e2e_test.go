@@ -604,8 +604,12 @@ func TestDisconnectMidStep(t *testing.T) {
 	for {
 		rep = b.do(req)
 		// While the first execution runs, a retry may meet it as a
-		// conflict; the client retries with the same id.
-		if rep.OK || rep.Error.Kind != protocol.KindConflict || time.Now().After(deadline) {
+		// conflict, or wait behind it in the project's queue (one step
+		// in flight on a 2-core machine) past its deadline: both say to
+		// retry later with the same id, which the client does.
+		retryable := !rep.OK && (rep.Error.Kind == protocol.KindConflict ||
+			rep.Error.Kind == protocol.KindLimit && rep.Error.Type == "steps_in_flight")
+		if !retryable || time.Now().After(deadline) {
 			break
 		}
 		time.Sleep(50 * time.Millisecond)

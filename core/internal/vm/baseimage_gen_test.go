@@ -1,0 +1,96 @@
+package vm
+
+import (
+	"bytes"
+	"errors"
+	"reflect"
+	"testing"
+
+	"github.com/amber-sandbox/amber/core/internal/heap"
+)
+
+// TestBaseImageCurrent regenerates the embedded base image in memory: it
+// must equal baseimage.bin byte for byte (generation is deterministic, and
+// the file is this build's).
+func TestBaseImageCurrent(t *testing.T) {
+	img, err := GenerateBaseImage()
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !bytes.Equal(img, embeddedBaseImage) {
+		t.Fatalf("baseimage.bin is stale (%d bytes, a fresh build gives %d): run go generate ./core/internal/vm", len(embeddedBaseImage), len(img))
+	}
+}
+
+// TestBaseImageLoadsAsBuilt checks that the template decoded from the
+// embedded image is the one this process built from scratch (the vm
+// tests build it, to verify the module base): the same pages byte for
+// byte, hence the same base image ID, and the same roots and registry.
+func TestBaseImageLoadsAsBuilt(t *testing.T) {
+	built := templateVM()
+	if template.image != nil {
+		t.Fatal("the vm tests' template came from the image; want it built")
+	}
+	got, pages, err := templateFromImage(embeddedBaseImage)
+	if err != nil {
+		t.Fatal(err)
+	}
+	b, err := getBase()
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(pages.pages) != len(b.pages) || got.H.Len() != built.H.Len() || got.H.Floor() != built.H.Floor() {
+		t.Fatalf("image: %d pages, %d handles, floor %d; built: %d pages, %d handles, floor %d",
+			len(pages.pages), got.H.Len(), got.H.Floor(), len(b.pages), built.H.Len(), built.H.Floor())
+	}
+	enc := got.encoder()
+	for p := range b.pages {
+		enc.B = enc.B[:0]
+		enc.EncodePage(got.H.PageObjects(p), heap.Handle(p<<heap.PageShift))
+		if !bytes.Equal(enc.B, b.pages[p].B) || !bytes.Equal(pages.pages[p].B, b.pages[p].B) {
+			t.Fatalf("page %d differs from the built template's", p)
+		}
+		if !reflect.DeepEqual(pages.pages[p].Offs, b.pages[p].Offs) {
+			t.Fatalf("page %d: slot offsets differ", p)
+		}
+	}
+	if got.world() != built.world() || *got.asciiStrs != *built.asciiStrs || got.genScanClean != built.genScanClean {
+		t.Fatal("world roots, ASCII strs or genScanClean differ")
+	}
+	if !reflect.DeepEqual(got.H.Sealed(), built.H.Sealed()) {
+		t.Fatalf("sealed heap state: image %+v, built %+v", got.H.Sealed(), built.H.Sealed())
+	}
+	if !reflect.DeepEqual(got.interned, built.interned) {
+		t.Fatal("interned strs differ")
+	}
+	gb, bb := got.base, built.base
+	if gb.world != bb.world || gb.floor != bb.floor || !reflect.DeepEqual(gb.index, bb.index) ||
+		!reflect.DeepEqual(gb.mods, bb.mods) || !reflect.DeepEqual(gb.hoisted, bb.hoisted) || !reflect.DeepEqual(gb.private, bb.private) {
+		t.Fatal("module registry differs")
+	}
+}
+
+// TestBaseImageCorrupt: an image whose fingerprint is another build's is
+// stale (the process builds its template); one that is this build's but
+// altered anywhere else is corrupt, never loaded.
+func TestBaseImageCorrupt(t *testing.T) {
+	if _, _, err := templateFromImage([]byte("stale")); !errors.Is(err, errStaleImage) {
+		t.Fatalf("no magic: %v", err)
+	}
+	fp := len(baseImageMagic)
+	img := append([]byte(nil), embeddedBaseImage...)
+	img[fp] ^= 1
+	if _, _, err := templateFromImage(img); !errors.Is(err, errStaleImage) {
+		t.Fatalf("other fingerprint: %v", err)
+	}
+	for _, at := range []int{fp + 32, fp + 40, len(img) / 2, len(img) - 5, len(img) - 1} {
+		img := append([]byte(nil), embeddedBaseImage...)
+		img[at] ^= 0x40
+		if _, _, err := templateFromImage(img); !errors.Is(err, ErrCorruptBaseImage) {
+			t.Errorf("byte %d flipped: %v, want ErrCorruptBaseImage", at, err)
+		}
+	}
+	if _, _, err := templateFromImage(embeddedBaseImage[:len(embeddedBaseImage)-100]); !errors.Is(err, ErrCorruptBaseImage) {
+		t.Errorf("truncated: %v", err)
+	}
+}

@@ -94,3 +94,15 @@ func TestBaseImageCorrupt(t *testing.T) {
 		t.Errorf("truncated: %v", err)
 	}
 }
+
+// BenchmarkTemplateFromImage is the once-per-process cost of decoding
+// the embedded base image into the template (compare
+// BenchmarkModuleBaseTemplateBuild in package core, run with a stale
+// image, for building it).
+func BenchmarkTemplateFromImage(b *testing.B) {
+	for i := 0; i < b.N; i++ {
+		if _, _, err := templateFromImage(embeddedBaseImage); err != nil {
+			b.Fatal(err)
+		}
+	}
+}

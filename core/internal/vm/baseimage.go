@@ -82,6 +82,13 @@ type pySource struct {
 // the builtins it refers to), the registered modules and the Python
 // modules' sources.
 func buildFingerprint() [32]byte {
+	fp, _ := fingerprintWorld()
+	return fp
+}
+
+// fingerprintWorld is buildFingerprint, also returning the fresh world it
+// encoded (for registerNativeModules).
+func fingerprintWorld() ([32]byte, *VM) {
 	sum := sha256.New()
 	sum.Write([]byte(baseImageMagic))
 	w := newWorld()
@@ -103,7 +110,7 @@ func buildFingerprint() [32]byte {
 		b = append(b, s.sum[:]...)
 	}
 	sum.Write(b)
-	return [32]byte(sum.Sum(nil))
+	return [32]byte(sum.Sum(nil)), w
 }
 
 // buildTemplate builds a template from scratch: the builtin world and,
@@ -234,7 +241,8 @@ func templateFromImage(img []byte) (*VM, *imagePages, error) {
 	if !ok || len(rest) < 32 {
 		return nil, nil, errStaleImage
 	}
-	if fp := buildFingerprint(); !bytes.Equal(rest[:32], fp[:]) {
+	fp, scratch := fingerprintWorld()
+	if !bytes.Equal(rest[:32], fp[:]) {
 		return nil, nil, errStaleImage
 	}
 	rawLen, n := binary.Uvarint(rest[32:])
@@ -332,7 +340,7 @@ func templateFromImage(img []byte) (*VM, *imagePages, error) {
 	// The native modules' builtin functions register as their modules
 	// are built; the pages name them, so build those modules (not the
 	// Python ones) once in a scratch world.
-	registerNativeModules()
+	registerNativeModules(scratch)
 	l, err := heap.NewLoader(st.Len, registeredNames{}, len(body))
 	if err != nil {
 		return nil, nil, bad("%v", err)
@@ -428,14 +436,13 @@ func (registeredNames) BuiltinID(name string) (int32, bool) {
 	return id, ok
 }
 
-// registerNativeModules builds every module written in Go in a scratch
-// world, which registers their builtin functions in this process.
-func registerNativeModules() {
+// registerNativeModules builds every module written in Go in scratch, a
+// fresh world, which registers their builtin functions in this process.
+func registerNativeModules(scratch *VM) {
 	py := map[string]bool{}
 	for _, s := range pySources {
 		py[s.name] = true
 	}
-	scratch := newWorld()
 	scratch.Host, scratch.Output = quietHost{}, func(string, string) {}
 	for _, n := range ModuleNames() {
 		if py[n] {

@@ -44,7 +44,6 @@ import (
 	"errors"
 	"fmt"
 	"sort"
-	"sync"
 
 	"github.com/klauspost/compress/zstd"
 
@@ -226,10 +225,6 @@ func GenerateBaseImage() ([]byte, error) {
 	return zw.EncodeAll(body, out), nil
 }
 
-var zstdDecoder = sync.OnceValues(func() (*zstd.Decoder, error) {
-	return zstd.NewReader(nil, zstd.WithDecoderConcurrency(1), zstd.WithDecoderMaxMemory(maxBaseImageBody))
-})
-
 // templateFromImage decodes a base image file into a template VM. It
 // returns errStaleImage when the image is not this build's, an error
 // wrapping ErrCorruptBaseImage when it is but does not check out.
@@ -249,11 +244,12 @@ func templateFromImage(img []byte) (*VM, *imagePages, error) {
 	if n <= 0 || rawLen > maxBaseImageBody {
 		return nil, nil, bad("body length")
 	}
-	zd, err := zstdDecoder()
+	zd, err := zstd.NewReader(nil, zstd.WithDecoderConcurrency(1), zstd.WithDecoderMaxMemory(maxBaseImageBody))
 	if err != nil {
 		return nil, nil, err
 	}
 	body, err := zd.DecodeAll(rest[32+n:], make([]byte, 0, rawLen))
+	zd.Close()
 	if err != nil || uint64(len(body)) != rawLen {
 		return nil, nil, bad("decompressing: %v", err)
 	}

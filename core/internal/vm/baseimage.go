@@ -3,25 +3,25 @@ package vm
 // The base image, built at build time.
 //
 // Building the template (the builtin world and the module base, see
-// modbase.go) compiles and runs every standard-library module body:
-// some 150 ms of CPU that every new process paid before its first
-// session. `go generate` builds it once instead (internal/genbaseimage) and
-// writes its pages and the little the template keeps beside them to
-// baseimage.bin, embedded in the binary; a new process decodes those
-// pages (a few milliseconds) and has the same template, handle for
-// handle, so the base image ID and every dump are the same as if it had
-// built it. TestBaseImageCurrent regenerates the file in memory and
+// modbase.go) compiles and runs every standard-library module body: some
+// 150 ms of CPU that every new process paid before its first session.
+// `go generate` builds it once instead (internal/genbaseimage) and writes
+// its pages and the little the template keeps beside them to
+// baseimage.bin, embedded in the binary; a new process decodes those pages
+// (10–20 ms, BenchmarkTemplateFromImage) and has the same template, handle
+// for handle, so the base image ID and every dump are the same as if it
+// had built it. TestBaseImageCurrent regenerates the file in memory and
 // fails while it differs ("run go generate ./core/internal/vm").
 //
-// The file is trusted build output, but it is checked all the same: a
+// The file is trusted build output, but it is checked all the same. A
 // fingerprint of what the process would build from (the fresh builtin
-// world's encoding, the registered modules, the Python modules' source)
-// decides whether the image is this build's
-// at all — when it is not, say a module changed and go generate did not
-// run, the process builds the template itself, as before — and SHA-256
-// sums over the metadata and each page decide whether it is intact: a
-// corrupt image is a broken binary, and the process panics at its first
-// session rather than run on it.
+// world's encoding, the registered modules, the Python modules' sources)
+// decides whether the image is this build's at all: when it is not, say a
+// module changed and go generate did not run, the process builds the
+// template itself, as before. SHA-256 sums over the metadata and each page
+// (and zstd's checksum) decide whether it is intact: a corrupt image is a
+// broken binary, and the process panics at its first session rather than
+// run on it.
 //
 // Format: magic, the fingerprint (32 bytes), the raw body's length
 // (uvarint), then the body, zstd-compressed:

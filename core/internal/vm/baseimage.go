@@ -18,10 +18,11 @@ package vm
 // world's encoding, the registered modules, the Python modules' sources)
 // decides whether the image is this build's at all: when it is not, say a
 // module changed and go generate did not run, the process builds the
-// template itself, as before. SHA-256 sums over the metadata and each page
-// (and zstd's checksum) decide whether it is intact: a corrupt image is a
-// broken binary, and the process panics at its first session rather than
-// run on it.
+// template itself, as before (so does a page that does not decode in this
+// build). SHA-256 sums over the metadata and each page (and zstd's
+// checksum) decide whether it is intact: a corrupt image is a broken
+// binary, and the process panics at its first session rather than run on
+// it.
 //
 // Format: magic, the fingerprint (32 bytes), the raw body's length
 // (uvarint), then the body, zstd-compressed:
@@ -64,7 +65,7 @@ const maxBaseImageBody = 64 << 20
 var errStaleImage = errors.New("the embedded base image is not this build's")
 
 // ErrCorruptBaseImage is the error (and panic) of an embedded base image
-// that matches this build but does not check out.
+// that matches this build but whose bytes do not check out.
 var ErrCorruptBaseImage = errors.New("the embedded base image is corrupt")
 
 // pySources records the Python modules' sources, for the fingerprint.
@@ -337,6 +338,11 @@ func templateFromImage(img []byte) (*VM, *imagePages, error) {
 	// are built; the pages name them, so build those modules (not the
 	// Python ones) once in a scratch world.
 	registerNativeModules(scratch)
+	// The bytes are the generator's (their sums held), so a page this
+	// process cannot decode was made by another build: a builtin renamed
+	// in Go code, say, which the fingerprint does not see. Such an image
+	// is stale, not corrupt.
+	stale := func(err error) error { return fmt.Errorf("%w: %v", errStaleImage, err) }
 	l, err := heap.NewLoader(st.Len, registeredNames{}, len(body))
 	if err != nil {
 		return nil, nil, bad("%v", err)
@@ -344,11 +350,11 @@ func templateFromImage(img []byte) (*VM, *imagePages, error) {
 	l.NumBuiltinTypes = int32(NumTypes)
 	for p := range ip.pages {
 		if err := l.Page(p, ip.pages[p].B); err != nil {
-			return nil, nil, bad("%v", err)
+			return nil, nil, stale(err)
 		}
 	}
 	if err := l.Finish(); err != nil {
-		return nil, nil, bad("%v", err)
+		return nil, nil, stale(err)
 	}
 	objs := l.Objects()
 	t := &VM{

@@ -2,9 +2,13 @@ package vm
 
 import (
 	"bytes"
+	"crypto/sha256"
+	"encoding/binary"
 	"errors"
 	"reflect"
 	"testing"
+
+	"github.com/klauspost/compress/zstd"
 
 	"github.com/amber-sandbox/amber/core/internal/heap"
 )
@@ -104,5 +108,60 @@ func BenchmarkTemplateFromImage(b *testing.B) {
 		if _, _, err := templateFromImage(embeddedBaseImage); err != nil {
 			b.Fatal(err)
 		}
+	}
+}
+
+// TestBaseImageOtherBuild: an intact image (every sum holds) whose pages
+// name a builtin this build does not have, as after a rename in Go code
+// that the fingerprint cannot see, is stale: the process builds its
+// template rather than fail.
+func TestBaseImageOtherBuild(t *testing.T) {
+	rest := embeddedBaseImage[len(baseImageMagic)+32:]
+	_, n := binary.Uvarint(rest)
+	zd, err := zstd.NewReader(nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer zd.Close()
+	body, err := zd.DecodeAll(rest[n:], nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	mlen, k := binary.Uvarint(body)
+	meta := body[k : k+int(mlen)]
+	pages := body[k+int(mlen)+32:]
+	// Rename math.floor in the page that holds it, and fix its sum.
+	at := bytes.Index(pages, []byte("math.floor"))
+	if at < 0 {
+		t.Fatal("no page names math.floor")
+	}
+	found := false
+	for off := 0; off < len(pages) && !found; {
+		size, w := binary.Uvarint(pages[off:])
+		pg := pages[off+w : off+w+int(size)]
+		if at >= off+w && at < off+w+int(size) {
+			old := sha256.Sum256(pg)
+			copy(pages[at:], "math.flooX")
+			nw := sha256.Sum256(pg)
+			i := bytes.Index(meta, old[:])
+			if i < 0 {
+				t.Fatal("the page's sum is not in the meta")
+			}
+			copy(meta[i:], nw[:])
+			found = true
+		}
+		off += w + int(size)
+	}
+	msum := sha256.Sum256(meta)
+	copy(body[k+int(mlen):], msum[:])
+	zw, err := zstd.NewWriter(nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	img := append([]byte(nil), embeddedBaseImage[:len(baseImageMagic)+32]...)
+	img = binary.AppendUvarint(img, uint64(len(body)))
+	img = zw.EncodeAll(body, img)
+	if _, _, err := templateFromImage(img); !errors.Is(err, errStaleImage) {
+		t.Fatalf("an image naming an unknown builtin: %v, want errStaleImage", err)
 	}
 }

@@ -2,6 +2,7 @@ package core_test
 
 import (
 	"fmt"
+	"strings"
 	"testing"
 	"time"
 
@@ -249,5 +250,24 @@ func BenchmarkModuleBaseLoad(b *testing.B) {
 		if err := core.NewSession(core.Config{}).LoadSession(d); err != nil {
 			b.Fatal(err)
 		}
+	}
+}
+
+// TestTemplateFromBaseImage: a process linking core (the standard library
+// included) decodes its template from the base image built into the
+// binary rather than building it, and its sessions still see the
+// pre-built modules (an import binds, and works).
+func TestTemplateFromBaseImage(t *testing.T) {
+	s := core.NewSession(core.Config{})
+	if !vm.TemplateFromImage() {
+		t.Fatal("the process built its template: the embedded base image is not this build's (run go generate ./core/internal/vm)")
+	}
+	var out []string
+	if _, err := s.FeedRun("import json, re, collections, datetime, math\nprint(json.dumps({'a': [1, math.floor(2.5)]}), re.sub('b+', '-', 'abbbc'), collections.Counter('aab')['a'], datetime.date(2024, 2, 29).isoformat())",
+		&core.FeedOptions{Print: func(_, s string) { out = append(out, s) }}); err != nil {
+		t.Fatal(err)
+	}
+	if got, want := strings.Join(out, ""), `{"a": [1, 2]} a-c 2 2024-02-29`+"\n"; got != want {
+		t.Fatalf("printed %s, want %s", got, want)
 	}
 }

@@ -14,13 +14,12 @@ var ErrTooLate = errors.New("amber: DisableModuleBase must come before the proce
 
 // DisableModuleBase makes this process run without the module base, the
 // standard library pre-built once per process and shared by every session
-// (see the README's design notes). Building the base costs a one-shot
-// process (a command-line run) tens of milliseconds and megabytes it
-// never earns back; without it each import runs the module's body in the
-// session, as CPython does. Sessions such a process dumps refer to its own
-// base image, so only a process that also disabled the base loads them:
-// servers and Lambda functions keep the base. Call it before the first
-// NewSession; later it returns ErrTooLate and changes nothing.
+// (see the README's design notes): each import then runs the module's
+// body in the session, as CPython does. The base is decoded from the image
+// built into the binary, so few processes gain from this. Sessions such a
+// process dumps refer to its own base image, so only a process that also
+// disabled the base loads them. Call it before the first NewSession;
+// later it returns ErrTooLate and changes nothing.
 func DisableModuleBase() error {
 	if err := vm.DisableModuleBase(); err != nil {
 		return ErrTooLate
@@ -29,8 +28,15 @@ func DisableModuleBase() error {
 }
 
 // Warm builds what every session of the process shares — the builtin
-// world and, unless disabled, the module base — so that the first session
-// does not wait for it. A Lambda function calls it in its init phase,
+// world and, unless disabled, the module base, decoded from the base
+// image built into the binary — so that the first session does not wait
+// for it. A Lambda function calls it in its init phase,
 // which runs before the first request. It returns how long the build took
 // when it ran (the first call of the process, or the first NewSession).
-func Warm() time.Duration { return vm.TemplateBuildTime() }
+func Warm() time.Duration {
+	d := vm.TemplateBuildTime()
+	// The base image the first dump or load compares pages with: with
+	// the template decoded from the binary's image, its pages are those.
+	_, _ = vm.BaseImageID()
+	return d
+}

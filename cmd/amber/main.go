@@ -46,11 +46,9 @@ func run(args []string) int {
 	}
 	switch args[0] {
 	case "run":
-		// A run neither dumps nor loads, so it skips the module base's
-		// build, which only sessions that are stored earn back. Too late
-		// (a process that already made a session, as tests do) only
-		// means the run uses the base the process has.
-		_ = core.DisableModuleBase()
+		// A run keeps the module base: the process decodes it from the
+		// base image built into the binary (a few milliseconds), and
+		// then imports of the standard library run no module body.
 		return runCmd(args[1:], os.Stdout, os.Stderr)
 	case "cas":
 		return runCas(context.Background(), args[1:], os.Stdin, os.Stdout, os.Stderr)

@@ -122,11 +122,12 @@ func (l loggedMeta) CommitSession(ctx context.Context, s *meta.Session, expect i
 	return l.Store.CommitSession(ctx, s, expect)
 }
 
-// Published us-east-1 prices, dollars per million.
+// Published us-east-1 prices, dollars per million (DynamoDB on-demand
+// since its 50% cut of November 2024: it was $1.25 and $0.25).
 const (
 	s3Put      = 5.00
-	dynamoWRU  = 1.25 // per 1 KB written
-	dynamoRRU  = 0.25 // per 4 KB read, strongly consistent
+	dynamoWRU  = 0.625 // per 1 KB written
+	dynamoRRU  = 0.125 // per 4 KB read, strongly consistent
 	smallChunk = 4 << 10
 )
 
@@ -181,7 +182,7 @@ func TestStepWrites(t *testing.T) {
 		{"10 MB heap, 1 page", tenMB + "\nk = 0", "k += 1\nbig[(k * 7919) % 2000000] = -k"},
 		{"10 MB heap, 10 pages", tenMB + "\nk = 0", "k += 1\nfor j in range(10):\n    big[(k * 7919 + j * 200000) % 2000000] = -k"},
 	}
-	var rows []string
+	var rows, full []string
 	for _, tc := range cases {
 		s := h.checkout(false)
 		h.feed(s, tc.setup)
@@ -189,10 +190,12 @@ func TestStepWrites(t *testing.T) {
 		const n = 100
 		log.reset()
 		dirty := 0
+		start := time.Now()
 		for i := 0; i < n; i++ {
 			rep := h.feed(s, tc.step)
 			dirty += rep.Stats.DirtyPages
 		}
+		engineMS := float64(time.Since(start).Microseconds()) / 1000 / n
 		chunks, heads := log.snapshot()
 		log.mu.Lock()
 		usage := log.usage
@@ -203,7 +206,11 @@ func TestStepWrites(t *testing.T) {
 			perStep(float64(sum(chunks))), perStep(float64(sum(heads))),
 			perStep(costPerMillion(chunks, heads, false)+float64(usage)*dynamoWRU), perStep(costPerMillion(chunks, heads, true)+float64(usage)*dynamoWRU))
 		rows = append(rows, row)
+		writes := float64(len(chunks)+len(heads)+usage) / n
+		ops := perStep(costPerMillion(chunks, heads, false) + float64(usage)*dynamoWRU)
+		full = append(full, fullPrice(engineMS, 2, 1+int(math.Round(writes)), ops, chunks, n).row(tc.name))
 	}
+	t.Log("\n" + fullPriceHeader + strings.Join(full, "\n"))
 	t.Log("\n| step | dirty pages | writes | chunk bytes | head bytes | $/M steps (tiered) | $/M steps (all S3) |\n| --- | --- | --- | --- | --- | --- | --- |\n" + strings.Join(rows, "\n"))
 }
 

@@ -9,6 +9,7 @@ import (
 	"context"
 	"log/slog"
 	"os"
+	"time"
 
 	"github.com/aws/aws-lambda-go/events"
 	"github.com/aws/aws-lambda-go/lambda"
@@ -20,15 +21,17 @@ import (
 
 // HTTP serves the HTTP API's events until the runtime stops.
 func HTTP() {
+	warmed := warm()
 	e, log := lambdaInit()
-	warm(log)
+	log.Info("init", "template_build", (<-warmed).String())
 	lambda.Start((&handler.HTTP{Engine: e, Log: log}).Handle)
 }
 
 // WebSocket serves the WebSocket API's events until the runtime stops.
 func WebSocket() {
+	warmed := warm()
 	e, log := lambdaInit()
-	warm(log)
+	log.Info("init", "template_build", (<-warmed).String())
 	lambda.Start((&handler.WebSocket{Engine: e, Log: log}).Handle)
 }
 
@@ -55,9 +58,13 @@ func lambdaInit() (*engine.Engine, *slog.Logger) {
 	return e, log
 }
 
-// warm builds the interpreter's per-process template (the builtin world
-// and the module base) during Lambda's init phase, which runs before the
-// first request, instead of in that request.
-func warm(log *slog.Logger) {
-	log.Info("init", "template_build", core.Warm().String())
+// warm decodes the interpreter's per-process template (the builtin world
+// and the module base, from the base image built into the binary) during
+// Lambda's init phase, which runs before the first request, instead of in
+// that request. It runs beside the engine's setup (which waits on the
+// network and disk), and the channel gets how long it took.
+func warm() <-chan time.Duration {
+	done := make(chan time.Duration, 1)
+	go func() { done <- core.Warm() }()
+	return done
 }

@@ -86,6 +86,9 @@ type Options struct {
 	// Output receives the emulator's and the function's logs (default:
 	// kept, and returned by Logs).
 	Output io.Writer
+	// LogLevel is the emulator's log level (default "error"; "info" adds
+	// the INIT REPORT lines of cold starts).
+	LogLevel string
 }
 
 // Emulator is a function running under aws-lambda-rie.
@@ -118,10 +121,14 @@ func Start(ctx context.Context, opts Options) (*Emulator, error) {
 	if timeout <= 0 {
 		timeout = 29 * time.Second
 	}
+	level := opts.LogLevel
+	if level == "" {
+		level = "error"
+	}
 	cmd := exec.Command(bin,
 		"--runtime-interface-emulator-address", addr,
 		"--runtime-api-address", api,
-		"--log-level", "error",
+		"--log-level", level,
 		opts.Bootstrap)
 	cmd.Dir = filepath.Dir(opts.Bootstrap)
 	cmd.Env = append(os.Environ(), opts.Env...)

@@ -54,8 +54,10 @@ package vm
 // the shared objects refer to those unchecked.
 //
 // Cost: building the registry (compiling, on all CPUs, and running every
-// module body) happens once per process, at its first New or Load; see
-// TemplateBuildTime and BenchmarkModuleBaseTemplateBuild in package core.
+// module body) happens at build time (go generate, see baseimage.go); a
+// process decodes the result at its first New or Load (TemplateBuildTime,
+// BenchmarkTemplateFromImage), and builds it only when the embedded image
+// is not this build's.
 
 import (
 	"crypto/sha256"

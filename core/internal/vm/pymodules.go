@@ -1,6 +1,7 @@
 package vm
 
 import (
+	"crypto/sha256"
 	"embed"
 	"fmt"
 	"runtime"
@@ -77,6 +78,7 @@ func (p *pyModule) compile(name, file string, src []byte) (*compile.Code, error)
 // Python source src; file is the name its tracebacks show.
 func RegisterPythonModule(name, file string, src []byte) {
 	p := &pyModule{}
+	pySources = append(pySources, pySource{name, file, sha256.Sum256(src)})
 	pyModules = append(pyModules, func() { _, _ = p.compile(name, file, src) })
 	RegisterModule(name, func(vm *VM, m Value) error {
 		code, err := p.compile(name, file, src)

@@ -241,11 +241,20 @@ func getBase() (*baseImage, error) {
 		if v.base != nil {
 			shareable = int(v.H.Floor()) >> heap.PageShift
 		}
+		img := template.image
 		for p := 0; p < v.H.Pages(); p++ {
-			// One buffer for the encoding; each page keeps an exact copy.
-			enc.B = enc.B[:0]
-			enc.EncodePage(v.H.PageObjects(p), heap.Handle(p<<heap.PageShift))
-			b.pages = append(b.pages, heap.PageImage{B: append([]byte(nil), enc.B...), Offs: append([]int(nil), enc.Offs...)})
+			var h [32]byte
+			if img != nil && p < len(img.pages) {
+				// The template came from these pages (baseimage.go).
+				b.pages = append(b.pages, img.pages[p])
+				h = img.hashes[p]
+			} else {
+				// One buffer for the encoding; each page keeps an exact copy.
+				enc.B = enc.B[:0]
+				enc.EncodePage(v.H.PageObjects(p), heap.Handle(p<<heap.PageShift))
+				b.pages = append(b.pages, heap.PageImage{B: append([]byte(nil), enc.B...), Offs: append([]int(nil), enc.Offs...)})
+				h = sha256.Sum256(enc.B)
+			}
 			fast := p < shareable
 			for _, o := range v.H.PageObjects(p) {
 				if _, big := heap.BigSeq(o); big {
@@ -253,7 +262,6 @@ func getBase() (*baseImage, error) {
 				}
 			}
 			b.fast = append(b.fast, fast)
-			h := sha256.Sum256(enc.B)
 			b.hashes = append(b.hashes, h)
 			sum.Write(h[:])
 		}

@@ -260,29 +260,38 @@ func New() *VM {
 	return vm
 }
 
-// templateVM returns the process's template, building it on first use.
+// templateVM returns the process's template, building it on first use:
+// from the embedded base image when it is this build's (baseimage.go),
+// else from scratch.
 func templateVM() *VM {
 	template.once.Do(func() {
 		// built goes first, so that a DisableModuleBase racing with this
 		// build either is seen below or reports that it came too late.
 		template.built.Store(true)
 		start := time.Now()
-		t := newWorld()
-		if !template.noModuleBase.Load() {
-			t.buildModuleBase()
+		var t *VM
+		if !template.noModuleBase.Load() && !verifyModuleBase {
+			var err error
+			t, template.image, err = templateFromImage(embeddedBaseImage)
+			if err != nil && !errors.Is(err, errStaleImage) {
+				// A broken binary: refuse to run on it.
+				panic(fmt.Sprintf("vm: %v: rebuild the binary (go generate ./core/internal/vm)", err))
+			}
 		}
-		// Settles genScanClean for every clone: the scan finds nothing
-		// to close in a template that only imported modules.
-		t.CloseUnreachableGenerators()
-		t.H.PrepareShared(func(s *heap.Str) { strRuneLen(s) }, func(v Value) { t.StrHash(v) })
-		// From here on no dict of the template changes: the builtin
-		// types' and the modules' namespaces refuse any write before it
-		// happens (sessions write their own copies of them).
-		t.H.SealDicts()
+		if t == nil {
+			t = buildTemplate(!template.noModuleBase.Load())
+		}
 		template.vm = t
 		template.took = time.Since(start)
 	})
 	return template.vm
+}
+
+// TemplateFromImage reports whether this process's template came from
+// the embedded base image (false: it was built from scratch).
+func TemplateFromImage() bool {
+	templateVM()
+	return template.image != nil
 }
 
 var template struct {
@@ -291,6 +300,8 @@ var template struct {
 	took         time.Duration
 	built        atomic.Bool
 	noModuleBase atomic.Bool
+	// image holds the pages of a template loaded from the base image.
+	image *imagePages
 }
 
 // ErrTemplateBuilt is DisableModuleBase's error once the template exists.

@@ -79,6 +79,10 @@ type Config struct {
 	// MaxStepsInFlight caps the steps running at once in this process,
 	// over all projects (default 4 per CPU); see admission.go.
 	MaxStepsInFlight int
+	// UsageRefresh is how often a process reads a capped project's usage
+	// again for its daily caps (default 5s); between reads it adds its
+	// own steps (usage.go).
+	UsageRefresh time.Duration
 	// Logger receives internal errors with their details and correlation
 	// ids (default slog.Default()).
 	Logger *slog.Logger
@@ -103,6 +107,9 @@ type Engine struct {
 	mu     sync.Mutex
 	codecs map[string]*cas.Codec // project -> codec
 	closer func() error
+
+	usageStore meta.UsageStore // nil when the metadata store keeps no usage records
+	gate       *usageGate      // the daily caps' estimates
 
 	admission *admission // fair admission of steps among projects
 	mem       *memBudget // the process's memory for steps
@@ -141,6 +148,9 @@ func New(cfg Config) (*Engine, error) {
 	if cfg.Now == nil {
 		cfg.Now = time.Now
 	}
+	if cfg.UsageRefresh <= 0 {
+		cfg.UsageRefresh = 5 * time.Second
+	}
 	if err := cfg.setCeilings(); err != nil {
 		return nil, err
 	}
@@ -152,6 +162,8 @@ func New(cfg Config) (*Engine, error) {
 		codecs: map[string]*cas.Codec{},
 		vols:   newVolumes(cfg),
 	}
+	e.usageStore, _ = cfg.Meta.(meta.UsageStore)
+	e.gate = newUsageGate()
 	e.admission = newAdmission(cfg.MaxStepsInFlight)
 	e.mem = newMemBudget(cfg.MemoryBudget)
 	return e, nil
@@ -213,6 +225,8 @@ func (e *Engine) handle(ctx context.Context, caller Caller, req *protocol.Reques
 		return e.deleteSnapshot(ctx, caller, req)
 	case protocol.OpHistory:
 		return e.history(ctx, caller, req)
+	case protocol.OpUsage:
+		return e.usage(ctx, caller, req)
 	case protocol.OpVolumeList, protocol.OpVolumeRead, protocol.OpVolumeWrite, protocol.OpVolumeDelete:
 		return e.volumeOp(ctx, caller, req)
 	}
@@ -320,6 +334,9 @@ func (e *Engine) dropSession(ctx context.Context, project, id string) error {
 		return nil
 	}
 	if err != nil {
+		return err
+	}
+	if err := e.keepUsage(ctx, s); err != nil {
 		return err
 	}
 	if err := e.meta.DeleteSession(ctx, project, id); err != nil {

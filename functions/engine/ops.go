@@ -100,6 +100,13 @@ func (e *Engine) step(ctx context.Context, caller Caller, req *protocol.Request,
 		return nil, err
 	}
 	c := &commit{e: e, repo: repo, counter: counter, head: head, cfg: cfg, req: req, start: time.Now()}
+	if gated(req.Op) {
+		// The project's daily caps (usage.go): refused, nothing commits.
+		if c.usage, err = e.admitUsage(ctx, project); err != nil {
+			return nil, err
+		}
+		defer c.usage.release()
+	}
 
 	switch req.Op {
 	case protocol.OpClose:
@@ -159,7 +166,10 @@ func (e *Engine) step(ctx context.Context, caller Caller, req *protocol.Request,
 	opts.ClientMounts = mounts
 	st.sess.SetStepBudget(min(e.budget(ctx), guard.ceil.stepTime()))
 	st.sess.SetStepLimits(core.StepLimits{MaxMemory: grant, MaxOutput: guard.ceil.MaxOutput})
-	p, ran, runErr := c.run(st, opts)
+	var p core.Progress
+	var ran bool
+	var runErr error
+	c.cpu = runCPU(func() { p, ran, runErr = c.run(st, opts) }) // usage.go
 	if emitPanic != nil {
 		panic(emitPanic) // st is dropped: it ran past the failed emit
 	}
@@ -460,7 +470,9 @@ type commit struct {
 	cfg     sessionConfig
 	req     *protocol.Request
 	start   time.Time
-	vols    *stepVolumes // the step's hosted volumes, nil without
+	vols    *stepVolumes  // the step's hosted volumes, nil without
+	cpu     time.Duration // the interpreter's CPU time in the run (usage.go)
+	usage   *usageTicket  // the step's place under the daily caps, nil without
 }
 
 // state commits st's new state with reply: the changed pages go to the
@@ -553,7 +565,11 @@ func (c *commit) write(ctx context.Context, state, root string, extra []byte, by
 	stats.Op, stats.RequestID, stats.Version = c.req.Op, c.req.ID, h.Version
 	stats.DurationUs = time.Since(c.start).Microseconds()
 	stats.At = now.UTC().Format(time.RFC3339)
+	if c.cpu > 0 {
+		stats.CPUMs = cpuMs(c.cpu.Microseconds())
+	}
 	h.Steps = appendStep(c.head.Steps, *stats)
+	h.Usage = commitUsage(c.head.Usage, now, h.Version, c.cpu, stats.BytesStored) // usage.go: counted with the commit
 	reply.ID = c.req.ID
 	reply.Stats = nil // recorded in the step log; a replay takes it from there
 	rb, err := json.Marshal(reply)
@@ -581,6 +597,7 @@ func (c *commit) write(ctx context.Context, state, root string, extra []byte, by
 		c.undoUsage(ctx, delta)
 		return nil, fmt.Errorf("engine: commit: %w", err)
 	}
+	c.usage.committed(dayOf(now), c.cpu)
 	if delta < 0 {
 		_ = c.e.meta.AddUsage(ctx, c.head.Project, delta) // GC reconciles a miss
 	}
@@ -615,6 +632,7 @@ func (e *Engine) recorded(ctx context.Context, project string, head *meta.Sessio
 			r.Stats = &s
 		}
 	}
+	replayCPU(head, r.Stats)
 	return &r, nil
 }
 

@@ -31,9 +31,12 @@ package engine
 // a step runs against an estimate of today's usage kept per process: the
 // derived usage, read again at most every Config.UsageRefresh, plus this
 // process's own commits since and its steps in flight. Within a process
-// the step cap is exact; other processes' steps are seen at the next
-// refresh, so N processes can pass the cap by what the others commit in
-// one refresh interval. The CPU cap lets the step that crosses it finish
+// the step cap is exact for steps run one after another; a step that
+// commits while the process re-reads the store may be counted twice or
+// not at all until the next read (it is in the store either way, so the
+// usage operation counts it once). Other processes' steps are seen at the
+// next refresh, so N processes can pass the cap by what the others commit
+// in one refresh interval. The CPU cap lets the step that crosses it finish
 // (its CPU is known only after it ran) and refuses the next.
 
 import (

@@ -328,7 +328,11 @@ func TestUsageCPUCap(t *testing.T) {
 // TestUsageStorageSamples: GC credits the project's stored bytes over the
 // time between its runs as GB-hours of the days the time falls on.
 func TestUsageStorageSamples(t *testing.T) {
-	h := newHarness(t, backends[0], func(c *Config) { c.GCGrace = time.Hour })
+	forEachBackend(t, func(t *testing.T, b backend) { testStorageSamples(t, b) })
+}
+
+func testStorageSamples(t *testing.T, b backend) {
+	h := newHarness(t, b, func(c *Config) { c.GCGrace = time.Hour })
 	ctx := context.Background()
 	s := h.checkout(false)
 	h.feed(s, "x = list(range(50_000))")
@@ -350,6 +354,15 @@ func TestUsageStorageSamples(t *testing.T) {
 	half := float64(p.Used) * 1800 / 3600 / 1e9
 	if y, d := u.Days[len(u.Days)-2], today(u); y.GBHours != half || d.GBHours != half {
 		t.Errorf("GB-hours %v and %v, want %v each (%d bytes for half an hour)", y.GBHours, d.GBHours, half, p.Used)
+	}
+	// Another GC sampling the same moment (two runs at once) credits
+	// nothing more: the interval was claimed.
+	other := h.engine(nil)
+	if err := other.sampleStorage(ctx, "p1", p.Used, h.clock.now()); err != nil {
+		t.Fatal(err)
+	}
+	if again := h.usageOf(nil, h.caller, 0); again.Totals.GBHours != u.Totals.GBHours {
+		t.Errorf("a second sample of the same moment moved GB-hours %v -> %v", u.Totals.GBHours, again.Totals.GBHours)
 	}
 }
 

@@ -108,11 +108,11 @@ type Engine struct {
 	codecs map[string]*cas.Codec // project -> codec
 	closer func() error
 
-	usageStore meta.UsageStore // nil when the metadata store keeps no usage records
-	gate       *usageGate      // the daily caps' estimates
-
 	admission *admission // fair admission of steps among projects
 	mem       *memBudget // the process's memory for steps
+
+	usageStore meta.UsageStore // nil when the metadata store keeps no usage records
+	gate       *usageGate      // the daily caps' estimates
 
 	// gcListedSnapshots, if set (by tests), is called by GC between its
 	// reads of a project's snapshots and of its sessions.
@@ -162,10 +162,10 @@ func New(cfg Config) (*Engine, error) {
 		codecs: map[string]*cas.Codec{},
 		vols:   newVolumes(cfg),
 	}
-	e.usageStore, _ = cfg.Meta.(meta.UsageStore)
-	e.gate = newUsageGate()
 	e.admission = newAdmission(cfg.MaxStepsInFlight)
 	e.mem = newMemBudget(cfg.MemoryBudget)
+	e.usageStore, _ = cfg.Meta.(meta.UsageStore)
+	e.gate = newUsageGate()
 	return e, nil
 }
 

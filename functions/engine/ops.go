@@ -166,10 +166,7 @@ func (e *Engine) step(ctx context.Context, caller Caller, req *protocol.Request,
 	opts.ClientMounts = mounts
 	st.sess.SetStepBudget(min(e.budget(ctx), guard.ceil.stepTime()))
 	st.sess.SetStepLimits(core.StepLimits{MaxMemory: grant, MaxOutput: guard.ceil.MaxOutput})
-	var p core.Progress
-	var ran bool
-	var runErr error
-	c.cpu = runCPU(func() { p, ran, runErr = c.run(st, opts) }) // usage.go
+	p, ran, runErr := c.run(st, opts)
 	if emitPanic != nil {
 		panic(emitPanic) // st is dropped: it ran past the failed emit
 	}
@@ -220,6 +217,7 @@ func (e *Engine) stateAt(ctx context.Context, repo *cas.Repo, head *meta.Session
 // run runs the request's operation on st. ran=false means it was refused
 // before anything ran.
 func (c *commit) run(st *state, opts *core.FeedOptions) (p core.Progress, ran bool, err error) {
+	defer c.measureCPU()() // usage.go
 	req := c.req
 	if req.Op == protocol.OpFeed {
 		if st.prog != nil {
@@ -562,14 +560,14 @@ func (c *commit) write(ctx context.Context, state, root string, extra []byte, by
 	h.Config = c.cfg.encode()
 	h.LastRequest = c.req.ID
 	h.Bytes, h.Stored = bytes, written
-	stats.Op, stats.RequestID, stats.Version = c.req.Op, c.req.ID, h.Version
-	stats.DurationUs = time.Since(c.start).Microseconds()
-	stats.At = now.UTC().Format(time.RFC3339)
+	h.Usage = commitUsage(c.head.Usage, now, h.Version, c.cpu, stats.BytesStored) // usage.go: counted with the commit
 	if c.cpu > 0 {
 		stats.CPUMs = cpuMs(c.cpu.Microseconds())
 	}
+	stats.Op, stats.RequestID, stats.Version = c.req.Op, c.req.ID, h.Version
+	stats.DurationUs = time.Since(c.start).Microseconds()
+	stats.At = now.UTC().Format(time.RFC3339)
 	h.Steps = appendStep(c.head.Steps, *stats)
-	h.Usage = commitUsage(c.head.Usage, now, h.Version, c.cpu, stats.BytesStored) // usage.go: counted with the commit
 	reply.ID = c.req.ID
 	reply.Stats = nil // recorded in the step log; a replay takes it from there
 	rb, err := json.Marshal(reply)
@@ -597,10 +595,10 @@ func (c *commit) write(ctx context.Context, state, root string, extra []byte, by
 		c.undoUsage(ctx, delta)
 		return nil, fmt.Errorf("engine: commit: %w", err)
 	}
-	c.usage.committed(dayOf(now), c.cpu)
 	if delta < 0 {
 		_ = c.e.meta.AddUsage(ctx, c.head.Project, delta) // GC reconciles a miss
 	}
+	c.usage.committed(dayOf(now), c.cpu)
 	return reply, nil
 }
 

@@ -222,23 +222,27 @@ func replayCPU(head *meta.Session, stats *protocol.StepStats) {
 
 // --- CPU time ---------------------------------------------------------------------
 
-// runCPU runs fn, the interpreter's run of one step, and returns the CPU
-// time it took: the thread CPU time (CLOCK_THREAD_CPUTIME_ID) of the OS
-// thread the goroutine is locked to for the run. Go schedules nothing else
-// on a locked thread, so this is the interpreter's own work, including
-// the garbage collection assists its allocations pay, and excluding the
-// collector's background workers, time blocked in I/O and other
-// goroutines. Where no thread clock exists it is the run's wall time.
-func runCPU(fn func()) time.Duration {
+// measureCPU starts measuring the CPU time of the interpreter's run of
+// one step; the function it returns ends it and sets c.cpu (commit.run
+// defers it). It is the thread CPU time (CLOCK_THREAD_CPUTIME_ID) of the
+// OS thread the goroutine is locked to for the run. Go schedules nothing
+// else on a locked thread, so this is the interpreter's own work,
+// including the garbage collection assists its allocations pay, and
+// excluding the collector's background workers, time blocked in I/O and
+// other goroutines. Where no thread clock exists it is the run's wall
+// time.
+func (c *commit) measureCPU() func() {
 	runtime.LockOSThread()
-	defer runtime.UnlockOSThread()
 	start := time.Now()
 	t0, ok := threadCPU()
-	fn()
-	if t1, ok1 := threadCPU(); ok && ok1 {
-		return t1 - t0
+	return func() {
+		if t1, ok1 := threadCPU(); ok && ok1 {
+			c.cpu = t1 - t0
+		} else {
+			c.cpu = time.Since(start)
+		}
+		runtime.UnlockOSThread()
 	}
-	return time.Since(start)
 }
 
 // --- records of deleted sessions and storage samples ------------------------------

@@ -255,11 +255,11 @@ type StepStats struct {
 	DirtyPages  int    `json:"dirty_pages"`
 	Requests    int    `json:"requests"` // store writes the commit made
 	BytesStored int64  `json:"bytes_written"`
-	At          string `json:"at"` // RFC 3339
 	// CPUMs is the interpreter's CPU time in the step's run, in
 	// milliseconds (microsecond precision); absent for steps that run no
 	// code. Only the reply's stats carry it, not history's.
 	CPUMs float64 `json:"cpu_ms,omitempty"`
+	At    string  `json:"at"` // RFC 3339
 }
 
 // Usage is what a project used per UTC day (the usage reply): Days

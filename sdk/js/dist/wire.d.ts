@@ -25,9 +25,9 @@ export interface StepStats {
     dirty_pages: number;
     requests: number;
     bytes_written: number;
-    at: string;
     /** The interpreter's CPU time in the step's run, ms (on a step's reply; absent in history). */
     cpu_ms?: number;
+    at: string;
 }
 /** One UTC day of a project's usage (or a window's totals, without day). */
 export interface UsageDay {

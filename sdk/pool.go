@@ -275,3 +275,24 @@ func (p *Pool) DeleteSnapshot(ctx context.Context, id []byte) error {
 	_, err := p.do(ctx, &protocol.Request{Op: protocol.OpDeleteSnapshot, Snapshot: string(id)})
 	return err
 }
+
+// Usage is what the project used per UTC day: steps, interpreter CPU
+// time, bytes written and GB-hours stored, with its daily caps
+// (docs/protocol.md, "Usage").
+type Usage = protocol.Usage
+
+// UsageDay is one day of Usage (or its totals).
+type UsageDay = protocol.UsageDay
+
+// Usage returns the project's usage over the last days UTC days, today
+// included (0: all 31 the server keeps). A project sees only its own.
+func (p *Pool) Usage(ctx context.Context, days int) (*Usage, error) {
+	r, err := p.do(ctx, &protocol.Request{Op: protocol.OpUsage, Days: days})
+	if err != nil {
+		return nil, err
+	}
+	if r.Usage == nil {
+		return nil, errors.New("sdk: usage: the reply has no usage")
+	}
+	return r.Usage, nil
+}

@@ -48,6 +48,8 @@ func serveCmd(ctx context.Context, args []string, stdout, stderr io.Writer) int 
 	fs.IntVar(&o.Ceilings.MaxSuspensions, "max-suspensions", 0, "ceiling of a session's pauses (0: 1000000)")
 	fs.IntVar(&o.Ceilings.MaxStepsInFlight, "max-steps-in-flight", 0, "steps of one project running at once (0: 2 or the CPU count)")
 	fs.IntVar(&o.Ceilings.MaxSessions, "max-sessions", 0, "ceiling of a project's open sessions (0: 10000)")
+	fs.Int64Var(&o.Ceilings.MaxStepsPerDay, "max-steps-per-day", 0, "cap of a project's committed steps per UTC day, refused with quota past it (0: none)")
+	fs.Int64Var(&o.Ceilings.MaxCPUSecondsPerDay, "max-cpu-seconds-per-day", 0, "cap of a project's interpreter CPU seconds per UTC day, refused with quota past it (0: none)")
 	fs.Int64Var(&o.MemoryBudget, "memory-budget", 0, "memory all steps in flight share, in bytes (0: 3/4 of GOMEMLIMIT or of half the machine, less --cache-bytes)")
 	fs.IntVar(&o.MaxStepsInFlight, "max-process-steps", 0, "steps running at once over all projects (0: 4 per CPU)")
 	logFormat := fs.String("log-format", "json", "log format: json or text")

@@ -105,6 +105,7 @@ func headSize(s *meta.Session) int {
 	num("stored", s.Stored)
 	bin("steps", s.Steps)
 	bin("extra", s.Extra)
+	bin("usage", s.Usage)
 	return n
 }
 

@@ -41,6 +41,11 @@ type Ceilings struct {
 	// MaxSessions caps the project's open sessions (not closed, not
 	// expired).
 	MaxSessions int `json:"max_sessions,omitempty"`
+	// MaxStepsPerDay and MaxCPUSecondsPerDay cap the project's committed
+	// steps and interpreter CPU time per UTC day (0: no cap, the
+	// default); past them a step is refused with quota (usage.go).
+	MaxStepsPerDay      int64 `json:"max_steps_per_day,omitempty"`
+	MaxCPUSecondsPerDay int64 `json:"max_cpu_seconds_per_day,omitempty"`
 }
 
 // DefaultCeilings are the ceilings of a server that sets none.
@@ -88,6 +93,9 @@ func (c Ceilings) over(d Ceilings) Ceilings {
 		MaxSuspensions:   pick(c.MaxSuspensions, d.MaxSuspensions),
 		MaxStepsInFlight: pick(c.MaxStepsInFlight, d.MaxStepsInFlight),
 		MaxSessions:      pick(c.MaxSessions, d.MaxSessions),
+
+		MaxStepsPerDay:      pick64(c.MaxStepsPerDay, d.MaxStepsPerDay),
+		MaxCPUSecondsPerDay: pick64(c.MaxCPUSecondsPerDay, d.MaxCPUSecondsPerDay),
 	}
 }
 
@@ -98,6 +106,7 @@ func (c Ceilings) Validate() error {
 		"max_allocations": c.MaxAllocations, "max_recursion": int64(c.MaxRecursion), "max_output": c.MaxOutput,
 		"max_reply": c.MaxReply, "max_suspensions": int64(c.MaxSuspensions),
 		"max_steps_in_flight": int64(c.MaxStepsInFlight), "max_sessions": int64(c.MaxSessions),
+		"max_steps_per_day": c.MaxStepsPerDay, "max_cpu_seconds_per_day": c.MaxCPUSecondsPerDay,
 	} {
 		if v < 0 {
 			return fmt.Errorf("engine: ceiling %s is negative (%d)", name, v)

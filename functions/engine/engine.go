@@ -79,6 +79,10 @@ type Config struct {
 	// MaxStepsInFlight caps the steps running at once in this process,
 	// over all projects (default 4 per CPU); see admission.go.
 	MaxStepsInFlight int
+	// UsageRefresh is how often a process reads a capped project's usage
+	// again for its daily caps (default 5s); between reads it adds its
+	// own steps (usage.go).
+	UsageRefresh time.Duration
 	// Logger receives internal errors with their details and correlation
 	// ids (default slog.Default()).
 	Logger *slog.Logger
@@ -106,6 +110,9 @@ type Engine struct {
 
 	admission *admission // fair admission of steps among projects
 	mem       *memBudget // the process's memory for steps
+
+	usageStore meta.UsageStore // nil when the metadata store keeps no usage records
+	gate       *usageGate      // the daily caps' estimates
 
 	// gcListedSnapshots, if set (by tests), is called by GC between its
 	// reads of a project's snapshots and of its sessions.
@@ -141,6 +148,9 @@ func New(cfg Config) (*Engine, error) {
 	if cfg.Now == nil {
 		cfg.Now = time.Now
 	}
+	if cfg.UsageRefresh <= 0 {
+		cfg.UsageRefresh = 5 * time.Second
+	}
 	if err := cfg.setCeilings(); err != nil {
 		return nil, err
 	}
@@ -154,6 +164,8 @@ func New(cfg Config) (*Engine, error) {
 	}
 	e.admission = newAdmission(cfg.MaxStepsInFlight)
 	e.mem = newMemBudget(cfg.MemoryBudget)
+	e.usageStore, _ = cfg.Meta.(meta.UsageStore)
+	e.gate = newUsageGate()
 	return e, nil
 }
 
@@ -213,6 +225,8 @@ func (e *Engine) handle(ctx context.Context, caller Caller, req *protocol.Reques
 		return e.deleteSnapshot(ctx, caller, req)
 	case protocol.OpHistory:
 		return e.history(ctx, caller, req)
+	case protocol.OpUsage:
+		return e.usage(ctx, caller, req)
 	case protocol.OpVolumeList, protocol.OpVolumeRead, protocol.OpVolumeWrite, protocol.OpVolumeDelete:
 		return e.volumeOp(ctx, caller, req)
 	}
@@ -320,6 +334,9 @@ func (e *Engine) dropSession(ctx context.Context, project, id string) error {
 		return nil
 	}
 	if err != nil {
+		return err
+	}
+	if err := e.keepUsage(ctx, s); err != nil {
 		return err
 	}
 	if err := e.meta.DeleteSession(ctx, project, id); err != nil {

@@ -96,6 +96,9 @@ func (e *Engine) gcRoots(ctx context.Context, now time.Time, rep *GCReport) ([]c
 		}
 		for _, s := range sessions {
 			if rep != nil && !now.Before(s.Expires) {
+				if err := e.keepUsage(ctx, s); err != nil {
+					return nil, fmt.Errorf("engine: gc: %w", err)
+				}
 				if err := e.meta.DeleteSession(ctx, p.ID, s.ID); err != nil {
 					return nil, fmt.Errorf("engine: gc: %w", err)
 				}
@@ -128,6 +131,13 @@ func (e *Engine) gcRoots(ctx context.Context, now time.Time, rep *GCReport) ([]c
 				// Concurrent steps may move usage meanwhile; AddUsage keeps
 				// their deltas, and the next run settles what remains.
 				_ = e.meta.AddUsage(ctx, p.ID, used-fresh.Used)
+			}
+			// usage.go: GB-hours, and usage records past their time.
+			if err := e.sampleStorage(ctx, p.ID, used, now); err != nil {
+				e.cfg.Logger.WarnContext(ctx, "gc: storage sample", "project", p.ID, "err", err.Error())
+			}
+			if err := e.gcUsage(ctx, p.ID, now); err != nil {
+				e.cfg.Logger.WarnContext(ctx, "gc: usage records", "project", p.ID, "err", err.Error())
 			}
 		}
 		marks = append(marks, cas.ProjectRoots{Repo: repo, Roots: roots})

@@ -18,6 +18,7 @@ type memMeta struct {
 	sessions *records[meta.Session]
 	snaps    *records[meta.Snapshot]
 	conns    *records[meta.Connection]
+	usage    *records[meta.UsageRecord]
 	*volume.MemHeads
 }
 
@@ -30,6 +31,8 @@ func newMemMeta() *memMeta {
 		snaps:    newRecords("snapshot", func(s *meta.Snapshot) (string, string) { return s.Project, s.ID }, nil),
 		conns: newRecords("connection", func(c *meta.Connection) (string, string) { return "", c.ID },
 			func(c *meta.Connection) { c.Ephemeral = slices.Clone(c.Ephemeral) }),
+		usage: newRecords("usage record", func(r *meta.UsageRecord) (string, string) { return r.Project, r.ID },
+			func(r *meta.UsageRecord) { r.Data = slices.Clone(r.Data) }),
 	}
 }
 
@@ -220,3 +223,30 @@ func (m *memMeta) AddEphemeral(_ context.Context, connection, session string) er
 
 func (m *memMeta) DeleteConnection(_ context.Context, id string) error { return m.conns.delete("", id) }
 func (m *memMeta) Close() error                                        { return nil }
+
+func (m *memMeta) GetUsage(_ context.Context, project, id string) (*meta.UsageRecord, error) {
+	return m.usage.get(project, id)
+}
+
+func (m *memMeta) PutUsage(_ context.Context, r *meta.UsageRecord, expect int64) error {
+	return m.usage.put(r, func(old *meta.UsageRecord) bool {
+		if expect < 0 {
+			return true
+		}
+		if old == nil {
+			return expect == 0
+		}
+		return old.Version == expect
+	})
+}
+
+func (m *memMeta) DeleteUsage(_ context.Context, project, id string) error {
+	if _, err := m.usage.get(project, id); err != nil {
+		return err
+	}
+	return m.usage.delete(project, id)
+}
+
+func (m *memMeta) ListUsage(_ context.Context, project string) ([]*meta.UsageRecord, error) {
+	return m.usage.list(project), nil
+}

@@ -100,6 +100,13 @@ func (e *Engine) step(ctx context.Context, caller Caller, req *protocol.Request,
 		return nil, err
 	}
 	c := &commit{e: e, repo: repo, counter: counter, head: head, cfg: cfg, req: req, start: time.Now()}
+	if gated(req.Op) {
+		// The project's daily caps (usage.go): refused, nothing commits.
+		if c.usage, err = e.admitUsage(ctx, project); err != nil {
+			return nil, err
+		}
+		defer c.usage.release()
+	}
 
 	switch req.Op {
 	case protocol.OpClose:
@@ -210,6 +217,7 @@ func (e *Engine) stateAt(ctx context.Context, repo *cas.Repo, head *meta.Session
 // run runs the request's operation on st. ran=false means it was refused
 // before anything ran.
 func (c *commit) run(st *state, opts *core.FeedOptions) (p core.Progress, ran bool, err error) {
+	defer c.measureCPU()() // usage.go
 	req := c.req
 	if req.Op == protocol.OpFeed {
 		if st.prog != nil {
@@ -460,7 +468,9 @@ type commit struct {
 	cfg     sessionConfig
 	req     *protocol.Request
 	start   time.Time
-	vols    *stepVolumes // the step's hosted volumes, nil without
+	vols    *stepVolumes  // the step's hosted volumes, nil without
+	cpu     time.Duration // the interpreter's CPU time in the run (usage.go)
+	usage   *usageTicket  // the step's place under the daily caps, nil without
 }
 
 // state commits st's new state with reply: the changed pages go to the
@@ -550,6 +560,10 @@ func (c *commit) write(ctx context.Context, state, root string, extra []byte, by
 	h.Config = c.cfg.encode()
 	h.LastRequest = c.req.ID
 	h.Bytes, h.Stored = bytes, written
+	h.Usage = commitUsage(c.head.Usage, now, h.Version, c.cpu, stats.BytesStored) // usage.go: counted with the commit
+	if c.cpu > 0 {
+		stats.CPUMs = cpuMs(c.cpu.Microseconds())
+	}
 	stats.Op, stats.RequestID, stats.Version = c.req.Op, c.req.ID, h.Version
 	stats.DurationUs = time.Since(c.start).Microseconds()
 	stats.At = now.UTC().Format(time.RFC3339)
@@ -584,6 +598,7 @@ func (c *commit) write(ctx context.Context, state, root string, extra []byte, by
 	if delta < 0 {
 		_ = c.e.meta.AddUsage(ctx, c.head.Project, delta) // GC reconciles a miss
 	}
+	c.usage.committed(dayOf(now), c.cpu)
 	return reply, nil
 }
 
@@ -615,6 +630,7 @@ func (e *Engine) recorded(ctx context.Context, project string, head *meta.Sessio
 			r.Stats = &s
 		}
 	}
+	replayCPU(head, r.Stats)
 	return &r, nil
 }
 

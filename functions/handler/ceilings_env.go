@@ -24,6 +24,10 @@ const (
 	EnvMaxSuspensions   = "AMBER_MAX_SUSPENSIONS"     // pauses of a session
 	EnvMaxStepsInFlight = "AMBER_MAX_STEPS_IN_FLIGHT" // steps of one project at once in an instance
 	EnvMaxSessions      = "AMBER_MAX_SESSIONS"        // open sessions of a project
+	// EnvMaxStepsPerDay and EnvMaxCPUSecondsPerDay cap a project's
+	// committed steps and interpreter CPU seconds per UTC day (0: none).
+	EnvMaxStepsPerDay      = "AMBER_MAX_STEPS_PER_DAY"
+	EnvMaxCPUSecondsPerDay = "AMBER_MAX_CPU_SECONDS_PER_DAY"
 	// EnvProjectCeilings is a JSON object of project -> ceilings (the
 	// same field names as a projects file's), over the ones above.
 	EnvProjectCeilings = "AMBER_PROJECT_CEILINGS"
@@ -50,6 +54,8 @@ func ceilingsFromEnv(cfg *engine.Config) error {
 		{EnvMaxOutput, os.Getenv(EnvMaxOutput), &cfg.Ceilings.MaxOutput},
 		{EnvMaxReply, os.Getenv(EnvMaxReply), &cfg.Ceilings.MaxReply},
 		{EnvMemoryBudget, os.Getenv(EnvMemoryBudget), &cfg.MemoryBudget},
+		{EnvMaxStepsPerDay, os.Getenv(EnvMaxStepsPerDay), &cfg.Ceilings.MaxStepsPerDay},
+		{EnvMaxCPUSecondsPerDay, os.Getenv(EnvMaxCPUSecondsPerDay), &cfg.Ceilings.MaxCPUSecondsPerDay},
 	}
 	for _, v := range ints {
 		n, err := envInt(v.name, v.value)

@@ -26,7 +26,7 @@ func TestDynamoAttributeNames(t *testing.T) {
 		want string
 	}{
 		{projectItem(fullProject("p")), "cas_key id key_hashes quota used"},
-		{sessionItem(fullSession("p", "s")), "bytes config connection created ephemeral expires extra fresh id last_reply last_request project reply_inline root saved state steps stored version"},
+		{sessionItem(fullSession("p", "s")), "bytes config connection created ephemeral expires extra fresh id last_reply last_request project reply_inline root saved state steps stored usage version"},
 		{snapshotItem(fullSnapshot("p", "d")), "bytes created expires id kind project request root stored"},
 		{connectionItem(fullConnection("c")), "created ephemeral id project"},
 	} {

@@ -49,7 +49,7 @@ const MaxSessionBytes = 390_000
 // checkSessionSize fails with ErrTooLarge for a session over MaxSessionBytes.
 func checkSessionSize(s *Session) error {
 	n := len(s.Project) + len(s.ID) + len(s.Root) + len(s.State) + len(s.Connection) + len(s.Config) +
-		len(s.LastRequest) + len(s.LastReply) + len(s.ReplyInline) + len(s.Steps) + len(s.Extra)
+		len(s.LastRequest) + len(s.LastReply) + len(s.ReplyInline) + len(s.Steps) + len(s.Extra) + len(s.Usage)
 	if n > MaxSessionBytes {
 		return fmt.Errorf("session %s/%s: %d bytes > %d: %w", s.Project, s.ID, n, MaxSessionBytes, ErrTooLarge)
 	}
@@ -119,6 +119,11 @@ type Session struct {
 	// write (for example small dirty pages packed into the head to save
 	// requests), opaque here. Keep the whole item well under 400 KB.
 	Extra []byte
+	// Usage is the engine's ledger of what the session's committed steps
+	// used per day (steps, CPU time, bytes written), committed with the
+	// head in the same single write, so usage counts exactly the steps
+	// that committed; opaque here.
+	Usage []byte
 }
 
 // Snapshot is an immutable saved state: a dump of a session.

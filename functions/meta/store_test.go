@@ -77,6 +77,7 @@ func fullSession(project, id string) *Session {
 		Stored:      12345,
 		Steps:       []byte{0, 1, 2, 255},
 		Extra:       make([]byte, 100<<10),
+		Usage:       []byte{1, 7, 200},
 	}
 }
 

@@ -27,6 +27,7 @@ const (
 	OpSnapshots      = "snapshots"       // {} -> snapshots (the project's sessions and snapshots), quota
 	OpDeleteSnapshot = "delete_snapshot" // {snapshot} -> ok
 	OpHistory        = "history"         // {session} -> steps (the steps the session committed)
+	OpUsage          = "usage"           // {days?} -> usage (the project's steps, CPU time, bytes written and storage per UTC day)
 )
 
 // Hosted volume operations (docs/protocol.md, Hosted volumes): a host reads
@@ -149,6 +150,10 @@ type Request struct {
 	Version *int64            `json:"version,omitempty"`
 	Offset  int64             `json:"offset,omitempty"`
 	Length  int64             `json:"length,omitempty"`
+
+	// Days is how many UTC days a usage request reports, today
+	// included (0: all kept, 31).
+	Days int `json:"days,omitempty"`
 }
 
 // VolumeInfo describes one hosted volume of a project (volume_list).
@@ -250,7 +255,35 @@ type StepStats struct {
 	DirtyPages  int    `json:"dirty_pages"`
 	Requests    int    `json:"requests"` // store writes the commit made
 	BytesStored int64  `json:"bytes_written"`
-	At          string `json:"at"` // RFC 3339
+	// CPUMs is the interpreter's CPU time in the step's run, in
+	// milliseconds (microsecond precision); absent for steps that run no
+	// code. Only the reply's stats carry it, not history's.
+	CPUMs float64 `json:"cpu_ms,omitempty"`
+	At    string  `json:"at"` // RFC 3339
+}
+
+// Usage is what a project used per UTC day (the usage reply): Days
+// oldest first, every day of the window (zeros included), then the
+// window's Totals and the project's daily caps.
+type Usage struct {
+	Days   []UsageDay `json:"days"`
+	Totals UsageDay   `json:"totals"` // Day is empty
+	Caps   UsageCaps  `json:"caps"`
+}
+
+// UsageDay is one day's usage (or a window's total).
+type UsageDay struct {
+	Day          string  `json:"day,omitempty"` // YYYY-MM-DD, UTC
+	Steps        int64   `json:"steps"`
+	CPUMs        float64 `json:"cpu_ms"`
+	BytesWritten int64   `json:"bytes_written"`
+	GBHours      float64 `json:"gb_hours"` // stored logical bytes over time, sampled by GC
+}
+
+// UsageCaps are a project's daily caps (0: none).
+type UsageCaps struct {
+	MaxStepsPerDay      int64 `json:"max_steps_per_day"`
+	MaxCPUSecondsPerDay int64 `json:"max_cpu_seconds_per_day"`
 }
 
 // Reply answers one Request. OK replies carry the operation's result;
@@ -290,6 +323,7 @@ type Reply struct {
 	Quota     *Quota         `json:"quota,omitempty"`     // snapshots
 	Steps     []StepStats    `json:"steps,omitempty"`     // history
 	Stats     *StepStats     `json:"stats,omitempty"`     // the step this reply committed
+	Usage     *Usage         `json:"usage,omitempty"`     // usage
 
 	// Hosted volumes: volume_list (Volumes, or Files and Version),
 	// volume_read (Data, Size, Version), volume_write (Version). Absent

@@ -123,6 +123,7 @@ func recordSamples(t *testing.T) map[string][]byte {
 	c.ok(protocol.Request{Op: protocol.OpLoadSession, ID: "load-session-1", Session: s3, Snapshot: dump})
 	c.ok(protocol.Request{Op: protocol.OpHistory, ID: "history-1", Session: s1})
 	c.ok(protocol.Request{Op: protocol.OpSnapshots, ID: "snapshots-1"})
+	c.ok(protocol.Request{Op: protocol.OpUsage, ID: "usage-1", Days: 7})
 	c.ok(protocol.Request{Op: protocol.OpDeleteSnapshot, ID: "delete-snapshot-1", Snapshot: dump})
 	c.ok(protocol.Request{Op: protocol.OpClose, ID: "close-1", Session: s3})
 	_ = ws.Close(websocket.StatusNormalClosure, "")
@@ -305,7 +306,7 @@ func TestSampleEvents(t *testing.T) {
 	var want []string
 	for _, op := range []string{protocol.OpCheckout, protocol.OpFeed, protocol.OpResume, protocol.OpResumeFutures,
 		protocol.OpContinue, protocol.OpDump, protocol.OpLoadSession, protocol.OpLoadSnapshot, protocol.OpClose,
-		protocol.OpSnapshots, protocol.OpDeleteSnapshot, protocol.OpHistory} {
+		protocol.OpSnapshots, protocol.OpDeleteSnapshot, protocol.OpHistory, protocol.OpUsage} {
 		want = append(want, op+".json")
 	}
 	want = append(want, "connect.json", "disconnect.json", "http-checkout.json", "http-feed.json", "gc.json")
@@ -405,7 +406,7 @@ func TestSampleEventsUnderEmulator(t *testing.T) {
 	t.Run("ws", func(t *testing.T) {
 		emu := start(t, "ws")
 		order := []string{"connect", "checkout", "feed", "dump", "resume", "resume_futures", "continue",
-			"load_snapshot", "load_session", "history", "snapshots", "delete_snapshot", "close"}
+			"load_snapshot", "load_session", "history", "snapshots", "usage", "delete_snapshot", "close"}
 		for _, name := range order {
 			var resp events.APIGatewayProxyResponse
 			if err := emu.Invoke(ctx, load(t, name+".json"), &resp); err != nil {

@@ -33,6 +33,9 @@ func TestSchemaMatchesProtocol(t *testing.T) {
 		{"mount", protocol.Mount{}},
 		{"volume_info", protocol.VolumeInfo{}},
 		{"volume_file", protocol.VolumeFile{}},
+		{"usage", protocol.Usage{}},
+		{"usage_day", protocol.UsageDay{}},
+		{"usage_caps", protocol.UsageCaps{}},
 	}
 	for _, tt := range types {
 		def, err := s.Resolve("protocol.schema.json", "/$defs/"+tt.def)
@@ -57,7 +60,7 @@ func TestSchemaMatchesProtocol(t *testing.T) {
 	}{
 		{"/$defs/request/properties/op", []string{protocol.OpCheckout, protocol.OpFeed, protocol.OpResume, protocol.OpResumeFutures,
 			protocol.OpContinue, protocol.OpDump, protocol.OpLoadSession, protocol.OpLoadSnapshot, protocol.OpClose,
-			protocol.OpSnapshots, protocol.OpDeleteSnapshot, protocol.OpHistory,
+			protocol.OpSnapshots, protocol.OpDeleteSnapshot, protocol.OpHistory, protocol.OpUsage,
 			protocol.OpVolumeList, protocol.OpVolumeRead, protocol.OpVolumeWrite, protocol.OpVolumeDelete}},
 		{"/$defs/reply/properties/progress", []string{protocol.ProgressComplete, protocol.ProgressFunctionCall,
 			protocol.ProgressNameLookup, protocol.ProgressFutures, protocol.ProgressRunning}},

@@ -24,7 +24,8 @@ import (
 //
 // Ceilings fields are engine.Ceilings' JSON names (max_memory,
 // max_step_ms, max_session_ms, max_allocations, max_recursion, max_output,
-// max_reply, max_suspensions, max_steps_in_flight, max_sessions); a
+// max_reply, max_suspensions, max_steps_in_flight, max_sessions,
+// max_steps_per_day, max_cpu_seconds_per_day); a
 // project's unset fields take the file's, the file's unset fields the
 // server's flags or defaults.
 type Projects struct {

@@ -126,6 +126,13 @@ import { Pool, RawJSON, PyException, BadRequestError, encodeRequest } from './cl
       pad(d.getHours()) + ':' + pad(d.getMinutes()) + ':' + pad(d.getSeconds());
   }
 
+  function fmtCPU(ms) {
+    if (typeof ms !== 'number' || !isFinite(ms)) return '–';
+    if (ms < 1) return Math.round(ms * 1000) + ' µs';
+    if (ms < 1000) return ms.toFixed(ms < 10 ? 2 : 1) + ' ms';
+    return (ms / 1000).toFixed(2) + ' s';
+  }
+
   function fmtDuration(us) {
     if (typeof us !== 'number') return '–';
     if (us < 1000) return us + ' µs';
@@ -583,6 +590,7 @@ import { Pool, RawJSON, PyException, BadRequestError, encodeRequest } from './cl
       parts.push((st.dirty_pages || 0) + ' dirty page' + (st.dirty_pages === 1 ? '' : 's'));
       parts.push(fmtBytes(st.bytes_written || 0) + ' written');
       if (st.duration_us) parts.push(fmtDuration(st.duration_us));
+      if (st.cpu_ms) parts.push(fmtCPU(st.cpu_ms) + ' CPU');
       this.append(el('p', { class: 'note stats', text: prefix + 'step ' + parts.join(' · ') }));
     }
 
@@ -882,7 +890,7 @@ import { Pool, RawJSON, PyException, BadRequestError, encodeRequest } from './cl
         e.preventDefault();
         store.setItem('amber.endpoint', $('#endpoint').value.trim());
         store.setItem('amber.key', $('#api-key').value);
-        this.client.connect().then(() => { this.refreshSnapshots(); this.volumes.refresh(); }, () => {});
+        this.client.connect().then(() => { this.refreshSnapshots(); this.volumes.refresh(); this.refreshUsage(); }, () => {});
       });
       $('#new-pane').addEventListener('click', () => this.addPane().focus());
       $('#load-form').addEventListener('submit', (e) => {
@@ -904,9 +912,18 @@ import { Pool, RawJSON, PyException, BadRequestError, encodeRequest } from './cl
         this.showHistory($('#history-id').value.trim(), false);
       });
 
+      $('#usage-refresh').addEventListener('click', () => this.refreshUsage());
+      $('#usage-days').addEventListener('change', () => this.refreshUsage());
+      // The trace URL template is a setting of this browser, not a secret.
+      $('#trace-url').value = window.localStorage.getItem('amber.traceURL') || '';
+      $('#trace-url').addEventListener('change', () => {
+        window.localStorage.setItem('amber.traceURL', $('#trace-url').value.trim());
+        this.renderHistory(this.historySteps || []);
+      });
+
       this.volumes = new Volumes(this);
       this.addPane();
-      this.client.connect().then(() => { this.refreshSnapshots(); this.volumes.refresh(); }, () => {});
+      this.client.connect().then(() => { this.refreshSnapshots(); this.volumes.refresh(); this.refreshUsage(); }, () => {});
     }
 
     addPane() {
@@ -932,7 +949,47 @@ import { Pool, RawJSON, PyException, BadRequestError, encodeRequest } from './cl
 
     snapshotsChanged() {
       clearTimeout(this.refreshTimer);
-      this.refreshTimer = setTimeout(() => this.refreshSnapshots(), 150);
+      this.refreshTimer = setTimeout(() => { this.refreshSnapshots(); this.refreshUsage(); }, 150);
+    }
+
+    // refreshUsage shows the project's usage per UTC day: steps and CPU
+    // time as charts, today's against the daily caps as bars.
+    async refreshUsage() {
+      const status = $('#usage-status');
+      try {
+        const u = await (await this.client.ready()).usage(Number($('#usage-days').value) || 0);
+        this.renderUsage(u);
+        const t = u.totals;
+        status.textContent = t.steps + ' step' + (t.steps === 1 ? '' : 's') + ', ' + fmtCPU(t.cpu_ms) + ' CPU, ' +
+          fmtBytes(t.bytes_written) + ' written, ' + t.gb_hours.toFixed(4) + ' GB-hours stored in ' + u.days.length + ' days';
+        const sec = $('section.usage');
+        sec.dataset.generation = String(Number(sec.dataset.generation || 0) + 1);
+      } catch (e) {
+        status.textContent = 'cannot show usage: ' + (e.message || e);
+      }
+    }
+
+    renderUsage(u) {
+      const today = u.days[u.days.length - 1] || { steps: 0, cpu_ms: 0 };
+      const bar = (meter, text, used, cap, fmt, unit) => {
+        if (cap > 0) {
+          meter.max = cap;
+          meter.value = Math.min(used, cap);
+          meter.high = cap * 0.8;
+          meter.classList.toggle('over', used >= cap);
+          text.textContent = fmt(used) + ' of ' + fmt(cap) + unit + ' (' + pct(used / cap) + ')';
+        } else {
+          meter.max = 1;
+          meter.value = 0;
+          meter.classList.remove('over');
+          text.textContent = fmt(used) + unit + ', no cap';
+        }
+        meter.hidden = !(cap > 0);
+      };
+      bar($('#usage-steps-meter'), $('#usage-steps-text'), today.steps, u.caps.max_steps_per_day, String, ' steps');
+      bar($('#usage-cpu-meter'), $('#usage-cpu-text'), today.cpu_ms, u.caps.max_cpu_seconds_per_day * 1000, fmtCPU, '');
+      $('#usage-steps-chart').replaceChildren(dayChart(u.days, (d) => d.steps, String, 'Steps per day', ''));
+      $('#usage-cpu-chart').replaceChildren(dayChart(u.days, (d) => d.cpu_ms, fmtCPU, 'CPU time per day', 'bar-cpu'));
     }
 
     async refreshSnapshots() {
@@ -1044,7 +1101,29 @@ import { Pool, RawJSON, PyException, BadRequestError, encodeRequest } from './cl
       if (scroll) $('#history-heading').scrollIntoView({ block: 'start' });
     }
 
+    // traceCell shows a step's trace id (when the server traced it): the id,
+    // a copy button, and a link when a trace URL template is set.
+    traceCell(s) {
+      const td = el('td', { class: 'trace', 'data-label': 'Trace' });
+      const id = typeof s.trace_id === 'string' && /^[0-9a-f]{32}$/.test(s.trace_id) ? s.trace_id : '';
+      if (!id) return td;
+      const tmpl = ($('#trace-url').value || '').trim();
+      let href = '';
+      if (tmpl.includes('{trace_id}')) {
+        try {
+          const u = new URL(tmpl.split('{trace_id}').join(id), location.href);
+          if (u.protocol === 'https:' || u.protocol === 'http:') href = u.href;
+        } catch (e) { /* not a URL: show the id only */ }
+      }
+      const code = el('code', { class: 'trace-id', title: id, text: id });
+      td.append(href ? el('a', { href, target: '_blank', rel: 'noopener noreferrer', class: 'trace-link' }, code) : code);
+      const status = el('span', { class: 'muted copy-status', role: 'status' });
+      td.append(el('button', { type: 'button', class: 'copy-trace', 'aria-label': 'Copy trace id ' + id, text: 'Copy', onclick: () => copyText(id, status) }), status);
+      return td;
+    }
+
     renderHistory(steps) {
+      this.historySteps = steps;
       $('#history-body').replaceChildren(...steps.map((s) => el('tr', {},
         el('td', { class: 'num', text: String(s.version ?? '') }),
         el('td', { text: s.op }),
@@ -1052,7 +1131,8 @@ import { Pool, RawJSON, PyException, BadRequestError, encodeRequest } from './cl
         el('td', { class: 'num', text: fmtDuration(s.duration_us) }),
         el('td', { class: 'num', text: String(s.dirty_pages ?? 0) }),
         el('td', { class: 'num', title: (s.bytes_written || 0) + ' bytes', text: fmtBytes(s.bytes_written || 0) }),
-        el('td', { class: 'num', text: String(s.requests ?? 0) }))));
+        el('td', { class: 'num', text: String(s.requests ?? 0) }),
+        this.traceCell(s))));
       $('#history-chart').replaceChildren(steps.length ? chart(steps) : '');
     }
   }
@@ -1087,6 +1167,44 @@ import { Pool, RawJSON, PyException, BadRequestError, encodeRequest } from './cl
       t.textContent = `v${s.version} ${s.op}: ${fmtBytes(v)}, ${s.dirty_pages || 0} dirty pages`;
       rect.append(t);
       if (steps.length <= 24) mk('text', { x: x + bw / 2 - 2, y: H - 4, 'text-anchor': 'middle', class: 'tick' }, String(s.version ?? i + 1));
+    });
+    return svg;
+  }
+
+  // dayChart draws one bar per UTC day, today last (in the focus colour).
+  function dayChart(days, value, fmt, what, cls) {
+    const NS = 'http://www.w3.org/2000/svg';
+    const W = 360, H = 120, padL = 48, padB = 18, padT = 8;
+    const vals = days.map((d) => Math.max(0, value(d) || 0));
+    const max = Math.max(0, ...vals);
+    const top = max || 1;
+    const bw = (W - padL) / Math.max(1, days.length);
+    const svg = document.createElementNS(NS, 'svg');
+    svg.setAttribute('viewBox', `0 0 ${W} ${H}`);
+    svg.setAttribute('role', 'img');
+    const total = vals.reduce((a, b) => a + b, 0);
+    svg.setAttribute('aria-label', `${what}: ${fmt(total)} in ${days.length} days, today ${fmt(vals[vals.length - 1] || 0)}, at most ${fmt(max)} in one day`);
+    const mk = (tag, attrs, text) => {
+      const e = document.createElementNS(NS, tag);
+      for (const [k, v] of Object.entries(attrs)) e.setAttribute(k, v);
+      if (text !== undefined) e.textContent = text;
+      svg.append(e);
+      return e;
+    };
+    mk('line', { x1: padL, y1: H - padB, x2: W, y2: H - padB, class: 'axis' });
+    mk('text', { x: padL - 4, y: padT + 8, 'text-anchor': 'end', class: 'tick' }, fmt(max));
+    mk('text', { x: padL - 4, y: H - padB, 'text-anchor': 'end', class: 'tick' }, '0');
+    days.forEach((d, i) => {
+      const v = vals[i];
+      const h = Math.max(v ? 1 : 0, (H - padB - padT) * v / top);
+      const x = padL + i * bw + Math.min(2, bw * 0.1);
+      const last = i === days.length - 1;
+      const rect = mk('rect', { x, y: H - padB - h, width: Math.max(1, bw - Math.min(4, bw * 0.2)), height: h,
+        class: 'bar ' + (last ? 'bar-today' : cls), 'data-day': d.day || '', 'data-value': String(v) });
+      const t = document.createElementNS(NS, 'title');
+      t.textContent = `${d.day}: ${fmt(v)}`;
+      rect.append(t);
+      if (i === 0 || last) mk('text', { x: last ? W : padL, y: H - 4, 'text-anchor': last ? 'end' : 'start', class: 'tick' }, (d.day || '').slice(5));
     });
     return svg;
   }

@@ -1,7 +1,7 @@
 import './polyfill.js';
 import { Session, type Limits } from './session.js';
 import { type ConnectionStatus, type Transport, type WebSocketConstructor } from './transport.js';
-import { type PrintEvent, type Reply, type SnapshotInfo, type StepStats, type WireRequest } from './wire.js';
+import { type PrintEvent, type Reply, type SnapshotInfo, type StepStats, type Usage, type WireRequest } from './wire.js';
 export interface PoolOptions {
     /** The project's API key: the x-api-key header (Node), or the api_key query parameter (a browser's WebSocket). */
     apiKey?: string;
@@ -98,6 +98,13 @@ export declare class Pool implements AsyncDisposable {
             limit: number;
         } | undefined;
     }>;
+    /**
+     * usage returns the project's usage over the last `days` UTC days, today
+     * included (0 or absent: all 31 the server keeps): steps, interpreter CPU
+     * time, bytes written and GB-hours stored per day, the totals and the
+     * project's daily caps. A project sees only its own.
+     */
+    usage(days?: number): Promise<Usage>;
     /** deleteSnapshot deletes a snapshot made by dump (or a session's saved state). */
     deleteSnapshot(id: Uint8Array | string): Promise<void>;
     /** history returns a session's recent committed steps. */

@@ -198,6 +198,20 @@ export class Pool {
         const r = await this.do('snapshots');
         return { snapshots: r.snapshots ?? [], quota: r.quota };
     }
+    /**
+     * usage returns the project's usage over the last `days` UTC days, today
+     * included (0 or absent: all 31 the server keeps): steps, interpreter CPU
+     * time, bytes written and GB-hours stored per day, the totals and the
+     * project's daily caps. A project sees only its own.
+     */
+    async usage(days = 0) {
+        if (!Number.isInteger(days) || days < 0 || days > 31)
+            throw new RangeError('days is 0 to 31');
+        const r = await this.do('usage', days ? { days } : {});
+        if (!r.usage || !Array.isArray(r.usage.days))
+            throw new AmberError('internal', 'usage reply without usage');
+        return r.usage;
+    }
     /** deleteSnapshot deletes a snapshot made by dump (or a session's saved state). */
     async deleteSnapshot(id) {
         await this.do('delete_snapshot', { snapshot: idText(id) });

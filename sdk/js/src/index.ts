@@ -54,5 +54,5 @@ export {
   type WireError,
 } from './errors.js';
 export { MountDir, MemoryMount, type Mount, type MountMode } from './mounts.js';
-export { encodeRequest, MAX_FRAME, MAX_MESSAGE, type Reply, type PrintEvent, type StepStats, type SnapshotInfo } from './wire.js';
+export { encodeRequest, MAX_FRAME, MAX_MESSAGE, type Reply, type PrintEvent, type StepStats, type SnapshotInfo, type Usage, type UsageDay } from './wire.js';
 export type { ConnectionStatus, WebSocketConstructor, WebSocketLike } from './transport.js';

@@ -11,7 +11,7 @@ import {
   type WebSocketConstructor,
 } from './transport.js';
 import { fromBase64, toBase64 } from './values.js';
-import { encodeRequest, newID, type PrintEvent, type Reply, type SnapshotInfo, type StepStats, type WireRequest } from './wire.js';
+import { encodeRequest, newID, type PrintEvent, type Reply, type SnapshotInfo, type StepStats, type Usage, type WireRequest } from './wire.js';
 
 export interface PoolOptions {
   /** The project's API key: the x-api-key header (Node), or the api_key query parameter (a browser's WebSocket). */
@@ -248,6 +248,19 @@ export class Pool implements AsyncDisposable {
   async snapshots(): Promise<{ snapshots: SnapshotInfo[]; quota: { used: number; limit: number } | undefined }> {
     const r = await this.do('snapshots');
     return { snapshots: r.snapshots ?? [], quota: r.quota };
+  }
+
+  /**
+   * usage returns the project's usage over the last `days` UTC days, today
+   * included (0 or absent: all 31 the server keeps): steps, interpreter CPU
+   * time, bytes written and GB-hours stored per day, the totals and the
+   * project's daily caps. A project sees only its own.
+   */
+  async usage(days = 0): Promise<Usage> {
+    if (!Number.isInteger(days) || days < 0 || days > 31) throw new RangeError('days is 0 to 31');
+    const r = await this.do('usage', days ? { days } : {});
+    if (!r.usage || !Array.isArray(r.usage.days)) throw new AmberError('internal', 'usage reply without usage');
+    return r.usage;
   }
 
   /** deleteSnapshot deletes a snapshot made by dump (or a session's saved state). */

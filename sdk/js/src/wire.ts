@@ -32,7 +32,30 @@ export interface StepStats {
   dirty_pages: number;
   requests: number;
   bytes_written: number;
+  /** The interpreter's CPU time in the step's run, ms (on a step's reply; absent in history). */
+  cpu_ms?: number;
   at: string;
+}
+
+/** One UTC day of a project's usage (or a window's totals, without day). */
+export interface UsageDay {
+  /** YYYY-MM-DD, UTC (absent in totals). */
+  day?: string;
+  /** Committed steps. */
+  steps: number;
+  /** The interpreter's CPU time, ms. */
+  cpu_ms: number;
+  /** Bytes the steps' commits wrote to the store. */
+  bytes_written: number;
+  /** Stored logical bytes over time, 10^9 byte-hours (sampled by GC). */
+  gb_hours: number;
+}
+
+/** A project's usage: every day of the window (oldest first, today last), its totals and the daily caps (0: none). */
+export interface Usage {
+  days: UsageDay[];
+  totals: UsageDay;
+  caps: { max_steps_per_day: number; max_cpu_seconds_per_day: number };
 }
 
 /** A saved id of the project: a session or a snapshot. */
@@ -72,6 +95,7 @@ export interface Reply {
   quota?: { used: number; limit: number };
   steps?: StepStats[];
   stats?: StepStats;
+  usage?: Usage;
   [field: string]: unknown;
 }
 

@@ -47,6 +47,7 @@ from ._errors import (
     WrongLoaderError,
 )
 from ._mount import MountDir
+from ._usage import Usage, UsageCaps, UsageDay
 from ._sync import FunctionSnapshot, FutureSnapshot, NameLookupSnapshot, Pool, Progress, Session
 from ._values import HostRef, Opaque
 
@@ -55,7 +56,7 @@ __version__ = "0.1.0"
 __all__ = [
     "AsyncPool", "AsyncSession", "AsyncFunctionSnapshot", "AsyncNameLookupSnapshot", "AsyncFutureSnapshot",
     "AsyncProgress", "Pool", "Session", "FunctionSnapshot", "NameLookupSnapshot", "FutureSnapshot", "Progress",
-    "Complete", "NOT_HANDLED", "MountDir", "Opaque", "HostRef",
+    "Complete", "NOT_HANDLED", "MountDir", "Opaque", "HostRef", "Usage", "UsageDay", "UsageCaps",
     "AmberError", "PythonError", "AmberSyntaxError", "LimitError", "UnknownSessionError", "EphemeralError",
     "ConflictError", "WrongLoaderError", "NotFreshError", "AlreadyResumedError", "QuotaError", "TooLargeError",
     "BadRequestError", "UnauthorizedError", "NotFoundError", "InternalError", "ConnectionLostError",

@@ -20,6 +20,7 @@ from urllib.parse import urlparse
 from . import _errors as E
 from ._mount import MountDir, MountRefused, find_mount
 from ._transport import HTTPTransport, Transport, WebSocketTransport
+from ._usage import Usage, parse_usage
 from ._values import decode, encode, exception_wire
 
 __all__ = [
@@ -275,6 +276,18 @@ class AsyncPool:
         """The project's saved sessions and snapshots, and its quota."""
         r = await self._do({"op": "snapshots"})
         return list(r.get("snapshots") or []), r.get("quota")
+
+    async def usage(self, days: int = 0) -> Usage:
+        """The project's usage over the last ``days`` UTC days, today
+        included (0: all 31 the server keeps): steps, interpreter CPU time,
+        bytes written and GB-hours stored per day, the totals and the
+        project's daily caps. A project sees only its own."""
+        if isinstance(days, bool) or not isinstance(days, int) or not 0 <= days <= 31:
+            raise ValueError("days is 0 to 31")
+        req: dict[str, Any] = {"op": "usage"}
+        if days:
+            req["days"] = days
+        return parse_usage(await self._do(req))
 
     async def delete_snapshot(self, snapshot_id: bytes | str) -> None:
         """Delete a snapshot made by dump()."""

@@ -10,6 +10,7 @@ from typing import Any, Callable, Coroutine, Mapping, TypeVar, Union
 
 from . import _aio as A
 from ._errors import AmberError, ClosedError
+from ._usage import Usage
 
 __all__ = ["Pool", "Session", "FunctionSnapshot", "NameLookupSnapshot", "FutureSnapshot", "Progress"]
 
@@ -101,6 +102,10 @@ class Pool:
 
     def snapshots(self) -> tuple[list[dict[str, Any]], dict[str, Any] | None]:
         return self._loop.run(self._pool.snapshots())
+
+    def usage(self, days: int = 0) -> Usage:
+        """The project's usage per UTC day. See AsyncPool.usage."""
+        return self._loop.run(self._pool.usage(days))
 
     def delete_snapshot(self, snapshot_id: bytes | str) -> None:
         self._loop.run(self._pool.delete_snapshot(snapshot_id))

@@ -30,6 +30,7 @@ import (
 	"github.com/amber-sandbox/amber/cas"
 	"github.com/amber-sandbox/amber/functions/meta"
 	"github.com/amber-sandbox/amber/functions/protocol"
+	"github.com/amber-sandbox/amber/functions/telemetry"
 	"github.com/amber-sandbox/amber/functions/volume"
 )
 
@@ -82,6 +83,9 @@ type Config struct {
 	// Logger receives internal errors with their details and correlation
 	// ids (default slog.Default()).
 	Logger *slog.Logger
+	// Telemetry records spans and metrics of the steps (nil: off; see
+	// functions/telemetry and telemetry.go).
+	Telemetry *telemetry.Provider
 }
 
 // Caller is who sends a request: the project the API key authenticated,
@@ -104,6 +108,7 @@ type Engine struct {
 	codecs map[string]*cas.Codec // project -> codec
 	closer func() error
 
+	tel       *telemetry.Provider
 	admission *admission // fair admission of steps among projects
 	mem       *memBudget // the process's memory for steps
 
@@ -146,12 +151,14 @@ func New(cfg Config) (*Engine, error) {
 	}
 	e := &Engine{
 		cfg:    cfg,
-		meta:   cfg.Meta,
+		meta:   cfg.Telemetry.Meta(cfg.Meta, metaSystem(cfg.Meta)),
 		chunks: cfg.Chunks,
 		warm:   newWarmCache(cfg.CacheBytes / 2), // the other half: the chunk LRU of OpenLocal and OpenAWS
 		codecs: map[string]*cas.Codec{},
 		vols:   newVolumes(cfg),
 	}
+	e.tel = cfg.Telemetry
+	e.tel.ObserveSessions(e.warmSessions)
 	e.admission = newAdmission(cfg.MaxStepsInFlight)
 	e.mem = newMemBudget(cfg.MemoryBudget)
 	return e, nil
@@ -170,11 +177,13 @@ func (e *Engine) Handle(ctx context.Context, caller Caller, req *protocol.Reques
 	if req.ID == "" {
 		return protocol.Fail(req.ID, protocol.Errorf(protocol.KindBadRequest, "a request needs an id"))
 	}
+	ctx, ts := e.startTrace(ctx, caller, req)
 	rep, err := e.safeHandle(ctx, caller, req, emit)
 	if err != nil {
-		return protocol.Fail(req.ID, e.safe(ctx, caller, req, err))
+		rep = protocol.Fail(req.ID, e.safe(ctx, caller, req, err))
 	}
 	rep.ID = req.ID
+	endTrace(ctx, ts, rep)
 	return rep
 }
 

@@ -95,6 +95,10 @@ type FutureResult struct {
 type Request struct {
 	Op string `json:"op"`
 	ID string `json:"id"`
+	// TraceParent is the caller's W3C trace context (optional, any
+	// operation): the step's span is its child, and the step's history
+	// entry records its trace id. See docs/protocol.md, Tracing.
+	TraceParent string `json:"traceparent,omitempty"`
 
 	// checkout
 	Ephemeral  bool    `json:"ephemeral,omitempty"`
@@ -251,6 +255,9 @@ type StepStats struct {
 	Requests    int    `json:"requests"` // store writes the commit made
 	BytesStored int64  `json:"bytes_written"`
 	At          string `json:"at"` // RFC 3339
+	// TraceID is the W3C trace id (32 lowercase hex digits) of the step's
+	// trace, when the server traces or the request carried a traceparent.
+	TraceID string `json:"trace_id,omitempty"`
 }
 
 // Reply answers one Request. OK replies carry the operation's result;

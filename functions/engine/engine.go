@@ -292,6 +292,27 @@ func (e *Engine) Connect(ctx context.Context, connection, project string) error 
 	return e.meta.PutConnection(ctx, &meta.Connection{ID: connection, Project: project, Created: e.cfg.Now()})
 }
 
+// ConnectTraced records a new connection as Connect does, with the W3C
+// traceparent of its handshake: the parent of the spans of its steps
+// whose requests carry none.
+func (e *Engine) ConnectTraced(ctx context.Context, connection, project, traceparent string) error {
+	return e.meta.PutConnection(ctx, &meta.Connection{ID: connection, Project: project, Created: e.cfg.Now(), TraceParent: traceparent})
+}
+
+// ConnectionTrace returns the project of a connection and the
+// traceparent ConnectTraced recorded ("" if none), or an error of kind
+// unauthorized.
+func (e *Engine) ConnectionTrace(ctx context.Context, connection string) (project, traceparent string, err error) {
+	c, err := e.meta.GetConnection(ctx, connection)
+	if errors.Is(err, meta.ErrNotFound) {
+		return "", "", protocol.Errorf(protocol.KindUnauthorized, "unknown connection")
+	}
+	if err != nil {
+		return "", "", fmt.Errorf("engine: connection: %w", err)
+	}
+	return c.Project, c.TraceParent, nil
+}
+
 // ConnectionProject returns the project of a connection recorded by
 // Connect, or an error of kind unauthorized.
 func (e *Engine) ConnectionProject(ctx context.Context, connection string) (string, error) {

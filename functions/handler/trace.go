@@ -2,6 +2,9 @@ package handler
 
 import (
 	"context"
+	"fmt"
+	"log/slog"
+	"os"
 
 	"github.com/amber-sandbox/amber/functions/telemetry"
 )
@@ -28,4 +31,29 @@ func connectTraceParent(h map[string]string) string {
 		return ""
 	}
 	return tp
+}
+
+// EnvEMF turns the CloudWatch Embedded Metric Format lines of the Lambda
+// functions off ("off"); they are on by default.
+const EnvEMF = "AMBER_EMF"
+
+// TelemetryFromEnv is a Lambda function's telemetry: spans and metrics
+// over OTLP/HTTP when the OTEL_EXPORTER_OTLP_* variables configure an
+// endpoint (the template's ADOT collector layer listens on
+// localhost:4318), and one EMF line per step in log (unless AMBER_EMF is
+// "off"). Nil when neither is on.
+func TelemetryFromEnv(ctx context.Context, log *slog.Logger) (*telemetry.Provider, error) {
+	cfg := telemetry.Config{FromEnv: true}
+	switch v := os.Getenv(EnvEMF); v {
+	case "", "on":
+		cfg.EMF = log
+	case "off":
+	default:
+		return nil, fmt.Errorf("handler: %s=%q: want on or off", EnvEMF, v)
+	}
+	p, err := telemetry.New(ctx, cfg)
+	if err != nil {
+		return nil, fmt.Errorf("handler: %w", err)
+	}
+	return p, nil
 }

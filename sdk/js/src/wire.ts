@@ -33,6 +33,8 @@ export interface StepStats {
   requests: number;
   bytes_written: number;
   at: string;
+  /** The W3C trace id of the step's trace, when it was traced or its request carried a traceparent. */
+  trace_id?: string;
 }
 
 /** A saved id of the project: a session or a snapshot. */

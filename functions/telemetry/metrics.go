@@ -3,6 +3,7 @@ package telemetry
 import (
 	"context"
 	"fmt"
+	"sync"
 	"sync/atomic"
 
 	"go.opentelemetry.io/otel/attribute"
@@ -31,6 +32,8 @@ type instruments struct {
 	state                                     metric.Int64Histogram
 	meter                                     metric.Meter
 	sessions                                  atomic.Pointer[func() int64]
+	sets                                      sync.Map // [4]string -> metric.MeasurementOption
+	nsets                                     atomic.Int64
 }
 
 func newInstruments(m metric.Meter) (*instruments, error) {
@@ -92,20 +95,43 @@ func (p *Provider) record(ctx context.Context, s *Step) {
 	if in.meter == nil {
 		return
 	}
-	opAttr := attribute.String("amber.op", s.op)
-	in.steps.Add(ctx, 1, metric.WithAttributes(opAttr, attribute.String("amber.outcome", s.outcome)))
-	in.duration.Record(ctx, float64(s.elapsed.Microseconds())/1000, metric.WithAttributes(opAttr, attribute.String("amber.load", s.loadKind())))
+	op := in.attrs("amber.op", s.op, "", "")
+	in.steps.Add(ctx, 1, in.attrs("amber.op", s.op, "amber.outcome", s.outcome))
+	in.duration.Record(ctx, float64(s.elapsed.Microseconds())/1000, in.attrs("amber.op", s.op, "amber.load", s.loadKind()))
 	if s.committed {
-		in.written.Add(ctx, s.bytesWritten, metric.WithAttributes(opAttr))
-		in.state.Record(ctx, s.stateBytes, metric.WithAttributes(opAttr))
+		in.written.Add(ctx, s.bytesWritten, op)
+		in.state.Record(ctx, s.stateBytes, op)
 	}
 	switch s.errKind {
 	case "conflict":
-		in.conflicts.Add(ctx, 1, metric.WithAttributes(opAttr))
+		in.conflicts.Add(ctx, 1, op)
 	case "quota":
-		in.quota.Add(ctx, 1, metric.WithAttributes(opAttr, attribute.String("amber.quota", s.errType)))
+		in.quota.Add(ctx, 1, in.attrs("amber.op", s.op, "amber.quota", s.errType))
 	}
 	if s.replayed {
-		in.retries.Add(ctx, 1, metric.WithAttributes(opAttr))
+		in.retries.Add(ctx, 1, op)
 	}
+}
+
+// maxAttrSets bounds the cache of attribute sets; the values are
+// operation names, outcomes, load kinds and quota types, a few dozen.
+const maxAttrSets = 1024
+
+// attrs returns the measurement option of one or two attributes, made
+// once per distinct set: building a set sorts and allocates, and every
+// step records several.
+func (in *instruments) attrs(k1, v1, k2, v2 string) metric.MeasurementOption {
+	key := [4]string{k1, v1, k2, v2}
+	if o, ok := in.sets.Load(key); ok {
+		return o.(metric.MeasurementOption)
+	}
+	kvs := []attribute.KeyValue{attribute.String(k1, v1)}
+	if k2 != "" {
+		kvs = append(kvs, attribute.String(k2, v2))
+	}
+	o := metric.WithAttributeSet(attribute.NewSet(kvs...))
+	if in.nsets.Add(1) <= maxAttrSets {
+		in.sets.Store(key, o)
+	}
+	return o
 }

@@ -3,6 +3,7 @@ package telemetry
 import (
 	"context"
 	"errors"
+	"time"
 
 	"go.opentelemetry.io/otel/attribute"
 	"go.opentelemetry.io/otel/codes"
@@ -20,24 +21,44 @@ const (
 	SystemFiles    = "files" // the chunk directory of the embedded store
 )
 
-// storeSpan starts a store call's span when ctx is inside a recorded
-// step (store calls outside steps, such as GC's, start no trace).
-func (p *Provider) storeSpan(ctx context.Context, system, call string) (context.Context, trace.Span) {
-	parent := trace.SpanFromContext(ctx)
-	if !parent.IsRecording() {
-		return ctx, nil
-	}
-	return p.tracer.Start(ctx, system+" "+call, trace.WithSpanKind(trace.SpanKindClient),
-		trace.WithAttributes(attribute.String("db.system", system), attribute.String("db.operation", call)))
+// DefaultStoreSpanMin is the shortest store call that gets a span: the
+// calls that cost time (a DynamoDB or S3 request, a bbolt commit's fsync)
+// do, the ones that do not (a bbolt read, a cached chunk) cost the trace
+// nothing.
+const DefaultStoreSpanMin = 50 * time.Microsecond
+
+// storeCall is one store call inside a recorded step: its span is made
+// when it ends, from its start and end, if it took at least the
+// provider's StoreSpanMin. A zero storeCall (outside steps: GC's calls)
+// records nothing.
+type storeCall struct {
+	p            *Provider
+	ctx          context.Context
+	system, call string
+	start        time.Time
 }
 
-func endStore(sp trace.Span, bytes int, err error) {
-	if sp == nil {
+func (p *Provider) storeSpan(ctx context.Context, system, call string) storeCall {
+	if !trace.SpanFromContext(ctx).IsRecording() {
+		return storeCall{}
+	}
+	return storeCall{p: p, ctx: ctx, system: system, call: call, start: time.Now()}
+}
+
+func (c storeCall) end(bytes int, err error) {
+	if c.p == nil {
 		return
 	}
-	if bytes > 0 {
-		sp.SetAttributes(attribute.Int("amber.bytes", bytes))
+	now := time.Now()
+	if now.Sub(c.start) < c.p.storeMin {
+		return
 	}
+	attrs := []attribute.KeyValue{attribute.String("db.system", c.system), attribute.String("db.operation", c.call)}
+	if bytes > 0 {
+		attrs = append(attrs, attribute.Int("amber.bytes", bytes))
+	}
+	_, sp := c.p.tracer.Start(c.ctx, c.system+" "+c.call, trace.WithSpanKind(trace.SpanKindClient),
+		trace.WithTimestamp(c.start), trace.WithAttributes(attrs...))
 	switch {
 	case errors.Is(err, meta.ErrNotFound) || errors.Is(err, cas.ErrNotFound):
 		sp.SetAttributes(attribute.Bool("amber.found", false))
@@ -46,7 +67,7 @@ func endStore(sp trace.Span, bytes int, err error) {
 		// store call's outcome is all a trace needs.
 		sp.SetStatus(codes.Error, "store call failed")
 	}
-	sp.End()
+	sp.End(trace.WithTimestamp(now))
 }
 
 // Chunks wraps a chunk store so that its calls inside traced steps are
@@ -69,30 +90,30 @@ type chunks struct {
 }
 
 func (c *chunks) Get(ctx context.Context, a cas.Addr) ([]byte, error) {
-	ctx, sp := c.p.storeSpan(ctx, c.system, "Get")
+	sc := c.p.storeSpan(ctx, c.system, "Get")
 	b, err := c.s.Get(ctx, a)
-	endStore(sp, len(b), err)
+	sc.end(len(b), err)
 	return b, err
 }
 
 func (c *chunks) Put(ctx context.Context, a cas.Addr, data []byte) error {
-	ctx, sp := c.p.storeSpan(ctx, c.system, "Put")
+	sc := c.p.storeSpan(ctx, c.system, "Put")
 	err := c.s.Put(ctx, a, data)
-	endStore(sp, len(data), err)
+	sc.end(len(data), err)
 	return err
 }
 
 func (c *chunks) Stat(ctx context.Context, a cas.Addr) (cas.ChunkInfo, error) {
-	ctx, sp := c.p.storeSpan(ctx, c.system, "Stat")
+	sc := c.p.storeSpan(ctx, c.system, "Stat")
 	ci, err := c.s.Stat(ctx, a)
-	endStore(sp, 0, err)
+	sc.end(0, err)
 	return ci, err
 }
 
 func (c *chunks) Delete(ctx context.Context, a cas.Addr) error {
-	ctx, sp := c.p.storeSpan(ctx, c.system, "Delete")
+	sc := c.p.storeSpan(ctx, c.system, "Delete")
 	err := c.s.Delete(ctx, a)
-	endStore(sp, 0, err)
+	sc.end(0, err)
 	return err
 }
 
@@ -106,16 +127,13 @@ type batchChunks struct {
 }
 
 func (c *batchChunks) GetBatch(ctx context.Context, addrs []cas.Addr) (map[cas.Addr][]byte, error) {
-	ctx, sp := c.p.storeSpan(ctx, c.system, "GetBatch")
+	sc := c.p.storeSpan(ctx, c.system, "GetBatch")
 	m, err := c.bg.GetBatch(ctx, addrs)
 	n := 0
 	for _, b := range m {
 		n += len(b)
 	}
-	if sp != nil {
-		sp.SetAttributes(attribute.Int("amber.chunks", len(addrs)))
-	}
-	endStore(sp, n, err)
+	sc.end(n, err)
 	return m, err
 }
 
@@ -136,50 +154,50 @@ type metaStore struct {
 }
 
 func (m *metaStore) GetProject(ctx context.Context, id string) (*meta.Project, error) {
-	ctx, sp := m.p.storeSpan(ctx, m.system, "GetProject")
+	sc := m.p.storeSpan(ctx, m.system, "GetProject")
 	r, err := m.Store.GetProject(ctx, id)
-	endStore(sp, 0, err)
+	sc.end(0, err)
 	return r, err
 }
 
 func (m *metaStore) AddUsage(ctx context.Context, project string, delta int64) error {
-	ctx, sp := m.p.storeSpan(ctx, m.system, "AddUsage")
+	sc := m.p.storeSpan(ctx, m.system, "AddUsage")
 	err := m.Store.AddUsage(ctx, project, delta)
-	endStore(sp, 0, err)
+	sc.end(0, err)
 	return err
 }
 
 func (m *metaStore) CreateSession(ctx context.Context, s *meta.Session) error {
-	ctx, sp := m.p.storeSpan(ctx, m.system, "CreateSession")
+	sc := m.p.storeSpan(ctx, m.system, "CreateSession")
 	err := m.Store.CreateSession(ctx, s)
-	endStore(sp, 0, err)
+	sc.end(0, err)
 	return err
 }
 
 func (m *metaStore) GetSession(ctx context.Context, project, id string) (*meta.Session, error) {
-	ctx, sp := m.p.storeSpan(ctx, m.system, "GetSession")
+	sc := m.p.storeSpan(ctx, m.system, "GetSession")
 	r, err := m.Store.GetSession(ctx, project, id)
-	endStore(sp, 0, err)
+	sc.end(0, err)
 	return r, err
 }
 
 func (m *metaStore) CommitSession(ctx context.Context, s *meta.Session, expectVersion int64) error {
-	ctx, sp := m.p.storeSpan(ctx, m.system, "CommitSession")
+	sc := m.p.storeSpan(ctx, m.system, "CommitSession")
 	err := m.Store.CommitSession(ctx, s, expectVersion)
-	endStore(sp, len(s.Extra)+len(s.ReplyInline)+len(s.Steps)+len(s.Config), err)
+	sc.end(len(s.Extra)+len(s.ReplyInline)+len(s.Steps)+len(s.Config), err)
 	return err
 }
 
 func (m *metaStore) GetSnapshot(ctx context.Context, project, id string) (*meta.Snapshot, error) {
-	ctx, sp := m.p.storeSpan(ctx, m.system, "GetSnapshot")
+	sc := m.p.storeSpan(ctx, m.system, "GetSnapshot")
 	r, err := m.Store.GetSnapshot(ctx, project, id)
-	endStore(sp, 0, err)
+	sc.end(0, err)
 	return r, err
 }
 
 func (m *metaStore) PutSnapshot(ctx context.Context, s *meta.Snapshot) error {
-	ctx, sp := m.p.storeSpan(ctx, m.system, "PutSnapshot")
+	sc := m.p.storeSpan(ctx, m.system, "PutSnapshot")
 	err := m.Store.PutSnapshot(ctx, s)
-	endStore(sp, 0, err)
+	sc.end(0, err)
 	return err
 }

@@ -64,6 +64,10 @@ type Config struct {
 	SpanExporter sdktrace.SpanExporter
 	MetricReader sdkmetric.Reader
 
+	// StoreSpanMin is the shortest store call that gets a span (0:
+	// DefaultStoreSpanMin; negative: every call).
+	StoreSpanMin time.Duration
+
 	// EMF, when set, receives one CloudWatch Embedded Metric Format line
 	// per step (Lambda: the function's JSON log on stdout).
 	EMF *slog.Logger
@@ -78,6 +82,8 @@ type Provider struct {
 	mp     *sdkmetric.MeterProvider // nil: no OTLP/SDK metrics
 	m      *instruments
 	emf    *emf
+	// storeMin is the shortest store call that gets a span.
+	storeMin time.Duration
 }
 
 // Enabled reports whether the environment configures an OTLP exporter.
@@ -130,7 +136,10 @@ func New(ctx context.Context, cfg Config) (*Provider, error) {
 		return nil, fmt.Errorf("telemetry: resource: %w", err)
 	}
 
-	p := &Provider{}
+	p := &Provider{storeMin: cfg.StoreSpanMin}
+	if p.storeMin == 0 {
+		p.storeMin = DefaultStoreSpanMin
+	}
 	var tpOpts []sdktrace.TracerProviderOption
 	if wantTraces {
 		exp, err := otlptracehttp.New(ctx, traceOpts...)

@@ -52,7 +52,10 @@ func TestTracesOfWebSocketSteps(t *testing.T) {
 	rec := otlptest.Start(t)
 	var logs syncBuffer
 	dataDir := t.TempDir()
-	srv, stop := servetest.Start(t, serve.Options{OTLP: rec.URL(), DataDir: dataDir, Logger: slog.New(slog.NewJSONHandler(&logs, &slog.HandlerOptions{Level: slog.LevelDebug}))})
+	// Every store call gets a span (by default only those over
+	// telemetry.DefaultStoreSpanMin do, and a bbolt read is faster).
+	tel := tracing(t, rec.URL())
+	srv, stop := servetest.Start(t, serve.Options{Telemetry: tel, DataDir: dataDir, Logger: slog.New(slog.NewJSONHandler(&logs, &slog.HandlerOptions{Level: slog.LevelDebug}))})
 	ctx, client := clientSpan(t)
 
 	pool, err := sdk.Dial(ctx, srv.URL())
@@ -102,11 +105,15 @@ func TestTracesOfWebSocketSteps(t *testing.T) {
 		t.Fatal(err)
 	}
 	pool.Close()
-	stop() // flushes the server's spans and metrics
+	stop()
+	if err := tel.Shutdown(ctx); err != nil { // exports the spans and metrics
+		t.Fatal(err)
+	}
 	firstMetrics := rec.Metrics()
 
 	// A restarted server loads the dump cold, reading chunk files.
-	srv2, stop2 := servetest.Start(t, serve.Options{OTLP: rec.URL(), DataDir: dataDir, Logger: slog.New(slog.NewJSONHandler(&logs, nil))})
+	tel2 := tracing(t, rec.URL())
+	srv2, stop2 := servetest.Start(t, serve.Options{Telemetry: tel2, DataDir: dataDir, Logger: slog.New(slog.NewJSONHandler(&logs, nil))})
 	pool2, err := sdk.Dial(ctx, srv2.URL())
 	if err != nil {
 		t.Fatal(err)
@@ -124,6 +131,9 @@ func TestTracesOfWebSocketSteps(t *testing.T) {
 	}
 	pool2.Close()
 	stop2()
+	if err := tel2.Shutdown(ctx); err != nil {
+		t.Fatal(err)
+	}
 
 	spans := rec.Spans()
 	steps := map[string][]*otlptest.Span{} // op -> step spans
@@ -229,6 +239,17 @@ func TestTracesOfWebSocketSteps(t *testing.T) {
 	}
 
 	noSecrets(t, spans, rec.Metrics(), logs.String())
+}
+
+// tracing is the telemetry of a server exporting to url, with a span
+// for every store call.
+func tracing(t *testing.T, url string) *telemetry.Provider {
+	t.Helper()
+	tel, err := telemetry.New(context.Background(), telemetry.Config{Endpoint: url, StoreSpanMin: -1})
+	if err != nil {
+		t.Fatal(err)
+	}
+	return tel
 }
 
 func hasChild(all []*otlptest.Span, parents []*otlptest.Span, name string) bool {

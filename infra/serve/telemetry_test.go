@@ -6,6 +6,7 @@ import (
 	"encoding/json"
 	"fmt"
 	"log/slog"
+	"net/http"
 	"strings"
 	"testing"
 	"time"
@@ -96,6 +97,10 @@ func TestTracesOfWebSocketSteps(t *testing.T) {
 	if _, err := call.Resume(ctx, 1); err != nil {
 		t.Fatal(err)
 	}
+	// An exception's message, and its traceback, are the tenant's too.
+	if _, err := s.FeedRun(ctx, fmt.Sprintf("raise ValueError(%q)", secretPrinted), nil); err == nil {
+		t.Fatal("the raise did not fail")
+	}
 	history, err := s.History(ctx)
 	if err != nil {
 		t.Fatal(err)
@@ -157,8 +162,11 @@ func TestTracesOfWebSocketSteps(t *testing.T) {
 			}
 		}
 	}
-	if len(steps["feed"]) != 3 || len(steps["resume"]) != 2 {
-		t.Fatalf("feed spans %d, resume spans %d: want 3 and 2", len(steps["feed"]), len(steps["resume"]))
+	if len(steps["feed"]) != 4 || len(steps["resume"]) != 2 {
+		t.Fatalf("feed spans %d, resume spans %d: want 4 and 2", len(steps["feed"]), len(steps["resume"]))
+	}
+	if raised := steps["feed"][2]; raised.Attrs["amber.error_kind"] != "python" || raised.Status.GetMessage() != "python" {
+		t.Errorf("the raising feed: %v, status %v", raised.Attrs, raised.Status)
 	}
 	children := func(parent *otlptest.Span) map[string][]*otlptest.Span {
 		m := map[string][]*otlptest.Span{}
@@ -198,7 +206,7 @@ func TestTracesOfWebSocketSteps(t *testing.T) {
 	if !hasChild(spans, steps["dump"], "files Put") {
 		t.Error("the dump's span has no chunk-file Put")
 	}
-	restarted := steps["feed"][2]
+	restarted := steps["feed"][3]
 	if restarted.Attrs["amber.load"] != "cold" || restarted.Attrs["amber.pages_loaded"] == "0" {
 		t.Errorf("the feed after the restart: %v, want a cold load of pages", restarted.Attrs)
 	}
@@ -233,9 +241,9 @@ func TestTracesOfWebSocketSteps(t *testing.T) {
 	}
 
 	// Metrics arrived over OTLP too: one amber.steps point per (op, outcome).
-	// (The first server's last export: its two feeds.)
-	if n := sumCounter(firstMetrics, telemetry.MetricSteps, "amber.op", "feed"); n != 2 {
-		t.Errorf("amber.steps{op=feed} = %d, want 2", n)
+	// (The first server's last export: its three feeds.)
+	if n := sumCounter(firstMetrics, telemetry.MetricSteps, "amber.op", "feed"); n != 3 {
+		t.Errorf("amber.steps{op=feed} = %d, want 3", n)
 	}
 
 	noSecrets(t, spans, rec.Metrics(), logs.String())
@@ -358,10 +366,25 @@ func TestConnectTraceParent(t *testing.T) {
 		TraceParent: "00-" + reqTrace + "-2222222222222222-01"})
 	// A malformed traceparent starts a trace of the server's own.
 	send(protocol.Request{Op: "feed", ID: "f3", Session: co.Session, Code: "3", TraceParent: "00-zz-yy-01"})
+
+	// Over HTTP, the request's traceparent header.
+	const httpTrace = "33333333333333333333333333333333"
+	hreq, _ := http.NewRequestWithContext(ctx, "POST", srv.HTTPURL()+"/v1/feed",
+		strings.NewReader(fmt.Sprintf(`{"id":"f4","session":%q,"code":"4"}`, co.Session)))
+	hreq.Header.Set("traceparent", "00-"+httpTrace+"-4444444444444444-01")
+	resp, err := http.DefaultClient.Do(hreq)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var hr protocol.Reply
+	if err := json.NewDecoder(resp.Body).Decode(&hr); err != nil || !hr.OK {
+		t.Fatalf("HTTP feed: %+v, %v", hr, err)
+	}
+	resp.Body.Close()
 	h := send(protocol.Request{Op: "history", ID: "h1", Session: co.Session})
 	stop()
 
-	want := map[string]string{"f1": connTrace, "f2": reqTrace}
+	want := map[string]string{"f1": connTrace, "f2": reqTrace, "f4": httpTrace}
 	for _, st := range h.Steps {
 		if w, ok := want[st.RequestID]; ok && st.TraceID != w {
 			t.Errorf("history %s: trace_id %q, want %q", st.RequestID, st.TraceID, w)
@@ -376,7 +399,7 @@ func TestConnectTraceParent(t *testing.T) {
 			traces[sp.TraceID] = true
 		}
 	}
-	if !traces[connTrace] || !traces[reqTrace] || len(traces) != 3 {
-		t.Errorf("feed spans' traces %v: want the connection's, the request's and one new", traces)
+	if !traces[connTrace] || !traces[reqTrace] || !traces[httpTrace] || len(traces) != 4 {
+		t.Errorf("feed spans' traces %v: want the connection's, the request's, the HTTP header's and one new", traces)
 	}
 }

@@ -45,6 +45,8 @@ type Step struct {
 	committed, replayed           bool
 	bytesWritten, stateBytes      int64
 	elapsed                       time.Duration
+	pagesLoaded, pagesWritten     int
+	bytesLoaded, version          int64
 }
 
 // StepInfo names a request for its span.
@@ -143,17 +145,7 @@ func (s *Step) Loaded(warm bool, pages int, bytes int64) {
 	if warm {
 		s.load = "warm"
 	}
-	if s.span != nil {
-		attrs := []attribute.KeyValue{
-			attribute.String("amber.load", s.load),
-			attribute.Int("amber.pages_loaded", pages),
-			attribute.Int64("amber.bytes_loaded", bytes),
-		}
-		s.span.SetAttributes(attrs...)
-		if s.phase != nil {
-			s.phase.SetAttributes(attrs...)
-		}
-	}
+	s.pagesLoaded, s.bytesLoaded = pages, bytes
 }
 
 // Committed records a step's commit: its new version, the pages and
@@ -163,14 +155,7 @@ func (s *Step) Committed(version int64, pages int, written, state int64) {
 		return
 	}
 	s.committed, s.bytesWritten, s.stateBytes = true, written, state
-	if s.span != nil {
-		s.span.SetAttributes(
-			attribute.Int64("amber.version", version),
-			attribute.Int("amber.pages_written", pages),
-			attribute.Int64("amber.bytes_written", written),
-			attribute.Int64("amber.state_bytes", state),
-		)
-	}
+	s.version, s.pagesWritten = version, pages
 }
 
 // Replayed records a request answered from the reply its committed step
@@ -241,12 +226,24 @@ func (s *Step) End(ctx context.Context, outcome, errKind, errType string) {
 	}
 	s.elapsed = time.Since(s.start)
 	if s.span != nil {
-		s.span.SetAttributes(attribute.String("amber.outcome", outcome))
+		// One call with every attribute the step gathered: each call
+		// takes the span's lock and deduplicates its attributes.
+		attrs := make([]attribute.KeyValue, 0, 10)
+		attrs = append(attrs, attribute.String("amber.outcome", outcome))
 		if errKind != "" {
-			s.span.SetAttributes(attribute.String("amber.error_kind", errKind))
+			attrs = append(attrs, attribute.String("amber.error_kind", errKind))
 			// The kind only: an error's message may quote the sandbox.
 			s.span.SetStatus(codes.Error, errKind)
 		}
+		if s.load != "" {
+			attrs = append(attrs, attribute.String("amber.load", s.load),
+				attribute.Int("amber.pages_loaded", s.pagesLoaded), attribute.Int64("amber.bytes_loaded", s.bytesLoaded))
+		}
+		if s.committed {
+			attrs = append(attrs, attribute.Int64("amber.version", s.version), attribute.Int("amber.pages_written", s.pagesWritten),
+				attribute.Int64("amber.bytes_written", s.bytesWritten), attribute.Int64("amber.state_bytes", s.stateBytes))
+		}
+		s.span.SetAttributes(attrs...)
 		s.span.End()
 	}
 	s.p.record(ctx, s)

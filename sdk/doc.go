@@ -109,6 +109,13 @@
 // time, and a concurrent call fails with ErrSessionBusy. To run branches
 // in parallel, fork them into sessions of their own.
 //
+// # Tracing
+//
+// Every request carries the W3C traceparent of its call's ctx (the
+// OpenTelemetry span in it, through the W3C trace-context propagator), so
+// the server's span of the step is a child of the caller's span and the
+// step's history entry (Session.History) records the trace id.
+//
 // # Errors
 //
 // Python exceptions are *PythonError (Type, Message, Traceback), limits

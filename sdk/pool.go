@@ -108,6 +108,9 @@ func (p *Pool) call(ctx context.Context, req *protocol.Request, onEvent func(pro
 	if req.ID == "" {
 		req.ID = newID()
 	}
+	if req.TraceParent == "" {
+		req.TraceParent = traceParent(ctx)
+	}
 	var mu sync.Mutex
 	seen := 0 // events handed to onEvent so far
 	backoff := p.cfg.backoff

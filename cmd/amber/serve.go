@@ -52,6 +52,7 @@ func serveCmd(ctx context.Context, args []string, stdout, stderr io.Writer) int 
 	fs.Int64Var(&o.Ceilings.MaxCPUSecondsPerDay, "max-cpu-seconds-per-day", 0, "cap of a project's interpreter CPU seconds per UTC day, refused with quota past it (0: none)")
 	fs.Int64Var(&o.MemoryBudget, "memory-budget", 0, "memory all steps in flight share, in bytes (0: 3/4 of GOMEMLIMIT or of half the machine, less --cache-bytes)")
 	fs.IntVar(&o.MaxStepsInFlight, "max-process-steps", 0, "steps running at once over all projects (0: 4 per CPU)")
+	fs.StringVar(&o.OTLP, "otlp", "", "send the steps' traces and metrics to this OTLP/HTTP endpoint, e.g. http://127.0.0.1:4318 (default: the OTEL_EXPORTER_OTLP_* variables, else off)")
 	logFormat := fs.String("log-format", "json", "log format: json or text")
 	wb := fs.Bool("workbench", true, "serve the Workbench page at http://ADDR/")
 	quiet := fs.Bool("q", false, "log warnings and errors only")

@@ -30,6 +30,7 @@ import (
 	"github.com/amber-sandbox/amber/cas"
 	"github.com/amber-sandbox/amber/functions/meta"
 	"github.com/amber-sandbox/amber/functions/protocol"
+	"github.com/amber-sandbox/amber/functions/telemetry"
 	"github.com/amber-sandbox/amber/functions/volume"
 )
 
@@ -86,6 +87,9 @@ type Config struct {
 	// Logger receives internal errors with their details and correlation
 	// ids (default slog.Default()).
 	Logger *slog.Logger
+	// Telemetry records spans and metrics of the steps (nil: off; see
+	// functions/telemetry and telemetry.go).
+	Telemetry *telemetry.Provider
 }
 
 // Caller is who sends a request: the project the API key authenticated,
@@ -108,6 +112,7 @@ type Engine struct {
 	codecs map[string]*cas.Codec // project -> codec
 	closer func() error
 
+	tel       *telemetry.Provider
 	admission *admission // fair admission of steps among projects
 	mem       *memBudget // the process's memory for steps
 
@@ -156,12 +161,14 @@ func New(cfg Config) (*Engine, error) {
 	}
 	e := &Engine{
 		cfg:    cfg,
-		meta:   cfg.Meta,
+		meta:   cfg.Telemetry.Meta(cfg.Meta, metaSystem(cfg.Meta)),
 		chunks: cfg.Chunks,
 		warm:   newWarmCache(cfg.CacheBytes / 2), // the other half: the chunk LRU of OpenLocal and OpenAWS
 		codecs: map[string]*cas.Codec{},
 		vols:   newVolumes(cfg),
 	}
+	e.tel = cfg.Telemetry
+	e.tel.ObserveSessions(e.warmSessions)
 	e.admission = newAdmission(cfg.MaxStepsInFlight)
 	e.mem = newMemBudget(cfg.MemoryBudget)
 	e.usageStore, _ = cfg.Meta.(meta.UsageStore)
@@ -182,11 +189,13 @@ func (e *Engine) Handle(ctx context.Context, caller Caller, req *protocol.Reques
 	if req.ID == "" {
 		return protocol.Fail(req.ID, protocol.Errorf(protocol.KindBadRequest, "a request needs an id"))
 	}
+	ctx, ts := e.startTrace(ctx, caller, req)
 	rep, err := e.safeHandle(ctx, caller, req, emit)
 	if err != nil {
-		return protocol.Fail(req.ID, e.safe(ctx, caller, req, err))
+		rep = protocol.Fail(req.ID, e.safe(ctx, caller, req, err))
 	}
 	rep.ID = req.ID
+	endTrace(ctx, ts, rep)
 	return rep
 }
 
@@ -295,6 +304,27 @@ func (e *Engine) Authenticate(ctx context.Context, apiKey string) (string, error
 // Connect records a new connection of a project.
 func (e *Engine) Connect(ctx context.Context, connection, project string) error {
 	return e.meta.PutConnection(ctx, &meta.Connection{ID: connection, Project: project, Created: e.cfg.Now()})
+}
+
+// ConnectTraced records a new connection as Connect does, with the W3C
+// traceparent of its handshake: the parent of the spans of its steps
+// whose requests carry none.
+func (e *Engine) ConnectTraced(ctx context.Context, connection, project, traceparent string) error {
+	return e.meta.PutConnection(ctx, &meta.Connection{ID: connection, Project: project, Created: e.cfg.Now(), TraceParent: traceparent})
+}
+
+// ConnectionTrace returns the project of a connection and the
+// traceparent ConnectTraced recorded ("" if none), or an error of kind
+// unauthorized.
+func (e *Engine) ConnectionTrace(ctx context.Context, connection string) (project, traceparent string, err error) {
+	c, err := e.meta.GetConnection(ctx, connection)
+	if errors.Is(err, meta.ErrNotFound) {
+		return "", "", protocol.Errorf(protocol.KindUnauthorized, "unknown connection")
+	}
+	if err != nil {
+		return "", "", fmt.Errorf("engine: connection: %w", err)
+	}
+	return c.Project, c.TraceParent, nil
 }
 
 // ConnectionProject returns the project of a connection recorded by

@@ -12,6 +12,7 @@ import (
 
 	"github.com/amber-sandbox/amber/cas"
 	"github.com/amber-sandbox/amber/functions/meta"
+	"github.com/amber-sandbox/amber/functions/telemetry"
 )
 
 // LocalConfig opens the embedded default: a bbolt file and a chunk
@@ -40,7 +41,7 @@ func OpenLocal(ctx context.Context, lc LocalConfig, cfg Config) (*Engine, error)
 		return nil, fmt.Errorf("engine: open chunks: %w", err)
 	}
 	cfg.Meta = m
-	cfg.Chunks = cas.NewCache(cas.NewLRU(cacheBytes(cfg)/2), dir, nil)
+	cfg.Chunks = cas.NewCache(cas.NewLRU(cacheBytes(cfg)/2), cfg.Telemetry.Chunks(dir, telemetry.SystemFiles), nil)
 	e, err := New(cfg)
 	if err != nil {
 		_ = m.Close()
@@ -98,13 +99,13 @@ func OpenAWS(ctx context.Context, ac AWSConfig, cfg Config) (*Engine, error) {
 	}
 	ddb := cas.NewDynamoClient(cas.DynamoConfig{Region: region, Endpoint: ac.DynamoEndpoint, Credentials: creds})
 	s3c := cas.NewS3Client(cas.S3Config{Region: region, Endpoint: ac.S3Endpoint, PathStyle: ac.S3Endpoint != "", Credentials: creds})
-	var remote cas.Store = cas.NewS3(s3c, ac.Bucket, "chunks/")
+	var remote cas.Store = cfg.Telemetry.Chunks(cas.NewS3(s3c, ac.Bucket, "chunks/"), telemetry.SystemS3)
 	if ac.ChunkTable != "" {
 		n := ac.SmallChunk
 		if n <= 0 {
 			n = 4 << 10
 		}
-		remote = cas.NewTiered(cas.NewDynamo(ddb, ac.ChunkTable), remote, n)
+		remote = cas.NewTiered(cfg.Telemetry.Chunks(cas.NewDynamo(ddb, ac.ChunkTable), telemetry.SystemDynamoDB), remote, n)
 	}
 	if ac.CacheDir != "-" {
 		dirPath := ac.CacheDir

@@ -14,6 +14,7 @@ import (
 	"github.com/amber-sandbox/amber/core"
 	"github.com/amber-sandbox/amber/functions/meta"
 	"github.com/amber-sandbox/amber/functions/protocol"
+	"github.com/amber-sandbox/amber/functions/telemetry"
 )
 
 // inlineReplyMax is the largest recorded reply kept in the session head;
@@ -75,6 +76,7 @@ func (e *Engine) step(ctx context.Context, caller Caller, req *protocol.Request,
 	unlock := e.lock(req.Session)
 	defer unlock()
 	project := caller.Project
+	ctx = phase(ctx, telemetry.SpanLoad)
 	head, err := e.head(ctx, project, req.Session)
 	if err != nil {
 		return nil, err
@@ -83,6 +85,7 @@ func (e *Engine) step(ctx context.Context, caller Caller, req *protocol.Request,
 		if err := reusedFor(head, req); err != nil {
 			return nil, err
 		}
+		traceReplayed(ctx)
 		return e.recorded(ctx, project, head)
 	}
 	if head.State == meta.StateClosed {
@@ -166,7 +169,10 @@ func (e *Engine) step(ctx context.Context, caller Caller, req *protocol.Request,
 	opts.ClientMounts = mounts
 	st.sess.SetStepBudget(min(e.budget(ctx), guard.ceil.stepTime()))
 	st.sess.SetStepLimits(core.StepLimits{MaxMemory: grant, MaxOutput: guard.ceil.MaxOutput})
+	ctx = phase(ctx, telemetry.SpanRun)
+	traceAnswer(ctx, c, st)
 	p, ran, runErr := c.run(st, opts)
+	tracePause(ctx, c, p)
 	if emitPanic != nil {
 		panic(emitPanic) // st is dropped: it ran past the failed emit
 	}
@@ -209,9 +215,14 @@ func (e *Engine) step(ctx context.Context, caller Caller, req *protocol.Request,
 // caller owns it until it puts it back in the warm cache.
 func (e *Engine) stateAt(ctx context.Context, repo *cas.Repo, head *meta.Session, cfg sessionConfig) (*state, error) {
 	if st := e.warm.take(head.Project, head.ID, head.Version); st != nil {
+		traceLoaded(ctx, true, st)
 		return st, nil
 	}
-	return loadRoot(ctx, repo, head.Root, head.Extra, cfg)
+	st, err := loadRoot(ctx, repo, head.Root, head.Extra, cfg)
+	if err == nil {
+		traceLoaded(ctx, false, st)
+	}
+	return st, err
 }
 
 // run runs the request's operation on st. ran=false means it was refused
@@ -477,6 +488,7 @@ type commit struct {
 // head's overlay, or, when it outgrows Config.InlineBytes, are flushed as
 // chunks under a new root.
 func (c *commit) state(ctx context.Context, st *state, reply *protocol.Reply) (*protocol.Reply, error) {
+	ctx = phase(ctx, telemetry.SpanCommit)
 	size, err := st.advance(ctx, c.repo)
 	if err != nil {
 		return nil, err
@@ -510,6 +522,7 @@ func (c *commit) state(ctx context.Context, st *state, reply *protocol.Reply) (*
 // headOnly commits a head change that stores no state (close, load_session,
 // load_snapshot).
 func (c *commit) headOnly(ctx context.Context, state, root string, extra []byte, bytes int64, reply *protocol.Reply) (*protocol.Reply, error) {
+	ctx = phase(ctx, telemetry.SpanCommit)
 	delta, err := c.charge(ctx, bytes)
 	if err != nil {
 		return nil, err
@@ -567,6 +580,7 @@ func (c *commit) write(ctx context.Context, state, root string, extra []byte, by
 	stats.Op, stats.RequestID, stats.Version = c.req.Op, c.req.ID, h.Version
 	stats.DurationUs = time.Since(c.start).Microseconds()
 	stats.At = now.UTC().Format(time.RFC3339)
+	stats.TraceID = traced(ctx)
 	h.Steps = appendStep(c.head.Steps, *stats)
 	reply.ID = c.req.ID
 	reply.Stats = nil // recorded in the step log; a replay takes it from there
@@ -595,6 +609,7 @@ func (c *commit) write(ctx context.Context, state, root string, extra []byte, by
 		c.undoUsage(ctx, delta)
 		return nil, fmt.Errorf("engine: commit: %w", err)
 	}
+	traceCommitted(ctx, &h, stats)
 	if delta < 0 {
 		_ = c.e.meta.AddUsage(ctx, c.head.Project, delta) // GC reconciles a miss
 	}
@@ -637,8 +652,9 @@ func (e *Engine) recorded(ctx context.Context, project string, head *meta.Sessio
 // The step log is compact binary, newest last: a format byte, then per
 // step the op's index, the request id, version, duration (µs), dirty
 // pages, requests, bytes written and the commit time (Unix seconds), as
-// uvarints. It is rewritten with every commit, so it stays small.
-const stepLogFormat = 1
+// uvarints, then (format 2, steplogext.go) the step's optional fields.
+// It is rewritten with every commit, so it stays small.
+const stepLogFormat = 2
 
 var stepOps = []string{
 	protocol.OpCheckout, protocol.OpFeed, protocol.OpResume, protocol.OpResumeFutures, protocol.OpContinue,
@@ -665,15 +681,17 @@ func appendStep(log []byte, s protocol.StepStats) []byte {
 		for _, n := range []int64{s.Version, s.DurationUs, int64(s.DirtyPages), int64(s.Requests), s.BytesStored, at.Unix()} {
 			out = binary.AppendUvarint(out, uint64(max(n, 0)))
 		}
+		out = appendStepExt(out, s)
 	}
 	return out
 }
 
 // decodeSteps reads a step log; a malformed tail is dropped.
 func decodeSteps(log []byte) []protocol.StepStats {
-	if len(log) == 0 || log[0] != stepLogFormat {
+	if len(log) == 0 || (log[0] != stepLogFormat && log[0] != stepLogFormat1) {
 		return nil
 	}
+	format := log[0]
 	var out []protocol.StepStats
 	b := log[1:]
 	uv := func() (int64, bool) {
@@ -701,6 +719,11 @@ func decodeSteps(log []byte) []protocol.StepStats {
 		}
 		s.Version, s.DurationUs, s.DirtyPages, s.Requests, s.BytesStored = v[0], v[1], int(v[2]), int(v[3]), v[4]
 		s.At = time.Unix(v[5], 0).UTC().Format(time.RFC3339)
+		if format != stepLogFormat1 {
+			if b, ok = readStepExt(b, &s); !ok {
+				return out
+			}
+		}
 		out = append(out, s)
 	}
 	return out

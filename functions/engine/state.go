@@ -76,6 +76,10 @@ type state struct {
 	rrefs map[core.PageKey]cas.PageRef
 	ov    *overlay // nil when the state is R itself
 	size  int64    // logical bytes
+
+	// loadedPages and loadedBytes are what loadRoot read (telemetry).
+	loadedPages int
+	loadedBytes int64
 }
 
 const refSize = cas.AddrSize + 8
@@ -197,6 +201,10 @@ func loadRoot(ctx context.Context, repo *cas.Repo, root string, extra []byte, cf
 	data, err := repo.GetPages(ctx, want)
 	if err != nil {
 		return nil, fmt.Errorf("engine: load %s: %w", root, err)
+	}
+	st.loadedPages = len(data)
+	for _, b := range data {
+		st.loadedBytes += int64(len(b))
 	}
 	rpage := func(k core.PageKey) []byte {
 		r, ok := st.rrefs[k]

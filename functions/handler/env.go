@@ -9,6 +9,7 @@ import (
 	"time"
 
 	"github.com/amber-sandbox/amber/functions/engine"
+	"github.com/amber-sandbox/amber/functions/telemetry"
 )
 
 // The environment variables EngineFromEnv reads. template.yaml sets the
@@ -38,7 +39,13 @@ const DefaultProject = "default"
 // the embedded store in AMBER_DATA_DIR when that is set. The projects of
 // AMBER_API_KEYS are created (or given the keys) before it returns.
 func EngineFromEnv(ctx context.Context) (*engine.Engine, error) {
-	var cfg engine.Config
+	return EngineFromEnvTraced(ctx, nil)
+}
+
+// EngineFromEnvTraced is EngineFromEnv with the engine's telemetry (nil:
+// off; see TelemetryFromEnv).
+func EngineFromEnvTraced(ctx context.Context, tel *telemetry.Provider) (*engine.Engine, error) {
+	cfg := engine.Config{Telemetry: tel}
 	var err error
 	if cfg.CacheBytes, err = envInt(EnvCacheBytes, os.Getenv(EnvCacheBytes)); err != nil {
 		return nil, err

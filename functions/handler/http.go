@@ -70,6 +70,9 @@ func (h *HTTP) run(ctx context.Context, ev events.APIGatewayV2HTTPRequest, op st
 	if req.Op != op {
 		return protocol.Fail(req.ID, protocol.Errorf(protocol.KindBadRequest, "body op %q differs from the path's %q", req.Op, op))
 	}
+	if req.TraceParent == "" {
+		req.TraceParent = header(ev.Headers, TraceParentHeader)
+	}
 	var mu sync.Mutex
 	var printed []protocol.Event
 	reply := h.Engine.Handle(ctx, engine.Caller{Project: project}, req, func(e protocol.Event) {

@@ -45,31 +45,37 @@ type WebSocket struct {
 	posters  map[string]Poster
 
 	mu sync.Mutex // guards projects
-	// projects caches the project of connections this instance has seen:
-	// a connection's project never changes, and API Gateway sends no
-	// message on a connection after its $disconnect, so a warm function
-	// saves the metadata read of every step but a connection's first.
-	projects map[string]string
+	// projects caches the project (and the handshake's traceparent) of
+	// connections this instance has seen: a connection's project never
+	// changes, and API Gateway sends no message on a connection after its
+	// $disconnect, so a warm function saves the metadata read of every
+	// step but a connection's first.
+	projects map[string]connInfo
+}
+
+// connInfo is what a connection's $connect established.
+type connInfo struct {
+	project, traceparent string
 }
 
 // maxCachedConnections bounds WebSocket.projects; past it the cache
 // starts again empty.
 const maxCachedConnections = 10000
 
-func (h *WebSocket) cachedProject(conn string) (string, bool) {
+func (h *WebSocket) cachedProject(conn string) (connInfo, bool) {
 	h.mu.Lock()
 	defer h.mu.Unlock()
 	p, ok := h.projects[conn]
 	return p, ok
 }
 
-func (h *WebSocket) cacheProject(conn, project string) {
+func (h *WebSocket) cacheProject(conn string, info connInfo) {
 	h.mu.Lock()
 	defer h.mu.Unlock()
 	if h.projects == nil || len(h.projects) >= maxCachedConnections {
-		h.projects = make(map[string]string)
+		h.projects = make(map[string]connInfo)
 	}
-	h.projects[conn] = project
+	h.projects[conn] = info
 }
 
 func (h *WebSocket) forget(conn string) {
@@ -78,17 +84,24 @@ func (h *WebSocket) forget(conn string) {
 	delete(h.projects, conn)
 }
 
-// project returns the project of a connection recorded by $connect.
-func (h *WebSocket) project(ctx context.Context, conn string) (string, error) {
+// project returns the project of a connection recorded by $connect, and
+// the traceparent its handshake carried.
+func (h *WebSocket) project(ctx context.Context, conn string) (connInfo, error) {
 	if p, ok := h.cachedProject(conn); ok {
 		return p, nil
 	}
-	p, err := h.Engine.ConnectionProject(ctx, conn)
-	if err != nil {
-		return "", err
+	var info connInfo
+	var err error
+	if tc, ok := h.Engine.(tracedConnections); ok {
+		info.project, info.traceparent, err = tc.ConnectionTrace(ctx, conn)
+	} else {
+		info.project, err = h.Engine.ConnectionProject(ctx, conn)
 	}
-	h.cacheProject(conn, p)
-	return p, nil
+	if err != nil {
+		return connInfo{}, err
+	}
+	h.cacheProject(conn, info)
+	return info, nil
 }
 
 // Handle handles one WebSocket event. Errors of the step go to the client
@@ -140,11 +153,19 @@ func (h *WebSocket) connect(ctx context.Context, ev events.APIGatewayWebsocketPr
 		logger(h.Log).InfoContext(ctx, "connect refused", "connection", id, "err", perr)
 		return status(code, perr.Message)
 	}
-	if err := h.Engine.Connect(ctx, id, project); err != nil {
+	tp := connectTraceParent(ev.Headers)
+	var err error
+	if tc, ok := h.Engine.(tracedConnections); ok && tp != "" {
+		err = tc.ConnectTraced(ctx, id, project, tp)
+	} else {
+		tp = ""
+		err = h.Engine.Connect(ctx, id, project)
+	}
+	if err != nil {
 		logger(h.Log).ErrorContext(ctx, "connect", "connection", id, "err", err)
 		return status(http.StatusInternalServerError, "connect failed")
 	}
-	h.cacheProject(id, project)
+	h.cacheProject(id, connInfo{project: project, traceparent: tp})
 	return status(http.StatusOK, "")
 }
 
@@ -188,13 +209,16 @@ func (h *WebSocket) run(ctx context.Context, ev events.APIGatewayWebsocketProxyR
 		return protocol.Fail(req.ID, protocol.Errorf(protocol.KindBadRequest, "request has no op"))
 	}
 	conn := ev.RequestContext.ConnectionID
-	project, err := h.project(ctx, conn)
+	info, err := h.project(ctx, conn)
 	if err != nil {
 		// An unknown connection is already an unauthorized error; any
 		// other failure is the store's, and a retry may get through.
 		return protocol.Fail(req.ID, asProtocolError(err, protocol.KindInternal))
 	}
-	return h.Engine.Handle(ctx, engine.Caller{Project: project, Connection: conn}, req, emit)
+	if req.TraceParent == "" {
+		req.TraceParent = info.traceparent
+	}
+	return h.Engine.Handle(ctx, engine.Caller{Project: info.project, Connection: conn}, req, emit)
 }
 
 // poster returns h.Poster or the management API client of the event's

@@ -28,7 +28,7 @@ func TestDynamoAttributeNames(t *testing.T) {
 		{projectItem(fullProject("p")), "cas_key id key_hashes quota used"},
 		{sessionItem(fullSession("p", "s")), "bytes config connection created ephemeral expires extra fresh id last_reply last_request project reply_inline root saved state steps stored usage version"},
 		{snapshotItem(fullSnapshot("p", "d")), "bytes created expires id kind project request root stored"},
-		{connectionItem(fullConnection("c")), "created ephemeral id project"},
+		{connectionItem(fullConnection("c")), "created ephemeral id project trace_parent"},
 	} {
 		var names []string
 		for name := range c.it {

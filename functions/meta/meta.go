@@ -147,6 +147,9 @@ type Connection struct {
 	Project   string
 	Created   time.Time
 	Ephemeral []string // ids of the ephemeral sessions it checked out
+	// TraceParent is the W3C trace context the connection's handshake
+	// carried ("" without): the parent of its steps' spans.
+	TraceParent string `json:",omitempty"`
 }
 
 // Store is the metadata store. Gets are strongly consistent. Methods that

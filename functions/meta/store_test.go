@@ -93,7 +93,8 @@ func fullProject(id string) *Project {
 }
 
 func fullConnection(id string) *Connection {
-	return &Connection{ID: id, Project: "p", Created: tBase, Ephemeral: []string{"e1", "e2"}}
+	return &Connection{ID: id, Project: "p", Created: tBase, Ephemeral: []string{"e1", "e2"},
+		TraceParent: "00-4bf92f3577b34da6a3ce929d0e0e4736-00f067aa0ba902b7-01"}
 }
 
 // sameTime checks that got is want's instant, in UTC.

@@ -96,6 +96,10 @@ type FutureResult struct {
 type Request struct {
 	Op string `json:"op"`
 	ID string `json:"id"`
+	// TraceParent is the caller's W3C trace context (optional, any
+	// operation): the step's span is its child, and the step's history
+	// entry records its trace id. See docs/protocol.md, Tracing.
+	TraceParent string `json:"traceparent,omitempty"`
 
 	// checkout
 	Ephemeral  bool    `json:"ephemeral,omitempty"`
@@ -260,6 +264,9 @@ type StepStats struct {
 	// code. Only the reply's stats carry it, not history's.
 	CPUMs float64 `json:"cpu_ms,omitempty"`
 	At    string  `json:"at"` // RFC 3339
+	// TraceID is the W3C trace id (32 lowercase hex digits) of the step's
+	// trace, when the server traces or the request carried a traceparent.
+	TraceID string `json:"trace_id,omitempty"`
 }
 
 // Usage is what a project used per UTC day (the usage reply): Days

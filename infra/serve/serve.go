@@ -26,6 +26,7 @@ import (
 	"time"
 
 	"github.com/amber-sandbox/amber/functions/engine"
+	"github.com/amber-sandbox/amber/functions/telemetry"
 	"github.com/amber-sandbox/amber/infra/gateway"
 )
 
@@ -90,6 +91,13 @@ type Options struct {
 	MemoryBudget     int64
 	MaxStepsInFlight int
 
+	// OTLP is an OTLP/HTTP endpoint (http://127.0.0.1:4318) for the
+	// steps' spans and metrics (amber serve --otlp). Empty: the
+	// OTEL_EXPORTER_OTLP_* variables, if set; else telemetry is off.
+	// Telemetry, if set, is used instead (and not shut down by Shutdown).
+	OTLP      string
+	Telemetry *telemetry.Provider
+
 	// Static is mounted at / for everything that is not the WebSocket
 	// endpoint, @connections or /v1/ (the Workbench). Nil: 404.
 	Static http.Handler
@@ -104,6 +112,8 @@ type Server struct {
 	http   *http.Server
 	gw     *gateway.Gateway
 	eng    *engine.Engine // nil in Lambda mode on the embedded store
+	tel    *telemetry.Provider
+	ownTel bool // made by Start: Shutdown shuts it down
 	served chan error
 
 	shutdownOnce sync.Once
@@ -137,11 +147,19 @@ func Start(ctx context.Context, opts Options) (*Server, error) {
 		}
 	}
 
-	s := &Server{opts: opts, served: make(chan error, 1)}
+	s := &Server{opts: opts, served: make(chan error, 1), tel: opts.Telemetry}
+	if s.tel == nil {
+		tel, err := telemetry.New(ctx, telemetry.Config{Endpoint: opts.OTLP, FromEnv: true})
+		if err != nil {
+			return nil, fmt.Errorf("serve: %w", err)
+		}
+		s.tel, s.ownTel = tel, true
+	}
 	aws := opts.Table != "" || opts.Bucket != ""
 	if opts.LambdaURL == "" || aws {
-		eng, err := openEngine(ctx, opts)
+		eng, err := openEngine(ctx, opts, s.tel)
 		if err != nil {
+			s.closeTelemetry(ctx)
 			return nil, err
 		}
 		s.eng = eng
@@ -206,8 +224,9 @@ func requireLoopback(addr string) error {
 	return fmt.Errorf("serve: without API keys (--keys) amber serve listens on loopback only, not %q", addr)
 }
 
-func openEngine(ctx context.Context, opts Options) (*engine.Engine, error) {
+func openEngine(ctx context.Context, opts Options, tel *telemetry.Provider) (*engine.Engine, error) {
 	cfg := engine.Config{
+		Telemetry:    tel,
 		StepMargin:   opts.StepMargin,
 		Retention:    opts.Retention,
 		DefaultQuota: opts.Quota,
@@ -278,6 +297,14 @@ func (s *Server) closeEngine() {
 	if s.eng != nil {
 		_ = s.eng.Close()
 	}
+	s.closeTelemetry(context.Background())
+}
+
+func (s *Server) closeTelemetry(ctx context.Context) error {
+	if !s.ownTel {
+		return nil
+	}
+	return s.tel.Shutdown(ctx)
 }
 
 // Addr is the address the server listens on (host:port).
@@ -318,6 +345,8 @@ func (s *Server) shutdown(ctx context.Context) error {
 	if s.eng != nil {
 		errEng = s.eng.Close()
 	}
+	// The steps are done: export their last spans and metrics.
+	errEng = errors.Join(errEng, s.closeTelemetry(ctx))
 	if err := <-s.served; err != nil && !errors.Is(err, http.ErrServerClosed) {
 		return fmt.Errorf("serve: %w", err)
 	}

@@ -19,6 +19,13 @@ export interface PoolOptions {
     /** Told when the connection connects, closes or fails. */
     onStatus?: (status: ConnectionStatus) => void;
     /**
+     * A W3C trace context (`00-{trace_id}-{span_id}-{flags}`, e.g. from
+     * OpenTelemetry's `propagation.inject`), sent with every request (and on
+     * the WebSocket handshake on Node), so the server's spans of each step
+     * join the caller's trace. `pool.traceparent` changes it between calls.
+     */
+    traceparent?: string;
+    /**
      * The WebSocket to use: by default the `ws` package on Node (headers,
      * 32 KB fragments), the global WebSocket in browsers (and on Node when
      * `ws` cannot be loaded).
@@ -57,6 +64,8 @@ export declare function idText(id: Uint8Array | string): string;
 export declare class Pool implements AsyncDisposable {
     #private;
     readonly retries: number;
+    /** The W3C trace context sent with every request (undefined: none). */
+    traceparent: string | undefined;
     private constructor();
     /**
      * connect opens a pool: ws:// or wss:// over WebSocket (amber serve, an

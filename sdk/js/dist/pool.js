@@ -41,11 +41,14 @@ export class Pool {
     #closed = false;
     #requests = 0;
     retries;
+    /** The W3C trace context sent with every request (undefined: none). */
+    traceparent;
     #backoff;
     #maxBackoff;
     constructor(t, opts) {
         this.#t = t;
         this.retries = opts.retries ?? 8;
+        this.traceparent = opts.traceparent;
         this.#backoff = opts.backoffMs ?? 50;
         this.#maxBackoff = opts.maxBackoffMs ?? 2000;
     }
@@ -56,7 +59,12 @@ export class Pool {
      * and the key (UnauthorizedError for a refused key).
      */
     static async connect(url, opts = {}) {
-        const cfg = { apiKey: opts.apiKey, replyTimeoutMs: opts.replyTimeoutMs ?? 120_000, onStatus: opts.onStatus };
+        const cfg = {
+            apiKey: opts.apiKey,
+            replyTimeoutMs: opts.replyTimeoutMs ?? 120_000,
+            onStatus: opts.onStatus,
+            traceparent: opts.traceparent,
+        };
         let u;
         try {
             u = new URL(url);
@@ -102,6 +110,8 @@ export class Pool {
     async call(req, onEvent) {
         if (this.#closed)
             throw new ClosedError('closed', 'the pool is closed');
+        if (this.traceparent && req['traceparent'] === undefined)
+            req = { ...req, traceparent: this.traceparent };
         const text = encodeRequest(req);
         this.#requests++;
         let seen = 0;

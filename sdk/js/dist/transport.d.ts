@@ -16,6 +16,8 @@ export interface TransportConfig {
     apiKey: string | undefined;
     replyTimeoutMs: number;
     onStatus: ((s: ConnectionStatus) => void) | undefined;
+    /** Sent as the WebSocket handshake's traceparent header (Node). */
+    traceparent?: string | undefined;
 }
 export interface Transport {
     readonly kind: 'websocket' | 'http';

@@ -73,6 +73,8 @@ export class WebSocketTransport {
                 const headers = {};
                 if (this.cfg.apiKey)
                     headers['x-api-key'] = this.cfg.apiKey;
+                if (this.cfg.traceparent)
+                    headers['traceparent'] = this.cfg.traceparent;
                 // Replies over 128 KB come in parts; leave room for an envelope.
                 ws = new this.ctor(url, { headers, maxPayload: 4 * MAX_MESSAGE, handshakeTimeout: this.cfg.replyTimeoutMs });
             }

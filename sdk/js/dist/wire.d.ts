@@ -28,6 +28,8 @@ export interface StepStats {
     /** The interpreter's CPU time in the step's run, ms (on a step's reply; absent in history). */
     cpu_ms?: number;
     at: string;
+    /** The W3C trace id of the step's trace, when it was traced or its request carried a traceparent. */
+    trace_id?: string;
 }
 /** One UTC day of a project's usage (or a window's totals, without day). */
 export interface UsageDay {

@@ -30,6 +30,13 @@ export interface PoolOptions {
   /** Told when the connection connects, closes or fails. */
   onStatus?: (status: ConnectionStatus) => void;
   /**
+   * A W3C trace context (`00-{trace_id}-{span_id}-{flags}`, e.g. from
+   * OpenTelemetry's `propagation.inject`), sent with every request (and on
+   * the WebSocket handshake on Node), so the server's spans of each step
+   * join the caller's trace. `pool.traceparent` changes it between calls.
+   */
+  traceparent?: string;
+  /**
    * The WebSocket to use: by default the `ws` package on Node (headers,
    * 32 KB fragments), the global WebSocket in browsers (and on Node when
    * `ws` cannot be loaded).
@@ -101,12 +108,15 @@ export class Pool implements AsyncDisposable {
   #closed = false;
   #requests = 0;
   readonly retries: number;
+  /** The W3C trace context sent with every request (undefined: none). */
+  traceparent: string | undefined;
   readonly #backoff: number;
   readonly #maxBackoff: number;
 
   private constructor(t: Transport, opts: PoolOptions) {
     this.#t = t;
     this.retries = opts.retries ?? 8;
+    this.traceparent = opts.traceparent;
     this.#backoff = opts.backoffMs ?? 50;
     this.#maxBackoff = opts.maxBackoffMs ?? 2000;
   }
@@ -118,7 +128,12 @@ export class Pool implements AsyncDisposable {
    * and the key (UnauthorizedError for a refused key).
    */
   static async connect(url: string, opts: PoolOptions = {}): Promise<Pool> {
-    const cfg = { apiKey: opts.apiKey, replyTimeoutMs: opts.replyTimeoutMs ?? 120_000, onStatus: opts.onStatus };
+    const cfg = {
+      apiKey: opts.apiKey,
+      replyTimeoutMs: opts.replyTimeoutMs ?? 120_000,
+      onStatus: opts.onStatus,
+      traceparent: opts.traceparent,
+    };
     let u: URL;
     try {
       u = new URL(url);
@@ -164,6 +179,7 @@ export class Pool implements AsyncDisposable {
    */
   async call(req: WireRequest, onEvent?: (e: PrintEvent) => void): Promise<Reply> {
     if (this.#closed) throw new ClosedError('closed', 'the pool is closed');
+    if (this.traceparent && req['traceparent'] === undefined) req = { ...req, traceparent: this.traceparent };
     const text = encodeRequest(req);
     this.#requests++;
     let seen = 0;

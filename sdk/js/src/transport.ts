@@ -24,6 +24,8 @@ export interface TransportConfig {
   apiKey: string | undefined;
   replyTimeoutMs: number;
   onStatus: ((s: ConnectionStatus) => void) | undefined;
+  /** Sent as the WebSocket handshake's traceparent header (Node). */
+  traceparent?: string | undefined;
 }
 
 export interface Transport {
@@ -119,6 +121,7 @@ export class WebSocketTransport implements Transport {
       if (this.nodeStyle) {
         const headers: Record<string, string> = {};
         if (this.cfg.apiKey) headers['x-api-key'] = this.cfg.apiKey;
+        if (this.cfg.traceparent) headers['traceparent'] = this.cfg.traceparent;
         // Replies over 128 KB come in parts; leave room for an envelope.
         ws = new this.ctor(url, { headers, maxPayload: 4 * MAX_MESSAGE, handshakeTimeout: this.cfg.replyTimeoutMs });
       } else {

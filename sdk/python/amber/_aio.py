@@ -133,16 +133,22 @@ class AsyncPool:
     ``retries`` bounds how often a request whose reply was lost is sent again
     (with its id, so a step still runs once), with backoff from ``backoff``
     to ``max_backoff`` seconds; ``reply_timeout`` bounds the wait for one
-    reply.
+    reply. ``traceparent`` (a W3C trace context, ``00-{trace_id}-{span_id}-
+    {flags}``) is sent with every request, and on the WebSocket handshake,
+    so the server's spans of the steps join the caller's trace; set the
+    ``traceparent`` attribute to change it between calls.
     """
 
     def __init__(self, url: str, *, api_key: str | None = None, retries: int = 8, backoff: float = 0.05,
-                 max_backoff: float = 2.0, reply_timeout: float = 120.0) -> None:
+                 max_backoff: float = 2.0, reply_timeout: float = 120.0, traceparent: str | None = None) -> None:
         scheme = urlparse(url).scheme.lower()
         self.url = url
+        self.traceparent = traceparent
         self.transport: Transport
         if scheme in ("ws", "wss"):
             self.transport = WebSocketTransport(url, api_key, reply_timeout)
+            if traceparent:
+                self.transport.headers["traceparent"] = traceparent
         elif scheme in ("http", "https"):
             self.transport = HTTPTransport(url, api_key, reply_timeout)
         else:
@@ -181,6 +187,8 @@ class AsyncPool:
         if self._closed:
             raise E.ClosedError("the pool was closed")
         req.setdefault("id", _new_id())
+        if self.traceparent and "traceparent" not in req:
+            req["traceparent"] = self.traceparent
         seen = 0
         backoff = self.backoff
         attempt = 0

@@ -52,10 +52,11 @@ class Pool:
     AsyncPool."""
 
     def __init__(self, url: str, *, api_key: str | None = None, retries: int = 8, backoff: float = 0.05,
-                 max_backoff: float = 2.0, reply_timeout: float = 120.0) -> None:
+                 max_backoff: float = 2.0, reply_timeout: float = 120.0, traceparent: str | None = None) -> None:
         self._loop = _Loop()
         try:
-            self._pool = self._loop.run(_make_pool(url, api_key, retries, backoff, max_backoff, reply_timeout))
+            self._pool = self._loop.run(_make_pool(url, api_key, retries, backoff, max_backoff, reply_timeout,
+                                                   traceparent))
         except BaseException:
             self._loop.stop()
             raise
@@ -63,6 +64,15 @@ class Pool:
     @property
     def url(self) -> str:
         return self._pool.url
+
+    @property
+    def traceparent(self) -> str | None:
+        """The W3C trace context sent with every request (None: none)."""
+        return self._pool.traceparent
+
+    @traceparent.setter
+    def traceparent(self, value: str | None) -> None:
+        self._pool.traceparent = value
 
     @property
     def async_pool(self) -> A.AsyncPool:
@@ -127,9 +137,9 @@ class Pool:
 
 
 async def _make_pool(url: str, api_key: str | None, retries: int, backoff: float, max_backoff: float,
-                     reply_timeout: float) -> A.AsyncPool:
+                     reply_timeout: float, traceparent: str | None) -> A.AsyncPool:
     return A.AsyncPool(url, api_key=api_key, retries=retries, backoff=backoff, max_backoff=max_backoff,
-                       reply_timeout=reply_timeout)
+                       reply_timeout=reply_timeout, traceparent=traceparent)
 
 
 class Session:

@@ -1,0 +1,239 @@
+// Package telemetry is Amber's OpenTelemetry: a span per step with its
+// load, run and commit as children, spans for the store calls that cost
+// time, events for host calls, and metrics of the steps, exported over
+// OTLP/HTTP and, on Lambda, written as CloudWatch Embedded Metric Format
+// lines in the JSON logs.
+//
+// It is off unless configured: a nil *Provider records nothing, and the
+// engine's hooks cost a nil check. New reads the standard
+// OTEL_EXPORTER_OTLP_* variables (Config.FromEnv) or takes an endpoint
+// (amber serve --otlp URL).
+//
+// Nothing a tenant controls goes into an attribute or an event but what
+// is listed here: operation names, the project and session ids, counts,
+// sizes, durations, outcomes and error kinds, and the names of the host
+// functions the host declared. Argument values, printed text, code,
+// error messages and request ids never do: they may hold secrets.
+package telemetry
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"log/slog"
+	"net/url"
+	"os"
+	"strings"
+	"time"
+
+	"go.opentelemetry.io/otel/attribute"
+	"go.opentelemetry.io/otel/exporters/otlp/otlpmetric/otlpmetrichttp"
+	"go.opentelemetry.io/otel/exporters/otlp/otlptrace/otlptracehttp"
+	"go.opentelemetry.io/otel/metric"
+	sdkmetric "go.opentelemetry.io/otel/sdk/metric"
+	"go.opentelemetry.io/otel/sdk/resource"
+	sdktrace "go.opentelemetry.io/otel/sdk/trace"
+	"go.opentelemetry.io/otel/trace"
+)
+
+// ScopeName names the instrumentation scope of Amber's spans and metrics.
+const ScopeName = "github.com/amber-sandbox/amber/functions/engine"
+
+// Config configures a Provider.
+type Config struct {
+	// Service is the service.name resource attribute (default
+	// $OTEL_SERVICE_NAME, else "amber").
+	Service string
+	// Endpoint is an OTLP/HTTP base URL (http://127.0.0.1:4318): traces
+	// go to Endpoint/v1/traces and metrics to Endpoint/v1/metrics.
+	Endpoint string
+	// FromEnv configures the exporters from the OTEL_EXPORTER_OTLP_*
+	// variables when Endpoint is empty: traces are on when
+	// OTEL_EXPORTER_OTLP_ENDPOINT or OTEL_EXPORTER_OTLP_TRACES_ENDPOINT
+	// is set, metrics when OTEL_EXPORTER_OTLP_ENDPOINT or
+	// OTEL_EXPORTER_OTLP_METRICS_ENDPOINT is (OTEL_SDK_DISABLED=true:
+	// neither).
+	FromEnv bool
+	// MetricInterval is how often metrics are exported over OTLP
+	// (default 10 s; Flush exports at once).
+	MetricInterval time.Duration
+
+	// SpanExporter and MetricReader, when set, are used besides (or
+	// instead of) the OTLP exporters: for tests, and for embedders with
+	// their own pipeline.
+	SpanExporter sdktrace.SpanExporter
+	MetricReader sdkmetric.Reader
+
+	// StoreSpanMin is the shortest store call that gets a span (0:
+	// DefaultStoreSpanMin; negative: every call).
+	StoreSpanMin time.Duration
+
+	// EMF, when set, receives one CloudWatch Embedded Metric Format line
+	// per step (Lambda: the function's JSON log on stdout).
+	EMF *slog.Logger
+	// Namespace is the EMF metrics' CloudWatch namespace (default "Amber").
+	Namespace string
+}
+
+// Provider records Amber's telemetry. A nil *Provider records nothing.
+type Provider struct {
+	tp     *sdktrace.TracerProvider // nil: no traces
+	tracer trace.Tracer
+	mp     *sdkmetric.MeterProvider // nil: no OTLP/SDK metrics
+	m      *instruments
+	emf    *emf
+	// storeMin is the shortest store call that gets a span.
+	storeMin time.Duration
+}
+
+// Enabled reports whether the environment configures an OTLP exporter.
+func Enabled() bool {
+	t, m := envSignals()
+	return t || m
+}
+
+func envSignals() (traces, metrics bool) {
+	if strings.EqualFold(os.Getenv("OTEL_SDK_DISABLED"), "true") {
+		return false, false
+	}
+	all := os.Getenv("OTEL_EXPORTER_OTLP_ENDPOINT") != ""
+	return all || os.Getenv("OTEL_EXPORTER_OTLP_TRACES_ENDPOINT") != "",
+		all || os.Getenv("OTEL_EXPORTER_OTLP_METRICS_ENDPOINT") != ""
+}
+
+// New returns a Provider, or nil (telemetry off) when cfg configures
+// nothing to export to.
+func New(ctx context.Context, cfg Config) (*Provider, error) {
+	var traceOpts []otlptracehttp.Option
+	var metricOpts []otlpmetrichttp.Option
+	wantTraces, wantMetrics := false, false
+	switch {
+	case cfg.Endpoint != "":
+		u, err := url.Parse(cfg.Endpoint)
+		if err != nil || (u.Scheme != "http" && u.Scheme != "https") || u.Host == "" {
+			return nil, fmt.Errorf("telemetry: OTLP endpoint %q: want http://host:port or https://host:port", cfg.Endpoint)
+		}
+		base := strings.TrimSuffix(u.String(), "/")
+		traceOpts = append(traceOpts, otlptracehttp.WithEndpointURL(base+"/v1/traces"))
+		metricOpts = append(metricOpts, otlpmetrichttp.WithEndpointURL(base+"/v1/metrics"))
+		wantTraces, wantMetrics = true, true
+	case cfg.FromEnv:
+		// The exporters read the variables themselves.
+		wantTraces, wantMetrics = envSignals()
+	}
+	if !wantTraces && !wantMetrics && cfg.SpanExporter == nil && cfg.MetricReader == nil && cfg.EMF == nil {
+		return nil, nil
+	}
+	service := cfg.Service
+	if service == "" {
+		service = os.Getenv("OTEL_SERVICE_NAME")
+	}
+	if service == "" {
+		service = "amber"
+	}
+	res, err := resource.New(ctx, resource.WithFromEnv(), resource.WithAttributes(attribute.String("service.name", service)))
+	if err != nil {
+		return nil, fmt.Errorf("telemetry: resource: %w", err)
+	}
+
+	p := &Provider{storeMin: cfg.StoreSpanMin}
+	if p.storeMin == 0 {
+		p.storeMin = DefaultStoreSpanMin
+	}
+	var tpOpts []sdktrace.TracerProviderOption
+	if wantTraces {
+		exp, err := otlptracehttp.New(ctx, traceOpts...)
+		if err != nil {
+			return nil, fmt.Errorf("telemetry: trace exporter: %w", err)
+		}
+		tpOpts = append(tpOpts, sdktrace.WithBatcher(exp))
+	}
+	if cfg.SpanExporter != nil {
+		tpOpts = append(tpOpts, sdktrace.WithBatcher(cfg.SpanExporter))
+	}
+	if len(tpOpts) > 0 {
+		tpOpts = append(tpOpts, sdktrace.WithResource(res),
+			sdktrace.WithSampler(sdktrace.ParentBased(sdktrace.AlwaysSample())))
+		p.tp = sdktrace.NewTracerProvider(tpOpts...)
+		p.tracer = p.tp.Tracer(ScopeName)
+	}
+
+	var mpOpts []sdkmetric.Option
+	if wantMetrics {
+		exp, err := otlpmetrichttp.New(ctx, metricOpts...)
+		if err != nil {
+			_ = p.shutdownTraces(ctx)
+			return nil, fmt.Errorf("telemetry: metric exporter: %w", err)
+		}
+		interval := cfg.MetricInterval
+		if interval <= 0 {
+			interval = 10 * time.Second
+		}
+		mpOpts = append(mpOpts, sdkmetric.WithReader(sdkmetric.NewPeriodicReader(exp, sdkmetric.WithInterval(interval))))
+	}
+	if cfg.MetricReader != nil {
+		mpOpts = append(mpOpts, sdkmetric.WithReader(cfg.MetricReader))
+	}
+	var meter metric.Meter
+	if len(mpOpts) > 0 {
+		mpOpts = append(mpOpts, sdkmetric.WithResource(res))
+		p.mp = sdkmetric.NewMeterProvider(mpOpts...)
+		meter = p.mp.Meter(ScopeName)
+	}
+	if p.m, err = newInstruments(meter); err != nil {
+		_ = p.Shutdown(ctx)
+		return nil, err
+	}
+	if cfg.EMF != nil {
+		ns := cfg.Namespace
+		if ns == "" {
+			ns = "Amber"
+		}
+		p.emf = &emf{log: cfg.EMF, namespace: ns, service: service}
+	}
+	return p, nil
+}
+
+// Tracing reports whether p records spans.
+func (p *Provider) Tracing() bool { return p != nil && p.tracer != nil }
+
+// Flush exports what is buffered: spans and metrics. Lambda calls it at
+// the end of each invocation, before the environment may freeze.
+func (p *Provider) Flush(ctx context.Context) error {
+	if p == nil {
+		return nil
+	}
+	var errs []error
+	if p.tp != nil {
+		errs = append(errs, p.tp.ForceFlush(ctx))
+	}
+	if p.mp != nil {
+		errs = append(errs, p.mp.ForceFlush(ctx))
+	}
+	if err := errors.Join(errs...); err != nil {
+		return fmt.Errorf("telemetry: flush: %w", err)
+	}
+	return nil
+}
+
+func (p *Provider) shutdownTraces(ctx context.Context) error {
+	if p.tp == nil {
+		return nil
+	}
+	return p.tp.Shutdown(ctx)
+}
+
+// Shutdown flushes and stops the exporters.
+func (p *Provider) Shutdown(ctx context.Context) error {
+	if p == nil {
+		return nil
+	}
+	errs := []error{p.shutdownTraces(ctx)}
+	if p.mp != nil {
+		errs = append(errs, p.mp.Shutdown(ctx))
+	}
+	if err := errors.Join(errs...); err != nil {
+		return fmt.Errorf("telemetry: shutdown: %w", err)
+	}
+	return nil
+}

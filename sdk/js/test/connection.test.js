@@ -107,11 +107,23 @@ describe('a cut while a step runs', () => {
     try {
       const s = await pool.checkout();
       await s.feedRun('runs = 0');
-      const v = s.feedRun('runs += 1\nt = 0\nfor i in range(300000):\n    t += i\n(runs, t)');
-      setTimeout(() => pool._transport.cut(), 30);
-      const r = await v;
+      // Cut as soon as the step's first print arrives, so the step is
+      // running when the connection goes (a timer raced a fast machine:
+      // the step could end first). The loop keeps it running for a few
+      // hundred milliseconds more.
+      let cut = false;
+      const n = 3_000_000;
+      const r = await s.feedRun(`print('started')\nruns += 1\nt = 0\nfor i in range(${n}):\n    t += i\n(runs, t)`, {
+        printCallback: () => {
+          if (!cut) {
+            cut = true;
+            pool._transport.cut();
+          }
+        },
+      });
+      assert.ok(cut, 'the step printed nothing');
       assert.equal(r.items[0], 1);
-      assert.equal(r.items[1], (300000 * 299999) / 2);
+      assert.equal(r.items[1], (n * (n - 1)) / 2);
       assert.ok(pool._transport.dials >= 2, 'no reconnect');
     } finally {
       await pool.close();

@@ -118,6 +118,20 @@ func (h *Heap) set(hd Handle, o Object) {
 
 // Alloc stores o and returns a reference to it.
 func (h *Heap) Alloc(o Object) Value {
+	n := int64(o.Size())
+	return h.alloc(o, n, n)
+}
+
+// AllocGrown stores the str o, whose bytes continue a buffer that an
+// older str already holds and the heap has counted, charging the heap
+// only charge bytes for it (its header and the bytes it adds). The
+// collector counts it at its full Size, like any other str it reaches.
+func (h *Heap) AllocGrown(o *Str, charge int64) Value {
+	return h.alloc(o, int64(o.Size()), charge)
+}
+
+// alloc stores o, whose Size is n, charging the heap charge bytes.
+func (h *Heap) alloc(o Object, n, charge int64) Value {
 	var hd Handle
 	if n := len(h.free); n > 0 {
 		hd = h.free[0]
@@ -138,12 +152,11 @@ func (h *Heap) Alloc(o Object) Value {
 	h.dirty[hd>>PageShift] = true
 	h.Allocs++
 	h.sinceGC++
-	n := int64(o.Size())
 	if hd >= h.floor {
 		h.noteStrSize(hd, o, n)
 	}
-	h.Bytes += n
-	h.Churn += n
+	h.Bytes += charge
+	h.Churn += charge
 	return Ref(hd)
 }
 

@@ -116,22 +116,20 @@ func (h *Heap) set(hd Handle, o Object) {
 	h.pages[p][hd&(PageSize-1)] = o
 }
 
-// Alloc stores o and returns a reference to it.
-func (h *Heap) Alloc(o Object) Value {
-	n := int64(o.Size())
-	return h.alloc(o, n, n)
-}
-
 // AllocGrown stores the str o, whose bytes continue a buffer that an
 // older str already holds and the heap has counted, charging the heap
 // only charge bytes for it (its header and the bytes it adds). The
 // collector counts it at its full Size, like any other str it reaches.
 func (h *Heap) AllocGrown(o *Str, charge int64) Value {
-	return h.alloc(o, int64(o.Size()), charge)
+	v := h.Alloc(o)
+	d := int64(o.Size()) - charge
+	h.Bytes -= d
+	h.Churn -= d
+	return v
 }
 
-// alloc stores o, whose Size is n, charging the heap charge bytes.
-func (h *Heap) alloc(o Object, n, charge int64) Value {
+// Alloc stores o and returns a reference to it.
+func (h *Heap) Alloc(o Object) Value {
 	var hd Handle
 	if n := len(h.free); n > 0 {
 		hd = h.free[0]
@@ -152,11 +150,12 @@ func (h *Heap) alloc(o Object, n, charge int64) Value {
 	h.dirty[hd>>PageShift] = true
 	h.Allocs++
 	h.sinceGC++
+	n := int64(o.Size())
 	if hd >= h.floor {
 		h.noteStrSize(hd, o, n)
 	}
-	h.Bytes += charge
-	h.Churn += charge
+	h.Bytes += n
+	h.Churn += n
 	return Ref(hd)
 }
 

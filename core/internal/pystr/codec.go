@@ -42,22 +42,20 @@ func normCodec(name string) string {
 }
 
 // asciiOnly reports whether every byte of s is below 0x80.
-func asciiOnly[S ~string | ~[]byte](s S) bool { return ASCIIPrefix(s) == len(s) }
+func asciiOnly(s []byte) bool { return asciiPrefix(s) == len(s) }
 
 // ASCIIPrefix is the length of the longest prefix of s whose bytes are
 // all below 0x80: most text is ASCII, so it reads 16 bytes at a time
 // (one load each for eight of them, with no copy of s).
-func ASCIIPrefix[S ~string | ~[]byte](s S) int {
+func ASCIIPrefix(s string) int {
+	return asciiPrefix(unsafe.Slice(unsafe.StringData(s), len(s)))
+}
+
+// ASCIIPrefixBytes is ASCIIPrefix of a byte slice.
+func ASCIIPrefixBytes(b []byte) int { return asciiPrefix(b) }
+
+func asciiPrefix(b []byte) int {
 	const high = 0x8080808080808080
-	var b []byte
-	switch x := any(s).(type) {
-	case string:
-		b = unsafe.Slice(unsafe.StringData(x), len(x))
-	case []byte:
-		b = x
-	default:
-		b = []byte(s)
-	}
 	i := 0
 	for ; i+16 <= len(b); i += 16 {
 		w := binary.LittleEndian.Uint64(b[i : i+8])
@@ -287,7 +285,7 @@ func Encode(s, encoding, errors string) ([]byte, error) {
 	case "utf-16", "utf-16-le", "utf-16-be", "utf-32", "utf-32-le", "utf-32-be":
 		return encodeWide(s, codec), nil
 	}
-	if asciiOnly(s) {
+	if ASCIIPrefix(s) == len(s) {
 		// ASCII text is its own bytes in ASCII, Latin-1 and cp1252.
 		return []byte(s), nil
 	}

@@ -510,7 +510,7 @@ func (vm *VM) decodeWith(fname string, b []byte, encoding, errorsArg Value) (Val
 	if err := vm.reserveCodec(len(b), enc, true); err != nil {
 		return heap.Undef, err
 	}
-	if asciiAsBytes(pystr.CodecName(enc)) && pystr.ASCIIPrefix(b) == len(b) {
+	if asciiAsBytes(pystr.CodecName(enc)) && pystr.ASCIIPrefixBytes(b) == len(b) {
 		// ASCII bytes are their own text, one code point each.
 		o, buf := vm.strBuf(len(b))
 		copy(buf, b)

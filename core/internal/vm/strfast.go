@@ -56,6 +56,21 @@ func (vm *VM) strAddFast(arg int, a, b Value) (r Value, ok bool) {
 	case sa.S == "":
 		return b, true
 	}
+	if n := len(sa.S) + len(sb.S); n <= strBoxMax && sa.Room == 0 {
+		// The short concatenations of most code, inline: their bytes
+		// fit a box with the str (see strBuf).
+		if !vm.fastRoom(int64(n)) {
+			return heap.Undef, false
+		}
+		runes := -1
+		if ra, rb := knownRunes(sa), knownRunes(sb); ra >= 0 && rb >= 0 {
+			runes = ra + rb
+		}
+		o, buf := vm.strBuf(n)
+		copy(buf[copy(buf, sa.S):], sb.S)
+		o.Cat = true
+		return vm.sealStr(o, buf, runes), true
+	}
 	r, ok, _ = vm.strCat(arg, sa, sb, false)
 	return r, ok
 }

@@ -464,7 +464,7 @@ func (h *Heap) ShouldCollect() bool {
 	if lim < 20000 {
 		lim = 20000
 	}
-	return h.sinceGC > lim || h.Bytes > 2*h.bytesAfterGC+(64<<20)
+	return h.sinceGC > lim || h.Bytes > 2*h.bytesAfterGC+(16<<20)
 }
 
 // mark returns, by handle, whether the values roots yields reach each

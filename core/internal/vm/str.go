@@ -406,10 +406,16 @@ func (vm *VM) joinValues(sep string, items []Value) (Value, error) {
 	if len(items) > 0 {
 		runes = utf8.RuneCountInString(sep) * (len(items) - 1)
 	}
+	// exact says every item is a str object itself (no subclass
+	// instance), which the copy below then reads straight.
+	exact := true
 	for i, v := range items {
-		o, ok := vm.strObj(v)
+		o, ok := vm.H.Get(v).(*heap.Str)
 		if !ok {
-			return heap.Undef, vm.TypeError("sequence item %d: expected str instance, %s found", i, vm.TypeName(v))
+			if o, ok = vm.strObj(v); !ok {
+				return heap.Undef, vm.TypeError("sequence item %d: expected str instance, %s found", i, vm.TypeName(v))
+			}
+			exact = false
 		}
 		n += int64(len(o.S))
 		if n >= longWork && i&1023 == 0 {
@@ -431,6 +437,32 @@ func (vm *VM) joinValues(sep string, items []Value) (Value, error) {
 	}
 	o, buf := vm.strBuf(int(n))
 	at := 0
+	if exact {
+		h := vm.H
+		switch len(sep) {
+		case 0:
+			for _, v := range items {
+				at += copy(buf[at:], h.Get(v).(*heap.Str).S)
+			}
+		case 1:
+			c := sep[0]
+			for i, v := range items {
+				if i > 0 {
+					buf[at] = c
+					at++
+				}
+				at += copy(buf[at:], h.Get(v).(*heap.Str).S)
+			}
+		default:
+			for i, v := range items {
+				if i > 0 {
+					at += copy(buf[at:], sep)
+				}
+				at += copy(buf[at:], h.Get(v).(*heap.Str).S)
+			}
+		}
+		return vm.sealStr(o, buf, runes), nil
+	}
 	if len(sep) == 1 {
 		// " ".join, "\n".join...: the separator is a byte store.
 		c := sep[0]

@@ -54,6 +54,8 @@ var hostilePrograms = []struct {
 	{"str join", "x = ('a' * 10**6,) * 1000\ny = ''.join(x)", "limit:memory", false},
 	{"str join of an iterator", "y = ''.join('a' * 10**6 for i in range(1000))", "limit:memory", false},
 	{"str concat doubling", "s = 'ab'\nwhile True:\n    s = s + s", "limit:memory", false},
+	{"str concat into room, kept", "l = []\nwhile True:\n    s = 'a' * 10**5\n    s += 'b'\n    s += 'c'\n    l.append(s)", "limit:memory", false},
+	{"str concat in a loop", "s = ''\nwhile True:\n    s += 'abc' * 1000", "limit:memory", false},
 	{"bytes repeat", "x = b'a' * 10**11", "limit:memory", false},
 	{"bytearray repeat", "x = bytearray(b'ab') * 10**11", "limit:memory", false},
 	{"bytes ljust", "x = b'a'.ljust(10**11)", "limit:memory", false},

@@ -24,7 +24,7 @@ const bigPoolClasses = 4 * 14
 // bigPoolWords bounds the words the pool keeps (8 MB): enough for the
 // garbage of a collection cycle of mid-sized big ints, and released with
 // ReleaseBigPool when a run ends.
-const bigPoolWords = 1 << 20
+const bigPoolWords = 1 << 21
 
 // A big int result's words share its object's allocation when they fit
 // one of these boxes (a BigInt is 40 bytes): one allocation per result

@@ -53,6 +53,8 @@ func (h *Heap) PrepareShared(strLen func(*Str), strHash func(Value)) {
 	for i := 0; i < h.n; i++ {
 		switch o := h.At(Handle(i)).(type) {
 		case *Str:
+			// Clones must not append into a shared str's buffer.
+			o.Room = 0
 			strLen(o)
 			strHash(Ref(Handle(i)))
 		case *Dict:

@@ -116,6 +116,18 @@ func (h *Heap) set(hd Handle, o Object) {
 	h.pages[p][hd&(PageSize-1)] = o
 }
 
+// AllocGrown stores the str o, whose bytes continue a buffer that an
+// older str already holds and the heap has counted, charging the heap
+// only charge bytes for it (its header and the bytes it adds). The
+// collector counts it at its full Size, like any other str it reaches.
+func (h *Heap) AllocGrown(o *Str, charge int64) Value {
+	v := h.Alloc(o)
+	d := int64(o.Size()) - charge
+	h.Bytes -= d
+	h.Churn -= d
+	return v
+}
+
 // Alloc stores o and returns a reference to it.
 func (h *Heap) Alloc(o Object) Value {
 	var hd Handle
@@ -452,7 +464,7 @@ func (h *Heap) ShouldCollect() bool {
 	if lim < 20000 {
 		lim = 20000
 	}
-	return h.sinceGC > lim || h.Bytes > 2*h.bytesAfterGC+(64<<20)
+	return h.sinceGC > lim || h.Bytes > 2*h.bytesAfterGC+(16<<20)
 }
 
 // mark returns, by handle, whether the values roots yields reach each

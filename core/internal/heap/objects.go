@@ -20,15 +20,25 @@ type Object interface {
 
 // Str is an immutable Python str. N caches the length in code points
 // (-1 until computed); Hash caches the string hash (0 = not computed).
+//
+// Cat and Room are the interpreter's, never dumped: they let a loop of
+// s += t append in place instead of copying s each time. Cat marks a str
+// made by concatenation; Room is how many bytes past the end of S its Go
+// buffer holds for the next concatenation onto it to write into. Only
+// the longest str over a buffer has room (a concatenation into it takes
+// the room over), so bytes that a str covers are never written again.
+// Room counts in Size: the heap's count of memory includes it.
 type Str struct {
 	S     string
 	N     int
 	Hash  int64
 	ASCII bool
+	Cat   bool
+	Room  uint32
 }
 
 func (*Str) Refs(func(Value)) {}
-func (s *Str) Size() int      { return 40 + len(s.S) }
+func (s *Str) Size() int      { return 40 + len(s.S) + int(s.Room) }
 
 // Bytes is bytes (immutable) or bytearray (Mutable).
 type Bytes struct {

@@ -1,16 +1,72 @@
 package pystr
 
 import (
+	"encoding/binary"
 	"fmt"
 	"slices"
 	"strings"
 	"unicode/utf8"
+	"unsafe"
 )
 
+// CodecName is the canonical name of the codec an encoding name names
+// ("utf-8", "utf-16-le", "ascii", "latin-1", ...), or "" when the codec
+// is not supported.
+func CodecName(name string) string { return normCodec(name) }
+
 // normCodec maps an encoding name to the codec's canonical name, or ""
-// when unsupported.
+// when unsupported: lowercased, its '-' and ' ' made '_', it is looked up
+// among the aliases, without an allocation for the usual short names.
 func normCodec(name string) string {
-	return codecByAlias[strings.NewReplacer("-", "_", " ", "_").Replace(strings.ToLower(strings.TrimSpace(name)))]
+	name = strings.TrimSpace(name)
+	var tmp [24]byte
+	if len(name) > len(tmp) {
+		return ""
+	}
+	k := tmp[:len(name)]
+	for i := 0; i < len(name); i++ {
+		c := name[i]
+		switch {
+		case c == '-' || c == ' ':
+			c = '_'
+		case 'A' <= c && c <= 'Z':
+			c += 'a' - 'A'
+		case c >= utf8.RuneSelf:
+			// Python lowercases beyond ASCII too, but no alias has
+			// such a letter, so the name is not one.
+			return ""
+		}
+		k[i] = c
+	}
+	return codecByAlias[string(k)]
+}
+
+// asciiOnly reports whether every byte of s is below 0x80.
+func asciiOnly(s []byte) bool { return asciiPrefix(s) == len(s) }
+
+// ASCIIPrefix is the length of the longest prefix of s whose bytes are
+// all below 0x80: most text is ASCII, so it reads 16 bytes at a time
+// (one load each for eight of them, with no copy of s).
+func ASCIIPrefix(s string) int {
+	return asciiPrefix(unsafe.Slice(unsafe.StringData(s), len(s)))
+}
+
+// ASCIIPrefixBytes is ASCIIPrefix of a byte slice.
+func ASCIIPrefixBytes(b []byte) int { return asciiPrefix(b) }
+
+func asciiPrefix(b []byte) int {
+	const high = 0x8080808080808080
+	i := 0
+	for ; i+16 <= len(b); i += 16 {
+		w := binary.LittleEndian.Uint64(b[i : i+8])
+		x := binary.LittleEndian.Uint64(b[i+8 : i+16])
+		if (w|x)&high != 0 {
+			break
+		}
+	}
+	for ; i < len(b) && b[i] < utf8.RuneSelf; i++ {
+	}
+	return i
 }
 
 // codecAliases lists the names Python accepts for each codec, lowercased
@@ -147,6 +203,17 @@ func Decode(p []byte, encoding, errors string) (string, error) {
 		}
 		codec = "utf-8"
 	}
+	switch codec {
+	case "utf-8":
+		if utf8.Valid(p) {
+			return string(p), nil
+		}
+	case "ascii", "latin-1", "cp1252":
+		// ASCII bytes are the same code points in all three.
+		if asciiOnly(p) {
+			return string(p), nil
+		}
+	}
 	var b strings.Builder
 	bad := decodeHandler(&b, codec, p, errors)
 	switch codec {
@@ -217,6 +284,10 @@ func Encode(s, encoding, errors string) ([]byte, error) {
 		return append([]byte{0xef, 0xbb, 0xbf}, s...), nil
 	case "utf-16", "utf-16-le", "utf-16-be", "utf-32", "utf-32-le", "utf-32-be":
 		return encodeWide(s, codec), nil
+	}
+	if ASCIIPrefix(s) == len(s) {
+		// ASCII text is its own bytes in ASCII, Latin-1 and cp1252.
+		return []byte(s), nil
 	}
 	limit := rune(0x80)
 	if codec == "latin-1" {

@@ -642,7 +642,7 @@ func bytesConstructorFor(mutable bool) BuiltinFn {
 			if encodingArg.K == heap.KUndef {
 				return heap.Undef, vm.TypeError("string argument without an encoding")
 			}
-			p, err := vm.encodeWith(name, s, encodingArg, errorsArg)
+			p, err := vm.encodeWith(name, s, encodingArg, errorsArg, false)
 			if err != nil {
 				return heap.Undef, err
 			}

@@ -767,7 +767,7 @@ func (vm *VM) makeFunction(f *heap.Frame, flags int) (Value, error) {
 	codev := pop(f)
 	fn := &heap.Function{Code: codev, Globals: f.Globals, KwDefaults: heap.Undef, Dict: heap.Undef, Annotations: heap.Undef}
 	if flags&8 != 0 {
-		fn.Closure = append([]Value(nil), vm.listItems(pop(f))...)
+		fn.Closure = vm.frozenItems(pop(f))
 	}
 	if flags&4 != 0 {
 		fn.Annotations = pop(f)
@@ -776,7 +776,7 @@ func (vm *VM) makeFunction(f *heap.Frame, flags int) (Value, error) {
 		fn.KwDefaults = pop(f)
 	}
 	if flags&1 != 0 {
-		fn.Defaults = append([]Value(nil), vm.listItems(pop(f))...)
+		fn.Defaults = vm.frozenItems(pop(f))
 	}
 	co := vm.H.Get(codev).(*heap.CodeObj)
 	fn.C = co
@@ -791,13 +791,27 @@ func (vm *VM) makeFunction(f *heap.Frame, flags int) (Value, error) {
 		fn.Doc = heap.None
 	}
 	g := vm.H.Get(f.Globals).(*heap.Dict)
-	k := vm.Intern("__name__")
+	if vm.dunderName.K != heap.KRef {
+		vm.dunderName = vm.Intern("__name__")
+	}
+	k := vm.dunderName
 	if m, ok, _ := g.Get(k, vm.StrHash(k), vm.StrEq); ok {
 		fn.Module = m
 	} else {
 		fn.Module = heap.None
 	}
 	return vm.H.Alloc(fn), nil
+}
+
+// frozenItems is the items of v (a tuple or list) for a function's
+// closure or defaults, which are never changed in place: a tuple's own
+// items, which never change either (capped, so an append copies them),
+// else a copy.
+func (vm *VM) frozenItems(v Value) []Value {
+	if t, ok := vm.H.Get(v).(*heap.Tuple); ok {
+		return t.Items[:len(t.Items):len(t.Items)]
+	}
+	return append([]Value(nil), vm.listItems(v)...)
 }
 
 // returnFrom finishes frame f with value v. done reports that the base

@@ -544,7 +544,10 @@ func (vm *VM) opBinary(f *heap.Frame, arg int, a, b Value) error {
 		}
 	}
 	vm.openSafe(a, b)
-	r, done, err := vm.strModDirect(op, a, b)
+	r, done, err := vm.strAddReserved(arg, a, b)
+	if !done {
+		r, done, err = vm.strModDirect(op, a, b)
+	}
 	if !done {
 		r, err = vm.BinaryOp(arg, a, b)
 	}

@@ -22,6 +22,7 @@ import (
 
 	"github.com/amber-sandbox/amber/core/internal/heap"
 	"github.com/amber-sandbox/amber/core/internal/pyfmt"
+	"github.com/amber-sandbox/amber/core/internal/pystr"
 )
 
 const maxOneAlloc = 1 << 33
@@ -393,14 +394,14 @@ func (vm *VM) setRoom(s *heap.Set) error {
 // results by appending, which leaves as much again behind while it
 // copies.
 func (vm *VM) reserveCodec(n int, enc string, decode bool) error {
-	e := strings.ReplaceAll(strings.ToLower(enc), "_", "-")
+	e := pystr.CodecName(enc)
 	k := int64(1)
 	switch {
-	case !decode && strings.Contains(e, "32"):
+	case !decode && strings.HasPrefix(e, "utf-32"):
 		k = 4
-	case !decode && strings.Contains(e, "16"):
+	case !decode && strings.HasPrefix(e, "utf-16"):
 		k = 2
-	case decode && e != "utf-8" && e != "utf8" && e != "ascii":
+	case decode && e != "utf-8" && e != "ascii":
 		k = 3
 	}
 	return vm.reserveMul(2*k, int64(n))

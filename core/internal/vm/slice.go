@@ -314,11 +314,21 @@ func (vm *VM) strSliceFast(obj Value, s *heap.Str, lo, hi, by Value) (Value, boo
 	case step == 1:
 		return vm.newStrN(s.S[i:j], cnt), true
 	}
-	buf := make([]byte, cnt)
-	for k, p := 0, i; k < cnt; k, p = k+1, p+int(step) {
-		buf[k] = s.S[p]
+	// An ASCII str with a step: the bytes go straight into the new
+	// str's own buffer.
+	o, buf := vm.strBuf(cnt)
+	if step == -1 {
+		// s[::-1] and friends: indices i down to i-cnt+1.
+		src := s.S[i-cnt+1 : i+1]
+		for k := range buf {
+			buf[k] = src[len(src)-1-k]
+		}
+	} else {
+		for k, p := 0, i; k < cnt; k, p = k+1, p+int(step) {
+			buf[k] = s.S[p]
+		}
 	}
-	return vm.newStrN(string(buf), cnt), true
+	return vm.sealStr(o, buf, cnt), true
 }
 
 // intOrNone reports whether every bound is an int or None, the bounds the

@@ -406,10 +406,16 @@ func (vm *VM) joinValues(sep string, items []Value) (Value, error) {
 	if len(items) > 0 {
 		runes = utf8.RuneCountInString(sep) * (len(items) - 1)
 	}
+	// exact says every item is a str object itself (no subclass
+	// instance), which the copy below then reads straight.
+	exact := true
 	for i, v := range items {
-		o, ok := vm.strObj(v)
+		o, ok := vm.H.Get(v).(*heap.Str)
 		if !ok {
-			return heap.Undef, vm.TypeError("sequence item %d: expected str instance, %s found", i, vm.TypeName(v))
+			if o, ok = vm.strObj(v); !ok {
+				return heap.Undef, vm.TypeError("sequence item %d: expected str instance, %s found", i, vm.TypeName(v))
+			}
+			exact = false
 		}
 		n += int64(len(o.S))
 		if n >= longWork && i&1023 == 0 {
@@ -431,6 +437,32 @@ func (vm *VM) joinValues(sep string, items []Value) (Value, error) {
 	}
 	o, buf := vm.strBuf(int(n))
 	at := 0
+	if exact {
+		h := vm.H
+		switch len(sep) {
+		case 0:
+			for _, v := range items {
+				at += copy(buf[at:], h.Get(v).(*heap.Str).S)
+			}
+		case 1:
+			c := sep[0]
+			for i, v := range items {
+				if i > 0 {
+					buf[at] = c
+					at++
+				}
+				at += copy(buf[at:], h.Get(v).(*heap.Str).S)
+			}
+		default:
+			for i, v := range items {
+				if i > 0 {
+					at += copy(buf[at:], sep)
+				}
+				at += copy(buf[at:], h.Get(v).(*heap.Str).S)
+			}
+		}
+		return vm.sealStr(o, buf, runes), nil
+	}
 	if len(sep) == 1 {
 		// " ".join, "\n".join...: the separator is a byte store.
 		c := sep[0]
@@ -463,7 +495,8 @@ func strEncode(vm *VM, self Value, a Args) (Value, error) {
 	if err := vm.UnpackArgs("encode", a, []string{"encoding", "errors"}, 0, &encoding, &errorsArg); err != nil {
 		return heap.Undef, err
 	}
-	b, err := vm.encodeWith("encode", s, encoding, errorsArg)
+	o, _ := vm.strObj(self)
+	b, err := vm.encodeWith("encode", s, encoding, errorsArg, o != nil && o.ASCII)
 	if err != nil {
 		return heap.Undef, err
 	}
@@ -471,8 +504,8 @@ func strEncode(vm *VM, self Value, a Args) (Value, error) {
 }
 
 // encodeWith encodes s with the optional encoding and errors arguments of
-// the callable fname.
-func (vm *VM) encodeWith(fname, s string, encoding, errorsArg Value) ([]byte, error) {
+// the callable fname; ascii says s is known to be ASCII.
+func (vm *VM) encodeWith(fname, s string, encoding, errorsArg Value, ascii bool) ([]byte, error) {
 	enc, errs, err := vm.codecArgs(fname, encoding, errorsArg)
 	if err != nil {
 		return nil, err
@@ -480,11 +513,24 @@ func (vm *VM) encodeWith(fname, s string, encoding, errorsArg Value) ([]byte, er
 	if err := vm.reserveCodec(len(s), enc, false); err != nil {
 		return nil, err
 	}
+	if ascii && asciiAsBytes(pystr.CodecName(enc)) {
+		return []byte(s), nil
+	}
 	b, err := pystr.Encode(s, enc, errs)
 	if err != nil {
 		return nil, vm.pystrErr(err)
 	}
 	return b, nil
+}
+
+// asciiAsBytes reports whether the codec (a canonical name) encodes
+// ASCII text as its own bytes and decodes ASCII bytes as that text.
+func asciiAsBytes(codec string) bool {
+	switch codec {
+	case "utf-8", "ascii", "latin-1", "cp1252":
+		return true
+	}
+	return false
 }
 
 // decodeWith is str(b, encoding, errors) for the callable fname.
@@ -496,6 +542,12 @@ func (vm *VM) decodeWith(fname string, b []byte, encoding, errorsArg Value) (Val
 	if err := vm.reserveCodec(len(b), enc, true); err != nil {
 		return heap.Undef, err
 	}
+	if asciiAsBytes(pystr.CodecName(enc)) && pystr.ASCIIPrefixBytes(b) == len(b) {
+		// ASCII bytes are their own text, one code point each.
+		o, buf := vm.strBuf(len(b))
+		copy(buf, b)
+		return vm.sealStr(o, buf, len(b)), nil
+	}
 	s, err := pystr.Decode(b, enc, errs)
 	if err != nil {
 		return heap.Undef, vm.pystrErr(err)
@@ -505,12 +557,21 @@ func (vm *VM) decodeWith(fname string, b []byte, encoding, errorsArg Value) (Val
 
 // codecArgs converts optional encoding/errors arguments.
 func (vm *VM) codecArgs(fname string, enc, errs Value) (string, string, error) {
-	e, err := vm.optStrArg(enc, "utf-8", fname+"() argument 'encoding' must be str, not %s")
-	if err != nil {
-		return "", "", err
+	e, ok := "utf-8", true
+	if enc.K != heap.KUndef {
+		e, ok = vm.StrOf(enc)
 	}
-	r, err := vm.optStrArg(errs, "strict", fname+"() argument 'errors' must be str, not %s")
-	return e, r, err
+	if !ok {
+		return "", "", vm.TypeError("%s() argument 'encoding' must be str, not %s", fname, vm.TypeName(enc))
+	}
+	r := "strict"
+	if errs.K != heap.KUndef {
+		r, ok = vm.StrOf(errs)
+	}
+	if !ok {
+		return "", "", vm.TypeError("%s() argument 'errors' must be str, not %s", fname, vm.TypeName(errs))
+	}
+	return e, r, nil
 }
 
 // optStrArg converts an optional str argument: def when absent (Undef);
@@ -957,17 +1018,7 @@ func strRuneLen(s *heap.Str) int {
 // (most text): len() of a long joined or read str counts it once, and
 // that count was a byte at a time.
 func runeCount(s string) int {
-	const high = 0x8080808080808080
-	i := 0
-	for ; i+16 <= len(s); i += 16 {
-		w := uint64(s[i]) | uint64(s[i+1])<<8 | uint64(s[i+2])<<16 | uint64(s[i+3])<<24 |
-			uint64(s[i+4])<<32 | uint64(s[i+5])<<40 | uint64(s[i+6])<<48 | uint64(s[i+7])<<56
-		x := uint64(s[i+8]) | uint64(s[i+9])<<8 | uint64(s[i+10])<<16 | uint64(s[i+11])<<24 |
-			uint64(s[i+12])<<32 | uint64(s[i+13])<<40 | uint64(s[i+14])<<48 | uint64(s[i+15])<<56
-		if (w|x)&high != 0 {
-			break
-		}
-	}
+	i := pystr.ASCIIPrefix(s)
 	return i + utf8.RuneCountInString(s[i:])
 }
 

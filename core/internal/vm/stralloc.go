@@ -43,6 +43,9 @@ type (
 	}
 )
 
+// strBoxMax is the longest str strBuf puts in a box.
+const strBoxMax = 88
+
 // strBoxBlock is how many of the smallest str boxes strBuf allocates
 // together: one Go allocation (256 bytes) for four short strs instead of
 // one each, while a str that outlives its neighbours keeps at most the

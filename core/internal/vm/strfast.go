@@ -7,9 +7,12 @@ package vm
 // path; otherwise it declines and the general path runs unchanged.
 
 import (
+	"errors"
+	"math"
 	"strconv"
 	"strings"
 	"sync"
+	"unsafe"
 
 	"github.com/amber-sandbox/amber/core/internal/compile"
 	"github.com/amber-sandbox/amber/core/internal/heap"
@@ -33,7 +36,8 @@ func (vm *VM) fastRoom(n int64) bool {
 
 // strAddFast is a + b (BINARY_OP, arg its argument) when both are exact
 // strs: str has no __add__ a subclass could override here, and str +
-// str never calls Python code. ok is false when it does not apply.
+// str never calls Python code. ok is false when it does not apply, or
+// when the result needs the general path's memory bookkeeping.
 func (vm *VM) strAddFast(arg int, a, b Value) (r Value, ok bool) {
 	if arg&15 != compile.BinAdd {
 		return heap.Undef, false
@@ -52,10 +56,49 @@ func (vm *VM) strAddFast(arg int, a, b Value) (r Value, ok bool) {
 	case sa.S == "":
 		return b, true
 	}
-	n := len(sa.S) + len(sb.S)
-	if !vm.fastRoom(int64(n)) {
-		return heap.Undef, false
+	if n := len(sa.S) + len(sb.S); n <= strBoxMax && sa.Room == 0 {
+		// The short concatenations of most code, inline: their bytes
+		// fit a box with the str (see strBuf).
+		if !vm.fastRoom(int64(n)) {
+			return heap.Undef, false
+		}
+		runes := -1
+		if ra, rb := knownRunes(sa), knownRunes(sb); ra >= 0 && rb >= 0 {
+			runes = ra + rb
+		}
+		o, buf := vm.strBuf(n)
+		copy(buf[copy(buf, sa.S):], sb.S)
+		o.Cat = true
+		return vm.sealStr(o, buf, runes), true
 	}
+	r, ok, _ = vm.strCat(arg, sa, sb, false)
+	return r, ok
+}
+
+// strAddReserved is strAddFast for opBinary, between openSafe and
+// closeSafe: the sizes are reserved, which may collect or fail with the
+// memory limit's error. done is false when a or b is not an exact str.
+func (vm *VM) strAddReserved(arg int, a, b Value) (r Value, done bool, err error) {
+	if arg&15 != compile.BinAdd {
+		return heap.Undef, false, nil
+	}
+	sa, ok := vm.H.Get(a).(*heap.Str)
+	if !ok {
+		return heap.Undef, false, nil
+	}
+	sb, ok := vm.H.Get(b).(*heap.Str)
+	if !ok || sa.S == "" || sb.S == "" {
+		return heap.Undef, false, nil
+	}
+	r, _, err = vm.strCat(arg, sa, sb, true)
+	return r, true, err
+}
+
+// strCat is sa + sb for BINARY_OP's arg, both non-empty. Without
+// reserved, an allocation that fastRoom refuses makes ok false; with it,
+// sizes are reserved and a refusal is the error.
+func (vm *VM) strCat(arg int, sa, sb *heap.Str, reserved bool) (r Value, ok bool, err error) {
+	n := len(sa.S) + len(sb.S)
 	// Short uncounted operands (literals are uncounted until first
 	// needed) are counted, once, as strRuneLen keeps the count: the
 	// result's length and ASCII flag are then known, and indexing and
@@ -65,9 +108,82 @@ func (vm *VM) strAddFast(arg int, a, b Value) (r Value, ok bool) {
 	if ra, rb := knownRunes(sa), knownRunes(sb); ra >= 0 && rb >= 0 {
 		runes = ra + rb
 	}
+	if int(sa.Room) >= len(sb.S) {
+		// s += t with room left after s: t goes there, s's bytes stay.
+		if err := vm.catRoom(int64(len(sb.S)), reserved); err != nil {
+			return heap.Undef, false, err
+		}
+		return vm.strAppendRoom(sa, sb.S, runes), true, nil
+	}
+	if n > strBoxMax && sa.Cat && arg&compile.BinLeftTemp == 0 {
+		// A concatenation onto a variable's str that was itself made
+		// by one: the shape of s += t in a loop. The result gets room
+		// for the next pieces, so that the loop copies each byte a
+		// bounded number of times instead of once per turn. Refused
+		// room leaves the exact size below to try.
+		if c := strRoomCap(n); vm.catRoom(int64(c), reserved) == nil {
+			return vm.strWithRoom(sa.S, sb.S, c, runes), true, nil
+		}
+	}
+	if err := vm.catRoom(int64(n), reserved); err != nil {
+		return heap.Undef, false, err
+	}
 	o, buf := vm.strBuf(n)
 	copy(buf[copy(buf, sa.S):], sb.S)
-	return vm.sealStr(o, buf, runes), true
+	o.Cat = true
+	return vm.sealStr(o, buf, runes), true, nil
+}
+
+// errNoFastRoom is catRoom's refusal on the fast path, which then
+// declines; it never reaches Python code.
+var errNoFastRoom = errors.New("no room on the fast path")
+
+// catRoom is nil if n more bytes may be allocated: reserve's answer when
+// reserved, else fastRoom's.
+func (vm *VM) catRoom(n int64, reserved bool) error {
+	if reserved {
+		return vm.reserve(n)
+	}
+	if !vm.fastRoom(n) {
+		return errNoFastRoom
+	}
+	return nil
+}
+
+// strRoomCap is the buffer size for a str of n bytes that will likely
+// grow by concatenation: half as much again, a quarter past 1 MB, so the
+// heap's count (which includes the room) stays near the text's size.
+func strRoomCap(n int) int {
+	if n >= 1<<20 {
+		return min(n+n/4, n+math.MaxUint32)
+	}
+	return n + n/2
+}
+
+// strWithRoom is the str a + b in a new buffer of c bytes, the rest being
+// room for the concatenations onto it.
+func (vm *VM) strWithRoom(a, b string, c, runes int) Value {
+	buf := make([]byte, len(a)+len(b), c)
+	copy(buf[copy(buf, a):], b)
+	o := &heap.Str{Cat: true, Room: uint32(c - len(buf))}
+	return vm.sealStr(o, buf, runes)
+}
+
+// strAppendRoom is the str s + t for a str s with room for t: t is
+// written into the room, and the new str, covering s's bytes and t's,
+// takes over what is left of it.
+func (vm *VM) strAppendRoom(s *heap.Str, t string, runes int) Value {
+	buf := unsafe.Slice(unsafe.StringData(s.S), len(s.S)+int(s.Room))
+	copy(buf[len(s.S):], t)
+	o := &heap.Str{Cat: true, Room: s.Room - uint32(len(t))}
+	s.Room = 0
+	buf = buf[:len(s.S)+len(t)]
+	o.S = unsafe.String(unsafe.SliceData(buf), len(buf))
+	o.N = runes
+	o.ASCII = runes == len(buf)
+	// The heap counted the buffer with s: this str adds its header and
+	// t's bytes until a collection counts it whole.
+	return vm.H.AllocGrown(o, int64(o.Size()-len(s.S)-int(o.Room)))
 }
 
 // strMulFast is a * b (BINARY_OP's multiplication, in place or not) when

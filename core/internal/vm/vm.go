@@ -176,6 +176,9 @@ type VM struct {
 	// (see subDictOf), by class handle. (Last, so that it moves no
 	// other field.)
 	subDicts [4]subDictEntry
+	// dunderName is the interned "__name__" (Undef until first needed),
+	// which every function definition looks up in its globals.
+	dunderName Value
 	// boxes24 holds the rest of the block strBuf hands small strs out
 	// of (Go memory only: nothing of it is session state).
 	boxes24 []strBox24

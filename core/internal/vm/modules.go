@@ -213,6 +213,8 @@ func init() {
 		vm.ModuleSet(m, "maxsize", heap.Int(1<<63-1))
 		vm.ModuleSet(m, "version", vm.NewStr("3.11.7 (amber)"))
 		vm.ModuleSet(m, "version_info", vm.versionInfo())
+		vm.ModuleSet(m, "hexversion", heap.Int(0x030b07f0))
+		vm.ModuleSet(m, "implementation", vm.implementation(m))
 		vm.ModuleSet(m, "platform", vm.NewStr("amber"))
 		vm.ModuleSet(m, "byteorder", vm.NewStr("little"))
 		vm.ModuleSet(m, "argv", vm.NewList([]Value{vm.NewStr(vm.Filename)}))
@@ -250,6 +252,13 @@ func init() {
 			return heap.Undef, vm.ErrorArgs(TSystemExit, a.Pos...)
 		})
 		vm.ModuleFunc(m, "sys.intern", func(vm *VM, _ Value, a Args) (Value, error) {
+			if _, ok := vm.strObj(a.Pos[0]); !ok {
+				what := vm.TypeName(a.Pos[0])
+				if a.Pos[0] == heap.None {
+					what = "None" // CPython's argument errors name None so
+				}
+				return heap.Undef, vm.TypeError("intern() argument must be str, not %s", what)
+			}
 			return a.Pos[0], nil
 		})
 		return nil

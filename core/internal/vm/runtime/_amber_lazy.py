@@ -132,3 +132,28 @@ class version_info(tuple):
 
 
 version_info.__module__ = 'sys'
+
+
+class SimpleNamespace:
+    def __init__(self, /, **kwargs):
+        self.__dict__.update(kwargs)
+
+    def __repr__(self):
+        items = ('%s=%r' % (k, v) for k, v in self.__dict__.items())
+        return 'namespace(%s)' % ', '.join(items)
+
+    def __eq__(self, other):
+        if isinstance(self, SimpleNamespace) and isinstance(other, SimpleNamespace):
+            return self.__dict__ == other.__dict__
+        return NotImplemented
+
+    __hash__ = None
+
+
+SimpleNamespace.__module__ = 'types'
+
+
+def implementation(version):
+    # sys.implementation. Amber keeps no bytecode cache: cache_tag is None.
+    return SimpleNamespace(name='amber', cache_tag=None, version=version,
+                           hexversion=0x030b07f0)

@@ -688,6 +688,13 @@ func (vm *VM) evalExec(mode string, a Args) (Value, error) {
 	}
 	src, ok := vm.strOrBytes(source)
 	if !ok {
+		b, isBuf, err := vm.bufferOf(source)
+		if err != nil {
+			return heap.Undef, err
+		}
+		src, ok = string(b), isBuf
+	}
+	if !ok {
 		return heap.Undef, vm.TypeError("%s() arg 1 must be a string, bytes or code object", mode)
 	}
 	globals, locals := orNone(globalsArg), orNone(localsArg)

@@ -505,6 +505,14 @@ func (vm *VM) binaryDunders(op int, inplace bool, a, b Value, stage int) (Value,
 			return r, err
 		}
 	}
+	if op == compile.BinAdd && vm.isUserInstance(b) {
+		// bytes + an exporter of the buffer protocol (buffer.go).
+		if _, ok := vm.bytesObj(a); ok {
+			if r, err := vm.strBinary(op, pa, b); err != nil || r != heap.NotImplemented {
+				return r, err
+			}
+		}
+	}
 	return heap.Undef, vm.binopError(op, inplace, a, b)
 }
 

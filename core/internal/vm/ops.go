@@ -175,6 +175,13 @@ func (vm *VM) Hash(v Value) (int64, error) {
 				return vm.Hash(o.Prim)
 			}
 			return int64(v.N) * 16, nil
+		case *heap.BoundMethod:
+			// Equal methods (methodCompare) hash alike.
+			return (int64(o.Self.N)*16 ^ int64(o.Func.N)*31) + int64(o.Self.K), nil
+		case *heap.Builtin:
+			if o.Self.K != heap.KUndef {
+				return (int64(o.Self.N)*16 ^ int64(o.ID)*31) + int64(o.Self.K), nil
+			}
 		}
 		return int64(v.N) * 16, nil
 	}
@@ -242,7 +249,37 @@ func (vm *VM) nativeCompare(op int, a, b Value) (bool, bool, error) {
 	if r, ok := vm.strCompare(op, a, b); ok {
 		return r, true, nil
 	}
+	if r, ok := vm.methodCompare(op, a, b); ok {
+		return r, true, nil
+	}
 	return vm.containerCompare(op, a, b)
+}
+
+// methodCompare is == and != of two bound methods: equal when bound to
+// the same object (is) with the same function, as in CPython, so that
+// a.f == a.f although each access makes a new method.
+func (vm *VM) methodCompare(op int, a, b Value) (r bool, ok bool) {
+	if (op != compile.CmpEq && op != compile.CmpNe) || a.K != heap.KRef || b.K != heap.KRef || a == b {
+		return false, false
+	}
+	var same bool
+	switch x := vm.H.Get(a).(type) {
+	case *heap.BoundMethod:
+		y, isMethod := vm.H.Get(b).(*heap.BoundMethod)
+		if !isMethod {
+			return false, false
+		}
+		same = x.Self == y.Self && x.Func == y.Func
+	case *heap.Builtin:
+		y, isBuiltin := vm.H.Get(b).(*heap.Builtin)
+		if !isBuiltin || x.Self.K == heap.KUndef || y.Self.K == heap.KUndef {
+			return false, false
+		}
+		same = x.ID == y.ID && x.Self == y.Self
+	default:
+		return false, false
+	}
+	return same == (op == compile.CmpEq), true
 }
 
 // richCompare implements comparison with dunder dispatch, run nested.

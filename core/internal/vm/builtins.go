@@ -244,21 +244,7 @@ func init() {
 		if err := vm.UnpackArgs("callable", a, nil, 1, &obj); err != nil {
 			return heap.Undef, err
 		}
-		v := obj
-		if v.K != heap.KRef {
-			return heap.False, nil
-		}
-		switch o := vm.H.Get(v).(type) {
-		case *heap.Function, *heap.BoundMethod, *heap.Builtin, *heap.Class:
-			return heap.True, nil
-		case *heap.Instance:
-			return heap.Bool(vm.LookupSpecial(v, "__call__").K != heap.KUndef), nil
-		case *heap.Opaque:
-			return heap.Bool(o.Kind == "hostfn" || o.Kind == hostMethodKind), nil
-		case *heap.HostObject:
-			return heap.True, nil
-		}
-		return heap.False, nil
+		return heap.Bool(vm.isCallable(obj)), nil
 	})
 	RegisterBuiltinFunc("id", func(vm *VM, _ Value, a Args) (Value, error) {
 		v := a.Pos[0]

@@ -145,6 +145,12 @@ type VM struct {
 	// specs remembers the last parsed format specs (see parseSpec).
 	specs     [4]specMemo
 	specsNext int
+	// collectAsked is set by gc.collect(): the collection runs at the
+	// next instruction boundary (settle). weakDead holds the cleared weak
+	// references whose callbacks gc.collect() has yet to call (see
+	// weak.go); they are roots until then.
+	collectAsked bool
+	weakDead     []Value
 	// recursionCeiling is the host's recursion limit, which
 	// sys.setrecursionlimit cannot exceed.
 	recursionCeiling int

@@ -1,0 +1,62 @@
+package vm
+
+// Functions as descriptors and the method type's constructor: f.__get__(obj)
+// and types.MethodType(f, obj) make the bound method obj.f would.
+
+import "github.com/amber-sandbox/amber/core/internal/heap"
+
+func init() {
+	AddMethods(TFunction, []MethodDef{
+		{Name: "__get__", Fn: func(vm *VM, self Value, a Args) (Value, error) {
+			var obj, owner Value
+			if err := vm.UnpackArgs("__get__", a, nil, 1, &obj, &owner); err != nil {
+				return heap.Undef, err
+			}
+			if _, ok := vm.refObj(self).(*heap.Function); !ok {
+				return heap.Undef, vm.TypeError("descriptor '__get__' requires a 'function' object but received a '%s'", vm.TypeName(self))
+			}
+			if obj.K == heap.KNone {
+				// Looked up on the class: the function itself.
+				if owner.K == heap.KUndef || owner.K == heap.KNone {
+					return heap.Undef, vm.TypeError("__get__(None, None) is invalid")
+				}
+				return self, nil
+			}
+			return vm.H.Alloc(&heap.BoundMethod{Self: obj, Func: self}), nil
+		}},
+	})
+	RegisterConstructor(TMethod, func(vm *VM, cls Value, a Args) (Value, error) {
+		if err := vm.NoKwargs("method", a); err != nil {
+			return heap.Undef, err
+		}
+		if len(a.Pos) != 2 {
+			return heap.Undef, vm.TypeError("method expected 2 arguments, got %d", len(a.Pos))
+		}
+		fn, obj := a.Pos[0], a.Pos[1]
+		if !vm.isCallable(fn) {
+			return heap.Undef, vm.TypeError("first argument must be callable")
+		}
+		if obj.K == heap.KNone {
+			return heap.Undef, vm.TypeError("instance must not be None")
+		}
+		return vm.H.Alloc(&heap.BoundMethod{Self: obj, Func: fn}), nil
+	})
+}
+
+// isCallable is callable(v).
+func (vm *VM) isCallable(v Value) bool {
+	if v.K != heap.KRef {
+		return false
+	}
+	switch o := vm.H.Get(v).(type) {
+	case *heap.Function, *heap.BoundMethod, *heap.Builtin, *heap.Class:
+		return true
+	case *heap.Instance:
+		return vm.LookupSpecial(v, "__call__").K != heap.KUndef
+	case *heap.Opaque:
+		return o.Kind == "hostfn" || o.Kind == hostMethodKind
+	case *heap.HostObject:
+		return true
+	}
+	return false
+}

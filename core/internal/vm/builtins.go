@@ -504,6 +504,9 @@ func builtinPrint(vm *VM, _ Value, a Args) (Value, error) {
 		// first, as CPython does).
 		file = vm.sysStdout()
 	}
+	if file.K != heap.KNone {
+		return heap.None, vm.printTo(file, a.Pos, sep, end)
+	}
 	// The line is built within the limits: its copy is accounted as it
 	// grows, and a line bound for the host's streams stops at the output
 	// limit before it is built.
@@ -531,11 +534,41 @@ func builtinPrint(vm *VM, _ Value, a Args) (Value, error) {
 	if err := add(end); err != nil {
 		return heap.Undef, err
 	}
-	if file.K != heap.KNone {
-		_, err := vm.CallMethod(file, "write", vm.NewStr(b.String()))
-		return heap.None, err
-	}
 	return heap.None, vm.write(stream, b.String())
+}
+
+// printTo is print() to a file object of the program's: as CPython does,
+// each argument's str, each separator and the end are written by a call
+// of file.write of their own, in order (an argument's str runs after the
+// writes before it).
+func (vm *VM) printTo(file Value, args []Value, sep, end string) error {
+	write := func(s Value) error {
+		_, err := vm.CallMethod(file, "write", s)
+		return err
+	}
+	var sepv Value
+	for i, v := range args {
+		if i > 0 {
+			if sepv.K == heap.KUndef {
+				sepv = vm.NewStr(sep)
+			}
+			if err := write(sepv); err != nil {
+				return err
+			}
+		}
+		sv := v
+		if !vm.IsExactStr(v) {
+			s, err := vm.StrString(v)
+			if err != nil {
+				return err
+			}
+			sv = vm.NewStr(s)
+		}
+		if err := write(sv); err != nil {
+			return err
+		}
+	}
+	return write(vm.NewStr(end))
 }
 
 // sysStdout returns sys.stdout when a program replaced it with an object

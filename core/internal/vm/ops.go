@@ -138,6 +138,12 @@ func (vm *VM) Hash(v Value) (int64, error) {
 			return int64(h >> 2), nil
 		case *heap.List, *heap.Dict, *heap.Slice:
 			return 0, vm.TypeError("unhashable type: '%s'", vm.TypeName(v))
+		case *heap.DictView:
+			// keys and items views are set-like (they compare by their
+			// items), so unhashable; a values view hashes by identity.
+			if o.Kind != heap.IterDictValues {
+				return 0, vm.TypeError("unhashable type: '%s'", vm.TypeName(v))
+			}
 		case *heap.Set:
 			if !o.Frozen {
 				return 0, vm.TypeError("unhashable type: 'set'")

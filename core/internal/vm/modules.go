@@ -251,6 +251,7 @@ func init() {
 		vm.ModuleFunc(m, "sys.exit", func(vm *VM, _ Value, a Args) (Value, error) {
 			return heap.Undef, vm.ErrorArgs(TSystemExit, a.Pos...)
 		})
+		vm.ModuleFunc(m, "sys.getsizeof", sysGetsizeof)
 		vm.ModuleFunc(m, "sys.intern", func(vm *VM, _ Value, a Args) (Value, error) {
 			if _, ok := vm.strObj(a.Pos[0]); !ok {
 				what := vm.TypeName(a.Pos[0])

@@ -717,12 +717,24 @@ func (vm *VM) evalExec(mode string, a Args) (Value, error) {
 		return heap.Undef, vm.TypeError("%s() arg 1 must be a string, bytes or code object", mode)
 	}
 	globals, locals := orNone(globalsArg), orNone(localsArg)
+	if locals.K != heap.KNone && !vm.isMappingLike(locals) {
+		if mode == "exec" {
+			return heap.Undef, vm.TypeError("locals must be a mapping or None, not %s", vm.TypeName(locals))
+		}
+		return heap.Undef, vm.TypeError("locals must be a mapping")
+	}
 	if globals.K == heap.KNone {
 		globals = vm.frames[len(vm.frames)-1].Globals
 		if locals.K == heap.KNone {
 			locals = vm.currentLocals()
 		}
 	} else if _, ok := vm.H.Get(globals).(*heap.Dict); !ok || globals.K != heap.KRef {
+		switch {
+		case mode == "exec":
+			return heap.Undef, vm.TypeError("exec() globals must be a dict, not %s", vm.TypeName(globals))
+		case vm.isMappingLike(globals):
+			return heap.Undef, vm.TypeError("globals must be a real dict; try eval(expr, {}, mapping)")
+		}
 		return heap.Undef, vm.TypeError("globals must be a dict")
 	}
 	if locals.K == heap.KNone {

@@ -25,6 +25,7 @@ func init() {
 			return vm.H.Alloc(&heap.BoundMethod{Self: obj, Func: self}), nil
 		}},
 	})
+	RegisterConstructor(TFunction, functionNew)
 	RegisterConstructor(TMethod, func(vm *VM, cls Value, a Args) (Value, error) {
 		if err := vm.NoKwargs("method", a); err != nil {
 			return heap.Undef, err
@@ -96,4 +97,89 @@ func sysGetsizeof(vm *VM, _ Value, a Args) (Value, error) {
 		return heap.Int(int64(vm.H.Get(obj).Size())), nil
 	}
 	return heap.Int(16), nil
+}
+
+// functionNew is types.FunctionType(code, globals, name=None,
+// argdefs=None, closure=None): a function of a code object (another
+// function's __code__) with globals of the caller's choosing. What the
+// frame machinery relies on is checked: a plain dict for globals, and
+// exactly one cell per free variable of the code.
+func functionNew(vm *VM, _ Value, a Args) (Value, error) {
+	var codev, globals, name, argdefs, closure Value
+	if err := vm.UnpackArgs("function", a, []string{"code", "globals", "name", "argdefs", "closure"}, 2,
+		&codev, &globals, &name, &argdefs, &closure); err != nil {
+		return heap.Undef, err
+	}
+	co, ok := vm.refObj(codev).(*heap.CodeObj)
+	if !ok {
+		return heap.Undef, vm.TypeError("function() argument 'code' must be code, not %s", argTypeName(vm, codev))
+	}
+	if _, ok := vm.refObj(globals).(*heap.Dict); !ok {
+		return heap.Undef, vm.TypeError("function() argument 'globals' must be dict, not %s", argTypeName(vm, globals))
+	}
+	fn := &heap.Function{Code: codev, C: co, Globals: globals, KwDefaults: heap.Undef, Dict: heap.Undef, Annotations: heap.Undef, Doc: heap.None}
+	if name.K != heap.KUndef && name.K != heap.KNone {
+		if _, ok := vm.StrOf(name); !ok {
+			return heap.Undef, vm.TypeError("arg 3 (name) must be None or string")
+		}
+	}
+	if co.FnName.K == heap.KUndef {
+		co.FnName, co.FnQual = vm.Intern(co.Code.Name), vm.Intern(co.Code.QualName)
+	}
+	fn.Name, fn.Qualname = co.FnName, co.FnQual
+	if name.K != heap.KUndef && name.K != heap.KNone {
+		fn.Name = name
+	}
+	if argdefs.K != heap.KUndef && argdefs.K != heap.KNone {
+		t, ok := vm.refObj(argdefs).(*heap.Tuple)
+		if !ok || vm.IsInstanceObj(argdefs) {
+			return heap.Undef, vm.TypeError("arg 4 (defaults) must be None or tuple")
+		}
+		fn.Defaults = append([]Value(nil), t.Items...)
+	}
+	nfree := len(co.Code.Freevars)
+	var cells []Value
+	if closure.K != heap.KUndef && closure.K != heap.KNone {
+		t, ok := vm.refObj(closure).(*heap.Tuple)
+		if !ok || vm.IsInstanceObj(closure) {
+			return heap.Undef, vm.TypeError("arg 5 (closure) must be tuple")
+		}
+		cells = t.Items
+	} else if nfree > 0 {
+		return heap.Undef, vm.TypeError("arg 5 (closure) must be tuple")
+	}
+	if len(cells) != nfree {
+		return heap.Undef, vm.ValueError("%s requires closure of length %d, not %d", co.Code.Name, nfree, len(cells))
+	}
+	for _, c := range cells {
+		if _, ok := vm.refObj(c).(*heap.Cell); !ok {
+			return heap.Undef, vm.TypeError("arg 5 (closure) expected cell, found %s", vm.TypeName(c))
+		}
+	}
+	fn.Closure = append([]Value(nil), cells...)
+	if s, ok := co.Code.Docstring.(string); ok {
+		fn.Doc = vm.NewStr(s)
+	}
+	g := vm.H.Get(globals).(*heap.Dict)
+	k := vm.Intern("__name__")
+	fn.Module = heap.None
+	if m, ok, _ := g.Get(k, vm.StrHash(k), vm.StrEq); ok {
+		fn.Module = m
+	}
+	return vm.H.Alloc(fn), nil
+}
+
+// argTypeName names an argument's type as CPython's argument errors do:
+// None as None.
+func argTypeName(vm *VM, v Value) string {
+	if v.K == heap.KNone {
+		return "None"
+	}
+	return vm.TypeName(v)
+}
+
+// isMappingLike is what exec and eval accept as locals (CPython's
+// PyMapping_Check): an object whose type has __getitem__.
+func (vm *VM) isMappingLike(v Value) bool {
+	return vm.hasMethod(v, "__getitem__")
 }

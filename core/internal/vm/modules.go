@@ -254,11 +254,7 @@ func init() {
 		vm.ModuleFunc(m, "sys.getsizeof", sysGetsizeof)
 		vm.ModuleFunc(m, "sys.intern", func(vm *VM, _ Value, a Args) (Value, error) {
 			if _, ok := vm.strObj(a.Pos[0]); !ok {
-				what := vm.TypeName(a.Pos[0])
-				if a.Pos[0] == heap.None {
-					what = "None" // CPython's argument errors name None so
-				}
-				return heap.Undef, vm.TypeError("intern() argument must be str, not %s", what)
+				return heap.Undef, vm.TypeError("intern() argument must be str, not %s", argTypeName(vm, a.Pos[0]))
 			}
 			return a.Pos[0], nil
 		})

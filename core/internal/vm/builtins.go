@@ -658,6 +658,9 @@ func builtinDir(vm *VM, _ Value, a Args) (Value, error) {
 		if v.K == heap.KRef {
 			switch o := vm.H.Get(v).(type) {
 			case *heap.Instance:
+				if fn := vm.LookupSpecial(v, "__dir__"); fn.K != heap.KUndef {
+					return vm.userDir(v, fn)
+				}
 				add(o.Dict)
 				for _, m := range vm.ClassOf(o.Class).MRO {
 					add(vm.ClassOf(m).Dict)

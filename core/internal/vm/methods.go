@@ -183,3 +183,21 @@ func argTypeName(vm *VM, v Value) string {
 func (vm *VM) isMappingLike(v Value) bool {
 	return vm.hasMethod(v, "__getitem__")
 }
+
+// userDir is dir(obj) for an object whose class defines __dir__: its
+// result, as a sorted list.
+func (vm *VM) userDir(obj, fn Value) (Value, error) {
+	r, err := vm.Call(vm.BindMethod(fn, obj, vm.TypeOf(obj)))
+	if err != nil {
+		return heap.Undef, err
+	}
+	items, err := vm.Unpack(r)
+	if err != nil {
+		return heap.Undef, err
+	}
+	l := vm.NewList(items)
+	if _, err := vm.CallMethod(l, "sort"); err != nil {
+		return heap.Undef, err
+	}
+	return l, nil
+}

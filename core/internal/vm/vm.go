@@ -202,6 +202,10 @@ type Exception struct {
 	vm    *VM
 	// reraised marks a re-raise, which adds no traceback entry.
 	reraised bool
+	// thrown holds the arguments of the generator.throw() that made
+	// this exception, as given: a sub-iterator's own throw method gets
+	// them unnormalized, as in CPython.
+	thrown []Value
 }
 
 func (e *Exception) Error() string {

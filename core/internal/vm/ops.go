@@ -255,10 +255,11 @@ func (vm *VM) nativeCompare(op int, a, b Value) (bool, bool, error) {
 	if r, ok := vm.strCompare(op, a, b); ok {
 		return r, true, nil
 	}
-	if r, ok := vm.methodCompare(op, a, b); ok {
-		return r, true, nil
+	if r, ok, err := vm.containerCompare(op, a, b); ok || err != nil {
+		return r, ok, err
 	}
-	return vm.containerCompare(op, a, b)
+	r, ok := vm.methodCompare(op, a, b)
+	return r, ok, nil
 }
 
 // methodCompare is == and != of two bound methods: equal when bound to

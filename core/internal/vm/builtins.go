@@ -708,15 +708,16 @@ func (vm *VM) evalExec(mode string, a Args) (Value, error) {
 	if err := vm.UnpackArgs(mode, a, []string{"source", "globals", "locals"}, 1, &source, &globalsArg, &localsArg); err != nil {
 		return heap.Undef, err
 	}
+	codeObj, isCode := vm.refObj(source).(*heap.CodeObj)
 	src, ok := vm.strOrBytes(source)
-	if !ok {
+	if !ok && !isCode {
 		b, isBuf, err := vm.bufferOf(source)
 		if err != nil {
 			return heap.Undef, err
 		}
 		src, ok = string(b), isBuf
 	}
-	if !ok {
+	if !ok && !isCode {
 		return heap.Undef, vm.TypeError("%s() arg 1 must be a string, bytes or code object", mode)
 	}
 	globals, locals := orNone(globalsArg), orNone(localsArg)
@@ -742,6 +743,9 @@ func (vm *VM) evalExec(mode string, a Args) (Value, error) {
 	}
 	if locals.K == heap.KNone {
 		locals = globals
+	}
+	if isCode {
+		return vm.runCode(mode, source, codeObj, globals, locals)
 	}
 	if mode == "eval" {
 		src = strings.TrimLeft(src, " \t")

@@ -252,6 +252,7 @@ func init() {
 			return heap.Undef, vm.ErrorArgs(TSystemExit, a.Pos...)
 		})
 		vm.ModuleFunc(m, "sys.getsizeof", sysGetsizeof)
+		vm.ModuleFunc(m, "sys.displayhook", sysDisplayhook)
 		vm.ModuleFunc(m, "sys.intern", func(vm *VM, _ Value, a Args) (Value, error) {
 			if _, ok := vm.strObj(a.Pos[0]); !ok {
 				return heap.Undef, vm.TypeError("intern() argument must be str, not %s", argTypeName(vm, a.Pos[0]))

@@ -201,3 +201,20 @@ func (vm *VM) userDir(obj, fn Value) (Value, error) {
 	}
 	return l, nil
 }
+
+// objectInit is object.__init__: extra arguments are an error, as in
+// CPython, when the class overrides __init__ (they were meant for it)
+// or does not override __new__ either (nothing takes them).
+func objectInit(vm *VM, self Value, a Args) (Value, error) {
+	if len(a.Pos) == 0 && len(a.KwNames) == 0 {
+		return heap.None, nil
+	}
+	cls := vm.TypeOf(self)
+	if init := vm.LookupClassStr(cls, "__init__"); !vm.isBuiltinOf(init, TObject) {
+		return heap.Undef, vm.TypeError("object.__init__() takes exactly one argument (the instance to initialize)")
+	}
+	if vm.LookupClassStr(cls, "__new__") == vm.LookupClassStr(vm.Types[TObject], "__new__") {
+		return heap.Undef, vm.TypeError("%s.__init__() takes exactly one argument (the instance to initialize)", vm.ClassName(cls))
+	}
+	return heap.None, nil
+}

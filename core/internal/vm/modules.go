@@ -222,6 +222,7 @@ func init() {
 		vm.ModuleSet(m, "path", vm.NewList(nil))
 		vm.ModuleSet(m, "stdout", newStdStream(vm, "stdout"))
 		vm.ModuleSet(m, "stderr", newStdStream(vm, "stderr"))
+		vm.ModuleSet(m, "stdin", newStdStream(vm, "stdin"))
 		vm.ModuleSet(m, "float_info", newFloatInfo(vm))
 		vm.sysIntMaxStrDigits(m)
 		vm.ModuleFunc(m, "sys.getrecursionlimit", func(vm *VM, _ Value, a Args) (Value, error) {

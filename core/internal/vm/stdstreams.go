@@ -28,7 +28,7 @@ func init() {
 // newStdStream returns a file-like object for sys.stdout ("stdout"),
 // sys.stderr ("stderr") or sys.stdin ("stdin"): write(s) sends s to the
 // host's output and returns len(s); flush() does nothing. The sandbox
-// has no input: sys.stdin is at its end (read() returns ”).
+// has no input: sys.stdin is at its end (read() returns an empty str).
 func newStdStream(vm *VM, stream string) Value {
 	ns := vm.NewDict()
 	method := func(name string) Value {

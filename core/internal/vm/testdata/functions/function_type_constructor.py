@@ -1,12 +1,14 @@
 import types
 
+a = "the module's a"
+
 
 def f():
     return a
 
 
 ftype = type(f)
-print(ftype is types.FunctionType)
+print(ftype is types.FunctionType, f())
 f1 = ftype(f.__code__, {"a": 1})
 f2 = ftype(f.__code__, {"a": 2}, "renamed")
 print(f1(), f2(), f1.__name__, f2.__name__, f2.__qualname__, type(f1) is ftype)

@@ -76,6 +76,8 @@ func cloneObject(o Object) Object {
 		return shallow(o)
 	case *Super:
 		return shallow(o)
+	case *WeakRef:
+		return shallow(o)
 	case *DictView:
 		return shallow(o)
 	case *Bytes:

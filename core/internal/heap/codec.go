@@ -88,6 +88,7 @@ const (
 	tagSet
 	tagSegList  // a list longer than SegmentLen: items in segments
 	tagSegTuple // the same for a tuple
+	tagWeakRef
 	numTags
 )
 

@@ -66,8 +66,8 @@ func codecSamples() [][]Object {
 		&Slice{Start: None, Stop: Int(3), Step: None},                                                                                  // 26
 		&Super{Type: Ref(12), Obj: Ref(13), ObjType: Ref(12)},                                                                          // 27
 		&Complex{Re: 1, Im: -2},                                                                                                        // 28
-		nil,
-		&List{Items: make([]Value, 3*SegmentLen+5)}, // 30: segmented
+		&WeakRef{Target: Ref(13), Callback: None},                                                                                      // 29
+		&List{Items: make([]Value, 3*SegmentLen+5)},                                                                                    // 30: segmented
 	}
 	for i := range page[30].(*List).Items {
 		page[30].(*List).Items[i] = Int(int64(i))

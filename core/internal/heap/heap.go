@@ -67,6 +67,11 @@ type Heap struct {
 	// state between collections.
 	markBuf   []bool
 	markStack []Handle
+	// weak is the WeakRefs the last mark met (scratch, as above); dead is
+	// the cleared ones with a callback, until Dead takes them (derived
+	// state: a dump does not keep it).
+	weak []Handle
+	dead []Value
 
 	// bigs keeps the freed big ints' memory for new ones; cloned says
 	// the heap has been cloned, so its objects may be shared and none of
@@ -479,11 +484,11 @@ func (h *Heap) mark(roots func(visit func(Value))) (marks []bool, live, bytes in
 	marks = marks[:h.n]
 	clear(marks)
 	h.markBuf = marks
-	m := marker{marks: marks, stack: h.markStack[:0]}
+	m := marker{marks: marks, stack: h.markStack[:0], weak: h.weak[:0]}
 	if m.stack == nil {
 		m.stack = make([]Handle, 0, 256)
 	}
-	defer func() { h.markStack = m.stack[:0] }()
+	defer func() { h.markStack, h.weak = m.stack[:0], m.weak }()
 	visit := m.visit
 	roots(visit)
 	for len(m.stack) > 0 {
@@ -514,6 +519,11 @@ func (h *Heap) mark(roots func(visit func(Value))) (marks []bool, live, bytes in
 		case *Tuple:
 			m.visitAll(o.Items)
 			bytes += int64(o.Size())
+		case *WeakRef:
+			// Not the target: a weak reference does not keep it alive.
+			m.visit(o.Callback)
+			m.weak = append(m.weak, hd)
+			bytes += int64(o.Size())
 		default:
 			o.Refs(visit)
 			bytes += int64(o.Size())
@@ -527,6 +537,7 @@ func (h *Heap) mark(roots func(visit func(Value))) (marks []bool, live, bytes in
 type marker struct {
 	marks []bool
 	stack []Handle
+	weak  []Handle // the WeakRefs met
 }
 
 func (m *marker) visit(v Value) {
@@ -592,6 +603,10 @@ func (h *Heap) Collect(roots func(visit func(Value))) int {
 		roots(visit)
 		h.baseRoots(visit)
 	})
+	if len(h.weak) > 0 {
+		h.clearWeak(h.weak, marks)
+		h.weak = h.weak[:0]
+	}
 	freed := 0
 	// The free list is rebuilt in the same pass, in ascending handle
 	// order, which is the order Alloc hands slots out in. The base's

@@ -609,4 +609,5 @@ var decoders = [numTags]func(l *Loader, d *Decoder, hd Handle, t byte) Object{
 	tagOpaque:       decodePlain[Opaque],
 	tagDict:         decodeDict,
 	tagSet:          decodeSet,
+	tagWeakRef:      decodePlain[WeakRef],
 }

@@ -1045,11 +1045,19 @@ func (vm *VM) findSetter(obj, name, v Value) (Value, error) {
 			vm.H.Touch(obj)
 		}
 		switch vm.MustStr(name) {
+		case "__globals__", "__closure__", "__builtins__":
+			return heap.Undef, vm.Errorf(TAttributeError, "readonly attribute")
 		case "__name__":
+			if _, ok := vm.StrOf(v); !ok {
+				return heap.Undef, vm.TypeError("__name__ must be set to a string object")
+			}
 			o.Name = v
 			vm.H.Touch(obj)
 			return heap.Undef, nil
 		case "__qualname__":
+			if _, ok := vm.StrOf(v); !ok {
+				return heap.Undef, vm.TypeError("__qualname__ must be set to a string object")
+			}
 			o.Qualname = v
 			vm.H.Touch(obj)
 			return heap.Undef, nil

@@ -244,21 +244,7 @@ func init() {
 		if err := vm.UnpackArgs("callable", a, nil, 1, &obj); err != nil {
 			return heap.Undef, err
 		}
-		v := obj
-		if v.K != heap.KRef {
-			return heap.False, nil
-		}
-		switch o := vm.H.Get(v).(type) {
-		case *heap.Function, *heap.BoundMethod, *heap.Builtin, *heap.Class:
-			return heap.True, nil
-		case *heap.Instance:
-			return heap.Bool(vm.LookupSpecial(v, "__call__").K != heap.KUndef), nil
-		case *heap.Opaque:
-			return heap.Bool(o.Kind == "hostfn" || o.Kind == hostMethodKind), nil
-		case *heap.HostObject:
-			return heap.True, nil
-		}
-		return heap.False, nil
+		return heap.Bool(vm.isCallable(obj)), nil
 	})
 	RegisterBuiltinFunc("id", func(vm *VM, _ Value, a Args) (Value, error) {
 		v := a.Pos[0]
@@ -518,6 +504,9 @@ func builtinPrint(vm *VM, _ Value, a Args) (Value, error) {
 		// first, as CPython does).
 		file = vm.sysStdout()
 	}
+	if file.K != heap.KNone {
+		return heap.None, vm.printTo(file, a.Pos, sep, end)
+	}
 	// The line is built within the limits: its copy is accounted as it
 	// grows, and a line bound for the host's streams stops at the output
 	// limit before it is built.
@@ -545,11 +534,41 @@ func builtinPrint(vm *VM, _ Value, a Args) (Value, error) {
 	if err := add(end); err != nil {
 		return heap.Undef, err
 	}
-	if file.K != heap.KNone {
-		_, err := vm.CallMethod(file, "write", vm.NewStr(b.String()))
-		return heap.None, err
-	}
 	return heap.None, vm.write(stream, b.String())
+}
+
+// printTo is print() to a file object of the program's: as CPython does,
+// each argument's str, each separator and the end are written by a call
+// of file.write of their own, in order (an argument's str runs after the
+// writes before it).
+func (vm *VM) printTo(file Value, args []Value, sep, end string) error {
+	write := func(s Value) error {
+		_, err := vm.CallMethod(file, "write", s)
+		return err
+	}
+	var sepv Value
+	for i, v := range args {
+		if i > 0 {
+			if sepv.K == heap.KUndef {
+				sepv = vm.NewStr(sep)
+			}
+			if err := write(sepv); err != nil {
+				return err
+			}
+		}
+		sv := v
+		if !vm.IsExactStr(v) {
+			s, err := vm.StrString(v)
+			if err != nil {
+				return err
+			}
+			sv = vm.NewStr(s)
+		}
+		if err := write(sv); err != nil {
+			return err
+		}
+	}
+	return write(vm.NewStr(end))
 }
 
 // sysStdout returns sys.stdout when a program replaced it with an object
@@ -639,6 +658,9 @@ func builtinDir(vm *VM, _ Value, a Args) (Value, error) {
 		if v.K == heap.KRef {
 			switch o := vm.H.Get(v).(type) {
 			case *heap.Instance:
+				if fn := vm.LookupSpecial(v, "__dir__"); fn.K != heap.KUndef {
+					return vm.userDir(v, fn)
+				}
 				add(o.Dict)
 				for _, m := range vm.ClassOf(o.Class).MRO {
 					add(vm.ClassOf(m).Dict)
@@ -686,21 +708,44 @@ func (vm *VM) evalExec(mode string, a Args) (Value, error) {
 	if err := vm.UnpackArgs(mode, a, []string{"source", "globals", "locals"}, 1, &source, &globalsArg, &localsArg); err != nil {
 		return heap.Undef, err
 	}
+	codeObj, isCode := vm.refObj(source).(*heap.CodeObj)
 	src, ok := vm.strOrBytes(source)
-	if !ok {
+	if !ok && !isCode {
+		b, isBuf, err := vm.bufferOf(source)
+		if err != nil {
+			return heap.Undef, err
+		}
+		src, ok = string(b), isBuf
+	}
+	if !ok && !isCode {
 		return heap.Undef, vm.TypeError("%s() arg 1 must be a string, bytes or code object", mode)
 	}
 	globals, locals := orNone(globalsArg), orNone(localsArg)
+	if locals.K != heap.KNone && !vm.isMappingLike(locals) {
+		if mode == "exec" {
+			return heap.Undef, vm.TypeError("locals must be a mapping or None, not %s", vm.TypeName(locals))
+		}
+		return heap.Undef, vm.TypeError("locals must be a mapping")
+	}
 	if globals.K == heap.KNone {
 		globals = vm.frames[len(vm.frames)-1].Globals
 		if locals.K == heap.KNone {
 			locals = vm.currentLocals()
 		}
 	} else if _, ok := vm.H.Get(globals).(*heap.Dict); !ok || globals.K != heap.KRef {
+		switch {
+		case mode == "exec":
+			return heap.Undef, vm.TypeError("exec() globals must be a dict, not %s", vm.TypeName(globals))
+		case vm.isMappingLike(globals):
+			return heap.Undef, vm.TypeError("globals must be a real dict; try eval(expr, {}, mapping)")
+		}
 		return heap.Undef, vm.TypeError("globals must be a dict")
 	}
 	if locals.K == heap.KNone {
 		locals = globals
+	}
+	if isCode {
+		return vm.runCode(mode, source, codeObj, globals, locals)
 	}
 	if mode == "eval" {
 		src = strings.TrimLeft(src, " \t")

@@ -71,16 +71,16 @@ func (vm *VM) needBytesPair(x, y Value) ([]byte, []byte, error) {
 
 // needBytes converts an argument that must be bytes-like.
 func (vm *VM) needBytes(v Value) ([]byte, error) {
-	if b, ok := vm.BufferBytes(v); ok {
-		return b, nil
+	if b, ok, err := vm.bufferOf(v); ok || err != nil {
+		return b, err
 	}
 	return nil, vm.TypeError("a bytes-like object is required, not '%s'", vm.TypeName(v))
 }
 
 // subArg converts the sub argument of find/count/index: bytes-like or int.
 func (vm *VM) subArg(v Value) ([]byte, error) {
-	if b, ok := vm.BufferBytes(v); ok {
-		return b, nil
+	if b, ok, err := vm.bufferOf(v); ok || err != nil {
+		return b, err
 	}
 	if vm.IsInt(vm.Prim(v)) {
 		c, err := vm.byteValue(v)
@@ -656,6 +656,13 @@ func bytesConstructorFor(mutable bool) BuiltinFn {
 		}
 		if p, ok := vm.BufferBytes(src); ok {
 			return vm.NewBytes(append([]byte(nil), p...), mutable), nil
+		}
+		if vm.isUserInstance(src) && !(!mutable && vm.hasMethod(src, "__bytes__")) {
+			if p, ok, err := vm.bufferOf(src); err != nil {
+				return heap.Undef, err
+			} else if ok {
+				return vm.NewBytes(append([]byte(nil), p...), mutable), nil
+			}
 		}
 		if !mutable && vm.isUserInstance(src) && vm.hasMethod(src, "__bytes__") {
 			r, err := vm.CallMethod(src, "__bytes__")

@@ -25,6 +25,10 @@ func (vm *VM) instantiateExc(v Value) (Value, error) {
 				if err != nil {
 					return heap.Undef, err
 				}
+				if !vm.isExcInstance(r) {
+					// A __new__ of the class's own made something else.
+					break
+				}
 				return r, nil
 			}
 		case *heap.Instance:
@@ -34,6 +38,12 @@ func (vm *VM) instantiateExc(v Value) (Value, error) {
 		}
 	}
 	return heap.Undef, vm.TypeError("exceptions must derive from BaseException")
+}
+
+// isExcInstance reports whether v is an exception instance.
+func (vm *VM) isExcInstance(v Value) bool {
+	o, ok := vm.refObj(v).(*heap.Instance)
+	return ok && o.Exc != nil
 }
 
 // throwArgs turns the arguments of generator.throw / athrow (type[, value[,
@@ -62,16 +72,22 @@ func (vm *VM) throwArgs(a Args) (Value, error) {
 			if !vm.IsSubclass(exc, vm.Types[TBaseException]) {
 				break
 			}
+			var args []Value
 			switch {
 			case val.K == heap.KNone:
-				return vm.Call(exc)
 			case vm.IsSubclass(vm.TypeOf(val), exc):
 				return val, nil
+			default:
+				args = []Value{val}
+				if t, ok := vm.H.Get(val).(*heap.Tuple); ok && val.K == heap.KRef && vm.TypeOf(val) == vm.Types[TTuple] {
+					args = t.Items
+				}
 			}
-			if t, ok := vm.H.Get(val).(*heap.Tuple); ok && val.K == heap.KRef && vm.TypeOf(val) == vm.Types[TTuple] {
-				return vm.Call(exc, t.Items...)
+			r, err := vm.Call(exc, args...)
+			if err == nil && !vm.isExcInstance(r) {
+				return heap.Undef, vm.TypeError("calling <class '%s'> should have returned an instance of BaseException, not %s", vm.classFullName(exc), vm.TypeName(r))
 			}
-			return vm.Call(exc, val)
+			return r, err
 		case *heap.Instance:
 			if o.Exc == nil {
 				break

@@ -145,20 +145,11 @@ var errNoDelegate = &Fatal{Kind: "internal", Msg: "no yield from"}
 // must be raised in f itself), errFramePushed when f's state now says
 // what to do next, or an error to raise in f.
 func (vm *VM) throwIntoYieldFrom(f *heap.Frame, throw error) error {
-	instrs := f.C.Code.Instrs
 	pc := int(f.PC)
-	if pc <= 0 || pc >= len(instrs) || f.SP < 1 {
+	end, ok := yieldFromEnd(f)
+	if !ok {
 		return errNoDelegate
 	}
-	jmp := instrs[pc]
-	if jmp.Op() != compile.JUMP || instrs[pc-1].Op() != compile.YIELD_VALUE {
-		return errNoDelegate
-	}
-	sendPC := int(jmp.Arg())
-	if sendPC < 0 || sendPC >= len(instrs) || instrs[sendPC].Op() != compile.SEND {
-		return errNoDelegate
-	}
-	end := int32(instrs[sendPC].Arg())
 	yieldPC := int32(pc - 1)
 	sub := top(f)
 	exc, ok := throw.(*Exception)
@@ -199,7 +190,11 @@ func (vm *VM) throwIntoYieldFrom(f *heap.Frame, throw error) error {
 	if err != nil {
 		return err
 	}
-	r, err := vm.Call(m, exc.Value)
+	args := []Value{exc.Value}
+	if exc.thrown != nil {
+		args = exc.thrown
+	}
+	r, err := vm.Call(m, args...)
 	if err != nil {
 		if vm.ErrIs(err, TStopIteration) {
 			e := err.(*Exception)
@@ -215,6 +210,40 @@ func (vm *VM) throwIntoYieldFrom(f *heap.Frame, throw error) error {
 	push(f, r)
 	f.PC = yieldPC
 	return errFramePushed
+}
+
+// yieldFromEnd reports whether frame f is paused in a yield from (or
+// await), with its sub-iterator on top of its stack, and where the
+// delegation ends.
+func yieldFromEnd(f *heap.Frame) (end int32, ok bool) {
+	instrs := f.C.Code.Instrs
+	pc := int(f.PC)
+	if pc <= 0 || pc >= len(instrs) || f.SP < 1 {
+		return 0, false
+	}
+	jmp := instrs[pc]
+	if jmp.Op() != compile.JUMP || instrs[pc-1].Op() != compile.YIELD_VALUE {
+		return 0, false
+	}
+	sendPC := int(jmp.Arg())
+	if sendPC < 0 || sendPC >= len(instrs) || instrs[sendPC].Op() != compile.SEND {
+		return 0, false
+	}
+	return int32(instrs[sendPC].Arg()), true
+}
+
+// throwsToObject reports whether generator gv is paused in a yield from
+// whose sub-iterator is an object of the program's (not a generator),
+// which throw() hands its arguments to as they are.
+func (vm *VM) throwsToObject(gv Value) bool {
+	g, ok := vm.refObj(gv).(*heap.Generator)
+	if !ok || g.State != heap.GenSuspended || g.Frame == nil {
+		return false
+	}
+	if _, ok := yieldFromEnd(g.Frame); !ok {
+		return false
+	}
+	return vm.isUserInstance(top(g.Frame))
 }
 
 // delegateMethod looks up close or throw on the sub-iterator of a yield

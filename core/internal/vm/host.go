@@ -206,7 +206,9 @@ func (vm *VM) Collect() int {
 	// A freed handle may be reused: nothing made before may count as
 	// fresh after (see bigtemp.go).
 	vm.bigTemps.fresh = Value{}
-	return vm.H.Collect(vm.Roots)
+	n := vm.H.Collect(vm.Roots)
+	vm.weakDead = append(vm.weakDead, vm.H.Dead()...)
+	return n
 }
 
 // Roots visits every value the VM itself holds.
@@ -242,6 +244,9 @@ func (vm *VM) liveRoots(visit func(Value)) {
 		visit(t)
 	}
 	for _, v := range vm.ExtraRoots {
+		visit(v)
+	}
+	for _, v := range vm.weakDead {
 		visit(v)
 	}
 	// The operands of the operation in progress and the arguments of the

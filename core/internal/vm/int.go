@@ -150,6 +150,12 @@ func (vm *VM) toInt(v Value) (Value, error) {
 	if r, ok, err := vm.parseIntText(v, 10); ok {
 		return r, err
 	}
+	if b, ok, err := vm.bufferOf(v); err != nil {
+		return Value{}, err
+	} else if ok {
+		r, _, err := vm.parseIntText(vm.NewBytes(append([]byte(nil), b...), false), 10)
+		return r, err
+	}
 	return Value{}, vm.TypeError("int() argument must be a string, a bytes-like object or a real number, not '%s'", vm.TypeName(v))
 }
 

@@ -1056,11 +1056,19 @@ var genMethods = []MethodDef{
 		if len(a.Pos) == 0 {
 			return heap.Undef, vm.TypeError("throw expected at least 1 argument, got 0")
 		}
+		raw := append([]Value(nil), a.Pos...)
 		e, err := vm.throwArgs(a)
 		if err != nil {
-			return heap.Undef, err
+			var exc *Exception
+			if !vm.throwsToObject(self) || !errors.As(err, &exc) {
+				return heap.Undef, err
+			}
+			// Not an exception, but the sub-iterator's throw may take it;
+			// without one, the TypeError is raised in the generator.
+			exc.thrown = raw
+			return vm.genSend(self, heap.None, exc)
 		}
-		return vm.genSend(self, heap.None, &Exception{Value: e, vm: vm})
+		return vm.genSend(self, heap.None, &Exception{Value: e, vm: vm, thrown: raw})
 	}},
 	{Name: "close", Fn: func(vm *VM, self Value, a Args) (Value, error) {
 		g := vm.H.Get(self).(*heap.Generator)

@@ -213,6 +213,8 @@ func init() {
 		vm.ModuleSet(m, "maxsize", heap.Int(1<<63-1))
 		vm.ModuleSet(m, "version", vm.NewStr("3.11.7 (amber)"))
 		vm.ModuleSet(m, "version_info", vm.versionInfo())
+		vm.ModuleSet(m, "hexversion", heap.Int(0x030b07f0))
+		vm.ModuleSet(m, "implementation", vm.implementation(m))
 		vm.ModuleSet(m, "platform", vm.NewStr("amber"))
 		vm.ModuleSet(m, "byteorder", vm.NewStr("little"))
 		vm.ModuleSet(m, "argv", vm.NewList([]Value{vm.NewStr(vm.Filename)}))
@@ -220,6 +222,7 @@ func init() {
 		vm.ModuleSet(m, "path", vm.NewList(nil))
 		vm.ModuleSet(m, "stdout", newStdStream(vm, "stdout"))
 		vm.ModuleSet(m, "stderr", newStdStream(vm, "stderr"))
+		vm.ModuleSet(m, "stdin", newStdStream(vm, "stdin"))
 		vm.ModuleSet(m, "float_info", newFloatInfo(vm))
 		vm.sysIntMaxStrDigits(m)
 		vm.ModuleFunc(m, "sys.getrecursionlimit", func(vm *VM, _ Value, a Args) (Value, error) {
@@ -249,7 +252,12 @@ func init() {
 		vm.ModuleFunc(m, "sys.exit", func(vm *VM, _ Value, a Args) (Value, error) {
 			return heap.Undef, vm.ErrorArgs(TSystemExit, a.Pos...)
 		})
+		vm.ModuleFunc(m, "sys.getsizeof", sysGetsizeof)
+		vm.ModuleFunc(m, "sys.displayhook", sysDisplayhook)
 		vm.ModuleFunc(m, "sys.intern", func(vm *VM, _ Value, a Args) (Value, error) {
+			if _, ok := vm.strObj(a.Pos[0]); !ok {
+				return heap.Undef, vm.TypeError("intern() argument must be str, not %s", argTypeName(vm, a.Pos[0]))
+			}
 			return a.Pos[0], nil
 		})
 		return nil

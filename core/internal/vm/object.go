@@ -80,7 +80,7 @@ func init() {
 		}},
 	})
 	AddMethods(TObject, []MethodDef{
-		{Name: "__init__", Fn: func(vm *VM, self Value, a Args) (Value, error) { return heap.None, nil }},
+		{Name: "__init__", Fn: objectInit},
 		{Name: "__new__", Fn: func(vm *VM, self Value, a Args) (Value, error) {
 			if len(a.Pos) == 0 {
 				return heap.Undef, vm.TypeError("object.__new__(): not enough arguments")

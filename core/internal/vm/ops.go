@@ -138,6 +138,12 @@ func (vm *VM) Hash(v Value) (int64, error) {
 			return int64(h >> 2), nil
 		case *heap.List, *heap.Dict, *heap.Slice:
 			return 0, vm.TypeError("unhashable type: '%s'", vm.TypeName(v))
+		case *heap.DictView:
+			// keys and items views are set-like (they compare by their
+			// items), so unhashable; a values view hashes by identity.
+			if o.Kind != heap.IterDictValues {
+				return 0, vm.TypeError("unhashable type: '%s'", vm.TypeName(v))
+			}
 		case *heap.Set:
 			if !o.Frozen {
 				return 0, vm.TypeError("unhashable type: 'set'")
@@ -175,6 +181,13 @@ func (vm *VM) Hash(v Value) (int64, error) {
 				return vm.Hash(o.Prim)
 			}
 			return int64(v.N) * 16, nil
+		case *heap.BoundMethod:
+			// Equal methods (methodCompare) hash alike.
+			return (int64(o.Self.N)*16 ^ int64(o.Func.N)*31) + int64(o.Self.K), nil
+		case *heap.Builtin:
+			if o.Self.K != heap.KUndef {
+				return (int64(o.Self.N)*16 ^ int64(o.ID)*31) + int64(o.Self.K), nil
+			}
 		}
 		return int64(v.N) * 16, nil
 	}
@@ -242,7 +255,38 @@ func (vm *VM) nativeCompare(op int, a, b Value) (bool, bool, error) {
 	if r, ok := vm.strCompare(op, a, b); ok {
 		return r, true, nil
 	}
-	return vm.containerCompare(op, a, b)
+	if r, ok, err := vm.containerCompare(op, a, b); ok || err != nil {
+		return r, ok, err
+	}
+	r, ok := vm.methodCompare(op, a, b)
+	return r, ok, nil
+}
+
+// methodCompare is == and != of two bound methods: equal when bound to
+// the same object (is) with the same function, as in CPython, so that
+// a.f == a.f although each access makes a new method.
+func (vm *VM) methodCompare(op int, a, b Value) (r bool, ok bool) {
+	if (op != compile.CmpEq && op != compile.CmpNe) || a.K != heap.KRef || b.K != heap.KRef || a == b {
+		return false, false
+	}
+	var same bool
+	switch x := vm.H.Get(a).(type) {
+	case *heap.BoundMethod:
+		y, isMethod := vm.H.Get(b).(*heap.BoundMethod)
+		if !isMethod {
+			return false, false
+		}
+		same = x.Self == y.Self && x.Func == y.Func
+	case *heap.Builtin:
+		y, isBuiltin := vm.H.Get(b).(*heap.Builtin)
+		if !isBuiltin || x.Self.K == heap.KUndef || y.Self.K == heap.KUndef {
+			return false, false
+		}
+		same = x.ID == y.ID && x.Self == y.Self
+	default:
+		return false, false
+	}
+	return same == (op == compile.CmpEq), true
 }
 
 // richCompare implements comparison with dunder dispatch, run nested.
@@ -503,6 +547,14 @@ func (vm *VM) binaryDunders(op int, inplace bool, a, b Value, stage int) (Value,
 		r, err := vm.nativeBinary(op, pa, pb)
 		if err != nil || r != heap.NotImplemented {
 			return r, err
+		}
+	}
+	if op == compile.BinAdd && vm.isUserInstance(b) {
+		// bytes + an exporter of the buffer protocol (buffer.go).
+		if _, ok := vm.bytesObj(a); ok {
+			if r, err := vm.strBinary(op, pa, b); err != nil || r != heap.NotImplemented {
+				return r, err
+			}
 		}
 	}
 	return heap.Undef, vm.binopError(op, inplace, a, b)

@@ -90,6 +90,10 @@ func (vm *VM) collectForReserve() bool {
 // frame, after an operation that may have allocated much: it collects
 // when collectDue says so, and past the limit still, it ends the run.
 func (vm *VM) settle() error {
+	if vm.collectAsked && vm.nested == 0 {
+		vm.collectAsked = false
+		vm.Collect()
+	}
 	lim := vm.Limits.MaxMemory
 	if lim <= 0 || vm.nested != 0 || !vm.collectDue(lim) {
 		return nil

@@ -17,11 +17,18 @@ const stdStreamAttr = "_amber_stream"
 func init() {
 	registerBuiltin("TextIOWrapper.write", streamWrite, true)
 	registerBuiltin("TextIOWrapper.flush", streamFlush, true)
+	registerBuiltin("TextIOWrapper.read", streamRead, true)
+	registerBuiltin("TextIOWrapper.readline", streamRead, true)
+	registerBuiltin("TextIOWrapper.readlines", streamReadlines, true)
+	registerBuiltin("TextIOWrapper.readable", streamReadable, true)
+	registerBuiltin("TextIOWrapper.writable", streamWritable, true)
+	registerBuiltin("TextIOWrapper.__repr__", streamRepr, true)
 }
 
-// newStdStream returns a file-like object for sys.stdout ("stdout") or
-// sys.stderr ("stderr"): write(s) sends s to the host's output and returns
-// len(s); flush() does nothing.
+// newStdStream returns a file-like object for sys.stdout ("stdout"),
+// sys.stderr ("stderr") or sys.stdin ("stdin"): write(s) sends s to the
+// host's output and returns len(s); flush() does nothing. The sandbox
+// has no input: sys.stdin is at its end (read() returns an empty str).
 func newStdStream(vm *VM, stream string) Value {
 	ns := vm.NewDict()
 	method := func(name string) Value {
@@ -29,7 +36,9 @@ func newStdStream(vm *VM, stream string) Value {
 	}
 	vm.dictSetStr(ns, vm.Intern("__module__"), vm.NewStr("io"))
 	vm.dictSetStr(ns, vm.Intern("write"), method("write"))
-	vm.dictSetStr(ns, vm.Intern("flush"), method("flush"))
+	for _, name := range []string{"flush", "read", "readline", "readlines", "readable", "writable", "__repr__"} {
+		vm.dictSetStr(ns, vm.Intern(name), method(name))
+	}
 	cls, err := vm.newClass(vm.Types[TType], vm.NewStr("TextIOWrapper"), vm.NewTuple(nil), ns, Args{})
 	if err != nil {
 		return heap.None
@@ -38,6 +47,11 @@ func newStdStream(vm *VM, stream string) Value {
 	vm.dictSetStr(d, vm.Intern(stdStreamAttr), vm.NewStr(stream))
 	vm.dictSetStr(d, vm.Intern("name"), vm.NewStr("<"+stream+">"))
 	vm.dictSetStr(d, vm.Intern("encoding"), vm.NewStr("utf-8"))
+	mode := "w"
+	if stream == "stdin" {
+		mode = "r"
+	}
+	vm.dictSetStr(d, vm.Intern("mode"), vm.NewStr(mode))
 	return vm.H.Alloc(&heap.Instance{Class: cls, Dict: d, Prim: heap.Undef})
 }
 
@@ -65,6 +79,71 @@ func (vm *VM) StdStreamOf(v Value) (string, bool) {
 		return "", false
 	}
 	return name, true
+}
+
+// isStdin reports whether v is sys.stdin as newStdStream made it.
+func (vm *VM) isStdin(v Value) bool {
+	inst, ok := vm.refObj(v).(*heap.Instance)
+	if !ok || inst.Dict.K != heap.KRef {
+		return false
+	}
+	d, ok := vm.DictOf(inst.Dict)
+	if !ok {
+		return false
+	}
+	k := vm.Intern(stdStreamAttr)
+	s, found, _ := d.Get(k, vm.StrHash(k), vm.StrEq)
+	name, _ := vm.StrOf(s)
+	return found && name == "stdin"
+}
+
+// streamRead is read([size]) and readline([size]): sys.stdin is at its
+// end; the output streams are not readable.
+func streamRead(vm *VM, self Value, a Args) (Value, error) {
+	var size Value
+	if err := vm.UnpackArgs("read", a, nil, 0, &size); err != nil {
+		return heap.Undef, err
+	}
+	if !vm.isStdin(self) {
+		return heap.Undef, vm.unsupported("not readable")
+	}
+	return vm.Intern(""), nil
+}
+
+func streamReadlines(vm *VM, self Value, a Args) (Value, error) {
+	if _, err := streamRead(vm, self, a); err != nil {
+		return heap.Undef, err
+	}
+	return vm.NewList(nil), nil
+}
+
+func streamReadable(vm *VM, self Value, a Args) (Value, error) {
+	if err := vm.UnpackArgs("readable", a, nil, 0); err != nil {
+		return heap.Undef, err
+	}
+	return heap.Bool(vm.isStdin(self)), nil
+}
+
+func streamWritable(vm *VM, self Value, a Args) (Value, error) {
+	if err := vm.UnpackArgs("writable", a, nil, 0); err != nil {
+		return heap.Undef, err
+	}
+	_, ok := vm.StdStreamOf(self)
+	return heap.Bool(ok), nil
+}
+
+// streamRepr is CPython's repr of a standard stream.
+func streamRepr(vm *VM, self Value, a Args) (Value, error) {
+	if err := vm.UnpackArgs("__repr__", a, nil, 0); err != nil {
+		return heap.Undef, err
+	}
+	name, mode := "<stdin>", "r"
+	if s, ok := vm.StdStreamOf(self); ok {
+		name, mode = "<"+s+">", "w"
+	} else if !vm.isStdin(self) {
+		return vm.NewStr("<_io.TextIOWrapper>"), nil
+	}
+	return vm.NewStr("<_io.TextIOWrapper name='" + name + "' mode='" + mode + "' encoding='utf-8'>"), nil
 }
 
 func streamWrite(vm *VM, self Value, a Args) (Value, error) {
@@ -112,4 +191,18 @@ func newFloatInfo(vm *VM) Value {
 		vm.dictSetStr(d, vm.Intern(f.name), f.v)
 	}
 	return vm.H.Alloc(&heap.Instance{Class: cls, Dict: d, Prim: heap.Undef})
+}
+
+// unsupported is io.UnsupportedOperation(msg) (an OSError if the io
+// module cannot be loaded).
+func (vm *VM) unsupported(msg string) error {
+	cls, err := vm.moduleAttr("io", "UnsupportedOperation")
+	if err != nil {
+		return vm.Errorf(TOSError, "%s", msg)
+	}
+	exc, err := vm.Call(cls, vm.NewStr(msg))
+	if err != nil {
+		return err
+	}
+	return vm.Raise(exc)
 }

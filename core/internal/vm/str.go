@@ -830,7 +830,10 @@ func strConstructor(vm *VM, cls Value, a Args) (Value, error) {
 	if obj.K == heap.KUndef {
 		return vm.Intern(""), nil
 	}
-	b, ok := vm.BufferBytes(obj)
+	b, ok, err := vm.bufferOf(obj)
+	if err != nil {
+		return heap.Undef, err
+	}
 	if !ok {
 		return heap.Undef, vm.TypeError("decoding to str: need a bytes-like object, %s found", vm.TypeName(obj))
 	}
@@ -1149,7 +1152,10 @@ func (vm *VM) strBinary(op int, a, b Value) (Value, error) {
 			return heap.NotImplemented, nil
 		}
 		if aBytes {
-			other, ok := vm.BufferBytes(b)
+			other, ok, err := vm.bufferOf(b)
+			if err != nil {
+				return heap.Undef, err
+			}
 			if !ok {
 				return heap.NotImplemented, nil
 			}
@@ -1382,8 +1388,8 @@ func (vm *VM) strContains(container, item Value) (r bool, handled bool, err erro
 		if err := vm.meetDeadline(len(b.B)); err != nil {
 			return false, true, err
 		}
-		if sub, ok := vm.BufferBytes(item); ok {
-			return bytes.Contains(b.B, sub), true, nil
+		if sub, ok, err := vm.bufferOf(item); ok || err != nil {
+			return err == nil && bytes.Contains(b.B, sub), true, err
 		}
 		c, err := vm.byteValue(item)
 		if err != nil {

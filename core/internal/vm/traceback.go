@@ -138,6 +138,24 @@ func (vm *VM) lazyBuiltin(name string) (Value, bool, error) {
 // IsLazyBuiltin reports whether name is a builtin made on first use.
 func IsLazyBuiltin(name string) bool { return lazyBuiltins[name] }
 
+// implementation is sys.implementation, a types.SimpleNamespace naming
+// Amber (None if the runtime module cannot be loaded).
+func (vm *VM) implementation(sys Value) Value {
+	fn, err := vm.moduleAttr("_amber_lazy", "implementation")
+	if err != nil {
+		return heap.None
+	}
+	version, err := vm.GetAttr(sys, "version_info")
+	if err != nil {
+		return heap.None
+	}
+	v, err := vm.Call(fn, version)
+	if err != nil {
+		return heap.None
+	}
+	return v
+}
+
 // versionInfo is sys.version_info, a named tuple (a plain tuple if the
 // runtime module cannot be loaded).
 func (vm *VM) versionInfo() Value {

@@ -145,6 +145,12 @@ type VM struct {
 	// specs remembers the last parsed format specs (see parseSpec).
 	specs     [4]specMemo
 	specsNext int
+	// collectAsked is set by gc.collect(): the collection runs at the
+	// next instruction boundary (settle). weakDead holds the cleared weak
+	// references whose callbacks gc.collect() has yet to call (see
+	// weak.go); they are roots until then.
+	collectAsked bool
+	weakDead     []Value
 	// recursionCeiling is the host's recursion limit, which
 	// sys.setrecursionlimit cannot exceed.
 	recursionCeiling int
@@ -199,6 +205,10 @@ type Exception struct {
 	vm    *VM
 	// reraised marks a re-raise, which adds no traceback entry.
 	reraised bool
+	// thrown holds the arguments of the generator.throw() that made
+	// this exception, as given: a sub-iterator's own throw method gets
+	// them unnormalized, as in CPython.
+	thrown []Value
 }
 
 func (e *Exception) Error() string {

@@ -24,6 +24,11 @@ class array:
                 if typecode != 'u':
                     raise TypeError("cannot use a str to initialize an array with typecode '%s'" % typecode)
                 self._a = list(initializer)
+            elif isinstance(initializer, array) and initializer.typecode != typecode:
+                if (typecode == 'u') != (initializer.typecode == 'u'):
+                    raise TypeError("cannot use a unicode array to initialize an array with typecode '%s'" % typecode)
+                for v in initializer._a:
+                    self.append(v)
             else:
                 self.extend(initializer)
 
@@ -185,8 +190,35 @@ class array:
             return NotImplemented
         return self._a == other._a
 
+    def __ne__(self, other):
+        if not isinstance(other, array):
+            return NotImplemented
+        return self._a != other._a
+
     def __lt__(self, other):
+        if not isinstance(other, array):
+            return NotImplemented
         return self._a < other._a
+
+    def __le__(self, other):
+        if not isinstance(other, array):
+            return NotImplemented
+        return self._a <= other._a
+
+    def __gt__(self, other):
+        if not isinstance(other, array):
+            return NotImplemented
+        return self._a > other._a
+
+    def __ge__(self, other):
+        if not isinstance(other, array):
+            return NotImplemented
+        return self._a >= other._a
+
+    def __buffer__(self, flags):
+        # The buffer protocol (see vm/buffer.go): a writable view of the
+        # items, in the machine's (little-endian) layout.
+        return memoryview._export(self, self.typecode, self.itemsize, False)
 
     def __repr__(self):
         if not self._a:

@@ -185,6 +185,24 @@ class BytesIO(_MemIO):
     def read1(self, size=-1):
         return self.read(size)
 
+    def readinto(self, b):
+        # Reads up to len(b) bytes into the writable buffer b.
+        m = memoryview(b)
+        if m.readonly:
+            raise TypeError('readinto() argument must be read-write bytes-like object, not %s' % type(b).__name__)
+        data = self.read(m.nbytes)
+        n = len(data)
+        if m.format == 'B':
+            m[:n] = data
+        else:
+            from array import array
+            raw = bytearray(m.tobytes())
+            raw[:n] = data
+            m[:] = memoryview(array(m.format, raw))
+        return n
+
+    readinto1 = readinto
+
     def __repr__(self):
         return '<_io.BytesIO object>'
 

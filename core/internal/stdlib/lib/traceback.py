@@ -17,7 +17,42 @@ def format_exception(exc, /, value=None, tb=None, limit=None, chain=True):
     exc = _pick(exc, value, tb)
     if exc is None:
         return ['NoneType: None\n']
-    return _lines(_text(exc, chain))
+    lines = _lines(_text(exc, chain))
+    if limit is None:
+        limit = getattr(_sys, 'tracebacklimit', None)
+        if limit is not None and limit < 0:
+            limit = 0
+    if limit is not None:
+        lines = _limit(lines, limit)
+    return lines
+
+
+def _limit(lines, limit):
+    # Keeps the first limit entries of each traceback (the last -limit
+    # when negative); a traceback left with none loses its header too.
+    out = []
+    i, n = 0, len(lines)
+    while i < n:
+        line = lines[i]
+        if not line.startswith('Traceback (most recent call last):'):
+            out.append(line)
+            i += 1
+            continue
+        i += 1
+        entries = []
+        while i < n and lines[i].startswith('  File '):
+            entry = [lines[i]]
+            i += 1
+            while i < n and lines[i].startswith('    '):
+                entry.append(lines[i])
+                i += 1
+            entries.append(entry)
+        entries = entries[:limit] if limit >= 0 else entries[limit:]
+        if entries:
+            out.append(line)
+            for entry in entries:
+                out.extend(entry)
+    return out
 
 def format_exception_only(exc, /, value=None):
     exc = _pick(exc, value, None)
@@ -43,16 +78,16 @@ def _some_str(value):
 
 
 def format_exc(limit=None, chain=True):
-    return ''.join(format_exception(_sys.exc_info()[1]))
+    return ''.join(format_exception(_sys.exc_info()[1], limit=limit, chain=chain))
 
 def print_exception(exc, /, value=None, tb=None, limit=None, file=None, chain=True):
     if file is None:
         file = _sys.stderr
-    for line in format_exception(exc, value, tb, chain=chain):
+    for line in format_exception(exc, value, tb, limit=limit, chain=chain):
         print(line, end='', file=file)
 
 def print_exc(limit=None, file=None, chain=True):
-    print_exception(_sys.exc_info()[1], file=file)
+    print_exception(_sys.exc_info()[1], limit=limit, file=file, chain=chain)
 
 def print_last(limit=None, file=None, chain=True):
     print_exc(limit, file, chain)

@@ -37,20 +37,7 @@ EllipsisType = type(Ellipsis)
 NotImplementedType = type(NotImplemented)
 
 
-class SimpleNamespace:
-    def __init__(self, /, **kwargs):
-        self.__dict__.update(kwargs)
-
-    def __repr__(self):
-        items = ('%s=%r' % (k, v) for k, v in self.__dict__.items())
-        return 'namespace(%s)' % ', '.join(items)
-
-    def __eq__(self, other):
-        if isinstance(self, SimpleNamespace) and isinstance(other, SimpleNamespace):
-            return self.__dict__ == other.__dict__
-        return NotImplemented
-
-    __hash__ = None
+from _amber_lazy import SimpleNamespace
 
 
 class MappingProxyType:
@@ -171,3 +158,67 @@ class GenericAlias:
 
     def __subclasscheck__(self, cls):
         raise TypeError('issubclass() argument 2 cannot be a parameterized generic')
+
+
+class _GeneratorWrapper:
+    # What a types.coroutine function returns: its generator, made
+    # awaitable (await delegates to the generator, like yield from).
+    def __init__(self, gen):
+        self.__wrapped = gen
+        self.__name__ = getattr(gen, '__name__', None)
+        self.__qualname__ = getattr(gen, '__qualname__', None)
+
+    def send(self, val):
+        return self.__wrapped.send(val)
+
+    def throw(self, *args):
+        return self.__wrapped.throw(*args)
+
+    def close(self):
+        return self.__wrapped.close()
+
+    @property
+    def gi_frame(self):
+        return self.__wrapped.gi_frame
+
+    @property
+    def gi_running(self):
+        return self.__wrapped.gi_running
+
+    @property
+    def gi_code(self):
+        return self.__wrapped.gi_code
+
+    cr_frame = gi_frame
+    cr_running = gi_running
+    cr_code = gi_code
+
+    def __next__(self):
+        return next(self.__wrapped)
+
+    def __iter__(self):
+        return self.__wrapped
+
+    __await__ = __iter__
+
+
+def coroutine(func):
+    # Turns a generator function into one whose generators can be awaited.
+    if not callable(func):
+        raise TypeError('types.coroutine() expects a callable')
+
+    def wrapped(*args, **kwargs):
+        coro = func(*args, **kwargs)
+        if isinstance(coro, (CoroutineType, _GeneratorWrapper)):
+            return coro
+        if isinstance(coro, GeneratorType):
+            return _GeneratorWrapper(coro)
+        return coro
+
+    for attr in ('__module__', '__name__', '__qualname__', '__doc__'):
+        try:
+            setattr(wrapped, attr, getattr(func, attr))
+        except AttributeError:
+            pass
+    wrapped.__wrapped__ = func
+    return wrapped

@@ -113,7 +113,13 @@ def map_(f, iterables):
 
 def _map1(it, f):
     # The common one-iterable map, without an argument list per item.
-    for x in it:
+    # The twins below end with the value of the StopIteration that ended
+    # their iterator, as the builtins pass it on.
+    while True:
+        try:
+            x = next(it)
+        except StopIteration as e:
+            return e.value
         yield f(x)
 
 def _map(iters, f):
@@ -122,8 +128,8 @@ def _map(iters, f):
         for i in iters:
             try:
                 args.append(next(i))
-            except StopIteration:
-                return
+            except StopIteration as e:
+                return e.value
         yield f(*args)
 
 def filter_(f, it):
@@ -165,7 +171,11 @@ def enumerate_(it, start):
 
 def _enumerate(it, start):
     n = start
-    for x in it:
+    while True:
+        try:
+            x = next(it)
+        except StopIteration as e:
+            return e.value
         yield (n, x)
         n += 1
 
@@ -206,7 +216,8 @@ def _zip(iters, strict):
         for n, i in enumerate(iters):
             try:
                 items.append(next(i))
-            except StopIteration:
+            except StopIteration as e:
+                end = e.value
                 if strict:
                     if n:
                         s = "s" if n > 1 else ""
@@ -217,5 +228,5 @@ def _zip(iters, strict):
                             s = "s" if m > 1 else ""
                             r = "" if m == 1 else "-" + str(m)
                             raise ValueError(f"zip() argument {m + 1} is longer than argument{s} 1{r}")
-                return
+                return end
         yield tuple(items)

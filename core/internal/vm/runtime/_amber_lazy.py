@@ -2,33 +2,54 @@
 
 
 class memoryview:
-    # A read-only (for bytes) or writable (for bytearray) view of a bytes-like object's buffer.
-    __slots__ = ('_obj', '_start', '_stop', 'readonly')
+    # A view of a bytes-like object's buffer: read-only for bytes, writable
+    # for bytearray and array.array. _obj is the exporting sequence, whose
+    # items (ints for bytes, the array's items for an array) the view
+    # indexes from _start to _stop; _fmt and _isz are the item format and
+    # size. Other exporters hand over such a view from __buffer__.
+    __slots__ = ('_obj', '_start', '_stop', '_ro', '_fmt', '_isz')
 
     def __init__(self, obj):
         if isinstance(obj, memoryview):
-            self._obj, self._start, self._stop = obj._obj, obj._start, obj._stop
+            src = obj
         elif isinstance(obj, (bytes, bytearray)):
             self._obj, self._start, self._stop = obj, 0, len(obj)
+            self._ro = not isinstance(obj, bytearray)
+            self._fmt, self._isz = 'B', 1
+            return
         else:
-            raise TypeError("memoryview: a bytes-like object is required, not '%s'" % type(obj).__name__)
-        self.readonly = not isinstance(self._obj, bytearray)
+            get = getattr(type(obj), '__buffer__', None)
+            if get is None:
+                raise TypeError("memoryview: a bytes-like object is required, not '%s'" % type(obj).__name__)
+            src = get(obj, 0)
+            if not isinstance(src, memoryview):
+                raise TypeError('__buffer__ returned non-memoryview object')
+        self._obj, self._start, self._stop = src._obj, src._start, src._stop
+        self._ro, self._fmt, self._isz = src._ro, src._fmt, src._isz
 
-    @property
-    def obj(self):
-        return self._obj
+    @classmethod
+    def _export(cls, seq, format, itemsize, readonly):
+        # The view an exporter's __buffer__ returns: all of seq's items.
+        m = object.__new__(cls)
+        m._obj, m._start, m._stop = seq, 0, len(seq)
+        m._ro, m._fmt, m._isz = readonly, format, itemsize
+        return m
 
-    @property
-    def nbytes(self):
-        return self._stop - self._start
+    def _view(self, start, stop):
+        m = object.__new__(memoryview)
+        m._obj, m._start, m._stop = self._obj, start, stop
+        m._ro, m._fmt, m._isz = self._ro, self._fmt, self._isz
+        return m
 
-    itemsize = 1
-    ndim = 1
-    format = 'B'
-
-    @property
-    def shape(self):
-        return (self._stop - self._start,)
+    obj = property(lambda self: self._obj)
+    readonly = property(lambda self: self._ro)
+    format = property(lambda self: self._fmt)
+    itemsize = property(lambda self: self._isz)
+    nbytes = property(lambda self: (self._stop - self._start) * self._isz)
+    shape = property(lambda self: (self._stop - self._start,))
+    strides = property(lambda self: (self._isz,))
+    ndim = property(lambda self: 1)
+    c_contiguous = contiguous = f_contiguous = property(lambda self: True)
 
     def __len__(self):
         return self._stop - self._start
@@ -38,10 +59,11 @@ class memoryview:
         if isinstance(i, slice):
             start, stop, step = i.indices(n)
             if step != 1:
-                return memoryview(bytes(self)[i])
-            m = memoryview(self)
-            m._start, m._stop = self._start + start, self._start + max(start, stop)
-            return m
+                return memoryview._export(self._obj[self._start:self._stop][i], self._fmt, self._isz, True)
+            return self._view(self._start + start, self._start + max(start, stop))
+        if not hasattr(type(i), '__index__'):
+            raise TypeError('memoryview: invalid slice key')
+        i = i.__index__()
         if i < 0:
             i += n
         if not 0 <= i < n:
@@ -49,17 +71,24 @@ class memoryview:
         return self._obj[self._start + i]
 
     def __setitem__(self, i, v):
-        if self.readonly:
+        if self._ro:
             raise TypeError('cannot modify read-only memory')
         n = self._stop - self._start
         if isinstance(i, slice):
             start, stop, step = i.indices(n)
-            data = bytes(v)
-            if len(range(start, stop, step)) != len(data):
+            src = memoryview(v)
+            if src._fmt != self._fmt or src._isz != self._isz:
                 raise ValueError('memoryview assignment: lvalue and rvalue have different structures')
-            for k, j in enumerate(range(start, stop, step)):
-                self._obj[self._start + j] = data[k]
+            items = src.tolist()
+            targets = range(start, stop, step)
+            if len(targets) != len(items):
+                raise ValueError('memoryview assignment: lvalue and rvalue have different structures')
+            for k, j in enumerate(targets):
+                self._obj[self._start + j] = items[k]
             return
+        if not hasattr(type(i), '__index__'):
+            raise TypeError('memoryview: invalid slice key')
+        i = i.__index__()
         if i < 0:
             i += n
         if not 0 <= i < n:
@@ -67,16 +96,27 @@ class memoryview:
         self._obj[self._start + i] = v
 
     def __iter__(self):
-        return iter(self.tobytes())
+        return iter(self.tolist())
 
     def __bytes__(self):
         return self.tobytes()
 
+    def __buffer__(self, flags):
+        return self
+
     def tobytes(self, order=None):
-        return bytes(self._obj[self._start:self._stop])
+        part = self._obj[self._start:self._stop]
+        if isinstance(part, (bytes, bytearray)):
+            return bytes(part)
+        return part.tobytes()
 
     def tolist(self):
-        return list(self.tobytes())
+        return list(self._obj[self._start:self._stop])
+
+    def toreadonly(self):
+        m = self._view(self._start, self._stop)
+        m._ro = True
+        return m
 
     def hex(self, *args):
         return self.tobytes().hex(*args)
@@ -87,7 +127,9 @@ class memoryview:
     def cast(self, format, shape=None):
         if format != 'B':
             raise NotImplementedError("memoryview: only format 'B' is supported")
-        return memoryview(self)
+        if self._fmt == 'B':
+            return self._view(self._start, self._stop)
+        return memoryview(self.tobytes())
 
     def __enter__(self):
         return self
@@ -96,8 +138,10 @@ class memoryview:
         pass
 
     def __eq__(self, other):
-        if isinstance(other, (memoryview, bytes, bytearray)):
-            return self.tobytes() == bytes(other)
+        if self is other:
+            return True
+        if isinstance(other, (memoryview, bytes, bytearray)) or hasattr(type(other), '__buffer__'):
+            return self.tolist() == memoryview(other).tolist()
         return NotImplemented
 
     __hash__ = None
@@ -132,3 +176,28 @@ class version_info(tuple):
 
 
 version_info.__module__ = 'sys'
+
+
+class SimpleNamespace:
+    def __init__(self, /, **kwargs):
+        self.__dict__.update(kwargs)
+
+    def __repr__(self):
+        items = ('%s=%r' % (k, v) for k, v in self.__dict__.items())
+        return 'namespace(%s)' % ', '.join(items)
+
+    def __eq__(self, other):
+        if isinstance(self, SimpleNamespace) and isinstance(other, SimpleNamespace):
+            return self.__dict__ == other.__dict__
+        return NotImplemented
+
+    __hash__ = None
+
+
+SimpleNamespace.__module__ = 'types'
+
+
+def implementation(version):
+    # sys.implementation. Amber keeps no bytecode cache: cache_tag is None.
+    return SimpleNamespace(name='amber', cache_tag=None, version=version,
+                           hexversion=0x030b07f0)

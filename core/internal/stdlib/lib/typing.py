@@ -525,24 +525,44 @@ class NamedTuple(tuple):
 
 
 class TypedDict(dict):
+    # As CPython's _TypedDictMeta: a class's keys are its bases' required
+    # and optional keys, then its own annotations, each required or not by
+    # Required[...] / NotRequired[...] (also inside Annotated[...]), else
+    # by the class's total.
     def __init_subclass__(cls, *args, total=True, **kwargs):
+        own = cls.__dict__.get('__annotations__', {})
         ann = {}
-        for base in cls.__mro__[::-1]:
+        required = set()
+        optional = set()
+        for base in cls.__bases__:
             ann.update(base.__dict__.get('__annotations__', {}))
+            required.update(base.__dict__.get('__required_keys__', ()))
+            optional.update(base.__dict__.get('__optional_keys__', ()))
+        ann.update(own)
+        for key, tp in own.items():
+            origin = get_origin(tp)
+            if origin is Annotated:
+                inner = get_args(tp)
+                if inner:
+                    origin = get_origin(inner[0])
+            if origin is Required:
+                required.add(key)
+            elif origin is NotRequired:
+                optional.add(key)
+            elif total:
+                required.add(key)
+            else:
+                optional.add(key)
         cls.__annotations__ = ann
         cls.__total__ = total
-        if total:
-            cls.__required_keys__ = frozenset(ann)
-            cls.__optional_keys__ = frozenset()
-        else:
-            cls.__required_keys__ = frozenset()
-            cls.__optional_keys__ = frozenset(ann)
+        cls.__required_keys__ = frozenset(required)
+        cls.__optional_keys__ = frozenset(optional)
 
-    def __new__(cls, *args, **kwargs):
+    def __new__(cls, *args, total=True, **kwargs):
         if cls is TypedDict:
             typename = args[0]
             fields = args[1] if len(args) > 1 else kwargs
-            return type(typename, (TypedDict,), {'__annotations__': dict(fields)})
+            return type(typename, (TypedDict,), {'__annotations__': dict(fields)}, total=total)
         return dict(*args, **kwargs)
 
 

@@ -118,14 +118,14 @@ func (vm *VM) CloseUnreachableGenerators() {
 
 // lazyBuiltins are builtins written in Python (in _amber_lazy), made on
 // first use so that a VM that never uses them does not build them.
-var lazyBuiltins = map[string]bool{"memoryview": true}
+var lazyBuiltins = map[string]bool{"memoryview": true, "exit": true, "quit": true}
 
 // lazyBuiltin makes the lazy builtin name and installs it in builtins.
 func (vm *VM) lazyBuiltin(name string) (Value, bool, error) {
 	if !lazyBuiltins[name] {
 		return heap.Undef, false, nil
 	}
-	v, err := vm.moduleAttr("_amber_lazy", name)
+	v, err := vm.moduleAttr(lazyModule(name), name)
 	if err != nil {
 		return heap.Undef, true, err
 	}

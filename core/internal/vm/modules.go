@@ -222,6 +222,9 @@ func init() {
 		vm.ModuleSet(m, "stderr", newStdStream(vm, "stderr"))
 		vm.ModuleSet(m, "float_info", newFloatInfo(vm))
 		vm.sysIntMaxStrDigits(m)
+		if _, _, err := vm.newTracebackClasses(m); err != nil { // types.FrameType, sys._getframe
+			return err
+		}
 		vm.ModuleFunc(m, "sys.getrecursionlimit", func(vm *VM, _ Value, a Args) (Value, error) {
 			return heap.Int(int64(vm.Limits.MaxRecursion)), nil
 		})

@@ -24,6 +24,12 @@ func (vm *VM) tracebackClasses() (tb, frame Value, err error) {
 			return t, f, nil
 		}
 	}
+	return vm.newTracebackClasses(sys)
+}
+
+// newTracebackClasses makes the traceback and frame classes and keeps
+// them in the sys module.
+func (vm *VM) newTracebackClasses(sys Value) (tb, frame Value, err error) {
 	mk := func(name string) (Value, error) {
 		ns := vm.NewDict()
 		vm.dictSetStr(ns, vm.Intern("__module__"), vm.NewStr("builtins"))

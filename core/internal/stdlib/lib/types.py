@@ -201,3 +201,62 @@ def new_class(name, bases=(), kwds=None, exec_body=None):
         ns['__orig_bases__'] = bases
     return meta(name, resolved, ns, **kwds)
 
+
+class DynamicClassAttribute(property):
+    pass
+
+
+def _alias_repr(a):
+    if a is ...:
+        return '...'
+    if isinstance(a, type):
+        if a.__module__ == 'builtins':
+            return a.__qualname__
+        return '%s.%s' % (a.__module__, a.__qualname__)
+    return repr(a)
+
+
+class GenericAlias:
+    # list[int], dict[str, int] ...: CPython's types.GenericAlias.
+    def __init__(self, origin, args):
+        self.__origin__ = origin
+        self.__args__ = args if isinstance(args, tuple) else (args,)
+        self.__parameters__ = ()
+
+    def __repr__(self):
+        if not self.__args__:
+            return '%s[()]' % _alias_repr(self.__origin__)
+        return '%s[%s]' % (_alias_repr(self.__origin__), ', '.join(_alias_repr(a) for a in self.__args__))
+
+    def __eq__(self, other):
+        if not isinstance(other, GenericAlias):
+            return NotImplemented
+        return self.__origin__ == other.__origin__ and self.__args__ == other.__args__
+
+    def __hash__(self):
+        return hash(self.__origin__) ^ hash(self.__args__)
+
+    def __call__(self, *args, **kwargs):
+        return self.__origin__(*args, **kwargs)
+
+    def __mro_entries__(self, bases):
+        return (self.__origin__,)
+
+    def __getattr__(self, name):
+        if name.startswith('__') and name.endswith('__'):
+            raise AttributeError(name)
+        return getattr(self.__origin__, name)
+
+    def __or__(self, other):
+        import _amber_union
+        return _amber_union._union(self, other)
+
+    def __ror__(self, other):
+        import _amber_union
+        return _amber_union._union(other, self)
+
+    def __instancecheck__(self, obj):
+        raise TypeError('isinstance() argument 2 cannot be a parameterized generic')
+
+    def __subclasscheck__(self, cls):
+        raise TypeError('issubclass() argument 2 cannot be a parameterized generic')

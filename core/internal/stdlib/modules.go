@@ -13,6 +13,7 @@ var natives = []struct {
 }{
 	{"_amber_extra", initAmberExtra}, // amber_extra.go
 	{"_base64", initBase64Prim},      // base64.go
+	{"_base85", initBase85},          // base85.go
 	{"_hashlib", initHashlibPrim},    // hashlib.go
 	{"_json", initJSON},              // json.go
 	{"_random", initRandom},          // random.go

@@ -234,33 +234,23 @@ func a85Decode(vm *py.VM, b []byte, foldSpaces, adobe bool, ignore []byte) (py.V
 }
 
 func initBase85(vm *py.VM, m py.Value) error {
-	// The helpers take the calling VM: init's vm is the template's.
-	arg := func(vm *py.VM, a py.Args, i int) ([]byte, error) {
-		b, ok := vm.BufferBytes(a.Pos[i])
-		if !ok {
-			return nil, vm.TypeError("a bytes-like object is required, not '%s'", vm.TypeName(a.Pos[i]))
-		}
-		return b, nil
-	}
-	// The wrappers pass bools, whose truth cannot fail.
-	flag := func(vm *py.VM, a py.Args, i int) bool { t, _ := vm.Truth(a.Pos[i]); return t }
 	// b85encode(data, pad)
 	vm.ModuleFunc(m, "_base85.b85encode", func(vm *py.VM, _ py.Value, a py.Args) (py.Value, error) {
 		if len(a.Pos) != 2 {
 			return heap.Undef, vm.TypeError("b85encode() takes 2 arguments")
 		}
-		b, err := arg(vm, a, 0)
+		b, err := base85Arg(vm, a, 0)
 		if err != nil {
 			return heap.Undef, err
 		}
-		return b85Encode(vm, b, flag(vm, a, 1))
+		return b85Encode(vm, b, base85Flag(vm, a, 1))
 	})
 	// b85decode(data)
 	vm.ModuleFunc(m, "_base85.b85decode", func(vm *py.VM, _ py.Value, a py.Args) (py.Value, error) {
 		if len(a.Pos) != 1 {
 			return heap.Undef, vm.TypeError("b85decode() takes 1 argument")
 		}
-		b, err := arg(vm, a, 0)
+		b, err := base85Arg(vm, a, 0)
 		if err != nil {
 			return heap.Undef, err
 		}
@@ -271,7 +261,7 @@ func initBase85(vm *py.VM, m py.Value) error {
 		if len(a.Pos) != 5 {
 			return heap.Undef, vm.TypeError("a85encode() takes 5 arguments")
 		}
-		b, err := arg(vm, a, 0)
+		b, err := base85Arg(vm, a, 0)
 		if err != nil {
 			return heap.Undef, err
 		}
@@ -279,22 +269,38 @@ func initBase85(vm *py.VM, m py.Value) error {
 		if !ok {
 			return heap.Undef, vm.TypeError("'%s' object cannot be interpreted as an integer", vm.TypeName(a.Pos[2]))
 		}
-		return a85Encode(vm, b, flag(vm, a, 1), wrapcol, flag(vm, a, 3), flag(vm, a, 4))
+		return a85Encode(vm, b, base85Flag(vm, a, 1), wrapcol, base85Flag(vm, a, 3), base85Flag(vm, a, 4))
 	})
 	// a85decode(data, foldspaces, adobe, ignorechars)
 	vm.ModuleFunc(m, "_base85.a85decode", func(vm *py.VM, _ py.Value, a py.Args) (py.Value, error) {
 		if len(a.Pos) != 4 {
 			return heap.Undef, vm.TypeError("a85decode() takes 4 arguments")
 		}
-		b, err := arg(vm, a, 0)
+		b, err := base85Arg(vm, a, 0)
 		if err != nil {
 			return heap.Undef, err
 		}
-		ignore, err := arg(vm, a, 3)
+		ignore, err := base85Arg(vm, a, 3)
 		if err != nil {
 			return heap.Undef, err
 		}
-		return a85Decode(vm, b, flag(vm, a, 1), flag(vm, a, 2), ignore)
+		return a85Decode(vm, b, base85Flag(vm, a, 1), base85Flag(vm, a, 2), ignore)
 	})
 	return nil
+}
+
+// base85Arg is the bytes-like argument i.
+func base85Arg(vm *py.VM, a py.Args, i int) ([]byte, error) {
+	b, ok := vm.BufferBytes(a.Pos[i])
+	if !ok {
+		return nil, vm.TypeError("a bytes-like object is required, not '%s'", vm.TypeName(a.Pos[i]))
+	}
+	return b, nil
+}
+
+// base85Flag is the truth of argument i, a bool the wrappers pass, whose
+// truth cannot fail.
+func base85Flag(vm *py.VM, a py.Args, i int) bool {
+	t, _ := vm.Truth(a.Pos[i])
+	return t
 }

@@ -252,6 +252,7 @@ func init() {
 		vm.ModuleFunc(m, "sys.exit", func(vm *VM, _ Value, a Args) (Value, error) {
 			return heap.Undef, vm.ErrorArgs(TSystemExit, a.Pos...)
 		})
+		vm.ModuleFunc(m, "sys._getframe", sysGetframe) // getframe.go
 		vm.ModuleFunc(m, "sys.intern", func(vm *VM, _ Value, a Args) (Value, error) {
 			return a.Pos[0], nil
 		})

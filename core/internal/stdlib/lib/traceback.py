@@ -2,8 +2,17 @@
 import sys as _sys
 import _amber_extra
 
-def _text(exc, chain=True):
-    return _amber_extra.format_exception(exc, None, None, chain)
+def _text(exc, chain=True, limit=None):
+    return _amber_extra.format_exception(exc, None, None, chain, False, _limit(limit))
+
+def _limit(limit):
+    # CPython's: limit=None means sys.tracebacklimit, where a negative
+    # value counts as 0.
+    if limit is None:
+        limit = getattr(_sys, 'tracebacklimit', None)
+        if limit is not None and limit < 0:
+            limit = 0
+    return limit
 
 def _lines(text):
     return text.splitlines(True)
@@ -17,7 +26,7 @@ def format_exception(exc, /, value=None, tb=None, limit=None, chain=True):
     exc = _pick(exc, value, tb)
     if exc is None:
         return ['NoneType: None\n']
-    return _lines(_text(exc, chain))
+    return _lines(_text(exc, chain, limit))
 
 def format_exception_only(exc, /, value=None):
     exc = _pick(exc, value, None)
@@ -43,16 +52,16 @@ def _some_str(value):
 
 
 def format_exc(limit=None, chain=True):
-    return ''.join(format_exception(_sys.exc_info()[1]))
+    return ''.join(format_exception(_sys.exc_info()[1], limit=limit, chain=chain))
 
 def print_exception(exc, /, value=None, tb=None, limit=None, file=None, chain=True):
     if file is None:
         file = _sys.stderr
-    for line in format_exception(exc, value, tb, chain=chain):
+    for line in format_exception(exc, value, tb, limit=limit, chain=chain):
         print(line, end='', file=file)
 
 def print_exc(limit=None, file=None, chain=True):
-    print_exception(_sys.exc_info()[1], file=file)
+    print_exception(_sys.exc_info()[1], limit=limit, file=file, chain=chain)
 
 def print_last(limit=None, file=None, chain=True):
     print_exc(limit, file, chain)

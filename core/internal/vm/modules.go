@@ -215,6 +215,7 @@ func init() {
 		vm.ModuleSet(m, "version_info", vm.versionInfo())
 		vm.ModuleSet(m, "platform", vm.NewStr("amber"))
 		vm.ModuleSet(m, "byteorder", vm.NewStr("little"))
+		vm.ModuleSet(m, "maxunicode", heap.Int(0x10FFFF))
 		vm.ModuleSet(m, "argv", vm.NewList([]Value{vm.NewStr(vm.Filename)}))
 		vm.ModuleSet(m, "modules", vm.Modules)
 		vm.ModuleSet(m, "path", vm.NewList(nil))

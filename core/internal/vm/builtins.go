@@ -636,6 +636,9 @@ func builtinDir(vm *VM, _ Value, a Args) (Value, error) {
 		add(vm.currentLocals())
 	} else {
 		v := a.Pos[0]
+		if r, ok, err := vm.userDir(v); ok || err != nil {
+			return r, err
+		}
 		if v.K == heap.KRef {
 			switch o := vm.H.Get(v).(type) {
 			case *heap.Instance:
@@ -660,12 +663,12 @@ func builtinDir(vm *VM, _ Value, a Args) (Value, error) {
 			}
 		}
 	}
-	sort.Strings(names)
-	out := make([]Value, len(names))
-	for i, n := range names {
-		out[i] = vm.NewStr(n)
+	if len(a.Pos) > 0 {
+		if _, isMod := vm.refObj(a.Pos[0]).(*heap.Module); !isMod {
+			names = vm.implicitDirNames(a.Pos[0], names, seen)
+		}
 	}
-	return vm.NewList(out), nil
+	return vm.sortedNames(names), nil
 }
 
 // int | str and friends: types.UnionType, written in Python.

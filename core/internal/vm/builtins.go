@@ -293,7 +293,7 @@ func init() {
 		}
 		// A generator is wrapped natively: FOR_ITER resumes it in place
 		// (see wrapForIter).
-		if vm.needsFrames(iterable) && !vm.plainGen(iterable) {
+		if vm.needsFrames(iterable) && !vm.plainGen(iterable) || vm.enumerateBigStart(startArg) {
 			st := startArg
 			if st.K == heap.KUndef {
 				st = heap.Int(0)

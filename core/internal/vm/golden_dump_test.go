@@ -17,7 +17,7 @@ var updateGolden = flag.Bool("update-golden", false, "rewrite the golden dump an
 // strands every stored session: make it on purpose, then update this
 // constant and regenerate the golden dump (go test -run Golden
 // -update-golden).
-const goldenBaseID uint64 = 0x455218bed947d026
+const goldenBaseID uint64 = 0xd2a3987571b846d0
 
 // goldenDumpVersion is the format version of testdata/golden.dump.
 const goldenDumpVersion = 3

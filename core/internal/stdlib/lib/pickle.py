@@ -223,40 +223,80 @@ def whichmodule(obj, name):
 
 
 class _Framer:
+    # Groups the opcodes into frames of about 64 KB (protocol 4 on). A
+    # frame is a list of chunks, joined once when it is written.
     def __init__(self, file_write):
         self.file_write = file_write
         self.current_frame = None
+        self.size = 0
 
     def start_framing(self):
-        self.current_frame = io.BytesIO()
+        self.current_frame = []
+        self.size = 0
 
     def end_framing(self):
-        if self.current_frame and self.current_frame.tell() > 0:
+        if self.current_frame is not None and self.size > 0:
             self.commit_frame(force=True)
-            self.current_frame = None
+        self.current_frame = None
 
     def commit_frame(self, force=False):
-        if self.current_frame:
-            f = self.current_frame
-            if f.tell() >= _FRAME_SIZE_TARGET or force:
-                data = f.getvalue()
+        if self.current_frame is not None:
+            if self.size >= _FRAME_SIZE_TARGET or force:
+                data = b''.join(self.current_frame)
                 write = self.file_write
                 if len(data) >= _FRAME_SIZE_MIN:
                     write(FRAME + len(data).to_bytes(8, 'little'))
                 write(data)
-                self.current_frame = io.BytesIO()
+                self.current_frame = []
+                self.size = 0
 
     def write(self, data):
-        if self.current_frame:
-            return self.current_frame.write(data)
+        if self.current_frame is not None:
+            self.current_frame.append(data)
+            self.size += len(data)
+            return len(data)
         return self.file_write(data)
 
     def write_large_bytes(self, header, payload):
         write = self.file_write
-        if self.current_frame:
+        if self.current_frame is not None:
             self.commit_frame(force=True)
         write(header)
         write(payload)
+
+
+class _Chunks:
+    # What dumps writes into: the chunks, joined at the end.
+    def __init__(self):
+        self.chunks = []
+
+    def write(self, data):
+        self.chunks.append(data)
+        return len(data)
+
+    def getvalue(self):
+        return b''.join(self.chunks)
+
+
+class _Reader:
+    # What loads reads from: the bytes and a position.
+    def __init__(self, data):
+        self.data = data
+        self.pos = 0
+
+    def read(self, n=-1):
+        start = self.pos
+        if n < 0:
+            self.pos = len(self.data)
+        else:
+            self.pos = min(len(self.data), start + n)
+        return self.data[start:self.pos]
+
+    def readline(self):
+        start = self.pos
+        i = self.data.find(b'\n', start)
+        self.pos = len(self.data) if i < 0 else i + 1
+        return self.data[start:self.pos]
 
 
 class Pickler:
@@ -554,7 +594,34 @@ class Pickler:
         else:
             self.write(MARK + LIST)
         self.memoize(obj)
-        self._batch_appends(obj)
+        if type(obj) is list and self.bin and obj:
+            self._batch_list_exact(obj)
+        else:
+            self._batch_appends(obj)
+
+    def _batch_list_exact(self, obj):
+        # CPython's batches of an exact list: one item alone is APPEND;
+        # otherwise MARK ... APPENDS per 1000 items, a short last batch
+        # (even of one) included.
+        save = self.save
+        write = self.write
+        if len(obj) == 1:
+            save(obj[0])
+            write(APPEND)
+            return
+        total = 0
+        while True:
+            write(MARK)
+            n = 0
+            while total < len(obj):
+                save(obj[total])
+                total += 1
+                n += 1
+                if n == _BATCHSIZE:
+                    break
+            write(APPENDS)
+            if total >= len(obj):
+                return
 
     def _batch_appends(self, items):
         save = self.save
@@ -589,7 +656,35 @@ class Pickler:
         else:
             self.write(MARK + DICT)
         self.memoize(obj)
-        self._batch_setitems(obj.items())
+        if type(obj) is dict and self.bin and obj:
+            self._batch_dict_exact(obj)
+        else:
+            self._batch_setitems(obj.items())
+
+    def _batch_dict_exact(self, obj):
+        # CPython's batches of an exact dict: one item alone is SETITEM;
+        # otherwise MARK ... SETITEMS per 1000 items, and a last, empty
+        # batch after a full one.
+        save = self.save
+        write = self.write
+        if len(obj) == 1:
+            for k, v in obj.items():
+                save(k)
+                save(v)
+            write(SETITEM)
+            return
+        items = list(obj.items())
+        i = 0
+        while True:
+            write(MARK)
+            batch = items[i:i + _BATCHSIZE]
+            for k, v in batch:
+                save(k)
+                save(v)
+            write(SETITEMS)
+            i += len(batch)
+            if len(batch) < _BATCHSIZE:
+                return
 
     def _batch_setitems(self, items):
         save = self.save
@@ -630,13 +725,20 @@ class Pickler:
             return
         write(EMPTY_SET)
         self.memoize(obj)
+        if not obj:
+            return
+        # As CPython's: a last, empty batch after a full one.
         items = list(obj)
-        for i in range(0, len(items), _BATCHSIZE):
+        i = 0
+        while True:
             batch = items[i:i + _BATCHSIZE]
             write(MARK)
             for item in batch:
                 save(item)
             write(ADDITEMS)
+            i += len(batch)
+            if len(batch) < _BATCHSIZE:
+                return
 
     def save_frozenset(self, obj):
         save = self.save
@@ -872,7 +974,7 @@ def dump(obj, file, protocol=None, *, fix_imports=True, buffer_callback=None):
 
 
 def dumps(obj, protocol=None, *, fix_imports=True, buffer_callback=None):
-    f = io.BytesIO()
+    f = _Chunks()
     Pickler(f, protocol, fix_imports=fix_imports, buffer_callback=buffer_callback).dump(obj)
     return f.getvalue()
 
@@ -886,7 +988,7 @@ def loads(data, /, *, fix_imports=True, encoding='ASCII', errors='strict', buffe
         raise TypeError("a bytes-like object is required, not 'str'")
     if not isinstance(data, (bytes, bytearray, memoryview)):
         raise TypeError("a bytes-like object is required, not '%s'" % type(data).__name__)
-    return Unpickler(io.BytesIO(bytes(data)), fix_imports=fix_imports, buffers=buffers, encoding=encoding,
+    return Unpickler(_Reader(bytes(data)), fix_imports=fix_imports, buffers=buffers, encoding=encoding,
                      errors=errors).load()
 
 

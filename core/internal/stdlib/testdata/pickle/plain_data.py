@@ -49,6 +49,8 @@ objs = [None, True, False, 0, 1, 255, 256, 65535, 65536, -1, -2**31, 2**31, big,
         set(), {1, 2}, frozenset(), frozenset({3}), [shared, shared], (shared, shared), P(3), int, len, f,
         pickle.whichmodule, ValueError('bad', 2), KeyError('k'), E('x'), L([1, 2]), D(a=1), T((1, 2)),
         list(range(1005)), {i: str(i) for i in range(1003)}, set(range(1500)), frozenset(range(1200)),
+        list(range(1000)), list(range(1001)), {i: i for i in range(1000)}, {i: i for i in range(2001)},
+        set(range(1000)), set(range(2000)), frozenset(range(1000)), D({i: i for i in range(1000)}), L(range(1001)),
         type(None), type(...), ..., NotImplemented, range, str, OSError, FileNotFoundError]
 for proto in range(pickle.HIGHEST_PROTOCOL + 1):
     h = hashlib.sha256()

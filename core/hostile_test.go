@@ -184,7 +184,10 @@ var hostilePrograms = []struct {
 	{"unicode_escape encode", "x = ('\\x00' * 10**7).encode('unicode_escape')", "", false},
 	{"latin-1 decode", "x = (b'\\xff' * (15 * 2**20)).decode('latin-1')", "", false},
 	{"zlib.compress of a huge input", "import zlib\nx = zlib.compress(bytes(10**8))", "", false},
-	{"b85encode", "import base64\nx = base64.b85encode(bytes(10**7))", "", false},
+	{"b85encode", "import base64\nx = base64.b85encode(bytes(3 * 10**7))", "", false},
+	{"a85decode of folded zeros", "import base64\nx = base64.a85decode(b'z' * 10**7)", "", false},
+	{"pickle.loads of a huge announced length", "import pickle\nx = pickle.loads(b'\\x8e' + (2**62).to_bytes(8, 'little'))", "UnpicklingError", false},
+	{"pickle.dumps of a deep nest", "import pickle\nx = []\nfor i in range(10**5):\n    x = [x]\npickle.dumps(x)", "", false},
 	// 4. No Go panic (issue 22): each of these once panicked in a builtin
 	// and reached the user as an internal error with a Go stack.
 	{"id() without its argument", "id()", "TypeError", false},

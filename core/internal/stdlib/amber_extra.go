@@ -35,13 +35,15 @@ func initAmberExtra(vm *py.VM, m py.Value) error {
 	return nil
 }
 
-// extraFormatException(exc[, width, depth, chain, no_stack]) renders exc
-// (with its chain unless chain is false, without its own traceback
-// entries if no_stack) exactly as the VM prints an uncaught exception;
-// width and depth are max_group_width and max_group_depth.
+// extraFormatException(exc[, width, depth, chain, no_stack, limit])
+// renders exc (with its chain unless chain is false, without its own
+// traceback entries if no_stack) exactly as the VM prints an uncaught
+// exception; width and depth are max_group_width and max_group_depth;
+// limit (an int, or None for all) keeps the first limit entries of each
+// exception, or the last -limit when it is negative.
 func extraFormatException(vm *py.VM, _ py.Value, a py.Args) (py.Value, error) {
-	var exc, width, depth, chain, noStack py.Value
-	if err := vm.UnpackArgs("format_exception", a, nil, 1, &exc, &width, &depth, &chain, &noStack); err != nil {
+	var exc, width, depth, chain, noStack, limit py.Value
+	if err := vm.UnpackArgs("format_exception", a, nil, 1, &exc, &width, &depth, &chain, &noStack, &limit); err != nil {
 		return heap.Undef, err
 	}
 	if vm.ExcOf(exc) == nil {
@@ -78,6 +80,19 @@ func extraFormatException(vm *py.VM, _ py.Value, a py.Args) (py.Value, error) {
 			return heap.Undef, err
 		}
 		opt.NoStack = on
+	}
+	if limit.K != heap.KUndef && limit.K != heap.KNone {
+		b, isInt := vm.BigOf(limit)
+		if !isInt {
+			return heap.Undef, vm.TypeError("'%s' object cannot be interpreted as an integer", vm.TypeName(limit))
+		}
+		n := int64(1 << 30) // past any traceback: everything
+		if b.IsInt64() {
+			n = b.Int64()
+		} else if b.Sign() < 0 {
+			n = -n
+		}
+		opt.Limited, opt.Limit = true, int(max(min(n, 1<<30), -1<<30))
 	}
 	return vm.NewStr(vm.FormatTracebackWith(exc, opt)), nil
 }

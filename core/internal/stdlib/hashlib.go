@@ -34,6 +34,8 @@ var hashAlgos = []struct {
 	{"sha3_256", func() hash.Hash { return sha3.New256() }},
 	{"sha3_384", func() hash.Hash { return sha3.New384() }},
 	{"sha3_512", func() hash.Hash { return sha3.New512() }},
+	{"blake2b", func() hash.Hash { return blake2New(true) }},  // blake2.go
+	{"blake2s", func() hash.Hash { return blake2New(false) }}, // blake2.go
 }
 
 func hashAlgo(name string) func() hash.Hash {
@@ -127,6 +129,7 @@ func initHashlibPrim(vm *py.VM, m py.Value) error {
 		}
 		return vm.NewBytes(h.Sum(nil), false), nil
 	})
+	vm.ModuleFunc(m, "_hashlib.blake2", blake2Init) // blake2.go
 	// pbkdf2(name, password, salt, iterations, dklen) -> bytes
 	vm.ModuleFunc(m, "_hashlib.pbkdf2", func(vm *py.VM, _ py.Value, a py.Args) (py.Value, error) {
 		name, _ := vm.StrOf(a.Pos[0])

@@ -284,6 +284,12 @@ func mathComb(vm *py.VM, n, k *big.Int, perm bool) (py.Value, error) {
 	if k.Cmp(n) > 0 {
 		return heap.Int(0), nil
 	}
+	if !perm {
+		// comb(n, k) == comb(n, n-k): CPython takes the smaller.
+		if nk := new(big.Int).Sub(n, k); nk.Cmp(k) < 0 {
+			k = nk
+		}
+	}
 	if !k.IsInt64() {
 		return heap.Undef, vm.Errorf(py.TOverflowError, "k must not exceed %d", int64(math.MaxInt64))
 	}

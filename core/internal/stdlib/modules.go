@@ -11,13 +11,15 @@ var natives = []struct {
 	name string
 	init py.ModuleInit
 }{
-	{"_amber_extra", initAmberExtra}, // amber_extra.go
-	{"_base64", initBase64Prim},      // base64.go
-	{"_hashlib", initHashlibPrim},    // hashlib.go
-	{"_json", initJSON},              // json.go
-	{"_random", initRandom},          // random.go
-	{"_sre", initSre},                // sre.go
-	{"math", initMath},               // math.go
+	{"_amber_extra", initAmberExtra},  // amber_extra.go
+	{"_base64", initBase64Prim},       // base64.go
+	{"_base85", initBase85},           // base85.go
+	{"_hashlib", initHashlibPrim},     // hashlib.go
+	{"_json", initJSON},               // json.go
+	{"_random", initRandom},           // random.go
+	{"_sre", initSre},                 // sre.go
+	{"_unicodedata", initUnicodedata}, // unicodedata.go
+	{"math", initMath},                // math.go
 }
 
 // Linking this package makes its modules importable in every VM.

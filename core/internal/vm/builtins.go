@@ -279,7 +279,7 @@ func init() {
 		}
 		// A generator is wrapped natively: FOR_ITER resumes it in place
 		// (see wrapForIter).
-		if vm.needsFrames(iterable) && !vm.plainGen(iterable) {
+		if vm.needsFrames(iterable) && !vm.plainGen(iterable) || vm.enumerateBigStart(startArg) {
 			st := startArg
 			if st.K == heap.KUndef {
 				st = heap.Int(0)
@@ -655,12 +655,12 @@ func builtinDir(vm *VM, _ Value, a Args) (Value, error) {
 		add(vm.currentLocals())
 	} else {
 		v := a.Pos[0]
+		if r, ok, err := vm.userDir(v); ok || err != nil {
+			return r, err
+		}
 		if v.K == heap.KRef {
 			switch o := vm.H.Get(v).(type) {
 			case *heap.Instance:
-				if fn := vm.LookupSpecial(v, "__dir__"); fn.K != heap.KUndef {
-					return vm.userDir(v, fn)
-				}
 				add(o.Dict)
 				for _, m := range vm.ClassOf(o.Class).MRO {
 					add(vm.ClassOf(m).Dict)
@@ -682,12 +682,12 @@ func builtinDir(vm *VM, _ Value, a Args) (Value, error) {
 			}
 		}
 	}
-	sort.Strings(names)
-	out := make([]Value, len(names))
-	for i, n := range names {
-		out[i] = vm.NewStr(n)
+	if len(a.Pos) > 0 {
+		if _, isMod := vm.refObj(a.Pos[0]).(*heap.Module); !isMod {
+			names = vm.implicitDirNames(a.Pos[0], names, seen)
+		}
 	}
-	return vm.NewList(out), nil
+	return vm.sortedNames(names), nil
 }
 
 // int | str and friends: types.UnionType, written in Python.

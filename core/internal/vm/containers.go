@@ -325,9 +325,8 @@ func (vm *VM) seqRepeatCount(n Value) (int64, bool, error) {
 		}
 	}
 	if b, ok := vm.BigOf(n); ok && !b.IsInt64() {
-		if b.Sign() < 0 {
-			return 0, true, nil
-		}
+		// Either sign: CPython converts the count to a Py_ssize_t first.
+		_ = b
 		return 0, true, vm.Errorf(TOverflowError, "cannot fit 'int' into an index-sized integer")
 	}
 	i, _ := vm.IndexOf(n)

@@ -90,6 +90,9 @@ func listInsertM(vm *VM, self Value, a Args) (Value, error) {
 	if err != nil {
 		return heap.Undef, err
 	}
+	if err := vm.ssizeCheck(a.Pos[0]); err != nil {
+		return heap.Undef, err
+	}
 	i, err := vm.ctIntArg(a.Pos[0])
 	if err != nil {
 		return heap.Undef, err
@@ -142,6 +145,9 @@ func listPopM(vm *VM, self Value, l *heap.List, lv Value, args [2]Value) (Value,
 	indexArg := args[0]
 	i := int64(-1)
 	if indexArg.K != heap.KUndef {
+		if err := vm.ssizeCheck(indexArg); err != nil {
+			return heap.Undef, err
+		}
 		var err error
 		if i, err = vm.ctIntArg(indexArg); err != nil {
 			return heap.Undef, err

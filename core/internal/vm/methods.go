@@ -184,24 +184,6 @@ func (vm *VM) isMappingLike(v Value) bool {
 	return vm.hasMethod(v, "__getitem__")
 }
 
-// userDir is dir(obj) for an object whose class defines __dir__: its
-// result, as a sorted list.
-func (vm *VM) userDir(obj, fn Value) (Value, error) {
-	r, err := vm.Call(vm.BindMethod(fn, obj, vm.TypeOf(obj)))
-	if err != nil {
-		return heap.Undef, err
-	}
-	items, err := vm.Unpack(r)
-	if err != nil {
-		return heap.Undef, err
-	}
-	l := vm.NewList(items)
-	if _, err := vm.CallMethod(l, "sort"); err != nil {
-		return heap.Undef, err
-	}
-	return l, nil
-}
-
 // objectInit is object.__init__: extra arguments are an error, as in
 // CPython, when the class overrides __init__ (they were meant for it)
 // or does not override __new__ either (nothing takes them).

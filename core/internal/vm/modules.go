@@ -217,6 +217,7 @@ func init() {
 		vm.ModuleSet(m, "implementation", vm.implementation(m))
 		vm.ModuleSet(m, "platform", vm.NewStr("amber"))
 		vm.ModuleSet(m, "byteorder", vm.NewStr("little"))
+		vm.ModuleSet(m, "maxunicode", heap.Int(0x10FFFF))
 		vm.ModuleSet(m, "argv", vm.NewList([]Value{vm.NewStr(vm.Filename)}))
 		vm.ModuleSet(m, "modules", vm.Modules)
 		vm.ModuleSet(m, "path", vm.NewList(nil))
@@ -225,6 +226,9 @@ func init() {
 		vm.ModuleSet(m, "stdin", newStdStream(vm, "stdin"))
 		vm.ModuleSet(m, "float_info", newFloatInfo(vm))
 		vm.sysIntMaxStrDigits(m)
+		if _, _, err := vm.newTracebackClasses(m); err != nil { // types.FrameType, sys._getframe
+			return err
+		}
 		vm.ModuleFunc(m, "sys.getrecursionlimit", func(vm *VM, _ Value, a Args) (Value, error) {
 			return heap.Int(int64(vm.Limits.MaxRecursion)), nil
 		})
@@ -254,6 +258,7 @@ func init() {
 		})
 		vm.ModuleFunc(m, "sys.getsizeof", sysGetsizeof)
 		vm.ModuleFunc(m, "sys.displayhook", sysDisplayhook)
+		vm.ModuleFunc(m, "sys._getframe", sysGetframe) // getframe.go
 		vm.ModuleFunc(m, "sys.intern", func(vm *VM, _ Value, a Args) (Value, error) {
 			if _, ok := vm.strObj(a.Pos[0]); !ok {
 				return heap.Undef, vm.TypeError("intern() argument must be str, not %s", argTypeName(vm, a.Pos[0]))

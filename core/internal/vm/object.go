@@ -427,7 +427,20 @@ func (vm *VM) issubclass(c, cls Value) (bool, error) {
 	if _, isTuple := vm.refObj(cls).(*heap.Tuple); isTuple {
 		return vm.anyClassIn(cls, " in __subclasscheck__", func(x Value) (bool, error) { return vm.issubclass(c, x) })
 	}
-	if _, ok := vm.H.Get(cls).(*heap.Class); !ok || cls.K != heap.KRef {
+	if cls.K == heap.KRef {
+		if o, ok := vm.H.Get(cls).(*heap.Instance); ok {
+			// A union (int | str) or another object whose class defines
+			// __subclasscheck__.
+			if fn := vm.LookupSpecial(cls, "__subclasscheck__"); fn.K != heap.KUndef {
+				r, err := vm.Call(vm.BindMethod(fn, cls, o.Class), c)
+				if err != nil {
+					return false, err
+				}
+				return vm.Truth(r)
+			}
+		}
+	}
+	if _, ok := vm.refObj(cls).(*heap.Class); !ok {
 		return false, vm.TypeError("issubclass() arg 2 must be a class, a tuple of classes, or a union")
 	}
 	if fn := vm.metaSpecial(cls, "__subclasscheck__"); fn.K != heap.KUndef {
@@ -436,6 +449,9 @@ func (vm *VM) issubclass(c, cls Value) (bool, error) {
 			return false, err
 		}
 		return vm.Truth(r)
+	}
+	if _, ok := vm.refObj(c).(*heap.Class); !ok {
+		return false, vm.TypeError("issubclass() arg 1 must be a class")
 	}
 	return vm.IsSubclass(c, cls), nil
 }

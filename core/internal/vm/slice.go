@@ -31,6 +31,11 @@ func sliceIndicesM(vm *VM, self Value, a Args) (Value, error) {
 	if err := vm.UnpackArgs("indices", a, nil, 1, &lengthArg); err != nil {
 		return heap.Undef, err
 	}
+	if sl, ok := vm.refObj(self).(*heap.Slice); ok {
+		if r, ok, err := vm.bigSliceIndices(sl, lengthArg); ok || err != nil {
+			return r, err // bigindex.go
+		}
+	}
 	n, err := vm.ctIntArg(lengthArg)
 	if err != nil {
 		return heap.Undef, err

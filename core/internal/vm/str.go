@@ -1090,9 +1090,8 @@ func (vm *VM) repeatCount(v Value) (int64, bool, error) {
 		return int64(p.N), true, nil
 	}
 	if b, ok := vm.BigOf(p); ok {
-		if b.Sign() < 0 {
-			return 0, true, nil
-		}
+		// Either sign: CPython converts the count to a Py_ssize_t first.
+		_ = b
 		return 0, true, vm.Errorf(TOverflowError, "cannot fit 'int' into an index-sized integer")
 	}
 	if p.K == heap.KRef && vm.isUserInstance(v) && !vm.LookupClassStr(vm.TypeOf(v), "__index__").IsUndef() {

@@ -39,7 +39,7 @@ const (
 // uncaught one, including its cause/context chain, within the budget
 // described above.
 func (vm *VM) FormatTraceback(exc Value) string {
-	return vm.FormatTracebackWith(exc, TracebackOptions{})
+	return vm.FormatTracebackWith(exc, vm.uncaughtTracebackOptions())
 }
 
 // TracebackOptions are the knobs of the traceback module's
@@ -54,6 +54,11 @@ type TracebackOptions struct {
 	// NoStack leaves out exc's own traceback entries (a
 	// TracebackException made with no traceback).
 	NoStack bool
+	// Limited keeps only Limit of each exception's entries, as the
+	// traceback module's limit= does: the first (outermost) Limit when it
+	// is >= 0, the last -Limit when it is negative. (tblimit.go)
+	Limited bool
+	Limit   int
 }
 
 // FormatTracebackWith is FormatTraceback with the options of the
@@ -208,7 +213,7 @@ func (w *tbWriter) formatOne(exc Value) {
 	}
 	stack := ""
 	if exc != w.noStack {
-		stack = vm.formatStack(exc)
+		stack = vm.formatStackLimited(exc, w.opt)
 	}
 	top := false
 	if group {
@@ -290,10 +295,16 @@ func (w *tbWriter) formatOne(exc Value) {
 
 // formatStack renders exc's traceback entries, most recent call last.
 func (vm *VM) formatStack(exc Value) string {
+	return vm.formatStackLimited(exc, TracebackOptions{})
+}
+
+// formatStackLimited is formatStack keeping the entries opt's limit keeps.
+func (vm *VM) formatStackLimited(exc Value, opt TracebackOptions) string {
 	ed := vm.ExcOf(exc)
 	if ed == nil || len(ed.Traceback) == 0 {
 		return ""
 	}
+	entries := vm.limitEntries(ed.Traceback, opt)
 	var b strings.Builder
 	// Like CPython, a run of more than three identical entries (deep
 	// recursion) is summarised.
@@ -304,15 +315,10 @@ func (vm *VM) formatStack(exc Value) string {
 			b.WriteString("  [Previous line repeated " + ItoaStr(repeats-3) + " more time" + plural(repeats-3, "", "s") + "]\n")
 		}
 	}
-	for i := len(ed.Traceback) - 1; i >= 0; i-- {
-		t := ed.Traceback[i]
-		co, ok := vm.H.Get(t.Code).(*heap.CodeObj)
-		if !ok || strings.HasPrefix(co.Code.Filename, "_amber") {
-			// Python twins of builtins (map, sorted, ...) are builtins
-			// to the user: CPython shows no frame for them.
-			continue
-		}
-		if i < len(ed.Traceback)-1 && t == last {
+	for i := len(entries) - 1; i >= 0; i-- {
+		t := entries[i]
+		co := vm.H.Get(t.Code).(*heap.CodeObj) // limitEntries kept code entries only
+		if i < len(entries)-1 && t == last {
 			repeats++
 			if repeats > 3 {
 				continue

@@ -177,6 +177,9 @@ func (k *textKind[T]) expandTabsMethod(vm *VM, self Value, a Args) (Value, error
 	if err != nil {
 		return heap.Undef, err
 	}
+	if err := vm.cIntCheck(tabsize); err != nil { // tabsize is a C int
+		return heap.Undef, err
+	}
 	n, err := vm.optInt(tabsize, 8)
 	if err != nil {
 		return heap.Undef, err

@@ -24,6 +24,12 @@ func (vm *VM) tracebackClasses() (tb, frame Value, err error) {
 			return t, f, nil
 		}
 	}
+	return vm.newTracebackClasses(sys)
+}
+
+// newTracebackClasses makes the traceback and frame classes and keeps
+// them in the sys module.
+func (vm *VM) newTracebackClasses(sys Value) (tb, frame Value, err error) {
 	mk := func(name string) (Value, error) {
 		ns := vm.NewDict()
 		vm.dictSetStr(ns, vm.Intern("__module__"), vm.NewStr("builtins"))
@@ -118,14 +124,14 @@ func (vm *VM) CloseUnreachableGenerators() {
 
 // lazyBuiltins are builtins written in Python (in _amber_lazy), made on
 // first use so that a VM that never uses them does not build them.
-var lazyBuiltins = map[string]bool{"memoryview": true}
+var lazyBuiltins = map[string]bool{"memoryview": true, "exit": true, "quit": true}
 
 // lazyBuiltin makes the lazy builtin name and installs it in builtins.
 func (vm *VM) lazyBuiltin(name string) (Value, bool, error) {
 	if !lazyBuiltins[name] {
 		return heap.Undef, false, nil
 	}
-	v, err := vm.moduleAttr("_amber_lazy", name)
+	v, err := vm.moduleAttr(lazyModule(name), name)
 	if err != nil {
 		return heap.Undef, true, err
 	}

@@ -1,6 +1,7 @@
 # asyncio: futures, tasks, a virtual-time event
 # loop and the common helpers, in sandboxed Python.
 import _amber_async as _host
+import contextvars as _contextvars
 
 class CancelledError(BaseException):
     pass
@@ -220,6 +221,7 @@ class Task(Future):
             loop = get_event_loop()
         self._loop = loop
         self._coro = coro
+        self._context = _contextvars.copy_context() if context is None else context
         self._fut_waiter = None
         self._must_cancel = False
         self._num_cancels_requested = 0
@@ -285,9 +287,9 @@ class Task(Future):
         _current_task = self
         try:
             if exc is None:
-                r = self._coro.send(None)
+                r = self._context.run(self._coro.send, None)
             else:
-                r = self._coro.throw(exc)
+                r = self._context.run(self._coro.throw, exc)
         except StopIteration as e:
             if self._must_cancel:
                 self._must_cancel = False
@@ -354,7 +356,7 @@ class _Loop:
         return Future()
 
     def create_task(self, coro, *, name=None, context=None):
-        return Task(coro, loop=self, name=name)
+        return Task(coro, loop=self, name=name, context=context)
 
     def is_running(self):
         return _running_loop is self
@@ -465,7 +467,7 @@ def ensure_future(obj, *, loop=None):
 
 
 def create_task(coro, *, name=None, context=None):
-    return Task(coro, loop=_get_loop(), name=name)
+    return Task(coro, loop=_get_loop(), name=name, context=context)
 
 
 class _Sleep0:
@@ -732,7 +734,7 @@ class TaskGroup:
             raise RuntimeError('TaskGroup ' + repr(self) + ' is finished')
         if self._aborting:
             raise RuntimeError('TaskGroup ' + repr(self) + ' is shutting down')
-        task = Task(coro, name=name)
+        task = Task(coro, name=name, context=context)
         self._tasks.append(task)
         task.add_done_callback(self._on_task_done)
         return task

@@ -1,11 +1,13 @@
 
 import _base64
+import _base85
 import binascii
 
 __all__ = ['encode', 'decode', 'encodebytes', 'decodebytes', 'b64encode',
            'b64decode', 'b32encode', 'b32decode', 'b16encode', 'b16decode',
            'standard_b64encode', 'standard_b64decode', 'urlsafe_b64encode',
-           'urlsafe_b64decode']
+           'urlsafe_b64decode', 'b85encode', 'b85decode', 'a85encode',
+           'a85decode']
 
 _B64CHARS = frozenset(b'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/')
 
@@ -114,3 +116,29 @@ def encode(input, output):
 
 def decode(input, output):
     output.write(decodebytes(input.read()))
+
+
+def _85bytes(b):
+    # What CPython's memoryview(b).tobytes() accepts.
+    if isinstance(b, (bytes, bytearray, memoryview)):
+        return bytes(b)
+    raise TypeError("memoryview: a bytes-like object is required, not '%s'" % type(b).__name__)
+
+
+def b85encode(b, pad=False):
+    return _base85.b85encode(_85bytes(b), bool(pad))
+
+
+def b85decode(b):
+    return _base85.b85decode(_bytes_from_decode_data(b))
+
+
+def a85encode(b, *, foldspaces=False, wrapcol=0, pad=False, adobe=False):
+    b = _85bytes(b)
+    if wrapcol:
+        wrapcol = max(2 if adobe else 1, wrapcol)
+    return _base85.a85encode(b, bool(foldspaces), wrapcol, bool(pad), bool(adobe))
+
+
+def a85decode(b, *, foldspaces=False, adobe=False, ignorechars=b' \t\n\r\v'):
+    return _base85.a85decode(_bytes_from_decode_data(b), bool(foldspaces), bool(adobe), _85bytes(ignorechars))

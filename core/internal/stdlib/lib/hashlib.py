@@ -26,7 +26,7 @@ class _Hash:
         return _hashlib.digest(self.name, self._state).hex()
 
     def copy(self):
-        c = _Hash.__new__(_Hash)
+        c = _Hash.__new__(type(self))
         c.name = self.name
         c._state = self._state
         c.digest_size = self.digest_size
@@ -43,6 +43,8 @@ def new(name, data=b'', **kwargs):
     key = name.lower().replace('-', '_')
     if key not in algorithms_available:
         raise ValueError(f'unsupported hash type {name}')
+    if key in ('blake2b', 'blake2s'):
+        return globals()[key](data, **kwargs)
     return _Hash(key, data)
 
 
@@ -56,8 +58,60 @@ def _constructor(name):
 
 
 for _name in _hashlib.algorithms:
-    globals()[_name] = _constructor(_name)
+    if not _name.startswith('blake2'):
+        globals()[_name] = _constructor(_name)
 del _name
+
+
+class _Blake2(_Hash):
+    __slots__ = ()
+
+    def __init__(self, *args, digest_size=None, key=b'', salt=b'', person=b'', fanout=1, depth=1,
+                 leaf_size=0, node_offset=0, node_depth=0, inner_size=0, last_node=False,
+                 usedforsecurity=True, string=None, **unknown):
+        cls = type(self).name
+        if len(args) > 1:
+            raise TypeError('%s() takes at most 1 positional argument (%d given)' % (cls, len(args)))
+        if unknown:
+            raise TypeError("'%s' is an invalid keyword argument for %s()" % (next(iter(unknown)), cls))
+        data = args[0] if args else b''
+        if args and string is not None:
+            raise TypeError("'data' and 'string' are mutually exclusive and support for 'string' keyword parameter is slated for removal in a future version.")
+        if string is not None:
+            data = string
+        name = type(self).name
+        if digest_size is None:
+            digest_size = self.MAX_DIGEST_SIZE
+        self._state = _hashlib.blake2(name, digest_size, key, salt, person, fanout, depth, leaf_size,
+                                      node_offset, node_depth, inner_size, bool(last_node))
+        self.digest_size = digest_size
+        self.block_size = 2 * self.MAX_KEY_SIZE
+        if data is not b'':
+            self.update(data)
+
+    def __repr__(self):
+        return '<_blake2.%s object at %s>' % (type(self).__name__, hex(id(self)))
+
+
+class blake2b(_Blake2):
+    __slots__ = ()
+    name = 'blake2b'
+    SALT_SIZE = 16
+    PERSON_SIZE = 16
+    MAX_KEY_SIZE = 64
+    MAX_DIGEST_SIZE = 64
+
+
+class blake2s(_Blake2):
+    __slots__ = ()
+    name = 'blake2s'
+    SALT_SIZE = 8
+    PERSON_SIZE = 8
+    MAX_KEY_SIZE = 32
+    MAX_DIGEST_SIZE = 32
+
+
+blake2b.__module__ = blake2s.__module__ = '_blake2'
 
 
 def pbkdf2_hmac(hash_name, password, salt, iterations, dklen=None):

@@ -2,8 +2,17 @@
 import sys as _sys
 import _amber_extra
 
-def _text(exc, chain=True):
-    return _amber_extra.format_exception(exc, None, None, chain)
+def _text(exc, chain=True, limit=None):
+    return _amber_extra.format_exception(exc, None, None, chain, False, _limit(limit))
+
+def _limit(limit):
+    # CPython's: limit=None means sys.tracebacklimit, where a negative
+    # value counts as 0.
+    if limit is None:
+        limit = getattr(_sys, 'tracebacklimit', None)
+        if limit is not None and limit < 0:
+            limit = 0
+    return limit
 
 def _lines(text):
     return text.splitlines(True)
@@ -17,42 +26,7 @@ def format_exception(exc, /, value=None, tb=None, limit=None, chain=True):
     exc = _pick(exc, value, tb)
     if exc is None:
         return ['NoneType: None\n']
-    lines = _lines(_text(exc, chain))
-    if limit is None:
-        limit = getattr(_sys, 'tracebacklimit', None)
-        if limit is not None and limit < 0:
-            limit = 0
-    if limit is not None:
-        lines = _limit(lines, limit)
-    return lines
-
-
-def _limit(lines, limit):
-    # Keeps the first limit entries of each traceback (the last -limit
-    # when negative); a traceback left with none loses its header too.
-    out = []
-    i, n = 0, len(lines)
-    while i < n:
-        line = lines[i]
-        if not line.startswith('Traceback (most recent call last):'):
-            out.append(line)
-            i += 1
-            continue
-        i += 1
-        entries = []
-        while i < n and lines[i].startswith('  File '):
-            entry = [lines[i]]
-            i += 1
-            while i < n and lines[i].startswith('    '):
-                entry.append(lines[i])
-                i += 1
-            entries.append(entry)
-        entries = entries[:limit] if limit >= 0 else entries[limit:]
-        if entries:
-            out.append(line)
-            for entry in entries:
-                out.extend(entry)
-    return out
+    return _lines(_text(exc, chain, limit))
 
 def format_exception_only(exc, /, value=None):
     exc = _pick(exc, value, None)

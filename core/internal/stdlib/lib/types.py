@@ -37,6 +37,42 @@ EllipsisType = type(Ellipsis)
 NotImplementedType = type(NotImplemented)
 
 
+async def _ag():
+    yield 1
+
+AsyncGeneratorType = type(_ag())
+
+
+def _cell():
+    x = None
+
+    def inner():
+        return x
+    return inner.__closure__[0]
+
+CellType = type(_cell())
+del _cell
+
+try:
+    raise TypeError
+except TypeError as _e:
+    TracebackType = type(_e.__traceback__)
+    FrameType = type(_e.__traceback__.tb_frame)
+    del _e
+
+UnionType = type(int | str)
+
+# Amber's builtin methods, slot wrappers and descriptors of builtin types
+# are all builtin functions, classmethods and properties; each CPython
+# descriptor type names the Amber type that plays its part, so isinstance
+# checks against them hold for the objects CPython would have.
+MethodDescriptorType = type(str.join)
+WrapperDescriptorType = type(object.__init__)
+MethodWrapperType = type(object().__init__)
+ClassMethodDescriptorType = type(dict.__dict__['fromkeys'])
+GetSetDescriptorType = type(int.__dict__['real'])
+MemberDescriptorType = GetSetDescriptorType
+
 from _amber_lazy import SimpleNamespace
 
 
@@ -92,12 +128,64 @@ class MappingProxyType:
         return str(self._m)
 
 
+def resolve_bases(bases):
+    # Replaces each base that is not a class but has __mro_entries__ by
+    # what that returns.
+    new_bases = list(bases)
+    changed = False
+    shift = 0
+    for i, base in enumerate(bases):
+        if isinstance(base, type):
+            continue
+        if not hasattr(base, '__mro_entries__'):
+            continue
+        new_base = base.__mro_entries__(bases)
+        changed = True
+        if not isinstance(new_base, tuple):
+            raise TypeError('__mro_entries__ must return a tuple')
+        new_bases[i + shift:i + shift + 1] = new_base
+        shift += len(new_base) - 1
+    if not changed:
+        return bases
+    return tuple(new_bases)
+
+
+def _calculate_meta(meta, bases):
+    winner = meta
+    for base in bases:
+        base_meta = type(base)
+        if issubclass(winner, base_meta):
+            continue
+        if issubclass(base_meta, winner):
+            winner = base_meta
+            continue
+        raise TypeError('metaclass conflict: the metaclass of a derived class must be a (non-strict) subclass of the metaclasses of all its bases')
+    return winner
+
+
+def prepare_class(name, bases=(), kwds=None):
+    kwds = {} if kwds is None else dict(kwds)
+    if 'metaclass' in kwds:
+        meta = kwds.pop('metaclass')
+    else:
+        meta = type(bases[0]) if bases else type
+    if isinstance(meta, type):
+        meta = _calculate_meta(meta, bases)
+    if hasattr(meta, '__prepare__'):
+        ns = meta.__prepare__(name, bases, **kwds)
+    else:
+        ns = {}
+    return meta, ns, kwds
+
+
 def new_class(name, bases=(), kwds=None, exec_body=None):
-    ns = {}
+    resolved = resolve_bases(bases)
+    meta, ns, kwds = prepare_class(name, resolved, kwds)
     if exec_body is not None:
         exec_body(ns)
-    meta = (kwds or {}).get('metaclass', type)
-    return meta(name, tuple(bases), ns)
+    if resolved is not bases:
+        ns['__orig_bases__'] = bases
+    return meta(name, resolved, ns, **kwds)
 
 
 class DynamicClassAttribute(property):

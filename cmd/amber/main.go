@@ -46,9 +46,14 @@ func run(args []string) int {
 	}
 	switch args[0] {
 	case "run":
-		// A run keeps the module base: the process decodes it from the
-		// base image built into the binary (a few milliseconds), and
-		// then imports of the standard library run no module body.
+		// A run neither dumps nor loads, so it skips the module base,
+		// which only sessions that are stored earn back: decoding the
+		// base image costs about 200M instructions (25 ms), more than a
+		// one-shot program's few imports (`import json` runs in 4.5M),
+		// and every benchmark run through amber run paid it. Too late (a
+		// process that already made a session, as tests do) only means
+		// the run uses the base the process has.
+		_ = core.DisableModuleBase()
 		return runCmd(args[1:], os.Stdout, os.Stderr)
 	case "cas":
 		return runCas(context.Background(), args[1:], os.Stdin, os.Stdout, os.Stderr)

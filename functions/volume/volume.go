@@ -26,7 +26,6 @@ import (
 	"context"
 	"errors"
 	"fmt"
-	"regexp"
 	"strings"
 	"time"
 
@@ -115,12 +114,22 @@ func New(cfg Config) (*Service, error) {
 // Limits returns the service's per-file and per-volume byte limits.
 func (s *Service) Limits() (file, volume int64) { return s.cfg.MaxFileBytes, s.cfg.MaxVolumeBytes }
 
-var nameRE = regexp.MustCompile(`^[A-Za-z0-9][A-Za-z0-9._-]{0,63}$`)
+// namePattern is what a volume name must match, for error messages.
+const namePattern = `^[A-Za-z0-9][A-Za-z0-9._-]{0,63}$`
 
-// CheckName fails with ErrBadPath unless name is a valid volume name.
+// CheckName fails with ErrBadPath unless name is a valid volume name: 1
+// to 64 ASCII letters, digits, '.', '_' and '-', starting with a letter
+// or digit. (A regexp of namePattern, compiled at package init, cost
+// every process about 30M instructions at start-up: the {0,63}.)
 func CheckName(name string) error {
-	if !nameRE.MatchString(name) {
-		return fmt.Errorf("%w: volume name %q must match %s", ErrBadPath, name, nameRE)
+	ok := len(name) >= 1 && len(name) <= 64
+	for i := 0; ok && i < len(name); i++ {
+		c := name[i]
+		alnum := c >= 'A' && c <= 'Z' || c >= 'a' && c <= 'z' || c >= '0' && c <= '9'
+		ok = alnum || i > 0 && (c == '.' || c == '_' || c == '-')
+	}
+	if !ok {
+		return fmt.Errorf("%w: volume name %q must match %s", ErrBadPath, name, namePattern)
 	}
 	return nil
 }

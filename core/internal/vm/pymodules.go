@@ -1,7 +1,6 @@
 package vm
 
 import (
-	"crypto/sha256"
 	"embed"
 	"fmt"
 	"runtime"
@@ -78,7 +77,7 @@ func (p *pyModule) compile(name, file string, src []byte) (*compile.Code, error)
 // Python source src; file is the name its tracebacks show.
 func RegisterPythonModule(name, file string, src []byte) {
 	p := &pyModule{}
-	pySources = append(pySources, pySource{name, file, sha256.Sum256(src)})
+	pySources = append(pySources, pySource{name, file, src})
 	pyModules = append(pyModules, func() { _, _ = p.compile(name, file, src) })
 	RegisterModule(name, func(vm *VM, m Value) error {
 		code, err := p.compile(name, file, src)

@@ -95,7 +95,9 @@ func (vm *VM) userDir(v Value) (Value, bool, error) {
 			continue
 		}
 		if _, ok, _ := d.Get(k, vm.StrHash(k), vm.StrEq); ok {
-			r, err := vm.CallMethod(v, "__dir__")
+			// The class's __dir__, not an instance attribute of that name
+			// (a special method is looked up on the type).
+			r, err := vm.Call(vm.BindMethod(vm.LookupSpecial(v, "__dir__"), v, vm.TypeOf(v)))
 			if err != nil {
 				return heap.Undef, true, err
 			}

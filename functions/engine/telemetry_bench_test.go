@@ -13,6 +13,8 @@ import (
 	"testing"
 	"time"
 
+	sdktrace "go.opentelemetry.io/otel/sdk/trace"
+
 	"github.com/amber-sandbox/amber/cas"
 	"github.com/amber-sandbox/amber/functions/meta"
 	"github.com/amber-sandbox/amber/functions/protocol"
@@ -117,15 +119,24 @@ func benchTraced(b *testing.B, open func(testing.TB) (meta.Store, cas.Store), on
 // BenchmarkTracingInterleaved alternates warm steps of two engines, one
 // with telemetry off and one with it on (exporting to a loopback OTLP
 // receiver), so that both see the same load of a shared machine, and
-// reports each one's p50 and their ratio.
+// reports each one's p50 and their ratio. memory-unexported makes the
+// spans but drops them instead of exporting them: the difference from
+// memory is the OTLP export's share (and its receiver's, on the same
+// machine).
 func BenchmarkTracingInterleaved(b *testing.B) {
 	for _, st := range []struct {
-		name string
-		open func(testing.TB) (meta.Store, cas.Store)
-	}{{"memory", openMemory}, {"bolt", openBolt}} {
+		name     string
+		open     func(testing.TB) (meta.Store, cas.Store)
+		unexport bool
+	}{{"memory", openMemory, false}, {"memory-unexported", openMemory, true}, {"bolt", openBolt, false}} {
 		b.Run(st.name, func(b *testing.B) {
 			off := tracedStepper(b, st.open, false, false)
-			on := tracedStepper(b, st.open, true, true)
+			var on func(int) time.Duration
+			if st.unexport {
+				on = stepper(b, st.open, &telemetry.Config{SpanExporter: dropSpans{}}, true)
+			} else {
+				on = tracedStepper(b, st.open, true, true)
+			}
 			var offLat, onLat []time.Duration
 			b.ResetTimer()
 			for i := 0; i < b.N; i++ {
@@ -154,11 +165,25 @@ func p50ms(lat []time.Duration) float64 {
 // tracedStepper sets up an engine with one warm session and returns a
 // function that runs step i on it and returns its latency.
 func tracedStepper(b *testing.B, open func(testing.TB) (meta.Store, cas.Store), on, parent bool) func(i int) time.Duration {
+	if !on {
+		return stepper(b, open, nil, parent)
+	}
+	return stepper(b, open, &telemetry.Config{Endpoint: childReceiver(b)}, parent)
+}
+
+// dropSpans is a span exporter that drops what it is given.
+type dropSpans struct{}
+
+func (dropSpans) ExportSpans(context.Context, []sdktrace.ReadOnlySpan) error { return nil }
+func (dropSpans) Shutdown(context.Context) error                             { return nil }
+
+// stepper is tracedStepper with telemetry configured by tcfg (nil: off).
+func stepper(b *testing.B, open func(testing.TB) (meta.Store, cas.Store), tcfg *telemetry.Config, parent bool) func(i int) time.Duration {
 	ctx := context.Background()
 	m, c := open(b)
 	cfg := Config{Meta: m, Chunks: c}
-	if on {
-		tel, err := telemetry.New(ctx, telemetry.Config{Endpoint: childReceiver(b)})
+	if tcfg != nil {
+		tel, err := telemetry.New(ctx, *tcfg)
 		if err != nil {
 			b.Fatal(err)
 		}

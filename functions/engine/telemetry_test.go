@@ -101,6 +101,10 @@ func TestStepMetrics(t *testing.T) {
 	// f4's interpreter is not kept (its commit failed) and neither is
 	// f5's, so f5 and f6 load cold, and f6's stays in memory.
 
+	// The worker records the metrics and EMF lines after the requests.
+	if err := tel.Flush(ctx); err != nil {
+		t.Fatal(err)
+	}
 	var rm metricdata.ResourceMetrics
 	if err := reader.Collect(ctx, &rm); err != nil {
 		t.Fatal(err)

@@ -3,7 +3,6 @@ package telemetry
 import (
 	"context"
 	"log/slog"
-	"time"
 )
 
 // emf writes one CloudWatch Embedded Metric Format line per step into the
@@ -74,7 +73,7 @@ func (e *emf) write(ctx context.Context, s *Step, p *Provider) {
 			Metrics: []emfMetric{{"SessionsInMemory", "Count"}}})
 	}
 	attrs := []slog.Attr{
-		slog.Any("_aws", emfMeta{Timestamp: time.Now().UnixMilli(), CloudWatchMetrics: directives}),
+		slog.Any("_aws", emfMeta{Timestamp: s.end.UnixMilli(), CloudWatchMetrics: directives}),
 		slog.String("Service", e.service),
 		slog.String("Operation", s.op),
 		slog.String("Outcome", s.outcome),

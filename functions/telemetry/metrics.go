@@ -23,11 +23,15 @@ const (
 	MetricRetries       = "amber.step.retries"
 	MetricQuotaRefusals = "amber.quota.refusals"
 	MetricSessions      = "amber.sessions.in_memory"
+	// MetricDropped counts the steps whose spans and EMF line were
+	// dropped because the telemetry worker's queue was full.
+	MetricDropped = "amber.telemetry.dropped"
 )
 
 // instruments are the SDK's instruments (nil fields without a meter).
 type instruments struct {
 	steps, written, conflicts, retries, quota metric.Int64Counter
+	dropped                                   metric.Int64Counter
 	duration                                  metric.Float64Histogram
 	state                                     metric.Int64Histogram
 	meter                                     metric.Meter
@@ -41,7 +45,7 @@ func newInstruments(m metric.Meter) (*instruments, error) {
 	if m == nil {
 		return in, nil
 	}
-	var errs [8]error
+	var errs [9]error
 	in.steps, errs[0] = m.Int64Counter(MetricSteps, metric.WithUnit("{step}"),
 		metric.WithDescription("Steps handled, by operation and outcome."))
 	in.duration, errs[1] = m.Float64Histogram(MetricStepDuration, metric.WithUnit("ms"),
@@ -57,6 +61,8 @@ func newInstruments(m metric.Meter) (*instruments, error) {
 		metric.WithDescription("Requests sent again after their step committed, answered from the recorded reply."))
 	in.quota, errs[6] = m.Int64Counter(MetricQuotaRefusals, metric.WithUnit("{request}"),
 		metric.WithDescription("Requests refused with quota, by type."))
+	in.dropped, errs[8] = m.Int64Counter(MetricDropped, metric.WithUnit("{step}"),
+		metric.WithDescription("Steps whose spans were dropped: the telemetry worker's queue was full."))
 	_, errs[7] = m.Int64ObservableGauge(MetricSessions, metric.WithUnit("{session}"),
 		metric.WithDescription("Warm interpreters this process keeps in memory."),
 		metric.WithInt64Callback(func(_ context.Context, o metric.Int64Observer) error {

@@ -2,10 +2,9 @@ package telemetry
 
 import (
 	"context"
+	"sync"
 	"time"
 
-	"go.opentelemetry.io/otel/attribute"
-	"go.opentelemetry.io/otel/codes"
 	"go.opentelemetry.io/otel/propagation"
 	"go.opentelemetry.io/otel/trace"
 )
@@ -29,24 +28,83 @@ const (
 // MaxNameLength bounds a host function's name in an event.
 const MaxNameLength = 128
 
+// maxStoreCalls bounds the store calls one step records as spans (a cold
+// load of a large state reads many chunks); the calls past it are
+// counted in the step's amber.store_calls_dropped attribute.
+const maxStoreCalls = 4096
+
 type stepKey struct{}
 
-// Step is the telemetry of one request: its span (nil when untraced),
-// its trace id and what the metrics need. A nil *Step records nothing.
+// Step is the telemetry of one request. During the request it records
+// plain data only (timestamps, sizes, names from fixed lists); End hands
+// the record to the Provider's worker, which makes the spans with those
+// timestamps, records the metrics and writes the EMF line. A nil *Step
+// records nothing.
 type Step struct {
-	p       *Provider
-	span    trace.Span
-	phase   trace.Span
-	traceID string
-	start   time.Time
+	p *Provider
+	// traced: the step's spans are made (tracing is on and the parent,
+	// if any, is sampled).
+	traced  bool
+	parent  trace.SpanContext // the request's traceparent, if valid
+	tid     trace.TraceID
+	traceID string // tid in hex, made on first use
 
-	op, outcome, errKind, errType string
-	load                          string // "", "warm" or "cold"
-	committed, replayed           bool
-	bytesWritten, stateBytes      int64
-	elapsed                       time.Duration
-	pagesLoaded, pagesWritten     int
-	bytesLoaded, version          int64
+	op, project, session string
+	start, end           time.Time
+
+	outcome, errKind, errType string
+	load                      string // "", "warm" or "cold"
+	committed, replayed       bool
+	bytesWritten, stateBytes  int64
+	elapsed                   time.Duration
+	pagesLoaded, pagesWritten int
+	bytesLoaded, version      int64
+
+	// mu guards what store calls record: a store may call from its own
+	// goroutines, and a late call must not touch a step that has ended.
+	mu           sync.Mutex
+	ended        bool
+	phase        int // index in phases of the open phase, -1: none
+	phases       []phaseRecord
+	stores       []storeRecord
+	events       []eventRecord
+	storeDropped int
+	phaseBuf     [4]phaseRecord
+	storeBuf     [8]storeRecord
+	eventBuf     [2]eventRecord
+}
+
+// phaseRecord is one phase of a step (load, run, commit).
+type phaseRecord struct {
+	name       string
+	start, end time.Time
+}
+
+// storeRecord is one store call of StoreSpanMin or longer.
+type storeRecord struct {
+	system, call     string
+	start, end       time.Time
+	bytes            int
+	phase            int // the phase open when it started, -1: none
+	notFound, failed bool
+}
+
+type eventKind uint8
+
+const (
+	evHostCall eventKind = iota
+	evHostAnswer
+	evReplayed
+)
+
+// eventRecord is one event of the step's span.
+type eventRecord struct {
+	kind           eventKind
+	at             time.Time
+	name           string // the function, as hostName names it
+	callID         int64
+	osCall, answer string
+	waited         time.Duration
 }
 
 // StepInfo names a request for its span.
@@ -76,24 +134,20 @@ func (p *Provider) StartStep(ctx context.Context, info StepInfo) (context.Contex
 		if !parent.IsValid() {
 			return ctx, nil
 		}
-		s := &Step{traceID: parent.TraceID().String()}
+		s := &Step{tid: parent.TraceID()}
 		return context.WithValue(ctx, stepKey{}, s), s
 	}
-	s := &Step{p: p, op: info.Op, start: time.Now()}
-	if parent.IsValid() {
-		ctx = trace.ContextWithRemoteSpanContext(ctx, parent)
-		s.traceID = parent.TraceID().String()
-	}
-	if p.tracer != nil {
-		ctx, s.span = p.tracer.Start(ctx, "amber."+info.Op, trace.WithSpanKind(trace.SpanKindServer),
-			trace.WithAttributes(
-				attribute.String("amber.op", info.Op),
-				attribute.String("amber.project", info.Project),
-				attribute.String("amber.session", info.Session),
-			))
-		if sc := s.span.SpanContext(); sc.IsValid() {
-			s.traceID = sc.TraceID().String()
-		}
+	s := &Step{p: p, op: info.Op, project: info.Project, session: info.Session, start: time.Now(), phase: -1}
+	s.phases, s.stores, s.events = s.phaseBuf[:0], s.storeBuf[:0], s.eventBuf[:0]
+	switch {
+	case parent.IsValid():
+		s.parent, s.tid = parent, parent.TraceID()
+		// The sampler is parent based: an unsampled parent, no spans.
+		s.traced = p.tracer != nil && parent.IsSampled()
+	case p.tracer != nil:
+		// The step span's trace id, chosen now for the step's history and
+		// stats; the worker's span gets it from the ID generator.
+		s.tid, s.traced = newTraceID(), true
 	}
 	return context.WithValue(ctx, stepKey{}, s), s
 }
@@ -107,32 +161,48 @@ func FromContext(ctx context.Context) *Step {
 // TraceID is the step's trace id, 32 lowercase hex digits ("" when the
 // step is not traced and the request carried no traceparent).
 func (s *Step) TraceID() string {
-	if s == nil {
+	if s == nil || !s.tid.IsValid() {
 		return ""
+	}
+	if s.traceID == "" {
+		s.traceID = s.tid.String()
 	}
 	return s.traceID
 }
 
 // Phase ends the step's current phase (load, run or commit) and starts
-// the named one as a child of the step's span; store calls made with the
-// context it returns are its children.
+// the named one as a child of the step's span; the store calls made
+// while it is open are its children.
 func (s *Step) Phase(ctx context.Context, name string) context.Context {
-	if s == nil || s.span == nil {
+	if s == nil || !s.traced {
 		return ctx
 	}
-	s.EndPhase()
-	ctx = trace.ContextWithSpan(ctx, s.span)
-	ctx, s.phase = s.p.tracer.Start(ctx, name)
+	now := time.Now()
+	s.mu.Lock()
+	if !s.ended {
+		s.endPhase(now)
+		s.phases = append(s.phases, phaseRecord{name: name, start: now})
+		s.phase = len(s.phases) - 1
+	}
+	s.mu.Unlock()
 	return ctx
 }
 
 // EndPhase ends the current phase, if one is open.
 func (s *Step) EndPhase() {
-	if s == nil || s.phase == nil {
+	if s == nil || !s.traced {
 		return
 	}
-	s.phase.End()
-	s.phase = nil
+	s.mu.Lock()
+	s.endPhase(time.Now())
+	s.mu.Unlock()
+}
+
+func (s *Step) endPhase(now time.Time) {
+	if s.phase >= 0 {
+		s.phases[s.phase].end = now
+		s.phase = -1
+	}
 }
 
 // Loaded records how the step got its interpreter: warm (still in
@@ -165,9 +235,19 @@ func (s *Step) Replayed() {
 		return
 	}
 	s.replayed = true
-	if s.span != nil {
-		s.span.AddEvent(EventReplayed)
+	s.event(eventRecord{kind: evReplayed})
+}
+
+func (s *Step) event(e eventRecord) {
+	if !s.traced {
+		return
 	}
+	e.at = time.Now()
+	s.mu.Lock()
+	if !s.ended {
+		s.events = append(s.events, e)
+	}
+	s.mu.Unlock()
 }
 
 func hostName(name string, declared bool) string {
@@ -185,14 +265,10 @@ func hostName(name string, declared bool) string {
 // at an OS call (osCall, one of the protocol's fixed operation names).
 // Never the arguments.
 func (s *Step) HostCall(name string, declared bool, callID int64, osCall string) {
-	if s == nil || s.span == nil {
+	if s == nil || !s.traced {
 		return
 	}
-	attrs := []attribute.KeyValue{attribute.String("amber.function", hostName(name, declared || osCall != "")), attribute.Int64("amber.call_id", callID)}
-	if osCall != "" {
-		attrs = append(attrs, attribute.String("amber.os_call", osCall))
-	}
-	s.span.AddEvent(EventHostCall, trace.WithAttributes(attrs...))
+	s.event(eventRecord{kind: evHostCall, name: hostName(name, declared || osCall != ""), callID: callID, osCall: osCall})
 }
 
 // HostAnswer records a resume's answer to the pending host call: the
@@ -200,54 +276,50 @@ func (s *Step) HostCall(name string, declared bool, callID int64, osCall string)
 // exception, future, not_handled) and how long the host took, from the
 // pause's commit to this request. Never the value or the message.
 func (s *Step) HostAnswer(name string, declared bool, callID int64, answer string, waited time.Duration) {
-	if s == nil || s.span == nil {
+	if s == nil || !s.traced {
 		return
 	}
-	s.span.AddEvent(EventHostAnswer, trace.WithAttributes(
-		attribute.String("amber.function", hostName(name, declared)),
-		attribute.Int64("amber.call_id", callID),
-		attribute.String("amber.answer", answer),
-		attribute.Float64("amber.host_ms", float64(waited.Microseconds())/1000),
-	))
+	s.event(eventRecord{kind: evHostAnswer, name: hostName(name, declared), callID: callID, answer: answer, waited: waited})
+}
+
+// storeCall records a store call that started at start, if it took at
+// least the provider's StoreSpanMin.
+func (s *Step) storeCall(r storeRecord) {
+	if r.end.Sub(r.start) < s.p.storeMin {
+		return
+	}
+	s.mu.Lock()
+	switch {
+	case s.ended:
+	case len(s.stores) >= maxStoreCalls:
+		s.storeDropped++
+	default:
+		r.phase = s.phase
+		s.stores = append(s.stores, r)
+	}
+	s.mu.Unlock()
 }
 
 // End ends the step with its outcome: the progress kind of a step that
 // ran ("complete", "function_call", ...), "ok" for other operations, or
-// "error" with the error's kind (and, for quota, its type). It records
-// the metrics and the EMF line.
+// "error" with the error's kind (and, for quota, its type). The
+// Provider's worker makes its spans, records the metrics and writes the
+// EMF line; the request does not wait for it.
 func (s *Step) End(ctx context.Context, outcome, errKind, errType string) {
 	if s == nil || s.p == nil {
 		return
 	}
-	s.EndPhase()
+	s.end = time.Now()
+	s.mu.Lock()
+	s.endPhase(s.end)
+	s.ended = true
+	s.mu.Unlock()
 	s.outcome, s.errKind = outcome, errKind
 	if errKind == "quota" {
 		s.errType = errType
 	}
-	s.elapsed = time.Since(s.start)
-	if s.span != nil {
-		// One call with every attribute the step gathered: each call
-		// takes the span's lock and deduplicates its attributes.
-		attrs := make([]attribute.KeyValue, 0, 10)
-		attrs = append(attrs, attribute.String("amber.outcome", outcome))
-		if errKind != "" {
-			attrs = append(attrs, attribute.String("amber.error_kind", errKind))
-			// The kind only: an error's message may quote the sandbox.
-			s.span.SetStatus(codes.Error, errKind)
-		}
-		if s.load != "" {
-			attrs = append(attrs, attribute.String("amber.load", s.load),
-				attribute.Int("amber.pages_loaded", s.pagesLoaded), attribute.Int64("amber.bytes_loaded", s.bytesLoaded))
-		}
-		if s.committed {
-			attrs = append(attrs, attribute.Int64("amber.version", s.version), attribute.Int("amber.pages_written", s.pagesWritten),
-				attribute.Int64("amber.bytes_written", s.bytesWritten), attribute.Int64("amber.state_bytes", s.stateBytes))
-		}
-		s.span.SetAttributes(attrs...)
-		s.span.End()
-	}
-	s.p.record(ctx, s)
-	s.p.emf.write(ctx, s, s.p)
+	s.elapsed = s.end.Sub(s.start)
+	s.p.enqueue(ctx, s)
 }
 
 func (s *Step) loadKind() string {

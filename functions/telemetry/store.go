@@ -5,10 +5,6 @@ import (
 	"errors"
 	"time"
 
-	"go.opentelemetry.io/otel/attribute"
-	"go.opentelemetry.io/otel/codes"
-	"go.opentelemetry.io/otel/trace"
-
 	"github.com/amber-sandbox/amber/cas"
 	"github.com/amber-sandbox/amber/functions/meta"
 )
@@ -27,47 +23,36 @@ const (
 // nothing.
 const DefaultStoreSpanMin = 50 * time.Microsecond
 
-// storeCall is one store call inside a recorded step: its span is made
-// when it ends, from its start and end, if it took at least the
-// provider's StoreSpanMin. A zero storeCall (outside steps: GC's calls)
-// records nothing.
+// storeCall is one store call inside a traced step: the step records
+// it when it ends, if it took at least the provider's StoreSpanMin, and
+// the worker makes its span. A zero storeCall (outside steps: GC's
+// calls) records nothing.
 type storeCall struct {
-	p            *Provider
-	ctx          context.Context
+	s            *Step
 	system, call string
 	start        time.Time
 }
 
 func (p *Provider) storeSpan(ctx context.Context, system, call string) storeCall {
-	if !trace.SpanFromContext(ctx).IsRecording() {
+	s := FromContext(ctx)
+	if s == nil || !s.traced {
 		return storeCall{}
 	}
-	return storeCall{p: p, ctx: ctx, system: system, call: call, start: time.Now()}
+	return storeCall{s: s, system: system, call: call, start: time.Now()}
 }
 
 func (c storeCall) end(bytes int, err error) {
-	if c.p == nil {
+	if c.s == nil {
 		return
 	}
-	now := time.Now()
-	if now.Sub(c.start) < c.p.storeMin {
-		return
-	}
-	attrs := []attribute.KeyValue{attribute.String("db.system", c.system), attribute.String("db.operation", c.call)}
-	if bytes > 0 {
-		attrs = append(attrs, attribute.Int("amber.bytes", bytes))
-	}
-	_, sp := c.p.tracer.Start(c.ctx, c.system+" "+c.call, trace.WithSpanKind(trace.SpanKindClient),
-		trace.WithTimestamp(c.start), trace.WithAttributes(attrs...))
+	r := storeRecord{system: c.system, call: c.call, start: c.start, end: time.Now(), bytes: bytes}
 	switch {
 	case errors.Is(err, meta.ErrNotFound) || errors.Is(err, cas.ErrNotFound):
-		sp.SetAttributes(attribute.Bool("amber.found", false))
+		r.notFound = true
 	case err != nil:
-		// The error's text names keys and paths, not tenant data, but a
-		// store call's outcome is all a trace needs.
-		sp.SetStatus(codes.Error, "store call failed")
+		r.failed = true
 	}
-	sp.End(trace.WithTimestamp(now))
+	c.s.storeCall(r)
 }
 
 // Chunks wraps a chunk store so that its calls inside traced steps are

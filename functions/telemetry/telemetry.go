@@ -24,6 +24,8 @@ import (
 	"net/url"
 	"os"
 	"strings"
+	"sync"
+	"sync/atomic"
 	"time"
 
 	"go.opentelemetry.io/otel/attribute"
@@ -73,6 +75,11 @@ type Config struct {
 	EMF *slog.Logger
 	// Namespace is the EMF metrics' CloudWatch namespace (default "Amber").
 	Namespace string
+
+	// Queue is how many ended steps the background worker that makes
+	// their spans may hold (0: DefaultQueue); past it a step's spans are
+	// dropped rather than the request kept waiting.
+	Queue int
 }
 
 // Provider records Amber's telemetry. A nil *Provider records nothing.
@@ -84,6 +91,13 @@ type Provider struct {
 	emf    *emf
 	// storeMin is the shortest store call that gets a span.
 	storeMin time.Duration
+
+	// The worker (worker.go): qmu guards closed and sends on queue.
+	qmu     sync.RWMutex
+	closed  bool
+	queue   chan job
+	stopped chan struct{}
+	dropped atomic.Int64
 }
 
 // Enabled reports whether the environment configures an OTLP exporter.
@@ -153,7 +167,8 @@ func New(ctx context.Context, cfg Config) (*Provider, error) {
 	}
 	if len(tpOpts) > 0 {
 		tpOpts = append(tpOpts, sdktrace.WithResource(res),
-			sdktrace.WithSampler(sdktrace.ParentBased(sdktrace.AlwaysSample())))
+			sdktrace.WithSampler(sdktrace.ParentBased(sdktrace.AlwaysSample())),
+			sdktrace.WithIDGenerator(idGenerator{}))
 		p.tp = sdktrace.NewTracerProvider(tpOpts...)
 		p.tracer = p.tp.Tracer(ScopeName)
 	}
@@ -191,19 +206,22 @@ func New(ctx context.Context, cfg Config) (*Provider, error) {
 		}
 		p.emf = &emf{log: cfg.EMF, namespace: ns, service: service}
 	}
+	p.startWorker(cfg.Queue)
 	return p, nil
 }
 
 // Tracing reports whether p records spans.
 func (p *Provider) Tracing() bool { return p != nil && p.tracer != nil }
 
-// Flush exports what is buffered: spans and metrics. Lambda calls it at
-// the end of each invocation, before the environment may freeze.
+// Flush exports what is buffered: it waits for the worker to make the
+// spans, metrics and EMF lines of the steps that have ended, then
+// exports the spans and metrics. Lambda calls it at the end of each
+// invocation, before the environment may freeze.
 func (p *Provider) Flush(ctx context.Context) error {
 	if p == nil {
 		return nil
 	}
-	var errs []error
+	errs := []error{p.drain(ctx)}
 	if p.tp != nil {
 		errs = append(errs, p.tp.ForceFlush(ctx))
 	}
@@ -223,12 +241,13 @@ func (p *Provider) shutdownTraces(ctx context.Context) error {
 	return p.tp.Shutdown(ctx)
 }
 
-// Shutdown flushes and stops the exporters.
+// Shutdown exports the steps that have ended, then flushes and stops
+// the exporters. Steps that end after it record nothing but metrics.
 func (p *Provider) Shutdown(ctx context.Context) error {
 	if p == nil {
 		return nil
 	}
-	errs := []error{p.shutdownTraces(ctx)}
+	errs := []error{p.stopWorker(ctx), p.shutdownTraces(ctx)}
 	if p.mp != nil {
 		errs = append(errs, p.mp.Shutdown(ctx))
 	}

@@ -66,18 +66,7 @@ var bucketUsage = []byte("usage") // project/ -> id -> UsageRecord (JSON)
 // usageBucket is the project's bucket of usage records (nil when absent
 // and !create); the top bucket is made on first use.
 func usageBucket(tx *bolt.Tx, project string, create bool) (*bolt.Bucket, error) {
-	if !create {
-		top := tx.Bucket(bucketUsage)
-		if top == nil {
-			return nil, nil
-		}
-		return top.Bucket([]byte(project)), nil
-	}
-	top, err := tx.CreateBucketIfNotExists(bucketUsage)
-	if err != nil {
-		return nil, err
-	}
-	return top.CreateBucketIfNotExists([]byte(project))
+	return lazyProjectBucket(tx, bucketUsage, project, create)
 }
 
 func (b *Bolt) GetUsage(ctx context.Context, project, id string) (*UsageRecord, error) {

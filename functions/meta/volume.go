@@ -81,18 +81,24 @@ func normVolume(v *Volume) *Volume {
 // !create): the top bucket is made on first use, so OpenBolt needs no
 // change for it.
 func volumeBucket(tx *bolt.Tx, project string, create bool) (*bolt.Bucket, error) {
+	return lazyProjectBucket(tx, bucketVolumes, project, create)
+}
+
+// lazyProjectBucket is the project's bucket under the top bucket top (nil
+// when absent and !create); both are made on first use.
+func lazyProjectBucket(tx *bolt.Tx, top []byte, project string, create bool) (*bolt.Bucket, error) {
 	if !create {
-		top := tx.Bucket(bucketVolumes)
-		if top == nil {
+		t := tx.Bucket(top)
+		if t == nil {
 			return nil, nil
 		}
-		return top.Bucket([]byte(project)), nil
+		return t.Bucket([]byte(project)), nil
 	}
-	top, err := tx.CreateBucketIfNotExists(bucketVolumes)
+	t, err := tx.CreateBucketIfNotExists(top)
 	if err != nil {
 		return nil, err
 	}
-	return top.CreateBucketIfNotExists([]byte(project))
+	return t.CreateBucketIfNotExists([]byte(project))
 }
 
 func (b *Bolt) GetVolume(ctx context.Context, project, name string) (*Volume, error) {

@@ -27,13 +27,15 @@ import (
 type connections struct {
 	srv *httptest.Server
 
-	mu   sync.Mutex
-	msgs map[string][][]byte
-	gone map[string]bool
+	mu      sync.Mutex
+	msgs    map[string][][]byte
+	gone    map[string]bool
+	failing map[string]bool // posts answered 400 BadRequestException (not gone)
+	failed  map[string]int  // posts refused so, by connection
 }
 
 func newConnections(t testing.TB) *connections {
-	c := &connections{msgs: map[string][][]byte{}, gone: map[string]bool{}}
+	c := &connections{msgs: map[string][][]byte{}, gone: map[string]bool{}, failing: map[string]bool{}, failed: map[string]int{}}
 	c.srv = httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		id, ok := strings.CutPrefix(r.URL.Path, "/@connections/")
 		if !ok || r.Method != http.MethodPost {
@@ -48,6 +50,14 @@ func newConnections(t testing.TB) *connections {
 			w.Header().Set("Content-Type", "application/json")
 			w.WriteHeader(http.StatusGone)
 			fmt.Fprint(w, `{"message":null}`)
+			return
+		}
+		if c.failing[id] {
+			c.failed[id]++
+			w.Header().Set("X-Amzn-ErrorType", "BadRequestException")
+			w.Header().Set("Content-Type", "application/json")
+			w.WriteHeader(http.StatusBadRequest)
+			fmt.Fprint(w, `{"message":"refused"}`)
 			return
 		}
 		c.msgs[id] = append(c.msgs[id], body)
@@ -337,6 +347,34 @@ func TestClientGone(t *testing.T) {
 	rep = v.request("c2", protocol.Request{Op: protocol.OpFeed, Session: s, Code: "n"})
 	if rep.Repr != "1" {
 		t.Fatalf("n = %s after a retry: the step ran twice", rep.Repr)
+	}
+}
+
+// TestFailingPosts: a connection whose posts fail (not gone) gets a few
+// of a step's printed events, not one failed post per print: the step
+// still runs to its commit, and a retry on another connection gets the
+// recorded reply.
+func TestFailingPosts(t *testing.T) {
+	v := newEnv(t)
+	v.connect("c1", "key-1")
+	s := v.checkout("c1", false)
+	v.conns.mu.Lock()
+	v.conns.failing["c1"] = true
+	v.conns.mu.Unlock()
+	feed := protocol.Request{Op: protocol.OpFeed, ID: "prints", Session: s, Code: "for i in range(200):\n    print(i)\n'done'"}
+	if evs, rep := v.send("c1", mustJSON(feed)); rep != nil || len(evs) != 0 {
+		t.Fatalf("a failing connection got %d events and reply %+v", len(evs), rep)
+	}
+	v.conns.mu.Lock()
+	failed := v.conns.failed["c1"]
+	v.conns.mu.Unlock()
+	// maxPostFailures (3) events, then the reply.
+	if failed > 4 {
+		t.Errorf("%d failed posts for one step of 200 prints", failed)
+	}
+	v.connect("c2", "key-1")
+	if rep := v.request("c2", feed); !rep.OK || rep.Repr != "'done'" {
+		t.Fatalf("retry: %+v %+v", rep, rep.Error)
 	}
 }
 

@@ -75,6 +75,11 @@ func TestLambdaEMF(t *testing.T) {
 		if r := post("feed", fmt.Sprintf(`{"id":"f1","session":%q,"code":"print('%s')\n6 * 7"}`, s, secret)); r.Repr != "42" {
 			t.Fatalf("feed: %+v", r)
 		}
+		// As lambdamain does after each invocation: the EMF lines are
+		// written by telemetry's worker, which Flush drains.
+		if err := tel.Flush(ctx); err != nil {
+			t.Fatal(err)
+		}
 		return logs.lines()
 	}
 

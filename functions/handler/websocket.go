@@ -278,17 +278,22 @@ type sender struct {
 	conn   string
 	log    *slog.Logger
 
-	gone   atomic.Bool
-	mu     sync.Mutex
-	cond   *sync.Cond // signals room in the queue and new events
-	queue  []protocol.Event
-	bytes  int // text bytes queued
-	closed bool
-	done   chan struct{}
+	gone     atomic.Bool
+	failures int // posts failed in a row (not gone), the loop's own
+	mu       sync.Mutex
+	cond     *sync.Cond // signals room in the queue and new events
+	queue    []protocol.Event
+	bytes    int // text bytes queued
+	closed   bool
+	done     chan struct{}
 }
 
 // senderQueueBytes bounds the printed text a sender holds for its client.
 const senderQueueBytes = 1 << 20
+
+// maxPostFailures is how many event posts in a row may fail (other than
+// gone) before a sender drops the rest of its step's events.
+const maxPostFailures = 3
 
 func newSender(ctx context.Context, p Poster, conn string, log *slog.Logger) *sender {
 	s := &sender{ctx: ctx, poster: p, conn: conn, log: log, done: make(chan struct{})}
@@ -317,7 +322,19 @@ func (s *sender) loop() {
 			case errors.Is(err, ErrGone):
 				s.gone.Store(true)
 			case err != nil:
-				s.log.WarnContext(s.ctx, "post event", "id", ev.ID, "err", err)
+				// The poster has already retried what it could (the AWS
+				// SDK retries throttling and 5xx). A connection that fails
+				// maxPostFailures posts in a row is treated as gone for
+				// the rest of the step's events, so a broken connection
+				// cannot hold the step (and its project's slot) for a
+				// failed post per print; the reply is still posted.
+				s.failures++
+				s.log.WarnContext(s.ctx, "post event", "id", ev.ID, "err", err, "failures", s.failures)
+				if s.failures >= maxPostFailures {
+					s.gone.Store(true)
+				}
+			default:
+				s.failures = 0
 			}
 		}
 		s.mu.Lock()

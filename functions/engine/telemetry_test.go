@@ -6,7 +6,6 @@ import (
 	"encoding/json"
 	"log/slog"
 	"strings"
-	"sync"
 	"sync/atomic"
 	"testing"
 
@@ -34,23 +33,6 @@ func (m *conflictingMeta) CommitSession(ctx context.Context, s *meta.Session, ex
 	return m.Store.CommitSession(ctx, s, expect)
 }
 
-type lockedBuffer struct {
-	mu sync.Mutex
-	b  bytes.Buffer
-}
-
-func (l *lockedBuffer) Write(p []byte) (int, error) {
-	l.mu.Lock()
-	defer l.mu.Unlock()
-	return l.b.Write(p)
-}
-
-func (l *lockedBuffer) String() string {
-	l.mu.Lock()
-	defer l.mu.Unlock()
-	return l.b.String()
-}
-
 const metricSecret = "sk-metric-secret-99e1"
 
 // TestStepMetrics runs known steps and reads the metrics through the
@@ -60,7 +42,7 @@ const metricSecret = "sk-metric-secret-99e1"
 func TestStepMetrics(t *testing.T) {
 	ctx := context.Background()
 	reader := sdkmetric.NewManualReader()
-	var log lockedBuffer
+	var log syncBuffer
 	tel, err := telemetry.New(ctx, telemetry.Config{MetricReader: reader, EMF: slog.New(slog.NewJSONHandler(&log, nil))})
 	if err != nil {
 		t.Fatal(err)

@@ -1137,17 +1137,15 @@ import { Pool, RawJSON, PyException, BadRequestError, encodeRequest } from './cl
     }
   }
 
-  // chart draws bytes written per step as bars, in inline SVG.
-  function chart(steps) {
+  // barFrame makes the inline SVG of a bar chart W x H with its label, its
+  // axis and its two ticks (maxText at the top, 0 at the axis), and mk,
+  // which appends an SVG element to it.
+  function barFrame(W, H, padL, padB, padT, maxText, label) {
     const NS = 'http://www.w3.org/2000/svg';
-    const W = 640, H = 140, padL = 44, padB = 18, padT = 8;
-    const max = Math.max(1, ...steps.map((s) => s.bytes_written || 0));
-    const bw = (W - padL) / steps.length;
     const svg = document.createElementNS(NS, 'svg');
     svg.setAttribute('viewBox', `0 0 ${W} ${H}`);
     svg.setAttribute('role', 'img');
-    const total = steps.reduce((n, s) => n + (s.bytes_written || 0), 0);
-    svg.setAttribute('aria-label', `Bytes written per step: ${steps.length} steps, ${fmtBytes(total)} in all, at most ${fmtBytes(max)} in one step`);
+    svg.setAttribute('aria-label', label);
     const mk = (tag, attrs, text) => {
       const e = document.createElementNS(NS, tag);
       for (const [k, v] of Object.entries(attrs)) e.setAttribute(k, v);
@@ -1156,8 +1154,20 @@ import { Pool, RawJSON, PyException, BadRequestError, encodeRequest } from './cl
       return e;
     };
     mk('line', { x1: padL, y1: H - padB, x2: W, y2: H - padB, class: 'axis' });
-    mk('text', { x: padL - 4, y: padT + 8, 'text-anchor': 'end', class: 'tick' }, fmtBytes(max));
+    mk('text', { x: padL - 4, y: padT + 8, 'text-anchor': 'end', class: 'tick' }, maxText);
     mk('text', { x: padL - 4, y: H - padB, 'text-anchor': 'end', class: 'tick' }, '0');
+    return { svg, mk };
+  }
+
+  // chart draws bytes written per step as bars, in inline SVG.
+  function chart(steps) {
+    const NS = 'http://www.w3.org/2000/svg';
+    const W = 640, H = 140, padL = 44, padB = 18, padT = 8;
+    const max = Math.max(1, ...steps.map((s) => s.bytes_written || 0));
+    const bw = (W - padL) / steps.length;
+    const total = steps.reduce((n, s) => n + (s.bytes_written || 0), 0);
+    const { svg, mk } = barFrame(W, H, padL, padB, padT, fmtBytes(max),
+      `Bytes written per step: ${steps.length} steps, ${fmtBytes(total)} in all, at most ${fmtBytes(max)} in one step`);
     steps.forEach((s, i) => {
       const v = s.bytes_written || 0;
       const h = Math.max(v ? 1 : 0, (H - padB - padT) * v / max);
@@ -1179,21 +1189,9 @@ import { Pool, RawJSON, PyException, BadRequestError, encodeRequest } from './cl
     const max = Math.max(0, ...vals);
     const top = max || 1;
     const bw = (W - padL) / Math.max(1, days.length);
-    const svg = document.createElementNS(NS, 'svg');
-    svg.setAttribute('viewBox', `0 0 ${W} ${H}`);
-    svg.setAttribute('role', 'img');
     const total = vals.reduce((a, b) => a + b, 0);
-    svg.setAttribute('aria-label', `${what}: ${fmt(total)} in ${days.length} days, today ${fmt(vals[vals.length - 1] || 0)}, at most ${fmt(max)} in one day`);
-    const mk = (tag, attrs, text) => {
-      const e = document.createElementNS(NS, tag);
-      for (const [k, v] of Object.entries(attrs)) e.setAttribute(k, v);
-      if (text !== undefined) e.textContent = text;
-      svg.append(e);
-      return e;
-    };
-    mk('line', { x1: padL, y1: H - padB, x2: W, y2: H - padB, class: 'axis' });
-    mk('text', { x: padL - 4, y: padT + 8, 'text-anchor': 'end', class: 'tick' }, fmt(max));
-    mk('text', { x: padL - 4, y: H - padB, 'text-anchor': 'end', class: 'tick' }, '0');
+    const { svg, mk } = barFrame(W, H, padL, padB, padT, fmt(max),
+      `${what}: ${fmt(total)} in ${days.length} days, today ${fmt(vals[vals.length - 1] || 0)}, at most ${fmt(max)} in one day`);
     days.forEach((d, i) => {
       const v = vals[i];
       const h = Math.max(v ? 1 : 0, (H - padB - padT) * v / top);

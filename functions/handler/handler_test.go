@@ -30,12 +30,12 @@ type connections struct {
 	mu      sync.Mutex
 	msgs    map[string][][]byte
 	gone    map[string]bool
-	failing map[string]bool // posts answered 400 BadRequestException (not gone)
+	failing map[string]int // how many more posts to answer 400 BadRequestException (not gone)
 	failed  map[string]int  // posts refused so, by connection
 }
 
 func newConnections(t testing.TB) *connections {
-	c := &connections{msgs: map[string][][]byte{}, gone: map[string]bool{}, failing: map[string]bool{}, failed: map[string]int{}}
+	c := &connections{msgs: map[string][][]byte{}, gone: map[string]bool{}, failing: map[string]int{}, failed: map[string]int{}}
 	c.srv = httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		id, ok := strings.CutPrefix(r.URL.Path, "/@connections/")
 		if !ok || r.Method != http.MethodPost {
@@ -52,7 +52,8 @@ func newConnections(t testing.TB) *connections {
 			fmt.Fprint(w, `{"message":null}`)
 			return
 		}
-		if c.failing[id] {
+		if c.failing[id] > 0 {
+			c.failing[id]--
 			c.failed[id]++
 			w.Header().Set("X-Amzn-ErrorType", "BadRequestException")
 			w.Header().Set("Content-Type", "application/json")
@@ -359,7 +360,7 @@ func TestFailingPosts(t *testing.T) {
 	v.connect("c1", "key-1")
 	s := v.checkout("c1", false)
 	v.conns.mu.Lock()
-	v.conns.failing["c1"] = true
+	v.conns.failing["c1"] = 1 << 30
 	v.conns.mu.Unlock()
 	feed := protocol.Request{Op: protocol.OpFeed, ID: "prints", Session: s, Code: "for i in range(200):\n    print(i)\n'done'"}
 	if evs, rep := v.send("c1", mustJSON(feed)); rep != nil || len(evs) != 0 {
@@ -375,6 +376,30 @@ func TestFailingPosts(t *testing.T) {
 	v.connect("c2", "key-1")
 	if rep := v.request("c2", feed); !rep.OK || rep.Repr != "'done'" {
 		t.Fatalf("retry: %+v %+v", rep, rep.Error)
+	}
+}
+
+// TestFailingPostsKeepTheReply: a connection whose event posts fail
+// maxPostFailures times in a row (a hiccup, not gone) loses the rest of
+// the step's events but still gets the step's reply: a client waiting on
+// its request id must not wait for ever.
+func TestFailingPostsKeepTheReply(t *testing.T) {
+	v := newEnv(t)
+	v.connect("c1", "key-1")
+	s := v.checkout("c1", false)
+	v.conns.mu.Lock()
+	v.conns.failing["c1"] = 3
+	v.conns.mu.Unlock()
+	feed := protocol.Request{Op: protocol.OpFeed, ID: "prints", Session: s, Code: "for i in range(200):\n    print(i)\n'done'"}
+	evs, rep := v.send("c1", mustJSON(feed))
+	if rep == nil || !rep.OK || rep.Repr != "'done'" {
+		t.Fatalf("reply after 3 failed event posts: %+v", rep)
+	}
+	if len(evs) >= 200 {
+		t.Errorf("%d events after 3 failed posts: the rest should be dropped", len(evs))
+	}
+	if len(rep.Printed) != 200 {
+		t.Errorf("the reply holds %d printed events of 200", len(rep.Printed))
 	}
 }
 

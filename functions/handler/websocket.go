@@ -278,8 +278,9 @@ type sender struct {
 	conn   string
 	log    *slog.Logger
 
-	gone     atomic.Bool
-	failures int // posts failed in a row (not gone), the loop's own
+	gone     atomic.Bool // a post answered gone: the client left
+	broken   atomic.Bool // maxPostFailures posts failed in a row: drop the rest
+	failures int         // posts failed in a row (not gone), the loop's own
 	mu       sync.Mutex
 	cond     *sync.Cond // signals room in the queue and new events
 	queue    []protocol.Event
@@ -316,22 +317,23 @@ func (s *sender) loop() {
 		ev := s.queue[0]
 		s.queue = s.queue[1:]
 		s.mu.Unlock()
-		if !s.gone.Load() {
-			err := post(s.ctx, s.poster, s.conn, ev.ID, marshal(ev.ID, ev))
+		if !s.dropping() {
+			err := s.postEvent(ev)
 			switch {
 			case errors.Is(err, ErrGone):
 				s.gone.Store(true)
 			case err != nil:
 				// The poster has already retried what it could (the AWS
-				// SDK retries throttling and 5xx). A connection that fails
-				// maxPostFailures posts in a row is treated as gone for
-				// the rest of the step's events, so a broken connection
-				// cannot hold the step (and its project's slot) for a
-				// failed post per print; the reply is still posted.
+				// SDK retries throttling and 5xx). After maxPostFailures
+				// failed posts in a row the rest of the step's events are
+				// dropped, so a broken connection cannot hold the step
+				// (and its project's slot) for a failed post per print.
+				// The connection is not known to be gone: the reply is
+				// still posted.
 				s.failures++
 				s.log.WarnContext(s.ctx, "post event", "id", ev.ID, "err", err, "failures", s.failures)
 				if s.failures >= maxPostFailures {
-					s.gone.Store(true)
+					s.broken.Store(true)
 				}
 			default:
 				s.failures = 0
@@ -346,17 +348,18 @@ func (s *sender) loop() {
 
 // emit queues one event; it waits while the queue holds senderQueueBytes,
 // which slows a step that prints faster than the connection takes it.
-// Once the client is gone, events are dropped at once.
+// Once the client is gone (or its posts keep failing), events are dropped
+// at once.
 func (s *sender) emit(ev protocol.Event) {
-	if s.gone.Load() {
+	if s.dropping() {
 		return
 	}
 	s.mu.Lock()
 	defer s.mu.Unlock()
-	for s.bytes > 0 && s.bytes+len(ev.Text) > senderQueueBytes && !s.closed && !s.gone.Load() {
+	for s.bytes > 0 && s.bytes+len(ev.Text) > senderQueueBytes && !s.closed && !s.dropping() {
 		s.cond.Wait()
 	}
-	if s.closed || s.gone.Load() {
+	if s.closed || s.dropping() {
 		return
 	}
 	s.queue = append(s.queue, ev)
@@ -374,3 +377,16 @@ func (s *sender) finish() {
 }
 
 func (s *sender) isGone() bool { return s.gone.Load() }
+
+// dropping reports whether the step's remaining events are dropped: the
+// client is gone or its connection keeps failing.
+func (s *sender) dropping() bool { return s.gone.Load() || s.broken.Load() }
+
+// postEvent posts one event within replyPostTimeout. The post outlives
+// the invocation's context, as the reply's does: a step that ends near its
+// deadline still streams what it printed before its reply.
+func (s *sender) postEvent(ev protocol.Event) error {
+	ctx, cancel := context.WithTimeout(context.WithoutCancel(s.ctx), replyPostTimeout)
+	defer cancel()
+	return post(ctx, s.poster, s.conn, ev.ID, marshal(ev.ID, ev))
+}

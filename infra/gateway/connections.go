@@ -1,12 +1,11 @@
 package gateway
 
 import (
-	"context"
+	"errors"
 	"io"
 	"net"
 	"net/http"
 	"strings"
-	"time"
 
 	"github.com/coder/websocket"
 )
@@ -39,9 +38,17 @@ func (g *Gateway) serveConnections(w http.ResponseWriter, r *http.Request, id st
 			writeAWSError(w, http.StatusRequestEntityTooLarge, "PayloadTooLargeException", "Payload too large")
 			return
 		}
-		ctx, cancel := context.WithTimeout(r.Context(), 10*time.Second)
-		defer cancel()
-		if err := c.send(ctx, data); err != nil {
+		switch err := c.send(r.Context(), g.opts.PostTimeout, data); {
+		case errors.Is(err, errNoTurn):
+			// The caller went away while other posts were written:
+			// nothing was sent, and the connection is still there.
+			writeAWSError(w, http.StatusServiceUnavailable, "ServiceUnavailableException", "the post was abandoned before it was written")
+			return
+		case err != nil:
+			// A write that failed has closed the connection or is
+			// about to (the library closes it on a stalled write);
+			// close it here too, so that 410 always means gone.
+			go c.close(websocket.StatusGoingAway, "")
 			writeAWSError(w, http.StatusGone, "GoneException", "")
 			return
 		}

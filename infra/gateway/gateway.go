@@ -74,6 +74,11 @@ type Options struct {
 	MaxConnection time.Duration
 	// IntegrationTimeout bounds each backend call: its context's deadline.
 	IntegrationTimeout time.Duration
+	// PostTimeout is how long the writing of one message posted to a
+	// connection may stall (its client not reading) before the connection
+	// is closed and the post answered 410 Gone. Default 10 s. Time a post
+	// waits behind other posts to the same connection does not count.
+	PostTimeout time.Duration
 	// OriginPatterns, when set, restricts the Origin of browser requests
 	// — WebSocket connections, the HTTP API and @connections — to these
 	// host patterns (path.Match patterns, as in websocket.AcceptOptions;
@@ -125,6 +130,9 @@ func New(opts Options) *Gateway {
 	}
 	if opts.IntegrationTimeout <= 0 {
 		opts.IntegrationTimeout = IntegrationTimeout
+	}
+	if opts.PostTimeout <= 0 {
+		opts.PostTimeout = 10 * time.Second
 	}
 	base, cancel := context.WithCancel(context.Background())
 	return &Gateway{opts: opts, base: base, cancelBase: cancel, conns: map[string]*conn{}}
@@ -275,6 +283,10 @@ type conn struct {
 	userAgent   string
 	lastActive  atomic.Int64    // unix nanoseconds
 	frames      *frameInspector // the client's frames
+	// sendTurn holds one token while a message is written: posts to one
+	// connection are written one at a time, in the order they arrive (a
+	// channel's blocked senders are served first in, first out).
+	sendTurn chan struct{}
 
 	closeMu     sync.Mutex
 	closeCode   websocket.StatusCode // set when the gateway closes it
@@ -296,9 +308,26 @@ func (c *conn) close(code websocket.StatusCode, reason string) {
 	_ = c.ws.Close(code, reason)
 }
 
+// errNoTurn is send's error when its caller gave up before the message's
+// turn came: nothing was written and the connection is still open.
+var errNoTurn = errors.New("gateway: the post was abandoned before its turn to be written")
+
 // send writes one message to the client, in frames of at most MaxFrame
-// bytes as API Gateway does.
-func (c *conn) send(ctx context.Context, data []byte) error {
+// bytes as API Gateway does, within writeTimeout of its turn. Posts wait
+// for their turn without a deadline of their own (only the caller's ctx):
+// a post must not fail, and so be lost on a live connection, because
+// other posts to the same connection were ahead of it. A write that makes
+// no progress for writeTimeout closes the connection (the websocket
+// library does), so the posts behind it fail fast as gone.
+func (c *conn) send(ctx context.Context, writeTimeout time.Duration, data []byte) error {
+	select {
+	case c.sendTurn <- struct{}{}:
+	case <-ctx.Done():
+		return errNoTurn
+	}
+	defer func() { <-c.sendTurn }()
+	ctx, cancel := context.WithTimeout(ctx, writeTimeout)
+	defer cancel()
 	typ := websocket.MessageText
 	if !utf8.Valid(data) {
 		typ = websocket.MessageBinary
@@ -330,7 +359,7 @@ func (g *Gateway) serveWebSocket(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	now := time.Now()
-	c := &conn{id: newConnectionID(), connectedAt: now, sourceIP: sourceIP(r), userAgent: r.UserAgent()}
+	c := &conn{id: newConnectionID(), connectedAt: now, sourceIP: sourceIP(r), userAgent: r.UserAgent(), sendTurn: make(chan struct{}, 1)}
 	c.lastActive.Store(now.UnixNano())
 
 	ev := g.wsEvent(c, r.Host, "$connect", "CONNECT")
@@ -487,9 +516,9 @@ func (g *Gateway) message(c *conn, host string, typ websocket.MessageType, data 
 		"connectionId": c.id,
 		"requestId":    ev.RequestContext.RequestID,
 	})
-	sctx, scancel := context.WithTimeout(context.Background(), 5*time.Second)
+	sctx, scancel := context.WithTimeout(context.Background(), 15*time.Second)
 	defer scancel()
-	_ = c.send(sctx, body)
+	_ = c.send(sctx, 5*time.Second, body)
 }
 
 func (g *Gateway) disconnectEvent(c *conn, host string, code websocket.StatusCode, reason string) {

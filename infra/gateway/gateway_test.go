@@ -1,6 +1,7 @@
 package gateway_test
 
 import (
+	"bytes"
 	"context"
 	"encoding/json"
 	"errors"
@@ -584,5 +585,70 @@ func TestOriginPatterns(t *testing.T) {
 	h.Set("Origin", "https://evil.example")
 	if _, resp, err := websocket.Dial(context.Background(), "ws"+strings.TrimPrefix(srv.URL, "http")+"/?api_key=k", &websocket.DialOptions{HTTPHeader: h}); err == nil || resp == nil || resp.StatusCode != 403 {
 		t.Errorf("WebSocket from another site: %v", err)
+	}
+}
+
+// TestConcurrentPostsReachASlowReader: many posts at once to a client that
+// reads slowly but steadily. Each write progresses well within
+// PostTimeout, though the last post waits behind the others far longer;
+// every post must succeed and arrive. A post that answers 410 Gone while
+// the connection stays open loses a message (a step's reply) for good.
+func TestConcurrentPostsReachASlowReader(t *testing.T) {
+	be, _, srv := start(t, gateway.Options{PostTimeout: 300 * time.Millisecond})
+	c := dial(t, srv, "?api_key=k")
+	ctx := context.Background()
+	if err := c.Write(ctx, websocket.MessageText, []byte("hi")); err != nil {
+		t.Fatal(err)
+	}
+	read(t, c)
+	ev, _ := be.last("$connect")
+	id := ev.RequestContext.ConnectionID
+
+	const posts, size = 150, 100 << 10
+	got := make(chan string, posts)
+	go func() {
+		for range posts {
+			_, data, err := c.Read(ctx)
+			if err != nil {
+				close(got)
+				return
+			}
+			got <- string(data[:8])
+			time.Sleep(10 * time.Millisecond) // about 10 MB/s
+		}
+	}()
+	var wg sync.WaitGroup
+	errs := make(chan error, posts)
+	for i := range posts {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			data := bytes.Repeat([]byte{'x'}, size)
+			copy(data, fmt.Sprintf("%08d", i))
+			_, err := be.client.PostToConnection(ctx, &apigatewaymanagementapi.PostToConnectionInput{ConnectionId: aws.String(id), Data: data})
+			if err != nil {
+				errs <- fmt.Errorf("post %d: %w", i, err)
+			}
+		}()
+	}
+	wg.Wait()
+	close(errs)
+	for err := range errs {
+		t.Error(err)
+	}
+	seen := map[string]bool{}
+	for range posts {
+		select {
+		case m, ok := <-got:
+			if !ok {
+				t.Fatalf("connection closed after %d of %d messages", len(seen), posts)
+			}
+			seen[m] = true
+		case <-time.After(10 * time.Second):
+			t.Fatalf("%d of %d messages arrived", len(seen), posts)
+		}
+	}
+	if len(seen) != posts {
+		t.Errorf("%d distinct messages of %d", len(seen), posts)
 	}
 }

@@ -1,12 +1,14 @@
 package serve_test
 
 import (
+	"bytes"
 	"context"
 	"encoding/json"
 	"fmt"
 	"log/slog"
 	"net/http"
 	"path/filepath"
+	"runtime/pprof"
 	"strings"
 	"sync"
 	"sync/atomic"
@@ -277,6 +279,14 @@ func (c *client) wait(ch chan *protocol.Reply, id string) *protocol.Reply {
 		}
 		return rep
 	case <-time.After(60 * time.Second):
+		dumpGoroutines(c.tb())
+		c.mu.Lock()
+		var waiting []string
+		for id := range c.waiting {
+			waiting = append(waiting, id)
+		}
+		c.tb().Logf("still waiting for %v; other messages: %q", waiting, c.other)
+		c.mu.Unlock()
 		c.tb().Fatalf("no reply to %s in 60s", id)
 	}
 	return nil
@@ -416,4 +426,27 @@ func (c *client) expect(session, code, want, what string) {
 	if got := c.eval(session, code); got != want {
 		c.tb().Fatalf("%s = %s, want %s", what, got, want)
 	}
+}
+
+var dumpOnce sync.Once
+
+// dumpGoroutines logs, once per test binary, the stacks of the goroutines
+// that are inside the engine or the interpreter (at most 16 KB), so that a
+// stalled step can be diagnosed from a CI log; an idle engine logs none.
+func dumpGoroutines(t testing.TB) {
+	dumpOnce.Do(func() {
+		var b bytes.Buffer
+		_ = pprof.Lookup("goroutine").WriteTo(&b, 2)
+		var busy []string
+		for _, g := range strings.Split(b.String(), "\n\n") {
+			if strings.Contains(g, "amber/functions/") || strings.Contains(g, "amber/core") {
+				busy = append(busy, g)
+			}
+		}
+		out := strings.Join(busy, "\n\n")
+		if len(out) > 16<<10 {
+			out = out[:16<<10] + "\n..."
+		}
+		t.Logf("%d goroutines in the engine or the interpreter at the stall:\n%s", len(busy), out)
+	})
 }

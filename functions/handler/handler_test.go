@@ -31,7 +31,7 @@ type connections struct {
 	msgs    map[string][][]byte
 	gone    map[string]bool
 	failing map[string]int // how many more posts to answer 400 BadRequestException (not gone)
-	failed  map[string]int  // posts refused so, by connection
+	failed  map[string]int // posts refused so, by connection
 }
 
 func newConnections(t testing.TB) *connections {

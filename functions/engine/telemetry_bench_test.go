@@ -10,10 +10,9 @@ import (
 	"sort"
 	"strings"
 	"sync"
+	"sync/atomic"
 	"testing"
 	"time"
-
-	sdktrace "go.opentelemetry.io/otel/sdk/trace"
 
 	"github.com/amber-sandbox/amber/cas"
 	"github.com/amber-sandbox/amber/functions/meta"
@@ -119,23 +118,30 @@ func benchTraced(b *testing.B, open func(testing.TB) (meta.Store, cas.Store), on
 // BenchmarkTracingInterleaved alternates warm steps of two engines, one
 // with telemetry off and one with it on (exporting to a loopback OTLP
 // receiver), so that both see the same load of a shared machine, and
-// reports each one's p50 and their ratio. memory-unexported makes the
+// reports each one's p50 and their ratio. The two engines share one
+// store (as two processes on one store do), so neither has a faster
+// file or a warmer cache than the other. memory-unexported makes the
 // spans but drops them instead of exporting them: the difference from
 // memory is the OTLP export's share (and its receiver's, on the same
 // machine).
 func BenchmarkTracingInterleaved(b *testing.B) {
 	for _, st := range []struct {
-		name     string
-		open     func(testing.TB) (meta.Store, cas.Store)
-		unexport bool
-	}{{"memory", openMemory, false}, {"memory-unexported", openMemory, true}, {"bolt", openBolt, false}} {
+		name string
+		open func(testing.TB) (meta.Store, cas.Store)
+		on   string // "otlp", "drop" (spans made, then dropped) or "off"
+	}{{"memory-aa", openMemory, "off"}, {"memory", openMemory, "otlp"}, {"memory-unexported", openMemory, "drop"}, {"bolt", openBolt, "otlp"}} {
 		b.Run(st.name, func(b *testing.B) {
-			off := tracedStepper(b, st.open, false, false)
+			m, c := st.open(b)
+			shared := func(testing.TB) (meta.Store, cas.Store) { return m, c }
+			off := tracedStepper(b, shared, false, false)
 			var on func(int) time.Duration
-			if st.unexport {
-				on = stepper(b, st.open, &telemetry.Config{SpanExporter: dropSpans{}}, true)
-			} else {
-				on = tracedStepper(b, st.open, true, true)
+			switch st.on {
+			case "drop":
+				on = stepper(b, shared, &telemetry.Config{TraceSink: dropSpans{}}, true)
+			case "off":
+				on = tracedStepper(b, shared, false, false)
+			default:
+				on = tracedStepper(b, shared, true, true)
 			}
 			var offLat, onLat []time.Duration
 			b.ResetTimer()
@@ -171,11 +177,12 @@ func tracedStepper(b *testing.B, open func(testing.TB) (meta.Store, cas.Store), 
 	return stepper(b, open, &telemetry.Config{Endpoint: childReceiver(b)}, parent)
 }
 
-// dropSpans is a span exporter that drops what it is given.
+// dropSpans is a trace sink that drops what it is given.
 type dropSpans struct{}
 
-func (dropSpans) ExportSpans(context.Context, []sdktrace.ReadOnlySpan) error { return nil }
-func (dropSpans) Shutdown(context.Context) error                             { return nil }
+func (dropSpans) ExportTraces(context.Context, []byte) error { return nil }
+
+var stepperN atomic.Int64
 
 // stepper is tracedStepper with telemetry configured by tcfg (nil: off).
 func stepper(b *testing.B, open func(testing.TB) (meta.Store, cas.Store), tcfg *telemetry.Config, parent bool) func(i int) time.Duration {
@@ -207,7 +214,9 @@ func stepper(b *testing.B, open func(testing.TB) (meta.Store, cas.Store), tcfg *
 		}
 		return rep
 	}
-	s := do(protocol.Request{Op: protocol.OpCheckout, ID: "co"}).Session
+	// Each stepper its own session (engines sharing a store would
+	// otherwise take a second checkout "co" for a retry of the first).
+	s := do(protocol.Request{Op: protocol.OpCheckout, ID: fmt.Sprint("co", stepperN.Add(1))}).Session
 	do(protocol.Request{Op: protocol.OpFeed, ID: "setup", Session: s, Code: "d = {i: str(i) for i in range(2000)}\nk = 0"})
 	tp := ""
 	if parent {

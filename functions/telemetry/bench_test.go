@@ -3,21 +3,18 @@ package telemetry
 import (
 	"context"
 	"testing"
-
-	sdktrace "go.opentelemetry.io/otel/sdk/trace"
 )
 
 type discard struct{}
 
-func (discard) ExportSpans(context.Context, []sdktrace.ReadOnlySpan) error { return nil }
-func (discard) Shutdown(context.Context) error                             { return nil }
+func (discard) ExportTraces(context.Context, []byte) error { return nil }
 
 // BenchmarkStepSpans is the cost of one traced step's telemetry: its
 // span, three phases and two store calls (spans for every call:
 // StoreSpanMin -1), to an exporter that drops them, so the export itself
 // is not counted. "request" is what the request pays (recording and the
 // hand-off at End); "request+worker" adds what the worker pays to make
-// the spans from the record (the old, all-on-the-request cost). The
+// the spans' encoding from the record. The
 // benchmark takes the worker's place, so that neither side's
 // allocations are counted in the other's.
 func BenchmarkStepSpans(b *testing.B) {
@@ -27,7 +24,7 @@ func BenchmarkStepSpans(b *testing.B) {
 
 func benchStep(b *testing.B, materialize bool) {
 	ctx := context.Background()
-	p, err := New(ctx, Config{SpanExporter: discard{}, StoreSpanMin: -1})
+	p, err := New(ctx, Config{TraceSink: discard{}, StoreSpanMin: -1})
 	if err != nil {
 		b.Fatal(err)
 	}
@@ -36,7 +33,10 @@ func benchStep(b *testing.B, materialize bool) {
 	if err := p.stopWorker(ctx); err != nil {
 		b.Fatal(err)
 	}
-	p.closed, p.queue = false, make(chan job, 1024)
+	p.closed, p.stop = false, make(chan struct{})
+	x := p.traces
+	p.traces = newTraceExporter(x.sinks, x.resource, x.scope)
+	defer p.traces.stop()
 	b.ReportAllocs()
 	for i := 0; i < b.N; i++ {
 		sctx, s := p.StartStep(ctx, StepInfo{Op: "feed", Project: "p", Session: "0123456789abcdef0123456789abcdef"})
@@ -49,12 +49,10 @@ func benchStep(b *testing.B, materialize bool) {
 		s.Committed(3, 1, 800, 9000)
 		s.End(sctx, "complete", "", "")
 		if materialize {
-			p.export((<-p.queue).s)
-		} else if len(p.queue) == cap(p.queue) {
+			p.exportPending(nil)
+		} else if len(p.pending) >= p.queueCap/2 {
 			b.StopTimer()
-			for len(p.queue) > 0 {
-				<-p.queue
-			}
+			p.pending = p.pending[:0]
 			b.StartTimer()
 		}
 	}

@@ -143,8 +143,8 @@ func (p *Provider) StartStep(ctx context.Context, info StepInfo) (context.Contex
 	case parent.IsValid():
 		s.parent, s.tid = parent, parent.TraceID()
 		// The sampler is parent based: an unsampled parent, no spans.
-		s.traced = p.tracer != nil && parent.IsSampled()
-	case p.tracer != nil:
+		s.traced = p.traces != nil && parent.IsSampled()
+	case p.traces != nil:
 		// The step span's trace id, chosen now for the step's history and
 		// stats; the worker's span gets it from the ID generator.
 		s.tid, s.traced = newTraceID(), true

@@ -5,9 +5,10 @@ import (
 	"testing"
 	"time"
 
-	"go.opentelemetry.io/otel/sdk/trace/tracetest"
+	tracepb "go.opentelemetry.io/proto/otlp/trace/v1"
 
 	"github.com/amber-sandbox/amber/cas"
+	"github.com/amber-sandbox/amber/internal/otlptest"
 )
 
 // slowStore's Gets take its delay.
@@ -26,8 +27,8 @@ func (s slowStore) Get(ctx context.Context, a cas.Addr) ([]byte, error) {
 // to its end; a faster call, and any call outside a step, is none.
 func TestStoreSpans(t *testing.T) {
 	ctx := context.Background()
-	exp := tracetest.NewInMemoryExporter()
-	p, err := New(ctx, Config{SpanExporter: exp, StoreSpanMin: 20 * time.Millisecond})
+	sink := &otlptest.Sink{}
+	p, err := New(ctx, Config{TraceSink: sink, StoreSpanMin: 20 * time.Millisecond})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -63,19 +64,21 @@ func TestStoreSpans(t *testing.T) {
 		t.Fatal(err)
 	}
 	var load, get, notFound int
-	for _, sp := range exp.GetSpans() {
+	for _, sp := range sink.Spans() {
 		switch sp.Name {
 		case SpanLoad:
 			load++
 		case "s3 Get":
 			get++
-			if sp.StartTime.Before(before) || sp.EndTime.After(after.Add(time.Second)) || sp.EndTime.Sub(sp.StartTime) < 30*time.Millisecond {
-				t.Errorf("s3 Get from %v to %v, called between %v and %v", sp.StartTime, sp.EndTime, before, after)
+			start, end := time.Unix(0, int64(sp.StartTimeUnixNano)), time.Unix(0, int64(sp.EndTimeUnixNano))
+			if start.Before(before) || end.After(after.Add(time.Second)) || end.Sub(start) < 30*time.Millisecond {
+				t.Errorf("s3 Get from %v to %v, called between %v and %v", start, end, before, after)
 			}
-			for _, kv := range sp.Attributes {
-				if kv.Key == "amber.found" && !kv.Value.AsBool() {
-					notFound++
-				}
+			if sp.Kind != tracepb.Span_SPAN_KIND_CLIENT || sp.Attrs["db.system"] != SystemS3 || sp.Attrs["db.operation"] != "Get" {
+				t.Errorf("s3 Get: kind %v, attributes %v", sp.Kind, sp.Attrs)
+			}
+			if sp.Attrs["amber.found"] == "false" {
+				notFound++
 			}
 		case "files Get":
 			t.Error("a call faster than StoreSpanMin has a span")

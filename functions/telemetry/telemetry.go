@@ -30,12 +30,9 @@ import (
 
 	"go.opentelemetry.io/otel/attribute"
 	"go.opentelemetry.io/otel/exporters/otlp/otlpmetric/otlpmetrichttp"
-	"go.opentelemetry.io/otel/exporters/otlp/otlptrace/otlptracehttp"
 	"go.opentelemetry.io/otel/metric"
 	sdkmetric "go.opentelemetry.io/otel/sdk/metric"
 	"go.opentelemetry.io/otel/sdk/resource"
-	sdktrace "go.opentelemetry.io/otel/sdk/trace"
-	"go.opentelemetry.io/otel/trace"
 )
 
 // ScopeName names the instrumentation scope of Amber's spans and metrics.
@@ -60,10 +57,10 @@ type Config struct {
 	// (default 10 s; Flush exports at once).
 	MetricInterval time.Duration
 
-	// SpanExporter and MetricReader, when set, are used besides (or
+	// TraceSink and MetricReader, when set, are used besides (or
 	// instead of) the OTLP exporters: for tests, and for embedders with
 	// their own pipeline.
-	SpanExporter sdktrace.SpanExporter
+	TraceSink    TraceSink
 	MetricReader sdkmetric.Reader
 
 	// StoreSpanMin is the shortest store call that gets a span (0:
@@ -84,20 +81,22 @@ type Config struct {
 
 // Provider records Amber's telemetry. A nil *Provider records nothing.
 type Provider struct {
-	tp     *sdktrace.TracerProvider // nil: no traces
-	tracer trace.Tracer
+	traces *traceExporter           // nil: no traces
 	mp     *sdkmetric.MeterProvider // nil: no OTLP/SDK metrics
 	m      *instruments
 	emf    *emf
 	// storeMin is the shortest store call that gets a span.
 	storeMin time.Duration
 
-	// The worker (worker.go): qmu guards closed and sends on queue.
-	qmu     sync.RWMutex
-	closed  bool
-	queue   chan job
-	stopped chan struct{}
-	dropped atomic.Int64
+	// The worker (worker.go): qmu guards started, closed and pending.
+	qmu              sync.Mutex
+	started, closed  bool
+	pending          []*Step // ended steps the worker has not collected
+	queueCap, wakeAt int
+	wake             chan struct{}
+	flushReq         chan chan struct{}
+	stop, stopped    chan struct{}
+	dropped          atomic.Int64
 }
 
 // Enabled reports whether the environment configures an OTLP exporter.
@@ -118,7 +117,6 @@ func envSignals() (traces, metrics bool) {
 // New returns a Provider, or nil (telemetry off) when cfg configures
 // nothing to export to.
 func New(ctx context.Context, cfg Config) (*Provider, error) {
-	var traceOpts []otlptracehttp.Option
 	var metricOpts []otlpmetrichttp.Option
 	wantTraces, wantMetrics := false, false
 	switch {
@@ -128,14 +126,13 @@ func New(ctx context.Context, cfg Config) (*Provider, error) {
 			return nil, fmt.Errorf("telemetry: OTLP endpoint %q: want http://host:port or https://host:port", cfg.Endpoint)
 		}
 		base := strings.TrimSuffix(u.String(), "/")
-		traceOpts = append(traceOpts, otlptracehttp.WithEndpointURL(base+"/v1/traces"))
 		metricOpts = append(metricOpts, otlpmetrichttp.WithEndpointURL(base+"/v1/metrics"))
 		wantTraces, wantMetrics = true, true
 	case cfg.FromEnv:
 		// The exporters read the variables themselves.
 		wantTraces, wantMetrics = envSignals()
 	}
-	if !wantTraces && !wantMetrics && cfg.SpanExporter == nil && cfg.MetricReader == nil && cfg.EMF == nil {
+	if !wantTraces && !wantMetrics && cfg.TraceSink == nil && cfg.MetricReader == nil && cfg.EMF == nil {
 		return nil, nil
 	}
 	service := cfg.Service
@@ -154,30 +151,26 @@ func New(ctx context.Context, cfg Config) (*Provider, error) {
 	if p.storeMin == 0 {
 		p.storeMin = DefaultStoreSpanMin
 	}
-	var tpOpts []sdktrace.TracerProviderOption
+	var sinks []TraceSink
 	if wantTraces {
-		exp, err := otlptracehttp.New(ctx, traceOpts...)
+		sink, err := newHTTPSink(cfg.Endpoint)
 		if err != nil {
-			return nil, fmt.Errorf("telemetry: trace exporter: %w", err)
+			return nil, err
 		}
-		tpOpts = append(tpOpts, sdktrace.WithBatcher(exp))
+		sinks = append(sinks, sink)
 	}
-	if cfg.SpanExporter != nil {
-		tpOpts = append(tpOpts, sdktrace.WithBatcher(cfg.SpanExporter))
+	if cfg.TraceSink != nil {
+		sinks = append(sinks, cfg.TraceSink)
 	}
-	if len(tpOpts) > 0 {
-		tpOpts = append(tpOpts, sdktrace.WithResource(res),
-			sdktrace.WithSampler(sdktrace.ParentBased(sdktrace.AlwaysSample())),
-			sdktrace.WithIDGenerator(idGenerator{}))
-		p.tp = sdktrace.NewTracerProvider(tpOpts...)
-		p.tracer = p.tp.Tracer(ScopeName)
+	if len(sinks) > 0 {
+		p.traces = newTraceExporter(sinks, encodeResource(res.Attributes()), encodeScope(ScopeName, ""))
 	}
 
 	var mpOpts []sdkmetric.Option
 	if wantMetrics {
 		exp, err := otlpmetrichttp.New(ctx, metricOpts...)
 		if err != nil {
-			_ = p.shutdownTraces(ctx)
+			p.stopTraces()
 			return nil, fmt.Errorf("telemetry: metric exporter: %w", err)
 		}
 		interval := cfg.MetricInterval
@@ -196,7 +189,10 @@ func New(ctx context.Context, cfg Config) (*Provider, error) {
 		meter = p.mp.Meter(ScopeName)
 	}
 	if p.m, err = newInstruments(meter); err != nil {
-		_ = p.Shutdown(ctx)
+		p.stopTraces()
+		if p.mp != nil {
+			_ = p.mp.Shutdown(ctx)
+		}
 		return nil, err
 	}
 	if cfg.EMF != nil {
@@ -211,7 +207,7 @@ func New(ctx context.Context, cfg Config) (*Provider, error) {
 }
 
 // Tracing reports whether p records spans.
-func (p *Provider) Tracing() bool { return p != nil && p.tracer != nil }
+func (p *Provider) Tracing() bool { return p != nil && p.traces != nil }
 
 // Flush exports what is buffered: it waits for the worker to make the
 // spans, metrics and EMF lines of the steps that have ended, then
@@ -222,9 +218,6 @@ func (p *Provider) Flush(ctx context.Context) error {
 		return nil
 	}
 	errs := []error{p.drain(ctx)}
-	if p.tp != nil {
-		errs = append(errs, p.tp.ForceFlush(ctx))
-	}
 	if p.mp != nil {
 		errs = append(errs, p.mp.ForceFlush(ctx))
 	}
@@ -234,11 +227,12 @@ func (p *Provider) Flush(ctx context.Context) error {
 	return nil
 }
 
-func (p *Provider) shutdownTraces(ctx context.Context) error {
-	if p.tp == nil {
-		return nil
+// stopTraces stops the trace exporter of a Provider whose worker has
+// not started.
+func (p *Provider) stopTraces() {
+	if p.traces != nil {
+		p.traces.stop()
 	}
-	return p.tp.Shutdown(ctx)
 }
 
 // Shutdown exports the steps that have ended, then flushes and stops
@@ -247,7 +241,7 @@ func (p *Provider) Shutdown(ctx context.Context) error {
 	if p == nil {
 		return nil
 	}
-	errs := []error{p.stopWorker(ctx), p.shutdownTraces(ctx)}
+	errs := []error{p.stopWorker(ctx)}
 	if p.mp != nil {
 		errs = append(errs, p.mp.Shutdown(ctx))
 	}

@@ -4,9 +4,8 @@ import (
 	"context"
 	"encoding/binary"
 	"math/rand/v2"
+	"time"
 
-	"go.opentelemetry.io/otel/attribute"
-	"go.opentelemetry.io/otel/codes"
 	"go.opentelemetry.io/otel/trace"
 )
 
@@ -21,46 +20,104 @@ const DefaultQueue = 1024
 // queue is full the step's spans and EMF line are dropped (its metrics
 // are still recorded, on the request) and amber.telemetry.dropped counts
 // it.
+//
+// The hand-off is a list under a mutex, not a channel send per step: a
+// send wakes the worker's goroutine, and on a busy machine that wake
+// (a futex call to start another thread) cost the request about 13 µs,
+// more than all the rest of its telemetry. The worker collects the list
+// every collectEvery, or at once when it is half full or on Flush.
 
-// job is a step to export, or a flush marker (done closes once the steps
-// queued before it are exported).
-type job struct {
-	s    *Step
-	done chan struct{}
-}
+// collectEvery is how often the worker collects the ended steps.
+const collectEvery = 50 * time.Millisecond
 
 func (p *Provider) startWorker(queue int) {
 	if queue <= 0 {
 		queue = DefaultQueue
 	}
-	p.queue = make(chan job, queue)
+	p.queueCap = queue
+	p.wakeAt = max(1, queue/2)
+	p.wake = make(chan struct{}, 1)
+	p.flushReq = make(chan chan struct{})
+	p.stop = make(chan struct{})
 	p.stopped = make(chan struct{})
-	go func() {
-		defer close(p.stopped)
-		for j := range p.queue {
-			if j.s != nil {
-				p.export(j.s)
+	p.started = true
+	go p.work()
+}
+
+func (p *Provider) work() {
+	defer close(p.stopped)
+	collect := time.NewTicker(collectEvery)
+	defer collect.Stop()
+	var batch <-chan time.Time
+	if p.traces != nil {
+		t := time.NewTicker(p.traces.delay)
+		defer t.Stop()
+		batch = t.C
+	}
+	var steps []*Step
+	for {
+		select {
+		case <-collect.C:
+		case <-p.wake:
+		case <-batch:
+			p.traces.send(false)
+			continue
+		case done := <-p.flushReq:
+			steps = p.exportPending(steps)
+			if p.traces != nil {
+				// Done once the sender has sent what came before.
+				go closeWhen(p.traces.flush(), done)
+			} else {
+				close(done)
 			}
-			if j.done != nil {
-				close(j.done)
+			continue
+		case <-p.stop:
+			p.exportPending(steps)
+			if p.traces != nil {
+				p.traces.stop()
 			}
+			return
 		}
-	}()
+		steps = p.exportPending(steps)
+	}
+}
+
+// exportPending takes the ended steps and exports them; buf is reused
+// for the list, and returned for the next call.
+func (p *Provider) exportPending(buf []*Step) []*Step {
+	p.qmu.Lock()
+	steps := p.pending
+	p.pending = buf[:0]
+	p.qmu.Unlock()
+	for i, s := range steps {
+		p.export(s)
+		steps[i] = nil
+	}
+	return steps
+}
+
+func closeWhen(after <-chan struct{}, done chan struct{}) {
+	<-after
+	close(done)
 }
 
 // enqueue hands an ended step to the worker, or, when its queue is full
 // or it has stopped, records the step's metrics here and drops the rest.
 func (p *Provider) enqueue(ctx context.Context, s *Step) {
-	p.qmu.RLock()
-	if !p.closed {
-		select {
-		case p.queue <- job{s: s}:
-			p.qmu.RUnlock()
-			return
-		default:
+	p.qmu.Lock()
+	if p.started && !p.closed && len(p.pending) < p.queueCap {
+		p.pending = append(p.pending, s)
+		n := len(p.pending)
+		p.qmu.Unlock()
+		if n == p.wakeAt {
+			select {
+			case p.wake <- struct{}{}:
+			default:
+			}
 		}
+		return
 	}
-	p.qmu.RUnlock()
+	p.qmu.Unlock()
 	p.dropped.Add(1)
 	if in := p.m; in.meter != nil {
 		in.dropped.Add(ctx, 1)
@@ -68,21 +125,22 @@ func (p *Provider) enqueue(ctx context.Context, s *Step) {
 	p.record(ctx, s)
 }
 
-// drain waits until the worker has exported the steps queued so far.
+// drain waits until the worker has exported the steps that have ended.
 func (p *Provider) drain(ctx context.Context) error {
-	done := make(chan struct{})
-	p.qmu.RLock()
-	if p.closed {
-		p.qmu.RUnlock()
+	p.qmu.Lock()
+	running := p.started && !p.closed
+	p.qmu.Unlock()
+	if !running {
 		return nil
 	}
+	done := make(chan struct{})
 	select {
-	case p.queue <- job{done: done}:
+	case p.flushReq <- done:
+	case <-p.stopped:
+		return nil
 	case <-ctx.Done():
-		p.qmu.RUnlock()
 		return ctx.Err()
 	}
-	p.qmu.RUnlock()
 	select {
 	case <-done:
 		return nil
@@ -91,16 +149,16 @@ func (p *Provider) drain(ctx context.Context) error {
 	}
 }
 
-// stopWorker drains the queue and stops the worker.
+// stopWorker exports what is pending and stops the worker.
 func (p *Provider) stopWorker(ctx context.Context) error {
 	p.qmu.Lock()
-	if p.closed || p.queue == nil {
+	if p.closed || !p.started {
 		p.closed = true
 		p.qmu.Unlock()
 		return nil
 	}
 	p.closed = true
-	close(p.queue)
+	close(p.stop)
 	p.qmu.Unlock()
 	select {
 	case <-p.stopped:
@@ -121,121 +179,111 @@ func (p *Provider) Dropped() int64 {
 
 // export makes s's spans, records its metrics and writes its EMF line.
 func (p *Provider) export(s *Step) {
-	ctx := context.Background()
-	if s.traced {
-		ctx = p.spans(s)
+	if s.traced && p.traces != nil {
+		p.traces.buf = appendStepSpans(p.traces.buf, s)
+		p.traces.added(1 + len(s.phases) + len(s.stores))
 	}
+	ctx := context.Background()
 	p.record(ctx, s)
 	p.emf.write(ctx, s, p)
 }
 
-// spans makes the step's span and its children from the record and
-// returns the context of the step's span.
-func (p *Provider) spans(s *Step) context.Context {
-	ctx := context.Background()
+// appendStepSpans appends the step's span and its children, made from
+// the record, to b.
+func appendStepSpans(b []byte, s *Step) []byte {
+	stepID := newSpanID()
+	h := spanHead{traceID: s.tid, spanID: stepID, name: [3]string{"amber.", s.op}, kind: kindServer, start: s.start, end: s.end}
 	if s.parent.IsValid() {
-		ctx = trace.ContextWithRemoteSpanContext(ctx, s.parent)
-	} else {
-		ctx = context.WithValue(ctx, traceIDKey{}, s.tid)
+		h.parentID, h.remoteParent = s.parent.SpanID(), s.parent.IsRemote()
 	}
-	ctx, span := p.tracer.Start(ctx, "amber."+s.op, trace.WithSpanKind(trace.SpanKindServer),
-		trace.WithTimestamp(s.start),
-		trace.WithAttributes(
-			attribute.String("amber.op", s.op),
-			attribute.String("amber.project", s.project),
-			attribute.String("amber.session", s.session),
-		))
-	for _, e := range s.events {
-		var attrs []attribute.KeyValue
-		name := EventReplayed
-		switch e.kind {
-		case evHostCall:
-			name = EventHostCall
-			attrs = []attribute.KeyValue{attribute.String("amber.function", e.name), attribute.Int64("amber.call_id", e.callID)}
-			if e.osCall != "" {
-				attrs = append(attrs, attribute.String("amber.os_call", e.osCall))
-			}
-		case evHostAnswer:
-			name = EventHostAnswer
-			attrs = []attribute.KeyValue{
-				attribute.String("amber.function", e.name),
-				attribute.Int64("amber.call_id", e.callID),
-				attribute.String("amber.answer", e.answer),
-				attribute.Float64("amber.host_ms", float64(e.waited.Microseconds())/1000),
-			}
-		}
-		span.AddEvent(name, trace.WithTimestamp(e.at), trace.WithAttributes(attrs...))
+	b, span := openSpan(b, &h)
+	b = appendStringAttr(b, fSpanAttributes, "amber.op", s.op)
+	b = appendStringAttr(b, fSpanAttributes, "amber.project", s.project)
+	b = appendStringAttr(b, fSpanAttributes, "amber.session", s.session)
+	b = appendStringAttr(b, fSpanAttributes, "amber.outcome", s.outcome)
+	if s.errKind != "" {
+		b = appendStringAttr(b, fSpanAttributes, "amber.error_kind", s.errKind)
 	}
-	phases := make([]trace.Span, len(s.phases))
-	pctx := make([]context.Context, len(s.phases))
-	for i, ph := range s.phases {
-		pctx[i], phases[i] = p.tracer.Start(ctx, ph.name, trace.WithTimestamp(ph.start))
+	if s.load != "" {
+		b = appendStringAttr(b, fSpanAttributes, "amber.load", s.load)
+		b = appendIntAttr(b, fSpanAttributes, "amber.pages_loaded", int64(s.pagesLoaded))
+		b = appendIntAttr(b, fSpanAttributes, "amber.bytes_loaded", s.bytesLoaded)
 	}
-	for _, c := range s.stores {
-		parent := ctx
+	if s.committed {
+		b = appendIntAttr(b, fSpanAttributes, "amber.version", s.version)
+		b = appendIntAttr(b, fSpanAttributes, "amber.pages_written", int64(s.pagesWritten))
+		b = appendIntAttr(b, fSpanAttributes, "amber.bytes_written", s.bytesWritten)
+		b = appendIntAttr(b, fSpanAttributes, "amber.state_bytes", s.stateBytes)
+	}
+	if s.storeDropped > 0 {
+		b = appendIntAttr(b, fSpanAttributes, "amber.store_calls_dropped", int64(s.storeDropped))
+	}
+	for i := range s.events {
+		b = appendEvent(b, &s.events[i])
+	}
+	if s.errKind != "" {
+		// The kind only: an error's message may quote the sandbox.
+		b = appendErrorStatus(b, s.errKind)
+	}
+	b = closeMessage(b, span)
+
+	var idBuf [8]trace.SpanID
+	ids := idBuf[:0]
+	for _, ph := range s.phases {
+		id := newSpanID()
+		ids = append(ids, id)
+		h := spanHead{traceID: s.tid, spanID: id, parentID: stepID, name: [3]string{ph.name}, kind: kindInternal, start: ph.start, end: ph.end}
+		b, span = openSpan(b, &h)
+		b = closeMessage(b, span)
+	}
+	for i := range s.stores {
+		c := &s.stores[i]
+		parent := stepID
 		if c.phase >= 0 {
-			parent = pctx[c.phase]
+			parent = ids[c.phase]
 		}
-		attrs := []attribute.KeyValue{attribute.String("db.system", c.system), attribute.String("db.operation", c.call)}
+		h := spanHead{traceID: s.tid, spanID: newSpanID(), parentID: parent, name: [3]string{c.system, " ", c.call}, kind: kindClient, start: c.start, end: c.end}
+		b, span = openSpan(b, &h)
+		b = appendStringAttr(b, fSpanAttributes, "db.system", c.system)
+		b = appendStringAttr(b, fSpanAttributes, "db.operation", c.call)
 		if c.bytes > 0 {
-			attrs = append(attrs, attribute.Int("amber.bytes", c.bytes))
+			b = appendIntAttr(b, fSpanAttributes, "amber.bytes", int64(c.bytes))
 		}
-		_, sp := p.tracer.Start(parent, c.system+" "+c.call, trace.WithSpanKind(trace.SpanKindClient),
-			trace.WithTimestamp(c.start), trace.WithAttributes(attrs...))
 		switch {
 		case c.notFound:
-			sp.SetAttributes(attribute.Bool("amber.found", false))
+			b = appendBoolAttr(b, fSpanAttributes, "amber.found", false)
 		case c.failed:
 			// The error's text names keys and paths, not tenant data, but a
 			// store call's outcome is all a trace needs.
-			sp.SetStatus(codes.Error, "store call failed")
+			b = appendErrorStatus(b, "store call failed")
 		}
-		sp.End(trace.WithTimestamp(c.end))
+		b = closeMessage(b, span)
 	}
-	for i, ph := range s.phases {
-		phases[i].End(trace.WithTimestamp(ph.end))
-	}
-
-	attrs := make([]attribute.KeyValue, 0, 11)
-	attrs = append(attrs, attribute.String("amber.outcome", s.outcome))
-	if s.errKind != "" {
-		attrs = append(attrs, attribute.String("amber.error_kind", s.errKind))
-		// The kind only: an error's message may quote the sandbox.
-		span.SetStatus(codes.Error, s.errKind)
-	}
-	if s.load != "" {
-		attrs = append(attrs, attribute.String("amber.load", s.load),
-			attribute.Int("amber.pages_loaded", s.pagesLoaded), attribute.Int64("amber.bytes_loaded", s.bytesLoaded))
-	}
-	if s.committed {
-		attrs = append(attrs, attribute.Int64("amber.version", s.version), attribute.Int("amber.pages_written", s.pagesWritten),
-			attribute.Int64("amber.bytes_written", s.bytesWritten), attribute.Int64("amber.state_bytes", s.stateBytes))
-	}
-	if s.storeDropped > 0 {
-		attrs = append(attrs, attribute.Int("amber.store_calls_dropped", s.storeDropped))
-	}
-	span.SetAttributes(attrs...)
-	span.End(trace.WithTimestamp(s.end))
-	return ctx
+	return b
 }
 
-// traceIDKey carries, in the context the worker starts a root step span
-// with, the trace id the step chose at its start.
-type traceIDKey struct{}
-
-// idGenerator is the tracer provider's: a root span started with a
-// traceIDKey gets that trace id; everything else random ids.
-type idGenerator struct{}
-
-func (idGenerator) NewIDs(ctx context.Context) (trace.TraceID, trace.SpanID) {
-	if tid, ok := ctx.Value(traceIDKey{}).(trace.TraceID); ok && tid.IsValid() {
-		return tid, newSpanID()
+// appendEvent appends one event of the step's span.
+func appendEvent(b []byte, e *eventRecord) []byte {
+	b, ev := openMessage(b, fSpanEvents)
+	b = appendFixed64Field(b, fEventTime, unixNano(e.at))
+	switch e.kind {
+	case evHostCall:
+		b = appendStringField(b, fEventName, EventHostCall)
+		b = appendStringAttr(b, fEventAttributes, "amber.function", e.name)
+		b = appendIntAttr(b, fEventAttributes, "amber.call_id", e.callID)
+		if e.osCall != "" {
+			b = appendStringAttr(b, fEventAttributes, "amber.os_call", e.osCall)
+		}
+	case evHostAnswer:
+		b = appendStringField(b, fEventName, EventHostAnswer)
+		b = appendStringAttr(b, fEventAttributes, "amber.function", e.name)
+		b = appendIntAttr(b, fEventAttributes, "amber.call_id", e.callID)
+		b = appendStringAttr(b, fEventAttributes, "amber.answer", e.answer)
+		b = appendDoubleAttr(b, fEventAttributes, "amber.host_ms", float64(e.waited.Microseconds())/1000)
+	default:
+		b = appendStringField(b, fEventName, EventReplayed)
 	}
-	return newTraceID(), newSpanID()
-}
-
-func (idGenerator) NewSpanID(context.Context, trace.TraceID) trace.SpanID {
-	return newSpanID()
+	return closeMessage(b, ev)
 }
 
 // newTraceID is a random, valid trace id (math/rand/v2's generator is

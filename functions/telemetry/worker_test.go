@@ -10,8 +10,9 @@ import (
 	"go.opentelemetry.io/otel/attribute"
 	sdkmetric "go.opentelemetry.io/otel/sdk/metric"
 	"go.opentelemetry.io/otel/sdk/metric/metricdata"
-	"go.opentelemetry.io/otel/sdk/trace/tracetest"
 	"go.opentelemetry.io/otel/trace"
+
+	"github.com/amber-sandbox/amber/internal/otlptest"
 )
 
 var hexTraceID = regexp.MustCompile(`^[0-9a-f]{32}$`)
@@ -23,8 +24,8 @@ var hexTraceID = regexp.MustCompile(`^[0-9a-f]{32}$`)
 // no spans; a store call after the step ended records nothing.
 func TestTraceIDKnownDuringStep(t *testing.T) {
 	ctx := context.Background()
-	exp := tracetest.NewInMemoryExporter()
-	p, err := New(ctx, Config{SpanExporter: exp, StoreSpanMin: -1})
+	sink := &otlptest.Sink{}
+	p, err := New(ctx, Config{TraceSink: sink, StoreSpanMin: -1})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -52,40 +53,43 @@ func TestTraceIDKnownDuringStep(t *testing.T) {
 	if c != parentTrace || unsampled != "0af7651916cd43dd8448eb211c80319c" {
 		t.Fatalf("trace ids with a traceparent: %q, %q", c, unsampled)
 	}
-	spans := exp.GetSpans()
-	byTrace := map[string][]tracetest.SpanStub{}
-	for _, sp := range spans {
+	byTrace := map[string][]*otlptest.Span{}
+	for _, sp := range sink.Spans() {
 		if sp.Name == "bbolt Late" {
 			t.Error("a store call after the step's end has a span")
 		}
-		byTrace[sp.SpanContext.TraceID().String()] = append(byTrace[sp.SpanContext.TraceID().String()], sp)
+		byTrace[sp.TraceID] = append(byTrace[sp.TraceID], sp)
 	}
 	if len(byTrace[unsampled]) != 0 {
 		t.Errorf("an unsampled traceparent's step has %d spans", len(byTrace[unsampled]))
 	}
 	for _, id := range []string{a, b, c} {
-		var step, load, get *tracetest.SpanStub
-		for i, sp := range byTrace[id] {
+		var step, load, get *otlptest.Span
+		for _, sp := range byTrace[id] {
 			switch sp.Name {
 			case "amber.feed":
-				step = &byTrace[id][i]
+				step = sp
 			case SpanLoad:
-				load = &byTrace[id][i]
+				load = sp
 			case "bbolt GetSession":
-				get = &byTrace[id][i]
+				get = sp
 			}
 		}
 		if step == nil || load == nil || get == nil {
 			t.Fatalf("trace %s: spans %v", id, byTrace[id])
 		}
-		if load.Parent.SpanID() != step.SpanContext.SpanID() || get.Parent.SpanID() != load.SpanContext.SpanID() {
+		if load.ParentID != step.SpanID || get.ParentID != load.SpanID {
 			t.Errorf("trace %s: the load is not the step's child, or the store call not the load's", id)
 		}
-		if id == c && (step.Parent.SpanID().String() != parentSpan || !step.Parent.IsRemote()) {
-			t.Errorf("the step span's parent is %v, want the traceparent's span", step.Parent)
+		remote := step.Flags&(flagHasIsRemote|flagIsRemote) == flagHasIsRemote|flagIsRemote
+		if id == c && (step.ParentID != parentSpan || !remote) {
+			t.Errorf("the step span's parent is %q (remote: %v), want the traceparent's span", step.ParentID, remote)
 		}
-		if id != c && step.Parent.IsValid() {
-			t.Errorf("a step without a traceparent has parent %v", step.Parent)
+		if id != c && step.ParentID != "" {
+			t.Errorf("a step without a traceparent has parent %q", step.ParentID)
+		}
+		if step.Resource["service.name"] != "amber" || step.Scope != ScopeName {
+			t.Errorf("resource %v, scope %q", step.Resource, step.Scope)
 		}
 	}
 }
@@ -117,10 +121,10 @@ func (h blockingHandler) Handle(ctx context.Context, r slog.Record) error {
 // the times the steps ran, not the worker's.
 func TestFullQueueDrops(t *testing.T) {
 	ctx := context.Background()
-	exp := tracetest.NewInMemoryExporter()
+	sink := &otlptest.Sink{}
 	reader := sdkmetric.NewManualReader()
 	h := blockingHandler{Handler: slog.DiscardHandler, entered: make(chan struct{}, 1), release: make(chan struct{}), lines: make(chan struct{}, 10)}
-	p, err := New(ctx, Config{SpanExporter: exp, MetricReader: reader, EMF: slog.New(h), Queue: 1})
+	p, err := New(ctx, Config{TraceSink: sink, MetricReader: reader, EMF: slog.New(h), Queue: 1})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -145,8 +149,8 @@ func TestFullQueueDrops(t *testing.T) {
 	if n := len(h.lines); n != 2 {
 		t.Errorf("%d EMF lines, want 2 (the dropped step's is not written)", n)
 	}
-	var steps []tracetest.SpanStub
-	for _, sp := range exp.GetSpans() {
+	var steps []*otlptest.Span
+	for _, sp := range sink.Spans() {
 		if sp.Name == "amber.feed" {
 			steps = append(steps, sp)
 		}
@@ -154,8 +158,9 @@ func TestFullQueueDrops(t *testing.T) {
 	if len(steps) != 2 {
 		t.Fatalf("%d step spans, want 2", len(steps))
 	}
-	if sp := steps[1]; sp.StartTime.Before(queuedStart) || sp.EndTime.After(queuedEnd) {
-		t.Errorf("the queued step's span is from %v to %v, the step ran from %v to %v", sp.StartTime, sp.EndTime, queuedStart, queuedEnd)
+	sp := steps[1]
+	if start, end := time.Unix(0, int64(sp.StartTimeUnixNano)), time.Unix(0, int64(sp.EndTimeUnixNano)); start.Before(queuedStart) || end.After(queuedEnd) {
+		t.Errorf("the queued step's span is from %v to %v, the step ran from %v to %v", start, end, queuedStart, queuedEnd)
 	}
 	var rm metricdata.ResourceMetrics
 	if err := reader.Collect(ctx, &rm); err != nil {
@@ -195,7 +200,7 @@ func sum(rm metricdata.ResourceMetrics, name string, match ...attribute.KeyValue
 // block nor fail.
 func TestAfterShutdown(t *testing.T) {
 	ctx := context.Background()
-	p, err := New(ctx, Config{SpanExporter: tracetest.NewInMemoryExporter()})
+	p, err := New(ctx, Config{TraceSink: &otlptest.Sink{}})
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -32,11 +32,15 @@ type Receiver struct {
 	srv *http.Server
 	ln  net.Listener
 
-	mu       sync.Mutex
-	spans    []*Span
-	metrics  []*metricspb.Metric
-	requests int
-	changed  chan struct{}
+	mu      sync.Mutex
+	spans   []*Span
+	headers []http.Header // of each traces request
+	// failN traces requests are still to fail with failStatus; failed
+	// counts those that did.
+	failN, failStatus, failed int
+	metrics                   []*metricspb.Metric
+	requests                  int
+	changed                   chan struct{}
 }
 
 // Span is one received span with its decoded ids and attributes.
@@ -44,6 +48,8 @@ type Span struct {
 	*tracepb.Span
 	TraceID, SpanID, ParentID string // lowercase hex; ParentID "" for a root
 	Attrs                     map[string]string
+	Resource                  map[string]string // its resource's attributes
+	Scope                     string            // its instrumentation scope's name
 }
 
 // Start runs a receiver on a free loopback port until the test ends.
@@ -79,15 +85,52 @@ func readBody(req *http.Request) ([]byte, error) {
 	return io.ReadAll(body)
 }
 
+// FailTraces makes the next n traces requests fail with status (and
+// Retry-After: 0 for 429 and 503), as a receiver that is overloaded or
+// restarting answers.
+func (r *Receiver) FailTraces(n, status int) {
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	r.failN, r.failStatus = n, status
+}
+
 func (r *Receiver) traces(w http.ResponseWriter, req *http.Request) {
+	r.mu.Lock()
+	fail := r.failN > 0
+	if fail {
+		r.failN--
+		r.failed++
+	}
+	status := r.failStatus
+	r.mu.Unlock()
+	if fail {
+		if status == http.StatusTooManyRequests || status == http.StatusServiceUnavailable {
+			w.Header().Set("Retry-After", "0")
+		}
+		http.Error(w, "failing as told", status)
+		return
+	}
 	b, err := readBody(req)
-	var msg colltrace.ExportTraceServiceRequest
+	var got []*Span
 	if err == nil {
-		err = proto.Unmarshal(b, &msg)
+		got, err = Decode(b)
 	}
 	if err != nil {
 		http.Error(w, err.Error(), http.StatusBadRequest)
 		return
+	}
+	r.add(func() {
+		r.spans = append(r.spans, got...)
+		r.headers = append(r.headers, req.Header.Clone())
+	})
+	respond(w, &colltrace.ExportTraceServiceResponse{})
+}
+
+// Decode decodes an ExportTraceServiceRequest in protobuf encoding.
+func Decode(request []byte) ([]*Span, error) {
+	var msg colltrace.ExportTraceServiceRequest
+	if err := proto.Unmarshal(request, &msg); err != nil {
+		return nil, fmt.Errorf("otlptest: %w", err)
 	}
 	var got []*Span
 	for _, rs := range msg.ResourceSpans {
@@ -95,12 +138,47 @@ func (r *Receiver) traces(w http.ResponseWriter, req *http.Request) {
 			for _, sp := range ss.Spans {
 				got = append(got, &Span{Span: sp, TraceID: hex.EncodeToString(sp.TraceId),
 					SpanID: hex.EncodeToString(sp.SpanId), ParentID: hex.EncodeToString(sp.ParentSpanId),
-					Attrs: Attrs(sp.Attributes)})
+					Attrs: Attrs(sp.Attributes), Resource: Attrs(rs.GetResource().GetAttributes()),
+					Scope: ss.GetScope().GetName()})
 			}
 		}
 	}
-	r.add(func() { r.spans = append(r.spans, got...) })
-	respond(w, &colltrace.ExportTraceServiceResponse{})
+	return got, nil
+}
+
+// Sink keeps the spans of the requests given to its ExportTraces, as a
+// receiver would, in the process: a telemetry.TraceSink for tests.
+type Sink struct {
+	mu       sync.Mutex
+	spans    []*Span
+	requests int
+}
+
+// ExportTraces decodes request and keeps its spans.
+func (s *Sink) ExportTraces(_ context.Context, request []byte) error {
+	got, err := Decode(request)
+	if err != nil {
+		return err
+	}
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	s.spans = append(s.spans, got...)
+	s.requests++
+	return nil
+}
+
+// Spans returns the spans received so far.
+func (s *Sink) Spans() []*Span {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	return append([]*Span(nil), s.spans...)
+}
+
+// Requests is how many requests the sink has received.
+func (s *Sink) Requests() int {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	return s.requests
 }
 
 func (r *Receiver) metricsHandler(w http.ResponseWriter, req *http.Request) {
@@ -147,6 +225,21 @@ func (r *Receiver) Spans() []*Span {
 	r.mu.Lock()
 	defer r.mu.Unlock()
 	return append([]*Span(nil), r.spans...)
+}
+
+// FailedTraces is how many traces requests FailTraces made fail.
+func (r *Receiver) FailedTraces() int {
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	return r.failed
+}
+
+// TraceHeaders returns the headers of the traces requests received so
+// far.
+func (r *Receiver) TraceHeaders() []http.Header {
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	return append([]http.Header(nil), r.headers...)
 }
 
 // Metrics returns the metrics received so far, in order of arrival (a

@@ -43,6 +43,15 @@ type (
 type bigPool struct {
 	free  [bigPoolClasses][]*BigInt
 	words int
+	// asked is, per class, the last collection cycle in which a result
+	// of that class was asked for: a full pool makes room for a class in
+	// demand by dropping the entries of the class asked for least
+	// recently. Without it the pool filled with the sizes of a loop's
+	// early results and refused the ones it made later (a loop's big ints
+	// grow: Fibonacci's by a word every hundred additions), so nearly
+	// every result came from Go again.
+	asked [bigPoolClasses]uint32
+	cycle uint32
 }
 
 // bigClassWords rounds n up to a class's capacity: a multiple of a
@@ -78,6 +87,7 @@ func (h *Heap) BigWords(n int) (*BigInt, []big.Word) {
 	}
 	if p := h.bigs; p != nil {
 		if cl := bigClass(c); cl < bigPoolClasses {
+			p.asked[cl] = p.cycle
 			if l := p.free[cl]; len(l) > 0 {
 				b := l[len(l)-1]
 				l[len(l)-1] = nil
@@ -129,13 +139,40 @@ func (h *Heap) recycleBig(b *BigInt) {
 		p = new(bigPool)
 		h.bigs = p
 	}
-	if p.words+c > bigPoolWords {
+	if p.words+c > bigPoolWords && !p.makeRoom(cl, c) {
 		return
 	}
 	b.V.SetBits(w[:0])
 	p.free[cl] = append(p.free[cl], b)
 	p.words += c
 }
+
+// makeRoom drops entries of the classes asked for less recently than cl
+// until c more words fit, and reports whether they do.
+func (p *bigPool) makeRoom(cl, c int) bool {
+	for p.words+c > bigPoolWords {
+		victim := -1
+		for v := range p.free {
+			if v != cl && len(p.free[v]) > 0 && p.asked[v] < p.asked[cl] && (victim < 0 || p.asked[v] < p.asked[victim]) {
+				victim = v
+			}
+		}
+		if victim < 0 {
+			return false
+		}
+		l := p.free[victim]
+		for len(l) > 0 && p.words+c > bigPoolWords {
+			p.words -= cap(l[len(l)-1].V.Bits())
+			l[len(l)-1] = nil
+			l = l[:len(l)-1]
+		}
+		p.free[victim] = l
+	}
+	return true
+}
+
+// newCycle starts a collection cycle of the pool's demand record.
+func (p *bigPool) newCycle() { p.cycle++ }
 
 // ReleaseBigPool lets Go have the pool's memory back, for a heap about
 // to sit idle between runs.

@@ -107,3 +107,42 @@ func TestFreeBigReturnsUnusedObject(t *testing.T) {
 		}
 	}
 }
+
+// A loop whose big ints grow asks for larger classes as it goes: once the
+// pool is full of an early size nobody asks for any more, the garbage of
+// the size in demand must still be kept and handed out again, and the
+// pool stays within its bound.
+func TestBigPoolFollowsGrowingSizes(t *testing.T) {
+	h := New()
+	const early, late = 1000, 3000
+	for range 2 * bigPoolWords / early {
+		newBig(h, early, 1)
+	}
+	h.Collect(func(func(Value)) {}) // the pool fills with early's class
+	if h.bigs.words+late <= bigPoolWords {
+		t.Fatalf("pool holds %d words, want it full", h.bigs.words)
+	}
+	// The program has moved on: it asks for late's class (a miss, made
+	// fresh), and its garbage is of that class.
+	var dead []*BigInt
+	for range 10 {
+		_, o := newBig(h, late, 2)
+		dead = append(dead, o)
+	}
+	h.Collect(func(func(Value)) {})
+	if h.bigs.words > bigPoolWords {
+		t.Fatalf("pool keeps %d words, bound %d", h.bigs.words, bigPoolWords)
+	}
+	reused := 0
+	for range dead {
+		o, _ := h.BigWords(late)
+		for _, d := range dead {
+			if o == d {
+				reused++
+			}
+		}
+	}
+	if reused != len(dead) {
+		t.Fatalf("%d of %d freed big ints of the size in demand were handed out again", reused, len(dead))
+	}
+}

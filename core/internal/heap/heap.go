@@ -621,6 +621,10 @@ func (h *Heap) Collect(roots func(visit func(Value))) int {
 		}
 		freed += h.sweepPage(p, lo, marks[lo:hi])
 	}
+	if h.bigs != nil {
+		// What is asked for from now on is the next cycle's demand.
+		h.bigs.newCycle()
+	}
 	// Segment records of freed sequences go in one pass over the few
 	// records, not a map delete for every freed object of their pages.
 	for hd := range h.segDirty {

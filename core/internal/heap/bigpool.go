@@ -147,8 +147,9 @@ func (h *Heap) recycleBig(b *BigInt) {
 	p.words += c
 }
 
-// makeRoom drops entries of the classes asked for less recently than cl
-// until c more words fit, and reports whether they do.
+// makeRoom drops the entries of classes asked for less recently than cl,
+// a whole class at a time (what nobody asked for in a cycle is stale as a
+// whole), until c more words fit, and reports whether they do.
 func (p *bigPool) makeRoom(cl, c int) bool {
 	for p.words+c > bigPoolWords {
 		victim := -1
@@ -160,13 +161,11 @@ func (p *bigPool) makeRoom(cl, c int) bool {
 		if victim < 0 {
 			return false
 		}
-		l := p.free[victim]
-		for len(l) > 0 && p.words+c > bigPoolWords {
-			p.words -= cap(l[len(l)-1].V.Bits())
-			l[len(l)-1] = nil
-			l = l[:len(l)-1]
+		for i, b := range p.free[victim] {
+			p.words -= cap(b.V.Bits())
+			p.free[victim][i] = nil
 		}
-		p.free[victim] = l
+		p.free[victim] = p.free[victim][:0]
 	}
 	return true
 }

@@ -17,9 +17,15 @@ type DictEntry struct {
 type Dict struct {
 	Entries []DictEntry
 	Used    int
-	// Ver changes with every mutation, so caches of lookups (LOAD_GLOBAL)
-	// can tell they are stale. Derived, not persisted.
+	// Ver changes with every mutation, so caches of lookups can tell
+	// they are stale. Derived, not persisted.
 	Ver uint32
+	// Keys changes with every mutation but a value's replacement
+	// (SetAt): while it holds, every key is at the entry it was at, so a
+	// cache may keep an entry's index and read its value there (LOAD_GLOBAL
+	// of a module whose loop assigns its globals: every store changed Ver
+	// and missed every such cache). Derived, not persisted.
+	Keys uint32
 	// lead is a count of entries at the front all deleted (a lower
 	// bound: 0 is always right), so that iterating from the start after
 	// the oldest keys were deleted (next(iter(d)) of a FIFO or LRU
@@ -290,6 +296,7 @@ func (d *Dict) Append(key, val Value, hash int64) {
 	d.own()
 	d.Used++
 	d.Ver++
+	d.Keys++
 	if d.index == nil && len(d.Entries) < smallDict {
 		if cap(d.Entries) == 0 {
 			// Room for a few keys at once: instance and keyword dicts
@@ -319,6 +326,7 @@ func (d *Dict) CopyFrom(src *Dict) {
 	d.shared = false
 	d.lead = 0
 	d.Ver++
+	d.Keys++
 	d.index = nil
 	d.Used = src.Used
 	if src.Used == 0 {
@@ -386,6 +394,7 @@ func (d *Dict) DeleteAt(i int) {
 	*e = DictEntry{}
 	d.Used--
 	d.Ver++
+	d.Keys++
 	switch {
 	case d.Used == 0:
 		d.Entries = d.Entries[:0]
@@ -409,6 +418,7 @@ func (d *Dict) Clear() {
 	d.shared = false
 	d.lead = 0
 	d.Ver++
+	d.Keys++
 	d.Entries = nil
 	d.Used = 0
 	d.index = nil
@@ -419,6 +429,7 @@ func (d *Dict) Reindex() {
 	d.own()
 	d.lead = 0
 	d.Ver++
+	d.Keys++
 	d.Used = 0
 	for _, e := range d.Entries {
 		if e.Key.K != KUndef {
@@ -515,6 +526,7 @@ func (d *Dict) AppendFresh(key, val Value, hash int64) bool {
 	d.Entries = append(d.Entries, DictEntry{Hash: hash, Key: key, Val: val})
 	d.Used++
 	d.Ver++
+	d.Keys++
 	return true
 }
 

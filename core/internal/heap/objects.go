@@ -143,15 +143,22 @@ const SiteWays = 4
 type SiteCache struct {
 	Ways [SiteWays]SiteEntry
 	Next uint8 // the way to replace next
-	// For LOAD_GLOBAL: the value found, valid while the globals and
-	// builtins dicts keep these versions and the epoch is unchanged.
-	// GOwn says it was found in the globals dict itself, which then
-	// shadows the builtins whatever their version.
-	GOwn       bool
-	Globals    Handle
-	GVer, BVer uint32
-	GEpoch     uint32
-	Global     Value
+	// For LOAD_GLOBAL: where the name was found, valid while the globals
+	// dict is the same object (GDict, compared, never read) with the same
+	// keys (GKeys) and the epoch is unchanged. GOwn says it was found in
+	// the globals dict itself, at entry GIdx, which then shadows the
+	// builtins; otherwise it is the builtins dict's (BDict, BKeys) entry
+	// BIdx. Global is the value read there, as of the dicts' versions
+	// GVer and BVer: while they hold it is returned as is, and when only
+	// a value changed (a module's loop assigning its globals keeps their
+	// keys) it is read again at the entry.
+	GOwn         bool
+	GEpoch       uint32
+	GDict, BDict *Dict
+	GKeys, BKeys uint32
+	GVer, BVer   uint32
+	GIdx, BIdx   int32
+	Global       Value
 }
 
 // SiteEntry is one class's lookup result, valid while the VM's class

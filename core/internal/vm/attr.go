@@ -3,7 +3,6 @@ package vm
 import (
 	"strings"
 
-	"github.com/amber-sandbox/amber/core/internal/compile"
 	"github.com/amber-sandbox/amber/core/internal/heap"
 )
 
@@ -1355,13 +1354,6 @@ func (vm *VM) DelAttr(obj, name Value) error {
 func (vm *VM) loadGlobal(f *heap.Frame, arg int) (Value, error) {
 	g := vm.H.Get(f.Globals).(*heap.Dict)
 	b := vm.H.Get(vm.Builtins).(*heap.Dict)
-	var s *heap.SiteCache
-	if f.C.Code.Instrs[f.PC-1].Op() == compile.LOAD_GLOBAL {
-		s = vm.site(f)
-		if s.GEpoch == vm.epoch && s.Globals == f.Globals.H() && s.GVer == g.Ver && s.BVer == b.Ver {
-			return s.Global, nil
-		}
-	}
 	name := vm.nameAt(f, arg)
 	h := vm.StrHash(name)
 	v, ok, _ := g.Get(name, h, vm.StrEq)
@@ -1370,9 +1362,6 @@ func (vm *VM) loadGlobal(f *heap.Frame, arg int) (Value, error) {
 	}
 	if !ok {
 		return vm.undefinedName(f, name)
-	}
-	if s != nil {
-		s.Globals, s.GVer, s.BVer, s.GEpoch, s.Global = f.Globals.H(), g.Ver, b.Ver, vm.epoch, v
 	}
 	return v, nil
 }

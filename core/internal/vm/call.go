@@ -1155,22 +1155,38 @@ func (vm *VM) globalHit(co *heap.CodeObj, i int32, f *heap.Frame) (v Value, ok b
 		return v, false
 	}
 	s := &co.Sites[co.SiteIdx[i]]
-	if s.GEpoch != vm.epoch || s.Globals != f.Globals.H() {
+	if s.GEpoch != vm.epoch {
 		return v, false
 	}
 	g, _ := vm.H.Get(f.Globals).(*heap.Dict)
-	if g == nil || s.GVer != g.Ver {
+	if g == nil || g != s.GDict {
 		return v, false
 	}
 	if s.GOwn {
-		// A module's own function or class: no builtin can shadow it.
-		return s.Global, true
-	}
-	b, _ := vm.H.Get(vm.Builtins).(*heap.Dict)
-	if b == nil || s.BVer != b.Ver {
+		// A name of the module's own: no builtin can shadow it.
+		if g.Ver == s.GVer {
+			return s.Global, true
+		}
+		if j := int(s.GIdx); g.Keys == s.GKeys && j < len(g.Entries) {
+			v = g.Entries[j].Val
+			s.Global, s.GVer = v, g.Ver
+			return v, true
+		}
 		return v, false
 	}
-	return s.Global, true
+	b, _ := vm.H.Get(vm.Builtins).(*heap.Dict)
+	if b == nil || b != s.BDict {
+		return v, false
+	}
+	if g.Ver == s.GVer && b.Ver == s.BVer {
+		return s.Global, true
+	}
+	if j := int(s.BIdx); g.Keys == s.GKeys && b.Keys == s.BKeys && j < len(b.Entries) {
+		v = b.Entries[j].Val
+		s.Global, s.GVer, s.BVer = v, g.Ver, b.Ver
+		return v, true
+	}
+	return v, false
 }
 
 // loadGlobalSite is LOAD_GLOBAL's miss: loadGlobal's lookup and site fill,
@@ -1186,15 +1202,25 @@ func (vm *VM) loadGlobalSite(f *heap.Frame, arg int) (Value, error) {
 	}
 	name := vm.nameAt(f, arg)
 	h := vm.StrHash(name)
-	v, own, _ := g.Get(name, h, vm.StrEq)
-	if !own {
-		var ok bool
-		if v, ok, _ = b.Get(name, h, vm.StrEq); !ok {
-			return vm.loadGlobal(f, arg)
-		}
+	gi, err := g.Lookup(name, h, vm.StrEq)
+	if err != nil || gi >= len(g.Entries) {
+		return vm.loadGlobal(f, arg)
 	}
 	s := vm.site(f)
-	s.Globals, s.GVer, s.BVer, s.GEpoch, s.Global, s.GOwn = f.Globals.H(), g.Ver, b.Ver, vm.epoch, v, own
+	if gi >= 0 {
+		v := g.Entries[gi].Val
+		s.GOwn, s.GEpoch, s.GDict, s.GKeys, s.GIdx = true, vm.epoch, g, g.Keys, int32(gi)
+		s.Global, s.GVer = v, g.Ver
+		return v, nil
+	}
+	bi, err := b.Lookup(name, h, vm.StrEq)
+	if err != nil || bi < 0 || bi >= len(b.Entries) {
+		return vm.loadGlobal(f, arg)
+	}
+	v := b.Entries[bi].Val
+	s.GOwn, s.GEpoch, s.GDict, s.GKeys = false, vm.epoch, g, g.Keys
+	s.BDict, s.BKeys, s.BIdx = b, b.Keys, int32(bi)
+	s.Global, s.GVer, s.BVer = v, g.Ver, b.Ver
 	return v, nil
 }
 

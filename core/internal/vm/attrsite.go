@@ -363,7 +363,7 @@ func makeSites(co *heap.CodeObj) {
 	n := int32(0)
 	for i, in := range co.Code.Instrs {
 		switch in.Op() {
-		case compile.LOAD_ATTR, compile.LOAD_METHOD, compile.STORE_ATTR, compile.LOAD_GLOBAL:
+		case compile.LOAD_ATTR, compile.LOAD_METHOD, compile.STORE_ATTR, compile.LOAD_GLOBAL, compile.STORE_GLOBAL:
 			co.SiteIdx[i] = n
 			n++
 		default:

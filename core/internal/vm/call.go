@@ -1189,6 +1189,50 @@ func (vm *VM) globalHit(co *heap.CodeObj, i int32, f *heap.Frame) (v Value, ok b
 	return v, false
 }
 
+// storeGlobalHit is STORE_GLOBAL of v at instruction i of co, run by f,
+// when its site knows the entry the name is at: the globals dict is the
+// one the site saw, with the same keys. It replaces the value there, as
+// dictSetStr would after its lookup.
+func (vm *VM) storeGlobalHit(co *heap.CodeObj, i int32, f *heap.Frame, v Value) bool {
+	if co.SiteIdx == nil {
+		return false
+	}
+	s := &co.Sites[co.SiteIdx[i]]
+	g, _ := vm.H.Get(f.Globals).(*heap.Dict)
+	if g == nil || g != s.GDict || g.Keys != s.GKeys {
+		return false
+	}
+	j := int(s.GIdx)
+	if j >= len(g.Entries) {
+		return false
+	}
+	g.SetAt(j, v)
+	vm.H.Touch(f.Globals)
+	return true
+}
+
+// storeGlobalSite is STORE_GLOBAL's miss: dictSetStr, then the site
+// learns the entry the name is at (for a plain globals dict).
+func (vm *VM) storeGlobalSite(f *heap.Frame, arg int, v Value) error {
+	name := vm.nameAt(f, arg)
+	if err := vm.dictSetStr(f.Globals, name, v); err != nil {
+		return err
+	}
+	g, ok := vm.H.Get(f.Globals).(*heap.Dict)
+	if !ok || f.C.Code.Instrs[f.PC-1].Op() != compile.STORE_GLOBAL {
+		return nil
+	}
+	str, ok := vm.H.Get(name).(*heap.Str)
+	if !ok {
+		return nil
+	}
+	if j, known := g.FindPlain(vm.H, name, str, strHashOf(str)); known && j >= 0 {
+		s := vm.site(f)
+		s.GDict, s.GKeys, s.GIdx = g, g.Keys, int32(j)
+	}
+	return nil
+}
+
 // loadGlobalSite is LOAD_GLOBAL's miss: loadGlobal's lookup and site fill,
 // which also records whether the value came from the globals dict itself
 // (GOwn, so that globalHit need not check the builtins' version then).

@@ -726,6 +726,14 @@ reload:
 			sp++
 			continue
 
+		case compile.STORE_GLOBAL:
+			if vm.storeGlobalHit(f.C, pc-1, f, slots[sp-1]) {
+				sp--
+				slots[sp] = Value{}
+				continue
+			}
+			goto slow
+
 		case compile.LOAD_ATTR, compile.LOAD_METHOD:
 			name := consts[len(code.Consts)+arg]
 			var prop Value // a property whose getter to call (instAttrHit)

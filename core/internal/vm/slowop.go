@@ -59,7 +59,7 @@ func (vm *VM) slowOp(f *heap.Frame, in compile.Instr, base, depth int) (slowActi
 		push(f, slots[len(code.Varnames)+arg])
 
 	case compile.STORE_GLOBAL:
-		if err := vm.dictSetStr(f.Globals, vm.nameAt(f, arg), pop(f)); err != nil {
+		if err := vm.storeGlobalSite(f, arg, pop(f)); err != nil {
 			return actReturn, heap.Undef, false, err
 		}
 

@@ -146,41 +146,42 @@ func unixNano(t time.Time) uint64 {
 	return uint64(t.UnixNano())
 }
 
+// openAttr starts a KeyValue (as field) of key and its AnyValue, whose
+// one field the caller appends; closeAttr ends both.
+func openAttr(b []byte, field int, key string) (out []byte, kv, value int) {
+	b, kv = openMessage(b, field)
+	b = appendStringField(b, fKey, key)
+	b, value = openMessage(b, fValue)
+	return b, kv, value
+}
+
+func closeAttr(b []byte, kv, value int) []byte {
+	return closeMessage(closeMessage(b, value), kv)
+}
+
 // appendStringAttr appends a KeyValue with a string value to field.
 func appendStringAttr(b []byte, field int, key, value string) []byte {
-	b, kv := openMessage(b, field)
-	b = appendStringField(b, fKey, key)
-	b, v := openMessage(b, fValue)
-	b = appendStringField(b, fValueString, value)
-	return closeMessage(closeMessage(b, v), kv)
+	b, kv, v := openAttr(b, field, key)
+	return closeAttr(appendStringField(b, fValueString, value), kv, v)
 }
 
 func appendIntAttr(b []byte, field int, key string, value int64) []byte {
-	b, kv := openMessage(b, field)
-	b = appendStringField(b, fKey, key)
-	b, v := openMessage(b, fValue)
-	b = appendVarintField(b, fValueInt, uint64(value))
-	return closeMessage(closeMessage(b, v), kv)
+	b, kv, v := openAttr(b, field, key)
+	return closeAttr(appendVarintField(b, fValueInt, uint64(value)), kv, v)
 }
 
 func appendBoolAttr(b []byte, field int, key string, value bool) []byte {
-	b, kv := openMessage(b, field)
-	b = appendStringField(b, fKey, key)
-	b, v := openMessage(b, fValue)
 	var n uint64
 	if value {
 		n = 1
 	}
-	b = appendVarintField(b, fValueBool, n)
-	return closeMessage(closeMessage(b, v), kv)
+	b, kv, v := openAttr(b, field, key)
+	return closeAttr(appendVarintField(b, fValueBool, n), kv, v)
 }
 
 func appendDoubleAttr(b []byte, field int, key string, value float64) []byte {
-	b, kv := openMessage(b, field)
-	b = appendStringField(b, fKey, key)
-	b, v := openMessage(b, fValue)
-	b = appendFixed64Field(b, fValueDouble, math.Float64bits(value))
-	return closeMessage(closeMessage(b, v), kv)
+	b, kv, v := openAttr(b, field, key)
+	return closeAttr(appendFixed64Field(b, fValueDouble, math.Float64bits(value)), kv, v)
 }
 
 // appendAttr appends an attribute.KeyValue of the resource (scalars as

@@ -31,8 +31,16 @@ type Dict struct {
 	// the oldest keys were deleted (next(iter(d)) of a FIFO or LRU
 	// cache) skips them at once instead of scanning them every time.
 	// Derived, not persisted.
-	lead  uint32
-	index []int32 // -1 empty, -2 deleted, else entry index
+	lead uint32
+	// bloom has bit h&63 set for the hash h of every key added since the
+	// dict was last empty, when bloomOK: a clear bit proves a key of
+	// such a hash absent without a scan (LOAD_METHOD's check that an
+	// instance does not shadow the method). Deletions leave their bits.
+	// Dicts made some other way (decoded, cloned) have bloomOK false
+	// until they are empty again. Derived, not persisted.
+	bloom   uint64
+	bloomOK bool
+	index   []int32 // -1 empty, -2 deleted, else entry index
 	// shared marks Entries and index as borrowed from the dict this one
 	// was cloned from (see cloneObject): every mutation copies them first.
 	shared bool
@@ -291,9 +299,24 @@ func (d *Dict) SetAt(i int, val Value) {
 	d.Ver++
 }
 
+// MayHaveHash reports whether d may hold a key of hash h: false is
+// certain, true may be wrong (see bloom).
+func (d *Dict) MayHaveHash(h uint64) bool {
+	return !d.bloomOK || d.bloom&(1<<(h&63)) != 0
+}
+
+// noteKeyHash records a key of hash h about to be appended.
+func (d *Dict) noteKeyHash(h int64) {
+	if len(d.Entries) == 0 {
+		d.bloom, d.bloomOK = 0, true
+	}
+	d.bloom |= 1 << (uint64(h) & 63)
+}
+
 // Append adds a key known to be absent.
 func (d *Dict) Append(key, val Value, hash int64) {
 	d.own()
+	d.noteKeyHash(hash)
 	d.Used++
 	d.Ver++
 	d.Keys++
@@ -325,6 +348,7 @@ func (d *Dict) CopyFrom(src *Dict) {
 	d.refuseSealed()
 	d.shared = false
 	d.lead = 0
+	d.bloom, d.bloomOK = src.bloom, src.bloomOK
 	d.Ver++
 	d.Keys++
 	d.index = nil
@@ -400,6 +424,7 @@ func (d *Dict) DeleteAt(i int) {
 		d.Entries = d.Entries[:0]
 		d.index = nil
 		d.lead = 0
+		d.bloom, d.bloomOK = 0, true
 	case len(d.Entries) > 16 && d.Used*2 < len(d.Entries):
 		d.rebuild()
 	case i == int(d.lead):
@@ -417,6 +442,7 @@ func (d *Dict) Clear() {
 	d.refuseSealed()
 	d.shared = false
 	d.lead = 0
+	d.bloom, d.bloomOK = 0, true
 	d.Ver++
 	d.Keys++
 	d.Entries = nil
@@ -431,9 +457,11 @@ func (d *Dict) Reindex() {
 	d.Ver++
 	d.Keys++
 	d.Used = 0
+	d.bloom, d.bloomOK = 0, true
 	for _, e := range d.Entries {
 		if e.Key.K != KUndef {
 			d.Used++
+			d.bloom |= 1 << (uint64(e.Hash) & 63)
 		}
 	}
 	d.index = nil
@@ -523,6 +551,7 @@ func (d *Dict) AppendFresh(key, val Value, hash int64) bool {
 			return false
 		}
 	}
+	d.noteKeyHash(hash)
 	d.Entries = append(d.Entries, DictEntry{Hash: hash, Key: key, Val: val})
 	d.Used++
 	d.Ver++

@@ -289,7 +289,7 @@ func (vm *VM) methodHit(co *heap.CodeObj, pc int32, obj, name Value) (Value, boo
 // hash agrees there are looked at whole, so the name's own hash need
 // not be fetched.
 func (vm *VM) dictHasNameHash(d *heap.Dict, name Value, h16 uint16) bool {
-	if d.Used == 0 {
+	if d.Used == 0 || !d.MayHaveHash(uint64(h16)) {
 		return false
 	}
 	ents := d.Entries

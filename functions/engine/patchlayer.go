@@ -159,11 +159,12 @@ func decodeLayer(b []byte) (map[core.PageKey]overlayEntry, error) {
 		b = b[k:]
 		return n, nil
 	}
-	count, err := uv("count", uint64(len(b)))
+	// An entry takes at least five bytes: four varints and a patch's tag.
+	count, err := uv("count", uint64(len(b))/5)
 	if err != nil {
 		return nil, err
 	}
-	l := make(map[core.PageKey]overlayEntry, count)
+	l := make(map[core.PageKey]overlayEntry, min(count, 1024))
 	var prev core.PageKey
 	for i := uint64(0); i < count; i++ {
 		seq, err := uv("page seq", 1<<32-1)

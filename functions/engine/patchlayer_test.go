@@ -410,3 +410,52 @@ func FuzzPatchLayer(f *testing.F) {
 		}
 	})
 }
+
+// TestPatchFlushExactlyOnce: a scattered step that flushes a patch layer
+// (every step flushes here) and fails on a chunk put, or dies before or
+// after its head write, runs once when retried with its id; a cold engine
+// then sees the model's state.
+func TestPatchFlushExactlyOnce(t *testing.T) {
+	forEachBackend(t, func(t *testing.T, b backend) {
+		var fm *faultMeta
+		var fc *faultChunks
+		h := newHarness(t, backend{b.name, func(t testing.TB) (meta.Store, cas.Store) {
+			m, c := b.open(t)
+			fm, fc = &faultMeta{Store: m}, &faultChunks{Store: c}
+			return fm, fc
+		}, -1}, nil)
+		s := h.checkout(false)
+		h.feed(s, scatteredSetup)
+		m := newScatteredModel()
+		for i := 0; i < 3; i++ {
+			h.feed(s, scatteredStep)
+			m.step()
+		}
+		for i, inject := range []func(){
+			func() { fc.fail.Store(1) },
+			func() { fm.mu.Lock(); fm.before = 1; fm.mu.Unlock() },
+			func() { fm.mu.Lock(); fm.after = 1; fm.mu.Unlock() },
+		} {
+			id := fmt.Sprintf("scatter-%d", i)
+			inject()
+			h.on(nil, protocol.Request{Op: protocol.OpFeed, ID: id, Session: s, Code: scatteredStep})
+			m.step()
+			var got *protocol.Reply
+			for try := 0; try < 3; try++ {
+				if got = h.on(nil, protocol.Request{Op: protocol.OpFeed, ID: id, Session: s, Code: scatteredStep}); got.Error == nil {
+					break
+				}
+			}
+			if got.Error != nil {
+				t.Fatalf("fault %d: retry %v", i, got.Error)
+			}
+			if fr := rootOf(t, h, s); fr == nil || len(fr.layer) == 0 {
+				t.Errorf("fault %d: the root has no patch layer", i)
+			}
+			cold := h.on(h.engine(nil), protocol.Request{Op: protocol.OpFeed, Session: s, Code: scatteredProbe})
+			if cold.Error != nil || cold.Repr != m.probe() {
+				t.Fatalf("fault %d: a cold engine sees %s (%v), want %s", i, cold.Repr, cold.Error, m.probe())
+			}
+		}
+	})
+}

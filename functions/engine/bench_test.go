@@ -188,7 +188,10 @@ func TestStepWrites(t *testing.T) {
 		s := h.checkout(false)
 		h.feed(s, tc.setup)
 		h.feed(s, tc.step) // warm up: the first step also rewrites what setup left
-		const n = 100
+		n := 100
+		if v, err := strconv.Atoi(os.Getenv("AMBER_STEPS")); err == nil && v > 0 {
+			n = v // a longer run shows the patch layer's steady state
+		}
 		log.reset()
 		dirty := 0
 		start := time.Now()
@@ -196,18 +199,18 @@ func TestStepWrites(t *testing.T) {
 			rep := h.feed(s, tc.step)
 			dirty += rep.Stats.DirtyPages
 		}
-		engineMS := float64(time.Since(start).Microseconds()) / 1000 / n
+		engineMS := float64(time.Since(start).Microseconds()) / 1000 / float64(n)
 		chunks, heads := log.snapshot()
 		log.mu.Lock()
 		usage := log.usage
 		log.mu.Unlock()
-		perStep := func(x float64) float64 { return x / n }
+		perStep := func(x float64) float64 { return x / float64(n) }
 		row := fmt.Sprintf("| %s | %.1f | %.1f | %.0f B | %.0f B | $%.2f | $%.2f |", tc.name,
 			perStep(float64(dirty)), perStep(float64(len(chunks)+len(heads)+usage)),
 			perStep(float64(sum(chunks))), perStep(float64(sum(heads))),
 			perStep(costPerMillion(chunks, heads, false)+float64(usage)*dynamoWRU), perStep(costPerMillion(chunks, heads, true)+float64(usage)*dynamoWRU))
 		rows = append(rows, row)
-		writes := float64(len(chunks)+len(heads)+usage) / n
+		writes := float64(len(chunks)+len(heads)+usage) / float64(n)
 		ops := perStep(costPerMillion(chunks, heads, false) + float64(usage)*dynamoWRU)
 		full = append(full, fullPrice(engineMS, 2, 1+int(math.Round(writes)), ops, chunks, n).row(tc.name))
 	}

@@ -59,6 +59,10 @@ type Config struct {
 	// flushes the pages as chunks under a new root. Negative: flush every
 	// step.
 	InlineBytes int
+	// wholePageFlush makes a flush store every changed page whole, as the
+	// engine did before patch layers (patchlayer.go): tests use it to write
+	// old-format roots and to measure the difference.
+	wholePageFlush bool
 	// GCGrace is the cas grace period of GC (default cas.DefaultGrace): a
 	// commit must finish within it.
 	GCGrace time.Duration

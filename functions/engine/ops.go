@@ -500,7 +500,7 @@ func (c *commit) state(ctx context.Context, st *state, reply *protocol.Reply) (*
 	stats := &protocol.StepStats{DirtyPages: st.dump.DirtyPages(), Requests: 1}
 	extra := st.extra()
 	if lim := c.e.cfg.InlineBytes; lim < 0 || len(extra) > lim {
-		sv, err := st.flush(ctx, c.repo, c.counter)
+		sv, err := st.flush(ctx, c.repo, c.counter, c.e.cfg.wholePageFlush)
 		if err != nil {
 			c.undoUsage(ctx, delta)
 			return nil, err
@@ -810,7 +810,9 @@ func rootKind(ctx context.Context, repo *cas.Repo, root string, extra []byte) (s
 		if err != nil {
 			return "", fmt.Errorf("engine: read %s: %w", root, err)
 		}
-		manifest = snap.Meta
+		if manifest, err = rootManifest(snap); err != nil {
+			return "", fmt.Errorf("engine: read %s: %w", root, err)
+		}
 	}
 	d, err := core.ReadPageDump(manifest)
 	if err != nil {
@@ -914,7 +916,7 @@ func (e *Engine) dump(ctx context.Context, caller Caller, req *protocol.Request)
 		if err != nil {
 			return nil, err
 		}
-		sv, err := st.flush(ctx, repo, counter)
+		sv, err := st.flush(ctx, repo, counter, e.cfg.wholePageFlush)
 		if err != nil {
 			return nil, err
 		}

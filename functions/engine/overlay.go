@@ -28,6 +28,7 @@ const (
 	payloadRaw   = 0 // the page's bytes
 	payloadPatch = 1 // prefix and suffix lengths kept from R's page, then the middle
 	payloadHunks = 2 // same length as R's page: runs of changed bytes
+	payloadEdits = 3 // any length: runs of R's bytes replaced by new ones
 )
 
 // overlayMarker is the core page ref of a page whose bytes are in the
@@ -144,6 +145,8 @@ func makePayload(data, base []byte) []byte {
 		if h := hunks(data, base); len(h) < len(p) {
 			p = h
 		}
+	} else if e := edits(data, base); len(e) < len(p) {
+		p = e
 	}
 	if len(p) >= len(raw) {
 		return raw
@@ -181,6 +184,87 @@ func hunks(data, base []byte) []byte {
 		last = r.end
 	}
 	return h
+}
+
+// Edit scripts: resyncWindow is how far (in either page) edits looks for
+// the bytes after a change to line up again, on anchorLen equal bytes.
+// maxResyncs bounds the searches of one page (each costs up to about
+// resyncWindow² anchor comparisons); past it, the rest is replaced.
+const (
+	resyncWindow = 32
+	anchorLen    = 8
+	maxResyncs   = 64
+)
+
+// edits encodes data as an edit script of base (any lengths): a count,
+// then per edit the equal bytes kept since the last edit, the count of
+// base's bytes it removes, the count of bytes it inserts and those bytes;
+// base's bytes after the last edit are kept. It finds small substitutions,
+// insertions and deletions (a number rewritten shorter, say); a change it
+// cannot line up again within resyncWindow replaces the rest up to the
+// common suffix.
+func edits(data, base []byte) []byte {
+	type edit struct{ skip, del, ins, at int } // at: the inserted bytes' offset in data
+	var es []edit
+	i, j, last := 0, 0, 0 // last: base offset after the previous edit
+	searches := 0
+	add := func(del, ins int) {
+		skip := j - last
+		if n := len(es); n > 0 && skip <= hunkGap {
+			// Swallow the short equal run into the previous edit.
+			es[n-1].del += skip + del
+			es[n-1].ins += skip + ins
+		} else {
+			es = append(es, edit{skip, del, ins, i})
+		}
+		i += ins
+		j += del
+		last = j
+	}
+	lined := func(a, b int) bool {
+		x, y := data[i+a:], base[j+b:]
+		if len(x) < anchorLen || len(y) < anchorLen {
+			return bytes.Equal(x, y)
+		}
+		return bytes.Equal(x[:anchorLen], y[:anchorLen])
+	}
+	for i < len(data) || j < len(base) {
+		if i < len(data) && j < len(base) && data[i] == base[j] {
+			i++
+			j++
+			continue
+		}
+		found := false
+		searches++
+	search:
+		for d := 1; d <= 2*resyncWindow && searches <= maxResyncs; d++ {
+			for a := max(0, d-resyncWindow); a <= min(d, resyncWindow); a++ {
+				b := d - a
+				if i+a <= len(data) && j+b <= len(base) && lined(a, b) {
+					add(b, a)
+					found = true
+					break search
+				}
+			}
+		}
+		if !found {
+			suf := 0
+			for suf < len(data)-i && suf < len(base)-j && data[len(data)-1-suf] == base[len(base)-1-suf] {
+				suf++
+			}
+			add(len(base)-j-suf, len(data)-i-suf)
+			break
+		}
+	}
+	e := []byte{payloadEdits}
+	e = binary.AppendUvarint(e, uint64(len(es)))
+	for _, x := range es {
+		e = binary.AppendUvarint(e, uint64(x.skip))
+		e = binary.AppendUvarint(e, uint64(x.del))
+		e = binary.AppendUvarint(e, uint64(x.ins))
+		e = append(e, data[x.at:x.at+x.ins]...)
+	}
+	return e
 }
 
 // applyPayload rebuilds a page from its payload (and R's page, for a patch).
@@ -241,11 +325,48 @@ func applyPayload(p, base []byte) ([]byte, error) {
 			return nil, errOverlay
 		}
 		return out, nil
+	case payloadEdits:
+		if base == nil {
+			return nil, errOverlay
+		}
+		b := p[1:]
+		uv := func() (int, bool) {
+			n, k := binary.Uvarint(b)
+			if k <= 0 || n > uint64(len(base)+len(p)) {
+				return 0, false
+			}
+			b = b[k:]
+			return int(n), true
+		}
+		count, ok := uv()
+		if !ok {
+			return nil, errOverlay
+		}
+		out := make([]byte, 0, len(base))
+		at := 0 // in base
+		for e := 0; e < count; e++ {
+			skip, ok1 := uv()
+			del, ok2 := uv()
+			ins, ok3 := uv()
+			if !ok1 || !ok2 || !ok3 || skip+del > len(base)-at || ins > len(b) {
+				return nil, errOverlay
+			}
+			out = append(out, base[at:at+skip]...)
+			out = append(out, b[:ins]...)
+			b = b[ins:]
+			at += skip + del
+		}
+		if len(b) != 0 {
+			return nil, errOverlay
+		}
+		return append(out, base[at:]...), nil
 	}
 	return nil, fmt.Errorf("%w: payload tag %d", errOverlay, p[0])
 }
 
-// isPatch reports a payload that needs R's page (a patch or hunks).
-func isPatch(p []byte) bool { return len(p) > 0 && (p[0] == payloadPatch || p[0] == payloadHunks) }
+// isPatch reports a payload that needs R's page (a patch, hunks or edits).
+func isPatch(p []byte) bool {
+	return len(p) > 0 && (p[0] == payloadPatch || p[0] == payloadHunks || p[0] == payloadEdits)
+}
 
 func samePage(a, b []byte) bool { return bytes.Equal(a, b) }

@@ -2,6 +2,7 @@ package engine
 
 import (
 	"bytes"
+	"fmt"
 	"reflect"
 	"testing"
 
@@ -73,6 +74,55 @@ func TestOverlayEncoding(t *testing.T) {
 	for i := 0; i < len(b); i++ {
 		if _, err := decodeOverlay(b[:i]); err == nil {
 			t.Errorf("truncated at %d decoded", i)
+		}
+	}
+}
+
+func TestEdits(t *testing.T) {
+	base := []byte{}
+	for i := 0; i < 600; i++ {
+		base = append(base, []byte(fmt.Sprintf("%d,", 1000000+i))...)
+	}
+	replace := func(b []byte, old, new string, n int) []byte {
+		return bytes.Replace(append([]byte(nil), b...), []byte(old), []byte(new), n)
+	}
+	cases := []struct {
+		name string
+		data []byte
+		max  int // the payload's largest acceptable size
+	}{
+		{"a number shorter", replace(base, "1000100,", "-7,", 1), 16},
+		{"three numbers shorter, far apart", replace(replace(replace(base, "1000100,", "-7,", 1), "1000300,", "-8,", 1), "1000500,", "-9,", 1), 40},
+		{"a number longer", replace(base, "1000200,", "123456789012,", 1), 24},
+		{"cut at the start", base[50:], 16},
+		{"cut at the end", base[:len(base)-50], 16},
+		{"grown at the end", append(append([]byte(nil), base...), "tail"...), 16},
+		{"all different", bytes.Repeat([]byte{'z'}, 3000), 3001},
+		{"empty", []byte{}, 16},
+		{"repetitive", bytes.Repeat([]byte("ab"), 3000), 6001},
+	}
+	for _, tc := range cases {
+		p := makePayload(tc.data, base)
+		if len(p) > tc.max {
+			t.Errorf("%s: %d bytes of payload (tag %d), want at most %d", tc.name, len(p), p[0], tc.max)
+		}
+		got, err := applyPayload(p, base)
+		if err != nil || !bytes.Equal(got, tc.data) {
+			t.Errorf("%s: round trip %v", tc.name, err)
+		}
+		e := edits(tc.data, base)
+		if got, err := applyPayload(e, base); err != nil || !bytes.Equal(got, tc.data) {
+			t.Errorf("%s: edits round trip %v", tc.name, err)
+		}
+	}
+	for _, bad := range [][]byte{
+		{payloadEdits, 1, 250, 250, 0},       // past the end
+		{payloadEdits, 2, 0, 1, 1, 'a'},      // a missing edit
+		{payloadEdits, 1, 0, 1, 1, 'a', 'x'}, // trailing bytes
+		{payloadEdits, 1, 0, 0, 3, 'a'},      // short insertion
+	} {
+		if _, err := applyPayload(bad, base[:200]); err == nil {
+			t.Errorf("bad edits %v applied", bad)
 		}
 	}
 }

@@ -6,6 +6,7 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"sort"
 	"sync/atomic"
 	"time"
 
@@ -74,6 +75,9 @@ type state struct {
 	dump  *core.PageDump // the last dump; page refs are R's cas refs or overlayMarker
 	snap  *cas.Snapshot  // R, nil before the first flush
 	rrefs map[core.PageKey]cas.PageRef
+	// layer is R's patch layer (patchlayer.go): pages whose bytes are their
+	// chunk in rrefs patched; nil or empty when R has none.
+	layer map[core.PageKey]overlayEntry
 	ov    *overlay // nil when the state is R itself
 	size  int64    // logical bytes
 
@@ -101,27 +105,65 @@ func decodeRef(b []byte) (cas.PageRef, bool) {
 	return r, true
 }
 
-// readRoot reads a flushed root's cas snapshot, its core manifest and its
-// pages by key. The cas page table lists the pages that are not Base, in
-// manifest order.
-func readRoot(ctx context.Context, repo *cas.Repo, root string) (*cas.Snapshot, *core.PageDump, map[core.PageKey]cas.PageRef, error) {
+// flushedRoot is what readRoot reads of a flushed root.
+type flushedRoot struct {
+	snap  *cas.Snapshot
+	dump  *core.PageDump
+	refs  map[core.PageKey]cas.PageRef
+	layer map[core.PageKey]overlayEntry
+}
+
+// readRoot reads a flushed root's cas snapshot, its core manifest, its
+// pages by key and its patch layer. The cas page table lists the pages
+// that are not Base, in manifest order, then the layer's chunk if the
+// root's metadata says it has one.
+func readRoot(ctx context.Context, repo *cas.Repo, root string) (*flushedRoot, error) {
 	addr, err := cas.ParseAddr(root)
 	if err != nil {
-		return nil, nil, nil, fmt.Errorf("engine: bad root %q: %w", root, err)
+		return nil, fmt.Errorf("engine: bad root %q: %w", root, err)
 	}
 	snap, err := repo.GetSnapshot(ctx, addr)
 	if err != nil {
-		return nil, nil, nil, fmt.Errorf("engine: load %s: %w", root, err)
+		return nil, fmt.Errorf("engine: load %s: %w", root, err)
 	}
-	d, err := core.ReadPageDump(snap.Meta)
+	man, nlayer, err := splitRootMeta(snap.Meta)
 	if err != nil {
-		return nil, nil, nil, fmt.Errorf("engine: load %s: %w", root, err)
+		return nil, fmt.Errorf("engine: load %s: %w", root, err)
 	}
-	refs, err := rootRefs(d, snap.Pages)
+	if nlayer > len(snap.Pages) {
+		return nil, fmt.Errorf("engine: load %s: %w: %d layer chunks in a table of %d", root, ErrCorruptState, nlayer, len(snap.Pages))
+	}
+	d, err := core.ReadPageDump(man)
 	if err != nil {
-		return nil, nil, nil, fmt.Errorf("engine: load %s: %w", root, err)
+		return nil, fmt.Errorf("engine: load %s: %w", root, err)
 	}
-	return snap, d, refs, nil
+	pages := snap.Pages[:len(snap.Pages)-nlayer]
+	refs, err := rootRefs(d, pages)
+	if err != nil {
+		return nil, fmt.Errorf("engine: load %s: %w", root, err)
+	}
+	fr := &flushedRoot{snap: snap, dump: d, refs: refs}
+	if nlayer > 0 {
+		raw, err := repo.GetPages(ctx, snap.Pages[len(pages):])
+		if err != nil {
+			return nil, fmt.Errorf("engine: load %s: patch layer: %w", root, err)
+		}
+		if fr.layer, err = decodeLayer(raw[0]); err != nil {
+			return nil, fmt.Errorf("engine: load %s: %w", root, err)
+		}
+		for k := range fr.layer {
+			if _, ok := refs[k]; !ok {
+				return nil, fmt.Errorf("engine: load %s: %w: the patch layer patches page %v, which the root does not store", root, ErrCorruptState, k)
+			}
+		}
+	}
+	return fr, nil
+}
+
+// rootManifest returns core's manifest of a flushed root.
+func rootManifest(snap *cas.Snapshot) ([]byte, error) {
+	man, _, err := splitRootMeta(snap.Meta)
+	return man, err
 }
 
 // rootRefs sets the refs of d's pages to a flushed root's, whose cas page
@@ -154,10 +196,11 @@ func loadRoot(ctx context.Context, repo *cas.Repo, root string, extra []byte, cf
 	st := &state{sess: sess, rrefs: map[core.PageKey]cas.PageRef{}}
 	var d *core.PageDump
 	if root != "" {
-		var err error
-		if st.snap, d, st.rrefs, err = readRoot(ctx, repo, root); err != nil {
+		fr, err := readRoot(ctx, repo, root)
+		if err != nil {
 			return nil, err
 		}
+		st.snap, d, st.rrefs, st.layer = fr.snap, fr.dump, fr.refs, fr.layer
 	}
 	if len(extra) > 0 {
 		ov, err := decodeOverlay(extra)
@@ -206,33 +249,41 @@ func loadRoot(ctx context.Context, repo *cas.Repo, root string, extra []byte, cf
 	for _, b := range data {
 		st.loadedBytes += int64(len(b))
 	}
-	rpage := func(k core.PageKey) []byte {
+	// rpage is R's page k: its chunk, patched if R's layer patches it.
+	rpage := func(k core.PageKey) ([]byte, error) {
 		r, ok := st.rrefs[k]
 		if !ok {
-			return nil
+			return nil, nil
 		}
 		j, ok := need[r.Addr]
 		if !ok {
-			return nil
+			return nil, nil
 		}
-		return data[j]
+		if e, ok := st.layer[k]; ok {
+			return applyLayerEntry(e, data[j])
+		}
+		return data[j], nil
 	}
 	pages := make([][]byte, len(d.Pages))
 	for i, p := range d.Pages {
 		if p.Base {
 			continue
 		}
+		rp, err := rpage(p.Key)
+		if err != nil {
+			return nil, fmt.Errorf("engine: load %s: %w", root, err)
+		}
 		if e, ok := st.overlayEntry(p.Key); ok {
-			if pages[i], err = applyPayload(e.payload, rpage(p.Key)); err != nil {
+			if pages[i], err = applyPayload(e.payload, rp); err != nil {
 				return nil, err
 			}
 			d.SetRef(i, overlayMarker)
 			st.size += int64(len(pages[i]))
 			continue
 		}
-		pages[i] = rpage(p.Key)
+		pages[i] = rp
 		d.SetRef(i, encodeRef(st.rrefs[p.Key]))
-		st.size += st.rrefs[p.Key].Size
+		st.size += int64(len(rp))
 	}
 	st.size += int64(len(d.Manifest))
 	fetch := func(i int) ([]byte, error) {
@@ -261,13 +312,35 @@ func (st *state) overlayEntry(k core.PageKey) (overlayEntry, bool) {
 	return e, ok
 }
 
-// rootPage returns R's page k (nil if R has none).
+// rootPage returns R's page k (nil if R has none): its chunk, patched if
+// R's layer patches it.
 func (st *state) rootPage(ctx context.Context, repo *cas.Repo, k core.PageKey) ([]byte, error) {
+	b, err := st.rootChunk(ctx, repo, k)
+	if err != nil || b == nil {
+		return b, err
+	}
+	if e, ok := st.layer[k]; ok {
+		return applyLayerEntry(e, b)
+	}
+	return b, nil
+}
+
+// rootChunk returns the chunk R's page table names for page k (nil if
+// none), before R's layer.
+func (st *state) rootChunk(ctx context.Context, repo *cas.Repo, k core.PageKey) ([]byte, error) {
 	r, ok := st.rrefs[k]
 	if !ok {
 		return nil, nil
 	}
 	return repo.Get(ctx, r.Addr)
+}
+
+// rootSize is the length of R's page k, whose chunk is r.
+func (st *state) rootSize(k core.PageKey, r cas.PageRef) int64 {
+	if e, ok := st.layer[k]; ok && st.rrefs[k] == r {
+		return e.size
+	}
+	return r.Size
 }
 
 // advance dumps the session and makes the dump the state's current one:
@@ -311,7 +384,7 @@ func (st *state) advance(ctx context.Context, repo *cas.Repo) (int64, error) {
 			if !ok {
 				return 0, fmt.Errorf("engine: page %d has a bad ref", i)
 			}
-			size += r.Size
+			size += st.rootSize(p.Key, r)
 		}
 	}
 	st.dump, st.ov, st.size = d, ov, size
@@ -338,9 +411,15 @@ func (c *countingStore) Put(ctx context.Context, a cas.Addr, data []byte) error 
 	return c.Store.Put(ctx, a, data)
 }
 
-// flush writes the state's overlay pages as chunks and a manifest naming
-// every page: the state becomes a root R' with an empty overlay.
-func (st *state) flush(ctx context.Context, repo *cas.Repo, counter *countingStore) (*saved, error) {
+// flush makes the state a root R' with an empty overlay. A page the
+// overlay changed is stored as a patch in R's patch layer when it has a
+// chunk in R and its bytes are a small patch of that chunk (patchBudget);
+// otherwise, and always with wholePages, it is stored whole as a new chunk.
+// Pages the overlay did not change keep R's chunk and R's patch. When the
+// layer outgrows layerBudget, its largest patches are folded into whole
+// pages. Nothing is written but chunks: R' becomes the session's state
+// only when the caller commits the head naming it.
+func (st *state) flush(ctx context.Context, repo *cas.Repo, counter *countingStore, wholePages bool) (*saved, error) {
 	if st.dump == nil {
 		// A fresh session: dump it first.
 		if _, err := st.advance(ctx, repo); err != nil {
@@ -349,7 +428,9 @@ func (st *state) flush(ctx context.Context, repo *cas.Repo, counter *countingSto
 	}
 	d := st.dump
 	before, beforeBytes := counter.puts.Load(), counter.bytes.Load()
-	pages := make([]cas.Page, 0, len(d.Pages))
+	pages := make([]cas.Page, 0, len(d.Pages)+maxLayerChunks)
+	keyAt := make(map[core.PageKey]int) // the layer's pages: index in pages
+	layer := map[core.PageKey]overlayEntry{}
 	dirty := 0
 	for i, p := range d.Pages {
 		if p.Base {
@@ -364,6 +445,23 @@ func (st *state) flush(ctx context.Context, repo *cas.Repo, counter *countingSto
 			if err != nil {
 				return nil, err
 			}
+			r, inRoot := st.rrefs[p.Key]
+			if inRoot && !wholePages {
+				chunk, err := st.rootChunk(ctx, repo, p.Key)
+				if err != nil {
+					return nil, fmt.Errorf("engine: read the root's page: %w", err)
+				}
+				if samePage(chunk, data) {
+					pages = append(pages, cas.Page{Ref: r})
+					continue
+				}
+				if pl := makePayload(data, chunk); isPatch(pl) && len(pl) <= patchBudget(len(data)) {
+					keyAt[p.Key] = len(pages)
+					layer[p.Key] = overlayEntry{payload: pl, size: int64(len(data))}
+					pages = append(pages, cas.Page{Ref: r})
+					continue
+				}
+			}
 			pages = append(pages, cas.Page{Data: data})
 			dirty++
 			continue
@@ -372,17 +470,59 @@ func (st *state) flush(ctx context.Context, repo *cas.Repo, counter *countingSto
 		if !ok {
 			return nil, fmt.Errorf("engine: page %d has no stored address", i)
 		}
+		if e, ok := st.layer[p.Key]; ok && st.rrefs[p.Key] == r {
+			if wholePages {
+				base, err := st.rootPage(ctx, repo, p.Key)
+				if err != nil {
+					return nil, fmt.Errorf("engine: read the root's page: %w", err)
+				}
+				pages = append(pages, cas.Page{Data: base})
+				dirty++
+				continue
+			}
+			keyAt[p.Key] = len(pages)
+			layer[p.Key] = e
+		}
 		pages = append(pages, cas.Page{Ref: r})
 	}
-	snap, err := repo.PutSnapshot(ctx, d.Manifest, pages, st.snap)
+	// Keep the layer within its budget: fold the largest patches (ties in
+	// key order, so the same state gives the same root) into whole pages.
+	if enc := encodeLayer(layer); len(enc) > layerBudget(st.size) {
+		keys := sortedKeys(layer)
+		sort.SliceStable(keys, func(i, j int) bool { return len(layer[keys[i]].payload) > len(layer[keys[j]].payload) })
+		n := len(enc)
+		for _, k := range keys {
+			if n <= layerBudget(st.size)*3/4 {
+				break
+			}
+			chunk, err := st.rootChunk(ctx, repo, k)
+			if err != nil {
+				return nil, fmt.Errorf("engine: read the root's page: %w", err)
+			}
+			data, err := applyLayerEntry(layer[k], chunk)
+			if err != nil {
+				return nil, err
+			}
+			n -= layerEntryLen(k, layer[k])
+			delete(layer, k)
+			pages[keyAt[k]] = cas.Page{Data: data}
+			dirty++
+		}
+	}
+	nlayer := 0
+	if len(layer) > 0 {
+		pages = append(pages, cas.Page{Data: encodeLayer(layer)})
+		nlayer = 1
+	}
+	snap, err := repo.PutSnapshot(ctx, rootMeta(d.Manifest, nlayer), pages, st.snap)
 	if err != nil {
 		return nil, fmt.Errorf("engine: store state: %w", err)
 	}
-	rrefs, err := rootRefs(d, snap.Pages)
+	rrefs, err := rootRefs(d, snap.Pages[:len(snap.Pages)-nlayer])
 	if err != nil {
 		return nil, fmt.Errorf("engine: store state: %w", err)
 	}
-	st.snap, st.rrefs, st.ov = snap, rrefs, nil
+	st.snap, st.rrefs, st.layer, st.ov = snap, rrefs, layer, nil
 	return &saved{
 		root: snap.Root, dirty: dirty,
 		requests: counter.puts.Load() - before, written: counter.bytes.Load() - beforeBytes,

@@ -15,17 +15,25 @@ package vm
 //
 // The file is trusted build output, but it is checked all the same. A
 // fingerprint of what the process would build from (the fresh builtin
-// world's encoding, the registered modules, the Python modules' sources)
-// decides whether the image is this build's at all: when it is not, say a
-// module changed and go generate did not run, the process builds the
-// template itself, as before (so does a page that does not decode in this
-// build). SHA-256 sums over the metadata and each page (and zstd's
-// checksum) decide whether it is intact: a corrupt image is a broken
-// binary, and the process panics at its first session rather than run on
-// it.
+// world's encoding, the opcodes, the registered modules, the Python
+// modules' sources) decides whether the image is this build's at all:
+// when it is not, say a module changed and go generate did not run, the
+// process builds the template itself, as before (so does a page that does
+// not decode in this build). One SHA-256 sum over the rest of the file
+// decides whether it is intact: a corrupt image is a broken binary, and
+// the process panics at its first session rather than run on it.
 //
-// Format: magic, the fingerprint (32 bytes), the raw body's length
-// (uvarint), then the body, zstd-compressed:
+// Being intact, the image is what the generator wrote, and the generator
+// loads what it writes with every check a dump from a store gets (the
+// metadata's and each page's sum, every object checked against the heap,
+// see heap.Loader.Finish) before it returns it. So a process loads the
+// image trusted (heap.Loader.Trust): it still checks every length, tag
+// and handle as it decodes, but does not check each object again, nor
+// hash each page (the page sums stay in the image: they make the base
+// image ID).
+//
+// Format: magic, the fingerprint (32 bytes), SHA-256 of what follows it,
+// the raw body's length (uvarint), then the body, zstd-compressed:
 //
 //	meta length (uvarint), meta, SHA-256 of meta
 //	per page: length (uvarint), the page's encoding
@@ -55,7 +63,7 @@ import (
 //go:embed baseimage.bin
 var embeddedBaseImage []byte
 
-const baseImageMagic = "amber base image v1\n"
+const baseImageMagic = "amber base image v2\n"
 
 // maxBaseImageBody bounds the decompressed body (the image is 2 MB).
 const maxBaseImageBody = 64 << 20
@@ -99,6 +107,11 @@ func fingerprintWorld() ([32]byte, *VM) {
 		sum.Write(enc.B)
 	}
 	var b []byte
+	// The opcodes: the image's code was compiled for these.
+	for op := compile.Opcode(0); op < compile.NumOpcodes; op++ {
+		name := op.String()
+		b = append(binary.AppendUvarint(b, uint64(len(name))), name...)
+	}
 	for _, n := range ModuleNames() {
 		b = append(binary.AppendUvarint(b, uint64(len(n))), n...)
 	}
@@ -223,14 +236,26 @@ func GenerateBaseImage() ([]byte, error) {
 	}
 	fp := buildFingerprint()
 	out := append([]byte(baseImageMagic), fp[:]...)
+	at := len(out)
+	out = append(out, make([]byte, sha256.Size)...)
 	out = binary.AppendUvarint(out, uint64(len(body)))
-	return zw.EncodeAll(body, out), nil
+	out = zw.EncodeAll(body, out)
+	sum := sha256.Sum256(out[at+sha256.Size:])
+	copy(out[at:], sum[:])
+	// What processes will load trusted, loaded here with every check.
+	if _, _, err := templateFromImage(out, true); err != nil {
+		return nil, fmt.Errorf("vm: the base image does not load: %w", err)
+	}
+	return out, nil
 }
 
 // templateFromImage decodes a base image file into a template VM. It
 // returns errStaleImage when the image is not this build's, an error
-// wrapping ErrCorruptBaseImage when it is but does not check out.
-func templateFromImage(img []byte) (*VM, *imagePages, error) {
+// wrapping ErrCorruptBaseImage when it is but does not check out. Once
+// the image's sum holds, it loads the image trusted, unless check is set:
+// then it checks the metadata's and each page's sum and every object, as
+// for a dump from a store (what the generator does).
+func templateFromImage(img []byte, check bool) (*VM, *imagePages, error) {
 	bad := func(format string, args ...any) error {
 		return fmt.Errorf("%w: %s", ErrCorruptBaseImage, fmt.Sprintf(format, args...))
 	}
@@ -242,7 +267,12 @@ func templateFromImage(img []byte) (*VM, *imagePages, error) {
 	if !bytes.Equal(rest[:32], fp[:]) {
 		return nil, nil, errStaleImage
 	}
-	rawLen, n := binary.Uvarint(rest[32:])
+	rest = rest[32:]
+	if len(rest) < sha256.Size || sha256.Sum256(rest[sha256.Size:]) != [sha256.Size]byte(rest) {
+		return nil, nil, bad("checksum")
+	}
+	rest = rest[sha256.Size:]
+	rawLen, n := binary.Uvarint(rest)
 	if n <= 0 || rawLen > maxBaseImageBody {
 		return nil, nil, bad("body length")
 	}
@@ -250,7 +280,7 @@ func templateFromImage(img []byte) (*VM, *imagePages, error) {
 	if err != nil {
 		return nil, nil, err
 	}
-	body, err := zd.DecodeAll(rest[32+n:], make([]byte, 0, rawLen))
+	body, err := zd.DecodeAll(rest[n:], make([]byte, 0, rawLen))
 	zd.Close()
 	if err != nil || uint64(len(body)) != rawLen {
 		return nil, nil, bad("decompressing: %v", err)
@@ -260,7 +290,7 @@ func templateFromImage(img []byte) (*VM, *imagePages, error) {
 		return nil, nil, bad("meta length")
 	}
 	meta := body[n : n+int(mlen)]
-	if sha256.Sum256(meta) != [32]byte(body[n+int(mlen):]) {
+	if check && sha256.Sum256(meta) != [32]byte(body[n+int(mlen):]) {
 		return nil, nil, bad("meta checksum")
 	}
 	pagesRaw := body[n+int(mlen)+32:]
@@ -324,7 +354,7 @@ func templateFromImage(img []byte) (*VM, *imagePages, error) {
 		pg := &ip.pages[p]
 		pg.B = pagesRaw[n : n+int(size) : n+int(size)]
 		pagesRaw = pagesRaw[n+int(size):]
-		if sha256.Sum256(pg.B) != ip.hashes[p] {
+		if check && sha256.Sum256(pg.B) != ip.hashes[p] {
 			return nil, nil, bad("page %d checksum", p)
 		}
 		if len(pg.Offs) == 0 || pg.Offs[len(pg.Offs)-1] != len(pg.B) {
@@ -349,6 +379,11 @@ func templateFromImage(img []byte) (*VM, *imagePages, error) {
 		return nil, nil, bad("%v", err)
 	}
 	l.NumBuiltinTypes = int32(NumTypes)
+	if !check {
+		// The image's sum held: it is what the generator wrote and
+		// checked. body is never written from here on.
+		l.Trust()
+	}
 	for p := range ip.pages {
 		if err := l.Page(p, ip.pages[p].B); err != nil {
 			return nil, nil, stale(err)
@@ -360,7 +395,7 @@ func templateFromImage(img []byte) (*VM, *imagePages, error) {
 	objs := l.Objects()
 	t := &VM{
 		H:         heap.New(),
-		interned:  map[string]Value{},
+		interned:  make(map[string]Value, len(l.Interned)),
 		cache:     map[cacheKey]Value{},
 		codeCache: map[*compile.Code]Value{},
 		asciiStrs: new([128]Value),

@@ -285,7 +285,7 @@ func templateVM() *VM {
 		var t *VM
 		if !template.noModuleBase.Load() && !verifyModuleBase {
 			var err error
-			t, template.image, err = templateFromImage(embeddedBaseImage, false)
+			t, template.image, err = templateFromImage(embeddedImageBytes(), false)
 			if err != nil && !errors.Is(err, errStaleImage) {
 				// A broken binary: refuse to run on it.
 				panic(fmt.Sprintf("vm: %v: rebuild the binary (go generate ./core/internal/vm)", err))

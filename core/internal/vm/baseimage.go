@@ -61,6 +61,7 @@ import (
 	"errors"
 	"fmt"
 	"hash/crc32"
+	"runtime/debug"
 	"sort"
 	"unsafe"
 
@@ -268,6 +269,11 @@ func GenerateBaseImage() ([]byte, error) {
 // then it checks the metadata's and each page's sum and every object, as
 // for a dump from a store (what the generator does).
 func templateFromImage(img []byte, check bool) (*VM, *imagePages, error) {
+	// Nearly everything allocated from here on is the template, which
+	// lives as long as the process: a collection while it is decoded
+	// (two or three, as the heap grows from nothing) would only mark it
+	// again and again. One runs after, when the heap has grown.
+	defer debug.SetGCPercent(debug.SetGCPercent(-1))
 	bad := func(format string, args ...any) error {
 		return fmt.Errorf("%w: %s", ErrCorruptBaseImage, fmt.Sprintf(format, args...))
 	}
@@ -481,6 +487,15 @@ func registerNativeModules(scratch *VM) {
 		py[s.name] = true
 	}
 	scratch.Host, scratch.Output = quietHost{}, func(string, string) {}
+	// The Python modules are in sys.modules already, empty: an init that
+	// imports one for a value (sys's version_info) gets an AttributeError
+	// and its fallback instead of compiling and running the module, which
+	// registers nothing.
+	md := scratch.H.Get(scratch.Modules).(*heap.Dict)
+	for _, s := range pySources {
+		k := scratch.Intern(s.name)
+		md.Append(k, scratch.NewModule(s.name), scratch.StrHash(k))
+	}
 	for _, n := range ModuleNames() {
 		if py[n] {
 			continue

@@ -490,20 +490,28 @@ func (d *Decoder) Varint() int64 {
 	return d.varint()
 }
 
-//go:noinline
-func (d *Decoder) uvarint() uint64 { return readVarint(d, binary.Uvarint, "bad uvarint") }
+// uvarint and varint read a longer varint, or fail.
 
-//go:noinline
-func (d *Decoder) varint() int64 { return readVarint(d, binary.Varint, "bad varint") }
-
-// readVarint reads a varint with read, or fails with bad.
-func readVarint[T int64 | uint64](d *Decoder, read func([]byte) (T, int), bad string) T {
+func (d *Decoder) uvarint() uint64 {
 	if d.err != nil {
 		return 0
 	}
-	v, n := read(d.b[d.off:])
+	v, n := binary.Uvarint(d.b[d.off:])
 	if n <= 0 {
-		d.Fail(bad)
+		d.Fail("bad uvarint")
+		return 0
+	}
+	d.off += n
+	return v
+}
+
+func (d *Decoder) varint() int64 {
+	if d.err != nil {
+		return 0
+	}
+	v, n := binary.Varint(d.b[d.off:])
+	if n <= 0 {
+		d.Fail("bad varint")
 		return 0
 	}
 	d.off += n
@@ -527,10 +535,7 @@ func (d *Decoder) Count(minSize int) int {
 	if d.err != nil {
 		return 0
 	}
-	if minSize < 1 {
-		minSize = 1
-	}
-	if n > uint64(d.Left()/minSize) {
+	if left := d.Left(); minSize <= 1 && n > uint64(left) || minSize > 1 && n > uint64(left/minSize) {
 		d.Fail("count %d exceeds input", n)
 		return 0
 	}
@@ -756,7 +761,13 @@ func (d *Decoder) code() (*compile.Code, int) {
 			}
 			prev := int64(0)
 			for i := range c.Lines {
-				prev += d.Varint()
+				// Most deltas are one byte: read them here.
+				if j := d.off; j < len(d.b) && d.b[j] < 0x80 && d.err == nil {
+					d.off++
+					prev += int64(d.b[j]>>1) ^ -int64(d.b[j]&1)
+				} else {
+					prev += d.Varint()
+				}
 				if prev < math.MinInt32 || prev > math.MaxInt32 {
 					d.Fail("line out of range")
 					break

@@ -346,8 +346,9 @@ func TemplateBuildTime() time.Duration {
 // newWorld builds a VM and its builtin world from scratch.
 func newWorld() *VM {
 	vm := &VM{
-		H:         heap.New(),
-		interned:  map[string]Value{},
+		H:        heap.New(),
+		interned: make(map[string]Value, 1024), // the builtin world's names
+
 		cache:     map[cacheKey]Value{},
 		codeCache: map[*compile.Code]Value{},
 		asciiStrs: new([128]Value),

@@ -8,7 +8,7 @@ package vm
 // `go generate` builds it once instead (internal/genbaseimage) and writes
 // its pages and the little the template keeps beside them to
 // baseimage.bin, embedded in the binary; a new process decodes those pages
-// (10–20 ms, BenchmarkTemplateFromImage) and has the same template, handle
+// (about 10 ms, BenchmarkTemplateFromImage) and has the same template, handle
 // for handle, so the base image ID and every dump are the same as if it
 // had built it. TestBaseImageCurrent regenerates the file in memory and
 // fails while it differs ("run go generate ./core/internal/vm").

@@ -47,7 +47,7 @@ type Loader struct {
 
 // Trust marks the input as this binary's own build output, never a dump
 // from a store: the VM's base image, embedded at build time, checked
-// whole against its hash, and validated in full when it was generated.
+// whole against its checksum, and validated in full when it was generated.
 // Decoding still checks every length, tag and handle as it reads, but
 // Finish only rebuilds what the objects derive (the code objects'
 // constants, the frames' code) instead of checking every object against

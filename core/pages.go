@@ -43,6 +43,8 @@ type Page struct {
 	Key PageKey
 	// Data is the page's bytes: nil for a clean page that was not
 	// re-encoded (its Ref names it) and for pages of a decoded manifest.
+	// The bytes are read-only: a Base page's are the process's own copy
+	// of the base image, which its sessions share.
 	Data []byte
 	// Dirty means the bytes differ from the previous dump's page at this
 	// position, or there was no previous dump: store them.

@@ -48,9 +48,9 @@ func run(args []string) int {
 	case "run":
 		// A run neither dumps nor loads, so it skips the module base,
 		// which only sessions that are stored earn back: decoding the
-		// base image costs about 200M instructions (25 ms), more than a
-		// one-shot program's few imports (`import json` runs in 4.5M),
-		// and every benchmark run through amber run paid it. Too late (a
+		// base image costs about 55M instructions, more than a one-shot
+		// program's few imports (`import json` runs in 4.5M), and every
+		// benchmark run through amber run paid it. Too late (a
 		// process that already made a session, as tests do) only means
 		// the run uses the base the process has.
 		_ = core.DisableModuleBase()

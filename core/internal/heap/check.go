@@ -26,7 +26,7 @@ func isOpt[T Object](objs []Object, v Value) bool { return v.K == KUndef || is[T
 func (l *Loader) checkCodeObj(hd Handle, x *CodeObj) error {
 	objs := l.objs
 	c := x.Code
-	nconsts := l.nconsts[hd]
+	nconsts := len(c.Consts) // sized by the decoder (decodeCode)
 	if len(x.Consts) != nconsts+len(c.Names) {
 		return fmt.Errorf("%d constants for %d consts and %d names", len(x.Consts), nconsts, len(c.Names))
 	}
@@ -51,11 +51,30 @@ func (l *Loader) checkCodeObj(hd Handle, x *CodeObj) error {
 			}
 		}
 	}
-	c.Consts = make([]any, nconsts)
-	for i, v := range x.Consts[:nconsts] {
-		c.Consts[i] = constOf(objs, v, 0)
+	return l.codeConsts(x)
+}
+
+// codeConsts rebuilds the compile-time constants of a code object from
+// their heap values (the decoder sized the table).
+func (l *Loader) codeConsts(x *CodeObj) error {
+	c := x.Code
+	if len(x.Consts) != len(c.Consts)+len(c.Names) {
+		return fmt.Errorf("%d constants for %d consts and %d names", len(x.Consts), len(c.Consts), len(c.Names))
+	}
+	for i, v := range x.Consts[:len(c.Consts)] {
+		c.Consts[i] = constOf(l.objs, v, 0)
 	}
 	return nil
+}
+
+// objAt returns the object of type T that v refers to in objs.
+func objAt[T Object](objs []Object, v Value) (T, bool) {
+	if v.K != KRef || v.N >= uint64(len(objs)) {
+		var zero T
+		return zero, false
+	}
+	o, ok := objs[v.N].(T)
+	return o, ok
 }
 
 // constOf rebuilds a compile-time constant from its heap value.

@@ -385,6 +385,38 @@ type Decoder struct {
 	MaxHandle uint64
 	sources   [][]string
 	s         string // the input as a string, for String
+	slabs     *slabs // a trusted load's (see Loader.Trust), else nil
+}
+
+// slabs are the blocks a trusted load carves small slices and code
+// objects from, instead of allocating each (see Loader.Trust).
+type slabs struct {
+	strs     []string
+	vals     []Value
+	instrs   []compile.Instr
+	lines    []int32
+	codes    []compile.Code
+	codeObjs []CodeObj
+	consts   []any
+}
+
+// carve returns n zeroed items of *buf with capacity n (as make would),
+// taking a new block of chunk items when *buf runs short; a request
+// larger than a quarter block gets its own allocation. It returns nil for
+// n == 0.
+func carve[T any](buf *[]T, n, chunk int) []T {
+	if n <= 0 {
+		return nil
+	}
+	if n > len(*buf) {
+		if n > chunk/4 {
+			return make([]T, n)
+		}
+		*buf = make([]T, chunk)
+	}
+	out := (*buf)[:n:n]
+	*buf = (*buf)[n:]
+	return out
 }
 
 // NewDecoder reads b; references must be below maxHandle.
@@ -406,7 +438,10 @@ func (d *Decoder) Done() error {
 	return d.err
 }
 
-// Fail records an error (the first one wins).
+// Fail records an error (the first one wins). It is kept out of line:
+// the reads that call it stay small enough to inline.
+//
+//go:noinline
 func (d *Decoder) Fail(format string, args ...any) {
 	if d.err == nil {
 		d.err = corrupt(format+" at offset %d", append(args, d.off)...)
@@ -414,17 +449,16 @@ func (d *Decoder) Fail(format string, args ...any) {
 }
 
 func (d *Decoder) Byte() byte {
-	if d.err != nil {
-		return 0
+	if d.off < len(d.b) && d.err == nil {
+		d.off++
+		return d.b[d.off-1]
 	}
-	if d.off >= len(d.b) {
-		d.Fail("truncated")
-		return 0
-	}
-	b := d.b[d.off]
-	d.off++
-	return b
+	d.truncated()
+	return 0
 }
+
+//go:noinline
+func (d *Decoder) truncated() { d.Fail("truncated") }
 
 func (d *Decoder) Bool() bool {
 	switch d.Byte() {
@@ -437,17 +471,47 @@ func (d *Decoder) Bool() bool {
 	return false
 }
 
-func (d *Decoder) Uvarint() uint64 { return readVarint(d, binary.Uvarint, "bad uvarint") }
-func (d *Decoder) Varint() int64   { return readVarint(d, binary.Varint, "bad varint") }
+// Uvarint and Varint read most varints, which are one byte, inline.
 
-// readVarint reads a varint with read, or fails with bad.
-func readVarint[T int64 | uint64](d *Decoder, read func([]byte) (T, int), bad string) T {
+func (d *Decoder) Uvarint() uint64 {
+	if d.off < len(d.b) && d.b[d.off] < 0x80 && d.err == nil {
+		d.off++
+		return uint64(d.b[d.off-1])
+	}
+	return d.uvarint()
+}
+
+func (d *Decoder) Varint() int64 {
+	if d.off < len(d.b) && d.b[d.off] < 0x80 && d.err == nil {
+		d.off++
+		b := d.b[d.off-1]
+		return int64(b>>1) ^ -int64(b&1) // zigzag
+	}
+	return d.varint()
+}
+
+// uvarint and varint read a longer varint, or fail.
+
+func (d *Decoder) uvarint() uint64 {
 	if d.err != nil {
 		return 0
 	}
-	v, n := read(d.b[d.off:])
+	v, n := binary.Uvarint(d.b[d.off:])
 	if n <= 0 {
-		d.Fail(bad)
+		d.Fail("bad uvarint")
+		return 0
+	}
+	d.off += n
+	return v
+}
+
+func (d *Decoder) varint() int64 {
+	if d.err != nil {
+		return 0
+	}
+	v, n := binary.Varint(d.b[d.off:])
+	if n <= 0 {
+		d.Fail("bad varint")
 		return 0
 	}
 	d.off += n
@@ -471,10 +535,7 @@ func (d *Decoder) Count(minSize int) int {
 	if d.err != nil {
 		return 0
 	}
-	if minSize < 1 {
-		minSize = 1
-	}
-	if n > uint64(d.Left()/minSize) {
+	if left := d.Left(); minSize <= 1 && n > uint64(left) || minSize > 1 && n > uint64(left/minSize) {
 		d.Fail("count %d exceeds input", n)
 		return 0
 	}
@@ -529,7 +590,12 @@ func (d *Decoder) String() string {
 	return s
 }
 
-func (d *Decoder) Strings() []string { return readList(d, d.String) }
+func (d *Decoder) Strings() []string {
+	if d.slabs != nil {
+		return readList(d, d.String, &d.slabs.strs)
+	}
+	return readList(d, d.String, nil)
+}
 
 func (d *Decoder) Float() float64 {
 	b := d.Raw(8)
@@ -576,15 +642,26 @@ func (d *Decoder) Value() Value {
 }
 
 // Values reads a counted list of values.
-func (d *Decoder) Values() []Value { return readList(d, d.Value) }
+func (d *Decoder) Values() []Value {
+	if d.slabs != nil {
+		return readList(d, d.Value, &d.slabs.vals)
+	}
+	return readList(d, d.Value, nil)
+}
 
-// readList reads a count and then that many items with read.
-func readList[T any](d *Decoder, read func() T) []T {
+// readList reads a count and then that many items with read, carved from
+// slab when it is set.
+func readList[T any](d *Decoder, read func() T, slab *[]T) []T {
 	n := d.Count(1)
 	if n == 0 {
 		return nil
 	}
-	out := make([]T, n)
+	var out []T
+	if slab != nil {
+		out = carve(slab, n, 512)
+	} else {
+		out = make([]T, n)
+	}
 	for i := range out {
 		out[i] = read()
 	}
@@ -643,7 +720,12 @@ func (d *Decoder) Frame(budget *int64) *Frame {
 }
 
 func (d *Decoder) code() (*compile.Code, int) {
-	c := &compile.Code{}
+	var c *compile.Code
+	if d.slabs != nil {
+		c = &carve(&d.slabs.codes, 1, 32)[0]
+	} else {
+		c = &compile.Code{}
+	}
 	c.Name = d.String()
 	c.QualName = d.String()
 	c.Filename = d.String()
@@ -667,14 +749,25 @@ func (d *Decoder) code() (*compile.Code, int) {
 	if ninstr > 0 {
 		raw := d.Raw(4 * ninstr)
 		if raw != nil {
-			c.Instrs = make([]compile.Instr, ninstr)
+			if d.slabs != nil {
+				c.Instrs = carve(&d.slabs.instrs, ninstr, 8192)
+				c.Lines = carve(&d.slabs.lines, ninstr, 8192)
+			} else {
+				c.Instrs = make([]compile.Instr, ninstr)
+				c.Lines = make([]int32, ninstr)
+			}
 			for i := range c.Instrs {
 				c.Instrs[i] = compile.Instr(binary.LittleEndian.Uint32(raw[4*i:]))
 			}
-			c.Lines = make([]int32, ninstr)
 			prev := int64(0)
 			for i := range c.Lines {
-				prev += d.Varint()
+				// Most deltas are one byte: read them here.
+				if j := d.off; j < len(d.b) && d.b[j] < 0x80 && d.err == nil {
+					d.off++
+					prev += int64(d.b[j]>>1) ^ -int64(d.b[j]&1)
+				} else {
+					prev += d.Varint()
+				}
 				if prev < math.MinInt32 || prev > math.MaxInt32 {
 					d.Fail("line out of range")
 					break

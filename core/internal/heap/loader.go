@@ -5,9 +5,11 @@ package heap
 
 import (
 	"bytes"
+	"errors"
 	"fmt"
 	"reflect"
 	"slices"
+	"unsafe"
 
 	"github.com/amber-sandbox/amber/core/internal/compile"
 )
@@ -20,7 +22,6 @@ type Loader struct {
 	// Interned lists the strs marked interned, in handle order.
 	Interned []Handle
 	seqs     map[Handle]int // handle -> expected length of a segmented sequence
-	nconsts  map[Handle]int // CodeObj handle -> len(Code.Consts)
 	pages    []bool
 	strs     []Str // slab for decoded strs
 	// Base returns the base image of page p (for delta pages), or nil.
@@ -38,6 +39,25 @@ type Loader struct {
 	// NumBuiltinTypes bounds Class.Builtin; the VM sets it to its type
 	// count.
 	NumBuiltinTypes int32
+
+	// trusted marks a load of the binary's own build output (see Trust).
+	trusted bool
+	slabs   *slabs
+}
+
+// Trust marks the input as this binary's own build output, never a dump
+// from a store: the VM's base image, embedded at build time, checked
+// whole against its checksum, and validated in full when it was generated.
+// Decoding still checks every length, tag and handle as it reads, but
+// Finish only rebuilds what the objects derive (the code objects'
+// constants, the frames' code) instead of checking every object against
+// the heap; decoded strings refer to the page bytes instead of copying
+// them, so the caller must never change those; and small slices and code
+// objects are carved from larger blocks, which live as long as any
+// object in them (the template's live as long as the process).
+func (l *Loader) Trust() {
+	l.trusted = true
+	l.slabs = &slabs{}
 }
 
 // NewLoader prepares to load a heap of n handles.
@@ -50,7 +70,6 @@ func NewLoader(n int, b Builtins, inputBytes int) (*Loader, error) {
 		n:        n,
 		objs:     make([]Object, 0, loaderCap(n, inputBytes)),
 		seqs:     map[Handle]int{},
-		nconsts:  map[Handle]int{},
 		pages:    make([]bool, (n+PageSize-1)>>PageShift),
 		Budget:   1<<20 + 4*int64(inputBytes),
 
@@ -85,6 +104,11 @@ func (l *Loader) Page(p int, b []byte) error {
 	}
 	l.pages[p] = true
 	d := NewDecoder(b, l.n)
+	if l.trusted && len(b) > 0 {
+		// The bytes are the caller's, never changed (see Trust).
+		d.s = unsafe.String(&b[0], len(b))
+		d.slabs = l.slabs
+	}
 	want := min(PageSize, l.n-lo)
 	// objs only grows, so the capacity beyond its length is still zero.
 	l.objs = slices.Grow(l.objs, want)[:lo+want]
@@ -324,12 +348,36 @@ func (l *Loader) Finish() error {
 		if o == nil || l.Shared(hd>>PageShift) {
 			continue
 		}
+		if l.trusted {
+			if err := l.derive(o); err != nil {
+				return fmt.Errorf("%w: object %d (%T): %v", ErrCorrupt, hd, o, err)
+			}
+			continue
+		}
 		o.Refs(visit)
 		if bad.K != KUndef {
 			return corrupt("object %d refers to free handle %d", hd, bad.N)
 		}
 		if err := l.check(Handle(hd), o); err != nil {
 			return fmt.Errorf("%w: object %d (%T): %v", ErrCorrupt, hd, o, err)
+		}
+	}
+	return nil
+}
+
+// derive fills in what a trusted object derives from the heap (see
+// Trust): a code object's constants, a generator frame's code.
+func (l *Loader) derive(o Object) error {
+	switch x := o.(type) {
+	case *CodeObj:
+		return l.codeConsts(x)
+	case *Generator:
+		if f := x.Frame; f != nil {
+			co, ok := objAt[*CodeObj](l.objs, f.Code)
+			if !ok {
+				return errors.New("frame: bad code")
+			}
+			f.C = co
 		}
 	}
 	return nil

@@ -261,8 +261,30 @@ func (x *CodeObj) encode(e *Encoder, hd Handle) {
 
 func decodeCode(l *Loader, d *Decoder, hd Handle, _ byte) Object {
 	c, nconsts := l.decodeCode(d)
-	co := &CodeObj{Code: c, Consts: d.Values()}
-	l.nconsts[hd] = nconsts
+	var co *CodeObj
+	if d.slabs != nil {
+		co = &carve(&d.slabs.codeObjs, 1, 64)[0]
+	} else {
+		co = &CodeObj{}
+	}
+	co.Code, co.Consts = c, d.Values()
+	if d.err != nil {
+		return nil
+	}
+	// The constants are the code's (nconsts), then its names'.
+	if len(co.Consts) != nconsts+len(c.Names) {
+		d.Fail("%d constants for %d consts and %d names", len(co.Consts), nconsts, len(c.Names))
+		return nil
+	}
+	// Finish fills the table (Loader.codeConsts), sized here: its
+	// length is bounded by the values just read.
+	if nconsts == 0 {
+		c.Consts = []any{}
+	} else if d.slabs != nil {
+		c.Consts = carve(&d.slabs.consts, nconsts, 1024)
+	} else {
+		c.Consts = make([]any, nconsts)
+	}
 	return co
 }
 

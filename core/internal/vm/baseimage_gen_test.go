@@ -5,10 +5,9 @@ import (
 	"crypto/sha256"
 	"encoding/binary"
 	"errors"
+	"hash/crc32"
 	"reflect"
 	"testing"
-
-	"github.com/klauspost/compress/zstd"
 
 	"github.com/amber-sandbox/amber/core/internal/heap"
 )
@@ -21,7 +20,7 @@ func TestBaseImageCurrent(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if !bytes.Equal(img, embeddedBaseImage) {
+	if !bytes.Equal(img, embeddedImageBytes()) {
 		t.Fatalf("baseimage.bin is stale (%d bytes, a fresh build gives %d): run go generate ./core/internal/vm", len(embeddedBaseImage), len(img))
 	}
 }
@@ -35,7 +34,7 @@ func TestBaseImageLoadsAsBuilt(t *testing.T) {
 	if template.image != nil {
 		t.Fatal("the vm tests' template came from the image; want it built")
 	}
-	got, pages, err := templateFromImage(embeddedBaseImage)
+	got, pages, err := templateFromImage(embeddedImageBytes(), false)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -78,23 +77,23 @@ func TestBaseImageLoadsAsBuilt(t *testing.T) {
 // stale (the process builds its template); one that is this build's but
 // altered anywhere else is corrupt, never loaded.
 func TestBaseImageCorrupt(t *testing.T) {
-	if _, _, err := templateFromImage([]byte("stale")); !errors.Is(err, errStaleImage) {
+	if _, _, err := templateFromImage([]byte("stale"), false); !errors.Is(err, errStaleImage) {
 		t.Fatalf("no magic: %v", err)
 	}
 	fp := len(baseImageMagic)
 	img := append([]byte(nil), embeddedBaseImage...)
 	img[fp] ^= 1
-	if _, _, err := templateFromImage(img); !errors.Is(err, errStaleImage) {
+	if _, _, err := templateFromImage(img, false); !errors.Is(err, errStaleImage) {
 		t.Fatalf("other fingerprint: %v", err)
 	}
 	for _, at := range []int{fp + 32, fp + 40, len(img) / 2, len(img) - 5, len(img) - 1} {
 		img := append([]byte(nil), embeddedBaseImage...)
 		img[at] ^= 0x40
-		if _, _, err := templateFromImage(img); !errors.Is(err, ErrCorruptBaseImage) {
+		if _, _, err := templateFromImage(img, false); !errors.Is(err, ErrCorruptBaseImage) {
 			t.Errorf("byte %d flipped: %v, want ErrCorruptBaseImage", at, err)
 		}
 	}
-	if _, _, err := templateFromImage(embeddedBaseImage[:len(embeddedBaseImage)-100]); !errors.Is(err, ErrCorruptBaseImage) {
+	if _, _, err := templateFromImage(embeddedImageBytes()[:len(embeddedBaseImage)-100], false); !errors.Is(err, ErrCorruptBaseImage) {
 		t.Errorf("truncated: %v", err)
 	}
 }
@@ -105,7 +104,7 @@ func TestBaseImageCorrupt(t *testing.T) {
 // image, for building it).
 func BenchmarkTemplateFromImage(b *testing.B) {
 	for i := 0; i < b.N; i++ {
-		if _, _, err := templateFromImage(embeddedBaseImage); err != nil {
+		if _, _, err := templateFromImage(embeddedImageBytes(), false); err != nil {
 			b.Fatal(err)
 		}
 	}
@@ -116,17 +115,8 @@ func BenchmarkTemplateFromImage(b *testing.B) {
 // that the fingerprint cannot see, is stale: the process builds its
 // template rather than fail.
 func TestBaseImageOtherBuild(t *testing.T) {
-	rest := embeddedBaseImage[len(baseImageMagic)+32:]
-	_, n := binary.Uvarint(rest)
-	zd, err := zstd.NewReader(nil)
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer zd.Close()
-	body, err := zd.DecodeAll(rest[n:], nil)
-	if err != nil {
-		t.Fatal(err)
-	}
+	img := append([]byte(nil), embeddedBaseImage...)
+	body := img[len(baseImageMagic)+32+4:]
 	mlen, k := binary.Uvarint(body)
 	meta := body[k : k+int(mlen)]
 	pages := body[k+int(mlen)+32:]
@@ -154,14 +144,41 @@ func TestBaseImageOtherBuild(t *testing.T) {
 	}
 	msum := sha256.Sum256(meta)
 	copy(body[k+int(mlen):], msum[:])
-	zw, err := zstd.NewWriter(nil)
+	binary.LittleEndian.PutUint32(img[len(baseImageMagic)+32:], crc32.Checksum(body, imageCRC))
+	for _, check := range []bool{false, true} {
+		if _, _, err := templateFromImage(img, check); !errors.Is(err, errStaleImage) {
+			t.Fatalf("an image naming an unknown builtin (checked: %v): %v, want errStaleImage", check, err)
+		}
+	}
+}
+
+// TestBaseImageTrusted: the template a process loads trusted from the
+// embedded image (whose sum holds) is the one a load with every check of
+// a dump from a store gives, page for page.
+func TestBaseImageTrusted(t *testing.T) {
+	trusted, _, err := templateFromImage(embeddedImageBytes(), false)
 	if err != nil {
 		t.Fatal(err)
 	}
-	img := append([]byte(nil), embeddedBaseImage[:len(baseImageMagic)+32]...)
-	img = binary.AppendUvarint(img, uint64(len(body)))
-	img = zw.EncodeAll(body, img)
-	if _, _, err := templateFromImage(img); !errors.Is(err, errStaleImage) {
-		t.Fatalf("an image naming an unknown builtin: %v, want errStaleImage", err)
+	checked, _, err := templateFromImage(embeddedImageBytes(), true)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if trusted.H.Pages() != checked.H.Pages() {
+		t.Fatalf("%d pages trusted, %d checked", trusted.H.Pages(), checked.H.Pages())
+	}
+	te, ce := trusted.encoder(), checked.encoder()
+	for p := 0; p < trusted.H.Pages(); p++ {
+		te.B, ce.B = te.B[:0], ce.B[:0]
+		te.EncodePage(trusted.H.PageObjects(p), heap.Handle(p<<heap.PageShift))
+		ce.EncodePage(checked.H.PageObjects(p), heap.Handle(p<<heap.PageShift))
+		if !bytes.Equal(te.B, ce.B) {
+			t.Fatalf("page %d differs", p)
+		}
+		for i, o := range trusted.H.PageObjects(p) {
+			if co, ok := o.(*heap.CodeObj); ok && !reflect.DeepEqual(co.Code, checked.H.PageObjects(p)[i].(*heap.CodeObj).Code) {
+				t.Fatalf("page %d: code %s differs", p, co.Code.QualName)
+			}
+		}
 	}
 }

@@ -285,7 +285,7 @@ func templateVM() *VM {
 		var t *VM
 		if !template.noModuleBase.Load() && !verifyModuleBase {
 			var err error
-			t, template.image, err = templateFromImage(embeddedBaseImage)
+			t, template.image, err = templateFromImage(embeddedImageBytes(), false)
 			if err != nil && !errors.Is(err, errStaleImage) {
 				// A broken binary: refuse to run on it.
 				panic(fmt.Sprintf("vm: %v: rebuild the binary (go generate ./core/internal/vm)", err))
@@ -346,8 +346,9 @@ func TemplateBuildTime() time.Duration {
 // newWorld builds a VM and its builtin world from scratch.
 func newWorld() *VM {
 	vm := &VM{
-		H:         heap.New(),
-		interned:  map[string]Value{},
+		H:        heap.New(),
+		interned: make(map[string]Value, 1024), // the builtin world's names
+
 		cache:     map[cacheKey]Value{},
 		codeCache: map[*compile.Code]Value{},
 		asciiStrs: new([128]Value),

@@ -294,8 +294,14 @@ var hostilePrograms = []struct {
 // percent), the temporaries of one builtin call (math/big's, a parser's
 // tokens), and the runtime's own growth. Measured, the table's programs
 // grow at most 24 MB past the limit, and 29 MB under the race detector
-// with other tests running (zip of many iterators), in five runs.
-func memMargin(lim int64) int64 { return lim/4 + 32<<20 }
+// with other tests running (zip of many iterators), in five runs; on a
+// machine shared with two other engineers' builds, where Go's collector
+// runs late, the programs that drop a 16 MB temporary each time round
+// (hashing large data, str concat in a loop) reached 40.2 MB in about
+// one run in three. What the margin is for is a heap that grows without
+// bound past the limit (it grew to 2 GB before issue 22), which no
+// margin of tens of MB hides.
+func memMargin(lim int64) int64 { return lim/4 + 48<<20 }
 
 // measureRun runs run from a collected Go heap and measures how long it
 // took and how far the Go heap grew past where it started at its peak.

@@ -59,10 +59,12 @@ type Config struct {
 	// flushes the pages as chunks under a new root. Negative: flush every
 	// step.
 	InlineBytes int
-	// wholePageFlush makes a flush store every changed page whole, as the
-	// engine did before patch layers (patchlayer.go): tests use it to write
-	// old-format roots and to measure the difference.
-	wholePageFlush bool
+	// WholePageFlush makes a flush store every changed page whole, as the
+	// engine did before patch layers (patchlayer.go), so that engines
+	// built before them can read every root it writes: for the first
+	// deployment of a stack running such a build (AMBER_PATCH_LAYERS=off),
+	// and for tests of old-format roots.
+	WholePageFlush bool
 	// GCGrace is the cas grace period of GC (default cas.DefaultGrace): a
 	// commit must finish within it.
 	GCGrace time.Duration

@@ -489,7 +489,7 @@ type commit struct {
 // chunks under a new root.
 func (c *commit) state(ctx context.Context, st *state, reply *protocol.Reply) (*protocol.Reply, error) {
 	ctx = phase(ctx, telemetry.SpanCommit)
-	size, err := st.advance(ctx, c.repo)
+	size, err := st.advance(ctx, c.repo, c.e.cfg.WholePageFlush)
 	if err != nil {
 		return nil, err
 	}
@@ -500,7 +500,7 @@ func (c *commit) state(ctx context.Context, st *state, reply *protocol.Reply) (*
 	stats := &protocol.StepStats{DirtyPages: st.dump.DirtyPages(), Requests: 1}
 	extra := st.extra()
 	if lim := c.e.cfg.InlineBytes; lim < 0 || len(extra) > lim {
-		sv, err := st.flush(ctx, c.repo, c.counter, c.e.cfg.wholePageFlush)
+		sv, err := st.flush(ctx, c.repo, c.counter, c.e.cfg.WholePageFlush)
 		if err != nil {
 			c.undoUsage(ctx, delta)
 			return nil, err
@@ -916,7 +916,7 @@ func (e *Engine) dump(ctx context.Context, caller Caller, req *protocol.Request)
 		if err != nil {
 			return nil, err
 		}
-		sv, err := st.flush(ctx, repo, counter, e.cfg.wholePageFlush)
+		sv, err := st.flush(ctx, repo, counter, e.cfg.WholePageFlush)
 		if err != nil {
 			return nil, err
 		}

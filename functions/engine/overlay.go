@@ -124,7 +124,9 @@ func decodeOverlay(b []byte) (*overlay, error) {
 }
 
 // makePayload encodes page data: a patch of base when that is smaller.
-func makePayload(data, base []byte) []byte {
+// legacy keeps to the formats engines built before patch layers read (no
+// payloadEdits), for Config.WholePageFlush.
+func makePayload(data, base []byte, legacy bool) []byte {
 	raw := append([]byte{payloadRaw}, data...)
 	if base == nil {
 		return raw
@@ -145,7 +147,7 @@ func makePayload(data, base []byte) []byte {
 		if h := hunks(data, base); len(h) < len(p) {
 			p = h
 		}
-	} else if e := edits(data, base); len(e) < len(p) {
+	} else if e := edits(data, base); !legacy && len(e) < len(p) {
 		p = e
 	}
 	if len(p) >= len(raw) {

@@ -26,7 +26,7 @@ func TestPayloads(t *testing.T) {
 		{"scattered bytes", scatter(base), base, true},
 	}
 	for _, tc := range cases {
-		p := makePayload(tc.data, tc.base)
+		p := makePayload(tc.data, tc.base, false)
 		if isPatch(p) != tc.patch {
 			t.Errorf("%s: patch=%v (%d bytes)", tc.name, isPatch(p), len(p))
 		}
@@ -38,7 +38,7 @@ func TestPayloads(t *testing.T) {
 	if _, err := applyPayload([]byte{payloadPatch, 200, 1, 5}, base[:10]); err == nil {
 		t.Error("a patch longer than its base applied")
 	}
-	if p := makePayload(scatter(base), base); p[0] != payloadHunks || len(p) > 40 {
+	if p := makePayload(scatter(base), base, false); p[0] != payloadHunks || len(p) > 40 {
 		t.Errorf("scattered changes: tag %d, %d bytes", p[0], len(p))
 	}
 	for _, bad := range [][]byte{
@@ -102,7 +102,7 @@ func TestEdits(t *testing.T) {
 		{"repetitive", bytes.Repeat([]byte("ab"), 3000), 6001},
 	}
 	for _, tc := range cases {
-		p := makePayload(tc.data, base)
+		p := makePayload(tc.data, base, false)
 		if len(p) > tc.max {
 			t.Errorf("%s: %d bytes of payload (tag %d), want at most %d", tc.name, len(p), p[0], tc.max)
 		}
@@ -113,6 +113,15 @@ func TestEdits(t *testing.T) {
 		e := edits(tc.data, base)
 		if got, err := applyPayload(e, base); err != nil || !bytes.Equal(got, tc.data) {
 			t.Errorf("%s: edits round trip %v", tc.name, err)
+		}
+		// WholePageFlush's payloads are ones engines built before patch
+		// layers read: never edit scripts.
+		legacy := makePayload(tc.data, base, true)
+		if legacy[0] == payloadEdits {
+			t.Errorf("%s: a legacy payload is an edit script", tc.name)
+		}
+		if got, err := applyPayload(legacy, base); err != nil || !bytes.Equal(got, tc.data) {
+			t.Errorf("%s: legacy round trip %v", tc.name, err)
 		}
 	}
 	for _, bad := range [][]byte{

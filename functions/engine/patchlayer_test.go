@@ -118,7 +118,7 @@ func TestPatchFlushWritesLess(t *testing.T) {
 		log := &writeLog{}
 		h := newHarness(t, backend{"memory", func(testing.TB) (meta.Store, cas.Store) {
 			return newMemMeta(), loggedChunks{cas.NewMemory(), log}
-		}, 0}, func(c *Config) { c.wholePageFlush = whole })
+		}, 0}, func(c *Config) { c.WholePageFlush = whole })
 		s := h.checkout(false)
 		h.feed(s, scatteredSetup)
 		h.feed(s, scatteredStep)
@@ -193,7 +193,7 @@ func TestPatchFlushGC(t *testing.T) {
 // layer, core's manifest as the metadata) load in the patching engine,
 // which steps on from them and whose roots load again.
 func TestOldFormatRoots(t *testing.T) {
-	h := newHarness(t, backends[0], func(c *Config) { c.wholePageFlush = true })
+	h := newHarness(t, backends[0], func(c *Config) { c.WholePageFlush = true })
 	s := h.checkout(false)
 	h.feed(s, scatteredSetup)
 	m := newScatteredModel()
@@ -360,8 +360,8 @@ func TestLayerEncoding(t *testing.T) {
 // patch); what decodes re-encodes to the same bytes.
 func FuzzPatchLayer(f *testing.F) {
 	base := bytes.Repeat([]byte("0123456789abcdef"), 32)
-	f.Add(encodeLayer(map[core.PageKey]overlayEntry{{N: 1}: {payload: makePayload(scatter(base), base), size: int64(len(base))}}), base)
-	f.Add(encodeLayer(map[core.PageKey]overlayEntry{{Seq: 9, N: 1}: {payload: makePayload(base[:100], base), size: 100}, {Seq: 9, N: 2}: {payload: []byte{payloadHunks, 0}, size: 256}}), base)
+	f.Add(encodeLayer(map[core.PageKey]overlayEntry{{N: 1}: {payload: makePayload(scatter(base), base, false), size: int64(len(base))}}), base)
+	f.Add(encodeLayer(map[core.PageKey]overlayEntry{{Seq: 9, N: 1}: {payload: makePayload(base[:100], base, false), size: 100}, {Seq: 9, N: 2}: {payload: []byte{payloadHunks, 0}, size: 256}}), base)
 	f.Add(encodeLayer(nil), []byte(nil))
 	f.Add([]byte("AMBERPL\x01\x01\x00\x01\x05\x05\x02\x01\xff\xff\xff\xff\x0f\x01x"), base)
 	f.Add(rootMeta([]byte("AMBER\x00manifest"), 1), base)

@@ -344,9 +344,10 @@ func (st *state) rootSize(k core.PageKey, r cas.PageRef) int64 {
 }
 
 // advance dumps the session and makes the dump the state's current one:
-// changed pages go to a new overlay (patches of R's pages where smaller).
-// It returns the logical size. Nothing is written.
-func (st *state) advance(ctx context.Context, repo *cas.Repo) (int64, error) {
+// changed pages go to a new overlay (patches of R's pages where smaller;
+// with legacy, only in the payload formats engines built before patch
+// layers read). It returns the logical size. Nothing is written.
+func (st *state) advance(ctx context.Context, repo *cas.Repo, legacy bool) (int64, error) {
 	d, err := st.sess.DumpPages(st.dump)
 	if err != nil {
 		return 0, err
@@ -370,7 +371,7 @@ func (st *state) advance(ctx context.Context, repo *cas.Repo) (int64, error) {
 				d.SetRef(i, encodeRef(st.rrefs[p.Key]))
 				continue
 			}
-			ov.pages[p.Key] = overlayEntry{payload: makePayload(p.Data, base), size: int64(len(p.Data))}
+			ov.pages[p.Key] = overlayEntry{payload: makePayload(p.Data, base, legacy), size: int64(len(p.Data))}
 			d.SetRef(i, overlayMarker)
 		case samePage(p.Ref, overlayMarker):
 			e, ok := st.overlayEntry(p.Key)
@@ -422,7 +423,7 @@ func (c *countingStore) Put(ctx context.Context, a cas.Addr, data []byte) error 
 func (st *state) flush(ctx context.Context, repo *cas.Repo, counter *countingStore, wholePages bool) (*saved, error) {
 	if st.dump == nil {
 		// A fresh session: dump it first.
-		if _, err := st.advance(ctx, repo); err != nil {
+		if _, err := st.advance(ctx, repo, wholePages); err != nil {
 			return nil, err
 		}
 	}
@@ -455,7 +456,7 @@ func (st *state) flush(ctx context.Context, repo *cas.Repo, counter *countingSto
 					pages = append(pages, cas.Page{Ref: r})
 					continue
 				}
-				if pl := makePayload(data, chunk); isPatch(pl) && len(pl) <= patchBudget(len(data)) {
+				if pl := makePayload(data, chunk, false); isPatch(pl) && len(pl) <= patchBudget(len(data)) {
 					keyAt[p.Key] = len(pages)
 					layer[p.Key] = overlayEntry{payload: pl, size: int64(len(data))}
 					pages = append(pages, cas.Page{Ref: r})

@@ -15,18 +15,19 @@ import (
 // The environment variables EngineFromEnv reads. template.yaml sets the
 // deployed ones; the local ones point the functions at stand-ins.
 const (
-	EnvTable      = "AMBER_TABLE"             // DynamoDB table of metadata
-	EnvChunkTable = "AMBER_CHUNK_TABLE"       // DynamoDB table of small chunks (optional: S3 only when empty)
-	EnvBucket     = "AMBER_BUCKET"            // S3 bucket of chunks
-	EnvCacheBytes = "AMBER_CACHE_BYTES"       // bytes of warm interpreters and chunks kept in memory
-	EnvStepMargin = "AMBER_STEP_MARGIN_MS"    // time kept free before the deadline for commit and reply
-	EnvRetention  = "AMBER_RETENTION_HOURS"   // how long sessions and snapshots live after their last save
-	EnvQuota      = "AMBER_QUOTA_BYTES"       // storage quota of new projects (0: unlimited)
-	EnvAPIKeys    = "AMBER_API_KEYS"          // "key" or "project=key", comma-separated: projects ensured at start
-	EnvRegion     = "AWS_REGION"              // set by Lambda itself
-	EnvDynamoDB   = "AMBER_DYNAMODB_ENDPOINT" // local only: dynalite, DynamoDB Local
-	EnvS3         = "AMBER_S3_ENDPOINT"       // local only: gofakes3, MinIO
-	EnvDataDir    = "AMBER_DATA_DIR"          // local only: the embedded store instead of AWS
+	EnvTable       = "AMBER_TABLE"             // DynamoDB table of metadata
+	EnvChunkTable  = "AMBER_CHUNK_TABLE"       // DynamoDB table of small chunks (optional: S3 only when empty)
+	EnvBucket      = "AMBER_BUCKET"            // S3 bucket of chunks
+	EnvCacheBytes  = "AMBER_CACHE_BYTES"       // bytes of warm interpreters and chunks kept in memory
+	EnvStepMargin  = "AMBER_STEP_MARGIN_MS"    // time kept free before the deadline for commit and reply
+	EnvRetention   = "AMBER_RETENTION_HOURS"   // how long sessions and snapshots live after their last save
+	EnvQuota       = "AMBER_QUOTA_BYTES"       // storage quota of new projects (0: unlimited)
+	EnvAPIKeys     = "AMBER_API_KEYS"          // "key" or "project=key", comma-separated: projects ensured at start
+	EnvPatchLayers = "AMBER_PATCH_LAYERS"      // "off": flush whole pages, readable by engines built before patch layers
+	EnvRegion      = "AWS_REGION"              // set by Lambda itself
+	EnvDynamoDB    = "AMBER_DYNAMODB_ENDPOINT" // local only: dynalite, DynamoDB Local
+	EnvS3          = "AMBER_S3_ENDPOINT"       // local only: gofakes3, MinIO
+	EnvDataDir     = "AMBER_DATA_DIR"          // local only: the embedded store instead of AWS
 )
 
 // DefaultProject is the project of API keys given without one.
@@ -65,6 +66,13 @@ func EngineFromEnvTraced(ctx context.Context, tel *telemetry.Provider) (*engine.
 	}
 	if err := ceilingsFromEnv(&cfg); err != nil {
 		return nil, err
+	}
+	switch v := os.Getenv(EnvPatchLayers); v {
+	case "", "on":
+	case "off":
+		cfg.WholePageFlush = true
+	default:
+		return nil, fmt.Errorf("handler: %s=%q: want on or off", EnvPatchLayers, v)
 	}
 	keys, err := parseAPIKeys(os.Getenv(EnvAPIKeys))
 	if err != nil {

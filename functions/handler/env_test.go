@@ -24,10 +24,13 @@ func TestEngineFromEnv(t *testing.T) {
 		{"bad number", map[string]string{handler.EnvDataDir: "DIR", handler.EnvStepMargin: "soon"}, "AMBER_STEP_MARGIN_MS", nil},
 		{"negative number", map[string]string{handler.EnvDataDir: "DIR", handler.EnvQuota: "-1"}, "AMBER_QUOTA_BYTES", nil},
 		{"bad key list", map[string]string{handler.EnvDataDir: "DIR", handler.EnvAPIKeys: "p1="}, "not project=key", nil},
+		{"whole-page flushes", map[string]string{handler.EnvDataDir: "DIR", handler.EnvPatchLayers: "off", handler.EnvAPIKeys: "k1"},
+			"", map[string]string{"k1": handler.DefaultProject}},
+		{"bad patch layers", map[string]string{handler.EnvDataDir: "DIR", handler.EnvPatchLayers: "maybe"}, "AMBER_PATCH_LAYERS", nil},
 	}
 	all := []string{handler.EnvTable, handler.EnvChunkTable, handler.EnvBucket, handler.EnvCacheBytes,
 		handler.EnvStepMargin, handler.EnvRetention, handler.EnvQuota, handler.EnvAPIKeys,
-		handler.EnvDynamoDB, handler.EnvS3, handler.EnvDataDir}
+		handler.EnvDynamoDB, handler.EnvS3, handler.EnvDataDir, handler.EnvPatchLayers}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
 			for _, k := range all {

@@ -85,11 +85,23 @@ func splitRootMeta(m []byte) ([]byte, int, error) {
 	if len(b) == 0 || b[0] != rootMetaVersion {
 		return nil, 0, fmt.Errorf("%w: root metadata version", ErrCorruptState)
 	}
-	n, k := binary.Uvarint(b[1:])
+	n, k := canonicalUvarint(b[1:])
 	if k <= 0 || n == 0 || n > maxLayerChunks {
 		return nil, 0, fmt.Errorf("%w: root metadata names %d layer chunks", ErrCorruptState, n)
 	}
 	return b[1+k:], int(n), nil
+}
+
+// canonicalUvarint is binary.Uvarint that also refuses (k <= 0) an
+// encoding longer than the shortest, one that ends in a zero group: what
+// the decoders accept must re-encode to the same bytes (a root's and a
+// layer's chunks are named by their contents).
+func canonicalUvarint(b []byte) (uint64, int) {
+	n, k := binary.Uvarint(b)
+	if k > 1 && b[k-1] == 0 {
+		return 0, -1
+	}
+	return n, k
 }
 
 // maxPageSize bounds a page a layer entry can describe.
@@ -149,7 +161,7 @@ func decodeLayer(b []byte) (map[core.PageKey]overlayEntry, error) {
 	}
 	b = b[1:]
 	uv := func(what string, limit uint64) (uint64, error) {
-		n, k := binary.Uvarint(b)
+		n, k := canonicalUvarint(b)
 		if k <= 0 {
 			return 0, bad("bad " + what)
 		}

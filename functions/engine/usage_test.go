@@ -258,6 +258,13 @@ func TestUsageCaps(t *testing.T) {
 			c.ProjectCeilings = map[string]Ceilings{"p1": {MaxStepsPerDay: 3}}
 			c.UsageRefresh = time.Hour
 		})
+		// The test advances the clock an hour within one UTC day (it failed
+		// when run after 23:00 UTC): move it forward to the next midday.
+		noon := dayStart(dayOf(h.clock.now())).Add(12 * time.Hour)
+		if !noon.After(h.clock.now()) {
+			noon = noon.Add(24 * time.Hour)
+		}
+		h.clock.advance(noon.Sub(h.clock.now()))
 		ctx := context.Background()
 		s := h.checkout(false)
 		h.feed(s, "n = 1")

@@ -594,7 +594,11 @@ func TestOriginPatterns(t *testing.T) {
 // every post must succeed and arrive. A post that answers 410 Gone while
 // the connection stays open loses a message (a step's reply) for good.
 func TestConcurrentPostsReachASlowReader(t *testing.T) {
-	be, _, srv := start(t, gateway.Options{PostTimeout: 300 * time.Millisecond})
+	// Each message is read within about 20 ms, fifty times less than the
+	// timeout (300 ms was too little under the race detector on a loaded
+	// CI machine: a stalled reader got the connection closed); the last
+	// of the 150 posts waits about 3 s, three timeouts.
+	be, _, srv := start(t, gateway.Options{PostTimeout: time.Second})
 	c := dial(t, srv, "?api_key=k")
 	ctx := context.Background()
 	if err := c.Write(ctx, websocket.MessageText, []byte("hi")); err != nil {
@@ -614,7 +618,7 @@ func TestConcurrentPostsReachASlowReader(t *testing.T) {
 				return
 			}
 			got <- string(data[:8])
-			time.Sleep(10 * time.Millisecond) // about 10 MB/s
+			time.Sleep(20 * time.Millisecond) // about 5 MB/s
 		}
 	}()
 	var wg sync.WaitGroup

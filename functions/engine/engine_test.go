@@ -533,15 +533,23 @@ func (f *faultChunks) Put(ctx context.Context, a cas.Addr, data []byte) error {
 	return f.Store.Put(ctx, a, data)
 }
 
+// newFaultHarness is newHarness on b's stores behind faultMeta and
+// faultChunks, with b's overlay budget replaced by inline, and the two
+// fault injectors.
+func newFaultHarness(t *testing.T, b backend, inline int) (*harness, *faultMeta, *faultChunks) {
+	var fm *faultMeta
+	var fc *faultChunks
+	h := newHarness(t, backend{b.name, func(t testing.TB) (meta.Store, cas.Store) {
+		m, c := b.open(t)
+		fm, fc = &faultMeta{Store: m}, &faultChunks{Store: c}
+		return fm, fc
+	}, inline}, nil)
+	return h, fm, fc
+}
+
 func TestExactlyOnce(t *testing.T) {
 	forEachBackend(t, func(t *testing.T, b backend) {
-		var fm *faultMeta
-		var fc *faultChunks
-		h := newHarness(t, backend{b.name, func(t testing.TB) (meta.Store, cas.Store) {
-			m, c := b.open(t)
-			fm, fc = &faultMeta{Store: m}, &faultChunks{Store: c}
-			return fm, fc
-		}, b.inline}, nil)
+		h, fm, fc := newFaultHarness(t, b, b.inline)
 		s := h.checkout(false)
 		h.feed(s, "n = 0")
 		step := func(id string) *protocol.Reply {

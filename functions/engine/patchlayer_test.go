@@ -125,10 +125,7 @@ func TestPatchFlushWritesLess(t *testing.T) {
 		log.reset()
 		m := newScatteredModel()
 		m.step()
-		for i := 0; i < 60; i++ {
-			h.feed(s, scatteredStep)
-			m.step()
-		}
+		stepScattered(h, s, m, 60)
 		chunks, _ := log.snapshot()
 		written[whole] = sum(chunks)
 		if got := h.on(h.engine(nil), protocol.Request{Op: protocol.OpFeed, Session: s, Code: scatteredProbe}).Repr; got != m.probe() {
@@ -141,6 +138,14 @@ func TestPatchFlushWritesLess(t *testing.T) {
 	}
 }
 
+// stepScattered runs n scattered steps on session s and on the model m.
+func stepScattered(h *harness, s string, m *scatteredModel, n int) {
+	for range n {
+		h.feed(s, scatteredStep)
+		m.step()
+	}
+}
+
 // TestPatchFlushGC: after many patch flushes, GC with a tiny grace deletes
 // the superseded chunks and nothing a live root reaches: the session, a
 // snapshot and a fork of it load cold and hold their states.
@@ -150,19 +155,13 @@ func TestPatchFlushGC(t *testing.T) {
 		s := h.checkout(false)
 		h.feed(s, scatteredSetup)
 		m := newScatteredModel()
-		for i := 0; i < 30; i++ {
-			h.feed(s, scatteredStep)
-			m.step()
-		}
+		stepScattered(h, s, m, 30)
 		snap := h.ok(protocol.Request{Op: protocol.OpDump, Session: s}).Snapshot
 		atSnap := m.probe()
 		fork := h.checkout(false)
 		h.ok(protocol.Request{Op: protocol.OpLoadSession, Session: fork, Snapshot: snap})
 		h.feed(fork, "big[0] = 'fork'")
-		for i := 0; i < 30; i++ {
-			h.feed(s, scatteredStep)
-			m.step()
-		}
+		stepScattered(h, s, m, 30)
 		if fr := rootOf(t, h, s); fr == nil || len(fr.layer) == 0 {
 			t.Fatalf("the session's root has no patch layer")
 		}
@@ -197,10 +196,7 @@ func TestOldFormatRoots(t *testing.T) {
 	s := h.checkout(false)
 	h.feed(s, scatteredSetup)
 	m := newScatteredModel()
-	for i := 0; i < 40; i++ {
-		h.feed(s, scatteredStep)
-		m.step()
-	}
+	stepScattered(h, s, m, 40)
 	h.ok(protocol.Request{Op: protocol.OpDump, Session: s}) // the head is a root alone
 	fr := rootOf(t, h, s)
 	if fr == nil || len(fr.layer) != 0 || bytes.HasPrefix(fr.snap.Meta, rootMetaMagic) {
@@ -417,20 +413,11 @@ func FuzzPatchLayer(f *testing.F) {
 // then sees the model's state.
 func TestPatchFlushExactlyOnce(t *testing.T) {
 	forEachBackend(t, func(t *testing.T, b backend) {
-		var fm *faultMeta
-		var fc *faultChunks
-		h := newHarness(t, backend{b.name, func(t testing.TB) (meta.Store, cas.Store) {
-			m, c := b.open(t)
-			fm, fc = &faultMeta{Store: m}, &faultChunks{Store: c}
-			return fm, fc
-		}, -1}, nil)
+		h, fm, fc := newFaultHarness(t, b, -1)
 		s := h.checkout(false)
 		h.feed(s, scatteredSetup)
 		m := newScatteredModel()
-		for i := 0; i < 3; i++ {
-			h.feed(s, scatteredStep)
-			m.step()
-		}
+		stepScattered(h, s, m, 3)
 		for i, inject := range []func(){
 			func() { fc.fail.Store(1) },
 			func() { fm.mu.Lock(); fm.before = 1; fm.mu.Unlock() },

@@ -7,7 +7,6 @@ import (
 	"testing"
 	"time"
 
-	"github.com/amber-sandbox/amber/cas"
 	"github.com/amber-sandbox/amber/functions/meta"
 	"github.com/amber-sandbox/amber/functions/protocol"
 )
@@ -116,13 +115,7 @@ func TestUsageCountsCommittedSteps(t *testing.T) {
 // nothing.
 func TestUsageExactlyOnce(t *testing.T) {
 	forEachBackend(t, func(t *testing.T, b backend) {
-		var fm *faultMeta
-		var fc *faultChunks
-		h := newHarness(t, backend{b.name, func(t testing.TB) (meta.Store, cas.Store) {
-			m, c := b.open(t)
-			fm, fc = &faultMeta{Store: m}, &faultChunks{Store: c}
-			return fm, fc
-		}, b.inline}, nil)
+		h, fm, fc := newFaultHarness(t, b, b.inline)
 		s := h.checkout(false)
 		committed := int64(0)
 		h.feed(s, "n = 0")

@@ -5,7 +5,6 @@ import (
 	"encoding/binary"
 	"errors"
 	"fmt"
-	"sort"
 
 	"github.com/amber-sandbox/amber/core"
 )
@@ -46,22 +45,20 @@ type overlay struct {
 }
 
 func (o *overlay) encode() []byte {
-	keys := make([]core.PageKey, 0, len(o.pages))
-	for k := range o.pages {
-		keys = append(keys, k)
-	}
-	sort.Slice(keys, func(i, j int) bool {
-		if keys[i].Seq != keys[j].Seq {
-			return keys[i].Seq < keys[j].Seq
-		}
-		return keys[i].N < keys[j].N
-	})
 	b := []byte{overlayFormat}
 	b = binary.AppendUvarint(b, uint64(len(o.manifest)))
 	b = append(b, o.manifest...)
+	return appendPageEntries(b, o.pages)
+}
+
+// appendPageEntries appends the count of pages, then per page in key
+// order its key, its length and its payload: the body of an overlay and
+// of a patch layer.
+func appendPageEntries(b []byte, pages map[core.PageKey]overlayEntry) []byte {
+	keys := sortedKeys(pages)
 	b = binary.AppendUvarint(b, uint64(len(keys)))
 	for _, k := range keys {
-		e := o.pages[k]
+		e := pages[k]
 		b = binary.AppendUvarint(b, uint64(k.Seq))
 		b = binary.AppendUvarint(b, uint64(k.N))
 		b = binary.AppendUvarint(b, uint64(e.size))

@@ -110,19 +110,9 @@ const maxPageSize = 1 << 31
 // encodeLayer encodes a patch layer: magic, version, the count, then per
 // page, in key order, its key, its length and its patch.
 func encodeLayer(l map[core.PageKey]overlayEntry) []byte {
-	keys := sortedKeys(l)
 	b := append([]byte(nil), layerMagic...)
 	b = append(b, layerVersion)
-	b = binary.AppendUvarint(b, uint64(len(keys)))
-	for _, k := range keys {
-		e := l[k]
-		b = binary.AppendUvarint(b, uint64(k.Seq))
-		b = binary.AppendUvarint(b, uint64(k.N))
-		b = binary.AppendUvarint(b, uint64(e.size))
-		b = binary.AppendUvarint(b, uint64(len(e.payload)))
-		b = append(b, e.payload...)
-	}
-	return b
+	return appendPageEntries(b, l)
 }
 
 // layerEntryLen is the encoded length of one layer entry.

@@ -27,9 +27,10 @@ type Heap struct {
 	pages  []*objPage
 	shared []bool
 	n      int      // handle slots in use: handles [0, n)
-	free   []Handle // ascending; reused lowest first, so reuse is deterministic
-	// freeBuf is the array Collect last built free in: Alloc takes from
-	// free's front, so free alone would lose the capacity.
+	free   []Handle // descending; reused lowest (last) first, so reuse is deterministic
+	// freeBuf is the array Collect last built free in: Collect drops
+	// the trailing slots off free's front, so free alone would lose the
+	// capacity.
 	freeBuf []Handle
 	dirty   []bool // per page
 	// pristine[p] says page p held the base's objects (or copies of
@@ -105,20 +106,28 @@ func (h *Heap) Pages() int { return (h.n + PageSize - 1) >> PageShift }
 func (h *Heap) set(hd Handle, o Object) {
 	p := hd >> PageShift
 	if h.shared[p] {
-		// Slot by slot, skipping free ones: the first page past a base's
-		// floor, which every clone copies, is nearly empty, and a page
-		// copied whole while the collector runs pays a write barrier
-		// for each of its 256 slots.
-		c := new(objPage)
-		for i, o := range h.pages[p] {
-			if o != nil {
-				c[i] = o
-			}
-		}
-		h.pages[p] = c
-		h.shared[p] = false
+		h.unshare(p)
 	}
 	h.pages[p][hd&(PageSize-1)] = o
+}
+
+// unshare gives h its own copy of the shared page p. It is rare, and
+// kept out of line so that place inlines.
+//
+//go:noinline
+func (h *Heap) unshare(p Handle) {
+	// Slot by slot, skipping free ones: the first page past a base's
+	// floor, which every clone copies, is nearly empty, and a page
+	// copied whole while the collector runs pays a write barrier for
+	// each of its 256 slots.
+	c := new(objPage)
+	for i, o := range h.pages[p] {
+		if o != nil {
+			c[i] = o
+		}
+	}
+	h.pages[p] = c
+	h.shared[p] = false
 }
 
 // AllocGrown stores the str o, whose bytes continue a buffer that an
@@ -126,7 +135,7 @@ func (h *Heap) set(hd Handle, o Object) {
 // only charge bytes for it (its header and the bytes it adds). The
 // collector counts it at its full Size, like any other str it reaches.
 func (h *Heap) AllocGrown(o *Str, charge int64) Value {
-	v := h.Alloc(o)
+	v := h.AllocStr(o)
 	d := int64(o.Size()) - charge
 	h.Bytes -= d
 	h.Churn -= d
@@ -135,27 +144,84 @@ func (h *Heap) AllocGrown(o *Str, charge int64) Value {
 
 // Alloc stores o and returns a reference to it.
 func (h *Heap) Alloc(o Object) Value {
+	n := int64(o.Size())
+	// The common case inline, with no call to spill registers around:
+	// a free handle past the floor on a page of h's own.
+	k := len(h.free) - 1
+	if k < 0 {
+		return h.allocSlow(o, n)
+	}
+	hd := h.free[k]
+	p := hd >> PageShift
+	if hd < h.floor || h.shared[p] {
+		return h.allocSlow(o, n)
+	}
+	// free is descending: the lowest handle is popped off its end,
+	// which writes only the slice's length.
+	h.free = h.free[:k]
+	h.pages[p][uint8(hd)] = o
+	h.dirty[p] = true
+	if i := int(hd - h.floor); i < len(h.strSizes) {
+		h.strSizes[i] = 0
+		if _, ok := o.(*Str); ok && n <= math.MaxInt32 {
+			h.strSizes[i] = int32(n)
+		}
+	} else if _, ok := o.(*Str); ok {
+		h.noteStrSize(hd, o, n)
+	}
+	h.Allocs++
+	h.sinceGC++
+	h.Bytes += n
+	h.Churn += n
+	return Ref(hd)
+}
+
+// AllocStr is Alloc of a str, the commonest allocation: its fast path
+// needs no dynamic Size call and no type test.
+func (h *Heap) AllocStr(s *Str) Value {
+	n := int64(s.Size())
+	k := len(h.free) - 1
+	if k < 0 {
+		return h.allocSlow(s, n)
+	}
+	hd := h.free[k]
+	p := hd >> PageShift
+	i := int(hd - h.floor)
+	if hd < h.floor || i >= len(h.strSizes) || n > math.MaxInt32 || h.shared[p] {
+		return h.allocSlow(s, n)
+	}
+	h.free = h.free[:k]
+	h.pages[p][uint8(hd)] = s
+	h.dirty[p] = true
+	h.strSizes[i] = int32(n)
+	h.Allocs++
+	h.sinceGC++
+	h.Bytes += n
+	h.Churn += n
+	return Ref(hd)
+}
+
+// allocSlow is Alloc of o, of size n, in every case.
+func (h *Heap) allocSlow(o Object, n int64) Value {
 	var hd Handle
-	if n := len(h.free); n > 0 {
-		hd = h.free[0]
-		h.free = h.free[1:]
-		h.set(hd, o)
+	if k := len(h.free) - 1; k >= 0 {
+		hd = h.free[k]
+		h.free = h.free[:k]
 	} else {
 		hd = Handle(h.n)
 		if p := int(hd >> PageShift); p >= len(h.pages) {
 			h.pages = append(h.pages, new(objPage))
 			h.shared = append(h.shared, false)
 		}
-		h.n++
-		h.set(hd, o)
 		if p := int(hd >> PageShift); p >= len(h.dirty) {
 			h.dirty = append(h.dirty, true)
 		}
+		h.n++
 	}
+	h.set(hd, o)
 	h.dirty[hd>>PageShift] = true
 	h.Allocs++
 	h.sinceGC++
-	n := int64(o.Size())
 	if hd >= h.floor {
 		h.noteStrSize(hd, o, n)
 	}
@@ -435,7 +501,7 @@ func (h *Heap) Restore(objs []Object) {
 	h.free = h.free[:0]
 	h.strSizes = nil
 	h.Bytes = 0
-	for i := 1; i < len(objs); i++ {
+	for i := len(objs) - 1; i >= 1; i-- {
 		if objs[i] == nil {
 			h.free = append(h.free, Handle(i))
 		} else {
@@ -477,12 +543,16 @@ func (h *Heap) ShouldCollect() bool {
 // read here, while each object is being visited, so that the sweep does
 // not have to read every live object a second time.
 func (h *Heap) mark(roots func(visit func(Value))) (marks []bool, live, bytes int64) {
+	// The buffer reaches to the end of the last page, cleared, so that
+	// the sweep may view each page's marks as a whole array (see
+	// sweepPage); marks itself stops at n.
+	whole := h.Pages() << PageShift
 	marks = h.markBuf
-	if cap(marks) < h.n {
-		marks = make([]bool, h.n+h.n/4)
+	if cap(marks) < whole {
+		marks = make([]bool, whole+whole/4)
 	}
+	clear(marks[:whole])
 	marks = marks[:h.n]
-	clear(marks)
 	h.markBuf = marks
 	m := marker{marks: marks, stack: h.markStack[:0], weak: h.weak[:0]}
 	if m.stack == nil {
@@ -556,43 +626,56 @@ func (m *marker) visitAll(vs []Value) {
 	}
 }
 
-// sweepPage frees the unmarked objects of page p, whose first len(marks)
-// handles from lo the marks are of, appends every free slot at or past
-// the floor to h.free (in ascending order) and returns the number freed.
-// The page is walked directly, not through At per handle; a shared page
-// is copied once, at its first free, and marked dirty once.
-func (h *Heap) sweepPage(p, lo int, marks []bool) int {
-	pg := h.pages[p][:len(marks)]
-	floor := int(h.floor)
-	free := h.free
-	freed := 0
-	for j, o := range pg {
-		i := lo + j
-		if o == nil {
-			if i >= floor && i != 0 {
-				free = append(free, Handle(i))
-			}
-			continue
-		}
-		if marks[j] || i < floor || i == 0 {
-			continue
-		}
-		if b, ok := o.(*BigInt); ok {
-			h.recycleBig(b)
-		}
-		if freed == 0 {
-			if h.shared[p] {
-				h.set(Handle(i), nil)
-				pg = h.pages[p][:len(marks)]
-			}
-			h.dirty[p] = true
-		}
-		pg[j] = nil
-		freed++
-		free = append(free, Handle(i))
+// sweepPage frees the unmarked objects of page p, whose marks are marks,
+// appends every free slot at or past the floor to h.free (in descending
+// order) and returns the number freed. Slots past the last handle in use
+// are free slots too, which Collect drops with the trailing ones. The
+// page is walked directly, not through At per handle; a shared page is
+// copied, once, when it has an object to free.
+func (h *Heap) sweepPage(p int, marks *[PageSize]bool) int {
+	lo := p << PageShift
+	// Handles below the floor (and handle 0) are never freed or reused.
+	start := max(int(h.floor)-lo, 1-lo, 0)
+	pg := h.pages[p]
+	if h.shared[p] && hasGarbage(pg, marks, start) {
+		h.unshare(Handle(p))
+		pg = h.pages[p]
 	}
-	h.free = free
+	// The loop keeps to few variables, so that they stay in registers,
+	// and gathers the page's free handles in buf, indexed without a
+	// bounds check (nb is at most 255 when written: a page has 256).
+	var buf [PageSize]Handle
+	nb, freed := 0, 0
+	for j := PageSize - 1; j >= start; j-- {
+		i := uint8(j) // j < PageSize, which is 256
+		if o := pg[i]; o != nil {
+			if marks[i] {
+				continue
+			}
+			if b, ok := o.(*BigInt); ok {
+				h.recycleBig(b)
+			}
+			pg[i] = nil
+			freed++
+		}
+		buf[uint8(nb)] = Handle(lo + j)
+		nb++
+	}
+	h.free = append(h.free, buf[:nb]...)
+	if freed > 0 {
+		h.dirty[p] = true
+	}
 	return freed
+}
+
+// hasGarbage reports whether pg has an unmarked object at or past start.
+func hasGarbage(pg *objPage, marks *[PageSize]bool, start int) bool {
+	for j := max(start, 0); j < PageSize; j++ {
+		if pg[j] != nil && !marks[j] {
+			return true
+		}
+	}
+	return false
 }
 
 // Collect marks everything reachable from the values roots yields and
@@ -608,18 +691,17 @@ func (h *Heap) Collect(roots func(visit func(Value))) int {
 		h.weak = h.weak[:0]
 	}
 	freed := 0
-	// The free list is rebuilt in the same pass, in ascending handle
-	// order, which is the order Alloc hands slots out in. The base's
-	// handles (below the floor) are never freed or reused.
+	// The free list is rebuilt in the same pass, in descending handle
+	// order: Alloc hands slots out from its end, lowest first. The
+	// base's handles (below the floor) are never freed or reused.
 	h.free = h.freeBuf[:0]
-	for p := 0; p<<PageShift < h.n; p++ {
+	for p := h.Pages() - 1; p >= 0; p-- {
 		lo := p << PageShift
-		hi := min(lo+PageSize, h.n)
-		if hi <= int(h.floor) {
+		if lo+PageSize <= int(h.floor) {
 			// The base's handles: never freed, never reused.
-			continue
+			break
 		}
-		freed += h.sweepPage(p, lo, marks[lo:hi])
+		freed += h.sweepPage(p, (*[PageSize]bool)(marks[lo:lo+PageSize]))
 	}
 	if h.bigs != nil {
 		// What is asked for from now on is the next cycle's demand.
@@ -648,10 +730,12 @@ func (h *Heap) Collect(roots func(visit func(Value))) int {
 		n--
 	}
 	h.n = n
-	for len(h.free) > 0 && int(h.free[len(h.free)-1]) >= n {
-		h.free = h.free[:len(h.free)-1]
-	}
 	h.freeBuf = h.free
+	k := 0
+	for k < len(h.free) && int(h.free[k]) >= n {
+		k++
+	}
+	h.free = h.free[k:]
 	pages := h.Pages()
 	for p := pages; p < len(h.pages); p++ {
 		h.pages[p] = nil

@@ -8,7 +8,8 @@ package heap
 type SealedState struct {
 	Len, Floor                       int
 	Bytes, LiveAfterGC, BytesAfterGC int64
-	// Free are the free handles (none below the floor are ever reused).
+	// Free are the free handles, ascending (none below the floor are
+	// ever reused).
 	Free []Handle
 	// StrSizes are the charged sizes of the strs past the floor.
 	StrSizes []int32
@@ -19,7 +20,7 @@ func (h *Heap) Sealed() SealedState {
 	return SealedState{
 		Len: h.n, Floor: int(h.floor),
 		Bytes: h.Bytes, LiveAfterGC: h.liveAfterGC, BytesAfterGC: h.bytesAfterGC,
-		Free:     append([]Handle(nil), h.free...),
+		Free:     reversed(h.free),
 		StrSizes: append([]int32(nil), h.strSizes...),
 	}
 }
@@ -38,8 +39,18 @@ func (h *Heap) RestoreSealed(objs []Object, st SealedState) error {
 	}
 	h.Restore(objs)
 	h.floor = Handle(st.Floor)
-	h.free = append(h.free[:0], st.Free...)
+	h.free = reversed(st.Free)
 	h.strSizes = append([]int32(nil), st.StrSizes...)
 	h.Bytes, h.liveAfterGC, h.bytesAfterGC, h.sinceGC = st.Bytes, st.LiveAfterGC, st.BytesAfterGC, 0
 	return nil
+}
+
+// reversed is a reversed copy of hs: the heap's free list is descending,
+// a SealedState's ascending.
+func reversed(hs []Handle) []Handle {
+	r := make([]Handle, len(hs))
+	for i, hd := range hs {
+		r[len(hs)-1-i] = hd
+	}
+	return r
 }

@@ -1055,7 +1055,7 @@ func (vm *VM) charStr(r rune) Value {
 	if r >= 0 && r < 128 {
 		return vm.asciiStr(byte(r))
 	}
-	return vm.H.Alloc(&heap.Str{S: string(r), N: 1})
+	return vm.H.AllocStr(&heap.Str{S: string(r), N: 1})
 }
 
 // strCharAt decodes the code point at UTF-8 byte offset off of s and
@@ -1068,7 +1068,7 @@ func (vm *VM) strCharAt(s *heap.Str, byteOffset int) (ch Value, next int) {
 		return vm.asciiStr(c), byteOffset + 1
 	}
 	_, n := utf8.DecodeRuneInString(s.S[byteOffset:])
-	return vm.H.Alloc(&heap.Str{S: s.S[byteOffset : byteOffset+n], N: 1}), byteOffset + n
+	return vm.H.AllocStr(&heap.Str{S: s.S[byteOffset : byteOffset+n], N: 1}), byteOffset + n
 }
 
 // strRunes is a str's known code-point count, or -1 when it has not

@@ -21,7 +21,7 @@ func (vm *VM) newStrN(s string, n int) Value {
 		copy(buf, s)
 		return vm.sealStr(o, buf, n)
 	}
-	return vm.H.Alloc(&heap.Str{S: s, N: n, ASCII: n == len(s)})
+	return vm.H.AllocStr(&heap.Str{S: s, N: n, ASCII: n == len(s)})
 }
 
 // Short strs built here byte by byte (concatenations, f-strings, joins,
@@ -82,7 +82,7 @@ func (vm *VM) sealStr(o *heap.Str, buf []byte, runes int) Value {
 	o.S = unsafe.String(unsafe.SliceData(buf), len(buf))
 	o.N = runes
 	o.ASCII = runes == len(buf)
-	return vm.H.Alloc(o)
+	return vm.H.AllocStr(o)
 }
 
 // strBlock is how many str objects strPieces allocates together: one Go
@@ -107,7 +107,7 @@ func (hs *strHeaders) put(vm *VM, s string, ascii bool, left int) Value {
 	if ascii {
 		o.N, o.ASCII = len(s), true
 	}
-	return vm.H.Alloc(o)
+	return vm.H.AllocStr(o)
 }
 
 // strPieces is the list of the pieces ss of the str from (or of strs of

@@ -365,7 +365,7 @@ func newWorld() *VM {
 
 // NewStr allocates a str.
 func (vm *VM) NewStr(s string) Value {
-	return vm.H.Alloc(&heap.Str{S: s, N: -1})
+	return vm.H.AllocStr(&heap.Str{S: s, N: -1})
 }
 
 // Intern returns the canonical str object for s (used for names).

@@ -257,25 +257,35 @@ func strReplace(vm *VM, self Value, a Args) (Value, error) {
 }
 
 // replaceCounted is s.replace(old, new, count) for a non-empty old: the
-// occurrences are counted once, for the reservation and the result's
-// size both, and the result is laid out in one buffer that becomes the
-// str's bytes (ASCII-flagged when both texts are known to be ASCII). With nothing replaced an exact str is its own result, as
-// in CPython.
+// occurrences are found once, for the reservation and the result's size
+// both (the first maxReplacePos of them keep their offsets, so laying out
+// the result searches only past those), and the result is laid out in
+// one buffer that becomes the str's bytes (ASCII-flagged when both texts
+// are known to be ASCII). With nothing replaced an exact str is its own
+// result, as in CPython.
 func (vm *VM) replaceCounted(self Value, s, old, repl string, count int) (Value, error) {
+	var stack [32]int
+	pos := stack[:0]
 	k := 0
-	if len(s) >= longWork {
-		var err error
-		if k, err = countLong(vm, s, old, strings.Index); err != nil {
-			return heap.Undef, err
+	for rest, done := s, 0; count < 0 || k < count; {
+		i := strings.Index(rest, old)
+		if i < 0 {
+			break
 		}
-	} else {
-		k = strings.Count(s, old)
+		if len(pos) < maxReplacePos {
+			pos = append(pos, len(s)-len(rest)+i)
+		}
+		k++
+		rest = rest[i+len(old):]
+		if done += i + len(old); done >= longPiece {
+			done = 0
+			if err := vm.DeadlineErr(); err != nil {
+				return heap.Undef, err
+			}
+		}
 	}
 	if err := vm.reserveReplace(len(s), len(repl), func() int64 { return int64(k) }, count); err != nil {
 		return heap.Undef, err
-	}
-	if count >= 0 && count < k {
-		k = count
 	}
 	o, exact := vm.H.Get(self).(*heap.Str)
 	if k == 0 {
@@ -287,11 +297,18 @@ func (vm *VM) replaceCounted(self Value, s, old, repl string, count int) (Value,
 		return vm.NewStr(s), nil
 	}
 	buf := make([]byte, 0, len(s)+k*(len(repl)-len(old)))
-	for done := 0; k > 0; k-- {
-		i := strings.Index(s, old)
-		buf = append(buf, s[:i]...)
+	at := 0 // the end of the last occurrence replaced, in s
+	for _, i := range pos {
+		buf = append(buf, s[at:i]...)
 		buf = append(buf, repl...)
-		s = s[i+len(old):]
+		at = i + len(old)
+	}
+	rest := s[at:]
+	for done, left := 0, k-len(pos); left > 0; left-- {
+		i := strings.Index(rest, old)
+		buf = append(buf, rest[:i]...)
+		buf = append(buf, repl...)
+		rest = rest[i+len(old):]
 		if done += i + len(old); done >= longPiece {
 			done = 0
 			if err := vm.DeadlineErr(); err != nil {
@@ -299,13 +316,17 @@ func (vm *VM) replaceCounted(self Value, s, old, repl string, count int) (Value,
 			}
 		}
 	}
-	buf = append(buf, s...)
+	buf = append(buf, rest...)
 	runes := -1
 	if exact && o.ASCII && o.N == len(o.S) && isASCIIString(repl) {
 		runes = len(buf)
 	}
 	return vm.sealStr(new(heap.Str), buf, runes), nil
 }
+
+// maxReplacePos bounds the offsets replaceCounted keeps (8 bytes each):
+// past them it searches again.
+const maxReplacePos = 1 << 16
 
 func strJoin(vm *VM, self Value, a Args) (Value, error) {
 	sep, args, err := vm.strArgs("join", self, a, 1, 1)

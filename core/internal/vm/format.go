@@ -682,9 +682,12 @@ func (vm *VM) appendPlain(dst []byte, v Value, spec string) ([]byte, bool, error
 	if o != nil && len(o.S) > plainMax-16 && (sp.Precision < 0 || sp.Precision > plainMax-16) {
 		return dst, false, nil
 	}
-	// As the general path does, though these sizes always fit.
-	if err := vm.reserveParsedSpec(spec, sp, nil); err != nil {
-		return dst, true, err
+	// As the general path does, though these sizes always fit: without
+	// a memory limit, reserve could only refuse sizes far past them.
+	if vm.Limits.MaxMemory > 0 {
+		if err := vm.reserveParsedSpec(spec, sp, nil); err != nil {
+			return dst, true, err
+		}
 	}
 	var b []byte
 	var ok bool
@@ -769,9 +772,14 @@ type specMemo struct {
 // well: a program formats with a handful of constant specs, over and
 // over. typeName only words the errors, which are never remembered.
 func (vm *VM) parseSpec(spec, typeName string) (pyfmt.Spec, error) {
-	for i := range vm.specs {
-		if m := &vm.specs[i]; m.spec == spec && spec != "" {
-			return m.sp, nil
+	if spec != "" {
+		// A constant spec is the same Go string at every turn: its
+		// data pointer matches before any byte is compared.
+		d := unsafe.StringData(spec)
+		for i := range vm.specs {
+			if m := &vm.specs[i]; len(m.spec) == len(spec) && (unsafe.StringData(m.spec) == d || m.spec == spec) {
+				return m.sp, nil
+			}
 		}
 	}
 	sp, err := pyfmt.ParseSpec(spec, typeName)

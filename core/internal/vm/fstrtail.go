@@ -56,8 +56,10 @@ func (vm *VM) formatTail(f *heap.Frame, arg int) bool {
 		spec = so.S
 		vi--
 	}
-	var scratch [256]byte
-	out, ok := vm.fieldText(scratch[:0], slots[vi], arg&3, spec)
+	if vm.strc.tail == nil {
+		vm.strc.tail = make([]byte, 0, maxTailBytes+2*plainMax)
+	}
+	out, ok := vm.fieldText(vm.strc.tail[:0], slots[vi], arg&3, spec)
 	if !ok {
 		return false
 	}
@@ -118,7 +120,7 @@ func (vm *VM) formatTail(f *heap.Frame, arg int) bool {
 		pc = j + 1
 	}
 	if pc >= len(instrs) || instrs[pc].Op() != compile.BUILD_STRING || k >= maxTailItems {
-		return k > 0 && runReachesBuild(instrs, pc, k+1) && vm.formatRun(f, vi, k, pc, out)
+		return k > 0 && vm.strc.reachesBuild(instrs, pc, k+1) && vm.formatRun(f, vi, k, pc, out)
 	}
 	before := instrs[pc].Arg() - 1 - k // parts already on the stack, below the value
 	if before < 0 || vi-before < 0 {

@@ -540,6 +540,30 @@ type strCaches struct {
 	// loop strips with the same constant chars at every turn).
 	stripChars string
 	stripBits  asciiSet
+	// tail is formatTail's scratch buffer, kept so that each f-string
+	// does not clear one anew (formatTail never runs within itself).
+	tail []byte
+	// runs remembers runReachesBuild's answers by code and pc (a loop
+	// asks for the same f-string at every turn); the code's
+	// instructions never change.
+	runs [4]runMemo
+}
+
+// runMemo is one answer of runReachesBuild: for the run of n values
+// before pc in the code whose instructions start at instrs.
+type runMemo struct {
+	instrs *compile.Instr
+	pc, n  int
+	ok     bool
+}
+
+// reachesBuild is runReachesBuild(instrs, pc, n), remembered.
+func (c *strCaches) reachesBuild(instrs []compile.Instr, pc, n int) bool {
+	m := &c.runs[pc&(len(c.runs)-1)]
+	if m.instrs != unsafe.SliceData(instrs) || m.pc != pc || m.n != n || m.instrs == nil {
+		*m = runMemo{unsafe.SliceData(instrs), pc, n, runReachesBuild(instrs, pc, n)}
+	}
+	return m.ok
 }
 
 // stripSet is asciiSetOf(chars), remembered for the next call with the

@@ -3,6 +3,7 @@ package vm
 import (
 	"slices"
 	"strconv"
+	"unsafe"
 
 	"github.com/amber-sandbox/amber/core/internal/compile"
 	"github.com/amber-sandbox/amber/core/internal/heap"
@@ -63,61 +64,42 @@ func (vm *VM) formatTail(f *heap.Frame, arg int) bool {
 	if !ok {
 		return false
 	}
-	// The items after the field, as far as they can be done here.
-	pc := int(f.PC)
+	// The items after the field, as far as they can be done here: the
+	// plan has decoded their instructions, and what is left to check is
+	// the values'.
+	plan := vm.tailPlan(instrs, consts, int(f.PC))
 	k := 0
-	for ; k < maxTailItems && pc < len(instrs); k++ {
-		in := instrs[pc]
-		if in.Op() == compile.LOAD_CONST {
-			o, ok := vm.refObj(consts[in.Arg()]).(*heap.Str)
-			if !ok || len(out)+len(o.S) > maxTailBytes {
+	for ; k < plan.n; k++ {
+		it := &plan.items[k]
+		if !it.field {
+			if len(out)+len(it.text) > maxTailBytes {
 				break
 			}
-			out = append(out, o.S...)
-			pc++
+			out = append(out, it.text...)
 			continue
 		}
-		if in.Op() != compile.LOAD_FAST {
-			break
-		}
-		// LOAD_FAST, maybe LOAD_CONST (the spec), FORMAT_VALUE.
-		v := slots[in.Arg()]
+		v := slots[it.slot]
 		if v.K == heap.KUndef {
 			break
 		}
-		j := pc + 1
-		if j+1 < len(instrs) && instrs[j+1].Op() == compile.BINARY_OP {
+		if it.arith {
 			// A field of arithmetic on the local and a constant or
 			// another local ({i / 7:.2f}, {n + 1}).
-			r, ok := tailArith(v, instrs[j], instrs[j+1], slots, consts)
+			r, ok := tailArith(v, it.load, it.bop, slots, consts)
 			if !ok {
 				break
 			}
 			v = r
-			j += 2
-		}
-		spec, hasSpec := "", false
-		if j < len(instrs) && instrs[j].Op() == compile.LOAD_CONST {
-			so, ok := vm.refObj(consts[instrs[j].Arg()]).(*heap.Str)
-			if !ok {
-				break
-			}
-			spec, hasSpec = so.S, true
-			j++
-		}
-		if j >= len(instrs) || instrs[j].Op() != compile.FORMAT_VALUE {
-			break
-		}
-		fa := instrs[j].Arg()
-		if (fa&4 != 0) != hasSpec {
-			break
 		}
 		n := len(out)
-		if out, ok = vm.fieldText(out, v, fa&3, spec); !ok {
+		if out, ok = vm.fieldText(out, v, it.conv, it.text); !ok {
 			out = out[:n]
 			break
 		}
-		pc = j + 1
+	}
+	pc := plan.end
+	if k < plan.n {
+		pc = plan.items[k].pc
 	}
 	if pc >= len(instrs) || instrs[pc].Op() != compile.BUILD_STRING || k >= maxTailItems {
 		return k > 0 && vm.strc.reachesBuild(instrs, pc, k+1) && vm.formatRun(f, vi, k, pc, out)
@@ -151,6 +133,106 @@ func (vm *VM) formatTail(f *heap.Frame, arg int) bool {
 	f.SP = int32(lo + 1)
 	f.PC = int32(pc + 1)
 	return true
+}
+
+// tailItem is an item of a tailPlan: a constant str (text) or a field
+// (field) of the local slot, maybe with arithmetic (arith: the load and
+// bop instructions), conversion conv and spec text.
+type tailItem struct {
+	pc        int // where the item's instructions start
+	field     bool
+	arith     bool
+	conv      int
+	slot      int
+	load, bop compile.Instr
+	text      string
+}
+
+// tailPlan is the items formatTail may do after a field, decoded from
+// the instructions once: up to maxTailItems constant strs and fields of
+// local variables (LOAD_FAST, maybe arithmetic, an optional constant
+// spec, FORMAT_VALUE), ending at end, the first instruction that is not
+// one of them. Whether each item can be done depends on the values met.
+type tailPlan struct {
+	instrs *compile.Instr
+	consts *heap.Value
+	pc     int // the instruction after the field's FORMAT_VALUE
+	n      int
+	end    int
+	items  [maxTailItems]tailItem
+}
+
+// tailPlanSlots is how many plans strCaches keeps, by pc.
+const tailPlanSlots = 16
+
+// tailPlan is the plan for the items from pc in the code of instrs and
+// consts, remembered in strCaches (a loop formats the same f-string at every turn;
+// a code's instructions and constants never change).
+func (vm *VM) tailPlan(instrs []compile.Instr, consts []Value, pc int) *tailPlan {
+	c := &vm.strc
+	if c.plans == nil {
+		c.plans = new([tailPlanSlots]tailPlan)
+	}
+	p := &c.plans[pc&(tailPlanSlots-1)]
+	if p.instrs == unsafe.SliceData(instrs) && p.consts == unsafe.SliceData(consts) && p.pc == pc && p.instrs != nil {
+		return p
+	}
+	p.instrs, p.consts, p.pc, p.n = unsafe.SliceData(instrs), unsafe.SliceData(consts), pc, 0
+	constStr := func(in compile.Instr) (string, bool) {
+		if v := consts[in.Arg()]; v.K == heap.KRef {
+			if o, ok := vm.H.Get(v).(*heap.Str); ok {
+				return o.S, true
+			}
+		}
+		return "", false
+	}
+	for ; p.n < maxTailItems && pc < len(instrs); p.n++ {
+		in := instrs[pc]
+		it := tailItem{pc: pc}
+		if in.Op() == compile.LOAD_CONST {
+			s, ok := constStr(in)
+			if !ok {
+				break
+			}
+			it.text = s
+			p.items[p.n] = it
+			pc++
+			continue
+		}
+		if in.Op() != compile.LOAD_FAST {
+			break
+		}
+		it.field, it.slot = true, in.Arg()
+		j := pc + 1
+		if j+1 < len(instrs) && instrs[j+1].Op() == compile.BINARY_OP {
+			if op := instrs[j].Op(); op != compile.LOAD_FAST && op != compile.LOAD_CONST {
+				break // tailArith takes no other operand
+			}
+			it.arith, it.load, it.bop = true, instrs[j], instrs[j+1]
+			j += 2
+		}
+		hasSpec := false
+		if j < len(instrs) && instrs[j].Op() == compile.LOAD_CONST {
+			s, ok := constStr(instrs[j])
+			if !ok {
+				break
+			}
+			it.text, hasSpec = s, true
+			j++
+		}
+		if j >= len(instrs) || instrs[j].Op() != compile.FORMAT_VALUE {
+			break
+		}
+		fa := instrs[j].Arg()
+		if (fa&4 != 0) != hasSpec {
+			break
+		}
+		it.conv = fa & 3
+		p.items[p.n] = it
+		pc = j + 1
+	}
+	p.end = pc
+	return p
 }
 
 // tailArith is the BINARY_OP bop of a, a machine int or float, and the

@@ -547,6 +547,8 @@ type strCaches struct {
 	// asks for the same f-string at every turn); the code's
 	// instructions never change.
 	runs [4]runMemo
+	// plans are formatTail's decoded f-string tails (see tailPlan).
+	plans *[tailPlanSlots]tailPlan
 }
 
 // runMemo is one answer of runReachesBuild: for the run of n values

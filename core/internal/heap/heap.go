@@ -209,17 +209,17 @@ func (h *Heap) allocSlow(o Object, n int64) Value {
 		h.free = h.free[:k]
 	} else {
 		hd = Handle(h.n)
-		if p := int(hd >> PageShift); p >= len(h.pages) {
-			h.pages = append(h.pages, new(objPage))
-			h.shared = append(h.shared, false)
-		}
-		if p := int(hd >> PageShift); p >= len(h.dirty) {
-			h.dirty = append(h.dirty, true)
+		if p := int(hd >> PageShift); p >= len(h.pages) || p >= len(h.dirty) {
+			h.addPage(p)
 		}
 		h.n++
 	}
-	h.set(hd, o)
-	h.dirty[hd>>PageShift] = true
+	p := hd >> PageShift
+	if h.shared[p] {
+		h.unshare(p)
+	}
+	h.pages[p][uint8(hd)] = o
+	h.dirty[p] = true
 	h.Allocs++
 	h.sinceGC++
 	if hd >= h.floor {
@@ -228,6 +228,17 @@ func (h *Heap) allocSlow(o Object, n int64) Value {
 	h.Bytes += n
 	h.Churn += n
 	return Ref(hd)
+}
+
+// addPage makes room for page p, the one a new handle starts.
+func (h *Heap) addPage(p int) {
+	if p >= len(h.pages) {
+		h.pages = append(h.pages, new(objPage))
+		h.shared = append(h.shared, false)
+	}
+	if p >= len(h.dirty) {
+		h.dirty = append(h.dirty, true)
+	}
 }
 
 // noteStrSize records n, the size of o, the new object at hd >= floor, if

@@ -1242,6 +1242,9 @@ reload:
 					// next on its own) or returns (and this frame jumps
 					// to the loop's end).
 					f.PC, f.SP = pc, sp
+					if vm.enterGen(it, g, heap.RetForIter, int32(arg), heap.None) {
+						goto reload
+					}
 					switch err := vm.forIterGen(it, g, int32(arg)); err {
 					case errFramePushed:
 						goto reload
@@ -1264,7 +1267,11 @@ reload:
 			v := slots[sp]
 			slots[sp] = Value{}
 			f.PC, f.SP = pc, sp
-			if done, err := vm.yieldValue(f, v); done || err != nil {
+			yf, ok := vm.yieldFast(f, v)
+			if ok {
+				goto reload
+			}
+			if done, err := vm.yieldValue(yf, v); done || err != nil {
 				return v, done, err
 			}
 			if n := len(vm.frames); n == depth && vm.frames[n-1] == f {
@@ -1334,6 +1341,9 @@ reload:
 				continue
 			}
 			f.PC, f.SP = pc, sp
+			if vm.enterGen(sub, g, heap.RetSend, int32(arg), v) {
+				goto reload
+			}
 			if err := vm.resumeGen(sub, v, nil, heap.RetSend, int32(arg)); err != errFramePushed {
 				return opResult(err)
 			}

@@ -109,6 +109,81 @@ func (vm *VM) forIterGen(gv Value, g *heap.Generator, arg int32) error {
 	return errFramePushed
 }
 
+// enterGen is the common case of resuming the generator g (at gv) from
+// the loop, for FOR_ITER (ret RetForIter) or SEND (RetSend) with send
+// the value sent in: suspended at a yield with no saved exception state,
+// and no recursion or step limit due at this push (fastPushDeclined).
+// It pushes g's frame and reports true, or does nothing and reports
+// false for forIterGen or resumeGen to take the general path. It is
+// pushFrame, checkLimits and forIterGen's work in one call: a pipeline
+// of generators resumes one per stage per item.
+func (vm *VM) enterGen(gv Value, g *heap.Generator, ret heap.RetKind, arg int32, send Value) bool {
+	f := g.Frame
+	if g.State != heap.GenSuspended || g.ExcSave.K != heap.KUndef || f.C == nil || vm.fastPushDeclined() {
+		return false
+	}
+	// The step pushFrame's checkLimits would count; fastPushDeclined
+	// said it brings no limit due.
+	vm.steps++
+	vm.frames = append(vm.frames, f)
+	f.Ret, f.RetArg = ret, arg
+	f.Aux[1] = vm.handled
+	g.State = heap.GenRunning
+	vm.H.TouchNonSeq(gv)
+	if send.K == heap.KNone {
+		skipSentNone(f)
+	} else {
+		push(f, send)
+	}
+	return true
+}
+
+// yieldFast is yieldValue's common case: the generator frame f (on
+// top, its PC past the YIELD_VALUE) yields v to a FOR_ITER or a SEND
+// of its resumer with the handled-exception state it was resumed with.
+// It suspends f and reports true, or does nothing and reports false.
+//
+// A SEND resumer is a yield from (or await) whose next instruction is
+// its own YIELD_VALUE of v: yieldFast does that yield too, without
+// loading the delegating frame into the loop, and so on up a chain of
+// yield froms, each frame left exactly as its YIELD_VALUE would leave
+// it. The first resumer that is not so simple takes the rest: the loop
+// reloads and runs it, or (reported false with f replaced by the top
+// frame, v still to yield) yieldValue delivers v to it.
+func (vm *VM) yieldFast(f *heap.Frame, v Value) (top *heap.Frame, ok bool) {
+	for {
+		if (f.Ret != heap.RetForIter && f.Ret != heap.RetSend) || vm.handled != f.Aux[1] {
+			return f, false
+		}
+		g, isGen := vm.H.Get(f.Gen).(*heap.Generator)
+		if !isGen {
+			return f, false
+		}
+		n := len(vm.frames) - 1
+		vm.frames[n] = nil
+		vm.frames = vm.frames[:n]
+		g.State = heap.GenSuspended
+		g.ExcSave = heap.Undef
+		f.Aux[1] = heap.Undef
+		if len(f.Blocks) > 0 {
+			vm.genScanClean = false // a generator may be abandoned inside a try
+		}
+		vm.H.TouchNonSeq(f.Gen)
+		caller := vm.frames[n-1]
+		if f.Ret == heap.RetSend && caller.Gen.K == heap.KRef && caller.C != nil {
+			// The SEND's frame yields v in turn when its next
+			// instruction is the YIELD_VALUE that would pop v again.
+			if pc := int(caller.PC); pc < len(caller.C.Code.Instrs) && caller.C.Code.Instrs[pc].Op() == compile.YIELD_VALUE {
+				caller.PC++
+				f = caller
+				continue
+			}
+		}
+		push(caller, v)
+		return caller, true
+	}
+}
+
 // skipSentNone gives the generator frame f, resumed at a yield, the None
 // it is sent: pushed, or when the next instruction (of the persisted
 // code, whose indices the quickened copy keeps) is the POP_TOP that

@@ -1267,6 +1267,12 @@ reload:
 			v := slots[sp]
 			slots[sp] = Value{}
 			f.PC, f.SP = pc, sp
+			if f.Ret == heap.RetDrive && vm.driveFast(f, v) {
+				// A builtin draining the generator took v: it carries
+				// on in place.
+				pc, sp = f.PC, f.SP
+				continue
+			}
 			yf, ok := vm.yieldFast(f, v)
 			if ok {
 				goto reload

@@ -988,11 +988,18 @@ reload:
 		case compile.JUMP:
 			if int32(arg) < pc {
 				// A backward jump is where the loop checks limits and
-				// may pause.
-				if !vm.quietCheckpoint() {
-					f.PC, f.SP = pc, sp
-					if err := vm.Checkpoint(); err != nil {
-						return heap.Undef, false, err
+				// may pause. Its step is counted here; the checkpoint
+				// has nothing to do, and is not called, while the step
+				// is not a 256th one and the heap has not allocated
+				// since the last quiet checkpoint without a memory limit
+				// (see quietCheckpoint).
+				vm.steps++
+				if vm.steps&255 == 0 || vm.H.Churn != vm.quietChurn || vm.Limits.MaxMemory != 0 {
+					if !vm.quietCheckpoint() {
+						f.PC, f.SP = pc, sp
+						if err := vm.Checkpoint(); err != nil {
+							return heap.Undef, false, err
+						}
 					}
 				}
 				if vm.preemptDue && vm.nested == 0 {

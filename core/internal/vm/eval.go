@@ -1281,7 +1281,9 @@ reload:
 				continue
 			}
 			yf, ok := vm.yieldFast(f, v)
-			if ok {
+			if ok || yf != f && yf.Ret == heap.RetDrive && vm.driveFast(yf, v) {
+				// Delivered, or the top of a chain of yield froms
+				// that a builtin drains took v in place.
 				goto reload
 			}
 			if done, err := vm.yieldValue(yf, v); done || err != nil {

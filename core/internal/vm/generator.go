@@ -117,11 +117,47 @@ func (vm *VM) forIterGen(gv Value, g *heap.Generator, arg int32) error {
 // false for forIterGen or resumeGen to take the general path. It is
 // pushFrame, checkLimits and forIterGen's work in one call: a pipeline
 // of generators resumes one per stage per item.
+//
+// Sent None, a frame paused in a yield from of a generator goes on down
+// (delegateDown): its JUMP back to the SEND and the SEND's resume of the
+// sub-generator are done here, and so on down a chain of yield froms,
+// each frame left as those instructions would leave it.
 func (vm *VM) enterGen(gv Value, g *heap.Generator, ret heap.RetKind, arg int32, send Value) bool {
 	f := g.Frame
 	if g.State != heap.GenSuspended || g.ExcSave.K != heap.KUndef || f.C == nil || vm.fastPushDeclined() {
 		return false
 	}
+	vm.pushGen(gv, g, ret, arg)
+	if send.K != heap.KNone {
+		push(f, send)
+		return true
+	}
+	instrs := f.C.Code.Instrs
+	if pc := int(f.PC); pc < len(instrs) && instrs[pc].Op() == compile.POP_TOP {
+		f.PC++ // skipSentNone
+		return true
+	}
+	for {
+		sub, sg, sendPC, ok := vm.delegateDown(f)
+		if !ok {
+			push(f, heap.None)
+			return true
+		}
+		// f's JUMP (a quiet checkpoint, delegateDown made sure) and its
+		// SEND of None, which pops the None the JUMP's path would push.
+		vm.steps++
+		f.PC = int32(sendPC + 1)
+		vm.pushGen(sub, sg, heap.RetSend, int32(f.C.Code.Instrs[sendPC].Arg()))
+		if f = sg.Frame; skipPopTop(f) {
+			return true
+		}
+	}
+}
+
+// pushGen puts the frame of the generator g (at gv), found resumable as
+// enterGen requires, on the frame stack to deliver by ret and arg.
+func (vm *VM) pushGen(gv Value, g *heap.Generator, ret heap.RetKind, arg int32) {
+	f := g.Frame
 	// The step pushFrame's checkLimits would count; fastPushDeclined
 	// said it brings no limit due.
 	vm.steps++
@@ -130,12 +166,50 @@ func (vm *VM) enterGen(gv Value, g *heap.Generator, ret heap.RetKind, arg int32,
 	f.Aux[1] = vm.handled
 	g.State = heap.GenRunning
 	vm.H.TouchNonSeq(gv)
-	if send.K == heap.KNone {
-		skipSentNone(f)
-	} else {
-		push(f, send)
+}
+
+// skipPopTop is skipSentNone when the None is dropped at once: f moves
+// past the POP_TOP and skipPopTop reports true, or nothing happens.
+func skipPopTop(f *heap.Frame) bool {
+	instrs := f.C.Code.Instrs
+	if pc := int(f.PC); pc < len(instrs) && instrs[pc].Op() == compile.POP_TOP {
+		f.PC++
+		return true
 	}
-	return true
+	return false
+}
+
+// delegateDown reports whether the generator frame f, just resumed with
+// None at its pc, is paused in a yield from of the generator sub (at
+// sendPC its SEND) that its next two instructions, JUMP and SEND, would
+// resume as enterGen does: the backward JUMP's checkpoint would be quiet
+// (the loop would not call quietCheckpoint, nothing due to preempt) and
+// the push after it is not declined.
+func (vm *VM) delegateDown(f *heap.Frame) (sub Value, sg *heap.Generator, sendPC int, ok bool) {
+	instrs := f.C.Code.Instrs
+	pc := int(f.PC)
+	if pc <= 0 || pc >= len(instrs) || f.SP < 1 || instrs[pc].Op() != compile.JUMP || instrs[pc-1].Op() != compile.YIELD_VALUE {
+		return heap.Undef, nil, 0, false
+	}
+	sendPC = int(instrs[pc].Arg())
+	if sendPC >= pc || instrs[sendPC].Op() != compile.SEND {
+		return heap.Undef, nil, 0, false
+	}
+	sub = f.Slots[f.SP-1]
+	sg, isGen := vm.refObj(sub).(*heap.Generator)
+	if !isGen || sg.State != heap.GenSuspended || sg.ExcSave.K != heap.KUndef || sg.Frame.C == nil {
+		return heap.Undef, nil, 0, false
+	}
+	if (vm.steps+1)&255 == 0 || vm.H.Churn != vm.quietChurn || vm.Limits.MaxMemory != 0 || vm.preemptDue {
+		return heap.Undef, nil, 0, false
+	}
+	vm.steps++ // as the JUMP will have; fastPushDeclined looks past it
+	declined := vm.fastPushDeclined()
+	vm.steps--
+	if declined {
+		return heap.Undef, nil, 0, false
+	}
+	return sub, sg, sendPC, true
 }
 
 // yieldFast is yieldValue's common case: the generator frame f (on

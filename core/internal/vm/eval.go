@@ -1214,7 +1214,27 @@ reload:
 						var n int
 						pair := in.Op() == compile.FOR_ITER && pc < int32(len(code.Instrs)) && code.Instrs[pc] == unpackTwo
 						if item, b, n = vm.forIterMore(o, pair); n == 0 {
-							goto slow
+							if o.Kind != heap.IterZip && o.Kind != heap.IterEnumerate && o.Kind != heap.IterMap {
+								goto slow
+							}
+							// A generator inside the wrapper: its frame
+							// goes on top, as for a bare generator,
+							// without slowOp's dispatch.
+							f.PC, f.SP = pc, sp
+							handled, err := vm.wrapForIter(f, it, o, int32(arg))
+							if !handled {
+								goto slow
+							}
+							switch err {
+							case errFramePushed:
+								goto reload
+							case errExhausted:
+								sp--
+								slots[sp] = Value{}
+								pc = int32(arg)
+								continue
+							}
+							return opResult(err)
 						}
 						if n == 2 {
 							vm.H.TouchNonSeq(it)

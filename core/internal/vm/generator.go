@@ -233,17 +233,19 @@ func (vm *VM) yieldFast(f *heap.Frame, v Value) (top *heap.Frame, ok bool) {
 		if !isGen {
 			return f, false
 		}
-		n := len(vm.frames) - 1
-		vm.frames[n] = nil
-		vm.frames = vm.frames[:n]
+		frames := vm.frames
+		n := len(frames) - 1
+		caller := frames[n-1]
+		frames[n] = nil
+		vm.frames = frames[:n]
 		g.State = heap.GenSuspended
-		g.ExcSave = heap.Undef
-		f.Aux[1] = heap.Undef
+		// Value{} is heap.Undef, stored without loading the variable.
+		g.ExcSave = Value{}
+		f.Aux[1] = Value{}
 		if len(f.Blocks) > 0 {
 			vm.genScanClean = false // a generator may be abandoned inside a try
 		}
 		vm.H.TouchNonSeq(f.Gen)
-		caller := vm.frames[n-1]
 		if f.Ret == heap.RetSend && caller.Gen.K == heap.KRef && caller.C != nil {
 			// The SEND's frame yields v in turn when its next
 			// instruction is the YIELD_VALUE that would pop v again.

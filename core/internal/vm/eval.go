@@ -1294,17 +1294,22 @@ reload:
 			v := slots[sp]
 			slots[sp] = Value{}
 			f.PC, f.SP = pc, sp
-			if f.Ret == heap.RetDrive && vm.driveFast(f, v) {
-				// A builtin draining the generator took v: it carries
-				// on in place.
-				pc, sp = f.PC, f.SP
-				continue
-			}
-			yf, ok := vm.yieldFast(f, v)
-			if ok || yf != f && yf.Ret == heap.RetDrive && vm.driveFast(yf, v) {
-				// Delivered, or the top of a chain of yield froms
-				// that a builtin drains took v in place.
-				goto reload
+			yf := f
+			if f.Ret == heap.RetDrive {
+				if vm.driveFast(f, v) {
+					// A builtin draining the generator took v: it
+					// carries on in place.
+					pc, sp = f.PC, f.SP
+					continue
+				}
+			} else {
+				var ok bool
+				yf, ok = vm.yieldFast(f, v)
+				if ok || yf != f && yf.Ret == heap.RetDrive && vm.driveFast(yf, v) {
+					// Delivered, or the top of a chain of yield froms
+					// that a builtin drains took v in place.
+					goto reload
+				}
 			}
 			if done, err := vm.yieldValue(yf, v); done || err != nil {
 				return v, done, err

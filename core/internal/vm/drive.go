@@ -125,6 +125,43 @@ func (vm *VM) driveYield(f *heap.Frame, v Value) (cont bool, err error) {
 	return false, nil
 }
 
+// driveFast is driveYield's commonest cases in one call from the loop:
+// v added to a sum of ints without overflow or of floats, or appended to a list (or
+// str.join's list) with room. The generator frame f carries on in place
+// past the sent None, and driveFast reports true; anything else reports
+// false with nothing done, for yieldValue.
+func (vm *VM) driveFast(f *heap.Frame, v Value) bool {
+	switch f.RetArg {
+	case driveSum:
+		acc := f.Aux[0]
+		switch {
+		case acc.K == heap.KInt && v.K == heap.KInt:
+			x, y := acc.I(), v.I()
+			r := x + y
+			if (r > x) != (y > 0) {
+				return false // overflow: sumStep goes on in a big int
+			}
+			f.Aux[0] = heap.Int(r)
+		case acc.K == heap.KFloat && v.K == heap.KFloat:
+			f.Aux[0] = heap.Float(acc.F() + v.F())
+		default:
+			return false
+		}
+	case driveList, driveTuple, driveJoin:
+		acc := f.Aux[0]
+		l, ok := vm.refObj(acc).(*heap.List)
+		if !ok || len(l.Items) == cap(l.Items) {
+			return false
+		}
+		l.Items = append(l.Items, v)
+		vm.H.TouchItem(acc, len(l.Items)-1, len(l.Items))
+	default:
+		return false
+	}
+	skipSentNone(f)
+	return true
+}
+
 // driveStop suspends the generator frame f that a builtin drains.
 func (vm *VM) driveStop(f *heap.Frame) {
 	f.Aux[0] = heap.Undef

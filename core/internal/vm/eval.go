@@ -988,11 +988,18 @@ reload:
 		case compile.JUMP:
 			if int32(arg) < pc {
 				// A backward jump is where the loop checks limits and
-				// may pause.
-				if !vm.quietCheckpoint() {
-					f.PC, f.SP = pc, sp
-					if err := vm.Checkpoint(); err != nil {
-						return heap.Undef, false, err
+				// may pause. Its step is counted here; the checkpoint
+				// has nothing to do, and is not called, while the step
+				// is not a 256th one and the heap has not allocated
+				// since the last quiet checkpoint without a memory limit
+				// (see quietCheckpoint).
+				vm.steps++
+				if vm.steps&255 == 0 || vm.H.Churn != vm.quietChurn || vm.Limits.MaxMemory != 0 {
+					if !vm.quietCheckpoint() {
+						f.PC, f.SP = pc, sp
+						if err := vm.Checkpoint(); err != nil {
+							return heap.Undef, false, err
+						}
 					}
 				}
 				if vm.preemptDue && vm.nested == 0 {
@@ -1207,7 +1214,27 @@ reload:
 						var n int
 						pair := in.Op() == compile.FOR_ITER && pc < int32(len(code.Instrs)) && code.Instrs[pc] == unpackTwo
 						if item, b, n = vm.forIterMore(o, pair); n == 0 {
-							goto slow
+							if o.Kind != heap.IterZip && o.Kind != heap.IterEnumerate && o.Kind != heap.IterMap {
+								goto slow
+							}
+							// A generator inside the wrapper: its frame
+							// goes on top, as for a bare generator,
+							// without slowOp's dispatch.
+							f.PC, f.SP = pc, sp
+							handled, err := vm.wrapForIter(f, it, o, int32(arg))
+							if !handled {
+								goto slow
+							}
+							switch err {
+							case errFramePushed:
+								goto reload
+							case errExhausted:
+								sp--
+								slots[sp] = Value{}
+								pc = int32(arg)
+								continue
+							}
+							return opResult(err)
 						}
 						if n == 2 {
 							vm.H.TouchNonSeq(it)
@@ -1242,6 +1269,9 @@ reload:
 					// next on its own) or returns (and this frame jumps
 					// to the loop's end).
 					f.PC, f.SP = pc, sp
+					if vm.enterGen(it, g, heap.RetForIter, int32(arg), heap.None) {
+						goto reload
+					}
 					switch err := vm.forIterGen(it, g, int32(arg)); err {
 					case errFramePushed:
 						goto reload
@@ -1264,7 +1294,24 @@ reload:
 			v := slots[sp]
 			slots[sp] = Value{}
 			f.PC, f.SP = pc, sp
-			if done, err := vm.yieldValue(f, v); done || err != nil {
+			yf := f
+			if f.Ret == heap.RetDrive {
+				if vm.driveFast(f, v) {
+					// A builtin draining the generator took v: it
+					// carries on in place.
+					pc, sp = f.PC, f.SP
+					continue
+				}
+			} else {
+				var ok bool
+				yf, ok = vm.yieldFast(f, v)
+				if ok || yf != f && yf.Ret == heap.RetDrive && vm.driveFast(yf, v) {
+					// Delivered, or the top of a chain of yield froms
+					// that a builtin drains took v in place.
+					goto reload
+				}
+			}
+			if done, err := vm.yieldValue(yf, v); done || err != nil {
 				return v, done, err
 			}
 			if n := len(vm.frames); n == depth && vm.frames[n-1] == f {
@@ -1334,6 +1381,9 @@ reload:
 				continue
 			}
 			f.PC, f.SP = pc, sp
+			if vm.enterGen(sub, g, heap.RetSend, int32(arg), v) {
+				goto reload
+			}
 			if err := vm.resumeGen(sub, v, nil, heap.RetSend, int32(arg)); err != errFramePushed {
 				return opResult(err)
 			}

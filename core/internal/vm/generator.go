@@ -109,6 +109,157 @@ func (vm *VM) forIterGen(gv Value, g *heap.Generator, arg int32) error {
 	return errFramePushed
 }
 
+// enterGen is the common case of resuming the generator g (at gv) from
+// the loop, for FOR_ITER (ret RetForIter) or SEND (RetSend) with send
+// the value sent in: suspended at a yield with no saved exception state,
+// and no recursion or step limit due at this push (fastPushDeclined).
+// It pushes g's frame and reports true, or does nothing and reports
+// false for forIterGen or resumeGen to take the general path. It is
+// pushFrame, checkLimits and forIterGen's work in one call: a pipeline
+// of generators resumes one per stage per item.
+//
+// Sent None, a frame paused in a yield from of a generator goes on down
+// (delegateDown): its JUMP back to the SEND and the SEND's resume of the
+// sub-generator are done here, and so on down a chain of yield froms,
+// each frame left as those instructions would leave it.
+func (vm *VM) enterGen(gv Value, g *heap.Generator, ret heap.RetKind, arg int32, send Value) bool {
+	f := g.Frame
+	if g.State != heap.GenSuspended || g.ExcSave.K != heap.KUndef || f.C == nil || vm.fastPushDeclined() {
+		return false
+	}
+	vm.pushGen(gv, g, ret, arg)
+	if send.K != heap.KNone {
+		push(f, send)
+		return true
+	}
+	instrs := f.C.Code.Instrs
+	if pc := int(f.PC); pc < len(instrs) && instrs[pc].Op() == compile.POP_TOP {
+		f.PC++ // skipSentNone
+		return true
+	}
+	for {
+		sub, sg, sendPC, ok := vm.delegateDown(f)
+		if !ok {
+			push(f, heap.None)
+			return true
+		}
+		// f's JUMP (a quiet checkpoint, delegateDown made sure) and its
+		// SEND of None, which pops the None the JUMP's path would push.
+		vm.steps++
+		f.PC = int32(sendPC + 1)
+		vm.pushGen(sub, sg, heap.RetSend, int32(f.C.Code.Instrs[sendPC].Arg()))
+		if f = sg.Frame; skipPopTop(f) {
+			return true
+		}
+	}
+}
+
+// pushGen puts the frame of the generator g (at gv), found resumable as
+// enterGen requires, on the frame stack to deliver by ret and arg.
+func (vm *VM) pushGen(gv Value, g *heap.Generator, ret heap.RetKind, arg int32) {
+	f := g.Frame
+	// The step pushFrame's checkLimits would count; fastPushDeclined
+	// said it brings no limit due.
+	vm.steps++
+	vm.frames = append(vm.frames, f)
+	f.Ret, f.RetArg = ret, arg
+	f.Aux[1] = vm.handled
+	g.State = heap.GenRunning
+	vm.H.TouchNonSeq(gv)
+}
+
+// skipPopTop is skipSentNone when the None is dropped at once: f moves
+// past the POP_TOP and skipPopTop reports true, or nothing happens.
+func skipPopTop(f *heap.Frame) bool {
+	instrs := f.C.Code.Instrs
+	if pc := int(f.PC); pc < len(instrs) && instrs[pc].Op() == compile.POP_TOP {
+		f.PC++
+		return true
+	}
+	return false
+}
+
+// delegateDown reports whether the generator frame f, just resumed with
+// None at its pc, is paused in a yield from of the generator sub (at
+// sendPC its SEND) that its next two instructions, JUMP and SEND, would
+// resume as enterGen does: the backward JUMP's checkpoint would be quiet
+// (the loop would not call quietCheckpoint, nothing due to preempt) and
+// the push after it is not declined.
+func (vm *VM) delegateDown(f *heap.Frame) (sub Value, sg *heap.Generator, sendPC int, ok bool) {
+	instrs := f.C.Code.Instrs
+	pc := int(f.PC)
+	if pc <= 0 || pc >= len(instrs) || f.SP < 1 || instrs[pc].Op() != compile.JUMP || instrs[pc-1].Op() != compile.YIELD_VALUE {
+		return heap.Undef, nil, 0, false
+	}
+	sendPC = int(instrs[pc].Arg())
+	if sendPC >= pc || instrs[sendPC].Op() != compile.SEND {
+		return heap.Undef, nil, 0, false
+	}
+	sub = f.Slots[f.SP-1]
+	sg, isGen := vm.refObj(sub).(*heap.Generator)
+	if !isGen || sg.State != heap.GenSuspended || sg.ExcSave.K != heap.KUndef || sg.Frame.C == nil {
+		return heap.Undef, nil, 0, false
+	}
+	if (vm.steps+1)&255 == 0 || vm.H.Churn != vm.quietChurn || vm.Limits.MaxMemory != 0 || vm.preemptDue {
+		return heap.Undef, nil, 0, false
+	}
+	vm.steps++ // as the JUMP will have; fastPushDeclined looks past it
+	declined := vm.fastPushDeclined()
+	vm.steps--
+	if declined {
+		return heap.Undef, nil, 0, false
+	}
+	return sub, sg, sendPC, true
+}
+
+// yieldFast is yieldValue's common case: the generator frame f (on
+// top, its PC past the YIELD_VALUE) yields v to a FOR_ITER or a SEND
+// of its resumer with the handled-exception state it was resumed with.
+// It suspends f and reports true, or does nothing and reports false.
+//
+// A SEND resumer is a yield from (or await) whose next instruction is
+// its own YIELD_VALUE of v: yieldFast does that yield too, without
+// loading the delegating frame into the loop, and so on up a chain of
+// yield froms, each frame left exactly as its YIELD_VALUE would leave
+// it. The first resumer that is not so simple takes the rest: the loop
+// reloads and runs it, or (reported false with f replaced by the top
+// frame, v still to yield) yieldValue delivers v to it.
+func (vm *VM) yieldFast(f *heap.Frame, v Value) (top *heap.Frame, ok bool) {
+	for {
+		if (f.Ret != heap.RetForIter && f.Ret != heap.RetSend) || vm.handled != f.Aux[1] {
+			return f, false
+		}
+		g, isGen := vm.H.Get(f.Gen).(*heap.Generator)
+		if !isGen {
+			return f, false
+		}
+		frames := vm.frames
+		n := len(frames) - 1
+		caller := frames[n-1]
+		frames[n] = nil
+		vm.frames = frames[:n]
+		g.State = heap.GenSuspended
+		// Value{} is heap.Undef, stored without loading the variable.
+		g.ExcSave = Value{}
+		f.Aux[1] = Value{}
+		if len(f.Blocks) > 0 {
+			vm.genScanClean = false // a generator may be abandoned inside a try
+		}
+		vm.H.TouchNonSeq(f.Gen)
+		if f.Ret == heap.RetSend && caller.Gen.K == heap.KRef && caller.C != nil {
+			// The SEND's frame yields v in turn when its next
+			// instruction is the YIELD_VALUE that would pop v again.
+			if pc := int(caller.PC); pc < len(caller.C.Code.Instrs) && caller.C.Code.Instrs[pc].Op() == compile.YIELD_VALUE {
+				caller.PC++
+				f = caller
+				continue
+			}
+		}
+		push(caller, v)
+		return caller, true
+	}
+}
+
 // skipSentNone gives the generator frame f, resumed at a yield, the None
 // it is sent: pushed, or when the next instruction (of the persisted
 // code, whose indices the quickened copy keeps) is the POP_TOP that

@@ -102,15 +102,39 @@ func (vm *VM) DeadlineErr() error {
 	return nil
 }
 
-// quietCheckpoint counts the step of a backward jump and reports whether
-// its checkpoint has nothing to do: no limit due a look, no collection
+// quietCheckpoint reports whether the checkpoint of a backward jump, its
+// step counted, has nothing to do: no limit due a look, no collection
 // due. The dispatch loop calls Checkpoint only when it returns false
 // (Checkpoint calling checkLimits at every turn of every loop cost about
 // 40 instructions a turn; Go does not inline into a function as big as
 // the loop, so this is one small call instead of two nested ones).
+//
+// Whether a collection is due changes only as the heap allocates or
+// grows, which moves its Churn. A quiet checkpoint without a memory
+// limit records the Churn it saw in quietChurn, and the loop skips even
+// this call while the step is not a 256th one and the Churn has not
+// moved: a loop that allocates nothing (most generator and comprehension
+// loops between their allocations) pays a counter and two compares a
+// turn. The limits are looked at on the same steps as before:
+// enforceLimits forgets quietChurn, so the churn bound it sets is
+// tested again at the next backward jump.
 func (vm *VM) quietCheckpoint() bool {
-	vm.steps++
-	return !vm.limitsDue() && (vm.nested > 0 || vm.Limits.MaxMemory == 0 && !vm.H.ShouldCollect())
+	if vm.limitsDue() {
+		return false
+	}
+	if vm.nested > 0 {
+		return true
+	}
+	if vm.Limits.MaxMemory != 0 {
+		return false
+	}
+	if c := vm.H.Churn; c != vm.quietChurn {
+		if vm.H.ShouldCollect() {
+			return false
+		}
+		vm.quietChurn = c
+	}
+	return true
 }
 
 // Checkpoint runs at backward jumps, where every live value is in a
@@ -173,6 +197,7 @@ func (vm *VM) limitsDue() bool {
 // step count and its test inline at every backward jump and call.
 func (vm *VM) enforceLimits() error {
 	vm.churnCheck = vm.H.Churn + churnPerCheck
+	vm.quietChurn = -1
 	if err := vm.DeadlineErr(); err != nil {
 		return err
 	}

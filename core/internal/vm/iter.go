@@ -1269,6 +1269,10 @@ func (vm *VM) wrapForIter(f *heap.Frame, itv Value, it *heap.Iter, target int32)
 		}
 		return true, errExhausted
 	}
+	if vm.enterGen(gv, g, heap.RetForIterWrap, target, heap.None) {
+		g.Frame.Aux[0] = itv
+		return true, errFramePushed
+	}
 	err = vm.resumeGen(gv, heap.None, nil, heap.RetForIterWrap, target)
 	if err != errFramePushed {
 		if pending {

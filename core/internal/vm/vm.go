@@ -136,6 +136,12 @@ type VM struct {
 	// churnCheck is the heap's Churn at which checkLimits next looks at
 	// the limits whatever the step count.
 	churnCheck int64
+	// quietChurn is the heap's Churn when quietCheckpoint last found
+	// nothing due without a memory limit: until the Churn moves, a
+	// backward jump that is not a 256th step need not call it (-1, set
+	// by enforceLimits, matches no Churn). Not persisted: a fresh VM's 0
+	// matches only a heap that has allocated nothing.
+	quietChurn int64
 	// pctFormat and pctPieces are the last str % format parsed.
 	pctFormat string
 	pctPieces []pyfmt.PercentPiece

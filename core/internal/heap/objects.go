@@ -196,6 +196,13 @@ type SiteEntry struct {
 	Slot    int32
 	AccName Handle
 	Val     Value
+	// Want is the key that LOAD_ATTR's or STORE_ATTR's hit (instAttrHit,
+	// storeAttrHit) may read or write at entry Slot of an instance's
+	// dict, the class's answers for this name (the fields above) having
+	// said it is a plain instance attribute: the site's name, or a plain
+	// accessor's NAME (AccName). Undef until the miss path has seen that
+	// (or for good, when it is not so).
+	Want Value
 }
 
 func (c *CodeObj) Refs(visit func(Value)) { visitAll(c.Consts, visit) }

@@ -735,21 +735,21 @@ reload:
 			goto slow
 
 		case compile.LOAD_ATTR, compile.LOAD_METHOD:
-			name := consts[len(code.Consts)+arg]
 			var prop Value // a property whose getter to call (instAttrHit)
 			if in.Op() == compile.LOAD_ATTR {
-				v, ok := vm.instAttrHit(f.C, pc-1, slots[sp-1], name)
+				v, ok := vm.instAttrHit(f.C, pc-1, slots[sp-1])
 				if ok {
 					slots[sp-1] = v
 					continue
 				}
 				prop = v
-			} else if m, ok := vm.methodHit(f.C, pc-1, slots[sp-1], name); ok {
+			} else if m, ok := vm.methodHit(f.C, pc-1, slots[sp-1], arg); ok {
 				slots[sp] = slots[sp-1]
 				slots[sp-1] = m
 				sp++
 				continue
 			}
+			name := consts[len(code.Consts)+arg]
 			sp--
 			obj := slots[sp]
 			slots[sp] = Value{}
@@ -779,10 +779,9 @@ reload:
 				return heap.Undef, false, vm.unboundLocal(code, arg)
 			}
 			next := instrs[pc]
-			name := consts[len(code.Consts)+next.Arg()]
 			var prop Value // a property whose getter to call (instAttrHit)
 			if next.Op() == compile.LOAD_ATTR {
-				v, ok := vm.instAttrHit(f.C, pc, obj, name)
+				v, ok := vm.instAttrHit(f.C, pc, obj)
 				if ok {
 					slots[sp] = v
 					sp++
@@ -790,13 +789,14 @@ reload:
 					continue
 				}
 				prop = v
-			} else if m, ok := vm.methodHit(f.C, pc, obj, name); ok {
+			} else if m, ok := vm.methodHit(f.C, pc, obj, next.Arg()); ok {
 				slots[sp] = m
 				slots[sp+1] = obj
 				sp += 2
 				pc++
 				continue
 			}
+			name := consts[len(code.Consts)+next.Arg()]
 			pc++
 			f.PC, f.SP = pc, sp
 			var err error
@@ -840,15 +840,15 @@ reload:
 				f.PC, f.SP = pc, sp
 				return heap.Undef, false, vm.unboundLocal(code, arg)
 			}
-			name, v := consts[len(code.Consts)+instrs[pc].Arg()], slots[sp-1]
+			narg, v := instrs[pc].Arg(), slots[sp-1]
 			sp--
 			slots[sp] = Value{}
 			pc++
-			if vm.storeAttrHit(f.C, pc-1, obj, name, v) {
+			if vm.storeAttrHit(f.C, pc-1, obj, narg, v) {
 				continue
 			}
 			f.PC, f.SP = pc, sp
-			if err := vm.opStoreAttr(f, obj, name, v); err != nil {
+			if err := vm.opStoreAttr(f, obj, consts[len(code.Consts)+narg], v); err != nil {
 				return opResult(err)
 			}
 			pc, sp = f.PC, f.SP
@@ -856,7 +856,7 @@ reload:
 
 		case compile.STORE_ATTR:
 			obj, v := slots[sp-1], slots[sp-2]
-			if vm.storeAttrHit(f.C, pc-1, obj, consts[len(code.Consts)+arg], v) {
+			if vm.storeAttrHit(f.C, pc-1, obj, arg, v) {
 				sp -= 2
 				slots[sp], slots[sp+1] = Value{}, Value{}
 				continue

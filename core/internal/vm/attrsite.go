@@ -31,23 +31,18 @@ func (vm *VM) instAttrHit(co *heap.CodeObj, pc int32, obj Value) (Value, bool) {
 	if d == nil || o.Dict.K != heap.KRef {
 		return heap.Undef, false
 	}
-	s := &co.Sites[co.SiteIdx[pc]]
-	h, ep := o.Class.H(), vm.epoch
-	for i := range s.Ways {
-		e := &s.Ways[i]
-		if e.Class != h || e.Epoch != ep {
-			continue
-		}
-		// The entries read once: Want is never Undef when set, so a
-		// deleted entry (an Undef key) never matches.
-		if ents, j := d.Entries, uint(e.Slot); j < uint(len(ents)) && e.Want.K == heap.KRef && ents[j].Key == e.Want {
-			return ents[j].Val, true
-		}
-		if e.DataDesc == 2 && e.Acc == 2 && e.Getattribute == 1 && e.Getattr == 1 {
-			// A property to call: loadAttrMiss tries getterPush.
-			return e.Val, false
-		}
-		break
+	e := co.Sites[co.SiteIdx[pc]].Find(o.Class.H(), vm.epoch)
+	if e == nil {
+		return heap.Undef, false
+	}
+	// The entries read once: Want is never Undef when set, so a deleted
+	// entry (an Undef key) never matches.
+	if ents, j := d.Entries, uint(e.Slot); j < uint(len(ents)) && e.Want.K == heap.KRef && ents[j].Key == e.Want {
+		return ents[j].Val, true
+	}
+	if e.DataDesc == 2 && e.Acc == 2 && e.Getattribute == 1 && e.Getattr == 1 {
+		// A property to call: loadAttrMiss tries getterPush.
+		return e.Val, false
 	}
 	return heap.Undef, false
 }
@@ -98,28 +93,20 @@ func (vm *VM) classSiteHit(f *heap.Frame, obj Value, o *heap.Instance, name Valu
 	if co.SiteIdx == nil {
 		return heap.Undef, false, nil
 	}
-	s := &co.Sites[co.SiteIdx[f.PC-1]]
-	h := o.Class.H()
-	for i := range s.Ways {
-		e := &s.Ways[i]
-		if e.Class != h || e.Epoch != vm.epoch {
-			continue
+	e := co.Sites[co.SiteIdx[f.PC-1]].Find(o.Class.H(), vm.epoch)
+	if e == nil || e.Getattribute != 1 {
+		return heap.Undef, false, nil
+	}
+	if e.Meth == siteClassConst {
+		d := o.D
+		if d == nil || o.Dict.K != heap.KRef || o.Exc != nil || o.Prim.K != heap.KUndef || vm.dictHasNameHash(d, name, e.NameHash) {
+			return heap.Undef, false, nil
 		}
-		if e.Getattribute != 1 {
-			break
-		}
-		if e.Meth == siteClassConst {
-			d := o.D
-			if d == nil || o.Dict.K != heap.KRef || o.Exc != nil || o.Prim.K != heap.KUndef || vm.dictHasNameHash(d, name, e.NameHash) {
-				break
-			}
-			return e.Val, true, nil
-		}
-		if e.DataDesc == 2 && e.Acc == 2 && e.Getattr == 1 {
-			ok, err = vm.getterPush(f, obj, e.Val)
-			return heap.Undef, ok, err
-		}
-		break
+		return e.Val, true, nil
+	}
+	if e.DataDesc == 2 && e.Acc == 2 && e.Getattr == 1 {
+		ok, err = vm.getterPush(f, obj, e.Val)
+		return heap.Undef, ok, err
 	}
 	return heap.Undef, false, nil
 }
@@ -190,26 +177,21 @@ func (vm *VM) storeAttrHit(co *heap.CodeObj, pc int32, obj Value, arg int, v Val
 	if d == nil || o.Exc != nil {
 		return false
 	}
-	s := &co.Sites[co.SiteIdx[pc]]
-	h, ep := o.Class.H(), vm.epoch
-	for i := range s.Ways {
-		e := &s.Ways[i]
-		if e.Class != h || e.Epoch != ep {
-			continue
-		}
-		if ents, j := d.Entries, uint(e.Slot); j < uint(len(ents)) && e.Want.K == heap.KRef && ents[j].Key == e.Want && o.Dict.K == heap.KRef {
-			// A dict the VM made (o.D) is this session's and never a
-			// list or tuple: the dirty mark is all Touch would do.
-			d.SetAt(int(j), v)
-			vm.H.TouchNonSeq(o.Dict)
-			return true
-		}
-		if e.Setattr != setattrPlain || e.Val.K != heap.KUndef || e.Slot < 0 {
-			return false
-		}
-		return vm.appendAttrHit(obj, o, d, int(e.Slot), siteName(co, arg), v)
+	e := co.Sites[co.SiteIdx[pc]].Find(o.Class.H(), vm.epoch)
+	if e == nil {
+		return false
 	}
-	return false
+	if ents, j := d.Entries, uint(e.Slot); j < uint(len(ents)) && e.Want.K == heap.KRef && ents[j].Key == e.Want && o.Dict.K == heap.KRef {
+		// A dict the VM made (o.D) is this session's and never a list or
+		// tuple: the dirty mark is all Touch would do.
+		d.SetAt(int(j), v)
+		vm.H.TouchNonSeq(o.Dict)
+		return true
+	}
+	if e.Setattr != setattrPlain || e.Val.K != heap.KUndef || e.Slot < 0 {
+		return false
+	}
+	return vm.appendAttrHit(obj, o, d, int(e.Slot), siteName(co, arg), v)
 }
 
 // appendAttrHit is storeAttrHit's new attribute: name goes to entry j of
@@ -249,37 +231,32 @@ func (vm *VM) methodHit(co *heap.CodeObj, pc int32, obj Value, arg int) (Value, 
 	if !ok {
 		return vm.builtinMethodHit(co, pc, obj)
 	}
-	s := &co.Sites[co.SiteIdx[pc]]
-	h, ep := o.Class.H(), vm.epoch
-	for i := range s.Ways {
-		e := &s.Ways[i]
-		if e.Class != h || e.Epoch != ep {
-			continue
-		}
-		if e.Meth != 1 {
-			if e.Meth != 0 {
-				break
-			}
-			e.Meth = 2
-			if !vm.isFunction(e.Val) || vm.customGetattr(e, o.Class) {
-				break
-			}
-			e.Meth, e.NameHash = 1, uint16(vm.StrHash(siteName(co, arg)))
-		}
-		if o.Dict.K == heap.KRef {
-			// The dict's filter first, inline: it mostly proves the name
-			// absent without the scan's call or the name's load.
-			d := o.D
-			if d == nil {
-				break
-			}
-			if d.Used != 0 && d.MayHaveHash(uint64(e.NameHash)) && vm.dictHasNameHash(d, siteName(co, arg), e.NameHash) {
-				break
-			}
-		}
-		return e.Val, true
+	e := co.Sites[co.SiteIdx[pc]].Find(o.Class.H(), vm.epoch)
+	if e == nil {
+		return heap.Undef, false
 	}
-	return heap.Undef, false
+	if e.Meth != 1 {
+		if e.Meth != 0 {
+			return heap.Undef, false
+		}
+		e.Meth = 2
+		if !vm.isFunction(e.Val) || vm.customGetattr(e, o.Class) {
+			return heap.Undef, false
+		}
+		e.Meth, e.NameHash = 1, uint16(vm.StrHash(siteName(co, arg)))
+	}
+	if o.Dict.K == heap.KRef {
+		// The dict's filter first, inline: it mostly proves the name
+		// absent without the scan's call or the name's load.
+		d := o.D
+		if d == nil {
+			return heap.Undef, false
+		}
+		if d.Used != 0 && d.MayHaveHash(uint64(e.NameHash)) && vm.dictHasNameHash(d, siteName(co, arg), e.NameHash) {
+			return heap.Undef, false
+		}
+	}
+	return e.Val, true
 }
 
 // dictHasNameHash is dictHasName for a small dict, given the low 16
@@ -319,11 +296,9 @@ func (vm *VM) dictHasNameFrom(ents []heap.DictEntry, name Value, h16 uint16) boo
 // of f: attribute-heavy code sees the same class at a site again and again.
 func (vm *VM) siteLookup(f *heap.Frame, cls, name Value) *heap.SiteEntry {
 	s := vm.site(f)
-	h, ep := cls.H(), vm.epoch
-	for i := range s.Ways {
-		if e := &s.Ways[i]; e.Class == h && e.Epoch == ep {
-			return e
-		}
+	h := cls.H()
+	if e := s.Find(h, vm.epoch); e != nil {
+		return e
 	}
 	e := &s.Ways[s.Next]
 	s.Next = (s.Next + 1) % heap.SiteWays

@@ -229,8 +229,10 @@ type SiteEntry struct {
 	// (0: not computed yet).
 	Meth uint8
 	// NameHash is the low 16 bits of the name's hash, set with Meth 1: a
-	// filter for the scan proving the instance dict does not shadow it.
-	NameHash uint16
+	// filter for the scan proving the instance dict does not shadow it;
+	// NameBloom is its BloomBits, for the dict's filter before the scan.
+	NameHash  uint16
+	NameBloom uint64
 	// Slot is where the name was last found in an instance's dict:
 	// instances of one class mostly add their attributes in one order,
 	// so checking that entry first skips the hash probe.

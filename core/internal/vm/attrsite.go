@@ -243,7 +243,8 @@ func (vm *VM) methodHit(co *heap.CodeObj, pc int32, obj Value, arg int) (Value, 
 		if !vm.isFunction(e.Val) || vm.customGetattr(e, o.Class) {
 			return heap.Undef, false
 		}
-		e.Meth, e.NameHash = 1, uint16(vm.StrHash(siteName(co, arg)))
+		hh := uint64(vm.StrHash(siteName(co, arg)))
+		e.Meth, e.NameHash, e.NameBloom = 1, uint16(hh), heap.BloomBits(hh)
 	}
 	if o.Dict.K == heap.KRef {
 		// The dict's filter first, inline: it mostly proves the name
@@ -252,7 +253,7 @@ func (vm *VM) methodHit(co *heap.CodeObj, pc int32, obj Value, arg int) (Value, 
 		if d == nil {
 			return heap.Undef, false
 		}
-		if d.Used != 0 && d.MayHaveHash(uint64(e.NameHash)) && vm.dictHasNameHash(d, siteName(co, arg), e.NameHash) {
+		if d.Used != 0 && d.MayHaveBits(e.NameBloom) && vm.dictHasNameHash(d, siteName(co, arg), e.NameHash) {
 			return heap.Undef, false
 		}
 	}

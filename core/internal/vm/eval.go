@@ -773,11 +773,9 @@ reload:
 			// obj.name and obj.method(...) of a local: the attribute
 			// load's helper runs with the frame's pc past the LOAD_ATTR
 			// or LOAD_METHOD, as if that instruction ran alone.
+			// An unbound local (Undef) is no instance, so the hits miss
+			// it: it is raised on the way to the helpers.
 			obj := slots[arg]
-			if obj.K == heap.KUndef {
-				f.PC, f.SP = pc, sp
-				return heap.Undef, false, vm.unboundLocal(code, arg)
-			}
 			next := instrs[pc]
 			var prop Value // a property whose getter to call (instAttrHit)
 			if next.Op() == compile.LOAD_ATTR {
@@ -790,11 +788,15 @@ reload:
 				}
 				prop = v
 			} else if m, ok := vm.methodHit(f.C, pc, obj, next.Arg()); ok {
-				slots[sp] = m
-				slots[sp+1] = obj
+				s := slots[sp : sp+2]
+				s[0], s[1] = m, obj
 				sp += 2
 				pc++
 				continue
+			}
+			if obj.K == heap.KUndef {
+				f.PC, f.SP = pc, sp
+				return heap.Undef, false, vm.unboundLocal(code, arg)
 			}
 			name := consts[len(code.Consts)+next.Arg()]
 			pc++
@@ -835,18 +837,24 @@ reload:
 		case compile.LOAD_FAST__STORE_ATTR:
 			// self.x = v: STORE_ATTR with the object a local, not
 			// pushed; an unbound local raises from the LOAD_FAST.
+			// An unbound local (Undef) is no instance, so the hit misses
+			// it: it is raised on the way to opStoreAttr, from the
+			// LOAD_FAST's state.
 			obj := slots[arg]
+			narg, v := instrs[pc].Arg(), slots[sp-1]
+			if vm.storeAttrHit(f.C, pc, obj, narg, v) {
+				sp--
+				slots[sp] = Value{}
+				pc++
+				continue
+			}
 			if obj.K == heap.KUndef {
 				f.PC, f.SP = pc, sp
 				return heap.Undef, false, vm.unboundLocal(code, arg)
 			}
-			narg, v := instrs[pc].Arg(), slots[sp-1]
 			sp--
 			slots[sp] = Value{}
 			pc++
-			if vm.storeAttrHit(f.C, pc-1, obj, narg, v) {
-				continue
-			}
 			f.PC, f.SP = pc, sp
 			if err := vm.opStoreAttr(f, obj, consts[len(code.Consts)+narg], v); err != nil {
 				return opResult(err)

@@ -204,3 +204,27 @@ for step in range(4):
 for i, a in enumerate(acc):
     a.v = i * 100
 print([a.v for a in acc], [vars(a) for a in acc])
+
+
+# An unbound local at the fused attribute instructions, after the sites hit.
+def unbound(kind, n):
+    o = P(1, 2)
+    out = []
+    for i in range(n):
+        if i == n - 1:
+            del o
+        try:
+            if kind == "load":
+                out.append(o.a)
+            elif kind == "method":
+                out.append(o.get())
+            else:
+                o.b = i
+                out.append(o.b)
+        except UnboundLocalError as e:
+            out.append(type(e).__name__ + ": " + str(e))
+    return out
+
+
+for kind in ("load", "method", "store"):
+    print(kind, unbound(kind, 4))

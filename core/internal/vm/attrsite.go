@@ -40,8 +40,13 @@ func (vm *VM) instAttrHit(co *heap.CodeObj, pc int32, obj Value) (Value, bool) {
 	if ents, j := d.Entries, uint(e.Slot); j < uint(len(ents)) && e.Want.K == heap.KRef && ents[j].Key == e.Want {
 		return ents[j].Val, true
 	}
-	if e.DataDesc == 2 && e.Acc == 2 && e.Getattribute == 1 && e.Getattr == 1 {
+	if e.Meth == sitePropPush {
 		// A property to call: loadAttrMiss tries getterPush.
+		return e.Val, false
+	}
+	if e.Meth == 0 && e.DataDesc == 2 && e.Acc == 2 && e.Getattribute == 1 && e.Getattr == 1 {
+		// The same, from now on known by Meth alone.
+		e.Meth = sitePropPush
 		return e.Val, false
 	}
 	return heap.Undef, false
@@ -62,6 +67,13 @@ func siteName(co *heap.CodeObj, arg int) Value {
 // first (classSiteHit) when the instance dict does not have the name. (LOAD_METHOD's values
 // of Meth are 1, 2 and siteBuiltinMeth.)
 const siteClassConst = 4
+
+// sitePropPush marks, in SiteEntry.Meth of a LOAD_ATTR site, an entry
+// whose Val is a property that is no plain accessor, on a class keeping
+// object's __getattribute__ and without __getattr__ (DataDesc 2, Acc 2,
+// Getattribute 1, Getattr 1, as instAttrHit first found): its getter is
+// to be called (getterPush), which one comparison then tells.
+const sitePropPush = 5
 
 // loadAttrMiss is LOAD_ATTR's general path after instAttrHit's miss on
 // obj (popped from f, whose PC and SP are written back): prop, when

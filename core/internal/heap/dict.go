@@ -32,10 +32,12 @@ type Dict struct {
 	// cache) skips them at once instead of scanning them every time.
 	// Derived, not persisted.
 	lead uint32
-	// bloom has bit h&63 set for the hash h of every key added since the
-	// dict was last empty, when bloomOK: a clear bit proves a key of
-	// such a hash absent without a scan (LOAD_METHOD's check that an
-	// instance does not shadow the method). Deletions leave their bits.
+	// bloom has the bits BloomBits(h) set for the hash h of every key
+	// added since the dict was last empty, when bloomOK: a clear one
+	// proves a key of such a hash absent without a scan (LOAD_METHOD's
+	// check that an instance does not shadow the method). Two bits a key
+	// keep the false answers of an instance dict's handful of keys rare.
+	// Deletions leave their bits.
 	// Dicts made some other way (decoded, cloned) have bloomOK false
 	// until they are empty again. Derived, not persisted.
 	bloom   uint64
@@ -300,9 +302,21 @@ func (d *Dict) SetAt(i int, val Value) {
 }
 
 // MayHaveHash reports whether d may hold a key of hash h: false is
-// certain, true may be wrong (see bloom).
+// certain, true may be wrong (see bloom). Only h's low 12 bits count, so
+// a caller may keep just the low 16.
 func (d *Dict) MayHaveHash(h uint64) bool {
-	return !d.bloomOK || d.bloom&(1<<(h&63)) != 0
+	return d.MayHaveBits(BloomBits(h))
+}
+
+// MayHaveBits is MayHaveHash given BloomBits(h), which a cache may keep.
+func (d *Dict) MayHaveBits(b uint64) bool {
+	return !d.bloomOK || d.bloom&b == b
+}
+
+// BloomBits is the bloom filter's two bits for a key of hash h, from its
+// low 12 bits.
+func BloomBits(h uint64) uint64 {
+	return 1<<(h&63) | 1<<(h>>6&63)
 }
 
 // noteKeyHash records a key of hash h about to be appended.
@@ -310,7 +324,7 @@ func (d *Dict) noteKeyHash(h int64) {
 	if len(d.Entries) == 0 {
 		d.bloom, d.bloomOK = 0, true
 	}
-	d.bloom |= 1 << (uint64(h) & 63)
+	d.bloom |= BloomBits(uint64(h))
 }
 
 // Append adds a key known to be absent.
@@ -461,7 +475,7 @@ func (d *Dict) Reindex() {
 	for _, e := range d.Entries {
 		if e.Key.K != KUndef {
 			d.Used++
-			d.bloom |= 1 << (uint64(e.Hash) & 63)
+			d.bloom |= BloomBits(uint64(e.Hash))
 		}
 	}
 	d.index = nil

@@ -2,6 +2,7 @@ package heap
 
 import (
 	"math/big"
+	"unsafe"
 
 	"github.com/amber-sandbox/amber/core/internal/compile"
 )
@@ -161,6 +162,46 @@ type SiteCache struct {
 	Global       Value
 }
 
+// siteKey is the head of a SiteEntry: its class and epoch, which the
+// attribute sites' hits compare as one word (Find).
+type siteKey struct {
+	Class Handle
+	Epoch uint32
+}
+
+// The head of a SiteEntry is a siteKey, read as one aligned word.
+var (
+	_ [unsafe.Offsetof(SiteEntry{}.Epoch) - unsafe.Sizeof(Handle(0))]struct{}
+	_ [unsafe.Sizeof(Handle(0)) - unsafe.Offsetof(SiteEntry{}.Epoch)]struct{}
+	_ [unsafe.Sizeof(siteKey{}) - 8]struct{}
+	_ [8 - unsafe.Sizeof(siteKey{})]struct{}
+	_ [unsafe.Alignof(SiteEntry{}) - 8]struct{}
+	_ [SiteWays - 4]struct{} // Find looks at four ways
+	_ [4 - SiteWays]struct{}
+)
+
+// Find is the way of s for the class at handle cls in the VM's cache
+// epoch, or nil: the class and epoch of each way are compared as one word
+// (siteKey, laid over the entry's first two fields), the four ways
+// unrolled, which polymorphic sites (several classes in turn) scan at
+// every access.
+func (s *SiteCache) Find(cls Handle, epoch uint32) *SiteEntry {
+	k := siteKey{cls, epoch}
+	key := *(*uint64)(unsafe.Pointer(&k))
+	w := &s.Ways
+	switch key {
+	case *(*uint64)(unsafe.Pointer(&w[0])):
+		return &w[0]
+	case *(*uint64)(unsafe.Pointer(&w[1])):
+		return &w[1]
+	case *(*uint64)(unsafe.Pointer(&w[2])):
+		return &w[2]
+	case *(*uint64)(unsafe.Pointer(&w[3])):
+		return &w[3]
+	}
+	return nil
+}
+
 // SiteEntry is one class's lookup result, valid while the VM's class
 // epoch is unchanged.
 type SiteEntry struct {
@@ -188,14 +229,23 @@ type SiteEntry struct {
 	// (0: not computed yet).
 	Meth uint8
 	// NameHash is the low 16 bits of the name's hash, set with Meth 1: a
-	// filter for the scan proving the instance dict does not shadow it.
-	NameHash uint16
+	// filter for the scan proving the instance dict does not shadow it;
+	// NameBloom is its BloomBits, for the dict's filter before the scan.
+	NameHash  uint16
+	NameBloom uint64
 	// Slot is where the name was last found in an instance's dict:
 	// instances of one class mostly add their attributes in one order,
 	// so checking that entry first skips the hash probe.
 	Slot    int32
 	AccName Handle
 	Val     Value
+	// Want is the key that LOAD_ATTR's or STORE_ATTR's hit (instAttrHit,
+	// storeAttrHit) may read or write at entry Slot of an instance's
+	// dict, the class's answers for this name (the fields above) having
+	// said it is a plain instance attribute: the site's name, or a plain
+	// accessor's NAME (AccName). Undef until the miss path has seen that
+	// (or for good, when it is not so).
+	Want Value
 }
 
 func (c *CodeObj) Refs(visit func(Value)) { visitAll(c.Consts, visit) }

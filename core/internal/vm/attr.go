@@ -627,6 +627,9 @@ func (vm *VM) opLoadAttr(f *heap.Frame, obj, name Value) error {
 				// data descriptor on the class.
 				if d := vm.instDict(o); d != nil {
 					if i := vm.instanceSlot(e, d, name); i >= 0 {
+						// customGetattr said the class keeps object's
+						// __getattribute__: instAttrHit may read it.
+						e.Want = name
 						push(f, d.Entries[i].Val)
 						return nil
 					}
@@ -651,6 +654,7 @@ func (vm *VM) opLoadAttr(f *heap.Frame, obj, name Value) error {
 			if e.DataDesc == 2 {
 				if p, ok := vm.H.Get(cd).(*heap.Property); ok && vm.noGetattr(e, o.Class) {
 					if v, ok := vm.accessorGet(e, o, p.Get); ok {
+						e.Want = heap.Ref(e.AccName)
 						push(f, v)
 						return nil
 					}
@@ -1186,6 +1190,9 @@ func (vm *VM) opStoreAttr(f *heap.Frame, obj, name, v Value) error {
 					// object() instances have none.
 					return vm.instanceSetDict(obj, o, name, v)
 				}
+				// Nothing named name in the class, which keeps object's
+				// __setattr__: storeAttrHit may write it.
+				e.Want = name
 				// The common case, an existing attribute where the site
 				// last found it, here; the rest in storeInstDict.
 				if d := vm.instDict(o); d != nil {
@@ -1201,6 +1208,9 @@ func (vm *VM) opStoreAttr(f *heap.Frame, obj, name, v Value) error {
 				// function, on a class that keeps object's __setattr__.
 				if p, ok := vm.H.Get(cd).(*heap.Property); ok && vm.noSetattr(e, o.Class, name) {
 					if ok, err := vm.accessorSet(e, obj, o, p.Set, v); ok {
+						if e.Acc == 1 && e.Setattr == setattrPlain {
+							e.Want = heap.Ref(e.AccName)
+						}
 						return err
 					}
 					if ok, err := vm.pushPyFunc(p.Set, []Value{obj, v}, heap.RetDiscard); ok {

@@ -11,12 +11,15 @@ import (
 
 // instAttrHit is LOAD_ATTR's commonest case, done without touching the
 // frame: obj is an instance whose class the site at instruction pc of co
-// has seen this epoch, the name is no data descriptor there, the class
-// keeps object's __getattribute__, and the instance dict has the name
-// where the site last found it; or the name is a plain accessor property
-// whose attribute is where the site last found it. Anything else
-// (ok=false) takes opLoadAttr.
-func (vm *VM) instAttrHit(co *heap.CodeObj, pc int32, obj, name Value) (Value, bool) {
+// has seen this epoch, with a load the site entry's Want says may be
+// read straight from the instance dict (the name itself, no data
+// descriptor there, on a class keeping object's __getattribute__; or the
+// attribute of a plain accessor property), and the dict has Want where
+// the site last found it. The name is not needed for that, so the eval
+// loop loads it only on a miss. Anything else (ok=false) takes
+// opLoadAttr; v is then a property whose getter loadAttrMiss may push at
+// once, or Undef.
+func (vm *VM) instAttrHit(co *heap.CodeObj, pc int32, obj Value) (Value, bool) {
 	if obj.K != heap.KRef || co.SiteIdx == nil {
 		return heap.Undef, false
 	}
@@ -28,26 +31,32 @@ func (vm *VM) instAttrHit(co *heap.CodeObj, pc int32, obj, name Value) (Value, b
 	if d == nil || o.Dict.K != heap.KRef {
 		return heap.Undef, false
 	}
-	s := &co.Sites[co.SiteIdx[pc]]
-	h := o.Class.H()
-	for i := range s.Ways {
-		if e := &s.Ways[i]; e.Class == h && e.Epoch == vm.epoch {
-			j := int(e.Slot)
-			if e.Getattribute == 1 && j >= 0 && j < len(d.Entries) {
-				if k := d.Entries[j].Key; (e.DataDesc == 1 && k == name) || (e.DataDesc == 2 && e.Acc == 1 && k == heap.Ref(e.AccName)) {
-					// The attribute itself, or what a plain accessor
-					// property's getter returns (see accessorGet).
-					return d.Entries[j].Val, true
-				}
-			}
-			if e.DataDesc == 2 && e.Acc == 2 && e.Getattribute == 1 && e.Getattr == 1 {
-				// A property to call: loadAttrMiss tries getterPush.
-				return e.Val, false
-			}
-			break
-		}
+	e := co.Sites[co.SiteIdx[pc]].Find(o.Class.H(), vm.epoch)
+	if e == nil {
+		return heap.Undef, false
+	}
+	// The entries read once: Want is never Undef when set, so a deleted
+	// entry (an Undef key) never matches.
+	if ents, j := d.Entries, uint(e.Slot); j < uint(len(ents)) && e.Want.K == heap.KRef && ents[j].Key == e.Want {
+		return ents[j].Val, true
+	}
+	if e.Meth == sitePropPush {
+		// A property to call: loadAttrMiss tries getterPush.
+		return e.Val, false
+	}
+	if e.Meth == 0 && e.DataDesc == 2 && e.Acc == 2 && e.Getattribute == 1 && e.Getattr == 1 {
+		// The same, from now on known by Meth alone.
+		e.Meth = sitePropPush
+		return e.Val, false
 	}
 	return heap.Undef, false
+}
+
+// siteName is the attribute name of the instruction of co whose
+// argument is arg (LOAD_ATTR, LOAD_METHOD, STORE_ATTR): the hits load it
+// only when they need it.
+func siteName(co *heap.CodeObj, arg int) Value {
+	return co.Consts[len(co.Code.Consts)+arg]
 }
 
 // siteClassConst marks, in SiteEntry.Meth of a LOAD_ATTR site, an entry
@@ -58,6 +67,13 @@ func (vm *VM) instAttrHit(co *heap.CodeObj, pc int32, obj, name Value) (Value, b
 // first (classSiteHit) when the instance dict does not have the name. (LOAD_METHOD's values
 // of Meth are 1, 2 and siteBuiltinMeth.)
 const siteClassConst = 4
+
+// sitePropPush marks, in SiteEntry.Meth of a LOAD_ATTR site, an entry
+// whose Val is a property that is no plain accessor, on a class keeping
+// object's __getattribute__ and without __getattr__ (DataDesc 2, Acc 2,
+// Getattribute 1, Getattr 1, as instAttrHit first found): its getter is
+// to be called (getterPush), which one comparison then tells.
+const sitePropPush = 5
 
 // loadAttrMiss is LOAD_ATTR's general path after instAttrHit's miss on
 // obj (popped from f, whose PC and SP are written back): prop, when
@@ -89,28 +105,20 @@ func (vm *VM) classSiteHit(f *heap.Frame, obj Value, o *heap.Instance, name Valu
 	if co.SiteIdx == nil {
 		return heap.Undef, false, nil
 	}
-	s := &co.Sites[co.SiteIdx[f.PC-1]]
-	h := o.Class.H()
-	for i := range s.Ways {
-		e := &s.Ways[i]
-		if e.Class != h || e.Epoch != vm.epoch {
-			continue
+	e := co.Sites[co.SiteIdx[f.PC-1]].Find(o.Class.H(), vm.epoch)
+	if e == nil || e.Getattribute != 1 {
+		return heap.Undef, false, nil
+	}
+	if e.Meth == siteClassConst {
+		d := o.D
+		if d == nil || o.Dict.K != heap.KRef || o.Exc != nil || o.Prim.K != heap.KUndef || vm.dictHasNameHash(d, name, e.NameHash) {
+			return heap.Undef, false, nil
 		}
-		if e.Getattribute != 1 {
-			break
-		}
-		if e.Meth == siteClassConst {
-			d := o.D
-			if d == nil || o.Dict.K != heap.KRef || o.Exc != nil || o.Prim.K != heap.KUndef || vm.dictHasNameHash(d, name, e.NameHash) {
-				break
-			}
-			return e.Val, true, nil
-		}
-		if e.DataDesc == 2 && e.Acc == 2 && e.Getattr == 1 {
-			ok, err = vm.getterPush(f, obj, e.Val)
-			return heap.Undef, ok, err
-		}
-		break
+		return e.Val, true, nil
+	}
+	if e.DataDesc == 2 && e.Acc == 2 && e.Getattr == 1 {
+		ok, err = vm.getterPush(f, obj, e.Val)
+		return heap.Undef, ok, err
 	}
 	return heap.Undef, false, nil
 }
@@ -161,14 +169,15 @@ func (vm *VM) getterPush(f *heap.Frame, obj, prop Value) (ok bool, err error) {
 
 // storeAttrHit is STORE_ATTR's commonest cases, done without touching
 // the frame: obj is an instance whose class the site at instruction pc of
-// co has seen this epoch, keeping object's __setattr__ with nothing named
-// name in the class, and its dict (one the VM made, or the room allocated
-// with the instance) either has name where the site last found it, or
-// ends just there and has room, as when __init__ sets its attributes in
-// the same order for every instance: v is stored in place, or appended
-// when no entry has name's hash (so none can be name). false leaves the
-// store to opStoreAttr.
-func (vm *VM) storeAttrHit(co *heap.CodeObj, pc int32, obj, name, v Value) bool {
+// co (whose argument is arg) has seen this epoch, keeping object's
+// __setattr__ with nothing named name in the class, and its dict (one
+// the VM made, or the room allocated with the instance) either has the
+// site entry's Want (the name, or a plain accessor property's attribute)
+// where the site last found it, or ends just there and has room, as when
+// __init__ sets its attributes in the same order for every instance: v
+// is stored in place, or appended when no entry has name's hash (so none
+// can be name). false leaves the store to opStoreAttr.
+func (vm *VM) storeAttrHit(co *heap.CodeObj, pc int32, obj Value, arg int, v Value) bool {
 	if obj.K != heap.KRef || co.SiteIdx == nil {
 		return false
 	}
@@ -180,47 +189,21 @@ func (vm *VM) storeAttrHit(co *heap.CodeObj, pc int32, obj, name, v Value) bool 
 	if d == nil || o.Exc != nil {
 		return false
 	}
-	s := &co.Sites[co.SiteIdx[pc]]
-	h := o.Class.H()
-	for i := range s.Ways {
-		if e := &s.Ways[i]; e.Class == h && e.Epoch == vm.epoch {
-			j := int(e.Slot)
-			if e.Val.K != heap.KUndef {
-				return vm.accessorSetHit(e, o, d, j, v)
-			}
-			if e.Setattr != setattrPlain || j < 0 {
-				return false
-			}
-			if j < len(d.Entries) && o.Dict.K == heap.KRef {
-				if d.Entries[j].Key != name {
-					return false
-				}
-				d.SetAt(j, v)
-				vm.H.Touch(o.Dict)
-				return true
-			}
-			return vm.appendAttrHit(obj, o, d, j, name, v)
-		}
-	}
-	return false
-}
-
-// accessorSetHit is storeAttrHit's property whose setter is a plain
-// accessor, `self.NAME = v` (accessorReady said so at this site entry e
-// of o's class, on a class keeping object's __setattr__ and no
-// __slots__): v goes where NAME was last found in o's dict, d, when it is
-// still there; anything else (NAME elsewhere or missing, an exception
-// instance) is left to opStoreAttr's accessorSet.
-func (vm *VM) accessorSetHit(e *heap.SiteEntry, o *heap.Instance, d *heap.Dict, j int, v Value) bool {
-	if e.Acc != 1 || e.Setattr != setattrPlain || o.Exc != nil || o.Dict.K != heap.KRef || j < 0 || j >= len(d.Entries) {
+	e := co.Sites[co.SiteIdx[pc]].Find(o.Class.H(), vm.epoch)
+	if e == nil {
 		return false
 	}
-	if d.Entries[j].Key != heap.Ref(e.AccName) {
+	if ents, j := d.Entries, uint(e.Slot); j < uint(len(ents)) && e.Want.K == heap.KRef && ents[j].Key == e.Want && o.Dict.K == heap.KRef {
+		// A dict the VM made (o.D) is this session's and never a list or
+		// tuple: the dirty mark is all Touch would do.
+		d.SetAt(int(j), v)
+		vm.H.TouchNonSeq(o.Dict)
+		return true
+	}
+	if e.Setattr != setattrPlain || e.Val.K != heap.KUndef || e.Slot < 0 {
 		return false
 	}
-	d.SetAt(j, v)
-	vm.H.Touch(o.Dict)
-	return true
+	return vm.appendAttrHit(obj, o, d, int(e.Slot), siteName(co, arg), v)
 }
 
 // appendAttrHit is storeAttrHit's new attribute: name goes to entry j of
@@ -241,17 +224,18 @@ func (vm *VM) appendAttrHit(obj Value, o *heap.Instance, d *heap.Dict, j int, na
 	if !d.AppendFresh(name, v, vm.StrHash(name)) {
 		return false
 	}
-	vm.H.Touch(o.Dict)
+	vm.H.TouchNonSeq(o.Dict)
 	return true
 }
 
 // methodHit is LOAD_METHOD's commonest case, done without touching the
 // frame: obj is an instance whose class the site at instruction pc of co
-// has seen this epoch, the name is a plain Python function there, the
-// class keeps object's __getattribute__, and the instance dict (one the
-// VM made) does not shadow the name. It returns the function to call
-// with obj; anything else (ok=false) takes opLoadMethod.
-func (vm *VM) methodHit(co *heap.CodeObj, pc int32, obj, name Value) (Value, bool) {
+// (whose argument is arg) has seen this epoch, the name is a plain
+// Python function there, the class keeps object's __getattribute__, and
+// the instance dict (one the VM made) does not shadow the name. It
+// returns the function to call with obj; anything else (ok=false) takes
+// opLoadMethod.
+func (vm *VM) methodHit(co *heap.CodeObj, pc int32, obj Value, arg int) (Value, bool) {
 	if obj.K != heap.KRef || co.SiteIdx == nil {
 		return heap.Undef, false
 	}
@@ -259,29 +243,33 @@ func (vm *VM) methodHit(co *heap.CodeObj, pc int32, obj, name Value) (Value, boo
 	if !ok {
 		return vm.builtinMethodHit(co, pc, obj)
 	}
-	s := &co.Sites[co.SiteIdx[pc]]
-	h := o.Class.H()
-	for i := range s.Ways {
-		if e := &s.Ways[i]; e.Class == h && e.Epoch == vm.epoch {
-			if e.Meth == 0 {
-				e.Meth = 2
-				if vm.isFunction(e.Val) && !vm.customGetattr(e, o.Class) {
-					e.Meth, e.NameHash = 1, uint16(vm.StrHash(name))
-				}
-			}
-			if e.Meth != 1 {
-				break
-			}
-			if o.Dict.K == heap.KRef {
-				d := o.D
-				if d == nil || vm.dictHasNameHash(d, name, e.NameHash) {
-					break
-				}
-			}
-			return e.Val, true
+	e := co.Sites[co.SiteIdx[pc]].Find(o.Class.H(), vm.epoch)
+	if e == nil {
+		return heap.Undef, false
+	}
+	if e.Meth != 1 {
+		if e.Meth != 0 {
+			return heap.Undef, false
+		}
+		e.Meth = 2
+		if !vm.isFunction(e.Val) || vm.customGetattr(e, o.Class) {
+			return heap.Undef, false
+		}
+		hh := uint64(vm.StrHash(siteName(co, arg)))
+		e.Meth, e.NameHash, e.NameBloom = 1, uint16(hh), heap.BloomBits(hh)
+	}
+	if o.Dict.K == heap.KRef {
+		// The dict's filter first, inline: it mostly proves the name
+		// absent without the scan's call or the name's load.
+		d := o.D
+		if d == nil {
+			return heap.Undef, false
+		}
+		if d.Used != 0 && d.MayHaveBits(e.NameBloom) && vm.dictHasNameHash(d, siteName(co, arg), e.NameHash) {
+			return heap.Undef, false
 		}
 	}
-	return heap.Undef, false
+	return e.Val, true
 }
 
 // dictHasNameHash is dictHasName for a small dict, given the low 16
@@ -321,11 +309,9 @@ func (vm *VM) dictHasNameFrom(ents []heap.DictEntry, name Value, h16 uint16) boo
 // of f: attribute-heavy code sees the same class at a site again and again.
 func (vm *VM) siteLookup(f *heap.Frame, cls, name Value) *heap.SiteEntry {
 	s := vm.site(f)
-	h, ep := cls.H(), vm.epoch
-	for i := range s.Ways {
-		if e := &s.Ways[i]; e.Class == h && e.Epoch == ep {
-			return e
-		}
+	h := cls.H()
+	if e := s.Find(h, vm.epoch); e != nil {
+		return e
 	}
 	e := &s.Ways[s.Next]
 	s.Next = (s.Next + 1) % heap.SiteWays

@@ -735,21 +735,21 @@ reload:
 			goto slow
 
 		case compile.LOAD_ATTR, compile.LOAD_METHOD:
-			name := consts[len(code.Consts)+arg]
 			var prop Value // a property whose getter to call (instAttrHit)
 			if in.Op() == compile.LOAD_ATTR {
-				v, ok := vm.instAttrHit(f.C, pc-1, slots[sp-1], name)
+				v, ok := vm.instAttrHit(f.C, pc-1, slots[sp-1])
 				if ok {
 					slots[sp-1] = v
 					continue
 				}
 				prop = v
-			} else if m, ok := vm.methodHit(f.C, pc-1, slots[sp-1], name); ok {
+			} else if m, ok := vm.methodHit(f.C, pc-1, slots[sp-1], arg); ok {
 				slots[sp] = slots[sp-1]
 				slots[sp-1] = m
 				sp++
 				continue
 			}
+			name := consts[len(code.Consts)+arg]
 			sp--
 			obj := slots[sp]
 			slots[sp] = Value{}
@@ -773,16 +773,13 @@ reload:
 			// obj.name and obj.method(...) of a local: the attribute
 			// load's helper runs with the frame's pc past the LOAD_ATTR
 			// or LOAD_METHOD, as if that instruction ran alone.
+			// An unbound local (Undef) is no instance, so the hits miss
+			// it: it is raised on the way to the helpers.
 			obj := slots[arg]
-			if obj.K == heap.KUndef {
-				f.PC, f.SP = pc, sp
-				return heap.Undef, false, vm.unboundLocal(code, arg)
-			}
 			next := instrs[pc]
-			name := consts[len(code.Consts)+next.Arg()]
 			var prop Value // a property whose getter to call (instAttrHit)
 			if next.Op() == compile.LOAD_ATTR {
-				v, ok := vm.instAttrHit(f.C, pc, obj, name)
+				v, ok := vm.instAttrHit(f.C, pc, obj)
 				if ok {
 					slots[sp] = v
 					sp++
@@ -790,13 +787,18 @@ reload:
 					continue
 				}
 				prop = v
-			} else if m, ok := vm.methodHit(f.C, pc, obj, name); ok {
-				slots[sp] = m
-				slots[sp+1] = obj
+			} else if m, ok := vm.methodHit(f.C, pc, obj, next.Arg()); ok {
+				s := slots[sp : sp+2]
+				s[0], s[1] = m, obj
 				sp += 2
 				pc++
 				continue
 			}
+			if obj.K == heap.KUndef {
+				f.PC, f.SP = pc, sp
+				return heap.Undef, false, vm.unboundLocal(code, arg)
+			}
+			name := consts[len(code.Consts)+next.Arg()]
 			pc++
 			f.PC, f.SP = pc, sp
 			var err error
@@ -835,20 +837,26 @@ reload:
 		case compile.LOAD_FAST__STORE_ATTR:
 			// self.x = v: STORE_ATTR with the object a local, not
 			// pushed; an unbound local raises from the LOAD_FAST.
+			// An unbound local (Undef) is no instance, so the hit misses
+			// it: it is raised on the way to opStoreAttr, from the
+			// LOAD_FAST's state.
 			obj := slots[arg]
+			narg, v := instrs[pc].Arg(), slots[sp-1]
+			if vm.storeAttrHit(f.C, pc, obj, narg, v) {
+				sp--
+				slots[sp] = Value{}
+				pc++
+				continue
+			}
 			if obj.K == heap.KUndef {
 				f.PC, f.SP = pc, sp
 				return heap.Undef, false, vm.unboundLocal(code, arg)
 			}
-			name, v := consts[len(code.Consts)+instrs[pc].Arg()], slots[sp-1]
 			sp--
 			slots[sp] = Value{}
 			pc++
-			if vm.storeAttrHit(f.C, pc-1, obj, name, v) {
-				continue
-			}
 			f.PC, f.SP = pc, sp
-			if err := vm.opStoreAttr(f, obj, name, v); err != nil {
+			if err := vm.opStoreAttr(f, obj, consts[len(code.Consts)+narg], v); err != nil {
 				return opResult(err)
 			}
 			pc, sp = f.PC, f.SP
@@ -856,7 +864,7 @@ reload:
 
 		case compile.STORE_ATTR:
 			obj, v := slots[sp-1], slots[sp-2]
-			if vm.storeAttrHit(f.C, pc-1, obj, consts[len(code.Consts)+arg], v) {
+			if vm.storeAttrHit(f.C, pc-1, obj, arg, v) {
 				sp -= 2
 				slots[sp], slots[sp+1] = Value{}, Value{}
 				continue

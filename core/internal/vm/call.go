@@ -8,9 +8,9 @@ import (
 )
 
 // codeOf returns the CodeObj of a Function value, cached on the function:
-// every call needs it. A function's code never changes, and a clone (see
-// heap.Privatize) starts with no cache, so the cached object is always
-// the one at fn.Code in this heap.
+// every call needs it. Assigning __code__ drops the cache, and a clone
+// (see heap.Privatize) starts with no cache, so the cached object is
+// always the one at fn.Code in this heap.
 func (vm *VM) codeOf(fn *heap.Function) *heap.CodeObj {
 	if c := fn.C; c != nil {
 		return c
@@ -932,7 +932,7 @@ func (vm *VM) releaseFrame(f *heap.Frame) {
 	// Gen and SP themselves.
 	f.PC, f.Ret, f.RetArg = 0, heap.RetPush, 0
 	f.Aux = [3]Value{}
-	f.Locals = heap.Undef
+	f.Locals = Value{} // heap.Undef, without loading the variable
 	if len(f.Blocks) > 0 {
 		f.Blocks = f.Blocks[:0]
 	}
@@ -1075,6 +1075,111 @@ func (vm *VM) callSimple(f *heap.Frame, argc int) (handled bool, err error) {
 	}
 	f.SP = int32(base)
 	return true, nil
+}
+
+// pushSimple is callSimple's push of a Python function, straight from
+// the loop's CALL: f runs the call, sp its stack pointer as the loop
+// holds it (f.SP is stale), argc the call's positional count, with no
+// keywords. When the callee is a Function whose parameters take the
+// arguments as they are and no limit check, preemption or pending throw
+// is due, it pushes the callee's frame, moves the arguments there,
+// empties f's call region (f.SP its base) and returns the new frame,
+// which the loop enters without re-reading the frame stack's state
+// (enterReady holds). Otherwise it returns nil with nothing changed, and
+// the loop takes callSimple, which covers the rest (bound methods,
+// builtins, defaults, the limit checks).
+func (vm *VM) pushSimple(f *heap.Frame, sp int32, argc int) *heap.Frame {
+	slots := f.Slots
+	base := int(sp) - argc - 2
+	callee, lo := slots[base], base+1
+	if callee.K == heap.KUndef {
+		callee, lo = slots[base+1], base+2
+	}
+	if callee.K != heap.KRef {
+		return nil
+	}
+	fn, ok := vm.H.Get(callee).(*heap.Function)
+	if !ok {
+		return nil
+	}
+	co := fn.C
+	if co == nil || int(co.Simple) != int(sp)-lo+1 || vm.fastPushDeclined() || !vm.enterReady() {
+		return nil
+	}
+	vm.steps++
+	// A pooled frame big enough and room on the frame stack: no call
+	// below, so nothing is kept across one. Otherwise pushSimpleAlloc.
+	k, n := len(vm.framePool), len(vm.frames)
+	if k == 0 || cap(vm.framePool[k-1].Slots) < int(co.NSlots) || n == cap(vm.frames) {
+		return vm.pushSimpleAlloc(f, base, lo, int(sp), callee, fn, co)
+	}
+	nf := vm.framePool[k-1]
+	vm.framePool = vm.framePool[:k-1]
+	nf.Slots = nf.Slots[:co.NSlots]
+	vm.frames = vm.frames[:n+1]
+	vm.frames[n] = nf
+	// fillSimple, written out: it does not inline.
+	nf.Code, nf.C, nf.Func, nf.Globals = fn.Code, co, callee, fn.Globals
+	src := slots[lo:sp:sp]
+	dst := nf.Slots[:len(src)]
+	for i := range src {
+		dst[i] = src[i]
+		src[i] = Value{}
+	}
+	if cl := fn.Closure; len(cl) > 0 {
+		cells := nf.Slots[co.NLocals:]
+		for i := range cl {
+			cells[i] = cl[i]
+		}
+	}
+	nf.SP = co.NFixed
+	slots[base] = Value{}
+	slots[base+1] = Value{} // the callee, or emptied above
+	f.SP = int32(base)
+	return nf
+}
+
+// pushSimpleAlloc is pushSimple's push when a frame must be made or the
+// frame stack grown.
+//
+//go:noinline
+func (vm *VM) pushSimpleAlloc(f *heap.Frame, base, lo, sp int, callee Value, fn *heap.Function, co *heap.CodeObj) *heap.Frame {
+	nf := vm.allocFrame(int(co.NSlots))
+	vm.frames = append(vm.frames, nf)
+	fillSimple(nf, f.Slots, base, lo, sp, callee, fn, co)
+	f.SP = int32(base)
+	return nf
+}
+
+// fillSimple sets up nf, a frame from allocFrame, for the simple call of
+// fn (code co, at callee) whose arguments are slots[lo:sp], and empties
+// the call region slots[base:sp]. A frame from the pool has Locals and
+// Gen Undef already (releaseFrame), as has a new one.
+func fillSimple(nf *heap.Frame, slots []Value, base, lo, sp int, callee Value, fn *heap.Function, co *heap.CodeObj) {
+	nf.Code, nf.C, nf.Func, nf.Globals = fn.Code, co, callee, fn.Globals
+	src := slots[lo:sp:sp]
+	dst := nf.Slots[:len(src)]
+	for i := range src {
+		dst[i] = src[i]
+		src[i] = Value{}
+	}
+	// Loops, not copy: a closure has a few cells, below memmove's call.
+	if cl := fn.Closure; len(cl) > 0 {
+		cells := nf.Slots[co.NLocals:]
+		for i := range cl {
+			cells[i] = cl[i]
+		}
+	}
+	nf.SP = co.NFixed
+	slots[base] = Value{}
+	slots[base+1] = Value{} // the callee, or emptied above
+}
+
+// enterReady says the loop may enter a frame that a plain call or return
+// just made the top one without the checks at its reload: no throw is
+// pending and no preemption is due.
+func (vm *VM) enterReady() bool {
+	return vm.pendingThrow == nil && !vm.preemptDue
 }
 
 // callDefaults is callSimple's push of a call with fewer positional

@@ -167,6 +167,10 @@ reload:
 	if vm.preemptDue && vm.nested == 0 {
 		return heap.Undef, false, vm.preempt()
 	}
+	// The plain calls and returns that pushed or popped a frame without
+	// running anything that could throw or preempt (enterReady) come in
+	// here with f the new top frame.
+enter:
 	code := f.C.Code
 	// The quickened copy of the code (compile.Quicken): same indices,
 	// some instructions replaced by fused forms.
@@ -905,6 +909,11 @@ reload:
 			sp++
 			arg = instrs[pc].Arg()
 			pc++
+			if nf := vm.pushSimple(f, sp, arg); nf != nil {
+				f.PC = pc
+				f = nf
+				goto enter
+			}
 			f.PC, f.SP = pc, sp
 			done, err := vm.callSimple(f, arg)
 			if !done {
@@ -926,6 +935,13 @@ reload:
 			// Aux[2] holds the keyword names KW_NAMES gave this call, or
 			// nothing (Undef).
 			kw := f.Aux[2]
+			if kw.K != heap.KRef {
+				if nf := vm.pushSimple(f, sp, arg); nf != nil {
+					f.PC = pc
+					f = nf
+					goto enter
+				}
+			}
 			f.PC, f.SP = pc, sp
 			var done bool
 			var err error
@@ -975,9 +991,12 @@ reload:
 				vm.frames[n] = nil
 				vm.frames = vm.frames[:n]
 				vm.releaseFrame(f)
-				caller := vm.frames[n-1]
-				caller.Slots[caller.SP] = v
-				caller.SP++
+				f = vm.frames[n-1]
+				f.Slots[f.SP] = v
+				f.SP++
+				if vm.enterReady() {
+					goto enter
+				}
 				goto reload
 			}
 			if done, err := vm.returnFrom(f, v, base); done || err != nil {

@@ -991,11 +991,17 @@ func (vm *VM) callSimple(f *heap.Frame, argc int) (handled bool, err error) {
 	if callee.K != heap.KRef {
 		return false, nil
 	}
-	fn, ok := vm.H.Get(callee).(*heap.Function)
+	return vm.callSimpleObj(f, sp, base, lo, callee, vm.H.Get(callee))
+}
+
+// callSimpleObj is callSimple once callRegion has read the call region
+// and the callee's object obj is at hand (pushSimple has them).
+func (vm *VM) callSimpleObj(f *heap.Frame, sp, base, lo int, callee Value, obj heap.Object) (handled bool, err error) {
+	fn, ok := obj.(*heap.Function)
 	if !ok {
 		// len(x), lst.append(x), str(x), int(s): opCall's builtin and
 		// builtin class cases, without its prologue.
-		switch o := vm.H.Get(callee).(type) {
+		switch o := obj.(type) {
 		case *heap.Builtin:
 			if o.ID == fastIDs.length && lo+1 == sp && vm.lenStack(f, base, sp, o) {
 				return true, nil
@@ -1077,41 +1083,43 @@ func (vm *VM) callSimple(f *heap.Frame, argc int) (handled bool, err error) {
 	return true, nil
 }
 
-// pushSimple is callSimple's push of a Python function, straight from
-// the loop's CALL: f runs the call, sp its stack pointer as the loop
-// holds it (f.SP is stale), argc the call's positional count, with no
-// keywords. When the callee is a Function whose parameters take the
-// arguments as they are and no limit check, preemption or pending throw
-// is due, it pushes the callee's frame, moves the arguments there,
-// empties f's call region (f.SP its base) and returns the new frame,
-// which the loop enters without re-reading the frame stack's state
-// (enterReady holds). Otherwise it returns nil with nothing changed, and
-// the loop takes callSimple, which covers the rest (bound methods,
-// builtins, defaults, the limit checks).
-func (vm *VM) pushSimple(f *heap.Frame, sp int32, argc int) *heap.Frame {
+// pushSimple is CALL's fast path straight from the loop, for a call
+// with no keywords (argc positional arguments; f.PC and f.SP written
+// back). For a Function whose parameters take the arguments as they
+// are, when no limit check, preemption or pending throw is due, it
+// pushes the callee's frame, moves the arguments there, empties f's call
+// region (f.SP its base) and returns the new frame, which the loop enters
+// without re-reading the frame stack's state (enterReady holds). Any
+// other call it hands to callSimple, whose results it returns with a nil
+// frame.
+func (vm *VM) pushSimple(f *heap.Frame, argc int) (*heap.Frame, bool, error) {
 	slots := f.Slots
-	base := int(sp) - argc - 2
+	sp := int(f.SP)
+	base := sp - argc - 2
 	callee, lo := slots[base], base+1
 	if callee.K == heap.KUndef {
 		callee, lo = slots[base+1], base+2
 	}
 	if callee.K != heap.KRef {
-		return nil
+		return nil, false, nil
 	}
-	fn, ok := vm.H.Get(callee).(*heap.Function)
+	obj := vm.H.Get(callee)
+	fn, ok := obj.(*heap.Function)
 	if !ok {
-		return nil
+		done, err := vm.callSimpleObj(f, sp, base, lo, callee, obj)
+		return nil, done, err
 	}
 	co := fn.C
-	if co == nil || int(co.Simple) != int(sp)-lo+1 || vm.fastPushDeclined() || !vm.enterReady() {
-		return nil
+	if co == nil || int(co.Simple) != sp-lo+1 || vm.fastPushDeclined() || !vm.enterReady() {
+		done, err := vm.callSimpleObj(f, sp, base, lo, callee, obj)
+		return nil, done, err
 	}
 	vm.steps++
 	// A pooled frame big enough and room on the frame stack: no call
 	// below, so nothing is kept across one. Otherwise pushSimpleAlloc.
 	k, n := len(vm.framePool), len(vm.frames)
 	if k == 0 || cap(vm.framePool[k-1].Slots) < int(co.NSlots) || n == cap(vm.frames) {
-		return vm.pushSimpleAlloc(f, base, lo, int(sp), callee, fn, co)
+		return vm.pushSimpleAlloc(f, base, lo, sp, callee, fn, co), true, nil
 	}
 	nf := vm.framePool[k-1]
 	vm.framePool = vm.framePool[:k-1]
@@ -1136,7 +1144,7 @@ func (vm *VM) pushSimple(f *heap.Frame, sp int32, argc int) *heap.Frame {
 	slots[base] = Value{}
 	slots[base+1] = Value{} // the callee, or emptied above
 	f.SP = int32(base)
-	return nf
+	return nf, true, nil
 }
 
 // pushSimpleAlloc is pushSimple's push when a frame must be made or the

@@ -716,6 +716,17 @@ enter:
 		// the frame back and re-read it here rather than take the
 		// second dispatch below.
 		case compile.LOAD_GLOBAL:
+			// A name of the module's own, unchanged since the site saw
+			// it: globalHit's first answer, without its call.
+			if co := f.C; co.SiteIdx != nil {
+				if s := &co.Sites[co.SiteIdx[pc-1]]; s.GOwn && s.GEpoch == vm.epoch {
+					if g, _ := vm.H.Get(f.Globals).(*heap.Dict); g == s.GDict && g != nil && g.Ver == s.GVer {
+						slots[sp] = s.Global
+						sp++
+						continue
+					}
+				}
+			}
 			if v, ok := vm.globalHit(f.C, pc-1, f); ok {
 				slots[sp] = v
 				sp++
@@ -822,6 +833,16 @@ enter:
 			slots[sp] = Value{}
 			sp++
 			pc++
+			// As LOAD_GLOBAL's own-name hit.
+			if co := f.C; co.SiteIdx != nil {
+				if s := &co.Sites[co.SiteIdx[pc-1]]; s.GOwn && s.GEpoch == vm.epoch {
+					if g, _ := vm.H.Get(f.Globals).(*heap.Dict); g == s.GDict && g != nil && g.Ver == s.GVer {
+						slots[sp] = s.Global
+						sp++
+						continue
+					}
+				}
+			}
 			if v, ok := vm.globalHit(f.C, pc-1, f); ok {
 				slots[sp] = v
 				sp++
@@ -909,13 +930,12 @@ enter:
 			sp++
 			arg = instrs[pc].Arg()
 			pc++
-			if nf := vm.pushSimple(f, sp, arg); nf != nil {
-				f.PC = pc
+			f.PC, f.SP = pc, sp
+			nf, done, err := vm.pushSimple(f, arg)
+			if nf != nil {
 				f = nf
 				goto enter
 			}
-			f.PC, f.SP = pc, sp
-			done, err := vm.callSimple(f, arg)
 			if !done {
 				err = vm.opCall(f, arg, heap.Undef)
 			}
@@ -935,18 +955,15 @@ enter:
 			// Aux[2] holds the keyword names KW_NAMES gave this call, or
 			// nothing (Undef).
 			kw := f.Aux[2]
-			if kw.K != heap.KRef {
-				if nf := vm.pushSimple(f, sp, arg); nf != nil {
-					f.PC = pc
-					f = nf
-					goto enter
-				}
-			}
 			f.PC, f.SP = pc, sp
 			var done bool
 			var err error
 			if kw.K != heap.KRef {
-				done, err = vm.callSimple(f, arg)
+				var nf *heap.Frame
+				if nf, done, err = vm.pushSimple(f, arg); nf != nil {
+					f = nf
+					goto enter
+				}
 			} else {
 				f.Aux[2] = heap.Undef
 				done, err = vm.callKw(f, arg, kw)

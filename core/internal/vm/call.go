@@ -208,8 +208,10 @@ func (vm *VM) maxRecursion() int {
 // recursion limit, or checkLimits' full check is due (every 256th call,
 // or after much allocation).
 func (vm *VM) fastPushDeclined() bool {
+	// The churn test is limitsDue's, one unsigned comparison: a
+	// churnCheck of 0 (outside Resume) is no bound.
 	return len(vm.frames) >= vm.maxRecursion()+vm.frameBase || (vm.steps+1)&255 == 0 ||
-		(vm.churnCheck != 0 && vm.H.Churn >= vm.churnCheck)
+		uint64(vm.H.Churn) > uint64(vm.churnCheck-1)
 }
 
 // pushFrame installs f on the frame stack, enforcing the recursion limit.

@@ -1000,14 +1000,32 @@ enter:
 				v = consts[arg]
 				pc++
 			}
-			f.PC, f.SP = pc, sp
 			if n := len(vm.frames) - 1; n > base && (f.Ret == heap.RetPush || f.Ret == heap.RetForIter) && f.Gen.K != heap.KRef {
 				// The most frequent returns, of a plain call and of a
 				// function that map or __next__ called for FOR_ITER:
 				// returnFrom's push without the call.
-				vm.frames[n] = nil
+				// The popped entry is left as it is (popFrame clears it):
+				// nothing reads the frame stack past its length, and the
+				// next push overwrites it.
 				vm.frames = vm.frames[:n]
-				vm.releaseFrame(f)
+				if k := len(vm.framePool); k < cap(vm.framePool) && k < 256 {
+					// releaseFrame, written out (the loop inlines
+					// nothing of its size) for a pool with room.
+					for i := range slots[:sp] {
+						slots[i] = Value{}
+					}
+					f.PC, f.Ret, f.RetArg = 0, heap.RetPush, 0
+					f.Aux = [3]Value{}
+					f.Locals = Value{}
+					if len(f.Blocks) > 0 {
+						f.Blocks = f.Blocks[:0]
+					}
+					vm.framePool = vm.framePool[:k+1]
+					vm.framePool[k] = f
+				} else {
+					f.PC, f.SP = pc, sp
+					vm.releaseFrame(f)
+				}
 				f = vm.frames[n-1]
 				f.Slots[f.SP] = v
 				f.SP++

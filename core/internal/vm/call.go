@@ -835,6 +835,12 @@ func (vm *VM) returnFrom(f *heap.Frame, v Value, base int) (bool, error) {
 		case heap.RetDiscard:
 			vm.releaseFrame(f)
 			return false, nil
+		case heap.RetMapDrive:
+			// map's function called by a builtin draining the map:
+			// deliver's case, without its switch.
+			retArg, aux := f.RetArg, f.Aux
+			vm.releaseFrame(f)
+			return false, vm.mapDriveReturn(vm.frames[n-1], retArg, aux, v)
 		case heap.RetInit:
 			if v.K == heap.KNone {
 				obj := f.Aux[0]
@@ -1392,6 +1398,12 @@ func (vm *VM) callPyBind(fnv Value, fn *heap.Function, pos, kwn, kwv []Value) (b
 	f.Code, f.C, f.Func, f.Globals = fn.Code, co, fnv, fn.Globals
 	f.Locals, f.Gen = heap.Undef, heap.Undef
 	f.SP = int32(nloc + ncell)
+	if !vm.fastPushDeclined() {
+		// pushFrame's checks, as callSimple makes them: none is due.
+		vm.steps++
+		vm.frames = append(vm.frames, f)
+		return true, nil
+	}
 	if err := vm.pushFrame(f); err != nil {
 		vm.releaseFrame(f)
 		return true, err

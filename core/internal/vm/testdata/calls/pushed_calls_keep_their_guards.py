@@ -190,3 +190,39 @@ except RecursionError:
     print("limit 60 hit")
 sys.setrecursionlimit(1000)
 print(down(200))
+
+
+# Functions called by builtins that drain a map, and keyword calls that
+# bind defaults and keyword-only parameters.
+def sq(x):
+    return x * x
+
+
+print(sum(map(sq, range(10))), max(map(sq, range(-5, 3))), list(map(sq, [1, 2])))
+
+
+def bad(x):
+    if x == 4:
+        raise KeyError(x)
+    return x
+
+
+try:
+    print(sum(map(bad, range(10))))
+except KeyError as e:
+    print("map raised", e)
+
+
+def rec(name, value, unit="ms", *, tags=None, weight=1):
+    return (name, value * weight, unit, tags)
+
+
+print([rec("a", i, weight=2) for i in range(2)], rec(name="b", value=1, unit="s"))
+try:
+    rec("a", 1, bogus=2)
+except TypeError as e:
+    print(e)
+try:
+    rec("a", 1, 2, 3)
+except TypeError as e:
+    print(e)

@@ -1114,6 +1114,24 @@ func (vm *VM) pushSimple(f *heap.Frame, argc int) (*heap.Frame, bool, error) {
 	obj := vm.H.Get(callee)
 	fn, ok := obj.(*heap.Function)
 	if !ok {
+		if o, ok := obj.(*heap.Builtin); ok {
+			// callSimpleObj's builtin case, without a second call.
+			if o.ID == fastIDs.length && lo+1 == sp && vm.lenStack(f, base, sp, o) {
+				return nil, true, nil
+			}
+			if k := fastKind(o.ID); k != fkNone && o.Self.K == heap.KUndef {
+				if k >= fkStackFirst && vm.builtinStack(f, base, lo, sp, k) {
+					return nil, true, nil
+				}
+				if r, done, err := vm.builtinFastK(o, k, f.Slots[lo:sp]); done {
+					return nil, true, vm.finishStackCall(f, base, r, err)
+				}
+			}
+			if lo == sp && isSuperBuiltin(o) && vm.superMethod(f, base) {
+				return nil, true, nil
+			}
+			return nil, true, vm.callBuiltinGeneral(f, base, o, f.Slots[lo:sp], nil)
+		}
 		done, err := vm.callSimpleObj(f, sp, base, lo, callee, obj)
 		return nil, done, err
 	}

@@ -265,8 +265,9 @@ type Function struct {
 	Module      Value
 	Annotations Value
 
-	// C caches the CodeObj behind Code, which never changes: calls skip
-	// the handle lookup. Derived, not persisted; nil until first needed.
+	// C caches the CodeObj behind Code: calls skip the handle lookup.
+	// Derived, not persisted; nil until first needed, and again when
+	// __code__ is assigned.
 	C *CodeObj
 }
 

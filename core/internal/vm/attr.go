@@ -1082,6 +1082,19 @@ func (vm *VM) findSetter(obj, name, v Value) (Value, error) {
 			}
 			vm.H.Touch(obj)
 			return heap.Undef, nil
+		case "__code__":
+			co, ok := vm.refObj(v).(*heap.CodeObj)
+			if !ok {
+				return heap.Undef, vm.TypeError("__code__ must be set to a code object")
+			}
+			if n := len(co.Code.Freevars); n != len(o.Closure) {
+				return heap.Undef, vm.Errorf(TValueError, "%s() requires a code object with %d free vars, not %d", vm.MustStr(o.Name), len(o.Closure), n)
+			}
+			// Calls read the code through the cache (codeOf), which
+			// must follow.
+			o.Code, o.C = v, nil
+			vm.H.Touch(obj)
+			return heap.Undef, nil
 		case "__kwdefaults__":
 			if v.K == heap.KNone {
 				o.KwDefaults = heap.Undef

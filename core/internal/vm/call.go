@@ -8,9 +8,9 @@ import (
 )
 
 // codeOf returns the CodeObj of a Function value, cached on the function:
-// every call needs it. A function's code never changes, and a clone (see
-// heap.Privatize) starts with no cache, so the cached object is always
-// the one at fn.Code in this heap.
+// every call needs it. Assigning __code__ drops the cache, and a clone
+// (see heap.Privatize) starts with no cache, so the cached object is
+// always the one at fn.Code in this heap.
 func (vm *VM) codeOf(fn *heap.Function) *heap.CodeObj {
 	if c := fn.C; c != nil {
 		return c
@@ -208,8 +208,10 @@ func (vm *VM) maxRecursion() int {
 // recursion limit, or checkLimits' full check is due (every 256th call,
 // or after much allocation).
 func (vm *VM) fastPushDeclined() bool {
+	// The churn test is limitsDue's, one unsigned comparison: a
+	// churnCheck of 0 (outside Resume) is no bound.
 	return len(vm.frames) >= vm.maxRecursion()+vm.frameBase || (vm.steps+1)&255 == 0 ||
-		(vm.churnCheck != 0 && vm.H.Churn >= vm.churnCheck)
+		uint64(vm.H.Churn) > uint64(vm.churnCheck-1)
 }
 
 // pushFrame installs f on the frame stack, enforcing the recursion limit.
@@ -833,6 +835,12 @@ func (vm *VM) returnFrom(f *heap.Frame, v Value, base int) (bool, error) {
 		case heap.RetDiscard:
 			vm.releaseFrame(f)
 			return false, nil
+		case heap.RetMapDrive:
+			// map's function called by a builtin draining the map:
+			// deliver's case, without its switch.
+			retArg, aux := f.RetArg, f.Aux
+			vm.releaseFrame(f)
+			return false, vm.mapDriveReturn(vm.frames[n-1], retArg, aux, v)
 		case heap.RetInit:
 			if v.K == heap.KNone {
 				obj := f.Aux[0]
@@ -932,7 +940,7 @@ func (vm *VM) releaseFrame(f *heap.Frame) {
 	// Gen and SP themselves.
 	f.PC, f.Ret, f.RetArg = 0, heap.RetPush, 0
 	f.Aux = [3]Value{}
-	f.Locals = heap.Undef
+	f.Locals = Value{} // heap.Undef, without loading the variable
 	if len(f.Blocks) > 0 {
 		f.Blocks = f.Blocks[:0]
 	}
@@ -991,11 +999,17 @@ func (vm *VM) callSimple(f *heap.Frame, argc int) (handled bool, err error) {
 	if callee.K != heap.KRef {
 		return false, nil
 	}
-	fn, ok := vm.H.Get(callee).(*heap.Function)
+	return vm.callSimpleObj(f, sp, base, lo, callee, vm.H.Get(callee))
+}
+
+// callSimpleObj is callSimple once callRegion has read the call region
+// and the callee's object obj is at hand (pushSimple has them).
+func (vm *VM) callSimpleObj(f *heap.Frame, sp, base, lo int, callee Value, obj heap.Object) (handled bool, err error) {
+	fn, ok := obj.(*heap.Function)
 	if !ok {
 		// len(x), lst.append(x), str(x), int(s): opCall's builtin and
 		// builtin class cases, without its prologue.
-		switch o := vm.H.Get(callee).(type) {
+		switch o := obj.(type) {
 		case *heap.Builtin:
 			if o.ID == fastIDs.length && lo+1 == sp && vm.lenStack(f, base, sp, o) {
 				return true, nil
@@ -1075,6 +1089,131 @@ func (vm *VM) callSimple(f *heap.Frame, argc int) (handled bool, err error) {
 	}
 	f.SP = int32(base)
 	return true, nil
+}
+
+// pushSimple is CALL's fast path straight from the loop, for a call
+// with no keywords (argc positional arguments; f.PC and f.SP written
+// back). For a Function whose parameters take the arguments as they
+// are, when no limit check, preemption or pending throw is due, it
+// pushes the callee's frame, moves the arguments there, empties f's call
+// region (f.SP its base) and returns the new frame, which the loop enters
+// without re-reading the frame stack's state (enterReady holds). Any
+// other call it hands to callSimple, whose results it returns with a nil
+// frame.
+func (vm *VM) pushSimple(f *heap.Frame, argc int) (*heap.Frame, bool, error) {
+	slots := f.Slots
+	sp := int(f.SP)
+	base := sp - argc - 2
+	callee, lo := slots[base], base+1
+	if callee.K == heap.KUndef {
+		callee, lo = slots[base+1], base+2
+	}
+	if callee.K != heap.KRef {
+		return nil, false, nil
+	}
+	obj := vm.H.Get(callee)
+	fn, ok := obj.(*heap.Function)
+	if !ok {
+		if o, ok := obj.(*heap.Builtin); ok {
+			// callSimpleObj's builtin case, without a second call.
+			if o.ID == fastIDs.length && lo+1 == sp && vm.lenStack(f, base, sp, o) {
+				return nil, true, nil
+			}
+			if k := fastKind(o.ID); k != fkNone && o.Self.K == heap.KUndef {
+				if k >= fkStackFirst && vm.builtinStack(f, base, lo, sp, k) {
+					return nil, true, nil
+				}
+				if r, done, err := vm.builtinFastK(o, k, f.Slots[lo:sp]); done {
+					return nil, true, vm.finishStackCall(f, base, r, err)
+				}
+			}
+			if lo == sp && isSuperBuiltin(o) && vm.superMethod(f, base) {
+				return nil, true, nil
+			}
+			return nil, true, vm.callBuiltinGeneral(f, base, o, f.Slots[lo:sp], nil)
+		}
+		done, err := vm.callSimpleObj(f, sp, base, lo, callee, obj)
+		return nil, done, err
+	}
+	co := fn.C
+	if co == nil || int(co.Simple) != sp-lo+1 || vm.fastPushDeclined() || !vm.enterReady() {
+		done, err := vm.callSimpleObj(f, sp, base, lo, callee, obj)
+		return nil, done, err
+	}
+	vm.steps++
+	// A pooled frame big enough and room on the frame stack: no call
+	// below, so nothing is kept across one. Otherwise pushSimpleAlloc.
+	k, n := len(vm.framePool), len(vm.frames)
+	if k == 0 || cap(vm.framePool[k-1].Slots) < int(co.NSlots) || n == cap(vm.frames) {
+		return vm.pushSimpleAlloc(f, base, lo, sp, callee, fn, co), true, nil
+	}
+	nf := vm.framePool[k-1]
+	vm.framePool = vm.framePool[:k-1]
+	nf.Slots = nf.Slots[:co.NSlots]
+	vm.frames = vm.frames[:n+1]
+	vm.frames[n] = nf
+	// fillSimple, written out: it does not inline.
+	nf.Code, nf.C, nf.Func, nf.Globals = fn.Code, co, callee, fn.Globals
+	src := slots[lo:sp:sp]
+	dst := nf.Slots[:len(src)]
+	for i := range src {
+		dst[i] = src[i]
+		src[i] = Value{}
+	}
+	if cl := fn.Closure; len(cl) > 0 {
+		cells := nf.Slots[co.NLocals:]
+		for i := range cl {
+			cells[i] = cl[i]
+		}
+	}
+	nf.SP = co.NFixed
+	slots[base] = Value{}
+	slots[base+1] = Value{} // the callee, or emptied above
+	f.SP = int32(base)
+	return nf, true, nil
+}
+
+// pushSimpleAlloc is pushSimple's push when a frame must be made or the
+// frame stack grown.
+//
+//go:noinline
+func (vm *VM) pushSimpleAlloc(f *heap.Frame, base, lo, sp int, callee Value, fn *heap.Function, co *heap.CodeObj) *heap.Frame {
+	nf := vm.allocFrame(int(co.NSlots))
+	vm.frames = append(vm.frames, nf)
+	fillSimple(nf, f.Slots, base, lo, sp, callee, fn, co)
+	f.SP = int32(base)
+	return nf
+}
+
+// fillSimple sets up nf, a frame from allocFrame, for the simple call of
+// fn (code co, at callee) whose arguments are slots[lo:sp], and empties
+// the call region slots[base:sp]. A frame from the pool has Locals and
+// Gen Undef already (releaseFrame), as has a new one.
+func fillSimple(nf *heap.Frame, slots []Value, base, lo, sp int, callee Value, fn *heap.Function, co *heap.CodeObj) {
+	nf.Code, nf.C, nf.Func, nf.Globals = fn.Code, co, callee, fn.Globals
+	src := slots[lo:sp:sp]
+	dst := nf.Slots[:len(src)]
+	for i := range src {
+		dst[i] = src[i]
+		src[i] = Value{}
+	}
+	// Loops, not copy: a closure has a few cells, below memmove's call.
+	if cl := fn.Closure; len(cl) > 0 {
+		cells := nf.Slots[co.NLocals:]
+		for i := range cl {
+			cells[i] = cl[i]
+		}
+	}
+	nf.SP = co.NFixed
+	slots[base] = Value{}
+	slots[base+1] = Value{} // the callee, or emptied above
+}
+
+// enterReady says the loop may enter a frame that a plain call or return
+// just made the top one without the checks at its reload: no throw is
+// pending and no preemption is due.
+func (vm *VM) enterReady() bool {
+	return vm.pendingThrow == nil && !vm.preemptDue
 }
 
 // callDefaults is callSimple's push of a call with fewer positional
@@ -1277,6 +1416,12 @@ func (vm *VM) callPyBind(fnv Value, fn *heap.Function, pos, kwn, kwv []Value) (b
 	f.Code, f.C, f.Func, f.Globals = fn.Code, co, fnv, fn.Globals
 	f.Locals, f.Gen = heap.Undef, heap.Undef
 	f.SP = int32(nloc + ncell)
+	if !vm.fastPushDeclined() {
+		// pushFrame's checks, as callSimple makes them: none is due.
+		vm.steps++
+		vm.frames = append(vm.frames, f)
+		return true, nil
+	}
 	if err := vm.pushFrame(f); err != nil {
 		vm.releaseFrame(f)
 		return true, err

@@ -167,6 +167,10 @@ reload:
 	if vm.preemptDue && vm.nested == 0 {
 		return heap.Undef, false, vm.preempt()
 	}
+	// The plain calls and returns that pushed or popped a frame without
+	// running anything that could throw or preempt (enterReady) come in
+	// here with f the new top frame.
+enter:
 	code := f.C.Code
 	// The quickened copy of the code (compile.Quicken): same indices,
 	// some instructions replaced by fused forms.
@@ -712,6 +716,17 @@ reload:
 		// the frame back and re-read it here rather than take the
 		// second dispatch below.
 		case compile.LOAD_GLOBAL:
+			// A name of the module's own, unchanged since the site saw
+			// it: globalHit's first answer, without its call.
+			if co := f.C; co.SiteIdx != nil {
+				if s := &co.Sites[co.SiteIdx[pc-1]]; s.GOwn && s.GEpoch == vm.epoch {
+					if g, _ := vm.H.Get(f.Globals).(*heap.Dict); g == s.GDict && g != nil && g.Ver == s.GVer {
+						slots[sp] = s.Global
+						sp++
+						continue
+					}
+				}
+			}
 			if v, ok := vm.globalHit(f.C, pc-1, f); ok {
 				slots[sp] = v
 				sp++
@@ -820,6 +835,16 @@ reload:
 			slots[sp] = Value{}
 			sp++
 			pc++
+			// As LOAD_GLOBAL's own-name hit.
+			if co := f.C; co.SiteIdx != nil {
+				if s := &co.Sites[co.SiteIdx[pc-1]]; s.GOwn && s.GEpoch == vm.epoch {
+					if g, _ := vm.H.Get(f.Globals).(*heap.Dict); g == s.GDict && g != nil && g.Ver == s.GVer {
+						slots[sp] = s.Global
+						sp++
+						continue
+					}
+				}
+			}
 			if v, ok := vm.globalHit(f.C, pc-1, f); ok {
 				slots[sp] = v
 				sp++
@@ -914,7 +939,11 @@ reload:
 			arg = instrs[pc].Arg()
 			pc++
 			f.PC, f.SP = pc, sp
-			done, err := vm.callSimple(f, arg)
+			nf, done, err := vm.pushSimple(f, arg)
+			if nf != nil {
+				f = nf
+				goto enter
+			}
 			if !done {
 				err = vm.opCall(f, arg, heap.Undef)
 			}
@@ -938,7 +967,11 @@ reload:
 			var done bool
 			var err error
 			if kw.K != heap.KRef {
-				done, err = vm.callSimple(f, arg)
+				var nf *heap.Frame
+				if nf, done, err = vm.pushSimple(f, arg); nf != nil {
+					f = nf
+					goto enter
+				}
 			} else {
 				f.Aux[2] = heap.Undef
 				done, err = vm.callKw(f, arg, kw)
@@ -975,17 +1008,38 @@ reload:
 				v = consts[arg]
 				pc++
 			}
-			f.PC, f.SP = pc, sp
 			if n := len(vm.frames) - 1; n > base && (f.Ret == heap.RetPush || f.Ret == heap.RetForIter) && f.Gen.K != heap.KRef {
 				// The most frequent returns, of a plain call and of a
 				// function that map or __next__ called for FOR_ITER:
 				// returnFrom's push without the call.
-				vm.frames[n] = nil
+				// The popped entry is left as it is (popFrame clears it):
+				// nothing reads the frame stack past its length, and the
+				// next push overwrites it.
 				vm.frames = vm.frames[:n]
-				vm.releaseFrame(f)
-				caller := vm.frames[n-1]
-				caller.Slots[caller.SP] = v
-				caller.SP++
+				if k := len(vm.framePool); k < cap(vm.framePool) && k < 256 {
+					// releaseFrame, written out (the loop inlines
+					// nothing of its size) for a pool with room.
+					for i := range slots[:sp] {
+						slots[i] = Value{}
+					}
+					f.PC, f.Ret, f.RetArg = 0, heap.RetPush, 0
+					f.Aux = [3]Value{}
+					f.Locals = Value{}
+					if len(f.Blocks) > 0 {
+						f.Blocks = f.Blocks[:0]
+					}
+					vm.framePool = vm.framePool[:k+1]
+					vm.framePool[k] = f
+				} else {
+					f.PC, f.SP = pc, sp
+					vm.releaseFrame(f)
+				}
+				f = vm.frames[n-1]
+				f.Slots[f.SP] = v
+				f.SP++
+				if vm.enterReady() {
+					goto enter
+				}
 				goto reload
 			}
 			if done, err := vm.returnFrom(f, v, base); done || err != nil {

@@ -87,6 +87,12 @@ const (
 	// UNPACK_SEQUENCEs and STORE_FASTs that unpack it into locals
 	// (for (a, b), [c, d] in pairs); see UnpackTreeEnd.
 	UNPACK_SEQUENCE__TREE
+	// JUMP__FOR_ITER: JUMP arg whose target is a FOR_ITER (the backward
+	// jump closing every for loop's turn): after the jump's checkpoint
+	// the loop runs the FOR_ITER at arg without dispatching it. Unlike
+	// the other fused forms, the second instruction is not the next one
+	// but the jump's target.
+	JUMP__FOR_ITER
 	// NumQuickOpcodes bounds the opcodes the eval loop may see.
 	NumQuickOpcodes
 )
@@ -120,6 +126,7 @@ func init() {
 	opNames[LOAD_FAST__STORE_ATTR] = "LOAD_FAST__STORE_ATTR"
 	opNames[LOAD_FAST__CALL] = "LOAD_FAST__CALL"
 	opNames[UNPACK_SEQUENCE__TREE] = "UNPACK_SEQUENCE__TREE"
+	opNames[JUMP__FOR_ITER] = "JUMP__FOR_ITER"
 }
 
 // Quickened returns the instructions the eval loop runs for c, computing
@@ -190,6 +197,10 @@ func Quicken(instrs []Instr) []Instr {
 				q[i] = MakeInstr(LOAD_FAST__STORE_ATTR, arg)
 			case CALL:
 				q[i] = MakeInstr(LOAD_FAST__CALL, arg)
+			}
+		case JUMP:
+			if int(arg) < len(instrs) && instrs[arg].Op() == FOR_ITER {
+				q[i] = MakeInstr(JUMP__FOR_ITER, arg)
 			}
 		case KW_NAMES:
 			if next.Op() == CALL {

@@ -50,6 +50,7 @@ var original = map[Opcode]Opcode{
 	KW_NAMES__CALL:                    KW_NAMES,
 	LOAD_FAST__STORE_ATTR:             LOAD_FAST,
 	LOAD_FAST__CALL:                   LOAD_FAST,
+	JUMP__FOR_ITER:                    JUMP,
 }
 
 func TestQuickenKeepsShapeAndPairs(t *testing.T) {
@@ -108,6 +109,13 @@ func TestQuickenKeepsShapeAndPairs(t *testing.T) {
 			}
 			if original[in.Op()] != orig.Op() || arg != orig.Arg() {
 				t.Errorf("%s %d: %v %d fused from %v %d", c.Name, pc, in.Op(), in.Arg(), orig.Op(), orig.Arg())
+			}
+			if in.Op() == JUMP__FOR_ITER {
+				// Its second instruction is the jump's target.
+				if int(arg) >= len(q) || c.Instrs[arg].Op() != FOR_ITER {
+					t.Errorf("%s %d: %v does not jump to a FOR_ITER", c.Name, pc, in.Op())
+				}
+				continue
 			}
 			if pc+1 >= len(q) {
 				t.Fatalf("%s %d: %v is the last instruction", c.Name, pc, in.Op())

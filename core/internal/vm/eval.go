@@ -1047,7 +1047,7 @@ enter:
 			}
 			goto reload
 
-		case compile.JUMP:
+		case compile.JUMP, compile.JUMP__FOR_ITER:
 			if int32(arg) < pc {
 				// A backward jump is where the loop checks limits and
 				// may pause. Its step is counted here; the checkpoint
@@ -1070,6 +1070,14 @@ enter:
 				}
 			}
 			pc = int32(arg)
+			if in.Op() == compile.JUMP__FOR_ITER {
+				// The loop's next turn: the FOR_ITER at the target runs
+				// now, as if dispatched (frames and errors see it alone).
+				in = instrs[pc]
+				pc++
+				arg = in.Arg()
+				goto forIter
+			}
 			continue
 
 		case compile.POP_JUMP_IF_FALSE, compile.POP_JUMP_IF_TRUE:
@@ -1232,6 +1240,128 @@ enter:
 			continue
 
 		case compile.FOR_ITER, compile.FOR_ITER__STORE_FAST:
+			goto forIter
+
+		case compile.YIELD_VALUE:
+			// A generator pauses: its frame leaves the stack and the
+			// resumer's frame (loaded at reload) carries on with v.
+			sp--
+			v := slots[sp]
+			slots[sp] = Value{}
+			f.PC, f.SP = pc, sp
+			yf := f
+			if f.Ret == heap.RetDrive {
+				if vm.driveFast(f, v) {
+					// A builtin draining the generator took v: it
+					// carries on in place.
+					pc, sp = f.PC, f.SP
+					continue
+				}
+			} else {
+				var ok bool
+				yf, ok = vm.yieldFast(f, v)
+				if ok || yf != f && yf.Ret == heap.RetDrive && vm.driveFast(yf, v) {
+					// Delivered, or the top of a chain of yield froms
+					// that a builtin drains took v in place.
+					goto reload
+				}
+			}
+			if done, err := vm.yieldValue(yf, v); done || err != nil {
+				return v, done, err
+			}
+			if n := len(vm.frames); n == depth && vm.frames[n-1] == f {
+				// A builtin draining the generator took v (RetDrive):
+				// it carries on in place.
+				pc, sp = f.PC, f.SP
+				continue
+			}
+			goto reload
+
+		case compile.GET_ITER:
+			// Lists, ranges, generators and the other builtin
+			// iterables; classes with __iter__ take slowOp.
+			if it, ok := vm.nativeIter(slots[sp-1]); ok {
+				slots[sp-1] = it
+				continue
+			}
+			goto slow
+
+		case compile.BUILD_TUPLE:
+			// yield a, b / return a, b / (x, y) keys: frequent in
+			// generators. Allocation does not collect, so the items
+			// need no root while they are copied.
+			if arg == 0 {
+				goto slow
+			}
+			n := sp - int32(arg)
+			t := heap.NewTupleLen(arg)
+			copy(t.Items, slots[n:sp])
+			clear(slots[n:sp])
+			slots[n] = vm.H.Alloc(t)
+			sp = n + 1
+			continue
+
+		case compile.LIST_APPEND:
+			// A list comprehension's append while the list has room; a
+			// growth (which reserves memory against the limit) takes
+			// slowOp.
+			lv := slots[sp-1-int32(arg)]
+			l := vm.H.Get(lv).(*heap.List)
+			if len(l.Items) == cap(l.Items) {
+				goto slow
+			}
+			sp--
+			l.Items = append(l.Items, slots[sp])
+			slots[sp] = Value{}
+			vm.H.TouchItem(lv, len(l.Items)-1, len(l.Items))
+			continue
+
+		case compile.SEND:
+			// yield from / await of a generator: the sub-generator's
+			// frame goes on top, as in FOR_ITER.
+			sub := slots[sp-2]
+			if sub.K != heap.KRef {
+				goto slow
+			}
+			g, ok := vm.H.Get(sub).(*heap.Generator)
+			if !ok {
+				goto slow
+			}
+			sp--
+			v := slots[sp]
+			slots[sp] = Value{}
+			if sendToDone(g) {
+				slots[sp-1] = heap.None
+				pc = int32(arg)
+				continue
+			}
+			f.PC, f.SP = pc, sp
+			if vm.enterGen(sub, g, heap.RetSend, int32(arg), v) {
+				goto reload
+			}
+			if err := vm.resumeGen(sub, v, nil, heap.RetSend, int32(arg)); err != errFramePushed {
+				return opResult(err)
+			}
+			goto reload
+		}
+
+	slow:
+		f.PC, f.SP = pc, sp
+		switch act, v, done, err := vm.slowOp(f, in, base, depth); act {
+		case actNext:
+			pc, sp = f.PC, f.SP
+		case actReload:
+			goto reload
+		default:
+			return v, done, err
+		}
+		continue
+
+		// FOR_ITER's work, out of the switch so that JUMP__FOR_ITER can
+		// run it without a second dispatch; in is the FOR_ITER and pc is
+		// past it either way.
+	forIter:
+		{
 			// Ranges and lists step here; the fused form stores the item
 			// straight into the loop variable.
 			it := slots[sp-1]
@@ -1348,119 +1478,6 @@ enter:
 				}
 			}
 			goto slow
-
-		case compile.YIELD_VALUE:
-			// A generator pauses: its frame leaves the stack and the
-			// resumer's frame (loaded at reload) carries on with v.
-			sp--
-			v := slots[sp]
-			slots[sp] = Value{}
-			f.PC, f.SP = pc, sp
-			yf := f
-			if f.Ret == heap.RetDrive {
-				if vm.driveFast(f, v) {
-					// A builtin draining the generator took v: it
-					// carries on in place.
-					pc, sp = f.PC, f.SP
-					continue
-				}
-			} else {
-				var ok bool
-				yf, ok = vm.yieldFast(f, v)
-				if ok || yf != f && yf.Ret == heap.RetDrive && vm.driveFast(yf, v) {
-					// Delivered, or the top of a chain of yield froms
-					// that a builtin drains took v in place.
-					goto reload
-				}
-			}
-			if done, err := vm.yieldValue(yf, v); done || err != nil {
-				return v, done, err
-			}
-			if n := len(vm.frames); n == depth && vm.frames[n-1] == f {
-				// A builtin draining the generator took v (RetDrive):
-				// it carries on in place.
-				pc, sp = f.PC, f.SP
-				continue
-			}
-			goto reload
-
-		case compile.GET_ITER:
-			// Lists, ranges, generators and the other builtin
-			// iterables; classes with __iter__ take slowOp.
-			if it, ok := vm.nativeIter(slots[sp-1]); ok {
-				slots[sp-1] = it
-				continue
-			}
-			goto slow
-
-		case compile.BUILD_TUPLE:
-			// yield a, b / return a, b / (x, y) keys: frequent in
-			// generators. Allocation does not collect, so the items
-			// need no root while they are copied.
-			if arg == 0 {
-				goto slow
-			}
-			n := sp - int32(arg)
-			t := heap.NewTupleLen(arg)
-			copy(t.Items, slots[n:sp])
-			clear(slots[n:sp])
-			slots[n] = vm.H.Alloc(t)
-			sp = n + 1
-			continue
-
-		case compile.LIST_APPEND:
-			// A list comprehension's append while the list has room; a
-			// growth (which reserves memory against the limit) takes
-			// slowOp.
-			lv := slots[sp-1-int32(arg)]
-			l := vm.H.Get(lv).(*heap.List)
-			if len(l.Items) == cap(l.Items) {
-				goto slow
-			}
-			sp--
-			l.Items = append(l.Items, slots[sp])
-			slots[sp] = Value{}
-			vm.H.TouchItem(lv, len(l.Items)-1, len(l.Items))
-			continue
-
-		case compile.SEND:
-			// yield from / await of a generator: the sub-generator's
-			// frame goes on top, as in FOR_ITER.
-			sub := slots[sp-2]
-			if sub.K != heap.KRef {
-				goto slow
-			}
-			g, ok := vm.H.Get(sub).(*heap.Generator)
-			if !ok {
-				goto slow
-			}
-			sp--
-			v := slots[sp]
-			slots[sp] = Value{}
-			if sendToDone(g) {
-				slots[sp-1] = heap.None
-				pc = int32(arg)
-				continue
-			}
-			f.PC, f.SP = pc, sp
-			if vm.enterGen(sub, g, heap.RetSend, int32(arg), v) {
-				goto reload
-			}
-			if err := vm.resumeGen(sub, v, nil, heap.RetSend, int32(arg)); err != errFramePushed {
-				return opResult(err)
-			}
-			goto reload
-		}
-
-	slow:
-		f.PC, f.SP = pc, sp
-		switch act, v, done, err := vm.slowOp(f, in, base, depth); act {
-		case actNext:
-			pc, sp = f.PC, f.SP
-		case actReload:
-			goto reload
-		default:
-			return v, done, err
 		}
 	}
 }

@@ -93,6 +93,9 @@ const (
 	// the other fused forms, the second instruction is not the next one
 	// but the jump's target.
 	JUMP__FOR_ITER
+	// LOAD_FAST__YIELD_VALUE: LOAD_FAST arg, then YIELD_VALUE of that
+	// local (yield x).
+	LOAD_FAST__YIELD_VALUE
 	// NumQuickOpcodes bounds the opcodes the eval loop may see.
 	NumQuickOpcodes
 )
@@ -127,6 +130,7 @@ func init() {
 	opNames[LOAD_FAST__CALL] = "LOAD_FAST__CALL"
 	opNames[UNPACK_SEQUENCE__TREE] = "UNPACK_SEQUENCE__TREE"
 	opNames[JUMP__FOR_ITER] = "JUMP__FOR_ITER"
+	opNames[LOAD_FAST__YIELD_VALUE] = "LOAD_FAST__YIELD_VALUE"
 }
 
 // Quickened returns the instructions the eval loop runs for c, computing
@@ -197,6 +201,8 @@ func Quicken(instrs []Instr) []Instr {
 				q[i] = MakeInstr(LOAD_FAST__STORE_ATTR, arg)
 			case CALL:
 				q[i] = MakeInstr(LOAD_FAST__CALL, arg)
+			case YIELD_VALUE:
+				q[i] = MakeInstr(LOAD_FAST__YIELD_VALUE, arg)
 			}
 		case JUMP:
 			if int(arg) < len(instrs) && instrs[arg].Op() == FOR_ITER {

@@ -27,6 +27,7 @@ var wantSecond = map[Opcode][]Opcode{
 	KW_NAMES__CALL:                    {CALL},
 	LOAD_FAST__STORE_ATTR:             {STORE_ATTR},
 	LOAD_FAST__CALL:                   {CALL},
+	LOAD_FAST__YIELD_VALUE:            {YIELD_VALUE},
 }
 
 // original maps a fused opcode back to the instruction it replaces.
@@ -51,6 +52,7 @@ var original = map[Opcode]Opcode{
 	LOAD_FAST__STORE_ATTR:             LOAD_FAST,
 	LOAD_FAST__CALL:                   LOAD_FAST,
 	JUMP__FOR_ITER:                    JUMP,
+	LOAD_FAST__YIELD_VALUE:            LOAD_FAST,
 }
 
 func TestQuickenKeepsShapeAndPairs(t *testing.T) {
@@ -75,6 +77,11 @@ func TestQuickenKeepsShapeAndPairs(t *testing.T) {
     xs.z = len(b)
     print(t)
     return a + b, t, a < b, xs.y, len(xs)
+
+
+def g(xs):
+    for x in xs:
+        yield x
 `
 	mod, err := syntax.Parse("main.py", []byte(src))
 	if err != nil {

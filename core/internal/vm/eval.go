@@ -1277,6 +1277,46 @@ enter:
 			}
 			goto reload
 
+
+		case compile.LOAD_FAST__YIELD_VALUE:
+			// yield x: YIELD_VALUE's work (kept apart rather than shared
+			// through a label, which costs the whole loop registers)
+			// with the local taken straight from its slot; pc moves past
+			// the YIELD_VALUE, where the generator resumes.
+			v := slots[arg]
+			if v.K == heap.KUndef {
+				f.PC, f.SP = pc, sp
+				return heap.Undef, false, vm.unboundLocal(code, arg)
+			}
+			pc++
+			f.PC, f.SP = pc, sp
+			yf := f
+			if f.Ret == heap.RetDrive {
+				if vm.driveFast(f, v) {
+					// A builtin draining the generator took v: it
+					// carries on in place.
+					pc, sp = f.PC, f.SP
+					continue
+				}
+			} else {
+				var ok bool
+				yf, ok = vm.yieldFast(f, v)
+				if ok || yf != f && yf.Ret == heap.RetDrive && vm.driveFast(yf, v) {
+					// Delivered, or the top of a chain of yield froms
+					// that a builtin drains took v in place.
+					goto reload
+				}
+			}
+			if done, err := vm.yieldValue(yf, v); done || err != nil {
+				return v, done, err
+			}
+			if n := len(vm.frames); n == depth && vm.frames[n-1] == f {
+				// A builtin draining the generator took v (RetDrive):
+				// it carries on in place.
+				pc, sp = f.PC, f.SP
+				continue
+			}
+			goto reload
 		case compile.GET_ITER:
 			// Lists, ranges, generators and the other builtin
 			// iterables; classes with __iter__ take slowOp.

@@ -135,13 +135,18 @@ type CodeObj struct {
 // binds, to take defaults. Bad is set when the call cannot bind (a name
 // that is no parameter or one already bound), so the general path
 // raises the error. Only the code's parameters decide it, never the
-// defaults, which binding reads from the function each time.
+// defaults, which binding reads from the function each time. The first
+// NFillPos of Fill are positional parameters, the rest keyword-only
+// ones; Hint[k] is where in the keyword-only defaults dict Fill[k]'s
+// name was found last, a guess the lookup checks.
 type KwMap struct {
-	Names *Value
-	NPos  int32
-	Bad   bool
-	Slots []int32
-	Fill  []int32
+	Names    *Value
+	NPos     int32
+	NFillPos int32
+	Bad      bool
+	Slots    []int32
+	Fill     []int32
+	Hint     []int32
 }
 
 // SiteWays is how many classes one instruction site remembers, so sites

@@ -1386,17 +1386,17 @@ func (vm *VM) callPyBind(fnv Value, fn *heap.Function, pos, kwn, kwv []Value) (b
 		// keyword-only ones __kwdefaults__; read now, as either may
 		// have been replaced since the plan was made.
 		off := nargs - len(fn.Defaults)
-		for _, j := range m.Fill {
-			if int(j) < nargs {
-				if int(j) < off {
-					vm.releaseFrame(f)
-					return false, nil
-				}
-				slots[j] = fn.Defaults[int(j)-off]
-			} else if !vm.kwDefault(fn, code.Varnames[j], &slots[j]) {
+		np := int(m.NFillPos)
+		for _, j := range m.Fill[:np] {
+			if int(j) < off {
 				vm.releaseFrame(f)
 				return false, nil
 			}
+			slots[j] = fn.Defaults[int(j)-off]
+		}
+		if np < len(m.Fill) && !vm.kwDefaults(fn, code, m, np, slots) {
+			vm.releaseFrame(f)
+			return false, nil
 		}
 	}
 	for i := range code.Cellvars {
@@ -1470,6 +1470,12 @@ func (vm *VM) kwPlan(co *heap.CodeObj, kwn []Value, npos int) *heap.KwMap {
 			m.Fill = append(m.Fill, int32(j))
 		}
 	}
+	m.Hint = make([]int32, len(m.Fill))
+	for _, j := range m.Fill {
+		if int(j) < code.ArgCount {
+			m.NFillPos++
+		}
+	}
 	// A few sites per function; past that, start over rather than grow.
 	if len(co.KwMaps) >= 8 {
 		co.KwMaps = co.KwMaps[:0]
@@ -1478,16 +1484,35 @@ func (vm *VM) kwPlan(co *heap.CodeObj, kwn []Value, npos int) *heap.KwMap {
 	return &co.KwMaps[len(co.KwMaps)-1]
 }
 
-// kwDefault stores in *slot the default of fn's keyword-only parameter
-// name. The defaults dict is tiny, so a scan comparing the strings beats
-// interning name and probing.
-func (vm *VM) kwDefault(fn *heap.Function, name string, slot *Value) bool {
-	if fn.KwDefaults.K != heap.KRef {
-		return false
-	}
+// kwDefaults stores in slots the keyword-only defaults of fn (code
+// code) for the parameters m.Fill[np:], false when one has none.
+func (vm *VM) kwDefaults(fn *heap.Function, code *compile.Code, m *heap.KwMap, np int, slots []Value) bool {
 	d, ok := vm.H.Get(fn.KwDefaults).(*heap.Dict)
 	if !ok {
 		return false
+	}
+	for k := np; k < len(m.Fill); k++ {
+		j := m.Fill[k]
+		if !vm.kwDefault(d, code.Varnames[j], &m.Hint[k], &slots[j]) {
+			return false
+		}
+	}
+	return true
+}
+
+// kwDefault stores in *slot the value of the str key name in the
+// keyword-only defaults d. The dict is tiny, so a scan comparing the
+// strings beats interning name and probing; before it, the entry *hint,
+// where the site found name last, is tried (functions of one code share
+// the plan and their dicts may differ, so it is only a guess, checked).
+func (vm *VM) kwDefault(d *heap.Dict, name string, hint *int32, slot *Value) bool {
+	if h := int(*hint); h < len(d.Entries) {
+		if e := &d.Entries[h]; e.Key.K == heap.KRef {
+			if s, ok := vm.H.Get(e.Key).(*heap.Str); ok && s.S == name {
+				*slot = e.Val
+				return true
+			}
+		}
 	}
 	for i := range d.Entries {
 		e := &d.Entries[i]
@@ -1496,6 +1521,7 @@ func (vm *VM) kwDefault(fn *heap.Function, name string, slot *Value) bool {
 		}
 		if s, ok := vm.H.Get(e.Key).(*heap.Str); ok && s.S == name {
 			*slot = e.Val
+			*hint = int32(i)
 			return true
 		}
 	}

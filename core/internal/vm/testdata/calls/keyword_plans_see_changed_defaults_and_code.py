@@ -92,3 +92,28 @@ for i in range(50):
         except TypeError as e:
             print("TypeError:", e)
 print(total)
+
+# Functions of one code share a site's plan, but their keyword-only
+# defaults dicts differ in order and content.
+def make():
+    def tool(q, *, limit=10, timeout=5, retries=3, fmt="json"):
+        return (q, limit, timeout, retries, fmt)
+    return tool
+
+t1, t2 = make(), make()
+t2.__kwdefaults__ = {"fmt": "xml", "retries": 0, "timeout": 1, "limit": 2}
+for i in range(6):
+    for t in (t1, t2):
+        print(t(i, limit=i), t(q=i, fmt="txt"))
+    if i == 2:
+        t1.__kwdefaults__ = {"limit": -1, "timeout": -2, "fmt": "-", "retries": -3, "extra": 0}
+    if i == 3:
+        del t2.__kwdefaults__["timeout"]
+        t2.__kwdefaults__["timeout"] = 99
+    if i == 4:
+        t1.__kwdefaults__.pop("retries")
+        try:
+            t1(0)
+        except TypeError as e:
+            print("TypeError:", e)
+        t1.__kwdefaults__["retries"] = 3

@@ -128,12 +128,25 @@ type CodeObj struct {
 	FnName, FnQual Value
 }
 
-// KwMap is the binding of one call site's keyword names (the items of
-// its constant names tuple, known by the address of the first) to the
-// callee's parameter slots, -1 for a name that is no parameter.
+// KwMap is the binding plan of one call site: NPos positional values
+// and the keyword names of its constant names tuple (known by the
+// address of the first; nil for none). Slots holds the parameter slot
+// each name binds and Fill, in order, the parameter slots that neither
+// binds, to take defaults. Bad is set when the call cannot bind (a name
+// that is no parameter or one already bound), so the general path
+// raises the error. Only the code's parameters decide it, never the
+// defaults, which binding reads from the function each time. The first
+// NFillPos of Fill are positional parameters, the rest keyword-only
+// ones; Hint[k] is where in the keyword-only defaults dict Fill[k]'s
+// name was found last, a guess the lookup checks.
 type KwMap struct {
-	Names *Value
-	Slots []int32
+	Names    *Value
+	NPos     int32
+	NFillPos int32
+	Bad      bool
+	Slots    []int32
+	Fill     []int32
+	Hint     []int32
 }
 
 // SiteWays is how many classes one instruction site remembers, so sites

@@ -1372,35 +1372,31 @@ func (vm *VM) callPyBind(fnv Value, fn *heap.Function, pos, kwn, kwv []Value) (b
 	for i, v := range pos {
 		slots[i] = v
 	}
-	if len(kwn) > 0 {
-		for i, j := range vm.kwSlots(co, kwn) {
-			if j < 0 || slots[j].K != heap.KUndef {
-				vm.releaseFrame(f)
-				return false, nil
-			}
+	if len(kwn) > 0 || len(pos) < total {
+		m := vm.kwPlan(co, kwn, len(pos))
+		if m.Bad {
+			vm.releaseFrame(f)
+			return false, nil
+		}
+		for i, j := range m.Slots {
 			slots[j] = kwv[i]
 		}
-	}
-	if len(pos)+len(kwn) < total {
-		nd := len(fn.Defaults)
-		for j := len(pos); j < nargs; j++ {
-			if slots[j].K == heap.KUndef {
-				d := j - (nargs - nd)
-				if d < 0 {
-					vm.releaseFrame(f)
-					return false, nil
-				}
-				slots[j] = fn.Defaults[d]
-			}
-		}
-		for j := nargs; j < total; j++ {
-			if slots[j].K != heap.KUndef {
-				continue
-			}
-			if !vm.kwDefault(fn, code.Varnames[j], &slots[j]) {
+		// One pass over the unbound parameters, in order: the
+		// positional ones take fn.Defaults' last values, the
+		// keyword-only ones __kwdefaults__; read now, as either may
+		// have been replaced since the plan was made.
+		off := nargs - len(fn.Defaults)
+		np := int(m.NFillPos)
+		for _, j := range m.Fill[:np] {
+			if int(j) < off {
 				vm.releaseFrame(f)
 				return false, nil
 			}
+			slots[j] = fn.Defaults[int(j)-off]
+		}
+		if np < len(m.Fill) && !vm.kwDefaults(fn, code, m, np, slots) {
+			vm.releaseFrame(f)
+			return false, nil
 		}
 	}
 	for i := range code.Cellvars {
@@ -1429,52 +1425,94 @@ func (vm *VM) callPyBind(fnv Value, fn *heap.Function, pos, kwn, kwv []Value) (b
 	return true, nil
 }
 
-// kwSlots returns the parameter slot of co's code that each keyword name
-// in kwn binds (-1: none), remembered per call site: a site passes the
-// items of the same constant tuple every time, so the address of its
-// first item names it (the cache holds it, so no other tuple can take
-// that address).
-func (vm *VM) kwSlots(co *heap.CodeObj, kwn []Value) []int32 {
-	key := &kwn[0]
+// kwPlan returns the binding plan (heap.KwMap) of a call of co's code
+// with npos positional values and the keyword names kwn, remembered per
+// call site: a site passes the items of the same constant tuple every
+// time, so the address of its first item names it (the cache holds it,
+// so no other tuple can take that address); a site without keywords is
+// known by npos alone. Only the code decides the plan (a function whose
+// __code__ is replaced has a new code object, hence new plans).
+func (vm *VM) kwPlan(co *heap.CodeObj, kwn []Value, npos int) *heap.KwMap {
+	var key *Value
+	if len(kwn) > 0 {
+		key = &kwn[0]
+	}
 	for i := range co.KwMaps {
-		if m := &co.KwMaps[i]; m.Names == key && len(m.Slots) == len(kwn) {
-			return m.Slots
+		if m := &co.KwMaps[i]; m.Names == key && int(m.NPos) == npos && len(m.Slots) == len(kwn) {
+			return m
 		}
 	}
 	code := co.Code
 	total := code.ArgCount + code.KwOnlyCount
-	js := make([]int32, len(kwn))
+	m := heap.KwMap{Names: key, NPos: int32(npos), Slots: make([]int32, len(kwn))}
+	bound := make([]bool, total)
+	for i := range bound[:npos] {
+		bound[i] = true
+	}
 	for i, k := range kwn {
-		js[i] = -1
-		s, ok := vm.H.Get(k).(*heap.Str)
-		if !ok {
-			continue
-		}
-		for j := code.PosOnlyCount; j < total; j++ {
-			if code.Varnames[j] == s.S {
-				js[i] = int32(j)
-				break
+		m.Slots[i] = -1
+		if s, ok := vm.H.Get(k).(*heap.Str); ok {
+			for j := code.PosOnlyCount; j < total; j++ {
+				if code.Varnames[j] == s.S {
+					m.Slots[i] = int32(j)
+					break
+				}
 			}
+		}
+		if j := m.Slots[i]; j < 0 || bound[j] {
+			m.Bad = true
+		} else {
+			bound[j] = true
+		}
+	}
+	for j := npos; j < total; j++ {
+		if !bound[j] {
+			m.Fill = append(m.Fill, int32(j))
+		}
+	}
+	m.Hint = make([]int32, len(m.Fill))
+	for _, j := range m.Fill {
+		if int(j) < code.ArgCount {
+			m.NFillPos++
 		}
 	}
 	// A few sites per function; past that, start over rather than grow.
 	if len(co.KwMaps) >= 8 {
 		co.KwMaps = co.KwMaps[:0]
 	}
-	co.KwMaps = append(co.KwMaps, heap.KwMap{Names: key, Slots: js})
-	return js
+	co.KwMaps = append(co.KwMaps, m)
+	return &co.KwMaps[len(co.KwMaps)-1]
 }
 
-// kwDefault stores in *slot the default of fn's keyword-only parameter
-// name. The defaults dict is tiny, so a scan comparing the strings beats
-// interning name and probing.
-func (vm *VM) kwDefault(fn *heap.Function, name string, slot *Value) bool {
-	if fn.KwDefaults.K != heap.KRef {
-		return false
-	}
+// kwDefaults stores in slots the keyword-only defaults of fn (code
+// code) for the parameters m.Fill[np:], false when one has none.
+func (vm *VM) kwDefaults(fn *heap.Function, code *compile.Code, m *heap.KwMap, np int, slots []Value) bool {
 	d, ok := vm.H.Get(fn.KwDefaults).(*heap.Dict)
 	if !ok {
 		return false
+	}
+	for k := np; k < len(m.Fill); k++ {
+		j := m.Fill[k]
+		if !vm.kwDefault(d, code.Varnames[j], &m.Hint[k], &slots[j]) {
+			return false
+		}
+	}
+	return true
+}
+
+// kwDefault stores in *slot the value of the str key name in the
+// keyword-only defaults d. The dict is tiny, so a scan comparing the
+// strings beats interning name and probing; before it, the entry *hint,
+// where the site found name last, is tried (functions of one code share
+// the plan and their dicts may differ, so it is only a guess, checked).
+func (vm *VM) kwDefault(d *heap.Dict, name string, hint *int32, slot *Value) bool {
+	if h := int(*hint); h < len(d.Entries) {
+		if e := &d.Entries[h]; e.Key.K == heap.KRef {
+			if s, ok := vm.H.Get(e.Key).(*heap.Str); ok && s.S == name {
+				*slot = e.Val
+				return true
+			}
+		}
 	}
 	for i := range d.Entries {
 		e := &d.Entries[i]
@@ -1483,6 +1521,7 @@ func (vm *VM) kwDefault(fn *heap.Function, name string, slot *Value) bool {
 		}
 		if s, ok := vm.H.Get(e.Key).(*heap.Str); ok && s.S == name {
 			*slot = e.Val
+			*hint = int32(i)
 			return true
 		}
 	}

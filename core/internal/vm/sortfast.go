@@ -249,8 +249,10 @@ func (vm *VM) callLtNested(fnv Value, fn *heap.Function, args []Value) (Value, e
 		return vm.callNested(fnv, args, nil)
 	}
 	depth := len(vm.frames)
-	if err := vm.enterC(" while calling a Python object"); err != nil {
-		return heap.Undef, err
+	if !vm.enterCQuick() {
+		if err := vm.enterC(" while calling a Python object"); err != nil {
+			return heap.Undef, err
+		}
 	}
 	vm.nested++
 	vm.safeAllocs = 0 // Python code may drop what the operation holds (see openSafe)

@@ -208,6 +208,19 @@ func (vm *VM) instanceKeysLess(keys []Value) func(a, b int) (bool, error) {
 		return nil
 	}
 	fn, _ := vm.H.Get(lt).(*heap.Function)
+	// co is fn's code when its frame is made straight from the two keys
+	// (simpleCall); fn.C changes only if __code__ is assigned, which
+	// callLtNested then answers.
+	co := fn.C
+	if co == nil {
+		co = vm.codeOf(fn)
+	}
+	if co.Simple == 0 {
+		shapeOf(co)
+	}
+	if co.Simple != 3 {
+		co = nil
+	}
 	ep := vm.epoch
 	var buf [2]Value
 	return func(a, b int) (bool, error) {
@@ -217,7 +230,21 @@ func (vm *VM) instanceKeysLess(keys []Value) func(a, b int) (bool, error) {
 			return vm.Compare(compile.CmpLt, keys[a], keys[b])
 		}
 		buf[0], buf[1] = keys[a], keys[b]
-		r, err := vm.callLtNested(lt, fn, buf[:])
+		var r Value
+		var err error
+		if fn.C == co && co != nil && vm.enterCQuick() {
+			// callLtNested's common case, inline.
+			depth := len(vm.frames)
+			vm.nested++
+			vm.safeAllocs = 0 // Python code may drop what the operation holds (see openSafe)
+			if err = vm.pushQuick(lt, fn, co, buf[:], heap.RetNested); err == nil {
+				r, err = vm.runUnguarded(depth)
+			}
+			vm.nested--
+			vm.leaveC()
+		} else {
+			r, err = vm.callLtNested(lt, fn, buf[:])
+		}
 		if err != nil {
 			return false, err
 		}

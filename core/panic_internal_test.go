@@ -51,6 +51,8 @@ func TestPanicBecomesSystemError(t *testing.T) {
 		{"call with arguments", "r = None\ntry:\n    probe(1, 2, x=3)\nexcept SystemError as e:\n    r = str(e)\nr"},
 		{"key function of sorted", "r = None\ntry:\n    sorted([3, 1, 2], key=probe)\nexcept SystemError as e:\n    r = str(e)\nr"},
 		{"from a dunder called by a builtin", "class A:\n    def __lt__(self, o):\n        return probe()\nr = None\ntry:\n    sorted([A(), A()])\nexcept SystemError as e:\n    r = str(e)\nr"},
+		{"from __lt__ in a long sort, list kept", "class A:\n    def __init__(self, v):\n        self.v = v\n    def __lt__(self, o):\n        if self.v == 50:\n            probe()\n        return self.v < o.v\nl = [A(i) for i in range(99, -1, -1)]\nr = None\ntry:\n    l.sort()\nexcept SystemError as e:\n    assert [a.v for a in l] == list(range(99, -1, -1))\n    r = str(e)\nr"},
+		{"from a generator inside __lt__", "def g():\n    yield probe()\nclass A:\n    def __lt__(self, o):\n        return next(gen)\ngen = g()\nr = None\ntry:\n    sorted([A(), A(), A()])\nexcept SystemError as e:\n    assert list(gen) == []\n    r = str(e)\nr"},
 		{"in a generator", "def g():\n    yield probe()\nr = None\ntry:\n    list(g())\nexcept SystemError as e:\n    r = str(e)\nr"},
 		{"through map", "r = None\ntry:\n    list(map(probe, [1]))\nexcept SystemError as e:\n    r = str(e)\nr"},
 		{"caught as Exception", "r = None\ntry:\n    probe()\nexcept Exception as e:\n    r = type(e).__name__ + ': ' + str(e)\nr"},

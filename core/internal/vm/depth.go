@@ -38,6 +38,20 @@ func (vm *VM) enterC(what string) error {
 	return nil
 }
 
+// enterCQuick is enterC's common case, small enough to inline where a
+// level is counted per call (a sort's __lt__): well under the limit, no
+// walk budget and no deadline poll due. false (nothing changed) leaves
+// the level to enterC. A zero MaxRecursion (the default of 1000) always
+// takes enterC.
+func (vm *VM) enterCQuick() bool {
+	if vm.cwalk&1023 != 1023 && vm.walkBudget == 0 && vm.cdepth < vm.Limits.MaxRecursion && vm.cdepth < maxCDepth {
+		vm.cwalk++
+		vm.cdepth++
+		return true
+	}
+	return false
+}
+
 // leaveC ends a level counted by enterC.
 func (vm *VM) leaveC() { vm.cdepth-- }
 

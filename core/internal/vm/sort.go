@@ -92,7 +92,7 @@ func (vm *VM) sortWithKeys(vals, keys []Value, reverse bool) ([]Value, error) {
 	if reverse {
 		ctReverseInts(idx)
 	}
-	less, err := vm.sortLess(keys)
+	less, guard, err := vm.sortLess(keys)
 	if err != nil {
 		return nil, err
 	}
@@ -116,7 +116,13 @@ func (vm *VM) sortWithKeys(vals, keys []Value, reverse bool) ([]Value, error) {
 		}
 		return r
 	}
-	ctSort(idx, wrapped)
+	if guard {
+		if err := vm.sortGuarded(idx, wrapped); err != nil {
+			return nil, err
+		}
+	} else {
+		ctSort(idx, wrapped)
+	}
 	if cmpErr != nil {
 		return nil, cmpErr
 	}
@@ -288,8 +294,10 @@ func ctReverseInts(s []int) {
 }
 
 // sortLess picks a comparison for keys: native for all small ints, all
-// floats or all strs, Python's < otherwise.
-func (vm *VM) sortLess(keys []Value) (func(a, b int) (bool, error), error) {
+// floats or all strs, Python's < otherwise. guard says the comparison
+// runs Python frames unguarded (callLtNested): the sort must run under
+// sortGuarded.
+func (vm *VM) sortLess(keys []Value) (less func(a, b int) (bool, error), guard bool, err error) {
 	allInt, allFloat, allStr := true, true, true
 	var strs []string
 	for _, k := range keys {
@@ -315,9 +323,9 @@ func (vm *VM) sortLess(keys []Value) (func(a, b int) (bool, error), error) {
 	}
 	switch {
 	case allInt:
-		return func(a, b int) (bool, error) { return keys[a].I() < keys[b].I(), nil }, nil
+		return func(a, b int) (bool, error) { return keys[a].I() < keys[b].I(), nil }, false, nil
 	case allFloat:
-		return func(a, b int) (bool, error) { return keys[a].F() < keys[b].F(), nil }, nil
+		return func(a, b int) (bool, error) { return keys[a].F() < keys[b].F(), nil }, false, nil
 	case allStr:
 		// UTF-8 byte order is code point order. The first eight bytes of
 		// each, big-endian in a word (zero-padded), decide most
@@ -339,17 +347,17 @@ func (vm *VM) sortLess(keys []Value) (func(a, b int) (bool, error), error) {
 				return x < y, nil
 			}
 			return strs[a] < strs[b], nil
-		}, nil
+		}, false, nil
 	}
 	if less := vm.tupleKeysLess(keys); less != nil {
-		return less, nil
+		return less, false, nil
 	}
 	if less := vm.instanceKeysLess(keys); less != nil {
-		return less, nil
+		return less, true, nil
 	}
 	return func(a, b int) (bool, error) {
 		return vm.Compare(compile.CmpLt, keys[a], keys[b])
-	}, nil
+	}, false, nil
 }
 
 // ctSort sorts s stably using only less (less(x, y) asks whether x must

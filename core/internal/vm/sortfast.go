@@ -4,6 +4,8 @@ package vm
 // key= functions (sort by (len(w), w), by (score, name), ...).
 
 import (
+	"runtime/debug"
+
 	"github.com/amber-sandbox/amber/core/internal/compile"
 	"github.com/amber-sandbox/amber/core/internal/heap"
 )
@@ -206,6 +208,19 @@ func (vm *VM) instanceKeysLess(keys []Value) func(a, b int) (bool, error) {
 		return nil
 	}
 	fn, _ := vm.H.Get(lt).(*heap.Function)
+	// co is fn's code when its frame is made straight from the two keys
+	// (simpleCall); fn.C changes only if __code__ is assigned, which
+	// callLtNested then answers.
+	co := fn.C
+	if co == nil {
+		co = vm.codeOf(fn)
+	}
+	if co.Simple == 0 {
+		shapeOf(co)
+	}
+	if co.Simple != 3 {
+		co = nil
+	}
 	ep := vm.epoch
 	var buf [2]Value
 	return func(a, b int) (bool, error) {
@@ -215,7 +230,21 @@ func (vm *VM) instanceKeysLess(keys []Value) func(a, b int) (bool, error) {
 			return vm.Compare(compile.CmpLt, keys[a], keys[b])
 		}
 		buf[0], buf[1] = keys[a], keys[b]
-		r, err := vm.callLtNested(lt, fn, buf[:])
+		var r Value
+		var err error
+		if fn.C == co && co != nil && vm.enterCQuick() {
+			// callLtNested's common case, inline.
+			depth := len(vm.frames)
+			vm.nested++
+			vm.safeAllocs = 0 // Python code may drop what the operation holds (see openSafe)
+			if err = vm.pushQuick(lt, fn, co, buf[:], heap.RetNested); err == nil {
+				r, err = vm.runUnguarded(depth)
+			}
+			vm.nested--
+			vm.leaveC()
+		} else {
+			r, err = vm.callLtNested(lt, fn, buf[:])
+		}
 		if err != nil {
 			return false, err
 		}
@@ -233,7 +262,8 @@ func (vm *VM) instanceKeysLess(keys []Value) func(a, b int) (bool, error) {
 // callLtNested is callNested(fnv, args) for the Python function fn at
 // fnv, with its frame made directly when the arguments are exactly its
 // parameters (simpleCall): a sort's comparisons skip the general call's
-// dispatch and binding.
+// dispatch and binding. Its frames run in runUnguarded: it is called only
+// under sortGuarded, which recovers a Go panic once per sort.
 func (vm *VM) callLtNested(fnv Value, fn *heap.Function, args []Value) (Value, error) {
 	co := fn.C
 	if co == nil {
@@ -246,19 +276,98 @@ func (vm *VM) callLtNested(fnv Value, fn *heap.Function, args []Value) (Value, e
 		return vm.callNested(fnv, args, nil)
 	}
 	depth := len(vm.frames)
-	if err := vm.enterC(" while calling a Python object"); err != nil {
-		return heap.Undef, err
+	if !vm.enterCQuick() {
+		if err := vm.enterC(" while calling a Python object"); err != nil {
+			return heap.Undef, err
+		}
 	}
 	vm.nested++
 	vm.safeAllocs = 0 // Python code may drop what the operation holds (see openSafe)
 	var r Value
 	err := vm.pushQuick(fnv, fn, co, args, heap.RetNested)
 	if err == nil {
-		r, err = vm.run(depth) // run recovers its panics
+		r, err = vm.runUnguarded(depth)
 	}
 	vm.nested--
 	vm.leaveC()
 	return r, err
+}
+
+// runUnguarded is run without guardedLoop's recovery, which costs a
+// deferred closure and a copy of the call state per call: a sort calling
+// __lt__ a million times pays that once instead, in sortGuarded. Only
+// code running under sortGuarded may call it.
+func (vm *VM) runUnguarded(base int) (Value, error) {
+	for {
+		v, done, err := vm.loop(base)
+		if done {
+			return v, err
+		}
+		if err != nil {
+			switch e := err.(type) {
+			case *Fatal, *Suspended:
+				return heap.Undef, err
+			case *panicError:
+				// A guarded nested run below (a dunder called from
+				// Go) made it: an exception like any other here.
+				err = e.Exception
+			}
+			if v, done, err2 := vm.unwind(base, err); done {
+				return v, err2
+			}
+		}
+	}
+}
+
+// sortGuarded is ctSort(idx, less) for a less that runs Python code in
+// runUnguarded. A Go panic below (a bug of ours, see panics.go) is
+// recovered here, once per sort, and the sort fails with a SystemError
+// that names the sort, raised in the frame that called it. Compared with
+// the per-call recovery of guardedLoop, what Python code can observe of
+// such a panic differs in this only: the frames the comparison had
+// running (its __lt__ and what that called) are discarded without
+// running their except or finally blocks, so the SystemError cannot be
+// caught inside __lt__ and its traceback starts at the sort's caller.
+func (vm *VM) sortGuarded(idx []int, less func(a, b int) bool) (err error) {
+	depth := len(vm.frames)
+	saved := vm.saveCallState()
+	nested, handled := vm.nested, vm.handled
+	defer func() {
+		r := recover()
+		if r == nil {
+			return
+		}
+		stack := debug.Stack()
+		vm.discardFrames(depth)
+		vm.restoreCallState(saved)
+		vm.nested, vm.handled = nested, handled
+		site := vm.panicSite()
+		vm.logPanic(site, r, stack)
+		err = vm.systemError(site)
+		if pe, ok := err.(*panicError); ok {
+			err = pe.Exception
+		}
+	}()
+	ctSort(idx, less)
+	return nil
+}
+
+// discardFrames pops the frames above depth that a panic left, ending
+// the generators among them as an exception leaving them would.
+func (vm *VM) discardFrames(depth int) {
+	for len(vm.frames) > depth {
+		f := vm.frames[len(vm.frames)-1]
+		vm.popFrame()
+		if f == nil || f.Gen.K != heap.KRef {
+			continue
+		}
+		if g, ok := vm.H.Get(f.Gen).(*heap.Generator); ok {
+			g.State = heap.GenDone
+			g.Frame = nil
+			g.ExcSave = heap.Undef
+			vm.H.Touch(f.Gen)
+		}
+	}
 }
 
 // sortedByAttr is sorted(seq, key=lambda x: x.NAME) for an exact list or

@@ -1277,7 +1277,6 @@ enter:
 			}
 			goto reload
 
-
 		case compile.LOAD_FAST__YIELD_VALUE:
 			// yield x: YIELD_VALUE's work (kept apart rather than shared
 			// through a label, which costs the whole loop registers)

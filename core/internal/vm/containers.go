@@ -239,7 +239,9 @@ func (vm *VM) seqBinary(op int, a, b Value) (Value, error) {
 			if ok1 && ok2 {
 				rv := vm.NewDict()
 				r := vm.H.Get(rv).(*heap.Dict)
-				vm.dictCopyInto(r, da)
+				if err := vm.dictCopyInto(r, da); err != nil {
+					return heap.Undef, err
+				}
 				if err := vm.dictMergeDict(r, db); err != nil {
 					return heap.Undef, err
 				}

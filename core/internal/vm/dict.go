@@ -11,17 +11,24 @@ import (
 )
 
 // dictCopyInto appends the entries of src to the empty dict dst.
-func (vm *VM) dictCopyInto(dst, src *heap.Dict) {
+// The copy is accounted against the memory limit: past it, the limit's
+// error, with dst holding the copy (the caller drops it).
+func (vm *VM) dictCopyInto(dst, src *heap.Dict) error {
+	if err := vm.reserve(int64(src.Size())); err != nil {
+		return err
+	}
+	before := dst.Size()
 	if len(dst.Entries) == 0 {
 		dst.CopyFrom(src)
-		return
-	}
-	for i := 0; i < len(src.Entries); i++ {
-		e := src.Entries[i]
-		if e.Key.K != heap.KUndef {
-			dst.Append(e.Key, e.Val, e.Hash)
+	} else {
+		for i := 0; i < len(src.Entries); i++ {
+			e := src.Entries[i]
+			if e.Key.K != heap.KUndef {
+				dst.Append(e.Key, e.Val, e.Hash)
+			}
 		}
 	}
+	return vm.grew(before, dst.Size())
 }
 
 // dictMergeDict sets every entry of src in dst (later values win).
@@ -378,7 +385,9 @@ func dictClearM(vm *VM, self Value, d *heap.Dict, dv Value, args [2]Value) (Valu
 
 func dictCopyM(vm *VM, self Value, d *heap.Dict, _ Value, args [2]Value) (Value, error) {
 	rv := vm.NewDict()
-	vm.dictCopyInto(vm.H.Get(rv).(*heap.Dict), d)
+	if err := vm.dictCopyInto(vm.H.Get(rv).(*heap.Dict), d); err != nil {
+		return heap.Undef, err
+	}
 	return rv, nil
 }
 

@@ -1158,16 +1158,32 @@ func (vm *VM) dictMerge(dv, src Value, strict bool, f *heap.Frame) error {
 			// per key, accounted, with errors of == raised.
 			return vm.dictMergeDict(d, sd)
 		}
-		for _, e := range sd.Entries {
+		// f(**kw): every key is new, or the call is an error. Each
+		// append is accounted against the memory limit like any other
+		// dict growth: the copy is a new dict the callee may keep.
+		if len(d.Entries) == 0 {
+			// Nothing to collide with: one accounted copy.
+			return vm.dictMergeDict(d, sd)
+		}
+		n := len(sd.Entries)
+		for i := 0; i < n; i++ {
+			if len(sd.Entries) != n {
+				return vm.Errorf(TRuntimeError, "dictionary changed size during iteration")
+			}
+			e := sd.Entries[i]
 			if e.Key.K == heap.KUndef {
 				continue
 			}
-			if strict {
-				if _, found, _ := d.Get(e.Key, e.Hash, vm.keyEq); found {
-					return vm.TypeError("%s got multiple values for keyword argument '%s'", vm.callNameFromStack(f), vm.MustStr(e.Key))
-				}
+			j, err := d.Lookup(e.Key, e.Hash, vm.keyEq)
+			if err != nil {
+				return err
 			}
-			d.Set(e.Key, e.Val, e.Hash, vm.keyEq)
+			if j >= 0 {
+				return vm.TypeError("%s got multiple values for keyword argument '%s'", vm.callNameFromStack(f), vm.MustStr(e.Key))
+			}
+			if err := vm.dictAppend(d, e.Key, e.Val, e.Hash); err != nil {
+				return err
+			}
 		}
 		return nil
 	}

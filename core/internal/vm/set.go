@@ -66,8 +66,23 @@ func setMask(s *heap.Set) int {
 	return len(s.Table) - 1
 }
 
-// setMerge adds every element of src to dst (CPython's set_merge).
+// setMerge adds every element of src to dst (CPython's set_merge). The
+// growth of dst's table is accounted against the memory limit: copies of
+// sets are results the program may keep.
 func (vm *VM) setMerge(dst, src *heap.Set) error {
+	if err := vm.reserve(int64(src.Size())); err != nil {
+		return err
+	}
+	before := dst.Size()
+	err := vm.setMergeTables(dst, src)
+	if gerr := vm.grew(before, dst.Size()); err == nil {
+		err = gerr
+	}
+	return err
+}
+
+// setMergeTables is setMerge's work, unaccounted.
+func (vm *VM) setMergeTables(dst, src *heap.Set) error {
 	if dst == src || src.Used == 0 {
 		return nil
 	}
@@ -112,22 +127,7 @@ func (vm *VM) setUpdateFrom(s *heap.Set, it Value) error {
 	}
 	if it.K == heap.KRef {
 		if d, ok := vm.H.Get(it).(*heap.Dict); ok {
-			if s.Table == nil {
-				s.Table = make([]heap.SetEntry, setMinSlots)
-			}
-			if (s.Fill+d.Len())*5 >= setMask(s)*3 {
-				setResizeTable(s, (s.Used+d.Len())*2)
-			}
-			for i := 0; i < len(d.Entries); i++ {
-				e := d.Entries[i]
-				if e.Key.K == heap.KUndef {
-					continue
-				}
-				if _, err := s.Add(e.Key, e.Hash, vm.Eq); err != nil {
-					return err
-				}
-			}
-			return nil
+			return vm.setAddDictKeys(s, d)
 		}
 	}
 	if items, ok := vm.seqItemsOf(it); ok {
@@ -140,6 +140,35 @@ func (vm *VM) setUpdateFrom(s *heap.Set, it Value) error {
 		return nil
 	}
 	return vm.iterateNext(it, func(x Value) error { return vm.setAdd(s, x) })
+}
+
+// setAddDictKeys adds the keys of d to s, their hashes known; the growth
+// of s's table is accounted.
+func (vm *VM) setAddDictKeys(s *heap.Set, d *heap.Dict) error {
+	if err := vm.reserveMul(64, int64(s.Used)+int64(d.Len())); err != nil {
+		return err
+	}
+	before := s.Size()
+	if s.Table == nil {
+		s.Table = make([]heap.SetEntry, setMinSlots)
+	}
+	if (s.Fill+d.Len())*5 >= setMask(s)*3 {
+		setResizeTable(s, (s.Used+d.Len())*2)
+	}
+	var err error
+	for i := 0; i < len(d.Entries); i++ {
+		e := d.Entries[i]
+		if e.Key.K == heap.KUndef {
+			continue
+		}
+		if _, err = s.Add(e.Key, e.Hash, vm.Eq); err != nil {
+			break
+		}
+	}
+	if gerr := vm.grew(before, s.Size()); err == nil {
+		err = gerr
+	}
+	return err
 }
 
 // newSetValue allocates an empty set or frozenset.

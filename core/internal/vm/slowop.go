@@ -298,8 +298,15 @@ func (vm *VM) slowOp(f *heap.Frame, in compile.Instr, base, depth int) (slowActi
 			return actReturn, heap.Undef, false, err
 		}
 		l := vm.H.Get(lv).(*heap.List)
+		if err := vm.reserveMul(16, int64(len(l.Items))+int64(len(items))); err != nil {
+			return actReturn, heap.Undef, false, err
+		}
+		before := l.Size()
 		l.Items = append(l.Items, items...)
 		vm.H.Touch(lv)
+		if err := vm.grew(before, l.Size()); err != nil {
+			return actReturn, heap.Undef, false, err
+		}
 
 	case compile.SET_UPDATE:
 		v := pop(f)

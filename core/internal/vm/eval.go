@@ -191,7 +191,7 @@ enter:
 	// after: the frequent ones do so in the fast switch below, the rest
 	// in slowOp. Emptied slots get Value{} (heap.Undef) as a literal,
 	// which stores zeros rather than load the variable.
-	pc, sp := f.PC, f.SP
+	pc, sp := int(f.PC), int(f.SP)
 
 	for {
 		in := instrs[pc]
@@ -209,7 +209,7 @@ enter:
 		case compile.LOAD_FAST:
 			v := slots[arg]
 			if v.K == heap.KUndef {
-				f.PC, f.SP = pc, sp
+				f.PC, f.SP = int32(pc), int32(sp)
 				return heap.Undef, false, vm.unboundLocal(code, arg)
 			}
 			slots[sp] = v
@@ -228,12 +228,12 @@ enter:
 			continue
 
 		case compile.COPY:
-			slots[sp] = slots[sp-int32(arg)]
+			slots[sp] = slots[sp-arg]
 			sp++
 			continue
 
 		case compile.SWAP:
-			i, j := sp-1, sp-int32(arg)
+			i, j := sp-1, sp-arg
 			slots[i], slots[j] = slots[j], slots[i]
 			continue
 
@@ -251,11 +251,11 @@ enter:
 					continue
 				}
 			}
-			f.PC, f.SP = pc+2, sp
+			f.PC, f.SP = int32(pc+2), int32(sp)
 			if err := vm.opGetItem(f, c, k); err != nil {
 				return opResult(err)
 			}
-			pc, sp = f.PC, f.SP
+			pc, sp = int(f.PC), int(f.SP)
 			continue
 
 		case compile.BUILD_TUPLE__UNPACK_SEQUENCE:
@@ -265,7 +265,7 @@ enter:
 			// tuple as the two instructions do, so the base image does
 			// not depend on this.
 			if vm.rec != nil {
-				n := sp - int32(arg)
+				n := sp - arg
 				t := heap.NewTupleLen(arg)
 				copy(t.Items, slots[n:sp])
 				clear(slots[n:sp])
@@ -273,7 +273,7 @@ enter:
 				sp = n + 1
 				continue
 			}
-			reverseValues(slots[sp-int32(arg) : sp])
+			reverseValues(slots[sp-arg : sp])
 			pc++
 			continue
 
@@ -290,18 +290,16 @@ enter:
 				}
 				continue
 			}
-			in = compile.MakeInstr(compile.UNPACK_SEQUENCE, arg)
-			goto slow
+			goto slow // as UNPACK_SEQUENCE (slowInstr)
 
 		case compile.UNPACK_SEQUENCE__TREE:
 			// for (a, b), [c, d] in pairs: see unpackTree. Where it
 			// stopped, the instructions run one by one.
-			if npc, nsp := vm.unpackTree(slots, code.Instrs, pc-1, sp); npc != pc-1 {
-				pc, sp = npc, nsp
+			if npc, nsp := vm.unpackTree(slots, code.Instrs, int32(pc-1), int32(sp)); int(npc) != pc-1 {
+				pc, sp = int(npc), int(nsp)
 				continue
 			}
-			in = compile.MakeInstr(compile.UNPACK_SEQUENCE, arg)
-			goto slow
+			goto slow // as UNPACK_SEQUENCE (slowInstr)
 
 		case compile.SWAP__SWAP__STORE_SUBSCR:
 			// [c, k, v] -> [] with c[k] = v: inline for an exact list
@@ -316,11 +314,11 @@ enter:
 			}
 			sp -= 3
 			slots[sp], slots[sp+1], slots[sp+2] = Value{}, Value{}, Value{}
-			f.PC, f.SP = pc+2, sp
+			f.PC, f.SP = int32(pc+2), int32(sp)
 			if err := vm.opSetItem(f, c, k, v); err != nil {
 				return opResult(err)
 			}
-			pc, sp = f.PC, f.SP
+			pc, sp = int(f.PC), int(f.SP)
 			continue
 
 		case compile.PUSH_NULL:
@@ -342,11 +340,11 @@ enter:
 			item, container := slots[sp-2], slots[sp-1]
 			sp -= 2
 			slots[sp], slots[sp+1] = Value{}, Value{}
-			f.PC, f.SP = pc, sp
+			f.PC, f.SP = int32(pc), int32(sp)
 			if err := vm.opContains(f, item, container, arg == 1); err != nil {
 				return opResult(err)
 			}
-			pc, sp = f.PC, f.SP
+			pc, sp = int(f.PC), int(f.SP)
 			continue
 
 		case compile.IS_OP:
@@ -359,7 +357,7 @@ enter:
 		case compile.LOAD_FAST__LOAD_FAST:
 			v := slots[arg]
 			if v.K == heap.KUndef {
-				f.PC, f.SP = pc, sp
+				f.PC, f.SP = int32(pc), int32(sp)
 				return heap.Undef, false, vm.unboundLocal(code, arg)
 			}
 			slots[sp] = v
@@ -375,7 +373,7 @@ enter:
 		case compile.LOAD_FAST__LOAD_CONST:
 			v := slots[arg]
 			if v.K == heap.KUndef {
-				f.PC, f.SP = pc, sp
+				f.PC, f.SP = int32(pc), int32(sp)
 				return heap.Undef, false, vm.unboundLocal(code, arg)
 			}
 			slots[sp] = v
@@ -405,7 +403,7 @@ enter:
 					t = cmpOrdered(c&(compile.QuickJumpIfTrue-1), a.F(), b.F())
 				}
 				if t == (c&compile.QuickJumpIfTrue != 0) {
-					pc = int32(instrs[pc+2].Arg())
+					pc = instrs[pc+2].Arg()
 				} else {
 					pc += 3
 				}
@@ -416,7 +414,7 @@ enter:
 				c := instrs[pc+1].Arg()
 				if t, ok := vm.strCmpFast(c&(compile.QuickJumpIfTrue-1), a, b); ok {
 					if t == (c&compile.QuickJumpIfTrue != 0) {
-						pc = int32(instrs[pc+2].Arg())
+						pc = instrs[pc+2].Arg()
 					} else {
 						pc += 3
 					}
@@ -424,7 +422,7 @@ enter:
 				}
 			}
 			if a.K == heap.KUndef {
-				f.PC, f.SP = pc, sp
+				f.PC, f.SP = int32(pc), int32(sp)
 				return heap.Undef, false, vm.unboundLocal(code, arg)
 			}
 			slots[sp] = a
@@ -449,7 +447,7 @@ enter:
 			if in.Op() == compile.LOAD_CONST__BINARY_OP {
 				b = consts[arg]
 			} else if b = slots[arg]; b.K == heap.KUndef {
-				f.PC, f.SP = pc, sp
+				f.PC, f.SP = int32(pc), int32(sp)
 				return heap.Undef, false, vm.unboundLocal(code, arg)
 			}
 			a := slots[sp-1]
@@ -547,7 +545,7 @@ enter:
 				}
 			}
 			if a.K == heap.KUndef {
-				f.PC, f.SP = pc, sp
+				f.PC, f.SP = int32(pc), int32(sp)
 				return heap.Undef, false, vm.unboundLocal(code, arg)
 			}
 			slots[sp] = a
@@ -588,11 +586,11 @@ enter:
 				// The fused form's STORE_FAST runs next on its own.
 				sp -= 2
 				slots[sp], slots[sp+1] = Value{}, Value{}
-				f.PC, f.SP = pc, sp
+				f.PC, f.SP = int32(pc), int32(sp)
 				if err := vm.opBinary(f, arg, a, b); err != nil {
 					return opResult(err)
 				}
-				pc, sp = f.PC, f.SP
+				pc, sp = int(f.PC), int(f.SP)
 				continue
 			}
 			sp--
@@ -623,11 +621,11 @@ enter:
 				// frequent. The fused form's jump runs next on its own.
 				sp -= 2
 				slots[sp], slots[sp+1] = Value{}, Value{}
-				f.PC, f.SP = pc, sp
+				f.PC, f.SP = int32(pc), int32(sp)
 				if err := vm.opCompare(f, cmp, a, b); err != nil {
 					return opResult(err)
 				}
-				pc, sp = f.PC, f.SP
+				pc, sp = int(f.PC), int(f.SP)
 				continue
 			}
 			if in.Op() == compile.COMPARE_OP {
@@ -639,7 +637,7 @@ enter:
 			sp -= 2
 			slots[sp], slots[sp+1] = Value{}, Value{}
 			if t == (arg&compile.QuickJumpIfTrue != 0) {
-				pc = int32(instrs[pc].Arg())
+				pc = instrs[pc].Arg()
 			} else {
 				pc++
 			}
@@ -681,7 +679,7 @@ enter:
 				goto slow
 			}
 			if t == (in.Op() == compile.JUMP_IF_TRUE_OR_POP) {
-				pc = int32(arg)
+				pc = arg
 			} else {
 				sp--
 				slots[sp] = Value{}
@@ -727,12 +725,12 @@ enter:
 					}
 				}
 			}
-			if v, ok := vm.globalHit(f.C, pc-1, f); ok {
+			if v, ok := vm.globalHit(f.C, int32(pc-1), f); ok {
 				slots[sp] = v
 				sp++
 				continue
 			}
-			f.PC, f.SP = pc, sp
+			f.PC, f.SP = int32(pc), int32(sp)
 			v, err := vm.loadGlobalSite(f, arg)
 			if err != nil {
 				return heap.Undef, false, err
@@ -742,7 +740,7 @@ enter:
 			continue
 
 		case compile.STORE_GLOBAL:
-			if vm.storeGlobalHit(f.C, pc-1, f, slots[sp-1]) {
+			if vm.storeGlobalHit(f.C, int32(pc-1), f, slots[sp-1]) {
 				sp--
 				slots[sp] = Value{}
 				continue
@@ -752,13 +750,13 @@ enter:
 		case compile.LOAD_ATTR, compile.LOAD_METHOD:
 			var prop Value // a property whose getter to call (instAttrHit)
 			if in.Op() == compile.LOAD_ATTR {
-				v, ok := vm.instAttrHit(f.C, pc-1, slots[sp-1])
+				v, ok := vm.instAttrHit(f.C, int32(pc-1), slots[sp-1])
 				if ok {
 					slots[sp-1] = v
 					continue
 				}
 				prop = v
-			} else if m, ok := vm.methodHit(f.C, pc-1, slots[sp-1], arg); ok {
+			} else if m, ok := vm.methodHit(f.C, int32(pc-1), slots[sp-1], arg); ok {
 				slots[sp] = slots[sp-1]
 				slots[sp-1] = m
 				sp++
@@ -768,7 +766,7 @@ enter:
 			sp--
 			obj := slots[sp]
 			slots[sp] = Value{}
-			f.PC, f.SP = pc, sp
+			f.PC, f.SP = int32(pc), int32(sp)
 			var err error
 			if in.Op() == compile.LOAD_ATTR {
 				err = vm.loadAttrMiss(f, obj, name, prop)
@@ -781,7 +779,7 @@ enter:
 				}
 				return heap.Undef, false, err
 			}
-			pc, sp = f.PC, f.SP
+			pc, sp = int(f.PC), int(f.SP)
 			continue
 
 		case compile.LOAD_FAST__LOAD_ATTR:
@@ -794,7 +792,7 @@ enter:
 			next := instrs[pc]
 			var prop Value // a property whose getter to call (instAttrHit)
 			if next.Op() == compile.LOAD_ATTR {
-				v, ok := vm.instAttrHit(f.C, pc, obj)
+				v, ok := vm.instAttrHit(f.C, int32(pc), obj)
 				if ok {
 					slots[sp] = v
 					sp++
@@ -802,7 +800,7 @@ enter:
 					continue
 				}
 				prop = v
-			} else if m, ok := vm.methodHit(f.C, pc, obj, next.Arg()); ok {
+			} else if m, ok := vm.methodHit(f.C, int32(pc), obj, next.Arg()); ok {
 				s := slots[sp : sp+2]
 				s[0], s[1] = m, obj
 				sp += 2
@@ -810,12 +808,12 @@ enter:
 				continue
 			}
 			if obj.K == heap.KUndef {
-				f.PC, f.SP = pc, sp
+				f.PC, f.SP = int32(pc), int32(sp)
 				return heap.Undef, false, vm.unboundLocal(code, arg)
 			}
 			name := consts[len(code.Consts)+next.Arg()]
 			pc++
-			f.PC, f.SP = pc, sp
+			f.PC, f.SP = int32(pc), int32(sp)
 			var err error
 			if next.Op() == compile.LOAD_ATTR {
 				err = vm.loadAttrMiss(f, obj, name, prop)
@@ -828,7 +826,7 @@ enter:
 				}
 				return heap.Undef, false, err
 			}
-			pc, sp = f.PC, f.SP
+			pc, sp = int(f.PC), int(f.SP)
 			continue
 
 		case compile.PUSH_NULL__LOAD_GLOBAL:
@@ -845,12 +843,12 @@ enter:
 					}
 				}
 			}
-			if v, ok := vm.globalHit(f.C, pc-1, f); ok {
+			if v, ok := vm.globalHit(f.C, int32(pc-1), f); ok {
 				slots[sp] = v
 				sp++
 				continue
 			}
-			f.PC, f.SP = pc, sp
+			f.PC, f.SP = int32(pc), int32(sp)
 			v, err := vm.loadGlobalSite(f, instrs[pc-1].Arg())
 			if err != nil {
 				return heap.Undef, false, err
@@ -867,40 +865,40 @@ enter:
 			// LOAD_FAST's state.
 			obj := slots[arg]
 			narg, v := instrs[pc].Arg(), slots[sp-1]
-			if vm.storeAttrHit(f.C, pc, obj, narg, v) {
+			if vm.storeAttrHit(f.C, int32(pc), obj, narg, v) {
 				sp--
 				slots[sp] = Value{}
 				pc++
 				continue
 			}
 			if obj.K == heap.KUndef {
-				f.PC, f.SP = pc, sp
+				f.PC, f.SP = int32(pc), int32(sp)
 				return heap.Undef, false, vm.unboundLocal(code, arg)
 			}
 			sp--
 			slots[sp] = Value{}
 			pc++
-			f.PC, f.SP = pc, sp
+			f.PC, f.SP = int32(pc), int32(sp)
 			if err := vm.opStoreAttr(f, obj, consts[len(code.Consts)+narg], v); err != nil {
 				return opResult(err)
 			}
-			pc, sp = f.PC, f.SP
+			pc, sp = int(f.PC), int(f.SP)
 			continue
 
 		case compile.STORE_ATTR:
 			obj, v := slots[sp-1], slots[sp-2]
-			if vm.storeAttrHit(f.C, pc-1, obj, arg, v) {
+			if vm.storeAttrHit(f.C, int32(pc-1), obj, arg, v) {
 				sp -= 2
 				slots[sp], slots[sp+1] = Value{}, Value{}
 				continue
 			}
 			sp -= 2
 			slots[sp], slots[sp+1] = Value{}, Value{}
-			f.PC, f.SP = pc, sp
+			f.PC, f.SP = int32(pc), int32(sp)
 			if err := vm.opStoreAttr(f, obj, consts[len(code.Consts)+arg], v); err != nil {
 				return opResult(err)
 			}
-			pc, sp = f.PC, f.SP
+			pc, sp = int(f.PC), int(f.SP)
 			continue
 
 		case compile.KW_NAMES__CALL:
@@ -909,7 +907,7 @@ enter:
 			kw := consts[arg]
 			arg = instrs[pc].Arg()
 			pc++
-			f.PC, f.SP = pc, sp
+			f.PC, f.SP = int32(pc), int32(sp)
 			done, err := vm.callKw(f, arg, kw)
 			if !done {
 				err = vm.opCall(f, arg, kw)
@@ -923,7 +921,7 @@ enter:
 			if len(vm.frames) != depth {
 				goto reload
 			}
-			pc, sp = f.PC, f.SP
+			pc, sp = int(f.PC), int(f.SP)
 			continue
 
 		case compile.LOAD_FAST__CALL:
@@ -931,14 +929,14 @@ enter:
 			// keywords.
 			v := slots[arg]
 			if v.K == heap.KUndef {
-				f.PC, f.SP = pc, sp
+				f.PC, f.SP = int32(pc), int32(sp)
 				return heap.Undef, false, vm.unboundLocal(code, arg)
 			}
 			slots[sp] = v
 			sp++
 			arg = instrs[pc].Arg()
 			pc++
-			f.PC, f.SP = pc, sp
+			f.PC, f.SP = int32(pc), int32(sp)
 			nf, done, err := vm.pushSimple(f, arg)
 			if nf != nil {
 				f = nf
@@ -956,14 +954,14 @@ enter:
 			if len(vm.frames) != depth {
 				goto reload
 			}
-			pc, sp = f.PC, f.SP
+			pc, sp = int(f.PC), int(f.SP)
 			continue
 
 		case compile.CALL:
 			// Aux[2] holds the keyword names KW_NAMES gave this call, or
 			// nothing (Undef).
 			kw := f.Aux[2]
-			f.PC, f.SP = pc, sp
+			f.PC, f.SP = int32(pc), int32(sp)
 			var done bool
 			var err error
 			if kw.K != heap.KRef {
@@ -988,7 +986,7 @@ enter:
 			if len(vm.frames) != depth {
 				goto reload
 			}
-			pc, sp = f.PC, f.SP
+			pc, sp = int(f.PC), int(f.SP)
 			continue
 
 		case compile.RETURN_VALUE, compile.LOAD_FAST__RETURN_VALUE, compile.LOAD_CONST__RETURN_VALUE:
@@ -1000,7 +998,7 @@ enter:
 				slots[sp] = Value{}
 			case compile.LOAD_FAST__RETURN_VALUE:
 				if v = slots[arg]; v.K == heap.KUndef {
-					f.PC, f.SP = pc, sp
+					f.PC, f.SP = int32(pc), int32(sp)
 					return heap.Undef, false, vm.unboundLocal(code, arg)
 				}
 				pc++ // past the RETURN_VALUE, as if it ran
@@ -1031,7 +1029,7 @@ enter:
 					vm.framePool = vm.framePool[:k+1]
 					vm.framePool[k] = f
 				} else {
-					f.PC, f.SP = pc, sp
+					f.PC, f.SP = int32(pc), int32(sp)
 					vm.releaseFrame(f)
 				}
 				f = vm.frames[n-1]
@@ -1048,7 +1046,7 @@ enter:
 			goto reload
 
 		case compile.JUMP, compile.JUMP__FOR_ITER:
-			if int32(arg) < pc {
+			if arg < pc {
 				// A backward jump is where the loop checks limits and
 				// may pause. Its step is counted here; the checkpoint
 				// has nothing to do, and is not called, while the step
@@ -1058,18 +1056,18 @@ enter:
 				vm.steps++
 				if vm.steps&255 == 0 || vm.H.Churn != vm.quietChurn || vm.Limits.MaxMemory != 0 {
 					if !vm.quietCheckpoint() {
-						f.PC, f.SP = pc, sp
+						f.PC, f.SP = int32(pc), int32(sp)
 						if err := vm.Checkpoint(); err != nil {
 							return heap.Undef, false, err
 						}
 					}
 				}
 				if vm.preemptDue && vm.nested == 0 {
-					f.PC, f.SP = int32(arg), sp
+					f.PC, f.SP = int32(arg), int32(sp)
 					return heap.Undef, false, vm.preempt()
 				}
 			}
-			pc = int32(arg)
+			pc = arg
 			if in.Op() == compile.JUMP__FOR_ITER {
 				// The loop's next turn: the FOR_ITER at the target runs
 				// now, as if dispatched (frames and errors see it alone).
@@ -1094,14 +1092,14 @@ enter:
 			sp--
 			slots[sp] = Value{}
 			if t == (in.Op() == compile.POP_JUMP_IF_TRUE) {
-				pc = int32(arg)
+				pc = arg
 			}
 			continue
 
 		case compile.POP_JUMP_IF_NONE:
 			sp--
 			if slots[sp].K == heap.KNone {
-				pc = int32(arg)
+				pc = arg
 			}
 			slots[sp] = Value{}
 			continue
@@ -1109,7 +1107,7 @@ enter:
 		case compile.POP_JUMP_IF_NOT_NONE:
 			sp--
 			if slots[sp].K != heap.KNone {
-				pc = int32(arg)
+				pc = arg
 			}
 			slots[sp] = Value{}
 			continue
@@ -1118,9 +1116,9 @@ enter:
 			// a[i:j] and a[i:j] = b of lists, tuples and strs slice in
 			// opBuildSlice (it never fails): here rather than in slowOp,
 			// as list code runs it often.
-			f.PC, f.SP = pc, sp
+			f.PC, f.SP = int32(pc), int32(sp)
 			vm.opBuildSlice(f, arg)
-			pc, sp = f.PC, f.SP
+			pc, sp = int(f.PC), int(f.SP)
 			continue
 
 		case compile.BINARY_SUBSCR:
@@ -1173,11 +1171,11 @@ enter:
 			// rather than in slowOp as it is frequent.
 			sp -= 2
 			slots[sp], slots[sp+1] = Value{}, Value{}
-			f.PC, f.SP = pc, sp
+			f.PC, f.SP = int32(pc), int32(sp)
 			if err := vm.opGetItem(f, obj, key); err != nil {
 				return opResult(err)
 			}
-			pc, sp = f.PC, f.SP
+			pc, sp = int(f.PC), int(f.SP)
 			continue
 
 		case compile.UNARY_NEGATIVE:
@@ -1220,7 +1218,7 @@ enter:
 						sp -= 3
 						slots[sp], slots[sp+1], slots[sp+2] = Value{}, Value{}, Value{}
 						if err != nil {
-							f.PC, f.SP = pc, sp
+							f.PC, f.SP = int32(pc), int32(sp)
 							return opResult(err)
 						}
 						continue
@@ -1232,11 +1230,11 @@ enter:
 			v := slots[sp-3]
 			sp -= 3
 			slots[sp], slots[sp+1], slots[sp+2] = Value{}, Value{}, Value{}
-			f.PC, f.SP = pc, sp
+			f.PC, f.SP = int32(pc), int32(sp)
 			if err := vm.opSetItem(f, obj, key, v); err != nil {
 				return opResult(err)
 			}
-			pc, sp = f.PC, f.SP
+			pc, sp = int(f.PC), int(f.SP)
 			continue
 
 		case compile.FOR_ITER, compile.FOR_ITER__STORE_FAST:
@@ -1248,13 +1246,13 @@ enter:
 			sp--
 			v := slots[sp]
 			slots[sp] = Value{}
-			f.PC, f.SP = pc, sp
+			f.PC, f.SP = int32(pc), int32(sp)
 			yf := f
 			if f.Ret == heap.RetDrive {
 				if vm.driveFast(f, v) {
 					// A builtin draining the generator took v: it
 					// carries on in place.
-					pc, sp = f.PC, f.SP
+					pc, sp = int(f.PC), int(f.SP)
 					continue
 				}
 			} else {
@@ -1272,7 +1270,7 @@ enter:
 			if n := len(vm.frames); n == depth && vm.frames[n-1] == f {
 				// A builtin draining the generator took v (RetDrive):
 				// it carries on in place.
-				pc, sp = f.PC, f.SP
+				pc, sp = int(f.PC), int(f.SP)
 				continue
 			}
 			goto reload
@@ -1284,17 +1282,17 @@ enter:
 			// the YIELD_VALUE, where the generator resumes.
 			v := slots[arg]
 			if v.K == heap.KUndef {
-				f.PC, f.SP = pc, sp
+				f.PC, f.SP = int32(pc), int32(sp)
 				return heap.Undef, false, vm.unboundLocal(code, arg)
 			}
 			pc++
-			f.PC, f.SP = pc, sp
+			f.PC, f.SP = int32(pc), int32(sp)
 			yf := f
 			if f.Ret == heap.RetDrive {
 				if vm.driveFast(f, v) {
 					// A builtin draining the generator took v: it
 					// carries on in place.
-					pc, sp = f.PC, f.SP
+					pc, sp = int(f.PC), int(f.SP)
 					continue
 				}
 			} else {
@@ -1312,7 +1310,7 @@ enter:
 			if n := len(vm.frames); n == depth && vm.frames[n-1] == f {
 				// A builtin draining the generator took v (RetDrive):
 				// it carries on in place.
-				pc, sp = f.PC, f.SP
+				pc, sp = int(f.PC), int(f.SP)
 				continue
 			}
 			goto reload
@@ -1332,7 +1330,7 @@ enter:
 			if arg == 0 {
 				goto slow
 			}
-			n := sp - int32(arg)
+			n := sp - arg
 			t := heap.NewTupleLen(arg)
 			copy(t.Items, slots[n:sp])
 			clear(slots[n:sp])
@@ -1344,7 +1342,7 @@ enter:
 			// A list comprehension's append while the list has room; a
 			// growth (which reserves memory against the limit) takes
 			// slowOp.
-			lv := slots[sp-1-int32(arg)]
+			lv := slots[sp-1-arg]
 			l := vm.H.Get(lv).(*heap.List)
 			if len(l.Items) == cap(l.Items) {
 				goto slow
@@ -1371,10 +1369,10 @@ enter:
 			slots[sp] = Value{}
 			if sendToDone(g) {
 				slots[sp-1] = heap.None
-				pc = int32(arg)
+				pc = arg
 				continue
 			}
-			f.PC, f.SP = pc, sp
+			f.PC, f.SP = int32(pc), int32(sp)
 			if vm.enterGen(sub, g, heap.RetSend, int32(arg), v) {
 				goto reload
 			}
@@ -1385,10 +1383,12 @@ enter:
 		}
 
 	slow:
-		f.PC, f.SP = pc, sp
-		switch act, v, done, err := vm.slowOp(f, in, base, depth); act {
+		// The instruction is re-read here (pc is past it) rather than
+		// carried from the dispatch in every case that gives up.
+		f.PC, f.SP = int32(pc), int32(sp)
+		switch act, v, done, err := vm.slowOp(f, slowInstr(instrs[pc-1]), base, depth); act {
 		case actNext:
-			pc, sp = f.PC, f.SP
+			pc, sp = int(f.PC), int(f.SP)
 		case actReload:
 			goto reload
 		default:
@@ -1413,7 +1413,7 @@ enter:
 						if !((o.Step > 0 && o.I < o.N) || (o.Step < 0 && o.I > o.N)) {
 							sp--
 							slots[sp] = Value{}
-							pc = int32(arg)
+							pc = arg
 							continue
 						}
 						item = heap.Int(o.I)
@@ -1434,7 +1434,7 @@ enter:
 							vm.H.Touch(it)
 							sp--
 							slots[sp] = Value{}
-							pc = int32(arg)
+							pc = arg
 							continue
 						}
 						item = l[o.I]
@@ -1443,7 +1443,7 @@ enter:
 						// enumerate, zip, dict views, strs (iterfast.go).
 						var b Value
 						var n int
-						pair := in.Op() == compile.FOR_ITER && pc < int32(len(code.Instrs)) && code.Instrs[pc] == unpackTwo
+						pair := in.Op() == compile.FOR_ITER && pc < len(code.Instrs) && code.Instrs[pc] == unpackTwo
 						if item, b, n = vm.forIterMore(o, pair); n == 0 {
 							if o.Kind != heap.IterZip && o.Kind != heap.IterEnumerate && o.Kind != heap.IterMap {
 								goto slow
@@ -1451,7 +1451,7 @@ enter:
 							// A generator inside the wrapper: its frame
 							// goes on top, as for a bare generator,
 							// without slowOp's dispatch.
-							f.PC, f.SP = pc, sp
+							f.PC, f.SP = int32(pc), int32(sp)
 							handled, err := vm.wrapForIter(f, it, o, int32(arg))
 							if !handled {
 								goto slow
@@ -1462,7 +1462,7 @@ enter:
 							case errExhausted:
 								sp--
 								slots[sp] = Value{}
-								pc = int32(arg)
+								pc = arg
 								continue
 							}
 							return opResult(err)
@@ -1499,7 +1499,7 @@ enter:
 					// this stack and the fused form's STORE_FAST runs
 					// next on its own) or returns (and this frame jumps
 					// to the loop's end).
-					f.PC, f.SP = pc, sp
+					f.PC, f.SP = int32(pc), int32(sp)
 					if vm.enterGen(it, g, heap.RetForIter, int32(arg), heap.None) {
 						goto reload
 					}
@@ -1509,7 +1509,7 @@ enter:
 					case errExhausted:
 						sp--
 						slots[sp] = Value{}
-						pc = int32(arg)
+						pc = arg
 						continue
 					default:
 						return opResult(err)

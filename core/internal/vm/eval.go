@@ -1185,16 +1185,19 @@ enter:
 			continue
 
 		case compile.POP_JUMP_IF_FALSE, compile.POP_JUMP_IF_TRUE:
-			v := slots[sp-1]
-			if v.K != heap.KBool && v.K != heap.KInt && v.K != heap.KNone {
-				f.PC, f.SP = int32(pc), int32(sp)
+			// f.SP is written first: where the slow path leaves, sp is
+			// not in a register, and reloading it there would make
+			// every dispatch store it.
+			f.SP = int32(sp)
+			k := slots[sp-1].K
+			if k != heap.KBool && k != heap.KInt && k != heap.KNone {
+				f.PC = int32(pc)
 				goto slow
 			}
-			t := v.K != heap.KNone && v.N != 0
+			t := k != heap.KNone && slots[sp-1].N != 0
 			sp--
 			slots[sp] = Value{}
 			if t == opIs(in, compile.POP_JUMP_IF_TRUE) {
-
 				pc = arg
 			}
 			continue

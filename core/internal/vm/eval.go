@@ -181,7 +181,9 @@ enter:
 	}
 	instrs := *qp
 	consts := f.C.Consts
-	slots := f.Slots
+	// Capped at its length: the capacity is then the same value, one
+	// less for the loop to keep live.
+	slots := f.Slots[:len(f.Slots):len(f.Slots)]
 	depth := len(vm.frames)
 	// The program counter and the stack pointer live in locals while the
 	// instructions only touch the frame's slots. Anything else can observe
@@ -191,7 +193,7 @@ enter:
 	// after: the frequent ones do so in the fast switch below, the rest
 	// in slowOp. Emptied slots get Value{} (heap.Undef) as a literal,
 	// which stores zeros rather than load the variable.
-	pc, sp := f.PC, f.SP
+	pc, sp := int(f.PC), int(f.SP)
 
 	for {
 		in := instrs[pc]
@@ -209,8 +211,8 @@ enter:
 		case compile.LOAD_FAST:
 			v := slots[arg]
 			if v.K == heap.KUndef {
-				f.PC, f.SP = pc, sp
-				return heap.Undef, false, vm.unboundLocal(code, arg)
+				f.PC, f.SP = int32(pc), int32(sp)
+				return heap.Undef, false, vm.unboundHere(f)
 			}
 			slots[sp] = v
 			sp++
@@ -228,13 +230,12 @@ enter:
 			continue
 
 		case compile.COPY:
-			slots[sp] = slots[sp-int32(arg)]
+			slots[sp] = slots[sp-arg]
 			sp++
 			continue
 
 		case compile.SWAP:
-			i, j := sp-1, sp-int32(arg)
-			slots[i], slots[j] = slots[j], slots[i]
+			slots[sp-1], slots[sp-arg] = slots[sp-arg], slots[sp-1]
 			continue
 
 		case compile.COPY__COPY__BINARY_SUBSCR:
@@ -243,19 +244,19 @@ enter:
 			// (dicts, d[k] += 1), as BINARY_SUBSCR would after the two
 			// copies.
 			c, k := slots[sp-2], slots[sp-1]
+			f.PC, f.SP = int32(pc+2), int32(sp)
 			if c.K == heap.KRef && k.K == heap.KInt {
 				if v, ok := vm.seqItemFast(c, k.I()); ok {
+					pc, sp = int(f.PC), int(f.SP)
 					slots[sp] = v
 					sp++
-					pc += 2
 					continue
 				}
 			}
-			f.PC, f.SP = pc+2, sp
 			if err := vm.opGetItem(f, c, k); err != nil {
 				return opResult(err)
 			}
-			pc, sp = f.PC, f.SP
+			pc, sp = int(f.PC), int(f.SP)
 			continue
 
 		case compile.BUILD_TUPLE__UNPACK_SEQUENCE:
@@ -265,62 +266,68 @@ enter:
 			// tuple as the two instructions do, so the base image does
 			// not depend on this.
 			if vm.rec != nil {
-				n := sp - int32(arg)
-				t := heap.NewTupleLen(arg)
-				copy(t.Items, slots[n:sp])
-				clear(slots[n:sp])
-				slots[n] = vm.H.Alloc(t)
-				sp = n + 1
+				f.PC, f.SP = int32(pc), int32(sp)
+				vm.buildTuple(f, arg)
+				pc, sp = int(f.PC), int(f.SP)
 				continue
 			}
-			reverseValues(slots[sp-int32(arg) : sp])
-			pc++
+			if arg == 2 || arg == 3 {
+				// a, b = b, a and a, b, c = c, b, a: the middle item
+				// stays, without reverseValues' call (pc and sp would
+				// be live across it).
+				slots[sp-1], slots[sp-arg] = slots[sp-arg], slots[sp-1]
+				pc++
+				continue
+			}
+			f.PC, f.SP = int32(pc+1), int32(sp)
+			reverseValues(slots[sp-arg : sp])
+			pc, sp = int(f.PC), int(f.SP)
 			continue
 
 		case compile.UNPACK_SEQUENCE__STORE_FAST:
 			// An exact tuple or list of the right length goes straight
 			// into the locals the arg STORE_FASTs after this name, in
 			// their order; anything else unpacks as UNPACK_SEQUENCE.
+			f.PC, f.SP = int32(pc), int32(sp)
 			if items, ok := vm.unpackItems(slots[sp-1], arg); ok {
+				// arg items, one for each STORE_FAST.
+				pc, sp = int(f.PC), int(f.SP)
 				sp--
 				slots[sp] = Value{}
-				for k := range arg {
-					slots[instrs[pc].Arg()] = items[k]
+				for _, v := range items {
+					slots[instrs[pc].Arg()] = v
 					pc++
 				}
 				continue
 			}
-			in = compile.MakeInstr(compile.UNPACK_SEQUENCE, arg)
-			goto slow
+			goto slow // as UNPACK_SEQUENCE (slowInstr)
 
 		case compile.UNPACK_SEQUENCE__TREE:
 			// for (a, b), [c, d] in pairs: see unpackTree. Where it
 			// stopped, the instructions run one by one.
-			if npc, nsp := vm.unpackTree(slots, code.Instrs, pc-1, sp); npc != pc-1 {
-				pc, sp = npc, nsp
+			f.PC, f.SP = int32(pc), int32(sp)
+			if npc, nsp := vm.unpackTree(slots, code.Instrs, int32(pc-1), int32(sp)); npc != f.PC-1 {
+				pc, sp = int(npc), int(nsp)
 				continue
 			}
-			in = compile.MakeInstr(compile.UNPACK_SEQUENCE, arg)
-			goto slow
+			goto slow // as UNPACK_SEQUENCE (slowInstr)
 
 		case compile.SWAP__SWAP__STORE_SUBSCR:
 			// [c, k, v] -> [] with c[k] = v: inline for an exact list
 			// and an index in range, else by the generic store, as
 			// STORE_SUBSCR would after the two swaps.
 			c, k, v := slots[sp-3], slots[sp-2], slots[sp-1]
-			if c.K == heap.KRef && k.K == heap.KInt && vm.listStoreFast(c, k.I(), v) {
-				sp -= 3
-				slots[sp], slots[sp+1], slots[sp+2] = Value{}, Value{}, Value{}
-				pc += 2
-				continue
-			}
 			sp -= 3
 			slots[sp], slots[sp+1], slots[sp+2] = Value{}, Value{}, Value{}
-			f.PC, f.SP = pc+2, sp
+			f.PC, f.SP = int32(pc+2), int32(sp)
+			if c.K == heap.KRef && k.K == heap.KInt && vm.listStoreFast(c, k.I(), v) {
+				pc, sp = int(f.PC), int(f.SP)
+				continue
+			}
 			if err := vm.opSetItem(f, c, k, v); err != nil {
 				return opResult(err)
 			}
-			pc, sp = f.PC, f.SP
+			pc, sp = int(f.PC), int(f.SP)
 			continue
 
 		case compile.PUSH_NULL:
@@ -331,22 +338,23 @@ enter:
 		case compile.CONTAINS_OP:
 			// x in s for strs, k in d for an exact dict and an int or
 			// exact str key.
-			if r, ok := vm.containsFast(slots[sp-2], slots[sp-1]); ok {
-				sp--
-				slots[sp] = Value{}
-				slots[sp-1] = heap.Bool(r != (arg == 1))
+			// not in is arg 1, read again after the call.
+			item, container := slots[sp-2], slots[sp-1]
+			sp -= 2
+			slots[sp], slots[sp+1] = Value{}, Value{}
+			f.PC, f.SP = int32(pc), int32(sp)
+			if r, ok := vm.containsFast(item, container); ok {
+				pc, sp = int(f.PC), int(f.SP)
+				slots[sp] = heap.Bool(r != (instrs[pc-1].Arg() == 1))
+				sp++
 				continue
 			}
 			// Then straight to opContains (not through slowOp), which
 			// answers exact sets, lists and tuples itself.
-			item, container := slots[sp-2], slots[sp-1]
-			sp -= 2
-			slots[sp], slots[sp+1] = Value{}, Value{}
-			f.PC, f.SP = pc, sp
-			if err := vm.opContains(f, item, container, arg == 1); err != nil {
+			if err := vm.opContains(f, item, container, instrs[f.PC-1].Arg() == 1); err != nil {
 				return opResult(err)
 			}
-			pc, sp = f.PC, f.SP
+			pc, sp = int(f.PC), int(f.SP)
 			continue
 
 		case compile.IS_OP:
@@ -359,8 +367,8 @@ enter:
 		case compile.LOAD_FAST__LOAD_FAST:
 			v := slots[arg]
 			if v.K == heap.KUndef {
-				f.PC, f.SP = pc, sp
-				return heap.Undef, false, vm.unboundLocal(code, arg)
+				f.PC, f.SP = int32(pc), int32(sp)
+				return heap.Undef, false, vm.unboundHere(f)
 			}
 			slots[sp] = v
 			sp++
@@ -375,8 +383,8 @@ enter:
 		case compile.LOAD_FAST__LOAD_CONST:
 			v := slots[arg]
 			if v.K == heap.KUndef {
-				f.PC, f.SP = pc, sp
-				return heap.Undef, false, vm.unboundLocal(code, arg)
+				f.PC, f.SP = int32(pc), int32(sp)
+				return heap.Undef, false, vm.unboundHere(f)
 			}
 			slots[sp] = v
 			slots[sp+1] = consts[instrs[pc].Arg()]
@@ -391,41 +399,47 @@ enter:
 			// Otherwise only the LOAD_FAST runs; the rest follows.
 			a := slots[arg]
 			var b Value
-			if in.Op() == compile.LOAD_FAST__LOAD_CONST__COMPARE_OP {
+			if opIs(in, compile.LOAD_FAST__LOAD_CONST__COMPARE_OP) {
 				b = consts[instrs[pc].Arg()]
 			} else {
 				b = slots[instrs[pc].Arg()]
 			}
 			if a.K == b.K && (a.K == heap.KInt || a.K == heap.KFloat) {
+				// Compared inline (cmpTrue), without cmpOrdered's call.
 				c := instrs[pc+1].Arg()
-				var t bool
+				var o uint8
 				if a.K == heap.KInt {
-					t = cmpOrdered(c&(compile.QuickJumpIfTrue-1), a.I(), b.I())
+					o = intOrder(a.I(), b.I())
 				} else {
-					t = cmpOrdered(c&(compile.QuickJumpIfTrue-1), a.F(), b.F())
+					o = floatOrder(a.F(), b.F())
 				}
-				if t == (c&compile.QuickJumpIfTrue != 0) {
-					pc = int32(instrs[pc+2].Arg())
+				if (cmpTrue[c&(compile.QuickJumpIfTrue-1)]&o != 0) == (c&compile.QuickJumpIfTrue != 0) {
+					pc = instrs[pc+2].Arg()
 				} else {
 					pc += 3
 				}
 				continue
 			}
 			if a.K == heap.KRef && b.K == heap.KRef {
-				// Two exact strs (if cmd == "stop":) likewise.
+				// Two exact strs (if cmd == "stop":) likewise. Only
+				// the LOAD_FAST runs when they are not.
 				c := instrs[pc+1].Arg()
-				if t, ok := vm.strCmpFast(c&(compile.QuickJumpIfTrue-1), a, b); ok {
-					if t == (c&compile.QuickJumpIfTrue != 0) {
-						pc = int32(instrs[pc+2].Arg())
-					} else {
-						pc += 3
-					}
-					continue
+				f.PC, f.SP = int32(pc), int32(sp)
+				t, ok := vm.strCmpFast(c&(compile.QuickJumpIfTrue-1), a, b)
+				pc, sp = int(f.PC), int(f.SP)
+				if !ok {
+					slots[sp] = a
+					sp++
+				} else if t == (c&compile.QuickJumpIfTrue != 0) {
+					pc = instrs[pc+2].Arg()
+				} else {
+					pc += 3
 				}
+				continue
 			}
 			if a.K == heap.KUndef {
-				f.PC, f.SP = pc, sp
-				return heap.Undef, false, vm.unboundLocal(code, arg)
+				f.PC, f.SP = int32(pc), int32(sp)
+				return heap.Undef, false, vm.unboundHere(f)
 			}
 			slots[sp] = a
 			sp++
@@ -446,11 +460,11 @@ enter:
 		case compile.LOAD_CONST__BINARY_OP, compile.LOAD_FAST__BINARY_OP:
 			// [a] -> [a op b] where b is the constant or the local.
 			var b Value
-			if in.Op() == compile.LOAD_CONST__BINARY_OP {
+			if opIs(in, compile.LOAD_CONST__BINARY_OP) {
 				b = consts[arg]
 			} else if b = slots[arg]; b.K == heap.KUndef {
-				f.PC, f.SP = pc, sp
-				return heap.Undef, false, vm.unboundLocal(code, arg)
+				f.PC, f.SP = int32(pc), int32(sp)
+				return heap.Undef, false, vm.unboundHere(f)
 			}
 			a := slots[sp-1]
 			if a.K == heap.KInt && b.K == heap.KInt {
@@ -471,24 +485,40 @@ enter:
 						continue
 					}
 				default:
-					if r, ok := intFast(op, x, y); ok {
+					f.PC, f.SP = int32(pc), int32(sp)
+					r, ok := intFast(op, x, y)
+					pc, sp = int(f.PC), int(f.SP)
+					if ok {
 						slots[sp-1] = r
 						pc++
 						continue
 					}
 				}
 			} else if a.K == heap.KFloat && b.K == heap.KFloat {
-				// + - * inline (floatSimple), the rest called.
-				op := instrs[pc].Arg() & 15
-				r, ok := floatSimple(op, a.F(), b.F())
-				if !ok {
-					r, ok = floatFast(op, a.F(), b.F())
+				// + - * inline (floatSimple's), the rest called.
+				x, y := a.F(), b.F()
+				var r Value
+				switch op := instrs[pc].Arg() & 15; op {
+				case compile.BinAdd:
+					r = heap.Float(x + y)
+				case compile.BinSub:
+					r = heap.Float(x - y)
+				case compile.BinMul:
+					r = heap.Float(x * y)
+				default:
+					f.PC, f.SP = int32(pc), int32(sp)
+					var ok bool
+					r, ok = floatFast(op, x, y)
+					pc, sp = int(f.PC), int(f.SP)
+					if !ok {
+						slots[sp] = b
+						sp++
+						continue
+					}
 				}
-				if ok {
-					slots[sp-1] = r
-					pc++
-					continue
-				}
+				slots[sp-1] = r
+				pc++
+				continue
 			}
 			// The operation runs as its own instruction, on the
 			// generic path.
@@ -502,53 +532,76 @@ enter:
 			// LOAD_FAST runs; the pair after it takes over.
 			a := slots[arg]
 			var b Value
-			if in.Op() == compile.LOAD_FAST__LOAD_CONST__BINARY_OP {
+			if opIs(in, compile.LOAD_FAST__LOAD_CONST__BINARY_OP) {
 				b = consts[instrs[pc].Arg()]
 			} else {
 				b = slots[instrs[pc].Arg()]
 			}
 			if a.K == heap.KInt && b.K == heap.KInt {
 				x, y := a.I(), b.I()
+				var r Value
 				switch op := instrs[pc+1].Arg() & 15; op {
 				case compile.BinAdd:
-					if r := x + y; (r > x) == (y > 0) {
-						slots[sp] = heap.Int(r)
-						sp++
-						pc += 2
-						continue
+					s := x + y
+					if (s > x) != (y > 0) {
+						goto loadFastOnly
 					}
+					r = heap.Int(s)
 				case compile.BinSub:
-					if r := x - y; (r < x) == (y > 0) {
-						slots[sp] = heap.Int(r)
-						sp++
-						pc += 2
-						continue
+					s := x - y
+					if (s < x) != (y > 0) {
+						goto loadFastOnly
 					}
+					r = heap.Int(s)
 				default:
-					if r, ok := intFast(op, x, y); ok {
-						slots[sp] = r
+					// The miss pushes a itself: the unbound check
+					// below would keep arg live across the call.
+					f.PC, f.SP = int32(pc), int32(sp)
+					var ok bool
+					r, ok = intFast(op, x, y)
+					pc, sp = int(f.PC), int(f.SP)
+					if !ok {
+						slots[sp] = a
 						sp++
-						pc += 2
 						continue
 					}
 				}
+				slots[sp] = r
+				sp++
+				pc += 2
+				continue
 			} else if a.K == heap.KFloat && b.K == heap.KFloat {
-				// + - * inline (floatSimple), the rest called.
-				op := instrs[pc+1].Arg() & 15
-				r, ok := floatSimple(op, a.F(), b.F())
-				if !ok {
-					r, ok = floatFast(op, a.F(), b.F())
+				// + - * inline (floatSimple's), the rest called.
+				x, y := a.F(), b.F()
+				var r Value
+				switch op := instrs[pc+1].Arg() & 15; op {
+				case compile.BinAdd:
+					r = heap.Float(x + y)
+				case compile.BinSub:
+					r = heap.Float(x - y)
+				case compile.BinMul:
+					r = heap.Float(x * y)
+				default:
+					f.PC, f.SP = int32(pc), int32(sp)
+					var ok bool
+					r, ok = floatFast(op, x, y)
+					pc, sp = int(f.PC), int(f.SP)
+					if !ok {
+						slots[sp] = a
+						sp++
+						continue
+					}
 				}
-				if ok {
-					slots[sp] = r
-					sp++
-					pc += 2
-					continue
-				}
+				slots[sp] = r
+				sp++
+				pc += 2
+				continue
 			}
+		loadFastOnly:
 			if a.K == heap.KUndef {
-				f.PC, f.SP = pc, sp
-				return heap.Undef, false, vm.unboundLocal(code, arg)
+
+				f.PC, f.SP = int32(pc), int32(sp)
+				return heap.Undef, false, vm.unboundHere(f)
 			}
 			slots[sp] = a
 			sp++
@@ -558,7 +611,9 @@ enter:
 			b := slots[sp-1]
 			a := slots[sp-2]
 			var r Value
-			var ok bool
+			ok := false
+			// Whatever calls out writes the frame back first and reads
+			// it after; so do pc, sp and the instruction below.
 			if a.K == heap.KInt && b.K == heap.KInt {
 				x, y := a.I(), b.I()
 				switch op := arg & 15; op {
@@ -571,28 +626,46 @@ enter:
 						r, ok = heap.Int(s), true
 					}
 				default:
+					f.PC, f.SP = int32(pc), int32(sp)
 					r, ok = intFast(op, x, y)
+					pc, sp = int(f.PC), int(f.SP)
 				}
 			} else if a.K == heap.KFloat && b.K == heap.KFloat {
-				if r, ok = floatSimple(arg&15, a.F(), b.F()); !ok {
-					r, ok = floatFast(arg&15, a.F(), b.F())
+				// + - * inline (floatSimple's), the rest called.
+				x, y := a.F(), b.F()
+				switch op := arg & 15; op {
+				case compile.BinAdd:
+					r, ok = heap.Float(x+y), true
+				case compile.BinSub:
+					r, ok = heap.Float(x-y), true
+				case compile.BinMul:
+					r, ok = heap.Float(x*y), true
+				default:
+					f.PC, f.SP = int32(pc), int32(sp)
+					r, ok = floatFast(op, x, y)
+					pc, sp = int(f.PC), int(f.SP)
 				}
-			} else if a.K == heap.KRef && b.K == heap.KRef {
-				r, ok = vm.strAddFast(arg, a, b)
-			} else if arg&15 == compile.BinMul {
-				r, ok = vm.strMulFast(a, b)
+			} else {
+				f.PC, f.SP = int32(pc), int32(sp)
+				if a.K == heap.KRef && b.K == heap.KRef {
+					r, ok = vm.strAddFast(arg, a, b)
+				} else if arg&15 == compile.BinMul {
+					r, ok = vm.strMulFast(a, b)
+				}
+				pc, sp = int(f.PC), int(f.SP)
 			}
+			in := instrs[pc-1]
 			if !ok {
 				// The generic operation, here rather than in slowOp:
 				// big ints, strings and the like come this way often.
 				// The fused form's STORE_FAST runs next on its own.
 				sp -= 2
 				slots[sp], slots[sp+1] = Value{}, Value{}
-				f.PC, f.SP = pc, sp
-				if err := vm.opBinary(f, arg, a, b); err != nil {
+				f.PC, f.SP = int32(pc), int32(sp)
+				if err := vm.opBinary(f, in.Arg(), a, b); err != nil {
 					return opResult(err)
 				}
-				pc, sp = f.PC, f.SP
+				pc, sp = int(f.PC), int(f.SP)
 				continue
 			}
 			sp--
@@ -612,34 +685,50 @@ enter:
 			cmp := arg & (compile.QuickJumpIfTrue - 1)
 			var t bool
 			if a.K == heap.KInt && b.K == heap.KInt {
-				t = cmpOrdered(cmp, a.I(), b.I())
+				t = cmpTrue[cmp]&intOrder(a.I(), b.I()) != 0
 			} else if a.K == heap.KFloat && b.K == heap.KFloat {
-				t = cmpOrdered(cmp, a.F(), b.F())
-			} else if r, ok := vm.strCmpFast(cmp, a, b); ok {
-				t = r
+				t = cmpTrue[cmp]&floatOrder(a.F(), b.F()) != 0
 			} else {
-				// The generic comparison (strings, mixed kinds,
+				// Strs, else the generic comparison (mixed kinds,
 				// dunders), here rather than in slowOp as it is
 				// frequent. The fused form's jump runs next on its own.
+				// The frame is written back before either call and the
+				// instruction read again after it.
 				sp -= 2
 				slots[sp], slots[sp+1] = Value{}, Value{}
-				f.PC, f.SP = pc, sp
-				if err := vm.opCompare(f, cmp, a, b); err != nil {
-					return opResult(err)
+				f.PC, f.SP = int32(pc), int32(sp)
+				r, ok := vm.strCmpFast(cmp, a, b)
+				if !ok {
+					if err := vm.opCompare(f, cmp, a, b); err != nil {
+						return opResult(err)
+					}
+					pc, sp = int(f.PC), int(f.SP)
+					continue
 				}
-				pc, sp = f.PC, f.SP
+				pc, sp = int(f.PC), int(f.SP)
+				if in := instrs[pc-1]; in.Op() == compile.COMPARE_OP {
+					slots[sp] = heap.Bool(r)
+					sp++
+				} else if r == (in.Arg()&compile.QuickJumpIfTrue != 0) {
+					pc = instrs[pc].Arg()
+				} else {
+					pc++
+				}
 				continue
 			}
-			if in.Op() == compile.COMPARE_OP {
+
+			if opIs(in, compile.COMPARE_OP) {
 				sp--
 				slots[sp] = Value{}
 				slots[sp-1] = heap.Bool(t)
 				continue
 			}
+			// The jump's sense read again after the operands' stores
+			// (arg is not kept this far).
 			sp -= 2
 			slots[sp], slots[sp+1] = Value{}, Value{}
-			if t == (arg&compile.QuickJumpIfTrue != 0) {
-				pc = int32(instrs[pc].Arg())
+			if t == (instrs[pc-1].Arg()&compile.QuickJumpIfTrue != 0) {
+				pc = instrs[pc].Arg()
 			} else {
 				pc++
 			}
@@ -648,6 +737,7 @@ enter:
 		case compile.LOAD_DEREF:
 			c, ok := vm.H.Get(slots[len(code.Varnames)+arg]).(*heap.Cell)
 			if !ok || c.V.K == heap.KUndef {
+				f.PC, f.SP = int32(pc), int32(sp)
 				goto slow
 			}
 			slots[sp] = c.V
@@ -666,6 +756,7 @@ enter:
 			case heap.KNone:
 				slots[sp-1] = heap.True
 			default:
+				f.PC, f.SP = int32(pc), int32(sp)
 				goto slow
 			}
 			continue
@@ -678,10 +769,11 @@ enter:
 				t = v.N != 0
 			case heap.KNone:
 			default:
+				f.PC, f.SP = int32(pc), int32(sp)
 				goto slow
 			}
-			if t == (in.Op() == compile.JUMP_IF_TRUE_OR_POP) {
-				pc = int32(arg)
+			if t == (opIs(in, compile.JUMP_IF_TRUE_OR_POP)) {
+				pc = arg
 			} else {
 				sp--
 				slots[sp] = Value{}
@@ -693,6 +785,7 @@ enter:
 			// (iterables, subclasses, wrong lengths) takes unpackN.
 			v := slots[sp-1]
 			if v.K != heap.KRef {
+				f.PC, f.SP = int32(pc), int32(sp)
 				goto slow
 			}
 			var items []Value
@@ -703,6 +796,7 @@ enter:
 				items = o.Items
 			}
 			if len(items) != arg || arg == 0 {
+				f.PC, f.SP = int32(pc), int32(sp)
 				goto slow
 			}
 			sp--
@@ -727,23 +821,23 @@ enter:
 					}
 				}
 			}
-			if v, ok := vm.globalHit(f.C, pc-1, f); ok {
-				slots[sp] = v
-				sp++
-				continue
+			f.PC, f.SP = int32(pc), int32(sp)
+			v, ok := vm.globalHit(f.C, int32(pc)-1, f)
+			if !ok {
+				var err error
+				if v, err = vm.loadGlobalSite(f, instrs[f.PC-1].Arg()); err != nil {
+					return heap.Undef, false, err
+				}
 			}
-			f.PC, f.SP = pc, sp
-			v, err := vm.loadGlobalSite(f, arg)
-			if err != nil {
-				return heap.Undef, false, err
-			}
+			pc, sp = int(f.PC), int(f.SP)
 			slots[sp] = v
 			sp++
 			continue
 
 		case compile.STORE_GLOBAL:
-			if vm.storeGlobalHit(f.C, pc-1, f, slots[sp-1]) {
-				sp--
+			f.PC, f.SP = int32(pc), int32(sp)
+			if vm.storeGlobalHit(f.C, int32(pc-1), f, slots[sp-1]) {
+				pc, sp = int(f.PC), int(f.SP)-1
 				slots[sp] = Value{}
 				continue
 			}
@@ -751,24 +845,28 @@ enter:
 
 		case compile.LOAD_ATTR, compile.LOAD_METHOD:
 			var prop Value // a property whose getter to call (instAttrHit)
-			if in.Op() == compile.LOAD_ATTR {
-				v, ok := vm.instAttrHit(f.C, pc-1, slots[sp-1])
+			f.PC, f.SP = int32(pc), int32(sp)
+			if opIs(in, compile.LOAD_ATTR) {
+				v, ok := vm.instAttrHit(f.C, int32(pc-1), slots[sp-1])
 				if ok {
+					pc, sp = int(f.PC), int(f.SP)
 					slots[sp-1] = v
 					continue
 				}
 				prop = v
-			} else if m, ok := vm.methodHit(f.C, pc-1, slots[sp-1], arg); ok {
+			} else if m, ok := vm.methodHit(f.C, int32(pc-1), slots[sp-1], arg); ok {
+				pc, sp = int(f.PC), int(f.SP)
 				slots[sp] = slots[sp-1]
 				slots[sp-1] = m
 				sp++
 				continue
 			}
-			name := consts[len(code.Consts)+arg]
-			sp--
+			in := instrs[f.PC-1]
+			name := consts[len(code.Consts)+in.Arg()]
+			sp = int(f.SP) - 1
 			obj := slots[sp]
 			slots[sp] = Value{}
-			f.PC, f.SP = pc, sp
+			f.SP = int32(sp)
 			var err error
 			if in.Op() == compile.LOAD_ATTR {
 				err = vm.loadAttrMiss(f, obj, name, prop)
@@ -781,7 +879,7 @@ enter:
 				}
 				return heap.Undef, false, err
 			}
-			pc, sp = f.PC, f.SP
+			pc, sp = int(f.PC), int(f.SP)
 			continue
 
 		case compile.LOAD_FAST__LOAD_ATTR:
@@ -793,16 +891,19 @@ enter:
 			obj := slots[arg]
 			next := instrs[pc]
 			var prop Value // a property whose getter to call (instAttrHit)
+			f.PC, f.SP = int32(pc), int32(sp)
 			if next.Op() == compile.LOAD_ATTR {
-				v, ok := vm.instAttrHit(f.C, pc, obj)
+				v, ok := vm.instAttrHit(f.C, int32(pc), obj)
 				if ok {
+					pc, sp = int(f.PC), int(f.SP)
 					slots[sp] = v
 					sp++
 					pc++
 					continue
 				}
 				prop = v
-			} else if m, ok := vm.methodHit(f.C, pc, obj, next.Arg()); ok {
+			} else if m, ok := vm.methodHit(f.C, int32(pc), obj, next.Arg()); ok {
+				pc, sp = int(f.PC), int(f.SP)
 				s := slots[sp : sp+2]
 				s[0], s[1] = m, obj
 				sp += 2
@@ -810,12 +911,10 @@ enter:
 				continue
 			}
 			if obj.K == heap.KUndef {
-				f.PC, f.SP = pc, sp
-				return heap.Undef, false, vm.unboundLocal(code, arg)
+				return heap.Undef, false, vm.unboundHere(f)
 			}
 			name := consts[len(code.Consts)+next.Arg()]
-			pc++
-			f.PC, f.SP = pc, sp
+			f.PC++
 			var err error
 			if next.Op() == compile.LOAD_ATTR {
 				err = vm.loadAttrMiss(f, obj, name, prop)
@@ -828,7 +927,7 @@ enter:
 				}
 				return heap.Undef, false, err
 			}
-			pc, sp = f.PC, f.SP
+			pc, sp = int(f.PC), int(f.SP)
 			continue
 
 		case compile.PUSH_NULL__LOAD_GLOBAL:
@@ -845,16 +944,15 @@ enter:
 					}
 				}
 			}
-			if v, ok := vm.globalHit(f.C, pc-1, f); ok {
-				slots[sp] = v
-				sp++
-				continue
+			f.PC, f.SP = int32(pc), int32(sp)
+			v, ok := vm.globalHit(f.C, int32(pc)-1, f)
+			if !ok {
+				var err error
+				if v, err = vm.loadGlobalSite(f, instrs[f.PC-1].Arg()); err != nil {
+					return heap.Undef, false, err
+				}
 			}
-			f.PC, f.SP = pc, sp
-			v, err := vm.loadGlobalSite(f, instrs[pc-1].Arg())
-			if err != nil {
-				return heap.Undef, false, err
-			}
+			pc, sp = int(f.PC), int(f.SP)
 			slots[sp] = v
 			sp++
 			continue
@@ -867,40 +965,37 @@ enter:
 			// LOAD_FAST's state.
 			obj := slots[arg]
 			narg, v := instrs[pc].Arg(), slots[sp-1]
-			if vm.storeAttrHit(f.C, pc, obj, narg, v) {
-				sp--
+			f.PC, f.SP = int32(pc), int32(sp)
+			if vm.storeAttrHit(f.C, int32(pc), obj, narg, v) {
+				pc, sp = int(f.PC)+1, int(f.SP)-1
 				slots[sp] = Value{}
-				pc++
 				continue
 			}
 			if obj.K == heap.KUndef {
-				f.PC, f.SP = pc, sp
-				return heap.Undef, false, vm.unboundLocal(code, arg)
+				return heap.Undef, false, vm.unboundHere(f)
 			}
-			sp--
+			sp = int(f.SP) - 1
 			slots[sp] = Value{}
-			pc++
-			f.PC, f.SP = pc, sp
+			f.PC, f.SP = f.PC+1, int32(sp)
 			if err := vm.opStoreAttr(f, obj, consts[len(code.Consts)+narg], v); err != nil {
 				return opResult(err)
 			}
-			pc, sp = f.PC, f.SP
+			pc, sp = int(f.PC), int(f.SP)
 			continue
 
 		case compile.STORE_ATTR:
 			obj, v := slots[sp-1], slots[sp-2]
-			if vm.storeAttrHit(f.C, pc-1, obj, arg, v) {
-				sp -= 2
-				slots[sp], slots[sp+1] = Value{}, Value{}
-				continue
-			}
 			sp -= 2
 			slots[sp], slots[sp+1] = Value{}, Value{}
-			f.PC, f.SP = pc, sp
-			if err := vm.opStoreAttr(f, obj, consts[len(code.Consts)+arg], v); err != nil {
+			f.PC, f.SP = int32(pc), int32(sp)
+			if vm.storeAttrHit(f.C, int32(pc-1), obj, arg, v) {
+				pc, sp = int(f.PC), int(f.SP)
+				continue
+			}
+			if err := vm.opStoreAttr(f, obj, consts[len(code.Consts)+instrs[f.PC-1].Arg()], v); err != nil {
 				return opResult(err)
 			}
-			pc, sp = f.PC, f.SP
+			pc, sp = int(f.PC), int(f.SP)
 			continue
 
 		case compile.KW_NAMES__CALL:
@@ -909,7 +1004,7 @@ enter:
 			kw := consts[arg]
 			arg = instrs[pc].Arg()
 			pc++
-			f.PC, f.SP = pc, sp
+			f.PC, f.SP = int32(pc), int32(sp)
 			done, err := vm.callKw(f, arg, kw)
 			if !done {
 				err = vm.opCall(f, arg, kw)
@@ -923,7 +1018,7 @@ enter:
 			if len(vm.frames) != depth {
 				goto reload
 			}
-			pc, sp = f.PC, f.SP
+			pc, sp = int(f.PC), int(f.SP)
 			continue
 
 		case compile.LOAD_FAST__CALL:
@@ -931,14 +1026,14 @@ enter:
 			// keywords.
 			v := slots[arg]
 			if v.K == heap.KUndef {
-				f.PC, f.SP = pc, sp
-				return heap.Undef, false, vm.unboundLocal(code, arg)
+				f.PC, f.SP = int32(pc), int32(sp)
+				return heap.Undef, false, vm.unboundHere(f)
 			}
 			slots[sp] = v
 			sp++
 			arg = instrs[pc].Arg()
 			pc++
-			f.PC, f.SP = pc, sp
+			f.PC, f.SP = int32(pc), int32(sp)
 			nf, done, err := vm.pushSimple(f, arg)
 			if nf != nil {
 				f = nf
@@ -956,14 +1051,14 @@ enter:
 			if len(vm.frames) != depth {
 				goto reload
 			}
-			pc, sp = f.PC, f.SP
+			pc, sp = int(f.PC), int(f.SP)
 			continue
 
 		case compile.CALL:
 			// Aux[2] holds the keyword names KW_NAMES gave this call, or
 			// nothing (Undef).
 			kw := f.Aux[2]
-			f.PC, f.SP = pc, sp
+			f.PC, f.SP = int32(pc), int32(sp)
 			var done bool
 			var err error
 			if kw.K != heap.KRef {
@@ -977,7 +1072,9 @@ enter:
 				done, err = vm.callKw(f, arg, kw)
 			}
 			if !done {
-				err = vm.opCall(f, arg, kw)
+				// The CALL's arg read again: the dispatch's is not kept
+				// across the calls above.
+				err = vm.opCall(f, instrs[f.PC-1].Arg(), kw)
 			}
 			if err != nil {
 				if err == errFramePushed {
@@ -988,20 +1085,21 @@ enter:
 			if len(vm.frames) != depth {
 				goto reload
 			}
-			pc, sp = f.PC, f.SP
+			pc, sp = int(f.PC), int(f.SP)
 			continue
 
 		case compile.RETURN_VALUE, compile.LOAD_FAST__RETURN_VALUE, compile.LOAD_CONST__RETURN_VALUE:
+
 			var v Value
-			switch in.Op() {
-			case compile.RETURN_VALUE:
+			switch {
+			case opIs(in, compile.RETURN_VALUE):
 				sp--
 				v = slots[sp]
 				slots[sp] = Value{}
-			case compile.LOAD_FAST__RETURN_VALUE:
+			case opIs(in, compile.LOAD_FAST__RETURN_VALUE):
 				if v = slots[arg]; v.K == heap.KUndef {
-					f.PC, f.SP = pc, sp
-					return heap.Undef, false, vm.unboundLocal(code, arg)
+					f.PC, f.SP = int32(pc), int32(sp)
+					return heap.Undef, false, vm.unboundHere(f)
 				}
 				pc++ // past the RETURN_VALUE, as if it ran
 			default:
@@ -1031,7 +1129,7 @@ enter:
 					vm.framePool = vm.framePool[:k+1]
 					vm.framePool[k] = f
 				} else {
-					f.PC, f.SP = pc, sp
+					f.PC, f.SP = int32(pc), int32(sp)
 					vm.releaseFrame(f)
 				}
 				f = vm.frames[n-1]
@@ -1048,7 +1146,7 @@ enter:
 			goto reload
 
 		case compile.JUMP, compile.JUMP__FOR_ITER:
-			if int32(arg) < pc {
+			if arg < pc {
 				// A backward jump is where the loop checks limits and
 				// may pause. Its step is counted here; the checkpoint
 				// has nothing to do, and is not called, while the step
@@ -1057,51 +1155,57 @@ enter:
 				// (see quietCheckpoint).
 				vm.steps++
 				if vm.steps&255 == 0 || vm.H.Churn != vm.quietChurn || vm.Limits.MaxMemory != 0 {
+					f.PC, f.SP = int32(pc), int32(sp)
 					if !vm.quietCheckpoint() {
-						f.PC, f.SP = pc, sp
 						if err := vm.Checkpoint(); err != nil {
 							return heap.Undef, false, err
 						}
 					}
+					// The jump read again, as nothing of the dispatch
+					// is kept across the calls.
+					pc, sp = int(f.PC), int(f.SP)
+					arg = instrs[pc-1].Arg()
 				}
 				if vm.preemptDue && vm.nested == 0 {
-					f.PC, f.SP = int32(arg), sp
+					f.PC, f.SP = int32(arg), int32(sp)
 					return heap.Undef, false, vm.preempt()
 				}
 			}
-			pc = int32(arg)
-			if in.Op() == compile.JUMP__FOR_ITER {
-				// The loop's next turn: the FOR_ITER at the target runs
-				// now, as if dispatched (frames and errors see it alone).
-				in = instrs[pc]
+			pc = arg
+			if t := instrs[pc]; t.Op() == compile.FOR_ITER || t.Op() == compile.FOR_ITER__STORE_FAST {
+				// JUMP__FOR_ITER (the quickener fuses every jump to a
+				// FOR_ITER; the target is tested rather than in, which
+				// is not kept past the checkpoint's calls): the loop's
+				// next turn, the FOR_ITER at the target, runs now, as if
+				// dispatched (frames and errors see it alone).
 				pc++
-				arg = in.Arg()
+				arg = t.Arg()
 				goto forIter
 			}
 			continue
 
 		case compile.POP_JUMP_IF_FALSE, compile.POP_JUMP_IF_TRUE:
-			v := slots[sp-1]
-			var t bool
-			switch v.K {
-			case heap.KBool, heap.KInt:
-				t = v.N != 0
-			case heap.KNone:
-				t = false
-			default:
+			// f.SP is written first: where the slow path leaves, sp is
+			// not in a register, and reloading it there would make
+			// every dispatch store it.
+			f.SP = int32(sp)
+			k := slots[sp-1].K
+			if k != heap.KBool && k != heap.KInt && k != heap.KNone {
+				f.PC = int32(pc)
 				goto slow
 			}
+			t := k != heap.KNone && slots[sp-1].N != 0
 			sp--
 			slots[sp] = Value{}
-			if t == (in.Op() == compile.POP_JUMP_IF_TRUE) {
-				pc = int32(arg)
+			if t == opIs(in, compile.POP_JUMP_IF_TRUE) {
+				pc = arg
 			}
 			continue
 
 		case compile.POP_JUMP_IF_NONE:
 			sp--
 			if slots[sp].K == heap.KNone {
-				pc = int32(arg)
+				pc = arg
 			}
 			slots[sp] = Value{}
 			continue
@@ -1109,7 +1213,7 @@ enter:
 		case compile.POP_JUMP_IF_NOT_NONE:
 			sp--
 			if slots[sp].K != heap.KNone {
-				pc = int32(arg)
+				pc = arg
 			}
 			slots[sp] = Value{}
 			continue
@@ -1118,9 +1222,9 @@ enter:
 			// a[i:j] and a[i:j] = b of lists, tuples and strs slice in
 			// opBuildSlice (it never fails): here rather than in slowOp,
 			// as list code runs it often.
-			f.PC, f.SP = pc, sp
+			f.PC, f.SP = int32(pc), int32(sp)
 			vm.opBuildSlice(f, arg)
-			pc, sp = f.PC, f.SP
+			pc, sp = int(f.PC), int(f.SP)
 			continue
 
 		case compile.BINARY_SUBSCR:
@@ -1135,7 +1239,10 @@ enter:
 				case *heap.Tuple:
 					items = o.Items
 				case *heap.Str:
-					if r, ok := vm.strIndexFast(o, key.I()); ok {
+					f.PC, f.SP = int32(pc), int32(sp)
+					r, ok := vm.strIndexFast(o, key.I())
+					pc, sp = int(f.PC), int(f.SP)
+					if ok {
 						sp--
 						slots[sp] = Value{}
 						slots[sp-1] = r
@@ -1161,7 +1268,10 @@ enter:
 				// An exact dict with an int or str key found without
 				// running code; a miss raises on the generic path.
 				if d, ok := vm.H.Get(obj).(*heap.Dict); ok {
-					if v, ok := vm.dictGetPlain(d, key); ok {
+					f.PC, f.SP = int32(pc), int32(sp)
+					v, ok := vm.dictGetPlain(d, key)
+					pc, sp = int(f.PC), int(f.SP)
+					if ok {
 						sp--
 						slots[sp] = Value{}
 						slots[sp-1] = v
@@ -1173,11 +1283,11 @@ enter:
 			// rather than in slowOp as it is frequent.
 			sp -= 2
 			slots[sp], slots[sp+1] = Value{}, Value{}
-			f.PC, f.SP = pc, sp
+			f.PC, f.SP = int32(pc), int32(sp)
 			if err := vm.opGetItem(f, obj, key); err != nil {
 				return opResult(err)
 			}
-			pc, sp = f.PC, f.SP
+			pc, sp = int(f.PC), int(f.SP)
 			continue
 
 		case compile.UNARY_NEGATIVE:
@@ -1191,11 +1301,17 @@ enter:
 				slots[sp-1] = heap.Float(-v.F())
 				continue
 			}
+			f.PC, f.SP = int32(pc), int32(sp)
 			goto slow
 
 		case compile.STORE_SUBSCR:
-			key := slots[sp-1]
-			obj := slots[sp-2]
+			// The operands are popped and the frame written back first:
+			// every path calls out. Allocation does not collect, so
+			// they need no root meanwhile.
+			key, obj, v := slots[sp-1], slots[sp-2], slots[sp-3]
+			sp -= 3
+			slots[sp], slots[sp+1], slots[sp+2] = Value{}, Value{}, Value{}
+			f.PC, f.SP = int32(pc), int32(sp)
 			if obj.K == heap.KRef && key.K == heap.KInt {
 				if l, ok := vm.H.Get(obj).(*heap.List); ok {
 					i := key.I()
@@ -1203,10 +1319,9 @@ enter:
 						i += int64(len(l.Items))
 					}
 					if i >= 0 && i < int64(len(l.Items)) {
-						l.Items[i] = slots[sp-3]
+						l.Items[i] = v
 						vm.H.TouchItem(obj, int(i), len(l.Items))
-						sp -= 3
-						slots[sp], slots[sp+1], slots[sp+2] = Value{}, Value{}, Value{}
+						pc, sp = int(f.PC), int(f.SP)
 						continue
 					}
 				}
@@ -1215,28 +1330,22 @@ enter:
 				// An exact dict with an int or str key whose lookup
 				// runs no code.
 				if d, ok := vm.H.Get(obj).(*heap.Dict); ok {
-					if done, err := vm.dictSetPlain(d, key, slots[sp-3]); done {
+					if done, err := vm.dictSetPlain(d, key, v); done {
 						vm.H.Touch(obj)
-						sp -= 3
-						slots[sp], slots[sp+1], slots[sp+2] = Value{}, Value{}, Value{}
 						if err != nil {
-							f.PC, f.SP = pc, sp
 							return opResult(err)
 						}
+						pc, sp = int(f.PC), int(f.SP)
 						continue
 					}
 				}
 			}
 			// The generic store, here rather than in slowOp as it is
 			// frequent.
-			v := slots[sp-3]
-			sp -= 3
-			slots[sp], slots[sp+1], slots[sp+2] = Value{}, Value{}, Value{}
-			f.PC, f.SP = pc, sp
 			if err := vm.opSetItem(f, obj, key, v); err != nil {
 				return opResult(err)
 			}
-			pc, sp = f.PC, f.SP
+			pc, sp = int(f.PC), int(f.SP)
 			continue
 
 		case compile.FOR_ITER, compile.FOR_ITER__STORE_FAST:
@@ -1248,13 +1357,13 @@ enter:
 			sp--
 			v := slots[sp]
 			slots[sp] = Value{}
-			f.PC, f.SP = pc, sp
+			f.PC, f.SP = int32(pc), int32(sp)
 			yf := f
 			if f.Ret == heap.RetDrive {
 				if vm.driveFast(f, v) {
 					// A builtin draining the generator took v: it
 					// carries on in place.
-					pc, sp = f.PC, f.SP
+					pc, sp = int(f.PC), int(f.SP)
 					continue
 				}
 			} else {
@@ -1272,7 +1381,7 @@ enter:
 			if n := len(vm.frames); n == depth && vm.frames[n-1] == f {
 				// A builtin draining the generator took v (RetDrive):
 				// it carries on in place.
-				pc, sp = f.PC, f.SP
+				pc, sp = int(f.PC), int(f.SP)
 				continue
 			}
 			goto reload
@@ -1284,17 +1393,17 @@ enter:
 			// the YIELD_VALUE, where the generator resumes.
 			v := slots[arg]
 			if v.K == heap.KUndef {
-				f.PC, f.SP = pc, sp
-				return heap.Undef, false, vm.unboundLocal(code, arg)
+				f.PC, f.SP = int32(pc), int32(sp)
+				return heap.Undef, false, vm.unboundHere(f)
 			}
 			pc++
-			f.PC, f.SP = pc, sp
+			f.PC, f.SP = int32(pc), int32(sp)
 			yf := f
 			if f.Ret == heap.RetDrive {
 				if vm.driveFast(f, v) {
 					// A builtin draining the generator took v: it
 					// carries on in place.
-					pc, sp = f.PC, f.SP
+					pc, sp = int(f.PC), int(f.SP)
 					continue
 				}
 			} else {
@@ -1312,14 +1421,16 @@ enter:
 			if n := len(vm.frames); n == depth && vm.frames[n-1] == f {
 				// A builtin draining the generator took v (RetDrive):
 				// it carries on in place.
-				pc, sp = f.PC, f.SP
+				pc, sp = int(f.PC), int(f.SP)
 				continue
 			}
 			goto reload
 		case compile.GET_ITER:
 			// Lists, ranges, generators and the other builtin
 			// iterables; classes with __iter__ take slowOp.
+			f.PC, f.SP = int32(pc), int32(sp)
 			if it, ok := vm.nativeIter(slots[sp-1]); ok {
+				pc, sp = int(f.PC), int(f.SP)
 				slots[sp-1] = it
 				continue
 			}
@@ -1327,37 +1438,43 @@ enter:
 
 		case compile.BUILD_TUPLE:
 			// yield a, b / return a, b / (x, y) keys: frequent in
-			// generators. Allocation does not collect, so the items
-			// need no root while they are copied.
+			// generators.
 			if arg == 0 {
+				f.PC, f.SP = int32(pc), int32(sp)
 				goto slow
 			}
-			n := sp - int32(arg)
-			t := heap.NewTupleLen(arg)
-			copy(t.Items, slots[n:sp])
-			clear(slots[n:sp])
-			slots[n] = vm.H.Alloc(t)
-			sp = n + 1
+			f.PC, f.SP = int32(pc), int32(sp)
+			vm.buildTuple(f, arg)
+			pc, sp = int(f.PC), int(f.SP)
 			continue
 
 		case compile.LIST_APPEND:
 			// A list comprehension's append while the list has room; a
 			// growth (which reserves memory against the limit) takes
 			// slowOp.
-			lv := slots[sp-1-int32(arg)]
+			lv := slots[sp-1-arg]
 			l := vm.H.Get(lv).(*heap.List)
 			if len(l.Items) == cap(l.Items) {
+				f.PC, f.SP = int32(pc), int32(sp)
 				goto slow
 			}
+			// Resliced rather than appended to: append's growth path,
+			// never taken here, would be a call all the same.
 			sp--
-			l.Items = append(l.Items, slots[sp])
+			n := len(l.Items)
+			l.Items = l.Items[:n+1]
+			l.Items[n] = slots[sp]
 			slots[sp] = Value{}
-			vm.H.TouchItem(lv, len(l.Items)-1, len(l.Items))
+			f.PC, f.SP = int32(pc), int32(sp)
+			vm.H.TouchItem(lv, n, n+1)
+			pc, sp = int(f.PC), int(f.SP)
 			continue
 
 		case compile.SEND:
 			// yield from / await of a generator: the sub-generator's
 			// frame goes on top, as in FOR_ITER.
+			// Rare: the frame is written back first and read from then.
+			f.PC, f.SP = int32(pc), int32(sp)
 			sub := slots[sp-2]
 			if sub.K != heap.KRef {
 				goto slow
@@ -1366,29 +1483,37 @@ enter:
 			if !ok {
 				goto slow
 			}
-			sp--
+			sp = int(f.SP) - 1
 			v := slots[sp]
 			slots[sp] = Value{}
+			f.SP = int32(sp)
 			if sendToDone(g) {
 				slots[sp-1] = heap.None
-				pc = int32(arg)
+				pc, sp = instrs[f.PC-1].Arg(), int(f.SP)
 				continue
 			}
-			f.PC, f.SP = pc, sp
-			if vm.enterGen(sub, g, heap.RetSend, int32(arg), v) {
+			if vm.enterGen(sub, g, heap.RetSend, int32(instrs[f.PC-1].Arg()), v) {
+
 				goto reload
 			}
-			if err := vm.resumeGen(sub, v, nil, heap.RetSend, int32(arg)); err != errFramePushed {
+			if err := vm.resumeGen(sub, v, nil, heap.RetSend, int32(instrs[f.PC-1].Arg())); err != errFramePushed {
 				return opResult(err)
 			}
 			goto reload
 		}
+		// No case: an instruction off the fast path.
+		f.PC, f.SP = int32(pc), int32(sp)
 
+		// slowOp runs the instruction before f.PC: cases whose fast path
+		// gave up write f.PC and f.SP back and jump here, and the
+		// instruction is read again rather than carried. Nothing of the
+		// dispatch flows into this block, which many cases jump to: each
+		// such value would have to be in one place at every goto, which
+		// makes every dispatch store it.
 	slow:
-		f.PC, f.SP = pc, sp
-		switch act, v, done, err := vm.slowOp(f, in, base, depth); act {
+		switch act, v, done, err := vm.slowOp(f, slowInstr(instrs[f.PC-1]), base, depth); act {
 		case actNext:
-			pc, sp = f.PC, f.SP
+			pc, sp = int(f.PC), int(f.SP)
 		case actReload:
 			goto reload
 		default:
@@ -1397,8 +1522,9 @@ enter:
 		continue
 
 		// FOR_ITER's work, out of the switch so that JUMP__FOR_ITER can
-		// run it without a second dispatch; in is the FOR_ITER and pc is
-		// past it either way.
+		// run it without a second dispatch; arg is the FOR_ITER's and pc
+		// is past it either way. Its form is read from instrs[pc-1], not
+		// from in: that would keep in live out of the dispatch.
 	forIter:
 		{
 			// Ranges and lists step here; the fused form stores the item
@@ -1413,7 +1539,7 @@ enter:
 						if !((o.Step > 0 && o.I < o.N) || (o.Step < 0 && o.I > o.N)) {
 							sp--
 							slots[sp] = Value{}
-							pc = int32(arg)
+							pc = arg
 							continue
 						}
 						item = heap.Int(o.I)
@@ -1434,7 +1560,7 @@ enter:
 							vm.H.Touch(it)
 							sp--
 							slots[sp] = Value{}
-							pc = int32(arg)
+							pc = arg
 							continue
 						}
 						item = l[o.I]
@@ -1443,17 +1569,19 @@ enter:
 						// enumerate, zip, dict views, strs (iterfast.go).
 						var b Value
 						var n int
-						pair := in.Op() == compile.FOR_ITER && pc < int32(len(code.Instrs)) && code.Instrs[pc] == unpackTwo
+						pair := instrs[pc-1].Op() == compile.FOR_ITER && pc < len(code.Instrs) && code.Instrs[pc] == unpackTwo
 						if item, b, n = vm.forIterMore(o, pair); n == 0 {
 							if o.Kind != heap.IterZip && o.Kind != heap.IterEnumerate && o.Kind != heap.IterMap {
+								f.PC, f.SP = int32(pc), int32(sp)
 								goto slow
 							}
 							// A generator inside the wrapper: its frame
 							// goes on top, as for a bare generator,
 							// without slowOp's dispatch.
-							f.PC, f.SP = pc, sp
+							f.PC, f.SP = int32(pc), int32(sp)
 							handled, err := vm.wrapForIter(f, it, o, int32(arg))
 							if !handled {
+								f.PC, f.SP = int32(pc), int32(sp)
 								goto slow
 							}
 							switch err {
@@ -1462,7 +1590,7 @@ enter:
 							case errExhausted:
 								sp--
 								slots[sp] = Value{}
-								pc = int32(arg)
+								pc = arg
 								continue
 							}
 							return opResult(err)
@@ -1484,7 +1612,8 @@ enter:
 						}
 					}
 					vm.H.TouchNonSeq(it)
-					if in.Op() == compile.FOR_ITER__STORE_FAST {
+					if instrs[pc-1].Op() == compile.FOR_ITER__STORE_FAST {
+
 						slots[instrs[pc].Arg()] = item
 						pc++
 					} else {
@@ -1499,7 +1628,7 @@ enter:
 					// this stack and the fused form's STORE_FAST runs
 					// next on its own) or returns (and this frame jumps
 					// to the loop's end).
-					f.PC, f.SP = pc, sp
+					f.PC, f.SP = int32(pc), int32(sp)
 					if vm.enterGen(it, g, heap.RetForIter, int32(arg), heap.None) {
 						goto reload
 					}
@@ -1509,13 +1638,14 @@ enter:
 					case errExhausted:
 						sp--
 						slots[sp] = Value{}
-						pc = int32(arg)
+						pc = arg
 						continue
 					default:
 						return opResult(err)
 					}
 				}
 			}
+			f.PC, f.SP = int32(pc), int32(sp)
 			goto slow
 		}
 	}

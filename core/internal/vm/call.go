@@ -925,11 +925,19 @@ func (vm *VM) allocFrame(n int) *heap.Frame {
 	return &heap.Frame{Slots: make([]Value, n)}
 }
 
+// framePoolSize bounds the frames kept for reuse.
+const framePoolSize = 256
+
 // releaseFrame recycles a finished frame. Generator frames live on in
 // their generator and are never released.
 func (vm *VM) releaseFrame(f *heap.Frame) {
-	if f.Gen.K == heap.KRef || len(vm.framePool) >= 256 {
+	if f.Gen.K == heap.KRef || len(vm.framePool) >= framePoolSize {
 		return
+	}
+	if vm.framePool == nil {
+		// Made at its bound, never grown: the loop's return tests
+		// the capacity alone.
+		vm.framePool = make([]*heap.Frame, 0, framePoolSize)
 	}
 	// Above SP a live frame's slots are Undef (pops clear them, and a
 	// dump writes only Slots[:SP]), so clearing up to SP clears them all.
@@ -1104,10 +1112,13 @@ func (vm *VM) pushSimple(f *heap.Frame, argc int) (*heap.Frame, bool, error) {
 	slots := f.Slots
 	sp := int(f.SP)
 	base := sp - argc - 2
-	callee, lo := slots[base], base+1
-	if callee.K == heap.KUndef {
-		callee, lo = slots[base+1], base+2
+	// The callee is the slot below the arguments' first: after an empty
+	// NULL slot, the base's own.
+	lo := base + 1
+	if slots[base].K == heap.KUndef {
+		lo = base + 2
 	}
+	callee := slots[lo-1]
 	if callee.K != heap.KRef {
 		return nil, false, nil
 	}
@@ -1143,25 +1154,27 @@ func (vm *VM) pushSimple(f *heap.Frame, argc int) (*heap.Frame, bool, error) {
 	vm.steps++
 	// A pooled frame big enough and room on the frame stack: no call
 	// below, so nothing is kept across one. Otherwise pushSimpleAlloc.
+	nslots := int(co.NSlots)
 	k, n := len(vm.framePool), len(vm.frames)
-	if k == 0 || cap(vm.framePool[k-1].Slots) < int(co.NSlots) || n == cap(vm.frames) {
+	if k == 0 || n == cap(vm.frames) || cap(vm.framePool[k-1].Slots) < nslots {
 		return vm.pushSimpleAlloc(f, base, lo, sp, callee, fn, co), true, nil
 	}
 	nf := vm.framePool[k-1]
 	vm.framePool = vm.framePool[:k-1]
-	nf.Slots = nf.Slots[:co.NSlots]
-	vm.frames = vm.frames[:n+1]
-	vm.frames[n] = nf
+	ns := nf.Slots[:nslots]
+	nf.Slots = ns
+	frames := vm.frames[:n+1]
+	frames[n] = nf
+	vm.frames = frames
 	// fillSimple, written out: it does not inline.
 	nf.Code, nf.C, nf.Func, nf.Globals = fn.Code, co, callee, fn.Globals
-	src := slots[lo:sp:sp]
-	dst := nf.Slots[:len(src)]
-	for i := range src {
-		dst[i] = src[i]
-		src[i] = Value{}
+	// The arguments are few: indexing costs less than slicing them.
+	for i := lo; i < sp; i++ {
+		ns[i-lo] = slots[i]
+		slots[i] = Value{}
 	}
 	if cl := fn.Closure; len(cl) > 0 {
-		cells := nf.Slots[co.NLocals:]
+		cells := ns[co.NLocals:]
 		for i := range cl {
 			cells[i] = cl[i]
 		}

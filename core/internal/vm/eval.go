@@ -1016,9 +1016,10 @@ enter:
 				// nothing reads the frame stack past its length, and the
 				// next push overwrites it.
 				vm.frames = vm.frames[:n]
-				if k := len(vm.framePool); k < cap(vm.framePool) && k < 256 {
+				if k := len(vm.framePool); k < cap(vm.framePool) {
 					// releaseFrame, written out (the loop inlines
-					// nothing of its size) for a pool with room.
+					// nothing of its size) for a pool with room: its
+					// capacity is its bound (releaseFrame).
 					for i := range slots[:sp] {
 						slots[i] = Value{}
 					}

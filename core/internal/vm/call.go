@@ -1168,7 +1168,14 @@ func (vm *VM) pushSimple(f *heap.Frame, argc int) (*heap.Frame, bool, error) {
 	vm.frames = frames
 	// fillSimple, written out: it does not inline.
 	nf.Code, nf.C, nf.Func, nf.Globals = fn.Code, co, callee, fn.Globals
-	// The arguments are few: indexing costs less than slicing them.
+	nf.SP = co.NFixed
+	// f's call region is emptied: its NULL slot and callee first (the
+	// same slot for a method call), which frees their registers for the
+	// arguments' move, then the arguments as they move. Indexing them
+	// costs less than slicing them: they are few.
+	slots[base] = Value{}
+	slots[lo-1] = Value{}
+	f.SP = int32(base)
 	for i := lo; i < sp; i++ {
 		ns[i-lo] = slots[i]
 		slots[i] = Value{}
@@ -1179,10 +1186,6 @@ func (vm *VM) pushSimple(f *heap.Frame, argc int) (*heap.Frame, bool, error) {
 			cells[i] = cl[i]
 		}
 	}
-	nf.SP = co.NFixed
-	slots[base] = Value{}
-	slots[base+1] = Value{} // the callee, or emptied above
-	f.SP = int32(base)
 	return nf, true, nil
 }
 

@@ -820,7 +820,10 @@ func (vm *VM) frozenItems(v Value) []Value {
 // frame of this run returned.
 func (vm *VM) returnFrom(f *heap.Frame, v Value, base int) (bool, error) {
 	n := len(vm.frames) - 1
-	vm.frames[n] = nil
+	// The popped entry is left as it is, as the loop's own return leaves
+	// it: nothing reads the frame stack past its length, and the next
+	// push overwrites it. Clearing it would cost a write barrier's check
+	// on every return.
 	vm.frames = vm.frames[:n]
 	if f.Gen.K != heap.KRef && n > base {
 		// The common returns of plain calls, property setters and
@@ -925,19 +928,11 @@ func (vm *VM) allocFrame(n int) *heap.Frame {
 	return &heap.Frame{Slots: make([]Value, n)}
 }
 
-// framePoolSize bounds the frames kept for reuse.
-const framePoolSize = 256
-
 // releaseFrame recycles a finished frame. Generator frames live on in
 // their generator and are never released.
 func (vm *VM) releaseFrame(f *heap.Frame) {
-	if f.Gen.K == heap.KRef || len(vm.framePool) >= framePoolSize {
+	if f.Gen.K == heap.KRef || len(vm.framePool) >= 256 {
 		return
-	}
-	if vm.framePool == nil {
-		// Made at its bound, never grown: the loop's return tests
-		// the capacity alone.
-		vm.framePool = make([]*heap.Frame, 0, framePoolSize)
 	}
 	// Above SP a live frame's slots are Undef (pops clear them, and a
 	// dump writes only Slots[:SP]), so clearing up to SP clears them all.

@@ -1016,10 +1016,9 @@ enter:
 				// nothing reads the frame stack past its length, and the
 				// next push overwrites it.
 				vm.frames = vm.frames[:n]
-				if k := len(vm.framePool); k < cap(vm.framePool) {
+				if k := len(vm.framePool); k < cap(vm.framePool) && k < 256 {
 					// releaseFrame, written out (the loop inlines
-					// nothing of its size) for a pool with room: its
-					// capacity is its bound (releaseFrame).
+					// nothing of its size) for a pool with room.
 					for i := range slots[:sp] {
 						slots[i] = Value{}
 					}

@@ -1166,14 +1166,25 @@ func (vm *VM) pushSimple(f *heap.Frame, argc int) (*heap.Frame, bool, error) {
 	nf.SP = co.NFixed
 	// f's call region is emptied: its NULL slot and callee first (the
 	// same slot for a method call), which frees their registers for the
-	// arguments' move, then the arguments as they move. Indexing them
-	// costs less than slicing them: they are few.
+	// arguments' move, then the arguments as they move.
 	slots[base] = Value{}
 	slots[lo-1] = Value{}
 	f.SP = int32(base)
-	for i := lo; i < sp; i++ {
-		ns[i-lo] = slots[i]
-		slots[i] = Value{}
+	switch sp - lo {
+	case 1:
+		// One or two arguments, the most frequent: no slices to make.
+		ns[0] = slots[lo]
+		slots[lo] = Value{}
+	case 2:
+		ns[0], ns[1] = slots[lo], slots[lo+1]
+		slots[lo], slots[lo+1] = Value{}, Value{}
+	default:
+		src := slots[lo:sp:sp]
+		dst := ns[:len(src)]
+		for i := range src {
+			dst[i] = src[i]
+			src[i] = Value{}
+		}
 	}
 	if cl := fn.Closure; len(cl) > 0 {
 		cells := ns[co.NLocals:]

@@ -820,7 +820,10 @@ func (vm *VM) frozenItems(v Value) []Value {
 // frame of this run returned.
 func (vm *VM) returnFrom(f *heap.Frame, v Value, base int) (bool, error) {
 	n := len(vm.frames) - 1
-	vm.frames[n] = nil
+	// The popped entry is left as it is, as the loop's own return leaves
+	// it: nothing reads the frame stack past its length, and the next
+	// push overwrites it. Clearing it would cost a write barrier's check
+	// on every return.
 	vm.frames = vm.frames[:n]
 	if f.Gen.K != heap.KRef && n > base {
 		// The common returns of plain calls, property setters and
@@ -1104,10 +1107,13 @@ func (vm *VM) pushSimple(f *heap.Frame, argc int) (*heap.Frame, bool, error) {
 	slots := f.Slots
 	sp := int(f.SP)
 	base := sp - argc - 2
-	callee, lo := slots[base], base+1
-	if callee.K == heap.KUndef {
-		callee, lo = slots[base+1], base+2
+	// The callee is the slot below the arguments' first: after an empty
+	// NULL slot, the base's own.
+	lo := base + 1
+	if slots[base].K == heap.KUndef {
+		lo = base + 2
 	}
+	callee := slots[lo-1]
 	if callee.K != heap.KRef {
 		return nil, false, nil
 	}
@@ -1143,33 +1149,49 @@ func (vm *VM) pushSimple(f *heap.Frame, argc int) (*heap.Frame, bool, error) {
 	vm.steps++
 	// A pooled frame big enough and room on the frame stack: no call
 	// below, so nothing is kept across one. Otherwise pushSimpleAlloc.
+	nslots := int(co.NSlots)
 	k, n := len(vm.framePool), len(vm.frames)
-	if k == 0 || cap(vm.framePool[k-1].Slots) < int(co.NSlots) || n == cap(vm.frames) {
+	if k == 0 || n == cap(vm.frames) || cap(vm.framePool[k-1].Slots) < nslots {
 		return vm.pushSimpleAlloc(f, base, lo, sp, callee, fn, co), true, nil
 	}
 	nf := vm.framePool[k-1]
 	vm.framePool = vm.framePool[:k-1]
-	nf.Slots = nf.Slots[:co.NSlots]
-	vm.frames = vm.frames[:n+1]
-	vm.frames[n] = nf
+	ns := nf.Slots[:nslots]
+	nf.Slots = ns
+	frames := vm.frames[:n+1]
+	frames[n] = nf
+	vm.frames = frames
 	// fillSimple, written out: it does not inline.
 	nf.Code, nf.C, nf.Func, nf.Globals = fn.Code, co, callee, fn.Globals
-	src := slots[lo:sp:sp]
-	dst := nf.Slots[:len(src)]
-	for i := range src {
-		dst[i] = src[i]
-		src[i] = Value{}
+	nf.SP = co.NFixed
+	// f's call region is emptied: its NULL slot and callee first (the
+	// same slot for a method call), which frees their registers for the
+	// arguments' move, then the arguments as they move.
+	slots[base] = Value{}
+	slots[lo-1] = Value{}
+	f.SP = int32(base)
+	switch sp - lo {
+	case 1:
+		// One or two arguments, the most frequent: no slices to make.
+		ns[0] = slots[lo]
+		slots[lo] = Value{}
+	case 2:
+		ns[0], ns[1] = slots[lo], slots[lo+1]
+		slots[lo], slots[lo+1] = Value{}, Value{}
+	default:
+		src := slots[lo:sp:sp]
+		dst := ns[:len(src)]
+		for i := range src {
+			dst[i] = src[i]
+			src[i] = Value{}
+		}
 	}
 	if cl := fn.Closure; len(cl) > 0 {
-		cells := nf.Slots[co.NLocals:]
+		cells := ns[co.NLocals:]
 		for i := range cl {
 			cells[i] = cl[i]
 		}
 	}
-	nf.SP = co.NFixed
-	slots[base] = Value{}
-	slots[base+1] = Value{} // the callee, or emptied above
-	f.SP = int32(base)
 	return nf, true, nil
 }
 

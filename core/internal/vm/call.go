@@ -1373,7 +1373,11 @@ func (vm *VM) callPyBind(fnv Value, fn *heap.Function, pos, kwn, kwv []Value) (b
 		slots[i] = v
 	}
 	if len(kwn) > 0 || len(pos) < total {
-		m := vm.kwPlan(co, kwn, len(pos))
+		var key *Value
+		if len(kwn) > 0 {
+			key = &kwn[0]
+		}
+		m := vm.kwPlan(co, key, kwn, len(pos))
 		if m.Bad {
 			vm.releaseFrame(f)
 			return false, nil
@@ -1427,20 +1431,14 @@ func (vm *VM) callPyBind(fnv Value, fn *heap.Function, pos, kwn, kwv []Value) (b
 
 // kwPlan returns the binding plan (heap.KwMap) of a call of co's code
 // with npos positional values and the keyword names kwn, remembered per
-// call site: a site passes the items of the same constant tuple every
-// time, so the address of its first item names it (the cache holds it,
-// so no other tuple can take that address); a site without keywords is
-// known by npos alone. Only the code decides the plan (a function whose
-// __code__ is replaced has a new code object, hence new plans).
-func (vm *VM) kwPlan(co *heap.CodeObj, kwn []Value, npos int) *heap.KwMap {
-	var key *Value
-	if len(kwn) > 0 {
-		key = &kwn[0]
-	}
-	for i := range co.KwMaps {
-		if m := &co.KwMaps[i]; m.Names == key && int(m.NPos) == npos && len(m.Slots) == len(kwn) {
-			return m
-		}
+// call site, which key names (see findKwPlan): a site passes the same
+// constant tuple every time. Only the code decides the plan (a function
+// whose __code__ is replaced has a new code object, hence new plans).
+// Plans are made only for calls that callPyBind binds, once its shape
+// checks have passed (callPyBind, newSitePlan): pushByPlan relies on it.
+func (vm *VM) kwPlan(co *heap.CodeObj, key *Value, kwn []Value, npos int) *heap.KwMap {
+	if m := findKwPlan(co, key, npos, len(kwn)); m != nil {
+		return m
 	}
 	code := co.Code
 	total := code.ArgCount + code.KwOnlyCount

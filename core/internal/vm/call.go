@@ -1483,15 +1483,30 @@ func (vm *VM) kwPlan(co *heap.CodeObj, key *Value, kwn []Value, npos int) *heap.
 }
 
 // kwDefaults stores in slots the keyword-only defaults of fn (code
-// code) for the parameters m.Fill[np:], false when one has none.
+// code) for the parameters m.Fill[np:], false when one has none. For
+// each the entry m.Hint[k], where the site found the name last, is
+// tried before kwDefault's scan: the functions of one code share the
+// plan while their dicts may differ, and a dict may have changed, so it
+// is only a guess, checked.
 func (vm *VM) kwDefaults(fn *heap.Function, code *compile.Code, m *heap.KwMap, np int, slots []Value) bool {
 	d, ok := vm.H.Get(fn.KwDefaults).(*heap.Dict)
 	if !ok {
 		return false
 	}
-	for k := np; k < len(m.Fill); k++ {
-		j := m.Fill[k]
-		if !vm.kwDefault(d, code.Varnames[j], &m.Hint[k], &slots[j]) {
+	names := code.Varnames
+	fill := m.Fill
+	hints := m.Hint[:len(fill)]
+	for k := np; k < len(fill); k++ {
+		j := fill[k]
+		if h := uint(hints[k]); h < uint(len(d.Entries)) {
+			if e := &d.Entries[h]; e.Key.K == heap.KRef {
+				if s, ok := vm.H.Get(e.Key).(*heap.Str); ok && s.S == names[j] {
+					slots[j] = e.Val
+					continue
+				}
+			}
+		}
+		if !vm.kwDefault(d, names[j], &hints[k], &slots[j]) {
 			return false
 		}
 	}
@@ -1499,19 +1514,10 @@ func (vm *VM) kwDefaults(fn *heap.Function, code *compile.Code, m *heap.KwMap, n
 }
 
 // kwDefault stores in *slot the value of the str key name in the
-// keyword-only defaults d. The dict is tiny, so a scan comparing the
-// strings beats interning name and probing; before it, the entry *hint,
-// where the site found name last, is tried (functions of one code share
-// the plan and their dicts may differ, so it is only a guess, checked).
+// keyword-only defaults d, and its entry's index in *hint for the next
+// call. The dict is tiny, so a scan comparing the strings beats
+// interning name and probing.
 func (vm *VM) kwDefault(d *heap.Dict, name string, hint *int32, slot *Value) bool {
-	if h := int(*hint); h < len(d.Entries) {
-		if e := &d.Entries[h]; e.Key.K == heap.KRef {
-			if s, ok := vm.H.Get(e.Key).(*heap.Str); ok && s.S == name {
-				*slot = e.Val
-				return true
-			}
-		}
-	}
 	for i := range d.Entries {
 		e := &d.Entries[i]
 		if e.Key.K != heap.KRef {

@@ -183,6 +183,8 @@ func (vm *VM) planDefaults(dst []Value, fn *heap.Function, m *heap.KwMap) bool {
 	if np == len(fill) {
 		return true
 	}
+	// kwDefaults' loop, written out here: the call costs more than the
+	// lookups on this path.
 	kwd, _ := vm.H.Get(fn.KwDefaults).(*heap.Dict)
 	if kwd == nil {
 		return false
@@ -191,9 +193,6 @@ func (vm *VM) planDefaults(dst []Value, fn *heap.Function, m *heap.KwMap) bool {
 	hints := m.Hint[:len(fill)]
 	for k := np; k < len(fill); k++ {
 		j := fill[k]
-		// The entry where the site found the name last, checked: the
-		// functions of one code share the plan while their dicts may
-		// differ, and a dict may have changed.
 		if h := uint(hints[k]); h < uint(len(kwd.Entries)) {
 			if e := &kwd.Entries[h]; e.Key.K == heap.KRef {
 				if s, ok := vm.H.Get(e.Key).(*heap.Str); ok && s.S == names[j] {
@@ -202,11 +201,9 @@ func (vm *VM) planDefaults(dst []Value, fn *heap.Function, m *heap.KwMap) bool {
 				}
 			}
 		}
-		v, ok := vm.kwOnlyDefault(kwd, names[j], &hints[k])
-		if !ok {
+		if !vm.kwDefault(kwd, names[j], &hints[k], &dst[j]) {
 			return false
 		}
-		dst[j] = v
 	}
 	return true
 }
@@ -224,22 +221,4 @@ func (vm *VM) argCells(dst []Value, co *heap.CodeObj) {
 		}
 		cells[i] = vm.H.Alloc(c)
 	}
-}
-
-// kwOnlyDefault is the value of the str key name in the keyword-only
-// defaults d (a function's __kwdefaults__), its entry's index left in
-// *hint for the next call. The dict is tiny, so a scan comparing the
-// strings beats interning name and probing.
-func (vm *VM) kwOnlyDefault(d *heap.Dict, name string, hint *int32) (Value, bool) {
-	for i := range d.Entries {
-		e := &d.Entries[i]
-		if e.Key.K != heap.KRef {
-			continue
-		}
-		if s, ok := vm.H.Get(e.Key).(*heap.Str); ok && s.S == name {
-			*hint = int32(i)
-			return e.Val, true
-		}
-	}
-	return Value{}, false
 }

@@ -127,10 +127,20 @@ func (vm *VM) pushByPlan(f *heap.Frame, base, lo int, fn *heap.Function, m *heap
 		vm.releaseFrame(nf)
 		return nil
 	}
+	// The frame's header first and the slots below the arguments
+	// emptied, so that the copies below keep fewer values live.
+	slots := f.Slots
+	nf.Code, nf.C, nf.Func, nf.Globals = fn.Code, co, slots[lo-1], fn.Globals
+	nf.SP = co.NFixed
+	src := slots[lo:f.SP]
+	slots[base] = Value{}
+	if lo > base+1 {
+		slots[base+1] = Value{}
+	}
+	f.SP = int32(base)
 	// The arguments move to the new frame, and f's call region empties in
 	// the same pass.
 	dst := nf.Slots
-	src := f.Slots[lo:f.SP]
 	npos := int(m.NPos)
 	for i := range src[:npos] {
 		dst[i] = src[i]
@@ -150,13 +160,8 @@ func (vm *VM) pushByPlan(f *heap.Frame, base, lo int, fn *heap.Function, m *heap
 			cells[i] = cl[i]
 		}
 	}
-	nf.Code, nf.C, nf.Func, nf.Globals = fn.Code, co, f.Slots[lo-1], fn.Globals
-	nf.SP = co.NFixed
 	vm.steps++
 	vm.frames = append(vm.frames, nf)
-	f.Slots[base] = Value{}
-	f.Slots[base+1] = Value{} // the callee, or emptied above
-	f.SP = int32(base)
 	return nf
 }
 

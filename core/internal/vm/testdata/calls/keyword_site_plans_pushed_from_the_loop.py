@@ -109,25 +109,26 @@ def pos_only(a, /, b, *, c=1):
     return (a, b, c)
 
 
-def errs(i):
+# (called through a parameter, which a static check cannot follow)
+def errs(i, p=pos_only):
     if i < 3:
-        return pos_only(i, b=i)
+        return p(i, b=i)
     if i == 3:
-        return pos_only(a=i, b=i)
+        return p(a=i, b=i)
     if i == 4:
-        return pos_only(i, i, b=i)
+        return p(i, i, b=i)
     if i == 5:
-        return pos_only(i, z=1)
+        return p(i, z=1)
     if i == 6:
-        return pos_only(i, c=2)
-    return pos_only(i, b=1, c=2)
+        return p(i, c=2)
+    return p(i, b=1, c=2)
 
 
 run("errors", errs)
 
 
-def missing_kwonly(i):
-    return f2(i, b=i)
+def missing_kwonly(i, g=f2):
+    return g(i, b=i)
 
 
 run("missing", missing_kwonly, 3)

@@ -1223,31 +1223,41 @@ func (vm *VM) enterReady() bool {
 // limit check is due (opCall then takes the call).
 func (vm *VM) callDefaults(f *heap.Frame, base, lo, sp int, callee Value, fn *heap.Function, co *heap.CodeObj) bool {
 	nargs := sp - lo
+	defs := fn.Defaults
 	missing := int(co.Simple) - 1 - nargs
-	if missing > len(fn.Defaults) {
-		return false
-	}
-	if vm.fastPushDeclined() {
+	if missing > len(defs) || vm.fastPushDeclined() {
 		return false
 	}
 	vm.steps++
 	nf := vm.allocFrame(int(co.NSlots))
 	nf.Code, nf.C, nf.Func, nf.Globals = fn.Code, co, callee, fn.Globals
-	src := f.Slots[lo:sp:sp]
-	dst := nf.Slots[:nargs+missing]
+	nf.SP = co.NFixed
+	// The slots below the arguments are emptied first, and the arguments
+	// as they move: fewer values stay live across the copies.
+	slots := f.Slots
+	slots[base] = Value{}
+	if lo > base+1 {
+		slots[base+1] = Value{}
+	}
+	f.SP = int32(base)
+	dst := nf.Slots
+	src := slots[lo:sp:sp]
 	for i := range src {
 		dst[i] = src[i]
+		src[i] = Value{}
 	}
-	for i, v := range fn.Defaults[len(fn.Defaults)-missing:] {
-		dst[nargs+i] = v
+	rest := dst[nargs:]
+	for i, v := range defs[len(defs)-missing:] {
+		rest[i] = v
 	}
-	if len(fn.Closure) > 0 {
-		copy(nf.Slots[co.NLocals:], fn.Closure)
+	// Loops, not copy: a closure has a few cells, below memmove's call.
+	if cl := fn.Closure; len(cl) > 0 {
+		cells := dst[co.NLocals:]
+		for i := range cl {
+			cells[i] = cl[i]
+		}
 	}
-	nf.SP = co.NFixed
 	vm.frames = append(vm.frames, nf)
-	clearSlots(f.Slots, base, sp)
-	f.SP = int32(base)
 	return true
 }
 

@@ -1245,31 +1245,41 @@ func (vm *VM) enterReady() bool {
 // limit check is due (opCall then takes the call).
 func (vm *VM) callDefaults(f *heap.Frame, base, lo, sp int, callee Value, fn *heap.Function, co *heap.CodeObj) bool {
 	nargs := sp - lo
+	defs := fn.Defaults
 	missing := int(co.Simple) - 1 - nargs
-	if missing > len(fn.Defaults) {
-		return false
-	}
-	if vm.fastPushDeclined() {
+	if missing > len(defs) || vm.fastPushDeclined() {
 		return false
 	}
 	vm.steps++
 	nf := vm.allocFrame(int(co.NSlots))
 	nf.Code, nf.C, nf.Func, nf.Globals = fn.Code, co, callee, fn.Globals
-	src := f.Slots[lo:sp:sp]
-	dst := nf.Slots[:nargs+missing]
+	nf.SP = co.NFixed
+	// The slots below the arguments are emptied first, and the arguments
+	// as they move: fewer values stay live across the copies.
+	slots := f.Slots
+	slots[base] = Value{}
+	if lo > base+1 {
+		slots[base+1] = Value{}
+	}
+	f.SP = int32(base)
+	dst := nf.Slots
+	src := slots[lo:sp:sp]
 	for i := range src {
 		dst[i] = src[i]
+		src[i] = Value{}
 	}
-	for i, v := range fn.Defaults[len(fn.Defaults)-missing:] {
-		dst[nargs+i] = v
+	rest := dst[nargs:]
+	for i, v := range defs[len(defs)-missing:] {
+		rest[i] = v
 	}
-	if len(fn.Closure) > 0 {
-		copy(nf.Slots[co.NLocals:], fn.Closure)
+	// Loops, not copy: a closure has a few cells, below memmove's call.
+	if cl := fn.Closure; len(cl) > 0 {
+		cells := dst[co.NLocals:]
+		for i := range cl {
+			cells[i] = cl[i]
+		}
 	}
-	nf.SP = co.NFixed
 	vm.frames = append(vm.frames, nf)
-	clearSlots(f.Slots, base, sp)
-	f.SP = int32(base)
 	return true
 }
 
@@ -1395,7 +1405,11 @@ func (vm *VM) callPyBind(fnv Value, fn *heap.Function, pos, kwn, kwv []Value) (b
 		slots[i] = v
 	}
 	if len(kwn) > 0 || len(pos) < total {
-		m := vm.kwPlan(co, kwn, len(pos))
+		var key *Value
+		if len(kwn) > 0 {
+			key = &kwn[0]
+		}
+		m := vm.kwPlan(co, key, kwn, len(pos))
 		if m.Bad {
 			vm.releaseFrame(f)
 			return false, nil
@@ -1449,20 +1463,14 @@ func (vm *VM) callPyBind(fnv Value, fn *heap.Function, pos, kwn, kwv []Value) (b
 
 // kwPlan returns the binding plan (heap.KwMap) of a call of co's code
 // with npos positional values and the keyword names kwn, remembered per
-// call site: a site passes the items of the same constant tuple every
-// time, so the address of its first item names it (the cache holds it,
-// so no other tuple can take that address); a site without keywords is
-// known by npos alone. Only the code decides the plan (a function whose
-// __code__ is replaced has a new code object, hence new plans).
-func (vm *VM) kwPlan(co *heap.CodeObj, kwn []Value, npos int) *heap.KwMap {
-	var key *Value
-	if len(kwn) > 0 {
-		key = &kwn[0]
-	}
-	for i := range co.KwMaps {
-		if m := &co.KwMaps[i]; m.Names == key && int(m.NPos) == npos && len(m.Slots) == len(kwn) {
-			return m
-		}
+// call site, which key names (see findKwPlan): a site passes the same
+// constant tuple every time. Only the code decides the plan (a function
+// whose __code__ is replaced has a new code object, hence new plans).
+// Plans are made only for calls that callPyBind binds, once its shape
+// checks have passed (callPyBind, newSitePlan): pushByPlan relies on it.
+func (vm *VM) kwPlan(co *heap.CodeObj, key *Value, kwn []Value, npos int) *heap.KwMap {
+	if m := findKwPlan(co, key, npos, len(kwn)); m != nil {
+		return m
 	}
 	code := co.Code
 	total := code.ArgCount + code.KwOnlyCount
@@ -1507,15 +1515,30 @@ func (vm *VM) kwPlan(co *heap.CodeObj, kwn []Value, npos int) *heap.KwMap {
 }
 
 // kwDefaults stores in slots the keyword-only defaults of fn (code
-// code) for the parameters m.Fill[np:], false when one has none.
+// code) for the parameters m.Fill[np:], false when one has none. For
+// each the entry m.Hint[k], where the site found the name last, is
+// tried before kwDefault's scan: the functions of one code share the
+// plan while their dicts may differ, and a dict may have changed, so it
+// is only a guess, checked.
 func (vm *VM) kwDefaults(fn *heap.Function, code *compile.Code, m *heap.KwMap, np int, slots []Value) bool {
 	d, ok := vm.H.Get(fn.KwDefaults).(*heap.Dict)
 	if !ok {
 		return false
 	}
-	for k := np; k < len(m.Fill); k++ {
-		j := m.Fill[k]
-		if !vm.kwDefault(d, code.Varnames[j], &m.Hint[k], &slots[j]) {
+	names := code.Varnames
+	fill := m.Fill
+	hints := m.Hint[:len(fill)]
+	for k := np; k < len(fill); k++ {
+		j := fill[k]
+		if h := uint(hints[k]); h < uint(len(d.Entries)) {
+			if e := &d.Entries[h]; e.Key.K == heap.KRef {
+				if s, ok := vm.H.Get(e.Key).(*heap.Str); ok && s.S == names[j] {
+					slots[j] = e.Val
+					continue
+				}
+			}
+		}
+		if !vm.kwDefault(d, names[j], &hints[k], &slots[j]) {
 			return false
 		}
 	}
@@ -1523,19 +1546,10 @@ func (vm *VM) kwDefaults(fn *heap.Function, code *compile.Code, m *heap.KwMap, n
 }
 
 // kwDefault stores in *slot the value of the str key name in the
-// keyword-only defaults d. The dict is tiny, so a scan comparing the
-// strings beats interning name and probing; before it, the entry *hint,
-// where the site found name last, is tried (functions of one code share
-// the plan and their dicts may differ, so it is only a guess, checked).
+// keyword-only defaults d, and its entry's index in *hint for the next
+// call. The dict is tiny, so a scan comparing the strings beats
+// interning name and probing.
 func (vm *VM) kwDefault(d *heap.Dict, name string, hint *int32, slot *Value) bool {
-	if h := int(*hint); h < len(d.Entries) {
-		if e := &d.Entries[h]; e.Key.K == heap.KRef {
-			if s, ok := vm.H.Get(e.Key).(*heap.Str); ok && s.S == name {
-				*slot = e.Val
-				return true
-			}
-		}
-	}
 	for i := range d.Entries {
 		e := &d.Entries[i]
 		if e.Key.K != heap.KRef {

@@ -1001,13 +1001,18 @@ enter:
 		case compile.KW_NAMES__CALL:
 			// The CALL after it with the names tuple KW_NAMES would
 			// have left in Aux[2].
-			kw := consts[arg]
+			// pushKw knows the call site by the constant's address.
+			kwp := &consts[arg]
 			arg = instrs[pc].Arg()
 			pc++
 			f.PC, f.SP = int32(pc), int32(sp)
-			done, err := vm.callKw(f, arg, kw)
+			nf, done, err := vm.pushKw(f, arg, kwp)
+			if nf != nil {
+				f = nf
+				goto enter
+			}
 			if !done {
-				err = vm.opCall(f, arg, kw)
+				err = vm.opCall(f, arg, *kwp)
 			}
 			if err != nil {
 				if err == errFramePushed {

@@ -167,6 +167,55 @@ func (vm *VM) getterPush(f *heap.Frame, obj, prop Value) (ok bool, err error) {
 	return true, errFramePushed
 }
 
+// getterFrame is LOAD_ATTR's call of the property prop's getter on obj
+// straight from the eval loop, after instAttrHit found prop at the site
+// (a property, no plain accessor, on a class keeping object's
+// __getattribute__ without __getattr__): when the getter is a Python
+// function taking exactly self, no limit check, preemption or pending
+// throw is due (fastPushDeclined, enterReady, as pushSimple asks) and a
+// pooled frame has room, its frame is pushed and returned for the loop
+// to enter at once, without the trip through loadAttrMiss and the
+// frame stack's re-read. nil (nothing done) leaves the load to
+// loadAttrMiss, which pushes the other getters.
+func (vm *VM) getterFrame(obj, prop Value) *heap.Frame {
+	p, ok := vm.H.Get(prop).(*heap.Property)
+	if !ok || p.Get.K != heap.KRef {
+		return nil
+	}
+	fn, ok := vm.H.Get(p.Get).(*heap.Function)
+	if !ok {
+		return nil
+	}
+	// A code not yet looked at (Simple 0) or none cached (fn.C nil) is
+	// getterPush's to settle.
+	co := fn.C
+	if co == nil || co.Simple != 2 || vm.fastPushDeclined() || !vm.enterReady() {
+		return nil
+	}
+	k, n := len(vm.framePool), len(vm.frames)
+	if k == 0 || cap(vm.framePool[k-1].Slots) < int(co.NSlots) || n == cap(vm.frames) {
+		return nil
+	}
+	vm.steps++
+	// A pooled frame has Ret RetPush, Locals and Gen Undef and its slots
+	// empty (releaseFrame).
+	nf := vm.framePool[k-1]
+	vm.framePool = vm.framePool[:k-1]
+	nf.Slots = nf.Slots[:co.NSlots]
+	vm.frames = vm.frames[:n+1]
+	vm.frames[n] = nf
+	nf.Code, nf.C, nf.Func, nf.Globals = fn.Code, co, p.Get, fn.Globals
+	nf.Slots[0] = obj
+	if cl := fn.Closure; len(cl) > 0 {
+		cells := nf.Slots[co.NLocals:]
+		for i := range cl {
+			cells[i] = cl[i]
+		}
+	}
+	nf.SP = co.NFixed
+	return nf
+}
+
 // storeAttrHit is STORE_ATTR's commonest cases, done without touching
 // the frame: obj is an instance whose class the site at instruction pc of
 // co (whose argument is arg) has seen this epoch, keeping object's

@@ -757,6 +757,16 @@ enter:
 					slots[sp-1] = v
 					continue
 				}
+				if v.K == heap.KRef {
+					// A property: its getter's frame, entered at once.
+					if nf := vm.getterFrame(slots[sp-1], v); nf != nil {
+						sp--
+						slots[sp] = Value{}
+						f.PC, f.SP = pc, sp
+						f = nf
+						goto enter
+					}
+				}
 				prop = v
 			} else if m, ok := vm.methodHit(f.C, pc-1, slots[sp-1], arg); ok {
 				slots[sp] = slots[sp-1]
@@ -800,6 +810,14 @@ enter:
 					sp++
 					pc++
 					continue
+				}
+				if v.K == heap.KRef {
+					// A property: its getter's frame, entered at once.
+					if nf := vm.getterFrame(obj, v); nf != nil {
+						f.PC, f.SP = pc+1, sp
+						f = nf
+						goto enter
+					}
 				}
 				prop = v
 			} else if m, ok := vm.methodHit(f.C, pc, obj, next.Arg()); ok {

@@ -20,7 +20,7 @@ import (
 // opLoadAttr; v is then a property whose getter loadAttrMiss may push at
 // once, or Undef.
 func (vm *VM) instAttrHit(co *heap.CodeObj, pc int32, obj Value) (Value, bool) {
-	if obj.K != heap.KRef || co.SiteIdx == nil {
+	if obj.K != heap.KRef || uint(pc) >= uint(len(co.SiteAt)) {
 		return heap.Undef, false
 	}
 	o, ok := vm.H.Get(obj).(*heap.Instance)
@@ -31,7 +31,7 @@ func (vm *VM) instAttrHit(co *heap.CodeObj, pc int32, obj Value) (Value, bool) {
 	if d == nil || o.Dict.K != heap.KRef {
 		return heap.Undef, false
 	}
-	e := co.Sites[co.SiteIdx[pc]].Find(o.Class.H(), vm.epoch)
+	e := co.SiteAt[pc].Find(o.Class.H(), vm.epoch)
 	if e == nil {
 		return heap.Undef, false
 	}
@@ -227,7 +227,7 @@ func (vm *VM) getterFrame(obj, prop Value) *heap.Frame {
 // is stored in place, or appended when no entry has name's hash (so none
 // can be name). false leaves the store to opStoreAttr.
 func (vm *VM) storeAttrHit(co *heap.CodeObj, pc int32, obj Value, arg int, v Value) bool {
-	if obj.K != heap.KRef || co.SiteIdx == nil {
+	if obj.K != heap.KRef || uint(pc) >= uint(len(co.SiteAt)) {
 		return false
 	}
 	o, ok := vm.H.Get(obj).(*heap.Instance)
@@ -238,7 +238,7 @@ func (vm *VM) storeAttrHit(co *heap.CodeObj, pc int32, obj Value, arg int, v Val
 	if d == nil || o.Exc != nil {
 		return false
 	}
-	e := co.Sites[co.SiteIdx[pc]].Find(o.Class.H(), vm.epoch)
+	e := co.SiteAt[pc].Find(o.Class.H(), vm.epoch)
 	if e == nil {
 		return false
 	}
@@ -285,14 +285,19 @@ func (vm *VM) appendAttrHit(obj Value, o *heap.Instance, d *heap.Dict, j int, na
 // returns the function to call with obj; anything else (ok=false) takes
 // opLoadMethod.
 func (vm *VM) methodHit(co *heap.CodeObj, pc int32, obj Value, arg int) (Value, bool) {
-	if obj.K != heap.KRef || co.SiteIdx == nil {
+	if obj.K != heap.KRef || uint(pc) >= uint(len(co.SiteAt)) {
 		return heap.Undef, false
 	}
 	o, ok := vm.H.Get(obj).(*heap.Instance)
 	if !ok {
+		if co.SiteIdx == nil {
+			// Sites dropped (a module base's template): SiteAt may
+			// outlive SiteIdx, which builtinMethodHit reads.
+			return heap.Undef, false
+		}
 		return vm.builtinMethodHit(co, pc, obj)
 	}
-	e := co.Sites[co.SiteIdx[pc]].Find(o.Class.H(), vm.epoch)
+	e := co.SiteAt[pc].Find(o.Class.H(), vm.epoch)
 	if e == nil {
 		return heap.Undef, false
 	}
@@ -406,4 +411,10 @@ func makeSites(co *heap.CodeObj) {
 		}
 	}
 	co.Sites = make([]heap.SiteCache, n)
+	co.SiteAt = make([]*heap.SiteCache, len(co.SiteIdx))
+	for i, j := range co.SiteIdx {
+		if j >= 0 {
+			co.SiteAt[i] = &co.Sites[j]
+		}
+	}
 }

@@ -171,30 +171,32 @@ func (vm *VM) getterPush(f *heap.Frame, obj, prop Value) (ok bool, err error) {
 // straight from the eval loop, after instAttrHit found prop at the site
 // (a property, no plain accessor, on a class keeping object's
 // __getattribute__ without __getattr__): when the getter is a Python
-// function taking exactly self, no limit check, preemption or pending
-// throw is due (fastPushDeclined, enterReady, as pushSimple asks) and a
-// pooled frame has room, its frame is pushed and returned for the loop
-// to enter at once, without the trip through loadAttrMiss and the
-// frame stack's re-read. nil (nothing done) leaves the load to
+// function taking exactly self, no limit check is due (fastPushDeclined)
+// and a pooled frame has room, its frame is pushed and true returned;
+// the loop then reloads the frame stack, where a pending throw or
+// preemption is seen, skipping loadAttrMiss and the errFramePushed
+// round trip. (The loop reloads rather than enter the frame at once:
+// that second entry edge cost the dispatch of unrelated instructions
+// more than it saved.) false (nothing done) leaves the load to
 // loadAttrMiss, which pushes the other getters.
-func (vm *VM) getterFrame(obj, prop Value) *heap.Frame {
+func (vm *VM) getterFrame(obj, prop Value) bool {
 	p, ok := vm.H.Get(prop).(*heap.Property)
 	if !ok || p.Get.K != heap.KRef {
-		return nil
+		return false
 	}
 	fn, ok := vm.H.Get(p.Get).(*heap.Function)
 	if !ok {
-		return nil
+		return false
 	}
 	// A code not yet looked at (Simple 0) or none cached (fn.C nil) is
 	// getterPush's to settle.
 	co := fn.C
-	if co == nil || co.Simple != 2 || vm.fastPushDeclined() || !vm.enterReady() {
-		return nil
+	if co == nil || co.Simple != 2 || vm.fastPushDeclined() {
+		return false
 	}
 	k, n := len(vm.framePool), len(vm.frames)
 	if k == 0 || cap(vm.framePool[k-1].Slots) < int(co.NSlots) || n == cap(vm.frames) {
-		return nil
+		return false
 	}
 	vm.steps++
 	// A pooled frame has Ret RetPush, Locals and Gen Undef and its slots
@@ -213,7 +215,7 @@ func (vm *VM) getterFrame(obj, prop Value) *heap.Frame {
 		}
 	}
 	nf.SP = co.NFixed
-	return nf
+	return true
 }
 
 // storeAttrHit is STORE_ATTR's commonest cases, done without touching

@@ -759,12 +759,11 @@ enter:
 				}
 				if v.K == heap.KRef {
 					// A property: its getter's frame, entered at once.
-					if nf := vm.getterFrame(slots[sp-1], v); nf != nil {
+					if vm.getterFrame(slots[sp-1], v) {
 						sp--
 						slots[sp] = Value{}
 						f.PC, f.SP = pc, sp
-						f = nf
-						goto enter
+						goto reload
 					}
 				}
 				prop = v
@@ -813,10 +812,9 @@ enter:
 				}
 				if v.K == heap.KRef {
 					// A property: its getter's frame, entered at once.
-					if nf := vm.getterFrame(obj, v); nf != nil {
+					if vm.getterFrame(obj, v) {
 						f.PC, f.SP = pc+1, sp
-						f = nf
-						goto enter
+						goto reload
 					}
 				}
 				prop = v

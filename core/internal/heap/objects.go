@@ -108,6 +108,10 @@ type CodeObj struct {
 	// instruction to its site, -1 for the others. Derived, not persisted.
 	Sites   []SiteCache
 	SiteIdx []int32
+	// SiteAt is each instruction's site in Sites, nil for the others:
+	// the attribute hits' one load (and bounds check) where SiteIdx takes
+	// two. Empty until Sites is made. Derived, not persisted.
+	SiteAt []*SiteCache
 	// KwMaps remember, for the keyword names of a few call sites, the
 	// parameter each name binds. Derived, not persisted.
 	KwMaps []KwMap

@@ -1091,9 +1091,12 @@ func (vm *VM) findSetter(obj, name, v Value) (Value, error) {
 				return heap.Undef, vm.Errorf(TValueError, "%s() requires a code object with %d free vars, not %d", vm.MustStr(o.Name), len(o.Closure), n)
 			}
 			// Calls read the code through the cache (codeOf), which
-			// must follow.
+			// must follow; so must the site caches' conclusions drawn
+			// from the code (a property whose getter is a plain
+			// accessor, read in place without its frame).
 			o.Code, o.C = v, nil
 			vm.H.Touch(obj)
+			vm.invalidateCaches()
 			return heap.Undef, nil
 		case "__kwdefaults__":
 			if v.K == heap.KNone {

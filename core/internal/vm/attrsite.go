@@ -20,7 +20,7 @@ import (
 // opLoadAttr; v is then a property whose getter loadAttrMiss may push at
 // once, or Undef.
 func (vm *VM) instAttrHit(co *heap.CodeObj, pc int32, obj Value) (Value, bool) {
-	if obj.K != heap.KRef || co.SiteIdx == nil {
+	if obj.K != heap.KRef || uint(pc) >= uint(len(co.SiteAt)) {
 		return heap.Undef, false
 	}
 	o, ok := vm.H.Get(obj).(*heap.Instance)
@@ -31,7 +31,7 @@ func (vm *VM) instAttrHit(co *heap.CodeObj, pc int32, obj Value) (Value, bool) {
 	if d == nil || o.Dict.K != heap.KRef {
 		return heap.Undef, false
 	}
-	e := co.Sites[co.SiteIdx[pc]].Find(o.Class.H(), vm.epoch)
+	e := co.SiteAt[pc].Find(o.Class.H(), vm.epoch)
 	if e == nil {
 		return heap.Undef, false
 	}
@@ -167,6 +167,57 @@ func (vm *VM) getterPush(f *heap.Frame, obj, prop Value) (ok bool, err error) {
 	return true, errFramePushed
 }
 
+// getterFrame is LOAD_ATTR's call of the property prop's getter on obj
+// straight from the eval loop, after instAttrHit found prop at the site
+// (a property, no plain accessor, on a class keeping object's
+// __getattribute__ without __getattr__): when the getter is a Python
+// function taking exactly self, no limit check is due (fastPushDeclined)
+// and a pooled frame has room, its frame is pushed and true returned;
+// the loop then reloads the frame stack, where a pending throw or
+// preemption is seen, skipping loadAttrMiss and the errFramePushed
+// round trip. (The loop reloads rather than enter the frame at once:
+// that second entry edge cost the dispatch of unrelated instructions
+// more than it saved.) false (nothing done) leaves the load to
+// loadAttrMiss, which pushes the other getters.
+func (vm *VM) getterFrame(obj, prop Value) bool {
+	p, ok := vm.H.Get(prop).(*heap.Property)
+	if !ok || p.Get.K != heap.KRef {
+		return false
+	}
+	fn, ok := vm.H.Get(p.Get).(*heap.Function)
+	if !ok {
+		return false
+	}
+	// A code not yet looked at (Simple 0) or none cached (fn.C nil) is
+	// getterPush's to settle.
+	co := fn.C
+	if co == nil || co.Simple != 2 || vm.fastPushDeclined() {
+		return false
+	}
+	k, n := len(vm.framePool), len(vm.frames)
+	if k == 0 || cap(vm.framePool[k-1].Slots) < int(co.NSlots) || n == cap(vm.frames) {
+		return false
+	}
+	vm.steps++
+	// A pooled frame has Ret RetPush, Locals and Gen Undef and its slots
+	// empty (releaseFrame).
+	nf := vm.framePool[k-1]
+	vm.framePool = vm.framePool[:k-1]
+	nf.Slots = nf.Slots[:co.NSlots]
+	vm.frames = vm.frames[:n+1]
+	vm.frames[n] = nf
+	nf.Code, nf.C, nf.Func, nf.Globals = fn.Code, co, p.Get, fn.Globals
+	nf.Slots[0] = obj
+	if cl := fn.Closure; len(cl) > 0 {
+		cells := nf.Slots[co.NLocals:]
+		for i := range cl {
+			cells[i] = cl[i]
+		}
+	}
+	nf.SP = co.NFixed
+	return true
+}
+
 // storeAttrHit is STORE_ATTR's commonest cases, done without touching
 // the frame: obj is an instance whose class the site at instruction pc of
 // co (whose argument is arg) has seen this epoch, keeping object's
@@ -178,7 +229,7 @@ func (vm *VM) getterPush(f *heap.Frame, obj, prop Value) (ok bool, err error) {
 // is stored in place, or appended when no entry has name's hash (so none
 // can be name). false leaves the store to opStoreAttr.
 func (vm *VM) storeAttrHit(co *heap.CodeObj, pc int32, obj Value, arg int, v Value) bool {
-	if obj.K != heap.KRef || co.SiteIdx == nil {
+	if obj.K != heap.KRef || uint(pc) >= uint(len(co.SiteAt)) {
 		return false
 	}
 	o, ok := vm.H.Get(obj).(*heap.Instance)
@@ -189,7 +240,7 @@ func (vm *VM) storeAttrHit(co *heap.CodeObj, pc int32, obj Value, arg int, v Val
 	if d == nil || o.Exc != nil {
 		return false
 	}
-	e := co.Sites[co.SiteIdx[pc]].Find(o.Class.H(), vm.epoch)
+	e := co.SiteAt[pc].Find(o.Class.H(), vm.epoch)
 	if e == nil {
 		return false
 	}
@@ -236,14 +287,19 @@ func (vm *VM) appendAttrHit(obj Value, o *heap.Instance, d *heap.Dict, j int, na
 // returns the function to call with obj; anything else (ok=false) takes
 // opLoadMethod.
 func (vm *VM) methodHit(co *heap.CodeObj, pc int32, obj Value, arg int) (Value, bool) {
-	if obj.K != heap.KRef || co.SiteIdx == nil {
+	if obj.K != heap.KRef || uint(pc) >= uint(len(co.SiteAt)) {
 		return heap.Undef, false
 	}
 	o, ok := vm.H.Get(obj).(*heap.Instance)
 	if !ok {
+		if co.SiteIdx == nil {
+			// Sites dropped (a module base's template): SiteAt may
+			// outlive SiteIdx, which builtinMethodHit reads.
+			return heap.Undef, false
+		}
 		return vm.builtinMethodHit(co, pc, obj)
 	}
-	e := co.Sites[co.SiteIdx[pc]].Find(o.Class.H(), vm.epoch)
+	e := co.SiteAt[pc].Find(o.Class.H(), vm.epoch)
 	if e == nil {
 		return heap.Undef, false
 	}
@@ -357,4 +413,10 @@ func makeSites(co *heap.CodeObj) {
 		}
 	}
 	co.Sites = make([]heap.SiteCache, n)
+	co.SiteAt = make([]*heap.SiteCache, len(co.SiteIdx))
+	for i, j := range co.SiteIdx {
+		if j >= 0 {
+			co.SiteAt[i] = &co.Sites[j]
+		}
+	}
 }

@@ -853,6 +853,15 @@ enter:
 					slots[sp-1] = v
 					continue
 				}
+				if v.K == heap.KRef {
+					// A property: its getter's frame, entered at once.
+					if vm.getterFrame(slots[sp-1], v) {
+						sp--
+						slots[sp] = Value{}
+						f.PC, f.SP = pc, sp
+						goto reload
+					}
+				}
 				prop = v
 			} else if m, ok := vm.methodHit(f.C, int32(pc-1), slots[sp-1], arg); ok {
 				pc, sp = int(f.PC), int(f.SP)
@@ -900,6 +909,13 @@ enter:
 					sp++
 					pc++
 					continue
+				}
+				if v.K == heap.KRef {
+					// A property: its getter's frame, entered at once.
+					if vm.getterFrame(obj, v) {
+						f.PC, f.SP = pc+1, sp
+						goto reload
+					}
 				}
 				prop = v
 			} else if m, ok := vm.methodHit(f.C, int32(pc), obj, next.Arg()); ok {

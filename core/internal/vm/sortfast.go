@@ -229,7 +229,6 @@ func (vm *VM) instanceKeysLess(keys []Value) func(a, b int) (bool, error) {
 			// __gt__ added ...): the general comparison from now on.
 			return vm.Compare(compile.CmpLt, keys[a], keys[b])
 		}
-		buf[0], buf[1] = keys[a], keys[b]
 		var r Value
 		var err error
 		if fn.C == co && co != nil && vm.enterCQuick() {
@@ -237,12 +236,18 @@ func (vm *VM) instanceKeysLess(keys []Value) func(a, b int) (bool, error) {
 			depth := len(vm.frames)
 			vm.nested++
 			vm.safeAllocs = 0 // Python code may drop what the operation holds (see openSafe)
-			if err = vm.pushQuick(lt, fn, co, buf[:], heap.RetNested); err == nil {
+			if vm.pushLt(lt, fn, co, keys[a], keys[b]) {
 				r, err = vm.runUnguarded(depth)
+			} else {
+				buf[0], buf[1] = keys[a], keys[b]
+				if err = vm.pushQuick(lt, fn, co, buf[:], heap.RetNested); err == nil {
+					r, err = vm.runUnguarded(depth)
+				}
 			}
 			vm.nested--
 			vm.leaveC()
 		} else {
+			buf[0], buf[1] = keys[a], keys[b]
 			r, err = vm.callLtNested(lt, fn, buf[:])
 		}
 		if err != nil {
@@ -257,6 +262,39 @@ func (vm *VM) instanceKeysLess(keys []Value) func(a, b int) (bool, error) {
 		}
 		return vm.Truth(r)
 	}
+}
+
+// pushLt is pushQuick(fnv, fn, co, [x, y], RetNested) for a sort's
+// __lt__ (fn at fnv, whose code co takes exactly its two operands) when
+// no limit check is due (fastPushDeclined) and a pooled frame has room:
+// the two operands go straight into the frame, without pushQuick's
+// argument slice or allocFrame's call. false (nothing done) leaves the
+// push to pushQuick.
+func (vm *VM) pushLt(fnv Value, fn *heap.Function, co *heap.CodeObj, x, y Value) bool {
+	k, n := len(vm.framePool), len(vm.frames)
+	if k == 0 || cap(vm.framePool[k-1].Slots) < int(co.NSlots) || n == cap(vm.frames) || vm.fastPushDeclined() {
+		return false
+	}
+	vm.steps++
+	// A pooled frame has Locals and Gen Undef and its slots empty
+	// (releaseFrame).
+	nf := vm.framePool[k-1]
+	vm.framePool = vm.framePool[:k-1]
+	nf.Slots = nf.Slots[:co.NSlots]
+	vm.frames = vm.frames[:n+1]
+	vm.frames[n] = nf
+	nf.Code, nf.C, nf.Func, nf.Globals = fn.Code, co, fnv, fn.Globals
+	nf.Ret = heap.RetNested
+	s := nf.Slots[:2]
+	s[0], s[1] = x, y
+	if cl := fn.Closure; len(cl) > 0 {
+		cells := nf.Slots[co.NLocals:]
+		for i := range cl {
+			cells[i] = cl[i]
+		}
+	}
+	nf.SP = co.NFixed
+	return true
 }
 
 // callLtNested is callNested(fnv, args) for the Python function fn at

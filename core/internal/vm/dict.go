@@ -308,6 +308,17 @@ func dictSetDefaultSlow(vm *VM, d *heap.Dict, dv, key, def Value) (Value, error)
 // dictAppend adds key, known to be absent from d, with its hash h, as
 // DictSet would: within the memory limit, and accounted.
 func (vm *VM) dictAppend(d *heap.Dict, key, val Value, h int64) error {
+	if vm.Limits.MaxMemory == 0 && d.AppendCost() == 0 {
+		// No limit, and room for the key: reserve(0) and grew's limit
+		// check have nothing to refuse, so only the accounting of a
+		// growth (which AppendCost says there is none of) remains.
+		before := d.Size()
+		d.Append(key, val, h)
+		if after := d.Size(); after > before {
+			vm.H.Grew(after - before)
+		}
+		return nil
+	}
 	if err := vm.dictRoom(d); err != nil {
 		return err
 	}
@@ -759,7 +770,8 @@ func (vm *VM) dictUnpack(v Value) ([]Value, bool, error) {
 func (vm *VM) buildDict(n int, keys, vals []Value, step, off int) (Value, error) {
 	dv := vm.newDictFor(n)
 	d := vm.H.Get(dv).(*heap.Dict)
-	for i := 0; i < n; i++ {
+	i := vm.buildDictPlain(d, n, keys, vals, step, off)
+	for ; i < n; i++ {
 		k, v := keys[i*step], vals[i*step+off]
 		switch k.K {
 		case heap.KInt:
@@ -776,6 +788,51 @@ func (vm *VM) buildDict(n int, keys, vals []Value, step, off int) (Value, error)
 		}
 	}
 	return dv, nil
+}
+
+// buildDictPlain adds to the fresh dict d, written in place and taken
+// in one AdoptDistinct, the leading pairs of buildDict's n whose keys are
+// ints or exact strs (their hashes run no code), when their hashes are
+// distinct; it returns how many pairs it added, the rest being
+// buildDict's. A float, bool or any other key ends the run, so hashes
+// and insertions still happen in the literal's order.
+func (vm *VM) buildDictPlain(d *heap.Dict, n int, keys, vals []Value, step, off int) int {
+	es := d.Room(n)
+	if len(es) < 2 {
+		// One pair (or no room): AppendFresh costs no more.
+		return 0
+	}
+	m := 0
+	for ; m < len(es); m++ {
+		k := keys[m*step]
+		e := &es[m]
+		switch k.K {
+		case heap.KInt:
+			if n := k.I(); n > -(1<<60) && n < 1<<60 && n != -1 {
+				// Hash's value for the small ints, without its call.
+				e.Hash = n
+			} else {
+				e.Hash, _ = vm.Hash(k)
+			}
+		case heap.KRef:
+			s, ok := vm.H.Get(k).(*heap.Str)
+			if !ok {
+				goto done
+			}
+			e.Hash = strHashOf(s)
+		default:
+			goto done
+		}
+		e.Key, e.Val = k, vals[m*step+off]
+	}
+done:
+	if m == 0 {
+		return 0
+	}
+	if !d.AdoptDistinct(m) {
+		return 0
+	}
+	return m
 }
 
 // emptyDefaultHit answers d.setdefault(k, []) and d.setdefault(k, {})
@@ -994,4 +1051,36 @@ func (vm *VM) plainKeyEq(a, b Value) (bool, error) {
 		}
 	}
 	return false, errNotPlain
+}
+
+// opBuildMap is BUILD_MAP arg (the n pairs on f's stack, keys and values
+// interleaved) run from the loop rather than slowOp: dict literals of
+// records ({"id": i, "name": s}) are built in inner loops. As slowOp's
+// case, BUILD_MAP 0 before setdefault's CALL may answer the call itself
+// (emptyDefaultHit). f.PC and f.SP are the loop's, written back.
+func (vm *VM) opBuildMap(f *heap.Frame, arg int) error {
+	if arg == 0 && vm.emptyDefaultHit(f) {
+		return nil
+	}
+	items := f.Slots[f.SP-int32(2*arg) : f.SP]
+	dv, err := vm.buildDict(arg, items, items, 2, 1)
+	if err != nil {
+		return err
+	}
+	vm.popN(f, 2*arg)
+	push(f, dv)
+	return nil
+}
+
+// opMapAdd is MAP_ADD arg (a dict comprehension's d[k] = v, the dict arg
+// slots below the pair) run from the loop rather than slowOp.
+func (vm *VM) opMapAdd(f *heap.Frame, arg int) error {
+	v := pop(f)
+	k := pop(f)
+	dv := f.Slots[f.SP-int32(arg)]
+	if err := vm.DictSet(vm.H.Get(dv).(*heap.Dict), k, v); err != nil {
+		return err
+	}
+	vm.H.Touch(dv)
+	return nil
 }

@@ -701,7 +701,8 @@ const (
 // plainMatch compares entry key ek with FindPlain's key (an int when ks
 // is nil, else the exact str ks): equal, unequal, or unknown without
 // the general == (only an int, an exact str or a deleted entry is
-// compared here).
+// compared here). It stays out of line: FindPlain's loops, which answer
+// the same value inline, then spill nothing around its str comparison.
 //
 //go:noinline
 func plainMatch(h *Heap, ek, key Value, ks *Str) int {

@@ -236,11 +236,21 @@ func positionalFast(general BuiltinFn, f func(vm *VM, self Value, d *heap.Dict, 
 }
 
 func dictGetM(vm *VM, self Value, d *heap.Dict, _ Value, args [2]Value) (Value, error) {
-	if i, _, known := vm.dictFind(d, args[0]); known {
-		if i >= 0 {
-			return d.Entries[i].Val, nil
+	// counts.get(w, 0): dictFind written out, one call less.
+	if s, ok := vm.strKey(args[0]); ok {
+		if i, known := d.FindPlain(vm.H, args[0], s, strHashOf(s)); known {
+			if i >= 0 {
+				return d.Entries[i].Val, nil
+			}
+			return orNone(args[1]), nil
 		}
-		return orNone(args[1]), nil
+	} else if h, ok := smallIntKey(args[0]); ok {
+		if i, known := d.FindPlain(vm.H, args[0], nil, h); known {
+			if i >= 0 {
+				return d.Entries[i].Val, nil
+			}
+			return orNone(args[1]), nil
+		}
 	}
 	v, found, err := vm.DictGet(d, args[0])
 	if err != nil || found {
@@ -851,7 +861,10 @@ func (vm *VM) emptyDefaultHit(f *heap.Frame) bool {
 	if pc >= len(instrs) || instrs[pc].Op() != compile.CALL || instrs[pc].Arg() != 2 || f.SP < 3 {
 		return false
 	}
-	fn, dv, k := f.Slots[f.SP-3], f.Slots[f.SP-2], f.Slots[f.SP-1]
+	// The frame's slots and SP in locals: stores through f.Slots would
+	// make every later f.SP and f.Slots a reload.
+	slots, sp := f.Slots, int(f.SP)
+	fn, dv, k := slots[sp-3], slots[sp-2], slots[sp-1]
 	if fn.K != heap.KRef || dv.K != heap.KRef {
 		return false
 	}
@@ -871,9 +884,9 @@ func (vm *VM) emptyDefaultHit(f *heap.Frame) bool {
 	if !found {
 		return false
 	}
-	f.Slots[f.SP-3] = v
-	f.Slots[f.SP-2], f.Slots[f.SP-1] = Value{}, Value{}
-	f.SP -= 2
+	slots[sp-3] = v
+	slots[sp-2], slots[sp-1] = Value{}, Value{}
+	f.SP = int32(sp - 2)
 	f.PC++
 	return true
 }
@@ -955,6 +968,25 @@ func (vm *VM) plainTupleEq(a, b []Value) (eq, ok bool) {
 	return true, true
 }
 
+// smallIntKey is Hash of an int key k whose hash is its value, the
+// ints dictFind compares without code; ok is false for any other key.
+// With strKey, it is dictFind's test for the callers that call
+// FindPlain themselves (one call less on every lookup): too small a
+// function to cost a call.
+func smallIntKey(k Value) (h int64, ok bool) {
+	n := k.I()
+	return n, k.K == heap.KInt && n > -(1<<60) && n < 1<<60 && n != -1
+}
+
+// strKey returns the exact str k is, if it is one.
+func (vm *VM) strKey(k Value) (*heap.Str, bool) {
+	if k.K != heap.KRef {
+		return nil, false
+	}
+	s, ok := vm.H.Get(k).(*heap.Str)
+	return s, ok
+}
+
 // dictFind is d.FindPlain for an int or exact str k: the index of k's
 // entry in d or -1, and k's hash; known is false for any other key, or
 // for an entry that needs the general == to be compared with k.
@@ -981,11 +1013,22 @@ func (vm *VM) dictFind(d *heap.Dict, k Value) (i int, h int64, known bool) {
 // other kind of key and any lookup that would need the general ==, all
 // left to the general path, which has nothing to undo.
 func (vm *VM) dictGetPlain(d *heap.Dict, k Value) (v Value, found bool) {
-	if i, _, known := vm.dictFind(d, k); known {
-		if i < 0 {
-			return heap.Undef, false
+	// dictFind written out (d["name"], r["tags"], d[i]): one call less
+	// on every subscript.
+	if s, ok := vm.strKey(k); ok {
+		if i, known := d.FindPlain(vm.H, k, s, strHashOf(s)); known {
+			if i < 0 {
+				return heap.Undef, false
+			}
+			return d.Entries[i].Val, true
 		}
-		return d.Entries[i].Val, true
+	} else if h, ok := smallIntKey(k); ok {
+		if i, known := d.FindPlain(vm.H, k, nil, h); known {
+			if i < 0 {
+				return heap.Undef, false
+			}
+			return d.Entries[i].Val, true
+		}
 	}
 	h, ok := vm.plainKeyHash(k)
 	if !ok {
@@ -1001,12 +1044,24 @@ func (vm *VM) dictGetPlain(d *heap.Dict, k Value) (v Value, found bool) {
 // appended within the memory limit as DictSet does; err is its refusal
 // (done is then true: the general path must not run again).
 func (vm *VM) dictSetPlain(d *heap.Dict, k, v Value) (done bool, err error) {
-	if i, h, known := vm.dictFind(d, k); known {
-		if i >= 0 {
-			d.SetAt(i, v)
-			return true, nil
+	// dictFind written out (counts[w] = n), one call less.
+	if s, ok := vm.strKey(k); ok {
+		h := strHashOf(s)
+		if i, known := d.FindPlain(vm.H, k, s, h); known {
+			if i >= 0 {
+				d.SetAt(i, v)
+				return true, nil
+			}
+			return true, vm.dictAppend(d, k, v, h)
 		}
-		return true, vm.dictAppend(d, k, v, h)
+	} else if h, ok := smallIntKey(k); ok {
+		if i, known := d.FindPlain(vm.H, k, nil, h); known {
+			if i >= 0 {
+				d.SetAt(i, v)
+				return true, nil
+			}
+			return true, vm.dictAppend(d, k, v, h)
+		}
 	}
 	h, ok := vm.plainKeyHash(k)
 	if !ok {
@@ -1062,13 +1117,16 @@ func (vm *VM) opBuildMap(f *heap.Frame, arg int) error {
 	if arg == 0 && vm.emptyDefaultHit(f) {
 		return nil
 	}
-	items := f.Slots[f.SP-int32(2*arg) : f.SP]
+	sp := int(f.SP)
+	items := f.Slots[sp-2*arg : sp]
 	dv, err := vm.buildDict(arg, items, items, 2, 1)
 	if err != nil {
 		return err
 	}
-	vm.popN(f, 2*arg)
-	push(f, dv)
+	// The pairs popped and the dict pushed in their place.
+	clear(items)
+	f.Slots[sp-2*arg] = dv
+	f.SP = int32(sp - 2*arg + 1)
 	return nil
 }
 

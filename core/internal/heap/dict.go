@@ -366,6 +366,40 @@ func (d *Dict) Append(key, val Value, hash int64) {
 	d.index[j] = int32(len(d.Entries) - 1)
 }
 
+// AppendInRoom is Append for a key known to be absent when that
+// allocates nothing: d owns its entries, which have room for one more,
+// and an index (if any) that takes it without a rebuild. It reports
+// false, changing nothing, otherwise. d's Size is the same after, so a
+// caller has no growth to account.
+func (d *Dict) AppendInRoom(key, val Value, hash int64) bool {
+	n := len(d.Entries)
+	if d.shared || n == cap(d.Entries) {
+		return false
+	}
+	if d.index == nil {
+		if n >= smallDict {
+			return false
+		}
+	} else if (n+1)*3 >= len(d.index)*2 {
+		return false
+	}
+	d.noteKeyHash(hash)
+	d.Used++
+	d.Ver++
+	d.Keys++
+	d.Entries = d.Entries[:n+1]
+	d.Entries[n] = DictEntry{Hash: hash, Key: key, Val: val}
+	if d.index != nil {
+		mask := uint64(len(d.index) - 1)
+		j, perturb := uint64(hash)&mask, uint64(hash)
+		for d.index[j] >= 0 {
+			j, perturb = nextSlot(j, perturb, mask)
+		}
+		d.index[j] = int32(n)
+	}
+	return true
+}
+
 // CopyFrom makes the empty dict d hold the live entries of src, in order,
 // in one pass: dict(d), d.copy() and {**d} need no per-key work, as src's
 // keys are already distinct and hashed.

@@ -100,3 +100,53 @@ func TestFillEmpty(t *testing.T) {
 		}
 	}
 }
+
+// AppendInRoom appends only what needs no allocation, leaving d's size
+// as it was; every refusal changes nothing, and the keys it took are
+// found as Append's are, through growth, deletion and rebuilds after.
+func TestDictAppendInRoom(t *testing.T) {
+	d := NewDictSized(2)
+	var took, refused int
+	for i := int64(0); i < 3000; i++ {
+		size, ver, n := d.Size(), d.Ver, d.Len()
+		if d.AppendInRoom(Int(i), Int(-i), i) {
+			took++
+			if d.Size() != size {
+				t.Fatalf("key %d: size %d -> %d", i, size, d.Size())
+			}
+		} else {
+			refused++
+			if d.Ver != ver || d.Len() != n {
+				t.Fatalf("key %d: a refusal changed the dict", i)
+			}
+			d.Append(Int(i), Int(-i), i)
+		}
+		if i%7 == 3 {
+			d.Delete(Int(i-1), i-1, intEq)
+		}
+	}
+	if took == 0 || refused == 0 {
+		t.Fatalf("took %d, refused %d: both paths should run", took, refused)
+	}
+	for i := int64(0); i < 3000; i++ {
+		v, ok, _ := d.Get(Int(i), i, intEq)
+		if want := i%7 != 2; ok != want || (ok && v.I() != -i) {
+			t.Fatalf("key %d: get = %v %v, want present %v", i, v, ok, want)
+		}
+	}
+	// A small dict full to smallDict, and a clone sharing its entries,
+	// take nothing in place.
+	s := NewDictSized(12)
+	for i := int64(0); i < smallDict; i++ {
+		s.Append(Int(i), Int(i), i)
+	}
+	if s.AppendInRoom(Int(100), Int(0), 100) {
+		t.Fatal("an index-less dict grew past smallDict in place")
+	}
+	o := NewDictSized(4)
+	o.Append(Int(1), Int(1), 1)
+	c := cloneObject(o).(*Dict)
+	if c.AppendInRoom(Int(2), Int(2), 2) {
+		t.Fatal("AppendInRoom on a clone sharing its entries")
+	}
+}

@@ -318,15 +318,10 @@ func dictSetDefaultSlow(vm *VM, d *heap.Dict, dv, key, def Value) (Value, error)
 // dictAppend adds key, known to be absent from d, with its hash h, as
 // DictSet would: within the memory limit, and accounted.
 func (vm *VM) dictAppend(d *heap.Dict, key, val Value, h int64) error {
-	if vm.Limits.MaxMemory == 0 && d.AppendCost() == 0 {
-		// No limit, and room for the key: reserve(0) and grew's limit
-		// check have nothing to refuse, so only the accounting of a
-		// growth (which AppendCost says there is none of) remains.
-		before := d.Size()
-		d.Append(key, val, h)
-		if after := d.Size(); after > before {
-			vm.H.Grew(after - before)
-		}
+	if vm.Limits.MaxMemory == 0 && d.AppendInRoom(key, val, h) {
+		// No limit, and room for the key: reserve(0) and grew would
+		// have had nothing to refuse, nor (d's size unchanged) any
+		// growth to account.
 		return nil
 	}
 	if err := vm.dictRoom(d); err != nil {

@@ -151,9 +151,7 @@ func (d *Dict) reindex(src []DictEntry, other bool, extra int) {
 	if len(d.index) != n {
 		d.index = make([]int32, n)
 	}
-	for i := range d.index {
-		d.index[i] = slotEmpty
-	}
+	fillEmpty(d.index)
 	d.lead = 0
 	mask := uint64(n - 1)
 	for i := range d.Entries {
@@ -163,6 +161,19 @@ func (d *Dict) reindex(src []DictEntry, other bool, extra int) {
 			j, perturb = nextSlot(j, perturb, mask)
 		}
 		d.index[j] = int32(i)
+	}
+}
+
+// fillEmpty sets every slot of index to slotEmpty: a slot, then copies
+// of twice as many each time, so that the bulk of a big index is filled
+// by memmove's wide stores rather than one slot a step.
+func fillEmpty(index []int32) {
+	if len(index) == 0 {
+		return
+	}
+	index[0] = slotEmpty
+	for k := 1; k < len(index); k *= 2 {
+		copy(index[k:], index[:k])
 	}
 }
 
@@ -353,6 +364,40 @@ func (d *Dict) Append(key, val Value, hash int64) {
 		j, perturb = nextSlot(j, perturb, mask)
 	}
 	d.index[j] = int32(len(d.Entries) - 1)
+}
+
+// AppendInRoom is Append for a key known to be absent when that
+// allocates nothing: d owns its entries, which have room for one more,
+// and an index (if any) that takes it without a rebuild. It reports
+// false, changing nothing, otherwise. d's Size is the same after, so a
+// caller has no growth to account.
+func (d *Dict) AppendInRoom(key, val Value, hash int64) bool {
+	n := len(d.Entries)
+	if d.shared || n == cap(d.Entries) {
+		return false
+	}
+	if d.index == nil {
+		if n >= smallDict {
+			return false
+		}
+	} else if (n+1)*3 >= len(d.index)*2 {
+		return false
+	}
+	d.noteKeyHash(hash)
+	d.Used++
+	d.Ver++
+	d.Keys++
+	d.Entries = d.Entries[:n+1]
+	d.Entries[n] = DictEntry{Hash: hash, Key: key, Val: val}
+	if d.index != nil {
+		mask := uint64(len(d.index) - 1)
+		j, perturb := uint64(hash)&mask, uint64(hash)
+		for d.index[j] >= 0 {
+			j, perturb = nextSlot(j, perturb, mask)
+		}
+		d.index[j] = int32(n)
+	}
+	return true
 }
 
 // CopyFrom makes the empty dict d hold the live entries of src, in order,
@@ -573,6 +618,55 @@ func (d *Dict) AppendFresh(key, val Value, hash int64) bool {
 	return true
 }
 
+// Room returns the n entries past d's last, within the capacity of its
+// entries, for a caller to fill and then add with AdoptDistinct: a dict
+// literal's pairs are written there once, rather than gathered and
+// copied. It is nil when d has an index, shares its entries or lacks the
+// room.
+func (d *Dict) Room(n int) []DictEntry {
+	l := len(d.Entries)
+	if d.index != nil || d.shared || cap(d.Entries)-l < n {
+		return nil
+	}
+	return d.Entries[l : l+n]
+}
+
+// AdoptDistinct adds to d the first m entries of its Room, filled by the
+// caller with keys and their hashes, when that needs no comparison: no
+// two of their hashes are alike, nor any of theirs like an earlier
+// entry's, so no key can equal another (equal keys have equal hashes).
+// Otherwise it clears them, changing nothing, and reports false.
+func (d *Dict) AdoptDistinct(m int) bool {
+	n := len(d.Entries)
+	es := d.Entries[n : n+m]
+	for i := range es {
+		h := es[i].Hash
+		for j := range es[:i] {
+			if es[j].Hash == h {
+				clear(es)
+				return false
+			}
+		}
+		for j := range d.Entries {
+			if d.Entries[j].Hash == h {
+				clear(es)
+				return false
+			}
+		}
+	}
+	if n == 0 {
+		d.bloom, d.bloomOK = 0, true
+	}
+	for i := range es {
+		d.bloom |= BloomBits(uint64(es[i].Hash))
+	}
+	d.Entries = d.Entries[:n+m]
+	d.Used += m
+	d.Ver++
+	d.Keys++
+	return true
+}
+
 // FindPlain is Lookup for a key whose comparisons run no code: an int
 // (ks nil) or an exact str (ks its Str), of the given hash. It returns
 // the index of the entry equal to key, or -1 for none, with known true;
@@ -582,35 +676,43 @@ func (d *Dict) AppendFresh(key, val Value, hash int64) bool {
 // subclass). It is one direct pass, with no comparison function called
 // per entry, for the commonest lookups: d["name"], counts.get(w, 0).
 func (d *Dict) FindPlain(h *Heap, key Value, ks *Str, hash int64) (i int, known bool) {
+	// The same value (a const key, an interned str, an int) answers
+	// inline; only an entry of key's hash that is another value goes to
+	// plainMatch, whose str comparison is a call: out of the loops, it
+	// costs the loops no spills.
 	if d.index == nil {
-		if len(d.Entries) > smallDict {
-			d.rebuild()
-		} else {
+		if len(d.Entries) <= smallDict {
 			es := d.Entries
 			for i := range es {
-				e := &es[i]
-				if e.Hash != hash {
-					continue
-				}
-				switch plainMatch(h, e.Key, key, ks) {
-				case matchYes:
-					return i, true
-				case matchUnknown:
-					return -1, false
+				if e := &es[i]; e.Hash == hash {
+					if e.Key == key {
+						return i, true
+					}
+					switch plainMatch(h, e.Key, key, ks) {
+					case matchYes:
+						return i, true
+					case matchUnknown:
+						return -1, false
+					}
 				}
 			}
 			return -1, true
 		}
+		d.rebuild()
 	}
-	mask := uint64(len(d.index) - 1)
+	index, es := d.index, d.Entries
+	mask := uint64(len(index) - 1)
 	j, perturb := uint64(hash)&mask, uint64(hash)
 	for {
-		s := d.index[j]
+		s := index[j]
 		if s == slotEmpty {
 			return -1, true
 		}
 		if s >= 0 {
-			if e := &d.Entries[s]; e.Hash == hash {
+			if e := &es[s]; e.Hash == hash {
+				if e.Key == key {
+					return int(s), true
+				}
 				switch plainMatch(h, e.Key, key, ks) {
 				case matchYes:
 					return int(s), true
@@ -633,7 +735,10 @@ const (
 // plainMatch compares entry key ek with FindPlain's key (an int when ks
 // is nil, else the exact str ks): equal, unequal, or unknown without
 // the general == (only an int, an exact str or a deleted entry is
-// compared here).
+// compared here). It stays out of line: FindPlain's loops, which answer
+// the same value inline, then spill nothing around its str comparison.
+//
+//go:noinline
 func plainMatch(h *Heap, ek, key Value, ks *Str) int {
 	switch {
 	case ek == key:

@@ -243,11 +243,21 @@ func positionalFast(general BuiltinFn, f func(vm *VM, self Value, d *heap.Dict, 
 }
 
 func dictGetM(vm *VM, self Value, d *heap.Dict, _ Value, args [2]Value) (Value, error) {
-	if i, _, known := vm.dictFind(d, args[0]); known {
-		if i >= 0 {
-			return d.Entries[i].Val, nil
+	// counts.get(w, 0): dictFind written out, one call less.
+	if s, ok := vm.strKey(args[0]); ok {
+		if i, known := d.FindPlain(vm.H, args[0], s, strHashOf(s)); known {
+			if i >= 0 {
+				return d.Entries[i].Val, nil
+			}
+			return orNone(args[1]), nil
 		}
-		return orNone(args[1]), nil
+	} else if h, ok := smallIntKey(args[0]); ok {
+		if i, known := d.FindPlain(vm.H, args[0], nil, h); known {
+			if i >= 0 {
+				return d.Entries[i].Val, nil
+			}
+			return orNone(args[1]), nil
+		}
 	}
 	v, found, err := vm.DictGet(d, args[0])
 	if err != nil || found {
@@ -315,6 +325,12 @@ func dictSetDefaultSlow(vm *VM, d *heap.Dict, dv, key, def Value) (Value, error)
 // dictAppend adds key, known to be absent from d, with its hash h, as
 // DictSet would: within the memory limit, and accounted.
 func (vm *VM) dictAppend(d *heap.Dict, key, val Value, h int64) error {
+	if vm.Limits.MaxMemory == 0 && d.AppendInRoom(key, val, h) {
+		// No limit, and room for the key: reserve(0) and grew would
+		// have had nothing to refuse, nor (d's size unchanged) any
+		// growth to account.
+		return nil
+	}
 	if err := vm.dictRoom(d); err != nil {
 		return err
 	}
@@ -768,7 +784,8 @@ func (vm *VM) dictUnpack(v Value) ([]Value, bool, error) {
 func (vm *VM) buildDict(n int, keys, vals []Value, step, off int) (Value, error) {
 	dv := vm.newDictFor(n)
 	d := vm.H.Get(dv).(*heap.Dict)
-	for i := 0; i < n; i++ {
+	i := vm.buildDictPlain(d, n, keys, vals, step, off)
+	for ; i < n; i++ {
 		k, v := keys[i*step], vals[i*step+off]
 		switch k.K {
 		case heap.KInt:
@@ -787,6 +804,51 @@ func (vm *VM) buildDict(n int, keys, vals []Value, step, off int) (Value, error)
 	return dv, nil
 }
 
+// buildDictPlain adds to the fresh dict d, written in place and taken
+// in one AdoptDistinct, the leading pairs of buildDict's n whose keys are
+// ints or exact strs (their hashes run no code), when their hashes are
+// distinct; it returns how many pairs it added, the rest being
+// buildDict's. A float, bool or any other key ends the run, so hashes
+// and insertions still happen in the literal's order.
+func (vm *VM) buildDictPlain(d *heap.Dict, n int, keys, vals []Value, step, off int) int {
+	es := d.Room(n)
+	if len(es) < 2 {
+		// One pair (or no room): AppendFresh costs no more.
+		return 0
+	}
+	m := 0
+	for ; m < len(es); m++ {
+		k := keys[m*step]
+		e := &es[m]
+		switch k.K {
+		case heap.KInt:
+			if n := k.I(); n > -(1<<60) && n < 1<<60 && n != -1 {
+				// Hash's value for the small ints, without its call.
+				e.Hash = n
+			} else {
+				e.Hash, _ = vm.Hash(k)
+			}
+		case heap.KRef:
+			s, ok := vm.H.Get(k).(*heap.Str)
+			if !ok {
+				goto done
+			}
+			e.Hash = strHashOf(s)
+		default:
+			goto done
+		}
+		e.Key, e.Val = k, vals[m*step+off]
+	}
+done:
+	if m == 0 {
+		return 0
+	}
+	if !d.AdoptDistinct(m) {
+		return 0
+	}
+	return m
+}
+
 // emptyDefaultHit answers d.setdefault(k, []) and d.setdefault(k, {})
 // without making the empty default when k is already in d: it runs at
 // the BUILD_LIST 0 or BUILD_MAP 0 whose next instruction is the CALL 2,
@@ -803,7 +865,10 @@ func (vm *VM) emptyDefaultHit(f *heap.Frame) bool {
 	if pc >= len(instrs) || instrs[pc].Op() != compile.CALL || instrs[pc].Arg() != 2 || f.SP < 3 {
 		return false
 	}
-	fn, dv, k := f.Slots[f.SP-3], f.Slots[f.SP-2], f.Slots[f.SP-1]
+	// The frame's slots and SP in locals: stores through f.Slots would
+	// make every later f.SP and f.Slots a reload.
+	slots, sp := f.Slots, int(f.SP)
+	fn, dv, k := slots[sp-3], slots[sp-2], slots[sp-1]
 	if fn.K != heap.KRef || dv.K != heap.KRef {
 		return false
 	}
@@ -823,9 +888,9 @@ func (vm *VM) emptyDefaultHit(f *heap.Frame) bool {
 	if !found {
 		return false
 	}
-	f.Slots[f.SP-3] = v
-	f.Slots[f.SP-2], f.Slots[f.SP-1] = Value{}, Value{}
-	f.SP -= 2
+	slots[sp-3] = v
+	slots[sp-2], slots[sp-1] = Value{}, Value{}
+	f.SP = int32(sp - 2)
 	f.PC++
 	return true
 }
@@ -907,6 +972,25 @@ func (vm *VM) plainTupleEq(a, b []Value) (eq, ok bool) {
 	return true, true
 }
 
+// smallIntKey is Hash of an int key k whose hash is its value, the
+// ints dictFind compares without code; ok is false for any other key.
+// With strKey, it is dictFind's test for the callers that call
+// FindPlain themselves (one call less on every lookup): too small a
+// function to cost a call.
+func smallIntKey(k Value) (h int64, ok bool) {
+	n := k.I()
+	return n, k.K == heap.KInt && n > -(1<<60) && n < 1<<60 && n != -1
+}
+
+// strKey returns the exact str k is, if it is one.
+func (vm *VM) strKey(k Value) (*heap.Str, bool) {
+	if k.K != heap.KRef {
+		return nil, false
+	}
+	s, ok := vm.H.Get(k).(*heap.Str)
+	return s, ok
+}
+
 // dictFind is d.FindPlain for an int or exact str k: the index of k's
 // entry in d or -1, and k's hash; known is false for any other key, or
 // for an entry that needs the general == to be compared with k.
@@ -933,11 +1017,22 @@ func (vm *VM) dictFind(d *heap.Dict, k Value) (i int, h int64, known bool) {
 // other kind of key and any lookup that would need the general ==, all
 // left to the general path, which has nothing to undo.
 func (vm *VM) dictGetPlain(d *heap.Dict, k Value) (v Value, found bool) {
-	if i, _, known := vm.dictFind(d, k); known {
-		if i < 0 {
-			return heap.Undef, false
+	// dictFind written out (d["name"], r["tags"], d[i]): one call less
+	// on every subscript.
+	if s, ok := vm.strKey(k); ok {
+		if i, known := d.FindPlain(vm.H, k, s, strHashOf(s)); known {
+			if i < 0 {
+				return heap.Undef, false
+			}
+			return d.Entries[i].Val, true
 		}
-		return d.Entries[i].Val, true
+	} else if h, ok := smallIntKey(k); ok {
+		if i, known := d.FindPlain(vm.H, k, nil, h); known {
+			if i < 0 {
+				return heap.Undef, false
+			}
+			return d.Entries[i].Val, true
+		}
 	}
 	h, ok := vm.plainKeyHash(k)
 	if !ok {
@@ -953,12 +1048,24 @@ func (vm *VM) dictGetPlain(d *heap.Dict, k Value) (v Value, found bool) {
 // appended within the memory limit as DictSet does; err is its refusal
 // (done is then true: the general path must not run again).
 func (vm *VM) dictSetPlain(d *heap.Dict, k, v Value) (done bool, err error) {
-	if i, h, known := vm.dictFind(d, k); known {
-		if i >= 0 {
-			d.SetAt(i, v)
-			return true, nil
+	// dictFind written out (counts[w] = n), one call less.
+	if s, ok := vm.strKey(k); ok {
+		h := strHashOf(s)
+		if i, known := d.FindPlain(vm.H, k, s, h); known {
+			if i >= 0 {
+				d.SetAt(i, v)
+				return true, nil
+			}
+			return true, vm.dictAppend(d, k, v, h)
 		}
-		return true, vm.dictAppend(d, k, v, h)
+	} else if h, ok := smallIntKey(k); ok {
+		if i, known := d.FindPlain(vm.H, k, nil, h); known {
+			if i >= 0 {
+				d.SetAt(i, v)
+				return true, nil
+			}
+			return true, vm.dictAppend(d, k, v, h)
+		}
 	}
 	h, ok := vm.plainKeyHash(k)
 	if !ok {
@@ -1003,4 +1110,39 @@ func (vm *VM) plainKeyEq(a, b Value) (bool, error) {
 		}
 	}
 	return false, errNotPlain
+}
+
+// opBuildMap is BUILD_MAP arg (the n pairs on f's stack, keys and values
+// interleaved) run from the loop rather than slowOp: dict literals of
+// records ({"id": i, "name": s}) are built in inner loops. As slowOp's
+// case, BUILD_MAP 0 before setdefault's CALL may answer the call itself
+// (emptyDefaultHit). f.PC and f.SP are the loop's, written back.
+func (vm *VM) opBuildMap(f *heap.Frame, arg int) error {
+	if arg == 0 && vm.emptyDefaultHit(f) {
+		return nil
+	}
+	sp := int(f.SP)
+	items := f.Slots[sp-2*arg : sp]
+	dv, err := vm.buildDict(arg, items, items, 2, 1)
+	if err != nil {
+		return err
+	}
+	// The pairs popped and the dict pushed in their place.
+	clear(items)
+	f.Slots[sp-2*arg] = dv
+	f.SP = int32(sp - 2*arg + 1)
+	return nil
+}
+
+// opMapAdd is MAP_ADD arg (a dict comprehension's d[k] = v, the dict arg
+// slots below the pair) run from the loop rather than slowOp.
+func (vm *VM) opMapAdd(f *heap.Frame, arg int) error {
+	v := pop(f)
+	k := pop(f)
+	dv := f.Slots[f.SP-int32(arg)]
+	if err := vm.DictSet(vm.H.Get(dv).(*heap.Dict), k, v); err != nil {
+		return err
+	}
+	vm.H.Touch(dv)
+	return nil
 }

@@ -1248,6 +1248,24 @@ enter:
 			pc, sp = int(f.PC), int(f.SP)
 			continue
 
+		case compile.BUILD_MAP:
+			// Dict literals and comprehensions build in inner loops:
+			// here rather than in slowOp.
+			f.PC, f.SP = pc, sp
+			if err := vm.opBuildMap(f, arg); err != nil {
+				return opResult(err)
+			}
+			pc, sp = f.PC, f.SP
+			continue
+
+		case compile.MAP_ADD:
+			f.PC, f.SP = pc, sp
+			if err := vm.opMapAdd(f, arg); err != nil {
+				return opResult(err)
+			}
+			pc, sp = f.PC, f.SP
+			continue
+
 		case compile.BINARY_SUBSCR:
 			key := slots[sp-1]
 			obj := slots[sp-2]

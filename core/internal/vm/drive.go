@@ -58,9 +58,12 @@ func (vm *VM) startDrive(name string, gv Value, kind int32, acc Value) (r Value,
 		return r, true, err
 	}
 	vm.tailName = ""
-	err = vm.resumeGen(gv, heap.None, nil, heap.RetDrive, kind)
-	if err != errFramePushed {
-		return heap.Undef, true, err
+	// enterGen's resume when it can (every generator expression that a
+	// builtin drains starts here), else resumeGen's with its checks.
+	if !vm.enterGen(gv, g, heap.RetDrive, kind, heap.None) {
+		if err = vm.resumeGen(gv, heap.None, nil, heap.RetDrive, kind); err != errFramePushed {
+			return heap.Undef, true, err
+		}
 	}
 	g.Frame.Aux[0] = acc
 	return heap.Undef, true, nil

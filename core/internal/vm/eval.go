@@ -1509,6 +1509,16 @@ enter:
 			pc, sp = int(f.PC), int(f.SP)
 			continue
 
+		case compile.GET_YIELD_FROM_ITER:
+			// yield from gen(): a generator is its own iterator, here
+			// rather than in slowOp as recursive generators delegate
+			// once per call. Coroutines (which a generator may not
+			// delegate to) and other iterables take slowOp.
+			if g, ok := vm.H.Get(slots[sp-1]).(*heap.Generator); ok && g.Kind == heap.GenGenerator {
+				continue
+			}
+			goto slow
+
 		case compile.SEND:
 			// yield from / await of a generator: the sub-generator's
 			// frame goes on top, as in FOR_ITER.

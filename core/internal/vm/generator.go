@@ -111,8 +111,9 @@ func (vm *VM) forIterGen(gv Value, g *heap.Generator, arg int32) error {
 
 // enterGen is the common case of resuming the generator g (at gv) from
 // the loop, for FOR_ITER (ret RetForIter) or SEND (RetSend) with send
-// the value sent in: suspended at a yield with no saved exception state,
-// and no recursion or step limit due at this push (fastPushDeclined).
+// the value sent in: suspended at a yield with no saved exception state
+// (or just created and sent None, enterCreated), and no recursion or
+// step limit due at this push (fastPushDeclined).
 // It pushes g's frame and reports true, or does nothing and reports
 // false for forIterGen or resumeGen to take the general path. It is
 // pushFrame, checkLimits and forIterGen's work in one call: a pipeline
@@ -125,7 +126,7 @@ func (vm *VM) forIterGen(gv Value, g *heap.Generator, arg int32) error {
 func (vm *VM) enterGen(gv Value, g *heap.Generator, ret heap.RetKind, arg int32, send Value) bool {
 	f := g.Frame
 	if g.State != heap.GenSuspended || g.ExcSave.K != heap.KUndef || f.C == nil || vm.fastPushDeclined() {
-		return false
+		return g.State == heap.GenCreated && vm.enterCreated(gv, g, ret, arg, send)
 	}
 	vm.pushGen(gv, g, ret, arg)
 	if send.K != heap.KNone {
@@ -152,6 +153,18 @@ func (vm *VM) enterGen(gv Value, g *heap.Generator, ret heap.RetKind, arg int32,
 			return true
 		}
 	}
+}
+
+// enterCreated is enterGen for a generator's first resume (every
+// generator a pipeline, a generator expression or a yield from makes
+// has one): resumeGen's just-started case, sent None, which pushes
+// nothing, the frame starting at its first instruction.
+func (vm *VM) enterCreated(gv Value, g *heap.Generator, ret heap.RetKind, arg int32, send Value) bool {
+	if send.K != heap.KNone || g.ExcSave.K != heap.KUndef || g.Frame.C == nil || vm.fastPushDeclined() {
+		return false
+	}
+	vm.pushGen(gv, g, ret, arg)
+	return true
 }
 
 // pushGen puts the frame of the generator g (at gv), found resumable as
@@ -200,16 +213,26 @@ func (vm *VM) delegateDown(f *heap.Frame) (sub Value, sg *heap.Generator, sendPC
 	if !isGen || sg.State != heap.GenSuspended || sg.ExcSave.K != heap.KUndef || sg.Frame.C == nil {
 		return heap.Undef, nil, 0, false
 	}
-	if (vm.steps+1)&255 == 0 || vm.H.Churn != vm.quietChurn || vm.Limits.MaxMemory != 0 || vm.preemptDue {
-		return heap.Undef, nil, 0, false
-	}
-	vm.steps++ // as the JUMP will have; fastPushDeclined looks past it
-	declined := vm.fastPushDeclined()
-	vm.steps--
-	if declined {
+	if !vm.quietTurn() {
 		return heap.Undef, nil, 0, false
 	}
 	return sub, sg, sendPC, true
+}
+
+// quietTurn reports whether a backward JUMP run now would find its
+// checkpoint quiet (the loop would not call quietCheckpoint, or it
+// reports nothing due), nothing due to preempt, and the push of a frame
+// after it not declined: then delegateDown or forIterDown may run the
+// JUMP and what follows without the loop. The step the JUMP counts is
+// counted while it looks, as the loop counts it before its checks, and
+// then uncounted for the caller to count; quietCheckpoint only caches
+// the heap's churn it found quiet, as it would at the JUMP.
+func (vm *VM) quietTurn() bool {
+	vm.steps++
+	quiet := (vm.steps&255 != 0 && vm.H.Churn == vm.quietChurn && vm.Limits.MaxMemory == 0 || vm.quietCheckpoint()) &&
+		!vm.preemptDue && !vm.fastPushDeclined()
+	vm.steps--
+	return quiet
 }
 
 // yieldFast is yieldValue's common case: the generator frame f (on
@@ -255,9 +278,33 @@ func (vm *VM) yieldFast(f *heap.Frame, v Value) (top *heap.Frame, ok bool) {
 				continue
 			}
 		}
-		push(caller, v)
+		if f.Ret == heap.RetForIter {
+			forIterItem(caller, v)
+		} else {
+			push(caller, v)
+		}
 		return caller, true
 	}
+}
+
+// forIterItem gives the frame caller, resumed past its FOR_ITER, the item
+// v a generator yielded to it. When the loop stores the item straight into
+// a local (for x in gen: a STORE_FAST next in the persisted code, whose
+// indices the quickened copy keeps), the store is done here and caller
+// moves past it: one dispatch less per item of every for loop over a
+// generator. STORE_FAST cannot fail, and the caller's frame is on the
+// frame stack, where its slots need no Touch (a generator frame's are
+// covered by the Touch of its generator when it suspends).
+func forIterItem(caller *heap.Frame, v Value) {
+	if caller.C != nil {
+		instrs := caller.C.Code.Instrs
+		if pc := int(caller.PC); pc < len(instrs) && instrs[pc].Op() == compile.STORE_FAST {
+			caller.Slots[instrs[pc].Arg()] = v
+			caller.PC++
+			return
+		}
+	}
+	push(caller, v)
 }
 
 // skipSentNone gives the generator frame f, resumed at a yield, the None

@@ -83,7 +83,13 @@ func (vm *VM) formatTail(f *heap.Frame, arg int) bool {
 			if len(out)+len(it.text) > maxTailBytes {
 				break
 			}
-			out = append(out, it.text...)
+			if len(it.text) == 1 {
+				// A one-byte separator ("|", ","), without a call of
+				// memmove.
+				out = append(out, it.text[0])
+			} else {
+				out = append(out, it.text...)
+			}
 			continue
 		}
 		v := slots[it.slot]

@@ -150,7 +150,11 @@ func (vm *VM) formatTail(f *heap.Frame, arg int) bool {
 	// N and ASCII as BUILD_STRING leaves them (not counted): the str is
 	// the same object either way, down to its dumped form.
 	slots[lo] = vm.sealStr(o, buf, -1)
-	clear(slots[lo+1 : f.SP])
+	// A loop, not clear: most f-strings leave a slot or two, which a
+	// call of memclr would cost more than.
+	for i, sp := lo+1, int(f.SP); i < sp; i++ {
+		slots[i] = heap.Undef
+	}
 	f.SP = int32(lo + 1)
 	f.PC = int32(pc + 1)
 	return true

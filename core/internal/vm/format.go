@@ -675,6 +675,12 @@ func (vm *VM) appendPlain(dst []byte, v Value, spec string) ([]byte, bool, error
 	if err != nil {
 		return dst, false, nil
 	}
+	return vm.appendPlainSpec(dst, v, o, spec, sp)
+}
+
+// appendPlainSpec is appendPlain once the spec has parsed as sp, for v
+// a machine int or float or (o, when not nil) an exact ASCII str.
+func (vm *VM) appendPlainSpec(dst []byte, v Value, o *heap.Str, spec string, sp pyfmt.Spec) ([]byte, bool, error) {
 	if sp.Width > plainMax-16 || sp.Precision > 16 {
 		// Wide results take the general path.
 		return dst, false, nil

@@ -60,14 +60,22 @@ func (vm *VM) formatTail(f *heap.Frame, arg int) bool {
 	if vm.strc.tail == nil {
 		vm.strc.tail = make([]byte, 0, maxTailBytes+2*plainMax)
 	}
-	out, ok := vm.fieldText(vm.strc.tail[:0], slots[vi], arg&3, spec)
-	if !ok {
-		return false
-	}
 	// The items after the field, as far as they can be done here: the
 	// plan has decoded their instructions, and what is left to check is
 	// the values'.
 	plan := vm.tailPlan(instrs, consts, int(f.PC))
+	var out []byte
+	var ok bool
+	if h := &plan.head; h.parsed && len(spec) == len(h.text) && unsafe.StringData(spec) == unsafe.StringData(h.text) {
+		// The field's spec is the constant the plan parsed (the same
+		// Go string, so the same text).
+		out, ok = vm.specText(vm.strc.tail[:0], slots[vi], arg&3, spec, h.sp)
+	} else {
+		out, ok = vm.fieldText(vm.strc.tail[:0], slots[vi], arg&3, spec)
+	}
+	if !ok {
+		return false
+	}
 	k := 0
 	for ; k < plan.n; k++ {
 		it := &plan.items[k]
@@ -75,7 +83,13 @@ func (vm *VM) formatTail(f *heap.Frame, arg int) bool {
 			if len(out)+len(it.text) > maxTailBytes {
 				break
 			}
-			out = append(out, it.text...)
+			if len(it.text) == 1 {
+				// A one-byte separator ("|", ","), without a call of
+				// memmove.
+				out = append(out, it.text[0])
+			} else {
+				out = append(out, it.text...)
+			}
 			continue
 		}
 		v := slots[it.slot]
@@ -92,7 +106,12 @@ func (vm *VM) formatTail(f *heap.Frame, arg int) bool {
 			v = r
 		}
 		n := len(out)
-		if out, ok = vm.fieldText(out, v, it.conv, it.text); !ok {
+		if it.parsed {
+			out, ok = vm.specText(out, v, it.conv, it.text, it.sp)
+		} else {
+			out, ok = vm.fieldText(out, v, it.conv, it.text)
+		}
+		if !ok {
 			out = out[:n]
 			break
 		}
@@ -109,8 +128,9 @@ func (vm *VM) formatTail(f *heap.Frame, arg int) bool {
 		return false
 	}
 	lo := vi - before
+	parts := slots[lo:vi]
 	total := len(out)
-	for _, p := range slots[lo:vi] {
+	for _, p := range parts {
 		total += len(vm.H.Get(p).(*heap.Str).S)
 	}
 	if total > maxTailBytes || !vm.fastRoom(int64(total)) {
@@ -119,17 +139,22 @@ func (vm *VM) formatTail(f *heap.Frame, arg int) bool {
 	// The result's bytes, in one allocation with the str when short.
 	o, buf := vm.strBuf(total)
 	at := 0
-	for _, p := range slots[lo:vi] {
-		at += copy(buf[at:], vm.H.Get(p).(*heap.Str).S)
+	for _, p := range parts {
+		// Often an empty str (a run formatRun did leaves one for each
+		// of its items): no copy to call.
+		if s := vm.H.Get(p).(*heap.Str).S; s != "" {
+			at += copy(buf[at:], s)
+		}
 	}
 	copy(buf[at:], out)
 	// N and ASCII as BUILD_STRING leaves them (not counted): the str is
 	// the same object either way, down to its dumped form.
-	r := vm.sealStr(o, buf, -1)
-	for i := lo; i < int(f.SP); i++ {
+	slots[lo] = vm.sealStr(o, buf, -1)
+	// A loop, not clear: most f-strings leave a slot or two, which a
+	// call of memclr would cost more than.
+	for i, sp := lo+1, int(f.SP); i < sp; i++ {
 		slots[i] = heap.Undef
 	}
-	slots[lo] = r
 	f.SP = int32(lo + 1)
 	f.PC = int32(pc + 1)
 	return true
@@ -146,6 +171,10 @@ type tailItem struct {
 	slot      int
 	load, bop compile.Instr
 	text      string
+	// parsed is whether text is a field's spec that parsed, as sp: a
+	// constant spec is parsed once, with the plan.
+	parsed bool
+	sp     pyfmt.Spec
 }
 
 // tailPlan is the items formatTail may do after a field, decoded from
@@ -160,6 +189,9 @@ type tailPlan struct {
 	n      int
 	end    int
 	items  [maxTailItems]tailItem
+	// head is the field just before pc, when its spec is a constant:
+	// its text, and its parse when it parsed.
+	head tailItem
 }
 
 // tailPlanSlots is how many plans strCaches keeps, by pc.
@@ -185,6 +217,20 @@ func (vm *VM) tailPlan(instrs []compile.Instr, consts []Value, pc int) *tailPlan
 			}
 		}
 		return "", false
+	}
+	// parse gives it the parse of its spec text, when that parses (the
+	// type only words the errors, which are left to the general path).
+	parse := func(it *tailItem) {
+		if sp, err := pyfmt.ParseSpec(it.text, "int"); err == nil && it.text != "" {
+			it.parsed, it.sp = true, sp
+		}
+	}
+	p.head = tailItem{}
+	if pc >= 2 && instrs[pc-1].Op() == compile.FORMAT_VALUE && instrs[pc-1].Arg()&4 != 0 && instrs[pc-2].Op() == compile.LOAD_CONST {
+		if s, ok := constStr(instrs[pc-2]); ok {
+			p.head.text = s
+			parse(&p.head)
+		}
 	}
 	for ; p.n < maxTailItems && pc < len(instrs); p.n++ {
 		in := instrs[pc]
@@ -218,6 +264,7 @@ func (vm *VM) tailPlan(instrs []compile.Instr, consts []Value, pc int) *tailPlan
 				break
 			}
 			it.text, hasSpec = s, true
+			parse(&it)
 			j++
 		}
 		if j >= len(instrs) || instrs[j].Op() != compile.FORMAT_VALUE {
@@ -376,6 +423,31 @@ func (vm *VM) fieldText(out []byte, v Value, conv int, spec string) ([]byte, boo
 		return append(out, o.S...), true
 	}
 	return out, false
+}
+
+// specText is fieldText for a spec already parsed as sp.
+func (vm *VM) specText(out []byte, v Value, conv int, spec string, sp pyfmt.Spec) ([]byte, bool) {
+	var o *heap.Str
+	switch v.K {
+	case heap.KInt, heap.KFloat:
+	case heap.KRef:
+		s, ok := vm.H.Get(v).(*heap.Str)
+		if !ok || !strIsASCII(s) {
+			return out, false
+		}
+		o = s
+	default:
+		return out, false
+	}
+	if conv != 0 {
+		return out, false
+	}
+	out = slices.Grow(out, plainMax)
+	b, ok, err := vm.appendPlainSpec(out, v, o, spec, sp)
+	if !ok || err != nil {
+		return out, false
+	}
+	return b, true
 }
 
 // plainReprASCII reports whether repr(s) is s in single quotes: printable

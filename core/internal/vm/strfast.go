@@ -9,6 +9,7 @@ package vm
 import (
 	"errors"
 	"math"
+	"math/bits"
 	"strconv"
 	"strings"
 	"sync"
@@ -631,6 +632,79 @@ var strSpaceTab = func() (t [256]byte) {
 	return t
 }()
 
+// Masks of the eight bytes of a word (loaded little-endian, the first
+// byte lowest): every byte 0x01, every byte 0x80.
+const (
+	swarOnes = 0x0101010101010101
+	swarHigh = 0x8080808080808080
+)
+
+// load8 is the eight bytes of s from i as a little-endian word (the
+// compiler makes this one load).
+func load8(s string, i int) uint64 {
+	s = s[i : i+8]
+	return uint64(s[0]) | uint64(s[1])<<8 | uint64(s[2])<<16 | uint64(s[3])<<24 |
+		uint64(s[4])<<32 | uint64(s[5])<<40 | uint64(s[6])<<48 | uint64(s[7])<<56
+}
+
+// spaceBytes has the high bit set in each byte of x that is str
+// whitespace (isStrASCIISpace: 0x09 to 0x0d, 0x1c to 0x20) and clear in
+// every other byte, bytes past ASCII included. (x|swarHigh) - k*swarOnes
+// keeps each byte's high bit set exactly when its low seven bits are at
+// least k: setting the high bits first stops any borrow from crossing
+// into the next byte.
+func spaceBytes(x uint64) uint64 {
+	y := x | swarHigh
+	ge1c := y - 0x1c*swarOnes
+	ge21 := y - 0x21*swarOnes
+	if ge1c&swarHigh == swarHigh {
+		// No byte is below 0x1c (the common case of text without tabs
+		// or newlines): the whitespace is what is below 0x21.
+		return ^ge21 &^ x & swarHigh
+	}
+	ge09 := y - 0x09*swarOnes
+	ge0e := y - 0x0e*swarOnes
+	return (ge09&^ge0e | ge1c&^ge21) &^ x & swarHigh
+}
+
+// countWords is how many runs of non-whitespace the ASCII s has (the
+// length of s.split()): the bytes that are not whitespace and follow
+// whitespace or the start, counted eight at a time.
+func countWords(s string) int {
+	n := 0
+	prev := uint64(1) // whether the byte before the word is whitespace
+	i := 0
+	for ; i+8 <= len(s); i += 8 {
+		sp := spaceBytes(load8(s, i))
+		// A byte starts a word when it is not whitespace and the byte
+		// before it is: the mask moved up a byte, with the last byte
+		// of the previous word coming in at the bottom.
+		before := sp<<8 | prev<<7
+		n += bits.OnesCount64(^sp & before & swarHigh)
+		prev = sp >> 63
+	}
+	for ; i < len(s); i++ {
+		sp := uint64(strSpaceTab[s[i]])
+		n += int(prev &^ sp)
+		prev = sp
+	}
+	return n
+}
+
+// wordEnd is where the run of non-whitespace at s[i:] ends in the ASCII
+// s: the index of the next whitespace byte, or len(s).
+func wordEnd(s string, i int) int {
+	for ; i+8 <= len(s); i += 8 {
+		if sp := spaceBytes(load8(s, i)); sp != 0 {
+			return i + bits.TrailingZeros64(sp)>>3
+		}
+	}
+	for i < len(s) && strSpaceTab[s[i]] == 0 {
+		i++
+	}
+	return i
+}
+
 // splitFast is o.split() for an ASCII o, or o.split(sep) for a non-empty
 // sep: it counts the pieces, reserves them, and makes each piece's str
 // in place (headers allocated in blocks, as strPieces does), with no
@@ -640,18 +714,7 @@ func (vm *VM) splitFast(o *heap.Str, sep string) (Value, error) {
 	ascii := strIsASCII(o)
 	n := 0
 	if sep == "" {
-		for i := 0; i < len(s); {
-			for i < len(s) && strSpaceTab[s[i]] != 0 {
-				i++
-			}
-			if i == len(s) {
-				break
-			}
-			n++
-			for i < len(s) && strSpaceTab[s[i]] == 0 {
-				i++
-			}
-		}
+		n = countWords(s)
 	} else {
 		n = strings.Count(s, sep) + 1
 	}
@@ -668,13 +731,13 @@ func (vm *VM) splitFast(o *heap.Str, sep string) (Value, error) {
 	var hs strHeaders
 	if sep == "" {
 		for i, k := 0, 0; k < n; k++ {
+			// Words are usually apart by one space: a byte's test finds
+			// the next one's start, and a word's end is found eight
+			// bytes at a time.
 			for strSpaceTab[s[i]] != 0 {
 				i++
 			}
-			j := i
-			for j < len(s) && strSpaceTab[s[j]] == 0 {
-				j++
-			}
+			j := wordEnd(s, i)
 			items[k] = hs.put(vm, s[i:j], ascii, n-k)
 			i = j
 		}

@@ -855,10 +855,11 @@ enter:
 				}
 				if v.K == heap.KRef {
 					// A property: its getter's frame, entered at once.
-					if vm.getterFrame(slots[sp-1], v) {
-						sp--
-						slots[sp] = Value{}
-						f.PC, f.SP = pc, sp
+					if vm.getterFrame(slots[f.SP-1], v) {
+						// f.PC and f.SP were written back above:
+						// nothing of the dispatch lives across the call.
+						f.SP--
+						slots[f.SP] = Value{}
 						goto reload
 					}
 				}
@@ -913,7 +914,7 @@ enter:
 				if v.K == heap.KRef {
 					// A property: its getter's frame, entered at once.
 					if vm.getterFrame(obj, v) {
-						f.PC, f.SP = pc+1, sp
+						f.PC++ // past the LOAD_ATTR
 						goto reload
 					}
 				}
@@ -1251,19 +1252,19 @@ enter:
 		case compile.BUILD_MAP:
 			// Dict literals and comprehensions build in inner loops:
 			// here rather than in slowOp.
-			f.PC, f.SP = pc, sp
+			f.PC, f.SP = int32(pc), int32(sp)
 			if err := vm.opBuildMap(f, arg); err != nil {
 				return opResult(err)
 			}
-			pc, sp = f.PC, f.SP
+			pc, sp = int(f.PC), int(f.SP)
 			continue
 
 		case compile.MAP_ADD:
-			f.PC, f.SP = pc, sp
+			f.PC, f.SP = int32(pc), int32(sp)
 			if err := vm.opMapAdd(f, arg); err != nil {
 				return opResult(err)
 			}
-			pc, sp = f.PC, f.SP
+			pc, sp = int(f.PC), int(f.SP)
 			continue
 
 		case compile.BINARY_SUBSCR:
@@ -1514,9 +1515,12 @@ enter:
 			// rather than in slowOp as recursive generators delegate
 			// once per call. Coroutines (which a generator may not
 			// delegate to) and other iterables take slowOp.
-			if g, ok := vm.H.Get(slots[sp-1]).(*heap.Generator); ok && g.Kind == heap.GenGenerator {
-				continue
+			if it := slots[sp-1]; it.K == heap.KRef {
+				if g, ok := vm.H.Get(it).(*heap.Generator); ok && g.Kind == heap.GenGenerator {
+					continue
+				}
 			}
+			f.PC, f.SP = int32(pc), int32(sp)
 			goto slow
 
 		case compile.SEND:

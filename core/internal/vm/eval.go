@@ -810,24 +810,39 @@ enter:
 		// the frame back and re-read it here rather than take the
 		// second dispatch below.
 		case compile.LOAD_GLOBAL:
-			// A name of the module's own, unchanged since the site saw
-			// it: globalHit's first answer, without its call.
+			// The site's hit (see loadGlobalSite), in the globals dict it
+			// saw: a name of the module's own is the value the site read
+			// while the dict is unchanged, else read again at its entry
+			// while the keys are; a builtin is read at the builtins dict's
+			// entry while both dicts' keys are unchanged. Storing globals
+			// so keeps every site's hits.
 			if co := f.C; co.SiteIdx != nil {
-				if s := &co.Sites[co.SiteIdx[pc-1]]; s.GOwn && s.GEpoch == vm.epoch {
-					if g, _ := vm.H.Get(f.Globals).(*heap.Dict); g == s.GDict && g != nil && g.Ver == s.GVer {
-						slots[sp] = s.Global
-						sp++
-						continue
+				s := &co.Sites[co.SiteIdx[pc-1]]
+				if g, _ := vm.H.Get(f.Globals).(*heap.Dict); g == s.GDict && g != nil && s.GEpoch == vm.epoch {
+					if s.GOwn {
+						if g.Ver == s.GVer {
+							slots[sp] = s.Global
+							sp++
+							continue
+						}
+						if j := uint(s.GIdx); g.Keys == s.GKeys && j < uint(len(g.Entries)) {
+							slots[sp] = g.Entries[j].Val
+							sp++
+							continue
+						}
+					} else if b, _ := vm.H.Get(vm.Builtins).(*heap.Dict); b == s.BDict && b != nil && g.Keys == s.GKeys && b.Keys == s.BKeys {
+						if j := uint(s.BIdx); j < uint(len(b.Entries)) {
+							slots[sp] = b.Entries[j].Val
+							sp++
+							continue
+						}
 					}
 				}
 			}
 			f.PC, f.SP = int32(pc), int32(sp)
-			v, ok := vm.globalHit(f.C, int32(pc)-1, f)
-			if !ok {
-				var err error
-				if v, err = vm.loadGlobalSite(f, instrs[f.PC-1].Arg()); err != nil {
-					return heap.Undef, false, err
-				}
+			v, err := vm.loadGlobalSite(f, instrs[f.PC-1].Arg())
+			if err != nil {
+				return heap.Undef, false, err
 			}
 			pc, sp = int(f.PC), int(f.SP)
 			slots[sp] = v
@@ -951,23 +966,34 @@ enter:
 			slots[sp] = Value{}
 			sp++
 			pc++
-			// As LOAD_GLOBAL's own-name hit.
+			// As LOAD_GLOBAL, at the LOAD_GLOBAL's own site.
 			if co := f.C; co.SiteIdx != nil {
-				if s := &co.Sites[co.SiteIdx[pc-1]]; s.GOwn && s.GEpoch == vm.epoch {
-					if g, _ := vm.H.Get(f.Globals).(*heap.Dict); g == s.GDict && g != nil && g.Ver == s.GVer {
-						slots[sp] = s.Global
-						sp++
-						continue
+				s := &co.Sites[co.SiteIdx[pc-1]]
+				if g, _ := vm.H.Get(f.Globals).(*heap.Dict); g == s.GDict && g != nil && s.GEpoch == vm.epoch {
+					if s.GOwn {
+						if g.Ver == s.GVer {
+							slots[sp] = s.Global
+							sp++
+							continue
+						}
+						if j := uint(s.GIdx); g.Keys == s.GKeys && j < uint(len(g.Entries)) {
+							slots[sp] = g.Entries[j].Val
+							sp++
+							continue
+						}
+					} else if b, _ := vm.H.Get(vm.Builtins).(*heap.Dict); b == s.BDict && b != nil && g.Keys == s.GKeys && b.Keys == s.BKeys {
+						if j := uint(s.BIdx); j < uint(len(b.Entries)) {
+							slots[sp] = b.Entries[j].Val
+							sp++
+							continue
+						}
 					}
 				}
 			}
 			f.PC, f.SP = int32(pc), int32(sp)
-			v, ok := vm.globalHit(f.C, int32(pc)-1, f)
-			if !ok {
-				var err error
-				if v, err = vm.loadGlobalSite(f, instrs[f.PC-1].Arg()); err != nil {
-					return heap.Undef, false, err
-				}
+			v, err := vm.loadGlobalSite(f, instrs[f.PC-1].Arg())
+			if err != nil {
+				return heap.Undef, false, err
 			}
 			pc, sp = int(f.PC), int(f.SP)
 			slots[sp] = v

@@ -3,55 +3,13 @@ package vm
 // The module globals' site caches: LOAD_GLOBAL and STORE_GLOBAL keep the
 // entry of the globals (or builtins) dict a name was found at, valid while
 // the dict's keys are unchanged (heap.Dict.Keys), so assigning a global
-// keeps every site's hits.
+// keeps every site's hits. LOAD_GLOBAL's hit is in VM.loop itself (a call
+// there would cost the dispatch its registers).
 
 import (
 	"github.com/amber-sandbox/amber/core/internal/compile"
 	"github.com/amber-sandbox/amber/core/internal/heap"
 )
-
-// globalHit is loadGlobal's site-cache hit for the LOAD_GLOBAL at index
-// i of co's code, run by f: the frame needs no write-back for a hit, nor
-// the instruction check and lazy set-up of loadGlobal's site lookup. ok=false
-// (no cache yet, or a stale one) leaves the load to loadGlobal.
-func (vm *VM) globalHit(co *heap.CodeObj, i int32, f *heap.Frame) (v Value, ok bool) {
-	if co.SiteIdx == nil {
-		return v, false
-	}
-	s := &co.Sites[co.SiteIdx[i]]
-	if s.GEpoch != vm.epoch {
-		return v, false
-	}
-	g, _ := vm.H.Get(f.Globals).(*heap.Dict)
-	if g == nil || g != s.GDict {
-		return v, false
-	}
-	if s.GOwn {
-		// A name of the module's own: no builtin can shadow it.
-		if g.Ver == s.GVer {
-			return s.Global, true
-		}
-		if j := int(s.GIdx); g.Keys == s.GKeys && j < len(g.Entries) {
-			v = g.Entries[j].Val
-			s.Global, s.GVer = v, g.Ver
-			return v, true
-		}
-		return v, false
-	}
-	b, _ := vm.H.Get(vm.Builtins).(*heap.Dict)
-	if b == nil || b != s.BDict {
-		return v, false
-	}
-	if g.Ver == s.GVer && b.Ver == s.BVer {
-		return s.Global, true
-	}
-	if j := int(s.BIdx); g.Keys == s.GKeys && b.Keys == s.BKeys && j < len(b.Entries) {
-		v = b.Entries[j].Val
-		s.Global, s.GVer, s.BVer = v, g.Ver, b.Ver
-		return v, true
-	}
-	return v, false
-}
 
 // storeGlobalHit is STORE_GLOBAL of v at instruction i of co, run by f,
 // when its site knows the entry the name is at: the globals dict is the
@@ -99,7 +57,9 @@ func (vm *VM) storeGlobalSite(f *heap.Frame, arg int, v Value) error {
 
 // loadGlobalSite is LOAD_GLOBAL's miss: loadGlobal's lookup and site fill,
 // which also records whether the value came from the globals dict itself
-// (GOwn, so that globalHit need not check the builtins' version then).
+// (GOwn, so that the hit need not look at the builtins then). A builtin's
+// site also keeps the globals' key-set version: while it holds, the name
+// is still absent from the globals, which would shadow the builtin.
 // Every fill of a LOAD_GLOBAL site goes through here; names found in
 // neither dict are left to loadGlobal (lazy builtins, the host).
 func (vm *VM) loadGlobalSite(f *heap.Frame, arg int) (Value, error) {
@@ -128,6 +88,5 @@ func (vm *VM) loadGlobalSite(f *heap.Frame, arg int) (Value, error) {
 	v := b.Entries[bi].Val
 	s.GOwn, s.GEpoch, s.GDict, s.GKeys = false, vm.epoch, g, g.Keys
 	s.BDict, s.BKeys, s.BIdx = b, b.Keys, int32(bi)
-	s.Global, s.GVer, s.BVer = v, g.Ver, b.Ver
 	return v, nil
 }

@@ -127,6 +127,9 @@ func (d *Dict) reindex(src []DictEntry, other bool, extra int) {
 	switch {
 	case other || cap(src) < room:
 		fresh := make([]DictEntry, 0, room)
+		if live != len(src) {
+			d.Keys++ // the live entries move down, as below
+		}
 		if live == len(src) {
 			// No deleted entries: one bulk copy.
 			fresh = append(fresh, src...)
@@ -139,6 +142,9 @@ func (d *Dict) reindex(src []DictEntry, other bool, extra int) {
 		}
 		d.Entries = fresh
 	case live != len(src):
+		// The live entries move down: anything that remembered an
+		// entry's index (the global sites) must look again.
+		d.Keys++
 		kept := src[:0]
 		for _, e := range src {
 			if e.Key.K != KUndef {

@@ -27,13 +27,13 @@ var fastIDs struct {
 const (
 	fkNone uint8 = iota
 	fkListPop
-	fkDictGet
 	fkDictSetDefault
 	fkDictPop
 	fkSetAdd
 	fkLen
 	// The builtins from fkStackFirst on may answer in builtinStack.
 	fkListAppend
+	fkDictGet
 	fkIsinst
 	fkMin
 	fkMax
@@ -232,8 +232,9 @@ func (vm *VM) builtinFastK(o *heap.Builtin, k uint8, args []Value) (r Value, don
 // or tail-call bookkeeping. The calls that cannot run code, fail or
 // allocate (len of an exact container or str, lst.append(x) with room,
 // isinstance(x, t) decided without __instancecheck__, min/max of two
-// ints or floats) skip finishStackCall's checks too. done=false, with
-// nothing changed, leaves the call to callBuiltinStack.
+// ints or floats, d.get(k[, v]) of a key compared without code) skip
+// finishStackCall's checks too. done=false, with nothing changed, leaves
+// the call to callBuiltinStack.
 func (vm *VM) builtinStack(f *heap.Frame, base, lo, sp int, k uint8) bool {
 	var r Value
 	switch k {
@@ -250,6 +251,30 @@ func (vm *VM) builtinStack(f *heap.Frame, base, lo, sp int, k uint8) bool {
 		l.Items = append(l.Items, f.Slots[lo+1])
 		vm.H.TouchItem(self, len(l.Items)-1, len(l.Items))
 		r = heap.None
+	case fkDictGet:
+		// d.get(k[, v]) on an exact dict, for an int or exact str k whose
+		// lookup compares no key with the general ==: no code runs and
+		// nothing is allocated or changed, so no check is due after.
+		self := f.Slots[lo]
+		if (lo+2 != sp && lo+3 != sp) || self.K != heap.KRef {
+			return false
+		}
+		d, ok := vm.H.Get(self).(*heap.Dict)
+		if !ok {
+			return false
+		}
+		i, _, known := vm.dictFind(d, f.Slots[lo+1])
+		if !known {
+			return false
+		}
+		switch {
+		case i >= 0:
+			r = d.Entries[i].Val
+		case lo+3 == sp:
+			r = f.Slots[lo+2]
+		default:
+			r = heap.None
+		}
 	case fkIsinst:
 		if lo+2 != sp {
 			return false
@@ -349,23 +374,28 @@ func (vm *VM) builtinMethodHit(co *heap.CodeObj, pc int32, obj Value) (Value, bo
 	default:
 		return heap.Undef, false
 	}
-	s := &co.Sites[co.SiteIdx[pc]]
-	h := vm.Types[t].H()
-	for i := range s.Ways {
-		if e := &s.Ways[i]; e.Class == h && e.Epoch == vm.epoch {
-			if e.Meth == 0 {
-				e.Meth = 2
-				if e.Val.K == heap.KRef {
-					if b, ok := vm.H.Get(e.Val).(*heap.Builtin); ok && builtinDef(b.ID).Method && b.Self.K == heap.KUndef {
-						e.Meth = siteBuiltinMeth
-					}
-				}
+	// methodHit has checked pc against SiteAt and that the sites are
+	// live (SiteIdx set), so SiteAt[pc] is this instruction's site: one
+	// word compared per way (Find), as the instances' hits do.
+	e := co.SiteAt[pc].Find(vm.Types[t].H(), vm.epoch)
+	if e == nil {
+		return heap.Undef, false
+	}
+	if e.Meth != siteBuiltinMeth {
+		if e.Meth != 0 {
+			return heap.Undef, false
+		}
+		// First hit of this entry: is its value one of the type's own
+		// method descriptors?
+		e.Meth = 2
+		if e.Val.K == heap.KRef {
+			if b, ok := vm.H.Get(e.Val).(*heap.Builtin); ok && builtinDef(b.ID).Method && b.Self.K == heap.KUndef {
+				e.Meth = siteBuiltinMeth
 			}
-			if e.Meth == siteBuiltinMeth {
-				return e.Val, true
-			}
-			break
+		}
+		if e.Meth != siteBuiltinMeth {
+			return heap.Undef, false
 		}
 	}
-	return heap.Undef, false
+	return e.Val, true
 }

@@ -101,8 +101,7 @@ func loadFastIDs() {
 
 // builtinFast runs a call, without keywords, of builtin o (its own Self
 // unset) on args, when it is one of a few common builtins called the
-// common way: lst.append(x) with room for x and lst.pop([i]) on an exact
-// list; d.get(k[, v]), d.setdefault(k[, v]) and d.pop(k[, v]) on an
+// common way: lst.append(x) and lst.pop([i]) on an exact list; d.get(k[, v]), d.setdefault(k[, v]) and d.pop(k[, v]) on an
 // exact dict; st.add(x) on an exact set; len(x); isinstance(x, t);
 // min(a, b) and max(a, b) of two ints or two floats. Python code may run
 // (a key's __eq__, a __len__, an __instancecheck__) as it would in the
@@ -121,9 +120,18 @@ func (vm *VM) builtinFastK(o *heap.Builtin, k uint8, args []Value) (r Value, don
 			return heap.Undef, false, nil
 		}
 		l, ok := vm.H.Get(args[0]).(*heap.List)
-		if !ok || len(l.Items) == cap(l.Items) {
-			// Growth (and its memory accounting) is listAppendM's.
+		if !ok {
 			return heap.Undef, false, nil
+		}
+		if len(l.Items) == cap(l.Items) {
+			// Growth, with its memory accounting, is listAppendM's; a
+			// list built by appends grows often while small (chunk = []
+			// then chunk.append(x)), so it answers here rather than
+			// through the general path's Args and receiver checks.
+			vm.openSafe(heap.Undef, heap.Undef)
+			r, err = listAppendM(vm, args[0], l, args[0], [2]Value{args[1]})
+			vm.closeSafe()
+			return r, true, err
 		}
 		l.Items = append(l.Items, args[1])
 		vm.H.TouchItem(args[0], len(l.Items)-1, len(l.Items))

@@ -407,3 +407,30 @@ func (vm *VM) builtinMethodHit(co *heap.CodeObj, pc int32, obj Value) (Value, bo
 	}
 	return e.Val, true
 }
+
+// strMethodStack answers, straight from pushSimple, a positional call of
+// a str method descriptor o on an exact str (its arguments f's stack from
+// lo to sp, the receiver first) when strMethodFast knows the case: the
+// same answer as callBuiltinGeneral's first step, without entering that
+// function's larger frame. Its results may be new strs, so
+// finishStackCall's limit checks follow. done=false, with nothing
+// changed, leaves the call to callBuiltinGeneral.
+func (vm *VM) strMethodStack(f *heap.Frame, base, lo, sp int, o *heap.Builtin) (done bool, err error) {
+	if lo == sp || o.Self.K != heap.KUndef {
+		return false, nil
+	}
+	def := builtinDef(o.ID)
+	self := f.Slots[lo]
+	if def.Owner != TStr || self.K != heap.KRef {
+		return false, nil
+	}
+	so, ok := vm.H.Get(self).(*heap.Str)
+	if !ok {
+		return false, nil
+	}
+	r, ok := vm.strMethodFast(def, o.ID, self, so, f.Slots[lo+1:sp])
+	if !ok {
+		return false, nil
+	}
+	return true, vm.finishStackCall(f, base, r, nil)
+}

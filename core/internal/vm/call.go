@@ -1133,6 +1133,9 @@ func (vm *VM) pushSimple(f *heap.Frame, argc int) (*heap.Frame, bool, error) {
 					return nil, true, vm.finishStackCall(f, base, r, err)
 				}
 			}
+			if done, err := vm.strMethodStack(f, base, lo, sp, o); done {
+				return nil, true, err
+			}
 			if lo == sp && isSuperBuiltin(o) && vm.superMethod(f, base) {
 				return nil, true, nil
 			}

@@ -27,13 +27,13 @@ var fastIDs struct {
 const (
 	fkNone uint8 = iota
 	fkListPop
-	fkDictGet
 	fkDictSetDefault
 	fkDictPop
 	fkSetAdd
 	fkLen
 	// The builtins from fkStackFirst on may answer in builtinStack.
 	fkListAppend
+	fkDictGet
 	fkIsinst
 	fkMin
 	fkMax
@@ -101,8 +101,7 @@ func loadFastIDs() {
 
 // builtinFast runs a call, without keywords, of builtin o (its own Self
 // unset) on args, when it is one of a few common builtins called the
-// common way: lst.append(x) with room for x and lst.pop([i]) on an exact
-// list; d.get(k[, v]), d.setdefault(k[, v]) and d.pop(k[, v]) on an
+// common way: lst.append(x) and lst.pop([i]) on an exact list; d.get(k[, v]), d.setdefault(k[, v]) and d.pop(k[, v]) on an
 // exact dict; st.add(x) on an exact set; len(x); isinstance(x, t);
 // min(a, b) and max(a, b) of two ints or two floats. Python code may run
 // (a key's __eq__, a __len__, an __instancecheck__) as it would in the
@@ -121,9 +120,18 @@ func (vm *VM) builtinFastK(o *heap.Builtin, k uint8, args []Value) (r Value, don
 			return heap.Undef, false, nil
 		}
 		l, ok := vm.H.Get(args[0]).(*heap.List)
-		if !ok || len(l.Items) == cap(l.Items) {
-			// Growth (and its memory accounting) is listAppendM's.
+		if !ok {
 			return heap.Undef, false, nil
+		}
+		if len(l.Items) == cap(l.Items) {
+			// Growth, with its memory accounting, is listAppendM's; a
+			// list built by appends grows often while small (chunk = []
+			// then chunk.append(x)), so it answers here rather than
+			// through the general path's Args and receiver checks.
+			vm.openSafe(heap.Undef, heap.Undef)
+			r, err = listAppendM(vm, args[0], l, args[0], [2]Value{args[1]})
+			vm.closeSafe()
+			return r, true, err
 		}
 		l.Items = append(l.Items, args[1])
 		vm.H.TouchItem(args[0], len(l.Items)-1, len(l.Items))
@@ -232,8 +240,9 @@ func (vm *VM) builtinFastK(o *heap.Builtin, k uint8, args []Value) (r Value, don
 // or tail-call bookkeeping. The calls that cannot run code, fail or
 // allocate (len of an exact container or str, lst.append(x) with room,
 // isinstance(x, t) decided without __instancecheck__, min/max of two
-// ints or floats) skip finishStackCall's checks too. done=false, with
-// nothing changed, leaves the call to callBuiltinStack.
+// ints or floats, d.get(k[, v]) of a key compared without code) skip
+// finishStackCall's checks too. done=false, with nothing changed, leaves
+// the call to callBuiltinStack.
 func (vm *VM) builtinStack(f *heap.Frame, base, lo, sp int, k uint8) bool {
 	var r Value
 	switch k {
@@ -250,6 +259,30 @@ func (vm *VM) builtinStack(f *heap.Frame, base, lo, sp int, k uint8) bool {
 		l.Items = append(l.Items, f.Slots[lo+1])
 		vm.H.TouchItem(self, len(l.Items)-1, len(l.Items))
 		r = heap.None
+	case fkDictGet:
+		// d.get(k[, v]) on an exact dict, for an int or exact str k whose
+		// lookup compares no key with the general ==: no code runs and
+		// nothing is allocated or changed, so no check is due after.
+		self := f.Slots[lo]
+		if (lo+2 != sp && lo+3 != sp) || self.K != heap.KRef {
+			return false
+		}
+		d, ok := vm.H.Get(self).(*heap.Dict)
+		if !ok {
+			return false
+		}
+		i, _, known := vm.dictFind(d, f.Slots[lo+1])
+		if !known {
+			return false
+		}
+		switch {
+		case i >= 0:
+			r = d.Entries[i].Val
+		case lo+3 == sp:
+			r = f.Slots[lo+2]
+		default:
+			r = heap.None
+		}
 	case fkIsinst:
 		if lo+2 != sp {
 			return false
@@ -349,23 +382,55 @@ func (vm *VM) builtinMethodHit(co *heap.CodeObj, pc int32, obj Value) (Value, bo
 	default:
 		return heap.Undef, false
 	}
-	s := &co.Sites[co.SiteIdx[pc]]
-	h := vm.Types[t].H()
-	for i := range s.Ways {
-		if e := &s.Ways[i]; e.Class == h && e.Epoch == vm.epoch {
-			if e.Meth == 0 {
-				e.Meth = 2
-				if e.Val.K == heap.KRef {
-					if b, ok := vm.H.Get(e.Val).(*heap.Builtin); ok && builtinDef(b.ID).Method && b.Self.K == heap.KUndef {
-						e.Meth = siteBuiltinMeth
-					}
-				}
+	// methodHit has checked pc against SiteAt and that the sites are
+	// live (SiteIdx set), so SiteAt[pc] is this instruction's site: one
+	// word compared per way (Find), as the instances' hits do.
+	e := co.SiteAt[pc].Find(vm.Types[t].H(), vm.epoch)
+	if e == nil {
+		return heap.Undef, false
+	}
+	if e.Meth != siteBuiltinMeth {
+		if e.Meth != 0 {
+			return heap.Undef, false
+		}
+		// First hit of this entry: is its value one of the type's own
+		// method descriptors?
+		e.Meth = 2
+		if e.Val.K == heap.KRef {
+			if b, ok := vm.H.Get(e.Val).(*heap.Builtin); ok && builtinDef(b.ID).Method && b.Self.K == heap.KUndef {
+				e.Meth = siteBuiltinMeth
 			}
-			if e.Meth == siteBuiltinMeth {
-				return e.Val, true
-			}
-			break
+		}
+		if e.Meth != siteBuiltinMeth {
+			return heap.Undef, false
 		}
 	}
-	return heap.Undef, false
+	return e.Val, true
+}
+
+// strMethodStack answers, straight from pushSimple, a positional call of
+// a str method descriptor o on an exact str (its arguments f's stack from
+// lo to sp, the receiver first) when strMethodFast knows the case: the
+// same answer as callBuiltinGeneral's first step, without entering that
+// function's larger frame. Its results may be new strs, so
+// finishStackCall's limit checks follow. done=false, with nothing
+// changed, leaves the call to callBuiltinGeneral.
+func (vm *VM) strMethodStack(f *heap.Frame, base, lo, sp int, o *heap.Builtin) (done bool, err error) {
+	if lo == sp || o.Self.K != heap.KUndef {
+		return false, nil
+	}
+	def := builtinDef(o.ID)
+	self := f.Slots[lo]
+	if def.Owner != TStr || self.K != heap.KRef {
+		return false, nil
+	}
+	so, ok := vm.H.Get(self).(*heap.Str)
+	if !ok {
+		return false, nil
+	}
+	r, ok := vm.strMethodFast(def, o.ID, self, so, f.Slots[lo+1:sp])
+	if !ok {
+		return false, nil
+	}
+	return true, vm.finishStackCall(f, base, r, nil)
 }

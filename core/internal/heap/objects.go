@@ -166,15 +166,16 @@ type SiteCache struct {
 	// keys (GKeys) and the epoch is unchanged. GOwn says it was found in
 	// the globals dict itself, at entry GIdx, which then shadows the
 	// builtins; otherwise it is the builtins dict's (BDict, BKeys) entry
-	// BIdx. Global is the value read there, as of the dicts' versions
-	// GVer and BVer: while they hold it is returned as is, and when only
-	// a value changed (a module's loop assigning its globals keeps their
-	// keys) it is read again at the entry.
+	// BIdx. For a global of its own, Global is the value read there as
+	// of the dict's version GVer: while it holds it is returned as is,
+	// and when only a value changed (a module's loop assigning its
+	// globals keeps their keys) it is read again at the entry. A builtin
+	// is always read at its entry.
 	GOwn         bool
 	GEpoch       uint32
 	GDict, BDict *Dict
 	GKeys, BKeys uint32
-	GVer, BVer   uint32
+	GVer         uint32
 	GIdx, BIdx   int32
 	Global       Value
 }

@@ -1030,6 +1030,11 @@ func (vm *VM) callSimpleObj(f *heap.Frame, sp, base, lo int, callee Value, obj h
 			}
 			return true, vm.callBuiltinGeneral(f, base, o, f.Slots[lo:sp], nil)
 		case *heap.Class:
+			if lo+1 == sp && f.Slots[lo].K == heap.KInt && callee == vm.Types[TStr] {
+				// str(i) of a small int, the commonest conversion: the
+				// constructor's own first case, without its call.
+				return true, vm.finishStackCall(f, base, vm.intStr(f.Slots[lo].I()), nil)
+			}
 			if ctor := vm.plainCtor(callee, o); ctor != nil {
 				return true, vm.callCtorStack(f, base, callee, o, ctor, f.Slots[lo:sp], nil)
 			}

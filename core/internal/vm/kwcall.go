@@ -227,3 +227,224 @@ func (vm *VM) argCells(dst []Value, co *heap.CodeObj) {
 		cells[i] = vm.H.Alloc(c)
 	}
 }
+
+// callKw is CALL's fast path for a keyword call (kw the names tuple) of
+// a Python function that callPyBind binds, of a builtin or of a builtin
+// class: handled=false, with nothing changed, leaves the call to opCall;
+// otherwise the callee's frame is pushed and f's call region released,
+// or err says why not (for a builtin, as callBuiltinStack's).
+func (vm *VM) callKw(f *heap.Frame, argc int, kw Value) (handled bool, err error) {
+	sp, base, callee, lo := callRegion(f, argc)
+	if callee.K != heap.KRef {
+		return false, nil
+	}
+	fn, ok := vm.H.Get(callee).(*heap.Function)
+	if !ok {
+		// sorted(xs, key=k), print(s, end=""), dict(a=1): opCall's cases.
+		switch o := vm.H.Get(callee).(type) {
+		case *heap.Builtin:
+			return true, vm.callBuiltinStack(f, base, o, f.Slots[lo:sp], vm.kwNames(kw))
+		case *heap.Class:
+			if ctor := vm.plainCtor(callee, o); ctor != nil {
+				return true, vm.callCtorStack(f, base, callee, o, ctor, f.Slots[lo:sp], vm.kwNames(kw))
+			}
+		}
+		return false, nil
+	}
+	names := vm.H.Get(kw).(*heap.Tuple).Items
+	npos := sp - lo - len(names)
+	done, err := vm.callPyBind(callee, fn, f.Slots[lo:lo+npos], names, f.Slots[lo+npos:sp])
+	if !done || err != nil {
+		return done, err
+	}
+	clearSlots(f.Slots, base, sp)
+	f.SP = int32(base)
+	return true, nil
+}
+
+// callPyBind is callPyFast for any call of a plain Python function
+// without *args or **kwargs parameters: it binds the positional values
+// pos, the keyword values kwv named by the strs kwn, the defaults and the
+// cells straight into the new frame, with no argument slice or keyword
+// list. ok=false (nothing changed) leaves the call, and any binding
+// error, to the general path.
+func (vm *VM) callPyBind(fnv Value, fn *heap.Function, pos, kwn, kwv []Value) (bool, error) {
+	co := vm.codeOf(fn)
+	code := co.Code
+	nargs := code.ArgCount
+	if code.Flags&(compile.FlagVarArgs|compile.FlagVarKw|compile.FlagGenerator|compile.FlagCoroutine|compile.FlagAsyncGenerator) != 0 ||
+		len(pos) > nargs {
+		return false, nil
+	}
+	if len(kwn) == 0 && simpleCall(code, len(pos)) {
+		return vm.callPyFast(fnv, fn, co, pos)
+	}
+	total := nargs + code.KwOnlyCount
+	nloc := len(code.Varnames)
+	ncell := len(code.Cellvars) + len(code.Freevars)
+	f := vm.allocFrame(nloc + ncell + code.StackSize + 4)
+	f.SP = int32(nloc + ncell) // so that releaseFrame clears what binding wrote
+	slots := f.Slots
+	// Loops, not copy: a few values each, below memmove's call cost.
+	for i, v := range pos {
+		slots[i] = v
+	}
+	if len(kwn) > 0 || len(pos) < total {
+		var key *Value
+		if len(kwn) > 0 {
+			key = &kwn[0]
+		}
+		m := vm.kwPlan(co, key, kwn, len(pos))
+		if m.Bad {
+			vm.releaseFrame(f)
+			return false, nil
+		}
+		for i, j := range m.Slots {
+			slots[j] = kwv[i]
+		}
+		// One pass over the unbound parameters, in order: the
+		// positional ones take fn.Defaults' last values, the
+		// keyword-only ones __kwdefaults__; read now, as either may
+		// have been replaced since the plan was made.
+		off := nargs - len(fn.Defaults)
+		np := int(m.NFillPos)
+		for _, j := range m.Fill[:np] {
+			if int(j) < off {
+				vm.releaseFrame(f)
+				return false, nil
+			}
+			slots[j] = fn.Defaults[int(j)-off]
+		}
+		if np < len(m.Fill) && !vm.kwDefaults(fn, code, m, np, slots) {
+			vm.releaseFrame(f)
+			return false, nil
+		}
+	}
+	for i := range code.Cellvars {
+		c := &heap.Cell{V: heap.Undef}
+		if code.CellArgs != nil && code.CellArgs[i] >= 0 {
+			c.V = slots[code.CellArgs[i]]
+		}
+		slots[nloc+i] = vm.H.Alloc(c)
+	}
+	for i, v := range fn.Closure {
+		slots[nloc+len(code.Cellvars)+i] = v
+	}
+	f.Code, f.C, f.Func, f.Globals = fn.Code, co, fnv, fn.Globals
+	f.Locals, f.Gen = heap.Undef, heap.Undef
+	f.SP = int32(nloc + ncell)
+	if !vm.fastPushDeclined() {
+		// pushFrame's checks, as callSimple makes them: none is due.
+		vm.steps++
+		vm.frames = append(vm.frames, f)
+		return true, nil
+	}
+	if err := vm.pushFrame(f); err != nil {
+		vm.releaseFrame(f)
+		return true, err
+	}
+	return true, nil
+}
+
+// kwPlan returns the binding plan (heap.KwMap) of a call of co's code
+// with npos positional values and the keyword names kwn, remembered per
+// call site, which key names (see findKwPlan): a site passes the same
+// constant tuple every time. Only the code decides the plan (a function
+// whose __code__ is replaced has a new code object, hence new plans).
+// Plans are made only for calls that callPyBind binds, once its shape
+// checks have passed (callPyBind, newSitePlan): pushByPlan relies on it.
+func (vm *VM) kwPlan(co *heap.CodeObj, key *Value, kwn []Value, npos int) *heap.KwMap {
+	if m := findKwPlan(co, key, npos, len(kwn)); m != nil {
+		return m
+	}
+	code := co.Code
+	total := code.ArgCount + code.KwOnlyCount
+	m := heap.KwMap{Names: key, NPos: int32(npos), Slots: make([]int32, len(kwn))}
+	bound := make([]bool, total)
+	for i := range bound[:npos] {
+		bound[i] = true
+	}
+	for i, k := range kwn {
+		m.Slots[i] = -1
+		if s, ok := vm.H.Get(k).(*heap.Str); ok {
+			for j := code.PosOnlyCount; j < total; j++ {
+				if code.Varnames[j] == s.S {
+					m.Slots[i] = int32(j)
+					break
+				}
+			}
+		}
+		if j := m.Slots[i]; j < 0 || bound[j] {
+			m.Bad = true
+		} else {
+			bound[j] = true
+		}
+	}
+	for j := npos; j < total; j++ {
+		if !bound[j] {
+			m.Fill = append(m.Fill, int32(j))
+		}
+	}
+	m.Hint = make([]int32, len(m.Fill))
+	for _, j := range m.Fill {
+		if int(j) < code.ArgCount {
+			m.NFillPos++
+		}
+	}
+	// A few sites per function; past that, start over rather than grow.
+	if len(co.KwMaps) >= 8 {
+		co.KwMaps = co.KwMaps[:0]
+	}
+	co.KwMaps = append(co.KwMaps, m)
+	return &co.KwMaps[len(co.KwMaps)-1]
+}
+
+// kwDefaults stores in slots the keyword-only defaults of fn (code
+// code) for the parameters m.Fill[np:], false when one has none. For
+// each the entry m.Hint[k], where the site found the name last, is
+// tried before kwDefault's scan: the functions of one code share the
+// plan while their dicts may differ, and a dict may have changed, so it
+// is only a guess, checked.
+func (vm *VM) kwDefaults(fn *heap.Function, code *compile.Code, m *heap.KwMap, np int, slots []Value) bool {
+	d, ok := vm.H.Get(fn.KwDefaults).(*heap.Dict)
+	if !ok {
+		return false
+	}
+	names := code.Varnames
+	fill := m.Fill
+	hints := m.Hint[:len(fill)]
+	for k := np; k < len(fill); k++ {
+		j := fill[k]
+		if h := uint(hints[k]); h < uint(len(d.Entries)) {
+			if e := &d.Entries[h]; e.Key.K == heap.KRef {
+				if s, ok := vm.H.Get(e.Key).(*heap.Str); ok && s.S == names[j] {
+					slots[j] = e.Val
+					continue
+				}
+			}
+		}
+		if !vm.kwDefault(d, names[j], &hints[k], &slots[j]) {
+			return false
+		}
+	}
+	return true
+}
+
+// kwDefault stores in *slot the value of the str key name in the
+// keyword-only defaults d, and its entry's index in *hint for the next
+// call. The dict is tiny, so a scan comparing the strings beats
+// interning name and probing.
+func (vm *VM) kwDefault(d *heap.Dict, name string, hint *int32, slot *Value) bool {
+	for i := range d.Entries {
+		e := &d.Entries[i]
+		if e.Key.K != heap.KRef {
+			continue
+		}
+		if s, ok := vm.H.Get(e.Key).(*heap.Str); ok && s.S == name {
+			*slot = e.Val
+			*hint = int32(i)
+			return true
+		}
+	}
+	return false
+}
